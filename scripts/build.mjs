@@ -1,0 +1,27 @@
+// Bundles every entry point with esbuild. `--watch` rebuilds on change. Test bundles go to out/.
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
+const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
+
+const builds = [
+  { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...node, entryPoints: ['src/server/main.ts'], outfile: 'dist/server.js' },
+  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js' },
+];
+// Extension-host test suites (mocha inside the real editor): bundled with mocha, `vscode` external.
+if (existsSync('test/editor/suite/index.ts')) {
+  builds.push({ ...node, entryPoints: ['test/editor/suite/index.ts'], outfile: 'out/editor-suite/index.js', external: ['vscode'], sourcemap: true });
+}
+
+if (watch) {
+  for (const b of builds) await (await esbuild.context(b)).watch();
+  console.log('build: watching');
+} else {
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+  console.log(`build: ${builds.length} bundles`);
+}

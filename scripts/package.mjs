@@ -1,0 +1,18 @@
+// Builds the bundles (minified) and the VSIX, then checks it: under 2 MB, and nothing but
+// dist bundles, media, syntaxes and docs inside (no src/, test/, node_modules/, source maps).
+import { execFileSync } from 'node:child_process';
+import { statSync, mkdirSync } from 'node:fs';
+
+const vsix = 'dist/api-workbench.vsix';
+mkdirSync('dist', { recursive: true });
+execFileSync(process.execPath, ['scripts/build.mjs', '--production'], { stdio: 'inherit' });
+execFileSync('npx', ['vsce', 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', vsix], { stdio: 'inherit' });
+
+const size = statSync(vsix).size;
+const listing = execFileSync('unzip', ['-Z1', vsix], { encoding: 'utf8' }).split('\n').filter(Boolean);
+const allowed = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE(\.txt)?|ARCHITECTURE\.md|dist\/(extension|server|cli|webview)\.(js|css)|media\/.+|syntaxes\/.+))$/i;
+const unexpected = listing.filter((f) => !allowed.test(f));
+const limit = 2 * 1024 * 1024;
+console.log(`package: ${vsix} ${(size / 1024).toFixed(0)} KiB, ${listing.length} files`);
+if (size >= limit) { console.error(`package: VSIX is ${size} bytes, over the 2 MB limit`); process.exit(1); }
+if (unexpected.length > 0) { console.error(`package: unexpected files in the VSIX:\n  ${unexpected.join('\n  ')}`); process.exit(1); }

@@ -1,0 +1,39 @@
+// apiwb: the command-line entry. Subcommands live in their own modules; this file only dispatches.
+import { subcommands } from './subcommands';
+
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage());
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const command = subcommands.find((c) => c.name === name);
+  if (!command) {
+    process.stderr.write(`apiwb: unknown command '${name}'\n\n${usage()}`);
+    return EXIT.usage;
+  }
+  return command.run(rest);
+}
+
+function usage(): string {
+  const width = Math.max(...subcommands.map((c) => c.name.length));
+  return [
+    'Usage: apiwb <command> [options]',
+    '',
+    'Commands:',
+    ...subcommands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    "Run 'apiwb <command> --help' for a command's options.",
+    '',
+  ].join('\n');
+}
+
+main(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (error: unknown) => {
+    process.stderr.write(`apiwb: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = EXIT.failure;
+  },
+);

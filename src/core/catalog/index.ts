@@ -1,0 +1,54 @@
+// The catalog: the three services of the contracts, plus any imported overlay. Pure data and lookups.
+import type { HttpMethod, Operation, Service, ServiceId } from './model';
+import { engagementService } from './engagement';
+import { fundraisingService } from './fundraising';
+import { bookingService } from './booking';
+
+export * from './model';
+
+export interface Catalog {
+  readonly services: readonly Service[];
+  service(id: ServiceId): Service;
+  operations(): readonly Operation[];
+  operationById(id: string): Operation | undefined;
+  /** The operation whose method and path template match a request; `path` may carry a query string. */
+  match(method: string, path: string): Operation | undefined;
+}
+
+export function createCatalog(services: readonly Service[] = [engagementService, fundraisingService, bookingService]): Catalog {
+  const all = services.flatMap((s) => s.families.flatMap((f) => f.operations));
+  const byId = new Map(all.map((op) => [op.id, op]));
+  const matchers = all
+    .filter((op): op is Operation & { method: HttpMethod; path: string } => op.method !== undefined && op.path !== undefined)
+    .map((op) => ({ op, pattern: pathPattern(op.path) }))
+    // Literal segments win over placeholders: /v1/constituents/duplicate-check before /v1/constituents/{id}.
+    .sort((a, b) => placeholderCount(a.op.path) - placeholderCount(b.op.path));
+  return {
+    services,
+    service(id) {
+      const found = services.find((s) => s.id === id);
+      if (!found) throw new Error(`Unknown service '${id}'`);
+      return found;
+    },
+    operations: () => all,
+    operationById: (id) => byId.get(id),
+    match(method, path) {
+      const bare = path.split(/[?#]/, 1)[0] ?? '';
+      const upper = method.toUpperCase();
+      return matchers.find((m) => m.op.method === upper && m.pattern.test(bare))?.op;
+    },
+  };
+}
+
+function placeholderCount(path: string): number {
+  return (path.match(/\{[^}]+\}/g) ?? []).length;
+}
+
+/** `/v1/constituents/{constituentId}` matches any path that ends with it (the base URL may carry a prefix). */
+function pathPattern(template: string): RegExp {
+  const escaped = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`${escaped}/?$`, 'i');
+}

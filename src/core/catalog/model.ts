@@ -1,0 +1,126 @@
+// The shape of the product's knowledge of the services. Everything here comes from ../shared/seeds/
+// and nothing else; where a contract is silent the model says so (`notShown`, `pathStatus`) instead
+// of inventing. Schemas are zod (the single source of truth); JSON Schema for the language server is
+// generated from them (see jsonSchema.ts), never written twice.
+import type { z } from 'zod';
+
+export type ServiceId = 'engagement' | 'fundraising' | 'booking';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+/** Where a fact comes from: the seed document and its section, e.g. { seed: '000', section: '2.1' }. */
+export interface SeedRef {
+  readonly seed: '000' | '001' | '002';
+  readonly section: string;
+}
+
+/**
+ * How a request authenticates.
+ * - password-grant: `Authorization: Bearer` with a token from POST {auth_url}/token (engagement).
+ * - basic-api-key: Basic permission:serviceKey plus X-API-Key tenant code (fundraising integrations).
+ * - jwt-bearer: a platform identity JWT pasted by the user (fundraising interactive users).
+ * - not-shown: the contract does not say (booking).
+ */
+export type AuthMethod = 'password-grant' | 'basic-api-key' | 'jwt-bearer' | 'not-shown';
+
+/** The paging styles of DESIGN.md's table. Names are the ones used by `# @paging` directives. */
+export type PagingStyleId =
+  | 'page-number'
+  | 'page-headers'
+  | 'offset-remaining'
+  | 'batch-cursor'
+  | 'export-ordinal'
+  | 'stateful-extraction'
+  | 'generic'
+  | 'none';
+
+/**
+ * - published: the seed gives method and path.
+ * - inferred: the seed gives no path; we use `/api/<Family>/<Operation>` with the method the contract
+ *   implies (a body request is a POST), and say so in the UI.
+ * - not-published: no usable path at all (the operation is only named).
+ */
+export type PathStatus = 'published' | 'inferred' | 'not-published';
+
+export type ErrorCatalogueId = 'SurveyApi' | 'Customer' | 'HotelBooking' | 'LoyaltyPoint' | 'LoyaltyProgram';
+
+export interface QueryParameter {
+  readonly name: string;
+  readonly type: 'integer' | 'string' | 'boolean' | 'date';
+  readonly meaning: string;
+  readonly required?: boolean;
+  readonly default?: string | number;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  /** Allowed values, e.g. include=channelPreferences|trackingCodes|... */
+  readonly values?: readonly string[];
+  readonly source: SeedRef;
+}
+
+export interface ResponseHeader {
+  readonly name: string;
+  readonly meaning: string;
+  readonly source: SeedRef;
+}
+
+export interface Operation {
+  /** Stable id: `<service>/<Family>/<Name>`, e.g. `engagement/SurveyApi/AddChoiceQuestion`. */
+  readonly id: string;
+  readonly service: ServiceId;
+  readonly family: string;
+  readonly name: string;
+  readonly summary: string;
+  /** Undefined only when pathStatus is 'not-published'. */
+  readonly method?: HttpMethod;
+  /** Relative to the service's base_url, with `{param}` placeholders. Undefined when not published. */
+  readonly path?: string;
+  readonly pathStatus: PathStatus;
+  readonly auth: readonly AuthMethod[];
+  readonly paging: PagingStyleId;
+  readonly query?: readonly QueryParameter[];
+  /** zod schema of the JSON request body, with `.meta({ description, source, enumMeanings })` on fields. */
+  readonly requestBody?: z.ZodType;
+  readonly responseBody?: z.ZodType;
+  readonly responseHeaders?: readonly ResponseHeader[];
+  readonly errorCatalogue?: ErrorCatalogueId;
+  /** HTTP statuses the contract states for this operation besides 200. */
+  readonly statuses?: readonly number[];
+  /** Things the contract is silent about for this operation, in words for the UI. */
+  readonly notShown: readonly string[];
+  readonly deprecated?: { readonly replacement: string };
+  readonly source: SeedRef;
+  /** 'import' for operations merged from an imported OpenAPI document. */
+  readonly origin: 'contract' | 'import';
+}
+
+export interface Family {
+  readonly name: string;
+  readonly service: ServiceId;
+  readonly summary: string;
+  /** Operation count the contract states for the family, when it states one. */
+  readonly statedOperationCount?: number;
+  readonly operations: readonly Operation[];
+  /** e.g. "The remaining SurveyApi operations (10 of the 20 in the family): not shown." */
+  readonly notShown: readonly string[];
+  readonly source: SeedRef;
+}
+
+export interface Service {
+  readonly id: ServiceId;
+  readonly title: string;
+  readonly summary: string;
+  readonly auth: readonly AuthMethod[];
+  readonly families: readonly Family[];
+  readonly notShown: readonly string[];
+  readonly source: SeedRef;
+}
+
+/** Metadata attached with zod's `.meta()` to each documented field. */
+export interface FieldMeta {
+  readonly description: string;
+  readonly source?: SeedRef;
+  /** Enum meanings of an integer field, e.g. { 0: 'OneToFive', 1: 'ZeroToTen' }. */
+  readonly enumMeanings?: Readonly<Record<number, string>>;
+  /** A base field the sandbox treats as mandatory (code 1 when missing). */
+  readonly mandatory?: boolean;
+}

@@ -1,0 +1,121 @@
+// The Services view: service -> operation family -> operation. Pure projection of the catalog; no I/O.
+import * as vscode from 'vscode';
+import type { Catalog, Family, Operation, Service } from '../core/catalog';
+
+export type ServicesNode =
+  | { readonly kind: 'service'; readonly service: Service }
+  | { readonly kind: 'family'; readonly family: Family }
+  | { readonly kind: 'operation'; readonly operation: Operation }
+  | { readonly kind: 'notShown'; readonly text: string };
+
+export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNode> {
+  private readonly changed = new vscode.EventEmitter<ServicesNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  constructor(private catalog: Catalog) {}
+
+  setCatalog(catalog: Catalog): void {
+    this.catalog = catalog;
+    this.changed.fire(undefined);
+  }
+
+  refresh(): void {
+    this.changed.fire(undefined);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  getChildren(node?: ServicesNode): ServicesNode[] {
+    if (!node) return this.catalog.services.map((service) => ({ kind: 'service', service }));
+    switch (node.kind) {
+      case 'service':
+        return [
+          ...node.service.families.map((family): ServicesNode => ({ kind: 'family', family })),
+          ...node.service.notShown.map((text): ServicesNode => ({ kind: 'notShown', text })),
+        ];
+      case 'family':
+        return [
+          ...node.family.operations.map((operation): ServicesNode => ({ kind: 'operation', operation })),
+          ...node.family.notShown.map((text): ServicesNode => ({ kind: 'notShown', text })),
+        ];
+      default:
+        return [];
+    }
+  }
+
+  getTreeItem(node: ServicesNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'service': {
+        const item = new vscode.TreeItem(node.service.title, vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `service:${node.service.id}`;
+        item.description = node.service.auth.map(authLabel).join(' · ');
+        item.tooltip = node.service.summary;
+        item.contextValue = 'service';
+        item.iconPath = new vscode.ThemeIcon('server-environment');
+        return item;
+      }
+      case 'family': {
+        const item = new vscode.TreeItem(node.family.name, vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `family:${node.family.service}/${node.family.name}`;
+        const shown = node.family.operations.length;
+        item.description = node.family.statedOperationCount !== undefined
+          ? `${shown} of ${node.family.statedOperationCount} shown`
+          : `${shown}`;
+        item.tooltip = node.family.summary;
+        item.contextValue = 'family';
+        item.iconPath = new vscode.ThemeIcon('symbol-namespace');
+        return item;
+      }
+      case 'operation': {
+        const op = node.operation;
+        const item = new vscode.TreeItem(op.name, vscode.TreeItemCollapsibleState.None);
+        item.id = `operation:${op.id}`;
+        const path = op.path ? `${op.method ?? '?'} ${op.path}` : 'path not published';
+        const marks = [
+          op.pathStatus === 'inferred' ? 'inferred path' : undefined,
+          op.paging !== 'none' ? `paging: ${op.paging}` : undefined,
+          op.deprecated ? 'deprecated' : undefined,
+          op.origin === 'import' ? 'imported' : undefined,
+        ].filter(Boolean);
+        item.description = [path, ...marks].join(' · ');
+        item.tooltip = new vscode.MarkdownString(operationTooltip(op));
+        item.contextValue = op.path ? 'operation' : 'operationWithoutPath';
+        item.iconPath = new vscode.ThemeIcon(op.deprecated ? 'warning' : 'symbol-method');
+        return item;
+      }
+      case 'notShown': {
+        const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+        item.description = 'not shown by the contract';
+        item.tooltip = `${node.text}\n\nThe published contract is silent here: supply it yourself (import an OpenAPI document, or write the request by hand).`;
+        item.contextValue = 'notShown';
+        item.iconPath = new vscode.ThemeIcon('question');
+        return item;
+      }
+    }
+  }
+}
+
+export function authLabel(auth: string): string {
+  switch (auth) {
+    case 'password-grant': return 'password-grant token';
+    case 'basic-api-key': return 'Basic + X-API-Key';
+    case 'jwt-bearer': return 'JWT bearer';
+    default: return 'auth not shown';
+  }
+}
+
+function operationTooltip(op: Operation): string {
+  const lines = [
+    `**${op.family}/${op.name}** — ${op.summary}`,
+    '',
+    `- Request: \`${op.method ?? '?'} ${op.path ?? '(path not published)'}\`${op.pathStatus === 'inferred' ? ' *(path inferred: the contract does not publish it)*' : ''}`,
+    `- Auth: ${op.auth.map(authLabel).join(', ')}`,
+    `- Paging: ${op.paging}`,
+    `- Source: seed ${op.source.seed}, section ${op.source.section}`,
+  ];
+  if (op.deprecated) lines.push(`- Deprecated: use ${op.deprecated.replacement}`);
+  if (op.notShown.length > 0) lines.push('', '*Not shown by the contract:*', ...op.notShown.map((t) => `- ${t}`));
+  return lines.join('\n');
+}

