@@ -1,0 +1,36 @@
+// The request/response shapes every part speaks: the CLI, the paging engine, the auth flows and the panel.
+export interface HttpRequest {
+  readonly method: string;
+  /** Absolute URL. */
+  readonly url: string;
+  /** Header names as written by the user; lookups are case-insensitive (see headerValue). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  readonly statusText: string;
+  /** Lower-cased header names; repeated headers joined with ', ' (set-cookie kept as the last value). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The raw body bytes decoded as UTF-8. */
+  readonly bodyText: string;
+  readonly timing: { readonly startedAt: number; readonly firstByteMs: number; readonly totalMs: number };
+  readonly sizeBytes: number;
+}
+
+/** Why a request produced no usable response. The message is for people; `kind` is for code. */
+export type HttpFaultKind = 'connection' | 'timeout' | 'aborted' | 'dropped' | 'too-large' | 'tls';
+
+export class HttpFault extends Error {
+  constructor(readonly kind: HttpFaultKind, message: string, readonly request: { method: string; url: string }) {
+    super(message);
+    this.name = 'HttpFault';
+  }
+}
+
+export function headerValue(headers: Readonly<Record<string, string>>, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
+  return undefined;
+}
