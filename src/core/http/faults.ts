@@ -1,0 +1,94 @@
+// Turns whatever undici or Node throws into an HttpFault whose message a person can act on: it names
+// the method and URL and says what happened in words, never an error code alone.
+import { HttpFault, type HttpFaultKind } from './types';
+
+/** Where in the exchange the error happened; the same socket error means different things. */
+export type ExchangePhase = 'before-response' | 'body';
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EADDRNOTAVAIL']);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+const DROP_CODES = new Set([
+  'UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_INFO',
+]);
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID', 'CERT_UNTRUSTED', 'CERT_REJECTED',
+]);
+
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return codes;
+}
+
+function classify(codes: readonly string[], phase: ExchangePhase): HttpFaultKind | undefined {
+  for (const code of codes) {
+    if (TIMEOUT_CODES.has(code)) return 'timeout';
+    if (TLS_CODES.has(code) || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.startsWith('CERT_')) return 'tls';
+    if (CONNECTION_CODES.has(code)) return 'connection';
+    if (DROP_CODES.has(code)) return 'dropped';
+  }
+  return phase === 'body' ? 'dropped' : undefined;
+}
+
+function describe(kind: HttpFaultKind, target: string, phase: ExchangePhase, detail: string): string {
+  switch (kind) {
+    case 'timeout':
+      return phase === 'body'
+        ? `${target} timed out while the response body was arriving (${detail}).`
+        : `${target} timed out waiting for the server to answer (${detail}).`;
+    case 'connection':
+      return `${target} could not connect: the server refused or could not be reached (${detail}).`;
+    case 'dropped':
+      return phase === 'body'
+        ? `${target}: the connection was dropped in the middle of the response body (${detail}).`
+        : `${target}: the server closed the connection before answering (${detail}).`;
+    case 'tls':
+      return `${target}: the TLS certificate could not be verified (${detail}). Verification is on by default; turn it off only for a server you trust.`;
+    case 'aborted':
+      return `${target} was cancelled.`;
+    case 'too-large':
+      return `${target}: ${detail}`;
+  }
+}
+
+/** Maps an error thrown while sending or reading to an HttpFault (already-faults pass through). */
+export function toHttpFault(
+  error: unknown,
+  request: { method: string; url: string },
+  phase: ExchangePhase,
+  aborted: boolean,
+): HttpFault {
+  if (error instanceof HttpFault) return error;
+  const target = `${request.method} ${request.url}`;
+  if (aborted) return new HttpFault('aborted', describe('aborted', target, phase, ''), request);
+  const codes = errorCodes(error);
+  const kind = classify(codes, phase) ?? 'connection';
+  const message = error instanceof Error ? error.message : String(error);
+  const detail = codes.length > 0 ? `${codes[0]}: ${message}` : message;
+  const fault = new HttpFault(kind, describe(kind, target, phase, detail), request);
+  (fault as { cause?: unknown }).cause = error;
+  return fault;
+}
+
+export function tooLargeFault(request: { method: string; url: string }, limit: number, seen: number): HttpFault {
+  const target = `${request.method} ${request.url}`;
+  return new HttpFault(
+    'too-large',
+    `${target}: the response body exceeded the ${formatBytes(limit)} limit (at least ${formatBytes(seen)} arrived); reading stopped. Raise the limit or page the request.`,
+    request,
+  );
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}

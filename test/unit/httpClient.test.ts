@@ -1,0 +1,223 @@
+// sendRequest against a tiny local node:http server (port 0), one test per fault it must name.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { sendRequest, sendRequestStreaming, closeHttpAgents } from '../../src/core/http/client';
+import { HttpFault } from '../../src/core/http/types';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+const held: ServerResponse[] = [];
+
+async function serve(handler: Handler): Promise<{ url: string; server: Server }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, server };
+}
+
+const routes: Record<string, Handler> = {
+  '/ok': (req, res) => {
+    res.setHeader('X-Pagination-Page', '1');
+    res.setHeader('Set-Cookie', ['a=1', 'b=2']);
+    res.end(JSON.stringify({ method: req.method, auth: req.headers.authorization ?? null }));
+  },
+  '/echo': (req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => parts.push(c));
+    req.on('end', () => res.end(Buffer.concat(parts)));
+  },
+  '/drop': (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100000' });
+    res.write('{"Result":[{"a":1},');
+    setImmediate(() => res.socket?.destroy());
+  },
+  '/drop-chunked': (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.write('{"Result":[{"a":1},');
+    setImmediate(() => res.socket?.destroy());
+  },
+  '/close-before-answer': (req) => req.socket.destroy(),
+  '/hang': (_req, res) => held.push(res),
+  '/stall-body': (_req, res) => {
+    res.writeHead(200, { 'Content-Length': '50' });
+    res.write('{"partial":');
+    held.push(res);
+  },
+  '/huge': (_req, res) => res.end(Buffer.alloc(2 * 1024 * 1024, 0x61)),
+  '/huge-chunked': (_req, res) => {
+    res.writeHead(200);
+    const chunk = Buffer.alloc(256 * 1024, 0x62);
+    for (let i = 0; i < 8; i++) res.write(chunk);
+    res.end();
+  },
+  '/redirect': (_req, res) => {
+    res.writeHead(302, { Location: '/ok' });
+    res.end();
+  },
+  '/status500': (_req, res) => {
+    res.writeHead(500);
+    res.end('{"Message":"An error has occurred."}');
+  },
+};
+
+let server: { url: string; server: Server };
+let base = '';
+
+before(async () => {
+  server = await serve((req, res) => {
+    const route = routes[new URL(req.url ?? '/', 'http://x').pathname];
+    if (route) route(req, res);
+    else {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  base = server.url;
+});
+
+after(async () => {
+  for (const res of held) res.socket?.destroy();
+  server.server.closeAllConnections();
+  server.server.close();
+  await closeHttpAgents();
+});
+
+async function fault(promise: Promise<unknown>): Promise<HttpFault> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof HttpFault, `expected an HttpFault, got ${String(error)}`);
+    return error;
+  }
+  assert.fail('expected the request to fail');
+}
+
+void test('a 200 resolves with status, lower-cased headers, body text, size and timing', async () => {
+  const res = await sendRequest({ method: 'GET', url: `${base}/ok`, headers: { Authorization: 'Bearer t' } });
+  assert.equal(res.status, 200);
+  assert.equal(res.statusText, 'OK');
+  assert.equal(res.headers['x-pagination-page'], '1');
+  assert.equal(res.headers['set-cookie'], 'b=2');
+  assert.deepEqual(JSON.parse(res.bodyText), { method: 'GET', auth: 'Bearer t' });
+  assert.equal(res.sizeBytes, Buffer.byteLength(res.bodyText));
+  assert.ok(res.timing.totalMs >= res.timing.firstByteMs);
+});
+
+void test('a request body is sent as given', async () => {
+  const body = JSON.stringify({ OFFSET: 1, TableName: '' });
+  const res = await sendRequest({ method: 'post', url: `${base}/echo`, headers: { 'Content-Type': 'application/json' }, body });
+  assert.equal(res.bodyText, body);
+});
+
+void test('an HTTP error status resolves (it is not a fault)', async () => {
+  const res = await sendRequest({ method: 'GET', url: `${base}/status500`, headers: {} });
+  assert.equal(res.status, 500);
+  assert.match(res.bodyText, /error has occurred/);
+});
+
+void test('a connection dropped in the middle of the body is a "dropped" fault naming method and URL', async () => {
+  const error = await fault(sendRequest({ method: 'GET', url: `${base}/drop`, headers: {} }));
+  assert.equal(error.kind, 'dropped');
+  assert.match(error.message, new RegExp(`GET ${base}/drop`));
+  assert.match(error.message, /middle of the response body/);
+});
+
+void test('a chunked body cut short is also "dropped"', async () => {
+  const error = await fault(sendRequest({ method: 'GET', url: `${base}/drop-chunked`, headers: {} }));
+  assert.equal(error.kind, 'dropped');
+});
+
+void test('a server that closes before answering gives "dropped"', async () => {
+  const error = await fault(sendRequest({ method: 'GET', url: `${base}/close-before-answer`, headers: {} }));
+  assert.equal(error.kind, 'dropped');
+  assert.match(error.message, /before answering/);
+});
+
+void test('a refused connection is a "connection" fault', async () => {
+  const closed = await serve((_req, res) => res.end());
+  await new Promise<void>((resolve) => closed.server.close(() => resolve()));
+  const error = await fault(sendRequest({ method: 'POST', url: `${closed.url}/token`, headers: {} }));
+  assert.equal(error.kind, 'connection');
+  assert.match(error.message, /POST http:\/\/127\.0\.0\.1:\d+\/token could not connect/);
+});
+
+void test('no answer within timeoutMs is a "timeout" fault', async () => {
+  const error = await fault(sendRequest({ method: 'GET', url: `${base}/hang`, headers: {} }, { timeoutMs: 100 }));
+  assert.equal(error.kind, 'timeout');
+  assert.match(error.message, /timed out waiting/);
+});
+
+void test('a body that stalls past bodyTimeoutMs is a "timeout" fault', async () => {
+  const error = await fault(sendRequest({ method: 'GET', url: `${base}/stall-body`, headers: {} }, { timeoutMs: 5000, bodyTimeoutMs: 100 }));
+  assert.equal(error.kind, 'timeout');
+  assert.match(error.message, /while the response body was arriving/);
+});
+
+void test('a body over maxBodyBytes is stopped with "too-large" (declared length)', async () => {
+  const error = await fault(sendRequest({ method: 'GET', url: `${base}/huge`, headers: {} }, { maxBodyBytes: 1024 * 1024 }));
+  assert.equal(error.kind, 'too-large');
+  assert.match(error.message, /exceeded the 1\.0 MiB limit/);
+});
+
+void test('a chunked body over maxBodyBytes is stopped while streaming', async () => {
+  const error = await fault(sendRequest({ method: 'GET', url: `${base}/huge-chunked`, headers: {} }, { maxBodyBytes: 600 * 1024 }));
+  assert.equal(error.kind, 'too-large');
+});
+
+void test('an abort signal cancels a pending request with "aborted"', async () => {
+  const controller = new AbortController();
+  const pending = sendRequest({ method: 'GET', url: `${base}/hang`, headers: {} }, { signal: controller.signal });
+  setImmediate(() => controller.abort());
+  const error = await fault(pending);
+  assert.equal(error.kind, 'aborted');
+  assert.match(error.message, /was cancelled/);
+});
+
+void test('redirects are not followed unless asked', async () => {
+  const plain = await sendRequest({ method: 'GET', url: `${base}/redirect`, headers: {} });
+  assert.equal(plain.status, 302);
+  const followed = await sendRequest({ method: 'GET', url: `${base}/redirect`, headers: {} }, { maxRedirects: 2 });
+  assert.equal(followed.status, 200);
+});
+
+void test('the streaming variant yields the body in chunks', async () => {
+  const res = await sendRequestStreaming({ method: 'GET', url: `${base}/huge-chunked`, headers: {} });
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += chunk.length;
+  assert.equal(bytes, 8 * 256 * 1024);
+});
+
+void test('TLS verification is on by default and off only when asked', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'apiwb-tls-'));
+  try {
+    try {
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1',
+        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    } catch {
+      t.skip('openssl is not available to make a self-signed certificate');
+      return;
+    }
+    const tls = createTlsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => res.end('secure'));
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    const url = `https://127.0.0.1:${(tls.address() as AddressInfo).port}/`;
+    try {
+      const error = await fault(sendRequest({ method: 'GET', url, headers: {} }));
+      assert.equal(error.kind, 'tls');
+      assert.match(error.message, /certificate could not be verified/);
+      const res = await sendRequest({ method: 'GET', url, headers: {} }, { rejectUnauthorized: false });
+      assert.equal(res.bodyText, 'secure');
+    } finally {
+      tls.closeAllConnections();
+      tls.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
