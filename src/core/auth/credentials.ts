@@ -1,0 +1,203 @@
+// The credential service: turns an environment's auth entries plus the SecretStore into what a request
+// needs ({{$auth.token("id")}} values and auth headers). It signs in with the password grant when asked,
+// at most once per auth id for a failed attempt: a refused credential is remembered and never re-sent.
+import type { AuthEntry, Environment } from '../env/model';
+import { secretKey, type SecretStore } from '../secrets/secretStore';
+import { basicCredentialToken } from './basicApiKey';
+import { decodeJwt, isJwtExpired } from './jwt';
+import { requestPasswordGrant, SignInError, type TokenGrant } from './passwordGrant';
+import type { Clock, SendHttp } from './ports';
+
+/** Non-secret facts about a session, kept next to the token so the tree and status bar can show them. */
+export interface SessionInfo {
+  readonly tokenType: string;
+  readonly userName: string;
+  readonly obtainedAt: number;
+  readonly expiresAt: number;
+  readonly expiresIn: number;
+}
+
+export type SignInState =
+  | { readonly state: 'signed-in'; readonly session: SessionInfo }
+  | { readonly state: 'expired'; readonly session: SessionInfo }
+  | { readonly state: 'signed-out' }
+  | { readonly state: 'not-applicable' };
+
+/** An auth problem with the words to show; the CLI prints `message` and exits 1. */
+export class AuthError extends Error {
+  constructor(readonly authId: string, detail: string, readonly underlying?: unknown) {
+    super(`${authId} ${detail}`);
+    this.name = 'AuthError';
+  }
+}
+
+export interface CredentialServiceOptions {
+  readonly secrets: SecretStore;
+  readonly send: SendHttp;
+  readonly now?: Clock;
+  /** Sign in by itself when a token is needed and none is valid (the CLI); the extension asks first. */
+  readonly signInOnDemand?: boolean;
+  /** Where the user should put a missing secret, e.g. "set APIWB_SECRET_ENGAGEMENT_PASSWORD". */
+  readonly missingSecretHint?: (authId: string, field: string) => string;
+}
+
+export class CredentialService {
+  private readonly now: Clock;
+  /** Sign-ins that failed in this session: never re-sent without the user changing something. */
+  private readonly failed = new Map<string, AuthError>();
+  private readonly inFlight = new Map<string, Promise<TokenGrant>>();
+
+  constructor(private environment: Environment, private readonly options: CredentialServiceOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  useEnvironment(environment: Environment): void {
+    this.environment = environment;
+    this.failed.clear();
+  }
+
+  entry(authId: string): AuthEntry {
+    const entry = this.environment.auth[authId];
+    if (!entry) {
+      const known = Object.keys(this.environment.auth);
+      throw new AuthError(authId, `is not an auth entry of environment '${this.environment.name}' (known: ${known.length ? known.join(', ') : 'none'})`);
+    }
+    if (entry.kind === 'unsupported') throw new AuthError(authId, `cannot be used: ${entry.unsupportedReason ?? 'unsupported'}`);
+    return entry;
+  }
+
+  /** Password-grant sign-in: exactly one token request; `invalid_grant` becomes an AuthError in words. */
+  async signIn(authId: string): Promise<SessionInfo> {
+    const entry = this.entry(authId);
+    if (entry.kind !== 'password-grant') throw new AuthError(authId, `is a ${entry.kind} entry: there is nothing to sign in to`);
+    const pending = this.inFlight.get(authId);
+    const grant = await (pending ?? this.startSignIn(authId, entry));
+    return sessionOf(grant);
+  }
+
+  private async startSignIn(authId: string, entry: AuthEntry): Promise<TokenGrant> {
+    const password = await this.requireSecret(authId, 'password');
+    const attempt = (async () => {
+      try {
+        const grant = await requestPasswordGrant(this.options.send, {
+          tokenUrl: entry.tokenUrl ?? '', username: entry.username ?? '', password,
+        }, this.now);
+        await this.options.secrets.set(secretKey(authId, 'access_token'), grant.accessToken);
+        await this.options.secrets.set(secretKey(authId, 'session'), JSON.stringify(sessionOf(grant)));
+        this.failed.delete(authId);
+        return grant;
+      } catch (error) {
+        const failure = new AuthError(authId, `sign-in failed: ${error instanceof SignInError ? error.detail : String(error)}`, error);
+        this.failed.set(authId, failure);
+        throw failure;
+      } finally {
+        this.inFlight.delete(authId);
+      }
+    })();
+    this.inFlight.set(authId, attempt);
+    return attempt;
+  }
+
+  async signOut(authId: string): Promise<void> {
+    this.failed.delete(authId);
+    await this.options.secrets.delete(secretKey(authId, 'access_token'));
+    await this.options.secrets.delete(secretKey(authId, 'session'));
+  }
+
+  /** Forget every credential the store holds (the "forget all credentials" command). */
+  async forgetAll(): Promise<void> {
+    this.failed.clear();
+    for (const key of await this.options.secrets.keys()) await this.options.secrets.delete(key);
+  }
+
+  async state(authId: string): Promise<SignInState> {
+    const entry = this.environment.auth[authId];
+    if (!entry || entry.kind !== 'password-grant') return { state: 'not-applicable' };
+    const token = await this.options.secrets.get(secretKey(authId, 'access_token'));
+    const session = parseSession(await this.options.secrets.get(secretKey(authId, 'session')));
+    if (!token || !session) return { state: 'signed-out' };
+    return session.expiresAt > this.now() ? { state: 'signed-in', session } : { state: 'expired', session };
+  }
+
+  /**
+   * The value of {{$auth.token("id")}}: the access token (password grant), the pasted JWT, or the
+   * base64 Basic credential (so a request writes `Authorization: Basic {{$auth.token("fundraising")}}`).
+   */
+  async token(authId: string): Promise<string> {
+    const entry = this.entry(authId);
+    switch (entry.kind) {
+      case 'password-grant': return this.accessToken(authId);
+      case 'jwt-bearer': return this.pastedJwt(authId);
+      case 'basic-api-key': {
+        const key = await this.requireSecret(authId, 'service_key');
+        return basicCredentialToken(entry.permissionName ?? '', key);
+      }
+      default: throw new AuthError(authId, 'cannot give a token');
+    }
+  }
+
+  /** {{$auth.idToken("id")}}: only a pasted JWT is an identity token here; the token endpoint issues none. */
+  async idToken(authId: string): Promise<string> {
+    const entry = this.entry(authId);
+    if (entry.kind === 'jwt-bearer') return this.pastedJwt(authId);
+    throw new AuthError(authId, 'has no ID token: the engagement token endpoint issues only an access token (seed 000 §5.1)');
+  }
+
+  /** The full auth headers of an entry, for requests built by the product rather than written by hand. */
+  async headers(authId: string): Promise<Record<string, string>> {
+    const entry = this.entry(authId);
+    const token = await this.token(authId);
+    if (entry.kind === 'basic-api-key') return { Authorization: `Basic ${token}`, 'X-API-Key': entry.tenantCode ?? '' };
+    return { Authorization: `Bearer ${token}` };
+  }
+
+  private async accessToken(authId: string): Promise<string> {
+    const state = await this.state(authId);
+    if (state.state === 'signed-in') {
+      const token = await this.options.secrets.get(secretKey(authId, 'access_token'));
+      if (token) return token;
+    }
+    const earlier = this.failed.get(authId);
+    if (earlier) throw earlier;
+    if (!this.options.signInOnDemand) {
+      throw new AuthError(authId, state.state === 'expired' ? 'token has expired: sign in again' : 'is not signed in: sign in first');
+    }
+    const grant = await (this.inFlight.get(authId) ?? this.startSignIn(authId, this.entry(authId)));
+    return grant.accessToken;
+  }
+
+  private async pastedJwt(authId: string): Promise<string> {
+    const token = await this.requireSecret(authId, 'token');
+    let decoded;
+    try {
+      decoded = decodeJwt(token);
+    } catch (error) {
+      throw new AuthError(authId, `holds a token that is ${error instanceof Error ? error.message : 'not a JWT'}`);
+    }
+    if (isJwtExpired(decoded, this.now())) {
+      throw new AuthError(authId, `bearer token expired at ${new Date(decoded.expiresAt ?? 0).toISOString()}: paste a fresh one`);
+    }
+    return token.trim().replace(/^Bearer\s+/i, '');
+  }
+
+  private async requireSecret(authId: string, field: 'password' | 'service_key' | 'token'): Promise<string> {
+    const value = await this.options.secrets.get(secretKey(authId, field));
+    if (value) return value;
+    const hint = this.options.missingSecretHint?.(authId, field) ?? 'store it with the credential commands';
+    throw new AuthError(authId, `needs a ${field.replace('_', ' ')}: ${hint}`);
+  }
+}
+
+function sessionOf(grant: TokenGrant): SessionInfo {
+  return { tokenType: grant.tokenType, userName: grant.userName, obtainedAt: grant.obtainedAt, expiresAt: grant.expiresAt, expiresIn: grant.expiresIn };
+}
+
+function parseSession(text: string | undefined): SessionInfo | undefined {
+  if (!text) return undefined;
+  try {
+    const value = JSON.parse(text) as Partial<SessionInfo>;
+    return typeof value.expiresAt === 'number' ? (value as SessionInfo) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,121 @@
+// The engagement service's sign-in (seed 000 §5.1, §5.3, §7.4): OAuth 2.0 resource-owner password grant.
+// POST {auth_url}/token, form-encoded grant_type=password, username, password; no client id, no trailing
+// slash. One request, never retried: a credential failure retried in a loop locks the account.
+import type { Clock, SendHttp } from './ports';
+
+export interface TokenGrant {
+  readonly accessToken: string;
+  readonly tokenType: string;
+  /** Seconds, as returned: always use the returned value (seed 000 §5.1). */
+  readonly expiresIn: number;
+  readonly userName: string;
+  /** Epoch milliseconds. */
+  readonly obtainedAt: number;
+  readonly expiresAt: number;
+}
+
+export type SignInFailureKind = 'invalid_grant' | 'token-error' | 'http' | 'malformed-response' | 'network';
+
+export class SignInError extends Error {
+  constructor(
+    readonly kind: SignInFailureKind,
+    /** The words to show, e.g. "invalid_grant — The user name or password is incorrect." */
+    readonly detail: string,
+    readonly status?: number,
+  ) {
+    super(detail);
+    this.name = 'SignInError';
+  }
+
+  /** True when the account may lock if this is tried again without the user changing something. */
+  get isCredentialFailure(): boolean {
+    return this.kind === 'invalid_grant';
+  }
+}
+
+export interface PasswordGrantInput {
+  readonly tokenUrl: string;
+  readonly username: string;
+  readonly password: string;
+}
+
+/** The token URL exactly as the contract wants it: no trailing slash. */
+export function normaliseTokenUrl(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
+export async function requestPasswordGrant(send: SendHttp, input: PasswordGrantInput, now: Clock = Date.now): Promise<TokenGrant> {
+  const body = new URLSearchParams({ grant_type: 'password', username: input.username, password: input.password }).toString();
+  let response;
+  try {
+    response = await send({
+      method: 'POST',
+      url: normaliseTokenUrl(input.tokenUrl),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body,
+    });
+  } catch (error) {
+    throw new SignInError('network', `the token endpoint could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const parsed = parseJsonObject(response.bodyText);
+  if (response.status < 200 || response.status >= 300) {
+    const code = stringField(parsed, 'error');
+    const description = stringField(parsed, 'error_description');
+    if (code === 'invalid_grant') {
+      throw new SignInError('invalid_grant', `invalid_grant — ${description ?? 'the user name or password was refused (no description given)'}`, response.status);
+    }
+    if (code) throw new SignInError('token-error', `${code}${description ? ` — ${description}` : ''} (HTTP ${response.status})`, response.status);
+    throw new SignInError('http', `the token endpoint answered HTTP ${response.status} ${response.statusText}`.trim(), response.status);
+  }
+  const accessToken = stringField(parsed, 'access_token');
+  if (!accessToken) throw new SignInError('malformed-response', 'the token endpoint answered without an access_token', response.status);
+  const expiresIn = numberField(parsed, 'expires_in');
+  if (expiresIn === undefined) throw new SignInError('malformed-response', 'the token endpoint answered without expires_in', response.status);
+  const obtainedAt = now();
+  return {
+    accessToken,
+    tokenType: stringField(parsed, 'token_type') ?? 'bearer',
+    expiresIn,
+    userName: stringField(parsed, 'userName') ?? input.username,
+    obtainedAt,
+    expiresAt: obtainedAt + expiresIn * 1000,
+  };
+}
+
+/** "2 h 14 min left", "expired 3 min ago": for the status bar, the tree and the CLI. */
+export function describeTimeLeft(expiresAt: number, now: number): string {
+  const ms = expiresAt - now;
+  const text = humanDuration(Math.abs(ms));
+  return ms > 0 ? `${text} left` : `expired ${text} ago`;
+}
+
+export function humanDuration(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return `${Math.max(0, Math.floor(ms / 1000))} s`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 1) return `${minutes} min`;
+  const days = Math.floor(hours / 24);
+  if (days < 1) return `${hours} h ${minutes % 60} min`;
+  return `${days} d ${hours % 24} h`;
+}
+
+function parseJsonObject(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function stringField(object: Record<string, unknown>, name: string): string | undefined {
+  const value = object[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function numberField(object: Record<string, unknown>, name: string): number | undefined {
+  const value = object[name];
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
+  return undefined;
+}

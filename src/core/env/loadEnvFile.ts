@@ -1,0 +1,143 @@
+// Loads and validates an http-client.env.json. Pure: takes the text and a path for messages; the file
+// system stays in the adapters (extension, CLI). Errors name the file, the environment, the key and,
+// where the text tells us, the line and column.
+import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { z } from 'zod';
+import { secretEnvVarName } from '../secrets/secretStore';
+import type { AuthEntry, EnvFile, Environment } from './model';
+import { EnvFileError } from './model';
+import { apiwbEntrySchema, envFileSchema, environmentSchema, oauth2EntrySchema, passwordGrantFieldsSchema } from './schema';
+import { findSecretsInEnvironment } from './secretCheck';
+import { substituteVariables } from './templates';
+
+export const ENV_FILE_NAME = 'http-client.env.json';
+
+/** Environment holding variables every other environment inherits (JetBrains and httpYac convention). */
+const SHARED = '$shared';
+
+export function parseEnvFile(text: string, file: string): EnvFile {
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
+  const locate = (path: readonly (string | number)[]): { line?: number; column?: number } => {
+    const node = tree && findNodeAtLocation(tree, [...path]);
+    return node ? lineColumn(text, node.parent?.type === 'property' ? node.parent.offset : node.offset) : {};
+  };
+  const first = errors[0];
+  if (first || !tree) {
+    const at = first ? lineColumn(text, first.offset) : { line: 1, column: 1 };
+    throw new EnvFileError(`not valid JSON (${first ? printParseErrorCode(first.error) : 'empty file'})`, { file, ...at });
+  }
+  const raw: unknown = parse(text);
+
+  const top = envFileSchema.safeParse(raw);
+  if (!top.success) throw zodError(top.error, file, undefined, [], locate);
+
+  for (const [env, body] of Object.entries(top.data)) {
+    const secret = findSecretsInEnvironment(env, body)[0];
+    if (secret) {
+      throw new EnvFileError(secretAdvice(secret.path), { file, env, key: secret.path.join('.'), ...locate([env, ...secret.path]) });
+    }
+    const parsed = environmentSchema.safeParse(body);
+    if (!parsed.success) throw zodError(parsed.error, file, env, [env], locate);
+  }
+
+  const shared = top.data[SHARED] ?? {};
+  const names = Object.keys(top.data).filter((name) => name !== SHARED);
+  const environments: Record<string, Environment> = {};
+  for (const name of names) {
+    environments[name] = buildEnvironment(name, shared, top.data[name] ?? {}, file, locate);
+  }
+  return { path: file, names, environments };
+}
+
+function buildEnvironment(
+  name: string,
+  shared: Record<string, unknown>,
+  own: Record<string, unknown>,
+  file: string,
+  locate: (path: readonly (string | number)[]) => { line?: number; column?: number },
+): Environment {
+  const variables: Record<string, string> = {};
+  for (const source of [shared, own]) {
+    for (const [key, value] of Object.entries(source)) {
+      if (key === 'Security' || key === 'ApiWorkbench') continue;
+      if (value === null || value === undefined) continue;
+      variables[key] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    }
+  }
+  const resolve = (text: string | undefined): string | undefined =>
+    text === undefined ? undefined : substituteVariables(text, variables);
+
+  const auth: Record<string, AuthEntry> = {};
+  for (const source of [shared, own]) {
+    const security = oauthEntries(source);
+    for (const [id, entry] of Object.entries(security)) {
+      if (entry['Grant Type'].toLowerCase() !== 'password') {
+        auth[id] = {
+          id, kind: 'unsupported', section: 'Security.Auth',
+          unsupportedReason: `grant type '${entry['Grant Type']}' is not used by these services; the engagement service signs in with the Password grant (seed 000 §5.1)`,
+        };
+        continue;
+      }
+      const fields = passwordGrantFieldsSchema.safeParse(entry);
+      if (!fields.success) throw zodError(fields.error, file, name, [name, 'Security', 'Auth', id], locate);
+      auth[id] = {
+        id, kind: 'password-grant', section: 'Security.Auth',
+        tokenUrl: resolve(fields.data['Token URL']), username: resolve(fields.data.Username),
+      };
+    }
+    for (const [id, entry] of Object.entries(apiwbEntries(source))) {
+      auth[id] = entry.Type === 'JWT Bearer'
+        ? { id, kind: 'jwt-bearer', section: 'ApiWorkbench.Auth' }
+        : {
+            id, kind: 'basic-api-key', section: 'ApiWorkbench.Auth',
+            permissionName: resolve(entry['Permission Name'] as string), tenantCode: resolve(entry['Tenant Code'] as string),
+          };
+    }
+  }
+  return { name, variables, auth };
+}
+
+function oauthEntries(source: Record<string, unknown>): Record<string, z.infer<typeof oauth2EntrySchema>> {
+  return environmentSchema.parse(source).Security?.Auth ?? {};
+}
+
+function apiwbEntries(source: Record<string, unknown>): Record<string, z.infer<typeof apiwbEntrySchema>> {
+  return environmentSchema.parse(source).ApiWorkbench?.Auth ?? {};
+}
+
+function secretAdvice(path: readonly string[]): string {
+  const [section, auth, id, field] = path;
+  const envVar = (section === 'Security' || section === 'ApiWorkbench') && auth === 'Auth' && id && field
+    ? secretEnvVarName(id, field)
+    : 'APIWB_SECRET_<AUTH ID>_<FIELD>';
+  return 'holds a secret value, and env files are committed: remove it. Secrets belong in the credential store ' +
+    `(VS Code: the Sign In / Set Basic Credentials / Paste Bearer Token commands; CLI: the environment variable ${envVar}). ` +
+    'Use a {{variable}} or leave the field out.';
+}
+
+function zodError(
+  error: z.ZodError,
+  file: string,
+  env: string | undefined,
+  prefix: readonly (string | number)[],
+  locate: (path: readonly (string | number)[]) => { line?: number; column?: number },
+): EnvFileError {
+  const issue = error.issues[0];
+  const path = (issue?.path ?? []).filter((p): p is string | number => typeof p !== 'symbol');
+  const full = [...prefix, ...path];
+  const key = full.slice(1).join('.');
+  const envName = env ?? (typeof full[0] === 'string' ? full[0] : undefined);
+  return new EnvFileError(issue?.message ?? 'invalid', {
+    file,
+    ...(envName === undefined ? {} : { env: envName }),
+    ...(key ? { key } : {}),
+    ...locate(full),
+  });
+}
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}

@@ -1,0 +1,144 @@
+// Redaction: every request, response, log line, history entry and export passes through here before it
+// is shown or written. Three layers: header values by name, secret-named fields in form and JSON bodies
+// and query strings, and any known secret value (from the SecretStore) wherever it appears in text.
+import type { HttpRequest, HttpResponse } from '../http/types';
+
+export const REDACTED = '***';
+
+/** Headers whose whole value is a credential. Authorization keeps its scheme ("Bearer ***"). */
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'x-api-key', 'cookie', 'set-cookie']);
+
+/** Body, query and JSON field names whose value is a credential (compared case-insensitively). */
+const SECRET_FIELDS = new Set([
+  'password', 'access_token', 'refresh_token', 'id_token', 'client_secret', 'token', 'service_key', 'servicekey',
+  'api_key', 'apikey', 'x-api-key', 'secret',
+]);
+
+/** Values shorter than this are not scrubbed from free text: replacing every "ab" would destroy the text. */
+const MIN_KNOWN_VALUE_LENGTH = 4;
+
+export function isSecretFieldName(name: string): boolean {
+  return SECRET_FIELDS.has(name.toLowerCase());
+}
+
+export class Redactor {
+  private knownValues: string[] = [];
+
+  constructor(knownSecrets: Iterable<string> = []) {
+    this.addKnownSecrets(knownSecrets);
+  }
+
+  /** Remember secret values (passwords, keys, tokens) so they are scrubbed from any text later. */
+  addKnownSecrets(values: Iterable<string>): void {
+    const all = new Set(this.knownValues);
+    for (const value of values) {
+      if (value.length < MIN_KNOWN_VALUE_LENGTH) continue;
+      all.add(value);
+      // The same secret as it travels in a form body or a URL, and inside a Basic credential.
+      all.add(encodeURIComponent(value));
+      all.add(new URLSearchParams({ v: value }).toString().slice(2));
+    }
+    // Longest first, so a secret that contains another is replaced whole.
+    this.knownValues = [...all].filter((v) => v.length >= MIN_KNOWN_VALUE_LENGTH).sort((a, b) => b.length - a.length);
+  }
+
+  /** Scrub known secret values and credential-shaped fragments (Bearer/Basic values, key=value pairs). */
+  text(text: string): string {
+    let out = text;
+    for (const value of this.knownValues) out = out.split(value).join(REDACTED);
+    out = out.replace(/\b(Bearer|Basic)\s+(?!\*\*\*)[A-Za-z0-9._~+/=-]{4,}/g, `$1 ${REDACTED}`);
+    out = out.replace(
+      /((?:^|[?&\s"',;])(?:password|access_token|refresh_token|id_token|client_secret|service_key|api_key)=)[^&\s"',;]+/gi,
+      `$1${REDACTED}`,
+    );
+    return out;
+  }
+
+  headerValue(name: string, value: string): string {
+    const lower = name.toLowerCase();
+    if (!SECRET_HEADERS.has(lower)) return this.text(value);
+    if (lower === 'authorization' || lower === 'proxy-authorization') {
+      const scheme = /^(\S+)\s+\S/.exec(value)?.[1];
+      return scheme ? `${scheme} ${REDACTED}` : REDACTED;
+    }
+    return REDACTED;
+  }
+
+  headers(headers: Readonly<Record<string, string>>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) out[name] = this.headerValue(name, value);
+    return out;
+  }
+
+  url(url: string): string {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return this.text(url);
+    }
+    if (parsed.password) parsed.password = REDACTED;
+    for (const key of [...parsed.searchParams.keys()]) {
+      if (isSecretFieldName(key)) parsed.searchParams.set(key, REDACTED);
+    }
+    return this.text(parsed.toString().replace(/%2A%2A%2A/g, REDACTED));
+  }
+
+  /** Bodies: JSON and form bodies lose their secret-named fields; any other text only its known secrets. */
+  body(body: string, contentType = ''): string {
+    const trimmed = body.trimStart();
+    if (/json/i.test(contentType) || trimmed.startsWith('{') || trimmed.startsWith('[')) {
+      try {
+        return this.text(JSON.stringify(redactJsonValue(JSON.parse(body)), null, jsonIndent(body)));
+      } catch {
+        // Not JSON after all: fall through to text redaction.
+      }
+    }
+    if (/x-www-form-urlencoded/i.test(contentType)) {
+      const form = new URLSearchParams(body);
+      for (const key of [...form.keys()]) if (isSecretFieldName(key)) form.set(key, REDACTED);
+      return this.text(form.toString().replace(/%2A%2A%2A/g, REDACTED));
+    }
+    return this.text(body);
+  }
+
+  request(request: HttpRequest): HttpRequest {
+    const contentType = headerOf(request.headers, 'content-type');
+    return {
+      method: request.method,
+      url: this.url(request.url),
+      headers: this.headers(request.headers),
+      ...(request.body === undefined ? {} : { body: this.body(request.body, contentType) }),
+    };
+  }
+
+  response(response: HttpResponse): HttpResponse {
+    return {
+      ...response,
+      headers: this.headers(response.headers),
+      bodyText: this.body(response.bodyText, headerOf(response.headers, 'content-type')),
+    };
+  }
+}
+
+function redactJsonValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactJsonValue);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      out[key] = isSecretFieldName(key) && inner !== null && inner !== '' ? REDACTED : redactJsonValue(inner);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Keep a pretty-printed body pretty and a compact one compact. */
+function jsonIndent(body: string): number | undefined {
+  return /^\s*[{[]\s*\n/.test(body) ? 2 : undefined;
+}
+
+function headerOf(headers: Readonly<Record<string, string>>, name: string): string {
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
+  return '';
+}

@@ -1,0 +1,63 @@
+// The SecretStore port: the only place a password, service key or token may live. The extension adapts
+// VS Code SecretStorage to it, the CLI adapts environment variables, tests use the in-memory store.
+// Keys are `<authId>.<field>` (see secretKey) so every adapter can map them the same way.
+
+export interface SecretStore {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Every key currently held (for "forget all credentials" and for redaction of known values). */
+  keys(): Promise<readonly string[]>;
+}
+
+/** The secret fields an auth entry can have. Input secrets are typed by the user; obtained ones come from sign-in. */
+export type SecretField = 'password' | 'service_key' | 'token' | 'access_token' | 'session';
+
+export function secretKey(authId: string, field: SecretField): string {
+  return `${authId}.${field}`;
+}
+
+/** `APIWB_SECRET_<AUTH ID>_<FIELD>`: upper-cased, every non-alphanumeric character becomes `_`. */
+export function secretEnvVarName(authId: string, field: string): string {
+  return `APIWB_SECRET_${envPart(authId)}_${envPart(field)}`;
+}
+
+function envPart(text: string): string {
+  return text.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+}
+
+export class MemorySecretStore implements SecretStore {
+  private readonly values = new Map<string, string>();
+
+  constructor(initial: Readonly<Record<string, string>> = {}) {
+    for (const [key, value] of Object.entries(initial)) this.values.set(key, value);
+  }
+
+  get(key: string): Promise<string | undefined> {
+    return Promise.resolve(this.values.get(key));
+  }
+
+  set(key: string, value: string): Promise<void> {
+    this.values.set(key, value);
+    return Promise.resolve();
+  }
+
+  delete(key: string): Promise<void> {
+    this.values.delete(key);
+    return Promise.resolve();
+  }
+
+  keys(): Promise<readonly string[]> {
+    return Promise.resolve([...this.values.keys()]);
+  }
+}
+
+/** Every secret value the store holds, so a Redactor can scrub it from any text. */
+export async function knownSecretValues(store: SecretStore): Promise<string[]> {
+  const values: string[] = [];
+  for (const key of await store.keys()) {
+    const value = await store.get(key);
+    if (value) values.push(value);
+  }
+  return values;
+}
