@@ -46,7 +46,8 @@ export type ErrorCatalogueId = 'SurveyApi' | 'Customer' | 'HotelBooking' | 'Loya
 
 export interface QueryParameter {
   readonly name: string;
-  readonly type: 'integer' | 'string' | 'boolean' | 'date';
+  /** 'not-shown' when the contract names the parameter but not its type (e.g. ctcID, dateAdded). */
+  readonly type: 'integer' | 'string' | 'boolean' | 'date' | 'not-shown';
   readonly meaning: string;
   readonly required?: boolean;
   readonly default?: string | number;
@@ -87,7 +88,8 @@ export interface Operation {
   readonly statuses?: readonly number[];
   /** Things the contract is silent about for this operation, in words for the UI. */
   readonly notShown: readonly string[];
-  readonly deprecated?: { readonly replacement: string };
+  /** `replacement` in words for the UI; `replacementIds` the catalog ids of replacing operations, when any. */
+  readonly deprecated?: { readonly replacement: string; readonly replacementIds?: readonly string[] };
   readonly source: SeedRef;
   /** 'import' for operations merged from an imported OpenAPI document. */
   readonly origin: 'contract' | 'import';
@@ -102,6 +104,23 @@ export interface Family {
   readonly operations: readonly Operation[];
   /** e.g. "The remaining SurveyApi operations (10 of the 20 in the family): not shown." */
   readonly notShown: readonly string[];
+  /** Set on the deprecated families (Contact, Survey) the reference excludes (seed 000 §9). */
+  readonly deprecated?: { readonly replacement: string };
+  readonly source: SeedRef;
+}
+
+/** The engagement service's token endpoint, on {auth_url} rather than {base_url} (seed 000 §5.1). */
+export interface TokenEndpoint {
+  readonly method: 'POST';
+  /** Relative to the auth URL. */
+  readonly path: string;
+  /** Spellings some instances register; callers should use `path`. */
+  readonly alternatePaths: readonly string[];
+  readonly contentType: 'application/x-www-form-urlencoded';
+  readonly formFields: readonly { readonly name: string; readonly meaning: string; readonly value?: string }[];
+  readonly responseBody: z.ZodType;
+  readonly errorBody: z.ZodType;
+  readonly notShown: readonly string[];
   readonly source: SeedRef;
 }
 
@@ -111,7 +130,11 @@ export interface Service {
   readonly summary: string;
   readonly auth: readonly AuthMethod[];
   readonly families: readonly Family[];
+  /** Operation count the contract states for the whole service (engagement: 217). */
+  readonly statedOperationCount?: number;
   readonly notShown: readonly string[];
+  /** Engagement only: where and how to get a bearer token. */
+  readonly tokenEndpoint?: TokenEndpoint;
   readonly source: SeedRef;
 }
 
@@ -123,4 +146,6 @@ export interface FieldMeta {
   readonly enumMeanings?: Readonly<Record<number, string>>;
   /** A base field the sandbox treats as mandatory (code 1 when missing). */
   readonly mandatory?: boolean;
+  /** JSON Schema `format`, e.g. 'int32' for the contract's "integer int32". */
+  readonly format?: string;
 }

@@ -1,0 +1,23 @@
+// POST {auth_url}/token: the OAuth 2.0 resource-owner password grant of seed 000 §5.1 and §7.4.
+import type { TokenEndpoint } from '../model';
+import { TokenErrorResponse, TokenResponse } from '../schemas/token';
+import { seed000 } from '../schemas/documented';
+
+export const engagementTokenEndpoint: TokenEndpoint = {
+  method: 'POST',
+  path: '/token',
+  alternatePaths: ['/Token'],
+  contentType: 'application/x-www-form-urlencoded',
+  formFields: [
+    { name: 'grant_type', meaning: 'the OAuth 2.0 resource-owner password grant', value: 'password' },
+    { name: 'username', meaning: 'user name (from the support and onboarding process)' },
+    { name: 'password', meaning: 'password (a secret)' },
+  ],
+  responseBody: TokenResponse,
+  errorBody: TokenErrorResponse,
+  notShown: [
+    'HTTP status and body layout of token errors: not shown.',
+    'Effective token lifetime values and lockout thresholds: not shown.',
+  ],
+  source: seed000('5.1'),
+};

@@ -1,0 +1,27 @@
+// Small helpers so every documented field carries its FieldMeta (description, seed source, enum
+// meanings, mandatory). The metadata travels into the generated JSON Schema, where the language server
+// reads it for hover, completion and diagnostics.
+import { z } from 'zod';
+import type { FieldMeta, SeedRef } from '../model';
+
+/** Attach the field's documented metadata. Typed so that only FieldMeta keys can be set. */
+export function documented<T extends z.ZodType>(schema: T, meta: FieldMeta): T {
+  return schema.meta({ ...meta });
+}
+
+/**
+ * The contract's "integer int32": an integer inside the 32-bit signed range. The JSON Schema carries
+ * `format: int32` so hover can show the declared type as the contract states it.
+ */
+export function int32(): z.ZodNumber {
+  return z.int32().meta({ format: 'int32' });
+}
+
+/** A field whose type the contract does not show: anything is accepted, and the description says so. */
+export function typeNotShown(description: string, source: SeedRef): z.ZodOptional<z.ZodUnknown> {
+  return documented(z.unknown().optional(), { description: `${description} (type not shown)`, source });
+}
+
+export const seed000 = (section: string): SeedRef => ({ seed: '000', section });
+export const seed001 = (section: string): SeedRef => ({ seed: '001', section });
+export const seed002 = (section: string): SeedRef => ({ seed: '002', section });
