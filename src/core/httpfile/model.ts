@@ -1,0 +1,167 @@
+// The syntax tree of a `.http` request file (the format REST Client, httpYac and JetBrains HTTP Client
+// share). Every node carries a precise line/character range so the language server can point at it,
+// and the source text is kept so that printing the tree gives back exactly what the user wrote.
+
+/** Zero-based line and UTF-16 character, as LSP counts them. */
+export interface Position {
+  readonly line: number;
+  readonly character: number;
+}
+
+export interface Range {
+  readonly start: Position;
+  readonly end: Position;
+}
+
+/** One physical line: its text without the line break, the break itself ('' on the last line) and offset. */
+export interface SourceLine {
+  readonly text: string;
+  readonly eol: '' | '\n' | '\r\n' | '\r';
+  readonly offset: number;
+}
+
+/** A `{{...}}` reference. `name` is the trimmed inside (`host`, `$uuid`, `login.response.body.$.id`). */
+export interface VariableReference {
+  readonly name: string;
+  /** The whole `{{...}}`. */
+  readonly range: Range;
+  /** Just the name inside the braces. */
+  readonly nameRange: Range;
+}
+
+/** `# @name login`, `// @no-redirect`, `# @paging export-ordinal`: kept as data, interpreted elsewhere. */
+export interface Directive {
+  readonly key: string;
+  /** Empty when the directive is a bare flag. */
+  readonly value: string;
+  readonly prefix: '#' | '//';
+  readonly range: Range;
+  readonly keyRange: Range;
+  readonly valueRange: Range;
+}
+
+export interface Comment {
+  readonly text: string;
+  readonly prefix: '#' | '//';
+  readonly range: Range;
+}
+
+/** `@host = https://example.test` — a file variable, visible to every request after it. */
+export interface FileVariable {
+  readonly name: string;
+  readonly value: string;
+  readonly range: Range;
+  readonly nameRange: Range;
+  readonly valueRange: Range;
+  readonly references: readonly VariableReference[];
+}
+
+export interface RequestLine {
+  /** Upper-cased; 'GET' when the line is a bare URL. */
+  readonly method: string;
+  /** False for a bare URL (REST Client's shorthand for GET). */
+  readonly methodWritten: boolean;
+  readonly methodRange: Range;
+  /** The URL as written on the request line plus its continuation lines, joined without spaces. */
+  readonly url: string;
+  /** The URL on the request line only. */
+  readonly urlRange: Range;
+  readonly httpVersion?: string;
+  readonly httpVersionRange?: Range;
+  readonly range: Range;
+}
+
+/** A `  ?a=1` or `  &b=2` line continuing the request line's query (REST Client). */
+export interface QueryContinuation {
+  readonly text: string;
+  readonly range: Range;
+}
+
+/** A query parameter of the request's URL, from the request line or a continuation line. */
+export interface QueryParameter {
+  readonly name: string;
+  readonly value: string;
+  readonly range: Range;
+  readonly nameRange: Range;
+  readonly valueRange: Range;
+}
+
+export interface Header {
+  readonly name: string;
+  readonly value: string;
+  readonly range: Range;
+  readonly nameRange: Range;
+  readonly valueRange: Range;
+}
+
+/**
+ * The request body. `inline` holds the text as written (trailing blank lines excluded, kept in the
+ * source); `include` is a `< ./file` (or httpYac `<@ ./file`, whose variables are substituted) line
+ * kept as a reference that a file port resolves.
+ */
+export type Body =
+  | { readonly kind: 'inline'; readonly text: string; readonly range: Range; readonly offset: number }
+  | { readonly kind: 'include'; readonly path: string; readonly substituteVariables: boolean; readonly range: Range; readonly pathRange: Range };
+
+/** `> {% ... %}` script or `> ./handler.js` after the body: preserved verbatim, never executed here. */
+export interface ResponseHandler {
+  readonly kind: 'script' | 'file';
+  /** The script between `{%` and `%}`, or the file path. */
+  readonly text: string;
+  readonly range: Range;
+}
+
+export interface HttpRequestNode {
+  /** Position among the file's requests (0-based): the `requestIndex` of CodeLens commands. */
+  readonly index: number;
+  /** `# @name` value, else the `### title`, else undefined. */
+  readonly name?: string;
+  readonly requestLine: RequestLine;
+  readonly queryContinuations: readonly QueryContinuation[];
+  readonly queryParameters: readonly QueryParameter[];
+  readonly headers: readonly Header[];
+  readonly body?: Body;
+  readonly responseHandlers: readonly ResponseHandler[];
+  /** Every `{{...}}` in the URL, headers and body. */
+  readonly references: readonly VariableReference[];
+  /** From the request line to the last non-blank line of the block. */
+  readonly range: Range;
+}
+
+/** The text between two `###` lines (the first block starts at the top of the file). */
+export interface RequestBlock {
+  /** The `###` line opening this block; absent for the first block. */
+  readonly separator?: { readonly title: string; readonly range: Range };
+  readonly directives: readonly Directive[];
+  readonly comments: readonly Comment[];
+  readonly variables: readonly FileVariable[];
+  readonly request?: HttpRequestNode;
+  /** Whole lines, separator included: blocks tile the file. */
+  readonly range: Range;
+  /** First and last line (inclusive) the block covers. */
+  readonly firstLine: number;
+  readonly lastLine: number;
+}
+
+export type HttpFileDiagnosticCode =
+  | 'malformed-header'
+  | 'missing-blank-line'
+  | 'unterminated-handler'
+  | 'unterminated-variable'
+  | 'malformed-variable'
+  | 'malformed-request-line';
+
+export interface HttpFileDiagnostic {
+  readonly code: HttpFileDiagnosticCode;
+  readonly message: string;
+  readonly range: Range;
+  readonly severity: 'error' | 'warning';
+}
+
+export interface HttpFile {
+  /** The source, so the printer can give it back byte for byte. */
+  readonly lines: readonly SourceLine[];
+  readonly blocks: readonly RequestBlock[];
+  readonly requests: readonly HttpRequestNode[];
+  readonly diagnostics: readonly HttpFileDiagnostic[];
+}

@@ -1,0 +1,360 @@
+// The `.http` parser: lines → blocks (split at `###`) → preamble (comments, directives, file variables),
+// request line, query continuations, headers, body, response handlers. It never throws: anything it
+// cannot make sense of becomes a diagnostic, and the source lines are kept so nothing is lost.
+import type {
+  Body, Comment, Directive, FileVariable, Header, HttpFile, HttpFileDiagnostic, HttpRequestNode,
+  QueryContinuation, QueryParameter, RequestBlock, RequestLine, ResponseHandler, SourceLine, VariableReference,
+} from './model';
+import { range, lineRange, splitLines } from './lines';
+import { scanReferences } from './variables';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE'] as const;
+const KNOWN_METHODS = new Set<string>(HTTP_METHODS);
+
+const SEPARATOR = /^###/;
+const COMMENT = /^(\s*)(#|\/\/)(.*)$/;
+const DIRECTIVE = /^(\s*)(#|\/\/)\s*@([A-Za-z_][\w.-]*)(?:(\s*=\s*|\s+)(.*?))?\s*$/;
+const FILE_VARIABLE = /^(\s*)@([A-Za-z_][\w.-]*)(\s*=\s*)(.*?)\s*$/;
+const QUERY_CONTINUATION = /^\s*[?&]/;
+const HEADER = /^(\s*)([^\s:]+)(\s*:\s*)(.*?)\s*$/;
+const HANDLER_SCRIPT = /^\s*>\s*\{%/;
+const HANDLER_FILE = /^\s*>\s*(\S.*?)\s*$/;
+const RESPONSE_REFERENCE = /^\s*<>/;
+const INCLUDE = /^(\s*)<(@)?(\s+)(\S.*?)\s*$/;
+
+export function isSeparatorLine(text: string): boolean {
+  return SEPARATOR.test(text);
+}
+
+export function parseHttpFile(text: string): HttpFile {
+  const lines = splitLines(text);
+  const diagnostics: HttpFileDiagnostic[] = [];
+  const blocks: RequestBlock[] = [];
+  const requests: HttpRequestNode[] = [];
+  for (const [first, last] of blockBounds(lines)) {
+    const block = parseBlock(lines, first, last, requests.length, diagnostics);
+    blocks.push(block);
+    if (block.request) requests.push(block.request);
+  }
+  return { lines, blocks, requests, diagnostics };
+}
+
+/** Inclusive [first, last] line pairs of the blocks; they tile the file. */
+export function blockBounds(lines: readonly SourceLine[]): Array<[number, number]> {
+  const bounds: Array<[number, number]> = [];
+  let start = 0;
+  for (let i = 1; i < lines.length; i++) {
+    if (SEPARATOR.test(lines[i]?.text ?? '')) {
+      bounds.push([start, i - 1]);
+      start = i;
+    }
+  }
+  bounds.push([start, lines.length - 1]);
+  return bounds;
+}
+
+/** Parses lines first..last (inclusive) as one block; `requestIndex` is the index its request gets. */
+export function parseBlock(
+  lines: readonly SourceLine[],
+  first: number,
+  last: number,
+  requestIndex: number,
+  diagnostics: HttpFileDiagnostic[],
+): RequestBlock {
+  const at = (i: number): string => lines[i]?.text ?? '';
+  const directives: Directive[] = [];
+  const comments: Comment[] = [];
+  const variables: FileVariable[] = [];
+  let separator: RequestBlock['separator'];
+  let i = first;
+  if (SEPARATOR.test(at(i))) {
+    separator = { title: at(i).replace(/^#+/, '').trim(), range: lineRange(i, at(i)) };
+    i++;
+  }
+  // Preamble: everything before the request line.
+  for (; i <= last; i++) {
+    const text = at(i);
+    if (text.trim() === '') continue;
+    const directive = DIRECTIVE.exec(text);
+    if (directive) {
+      directives.push(toDirective(i, text, directive));
+      continue;
+    }
+    const comment = COMMENT.exec(text);
+    if (comment) {
+      comments.push({ text: comment[3] ?? '', prefix: comment[2] === '#' ? '#' : '//', range: lineRange(i, text) });
+      continue;
+    }
+    const variable = FILE_VARIABLE.exec(text);
+    if (variable) {
+      variables.push(toFileVariable(i, text, variable, diagnostics));
+      continue;
+    }
+    break;
+  }
+  const blockRange = range(first, 0, last, at(last).length);
+  if (i > last) return { separator, directives, comments, variables, range: blockRange, firstLine: first, lastLine: last };
+
+  const name = directives.find((d) => d.key === 'name')?.value || separator?.title || undefined;
+  const request = parseRequest(lines, i, last, requestIndex, name, comments, diagnostics);
+  return { separator, directives, comments, variables, request, range: blockRange, firstLine: first, lastLine: last };
+}
+
+function toDirective(line: number, text: string, m: RegExpExecArray): Directive {
+  const keyStart = text.indexOf('@', (m[1] ?? '').length) + 1;
+  const key = m[3] ?? '';
+  const value = m[5] ?? '';
+  const valueStart = value ? keyStart + key.length + (m[4] ?? '').length : keyStart + key.length;
+  return {
+    key,
+    value,
+    prefix: m[2] === '#' ? '#' : '//',
+    range: lineRange(line, text),
+    keyRange: range(line, keyStart, line, keyStart + key.length),
+    valueRange: range(line, valueStart, line, valueStart + value.length),
+  };
+}
+
+function toFileVariable(line: number, text: string, m: RegExpExecArray, diagnostics: HttpFileDiagnostic[]): FileVariable {
+  const nameStart = (m[1] ?? '').length + 1;
+  const name = m[2] ?? '';
+  const value = m[4] ?? '';
+  const valueStart = nameStart + name.length + (m[3] ?? '').length;
+  const references: VariableReference[] = [];
+  scanReferences(text, line, valueStart, references, diagnostics);
+  return {
+    name,
+    value,
+    range: lineRange(line, text),
+    nameRange: range(line, nameStart, line, nameStart + name.length),
+    valueRange: range(line, valueStart, line, valueStart + value.length),
+    references,
+  };
+}
+
+function parseRequest(
+  lines: readonly SourceLine[],
+  start: number,
+  last: number,
+  index: number,
+  name: string | undefined,
+  comments: Comment[],
+  diagnostics: HttpFileDiagnostic[],
+): HttpRequestNode {
+  const at = (i: number): string => lines[i]?.text ?? '';
+  const references: VariableReference[] = [];
+  const requestLine = parseRequestLine(start, at(start));
+  scanReferences(at(start), start, requestLine.urlRange.start.character, references, diagnostics);
+  const queryParameters = queryParametersOf(start, at(start), requestLine.urlRange.start.character);
+  let i = start + 1;
+
+  const queryContinuations: QueryContinuation[] = [];
+  for (; i <= last && QUERY_CONTINUATION.test(at(i)); i++) {
+    queryContinuations.push({ text: at(i).trim(), range: lineRange(i, at(i)) });
+    scanReferences(at(i), i, 0, references, diagnostics);
+    queryParameters.push(...queryParametersOf(i, at(i), at(i).search(/[?&]/)));
+  }
+  const url = requestLine.url + queryContinuations.map((q) => q.text).join('');
+
+  const headers: Header[] = [];
+  let bodyStart = -1;
+  for (; i <= last; i++) {
+    const text = at(i);
+    if (text.trim() === '') { bodyStart = i + 1; break; }
+    if (/^\s*[{[<]/.test(text) || HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text)) {
+      if (/^\s*[{[]/.test(text)) {
+        diagnostics.push({ code: 'missing-blank-line', message: 'A blank line must separate the headers from the body.', range: lineRange(i, text), severity: 'warning' });
+      }
+      bodyStart = i;
+      break;
+    }
+    const comment = COMMENT.exec(text);
+    if (comment) {
+      comments.push({ text: comment[3] ?? '', prefix: comment[2] === '#' ? '#' : '//', range: lineRange(i, text) });
+      continue;
+    }
+    const header = HEADER.exec(text);
+    if (!header) {
+      diagnostics.push({ code: 'malformed-header', message: `Not a header ('Name: value'): ${text.trim()}`, range: lineRange(i, text), severity: 'error' });
+      continue;
+    }
+    const nameStart = (header[1] ?? '').length;
+    const headerName = header[2] ?? '';
+    const value = header[4] ?? '';
+    const valueStart = nameStart + headerName.length + (header[3] ?? '').length;
+    headers.push({
+      name: headerName,
+      value,
+      range: lineRange(i, text),
+      nameRange: range(i, nameStart, i, nameStart + headerName.length),
+      valueRange: range(i, valueStart, i, valueStart + value.length),
+    });
+    scanReferences(text, i, valueStart, references, diagnostics);
+  }
+
+  let body: Body | undefined;
+  const responseHandlers: ResponseHandler[] = [];
+  let lastContent = Math.max(start, ...queryContinuations.map((q) => q.range.end.line), ...headers.map((h) => h.range.end.line));
+  if (bodyStart !== -1 && bodyStart <= last) {
+    let bodyEnd = bodyStart;
+    while (bodyEnd <= last && !isHandlerStart(at(bodyEnd))) bodyEnd++;
+    // The body is bodyStart..bodyEnd-1 without its trailing blank lines.
+    let lastBodyLine = bodyEnd - 1;
+    while (lastBodyLine >= bodyStart && at(lastBodyLine).trim() === '') lastBodyLine--;
+    let firstBodyLine = bodyStart;
+    while (firstBodyLine <= lastBodyLine && at(firstBodyLine).trim() === '') firstBodyLine++;
+    if (firstBodyLine <= lastBodyLine) {
+      body = toBody(lines, firstBodyLine, lastBodyLine);
+      for (let b = firstBodyLine; b <= lastBodyLine; b++) scanReferences(at(b), b, 0, references, diagnostics);
+      lastContent = lastBodyLine;
+    }
+    lastContent = parseHandlers(lines, bodyEnd, last, responseHandlers, diagnostics, lastContent);
+  }
+  return {
+    index,
+    name,
+    requestLine,
+    queryContinuations,
+    queryParameters,
+    headers,
+    body,
+    responseHandlers,
+    references,
+    range: range(start, 0, lastContent, at(lastContent).length),
+  };
+}
+
+function isHandlerStart(text: string): boolean {
+  return HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text) || RESPONSE_REFERENCE.test(text);
+}
+
+function toBody(lines: readonly SourceLine[], first: number, last: number): Body {
+  const firstText = lines[first]?.text ?? '';
+  const include = first === last ? INCLUDE.exec(firstText) : null;
+  if (include) {
+    const pathStart = (include[1] ?? '').length + 1 + (include[2] ?? '').length + (include[3] ?? '').length;
+    const path = include[4] ?? '';
+    return {
+      kind: 'include',
+      path,
+      substituteVariables: include[2] === '@',
+      range: lineRange(first, firstText),
+      pathRange: range(first, pathStart, first, pathStart + path.length),
+    };
+  }
+  const startOffset = lines[first]?.offset ?? 0;
+  const lastLine = lines[last];
+  let text = '';
+  for (let i = first; i <= last; i++) text += (lines[i]?.text ?? '') + (i < last ? lines[i]?.eol ?? '' : '');
+  return { kind: 'inline', text, range: range(first, 0, last, lastLine?.text.length ?? 0), offset: startOffset };
+}
+
+/** Handlers from line `from` to `last`; returns the last line holding content. */
+function parseHandlers(
+  lines: readonly SourceLine[],
+  from: number,
+  last: number,
+  out: ResponseHandler[],
+  diagnostics: HttpFileDiagnostic[],
+  lastContent: number,
+): number {
+  const at = (i: number): string => lines[i]?.text ?? '';
+  for (let i = from; i <= last; i++) {
+    const text = at(i);
+    if (text.trim() === '') continue;
+    lastContent = i;
+    if (HANDLER_SCRIPT.test(text)) {
+      const open = text.indexOf('{%');
+      const sameLineClose = text.indexOf('%}', open + 2);
+      if (sameLineClose !== -1) {
+        out.push({ kind: 'script', text: text.slice(open + 2, sameLineClose), range: lineRange(i, text) });
+        continue;
+      }
+      const parts = [text.slice(open + 2)];
+      let j = i + 1;
+      for (; j <= last; j++) {
+        const close = at(j).indexOf('%}');
+        if (close !== -1) { parts.push(at(j).slice(0, close)); break; }
+        parts.push(at(j));
+      }
+      if (j > last) {
+        diagnostics.push({ code: 'unterminated-handler', message: "The response handler '> {%' is not closed by '%}'.", range: range(i, 0, last, at(last).length), severity: 'error' });
+        j = last;
+      }
+      out.push({ kind: 'script', text: parts.join('\n'), range: range(i, 0, j, at(j).length) });
+      lastContent = j;
+      i = j;
+      continue;
+    }
+    const file = HANDLER_FILE.exec(text);
+    if (file) out.push({ kind: 'file', text: file[1] ?? '', range: lineRange(i, text) });
+    // Anything else after the body (`<> previous-response`, comments) stays in the source untouched.
+  }
+  return lastContent;
+}
+
+function parseRequestLine(line: number, text: string): RequestLine {
+  const indent = text.length - text.trimStart().length;
+  const content = text.trimEnd();
+  const firstSpace = content.slice(indent).search(/\s/);
+  const firstToken = firstSpace === -1 ? content.slice(indent) : content.slice(indent, indent + firstSpace);
+  const hasMethod = firstSpace !== -1 && (KNOWN_METHODS.has(firstToken.toUpperCase()) || /^[A-Z]+$/.test(firstToken));
+  const method = hasMethod ? firstToken.toUpperCase() : 'GET';
+  const methodRange = hasMethod ? range(line, indent, line, indent + firstToken.length) : range(line, indent, line, indent);
+  let urlStart = hasMethod ? indent + firstToken.length : indent;
+  while (urlStart < content.length && /\s/.test(content[urlStart] ?? '')) urlStart++;
+  let urlEnd = content.length;
+  let httpVersion: string | undefined;
+  let httpVersionRange: RequestLine['httpVersionRange'];
+  const version = /\s+(HTTP\/\d(?:\.\d)?)$/i.exec(content.slice(urlStart));
+  if (version) {
+    httpVersion = version[1];
+    const versionStart = content.length - (version[1]?.length ?? 0);
+    httpVersionRange = range(line, versionStart, line, content.length);
+    urlEnd = urlStart + version.index;
+  }
+  return {
+    method,
+    methodWritten: hasMethod,
+    methodRange,
+    url: content.slice(urlStart, urlEnd),
+    urlRange: range(line, urlStart, line, urlEnd),
+    httpVersion,
+    httpVersionRange,
+    range: lineRange(line, text),
+  };
+}
+
+/** Parameters after the first `?` (or from `start` on a continuation line). */
+function queryParametersOf(line: number, text: string, start: number): QueryParameter[] {
+  const result: QueryParameter[] = [];
+  const content = text.trimEnd();
+  let q = content.indexOf('?', start);
+  if (q === -1) {
+    if (content[start] !== '&') return result;
+    q = start;
+  }
+  const versionMatch = /\s+HTTP\/\d(?:\.\d)?$/i.exec(content);
+  const end = versionMatch ? versionMatch.index : content.length;
+  let from = q + 1;
+  while (from <= end) {
+    let amp = content.indexOf('&', from);
+    if (amp === -1 || amp > end) amp = end;
+    const part = content.slice(from, amp);
+    if (part.length > 0) {
+      const eq = part.indexOf('=');
+      const name = eq === -1 ? part : part.slice(0, eq);
+      const value = eq === -1 ? '' : part.slice(eq + 1);
+      const valueStart = eq === -1 ? amp : from + eq + 1;
+      result.push({
+        name: name.trim(),
+        value,
+        range: range(line, from, line, amp),
+        nameRange: range(line, from, line, from + name.length),
+        valueRange: range(line, valueStart, line, valueStart + value.length),
+      });
+    }
+    from = amp + 1;
+  }
+  return result;
+}

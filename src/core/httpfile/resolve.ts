@@ -1,0 +1,162 @@
+// Variable resolution, a pure function of the text and a scope: environment variables, file
+// variables, earlier named responses and dynamic variables (`{{$auth.token("id")}}`, `{{$uuid}}`)
+// delegated to a port. Nothing unresolved is guessed: it stays as written and is reported.
+import type { HttpFile } from './model';
+import { evaluateJsonPath } from './jsonPathLite';
+
+/** A response kept under a request's `# @name`, for `{{name.response.body.$.x}}` and `.headers.X`. */
+export interface NamedResponse {
+  readonly status: number;
+  /** Case-insensitive lookup is done here; names as received. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly bodyText: string;
+}
+
+/** Port for `{{$name args}}`: `$auth.token("engagement")`, `$uuid`, `$timestamp`, ... */
+export interface DynamicVariableResolver {
+  /** `name` is e.g. `$auth.token`, `args` the rest as written (`("engagement")`); undefined = cannot resolve. */
+  resolve(name: string, args: string): string | undefined;
+}
+
+export interface VariableScope {
+  readonly environment?: Readonly<Record<string, string>>;
+  /** Raw values; they may reference other variables. They win over environment variables. */
+  readonly fileVariables?: Readonly<Record<string, string>>;
+  readonly responses?: ReadonlyMap<string, NamedResponse>;
+  readonly dynamic?: DynamicVariableResolver;
+}
+
+export type UnresolvedReason = 'undefined' | 'no-response' | 'not-found' | 'unsupported' | 'dynamic' | 'cycle';
+
+export interface UnresolvedVariable {
+  readonly name: string;
+  readonly reason: UnresolvedReason;
+  readonly message: string;
+}
+
+export interface ResolvedText {
+  readonly text: string;
+  readonly unresolved: readonly UnresolvedVariable[];
+}
+
+const REFERENCE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+export function resolveVariables(text: string, scope: VariableScope): ResolvedText {
+  const unresolved: UnresolvedVariable[] = [];
+  const resolved = substitute(text, scope, unresolved, []);
+  return { text: resolved, unresolved };
+}
+
+function substitute(text: string, scope: VariableScope, unresolved: UnresolvedVariable[], stack: readonly string[]): string {
+  return text.replace(REFERENCE, (whole, inner: string) => {
+    const value = resolveName(inner, scope, unresolved, stack);
+    return value ?? whole;
+  });
+}
+
+function resolveName(name: string, scope: VariableScope, unresolved: UnresolvedVariable[], stack: readonly string[]): string | undefined {
+  const fail = (reason: UnresolvedReason, message: string): undefined => {
+    if (!unresolved.some((u) => u.name === name)) unresolved.push({ name, reason, message });
+    return undefined;
+  };
+  if (name.startsWith('$')) {
+    const head = /^\$[\w.-]+/.exec(name)?.[0] ?? name;
+    const value = scope.dynamic?.resolve(head, name.slice(head.length).trim());
+    return value ?? fail('dynamic', `The dynamic variable '${head}' could not be resolved here.`);
+  }
+  const chained = /^([\w-]+)\.(response|request)\.(body|headers)(?:\.(.*))?$/.exec(name);
+  if (chained) return resolveChained(chained, scope, fail);
+  if (stack.includes(name)) return fail('cycle', `The variable '${name}' refers to itself (${[...stack, name].join(' → ')}).`);
+  const fileValue = scope.fileVariables && Object.prototype.hasOwnProperty.call(scope.fileVariables, name) ? scope.fileVariables[name] : undefined;
+  if (fileValue !== undefined) return substitute(fileValue, scope, unresolved, [...stack, name]);
+  const envValue = scope.environment && Object.prototype.hasOwnProperty.call(scope.environment, name) ? scope.environment[name] : undefined;
+  if (envValue !== undefined) return envValue;
+  return fail('undefined', `The variable '${name}' is not defined in the active environment or the file.`);
+}
+
+function resolveChained(
+  m: RegExpExecArray,
+  scope: VariableScope,
+  fail: (reason: UnresolvedReason, message: string) => undefined,
+): string | undefined {
+  const [, requestName = '', part, section, path = ''] = m;
+  if (part === 'request') return fail('unsupported', 'Only the response of a named request can be referenced.');
+  const response = scope.responses?.get(requestName);
+  if (!response) return fail('no-response', `No response of the request '${requestName}' yet: send it first.`);
+  if (section === 'headers') {
+    const wanted = path.toLowerCase();
+    const header = Object.entries(response.headers).find(([key]) => key.toLowerCase() === wanted);
+    return header ? header[1] : fail('not-found', `The response of '${requestName}' has no header '${path}'.`);
+  }
+  if (path === '' || path === '*') return response.bodyText;
+  let body: unknown;
+  try {
+    body = JSON.parse(response.bodyText) as unknown;
+  } catch {
+    return fail('not-found', `The response body of '${requestName}' is not JSON.`);
+  }
+  const result = evaluateJsonPath(body, path.startsWith('$') ? path : `$.${path}`);
+  if (!result.found) {
+    return result.reason === 'unsupported'
+      ? fail('unsupported', `'${path}' uses JSONPath beyond $.a.b[0] and is not supported.`)
+      : fail('not-found', `'${path}' is not in the response body of '${requestName}'.`);
+  }
+  const value = result.value;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** File variables visible to a request: every `@name = value` in its block and the blocks before it. */
+export function fileVariablesFor(file: HttpFile, requestIndex: number): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const block of file.blocks) {
+    for (const variable of block.variables) result[variable.name] = variable.value;
+    if (block.request && block.request.index >= requestIndex) break;
+  }
+  return result;
+}
+
+/** Every file variable name in the file, in order of first appearance. */
+export function fileVariableNames(file: HttpFile): string[] {
+  return [...new Set(file.blocks.flatMap((b) => b.variables.map((v) => v.name)))];
+}
+
+export interface ResolvedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Inline body with variables substituted; absent for no body or an include. */
+  readonly body?: string;
+  /** A `< path` body the caller reads through its file port (substituting variables when asked). */
+  readonly bodyInclude?: { readonly path: string; readonly substituteVariables: boolean };
+  readonly directives: Readonly<Record<string, string>>;
+  readonly name?: string;
+  readonly unresolved: readonly UnresolvedVariable[];
+}
+
+/** The request at `requestIndex` with every variable the scope can resolve substituted. */
+export function resolveRequest(file: HttpFile, requestIndex: number, scope: VariableScope): ResolvedRequest | undefined {
+  const block = file.blocks.find((b) => b.request?.index === requestIndex);
+  const request = block?.request;
+  if (!block || !request) return undefined;
+  const fullScope: VariableScope = { ...scope, fileVariables: { ...fileVariablesFor(file, requestIndex), ...scope.fileVariables } };
+  const unresolved: UnresolvedVariable[] = [];
+  const apply = (text: string): string => {
+    const result = resolveVariables(text, fullScope);
+    for (const u of result.unresolved) if (!unresolved.some((x) => x.name === u.name)) unresolved.push(u);
+    return result.text;
+  };
+  const rawUrl = request.requestLine.url + request.queryContinuations.map((q) => q.text).join('');
+  const headers: Record<string, string> = {};
+  for (const header of request.headers) headers[header.name] = apply(header.value);
+  const body = request.body;
+  return {
+    method: request.requestLine.method,
+    url: apply(rawUrl),
+    headers,
+    body: body?.kind === 'inline' ? apply(body.text) : undefined,
+    bodyInclude: body?.kind === 'include' ? { path: body.path, substituteVariables: body.substituteVariables } : undefined,
+    directives: Object.fromEntries(block.directives.map((d) => [d.key, d.value])),
+    name: request.name,
+    unresolved,
+  };
+}

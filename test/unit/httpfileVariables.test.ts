@@ -1,0 +1,95 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { evaluateJsonPath, parseHttpFile, resolveRequest, resolveVariables, type NamedResponse } from '../../src/core/httpfile';
+
+const login: NamedResponse = {
+  status: 200,
+  headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'r-1' },
+  bodyText: JSON.stringify({ access_token: 'tok', token_type: 'bearer', nested: { list: [{ id: 7 }] } }),
+};
+const responses = new Map([['login', login]]);
+
+test('environment and file variables, file variables win and may reference others', () => {
+  const result = resolveVariables('{{base}}/a/{{id}}', { environment: { base: 'http://env', id: '1' }, fileVariables: { base: '{{root}}/v1', root: 'http://file' } });
+  assert.equal(result.text, 'http://file/v1/a/1');
+  assert.deepEqual(result.unresolved, []);
+});
+
+test('undefined variables stay as written and are reported once', () => {
+  const result = resolveVariables('{{missing}} and {{ missing }}', { environment: {} });
+  assert.equal(result.text, '{{missing}} and {{ missing }}');
+  assert.deepEqual(result.unresolved.map((u) => [u.name, u.reason]), [['missing', 'undefined']]);
+});
+
+test('a cycle is reported, not looped', () => {
+  const result = resolveVariables('{{a}}', { fileVariables: { a: '{{b}}', b: '{{a}}' } });
+  assert.ok(result.unresolved.some((u) => u.reason === 'cycle'));
+});
+
+test('named responses: JSONPath-lite body values and case-insensitive headers', () => {
+  const scope = { responses };
+  assert.equal(resolveVariables('{{login.response.body.$.access_token}}', scope).text, 'tok');
+  assert.equal(resolveVariables('{{login.response.body.$.nested.list[0].id}}', scope).text, '7');
+  assert.equal(resolveVariables("{{login.response.body.$['token_type']}}", scope).text, 'bearer');
+  assert.equal(resolveVariables('{{login.response.body.nested}}', scope).text, '{"list":[{"id":7}]}');
+  assert.equal(resolveVariables('{{login.response.headers.x-request-id}}', scope).text, 'r-1');
+});
+
+test('named responses: not sent yet, missing path, unsupported JSONPath, non-JSON body', () => {
+  const reasons = (text: string, extra?: Map<string, NamedResponse>): string[] =>
+    resolveVariables(text, { responses: extra ?? responses }).unresolved.map((u) => u.reason);
+  assert.deepEqual(reasons('{{other.response.body.$.x}}'), ['no-response']);
+  assert.deepEqual(reasons('{{login.response.body.$.nope}}'), ['not-found']);
+  assert.deepEqual(reasons('{{login.response.body.$..id}}'), ['unsupported']);
+  assert.deepEqual(reasons('{{login.response.headers.Nope}}'), ['not-found']);
+  assert.deepEqual(reasons('{{t.response.body.$.a}}', new Map([['t', { ...login, bodyText: '<html>' }]])), ['not-found']);
+});
+
+test('dynamic variables go to the port with their arguments', () => {
+  const calls: string[] = [];
+  const dynamic = { resolve: (name: string, args: string) => { calls.push(`${name}|${args}`); return name === '$auth.token' ? 'secret-token' : undefined; } };
+  const result = resolveVariables('Bearer {{$auth.token("engagement")}} {{$uuid}}', { dynamic });
+  assert.equal(result.text, 'Bearer secret-token {{$uuid}}');
+  assert.deepEqual(calls, ['$auth.token|("engagement")', '$uuid|']);
+  assert.deepEqual(result.unresolved.map((u) => u.reason), ['dynamic']);
+  assert.deepEqual(resolveVariables('{{$uuid}}', {}).unresolved.map((u) => u.reason), ['dynamic']);
+});
+
+test('resolveRequest: URL with continuation lines, headers, body, directives, include', () => {
+  const file = parseHttpFile([
+    '@size = 100',
+    '# @name orders',
+    '# @paging page-number',
+    'GET {{base}}/api/Transaction/GetOrdersByCustomer',
+    '  ?ctcID=5',
+    '  &pageSize={{size}}',
+    'Authorization: Bearer {{login.response.body.$.access_token}}',
+    '###',
+    '@size = 7',
+    'POST {{base}}/x',
+    '',
+    '<@ ./body.json',
+  ].join('\n'));
+  const first = resolveRequest(file, 0, { environment: { base: 'http://h' }, responses });
+  assert.deepEqual(first && { ...first }, {
+    method: 'GET',
+    url: 'http://h/api/Transaction/GetOrdersByCustomer?ctcID=5&pageSize=100',
+    headers: { Authorization: 'Bearer tok' },
+    body: undefined,
+    bodyInclude: undefined,
+    directives: { name: 'orders', paging: 'page-number' },
+    name: 'orders',
+    unresolved: [],
+  });
+  const second = resolveRequest(file, 1, { environment: {} });
+  assert.equal(second?.url, '{{base}}/x');
+  assert.deepEqual(second?.bodyInclude, { path: './body.json', substituteVariables: true });
+  assert.deepEqual(second?.unresolved.map((u) => u.name), ['base']);
+  assert.equal(resolveRequest(file, 5, {}), undefined);
+});
+
+test('evaluateJsonPath handles roots and indexes', () => {
+  assert.deepEqual(evaluateJsonPath([1, 2], '$[1]'), { found: true, value: 2 });
+  assert.deepEqual(evaluateJsonPath({ a: null }, '$.a'), { found: true, value: null });
+  assert.deepEqual(evaluateJsonPath({}, '$[0]'), { found: false, reason: 'not-found' });
+});
