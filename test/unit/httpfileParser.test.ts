@@ -10,14 +10,14 @@ const httpFixtures = readdirSync(fixtures).filter((f) => f.endsWith('.http'));
 
 for (const name of httpFixtures) {
   const text = readFileSync(join(fixtures, name), 'utf8');
-  test(`fixture ${name} parses to its expected structure`, () => {
+  void test(`fixture ${name} parses to its expected structure`, () => {
     const expected: unknown = JSON.parse(readFileSync(join(fixtures, name.replace(/\.http$/, '.expected.json')), 'utf8'));
     assert.deepEqual(summarize(parseHttpFile(text)), expected);
   });
-  test(`fixture ${name} round-trips byte for byte`, () => {
+  void test(`fixture ${name} round-trips byte for byte`, () => {
     assert.equal(printHttpFile(parseHttpFile(text)), text);
   });
-  test(`fixture ${name}: the normalised form is stable and keeps the requests`, () => {
+  void test(`fixture ${name}: the normalised form is stable and keeps the requests`, () => {
     const once = printNormalizedHttpFile(toBlockSpecs(parseHttpFile(text)));
     const twice = printNormalizedHttpFile(toBlockSpecs(parseHttpFile(once)));
     assert.equal(twice, once);
@@ -47,32 +47,32 @@ const edgeInputs: Record<string, string> = {
 };
 
 for (const [name, text] of Object.entries(edgeInputs)) {
-  test(`edge input round-trips: ${name}`, () => {
+  void test(`edge input round-trips: ${name}`, () => {
     assert.equal(printHttpFile(parseHttpFile(text)), text);
   });
 }
 
-test('empty file: one block, no request, no diagnostic', () => {
+void test('empty file: one block, no request, no diagnostic', () => {
   const file = parseHttpFile('');
   assert.equal(file.blocks.length, 1);
   assert.equal(file.requests.length, 0);
   assert.deepEqual(file.diagnostics, []);
 });
 
-test('only comments: no request', () => {
+void test('only comments: no request', () => {
   const file = parseHttpFile(edgeInputs['only comments'] ?? '');
   assert.equal(file.requests.length, 0);
   assert.equal(file.blocks[0]?.comments.length, 3);
 });
 
-test('a JSON body keeps its inner blank lines and drops trailing ones', () => {
+void test('a JSON body keeps its inner blank lines and drops trailing ones', () => {
   const body = parseHttpFile(edgeInputs['JSON body with blank lines'] ?? '').requests[0]?.body;
   assert.equal(body?.kind, 'inline');
   assert.equal(body?.kind === 'inline' ? body.text : '', '{\n\n  "a": 1,\n\n  "b": [\n\n  ]\n}');
   assert.deepEqual(body?.range, { start: { line: 2, character: 0 }, end: { line: 9, character: 1 } });
 });
 
-test('CRLF: the body text keeps CRLF inside and its offset points at the first body character', () => {
+void test('CRLF: the body text keeps CRLF inside and its offset points at the first body character', () => {
   const text = edgeInputs['CRLF throughout'] ?? '';
   const body = parseHttpFile(text).requests[0]?.body;
   assert.ok(body?.kind === 'inline');
@@ -80,14 +80,14 @@ test('CRLF: the body text keeps CRLF inside and its offset points at the first b
   assert.equal(text.slice(body.offset, body.offset + body.text.length), body.text);
 });
 
-test('faults become diagnostics, never exceptions', () => {
+void test('faults become diagnostics, never exceptions', () => {
   assert.deepEqual(parseHttpFile(edgeInputs['unterminated handler'] ?? '').diagnostics.map((d) => d.code), ['unterminated-handler']);
   assert.deepEqual(parseHttpFile(edgeInputs['unterminated variable'] ?? '').diagnostics.map((d) => d.code), ['unterminated-variable', 'unterminated-variable']);
   assert.deepEqual(parseHttpFile(edgeInputs['malformed header'] ?? '').diagnostics.map((d) => d.code), ['malformed-header']);
   assert.deepEqual(parseHttpFile(edgeInputs['body without blank line'] ?? '').diagnostics.map((d) => d.code), ['missing-blank-line']);
 });
 
-test('ranges are precise: method, url, version, header name and value, variable name', () => {
+void test('ranges are precise: method, url, version, header name and value, variable name', () => {
   const file = parseHttpFile('@h = x\n\nPOST  {{host}}/a?b=1  HTTP/1.1\nX-API-Key:  {{ tenant }}\n');
   const r = file.requests[0];
   assert.ok(r);
@@ -102,7 +102,7 @@ test('ranges are precise: method, url, version, header name and value, variable 
   assert.deepEqual(file.blocks[0]?.variables[0]?.valueRange, { start: { line: 0, character: 5 }, end: { line: 0, character: 6 } });
 });
 
-test('a bare URL is a GET; lower-case methods are accepted', () => {
+void test('a bare URL is a GET; lower-case methods are accepted', () => {
   const file = parseHttpFile('https://x.test/a\n###\nget https://x.test/b\n');
   assert.deepEqual(file.requests.map((r) => [r.requestLine.method, r.requestLine.methodWritten, r.requestLine.url]), [
     ['GET', false, 'https://x.test/a'],
@@ -110,7 +110,7 @@ test('a bare URL is a GET; lower-case methods are accepted', () => {
   ]);
 });
 
-test('the @name directive wins over the ### title; both forms of comment prefix work', () => {
+void test('the @name directive wins over the ### title; both forms of comment prefix work', () => {
   const file = parseHttpFile('### Title\n// @name fromDirective\nGET https://x.test\n### Other\nGET https://y.test\n');
   assert.deepEqual(file.requests.map((r) => r.name), ['fromDirective', 'Other']);
 });
@@ -121,7 +121,7 @@ const pieces = ['###', '### name', '# @name a', '// @paging page-number', '@v = 
   '<> r.json', '# comment', '{{unclosed', '\t', 'https://bare.test'];
 const breaks = ['\n', '\r\n', '\r'];
 
-test('generated inputs round-trip byte for byte and never throw', () => {
+void test('generated inputs round-trip byte for byte and never throw', () => {
   let seed = 42;
   const random = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
   for (let run = 0; run < 500; run++) {

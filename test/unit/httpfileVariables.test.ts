@@ -9,24 +9,24 @@ const login: NamedResponse = {
 };
 const responses = new Map([['login', login]]);
 
-test('environment and file variables, file variables win and may reference others', () => {
+void test('environment and file variables, file variables win and may reference others', () => {
   const result = resolveVariables('{{base}}/a/{{id}}', { environment: { base: 'http://env', id: '1' }, fileVariables: { base: '{{root}}/v1', root: 'http://file' } });
   assert.equal(result.text, 'http://file/v1/a/1');
   assert.deepEqual(result.unresolved, []);
 });
 
-test('undefined variables stay as written and are reported once', () => {
+void test('undefined variables stay as written and are reported once', () => {
   const result = resolveVariables('{{missing}} and {{ missing }}', { environment: {} });
   assert.equal(result.text, '{{missing}} and {{ missing }}');
   assert.deepEqual(result.unresolved.map((u) => [u.name, u.reason]), [['missing', 'undefined']]);
 });
 
-test('a cycle is reported, not looped', () => {
+void test('a cycle is reported, not looped', () => {
   const result = resolveVariables('{{a}}', { fileVariables: { a: '{{b}}', b: '{{a}}' } });
   assert.ok(result.unresolved.some((u) => u.reason === 'cycle'));
 });
 
-test('named responses: JSONPath-lite body values and case-insensitive headers', () => {
+void test('named responses: JSONPath-lite body values and case-insensitive headers', () => {
   const scope = { responses };
   assert.equal(resolveVariables('{{login.response.body.$.access_token}}', scope).text, 'tok');
   assert.equal(resolveVariables('{{login.response.body.$.nested.list[0].id}}', scope).text, '7');
@@ -35,7 +35,7 @@ test('named responses: JSONPath-lite body values and case-insensitive headers', 
   assert.equal(resolveVariables('{{login.response.headers.x-request-id}}', scope).text, 'r-1');
 });
 
-test('named responses: not sent yet, missing path, unsupported JSONPath, non-JSON body', () => {
+void test('named responses: not sent yet, missing path, unsupported JSONPath, non-JSON body', () => {
   const reasons = (text: string, extra?: Map<string, NamedResponse>): string[] =>
     resolveVariables(text, { responses: extra ?? responses }).unresolved.map((u) => u.reason);
   assert.deepEqual(reasons('{{other.response.body.$.x}}'), ['no-response']);
@@ -45,7 +45,7 @@ test('named responses: not sent yet, missing path, unsupported JSONPath, non-JSO
   assert.deepEqual(reasons('{{t.response.body.$.a}}', new Map([['t', { ...login, bodyText: '<html>' }]])), ['not-found']);
 });
 
-test('dynamic variables go to the port with their arguments', () => {
+void test('dynamic variables go to the port with their arguments', () => {
   const calls: string[] = [];
   const dynamic = { resolve: (name: string, args: string) => { calls.push(`${name}|${args}`); return name === '$auth.token' ? 'secret-token' : undefined; } };
   const result = resolveVariables('Bearer {{$auth.token("engagement")}} {{$uuid}}', { dynamic });
@@ -55,7 +55,7 @@ test('dynamic variables go to the port with their arguments', () => {
   assert.deepEqual(resolveVariables('{{$uuid}}', {}).unresolved.map((u) => u.reason), ['dynamic']);
 });
 
-test('resolveRequest: URL with continuation lines, headers, body, directives, include', () => {
+void test('resolveRequest: URL with continuation lines, headers, body, directives, include', () => {
   const file = parseHttpFile([
     '@size = 100',
     '# @name orders',
@@ -88,7 +88,7 @@ test('resolveRequest: URL with continuation lines, headers, body, directives, in
   assert.equal(resolveRequest(file, 5, {}), undefined);
 });
 
-test('evaluateJsonPath handles roots and indexes', () => {
+void test('evaluateJsonPath handles roots and indexes', () => {
   assert.deepEqual(evaluateJsonPath([1, 2], '$[1]'), { found: true, value: 2 });
   assert.deepEqual(evaluateJsonPath({ a: null }, '$.a'), { found: true, value: null });
   assert.deepEqual(evaluateJsonPath({}, '$[0]'), { found: false, reason: 'not-found' });
