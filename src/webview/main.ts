@@ -1,2 +1,149 @@
-// PLACEHOLDER results panel (issue 6 replaces it).
-export {};
+// Results panel (webview side). Renders the view models the host prepares; every message is validated on
+// receipt and an invalid one is logged and ignored. No fetching, no business logic, no secret here.
+import './styles.css';
+import { parseHostToWebview, type HostToWebviewMessage, type ResultsViewModel } from '../protocol/webviewMessages';
+import { detailOf } from '../core/results/cells';
+import { button, h } from './dom';
+import { PagingBar } from './pagingBar';
+import { RawView } from './rawView';
+import { authBanner, businessBanner, headersView, statusLine, summaryView } from './sections';
+import { VirtualTable, type CellRef } from './table';
+import { loadState, post, saveState, type PanelState } from './vscodeApi';
+
+const TABS = ['table', 'raw', 'headers', 'summary'] as const;
+type Tab = (typeof TABS)[number];
+const TAB_LABELS: Record<Tab, string> = { table: 'Table', raw: 'Raw JSON', headers: 'Headers', summary: 'Summary' };
+
+function log(line: string): void {
+  console.warn(`[API Workbench results] ${line}`);
+}
+
+class ResultsApp {
+  private readonly status = h('header', { className: 'top' }, h('p', { className: 'note', text: 'Send a request to see its response here.' }));
+  private readonly banners = h('div', { className: 'banners' });
+  private readonly paging = new PagingBar(post);
+  private readonly tabBar = h('nav', { className: 'tabs', attrs: { role: 'tablist' } });
+  private readonly table = new VirtualTable((cell) => this.expand(cell), (row) => post({ type: 'openRow', index: row }));
+  private readonly raw = new RawView(() => this.persist());
+  private readonly headersPane = h('div', { className: 'pane scroll' });
+  private readonly summaryPane = h('div', { className: 'pane scroll' });
+  private readonly detailTitle = h('span', { className: 'detail-title' });
+  private readonly detailText = h('pre', { className: 'detail-text' });
+  private readonly detail: HTMLElement;
+  private readonly panes: Record<Tab, HTMLElement>;
+  private readonly tabButtons = new Map<Tab, HTMLButtonElement>();
+  private vm: ResultsViewModel | undefined;
+  private tab: Tab = 'table';
+  private detailRow = -1;
+  private detailCopy = '';
+  private scrollSave: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(root: HTMLElement) {
+    this.detail = h(
+      'section',
+      { className: 'detail', attrs: { 'data-testid': 'detail' } },
+      h('div', { className: 'toolbar' }, this.detailTitle,
+        button('Copy', () => post({ type: 'copy', text: this.detailCopy })),
+        button('Open row as JSON', () => post({ type: 'openRow', index: this.detailRow })),
+        button('Close', () => (this.detail.hidden = true))),
+      this.detailText,
+    );
+    this.detail.hidden = true;
+    this.panes = {
+      table: h('div', { className: 'pane table-pane' }, this.table.element, this.detail),
+      raw: h('div', { className: 'pane' }, this.raw.element),
+      headers: this.headersPane,
+      summary: this.summaryPane,
+    };
+    for (const tab of TABS) {
+      const b = button(TAB_LABELS[tab], () => this.select(tab));
+      b.setAttribute('role', 'tab');
+      b.setAttribute('data-tab', tab);
+      this.tabButtons.set(tab, b);
+      this.tabBar.append(b);
+    }
+    const content = h('main', { className: 'content' }, ...TABS.map((t) => this.panes[t]));
+    root.replaceChildren(this.status, this.banners, this.paging.element, this.tabBar, content);
+    this.select('table', false);
+    this.tabBar.hidden = true;
+    this.paging.element.hidden = true;
+    this.table.element.addEventListener('scroll', () => this.persistSoon(), { capture: true, passive: true });
+  }
+
+  handle(message: HostToWebviewMessage): void {
+    switch (message.type) {
+      case 'show':
+        this.show(message.viewModel, loadState());
+        break;
+      case 'appendRows':
+        this.table.append(message.rows, message.columns);
+        this.paging.update(message.paging, this.table.rowCount > 0);
+        this.paging.clearProgress();
+        break;
+      case 'progress':
+        this.paging.progress(message);
+        break;
+      case 'walkEnded':
+        this.paging.ended(message.message, message.paging, this.table.rowCount > 0);
+        break;
+    }
+  }
+
+  private show(vm: ResultsViewModel, saved: PanelState): void {
+    this.vm = vm;
+    const same = saved.responseId === vm.id;
+    this.status.replaceChildren(statusLine(vm));
+    this.banners.replaceChildren(...[vm.businessErrors && businessBanner(vm.businessErrors), vm.auth && authBanner(vm.auth)].filter((e): e is HTMLElement => !!e));
+    this.paging.update(vm.paging, (vm.table?.rows.length ?? 0) > 0);
+    this.paging.clearProgress();
+    this.paging.element.hidden = !vm.paging && !vm.table;
+    this.tabBar.hidden = false;
+    this.detail.hidden = true;
+    this.table.setData(vm.table);
+    this.raw.setBody(vm.body, same ? (saved.search ?? '') : '');
+    this.headersPane.replaceChildren(headersView(vm));
+    this.summaryPane.replaceChildren(summaryView(vm));
+    const savedTab = same && TABS.includes(saved.tab as Tab) ? (saved.tab as Tab) : undefined;
+    this.select(savedTab ?? (vm.table && vm.table.rows.length > 0 ? 'table' : 'raw'), false);
+    if (same && saved.scrollTop) this.table.scrollTop = saved.scrollTop;
+    this.persist();
+  }
+
+  private select(tab: Tab, persist = true): void {
+    this.tab = tab;
+    for (const t of TABS) {
+      this.panes[t].hidden = t !== tab;
+      this.tabButtons.get(t)?.setAttribute('aria-selected', String(t === tab));
+    }
+    if (tab === 'table') this.table.refresh();
+    if (persist) this.persist();
+  }
+
+  private expand(cell: CellRef): void {
+    const long = typeof cell.value === 'string' && cell.value.length > 200;
+    const nested = typeof cell.value === 'object' && cell.value !== null;
+    if (!nested && !long) return;
+    this.detailRow = cell.row;
+    this.detailCopy = detailOf(cell.value);
+    this.detailTitle.textContent = `Row ${cell.row + 1}${cell.column ? ` · ${cell.column.label}` : ''}`;
+    this.detailText.textContent = this.detailCopy;
+    this.detail.hidden = false;
+  }
+
+  private persistSoon(): void {
+    clearTimeout(this.scrollSave);
+    this.scrollSave = setTimeout(() => this.persist(), 200);
+  }
+
+  /** View settings only: the response itself is re-sent by the host on `ready`, so no body is stored. */
+  private persist(): void {
+    saveState({ ...(this.vm ? { responseId: this.vm.id } : {}), tab: this.tab, search: this.raw.searchTerm, scrollTop: this.table.scrollTop });
+  }
+}
+
+const app = new ResultsApp(document.getElementById('app') ?? document.body);
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const message = parseHostToWebview(event.data, log);
+  if (message) app.handle(message);
+});
+post({ type: 'ready' });

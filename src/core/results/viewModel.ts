@@ -1,0 +1,134 @@
+// Response → results view model: everything the webview shows, prepared on the host. The webview renders
+// this as text and decides nothing. Credential headers must arrive redacted (asserted); cookies, secret
+// query parameters and token fields of the body are masked here.
+import type { HttpResponse } from '../http/types';
+import type { AuthExplanation, BodyView, PagingState, ResultsViewModel, HistoryEntry, TableView, Column } from '../../protocol/webviewMessages';
+import { buildBusinessBanner, type BusinessErrorReportLike } from './businessBanner';
+import { formatBytes, formatDuration, formatCount } from './format';
+import { assertHeadersRedacted, headerLines, redactBodyText, redactUrl } from './redaction';
+import { buildTable, columnsOf } from './tableModel';
+
+/** Characters of body text sent for display; the table carries every row whatever the body's size. */
+export const DEFAULT_BODY_DISPLAY_LIMIT = 1_000_000;
+
+export interface ResultsInput {
+  /** Identifies "the same request" for history: e.g. the scratch file and the request's name. */
+  readonly requestKey: string;
+  readonly title?: string;
+  /** Headers as sent, with Authorization / X-API-Key already redacted by the caller. */
+  readonly request: { readonly method: string; readonly url: string; readonly headers: Readonly<Record<string, string>> };
+  readonly response: HttpResponse;
+  readonly businessErrors?: BusinessErrorReportLike;
+  /** The error catalogue of the operation's family (SurveyApi, Customer, …), for the banner's wording. */
+  readonly catalogue?: string;
+  /** The host's words for a 401/403 (sign-in state, the caller-IP-range 403, …). */
+  readonly auth?: AuthExplanation;
+  readonly paging?: PagingState;
+  /** The paged field when the paging strategy knows it ('Data', '$'); otherwise the body's shape decides. */
+  readonly rowsPath?: string;
+  readonly history?: readonly HistoryEntry[];
+  readonly bodyDisplayLimit?: number;
+  readonly id?: string;
+}
+
+function statusClassOf(status: number): ResultsViewModel['statusClass'] {
+  if (status < 200) return 'informational';
+  if (status < 300) return 'success';
+  if (status < 400) return 'redirect';
+  if (status < 500) return 'client-error';
+  return 'server-error';
+}
+
+function looksLikeJson(text: string, contentType: string | undefined): boolean {
+  if (contentType && /json/i.test(contentType)) return true;
+  const first = text.trimStart()[0];
+  return first === '{' || first === '[';
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+function bodyView(text: string, language: BodyView['language'], limit: number, note?: string): BodyView {
+  const truncated = text.length > limit;
+  const notes = [note];
+  if (truncated) {
+    notes.push(`Showing the first ${formatCount(limit)} of ${formatCount(text.length)} characters; the table holds every row.`);
+  }
+  const joined = notes.filter(Boolean).join(' ');
+  return {
+    text: truncated ? text.slice(0, limit) : text,
+    language,
+    truncated,
+    totalChars: text.length,
+    ...(joined ? { note: joined } : {}),
+  };
+}
+
+const DEFAULT_AUTH: Record<number, AuthExplanation> = {
+  401: { title: '401 Unauthorized', explanation: 'The service did not accept the credentials: the token may have expired or the sign-in is missing. Sign in again for this environment.' },
+  403: { title: '403 Forbidden', explanation: 'The credentials were accepted but do not allow this call (permission, tenant, or the caller\'s IP range).' },
+};
+
+export function buildResultsViewModel(input: ResultsInput): ResultsViewModel {
+  const { response, request } = input;
+  const requestHeaders = headerLines(request.headers);
+  const responseHeaders = headerLines(response.headers);
+  assertHeadersRedacted(requestHeaders);
+  assertHeadersRedacted(responseHeaders);
+
+  const limit = input.bodyDisplayLimit ?? DEFAULT_BODY_DISPLAY_LIMIT;
+  const text = redactBodyText(response.bodyText);
+  const contentType = Object.entries(response.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  let body: BodyView;
+  let table: TableView | undefined;
+  if (text.length === 0) {
+    body = bodyView('', 'text', limit, 'The response has no body.');
+  } else if (looksLikeJson(text, contentType)) {
+    const parsed = parseJson(text);
+    if (parsed.ok) {
+      table = buildTable(parsed.value, input.rowsPath);
+      body = bodyView(JSON.stringify(parsed.value, null, 2), 'json', limit);
+    } else {
+      body = bodyView(text, 'text', limit, `The body is not valid JSON (${parsed.error}); shown as received.`);
+    }
+  } else {
+    body = bodyView(text, 'text', limit);
+  }
+
+  const businessErrors = buildBusinessBanner(input.businessErrors, response.status, response.statusText, input.catalogue);
+  const auth = input.auth ?? DEFAULT_AUTH[response.status];
+  const url = redactUrl(request.url);
+  return {
+    id: input.id ?? globalThis.crypto.randomUUID(),
+    requestKey: input.requestKey,
+    title: input.title ?? `${request.method} ${url}`,
+    request: { method: request.method, url, headers: requestHeaders },
+    status: response.status,
+    statusText: response.statusText,
+    statusClass: statusClassOf(response.status),
+    receivedAt: new Date(response.timing.startedAt + response.timing.totalMs).toISOString(),
+    timing: { totalMs: response.timing.totalMs, firstByteMs: response.timing.firstByteMs, text: formatDuration(response.timing.totalMs) },
+    size: { bytes: response.sizeBytes, text: formatBytes(response.sizeBytes) },
+    headers: responseHeaders,
+    body,
+    ...(table ? { table } : {}),
+    ...(businessErrors ? { businessErrors } : {}),
+    ...(auth ? { auth } : {}),
+    ...(input.paging ? { paging: input.paging } : {}),
+    history: [...(input.history ?? [])],
+  };
+}
+
+/** The rows of a further page (Next page), with the column list grown by any new keys. */
+export function rowsOfPage(bodyText: string, knownColumns: readonly Column[], rowsPath?: string): { rows: unknown[]; columns: Column[] } {
+  const parsed = parseJson(redactBodyText(bodyText));
+  if (!parsed.ok) return { rows: [], columns: [...knownColumns] };
+  const table = buildTable(parsed.value, rowsPath);
+  if (!table) return { rows: [], columns: [...knownColumns] };
+  return { rows: table.rows, columns: table.kind === 'objects' ? columnsOf(table.rows, knownColumns) : [...knownColumns] };
+}

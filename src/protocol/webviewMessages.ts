@@ -1,0 +1,172 @@
+// The results panel's host↔webview protocol: one zod discriminated union each way, validated on receipt on
+// both sides. zod/mini keeps the webview bundle small; the schemas are the single definition of the view model.
+// Rows travel as plain JSON values (validated as "an array"): they are rendered only as text, and checking
+// 100 000 rows cell by cell would cost more than the first screen is allowed to take.
+import * as z from 'zod/mini';
+
+const count = () => z.number().check(z.int(), z.nonnegative());
+
+export const HeaderLineSchema = z.object({ name: z.string(), value: z.string() });
+
+export const BodyViewSchema = z.object({
+  /** Pretty-printed JSON or the raw text, cut at the display limit. Shown as text only, never executed. */
+  text: z.string(),
+  language: z.enum(['json', 'text']),
+  truncated: z.boolean(),
+  totalChars: count(),
+  /** Why the body is cut, or that it is not JSON; for people. */
+  note: z.optional(z.string()),
+});
+
+export const ColumnSchema = z.object({ key: z.string(), label: z.string() });
+
+export const TableViewSchema = z.object({
+  /** Where the rows come from: '$' for a top-level array, else the field path ('Data', 'Result.Items'). */
+  source: z.string(),
+  /** objects: each row is an object keyed by column keys; values: each row is itself the single cell. */
+  kind: z.enum(['objects', 'values']),
+  columns: z.array(ColumnSchema),
+  rows: z.array(z.unknown()),
+});
+
+export const BusinessFailureSchema = z.object({
+  code: z.optional(z.number()),
+  message: z.string(),
+  /** Every catalogue meaning of the code; more than one when the catalogue itself is ambiguous. */
+  meanings: z.array(z.string()),
+  /** Set when the code has several published meanings (SurveyApi 14) or none. */
+  note: z.optional(z.string()),
+});
+
+export const BusinessBannerSchema = z.object({
+  convention: z.string(),
+  catalogue: z.optional(z.string()),
+  httpStatus: z.number(),
+  /** A plain sentence about the HTTP status (e.g. that it was 200 although the call failed). */
+  statusNote: z.string(),
+  failures: z.array(BusinessFailureSchema),
+});
+
+export const AuthExplanationSchema = z.object({ title: z.string(), explanation: z.string() });
+
+export const PagingStateSchema = z.object({
+  style: z.string(),
+  styleLabel: z.string(),
+  pages: count(),
+  rows: count(),
+  canContinue: z.boolean(),
+  walking: z.boolean(),
+  endReason: z.optional(z.string()),
+});
+
+export const HistoryEntrySchema = z.object({
+  receivedAt: z.string(),
+  method: z.string(),
+  url: z.string(),
+  status: z.number(),
+  statusText: z.string(),
+  totalMs: z.number(),
+  sizeBytes: count(),
+  rowCount: z.optional(count()),
+  businessFailed: z.boolean(),
+});
+
+export const ResultsViewModelSchema = z.object({
+  /** Unique per response; lets the webview keep its scroll and search across a reload of the same response. */
+  id: z.string(),
+  requestKey: z.string(),
+  title: z.string(),
+  request: z.object({ method: z.string(), url: z.string(), headers: z.array(HeaderLineSchema) }),
+  status: z.number(),
+  statusText: z.string(),
+  statusClass: z.enum(['informational', 'success', 'redirect', 'client-error', 'server-error']),
+  receivedAt: z.string(),
+  timing: z.object({ totalMs: z.number(), firstByteMs: z.number(), text: z.string() }),
+  size: z.object({ bytes: count(), text: z.string() }),
+  headers: z.array(HeaderLineSchema),
+  body: BodyViewSchema,
+  table: z.optional(TableViewSchema),
+  businessErrors: z.optional(BusinessBannerSchema),
+  auth: z.optional(AuthExplanationSchema),
+  paging: z.optional(PagingStateSchema),
+  history: z.array(HistoryEntrySchema),
+});
+
+export const ExportFormatSchema = z.enum(['ndjson', 'csv']);
+
+export const HostToWebviewSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('show'), viewModel: ResultsViewModelSchema }),
+  z.object({
+    type: z.literal('appendRows'),
+    rows: z.array(z.unknown()),
+    /** The full column list after the new rows (a later page may add keys). */
+    columns: z.array(ColumnSchema),
+    paging: PagingStateSchema,
+  }),
+  z.object({
+    type: z.literal('progress'),
+    pages: count(),
+    rows: count(),
+    rowsPerSecond: z.number(),
+    elapsedMs: z.number(),
+    /** Workspace-relative path of the file the walk streams to. */
+    file: z.optional(z.string()),
+  }),
+  z.object({
+    type: z.literal('walkEnded'),
+    ok: z.boolean(),
+    message: z.string(),
+    paging: PagingStateSchema,
+    file: z.optional(z.string()),
+  }),
+]);
+
+export const WebviewToHostSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('nextPage') }),
+  z.object({ type: z.literal('allPages'), format: ExportFormatSchema }),
+  z.object({ type: z.literal('stop') }),
+  /** Write the rows on screen (all pages fetched so far) to a file. */
+  z.object({ type: z.literal('export'), format: ExportFormatSchema }),
+  z.object({ type: z.literal('copy'), text: z.string().check(z.maxLength(5_000_000)) }),
+  z.object({ type: z.literal('openRow'), index: count() }),
+]);
+
+export type HeaderLine = z.infer<typeof HeaderLineSchema>;
+export type BodyView = z.infer<typeof BodyViewSchema>;
+export type Column = z.infer<typeof ColumnSchema>;
+export type TableView = z.infer<typeof TableViewSchema>;
+export type BusinessFailureView = z.infer<typeof BusinessFailureSchema>;
+export type BusinessBanner = z.infer<typeof BusinessBannerSchema>;
+export type AuthExplanation = z.infer<typeof AuthExplanationSchema>;
+export type PagingState = z.infer<typeof PagingStateSchema>;
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+export type ResultsViewModel = z.infer<typeof ResultsViewModelSchema>;
+export type ExportFormat = z.infer<typeof ExportFormatSchema>;
+export type HostToWebviewMessage = z.infer<typeof HostToWebviewSchema>;
+export type WebviewToHostMessage = z.infer<typeof WebviewToHostSchema>;
+
+/** Where a rejected message is reported: only the message type and the zod issue paths, never its content. */
+export type ProtocolLog = (line: string) => void;
+
+function describeRejection(data: unknown, issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  const type = typeof data === 'object' && data !== null && 'type' in data ? String((data as { type: unknown }).type).slice(0, 40) : typeof data;
+  const where = issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
+  return `ignored an invalid '${type}' message (${where})`;
+}
+
+/** Validates a message the webview received; an invalid one is logged and dropped (undefined), never thrown. */
+export function parseHostToWebview(data: unknown, log: ProtocolLog): HostToWebviewMessage | undefined {
+  const result = HostToWebviewSchema.safeParse(data);
+  if (result.success) return result.data;
+  log(describeRejection(data, result.error.issues));
+  return undefined;
+}
+
+/** Validates a message the host received; an invalid one is logged and dropped (undefined), never thrown. */
+export function parseWebviewToHost(data: unknown, log: ProtocolLog): WebviewToHostMessage | undefined {
+  const result = WebviewToHostSchema.safeParse(data);
+  if (result.success) return result.data;
+  log(describeRejection(data, result.error.issues));
+  return undefined;
+}

@@ -1,0 +1,94 @@
+// Raw body with search. Matches are highlighted by splitting the text into text nodes and <mark> elements
+// (never by writing HTML), at most MAX_MARKS of them so a common letter in a 1 MB body stays cheap.
+import type { BodyView } from '../protocol/webviewMessages';
+import { button, h } from './dom';
+
+const MAX_MARKS = 2000;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export class RawView {
+  readonly element: HTMLDivElement;
+  private readonly pre: HTMLPreElement;
+  private readonly input: HTMLInputElement;
+  private readonly counter: HTMLSpanElement;
+  private readonly note: HTMLDivElement;
+  private text = '';
+  private marks: HTMLElement[] = [];
+  private current = -1;
+  private totalText = '';
+  private debounce: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly onSearchChanged: (term: string) => void) {
+    this.input = h('input', { className: 'search', attrs: { type: 'search', placeholder: 'Search the body', 'aria-label': 'Search the body' } });
+    this.input.addEventListener('input', () => {
+      clearTimeout(this.debounce);
+      this.debounce = setTimeout(() => this.search(this.input.value), 120);
+    });
+    this.input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') this.step(e.shiftKey ? -1 : 1);
+    });
+    this.counter = h('span', { className: 'counter' });
+    this.note = h('div', { className: 'note' });
+    this.pre = h('pre', { className: 'raw', attrs: { tabindex: '0' } });
+    const bar = h('div', { className: 'toolbar' }, this.input, button('↑', () => this.step(-1), 'Previous match'), button('↓', () => this.step(1), 'Next match'), this.counter);
+    this.element = h('div', { className: 'raw-view' }, bar, this.note, this.pre);
+  }
+
+  get searchTerm(): string {
+    return this.input.value;
+  }
+
+  setBody(body: BodyView, searchTerm = ''): void {
+    this.text = body.text;
+    this.note.textContent = body.note ?? '';
+    this.note.hidden = !body.note;
+    this.input.value = searchTerm;
+    this.search(searchTerm);
+  }
+
+  /** Rebuilds the text with the matches of `term` (case-insensitive) wrapped in <mark>. */
+  search(term: string): void {
+    this.marks = [];
+    this.current = -1;
+    if (!term) {
+      this.pre.replaceChildren(document.createTextNode(this.text));
+      this.counter.textContent = '';
+      this.onSearchChanged(term);
+      return;
+    }
+    const fragment = document.createDocumentFragment();
+    const pattern = new RegExp(escapeRegExp(term), 'gi');
+    let last = 0;
+    let total = 0;
+    for (const match of this.text.matchAll(pattern)) {
+      total += 1;
+      if (this.marks.length >= MAX_MARKS) continue;
+      const at = match.index;
+      if (at > last) fragment.append(document.createTextNode(this.text.slice(last, at)));
+      const mark = h('mark', { text: match[0] });
+      this.marks.push(mark);
+      fragment.append(mark);
+      last = at + match[0].length;
+    }
+    if (last < this.text.length) fragment.append(document.createTextNode(this.text.slice(last)));
+    this.pre.replaceChildren(fragment);
+    this.totalText =
+      total === 0 ? 'no match' : total > this.marks.length ? `${total} matches (first ${this.marks.length} highlighted)` : `${total} match${total === 1 ? '' : 'es'}`;
+    this.counter.textContent = this.totalText;
+    if (this.marks.length > 0) this.step(1);
+    this.onSearchChanged(term);
+  }
+
+  private step(delta: number): void {
+    if (this.marks.length === 0) return;
+    this.marks[this.current]?.classList.remove('current');
+    this.current = (this.current + delta + this.marks.length) % this.marks.length;
+    const mark = this.marks[this.current]!;
+    mark.classList.add('current');
+    mark.scrollIntoView({ block: 'center' });
+    this.counter.textContent = `${this.current + 1} / ${this.totalText}`;
+  }
+}

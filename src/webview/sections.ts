@@ -1,0 +1,89 @@
+// The static parts of the panel: status line, business-error banner, auth explanation, headers, summary.
+// All text goes through textContent (see dom.ts).
+import type { AuthExplanation, BusinessBanner, HeaderLine, ResultsViewModel } from '../protocol/webviewMessages';
+import { formatBytes, formatCount, formatDuration } from '../core/results/format';
+import { h } from './dom';
+
+export function statusLine(vm: ResultsViewModel): HTMLElement {
+  const rows = vm.table ? `${formatCount(vm.table.rows.length)} rows` : undefined;
+  return h(
+    'div',
+    { className: 'status-line' },
+    h('span', { className: `status ${vm.statusClass}`, text: `${vm.status} ${vm.statusText}`.trim(), attrs: { 'data-testid': 'status' } }),
+    h('span', { className: 'metric', text: vm.timing.text, title: `first byte after ${formatDuration(vm.timing.firstByteMs)}` }),
+    h('span', { className: 'metric', text: vm.size.text, title: `${vm.size.bytes} bytes` }),
+    rows ? h('span', { className: 'metric', text: rows }) : null,
+    h('span', { className: 'title', text: vm.title, title: vm.request.url }),
+  );
+}
+
+export function businessBanner(banner: BusinessBanner): HTMLElement {
+  const heading = `Business failure reported in the body${banner.catalogue ? ` (${banner.catalogue})` : ''}`;
+  const items = banner.failures.map((f) =>
+    h(
+      'li',
+      {},
+      h('span', { className: 'code', text: f.code !== undefined ? `Code ${f.code}` : 'No code' }),
+      h('span', { className: 'message', text: f.message }),
+      f.meanings.length > 0 ? h('div', { className: 'meanings', text: `Catalogue: ${f.meanings.join(' · or · ')}` }) : null,
+      f.note ? h('div', { className: 'ambiguity', text: f.note }) : null,
+    ),
+  );
+  return h(
+    'section',
+    { className: 'banner business', attrs: { role: 'alert', 'data-testid': 'business-banner' } },
+    h('strong', { text: heading }),
+    h('div', { className: 'status-note', text: banner.statusNote }),
+    h('ul', {}, ...items),
+    h('div', { className: 'convention', text: `Convention: ${banner.convention}` }),
+  );
+}
+
+export function authBanner(auth: AuthExplanation): HTMLElement {
+  return h('section', { className: 'banner auth', attrs: { role: 'alert' } }, h('strong', { text: auth.title }), h('div', { text: auth.explanation }));
+}
+
+function headerTable(caption: string, headers: readonly HeaderLine[]): HTMLElement {
+  const body = h('tbody', {}, ...headers.map((line) => h('tr', {}, h('th', { text: line.name }), h('td', { text: line.value }))));
+  return h('table', { className: 'headers' }, h('caption', { text: caption }), body);
+}
+
+export function headersView(vm: ResultsViewModel): HTMLElement {
+  return h(
+    'div',
+    { className: 'headers-view' },
+    headerTable(`Response headers (${vm.headers.length})`, vm.headers),
+    headerTable(`Request headers: ${vm.request.method} ${vm.request.url}`, vm.request.headers),
+  );
+}
+
+export function summaryView(vm: ResultsViewModel): HTMLElement {
+  const facts: [string, string][] = [
+    ['Status', `${vm.status} ${vm.statusText}`],
+    ['Time', `${vm.timing.text} (first byte ${formatDuration(vm.timing.firstByteMs)})`],
+    ['Size', `${vm.size.text} (${formatCount(vm.size.bytes)} bytes)`],
+    ['Received', vm.receivedAt],
+    ['Request', `${vm.request.method} ${vm.request.url}`],
+  ];
+  if (vm.table) facts.push(['Rows', `${formatCount(vm.table.rows.length)} from ${vm.table.source === '$' ? 'the top-level array' : vm.table.source}`]);
+  if (vm.paging) facts.push(['Paging', `${vm.paging.styleLabel}: ${vm.paging.pages} page(s), ${formatCount(vm.paging.rows)} rows${vm.paging.endReason ? `; ${vm.paging.endReason}` : ''}`]);
+  const list = h('dl', { className: 'facts' }, ...facts.flatMap(([k, v]) => [h('dt', { text: k }), h('dd', { text: v })]));
+  const history = vm.history.length
+    ? h(
+        'table',
+        { className: 'history' },
+        h('caption', { text: 'Earlier responses to this request' }),
+        h('tbody', {}, ...vm.history.map((e) =>
+          h('tr', {},
+            h('td', { text: e.receivedAt }),
+            h('td', { text: `${e.status} ${e.statusText}` }),
+            h('td', { text: formatDuration(e.totalMs) }),
+            h('td', { text: formatBytes(e.sizeBytes) }),
+            h('td', { text: e.rowCount !== undefined ? `${formatCount(e.rowCount)} rows` : '' }),
+            h('td', { text: e.businessFailed ? 'business failure' : '' }),
+          ),
+        )),
+      )
+    : h('p', { className: 'note', text: 'No earlier response to this request.' });
+  return h('div', { className: 'summary-view' }, list, history);
+}

@@ -1,0 +1,44 @@
+// Which rows of a virtualised list are in the DOM for a scroll position. Pure arithmetic (no DOM), so the
+// node tests check it directly. Fixed row height: row i sits at i * rowHeight inside a spacer of full height.
+
+export interface WindowInput {
+  readonly scrollTop: number;
+  readonly viewportHeight: number;
+  readonly rowHeight: number;
+  readonly rowCount: number;
+  /** Rows kept above and below the visible ones, so a small scroll shows no blank band. */
+  readonly overscan?: number;
+}
+
+export interface RowWindow {
+  /** First row in the DOM (inclusive). */
+  readonly first: number;
+  /** One past the last row in the DOM. */
+  readonly end: number;
+  /** Where the first rendered row sits inside the spacer. */
+  readonly offsetTop: number;
+  /** Height of the spacer: every row's height, rendered or not. */
+  readonly totalHeight: number;
+}
+
+export function visibleWindow({ scrollTop, viewportHeight, rowHeight, rowCount, overscan = 8 }: WindowInput): RowWindow {
+  if (rowCount <= 0 || rowHeight <= 0) return { first: 0, end: 0, offsetTop: 0, totalHeight: 0 };
+  const totalHeight = rowCount * rowHeight;
+  const viewport = Math.max(0, viewportHeight);
+  // A stale scrollTop (rows replaced by a shorter page) must not point past the end.
+  const top = Math.min(Math.max(0, scrollTop), Math.max(0, totalHeight - viewport));
+  const firstVisible = Math.min(rowCount - 1, Math.floor(top / rowHeight));
+  const endVisible = Math.min(rowCount, Math.max(firstVisible + 1, Math.ceil((top + viewport) / rowHeight)));
+  const first = Math.max(0, firstVisible - overscan);
+  const end = Math.min(rowCount, endVisible + overscan);
+  return { first, end, offsetTop: first * rowHeight, totalHeight };
+}
+
+/** The scrollTop that brings row `index` into view with the least movement (for keyboard navigation). */
+export function scrollTopToReveal(index: number, rowHeight: number, viewportHeight: number, scrollTop: number): number {
+  const rowTop = index * rowHeight;
+  const rowBottom = rowTop + rowHeight;
+  if (rowTop < scrollTop) return rowTop;
+  if (rowBottom > scrollTop + viewportHeight) return Math.max(0, rowBottom - viewportHeight);
+  return scrollTop;
+}
