@@ -5,6 +5,29 @@ import { fundraisingService } from './fundraising';
 import { bookingService } from './booking';
 
 export * from './model';
+export { ERROR_CATALOGUES, meaningsOf, type CatalogueEntry, type ErrorCatalogue } from './errorCatalogues';
+export {
+  jsonSchemaOf,
+  requestBodyJsonSchema,
+  responseBodyJsonSchema,
+  schemaAtPath,
+  derefSchema,
+  nonNullSchema,
+  isNullable,
+  type JSONSchema,
+} from './jsonSchema';
+export { bodySkeleton } from './bodySkeleton';
+export { mandatoryFields, missingMandatoryFields } from './mandatoryFields';
+export {
+  detectBusinessErrors,
+  describeHttpStatus,
+  type BusinessErrorConvention,
+  type BusinessErrorReport,
+  type BusinessFailure,
+  type HttpStatusContext,
+  type HttpStatusWords,
+} from './businessErrors';
+export * as schemas from './schemas';
 
 export interface Catalog {
   readonly services: readonly Service[];

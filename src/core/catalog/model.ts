@@ -148,4 +148,6 @@ export interface FieldMeta {
   readonly mandatory?: boolean;
   /** JSON Schema `format`, e.g. 'int32' for the contract's "integer int32". */
   readonly format?: string;
+  /** A default the contract states (the server applies it; the schema does not fill it in). */
+  readonly default?: unknown;
 }

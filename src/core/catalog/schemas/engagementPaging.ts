@@ -115,6 +115,7 @@ export const BidwFactReadRequest = documented(
     PageSize: documented(z.number().positive().optional(), {
       description: 'extraction size; default 5000, described as extendable to 100000',
       source: s8,
+      default: BIDW_DEFAULT_PAGE_SIZE,
     }),
   }),
   { description: 'BIDWHouse fact read; extraction state is configured separately and kept by the server', source: s42 },

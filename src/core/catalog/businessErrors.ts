@@ -1,0 +1,137 @@
+// Business errors inside an HTTP 200 (seed 000 §7.2): the six conventions the engagement service uses,
+// told apart by their property names (case-sensitive: Response and response are different conventions),
+// with each failure's code looked up in its family's catalogue (§7.3). Codes are never HTTP statuses.
+import type { ErrorCatalogueId } from './model';
+import { meaningsOf } from './errorCatalogues';
+
+export { describeHttpStatus, type HttpStatusContext, type HttpStatusWords } from './httpStatusWords';
+
+export type BusinessErrorConvention =
+  | 'ResponseStatus+Errors'
+  | 'Response+Error'
+  | 'Response+Errors'
+  | 'response+errors'
+  | 'Success+Error'
+  | 'Error'
+  | 'none';
+
+export interface BusinessFailure {
+  /** The numeric catalogue code, when the body carries one (ResponseStatus + Errors). */
+  readonly code?: number;
+  readonly message: string;
+  /** Every published meaning of the code in the given catalogue; empty without a catalogue or code. */
+  readonly meanings: readonly string[];
+  /** The catalogue publishes more than one meaning for the code (SurveyApi 14). */
+  readonly ambiguous?: boolean;
+  /** A catalogue was given and the code is not in it. */
+  readonly unknownCode?: boolean;
+}
+
+export interface BusinessErrorReport {
+  readonly convention: BusinessErrorConvention;
+  readonly failed: boolean;
+  /** The errors the body describes (also when it reports success with a non-empty list). */
+  readonly failures: readonly BusinessFailure[];
+  readonly catalogue?: ErrorCatalogueId;
+}
+
+type Body = Readonly<Record<string, unknown>>;
+
+const NONE: BusinessErrorReport = { convention: 'none', failed: false, failures: [] };
+
+/**
+ * Classifies a parsed response body. Non-object bodies (null, arrays, strings, an empty body) carry no
+ * business error convention and give 'none'. The flag decides `failed` (ResponseStatus, Response,
+ * response, Success); an error property with content also counts as a failure where the flag is absent
+ * or not false, except for ResponseStatus, where §7.2 says true means success.
+ */
+export function detectBusinessErrors(body: unknown, catalogue?: ErrorCatalogueId): BusinessErrorReport {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return NONE;
+  const record = body as Body;
+  const withCatalogue = (report: Omit<BusinessErrorReport, 'catalogue'>): BusinessErrorReport =>
+    catalogue ? { ...report, catalogue } : report;
+
+  if ('ResponseStatus' in record) {
+    const failures = failuresFrom(record.Errors, catalogue);
+    const failed = record.ResponseStatus === false;
+    return withCatalogue({
+      convention: 'ResponseStatus+Errors',
+      failed,
+      failures: failed && failures.length === 0 ? [flagOnly('ResponseStatus is false and Errors describes nothing')] : failures,
+    });
+  }
+  if ('Success' in record) {
+    const failures = failuresFrom(record.Error, catalogue);
+    // Real-time dispatch variation (§7.1): Success=false with a Message instead of an Error.
+    if (failures.length === 0 && record.Success === false) failures.push(...failuresFrom(record.Message, catalogue));
+    return flagged('Success+Error', record.Success, failures, 'Success is false', withCatalogue);
+  }
+  if ('Response' in record) {
+    const convention = 'Errors' in record ? 'Response+Errors' : 'Response+Error';
+    const failures = failuresFrom(convention === 'Response+Errors' ? record.Errors : record.Error, catalogue);
+    return flagged(convention, record.Response, failures, 'Response is false', withCatalogue);
+  }
+  if ('response' in record || 'errors' in record) {
+    return flagged('response+errors', record.response, failuresFrom(record.errors, catalogue), 'response is false', withCatalogue);
+  }
+  if ('Error' in record) {
+    const failures = failuresFrom(record.Error, catalogue);
+    return withCatalogue({ convention: 'Error', failed: failures.length > 0, failures });
+  }
+  return NONE;
+}
+
+function flagged(
+  convention: BusinessErrorConvention,
+  flag: unknown,
+  failures: BusinessFailure[],
+  flagMessage: string,
+  finish: (report: Omit<BusinessErrorReport, 'catalogue'>) => BusinessErrorReport,
+): BusinessErrorReport {
+  const failed = flag === false || failures.length > 0;
+  if (flag === false && failures.length === 0) failures.push(flagOnly(flagMessage));
+  return finish({ convention, failed, failures });
+}
+
+function flagOnly(message: string): BusinessFailure {
+  return { message, meanings: [] };
+}
+
+/** Failures from an error property: a string, a list of strings or of {ErrorCode, ErrorDescription}. */
+function failuresFrom(value: unknown, catalogue: ErrorCatalogueId | undefined): BusinessFailure[] {
+  if (value === undefined || value === null) return [];
+  const items = Array.isArray(value) ? value : [value];
+  return items.flatMap((item) => {
+    const failure = failureFrom(item, catalogue);
+    return failure ? [failure] : [];
+  });
+}
+
+function failureFrom(item: unknown, catalogue: ErrorCatalogueId | undefined): BusinessFailure | undefined {
+  if (item === undefined || item === null || item === false) return undefined;
+  if (typeof item === 'string') return item.trim() === '' ? undefined : { message: item, meanings: [] };
+  if (typeof item !== 'object' || Array.isArray(item)) return { message: String(item), meanings: [] };
+  const record = item as Body;
+  const code = codeOf(record.ErrorCode);
+  const description = typeof record.ErrorDescription === 'string' && record.ErrorDescription.trim() !== '' ? record.ErrorDescription : undefined;
+  if (code === undefined) return { message: description ?? shortJson(record), meanings: [] };
+  const meanings = catalogue ? meaningsOf(catalogue, code) : [];
+  return {
+    code,
+    message: description ?? (meanings.length > 0 ? meanings.join(' or ') : `Error code ${code}`),
+    meanings,
+    ...(meanings.length > 1 ? { ambiguous: true } : {}),
+    ...(catalogue && meanings.length === 0 ? { unknownCode: true } : {}),
+  };
+}
+
+function codeOf(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return Number(value.trim());
+  return undefined;
+}
+
+function shortJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+}
