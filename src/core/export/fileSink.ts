@@ -1,0 +1,42 @@
+// The file half of the NDJSON and CSV sinks: positional writes that resume at a checkpoint's length.
+import { open, type FileHandle } from 'node:fs/promises';
+import type { FileSinkOptions } from './sink';
+
+export class AppendOnlyFile {
+  private constructor(private readonly handle: FileHandle, private length: number, private readonly durable: boolean) {}
+
+  static async open(path: string, options: FileSinkOptions): Promise<AppendOnlyFile> {
+    if (options.resume) {
+      const handle = await open(path, 'r+');
+      const { size } = await handle.stat();
+      if (size < options.resume.bytes) {
+        await handle.close();
+        throw new Error(`${path} holds ${size} bytes but the checkpoint says ${options.resume.bytes} were written: it is not the file of this walk`);
+      }
+      // Anything past the checkpoint is a page that was not confirmed: drop it so it is not duplicated.
+      await handle.truncate(options.resume.bytes);
+      return new AppendOnlyFile(handle, options.resume.bytes, options.durable === true);
+    }
+    return new AppendOnlyFile(await open(path, 'w'), 0, options.durable === true);
+  }
+
+  get bytes(): number {
+    return this.length;
+  }
+
+  async append(text: string): Promise<void> {
+    if (text === '') return;
+    const data = Buffer.from(text, 'utf8');
+    let offset = 0;
+    while (offset < data.length) {
+      const { bytesWritten } = await this.handle.write(data, offset, data.length - offset, this.length + offset);
+      offset += bytesWritten;
+    }
+    if (this.durable) await this.handle.datasync();
+    this.length += data.length;
+  }
+
+  async close(): Promise<void> {
+    await this.handle.close();
+  }
+}

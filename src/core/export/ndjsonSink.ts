@@ -1,0 +1,20 @@
+// NDJSON: one JSON value per line, the rows exactly as the service sent them (re-serialised).
+import { AppendOnlyFile } from './fileSink';
+import type { FileSinkOptions, RowSink } from './sink';
+
+export function ndjsonLines(rows: readonly unknown[]): string {
+  if (rows.length === 0) return '';
+  const lines = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) lines[i] = JSON.stringify(rows[i]) ?? 'null';
+  return `${lines.join('\n')}\n`;
+}
+
+export async function openNdjsonSink(path: string, options: FileSinkOptions = {}): Promise<RowSink> {
+  const file = await AppendOnlyFile.open(path, options);
+  return {
+    format: 'ndjson',
+    writePage: (rows) => file.append(ndjsonLines(rows)),
+    checkpoint: () => ({ format: 'ndjson', path, bytes: file.bytes }),
+    close: () => file.close(),
+  };
+}

@@ -1,0 +1,45 @@
+// Where a walk's rows go. A sink takes one page at a time and resolves only once the page's bytes are
+// handed to the operating system (and flushed to disk when `durable`), so a page the walker has
+// written survives a crash of the walk that follows. Sinks hold one page at most: memory stays flat.
+export type SinkFormat = 'ndjson' | 'csv';
+
+/** Enough to reopen a sink after a fault and append without duplicates (JSON-serialisable). */
+export interface SinkCheckpoint {
+  readonly format: SinkFormat;
+  readonly path: string;
+  /** File length after the last page written; a resumed sink truncates to it (drops a torn page). */
+  readonly bytes: number;
+  /** CSV only: the header's columns, fixed by the first non-empty page. */
+  readonly columns?: readonly string[];
+}
+
+export interface RowSink {
+  readonly format: SinkFormat | 'memory';
+  /** Appends one page's rows. Pages are written whole or the returned promise rejects. */
+  writePage(rows: readonly unknown[]): Promise<void>;
+  /** The state to resume from, valid after each successful writePage. */
+  checkpoint(): SinkCheckpoint | undefined;
+  close(): Promise<void>;
+}
+
+export interface FileSinkOptions {
+  /** Continue a file from a checkpoint instead of starting it anew. */
+  readonly resume?: SinkCheckpoint;
+  /** fdatasync after every page (slower; survives power loss, not only a crash of the process). */
+  readonly durable?: boolean;
+}
+
+/** Keeps rows in memory: for tests and for the panel's "next page" (one page), never for "all pages". */
+export function memorySink(): RowSink & { readonly pages: unknown[][] } {
+  const pages: unknown[][] = [];
+  return {
+    format: 'memory',
+    pages,
+    writePage(rows) {
+      pages.push([...rows]);
+      return Promise.resolve();
+    },
+    checkpoint: () => undefined,
+    close: () => Promise.resolve(),
+  };
+}

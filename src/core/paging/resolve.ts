@@ -1,0 +1,39 @@
+// Which paging style a request follows: a `# @paging` directive wins; else the catalog's style for the
+// operation; else (an imported or unknown operation, or `@paging auto`) it is detected from the first
+// response: X-Pagination-* headers mean page-headers, a Link rel="next" header or a next_link /
+// @odata.nextLink / nextLink body field means generic, anything else a single page ('none').
+import type { PagingStyleId } from '../catalog/model';
+import { headerValue, type HttpResponse } from '../http/types';
+import type { PagingDirective } from './directive';
+import { NEXT_LINK_FIELDS, linkHeaderNext } from './strategies/generic';
+import { hasPaginationHeaders } from './strategies/pageHeaders';
+import { readPath } from './rows';
+import type { PagingPlan } from './types';
+
+export interface StyleSources {
+  readonly directive?: PagingDirective;
+  /** The catalog operation's paging style, when the request matches one. */
+  readonly catalogStyle?: PagingStyleId;
+}
+
+/** The plan before any response; `undefined` style means "detect from the first response". */
+export function resolveStyle(sources: StyleSources): PagingPlan | undefined {
+  const { directive, catalogStyle } = sources;
+  if (directive && directive.style !== 'auto') return { style: directive.style, options: directive.options, source: 'directive' };
+  if (!directive && catalogStyle && catalogStyle !== 'none') return { style: catalogStyle, options: {}, source: 'catalog' };
+  return undefined;
+}
+
+/** Detects the style from a response when nothing else named one. */
+export function detectStyle(response: HttpResponse, options: Readonly<Record<string, string>> = {}): PagingPlan {
+  if (hasPaginationHeaders(response)) return { style: 'page-headers', options, source: 'detected' };
+  if (linkHeaderNext(headerValue(response.headers, 'link'))) return { style: 'generic', options, source: 'detected' };
+  let body: unknown;
+  try {
+    body = JSON.parse(response.bodyText);
+  } catch {
+    body = undefined;
+  }
+  if (NEXT_LINK_FIELDS.some((field) => typeof readPath(body, field) === 'string')) return { style: 'generic', options, source: 'detected' };
+  return { style: 'none', options, source: 'detected' };
+}

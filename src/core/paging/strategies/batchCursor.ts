@@ -1,0 +1,35 @@
+// Batch cursor (CustomerAsset operations, seed 000 §4.2 rule 4): body BatchID + BatchSize. Continue by
+// sending back EXACTLY the BatchID the previous response returned: it is opaque, never computed or
+// incremented. Stop on Remaining = 0 or an empty batch. A response without a BatchID while rows remain
+// fails the walk rather than guessing a cursor.
+import { commonAcceptance } from '../common';
+import { asNumber, withBodyFields } from '../requestEdit';
+import { extractRows, isRecord } from '../rows';
+import type { PagingStrategy, RetryPolicy } from '../types';
+
+export function batchCursorStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
+  const cursorField = options['cursor'] ?? 'BatchID';
+  return {
+    style: 'batch-cursor',
+    prepare: (first) => first,
+    accept(page, state) {
+      const common = commonAcceptance(page, state, policy);
+      if (common) return common;
+      // "an operation-specific asset collection": Assets when present, else the first array field.
+      const rows = extractRows(page.body.ok ? page.body.value : undefined, options, ['Assets'], { topLevelArray: false, firstArray: true });
+      return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
+    },
+    next(page, rows) {
+      const body = page.body.ok && isRecord(page.body.value) ? page.body.value : {};
+      if (rows.length === 0) return { kind: 'end', reason: 'empty batch' };
+      if (asNumber(body['Remaining']) === 0) return { kind: 'end', reason: 'Remaining = 0' };
+      const returned = body[cursorField];
+      if (returned === undefined || returned === null || returned === '') {
+        return { kind: 'fail', reason: `the response has no ${cursorField} to send back, and a batch cursor is never invented` };
+      }
+      const request = withBodyFields(page.request, { [cursorField]: returned });
+      if (!request) return { kind: 'fail', reason: `the request body is not a JSON object, so ${cursorField} cannot be sent back` };
+      return { kind: 'continue', request };
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// The configurable style, for the fundraising lists (whose paging names the contract does not publish)
+// and for imported operations. Modes, chosen by the plan's options (see directive.ts):
+//   next=FIELD            follow the absolute or relative URL in body FIELD (next_link, @odata.nextLink...)
+//   cursor=PARAM [cursorField=PATH]   send the response's cursor back as PARAM
+//   offset=PARAM [limit=PARAM]        PARAM += rows received; stop on an empty page (or total=)
+//   page=PARAM [size=PARAM] [start=1] PARAM += 1; stop on an empty page (or total= / totalPages=)
+//   (none)                 follow an RFC 8288 `Link: <...>; rel="next"` header, else a body next_link,
+//                          @odata.nextLink, nextLink or next; else the walk ends after one page.
+// in=query|body says where PARAMs go (query for GET, body otherwise). total=PATH / totalPages=PATH
+// name response fields that bound a walk. A 429 waits for Retry-After, bounded (commonAcceptance).
+import { headerValue, type HttpRequest } from '../../http/types';
+import { commonAcceptance } from '../common';
+import { asNumber, followLink, jsonBody, queryParam, withBodyFields, withQueryParam } from '../requestEdit';
+import { extractRows, readPath } from '../rows';
+import type { Page, PagingStrategy, RetryPolicy, Step } from '../types';
+
+export const NEXT_LINK_FIELDS = ['next_link', '@odata.nextLink', 'nextLink', 'next'] as const;
+
+/** The rel="next" target of an RFC 8288 Link header, if any. */
+export function linkHeaderNext(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const pattern = /<([^>]*)>((?:\s*;\s*[^;,]+)*)/g;
+  for (const match of value.matchAll(pattern)) {
+    const params = match[2] ?? '';
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i.exec(params);
+    const rels = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
+    if (rels.includes('next')) return match[1];
+  }
+  return undefined;
+}
+
+type Mode = 'next' | 'cursor' | 'offset' | 'page' | 'auto';
+
+function modeOf(options: Readonly<Record<string, string>>): Mode {
+  if (options['next'] !== undefined) return 'next';
+  if (options['cursor'] !== undefined) return 'cursor';
+  if (options['offset'] !== undefined) return 'offset';
+  if (options['page'] !== undefined) return 'page';
+  return 'auto';
+}
+
+function paramIn(options: Readonly<Record<string, string>>, request: HttpRequest): 'query' | 'body' {
+  if (options['in'] === 'query' || options['in'] === 'body') return options['in'];
+  return ['GET', 'HEAD', 'DELETE'].includes(request.method.toUpperCase()) ? 'query' : 'body';
+}
+
+function readParam(request: HttpRequest, name: string, where: 'query' | 'body'): unknown {
+  return where === 'query' ? queryParam(request, name) : jsonBody(request)?.[name];
+}
+
+function setParam(request: HttpRequest, name: string, value: string | number, where: 'query' | 'body'): HttpRequest | undefined {
+  return where === 'query' ? withQueryParam(request, name, value) : withBodyFields(request, { [name]: value });
+}
+
+function followTo(page: Page, link: unknown, from: string): Step {
+  if (link === undefined || link === null || link === '') return { kind: 'end', reason: `no next link (${from})` };
+  if (typeof link !== 'string') return { kind: 'fail', reason: `${from} is not a URL` };
+  const request = followLink(page.request, link);
+  if (request.url === page.request.url) return { kind: 'fail', reason: `${from} points back to the same page` };
+  return { kind: 'continue', request };
+}
+
+export function genericStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
+  const mode = modeOf(options);
+  const body = (page: Page): unknown => (page.body.ok ? page.body.value : undefined);
+  return {
+    style: 'generic',
+    prepare: (first) => first,
+    accept(page, state) {
+      const common = commonAcceptance(page, state, policy);
+      if (common) return common;
+      const rows = extractRows(body(page), options, ['value', 'items', 'data', 'results'], { topLevelArray: true, firstArray: true });
+      return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
+    },
+    next(page, rows) {
+      const value = body(page);
+      switch (mode) {
+        case 'next':
+          return followTo(page, readPath(value, options['next'] ?? ''), `body field ${options['next']}`);
+        case 'auto': {
+          const linked = linkHeaderNext(headerValue(page.response.headers, 'link'));
+          if (linked) return followTo(page, linked, 'Link header rel="next"');
+          for (const field of NEXT_LINK_FIELDS) {
+            const link = readPath(value, field);
+            if (typeof link === 'string' && link !== '') return followTo(page, link, `body field ${field}`);
+          }
+          return { kind: 'end', reason: 'no next link in the Link header or the body' };
+        }
+        case 'cursor': {
+          const param = options['cursor'] ?? 'cursor';
+          const cursor = readPath(value, options['cursorField'] ?? param);
+          if (rows.length === 0) return { kind: 'end', reason: 'empty page' };
+          if (cursor === undefined || cursor === null || cursor === '') return { kind: 'end', reason: 'no cursor returned' };
+          if (typeof cursor !== 'string' && typeof cursor !== 'number') return { kind: 'fail', reason: 'the returned cursor is not a string or number' };
+          const request = setParam(page.request, param, cursor, paramIn(options, page.request));
+          return request ? { kind: 'continue', request } : { kind: 'fail', reason: 'the request body is not a JSON object' };
+        }
+        case 'offset':
+        case 'page': {
+          if (rows.length === 0) return { kind: 'end', reason: 'empty page' };
+          const where = paramIn(options, page.request);
+          const param = (mode === 'offset' ? options['offset'] : options['page']) ?? mode;
+          const start = mode === 'offset' ? 0 : (asNumber(options['start']) ?? 1);
+          const current = asNumber(readParam(page.request, param, where)) ?? start;
+          const total = options['total'] ? asNumber(readPath(value, options['total'])) : undefined;
+          const totalPages = options['totalPages'] ? asNumber(readPath(value, options['totalPages'])) : undefined;
+          if (mode === 'offset' && total !== undefined && current + rows.length >= total) {
+            return { kind: 'end', reason: `all ${total} rows seen (${options['total']})` };
+          }
+          if (mode === 'page') {
+            if (totalPages !== undefined && current >= totalPages) return { kind: 'end', reason: `page ${current} of ${totalPages} reached` };
+            const size = asNumber(options['size'] ? readParam(page.request, options['size'], where) : undefined);
+            if (total !== undefined && size !== undefined && (current - start + 1) * size >= total) {
+              return { kind: 'end', reason: `all ${total} rows seen (${options['total']})` };
+            }
+          }
+          const nextValue = mode === 'offset' ? current + rows.length : current + 1;
+          const request = setParam(page.request, param, nextValue, where);
+          return request ? { kind: 'continue', request } : { kind: 'fail', reason: 'the request body is not a JSON object' };
+        }
+      }
+    },
+  };
+}

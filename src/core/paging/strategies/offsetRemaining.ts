@@ -1,0 +1,30 @@
+// Offset + remaining (SalesLeads/GetLeads, seed 000 §4.2 rule 5): body CtcID, BrandID, PageSize, Offset.
+// Continue with Offset + rows received (never Offset + PageSize: the server may return fewer rows).
+// Stop ONLY on an empty page. Remaining is deliberately ignored: the contract says it depends on
+// database count semantics and is not a guaranteed end-of-stream signal (the sandbox's Remaining stays
+// above 0 after the last lead), so trusting it would either stop early or never stop.
+import { commonAcceptance } from '../common';
+import { asNumber, jsonBody, withBodyFields } from '../requestEdit';
+import { extractRows } from '../rows';
+import type { PagingStrategy, RetryPolicy } from '../types';
+
+export function offsetRemainingStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
+  const offsetField = options['offset'] ?? 'Offset';
+  return {
+    style: 'offset-remaining',
+    prepare: (first) => first,
+    accept(page, state) {
+      const common = commonAcceptance(page, state, policy);
+      if (common) return common;
+      const rows = extractRows(page.body.ok ? page.body.value : undefined, options, ['_Leads'], { topLevelArray: false, firstArray: false });
+      return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
+    },
+    next(page, rows) {
+      if (rows.length === 0) return { kind: 'end', reason: 'empty page (Remaining is not trusted as the end)' };
+      const offset = asNumber(jsonBody(page.request)?.[offsetField]) ?? 0;
+      const request = withBodyFields(page.request, { [offsetField]: offset + rows.length });
+      if (!request) return { kind: 'fail', reason: `the request body is not a JSON object, so ${offsetField} cannot be advanced` };
+      return { kind: 'continue', request };
+    },
+  };
+}

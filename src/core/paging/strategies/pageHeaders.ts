@@ -1,0 +1,49 @@
+// Page headers (booking service, seed 002): query page (absent = page 1); the response carries
+// X-Pagination-Page, -Per-Page, -Total-Pages and -Total-Results. Continue with page+1 up to
+// X-Pagination-Total-Pages. The body is a JSON array of rows.
+import { headerValue, type HttpResponse } from '../../http/types';
+import { commonAcceptance } from '../common';
+import { asNumber, queryParam, withQueryParam } from '../requestEdit';
+import { extractRows } from '../rows';
+import type { PagingStrategy, RetryPolicy } from '../types';
+
+export interface PaginationHeaders {
+  readonly page?: number;
+  readonly perPage?: number;
+  readonly totalPages?: number;
+  readonly totalResults?: number;
+}
+
+export function paginationHeaders(response: HttpResponse): PaginationHeaders {
+  const read = (name: string) => asNumber(headerValue(response.headers, `x-pagination-${name}`));
+  return { page: read('page'), perPage: read('per-page'), totalPages: read('total-pages'), totalResults: read('total-results') };
+}
+
+/** True when a response carries any X-Pagination-* header (used to detect the style on its own). */
+export function hasPaginationHeaders(response: HttpResponse): boolean {
+  return Object.keys(response.headers).some((name) => name.toLowerCase().startsWith('x-pagination-'));
+}
+
+export function pageHeadersStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
+  const pageParam = options['page'] ?? 'page';
+  return {
+    style: 'page-headers',
+    prepare: (first) => first,
+    accept(page, state) {
+      const common = commonAcceptance(page, state, policy);
+      if (common) return common;
+      const rows = extractRows(page.body.ok ? page.body.value : undefined, options, [], { topLevelArray: true, firstArray: true });
+      return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
+    },
+    next(page, rows) {
+      const headers = paginationHeaders(page.response);
+      const current = headers.page ?? asNumber(queryParam(page.request, pageParam)) ?? 1;
+      if (headers.totalPages === undefined) {
+        return { kind: 'end', reason: 'the response has no X-Pagination-Total-Pages header, so there is no known next page' };
+      }
+      if (current >= headers.totalPages) return { kind: 'end', reason: `page ${current} of ${headers.totalPages} (X-Pagination-Total-Pages) reached` };
+      if (rows.length === 0) return { kind: 'end', reason: `page ${current} is empty` };
+      return { kind: 'continue', request: withQueryParam(page.request, pageParam, current + 1) };
+    },
+  };
+}

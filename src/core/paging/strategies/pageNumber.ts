@@ -1,0 +1,42 @@
+// Page number (Transaction/GetOrdersByCustomer, seed 000 §4.2 rules 2-3): query pageNumber (default 1)
+// and pageSize (default 50, capped at 500). Continue with pageNumber+1; stop once PageNumber × PageSize
+// (the effective size the response reports) covers TotalOrders, on an empty page, or on 200 +
+// Response=false (a page out of range). A 400 is an error, never the end (commonAcceptance).
+// No snapshot is promised under concurrent change, so rows can shift between pages; we do not hide that.
+import { commonAcceptance } from '../common';
+import { asNumber, queryParam, withQueryParam } from '../requestEdit';
+import { extractRows, isRecord } from '../rows';
+import type { PagingStrategy, RetryPolicy } from '../types';
+
+export function pageNumberStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
+  const pageParam = options['page'] ?? 'pageNumber';
+  return {
+    style: 'page-number',
+    prepare: (first) => first,
+    accept(page, state) {
+      const common = commonAcceptance(page, state, policy);
+      if (common) return common;
+      const body = page.body.ok ? page.body.value : undefined;
+      if (isRecord(body) && body['Response'] === false) {
+        const errors = Array.isArray(body['Errors']) ? body['Errors'].map(String).join('; ') : '';
+        const said = errors ? `: ${errors}` : '';
+        // On the first page Response=false is the answer to the whole request (e.g. Invalid CtcID).
+        if (state.pagesWritten === 0) return { kind: 'fail', reason: `the first page reports Response=false${said}` };
+        return { kind: 'end', reason: `page out of range (200 with Response=false${said})` };
+      }
+      const rows = extractRows(body, options, ['Orders'], { topLevelArray: false, firstArray: false });
+      return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
+    },
+    next(page, rows) {
+      const body = page.body.ok && isRecord(page.body.value) ? page.body.value : {};
+      const current = asNumber(body['PageNumber']) ?? asNumber(queryParam(page.request, pageParam)) ?? 1;
+      const size = asNumber(body['PageSize']) ?? asNumber(queryParam(page.request, 'pageSize'));
+      const total = asNumber(body['TotalOrders']);
+      if (rows.length === 0) return { kind: 'end', reason: `page ${current} is empty` };
+      if (total !== undefined && size !== undefined && current * size >= total) {
+        return { kind: 'end', reason: `all ${total} orders seen (TotalOrders) by page ${current}` };
+      }
+      return { kind: 'continue', request: withQueryParam(page.request, pageParam, current + 1) };
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// Stateful extraction (BIDWHouse fact reads, seed 000 §4.2 rule 7): the server keeps the position, so
+// the next request is the SAME call again; an empty result is the end. An error is NOT end-of-data:
+// a non-2xx is retried with the same call, up to policy.maxRetries
+// times in a row, after policy.retryDelayMs (or the Retry-After the server gives). Past that bound the
+// walk fails (resumable), it never ends quietly. A 2xx with broken JSON is NOT retried: the server has
+// already advanced, so the walk fails and says rows may be missing rather than pretending otherwise.
+import { headerValue } from '../../http/types';
+import { excerpt, rateLimitRetry, retryAfterMs, statusLine } from '../common';
+import { extractRows } from '../rows';
+import type { Acceptance, Page, PagingStrategy, RetryPolicy, WalkState } from '../types';
+
+function retryOrFail(page: Page, state: WalkState, policy: RetryPolicy, what: string): Acceptance {
+  if (state.retriesInRow >= policy.maxRetries) {
+    return { kind: 'fail', reason: `${what}, ${state.retriesInRow + 1} times in a row; gave up after ${policy.maxRetries} retries (an extraction error is not the end of data)` };
+  }
+  const delayMs = Math.min(policy.maxRetryDelayMs,
+    retryAfterMs(headerValue(page.response.headers, 'retry-after'), page.receivedAt) ?? policy.retryDelayMs);
+  return { kind: 'retry', request: page.request, delayMs, reason: `${what}: not the end of data, retrying the same call` };
+}
+
+export function statefulExtractionStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
+  return {
+    style: 'stateful-extraction',
+    prepare: (first) => first,
+    accept(page, state) {
+      const { status } = page.response;
+      if (status === 429) return rateLimitRetry(page, state, policy);
+      if (status < 200 || status > 299) {
+        const body = page.response.bodyText ? ` (${excerpt(page.response.bodyText, 160)})` : '';
+        return retryOrFail(page, state, policy, `${statusLine(page)}${body}`);
+      }
+      // A 2xx means the server already moved its position: retrying would silently skip these rows.
+      if (!page.body.ok) {
+        return { kind: 'fail', reason: `the body is not valid JSON (${page.body.error}); the server may already have moved past these rows, so they may be missing from the export` };
+      }
+      // The fact list is named per fact read; FactTransactions for the representative operation.
+      const rows = extractRows(page.body.value, options, ['FactTransactions'], { topLevelArray: true, firstArray: true });
+      return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
+    },
+    next(page, rows) {
+      if (rows.length === 0) return { kind: 'end', reason: 'empty result: the extraction is complete' };
+      return { kind: 'continue', request: page.request };
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// The vocabulary of the paging engine. A strategy is a set of PURE functions over one page: it never
+// sends, sleeps or writes; the walker does those, in an order that keeps every fetched page safe.
+import type { PagingStyleId } from '../catalog/model';
+import type { HttpRequest, HttpResponse } from '../http/types';
+
+/** A style plus its `key=value` options (from a `# @paging` directive or from detection). */
+export interface PagingPlan {
+  readonly style: PagingStyleId;
+  readonly options: Readonly<Record<string, string>>;
+  /** Where the plan came from, for the UI: 'directive', 'catalog', 'detected' or 'default'. */
+  readonly source: 'directive' | 'catalog' | 'detected' | 'default';
+}
+
+/** The parsed body of a page; a 200 can still carry malformed JSON (a fault the sandbox injects). */
+export type ParsedBody = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };
+
+/** One exchange as the strategy sees it. */
+export interface Page {
+  readonly request: HttpRequest;
+  readonly response: HttpResponse;
+  readonly body: ParsedBody;
+  /** Epoch ms when the response was complete; lets Retry-After dates be read without a clock. */
+  readonly receivedAt: number;
+}
+
+/** Counts before the page being judged. */
+export interface WalkState {
+  readonly pagesWritten: number;
+  readonly rowsWritten: number;
+  /** Retries already made for the request that produced this page (0 on a first attempt). */
+  readonly retriesInRow: number;
+}
+
+/** What a page is worth, decided BEFORE anything is written. */
+export type Acceptance =
+  | { readonly kind: 'rows'; readonly rows: readonly unknown[] }
+  /** A valid page that ends the walk and carries no rows (e.g. 200 + Response=false out of range). */
+  | { readonly kind: 'end'; readonly reason: string }
+  /** Send `request` again after `delayMs` (429 + Retry-After, a transient extraction error). */
+  | { readonly kind: 'retry'; readonly request: HttpRequest; readonly delayMs: number; readonly reason: string }
+  | { readonly kind: 'fail'; readonly reason: string };
+
+/** What to do AFTER the page's rows are safely written. */
+export type Step =
+  | { readonly kind: 'continue'; readonly request: HttpRequest }
+  | { readonly kind: 'end'; readonly reason: string }
+  | { readonly kind: 'fail'; readonly reason: string };
+
+export interface PagingStrategy {
+  readonly style: PagingStyleId;
+  /** Fills defaults the contract states for the first call (e.g. OFFSET 1); pure. */
+  prepare(first: HttpRequest): HttpRequest;
+  accept(page: Page, state: WalkState): Acceptance;
+  next(page: Page, rows: readonly unknown[], state: WalkState): Step;
+}
+
+/** Bounds on the retries a strategy may ask for. */
+export interface RetryPolicy {
+  /** Consecutive retries of one request before the walk fails. Default 3. */
+  readonly maxRetries: number;
+  /** Longest Retry-After honoured (ms); a longer one fails the walk with the wait in the message. */
+  readonly maxRetryDelayMs: number;
+  /** Pause before retrying a transient extraction error (ms). */
+  readonly retryDelayMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 3, maxRetryDelayMs: 60_000, retryDelayMs: 250 };
