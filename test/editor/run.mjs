@@ -1,0 +1,181 @@
+// The real-editor tests: installs (once, cached outside the clone) Node 24 and code-server, installs
+// the built VSIX into a throw-away profile, starts code-server on 127.0.0.1, then runs
+//   a. the extension-host suites (mocha, real `vscode` API; test/editor/suite, bundled to out/editor-suite)
+//   b. the UI suites (Playwright driving /usr/bin/chromium; test/ui/*.ui.mjs)
+// and prints every test. Exits non-zero on any failure or when no test ran. Stops only what it started.
+//
+// Usage: node test/editor/run.mjs [--only=editor|ui] [--grep=TEXT]
+// Needs dist/api-workbench.vsix (node scripts/package.mjs). Logs: test-output/editor/, PNGs: test-output/screenshots/.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { installEditor } from './lib/editorInstall.mjs';
+import { createProfile, installVsix, startCodeServer } from './lib/codeServer.mjs';
+import { launchChromium } from './lib/browser.mjs';
+import { runExtensionHostSuites } from './lib/extensionHostPhase.mjs';
+import { loadUiTests, runUiSuites } from './lib/uiPhase.mjs';
+import { printResults } from './lib/results.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const EXTENSION_ID = 'api-workbench.api-workbench';
+const paths = {
+  vsix: join(root, 'dist/api-workbench.vsix'),
+  suiteSources: join(root, 'test/editor/suite'),
+  suiteEntry: join(root, 'out/editor-suite/index.js'),
+  uiTests: join(root, 'test/ui'),
+  workspace: join(root, 'samples/workspace'),
+  logs: join(root, 'test-output/editor'),
+  screenshots: join(root, 'test-output/screenshots'),
+};
+
+const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const only = arg('only');
+const grep = arg('grep');
+const phases = { editor: only !== 'ui', ui: only !== 'editor' };
+
+// Everything started here, ended in reverse by cleanup() on success, failure and Ctrl-C alike.
+const started = { profile: undefined, server: undefined, browser: undefined };
+let cleaning;
+function cleanup() {
+  cleaning ??= (async () => {
+    await started.browser?.close().catch(() => {});
+    await started.server?.stop();
+    await started.profile?.remove().catch(() => {});
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\neditor tests: ${signal}, stopping what was started`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
+
+async function main() {
+  const t0 = Date.now();
+  if (!existsSync(paths.vsix)) throw new Error(`${relative(root, paths.vsix)} is missing: run node scripts/package.mjs first`);
+  warnIfStale(paths.vsix, join(root, 'src'));
+  checkSuiteListing();
+  if (phases.editor) ensureSuiteBundle();
+  const uiTests = phases.ui ? await loadUiTests(paths.uiTests, grep) : [];
+  const extras = phases.ui ? { catalog: loadCatalog() } : {};
+
+  await rm(paths.logs, { recursive: true, force: true });
+  await rm(paths.screenshots, { recursive: true, force: true });
+  await mkdir(paths.logs, { recursive: true });
+
+  const { node, codeServer } = await installEditor();
+  console.log(`editor: install ready (${seconds(t0)})`);
+
+  started.profile = await createProfile({ workspaceSource: paths.workspace });
+  const extensionPath = await installVsix({ node, codeServer, profile: started.profile, vsix: paths.vsix, extensionId: EXTENSION_ID });
+  const resultsFile = join(paths.logs, 'editor-results.ndjson');
+  // The extension host inherits code-server's environment: that is how the suite learns where to write.
+  started.server = await startCodeServer({
+    node, codeServer, profile: started.profile, smokeTestDriver: true, logFile: join(paths.logs, 'code-server.log'),
+    env: {
+      APIWB_EDITOR_RESULTS: resultsFile,
+      // The development path below IS the installed VSIX's folder: one copy, and it is what ships.
+      APIWB_EXPECTED_EXTENSION_PATH: extensionPath,
+      ...(grep ? { APIWB_EDITOR_GREP: grep } : {}),
+    },
+  });
+  console.log(`editor: code-server ${started.server.baseUrl} (pid group ${started.server.pid}), VSIX installed at ${extensionPath} (${seconds(t0)})`);
+  started.browser = await launchChromium();
+
+  let failed = 0;
+  let ran = 0;
+  if (phases.editor) {
+    const t1 = Date.now();
+    const { exitCode, results } = await runExtensionHostSuites({
+      browser: started.browser, server: started.server, workspace: started.profile.workspace,
+      extensionPath, suiteEntry: paths.suiteEntry, resultsFile, logFile: join(paths.logs, 'extension-host.log'),
+    });
+    const counts = printResults('editor', results);
+    console.log(`editor: extension-host suites exited with ${exitCode} after ${seconds(t1)}`);
+    ran += results.length;
+    failed += counts.failed;
+    if (exitCode !== 0 && counts.failed === 0) {
+      failed += 1;
+      console.log(`editor: the suite failed outside any test: see ${relative(root, join(paths.logs, 'extension-host.log'))}`);
+    }
+  }
+  if (phases.ui) {
+    const t2 = Date.now();
+    const results = await runUiSuites({
+      browser: started.browser, server: started.server, workspace: started.profile.workspace, tests: uiTests,
+      screenshotsDir: paths.screenshots, logFile: join(paths.logs, 'ui.log'), extras,
+    });
+    const counts = printResults('ui', results);
+    console.log(`ui: ${results.length} test(s) in ${seconds(t2)}`);
+    ran += results.length;
+    failed += counts.failed;
+  }
+
+  console.log(`\nlogs: ${relative(root, paths.logs)}/  screenshots: ${relative(root, paths.screenshots)}/  total ${seconds(t0)}`);
+  if (ran === 0) throw new Error('no test ran');
+  return failed === 0 ? 0 : 1;
+}
+
+/** Every *.test.ts under test/editor/suite must be listed in suites.ts, or it would silently never run. */
+function checkSuiteListing() {
+  const listing = readFileSync(join(paths.suiteSources, 'suites.ts'), 'utf8');
+  const missing = readdirSync(paths.suiteSources)
+    .filter((f) => f.endsWith('.test.ts'))
+    .filter((f) => !listing.includes(`'./${f.replace(/\.ts$/, '')}'`));
+  if (missing.length > 0) throw new Error(`add to test/editor/suite/suites.ts: ${missing.join(', ')}`);
+}
+
+/** (Re)builds out/editor-suite/index.js when it is missing or older than a suite source. */
+function ensureSuiteBundle() {
+  const bundled = existsSync(paths.suiteEntry) ? statSync(paths.suiteEntry).mtimeMs : 0;
+  if (newestMtime(paths.suiteSources) <= bundled) return;
+  const result = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0 || !existsSync(paths.suiteEntry)) throw new Error('building the editor suite bundle failed');
+}
+
+function warnIfStale(file, sources) {
+  if (newestMtime(sources) > statSync(file).mtimeMs) {
+    console.warn(`editor: warning: ${relative(root, file)} is older than src/: the tests run the old build (node scripts/package.mjs)`);
+  }
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * The catalog, from its TypeScript source through tsx in a child node: the UI tests' expected tree
+ * content as plain data ({ services: [{ id, title, families: [{ name, operations: [name] }] }] }).
+ */
+function loadCatalog() {
+  const script = `import('./src/core/catalog/index.ts').then((m) => {
+    const services = (m.createCatalog ?? m.default.createCatalog)().services.map((s) => ({ id: s.id, title: s.title,
+      families: s.families.map((f) => ({ name: f.name, operations: f.operations.map((o) => o.name) })) }));
+    process.stdout.write(JSON.stringify({ services }));
+  })`;
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`loading the catalog for the UI tests failed:\n${result.stderr}`);
+  const catalog = JSON.parse(result.stdout);
+  catalog.service = (id) => catalog.services.find((s) => s.id === id) ?? (() => { throw new Error(`no service ${id}`); })();
+  return catalog;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(`\neditor tests: ${error?.stack ?? error}`);
+  code = 1;
+} finally {
+  await cleanup();
+}
+process.exit(code);

@@ -1,0 +1,41 @@
+// The Services view's data: service -> operation family -> operation, straight from the catalog.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ServicesNode } from '../../../src/extension/servicesTree';
+import { activatedApi, extensionUnderTest, type PackageJson } from './extensionUnderTest';
+
+function labelOf(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+describe('services tree', () => {
+  it('returns the three services as its root items', async () => {
+    const { servicesTree } = await activatedApi();
+    const roots = servicesTree.getChildren();
+    const labels = roots.map((node) => labelOf(servicesTree.getTreeItem(node)));
+    assert.deepEqual(labels, ['Customer-engagement service', 'Fundraising service', 'Booking service']);
+    for (const node of roots) {
+      const item = servicesTree.getTreeItem(node);
+      assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, `${labelOf(item)} can be expanded`);
+    }
+  });
+
+  it("lists each service's operation families under it, then each family's operations", async () => {
+    const { servicesTree, catalog } = await activatedApi();
+    for (const service of catalog().services) {
+      const serviceNode: ServicesNode = { kind: 'service', service };
+      const families = servicesTree.getChildren(serviceNode).filter((n) => n.kind === 'family');
+      assert.deepEqual(families.map((n) => labelOf(servicesTree.getTreeItem(n))), service.families.map((f) => f.name));
+      for (const family of service.families) {
+        const operations = servicesTree.getChildren({ kind: 'family', family }).filter((n) => n.kind === 'operation');
+        assert.deepEqual(operations.map((n) => labelOf(servicesTree.getTreeItem(n))), family.operations.map((o) => o.name));
+      }
+    }
+  });
+
+  it('is contributed as the Services view, which the editor can focus', async () => {
+    const views = (extensionUnderTest().packageJSON as PackageJson).contributes.views ?? {};
+    assert.ok(Object.values(views).flat().some((v) => v.id === 'apiWorkbench.services'));
+    await vscode.commands.executeCommand('apiWorkbench.services.focus');
+  });
+});

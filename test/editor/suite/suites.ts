@@ -1,0 +1,7 @@
+// Every extension-host test file, loaded lazily so mocha's globals exist when the file's body runs.
+// Add a line when you add a *.test.ts here; test/editor/run.mjs fails when a test file is missing below.
+export const suiteModules: ReadonlyArray<() => Promise<unknown>> = [
+  () => import('./activation.test'),
+  () => import('./servicesTree.test'),
+  () => import('./commands.test'),
+];

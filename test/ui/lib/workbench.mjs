@@ -1,0 +1,46 @@
+// Workbench moves the UI tests share. Locators by role and name, as a user (or a screen reader) sees
+// the workbench; every wait is on a locator, never a fixed sleep.
+
+export const SERVICE_TITLES = ['Customer-engagement service', 'Fundraising service', 'Booking service'];
+
+/** Clicks the "API Workbench" activity-bar tab (unless its view is already showing); returns the Services tree. */
+export async function openServicesView(page) {
+  const tree = servicesTree(page);
+  if (!(await tree.isVisible())) {
+    await page.getByRole('tab', { name: /^API Workbench/ }).click();
+  }
+  await tree.waitFor({ state: 'visible' });
+  return tree;
+}
+
+/** The Services view's tree widget (inside the API Workbench view container). */
+export function servicesTree(page) {
+  return page.locator('[id="workbench.view.extension.apiWorkbench"]').getByRole('tree', { name: 'Services' });
+}
+
+/**
+ * The tree item whose visible label starts with `title`. Matched on text, not on the accessible name:
+ * VS Code uses a string tooltip as the row's aria-label.
+ */
+export function treeItem(scope, title) {
+  return scope.getByRole('treeitem').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(title)}`) });
+}
+
+/** Expands a collapsed tree item and waits until the tree says it is expanded. */
+export async function expand(item) {
+  if ((await item.getAttribute('aria-expanded')) !== 'true') await item.click();
+  await item.and(item.page().locator('[aria-expanded="true"]')).waitFor();
+}
+
+/** Runs a command through the command palette, e.g. runCommand(page, 'API Workbench: Refresh Services'). */
+export async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor();
+  await input.press('Enter');
+}
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,19 @@
+// Open the Services view from the activity bar, see the three services, expand one to its families.
+import { openServicesView, treeItem, expand, SERVICE_TITLES } from './lib/workbench.mjs';
+
+export const name = 'Services view shows the three services and expands to operation families';
+
+export async function run(page, ctx) {
+  const tree = await openServicesView(page);
+  for (const title of SERVICE_TITLES) await treeItem(tree, title).waitFor();
+
+  const engagement = ctx.catalog.service('engagement');
+  const item = treeItem(tree, engagement.title);
+  await expand(item);
+  // The first families are in view (the tree renders only visible rows); the catalog is the truth.
+  for (const family of engagement.families.slice(0, 3)) {
+    await treeItem(tree, family.name).and(tree.locator('[aria-level="2"]')).first().waitFor();
+  }
+  ctx.log(`${engagement.title}: ${engagement.families.length} families in the catalog`);
+  await ctx.screenshot('services-view');
+}
