@@ -1,10 +1,13 @@
 // The panel's last line of defence against showing a secret. The host redacts request headers before it
 // builds a view model; the builder asserts that it did (a programming error, so it throws, naming the header
 // but never its value). Cookies, secret-looking query parameters and token fields of a body are masked here
-// because they can arrive from the server itself.
+// because they can arrive from the server itself. The marker and the rules are the shared redactor's.
 import type { HeaderLine } from '../../protocol/webviewMessages';
+import { REDACTED, Redactor } from '../secrets/redact';
 
-export const REDACTED = '[redacted]';
+export { REDACTED };
+
+const urlRedactor = new Redactor();
 
 /** Headers whose value the host must have redacted before the panel sees it. */
 export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'x-api-key']);
@@ -36,31 +39,14 @@ export function headerLines(headers: Readonly<Record<string, string>>): HeaderLi
   }));
 }
 
-const SECRET_QUERY = /^(?:.*(?:token|secret|password|passwd|apikey|api_key|api-key|signature|sig)|key|code)$/i;
-
+/** Secret query parameters and user:password in the URL, by the shared redactor's rules. */
 export function redactUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url;
-  }
-  let changed = false;
-  if (parsed.username || parsed.password) {
-    parsed.username = parsed.username ? 'redacted' : '';
-    parsed.password = '';
-    changed = true;
-  }
-  for (const name of [...new Set(parsed.searchParams.keys())]) {
-    if (SECRET_QUERY.test(name)) {
-      parsed.searchParams.set(name, REDACTED);
-      changed = true;
-    }
-  }
-  return changed ? parsed.toString() : url;
+  return urlRedactor.url(url);
 }
 
-const SECRET_BODY_FIELD = /("(?:access_token|refresh_token|id_token|client_secret|password|Password|serviceKey|ServiceKey)"\s*:\s*)"(?:[^"\\]|\\.)*"/g;
+// The shared redactor's secret field names (core/secrets/redact.ts), matched as JSON keys in any case.
+const SECRET_BODY_FIELD =
+  /("(?:password|access_token|refresh_token|id_token|client_secret|token|service_key|servicekey|api_key|apikey|x-api-key|secret)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 
 /**
  * Masks the string value of well-known secret fields in a JSON text (a token endpoint's answer sent from a

@@ -2,6 +2,7 @@
 // this as text and decides nothing. Credential headers must arrive redacted (asserted); cookies, secret
 // query parameters and token fields of the body are masked here.
 import type { HttpResponse } from '../http/types';
+import { explainAuthFailure, type AuthScheme } from '../auth/explain';
 import type { AuthExplanation, BodyView, PagingState, ResultsViewModel, HistoryEntry, TableView, Column } from '../../protocol/webviewMessages';
 import { buildBusinessBanner, type BusinessErrorReportLike } from './businessBanner';
 import { formatBytes, formatDuration, formatCount } from './format';
@@ -21,8 +22,10 @@ export interface ResultsInput {
   readonly businessErrors?: BusinessErrorReportLike;
   /** The error catalogue of the operation's family (SurveyApi, Customer, …), for the banner's wording. */
   readonly catalogue?: string;
-  /** The host's words for a 401/403 (sign-in state, the caller-IP-range 403, …). */
+  /** The host's own words for a 401/403; by default core/auth/explain words it from the service and scheme. */
   readonly auth?: AuthExplanation;
+  readonly service?: 'engagement' | 'fundraising' | 'booking';
+  readonly authScheme?: AuthScheme;
   readonly paging?: PagingState;
   /** The paged field when the paging strategy knows it ('Data', '$'); otherwise the body's shape decides. */
   readonly rowsPath?: string;
@@ -69,10 +72,16 @@ function bodyView(text: string, language: BodyView['language'], limit: number, n
   };
 }
 
-const DEFAULT_AUTH: Record<number, AuthExplanation> = {
-  401: { title: '401 Unauthorized', explanation: 'The service did not accept the credentials: the token may have expired or the sign-in is missing. Sign in again for this environment.' },
-  403: { title: '403 Forbidden', explanation: 'The credentials were accepted but do not allow this call (permission, tenant, or the caller\'s IP range).' },
-};
+function explainAuth(input: ResultsInput, bodyText: string): AuthExplanation | undefined {
+  if (input.auth) return input.auth;
+  const explained = explainAuthFailure({
+    status: input.response.status,
+    bodyText,
+    ...(input.service ? { service: input.service } : {}),
+    ...(input.authScheme ? { scheme: input.authScheme } : {}),
+  });
+  return explained ? { title: explained.summary, explanation: explained.detail } : undefined;
+}
 
 export function buildResultsViewModel(input: ResultsInput): ResultsViewModel {
   const { response, request } = input;
@@ -101,7 +110,7 @@ export function buildResultsViewModel(input: ResultsInput): ResultsViewModel {
   }
 
   const businessErrors = buildBusinessBanner(input.businessErrors, response.status, response.statusText, input.catalogue);
-  const auth = input.auth ?? DEFAULT_AUTH[response.status];
+  const auth = explainAuth(input, text);
   const url = redactUrl(request.url);
   return {
     id: input.id ?? globalThis.crypto.randomUUID(),

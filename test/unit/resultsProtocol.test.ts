@@ -1,0 +1,82 @@
+// The host↔webview protocol: valid messages pass, invalid ones are dropped and logged without their content.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHostToWebview, parseWebviewToHost } from '../../src/protocol/webviewMessages';
+import { buildResultsViewModel } from '../../src/core/results/viewModel';
+
+const paging = { style: 'page-number', styleLabel: 'Page number', pages: 1, rows: 2, canContinue: true, walking: false };
+
+function collect(): { log: (line: string) => void; lines: string[] } {
+  const lines: string[] = [];
+  return { log: (line) => lines.push(line), lines };
+}
+
+const viewModel = buildResultsViewModel({
+  requestKey: 'k',
+  request: { method: 'GET', url: 'http://127.0.0.1:1/x', headers: {} },
+  response: { status: 200, statusText: 'OK', headers: {}, bodyText: '[{"a":1}]', timing: { startedAt: 0, firstByteMs: 1, totalMs: 2 }, sizeBytes: 9 },
+});
+
+void test('every webview→host message type is accepted when well formed', () => {
+  const { log, lines } = collect();
+  const messages = [
+    { type: 'ready' },
+    { type: 'nextPage' },
+    { type: 'allPages', format: 'ndjson' },
+    { type: 'allPages', format: 'csv' },
+    { type: 'stop' },
+    { type: 'export', format: 'csv' },
+    { type: 'copy', text: '{"a":1}' },
+    { type: 'openRow', index: 3 },
+  ];
+  for (const m of messages) assert.deepEqual(parseWebviewToHost(m, log), m);
+  assert.deepEqual(lines, []);
+});
+
+void test('invalid webview→host messages are ignored and logged by type and path only', () => {
+  const { log, lines } = collect();
+  const invalid: unknown[] = [
+    null,
+    'ready',
+    { type: 'fetch', url: 'http://example.invalid' },
+    { type: 'allPages', format: 'xlsx' },
+    { type: 'openRow', index: -1 },
+    { type: 'openRow', index: 1.5 },
+    { type: 'copy', text: 'x'.repeat(5_000_001) },
+    { type: 'copy', text: 42 },
+  ];
+  for (const m of invalid) assert.equal(parseWebviewToHost(m, log), undefined);
+  assert.equal(lines.length, invalid.length);
+  assert.ok(lines.every((l) => l.startsWith('ignored an invalid')));
+  assert.ok(!lines.some((l) => l.includes('example.invalid') || l.includes('xxxxxxxx')));
+});
+
+void test('every host→webview message type is accepted when well formed', () => {
+  const { log, lines } = collect();
+  const messages = [
+    { type: 'show', viewModel },
+    { type: 'appendRows', rows: [{ a: 2 }], columns: [{ key: 'a', label: 'a' }], paging },
+    { type: 'progress', pages: 3, rows: 300, rowsPerSecond: 1200.5, elapsedMs: 250, file: 'exports/orders.ndjson' },
+    { type: 'walkEnded', ok: true, message: 'All 3 pages written.', paging: { ...paging, canContinue: false, endReason: 'last page' } },
+  ];
+  for (const m of messages) assert.deepEqual(parseHostToWebview(m, log), m);
+  assert.deepEqual(lines, []);
+});
+
+void test('invalid host→webview messages are ignored, never thrown', () => {
+  const { log, lines } = collect();
+  const { body: _body, ...withoutBody } = viewModel;
+  const invalid: unknown[] = [
+    undefined,
+    { type: 'show' },
+    { type: 'show', viewModel: withoutBody },
+    { type: 'show', viewModel: { ...viewModel, statusClass: 'weird' } },
+    { type: 'appendRows', rows: 'not an array', columns: [], paging },
+    { type: 'progress', pages: -1, rows: 0, rowsPerSecond: 0, elapsedMs: 0 },
+    { type: 'walkEnded', ok: 'yes', message: '', paging },
+    { type: 'eval', code: 'alert(1)' },
+  ];
+  for (const m of invalid) assert.equal(parseHostToWebview(m, log), undefined);
+  assert.equal(lines.length, invalid.length);
+  assert.match(lines[2] ?? '', /'show'.*viewModel\.body/);
+});

@@ -1,0 +1,47 @@
+// Virtualisation math without a DOM: which rows are rendered for a scroll offset.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { scrollTopToReveal, visibleWindow } from '../../src/webview/virtualWindow';
+
+const base = { viewportHeight: 220, rowHeight: 22, rowCount: 100_000, overscan: 5 };
+
+void test('at the top: the visible rows plus overscan below, none above', () => {
+  assert.deepEqual(visibleWindow({ ...base, scrollTop: 0 }), { first: 0, end: 15, offsetTop: 0, totalHeight: 2_200_000 });
+});
+
+void test('in the middle: the window follows the scroll offset and sits where its first row belongs', () => {
+  const win = visibleWindow({ ...base, scrollTop: 50_000 * 22 + 11 });
+  assert.equal(win.first, 50_000 - 5);
+  assert.equal(win.end, 50_000 + 11 + 5);
+  assert.equal(win.offsetTop, win.first * 22);
+});
+
+void test('at the end and past it (a stale offset after a shorter page): clamped, never beyond the last row', () => {
+  const end = visibleWindow({ ...base, scrollTop: 2_200_000 - 220 });
+  assert.equal(end.end, 100_000);
+  assert.equal(end.first, 100_000 - 10 - 5);
+  assert.deepEqual(visibleWindow({ ...base, scrollTop: 99_999_999 }), end);
+  const shorter = visibleWindow({ ...base, rowCount: 3, scrollTop: 50_000 });
+  assert.deepEqual([shorter.first, shorter.end], [0, 3]);
+});
+
+void test('rendered rows stay bounded whatever the row count', () => {
+  for (const rowCount of [10, 1000, 100_000, 1_000_000]) {
+    const win = visibleWindow({ ...base, rowCount, scrollTop: (rowCount / 2) * 22 });
+    assert.ok(win.end - win.first <= 10 + 1 + 2 * 5, `rowCount ${rowCount}: ${win.end - win.first} rows`);
+  }
+});
+
+void test('degenerate inputs: no rows, zero row height, negative offset, zero viewport', () => {
+  assert.deepEqual(visibleWindow({ ...base, rowCount: 0, scrollTop: 0 }), { first: 0, end: 0, offsetTop: 0, totalHeight: 0 });
+  assert.deepEqual(visibleWindow({ ...base, rowHeight: 0, scrollTop: 0 }), { first: 0, end: 0, offsetTop: 0, totalHeight: 0 });
+  assert.equal(visibleWindow({ ...base, scrollTop: -500 }).first, 0);
+  const zero = visibleWindow({ ...base, viewportHeight: 0, scrollTop: 0, overscan: 0 });
+  assert.deepEqual([zero.first, zero.end], [0, 1]);
+});
+
+void test('scrollTopToReveal moves the least needed to show a row', () => {
+  assert.equal(scrollTopToReveal(5, 22, 220, 0), 0);
+  assert.equal(scrollTopToReveal(20, 22, 220, 0), 21 * 22 - 220);
+  assert.equal(scrollTopToReveal(2, 22, 220, 440), 44);
+});
