@@ -1,0 +1,48 @@
+// GET /bookings?page= (path not published: inferred), page-headers style (seed 002): every answer
+// carries X-Pagination-Page, -Per-Page, -Total-Pages and -Total-Results. No page = page 1 (rule 1); a
+// page past the last is an empty array with the headers; page below 1 or not an integer → 400.
+import { intBetween, pick, rowRandom } from '../shared/prng';
+import type { Router } from '../shared/router';
+
+const GUESTS = ['A. Archer', 'B. Bauer', 'C. Costa', 'D. Dubois', 'E. Evans', 'F. Fischer'];
+const ROOMS = ['Single', 'Double', 'Twin', 'Suite'];
+const DAY_MS = 86_400_000;
+
+export interface BookingData { readonly seed: number; readonly total: number; readonly perPage: number }
+
+function booking(seed: number, index: number): Record<string, unknown> {
+  const r = rowRandom(seed, 'booking', index);
+  const arrival = Date.UTC(2026, 0, 1) + index * DAY_MS / 4;
+  const nights = intBetween(r, 1, 7);
+  return {
+    bookingId: `BK-${String(index + 1).padStart(6, '0')}`,
+    guestName: pick(r, GUESTS),
+    roomType: pick(r, ROOMS),
+    arrivalDate: new Date(arrival).toISOString().slice(0, 10),
+    nights,
+    departureDate: new Date(arrival + nights * DAY_MS).toISOString().slice(0, 10),
+    status: r() < 0.9 ? 'Confirmed' : 'Cancelled',
+  };
+}
+
+export function addBookingRoutes(router: Router, data: BookingData): void {
+  router.get('/bookings', async (ctx) => {
+    const raw = ctx.query.get('page');
+    const page = raw === null || raw === '' ? 1 : /^\d+$/.test(raw) ? Number(raw) : NaN;
+    if (!(page >= 1)) {
+      ctx.json(400, { error: 'page must be an integer of at least 1' });
+      return;
+    }
+    const totalPages = Math.ceil(data.total / data.perPage);
+    const headers = {
+      'x-pagination-page': page,
+      'x-pagination-per-page': data.perPage,
+      'x-pagination-total-pages': totalPages,
+      'x-pagination-total-results': data.total,
+    };
+    if (await ctx.pageFault('page-headers', page)) return;
+    const items = [];
+    for (let i = (page - 1) * data.perPage; i < Math.min(data.total, page * data.perPage); i++) items.push(booking(data.seed, i));
+    ctx.json(200, items, headers);
+  });
+}

@@ -1,0 +1,17 @@
+// The booking service (seed 002): only its paged list is published; no authentication is shown.
+import type { PageFaultRegistry } from '../shared/faults';
+import { type RunningOrigin, startOrigin } from '../shared/origin';
+import { Router } from '../shared/router';
+import { type BookingData, addBookingRoutes } from './bookingRoutes';
+
+export async function startBooking(port: number, data: BookingData, pageFaults: PageFaultRegistry): Promise<RunningOrigin> {
+  const router = new Router();
+  addBookingRoutes(router, data);
+  return startOrigin({
+    name: 'booking',
+    port,
+    router,
+    pageFaults,
+    notFound: (ctx) => ctx.json(404, { error: `no endpoint ${ctx.method} ${ctx.path}` }),
+  });
+}

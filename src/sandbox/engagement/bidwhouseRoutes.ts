@@ -1,0 +1,55 @@
+// POST /api/BIDWHouse/GetFactTransactions (representative operation, path inferred), stateful
+// extraction (seed 000 §4.2 rule 7, §8). Body {PageSize} (default 5000; above 100 000 capped).
+// The position is kept server-side per access token: the same call again gives the next rows; an
+// empty FactTransactions list is the end. Every Kth call of a token (K = bidwTransientEvery, 0 = never)
+// answers a transient HTTP 500 that does NOT advance the position: an error is not end-of-data.
+// A new token starts a new extraction.
+import type { RequestContext } from '../shared/context';
+import type { Router } from '../shared/router';
+import { EngagementAuth } from './auth';
+import { type EngagementData, factJson, rowChunks } from './data';
+
+export const FACT_DEFAULT_PAGE_SIZE = 5000;
+export const FACT_MAX_PAGE_SIZE = 100_000;
+
+interface Extraction { position: number; calls: number; pages: number }
+
+export function addBidwhouseRoutes(router: Router, auth: EngagementAuth, data: EngagementData, transientEvery: number): void {
+  const extractions = new Map<string, Extraction>();
+
+  router.post('/api/BIDWHouse/GetFactTransactions', async (ctx: RequestContext) => {
+    if (!auth.authorize(ctx, 'BIDWHouse/GetFactTransactions')) return;
+    const body = await ctx.jsonBody();
+    const b = body.kind === 'json' && typeof body.value === 'object' && body.value !== null ? body.value as Record<string, unknown> : {};
+    const size = b['PageSize'] ?? FACT_DEFAULT_PAGE_SIZE;
+    if (!Number.isInteger(size) || (size as number) < 1) {
+      ctx.json(400, { Message: 'PageSize must be a positive integer.' });
+      return;
+    }
+    const pageSize = Math.min(size as number, FACT_MAX_PAGE_SIZE);
+    const token = EngagementAuth.tokenOf(ctx);
+    let state = extractions.get(token);
+    if (!state) {
+      state = { position: 0, calls: 0, pages: 0 };
+      extractions.set(token, state);
+    }
+    state.calls++;
+    if (transientEvery > 0 && state.calls % transientEvery === 0) {
+      ctx.json(500, {
+        Message: 'An error has occurred.',
+        ExceptionMessage: 'Transaction (Process ID 61) was deadlocked on lock resources with another process and has been chosen as the deadlock victim. Rerun the transaction.',
+      });
+      return;
+    }
+    if (await ctx.pageFault('stateful-extraction', state.pages + 1)) return;
+    const from = state.position;
+    const to = Math.min(data.facts, from + pageSize);
+    state.position = to;
+    state.pages++;
+    await ctx.stream(200, (function* () {
+      yield '{"FactTransactions":[';
+      yield* rowChunks(from, to, (i) => factJson(data, i));
+      yield ']}';
+    })());
+  });
+}

@@ -1,0 +1,54 @@
+// The customer-engagement service (seed 000): token endpoint under /auth, operations under /api.
+import type { RequestContext } from '../shared/context';
+import type { PageFaultRegistry } from '../shared/faults';
+import { type RunningOrigin, startOrigin } from '../shared/origin';
+import { Router } from '../shared/router';
+import { EngagementAuth } from './auth';
+import { addBidwhouseRoutes } from './bidwhouseRoutes';
+import { addCustomerAssetRoutes } from './customerAssetRoutes';
+import type { EngagementData } from './data';
+import { addDeprecatedRoutes } from './deprecatedRoutes';
+import { addLoyaltyRoutes } from './loyaltyRoutes';
+import { addSalesLeadsRoutes } from './salesLeadsRoutes';
+import { addSelectionRoutes } from './selectionRoutes';
+import { addSurveyApiRoutes } from './surveyApiRoutes';
+import { AUTH_PREFIX, addTokenRoutes } from './tokenRoutes';
+import { addTransactionRoutes } from './transactionRoutes';
+
+export interface EngagementOptions {
+  readonly port: number;
+  readonly data: EngagementData;
+  readonly exportRows: number;
+  readonly selectionPageRows: number;
+  readonly lockoutAfter: number;
+  readonly tokenLifetimeSeconds: number;
+  readonly bidwTransientEvery: number;
+  readonly pageFaults: PageFaultRegistry;
+  readonly now: () => number;
+}
+
+export interface RunningEngagement extends RunningOrigin {
+  readonly authUrl: string;
+}
+
+export async function startEngagement(options: EngagementOptions): Promise<RunningEngagement> {
+  const auth = new EngagementAuth(options.lockoutAfter, options.tokenLifetimeSeconds, options.now);
+  const router = new Router(true);
+  addTokenRoutes(router, auth, options.now);
+  addSurveyApiRoutes(router, auth);
+  addTransactionRoutes(router, auth, options.data);
+  addLoyaltyRoutes(router, auth, options.data);
+  addSalesLeadsRoutes(router, auth, options.data);
+  addCustomerAssetRoutes(router, auth, options.data);
+  addSelectionRoutes(router, auth, options.data, options.exportRows, options.selectionPageRows);
+  addBidwhouseRoutes(router, auth, options.data, options.bidwTransientEvery);
+  addDeprecatedRoutes(router);
+  const origin = await startOrigin({
+    name: 'engagement',
+    port: options.port,
+    router,
+    pageFaults: options.pageFaults,
+    notFound: (ctx: RequestContext) => ctx.json(404, { Message: `No HTTP resource was found that matches the request URI '${ctx.url.href}'.` }),
+  });
+  return { ...origin, authUrl: `${origin.origin}${AUTH_PREFIX}` };
+}

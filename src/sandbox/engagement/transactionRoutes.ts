@@ -1,0 +1,56 @@
+// GET /api/Transaction/GetOrdersByCustomer (seed 000 §4.2 rules 2-3, §8), page-number style.
+// - pageNumber defaults to 1, pageSize to 50; a pageSize above 500 is capped (PageSize reports 500);
+// - ctcID missing, or pageNumber/pageSize below 1 or not an integer → HTTP 400 with the output model;
+// - a page past the last → HTTP 200, Response=false; a customer with no history → an empty success;
+// - an unknown ctcID → HTTP 200, Response=false, Errors ["Invalid CtcID"].
+// Errors here is a list of strings (the "Response + Errors" convention of §7.2).
+import type { RequestContext } from '../shared/context';
+import type { Router } from '../shared/router';
+import type { EngagementAuth } from './auth';
+import { type EngagementData, customerExists, order, orderCount } from './data';
+
+export const ORDERS_DEFAULT_PAGE_SIZE = 50;
+export const ORDERS_MAX_PAGE_SIZE = 500;
+
+function intParam(query: URLSearchParams, name: string): number | undefined | 'invalid' {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return undefined;
+  return /^-?\d+$/.test(raw.trim()) ? Number(raw) : 'invalid';
+}
+
+export function addTransactionRoutes(router: Router, auth: EngagementAuth, data: EngagementData): void {
+  router.get('/api/Transaction/GetOrdersByCustomer', async (ctx: RequestContext) => {
+    if (!auth.authorize(ctx, 'Transaction/GetOrdersByCustomer')) return;
+    const ctcRaw = intParam(ctx.query, 'ctcID');
+    const pageNumber = intParam(ctx.query, 'pageNumber') ?? 1;
+    const pageSize = intParam(ctx.query, 'pageSize') ?? ORDERS_DEFAULT_PAGE_SIZE;
+    const model = (page: unknown, size: unknown, total: number, orders: unknown[], ok: boolean, errors: string[]) =>
+      ({ PageNumber: page, PageSize: size, TotalOrders: total, Orders: orders, Response: ok, Errors: errors });
+
+    const problems: string[] = [];
+    if (ctcRaw === undefined) problems.push('At least one customer identifier (ctcID) is required.');
+    if (ctcRaw === 'invalid') problems.push('ctcID must be an integer.');
+    if (pageNumber === 'invalid' || pageNumber < 1) problems.push('pageNumber must be an integer of at least 1.');
+    if (pageSize === 'invalid' || pageSize < 1) problems.push('pageSize must be an integer of at least 1.');
+    if (problems.length > 0 || typeof ctcRaw !== 'number' || typeof pageNumber !== 'number' || typeof pageSize !== 'number') {
+      ctx.json(400, model(pageNumber === 'invalid' ? null : pageNumber, pageSize === 'invalid' ? null : pageSize, 0, [], false, problems));
+      return;
+    }
+    const effectiveSize = Math.min(pageSize, ORDERS_MAX_PAGE_SIZE);
+    if (!customerExists(data, ctcRaw)) {
+      ctx.json(200, model(pageNumber, effectiveSize, 0, [], false, ['Invalid CtcID']));
+      return;
+    }
+    const total = orderCount(data, ctcRaw);
+    const lastPage = Math.max(1, Math.ceil(total / effectiveSize));
+    if (pageNumber > lastPage) {
+      ctx.json(200, model(pageNumber, effectiveSize, total, [], false, [`Page ${pageNumber} is out of range (last page is ${lastPage}).`]));
+      return;
+    }
+    if (await ctx.pageFault('page-number', pageNumber)) return;
+    const from = (pageNumber - 1) * effectiveSize;
+    const orders = [];
+    for (let i = from; i < Math.min(total, from + effectiveSize); i++) orders.push(order(data, ctcRaw, i));
+    ctx.json(200, model(pageNumber, effectiveSize, total, orders, true, []));
+  });
+}

@@ -1,0 +1,211 @@
+// One request as the route handlers see it: parsed URL, lazily read body, and the only ways to
+// answer (json, stream), which apply the active fault (drop, malformed-json) on the way out.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Fault, type FaultPagingStyle, type PageFaultRegistry, faultToString } from './faults';
+import { type LoggedRequest, redactForm } from './requestLog';
+
+export type Headers = Record<string, string | number>;
+
+/** Largest request body read (requests are small; a bigger one is a client bug worth seeing). */
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+
+export type JsonBody =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'invalid'; readonly message: string }
+  | { readonly kind: 'json'; readonly value: unknown };
+
+export class RequestContext {
+  readonly method: string;
+  readonly url: URL;
+  readonly path: string;
+  readonly query: URLSearchParams;
+  params: Record<string, string> = {};
+  /** The fault to apply when answering (from X-Sandbox-Fault or an armed page fault). */
+  activeFault: Fault | undefined;
+  private bodyPromise: Promise<string> | undefined;
+
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    readonly origin: string,
+    readonly log: LoggedRequest | undefined,
+    private readonly pageFaults: PageFaultRegistry,
+    private readonly closing: AbortSignal,
+  ) {
+    this.method = req.method ?? 'GET';
+    this.url = new URL(req.url ?? '/', origin);
+    this.path = this.url.pathname;
+    this.query = this.url.searchParams;
+  }
+
+  get remoteAddress(): string {
+    return this.req.socket.remoteAddress ?? '';
+  }
+
+  header(name: string): string | undefined {
+    const value = this.req.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  get contentType(): string {
+    return (this.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  }
+
+  bodyText(): Promise<string> {
+    this.bodyPromise ??= new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      this.req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_REQUEST_BYTES) {
+          reject(new Error('request body too large'));
+          this.req.destroy();
+          return;
+        }
+        chunks.push(chunk);
+      });
+      this.req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      this.req.on('error', reject);
+    }).then((text) => {
+      // Only form bodies are logged (the token endpoint's), with the password redacted.
+      if (this.log && this.contentType === 'application/x-www-form-urlencoded') {
+        this.log.form = redactForm(new URLSearchParams(text));
+      }
+      return text;
+    });
+    return this.bodyPromise;
+  }
+
+  async jsonBody(): Promise<JsonBody> {
+    const text = await this.bodyText();
+    if (text.trim() === '') return { kind: 'empty' };
+    try {
+      return { kind: 'json', value: JSON.parse(text) as unknown };
+    } catch (error) {
+      return { kind: 'invalid', message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /**
+   * Consults the armed page faults for page `page` of a `style` walk. Returns true when the fault
+   * has already answered the request (status, huge-body): the handler must then stop, having
+   * changed nothing, so a retry of the same page succeeds.
+   */
+  async pageFault(style: FaultPagingStyle, page: number): Promise<boolean> {
+    const fault = this.pageFaults.take(style, page);
+    if (!fault) return false;
+    if (this.log) this.log.fault = `${style}:${page}:${faultToString(fault)}`;
+    return this.applyEarlyFault(fault);
+  }
+
+  /** Applies a fault before the handler: true when the request is answered by it. */
+  async applyEarlyFault(fault: Fault): Promise<boolean> {
+    switch (fault.kind) {
+      case 'status':
+        this.activeFault = undefined;
+        this.json(fault.status, { Message: `Sandbox fault: status=${fault.status}` });
+        return true;
+      case 'huge-body':
+        this.activeFault = undefined;
+        await this.hugeBody(fault.bytes);
+        return true;
+      case 'delay':
+        await sleep(fault.ms, undefined, { signal: this.closing }).catch(() => undefined);
+        return this.closing.aborted;
+      default:
+        this.activeFault = fault;
+        return false;
+    }
+  }
+
+  json(status: number, value: unknown, headers: Headers = {}): void {
+    this.send(status, JSON.stringify(value), headers);
+  }
+
+  /** Sends a complete text body (JSON unless headers say otherwise). */
+  send(status: number, body: string, headers: Headers = {}, contentType = 'application/json; charset=utf-8'): void {
+    const fault = this.activeFault;
+    if (this.log) this.log.status = status;
+    if (fault?.kind === 'malformed-json') body = breakJson(body);
+    this.res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), ...headers });
+    if (fault?.kind === 'drop') {
+      this.res.write(body.slice(0, Math.max(1, Math.floor(body.length / 2))), () => this.res.destroy());
+      return;
+    }
+    this.res.end(body);
+  }
+
+  /**
+   * Streams a JSON body written in chunks (no giant JSON.stringify), honouring back-pressure.
+   * `chunks` must concatenate to valid JSON.
+   */
+  async stream(status: number, chunks: Iterable<string>, headers: Headers = {}): Promise<void> {
+    const fault = this.activeFault;
+    if (this.log) this.log.status = status;
+    this.res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+    let source: Iterable<string> = chunks;
+    if (fault?.kind === 'malformed-json') source = breakLastChunk(chunks);
+    let written = 0;
+    for (const chunk of source) {
+      if (this.res.destroyed) return;
+      if (fault?.kind === 'drop' && written > 0) {
+        // Part of the page has gone out: cut the connection mid-body.
+        this.res.write(chunk.slice(0, Math.floor(chunk.length / 2)), () => this.res.destroy());
+        return;
+      }
+      written++;
+      if (!this.res.write(chunk)) await this.drained();
+    }
+    if (fault?.kind === 'drop') {
+      this.res.destroy();
+      return;
+    }
+    this.res.end();
+  }
+
+  private async hugeBody(bytes: number): Promise<void> {
+    const head = '{"padding":"';
+    const tail = '"}';
+    const fill = Math.max(0, bytes - head.length - tail.length);
+    const block = 'x'.repeat(1024 * 1024);
+    function* chunks(): Generator<string> {
+      yield head;
+      for (let left = fill; left > 0; left -= block.length) yield left >= block.length ? block : block.slice(0, left);
+      yield tail;
+    }
+    if (this.log) this.log.status = 200;
+    this.res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': head.length + fill + tail.length });
+    for (const chunk of chunks()) {
+      if (this.res.destroyed) return;
+      if (!this.res.write(chunk)) await this.drained();
+    }
+    this.res.end();
+  }
+
+  private drained(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.res.off('drain', done);
+        this.res.off('close', done);
+        resolve();
+      };
+      this.res.on('drain', done);
+      this.res.on('close', done);
+    });
+  }
+}
+
+/** Valid JSON → not JSON: the closing character is replaced by a dangling `,"`. */
+function breakJson(body: string): string {
+  return `${body.slice(0, -1)},"`;
+}
+
+function* breakLastChunk(chunks: Iterable<string>): Generator<string> {
+  let previous: string | undefined;
+  for (const chunk of chunks) {
+    if (previous !== undefined) yield previous;
+    previous = chunk;
+  }
+  yield breakJson(previous ?? '{}');
+}
