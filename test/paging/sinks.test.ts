@@ -1,0 +1,92 @@
+// NDJSON and CSV sinks: formats, RFC 4180 escaping, the column rule, and resuming from a checkpoint.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { csvField, openCsvSink, openNdjsonSink, reopenFileSink } from '../../src/core/export';
+
+let dir = '';
+before(() => { dir = mkdtempSync(join(tmpdir(), 'apiwb-sinks-')); });
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+void describe('NDJSON sink', () => {
+  void it('writes one JSON row per line, page after page', async () => {
+    const path = join(dir, 'rows.ndjson');
+    const sink = await openNdjsonSink(path);
+    await sink.writePage([{ a: 1, text: 'line\nbreak' }, { a: 2 }]);
+    await sink.writePage([]);
+    await sink.writePage([[1, 2], 'plain']);
+    await sink.close();
+    assert.equal(readFileSync(path, 'utf8'), '{"a":1,"text":"line\\nbreak"}\n{"a":2}\n[1,2]\n"plain"\n');
+  });
+
+  void it('a resumed sink drops bytes past the checkpoint (a torn page) and appends', async () => {
+    const path = join(dir, 'resume.ndjson');
+    const sink = await openNdjsonSink(path);
+    await sink.writePage([{ n: 1 }]);
+    const checkpoint = sink.checkpoint();
+    await sink.close();
+    appendFileSync(path, '{"n":2}\n{"n":'); // a page that was never confirmed
+    assert.ok(checkpoint);
+    const resumed = await reopenFileSink(JSON.parse(JSON.stringify(checkpoint)) as typeof checkpoint);
+    await resumed.writePage([{ n: 2 }]);
+    await resumed.close();
+    assert.equal(readFileSync(path, 'utf8'), '{"n":1}\n{"n":2}\n');
+  });
+});
+
+void describe('CSV sink', () => {
+  void it('escapes per RFC 4180: commas, quotes, CR and LF are quoted, quotes doubled', () => {
+    assert.equal(csvField('plain'), 'plain');
+    assert.equal(csvField('a,b'), '"a,b"');
+    assert.equal(csvField('say "hi"'), '"say ""hi"""');
+    assert.equal(csvField('two\r\nlines'), '"two\r\nlines"');
+    assert.equal(csvField(null), '');
+    assert.equal(csvField(12.5), '12.5');
+    assert.equal(csvField({ x: [1] }), '"{""x"":[1]}"');
+  });
+
+  void it('columns come from the first page; later keys go to _extra, never lost', async () => {
+    const path = join(dir, 'rows.csv');
+    const sink = await openCsvSink(path);
+    await sink.writePage([{ id: 1, name: 'Ann' }, { id: 2, city: 'Lyon, FR' }]);
+    await sink.writePage([{ id: 3, name: 'Bo', late: true }]);
+    await sink.close();
+    assert.equal(readFileSync(path, 'utf8'), [
+      'id,name,city,_extra',
+      '1,Ann,,',
+      '2,,"Lyon, FR",',
+      '3,Bo,,"{""late"":true}"',
+      '',
+    ].join('\r\n'));
+  });
+
+  void it('a resumed CSV keeps its header and columns', async () => {
+    const path = join(dir, 'resume.csv');
+    const sink = await openCsvSink(path);
+    await sink.writePage([{ id: 1 }]);
+    const checkpoint = sink.checkpoint();
+    await sink.close();
+    assert.ok(checkpoint);
+    const resumed = await reopenFileSink(checkpoint);
+    await resumed.writePage([{ id: 2 }]);
+    await resumed.close();
+    assert.equal(readFileSync(path, 'utf8'), 'id,_extra\r\n1,\r\n2,\r\n');
+  });
+
+  void it('rows that are not objects go in one value column', async () => {
+    const path = join(dir, 'values.csv');
+    const sink = await openCsvSink(path);
+    await sink.writePage(['a', 'b,c']);
+    await sink.close();
+    assert.equal(readFileSync(path, 'utf8'), 'value\r\na\r\n"b,c"\r\n');
+  });
+
+  void it('refuses a checkpoint longer than the file (not the file of this walk)', async () => {
+    const path = join(dir, 'short.ndjson');
+    const sink = await openNdjsonSink(path);
+    await sink.close();
+    await assert.rejects(reopenFileSink({ format: 'ndjson', path, bytes: 100 }), /not the file of this walk/);
+  });
+});
