@@ -1,8 +1,14 @@
 // The list of apiwb subcommands. Each module exports one Subcommand.
+import { runSubcommand } from './runCommand';
+import { sandboxSubcommand } from './sandboxCommand';
+
 export interface Subcommand {
   readonly name: string;
   readonly summary: string;
   run(args: readonly string[]): Promise<number>;
 }
 
-export const subcommands: readonly Subcommand[] = [];
+export const subcommands: readonly Subcommand[] = [
+  runSubcommand,
+  sandboxSubcommand,
+];

@@ -1,0 +1,51 @@
+// The CLI's SecretStore: secrets come from environment variables only (APIWB_SECRET_<AUTH ID>_<FIELD>),
+// and what sign-in obtains (access tokens) lives in memory for this run and is never written anywhere.
+import { secretEnvVarName, type SecretStore } from '../../core/secrets/secretStore';
+
+export const SECRET_ENV_PREFIX = 'APIWB_SECRET_';
+
+export class EnvironmentSecretStore implements SecretStore {
+  private readonly obtained = new Map<string, string>();
+  private readonly deleted = new Set<string>();
+
+  constructor(private readonly env: Readonly<Record<string, string | undefined>> = process.env) {}
+
+  get(key: string): Promise<string | undefined> {
+    if (this.obtained.has(key)) return Promise.resolve(this.obtained.get(key));
+    if (this.deleted.has(key)) return Promise.resolve(undefined);
+    const value = this.env[envVarOf(key)];
+    return Promise.resolve(value === '' ? undefined : value);
+  }
+
+  set(key: string, value: string): Promise<void> {
+    this.deleted.delete(key);
+    this.obtained.set(key, value);
+    return Promise.resolve();
+  }
+
+  delete(key: string): Promise<void> {
+    this.obtained.delete(key);
+    this.deleted.add(key);
+    return Promise.resolve();
+  }
+
+  /** Keys obtained in this run plus `env:<NAME>` for every APIWB_SECRET_* variable set. */
+  keys(): Promise<readonly string[]> {
+    const fromEnv = Object.keys(this.env).filter((name) => name.startsWith(SECRET_ENV_PREFIX) && this.env[name]).map((name) => `env:${name}`);
+    return Promise.resolve([...this.obtained.keys(), ...fromEnv.filter((k) => !this.deleted.has(k))]);
+  }
+}
+
+/** `engagement.password` → APIWB_SECRET_ENGAGEMENT_PASSWORD; `env:NAME` → NAME. */
+function envVarOf(key: string): string {
+  if (key.startsWith('env:')) return key.slice(4);
+  const dot = key.lastIndexOf('.');
+  return dot < 0 ? secretEnvVarName(key, '') : secretEnvVarName(key.slice(0, dot), key.slice(dot + 1));
+}
+
+/** Every APIWB_SECRET_* value, for the CLI's redactor: none of them may ever be printed. */
+export function secretValuesFromEnvironment(env: Readonly<Record<string, string | undefined>> = process.env): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => name.startsWith(SECRET_ENV_PREFIX) && value)
+    .map(([, value]) => value ?? '');
+}

@@ -1,0 +1,130 @@
+// `apiwb run` end to end: a child process (the real CLI entry) against an in-process sandbox, with
+// secrets only in APIWB_SECRET_* variables. Asserts exit codes, the summary lines, the single token
+// request per run, and that no secret ever reaches stdout or stderr.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { COLLECTION, openSandboxWorkspace, tokenRequests, type SandboxWorkspace } from './sandboxEnv';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const exec = promisify(execFile);
+
+interface CliResult { code: number; stdout: string; stderr: string }
+
+async function apiwb(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
+  // The child inherits no APIWB_SECRET_* from this process: only what the test passes.
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('APIWB_SECRET_')));
+  try {
+    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      cwd: ROOT, env: { ...base, NO_COLOR: '1', ...env }, timeout: 60_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+function assertNoSecret(ws: SandboxWorkspace, result: CliResult): void {
+  const output = result.stdout + result.stderr;
+  for (const secret of ws.secretValues) assert.ok(!output.includes(secret), 'a sandbox secret appeared in the CLI output');
+  assert.doesNotMatch(output, /(Bearer|Basic) (?!\*\*\*)[A-Za-z0-9._~+/=-]{8,}/, 'a credential appeared in the CLI output');
+}
+
+void describe('apiwb run against the sandbox', () => {
+  let ws: SandboxWorkspace;
+  before(async () => { ws = await openSandboxWorkspace(); });
+  after(async () => { await ws.close(); });
+
+  void it('signs in from env vars, calls the Basic fundraising and the bearer engagement endpoints, exits 0', async () => {
+    await fetch(`${ws.descriptor.engagement.baseUrl}/__sandbox/requests`, { method: 'DELETE' });
+    const result = await apiwb(['run', join(COLLECTION, 'engagement.http'), join(COLLECTION, 'fundraising.http'), '--env', 'sandbox', '--env-file', ws.envFile], ws.secrets);
+    assert.equal(result.code, 0, `exit ${result.code}; stderr: ${result.stderr}`);
+    const lines = result.stdout.trim().split('\n');
+    assert.match(lines[0] ?? '', /^✓ addChoiceQuestion {2}POST http:\/\/127\.0\.0\.1:\d+\/api\/SurveyApi\/AddChoiceQuestion {2}200 {2}\d+ ms/);
+    assert.match(lines[1] ?? '', /^✓ ordersByCustomer {2}GET .*GetOrdersByCustomer\?ctcID=\d+&pageNumber=1&pageSize=50 {2}200 {2}\d+ ms {2}50 rows$/);
+    assert.match(lines[2] ?? '', /^✓ listConstituents {2}GET .*\/v1\/constituents\?limit=50 {2}200 {2}\d+ ms {2}50 rows$/);
+    assert.match(lines[3] ?? '', /^3 requests, 0 failed, 100 rows/);
+    assert.equal((await tokenRequests(ws.descriptor)).length, 1, 'one sign-in for two engagement requests');
+    assertNoSecret(ws, result);
+  });
+
+  void it('a wrong password: exit 1, the invalid_grant in words, exactly one token request, no secret printed', async () => {
+    await fetch(`${ws.descriptor.engagement.baseUrl}/__sandbox/requests`, { method: 'DELETE' });
+    const wrong = 'Wr0ng-Pa55word-For-Test';
+    const result = await apiwb(['run', join(COLLECTION, 'engagement.http'), '--env', 'sandbox', '--env-file', ws.envFile],
+      { ...ws.secrets, APIWB_SECRET_ENGAGEMENT_PASSWORD: wrong });
+    assert.equal(result.code, 1);
+    assert.ok(result.stdout.includes('engagement sign-in failed: invalid_grant — The user name or password is incorrect.'), 'the clear message');
+    assert.equal(result.stdout.split('\n').filter((l) => l.startsWith('✗')).length, 2, 'both engagement requests fail');
+    assert.equal((await tokenRequests(ws.descriptor)).length, 1, 'the refused password is sent once, never retried');
+    assert.ok(!(result.stdout + result.stderr).includes(wrong), 'the wrong password is not printed either');
+    assert.doesNotMatch(result.stderr, /\bat .*\.ts:\d+/, 'no stack trace');
+    assertNoSecret(ws, result);
+  });
+
+  void it('a wrong service key: exit 1 with the 401 explained', async () => {
+    const result = await apiwb(['run', join(COLLECTION, 'fundraising.http'), '--env', 'sandbox', '--env-file', ws.envFile],
+      { ...ws.secrets, APIWB_SECRET_FUNDRAISING_SERVICE_KEY: 'sk_not_the_right_key' });
+    assert.equal(result.code, 1);
+    assert.match(result.stdout, /✗ listConstituents .* 401 .*a header is missing or the credentials are invalid/);
+    assert.ok(!result.stdout.includes('sk_not_the_right_key'));
+    assertNoSecret(ws, result);
+  });
+
+  void it('a missing secret names the variable to set', async () => {
+    const result = await apiwb(['run', join(COLLECTION, 'fundraising.http'), '--env', 'sandbox', '--env-file', ws.envFile], {});
+    assert.equal(result.code, 1);
+    assert.match(result.stdout, /fundraising needs a service key: set the environment variable APIWB_SECRET_FUNDRAISING_SERVICE_KEY/);
+  });
+
+  void it('--name runs one request; --out writes its rows as NDJSON and CSV', async () => {
+    for (const format of ['ndjson', 'csv'] as const) {
+      const out = join(ws.dir, `constituents.${format}`);
+      const result = await apiwb(['run', COLLECTION, '--env', 'sandbox', '--env-file', ws.envFile, '--name', 'listConstituents', '--out', out, '--format', format], ws.secrets);
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(result.stdout.split('\n').filter((l) => l.startsWith('✓')).length, 1);
+      const lines = readFileSync(out, 'utf8').trim().split('\n');
+      assert.equal(lines.length, format === 'csv' ? 51 : 50);
+      if (format === 'ndjson') assert.equal(typeof (JSON.parse(lines[0] ?? '') as Record<string, unknown>), 'object');
+    }
+  });
+
+  void it('usage and input errors exit 2 with a message naming the file and line', async () => {
+    const missingEnv = await apiwb(['run', join(COLLECTION, 'fundraising.http')]);
+    assert.equal(missingEnv.code, 2);
+    assert.match(missingEnv.stderr, /--env NAME is required/);
+
+    const unknownEnv = await apiwb(['run', join(COLLECTION, 'fundraising.http'), '--env', 'production', '--env-file', ws.envFile]);
+    assert.equal(unknownEnv.code, 2);
+    assert.match(unknownEnv.stderr, /http-client\.env\.json: environment 'production': no environment named 'production' \(environments in this file: 'sandbox'\)/);
+
+    const bad = join(ws.dir, 'bad.http');
+    writeFileSync(bad, '### ok\nGET {{fundraising_base_url}}/v1/constituents\n\n### typo\nGET {{fundraising_base_ulr}}/v1/constituents\n');
+    const undefinedVariable = await apiwb(['run', bad, '--env', 'sandbox', '--env-file', ws.envFile], ws.secrets);
+    assert.equal(undefinedVariable.code, 2);
+    assert.match(undefinedVariable.stderr, /bad\.http:5: \{\{fundraising_base_ulr\}\}: The variable 'fundraising_base_ulr' is not defined/);
+    assert.equal(undefinedVariable.stdout, '', 'nothing is sent when the input is wrong');
+
+    const badEnv = join(ws.dir, 'broken.env.json');
+    writeFileSync(badEnv, '{\n  "sandbox": {\n    "a": "b",,\n  }\n}\n');
+    const brokenEnv = await apiwb(['run', join(COLLECTION, 'fundraising.http'), '--env', 'sandbox', '--env-file', badEnv]);
+    assert.equal(brokenEnv.code, 2);
+    assert.match(brokenEnv.stderr, /broken\.env\.json:3:\d+: not valid JSON/);
+
+    const unknownOption = await apiwb(['run', COLLECTION, '--env', 'sandbox', '--colour']);
+    assert.equal(unknownOption.code, 2);
+    assert.match(unknownOption.stderr, /Unknown option '--colour'/);
+  });
+
+  void it('--help lists the options and the APIWB_SECRET_* variables', async () => {
+    const result = await apiwb(['run', '--help']);
+    assert.equal(result.code, 0);
+    for (const text of ['--env NAME', '--env-file PATH', '--name REQUEST', '--all-pages', '--out FILE', '--format', '--max-pages', '--timeout MS', '--insecure', 'APIWB_SECRET_<AUTH ID>_<FIELD>', 'APIWB_SECRET_ENGAGEMENT_PASSWORD']) {
+      assert.ok(result.stdout.includes(text), `help mentions ${text}`);
+    }
+  });
+});

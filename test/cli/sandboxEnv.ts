@@ -1,0 +1,68 @@
+// Test helper: an in-process sandbox and an http-client.env.json "sandbox" environment written from its
+// descriptor, plus the APIWB_SECRET_* variables the CLI reads. Nothing here prints a secret.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox, type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox/index';
+
+export const COLLECTION = join(import.meta.dirname, '..', '..', 'samples', 'collections');
+
+/** The sample env file with the live sandbox's values in place of the `<filled by npm start>` placeholders. */
+export function sandboxEnvFileText(d: SandboxDescriptor): string {
+  const file = JSON.parse(readFileSync(join(COLLECTION, 'http-client.env.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+  file.sandbox = {
+    ...file.sandbox,
+    engagement_base_url: d.engagement.baseUrl,
+    engagement_auth_url: d.engagement.authUrl,
+    fundraising_base_url: d.fundraising.baseUrl,
+    booking_base_url: d.booking.baseUrl,
+    tenant_code: d.credentials.fundraising.tenantCode,
+    permission_name: d.credentials.fundraising.fullAccess.permissionName,
+    username: d.credentials.engagement.username,
+    ctc_id: String(d.samples.ctcID),
+  };
+  return JSON.stringify(file, null, 2);
+}
+
+export interface SandboxWorkspace {
+  readonly sandbox: RunningSandbox;
+  readonly descriptor: SandboxDescriptor;
+  readonly dir: string;
+  readonly envFile: string;
+  /** APIWB_SECRET_* for the sample collection's auth ids, with the sandbox's good credentials. */
+  readonly secrets: Record<string, string>;
+  /** Every secret value of the sandbox, to assert none is ever printed or written. */
+  readonly secretValues: readonly string[];
+  close(): Promise<void>;
+}
+
+export async function openSandboxWorkspace(): Promise<SandboxWorkspace> {
+  const sandbox = await startSandbox({ orders: 120 });
+  const d = sandbox.descriptor;
+  const dir = mkdtempSync(join(tmpdir(), 'apiwb-cli-'));
+  const envFile = join(dir, 'http-client.env.json');
+  writeFileSync(envFile, sandboxEnvFileText(d));
+  const f = d.credentials.fundraising;
+  const e = d.credentials.engagement;
+  return {
+    sandbox, descriptor: d, dir, envFile,
+    secrets: {
+      APIWB_SECRET_ENGAGEMENT_PASSWORD: e.password,
+      APIWB_SECRET_FUNDRAISING_SERVICE_KEY: f.fullAccess.serviceKey,
+      APIWB_SECRET_FUNDRAISING_USER_TOKEN: f.jwt.token,
+    },
+    secretValues: [e.password, e.restrictedUser.password, e.lockedUser.password, f.fullAccess.serviceKey, f.readOnly.serviceKey, f.ipRestricted.serviceKey, f.jwt.token],
+    async close() {
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The engagement token endpoint's entries of the sandbox request log. */
+export async function tokenRequests(d: SandboxDescriptor): Promise<unknown[]> {
+  const response = await fetch(`${d.engagement.baseUrl}/__sandbox/requests`);
+  const log = await response.json() as unknown;
+  const entries = Array.isArray(log) ? log : ((log as { requests?: unknown[] }).requests ?? []);
+  return entries.filter((entry) => /\/auth\/token$/i.test(String((entry as { path?: unknown }).path)));
+}
