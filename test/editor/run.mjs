@@ -7,7 +7,7 @@
 // Usage: node test/editor/run.mjs [--only=editor|ui] [--grep=TEXT]
 // Needs dist/api-workbench.vsix (node scripts/package.mjs). Logs: test-output/editor/, PNGs: test-output/screenshots/.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import { launchChromium } from './lib/browser.mjs';
 import { runExtensionHostSuites } from './lib/extensionHostPhase.mjs';
 import { loadUiTests, runUiSuites } from './lib/uiPhase.mjs';
 import { printResults } from './lib/results.mjs';
+import { checkSuiteListing, ensureSuiteBundle, newestMtime } from './lib/suiteBundle.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const EXTENSION_ID = 'api-workbench.api-workbench';
@@ -59,8 +60,8 @@ async function main() {
   const t0 = Date.now();
   if (!existsSync(paths.vsix)) throw new Error(`${relative(root, paths.vsix)} is missing: run node scripts/package.mjs first`);
   warnIfStale(paths.vsix, join(root, 'src'));
-  checkSuiteListing();
-  if (phases.editor) ensureSuiteBundle();
+  checkSuiteListing(paths.suiteSources);
+  if (phases.editor) ensureSuiteBundle(root, paths.suiteSources, paths.suiteEntry);
   const uiTests = phases.ui ? await loadUiTests(paths.uiTests, grep) : [];
   const extras = phases.ui ? { catalog: loadCatalog() } : {};
 
@@ -121,35 +122,10 @@ async function main() {
   return failed === 0 ? 0 : 1;
 }
 
-/** Every *.test.ts under test/editor/suite must be listed in suites.ts, or it would silently never run. */
-function checkSuiteListing() {
-  const listing = readFileSync(join(paths.suiteSources, 'suites.ts'), 'utf8');
-  const missing = readdirSync(paths.suiteSources)
-    .filter((f) => f.endsWith('.test.ts'))
-    .filter((f) => !listing.includes(`'./${f.replace(/\.ts$/, '')}'`));
-  if (missing.length > 0) throw new Error(`add to test/editor/suite/suites.ts: ${missing.join(', ')}`);
-}
-
-/** (Re)builds out/editor-suite/index.js when it is missing or older than a suite source. */
-function ensureSuiteBundle() {
-  const bundled = existsSync(paths.suiteEntry) ? statSync(paths.suiteEntry).mtimeMs : 0;
-  if (newestMtime(paths.suiteSources) <= bundled) return;
-  const result = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0 || !existsSync(paths.suiteEntry)) throw new Error('building the editor suite bundle failed');
-}
-
 function warnIfStale(file, sources) {
   if (newestMtime(sources) > statSync(file).mtimeMs) {
     console.warn(`editor: warning: ${relative(root, file)} is older than src/: the tests run the old build (node scripts/package.mjs)`);
   }
-}
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
 }
 
 /**

@@ -8,5 +8,10 @@ export const CHROMIUM_ARGS = [
 ];
 
 export function launchChromium() {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  // The runner handles signals itself: Playwright's own handlers would exit the process before the
+  // runner had stopped code-server.
+  return chromium.launch({
+    executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true,
+    handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
+  });
 }
