@@ -1,0 +1,164 @@
+// Validates a JSON request body against the operation's schema: invalid JSON (with jsonc-parser's
+// offsets), unknown fields of strict shapes, wrong types, missing mandatory base fields (code 1) and an
+// empty body (code 12).
+import { printParseErrorCode, type Node } from 'jsonc-parser';
+import type { Diagnostic } from 'vscode-languageserver';
+import type { HttpRequestNode, Range } from '../../core/httpfile';
+import { schemaAtPath, type JSONSchema } from '../../core/catalog/jsonSchema';
+import type { KnownOperation } from './operations';
+import type { HttpDocument } from './document';
+import { analyseJsonBody, isPlaceholder, type JsonBody } from './jsonBody';
+import { DiagnosticSeverity } from './lspConstants';
+import { fieldInfo, isStrictObject, propertiesOf, schemaTypes } from './schemaInfo';
+
+export const SOURCE = 'api-workbench';
+
+export function validateBody(document: HttpDocument, request: HttpRequestNode, known: KnownOperation): Diagnostic[] {
+  const root = known.requestSchema;
+  if (!root) return [];
+  const body = request.body;
+  const codes = hasCodes(known);
+  const lineRange = request.requestLine.range;
+  if (!body) {
+    return codes ? [emptyBody(lineRange, 'This request has no body')] : [];
+  }
+  if (body.kind === 'include') return [];
+  const json = analyseJsonBody(body.text, body.offset);
+  const range = (start: number, length: number): Range => ({ start: document.positionAt(body.offset + start), end: document.positionAt(body.offset + start + length) });
+  const diagnostics: Diagnostic[] = json.errors.map((e) => ({
+    severity: DiagnosticSeverity.Error,
+    range: range(e.offset, Math.max(e.length, 1)),
+    message: `Invalid JSON: ${describeParseError(printParseErrorCode(e.error))}`,
+    source: SOURCE,
+    code: 'invalid-json',
+  }));
+  if (!json.tree || diagnostics.length > 0) return diagnostics;
+  if (json.tree.type === 'object' && (json.tree.children?.length ?? 0) === 0 && codes) {
+    return [emptyBody(range(json.tree.offset, json.tree.length), 'The body is an empty object')];
+  }
+  walk(root, root, json.tree, json, [], diagnostics, range);
+  if (json.tree.type === 'object' && codes) {
+    const present = new Set((json.tree.children ?? []).map((p) => String(p.children?.[0]?.value)));
+    const missing = propertiesOf(root, root).filter(([name, schema]) => !present.has(name) && fieldInfo(root, schema, name).mandatory).map(([name]) => name);
+    if (missing.length) {
+      diagnostics.push({
+        severity: DiagnosticSeverity.Warning,
+        range: range(json.tree.offset, 1),
+        message: `Missing mandatory field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: code 1 (Missing mandatory fields) would follow.`,
+        source: SOURCE,
+        code: 'missing-mandatory',
+      });
+    }
+  }
+  return diagnostics;
+}
+
+function hasCodes(known: KnownOperation): boolean {
+  return known.operation.errorCatalogue === 'SurveyApi' || known.operation.errorCatalogue === 'Customer';
+}
+
+function emptyBody(range: Range, what: string): Diagnostic {
+  return { severity: DiagnosticSeverity.Warning, range, message: `${what}: code 12 (empty input parameter) would follow.`, source: SOURCE, code: 'empty-body' };
+}
+
+function walk(
+  root: JSONSchema,
+  schema: JSONSchema,
+  node: Node,
+  json: JsonBody,
+  path: Array<string | number>,
+  out: Diagnostic[],
+  range: (start: number, length: number) => Range,
+): void {
+  if (isPlaceholder(json, node)) return;
+  const info = fieldInfo(root, schema, String(path.at(-1) ?? 'body'));
+  const types = schemaTypes(info.schema);
+  if (types.length > 0 && !typeMatches(node, types, info.nullable)) {
+    out.push({
+      severity: DiagnosticSeverity.Error,
+      range: range(node.offset, node.length),
+      message: `Wrong type for ${path.length ? `'${path.join('.')}'` : 'the body'}: expected ${info.typeText}${info.nullable ? ' or null' : ''}, found ${describeNode(node)}.`,
+      source: SOURCE,
+      code: 'wrong-type',
+    });
+    return;
+  }
+  if (node.type === 'object') {
+    const strict = isStrictObject(root, schema);
+    for (const property of node.children ?? []) {
+      const key = property.children?.[0];
+      const value = property.children?.[1];
+      if (!key) continue;
+      const name = String(key.value);
+      const child = schemaAtPath(root, [...path, name]);
+      if (!child || (strict && !propertiesOf(root, schema).some(([n]) => n === name))) {
+        if (strict) out.push(unknownField(name, propertiesOf(root, schema).map(([n]) => n), range(key.offset, key.length)));
+        continue;
+      }
+      if (value) walk(root, child, value, json, [...path, name], out, range);
+    }
+  } else if (node.type === 'array') {
+    (node.children ?? []).forEach((item, index) => {
+      const child = schemaAtPath(root, [...path, index]);
+      if (child) walk(root, child, item, json, [...path, index], out, range);
+    });
+  }
+}
+
+function unknownField(name: string, known: readonly string[], range: Range): Diagnostic {
+  const suggestion = closest(name, known);
+  return {
+    severity: DiagnosticSeverity.Error,
+    range,
+    message: `Unknown field '${name}': the contract does not list it for this request.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
+    source: SOURCE,
+    code: 'unknown-field',
+  };
+}
+
+function typeMatches(node: Node, types: readonly string[], nullable: boolean): boolean {
+  switch (node.type) {
+    case 'null': return nullable;
+    case 'string': return types.includes('string');
+    case 'boolean': return types.includes('boolean');
+    case 'object': return types.includes('object');
+    case 'array': return types.includes('array');
+    case 'number': return types.includes('number') || (types.includes('integer') && Number.isInteger(node.value));
+    default: return true;
+  }
+}
+
+function describeNode(node: Node): string {
+  if (node.type === 'number') return Number.isInteger(node.value) ? `the integer ${String(node.value)}` : `the number ${String(node.value)}`;
+  if (node.type === 'string') return 'a string';
+  if (node.type === 'null') return 'null';
+  return `${node.type === 'array' ? 'an' : 'a'} ${node.type}`;
+}
+
+function closest(name: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
+  for (const candidate of candidates) {
+    const d = distance(name.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) { best = candidate; bestDistance = d; }
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j] ?? 0;
+      row[j] = Math.min(current + 1, (row[j - 1] ?? 0) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length] ?? 0;
+}
+
+function describeParseError(code: string): string {
+  return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}

@@ -1,0 +1,59 @@
+// What the service knows besides the document, and where a position falls inside a request block.
+import type { HttpRequestNode, Position, RequestBlock } from '../../core/httpfile';
+import type { HttpDocument } from './document';
+import type { OperationIndex } from './operations';
+
+export interface ServiceContext {
+  readonly operations: OperationIndex;
+  /**
+   * Variable NAMES of the active environment, as the client reported them (never values). Undefined
+   * until the client says which environment is active: undefined-variable warnings wait for it.
+   */
+  readonly environmentVariables?: readonly string[];
+}
+
+export type Zone =
+  | { readonly kind: 'preamble'; readonly block?: RequestBlock }
+  | { readonly kind: 'request-line'; readonly request: HttpRequestNode }
+  | { readonly kind: 'query-continuation'; readonly request: HttpRequestNode }
+  | { readonly kind: 'header'; readonly request: HttpRequestNode }
+  | { readonly kind: 'body'; readonly request: HttpRequestNode }
+  | { readonly kind: 'after-body'; readonly request: HttpRequestNode };
+
+/** Which part of its request block a position is in. */
+export function zoneAt(document: HttpDocument, position: Position): Zone {
+  const block = document.blockAt(position.line);
+  const request = block?.request;
+  const line = position.line;
+  if (!request || line < request.requestLine.range.start.line) return { kind: 'preamble', block };
+  if (line === request.requestLine.range.start.line) return { kind: 'request-line', request };
+  if (request.queryContinuations.some((q) => q.range.start.line === line)) return { kind: 'query-continuation', request };
+  // Headers run from the request line to the first blank line; the cursor's own blank line still
+  // counts as a header line (the user is about to type one).
+  for (let i = request.requestLine.range.start.line + 1; i < line; i++) {
+    if ((document.lines[i]?.text ?? '').trim() === '') {
+      const handlerStart = request.responseHandlers[0]?.range.start.line;
+      if (handlerStart !== undefined && line >= handlerStart) return { kind: 'after-body', request };
+      return { kind: 'body', request };
+    }
+  }
+  return { kind: 'header', request };
+}
+
+/** The text of a line before the cursor. */
+export function textBefore(document: HttpDocument, position: Position): string {
+  return (document.lines[position.line]?.text ?? '').slice(0, position.character);
+}
+
+/** Offset of a position in the document text. */
+export function documentOffset(document: HttpDocument, position: Position): number {
+  const line = document.lines[position.line];
+  return (line?.offset ?? 0) + Math.min(position.character, line?.text.length ?? 0);
+}
+
+/** `{{partial` open before the cursor: the partial name and the character where it starts. */
+export function openVariableAt(before: string): { readonly start: number; readonly partial: string } | undefined {
+  const open = before.lastIndexOf('{{');
+  if (open === -1 || before.indexOf('}}', open) !== -1) return undefined;
+  return { start: open + 2, partial: before.slice(open + 2) };
+}

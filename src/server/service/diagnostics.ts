@@ -1,0 +1,132 @@
+// Diagnostics of a whole document: parse problems, operation-level facts (deprecated, path or contract
+// not published), query paging ranges, body validation, removed response fields, undefined variables.
+import type { Diagnostic } from 'vscode-languageserver';
+import type { HttpFileDiagnostic, HttpRequestNode, Range } from '../../core/httpfile';
+import type { HttpDocument } from './document';
+import type { ServiceContext } from './context';
+import { SOURCE, validateBody } from './bodyValidation';
+import { isJsonRequest } from './jsonBody';
+import { DiagnosticSeverity, DiagnosticTag } from './lspConstants';
+import type { KnownOperation } from './operations';
+
+export function doValidate(document: HttpDocument, context: ServiceContext): Diagnostic[] {
+  const file = document.file;
+  const diagnostics: Diagnostic[] = file.diagnostics.map(fromParser);
+  const fileVariables = new Set(file.blocks.flatMap((b) => b.variables.map((v) => v.name)));
+  const namedSoFar = new Set<string>();
+  for (const request of file.requests) {
+    diagnostics.push(...validateRequest(document, request, context));
+    diagnostics.push(...removedFieldReferences(document, request));
+    if (context.environmentVariables) diagnostics.push(...undefinedVariables(request, context.environmentVariables, fileVariables, namedSoFar));
+    if (request.name) namedSoFar.add(request.name);
+  }
+  return diagnostics;
+}
+
+function fromParser(d: HttpFileDiagnostic): Diagnostic {
+  return { severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning, range: d.range, message: d.message, source: SOURCE, code: d.code };
+}
+
+function info(range: Range, message: string, code: string): Diagnostic {
+  return { severity: DiagnosticSeverity.Information, range, message, source: SOURCE, code };
+}
+
+function validateRequest(document: HttpDocument, request: HttpRequestNode, context: ServiceContext): Diagnostic[] {
+  const line = request.requestLine;
+  const known = context.operations.match(line.method, line.url);
+  if (!known) {
+    const family = context.operations.deprecatedFamily(line.url);
+    if (family?.deprecated) {
+      return [{ severity: DiagnosticSeverity.Warning, range: line.urlRange, message: `The ${family.name} operations are deprecated: use ${family.deprecated.replacement} (seed 000 §9).`, source: SOURCE, code: 'deprecated', tags: [DiagnosticTag.Deprecated] }];
+    }
+    const silent = context.operations.silentFamily(line.url);
+    if (silent) {
+      return [info(line.urlRange, `Contract not published: the ${silent.name} family does not show this operation${silent.notShown[0] ? ` (${silent.notShown[0]})` : ''}. Import an OpenAPI document or check the path.`, 'contract-not-published')];
+    }
+    return [];
+  }
+  const out: Diagnostic[] = [];
+  const op = known.operation;
+  if (op.deprecated) {
+    out.push({ severity: DiagnosticSeverity.Warning, range: line.urlRange, message: `${op.method ?? ''} ${op.path ?? op.id} is deprecated: use ${op.deprecated.replacement}.`, source: SOURCE, code: 'deprecated', tags: [DiagnosticTag.Deprecated] });
+  }
+  if (op.pathStatus === 'inferred') {
+    out.push(info(line.urlRange, `Contract not published: the path of ${op.family}/${op.name} is not shown; this is the inferred /api/<Family>/<Operation> form.`, 'contract-not-published'));
+  }
+  const hasBody = request.body !== undefined;
+  if (hasBody && !known.requestSchema && op.method !== 'GET') {
+    out.push(info(line.range, `Contract not published: the request body of ${op.family}/${op.name} is not shown, so it is not checked.`, 'contract-not-published'));
+  }
+  out.push(...validateQuery(request, known));
+  if (known.requestSchema && (!hasBody || isJsonRequest(request))) out.push(...validateBody(document, request, known));
+  return out;
+}
+
+function validateQuery(request: HttpRequestNode, known: KnownOperation): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const parameter of request.queryParameters) {
+    const documented = known.operation.query?.find((q) => q.name === parameter.name);
+    if (!documented || parameter.value.includes('{{')) continue;
+    const where = `seed ${documented.source.seed} §${documented.source.section}`;
+    if (documented.type === 'integer') {
+      if (!/^-?\d+$/.test(parameter.value)) {
+        out.push({ severity: DiagnosticSeverity.Error, range: parameter.valueRange, message: `${parameter.name} must be an integer (${where}).`, source: SOURCE, code: 'wrong-type' });
+        continue;
+      }
+      const value = Number(parameter.value);
+      if (documented.minimum !== undefined && value < documented.minimum) {
+        out.push({ severity: DiagnosticSeverity.Error, range: parameter.valueRange, message: `${parameter.name} ${value} is below ${documented.minimum}: the service rejects it (${where}).`, source: SOURCE, code: 'out-of-range' });
+      } else if (documented.maximum !== undefined && value > documented.maximum) {
+        out.push({ severity: DiagnosticSeverity.Warning, range: parameter.valueRange, message: `${parameter.name} ${value} is above the maximum ${documented.maximum}: the service caps it at ${documented.maximum} (${where}).`, source: SOURCE, code: 'out-of-range' });
+      }
+    }
+  }
+  return out;
+}
+
+const REMOVED_FIELDS: ReadonlyArray<[string, string]> = [
+  ['mainContactConstituentId', 'the main contact'],
+  ['giftAidDeclarationId', 'the Gift Aid declaration'],
+];
+
+/** References to the create-payment response fields the later release removed (seed 001 §4). */
+function removedFieldReferences(document: HttpDocument, request: HttpRequestNode): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const message = (field: string, what: string): string =>
+    `${field} was removed in the later release: the response no longer returns it; read ${what} from the constituent (seed 001 §4).`;
+  for (const reference of request.references) {
+    for (const [field, what] of REMOVED_FIELDS) {
+      if (reference.name.includes('.response.') && reference.name.includes(field)) {
+        out.push({ severity: DiagnosticSeverity.Warning, range: reference.nameRange, message: message(field, what), source: SOURCE, code: 'removed-field' });
+      }
+    }
+  }
+  for (const handler of request.responseHandlers) {
+    for (let line = handler.range.start.line; line <= handler.range.end.line; line++) {
+      const text = document.lines[line]?.text ?? '';
+      for (const [field, what] of REMOVED_FIELDS) {
+        for (let at = text.indexOf(field); at !== -1; at = text.indexOf(field, at + field.length)) {
+          out.push({ severity: DiagnosticSeverity.Warning, range: { start: { line, character: at }, end: { line, character: at + field.length } }, message: message(field, what), source: SOURCE, code: 'removed-field' });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function undefinedVariables(request: HttpRequestNode, environment: readonly string[], fileVariables: ReadonlySet<string>, named: ReadonlySet<string>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const reference of request.references) {
+    const name = reference.name;
+    if (name.startsWith('$') || fileVariables.has(name) || environment.includes(name)) continue;
+    const chained = /^([\w-]+)\.(response|request)\./.exec(name);
+    if (chained) {
+      if (!named.has(chained[1] ?? '')) {
+        out.push({ severity: DiagnosticSeverity.Warning, range: reference.nameRange, message: `No request named '${chained[1]}' comes before this one (# @name ${chained[1]}).`, source: SOURCE, code: 'undefined-variable' });
+      }
+      continue;
+    }
+    out.push({ severity: DiagnosticSeverity.Warning, range: reference.nameRange, message: `The variable '${name}' is not defined in the active environment or the file.`, source: SOURCE, code: 'undefined-variable' });
+  }
+  return out;
+}

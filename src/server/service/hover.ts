@@ -1,0 +1,62 @@
+// Hover: the request line's operation, query parameters, JSON body keys and enum values, variables.
+import { getLocation } from 'jsonc-parser';
+import type { Hover, Position } from 'vscode-languageserver';
+import { containsPosition, type HttpRequestNode } from '../../core/httpfile';
+import { schemaAtPath } from '../../core/catalog/jsonSchema';
+import type { HttpDocument } from './document';
+import { documentOffset, zoneAt, type ServiceContext } from './context';
+import { analyseJsonBody } from './jsonBody';
+import { operationMarkdown, queryParameterMarkdown } from './operationText';
+import { fieldInfo, fieldMarkdown } from './schemaInfo';
+
+export function doHover(document: HttpDocument, position: Position, context: ServiceContext): Hover | null {
+  const zone = zoneAt(document, position);
+  if (zone.kind === 'preamble') return null;
+  const request = zone.request;
+  const markdown = (value: string): Hover => ({ contents: { kind: 'markdown', value } });
+  const variable = request.references.find((r) => containsPosition(r.range, position));
+  if (variable) return markdown(variableMarkdown(document, variable.name, context));
+  const known = context.operations.match(request.requestLine.method, request.requestLine.url);
+  const parameter = request.queryParameters.find((q) => containsPosition(q.range, position));
+  if (parameter) {
+    const documented = known?.operation.query?.find((q) => q.name === parameter.name);
+    return documented ? markdown(queryParameterMarkdown(documented)) : null;
+  }
+  if (zone.kind === 'request-line') {
+    if (known) return markdown(operationMarkdown(known.operation));
+    const family = context.operations.deprecatedFamily(request.requestLine.url);
+    return family?.deprecated ? markdown(`**${family.name}** operations are deprecated: use ${family.deprecated.replacement}.`) : null;
+  }
+  if (zone.kind === 'body' && known?.requestSchema) return bodyHover(document, request, position, known.requestSchema);
+  return null;
+}
+
+function bodyHover(document: HttpDocument, request: HttpRequestNode, position: Position, root: NonNullable<ReturnType<typeof schemaAtPath>>): Hover | null {
+  const body = request.body;
+  if (body?.kind !== 'inline') return null;
+  const json = analyseJsonBody(body.text, body.offset);
+  const offset = documentOffset(document, position) - body.offset;
+  if (offset < 0 || offset > json.text.length) return null;
+  const location = getLocation(json.text, offset);
+  const node = location.previousNode;
+  if (!node || location.path.length === 0) return null;
+  const schema = schemaAtPath(root, location.path);
+  if (!schema) return null;
+  const name = String([...location.path].reverse().find((s) => typeof s === 'string') ?? '');
+  const info = fieldInfo(root, schema, name);
+  let text = fieldMarkdown(info);
+  if (!location.isAtPropertyKey && typeof node.value === 'number' && info.enumMeanings?.[String(node.value)]) {
+    text = `\`${node.value} — ${info.enumMeanings[String(node.value)]}\`\n\n${text}`;
+  }
+  return { contents: { kind: 'markdown', value: text } };
+}
+
+function variableMarkdown(document: HttpDocument, name: string, context: ServiceContext): string {
+  if (name.startsWith('$')) return `Dynamic variable \`${name}\`, resolved when the request is sent.`;
+  const chained = /^([\w-]+)\.response\./.exec(name);
+  if (chained) return `A value of the response of the request named \`${chained[1]}\`, read when this request is sent.`;
+  const fileVariable = document.file.blocks.flatMap((b) => b.variables).find((v) => v.name === name);
+  if (fileVariable) return `File variable \`${name}\` = \`${fileVariable.value}\``;
+  if (context.environmentVariables?.includes(name)) return `Environment variable \`${name}\` of the active environment (its value stays with the editor).`;
+  return `\`${name}\` is not defined in the active environment or the file.`;
+}

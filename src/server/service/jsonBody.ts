@@ -1,0 +1,64 @@
+// A request body seen as JSON: `{{variables}}` outside strings are masked (same length) so that
+// jsonc-parser sees valid JSON and offsets stay those of the document.
+import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import type { HttpRequestNode } from '../../core/httpfile';
+
+export interface JsonBody {
+  /** The body with `{{...}}` outside strings replaced by a number of the same length. */
+  readonly text: string;
+  /** Document offset of the body's first character. */
+  readonly offset: number;
+  readonly tree: Node | undefined;
+  readonly errors: readonly ParseError[];
+  /** Body-relative [start, end) of the masked placeholders: their values have no known type. */
+  readonly placeholders: ReadonlyArray<readonly [number, number]>;
+}
+
+/** True when the request's body is meant to be JSON (by Content-Type, else by its first character). */
+export function isJsonRequest(request: HttpRequestNode): boolean {
+  const contentType = request.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value.toLowerCase();
+  if (contentType) return contentType.includes('json') || contentType.includes('{{');
+  const body = request.body;
+  return body?.kind === 'inline' && /^\s*[{[]/.test(body.text);
+}
+
+export function analyseJsonBody(text: string, offset: number): JsonBody {
+  const placeholders: Array<[number, number]> = [];
+  const masked = maskPlaceholders(text, placeholders);
+  const errors: ParseError[] = [];
+  const tree = parseTree(masked, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+  return { text: masked, offset, tree, errors, placeholders };
+}
+
+function maskPlaceholders(text: string, out: Array<[number, number]>): string {
+  if (!text.includes('{{')) return text;
+  let result = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') { result += c + (text[i + 1] ?? ''); i++; continue; }
+      if (c === '"' || c === '\n') inString = false;
+      result += c;
+      continue;
+    }
+    if (c === '"') { inString = true; result += c; continue; }
+    if (c === '{' && text[i + 1] === '{') {
+      const close = text.indexOf('}}', i + 2);
+      const newline = text.indexOf('\n', i);
+      if (close !== -1 && (newline === -1 || close < newline)) {
+        const length = close + 2 - i;
+        result += '0'.padEnd(length, ' ');
+        out.push([i, close + 2]);
+        i = close + 1;
+        continue;
+      }
+    }
+    result += c;
+  }
+  return result;
+}
+
+export function isPlaceholder(body: JsonBody, node: Node): boolean {
+  return body.placeholders.some(([start]) => start === node.offset);
+}

@@ -1,0 +1,103 @@
+// JSON body completion against the matched operation's request schema: keys not yet present (with type
+// and meaning), enum values with their meaning (`0 — OneToFive`), booleans, null, nested objects and
+// array items (ChoiceItem keys inside Choices).
+import { findNodeAtLocation, getLocation, type Node } from 'jsonc-parser';
+import type { CompletionItem, Position } from 'vscode-languageserver';
+import type { HttpRequestNode } from '../../core/httpfile';
+import { schemaAtPath, type JSONSchema } from '../../core/catalog/jsonSchema';
+import { bodySkeleton } from '../../core/catalog/bodySkeleton';
+import type { HttpDocument } from './document';
+import { documentOffset, type ServiceContext } from './context';
+import { analyseJsonBody } from './jsonBody';
+import { CompletionItemKind, InsertTextFormat } from './lspConstants';
+import { enumLines, fieldInfo, fieldMarkdown, propertiesOf, schemaTypes, type FieldInfo } from './schemaInfo';
+
+export function completeJsonBody(document: HttpDocument, request: HttpRequestNode, position: Position, context: ServiceContext): CompletionItem[] {
+  const known = context.operations.match(request.requestLine.method, request.requestLine.url);
+  const root = known?.requestSchema;
+  if (!root || !known) return [];
+  const body = request.body;
+  const cursor = documentOffset(document, position);
+  if (!body || cursor < (body.kind === 'inline' ? body.offset : Infinity)) {
+    // Nothing written yet: offer the documented skeleton of the whole body.
+    if (body) return [];
+    const skeleton = bodySkeleton(known.operation);
+    if (skeleton === undefined) return [];
+    return [{
+      label: `{ } ${known.operation.name} body`,
+      kind: CompletionItemKind.Snippet,
+      detail: 'every documented field with a neutral value',
+      textEdit: { range: { start: position, end: position }, newText: JSON.stringify(skeleton, null, 2) },
+    }];
+  }
+  if (body.kind !== 'inline') return [];
+  const json = analyseJsonBody(body.text, body.offset);
+  const offset = cursor - body.offset;
+  if (offset > json.text.length) return [];
+  const location = getLocation(json.text, offset);
+  const previous = location.previousNode;
+  const replace = (node: Node | undefined): { start: Position; end: Position } => {
+    if (node && node.offset <= offset && offset <= node.offset + node.length) {
+      return { start: document.positionAt(body.offset + node.offset), end: document.positionAt(body.offset + node.offset + node.length) };
+    }
+    const word = /[\w$.-]*$/.exec(json.text.slice(0, offset))?.[0].length ?? 0;
+    return { start: document.positionAt(cursor - word), end: position };
+  };
+  if (location.isAtPropertyKey) {
+    const objectPath = location.path.slice(0, -1);
+    const objectSchema = schemaAtPath(root, objectPath);
+    if (!objectSchema) return [];
+    const objectNode = json.tree && findNodeAtLocation(json.tree, objectPath);
+    const present = new Set((objectNode?.children ?? []).map((p) => p.children?.[0]).filter((k): k is Node => !!k && k !== previous).map((k) => String(k.value)));
+    const range = replace(previous?.type === 'string' ? previous : undefined);
+    return propertiesOf(root, objectSchema)
+      .filter(([name]) => !present.has(name))
+      .map(([name, schema], index) => {
+        const info = fieldInfo(root, schema, name);
+        return {
+          label: name,
+          kind: CompletionItemKind.Property,
+          detail: `${info.typeText}${info.nullable ? ', nullable' : ''}${info.mandatory ? ', mandatory (code 1)' : ''}`,
+          documentation: { kind: 'markdown', value: fieldMarkdown(info) },
+          sortText: `${info.mandatory ? 'a' : 'b'}${String(index).padStart(3, '0')}`,
+          filterText: `"${name}"`,
+          insertTextFormat: InsertTextFormat.Snippet,
+          textEdit: { range, newText: `"${name}": ${valueSnippet(info)}` },
+        };
+      });
+  }
+  const valueSchema = schemaAtPath(root, location.path);
+  if (!valueSchema) return [];
+  const info = fieldInfo(root, valueSchema, String([...location.path].reverse().find((s) => typeof s === 'string') ?? ''));
+  const range = replace(previous && previous.type !== 'property' && previous.type !== 'object' && previous.type !== 'array' ? previous : undefined);
+  return valueCompletions(info, root, location.path).map((item) => ({ ...item, textEdit: { range, newText: item.insertText ?? item.label }, insertText: undefined }));
+}
+
+function valueSnippet(info: FieldInfo): string {
+  const types = schemaTypes(info.schema);
+  if (info.enumMeanings && !types.includes('array')) return '${1:0}';
+  if (types.includes('string')) return '"$1"';
+  if (types.includes('integer') || types.includes('number')) return '${1:0}';
+  if (types.includes('boolean')) return '${1|true,false|}';
+  if (types.includes('array')) return '[$1]';
+  if (types.includes('object')) return '{$1}';
+  return '$1';
+}
+
+function valueCompletions(info: FieldInfo, root: JSONSchema, path: ReadonlyArray<string | number>): CompletionItem[] {
+  const items: CompletionItem[] = [];
+  const types = schemaTypes(info.schema);
+  for (const line of enumLines(info.enumMeanings)) {
+    const value = line.split(' — ')[0] ?? '';
+    items.push({ label: line, kind: CompletionItemKind.EnumMember, filterText: value, insertText: value, detail: info.name, documentation: info.description });
+  }
+  if (types.includes('boolean')) items.push({ label: 'true', kind: CompletionItemKind.Value }, { label: 'false', kind: CompletionItemKind.Value });
+  if (types.includes('object')) {
+    const keys = propertiesOf(root, schemaAtPath(root, path) ?? {}).map(([k]) => k);
+    items.push({ label: '{ }', kind: CompletionItemKind.Value, detail: keys.length ? `object with ${keys.join(', ')}` : 'object', insertText: '{}' });
+  }
+  if (types.includes('array')) items.push({ label: '[ ]', kind: CompletionItemKind.Value, detail: info.typeText, insertText: '[]' });
+  if (types.includes('string') && !info.enumMeanings) items.push({ label: '""', kind: CompletionItemKind.Value, detail: info.typeText, insertText: '""' });
+  if (info.nullable) items.push({ label: 'null', kind: CompletionItemKind.Value });
+  return items;
+}

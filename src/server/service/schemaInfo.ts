@@ -1,0 +1,95 @@
+// Reading the catalog's generated JSON Schema for people: type, nullability, meaning, enum meanings,
+// seed section. Shared by completion, hover and diagnostics so they always say the same thing.
+import { isNullable, nonNullSchema, type JSONSchema } from '../../core/catalog/jsonSchema';
+
+export interface FieldInfo {
+  readonly name: string;
+  readonly typeText: string;
+  readonly nullable: boolean;
+  readonly description?: string;
+  readonly enumMeanings?: Readonly<Record<string, string>>;
+  readonly source?: { readonly seed: string; readonly section: string };
+  readonly mandatory: boolean;
+  /** The schema with null and $ref unwrapped. */
+  readonly schema: JSONSchema;
+}
+
+type Meta = { description?: unknown; enumMeanings?: unknown; source?: unknown; mandatory?: unknown };
+
+export function fieldInfo(root: JSONSchema, schema: JSONSchema, name: string): FieldInfo {
+  const node = nonNullSchema(root, schema);
+  const meta = { ...(node as Meta), ...(schema as Meta) };
+  const source = meta.source as FieldInfo['source'] | undefined;
+  const enumMeanings = (meta.enumMeanings ?? itemsOf(root, node)?.enumMeanings) as FieldInfo['enumMeanings'] | undefined;
+  return {
+    name,
+    typeText: typeText(root, node),
+    nullable: isNullable(root, schema),
+    description: typeof meta.description === 'string' ? meta.description : undefined,
+    enumMeanings,
+    source: source && typeof source.seed === 'string' ? source : undefined,
+    mandatory: meta.mandatory === true,
+    schema: node,
+  };
+}
+
+function itemsOf(root: JSONSchema, node: JSONSchema): (JSONSchema & Meta) | undefined {
+  const items = node.items;
+  if (!items || typeof items === 'boolean' || Array.isArray(items)) return undefined;
+  return nonNullSchema(root, items as JSONSchema) as JSONSchema & Meta;
+}
+
+/** The JSON types a schema admits, null excluded ('integer' counts as 'number' too when checking). */
+export function schemaTypes(node: JSONSchema): string[] {
+  if (Array.isArray(node.type)) return node.type.filter((t) => t !== 'null');
+  if (typeof node.type === 'string') return [node.type];
+  if (node.properties) return ['object'];
+  return [];
+}
+
+export function typeText(root: JSONSchema, node: JSONSchema): string {
+  const types = schemaTypes(node);
+  if (types.length === 0) return 'any (type not shown)';
+  return types.map((type) => {
+    if (type === 'integer') return node.format ? `integer ${node.format}` : 'integer';
+    if (type === 'array') {
+      const items = itemsOf(root, node);
+      return items ? `array of ${typeText(root, items)}` : 'array';
+    }
+    if (type === 'object' && typeof node.description === 'string' && /^\w+:/.test(node.description)) {
+      return node.description.split(':')[0] ?? 'object';
+    }
+    return type;
+  }).join(' | ');
+}
+
+/** The properties of an object schema, in schema order. */
+export function propertiesOf(root: JSONSchema, schema: JSONSchema): Array<[string, JSONSchema]> {
+  const node = nonNullSchema(root, schema);
+  return Object.entries(node.properties ?? {}).flatMap(([name, value]) => (typeof value === 'boolean' ? [] : [[name, value] as [string, JSONSchema]]));
+}
+
+/** True when the object rejects keys it does not list (the fully specified contract shapes). */
+export function isStrictObject(root: JSONSchema, schema: JSONSchema): boolean {
+  return nonNullSchema(root, schema).additionalProperties === false;
+}
+
+export function formatSource(source: FieldInfo['source']): string | undefined {
+  return source ? `seed ${source.seed} §${source.section}` : undefined;
+}
+
+export function enumLines(meanings: FieldInfo['enumMeanings']): string[] {
+  return Object.entries(meanings ?? {}).map(([value, meaning]) => `${value} — ${meaning}`);
+}
+
+/** Markdown for hover and completion documentation. */
+export function fieldMarkdown(info: FieldInfo): string {
+  const parts = [`**${info.name}**: \`${info.typeText}\`${info.nullable ? ', nullable' : ', not nullable'}`];
+  if (info.description) parts.push(info.description);
+  const meanings = enumLines(info.enumMeanings);
+  if (meanings.length) parts.push(meanings.map((m) => `- \`${m}\``).join('\n'));
+  if (info.mandatory) parts.push('Treated as mandatory: without it the service answers code 1 (Missing mandatory fields).');
+  const source = formatSource(info.source);
+  if (source) parts.push(`Source: ${source}`);
+  return parts.join('\n\n');
+}
