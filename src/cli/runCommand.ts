@@ -266,9 +266,11 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
   let pages: number | undefined;
   try {
     if (ctx.options.allPages) {
-      const walk = await walkAllPages(item.node, resolved.directives, request, {
-        send: ctx.send, writer: ctx.writer, ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}), onPage: ctx.onPage,
+      const walk = await walkAllPages(request, resolved.directives, {
+        writer: ctx.writer, timeoutMs: ctx.options.timeoutMs, rejectUnauthorized: !ctx.options.insecure, onPage: ctx.onPage,
+        ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}),
       });
+      if (walk.directiveError) throw new InputError(`${item.shown}:${item.node.range.start.line + 1}: # @paging: ${walk.directiveError}`);
       if (!walk.lastResponse) return failed(walk.problem ?? 'the walk fetched no page', resolved.url);
       response = walk.lastResponse;
       rows = walk.rows;

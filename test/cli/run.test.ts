@@ -93,6 +93,15 @@ void describe('apiwb run against the sandbox', () => {
     }
   });
 
+  void it('--all-pages follows the pages with the paging engine and writes every row', async () => {
+    const out = join(ws.dir, 'orders.ndjson');
+    const result = await apiwb(['run', join(COLLECTION, 'engagement.http'), '--env', 'sandbox', '--env-file', ws.envFile, '--name', 'ordersByCustomer', '--all-pages', '--out', out], ws.secrets);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    const orders = ws.descriptor.samples.ordersOfCtcID;
+    assert.match(result.stdout, new RegExp(`✓ ordersByCustomer .* 200 {2}\\d+ ms {2}${orders} rows {2}${Math.ceil(orders / 50)} pages`));
+    assert.equal(readFileSync(out, 'utf8').trim().split('\n').length, orders);
+  });
+
   void it('usage and input errors exit 2 with a message naming the file and line', async () => {
     const missingEnv = await apiwb(['run', join(COLLECTION, 'fundraising.http')]);
     assert.equal(missingEnv.code, 2);

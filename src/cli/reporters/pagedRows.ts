@@ -1,37 +1,88 @@
-// `--all-pages` for apiwb run: follows a request's pages with the shared paging engine and streams each
-// page's rows to the --out writer before asking for the next one. Also counts rows of a single response.
+// `--all-pages` for apiwb run: follows a request's pages with the shared paging engine (the same walker
+// the panel uses) and hands each page's rows to the --out writer before the next page is asked for.
+// Also counts the rows of a single response.
+import { createCatalog, type Catalog } from '../../core/catalog/index';
 import type { HttpRequest, HttpResponse } from '../../core/http/types';
-import type { HttpRequestNode } from '../../core/httpfile/model';
+import { parsePagingDirective } from '../../core/paging/directive';
+import { resolveStyle } from '../../core/paging/resolve';
+import { walk } from '../../core/paging/walker';
+import type { RowSink } from '../../core/export/sink';
 import type { RowWriter } from './rowWriters';
 
 export interface WalkOptions {
-  readonly send: (request: HttpRequest) => Promise<HttpResponse>;
   readonly writer: RowWriter | undefined;
   readonly maxPages?: number;
+  readonly timeoutMs: number;
+  readonly rejectUnauthorized: boolean;
   readonly onPage: (pages: number, rows: number) => void;
 }
 
-export interface WalkResult {
+export interface WalkSummary {
   readonly pages: number;
   readonly rows: number;
   readonly lastResponse?: HttpResponse;
-  /** Why the walk stopped early, in words; undefined when it reached the end. */
+  /** Why the walk stopped before the end, in words; undefined when it reached the end. */
   readonly problem?: string;
+  /** A `# @paging` directive that could not be read: an input error. */
+  readonly directiveError?: string;
 }
 
-export async function walkAllPages(
-  _node: HttpRequestNode,
-  _directives: Readonly<Record<string, string>>,
-  first: HttpRequest,
-  options: WalkOptions,
-): Promise<WalkResult> {
-  // Until the paging walker is available: one page, said plainly rather than silently truncated.
-  const response = await options.send(first);
-  const rows = rowsOf(response.bodyText);
-  if (response.status < 400) await options.writer?.write(rows);
-  options.onPage(1, rows.length);
-  return { pages: 1, rows: rows.length, lastResponse: response, problem: '--all-pages: the paging engine is not in this build yet; only the first page was fetched' };
+let catalog: Catalog | undefined;
+
+/** Walks every page of `first`; the style comes from `# @paging`, else the catalog, else detection. */
+export async function walkAllPages(first: HttpRequest, directives: Readonly<Record<string, string>>, options: WalkOptions): Promise<WalkSummary> {
+  const written = directives['paging'];
+  let directive;
+  if (written !== undefined) {
+    const parsed = parsePagingDirective(`# @paging ${written}`);
+    if (!parsed.ok) return { pages: 0, rows: 0, directiveError: parsed.error };
+    directive = parsed.directive;
+  }
+  catalog ??= createCatalog();
+  const path = safePath(first.url);
+  const catalogStyle = catalog.match(first.method, path)?.paging;
+  const plan = resolveStyle({ ...(directive ? { directive } : {}), ...(catalogStyle ? { catalogStyle } : {}) });
+  let lastResponse: HttpResponse | undefined;
+  const result = await walk(first, {
+    sink: writerSink(options.writer),
+    ...(plan ? { plan } : {}),
+    ...(options.maxPages ? { maxPages: options.maxPages } : {}),
+    sendOptions: { timeoutMs: options.timeoutMs, rejectUnauthorized: options.rejectUnauthorized },
+    onPage: (event) => {
+      lastResponse = event.response;
+      options.onPage(event.progress.pages, event.progress.rows);
+    },
+  });
+  const ended = result.outcome === 'complete' || (result.outcome === 'max-pages' && options.maxPages !== undefined);
+  return {
+    pages: result.pages,
+    rows: result.rows,
+    ...(lastResponse ? { lastResponse } : {}),
+    ...(ended ? {} : { problem: result.message }),
+  };
 }
+
+/** The CLI's writer (one file across every request of the run) as the walker's sink. */
+function writerSink(writer: RowWriter | undefined): RowSink {
+  return {
+    format: 'memory',
+    writePage: (rows) => writer ? writer.write(rows) : Promise.resolve(),
+    checkpoint: () => undefined,
+    close: () => Promise.resolve(),
+  };
+}
+
+function safePath(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url;
+  }
+}
+
+/** Business-error lists (seed 000 §7.2) are not result rows. */
+const ERROR_LISTS = new Set(['Errors', 'errors', 'Error']);
 
 /** Rows of one response: a top-level array, else the first array property (Orders, value, _Leads, ...). */
 export function rowsOf(bodyText: string): readonly unknown[] {
@@ -46,9 +97,6 @@ export function rowsOf(bodyText: string): readonly unknown[] {
   }
   return [];
 }
-
-/** Business-error lists (seed 000 §7.2) are not result rows. */
-const ERROR_LISTS = new Set(['Errors', 'errors', 'Error']);
 
 /** Rows of a response that has a collection; undefined for a body without one (e.g. a PostOutput). */
 export function countRows(bodyText: string): number | undefined {
