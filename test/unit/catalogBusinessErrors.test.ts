@@ -140,6 +140,9 @@ void test('seed 000 §7.1: engagement statuses in words, stated for the catalogu
   assert.match(describeHttpStatus('engagement', 200).causes.join(' '), /business failure/);
   assert.match(describeHttpStatus('engagement', 400, { tokenEndpoint: true }).causes.join(' '), /invalid_grant.*locked/s);
   assert.equal(describeHttpStatus('engagement', 418).stated, false);
+  const noContext = describeHttpStatus('engagement', 401);
+  assert.equal(noContext.title, 'No valid service token provided');
+  assert.equal(noContext.stated, false, 'without a family the contract cannot be said to state it');
 });
 
 void test('seed 001 §5.1, §7: fundraising 401 and 403 in words; 403 names the caller-IP range', () => {

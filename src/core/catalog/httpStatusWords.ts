@@ -80,10 +80,12 @@ function engagementStatus(status: number, context: HttpStatusContext): HttpStatu
   if (status === 400 && family === 'Translation') {
     return { status, title: 'Translation request rejected', causes: ['The translation controller answers HTTP 400 with a message.'], stated: true, source: s71 };
   }
-  const stated = family === undefined || FAMILIES_WITH_STATED_HTTP_ERRORS.includes(family);
+  const stated = family !== undefined && FAMILIES_WITH_STATED_HTTP_ERRORS.includes(family);
   const scope = stated
     ? []
-    : [`The ${family} family has no stated HTTP error contract; this is the meaning stated for the catalogued families.`];
+    : family === undefined
+      ? ['This is the meaning stated for the Customer, HotelBooking, LoyaltyPoint, LoyaltyProgram and SurveyApi families.']
+      : [`The ${family} family has no stated HTTP error contract; this is the meaning stated for the catalogued families.`];
   const deprecated = op?.deprecated ? [`The operation is deprecated; use ${op.deprecated.replacement}.`] : [];
   switch (status) {
     case 401:
