@@ -1,0 +1,135 @@
+// Benchmark: a 1 000 000-row export-ordinal walk (Selection/GetSelectionResult_Ext, 100 000 rows a
+// page) written to NDJSON by the paging engine, against a baseline that only fetches and JSON-parses
+// the same pages with plain undici. The sandbox runs in this process; each side runs in its own child
+// process so its peak RSS is its own. Prints figures; asserts nothing about time.
+// Goals (DESIGN.md): engine ≥ 80 % of the baseline's rows/s; engine peak RSS < 250 MB.
+//   node --import tsx bench/exportWalk.ts [--rows N] [--rounds R]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { openNdjsonSink } from '../src/core/export';
+import { walk } from '../src/core/paging';
+import { startSandbox } from '../src/sandbox';
+
+interface Figures { readonly side: string; readonly rows: number; readonly pages: number; readonly ms: number; readonly rowsPerSecond: number; readonly peakRssMB: number; readonly bytesOut?: number }
+
+const PAGE_ROWS = 100_000;
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+/** Peak RSS: the kernel's high-water mark, cross-checked by sampling (whichever is larger). */
+function rssSampler(): () => number {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 10);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, process.resourceUsage().maxRSS * 1024) / (1024 * 1024);
+  };
+}
+
+async function baseline(baseUrl: string, token: string): Promise<Omit<Figures, 'peakRssMB'>> {
+  const url = `${baseUrl}/api/Selection/GetSelectionResult_Ext`;
+  const started = performance.now();
+  let rows = 0;
+  let pages = 0;
+  let tableName = '';
+  for (let offset = 1; ; offset++) {
+    const res = await request(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ OFFSET: offset, TableName: tableName }),
+    });
+    if (res.statusCode !== 200) throw new Error(`baseline: HTTP ${res.statusCode} on OFFSET ${offset}`);
+    const page = JSON.parse(await res.body.text()) as { TableName: string; Result: unknown[] };
+    tableName = page.TableName;
+    rows += page.Result.length;
+    pages++;
+    if (page.Result.length < PAGE_ROWS) break;
+  }
+  const ms = performance.now() - started;
+  return { side: 'baseline (undici + JSON.parse)', rows, pages, ms, rowsPerSecond: (rows * 1000) / ms };
+}
+
+async function engine(baseUrl: string, token: string): Promise<Omit<Figures, 'peakRssMB'>> {
+  const dir = mkdtempSync(join(tmpdir(), 'apiwb-bench-'));
+  try {
+    const path = join(dir, 'export.ndjson');
+    const sink = await openNdjsonSink(path);
+    const result = await walk({
+      method: 'POST', url: `${baseUrl}/api/Selection/GetSelectionResult_Ext`,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ OFFSET: 1, TableName: '' }),
+    }, { plan: { style: 'export-ordinal', options: {}, source: 'catalog' }, sink });
+    await sink.close();
+    if (result.outcome !== 'complete') throw new Error(`engine: ${result.message}`);
+    return { side: 'engine (walk → NDJSON file)', rows: result.rows, pages: result.pages, ms: result.elapsedMs, rowsPerSecond: result.rowsPerSecond, bytesOut: statSync(path).size };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function child(side: string): Promise<void> {
+  const baseUrl = process.env['APIWB_BENCH_BASE'] ?? '';
+  const token = process.env['APIWB_BENCH_TOKEN'] ?? '';
+  const peak = rssSampler();
+  const figures = side === 'engine' ? await engine(baseUrl, token) : await baseline(baseUrl, token);
+  process.stdout.write(`${JSON.stringify({ ...figures, peakRssMB: peak() })}\n`);
+}
+
+function runChild(side: string, env: Record<string, string>): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', __filename, '--child', side], {
+      env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    proc.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    proc.on('error', reject);
+    proc.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`${side} child exited with ${code}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '') as Figures);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const rows = arg('rows', 1_000_000);
+  const rounds = arg('rounds', 2);
+  const sandbox = await startSandbox({ exportRows: rows });
+  try {
+    const d = sandbox.descriptor;
+    const form = new URLSearchParams({ grant_type: 'password', username: d.credentials.engagement.username, password: d.credentials.engagement.password });
+    const res = await request(`${d.engagement.authUrl}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    const token = (JSON.parse(await res.body.text()) as { access_token: string }).access_token;
+    // The token goes to the children through the environment, never on a command line.
+    const env = { APIWB_BENCH_BASE: d.engagement.baseUrl, APIWB_BENCH_TOKEN: token };
+    const runs: Figures[] = [];
+    for (let round = 0; round < rounds; round++) {
+      runs.push(await runChild('baseline', env));
+      runs.push(await runChild('engine', env));
+    }
+    const best = (side: string): Figures => runs.filter((r) => r.side.startsWith(side)).reduce((a, b) => (b.rowsPerSecond > a.rowsPerSecond ? b : a));
+    const base = best('baseline');
+    const eng = best('engine');
+    const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+    console.log(`exportWalk: ${fmt(rows)}-row export-ordinal walk, ${Math.ceil(rows / PAGE_ROWS)} pages of ${fmt(PAGE_ROWS)} rows, best of ${rounds} rounds each`);
+    for (const r of runs) console.log(`  run  ${r.side.padEnd(32)} ${fmt(r.rowsPerSecond).padStart(10)} rows/s  ${(r.ms / 1000).toFixed(2)} s  peak RSS ${r.peakRssMB.toFixed(0)} MB`);
+    console.log(`  baseline rows/s      ${fmt(base.rowsPerSecond)}   (peak RSS ${base.peakRssMB.toFixed(0)} MB)`);
+    console.log(`  engine   rows/s      ${fmt(eng.rowsPerSecond)}   (peak RSS ${eng.peakRssMB.toFixed(0)} MB, NDJSON ${((eng.bytesOut ?? 0) / 1048576).toFixed(0)} MB)`);
+    console.log(`  ratio engine/baseline ${((eng.rowsPerSecond / base.rowsPerSecond) * 100).toFixed(1)} %  (goal ≥ 80 %)`);
+    console.log(`  engine peak RSS      ${eng.peakRssMB.toFixed(0)} MB  (goal < 250 MB)`);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+const sideIndex = process.argv.indexOf('--child');
+if (sideIndex >= 0) void child(process.argv[sideIndex + 1] ?? 'engine').catch((error: unknown) => { console.error(error); process.exit(1); });
+else void main().catch((error: unknown) => { console.error(error); process.exit(1); });

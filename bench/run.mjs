@@ -1,0 +1,30 @@
+// `npm run bench`: runs every bench/*.ts with tsx, one after the other, and prints their figures.
+// Benchmarks print; they never fail on time. A bench that crashes makes this exit non-zero.
+//   node bench/run.mjs [name-filter]
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const filter = process.argv[2];
+const benches = readdirSync(here)
+  .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.startsWith('_'))
+  .filter((name) => !filter || name.includes(filter))
+  .sort();
+
+let failed = 0;
+for (const name of benches) {
+  console.log(`\n=== bench/${name} ===`);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(here, name)], { stdio: 'inherit', cwd: join(here, '..') });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    failed++;
+    console.log(`=== bench/${name}: FAILED (exit ${result.status ?? result.signal}) after ${seconds}s ===`);
+  } else {
+    console.log(`=== bench/${name}: done in ${seconds}s ===`);
+  }
+}
+if (benches.length === 0) console.log('no bench/*.ts found');
+process.exit(failed > 0 ? 1 : 0);
