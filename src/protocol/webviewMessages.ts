@@ -1,7 +1,9 @@
 // The results panel's host↔webview protocol: one zod discriminated union each way, validated on receipt on
 // both sides. zod/mini keeps the webview bundle small; the schemas are the single definition of the view model.
-// Rows travel as plain JSON values (validated as "an array"): they are rendered only as text, and checking
-// 100 000 rows cell by cell would cost more than the first screen is allowed to take.
+// Rows travel as one JSON string (rowsJson), not as an object graph: structured-cloning 100 000 row objects
+// on their way into the webview costs about two seconds, a 15 MB string a few milliseconds, and JSON.parse in
+// the page a fraction of the 500 ms first-screen budget. decodeViewModel checks the rows parse to an array of
+// the announced length; they are rendered only as text, so no per-cell schema is needed.
 import * as z from 'zod/mini';
 
 const count = () => z.number().check(z.int(), z.nonnegative());
@@ -20,13 +22,15 @@ export const BodyViewSchema = z.object({
 
 export const ColumnSchema = z.object({ key: z.string(), label: z.string() });
 
-export const TableViewSchema = z.object({
+export const TableWireSchema = z.object({
   /** Where the rows come from: '$' for a top-level array, else the field path ('Data', 'Result.Items'). */
   source: z.string(),
   /** objects: each row is an object keyed by column keys; values: each row is itself the single cell. */
   kind: z.enum(['objects', 'values']),
   columns: z.array(ColumnSchema),
-  rows: z.array(z.unknown()),
+  rowCount: count(),
+  /** JSON text of the rows array. */
+  rowsJson: z.string(),
 });
 
 export const BusinessFailureSchema = z.object({
@@ -71,7 +75,7 @@ export const HistoryEntrySchema = z.object({
   businessFailed: z.boolean(),
 });
 
-export const ResultsViewModelSchema = z.object({
+export const ResultsViewModelWireSchema = z.object({
   /** Unique per response; lets the webview keep its scroll and search across a reload of the same response. */
   id: z.string(),
   requestKey: z.string(),
@@ -85,7 +89,7 @@ export const ResultsViewModelSchema = z.object({
   size: z.object({ bytes: count(), text: z.string() }),
   headers: z.array(HeaderLineSchema),
   body: BodyViewSchema,
-  table: z.optional(TableViewSchema),
+  table: z.optional(TableWireSchema),
   businessErrors: z.optional(BusinessBannerSchema),
   auth: z.optional(AuthExplanationSchema),
   paging: z.optional(PagingStateSchema),
@@ -95,10 +99,11 @@ export const ResultsViewModelSchema = z.object({
 export const ExportFormatSchema = z.enum(['ndjson', 'csv']);
 
 export const HostToWebviewSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('show'), viewModel: ResultsViewModelSchema }),
+  z.object({ type: z.literal('show'), viewModel: ResultsViewModelWireSchema }),
   z.object({
     type: z.literal('appendRows'),
-    rows: z.array(z.unknown()),
+    rowCount: count(),
+    rowsJson: z.string(),
     /** The full column list after the new rows (a later page may add keys). */
     columns: z.array(ColumnSchema),
     paging: PagingStateSchema,
@@ -135,16 +140,54 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
 export type HeaderLine = z.infer<typeof HeaderLineSchema>;
 export type BodyView = z.infer<typeof BodyViewSchema>;
 export type Column = z.infer<typeof ColumnSchema>;
-export type TableView = z.infer<typeof TableViewSchema>;
+export type TableWire = z.infer<typeof TableWireSchema>;
+/** The table as both sides hold it: the rows decoded. */
+export type TableView = Omit<TableWire, 'rowsJson' | 'rowCount'> & { readonly rows: unknown[] };
 export type BusinessFailureView = z.infer<typeof BusinessFailureSchema>;
 export type BusinessBanner = z.infer<typeof BusinessBannerSchema>;
 export type AuthExplanation = z.infer<typeof AuthExplanationSchema>;
 export type PagingState = z.infer<typeof PagingStateSchema>;
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
-export type ResultsViewModel = z.infer<typeof ResultsViewModelSchema>;
+export type ResultsViewModelWire = z.infer<typeof ResultsViewModelWireSchema>;
+/** What the host builds and the webview renders; on the wire its rows are a JSON string (see encodeViewModel). */
+export type ResultsViewModel = Omit<ResultsViewModelWire, 'table'> & { table?: TableView };
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 export type HostToWebviewMessage = z.infer<typeof HostToWebviewSchema>;
 export type WebviewToHostMessage = z.infer<typeof WebviewToHostSchema>;
+
+export function encodeRows(rows: readonly unknown[]): { rowCount: number; rowsJson: string } {
+  return { rowCount: rows.length, rowsJson: JSON.stringify(rows) };
+}
+
+/** The rows of a message, or undefined when they are not JSON for an array of the announced length. */
+export function decodeRows(rowsJson: string, rowCount: number): unknown[] | undefined {
+  let rows: unknown;
+  try {
+    rows = JSON.parse(rowsJson);
+  } catch {
+    return undefined;
+  }
+  return Array.isArray(rows) && rows.length === rowCount ? rows : undefined;
+}
+
+export function encodeViewModel(vm: ResultsViewModel): ResultsViewModelWire {
+  const { table, ...rest } = vm;
+  if (!table) return rest;
+  const { rows, ...shape } = table;
+  return { ...rest, table: { ...shape, ...encodeRows(rows) } };
+}
+
+export function decodeViewModel(wire: ResultsViewModelWire, log: ProtocolLog): ResultsViewModel | undefined {
+  const { table, ...rest } = wire;
+  if (!table) return rest;
+  const { rowsJson, rowCount, ...shape } = table;
+  const rows = decodeRows(rowsJson, rowCount);
+  if (!rows) {
+    log(`ignored a 'show' message whose rows are not a JSON array of ${rowCount}`);
+    return undefined;
+  }
+  return { ...rest, table: { ...shape, rows } };
+}
 
 /** Where a rejected message is reported: only the message type and the zod issue paths, never its content. */
 export type ProtocolLog = (line: string) => void;

@@ -1,7 +1,7 @@
 // Results panel (webview side). Renders the view models the host prepares; every message is validated on
 // receipt and an invalid one is logged and ignored. No fetching, no business logic, no secret here.
 import './styles.css';
-import { parseHostToWebview, type HostToWebviewMessage, type ResultsViewModel } from '../protocol/webviewMessages';
+import { decodeRows, decodeViewModel, parseHostToWebview, type HostToWebviewMessage, type ResultsViewModel } from '../protocol/webviewMessages';
 import { detailOf } from '../core/results/cells';
 import { button, h } from './dom';
 import { PagingBar } from './pagingBar';
@@ -72,14 +72,22 @@ class ResultsApp {
 
   handle(message: HostToWebviewMessage): void {
     switch (message.type) {
-      case 'show':
-        this.show(message.viewModel, loadState());
+      case 'show': {
+        const vm = decodeViewModel(message.viewModel, log);
+        if (vm) this.show(vm, loadState());
         break;
-      case 'appendRows':
-        this.table.append(message.rows, message.columns);
+      }
+      case 'appendRows': {
+        const rows = decodeRows(message.rowsJson, message.rowCount);
+        if (!rows) {
+          log(`ignored an 'appendRows' message whose rows are not a JSON array of ${message.rowCount}`);
+          break;
+        }
+        this.table.append(rows, message.columns);
         this.paging.update(message.paging, this.table.rowCount > 0);
         this.paging.clearProgress();
         break;
+      }
       case 'progress':
         this.paging.progress(message);
         break;

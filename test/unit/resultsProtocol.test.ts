@@ -1,7 +1,7 @@
 // The host↔webview protocol: valid messages pass, invalid ones are dropped and logged without their content.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseHostToWebview, parseWebviewToHost } from '../../src/protocol/webviewMessages';
+import { decodeRows, decodeViewModel, encodeRows, encodeViewModel, parseHostToWebview, parseWebviewToHost } from '../../src/protocol/webviewMessages';
 import { buildResultsViewModel } from '../../src/core/results/viewModel';
 
 const paging = { style: 'page-number', styleLabel: 'Page number', pages: 1, rows: 2, canContinue: true, walking: false };
@@ -11,11 +11,12 @@ function collect(): { log: (line: string) => void; lines: string[] } {
   return { log: (line) => lines.push(line), lines };
 }
 
-const viewModel = buildResultsViewModel({
+const built = buildResultsViewModel({
   requestKey: 'k',
   request: { method: 'GET', url: 'http://127.0.0.1:1/x', headers: {} },
   response: { status: 200, statusText: 'OK', headers: {}, bodyText: '[{"a":1}]', timing: { startedAt: 0, firstByteMs: 1, totalMs: 2 }, sizeBytes: 9 },
 });
+const viewModel = encodeViewModel(built);
 
 void test('every webview→host message type is accepted when well formed', () => {
   const { log, lines } = collect();
@@ -55,7 +56,7 @@ void test('every host→webview message type is accepted when well formed', () =
   const { log, lines } = collect();
   const messages = [
     { type: 'show', viewModel },
-    { type: 'appendRows', rows: [{ a: 2 }], columns: [{ key: 'a', label: 'a' }], paging },
+    { type: 'appendRows', ...encodeRows([{ a: 2 }]), columns: [{ key: 'a', label: 'a' }], paging },
     { type: 'progress', pages: 3, rows: 300, rowsPerSecond: 1200.5, elapsedMs: 250, file: 'exports/orders.ndjson' },
     { type: 'walkEnded', ok: true, message: 'All 3 pages written.', paging: { ...paging, canContinue: false, endReason: 'last page' } },
   ];
@@ -71,7 +72,8 @@ void test('invalid host→webview messages are ignored, never thrown', () => {
     { type: 'show' },
     { type: 'show', viewModel: withoutBody },
     { type: 'show', viewModel: { ...viewModel, statusClass: 'weird' } },
-    { type: 'appendRows', rows: 'not an array', columns: [], paging },
+    { type: 'appendRows', rows: [{ a: 1 }], columns: [], paging },
+    { type: 'appendRows', rowCount: 1, rowsJson: 7, columns: [], paging },
     { type: 'progress', pages: -1, rows: 0, rowsPerSecond: 0, elapsedMs: 0 },
     { type: 'walkEnded', ok: 'yes', message: '', paging },
     { type: 'eval', code: 'alert(1)' },
@@ -79,4 +81,16 @@ void test('invalid host→webview messages are ignored, never thrown', () => {
   for (const m of invalid) assert.equal(parseHostToWebview(m, log), undefined);
   assert.equal(lines.length, invalid.length);
   assert.match(lines[2] ?? '', /'show'.*viewModel\.body/);
+});
+
+void test('rows travel as JSON text and come back equal; a mismatch in count or shape is refused', () => {
+  assert.deepEqual(decodeViewModel(encodeViewModel(built), () => undefined), built);
+  assert.deepEqual(decodeRows(encodeRows([{ a: 1 }, 2]).rowsJson, 2), [{ a: 1 }, 2]);
+  const { log, lines } = collect();
+  const wire = encodeViewModel(built);
+  assert.equal(decodeViewModel({ ...wire, table: { ...wire.table!, rowCount: 5 } }, log), undefined);
+  assert.equal(decodeViewModel({ ...wire, table: { ...wire.table!, rowsJson: '{"a":1}', rowCount: 1 } }, log), undefined);
+  assert.equal(decodeViewModel({ ...wire, table: { ...wire.table!, rowsJson: '[{"a":', rowCount: 1 } }, log), undefined);
+  assert.equal(lines.length, 3);
+  assert.equal(decodeRows('[1,2]', 3), undefined);
 });

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import type { HttpResponse } from '../../src/core/http/types';
 import { buildResultsViewModel, rowsOfPage, type ResultsInput } from '../../src/core/results/viewModel';
 import { UnredactedSecretError } from '../../src/core/results/redaction';
-import { ResultsViewModelSchema } from '../../src/protocol/webviewMessages';
+import { ResultsViewModelWireSchema, encodeViewModel } from '../../src/protocol/webviewMessages';
+import { prettyJsonPrefix } from '../../src/core/results/prettyJson';
 import { meaningsOf } from '../../src/core/catalog/errorCatalogues';
 
 function response(body: unknown, overrides: Partial<HttpResponse> = {}): HttpResponse {
@@ -32,7 +33,7 @@ function input(body: unknown, overrides: Partial<ResultsInput> = {}): ResultsInp
 
 void test('a view model validates against the protocol schema and carries status, timing and size', () => {
   const vm = buildResultsViewModel(input([{ OrderID: 1 }]));
-  assert.ok(ResultsViewModelSchema.safeParse(vm).success);
+  assert.ok(ResultsViewModelWireSchema.safeParse(encodeViewModel(vm)).success);
   assert.equal(vm.status, 200);
   assert.equal(vm.statusClass, 'success');
   assert.equal(vm.timing.text, '42 ms');
@@ -97,7 +98,8 @@ void test('a long body is cut for display with a note; the table still holds eve
   assert.equal(vm.body.truncated, true);
   assert.equal(vm.body.text.length, 1000);
   assert.ok(vm.body.totalChars > 1000);
-  assert.match(vm.body.note ?? '', /first 1\u202f000 of/);
+  assert.match(vm.body.note ?? '', /first 1\u202f000 characters of the pretty-printed body.*the table holds every row/);
+  assert.equal(vm.body.text, JSON.stringify(rows, null, 2).slice(0, 1000));
   assert.equal(vm.table?.rows.length, 500);
 });
 
@@ -155,4 +157,14 @@ void test('rowsOfPage: rows of a further page and the columns it adds; malformed
   assert.deepEqual(page.rows, [{ a: 1, d: 4 }]);
   assert.deepEqual(page.columns.map((c) => c.key), ['a', 'd']);
   assert.deepEqual(rowsOfPage('{oops', [{ key: 'a', label: 'a' }]), { rows: [], columns: [{ key: 'a', label: 'a' }] });
+});
+
+void test('the bounded pretty-printer matches JSON.stringify(…, null, 2) and stops at its limit', () => {
+  const samples: unknown[] = [null, 1, 'x"y', [], {}, [1, [2, []], { a: null, b: { c: [true] } }], { k: 'v', list: [{}, [], 'é\n'] }];
+  for (const value of samples) assert.deepEqual(prettyJsonPrefix(value, 10_000), { text: JSON.stringify(value, null, 2), complete: true });
+  const big = Array.from({ length: 1000 }, (_, i) => ({ i, s: 'x'.repeat(i % 7) }));
+  const cut = prettyJsonPrefix(big, 5000);
+  assert.deepEqual(cut, { text: JSON.stringify(big, null, 2).slice(0, 5000), complete: false });
+  const exact = JSON.stringify([1, 2], null, 2);
+  assert.equal(prettyJsonPrefix([1, 2], exact.length).complete, true);
 });

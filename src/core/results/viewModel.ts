@@ -8,6 +8,7 @@ import { buildBusinessBanner, type BusinessErrorReportLike } from './businessBan
 import { formatBytes, formatDuration, formatCount } from './format';
 import { assertHeadersRedacted, headerLines, redactBodyText, redactUrl } from './redaction';
 import { buildTable, columnsOf } from './tableModel';
+import { prettyJsonPrefix } from './prettyJson';
 
 /** Characters of body text sent for display; the table carries every row whatever the body's size. */
 export const DEFAULT_BODY_DISPLAY_LIMIT = 1_000_000;
@@ -58,18 +59,22 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
 
 function bodyView(text: string, language: BodyView['language'], limit: number, note?: string): BodyView {
   const truncated = text.length > limit;
-  const notes = [note];
-  if (truncated) {
-    notes.push(`Showing the first ${formatCount(limit)} of ${formatCount(text.length)} characters; the table holds every row.`);
-  }
+  const notes = [note, truncated ? `Showing the first ${formatCount(limit)} of ${formatCount(text.length)} characters.` : undefined];
+  return finishBody(truncated ? text.slice(0, limit) : text, language, truncated, text.length, notes);
+}
+
+/** A parsed JSON body, pretty-printed only as far as the display limit. */
+function prettyBodyView(value: unknown, rawChars: number, limit: number, hasTable: boolean): BodyView {
+  const pretty = prettyJsonPrefix(value, limit);
+  const note = pretty.complete
+    ? undefined
+    : `Showing the first ${formatCount(limit)} characters of the pretty-printed body (${formatCount(rawChars)} characters as received)${hasTable ? '; the table holds every row.' : '.'}`;
+  return finishBody(pretty.text, 'json', !pretty.complete, rawChars, [note]);
+}
+
+function finishBody(text: string, language: BodyView['language'], truncated: boolean, totalChars: number, notes: (string | undefined)[]): BodyView {
   const joined = notes.filter(Boolean).join(' ');
-  return {
-    text: truncated ? text.slice(0, limit) : text,
-    language,
-    truncated,
-    totalChars: text.length,
-    ...(joined ? { note: joined } : {}),
-  };
+  return { text, language, truncated, totalChars, ...(joined ? { note: joined } : {}) };
 }
 
 function explainAuth(input: ResultsInput, bodyText: string): AuthExplanation | undefined {
@@ -101,7 +106,7 @@ export function buildResultsViewModel(input: ResultsInput): ResultsViewModel {
     const parsed = parseJson(text);
     if (parsed.ok) {
       table = buildTable(parsed.value, input.rowsPath);
-      body = bodyView(JSON.stringify(parsed.value, null, 2), 'json', limit);
+      body = prettyBodyView(parsed.value, text.length, limit, table !== undefined);
     } else {
       body = bodyView(text, 'text', limit, `The body is not valid JSON (${parsed.error}); shown as received.`);
     }

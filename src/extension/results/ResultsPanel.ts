@@ -4,6 +4,8 @@
 // that was hidden and reloaded (retainContextWhenHidden is off) gets it again on `ready`.
 import * as vscode from 'vscode';
 import {
+  encodeRows,
+  encodeViewModel,
   parseWebviewToHost,
   type Column,
   type HostToWebviewMessage,
@@ -91,7 +93,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.history.record(viewModel).then(undefined, (e: unknown) => this.log(`results history not saved: ${String(e)}`));
     this.ensurePanel().reveal(this.options.viewColumn ?? vscode.ViewColumn.Beside, true);
     this.pending = [];
-    this.post({ type: 'show', viewModel: this.current });
+    this.post({ type: 'show', viewModel: encodeViewModel(this.current) });
   }
 
   /** Adds the rows of a further page (Next page) to the table. */
@@ -102,7 +104,7 @@ export class ResultsPanel implements vscode.Disposable {
     const table = this.current.table ?? { source: '$', kind: 'objects' as const, columns, rows: [] };
     const rows = table.rows.concat(page.rows);
     this.current = { ...this.current, table: { ...table, columns, rows }, paging: page.paging };
-    this.post({ type: 'appendRows', rows: [...page.rows], columns, paging: page.paging });
+    this.post({ type: 'appendRows', ...encodeRows(page.rows), columns, paging: page.paging });
   }
 
   /** Progress of an "All pages" walk (rows go to the file, not to the panel, so memory stays flat). */
@@ -187,7 +189,7 @@ export class ResultsPanel implements vscode.Disposable {
     const queued = this.pending;
     this.pending = [];
     const afterShow = queued.filter((m) => m.type === 'progress' || m.type === 'walkEnded');
-    if (this.current) this.post({ type: 'show', viewModel: this.current });
+    if (this.current) this.post({ type: 'show', viewModel: encodeViewModel(this.current) });
     for (const m of afterShow) this.post(m);
   }
 

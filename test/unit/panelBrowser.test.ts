@@ -1,0 +1,167 @@
+// The results webview in real chromium, under the host's CSP: a 100 000-row `show` renders a virtualised
+// table that scrolls, the business-error banner shows, nested values expand, paging buttons post, raw JSON
+// search highlights, response text is never markup, and an invalid message is ignored.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { bigViewModel, chromiumAvailable, launchChromium, servePanelPage, type PanelPage } from './panelBrowserPage';
+
+const ROWS = 100_000;
+const ROW_HEIGHT = 22;
+const skip = chromiumAvailable() ? false : 'skipped: /usr/bin/chromium is not installed';
+
+let browser: Browser | undefined;
+let server: PanelPage | undefined;
+let page: Page;
+const consoleErrors: string[] = [];
+
+// The page's global as this test sees it (the node tsconfig has no DOM lib; the callbacks run in the page).
+type PageWindow = {
+  __posted: { type: string }[];
+  __state: unknown;
+  __warnings: string[];
+  __pwned?: unknown;
+  postMessage(message: unknown, targetOrigin: string): void;
+};
+
+before(async () => {
+  if (skip) return;
+  server = await servePanelPage();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => consoleErrors.push(e.message));
+  await page.goto(server.url);
+  await page.waitForFunction(() => (globalThis as unknown as PageWindow).__posted.some((m) => m.type === 'ready'));
+  const json = JSON.stringify({ type: 'show', viewModel: bigViewModel(ROWS) });
+  await page.evaluate((payload) => (globalThis as unknown as PageWindow).postMessage(JSON.parse(payload), '*'), json);
+  await page.locator('.rows .grid-row').first().waitFor();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const posted = () => page.evaluate(() => (globalThis as unknown as PageWindow).__posted.map((m) => m.type));
+
+void test('100 000 rows: only the visible window is in the DOM, the spacer holds the full height', { skip }, async () => {
+  const rendered = await page.locator('.rows .grid-row').count();
+  assert.ok(rendered > 10 && rendered < 100, `${rendered} rows in the DOM`);
+  assert.equal(await page.locator('.spacer').evaluate((e) => e.offsetHeight), ROWS * ROW_HEIGHT);
+  assert.equal(await page.locator('.rows .grid-row').first().locator('.cell').nth(1).textContent(), '100000');
+  assert.equal(await page.getByTestId('status').textContent(), '200 OK');
+  const headers = await page.locator('.grid-row.header .cell').allTextContents();
+  assert.deepEqual(headers.slice(0, 4), ['#', 'OrderID', 'CustomerID', 'Total']);
+  await page.getByTestId('paging-state').filter({ hasText: 'Page number · 1 page · 100\u202f000 rows' }).waitFor();
+  mkdirSync('test-output/screenshots', { recursive: true });
+  await page.screenshot({ path: 'test-output/screenshots/panel-table.png' });
+});
+
+void test('the business-error banner shows the code, both catalogue meanings of 14 and the 200 note', { skip }, async () => {
+  const banner = page.getByTestId('business-banner');
+  await banner.waitFor();
+  const text = (await banner.textContent()) ?? '';
+  assert.match(text, /Code 14/);
+  assert.match(text, /Invalid SessionID · or · Invalid Question ID/);
+  assert.match(text, /2 published meanings in the SurveyApi catalogue/);
+  assert.match(text, /HTTP status was 200 OK/);
+});
+
+void test('scrolling to the middle and the end renders those rows, and only a window of them', { skip }, async () => {
+  for (const target of [50_000, ROWS - 1]) {
+    await page.locator('.viewport').evaluate((e, top) => (e.scrollTop = top), target * ROW_HEIGHT);
+    await page.locator(`.rows .grid-row[data-row="${target}"]`).waitFor();
+    const rendered = await page.locator('.rows .grid-row').count();
+    assert.ok(rendered < 100, `${rendered} rows in the DOM at row ${target}`);
+    assert.equal(await page.locator(`.grid-row[data-row="${target}"] .cell`).nth(1).textContent(), String(100_000 + target));
+  }
+  await page.locator('.viewport').evaluate((e) => (e.scrollTop = 0));
+  await page.locator('.rows .grid-row[data-row="0"]').waitFor();
+});
+
+void test('response text renders as text: markup in a cell is shown literally and never runs', { skip }, async () => {
+  const note = await page.locator('.grid-row[data-row="2"] .cell').nth(9).textContent();
+  assert.equal(note, '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>');
+  assert.equal(await page.locator('.rows img, .rows script').count(), 0);
+  assert.equal(await page.evaluate(() => (globalThis as unknown as PageWindow).__pwned), undefined);
+});
+
+void test('a nested value expands into the detail view; Open row and Copy post to the host', { skip }, async () => {
+  await page.locator('.grid-row[data-row="1"] .cell.nested').first().click();
+  const detail = page.getByTestId('detail');
+  await detail.waitFor();
+  assert.match((await detail.locator('.detail-title').textContent()) ?? '', /Row 2 · Address/);
+  assert.equal(await detail.locator('pre').textContent(), '{\n  "City": "Lyon",\n  "Zip": "10001"\n}');
+  await detail.getByRole('button', { name: 'Copy' }).click();
+  await detail.getByRole('button', { name: 'Open row as JSON' }).click();
+  const sent = await page.evaluate(() => (globalThis as unknown as PageWindow).__posted.slice(-2));
+  assert.deepEqual(sent, [{ type: 'copy', text: '{\n  "City": "Lyon",\n  "Zip": "10001"\n}' }, { type: 'openRow', index: 1 }]);
+  await page.screenshot({ path: 'test-output/screenshots/panel-detail.png' });
+  await detail.getByRole('button', { name: 'Close' }).click();
+});
+
+void test('paging: Next page and All pages post requests; appended rows grow the table; progress shows', { skip }, async () => {
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.locator('select').selectOption('csv');
+  await page.getByRole('button', { name: /All pages/ }).click();
+  const sent = await page.evaluate(() => (globalThis as unknown as PageWindow).__posted.slice(-2));
+  assert.deepEqual(sent, [{ type: 'nextPage' }, { type: 'allPages', format: 'csv' }]);
+
+  const paging = { style: 'page-number', styleLabel: 'Page number', pages: 2, rows: ROWS + 2, canContinue: true, walking: false };
+  await page.evaluate((p) => {
+    const rowsJson = JSON.stringify([{ OrderID: 1, Extra: 'new column' }, { OrderID: 2 }]);
+    (globalThis as unknown as PageWindow).postMessage({ type: 'appendRows', rowCount: 2, rowsJson, columns: undefined, paging: p }, '*'); // invalid: columns missing
+    (globalThis as unknown as PageWindow).postMessage({ type: 'appendRows', rowCount: 3, rowsJson, columns: [], paging: p }, '*'); // invalid: wrong count
+    (globalThis as unknown as PageWindow).postMessage({ type: 'appendRows', rowCount: 2, rowsJson, columns: [{ key: 'OrderID', label: 'OrderID' }, { key: 'Extra', label: 'Extra' }], paging: p }, '*');
+    (globalThis as unknown as PageWindow).postMessage({ type: 'progress', pages: 7, rows: 700_000, rowsPerSecond: 91_234, elapsedMs: 7600, file: 'exports/orders.csv' }, '*');
+  }, paging);
+  await page.getByTestId('progress').filter({ hasText: '7 pages · 700\u202f000 rows · 91\u202f234 rows/s' }).waitFor();
+  assert.equal(await page.locator('.spacer').evaluate((e) => e.offsetHeight), (ROWS + 2) * ROW_HEIGHT);
+  assert.equal(await page.getByRole('button', { name: 'Stop' }).isEnabled(), true);
+  assert.equal(await page.getByRole('button', { name: 'Next page' }).isDisabled(), true);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  assert.deepEqual((await posted()).at(-1), 'stop');
+  await page.evaluate((p) => (globalThis as unknown as PageWindow).postMessage({ type: 'walkEnded', ok: true, message: 'Stopped after 7 pages; exports/orders.csv holds 700 000 rows.', paging: { ...p, canContinue: false, endReason: 'stopped' } }, '*'), paging);
+  await page.getByTestId('progress').filter({ hasText: 'Stopped after 7 pages' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Stop' }).isDisabled(), true);
+});
+
+void test('raw JSON search highlights matches with <mark> elements and steps through them', { skip }, async () => {
+  await page.getByRole('tab', { name: 'Raw JSON' }).click();
+  await page.locator('.raw-view .note').filter({ hasText: 'Showing the first' }).waitFor();
+  await page.getByLabel('Search the body').fill('Lyon');
+  await page.locator('pre.raw mark').first().waitFor();
+  assert.equal(await page.locator('pre.raw mark').first().textContent(), 'Lyon');
+  assert.match((await page.locator('.counter').textContent()) ?? '', /^1 \/ \d+ matches$/);
+  await page.getByLabel('Search the body').press('Enter');
+  assert.match((await page.locator('.counter').textContent()) ?? '', /^2 \//);
+  assert.equal(await page.locator('pre.raw mark.current').count(), 1);
+  await page.screenshot({ path: 'test-output/screenshots/panel-raw-search.png' });
+  await page.getByLabel('Search the body').fill('no-such-text');
+  await page.locator('.counter').filter({ hasText: 'no match' }).waitFor();
+  assert.equal(await page.locator('pre.raw mark').count(), 0);
+});
+
+void test('state persisted through setState holds view settings only, no response content', { skip }, async () => {
+  const state = await page.evaluate(() => JSON.stringify((globalThis as unknown as PageWindow).__state));
+  assert.match(state, /"tab":"raw"/);
+  assert.deepEqual(Object.keys(JSON.parse(state) as object).sort(), ['responseId', 'scrollTop', 'search', 'tab']);
+  assert.doesNotMatch(state, /OrderID|Austin|Bearer|Authorization/);
+});
+
+void test('an invalid message is ignored with a warning; the panel keeps working; no CSP violation', { skip }, async () => {
+  await page.evaluate(() => {
+    (globalThis as unknown as PageWindow).postMessage({ type: 'show', viewModel: { status: 'nope' } }, '*');
+    (globalThis as unknown as PageWindow).postMessage('not even an object', '*');
+  });
+  await page.waitForFunction(() => (globalThis as unknown as PageWindow).__warnings.length >= 4);
+  const warnings = await page.evaluate(() => (globalThis as unknown as PageWindow).__warnings);
+  assert.ok(warnings.every((w) => w.includes('ignored a')), warnings.join('\n'));
+  await page.getByRole('tab', { name: 'Table' }).click();
+  assert.equal(await page.getByTestId('status').textContent(), '200 OK');
+  assert.deepEqual(consoleErrors, []);
+});
