@@ -1,0 +1,207 @@
+// Sign-in flows against a local sandbox over real HTTP: the password grant (ok, wrong password sent
+// exactly once, locked user), Basic + X-API-Key (ok, 401, 403 permission, 403 caller-IP range, each
+// explained in words), and pasted JWTs (decoded, expired).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  AuthError, AuthVariables, CredentialService, basicApiKeyHeaders, decodeJwt, describeJwt, describeTimeLeft, explainAuthFailure,
+  findAuthReferences, isJwtExpired, requestPasswordGrant, SignInError,
+} from '../../src/core/auth/index';
+import { closeHttpAgents, sendRequest } from '../../src/core/http/client';
+import { MemorySecretStore, secretKey } from '../../src/core/secrets/index';
+import type { Environment } from '../../src/core/env/index';
+import type { HttpRequest, HttpResponse } from '../../src/core/http/types';
+import { startSandbox, type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox/index';
+
+let sandbox: RunningSandbox;
+let d: SandboxDescriptor;
+/** Every request the flows send, to count token requests without trusting the code under test. */
+const sent: HttpRequest[] = [];
+const send = (request: HttpRequest): Promise<HttpResponse> => {
+  sent.push(request);
+  return sendRequest(request, { timeoutMs: 10_000 });
+};
+
+async function tokenRequestsInSandboxLog(): Promise<number> {
+  const log = await (await fetch(`${d.engagement.baseUrl}/__sandbox/requests`)).json() as { path: string }[];
+  return log.filter((entry) => /\/auth\/token$/i.test(entry.path)).length;
+}
+
+async function clearSandboxLog(): Promise<void> {
+  await fetch(`${d.engagement.baseUrl}/__sandbox/requests`, { method: 'DELETE' });
+}
+
+function environment(username = d.credentials.engagement.username, permissionName = d.credentials.fundraising.fullAccess.permissionName): Environment {
+  return {
+    name: 'sandbox',
+    variables: {},
+    auth: {
+      engagement: { id: 'engagement', kind: 'password-grant', section: 'Security.Auth', tokenUrl: `${d.engagement.authUrl}/token/`, username },
+      fundraising: { id: 'fundraising', kind: 'basic-api-key', section: 'ApiWorkbench.Auth', permissionName, tenantCode: d.credentials.fundraising.tenantCode },
+      user: { id: 'user', kind: 'jwt-bearer', section: 'ApiWorkbench.Auth' },
+    },
+  };
+}
+
+before(async () => { sandbox = await startSandbox({ orders: 60 }); d = sandbox.descriptor; });
+after(async () => { await sandbox.close(); await closeHttpAgents(); });
+
+void describe('password grant (seed 000 §5.1, §7.4)', () => {
+  void it('signs in with one form-encoded POST to {auth_url}/token (no trailing slash, no client id) and keeps the token fields', async () => {
+    sent.length = 0;
+    const grant = await requestPasswordGrant(send, { tokenUrl: `${d.engagement.authUrl}/token/`, username: d.credentials.engagement.username, password: d.credentials.engagement.password }, () => 1_000_000);
+    assert.equal(sent.length, 1);
+    const request = sent[0]!;
+    assert.equal(request.url, `${d.engagement.authUrl}/token`);
+    assert.equal(request.headers['Content-Type'], 'application/x-www-form-urlencoded');
+    assert.deepEqual([...new URLSearchParams(request.body).keys()], ['grant_type', 'username', 'password']);
+    assert.equal(new URLSearchParams(request.body).get('grant_type'), 'password');
+    assert.equal(grant.tokenType, 'bearer');
+    assert.equal(grant.userName, d.credentials.engagement.username);
+    assert.equal(grant.expiresIn, d.credentials.engagement.tokenLifetimeSeconds);
+    assert.equal(grant.expiresAt, 1_000_000 + grant.expiresIn * 1000);
+    assert.ok(grant.accessToken.length > 10);
+    assert.equal(describeTimeLeft(grant.expiresAt, 1_000_000), '3 d 0 h left');
+  });
+
+  void it('the credential service stores the token, reports the time left, and the bearer works on SurveyApi', async () => {
+    const secrets = new MemorySecretStore({ [secretKey('engagement', 'password')]: d.credentials.engagement.password });
+    const credentials = new CredentialService(environment(), { secrets, send });
+    assert.deepEqual(await credentials.state('engagement'), { state: 'signed-out' });
+    await assert.rejects(credentials.token('engagement'), /engagement is not signed in: sign in first/, 'no sign-in without asking (extension)');
+    const session = await credentials.signIn('engagement');
+    assert.equal(session.userName, d.credentials.engagement.username);
+    assert.equal((await credentials.state('engagement')).state, 'signed-in');
+    const headers = await credentials.headers('engagement');
+    const response = await sendRequest({
+      method: 'POST', url: `${d.engagement.baseUrl}/api/SurveyApi/AddLabelQuestion`, headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ErrorMessage: 'e', OpCode: 1, QuestionLabel: 'Hello', QuestionSubType: 'Label', QuestionType: 'Label' }),
+    });
+    assert.equal(response.status, 200);
+    assert.equal((JSON.parse(response.bodyText) as { ResponseStatus: boolean }).ResponseStatus, true);
+    await credentials.signOut('engagement');
+    assert.equal(await secrets.get(secretKey('engagement', 'access_token')), undefined, 'sign out removes the token');
+    assert.deepEqual(await credentials.state('engagement'), { state: 'signed-out' });
+  });
+
+  void it('a wrong password is an invalid_grant in words and exactly ONE token request, even when asked again', async () => {
+    await clearSandboxLog();
+    const secrets = new MemorySecretStore({ [secretKey('engagement', 'password')]: 'not-the-password' });
+    const credentials = new CredentialService(environment(), { secrets, send, signInOnDemand: true });
+    const expected = /^engagement sign-in failed: invalid_grant — The user name or password is incorrect\.$/;
+    await assert.rejects(credentials.token('engagement'), (error: unknown) => error instanceof AuthError && expected.test(error.message));
+    const same = (error: unknown): boolean => error instanceof AuthError && expected.test(error.message);
+    await assert.rejects(credentials.token('engagement'), same, 'a second request for the token does not re-send the password');
+    const auth = new AuthVariables(credentials);
+    await assert.rejects(auth.prepare(findAuthReferences(['Bearer {{$auth.token("engagement")}}'])), same);
+    assert.equal(await tokenRequestsInSandboxLog(), 1);
+  });
+
+  void it('a locked user is told so, once', async () => {
+    await clearSandboxLog();
+    const locked = d.credentials.engagement.lockedUser;
+    await assert.rejects(
+      requestPasswordGrant(send, { tokenUrl: `${d.engagement.authUrl}/token`, username: locked.username, password: locked.password }),
+      (error: unknown) => error instanceof SignInError && error.kind === 'invalid_grant' && error.isCredentialFailure
+        && error.detail === 'invalid_grant — The user is locked.' && error.status === 400,
+    );
+    assert.equal(await tokenRequestsInSandboxLog(), 1);
+  });
+
+  void it('an unreachable token endpoint and a missing password are errors in words', async () => {
+    await assert.rejects(
+      requestPasswordGrant(send, { tokenUrl: 'http://127.0.0.1:1/auth/token', username: 'u', password: 'p' }),
+      (error: unknown) => error instanceof SignInError && error.kind === 'network' && /could not be reached/.test(error.message),
+    );
+    const credentials = new CredentialService(environment(), { secrets: new MemorySecretStore(), send, signInOnDemand: true, missingSecretHint: (id, f) => `set ${id}/${f}` });
+    await assert.rejects(credentials.token('engagement'), /engagement needs a password: set engagement\/password/);
+  });
+
+  void it('a 401 on a resource request is explained and offers sign-in (no loop); a 403 is a method denial', async () => {
+    const response = await sendRequest({ method: 'GET', url: `${d.engagement.baseUrl}/api/Transaction/GetOrdersByCustomer?ctcID=${d.samples.ctcID}`, headers: {} });
+    assert.equal(response.status, 401);
+    const e401 = explainAuthFailure({ status: 401, bodyText: response.bodyText, service: 'engagement' });
+    assert.equal(e401?.action, 'sign-in');
+    assert.match(e401?.detail ?? '', /no refresh token/i);
+    const e403 = explainAuthFailure({ status: 403, scheme: 'password-grant' });
+    assert.equal(e403?.reason, 'method-denied');
+    assert.match(e403?.detail ?? '', /brand denial.*HTTP 200.*code 3/);
+    assert.equal(explainAuthFailure({ status: 404 }), undefined);
+  });
+});
+
+void describe('Basic + X-API-Key (seed 001 §5.1)', () => {
+  const constituents = (headers: Record<string, string>, method = 'GET', body?: string): Promise<HttpResponse> =>
+    sendRequest({ method, url: `${d.fundraising.baseUrl}/v1/constituents`, headers: { ...headers, 'Content-Type': 'application/json' }, ...(body ? { body } : {}) });
+
+  void it('permission name and service key as Basic, tenant code as X-API-Key: 200', async () => {
+    const f = d.credentials.fundraising;
+    const secrets = new MemorySecretStore({ [secretKey('fundraising', 'service_key')]: f.fullAccess.serviceKey });
+    const credentials = new CredentialService(environment(), { secrets, send });
+    const headers = await credentials.headers('fundraising');
+    assert.deepEqual(headers, basicApiKeyHeaders({ permissionName: f.fullAccess.permissionName, serviceKey: f.fullAccess.serviceKey, tenantCode: f.tenantCode }));
+    assert.equal(Buffer.from(headers.Authorization!.slice(6), 'base64').toString(), `${f.fullAccess.permissionName}:${f.fullAccess.serviceKey}`);
+    assert.equal((await constituents(headers)).status, 200);
+  });
+
+  void it('a wrong key or a missing X-API-Key: 401, explained', async () => {
+    const f = d.credentials.fundraising;
+    const wrong = await constituents(basicApiKeyHeaders({ permissionName: f.fullAccess.permissionName, serviceKey: 'sk_wrong', tenantCode: f.tenantCode }));
+    assert.equal(wrong.status, 401);
+    const noKey = basicApiKeyHeaders({ ...f.fullAccess, tenantCode: f.tenantCode });
+    delete noKey['X-API-Key'];
+    assert.equal((await constituents(noKey)).status, 401);
+    const explanation = explainAuthFailure({ status: 401, bodyText: wrong.bodyText, scheme: 'basic-api-key' });
+    assert.equal(explanation?.reason, 'missing-or-invalid-credentials');
+    assert.match(explanation?.detail ?? '', /X-API-Key: <tenant code>.*rule 4/);
+  });
+
+  void it('a read-only permission on a create: 403 missing permission, explained', async () => {
+    const f = d.credentials.fundraising;
+    const response = await constituents(basicApiKeyHeaders({ ...f.readOnly, tenantCode: f.tenantCode }), 'POST', JSON.stringify({ type: 'Individual', firstName: 'A', lastName: 'B' }));
+    assert.equal(response.status, 403);
+    const explanation = explainAuthFailure({ status: 403, bodyText: response.bodyText, service: 'fundraising', scheme: 'basic-api-key' });
+    assert.equal(explanation?.reason, 'missing-permission');
+    assert.match(explanation?.summary ?? '', /lack the permission/);
+  });
+
+  void it('a caller outside the allowed IP range: 403 told apart from a missing permission', async () => {
+    const f = d.credentials.fundraising;
+    const response = await constituents(basicApiKeyHeaders({ ...f.ipRestricted, tenantCode: f.tenantCode }));
+    assert.equal(response.status, 403);
+    const explanation = explainAuthFailure({ status: 403, bodyText: response.bodyText, service: 'fundraising' });
+    assert.equal(explanation?.reason, 'caller-ip-range');
+    assert.match(explanation?.detail ?? '', /even with valid credentials.*rule 3/);
+  });
+});
+
+void describe('pasted JWT bearer (seed 001 §5.2)', () => {
+  void it('decodes header and payload without verifying: sub, issuer, exp', () => {
+    const jwt = decodeJwt(`Bearer ${d.credentials.fundraising.jwt.token}`);
+    assert.equal(jwt.header.alg, 'HS256');
+    assert.equal(jwt.subject, d.credentials.fundraising.jwt.user);
+    assert.equal(typeof jwt.issuer, 'string');
+    assert.ok(jwt.expiresAt !== undefined && jwt.expiresAt > Date.now());
+    assert.match(describeJwt(jwt, Date.now()), new RegExp(`^subject ${d.credentials.fundraising.jwt.user}, issuer .+, expires \\d{4}-`));
+    assert.throws(() => decodeJwt('abc.def'), /not a JWT: expected three dot-separated parts, found 2/);
+    assert.throws(() => decodeJwt('@@@.@@@.x'), /not a JWT: the header is not base64url-encoded JSON/);
+  });
+
+  void it('a valid pasted token authorises a fundraising call; an expired one is refused before sending, in words', async () => {
+    const token = d.credentials.fundraising.jwt.token;
+    const secrets = new MemorySecretStore({ [secretKey('user', 'token')]: token });
+    const credentials = new CredentialService(environment(), { secrets, send });
+    const headers = await credentials.headers('user');
+    const response = await sendRequest({ method: 'GET', url: `${d.fundraising.baseUrl}/v1/constituents`, headers: { ...headers, 'X-API-Key': d.credentials.fundraising.tenantCode } });
+    assert.equal(response.status, 200);
+    assert.equal(await credentials.idToken('user'), token);
+
+    const jwt = decodeJwt(token);
+    const later = (jwt.expiresAt ?? 0) + 1000;
+    assert.ok(isJwtExpired(jwt, later));
+    assert.match(describeJwt(jwt, later), /EXPIRED at/);
+    const expired = new CredentialService(environment(), { secrets, send, now: () => later });
+    await assert.rejects(expired.token('user'), /user bearer token expired at .*: paste a fresh one/);
+    await assert.rejects(credentials.idToken('engagement'), /has no ID token/);
+  });
+});

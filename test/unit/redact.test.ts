@@ -1,0 +1,72 @@
+// Redaction: credential headers by name, secret fields of form and JSON bodies and query strings, and
+// any known secret value wherever it appears in text.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { basicApiKeyHeaders } from '../../src/core/auth/basicApiKey';
+import { MemorySecretStore, REDACTED, Redactor, knownSecretValues, secretEnvVarName, secretKey } from '../../src/core/secrets/index';
+import type { HttpResponse } from '../../src/core/http/types';
+
+const KEY = 'sk_961d8d1fda54eb8f1cdef8236bdb91cb';
+const PASSWORD = 'Sandbox Demo&1=x';
+
+void describe('redaction', () => {
+  void it('redacts Authorization (keeping the scheme), X-API-Key, Cookie and Set-Cookie; leaves other headers', () => {
+    const r = new Redactor();
+    const headers = { ...basicApiKeyHeaders({ permissionName: 'p', serviceKey: KEY, tenantCode: 'TENANT-1' }), Cookie: 'sid=abc', 'set-cookie': 'sid=abc; HttpOnly', Accept: 'application/json' };
+    assert.deepEqual(r.headers(headers), { Authorization: `Basic ${REDACTED}`, 'X-API-Key': REDACTED, Cookie: REDACTED, 'set-cookie': REDACTED, Accept: 'application/json' });
+    assert.equal(r.headerValue('authorization', 'Bearer eyJabc.def.ghi'), `Bearer ${REDACTED}`);
+    assert.equal(r.headerValue('Authorization', 'opaque'), REDACTED);
+  });
+
+  void it('redacts password and access_token in form bodies, and secret-named fields at any depth in JSON', () => {
+    const r = new Redactor();
+    const form = r.body(`grant_type=password&username=demo&password=${encodeURIComponent(PASSWORD)}`, 'application/x-www-form-urlencoded');
+    assert.equal(form, `grant_type=password&username=demo&password=${REDACTED}`);
+    const json = r.body(JSON.stringify({ access_token: 'tok-123456', token_type: 'bearer', nested: [{ Password: 'p4ssw0rd', keep: 1 }] }), 'application/json');
+    assert.deepEqual(JSON.parse(json), { access_token: REDACTED, token_type: 'bearer', nested: [{ Password: REDACTED, keep: 1 }] });
+    const pretty = r.body('{\n  "password": "x-secret"\n}', '');
+    assert.equal(pretty, `{\n  "password": "${REDACTED}"\n}`, 'pretty JSON stays pretty; JSON detected without a content type');
+  });
+
+  void it('scrubs known secret values anywhere, also URL-encoded, and Bearer/Basic credentials in free text', () => {
+    const r = new Redactor([KEY, PASSWORD, 'ab']);
+    assert.equal(r.text(`error: key ${KEY} refused`), `error: key ${REDACTED} refused`);
+    assert.equal(r.text(`body=${encodeURIComponent(PASSWORD)}`), `body=${REDACTED}`);
+    assert.equal(r.text('about tabs'), 'about tabs', 'values shorter than 4 characters are not scrubbed from text');
+    assert.equal(r.text('curl -H "Authorization: Bearer eyJhbGciOi.eyJzdWIi.sig"'), `curl -H "Authorization: Bearer ${REDACTED}"`);
+    assert.equal(r.text('GET /x?access_token=abc123&page=2'), `GET /x?access_token=${REDACTED}&page=2`);
+  });
+
+  void it('redacts URLs: secret query parameters and user info', () => {
+    const r = new Redactor();
+    assert.equal(r.url('https://user:pw@example.test/a?api_key=zzz&page=1'), `https://user:${REDACTED}@example.test/a?api_key=${REDACTED}&page=1`);
+    assert.equal(r.url('not a url password=zz'), `not a url password=${REDACTED}`);
+  });
+
+  void it('redacts a whole request and response for history, logs and exports', () => {
+    const r = new Redactor([KEY]);
+    const request = r.request({ method: 'POST', url: 'http://h/auth/token', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=password&username=u&password=pw1234' });
+    assert.equal(request.body, `grant_type=password&username=u&password=${REDACTED}`);
+    const response: HttpResponse = {
+      status: 200, statusText: 'OK', headers: { 'content-type': 'application/json', 'set-cookie': 'a=b' },
+      bodyText: JSON.stringify({ access_token: 'tok-abcdef', echo: `key was ${KEY}` }), timing: { startedAt: 0, firstByteMs: 1, totalMs: 2 }, sizeBytes: 10,
+    };
+    const shown = r.response(response);
+    assert.equal(shown.headers['set-cookie'], REDACTED);
+    assert.deepEqual(JSON.parse(shown.bodyText), { access_token: REDACTED, echo: `key was ${REDACTED}` });
+    assert.equal(response.headers['set-cookie'], 'a=b', 'the original is not modified');
+  });
+
+  void it('the SecretStore port: keys, env-var names, and every stored value known to the redactor', async () => {
+    assert.equal(secretEnvVarName('engagement', 'password'), 'APIWB_SECRET_ENGAGEMENT_PASSWORD');
+    assert.equal(secretEnvVarName('fundraising-user', 'token'), 'APIWB_SECRET_FUNDRAISING_USER_TOKEN');
+    assert.equal(secretEnvVarName('crm.v2', 'service_key'), 'APIWB_SECRET_CRM_V2_SERVICE_KEY');
+    const store = new MemorySecretStore({ [secretKey('fundraising', 'service_key')]: KEY });
+    await store.set(secretKey('engagement', 'password'), PASSWORD);
+    assert.deepEqual([...await store.keys()].sort(), ['engagement.password', 'fundraising.service_key']);
+    const r = new Redactor(await knownSecretValues(store));
+    assert.equal(r.text(`${PASSWORD} ${KEY}`), `${REDACTED} ${REDACTED}`);
+    await store.delete('engagement.password');
+    assert.equal(await store.get('engagement.password'), undefined);
+  });
+});
