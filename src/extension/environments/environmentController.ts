@@ -1,0 +1,85 @@
+// Finds the workspace's http-client.env.json, keeps it loaded (watching for edits), remembers the active
+// environment per workspace, and owns the CredentialService for it. A broken env file is reported with
+// its file/line message and the last good one stays in use: nothing the user had is lost.
+import * as vscode from 'vscode';
+import { CredentialService } from '../../core/auth';
+import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, parseEnvFile, type EnvFile, type Environment } from '../../core/env';
+import { sendRequest } from '../../core/http/client';
+import type { SecretStore } from '../../core/secrets';
+
+const ACTIVE_KEY = 'apiWorkbench.activeEnvironment';
+const EMPTY_ENVIRONMENT: Environment = { name: '(none)', variables: {}, auth: {} };
+
+export class EnvironmentController implements vscode.Disposable {
+  private file: EnvFile | undefined;
+  private session: EnvironmentSession | undefined;
+  private loadError: string | undefined;
+  readonly credentials: CredentialService;
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+
+  constructor(private readonly state: vscode.Memento, readonly secrets: SecretStore) {
+    this.credentials = new CredentialService(EMPTY_ENVIRONMENT, {
+      secrets,
+      send: (request) => sendRequest(request, { timeoutMs: 30_000 }),
+      signInOnDemand: false,
+      missingSecretHint: (authId, field) => `run "API Workbench: ${field === 'password' ? 'Sign In' : field === 'service_key' ? 'Set Basic Credentials' : 'Paste Bearer Token'}" for '${authId}'`,
+    });
+    const watcher = vscode.workspace.createFileSystemWatcher(`**/${ENV_FILE_NAME}`);
+    this.disposables.push(watcher, watcher.onDidChange(() => void this.load()), watcher.onDidCreate(() => void this.load()), watcher.onDidDelete(() => void this.load()));
+  }
+
+  get envFile(): EnvFile | undefined { return this.file; }
+  get error(): string | undefined { return this.loadError; }
+  get active(): Environment | undefined { return this.session?.active; }
+
+  /** Variable names of the active environment (for completion; never values). */
+  variableNames(): string[] {
+    return Object.keys(this.active?.variables ?? {});
+  }
+
+  async load(): Promise<void> {
+    const [uri] = await vscode.workspace.findFiles(`**/${ENV_FILE_NAME}`, '**/node_modules/**', 1);
+    if (!uri) {
+      this.file = undefined;
+      this.session = undefined;
+      this.loadError = undefined;
+      this.credentials.useEnvironment(EMPTY_ENVIRONMENT);
+      this.changed.fire();
+      return;
+    }
+    try {
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      const file = parseEnvFile(text, vscode.workspace.asRelativePath(uri));
+      this.file = file;
+      this.loadError = undefined;
+      const remembered = this.state.get<string>(ACTIVE_KEY);
+      const initial = remembered && file.environments[remembered] ? remembered : file.names[0];
+      this.session = new EnvironmentSession(file, initial);
+      this.credentials.useEnvironment(this.session.active ?? EMPTY_ENVIRONMENT);
+    } catch (error) {
+      // Keep the last good file in use; say what is wrong with the new one.
+      this.loadError = error instanceof EnvFileError || error instanceof Error ? error.message : String(error);
+      void vscode.window.showErrorMessage(`API Workbench: ${this.loadError}`);
+    }
+    this.changed.fire();
+  }
+
+  async use(name: string): Promise<void> {
+    if (!this.session) throw new Error(`No ${ENV_FILE_NAME} in this workspace: create one to declare environments.`);
+    const env = this.session.use(name);
+    this.credentials.useEnvironment(env);
+    await this.state.update(ACTIVE_KEY, name);
+    this.changed.fire();
+  }
+
+  /** Something outside (sign-in, sign-out) changed what the tree shows. */
+  notify(): void {
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,21 @@
+// Starts the language server (dist/server.js, over node IPC) for `http` documents. The server is
+// editor-agnostic; this is only the client wiring. Environment variable NAMES (never values) are sent
+// to it so it can complete {{variables}}.
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+
+export async function startLanguageClient(context: vscode.ExtensionContext): Promise<LanguageClient> {
+  const serverModule = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ language: 'http' }],
+    outputChannelName: 'API Workbench Language Server',
+  };
+  const client = new LanguageClient('apiWorkbench', 'API Workbench Language Server', serverOptions, clientOptions);
+  context.subscriptions.push({ dispose: () => void client.stop() });
+  await client.start();
+  return client;
+}
