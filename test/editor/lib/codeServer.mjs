@@ -1,7 +1,7 @@
 // A throw-away code-server: a fresh profile (user data, extensions, workspace copy), an offline VSIX
 // install, and a server on 127.0.0.1 in its own process group that stop() ends (that group only).
 import { spawn, execFile } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +42,9 @@ export async function createProfile({ workspaceSource, root, workspace } = {}) {
   };
   await mkdir(join(profile.userData, 'User'), { recursive: true });
   await mkdir(profile.extensions, { recursive: true });
-  await writeFile(join(profile.userData, 'User', 'settings.json'), `${JSON.stringify(QUIET_SETTINGS, null, 2)}\n`);
+  const settings = join(profile.userData, 'User', 'settings.json');
+  // A persistent profile keeps the user's own settings from the previous run.
+  if (!root || !existsSync(settings)) await writeFile(settings, `${JSON.stringify(QUIET_SETTINGS, null, 2)}\n`);
   // An explicit config keeps code-server away from the user's own ~/.config/code-server.
   await writeFile(profile.config, 'auth: none\n');
   if (!workspace) {
