@@ -1,0 +1,123 @@
+// Time to the first rendered rows of a 100 000-row page in the results webview, in real chromium under the
+// panel's CSP. Measured inside the page: from posting the `show` message (as the editor delivers it: a
+// structured clone into the page) to the MutationObserver seeing the table's rows, and to the second animation
+// frame (the first frame with the rows painted). Baselines from the same run and page: JSON.parse of the same rows text, and a structured
+// clone of the same message. Goal: < 500 ms to first rows. Prints figures, asserts nothing.
+//   npx tsx bench/firstRows.ts [rows] [runs]
+import { bigViewModel, chromiumAvailable, launchChromium, servePanelPage } from '../test/unit/panelBrowserPage';
+import { buildResultsViewModel } from '../src/core/results/viewModel';
+import { encodeViewModel } from '../src/protocol/webviewMessages';
+
+const ROWS = Number(process.argv[2] ?? 100_000);
+const RUNS = Number(process.argv[3] ?? 7);
+
+interface Sample { firstRowsMs: number; paintedMs: number; parseMs: number; cloneMs: number; domRows: number }
+
+// The page's global as seen from here (the node tsconfig has no DOM lib; the callbacks run in the page).
+type PageGlobal = {
+  __payload: string;
+  __posted: { type: string }[];
+  postMessage(message: unknown, targetOrigin: string): void;
+  document: { querySelector(s: string): { childElementCount: number } | null };
+  MutationObserver: new (cb: () => void) => { observe(target: unknown, options: { childList: boolean }): void; disconnect(): void };
+  requestAnimationFrame(cb: () => void): void;
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+function hostSideCost(): { buildMs: number; encodeMs: number; bodyMB: number } {
+  const rows = Array.from({ length: ROWS }, (_, i) => ({ OrderID: i, CustomerID: `C-${i}`, Total: i / 100, Currency: 'EUR', Status: 'Completed', PlacedAt: new Date(i * 60_000).toISOString(), Address: { City: 'Lyon', Zip: '10001' }, Lines: [{ Sku: 'SKU-1', Qty: 2 }], Note: null }));
+  const bodyText = JSON.stringify({ ResponseStatus: true, Data: rows });
+  const builds: number[] = [];
+  const encodes: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    const vm = buildResultsViewModel({
+      requestKey: 'bench',
+      request: { method: 'POST', url: 'http://127.0.0.1:1/api/x', headers: {} },
+      response: { status: 200, statusText: 'OK', headers: { 'content-type': 'application/json' }, bodyText, timing: { startedAt: 0, firstByteMs: 1, totalMs: 2 }, sizeBytes: bodyText.length },
+      rowsPath: 'Data',
+    });
+    const t1 = performance.now();
+    encodeViewModel(vm);
+    builds.push(t1 - t0);
+    encodes.push(performance.now() - t1);
+  }
+  return { buildMs: median(builds), encodeMs: median(encodes), bodyMB: bodyText.length / 1024 / 1024 };
+}
+
+async function main(): Promise<void> {
+  if (!chromiumAvailable()) {
+    console.log('firstRows: /usr/bin/chromium is not installed; nothing measured');
+    return;
+  }
+  const server = await servePanelPage();
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(server.url);
+    await page.waitForFunction(() => (globalThis as unknown as PageGlobal).__posted.some((m) => m.type === 'ready'));
+    const big = JSON.stringify({ type: 'show', viewModel: bigViewModel(ROWS) });
+    const small = JSON.stringify({ type: 'show', viewModel: bigViewModel(3) });
+    await page.evaluate((payload) => ((globalThis as unknown as PageGlobal).__payload = payload), big);
+    const payloadMB = big.length / 1024 / 1024;
+
+    const samples: Sample[] = [];
+    for (let run = 0; run < RUNS + 1; run++) {
+      // Reset to a 3-row page, so every run renders the big table from scratch.
+      await page.evaluate((payload) => (globalThis as unknown as PageGlobal).postMessage(JSON.parse(payload), '*'), small);
+      await page.waitForFunction(() => (globalThis as unknown as PageGlobal).document.querySelector('.rows')?.childElementCount === 3);
+      const sample = await page.evaluate(
+        () =>
+          new Promise<Sample>((resolve) => {
+            const g = globalThis as unknown as PageGlobal;
+            const message = JSON.parse(g.__payload) as { viewModel: { table: { rowsJson: string } } };
+            const p0 = performance.now();
+            JSON.parse(message.viewModel.table.rowsJson);
+            const parseMs = performance.now() - p0;
+            const c0 = performance.now();
+            structuredClone(message);
+            const cloneMs = performance.now() - c0;
+            const layer = g.document.querySelector('.rows')!;
+            const t0 = performance.now();
+            const observer = new g.MutationObserver(() => {
+              if (layer.childElementCount <= 3) return;
+              const firstRowsMs = performance.now() - t0;
+              observer.disconnect();
+              // rAF runs before the frame's paint; the second one runs after that frame was produced.
+              g.requestAnimationFrame(() => g.requestAnimationFrame(() => resolve({ firstRowsMs, paintedMs: performance.now() - t0, parseMs, cloneMs, domRows: layer.childElementCount })));
+            });
+            observer.observe(layer, { childList: true });
+            g.postMessage(message, '*');
+          }),
+      );
+      if (run > 0) samples.push(sample); // run 0 warms the JIT and is not counted
+    }
+
+    const host = hostSideCost();
+    const pick = (k: keyof Sample) => median(samples.map((s) => s[k]));
+    const firstRows = pick('firstRowsMs');
+    console.log(`first rows of a ${ROWS.toLocaleString('en')}-row page (median of ${samples.length} runs, ${payloadMB.toFixed(1)} MB message, ${samples[0]?.domRows ?? 0} rows in the DOM)`);
+    console.log(`  post → first rows in the DOM      ${ms(firstRows)}   (min ${ms(Math.min(...samples.map((s) => s.firstRowsMs)))}, max ${ms(Math.max(...samples.map((s) => s.firstRowsMs)))})`);
+    console.log(`  post → frame painted (2nd rAF)    ${ms(pick('paintedMs'))}`);
+    console.log(`  baseline: JSON.parse of the rows   ${ms(pick('parseMs'))}   (panel = ${(firstRows / pick('parseMs')).toFixed(2)}× the parse)`);
+    console.log(`  baseline: structured clone of msg  ${ms(pick('cloneMs'))}`);
+    console.log(`  goal < 500 ms: ${firstRows < 500 ? 'met' : 'NOT met'}`);
+    console.log(`host side for the same page size (${host.bodyMB.toFixed(1)} MB body, node, median of 3):`);
+    console.log(`  buildResultsViewModel  ${ms(host.buildMs)}`);
+    console.log(`  encodeViewModel        ${ms(host.encodeMs)}`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
