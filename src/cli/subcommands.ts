@@ -1,6 +1,7 @@
 // The list of apiwb subcommands. Each module exports one Subcommand.
 import { runSubcommand } from './runCommand';
 import { sandboxSubcommand } from './sandboxCommand';
+import { lspSubcommand } from './lspCommand';
 
 export interface Subcommand {
   readonly name: string;
@@ -11,4 +12,5 @@ export interface Subcommand {
 export const subcommands: readonly Subcommand[] = [
   runSubcommand,
   sandboxSubcommand,
+  lspSubcommand,
 ];

@@ -1,6 +1,6 @@
-// PLACEHOLDER language server entry (issue 5 replaces it): initialize and nothing more.
-import { createConnection, ProposedFeatures, TextDocumentSyncKind } from 'vscode-languageserver/node';
+// The language server's entry (bundled to dist/server.js). createConnection reads the transport from
+// argv: `--stdio` (apiwb lsp --stdio, any LSP client) or `--node-ipc` (vscode-languageclient).
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { startServer } from './server';
 
-const connection = createConnection(ProposedFeatures.all);
-connection.onInitialize(() => ({ capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental } }));
-connection.listen();
+startServer(createConnection(ProposedFeatures.all));

@@ -83,6 +83,13 @@ function walk(
     });
     return;
   }
+  if (node.type === 'number' && typeof node.value === 'number') {
+    const problem = rangeProblem(node.value, info.schema);
+    if (problem) {
+      out.push({ severity: DiagnosticSeverity.Error, range: range(node.offset, node.length), message: `'${path.join('.')}' ${problem}${info.source ? ` (seed ${info.source.seed} §${info.source.section})` : ''}.`, source: SOURCE, code: 'out-of-range' });
+    }
+    return;
+  }
   if (node.type === 'object') {
     const strict = isStrictObject(root, schema);
     for (const property of node.children ?? []) {
@@ -103,6 +110,14 @@ function walk(
       if (child) walk(root, child, item, json, [...path, index], out, range);
     });
   }
+}
+
+function rangeProblem(value: number, schema: JSONSchema): string | undefined {
+  if (typeof schema.minimum === 'number' && value < schema.minimum) return `must be at least ${schema.minimum}`;
+  if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum) return `must be greater than ${schema.exclusiveMinimum}`;
+  if (typeof schema.maximum === 'number' && value > schema.maximum) return `must be at most ${schema.maximum}`;
+  if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum) return `must be less than ${schema.exclusiveMaximum}`;
+  return undefined;
 }
 
 function unknownField(name: string, known: readonly string[], range: Range): Diagnostic {

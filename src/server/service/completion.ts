@@ -1,7 +1,7 @@
 // Completion: methods, operation paths, query parameters, headers and values, `{{variables}}`,
 // directives, and JSON body keys and values (see jsonCompletion.ts). Pure: document + position + context.
 import type { CompletionItem, CompletionList, Position } from 'vscode-languageserver';
-import { HTTP_METHODS } from '../../core/httpfile';
+import { HTTP_METHODS, type HttpRequestNode } from '../../core/httpfile';
 import type { HttpDocument } from './document';
 import { openVariableAt, textBefore, zoneAt, type ServiceContext } from './context';
 import { completeJsonBody } from './jsonCompletion';
@@ -24,7 +24,7 @@ function completionItems(document: HttpDocument, position: Position, context: Se
     case 'request-line':
       return requestLineCompletions(document, position, context);
     case 'query-continuation':
-      return queryCompletions(before, position, context.operations.match(zone.request.requestLine.method, zone.request.requestLine.url));
+      return queryCompletions(before, position, zone.request, context);
     case 'header':
       return headerCompletions(before, position);
     case 'body':
@@ -84,7 +84,7 @@ function requestLineCompletions(document: HttpDocument, position: Position, cont
   const typed = before.slice(urlStart);
   if (typed.includes('?')) {
     const request = document.blockAt(position.line)?.request;
-    return queryCompletions(before, position, request && context.operations.match(request.requestLine.method, request.requestLine.url));
+    return request ? queryCompletions(before, position, request, context) : [];
   }
   if (/\s/.test(typed)) return typed.trimEnd() === typed ? [] : [{ label: 'HTTP/1.1', kind: CompletionItemKind.Keyword }];
   let end = position.character;
@@ -119,12 +119,16 @@ export function operationDetail(k: KnownOperation): string {
   return [op.id, ...notes.filter(Boolean)].join(' · ');
 }
 
-function queryCompletions(before: string, position: Position, known: KnownOperation | undefined): CompletionItem[] {
+function queryCompletions(before: string, position: Position, request: HttpRequestNode, context: ServiceContext): CompletionItem[] {
+  const known = context.operations.match(request.requestLine.method, request.requestLine.url);
   const name = /[?&]([^=&?\s]*)$/.exec(before);
   if (!known?.operation.query) return [];
   if (name) {
     const start = position.character - (name[1]?.length ?? 0);
-    const present = new Set([...before.matchAll(/[?&]([^=&?\s]+)=/g)].map((m) => m[1]));
+    // Parameters written anywhere in the request (request line and continuation lines), except the one being typed.
+    const present = new Set(request.queryParameters
+      .filter((q) => !(q.range.start.line === position.line && q.range.start.character <= position.character && position.character <= q.range.end.character))
+      .map((q) => q.name));
     return known.operation.query.filter((q) => !present.has(q.name)).map((q) => ({
       label: q.name,
       kind: CompletionItemKind.Field,

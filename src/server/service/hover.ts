@@ -7,7 +7,7 @@ import type { HttpDocument } from './document';
 import { documentOffset, zoneAt, type ServiceContext } from './context';
 import { analyseJsonBody } from './jsonBody';
 import { operationMarkdown, queryParameterMarkdown } from './operationText';
-import { fieldInfo, fieldMarkdown } from './schemaInfo';
+import { fieldInfo, fieldMarkdown, propertiesOf } from './schemaInfo';
 
 export function doHover(document: HttpDocument, position: Position, context: ServiceContext): Hover | null {
   const zone = zoneAt(document, position);
@@ -43,6 +43,11 @@ function bodyHover(document: HttpDocument, request: HttpRequestNode, position: P
   const schema = schemaAtPath(root, location.path);
   if (!schema) return null;
   const name = String([...location.path].reverse().find((s) => typeof s === 'string') ?? '');
+  const last = location.path.at(-1);
+  const parent = schemaAtPath(root, location.path.slice(0, -1));
+  if (typeof last === 'string' && parent && !propertiesOf(root, parent).some(([key]) => key === last)) {
+    return { contents: { kind: 'markdown', value: `\`${last}\` is not a field the contract documents for this request.` } };
+  }
   const info = fieldInfo(root, schema, name);
   let text = fieldMarkdown(info);
   if (!location.isAtPropertyKey && typeof node.value === 'number' && info.enumMeanings?.[String(node.value)]) {

@@ -1,0 +1,114 @@
+// The language server's wiring: LSP requests and notifications in, language-service calls out. It holds
+// open documents and the active environment's variable names — never a value, never a secret — and
+// makes no network call.
+import {
+  DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  CatalogOverlayNotification, catalogOverlayParams, EnvironmentChangedNotification, environmentChangedParams, CONFIGURATION_SECTION,
+} from '../protocol/lsp';
+import { createHttpLanguageService, HttpDocumentCache, type HttpDocument } from './service';
+import { overlayOperations } from './overlay';
+
+export const COMPLETION_TRIGGER_CHARACTERS = ['/', '"', '{', ':', ' ', '?', '&', '@'];
+
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const service = createHttpLanguageService();
+  const cache = new HttpDocumentCache();
+  const pendingValidation = new Map<string, NodeJS.Immediate>();
+
+  const parsed = (uri: string): HttpDocument | undefined => {
+    const document = documents.get(uri);
+    return document && cache.get(uri, document.version, () => document.getText());
+  };
+
+  // Validation runs after the current burst of changes, once per document.
+  const scheduleValidation = (uri: string): void => {
+    const pending = pendingValidation.get(uri);
+    if (pending) clearImmediate(pending);
+    pendingValidation.set(uri, setImmediate(() => {
+      pendingValidation.delete(uri);
+      const document = parsed(uri);
+      if (!document) return;
+      const version = document.version;
+      void connection.sendDiagnostics({ uri, version, diagnostics: service.doValidate(document) });
+    }));
+  };
+  const revalidateAll = (): void => documents.all().forEach((d) => scheduleValidation(d.uri));
+
+  connection.onInitialize((): InitializeResult => ({
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS, resolveProvider: false },
+      hoverProvider: true,
+      codeLensProvider: { resolveProvider: false },
+      documentSymbolProvider: true,
+      foldingRangeProvider: true,
+    },
+    serverInfo: { name: 'api-workbench-http' },
+  }));
+  connection.onInitialized(() => {
+    // Clients that support dynamic registration tell us about configuration changes.
+    void connection.client.register(DidChangeConfigurationNotification.type, { section: CONFIGURATION_SECTION }).catch(() => undefined);
+  });
+
+  documents.onDidChangeContent((event) => scheduleValidation(event.document.uri));
+  documents.onDidClose((event) => {
+    cache.delete(event.document.uri);
+    void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+  });
+
+  connection.onCompletion((params) => {
+    const document = parsed(params.textDocument.uri);
+    return document ? service.doComplete(document, params.position) : null;
+  });
+  connection.onHover((params) => {
+    const document = parsed(params.textDocument.uri);
+    return document ? service.doHover(document, params.position) : null;
+  });
+  connection.onCodeLens((params) => {
+    const document = parsed(params.textDocument.uri);
+    return document ? service.codeLenses(document) : [];
+  });
+  connection.onDocumentSymbol((params) => {
+    const document = parsed(params.textDocument.uri);
+    return document ? service.documentSymbols(document) : [];
+  });
+  connection.onFoldingRanges((params) => {
+    const document = parsed(params.textDocument.uri);
+    return document ? service.foldingRanges(document) : [];
+  });
+
+  connection.onNotification(EnvironmentChangedNotification, (params: unknown) => {
+    const parsedParams = environmentChangedParams.safeParse(params);
+    if (!parsedParams.success) {
+      connection.console.warn(`${EnvironmentChangedNotification}: ignored a malformed payload`);
+      return;
+    }
+    service.setEnvironmentVariables(parsedParams.data.variables);
+    revalidateAll();
+  });
+  // `apiWorkbench.environmentVariables` in settings works for clients without the custom notification.
+  connection.onDidChangeConfiguration((change) => {
+    const settings = (change.settings as Record<string, unknown> | undefined)?.[CONFIGURATION_SECTION] as { environmentVariables?: unknown } | undefined;
+    const names = environmentChangedParams.shape.variables.safeParse(settings?.environmentVariables);
+    if (names.success) {
+      service.setEnvironmentVariables(names.data);
+      revalidateAll();
+    }
+  });
+  connection.onNotification(CatalogOverlayNotification, (params: unknown) => {
+    const parsedParams = catalogOverlayParams.safeParse(params);
+    if (!parsedParams.success) {
+      connection.console.warn(`${CatalogOverlayNotification}: ignored a malformed payload`);
+      return;
+    }
+    service.setOverlay(overlayOperations(parsedParams.data));
+    revalidateAll();
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}

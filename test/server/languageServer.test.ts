@@ -1,0 +1,147 @@
+// The real language server over stdio, driven by a real LSP client (vscode-languageserver-protocol).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import {
+  CompletionRequest, HoverRequest, CodeLensRequest, DocumentSymbolRequest, FoldingRangeRequest,
+  DidOpenTextDocumentNotification, DidChangeTextDocumentNotification, DidCloseTextDocumentNotification,
+  type CompletionList, type MarkupContent,
+} from 'vscode-languageserver-protocol/node';
+import { EnvironmentChangedNotification, CatalogOverlayNotification, SEND_COMMAND, SEND_AND_FOLLOW_PAGES_COMMAND } from '../../src/protocol/lsp';
+import { startLspSession, type LspSession } from './lspClient';
+
+const uri = 'file:///work/scratch/survey.http';
+const text = [
+  '# @name score',
+  'POST {{engagement_base_url}}/api/SurveyApi/AddFeedbackScoreQuestion',
+  'Authorization: Bearer {{$auth.token("engagement")}}',
+  'Content-Type: application/json',
+  '',
+  '{',
+  '  "OpCode": 12,',
+  '  "QuestionLable": "How was your stay?",',
+  '  "ScoreRange": 1',
+  '}',
+  '',
+  '###',
+  'GET {{engagement_base_url}}/api/Transaction/GetOrdersByCustomer?ctcID=7&pageSize=900',
+  '',
+].join('\n');
+
+let session: LspSession;
+
+before(async () => {
+  session = await startLspSession();
+});
+
+after(async () => {
+  if (session.child.exitCode === null) await session.close();
+});
+
+void test('initialize announces completion (with its trigger characters), hover, codeLens, symbols, folding, incremental sync', () => {
+  const capabilities = session.initializeResult.capabilities;
+  assert.equal(capabilities.textDocumentSync, 2);
+  for (const c of ['/', '"', '{', ':', ' ']) assert.ok(capabilities.completionProvider?.triggerCharacters?.includes(c), c);
+  assert.equal(capabilities.hoverProvider, true);
+  assert.ok(capabilities.codeLensProvider);
+  assert.equal(capabilities.documentSymbolProvider, true);
+  assert.equal(capabilities.foldingRangeProvider, true);
+});
+
+void test('didOpen publishes diagnostics: unknown field, paging range, missing mandatory fields', async () => {
+  const published = session.nextDiagnostics(uri);
+  await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'http', version: 1, text } });
+  const diagnostics = (await published).diagnostics;
+  const codes = diagnostics.map((d) => d.code);
+  assert.ok(codes.includes('unknown-field'), JSON.stringify(codes));
+  assert.ok(codes.includes('out-of-range'));
+  assert.ok(codes.includes('missing-mandatory'));
+  const unknown = diagnostics.find((d) => d.code === 'unknown-field');
+  assert.deepEqual(unknown?.range, { start: { line: 7, character: 2 }, end: { line: 7, character: 17 } });
+  assert.match(unknown?.message ?? '', /Did you mean 'QuestionLabel'/);
+});
+
+void test('completion of body keys not yet present, with type; of enum values with meaning', async () => {
+  const keys = await session.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 8, character: 2 } }) as CompletionList;
+  const labels = keys.items.map((i) => i.label);
+  assert.ok(labels.includes('UseEmoticons'));
+  assert.ok(!labels.includes('OpCode'), 'present keys are not offered again');
+  assert.equal(keys.items.find((i) => i.label === 'UseEmoticons')?.detail, 'boolean, nullable');
+  const values = await session.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 8, character: 16 } }) as CompletionList;
+  assert.deepEqual(values.items.map((i) => i.label), ['0 — OneToFive', '1 — ZeroToTen']);
+});
+
+void test('hover on a body key gives meaning, type, nullability and seed section', async () => {
+  const hover = await session.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 8, character: 5 } });
+  const value = (hover?.contents as MarkupContent).value;
+  assert.match(value, /ScoreRange/);
+  assert.match(value, /integer int32/);
+  assert.match(value, /not nullable/);
+  assert.match(value, /1 — ZeroToTen/);
+  assert.match(value, /seed 000 §2\.2/);
+});
+
+void test('codeLens: Send and Send and follow pages on each request, with {uri, requestIndex}', async () => {
+  const lenses = await session.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
+  assert.deepEqual(lenses?.map((l) => [l.command?.command, l.range.start.line, l.command?.arguments]), [
+    [SEND_COMMAND, 1, [{ uri, requestIndex: 0 }]],
+    [SEND_AND_FOLLOW_PAGES_COMMAND, 1, [{ uri, requestIndex: 0 }]],
+    [SEND_COMMAND, 12, [{ uri, requestIndex: 1 }]],
+    [SEND_AND_FOLLOW_PAGES_COMMAND, 12, [{ uri, requestIndex: 1 }]],
+  ]);
+  assert.equal(lenses?.[3]?.command?.title, 'Send and follow pages (page-number)');
+});
+
+void test('document symbols and folding ranges: one per request block', async () => {
+  const symbols = await session.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } });
+  assert.deepEqual(symbols?.map((s) => s.name), ['score', 'GET {{engagement_base_url}}/api/Transaction/GetOrdersByCustomer?ctcID=7&pageSize=900']);
+  const folds = await session.connection.sendRequest(FoldingRangeRequest.type, { textDocument: { uri } });
+  assert.ok(folds?.some((f) => f.startLine === 0 && f.endLine === 9));
+});
+
+void test('incremental change, environment names and a malformed payload: diagnostics follow, the server survives', async () => {
+  await session.connection.sendNotification(EnvironmentChangedNotification, { variables: ['engagement_base_url'] });
+  await session.connection.sendNotification(CatalogOverlayNotification, { operations: 'not a list' });
+  const published = session.nextDiagnostics(uri, (p) => p.version === 2);
+  await session.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: 2 },
+    contentChanges: [{ range: { start: { line: 7, character: 2 }, end: { line: 7, character: 17 } }, text: '"QuestionLabel"' }],
+  });
+  const codes = (await published).diagnostics.map((d) => d.code);
+  assert.ok(!codes.includes('unknown-field'));
+  assert.ok(!codes.includes('undefined-variable'), 'engagement_base_url is known now');
+  const hover = await session.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 2 } });
+  assert.match((hover?.contents as MarkupContent).value, /engagement\/SurveyApi\/AddFeedbackScoreQuestion/);
+});
+
+void test('an imported operation from the overlay is completed and hovered', async () => {
+  const overlayUri = 'file:///work/scratch/overlay.http';
+  await session.connection.sendNotification(CatalogOverlayNotification, {
+    origin: 'http://127.0.0.1/openapi/v1.json',
+    operations: [{ id: 'fundraising/Imported/CreateTag', service: 'fundraising', family: 'Imported', name: 'CreateTag', method: 'POST', path: '/v1/tags',
+      requestBodySchema: { type: 'object', properties: { tagName: { type: 'string', description: 'the tag' } }, additionalProperties: false } }],
+  });
+  const published = session.nextDiagnostics(overlayUri);
+  await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: overlayUri, languageId: 'http', version: 1, text: 'POST {{fundraising_base_url}}/v1/tags\n\n{ "tagNme": "x" }\n' } });
+  assert.deepEqual((await published).diagnostics.map((d) => d.code), ['unknown-field', 'undefined-variable']);
+  const completion = await session.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: overlayUri }, position: { line: 2, character: 2 } }) as CompletionList;
+  assert.deepEqual(completion.items.map((i) => i.label), ['tagName']);
+  const cleared = session.nextDiagnostics(overlayUri);
+  await session.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: overlayUri } });
+  assert.deepEqual((await cleared).diagnostics, []);
+});
+
+void test('shutdown and exit end the process with code 0, and nothing went to stderr', async () => {
+  assert.equal(await session.close(), 0);
+  assert.equal(session.stderr(), '');
+});
+
+void test('apiwb lsp --stdio serves the same server; without a transport it exits 2', async () => {
+  const cli = await startLspSession(['src/cli/main.ts', 'lsp', '--stdio']);
+  assert.ok(cli.initializeResult.capabilities.hoverProvider);
+  assert.equal(await cli.close(), 0);
+  const bare = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'lsp'], { cwd: join(import.meta.dirname, '../..'), encoding: 'utf8' });
+  assert.equal(bare.status, 2);
+  assert.match(bare.stderr, /choose a transport/);
+});

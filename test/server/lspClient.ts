@@ -1,0 +1,57 @@
+// A real LSP client over the server's stdio, for the server tests and the benchmark.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import {
+  createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
+  InitializeRequest, InitializedNotification, PublishDiagnosticsNotification, ShutdownRequest, ExitNotification,
+  type InitializeResult, type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
+
+const root = join(import.meta.dirname, '../..');
+
+export interface LspSession {
+  readonly connection: ProtocolConnection;
+  readonly child: ChildProcess;
+  readonly initializeResult: InitializeResult;
+  /** Resolves with the next diagnostics published for `uri` that satisfy `accept`. */
+  nextDiagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
+  /** Sends shutdown and exit; resolves with the child's exit code. */
+  close(): Promise<number | null>;
+  stderr(): string;
+}
+
+/** Starts the server from source (`node --import tsx <entry> ...args`) and initializes it. */
+export async function startLspSession(entry: readonly string[] = ['src/server/main.ts', '--stdio']): Promise<LspSession> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...entry], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const waiters: Array<{ uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }> = [];
+  connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+    const index = waiters.findIndex((w) => w.uri === params.uri && w.accept(params));
+    if (index !== -1) waiters.splice(index, 1)[0]?.resolve(params);
+  });
+  connection.listen();
+  const initializeResult = await connection.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: { textDocument: { completion: { completionItem: { snippetSupport: true } }, hover: { contentFormat: ['markdown'] } } },
+    workspaceFolders: null,
+  });
+  await connection.sendNotification(InitializedNotification.type, {});
+  return {
+    connection,
+    child,
+    initializeResult,
+    nextDiagnostics: (uri, accept = () => true) => new Promise((resolve) => waiters.push({ uri, accept, resolve })),
+    async close() {
+      await connection.sendRequest(ShutdownRequest.type);
+      await connection.sendNotification(ExitNotification.type);
+      const code = await exited;
+      connection.dispose();
+      return code;
+    },
+    stderr: () => stderr,
+  };
+}
