@@ -294,9 +294,13 @@ function outcomeOf(
   label: string, method: string, url: string, response: HttpResponse, rows: number | undefined, pages: number | undefined,
   scheme: AuthScheme, redactor: Redactor,
 ): RequestOutcome {
-  const businessFailures = response.status < 400 ? businessFailuresOf(response.bodyText).map((f) => redactor.text(f)) : [];
+  const businessFailures = response.status < 400 ? businessFailuresOf(response.bodyText, method, url).map((f) => redactor.text(f)) : [];
   const explanation = explainAuthFailure({ status: response.status, bodyText: response.bodyText, scheme });
-  const problem = explanation ? explanation.summary : response.status >= 400 ? response.statusText || undefined : undefined;
+  // A 4xx/5xx body may still say why in one of the business-error conventions (e.g. a 400 with the output model).
+  const said = response.status >= 400 && !explanation ? businessFailuresOf(response.bodyText, method, url) : [];
+  const problem = explanation
+    ? explanation.summary
+    : response.status >= 400 ? [response.statusText, said.join('; ')].filter(Boolean).join(': ') || undefined : undefined;
   return {
     label, method, url, status: response.status, totalMs: response.timing.totalMs,
     ...(rows === undefined ? {} : { rows }), ...(pages === undefined ? {} : { pages }),

@@ -102,6 +102,31 @@ void describe('apiwb run against the sandbox', () => {
     assert.equal(readFileSync(out, 'utf8').trim().split('\n').length, orders);
   });
 
+  void it('a business failure inside a 200 and an HTTP 400 each exit 1, with the catalogue meaning', async () => {
+    const failing = join(ws.dir, 'failing.http');
+    writeFileSync(failing, [
+      '### missing mandatory fields',
+      '# @name incompleteQuestion',
+      'POST {{engagement_base_url}}/api/SurveyApi/AddLabelQuestion',
+      'Authorization: Bearer {{$auth.token("engagement")}}',
+      'Content-Type: application/json',
+      '',
+      '{ "OpCode": 1, "QuestionLabel": "Hi" }',
+      '',
+      '### page size below 1',
+      '# @name badPageSize',
+      'GET {{engagement_base_url}}/api/Transaction/GetOrdersByCustomer?ctcID={{ctc_id}}&pageSize=0',
+      'Authorization: Bearer {{$auth.token("engagement")}}',
+      '',
+    ].join('\n'));
+    const result = await apiwb(['run', failing, '--env', 'sandbox', '--env-file', ws.envFile], ws.secrets);
+    assert.equal(result.code, 1);
+    assert.match(result.stdout, /✗ incompleteQuestion .* 200 .*business failure: code 1 .*\(SurveyApi: Missing mandatory fields\)/);
+    assert.match(result.stdout, /✗ badPageSize .* 400 /);
+    assert.match(result.stdout, /2 requests, 2 failed/);
+    assertNoSecret(ws, result);
+  });
+
   void it('usage and input errors exit 2 with a message naming the file and line', async () => {
     const missingEnv = await apiwb(['run', join(COLLECTION, 'fundraising.http')]);
     assert.equal(missingEnv.code, 2);

@@ -1,37 +1,42 @@
-// Business failures inside an HTTP 200 (seed 000 §7.2), for the CLI summary and exit code.
-// Interim detector of the six conventions until the catalog's detectBusinessErrors lands; it only
-// reads what the contract names and says "code N" without guessing a catalogue meaning.
+// Business failures inside an HTTP 2xx (seed 000 §7.2) for the CLI summary and exit code, detected by
+// the catalog's detector with the matched operation's error catalogue (§7.3), in one short phrase each.
+import { detectBusinessErrors, type BusinessFailure } from '../../core/catalog/businessErrors';
+import { createCatalog, type Catalog } from '../../core/catalog/index';
 
-export function businessFailuresOf(bodyText: string): string[] {
+let catalog: Catalog | undefined;
+
+export function sharedCatalog(): Catalog {
+  catalog ??= createCatalog();
+  return catalog;
+}
+
+/** "code 1 Missing mandatory fields (SurveyApi: Missing mandatory fields)", or [] when the body reports none. */
+export function businessFailuresOf(bodyText: string, method: string, url: string): string[] {
   let body: unknown;
   try {
     body = JSON.parse(bodyText);
   } catch {
     return [];
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
-  const record = body as Record<string, unknown>;
-  if (record.ResponseStatus === false) return describeErrors(record.Errors, 'ResponseStatus=false');
-  for (const flag of ['Response', 'response', 'Success'] as const) {
-    if (record[flag] === false) {
-      const errors = record.Error ?? record.Errors ?? record.errors ?? record.Message;
-      return describeErrors(errors, `${flag}=false`);
-    }
-  }
-  if (typeof record.Error === 'string' && record.Error !== '' && Object.keys(record).length <= 2) return [record.Error];
-  return [];
+  const operation = sharedCatalog().match(method, pathOf(url));
+  const report = detectBusinessErrors(body, operation?.errorCatalogue);
+  if (!report.failed) return [];
+  return report.failures.map((failure) => describe(failure, report.catalogue));
 }
 
-function describeErrors(errors: unknown, fallback: string): string[] {
-  const list = Array.isArray(errors) ? errors : errors === undefined || errors === null || errors === '' ? [] : [errors];
-  const described = list.map((error) => {
-    if (error !== null && typeof error === 'object') {
-      const e = error as Record<string, unknown>;
-      const code = e.ErrorCode;
-      const description = e.ErrorDescription;
-      return `${code === undefined ? '' : `code ${String(code)}`}${typeof description === 'string' ? `${code === undefined ? '' : ': '}${description}` : ''}` || JSON.stringify(error);
-    }
-    return String(error);
-  });
-  return described.length ? described : [fallback];
+function describe(failure: BusinessFailure, catalogue: string | undefined): string {
+  const code = failure.code === undefined ? '' : `code ${failure.code} `;
+  const meanings = failure.meanings.length
+    ? ` (${catalogue ?? 'catalogue'}: ${failure.meanings.join(' | ')}${failure.ambiguous ? ', ambiguous as published' : ''})`
+    : failure.unknownCode ? ` (not in the ${catalogue ?? ''} catalogue)` : '';
+  return `${code}${failure.message}${meanings}`.trim();
+}
+
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url;
+  }
 }

@@ -1,12 +1,12 @@
 // `--all-pages` for apiwb run: follows a request's pages with the shared paging engine (the same walker
 // the panel uses) and hands each page's rows to the --out writer before the next page is asked for.
 // Also counts the rows of a single response.
-import { createCatalog, type Catalog } from '../../core/catalog/index';
 import type { HttpRequest, HttpResponse } from '../../core/http/types';
 import { parsePagingDirective } from '../../core/paging/directive';
 import { resolveStyle } from '../../core/paging/resolve';
 import { walk } from '../../core/paging/walker';
 import type { RowSink } from '../../core/export/sink';
+import { sharedCatalog } from './businessFailures';
 import type { RowWriter } from './rowWriters';
 
 export interface WalkOptions {
@@ -27,8 +27,6 @@ export interface WalkSummary {
   readonly directiveError?: string;
 }
 
-let catalog: Catalog | undefined;
-
 /** Walks every page of `first`; the style comes from `# @paging`, else the catalog, else detection. */
 export async function walkAllPages(first: HttpRequest, directives: Readonly<Record<string, string>>, options: WalkOptions): Promise<WalkSummary> {
   const written = directives['paging'];
@@ -38,9 +36,8 @@ export async function walkAllPages(first: HttpRequest, directives: Readonly<Reco
     if (!parsed.ok) return { pages: 0, rows: 0, directiveError: parsed.error };
     directive = parsed.directive;
   }
-  catalog ??= createCatalog();
   const path = safePath(first.url);
-  const catalogStyle = catalog.match(first.method, path)?.paging;
+  const catalogStyle = sharedCatalog().match(first.method, path)?.paging;
   const plan = resolveStyle({ ...(directive ? { directive } : {}), ...(catalogStyle ? { catalogStyle } : {}) });
   let lastResponse: HttpResponse | undefined;
   const result = await walk(first, {

@@ -1,0 +1,77 @@
+// The CLI's pieces without a child process: argument parsing, the env-var SecretStore, row writers and
+// the summary line.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { EnvironmentSecretStore, secretValuesFromEnvironment } from '../../src/cli/nodePorts/envSecretStore';
+import { openRowWriter } from '../../src/cli/reporters/rowWriters';
+import { formatOutcome, formatTotals } from '../../src/cli/reporters/summary';
+import { countRows } from '../../src/cli/reporters/pagedRows';
+import { parseRunArgs } from '../../src/cli/runCommand';
+
+void describe('apiwb run pieces', () => {
+  void it('parses options; rejects what makes no sense', () => {
+    assert.deepEqual(parseRunArgs(['a.http', 'dir', '--env', 'sandbox', '--all-pages', '--out', 'x.csv', '--max-pages', '3', '--timeout', '500', '--insecure']), {
+      paths: ['a.http', 'dir'], env: 'sandbox', allPages: true, out: 'x.csv', format: 'csv', maxPages: 3, timeoutMs: 500, insecure: true,
+    });
+    assert.equal(parseRunArgs(['-h']), 'help');
+    assert.throws(() => parseRunArgs(['--env', 's']), /at least one \.http file/);
+    assert.throws(() => parseRunArgs(['a.http']), /--env NAME is required/);
+    assert.throws(() => parseRunArgs(['a.http', '--env', 's', '--format', 'xml', '--out', 'o']), /--format must be ndjson, csv or json/);
+    assert.throws(() => parseRunArgs(['a.http', '--env', 's', '--format', 'csv']), /--format needs --out/);
+    assert.throws(() => parseRunArgs(['a.http', '--env', 's', '--max-pages', '0']), /--max-pages must be a positive integer/);
+  });
+
+  void it('the env-var SecretStore reads APIWB_SECRET_*, keeps obtained tokens in memory only', async () => {
+    const env = { APIWB_SECRET_ENGAGEMENT_PASSWORD: 'pw-1234', APIWB_SECRET_FUNDRAISING_USER_TOKEN: 'jwt-5678', PATH: '/bin', APIWB_SECRET_EMPTY_X: '' };
+    const store = new EnvironmentSecretStore(env);
+    assert.equal(await store.get('engagement.password'), 'pw-1234');
+    assert.equal(await store.get('fundraising-user.token'), 'jwt-5678');
+    assert.equal(await store.get('empty.x'), undefined);
+    await store.set('engagement.access_token', 'tok');
+    assert.equal(await store.get('engagement.access_token'), 'tok');
+    assert.equal(env.APIWB_SECRET_ENGAGEMENT_PASSWORD, 'pw-1234', 'the environment is never written');
+    await store.delete('engagement.password');
+    assert.equal(await store.get('engagement.password'), undefined);
+    assert.deepEqual(secretValuesFromEnvironment(env).sort(), ['jwt-5678', 'pw-1234']);
+  });
+
+  void it('writes rows as NDJSON, CSV (quoted, nested values as JSON) and JSON', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiwb-rows-'));
+    try {
+      const rows = [{ id: 1, name: 'a, "b"', tags: ['x'] }, { id: 2, name: 'line\nbreak', tags: [] }];
+      for (const format of ['ndjson', 'csv', 'json'] as const) {
+        const writer = openRowWriter(join(dir, `r.${format}`), format);
+        await writer.write(rows.slice(0, 1));
+        await writer.write(rows.slice(1));
+        await writer.close();
+        assert.equal(writer.rowsWritten, 2);
+      }
+      assert.deepEqual(readFileSync(join(dir, 'r.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown), rows);
+      assert.equal(readFileSync(join(dir, 'r.csv'), 'utf8'), 'id,name,tags\n1,"a, ""b""","[""x""]"\n2,"line\nbreak",[]\n');
+      assert.deepEqual(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')), rows);
+      const empty = openRowWriter(join(dir, 'e.json'), 'json');
+      await empty.close();
+      assert.deepEqual(JSON.parse(readFileSync(join(dir, 'e.json'), 'utf8')), []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  void it('counts rows of collections, not of error lists', () => {
+    assert.equal(countRows('[1,2,3]'), 3);
+    assert.equal(countRows('{"count":2,"value":[{},{}],"next_link":null}'), 2);
+    assert.equal(countRows('{"ID":5,"Errors":[],"ResponseStatus":true}'), undefined);
+    assert.equal(countRows('not json'), undefined);
+  });
+
+  void it('formats one line per request and the totals', () => {
+    const line = formatOutcome({ label: 'q', method: 'GET', url: 'http://h/x', status: 200, totalMs: 12.4, rows: 1, pages: 3, businessFailures: ['code 3 x'], ok: false }, false);
+    assert.equal(line, '✗ q  GET http://h/x  200  12 ms  1 row  3 pages  business failure: code 3 x');
+    assert.equal(formatOutcome({ label: 'q', method: 'GET', url: 'u', businessFailures: [], problem: 'why', ok: false }, false), '✗ q  GET u  — why');
+    assert.match(formatOutcome({ label: 'q', method: 'GET', url: 'u', status: 200, businessFailures: [], ok: true }, true), /\u001b\[32m✓/);
+    assert.equal(formatTotals([{ label: 'a', method: 'GET', url: 'u', rows: 2, businessFailures: [], ok: true }], 5), '1 request, 0 failed, 2 rows, 5 ms');
+  });
+});
