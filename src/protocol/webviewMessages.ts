@@ -116,6 +116,8 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     elapsedMs: z.number(),
     /** Workspace-relative path of the file the walk streams to. */
     file: z.optional(z.string()),
+    /** Why the walk is waiting (429 Retry-After, a transient extraction error). */
+    waiting: z.optional(z.string()),
   }),
   z.object({
     type: z.literal('walkEnded'),

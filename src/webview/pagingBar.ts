@@ -49,7 +49,7 @@ export class PagingBar {
 
   progress(p: Progress): void {
     if (this.paging) this.update({ ...this.paging, walking: true }, true);
-    this.progressText.textContent = `Walking: ${p.pages} pages · ${formatCount(p.rows)} rows · ${formatRate(p.rowsPerSecond)} · ${formatDuration(p.elapsedMs)}${p.file ? ` → ${p.file}` : ''}`;
+    this.progressText.textContent = `Walking: ${p.pages} pages · ${formatCount(p.rows)} rows · ${formatRate(p.rowsPerSecond)} · ${formatDuration(p.elapsedMs)}${p.file ? ` → ${p.file}` : ''}${p.waiting ? ` · waiting: ${p.waiting}` : ''}`;
   }
 
   ended(message: string, paging: PagingState, hasRows: boolean): void {

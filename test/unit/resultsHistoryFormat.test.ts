@@ -81,3 +81,16 @@ void test('formats: bytes, durations, counts and rates', () => {
   assert.equal(formatRate(0), '—');
   assert.equal(formatRate(8400.4), '8\u202f400 rows/s');
 });
+
+void test('paging state: labels per style, and a walk outcome turned into can-continue and end reason', async () => {
+  const { pagingState, walkEnd } = await import('../../src/core/results/pagingState');
+  assert.deepEqual(pagingState({ style: 'export-ordinal', pages: 2, rows: 200_000, canContinue: true }), {
+    style: 'export-ordinal', styleLabel: 'Export ordinal', pages: 2, rows: 200_000, canContinue: true, walking: false,
+  });
+  assert.equal(pagingState({ style: 'custom-x', pages: 0, rows: 0, canContinue: false }).styleLabel, 'custom-x');
+  const done = walkEnd('batch-cursor', { outcome: 'complete', message: 'All 4 pages.', pages: 4, rows: 40 }, 'out/rows.ndjson');
+  assert.deepEqual([done.ok, done.paging.canContinue, done.paging.endReason, done.file], [true, false, 'last page reached', 'out/rows.ndjson']);
+  const failed = walkEnd('batch-cursor', { outcome: 'failed', message: 'Dropped on page 3.', pages: 2, rows: 20 });
+  assert.deepEqual([failed.ok, failed.paging.canContinue], [false, true]);
+  assert.match(failed.paging.endReason ?? '', /can resume/);
+});

@@ -168,3 +168,20 @@ void test('the bounded pretty-printer matches JSON.stringify(…, null, 2) and s
   const exact = JSON.stringify([1, 2], null, 2);
   assert.equal(prettyJsonPrefix([1, 2], exact.length).complete, true);
 });
+
+void test('without a report the builder runs detectBusinessErrors for a known catalogue: SurveyApi 14 in a 200', () => {
+  const vm = buildResultsViewModel(
+    input({ ResponseStatus: false, Errors: [{ ErrorCode: 14, ErrorDescription: 'Invalid SessionID' }] }, { catalogue: 'SurveyApi' }),
+  );
+  const banner = vm.businessErrors;
+  assert.ok(banner);
+  assert.equal(banner.catalogue, 'SurveyApi');
+  assert.equal(banner.convention, 'ResponseStatus + Errors[{ErrorCode, ErrorDescription}]');
+  assert.equal(banner.failures[0]?.code, 14);
+  assert.deepEqual(banner.failures[0]?.meanings, ['Invalid SessionID', 'Invalid Question ID']);
+  assert.match(banner.failures[0]?.note ?? '', /2 published meanings/);
+  assert.match(banner.statusNote, /200 OK/);
+  // A success body, or a non-engagement call without a catalogue, gets no banner.
+  assert.equal(buildResultsViewModel(input({ ResponseStatus: true, Errors: [] }, { catalogue: 'SurveyApi' })).businessErrors, undefined);
+  assert.equal(buildResultsViewModel(input({ Error: 'x' }, { service: 'fundraising' })).businessErrors, undefined);
+});

@@ -8,13 +8,25 @@ import type { BusinessBanner, BusinessFailureView } from '../../protocol/webview
 export interface BusinessErrorReportLike {
   readonly convention?: string | null;
   readonly failed: boolean;
+  readonly catalogue?: string;
   readonly failures: readonly {
     readonly code?: number | null;
     readonly message?: string | null;
     readonly meanings?: readonly string[];
     readonly ambiguous?: boolean;
+    readonly unknownCode?: boolean;
   }[];
 }
+
+/** The six conventions of seed 000 §7.2, as they look in a body. */
+const CONVENTION_WORDS: Readonly<Record<string, string>> = {
+  'ResponseStatus+Errors': 'ResponseStatus + Errors[{ErrorCode, ErrorDescription}]',
+  'Response+Error': 'Response + Error',
+  'Response+Errors': 'Response + Errors (strings)',
+  'response+errors': 'lowercase response + errors',
+  'Success+Error': 'Success + Error',
+  Error: 'Error only',
+};
 
 function noteFor(code: number | undefined, meanings: readonly string[], ambiguous: boolean, catalogue: string | undefined): string | undefined {
   const where = catalogue ? `the ${catalogue} catalogue` : 'its catalogue';
@@ -22,7 +34,7 @@ function noteFor(code: number | undefined, meanings: readonly string[], ambiguou
   if (meanings.length > 1 || ambiguous) {
     return `Code ${code} has ${meanings.length > 1 ? meanings.length : 'several'} published meanings in ${where}; the contract does not say which applies here, so check each.`;
   }
-  if (meanings.length === 0) return `Code ${code} is not listed in ${where}.`;
+  if (meanings.length === 0) return catalogue ? `Code ${code} is not listed in ${where}.` : `No catalogue is known for this operation, so code ${code} is shown without its meaning.`;
   return undefined;
 }
 
@@ -33,6 +45,7 @@ export function buildBusinessBanner(
   catalogue?: string,
 ): BusinessBanner | undefined {
   if (!report?.failed) return undefined;
+  catalogue ??= report.catalogue;
   const failures: BusinessFailureView[] = report.failures.map((f) => {
     const code = typeof f.code === 'number' ? f.code : undefined;
     const meanings = [...(f.meanings ?? [])];
@@ -46,7 +59,7 @@ export function buildBusinessBanner(
       ? `The HTTP status was ${httpStatus}${statusText ? ` ${statusText}` : ''}: the service reports this failure inside the body, not through the status.`
       : `The HTTP status was ${httpStatus}${statusText ? ` ${statusText}` : ''}.`;
   return {
-    convention: report.convention ?? 'unknown',
+    convention: report.convention ? (CONVENTION_WORDS[report.convention] ?? report.convention) : 'unknown',
     ...(catalogue ? { catalogue } : {}),
     httpStatus,
     statusNote,

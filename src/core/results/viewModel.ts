@@ -3,6 +3,8 @@
 // query parameters and token fields of the body are masked here.
 import type { HttpResponse } from '../http/types';
 import { explainAuthFailure, type AuthScheme } from '../auth/explain';
+import { detectBusinessErrors } from '../catalog/businessErrors';
+import type { ErrorCatalogueId } from '../catalog/model';
 import type { AuthExplanation, BodyView, PagingState, ResultsViewModel, HistoryEntry, TableView, Column } from '../../protocol/webviewMessages';
 import { buildBusinessBanner, type BusinessErrorReportLike } from './businessBanner';
 import { formatBytes, formatDuration, formatCount } from './format';
@@ -20,9 +22,10 @@ export interface ResultsInput {
   /** Headers as sent, with Authorization / X-API-Key already redacted by the caller. */
   readonly request: { readonly method: string; readonly url: string; readonly headers: Readonly<Record<string, string>> };
   readonly response: HttpResponse;
+  /** A report from detectBusinessErrors(); when absent it is run here for an engagement call or a known catalogue. */
   readonly businessErrors?: BusinessErrorReportLike;
-  /** The error catalogue of the operation's family (SurveyApi, Customer, …), for the banner's wording. */
-  readonly catalogue?: string;
+  /** The error catalogue of the operation's family (SurveyApi, Customer, …): codes get their meanings. */
+  readonly catalogue?: ErrorCatalogueId;
   /** The host's own words for a 401/403; by default core/auth/explain words it from the service and scheme. */
   readonly auth?: AuthExplanation;
   readonly service?: 'engagement' | 'fundraising' | 'booking';
@@ -100,12 +103,15 @@ export function buildResultsViewModel(input: ResultsInput): ResultsViewModel {
   const contentType = Object.entries(response.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
   let body: BodyView;
   let table: TableView | undefined;
+  let report = input.businessErrors;
+  const detect = report === undefined && (input.catalogue !== undefined || input.service === 'engagement');
   if (text.length === 0) {
     body = bodyView('', 'text', limit, 'The response has no body.');
   } else if (looksLikeJson(text, contentType)) {
     const parsed = parseJson(text);
     if (parsed.ok) {
       table = buildTable(parsed.value, input.rowsPath);
+      if (detect) report = detectBusinessErrors(parsed.value, input.catalogue);
       body = prettyBodyView(parsed.value, text.length, limit, table !== undefined);
     } else {
       body = bodyView(text, 'text', limit, `The body is not valid JSON (${parsed.error}); shown as received.`);
@@ -114,7 +120,7 @@ export function buildResultsViewModel(input: ResultsInput): ResultsViewModel {
     body = bodyView(text, 'text', limit);
   }
 
-  const businessErrors = buildBusinessBanner(input.businessErrors, response.status, response.statusText, input.catalogue);
+  const businessErrors = buildBusinessBanner(report, response.status, response.statusText, input.catalogue);
   const auth = explainAuth(input, text);
   const url = redactUrl(request.url);
   return {

@@ -42,11 +42,13 @@ export interface PageAppend {
   readonly paging: PagingState;
 }
 
+/** The paging walker's WalkProgress fits as is; `file` is where "All pages" streams to. */
 export interface WalkProgress {
   readonly pages: number;
   readonly rows: number;
   readonly rowsPerSecond: number;
   readonly elapsedMs: number;
+  readonly waiting?: string;
   readonly file?: string;
 }
 
@@ -110,12 +112,13 @@ export class ResultsPanel implements vscode.Disposable {
   /** Progress of an "All pages" walk (rows go to the file, not to the panel, so memory stays flat). */
   progress(progress: WalkProgress): void {
     if (this.current?.paging && !this.current.paging.walking) this.current = { ...this.current, paging: { ...this.current.paging, walking: true } };
-    this.post({ type: 'progress', ...progress });
+    const { pages, rows, rowsPerSecond, elapsedMs, waiting, file } = progress;
+    this.post({ type: 'progress', pages, rows, rowsPerSecond, elapsedMs, ...(waiting ? { waiting } : {}), ...(file ? { file } : {}) });
   }
 
   walkEnded(end: WalkEnd): void {
     if (this.current) this.current = { ...this.current, paging: end.paging };
-    this.post({ type: 'walkEnded', ...end });
+    this.post({ type: 'walkEnded', ok: end.ok, message: end.message, paging: end.paging, ...(end.file ? { file: end.file } : {}) });
   }
 
   dispose(): void {
