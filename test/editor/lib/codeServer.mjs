@@ -48,7 +48,9 @@ export async function createProfile({ workspaceSource, root, workspace } = {}) {
   // An explicit config keeps code-server away from the user's own ~/.config/code-server.
   await writeFile(profile.config, 'auth: none\n');
   if (!workspace) {
-    if (workspaceSource) await cp(workspaceSource, profile.workspace, { recursive: true });
+    // Not the env files a local `npm start` left behind: each run writes its own.
+    const localOnly = /http-client(\.private)?\.env\.json$/;
+    if (workspaceSource) await cp(workspaceSource, profile.workspace, { recursive: true, filter: (path) => !localOnly.test(path) });
     else await mkdir(profile.workspace, { recursive: true });
   }
   return profile;

@@ -40,7 +40,9 @@ export async function startSandbox({ cli, args = [], readyTimeoutMs = 60_000 }) 
     const line = await withTimeout(
       Promise.race([firstLine, exited.then((code) => {
         if (/unknown command 'sandbox'/.test(stderr)) throw new SandboxUnavailable("this build's CLI has no `sandbox` subcommand yet");
-        throw new Error(`the sandbox exited (${code}) before it was ready:\n${stderr}`);
+        // The first error line says why; the whole stderr would bury the runner's output.
+        const reason = stderr.split('\n').find((line) => /error/i.test(line)) ?? stderr.trim().split('\n')[0] ?? '';
+        throw new Error(`the sandbox exited (${code}) before it was ready: ${reason.trim()}`);
       })]),
       readyTimeoutMs, 'the sandbox did not print its descriptor');
     return { descriptor: JSON.parse(line), pid: child.pid, stop };

@@ -41,6 +41,16 @@ export async function runCommand(page, title) {
   await input.press('Enter');
 }
 
+/** Opens a workspace file through Quick Open (Ctrl+P) and waits for its editor tab. */
+export async function openFile(page, fileName) {
+  await page.locator('.monaco-workbench').press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(fileName);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: fileName }).first().waitFor();
+  await input.press('Enter');
+  await page.getByRole('tab', { name: new RegExp(`^${escapeRegExp(fileName)}`) }).waitFor();
+}
+
 function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
