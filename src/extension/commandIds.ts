@@ -1,6 +1,17 @@
 // The ids of every command the extension registers (vscode-free so scripts can read it).
 export const COMMANDS = {
   refreshServices: 'apiWorkbench.refreshServices',
+  newScratch: 'apiWorkbench.newScratch',
+  send: 'apiWorkbench.send',
+  sendAndFollowPages: 'apiWorkbench.sendAndFollowPages',
+  selectEnvironment: 'apiWorkbench.selectEnvironment',
+  signIn: 'apiWorkbench.signIn',
+  signOut: 'apiWorkbench.signOut',
+  pasteBearerToken: 'apiWorkbench.pasteBearerToken',
+  setBasicCredentials: 'apiWorkbench.setBasicCredentials',
+  forgetAllCredentials: 'apiWorkbench.forgetAllCredentials',
+  deleteScratch: 'apiWorkbench.deleteScratch',
+  refreshRequests: 'apiWorkbench.refreshRequests',
 } as const;
 
 export type CommandKey = keyof typeof COMMANDS;

@@ -93,7 +93,8 @@ export class ResultsPanel implements vscode.Disposable {
     const earlier = this.history.entries(viewModel.requestKey);
     this.current = { ...viewModel, history: viewModel.history.length > 0 ? viewModel.history : [...earlier] };
     this.history.record(viewModel).then(undefined, (e: unknown) => this.log(`results history not saved: ${String(e)}`));
-    this.ensurePanel().reveal(this.options.viewColumn ?? vscode.ViewColumn.Beside, true);
+    if (this.panel) this.panel.reveal(undefined, true); // stays in the column the user put it in
+    else this.ensurePanel();
     this.pending = [];
     this.post({ type: 'show', viewModel: encodeViewModel(this.current) });
   }

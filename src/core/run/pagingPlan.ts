@@ -1,0 +1,36 @@
+// Which paging plan a request follows, from its `# @paging` directive, else its catalog operation, else
+// nothing (the walker then detects the style from the first response). Shared by the panel and the CLI.
+import type { Catalog } from '../catalog';
+import { parsePagingDirective, type PagingDirective } from '../paging/directive';
+import { resolveStyle } from '../paging/resolve';
+import type { PagingPlan } from '../paging/types';
+
+export type PlanLookup =
+  | { readonly ok: true; readonly plan: PagingPlan | undefined }
+  | { readonly ok: false; readonly error: string };
+
+export function pagingPlanFor(
+  request: { readonly method: string; readonly url: string },
+  directives: Readonly<Record<string, string>>,
+  catalog: Catalog,
+): PlanLookup {
+  let directive: PagingDirective | undefined;
+  const written = directives['paging'];
+  if (written !== undefined) {
+    const parsed = parsePagingDirective(`# @paging ${written}`);
+    if (!parsed.ok) return { ok: false, error: `# @paging: ${parsed.error}` };
+    directive = parsed.directive;
+  }
+  const catalogStyle = catalog.match(request.method, pathOf(request.url))?.paging;
+  return { ok: true, plan: resolveStyle({ ...(directive ? { directive } : {}), ...(catalogStyle ? { catalogStyle } : {}) }) };
+}
+
+/** The path (and query) of a URL, or the text itself when it is not an absolute URL. */
+export function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,103 @@
+// One request of a parsed .http file made ready to send: auth values fetched (signing in only if the
+// credential service is allowed to), every variable substituted, a `< file` body read through a port.
+// Anything that stops it is returned in words, never thrown, so the CLI prints it and the panel shows it.
+import { AuthError, AuthVariables, findAuthReferences, type CredentialService } from '../auth';
+import type { AuthScheme } from '../auth/explain';
+import type { Environment } from '../env';
+import type { HttpRequest } from '../http/types';
+import type { HttpFile, HttpRequestNode } from '../httpfile';
+import { resolveRequest, type DynamicVariableResolver, type NamedResponse, type ResolvedRequest } from '../httpfile/resolve';
+
+export interface PrepareContext {
+  readonly environment: Environment;
+  readonly credentials: CredentialService;
+  readonly responses: ReadonlyMap<string, NamedResponse>;
+  /** Dynamic variables other than $auth ({{$uuid}}, {{$timestamp}}, …); $auth is handled here. */
+  readonly dynamic?: DynamicVariableResolver;
+  /** Reads a `< ./file` body, relative to the .http file. */
+  readonly readInclude: (path: string) => Promise<string>;
+}
+
+export type Prepared =
+  | {
+      readonly ok: true;
+      readonly request: HttpRequest;
+      readonly resolved: ResolvedRequest;
+      readonly scheme: AuthScheme;
+      /** Secret values handed out for this request: the caller's Redactor must learn them. */
+      readonly secretValues: readonly string[];
+    }
+  | {
+      readonly ok: false;
+      readonly kind: 'auth' | 'unresolved' | 'missing' | 'include';
+      readonly problem: string;
+      /** The auth entry that needs the user (sign in, paste a token), when kind is 'auth'. */
+      readonly authId?: string;
+      /** The URL as far as it resolved, for messages. */
+      readonly url: string;
+    };
+
+export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: PrepareContext): Promise<Prepared> {
+  const node = file.requests.find((r) => r.index === requestIndex);
+  if (!node) return { ok: false, kind: 'missing', problem: `there is no request #${requestIndex + 1} in this file`, url: '' };
+  const plannedUrl = resolveRequest(file, requestIndex, { environment: ctx.environment.variables, responses: ctx.responses })?.url ?? node.requestLine.url;
+
+  const references = findAuthReferences(requestTexts(node));
+  for (const reference of references) {
+    if (!ctx.environment.auth[reference.authId]) {
+      const known = Object.keys(ctx.environment.auth).join(', ') || 'none';
+      return { ok: false, kind: 'unresolved', problem: `{{$auth.${reference.kind}("${reference.authId}")}}: environment '${ctx.environment.name}' has no auth entry '${reference.authId}' (it has: ${known})`, url: plannedUrl };
+    }
+  }
+  const auth = new AuthVariables(ctx.credentials);
+  try {
+    await auth.prepare(references);
+  } catch (error) {
+    if (error instanceof AuthError) return { ok: false, kind: 'auth', problem: error.message, authId: error.authId, url: plannedUrl };
+    throw error;
+  }
+  const dynamic: DynamicVariableResolver = {
+    resolve: (name, args) => (name.startsWith('$auth.') ? auth.resolve(name, args) : ctx.dynamic?.resolve(name, args)),
+  };
+  const resolved = resolveRequest(file, requestIndex, { environment: ctx.environment.variables, responses: ctx.responses, dynamic });
+  if (!resolved) return { ok: false, kind: 'missing', problem: 'the request could not be read', url: plannedUrl };
+  const missing = resolved.unresolved[0];
+  if (missing) return { ok: false, kind: 'unresolved', problem: `{{${missing.name}}}: ${missing.message.replace('the active environment', `environment '${ctx.environment.name}'`)}`, url: resolved.url };
+
+  let body = resolved.body;
+  if (resolved.bodyInclude) {
+    try {
+      body = await ctx.readInclude(resolved.bodyInclude.path);
+    } catch (error) {
+      return { ok: false, kind: 'include', problem: `< ${resolved.bodyInclude.path}: ${error instanceof Error ? error.message : String(error)}`, url: resolved.url };
+    }
+  }
+  const request: HttpRequest = { method: resolved.method, url: resolved.url, headers: resolved.headers, ...(body === undefined ? {} : { body }) };
+  return {
+    ok: true,
+    request,
+    resolved,
+    scheme: authSchemeOf(references.map((r) => r.authId), ctx.environment, resolved.url),
+    secretValues: auth.knownValues,
+  };
+}
+
+/** The scheme a request authenticates with, for the 401/403 words: its $auth entries, else its URL's shape. */
+export function authSchemeOf(authIds: readonly string[], environment: Environment, url: string): AuthScheme {
+  for (const id of authIds) {
+    const kind = environment.auth[id]?.kind;
+    if (kind === 'password-grant' || kind === 'basic-api-key' || kind === 'jwt-bearer') return kind;
+  }
+  if (/\/v1\//.test(url)) return 'basic-api-key';
+  if (/\/api\//.test(url)) return 'password-grant';
+  return 'unknown';
+}
+
+export function requestTexts(node: HttpRequestNode): string[] {
+  return [
+    node.requestLine.url,
+    ...node.queryContinuations.map((q) => q.text),
+    ...node.headers.map((h) => h.value),
+    ...(node.body?.kind === 'inline' ? [node.body.text] : []),
+  ];
+}

@@ -1,0 +1,47 @@
+// The paging state behind what the panel shows: the plan, the walker's checkpoint (no secrets in it),
+// and the rows fetched so far, so "All pages" can write them first and nothing fetched is lost.
+import type { HttpRequest } from '../../core/http/types';
+import type { PagingPlan, WalkCheckpoint } from '../../core/paging';
+import type { PagingState } from '../../protocol/webviewMessages';
+
+export interface PagedSession {
+  readonly requestKey: string;
+  readonly responseId: string;
+  /** The first request as sent; secrets are re-taken from a fresh preparation before each continuation. */
+  readonly first: HttpRequest;
+  readonly uri: string;
+  readonly requestIndex: number;
+  readonly name: string;
+  plan: PagingPlan | undefined;
+  checkpoint: WalkCheckpoint;
+  /** Rows of the pages shown in the panel (not of "All pages" walks, which stream to a file). */
+  readonly shownRows: unknown[];
+  /** Set while a walk runs; Stop aborts it. */
+  abort?: AbortController;
+  /** The file an interrupted "All pages" walk was writing, so the next one resumes into it. */
+  exportFile?: string;
+}
+
+export const STYLE_LABELS: Readonly<Record<string, string>> = {
+  'page-number': 'page number (pageNumber / pageSize)',
+  'page-headers': 'page headers (X-Pagination-*)',
+  'offset-remaining': 'offset + remaining (Remaining not trusted)',
+  'batch-cursor': 'batch cursor (BatchID echoed)',
+  'export-ordinal': 'export ordinal (OFFSET + TableName; pages kept before the next)',
+  'stateful-extraction': 'stateful extraction (server keeps the position)',
+  generic: 'generic (offset/limit, next link, Link header)',
+  none: 'single page',
+};
+
+export function pagingStateOf(session: PagedSession, walking: boolean): PagingState {
+  const style = session.checkpoint.plan.style;
+  return {
+    style,
+    styleLabel: STYLE_LABELS[style] ?? style,
+    pages: session.checkpoint.pages,
+    rows: session.checkpoint.rows,
+    canContinue: !session.checkpoint.done && session.checkpoint.next !== undefined,
+    walking,
+    ...(session.checkpoint.endReason ? { endReason: session.checkpoint.endReason } : {}),
+  };
+}
