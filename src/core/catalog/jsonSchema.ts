@@ -21,11 +21,14 @@ export function jsonSchemaOf(schema: z.ZodType): JSONSchema {
   return generated;
 }
 
+/** The request body's JSON Schema: the one an import gave directly, else generated from the zod schema. */
 export function requestBodyJsonSchema(op: Operation): JSONSchema | undefined {
+  if (op.requestBodyJsonSchema) return op.requestBodyJsonSchema;
   return op.requestBody ? jsonSchemaOf(op.requestBody) : undefined;
 }
 
 export function responseBodyJsonSchema(op: Operation): JSONSchema | undefined {
+  if (op.responseBodyJsonSchema) return op.responseBodyJsonSchema;
   return op.responseBody ? jsonSchemaOf(op.responseBody) : undefined;
 }
 

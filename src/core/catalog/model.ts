@@ -3,6 +3,7 @@
 // of inventing. Schemas are zod (the single source of truth); JSON Schema for the language server is
 // generated from them (see jsonSchema.ts), never written twice.
 import type { z } from 'zod';
+import type { JSONSchema as ZodJsonSchema } from 'zod/v4/core';
 
 export type ServiceId = 'engagement' | 'fundraising' | 'booking';
 
@@ -93,6 +94,26 @@ export interface Operation {
   readonly source: SeedRef;
   /** 'import' for operations merged from an imported OpenAPI document. */
   readonly origin: 'contract' | 'import';
+  /**
+   * JSON Schema of the request body given directly (an imported OpenAPI document has no zod). When set,
+   * requestBodyJsonSchema(op) returns it instead of generating one from `requestBody`; on a contract
+   * operation enriched by an import it is the contract's schema merged with the imported one.
+   */
+  readonly requestBodyJsonSchema?: ZodJsonSchema.JSONSchema;
+  readonly responseBodyJsonSchema?: ZodJsonSchema.JSONSchema;
+  /** Options of the `generic` paging style read from an imported document (next=next_link items=value ...). */
+  readonly pagingOptions?: Readonly<Record<string, string>>;
+  /** Set when an imported OpenAPI document created (origin 'import') or enriched (origin 'contract') the operation. */
+  readonly imported?: ImportMark;
+}
+
+/** What an imported OpenAPI document contributed to an operation, for the tree and hovers. */
+export interface ImportMark {
+  /** The document's URL or file path, as the user gave it. */
+  readonly source: string;
+  readonly operationId?: string;
+  /** 'operation' for an operation the contract does not have; else what was filled in: 'requestBody', 'query:limit', 'paging', ... */
+  readonly contributed: readonly string[];
 }
 
 export interface Family {
