@@ -14,6 +14,8 @@ import { downloadAndUnzipVSCode, runTests } from '@vscode/test-electron';
 import { createProfile } from './lib/codeServer.mjs';
 import { parseResultLines, printResults } from './lib/results.mjs';
 import { checkSuiteListing, ensureSuiteBundle } from './lib/suiteBundle.mjs';
+import { startSandbox } from './lib/sandboxProcess.mjs';
+import { sandboxEnvValues, sandboxSecrets, writeEnvironment } from './lib/envFile.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const vsix = join(root, 'dist/api-workbench.vsix');
@@ -30,8 +32,15 @@ async function main() {
   await rm(logs, { recursive: true, force: true });
   await mkdir(logs, { recursive: true });
 
+  if (!dryRun && process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+    console.warn('electron: warning: no DISPLAY; VS Code needs one (xvfb-run -a npm run test:electron)');
+  }
+  // First the editor (download or given path): without it nothing else is worth starting.
+  const vscodeExecutablePath = dryRun ? undefined : await vscodeExecutable();
   const profile = await createProfile({ workspaceSource: join(root, 'samples/workspace') });
+  let sandbox;
   try {
+    sandbox = await startSuiteSandbox(profile.workspace);
     // The unpacked VSIX is the extension under development: the tests run what ships.
     const unpacked = join(profile.root, 'vsix');
     execFileSync('unzip', ['-q', vsix, 'extension/*', '-d', unpacked]);
@@ -44,6 +53,7 @@ async function main() {
         APIWB_EDITOR_RESULTS: resultsFile,
         APIWB_EXPECTED_EXTENSION_PATH: extensionPath,
         ...(grep ? { APIWB_EDITOR_GREP: grep } : {}),
+        ...(sandbox ? { APIWB_TEST_SANDBOX: JSON.stringify(sandbox.descriptor) } : {}),
       },
       launchArgs: [
         profile.workspace,
@@ -59,10 +69,6 @@ async function main() {
       console.log(JSON.stringify({ ...options, vscode: process.env.APIWB_VSCODE_EXECUTABLE ?? `download ${process.env.APIWB_VSCODE_VERSION ?? 'stable'}` }, null, 2));
       return 0;
     }
-    if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-      console.warn('electron: warning: no DISPLAY; VS Code needs one (xvfb-run -a npm run test:electron)');
-    }
-    const vscodeExecutablePath = await vscodeExecutable();
     let exitCode;
     try {
       exitCode = await runTests({ ...options, vscodeExecutablePath });
@@ -80,7 +86,22 @@ async function main() {
     }
     return exitCode === 0 && failed === 0 ? 0 : 1;
   } finally {
+    await sandbox?.stop();
     await profile.remove();
+  }
+}
+
+/** As in run.mjs: the sandbox, when this build has one, with its addresses in the workspace env file. */
+async function startSuiteSandbox(workspace) {
+  if (dryRun || !existsSync(join(root, 'src/sandbox'))) return undefined;
+  try {
+    const sandbox = await startSandbox({ cli: join(root, 'dist/cli.js') });
+    const { descriptor } = sandbox;
+    writeEnvironment(join(workspace, 'http-client.env.json'), 'sandbox', sandboxEnvValues(descriptor), { secrets: sandboxSecrets(descriptor) });
+    return sandbox;
+  } catch (error) {
+    console.warn(`electron: warning: no sandbox for the tests: ${error?.message ?? error}`);
+    return undefined;
   }
 }
 
