@@ -137,9 +137,10 @@ export class VirtualTable {
       rowCount: this.rows.length,
     });
     this.spacer.style.height = `${win.totalHeight}px`;
+    // Past the height cap the offset moves within one window of rows, so it is set on every frame.
+    this.layer.style.transform = `translateY(${win.offsetTop}px)`;
     if (this.rendered && this.rendered.first === win.first && this.rendered.end === win.end) return;
     this.rendered = win;
-    this.layer.style.transform = `translateY(${win.offsetTop}px)`;
     const elements: HTMLElement[] = [];
     for (let position = win.first; position < win.end; position++) elements.push(this.renderRow(position));
     this.layer.replaceChildren(...elements);

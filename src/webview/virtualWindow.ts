@@ -21,17 +21,28 @@ export interface RowWindow {
   readonly totalHeight: number;
 }
 
+/**
+ * Browsers cap an element's height (Chromium near 33.5 M px, Firefox near 17.9 M px). Past this height the
+ * spacer stays at it and a scroll position maps proportionally onto the rows, so 1.5 M+ appended rows still
+ * reach the last one. Below it (100 000 rows at 22 px = 2.2 M px) the mapping is exact.
+ */
+export const MAX_SPACER_HEIGHT = 15_000_000;
+
 export function visibleWindow({ scrollTop, viewportHeight, rowHeight, rowCount, overscan = 8 }: WindowInput): RowWindow {
   if (rowCount <= 0 || rowHeight <= 0) return { first: 0, end: 0, offsetTop: 0, totalHeight: 0 };
-  const totalHeight = rowCount * rowHeight;
+  const contentHeight = rowCount * rowHeight;
+  const totalHeight = Math.min(contentHeight, MAX_SPACER_HEIGHT);
   const viewport = Math.max(0, viewportHeight);
   // A stale scrollTop (rows replaced by a shorter page) must not point past the end.
   const top = Math.min(Math.max(0, scrollTop), Math.max(0, totalHeight - viewport));
-  const firstVisible = Math.min(rowCount - 1, Math.floor(top / rowHeight));
-  const endVisible = Math.min(rowCount, Math.max(firstVisible + 1, Math.ceil((top + viewport) / rowHeight)));
+  const scrollRange = totalHeight - viewport;
+  const virtualTop = contentHeight === totalHeight || scrollRange <= 0 ? top : (top * (contentHeight - viewport)) / scrollRange;
+  const firstVisible = Math.min(rowCount - 1, Math.floor(virtualTop / rowHeight));
+  const endVisible = Math.min(rowCount, Math.max(firstVisible + 1, Math.ceil((virtualTop + viewport) / rowHeight)));
   const first = Math.max(0, firstVisible - overscan);
   const end = Math.min(rowCount, endVisible + overscan);
-  return { first, end, offsetTop: first * rowHeight, totalHeight };
+  // Where row `first` sits in the spacer so that the rows under the viewport are the ones virtualTop names.
+  return { first, end, offsetTop: top - (virtualTop - first * rowHeight), totalHeight };
 }
 
 /** The scrollTop that brings row `index` into view with the least movement (for keyboard navigation). */

@@ -1,7 +1,7 @@
 // Virtualisation math without a DOM: which rows are rendered for a scroll offset.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scrollTopToReveal, visibleWindow } from '../../src/webview/virtualWindow';
+import { MAX_SPACER_HEIGHT, scrollTopToReveal, visibleWindow } from '../../src/webview/virtualWindow';
 
 const base = { viewportHeight: 220, rowHeight: 22, rowCount: 100_000, overscan: 5 };
 
@@ -44,4 +44,21 @@ void test('scrollTopToReveal moves the least needed to show a row', () => {
   assert.equal(scrollTopToReveal(5, 22, 220, 0), 0);
   assert.equal(scrollTopToReveal(20, 22, 220, 0), 21 * 22 - 220);
   assert.equal(scrollTopToReveal(2, 22, 220, 440), 44);
+});
+
+void test('past the browser height cap the spacer stops growing and the scroll range still reaches every row', () => {
+  const rowCount = 3_000_000;
+  const atTop = visibleWindow({ ...base, rowCount, scrollTop: 0 });
+  assert.equal(atTop.totalHeight, MAX_SPACER_HEIGHT);
+  assert.deepEqual([atTop.first, atTop.offsetTop], [0, 0]);
+  const bottom = visibleWindow({ ...base, rowCount, scrollTop: MAX_SPACER_HEIGHT - 220 });
+  assert.equal(bottom.end, rowCount);
+  // The last row's bottom edge lands exactly on the viewport's bottom edge.
+  const lastRowBottom = bottom.offsetTop + (rowCount - bottom.first) * 22;
+  assert.equal(Math.round(lastRowBottom), MAX_SPACER_HEIGHT);
+  const middle = visibleWindow({ ...base, rowCount, overscan: 0, scrollTop: (MAX_SPACER_HEIGHT - 220) / 2 });
+  assert.ok(Math.abs(middle.first - (rowCount - 10) / 2) <= 1, `middle row ${middle.first}`);
+  // The first visible row starts at or above the viewport's top edge, within one row.
+  const viewportTop = (MAX_SPACER_HEIGHT - 220) / 2;
+  assert.ok(middle.offsetTop <= viewportTop && middle.offsetTop > viewportTop - 22);
 });
