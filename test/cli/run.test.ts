@@ -1,4 +1,4 @@
-// `apiwb run` end to end: a child process (the real CLI entry) against an in-process sandbox, with
+// `apiwb run` end to end: a child process (the real CLI entry, bundled) against an in-process sandbox, with
 // secrets only in APIWB_SECRET_* variables. Asserts exit codes, the summary lines, the single token
 // request per run, and that no secret ever reaches stdout or stderr.
 import assert from 'node:assert/strict';
@@ -7,10 +7,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { COLLECTION, openSandboxWorkspace, tokenRequests, type SandboxWorkspace } from './sandboxEnv';
+import { buildCli, COLLECTION, openSandboxWorkspace, tokenRequests, type SandboxWorkspace } from './sandboxEnv';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const exec = promisify(execFile);
+/** The CLI bundled once (see buildCli); the child runs exactly what `apiwb` ships. */
+let cli = '';
 
 interface CliResult { code: number; stdout: string; stderr: string }
 
@@ -18,7 +20,7 @@ async function apiwb(args: readonly string[], env: Record<string, string> = {}):
   // The child inherits no APIWB_SECRET_* from this process: only what the test passes.
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('APIWB_SECRET_')));
   try {
-    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    const { stdout, stderr } = await exec(process.execPath, [cli, ...args], {
       cwd: ROOT, env: { ...base, NO_COLOR: '1', ...env }, timeout: 60_000,
     });
     return { code: 0, stdout, stderr };
@@ -36,7 +38,10 @@ function assertNoSecret(ws: SandboxWorkspace, result: CliResult): void {
 
 void describe('apiwb run against the sandbox', () => {
   let ws: SandboxWorkspace;
-  before(async () => { ws = await openSandboxWorkspace(); });
+  before(async () => {
+    ws = await openSandboxWorkspace();
+    cli = await buildCli(ws.dir);
+  });
   after(async () => { await ws.close(); });
 
   void it('signs in from env vars, calls the Basic fundraising and the bearer engagement endpoints, exits 0', async () => {

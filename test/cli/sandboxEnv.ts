@@ -66,3 +66,18 @@ export async function tokenRequests(d: SandboxDescriptor): Promise<unknown[]> {
   const entries = Array.isArray(log) ? log : ((log as { requests?: unknown[] }).requests ?? []);
   return entries.filter((entry) => /\/auth\/token$/i.test(String((entry as { path?: unknown }).path)));
 }
+
+/**
+ * Bundles src/cli/main.ts once, the way scripts/build.mjs builds dist/cli.js, so each spawned run starts
+ * in a fraction of the time tsx needs. `module` first: jsonc-parser's UMD entry cannot be bundled.
+ */
+export async function buildCli(dir: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const outfile = join(dir, 'apiwb-cli.cjs');
+  await build({
+    entryPoints: [join(import.meta.dirname, '..', '..', 'src', 'cli', 'main.ts')],
+    bundle: true, platform: 'node', target: 'node20', format: 'cjs', mainFields: ['module', 'main'],
+    outfile, logLevel: 'silent', sourcemap: false,
+  });
+  return outfile;
+}

@@ -84,6 +84,16 @@ void describe('password grant (seed 000 §5.1, §7.4)', () => {
     assert.deepEqual(await credentials.state('engagement'), { state: 'signed-out' });
   });
 
+  void it('a password typed for one sign-in is used once and never stored', async () => {
+    const secrets = new MemorySecretStore();
+    const credentials = new CredentialService(environment(), { secrets, send });
+    await credentials.signIn('engagement', d.credentials.engagement.password);
+    assert.deepEqual([...await secrets.keys()].sort(), ['engagement.access_token', 'engagement.session']);
+    assert.ok(!JSON.stringify(await secrets.get('engagement.session')).includes(d.credentials.engagement.password));
+    await credentials.forgetAll();
+    assert.deepEqual(await secrets.keys(), []);
+  });
+
   void it('a wrong password is an invalid_grant in words and exactly ONE token request, even when asked again', async () => {
     await clearSandboxLog();
     const secrets = new MemorySecretStore({ [secretKey('engagement', 'password')]: 'not-the-password' });

@@ -66,17 +66,20 @@ export class CredentialService {
     return entry;
   }
 
-  /** Password-grant sign-in: exactly one token request; `invalid_grant` becomes an AuthError in words. */
-  async signIn(authId: string): Promise<SessionInfo> {
+  /**
+   * Password-grant sign-in: exactly one token request; `invalid_grant` becomes an AuthError in words.
+   * `password` is what the user just typed (used once, not stored); without it the stored one is used.
+   */
+  async signIn(authId: string, password?: string): Promise<SessionInfo> {
     const entry = this.entry(authId);
     if (entry.kind !== 'password-grant') throw new AuthError(authId, `is a ${entry.kind} entry: there is nothing to sign in to`);
     const pending = this.inFlight.get(authId);
-    const grant = await (pending ?? this.startSignIn(authId, entry));
+    const grant = await (pending ?? this.startSignIn(authId, entry, password));
     return sessionOf(grant);
   }
 
-  private async startSignIn(authId: string, entry: AuthEntry): Promise<TokenGrant> {
-    const password = await this.requireSecret(authId, 'password');
+  private async startSignIn(authId: string, entry: AuthEntry, typed?: string): Promise<TokenGrant> {
+    const password = typed ?? await this.requireSecret(authId, 'password');
     const attempt = (async () => {
       try {
         const grant = await requestPasswordGrant(this.options.send, {
