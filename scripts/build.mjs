@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
-const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
+// jsonc-parser's "main" is a UMD build whose dynamic requires esbuild cannot follow: prefer ESM builds.
+const node = { ...common, platform: 'node', target: 'node20', format: 'cjs', mainFields: ['module', 'main'] };
 
 const builds = [
   { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
