@@ -16,7 +16,7 @@ import { createProfile, installVsix, startCodeServer } from './lib/codeServer.mj
 import { launchChromium } from './lib/browser.mjs';
 import { runExtensionHostSuites } from './lib/extensionHostPhase.mjs';
 import { loadUiTests, runUiSuites } from './lib/uiPhase.mjs';
-import { printResults } from './lib/results.mjs';
+import { parseResultLines, printResults } from './lib/results.mjs';
 import { checkSuiteListing, ensureSuiteBundle, newestMtime } from './lib/suiteBundle.mjs';
 import { startSandbox } from './lib/sandboxProcess.mjs';
 import { sandboxEnvValues, sandboxSecrets, writeEnvironment } from './lib/envFile.mjs';
@@ -99,10 +99,19 @@ async function main() {
   let ran = 0;
   if (phases.editor) {
     const t1 = Date.now();
-    const { exitCode, results } = await runExtensionHostSuites({
-      browser: started.browser, server: started.server, workspace: started.profile.workspace,
-      extensionPath, suiteEntry: paths.suiteEntry, resultsFile, logFile: join(paths.logs, 'extension-host.log'),
-    });
+    let exitCode;
+    let results = [];
+    try {
+      ({ exitCode, results } = await runExtensionHostSuites({
+        browser: started.browser, server: started.server, workspace: started.profile.workspace,
+        extensionPath, suiteEntry: paths.suiteEntry, resultsFile, logFile: join(paths.logs, 'extension-host.log'),
+      }));
+    } catch (error) {
+      // E.g. the suite never reported back: count it as a failure and still run the UI suites.
+      console.log(`editor: ${error?.message ?? error}`);
+      exitCode = 1;
+      if (existsSync(resultsFile)) results = parseResultLines(readFileSync(resultsFile, 'utf8'));
+    }
     const counts = printResults('editor', results);
     console.log(`editor: extension-host suites exited with ${exitCode} after ${seconds(t1)}`);
     ran += results.length;
@@ -188,7 +197,9 @@ let code = 1;
 try {
   code = await main();
 } catch (error) {
-  console.error(`\neditor tests: ${error?.stack ?? error}`);
+  // Programming errors get their stack; the runner's own refusals (missing VSIX, unlisted suite, ...) read better without.
+  const bug = error instanceof TypeError || error instanceof ReferenceError || error instanceof SyntaxError;
+  console.error(`\neditor tests: ${bug ? error.stack : (error?.message ?? error)}`);
   code = 1;
 } finally {
   await cleanup();
