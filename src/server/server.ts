@@ -11,30 +11,34 @@ import {
 import { createHttpLanguageService, HttpDocumentCache, type HttpDocument } from './service';
 import { overlayOperations } from './overlay';
 
+/** Pause after the last change before diagnostics are recomputed. */
+export const VALIDATION_DELAY_MS = 150;
+
 export const COMPLETION_TRIGGER_CHARACTERS = ['/', '"', '{', ':', ' ', '?', '&', '@'];
 
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const service = createHttpLanguageService();
   const cache = new HttpDocumentCache();
-  const pendingValidation = new Map<string, NodeJS.Immediate>();
+  const pendingValidation = new Map<string, NodeJS.Timeout>();
 
   const parsed = (uri: string): HttpDocument | undefined => {
     const document = documents.get(uri);
     return document && cache.get(uri, document.version, () => document.getText());
   };
 
-  // Validation runs after the current burst of changes, once per document.
-  const scheduleValidation = (uri: string): void => {
+  // Validation waits for a pause in typing (a full pass over a 5 000-line file costs several ms and
+  // must not delay the completion request that follows a keystroke); an opened document is checked at once.
+  const scheduleValidation = (uri: string, delay = VALIDATION_DELAY_MS): void => {
     const pending = pendingValidation.get(uri);
-    if (pending) clearImmediate(pending);
-    pendingValidation.set(uri, setImmediate(() => {
+    if (pending) clearTimeout(pending);
+    pendingValidation.set(uri, setTimeout(() => {
       pendingValidation.delete(uri);
       const document = parsed(uri);
       if (!document) return;
       const version = document.version;
       void connection.sendDiagnostics({ uri, version, diagnostics: service.doValidate(document) });
-    }));
+    }, delay));
   };
   const revalidateAll = (): void => documents.all().forEach((d) => scheduleValidation(d.uri));
 
@@ -54,7 +58,11 @@ export function startServer(connection: Connection): void {
     void connection.client.register(DidChangeConfigurationNotification.type, { section: CONFIGURATION_SECTION }).catch(() => undefined);
   });
 
-  documents.onDidChangeContent((event) => scheduleValidation(event.document.uri));
+  documents.onDidOpen((event) => scheduleValidation(event.document.uri, 0));
+  documents.onDidChangeContent((event) => {
+    // A pending check reads the latest version when it runs (this also covers the open, which fires both).
+    if (!pendingValidation.has(event.document.uri)) scheduleValidation(event.document.uri);
+  });
   documents.onDidClose((event) => {
     cache.delete(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });

@@ -4,12 +4,12 @@
 import { printParseErrorCode, type Node } from 'jsonc-parser';
 import type { Diagnostic } from 'vscode-languageserver';
 import type { HttpRequestNode, Range } from '../../core/httpfile';
-import { schemaAtPath, type JSONSchema } from '../../core/catalog/jsonSchema';
+import type { JSONSchema } from '../../core/catalog/jsonSchema';
 import type { KnownOperation } from './operations';
 import type { HttpDocument } from './document';
 import { analyseJsonBody, isPlaceholder, type JsonBody } from './jsonBody';
 import { DiagnosticSeverity } from './lspConstants';
-import { fieldInfo, isStrictObject, propertiesOf, schemaTypes } from './schemaInfo';
+import { fieldInfo, isStrictObject, propertiesOf, schemaAt, schemaTypes } from './schemaInfo';
 
 export const SOURCE = 'api-workbench';
 
@@ -97,7 +97,7 @@ function walk(
       const value = property.children?.[1];
       if (!key) continue;
       const name = String(key.value);
-      const child = schemaAtPath(root, [...path, name]);
+      const child = schemaAt(root, [...path, name]);
       if (!child || (strict && !propertiesOf(root, schema).some(([n]) => n === name))) {
         if (strict) out.push(unknownField(name, propertiesOf(root, schema).map(([n]) => n), range(key.offset, key.length)));
         continue;
@@ -106,7 +106,7 @@ function walk(
     }
   } else if (node.type === 'array') {
     (node.children ?? []).forEach((item, index) => {
-      const child = schemaAtPath(root, [...path, index]);
+      const child = schemaAt(root, [...path, index]);
       if (child) walk(root, child, item, json, [...path, index], out, range);
     });
   }

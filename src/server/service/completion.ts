@@ -76,7 +76,7 @@ function methodCompletions(before: string, position: Position): CompletionItem[]
 }
 
 function requestLineCompletions(document: HttpDocument, position: Position, context: ServiceContext): CompletionItem[] {
-  const line = document.lines[position.line]?.text ?? '';
+  const line = document.lineText(position.line);
   const before = line.slice(0, position.character);
   if (/^\s*[A-Za-z]*$/.test(before)) return methodCompletions(before, position);
   const method = /^\s*([A-Za-z]+)\s/.exec(before)?.[1]?.toUpperCase() ?? 'GET';

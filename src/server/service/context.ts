@@ -31,7 +31,7 @@ export function zoneAt(document: HttpDocument, position: Position): Zone {
   // Headers run from the request line to the first blank line; the cursor's own blank line still
   // counts as a header line (the user is about to type one).
   for (let i = request.requestLine.range.start.line + 1; i < line; i++) {
-    if ((document.lines[i]?.text ?? '').trim() === '') {
+    if (document.lineText(i).trim() === '') {
       const handlerStart = request.responseHandlers[0]?.range.start.line;
       if (handlerStart !== undefined && line >= handlerStart) return { kind: 'after-body', request };
       return { kind: 'body', request };
@@ -42,13 +42,12 @@ export function zoneAt(document: HttpDocument, position: Position): Zone {
 
 /** The text of a line before the cursor. */
 export function textBefore(document: HttpDocument, position: Position): string {
-  return (document.lines[position.line]?.text ?? '').slice(0, position.character);
+  return document.lineText(position.line).slice(0, position.character);
 }
 
 /** Offset of a position in the document text. */
 export function documentOffset(document: HttpDocument, position: Position): number {
-  const line = document.lines[position.line];
-  return (line?.offset ?? 0) + Math.min(position.character, line?.text.length ?? 0);
+  return document.offsetAt(position);
 }
 
 /** `{{partial` open before the cursor: the partial name and the character where it starts. */

@@ -103,7 +103,7 @@ function removedFieldReferences(document: HttpDocument, request: HttpRequestNode
   }
   for (const handler of request.responseHandlers) {
     for (let line = handler.range.start.line; line <= handler.range.end.line; line++) {
-      const text = document.lines[line]?.text ?? '';
+      const text = document.lineText(line);
       for (const [field, what] of REMOVED_FIELDS) {
         for (let at = text.indexOf(field); at !== -1; at = text.indexOf(field, at + field.length)) {
           out.push({ severity: DiagnosticSeverity.Warning, range: { start: { line, character: at }, end: { line, character: at + field.length } }, message: message(field, what), source: SOURCE, code: 'removed-field' });

@@ -1,48 +1,125 @@
 // A parsed `.http` document, cached by version. Completion and hover need only the block under the
-// cursor: on a new version it is parsed alone (a few dozen lines) instead of the whole file, so typing
-// in a 5 000-line file stays fast. The full parse (diagnostics, lenses, outline) is lazy and cached.
+// cursor: on a new version only that block (a few dozen lines) is parsed, and lines are located by a
+// scan of line starts that creates no strings, so typing in a 5 000-line file stays fast. The full
+// parse (diagnostics, lenses, outline) is lazy and cached per version.
 import {
-  isSeparatorLine, parseBlock, parseHttpFile, positionAt, splitLines, type Position,
-  type HttpFile, type HttpFileDiagnostic, type RequestBlock, type SourceLine,
+  parseBlock, parseHttpFile, splitLines,
+  type HttpFile, type HttpFileDiagnostic, type Position, type RequestBlock, type SourceLine,
 } from '../../core/httpfile';
 
 export class HttpDocument {
+  private cachedStarts?: number[];
   private cachedLines?: SourceLine[];
   private cachedFile?: HttpFile;
   private cachedVariableNames?: string[];
+  private cachedRequestNames?: string[];
   private readonly blockCache = new Map<number, RequestBlock>();
 
   constructor(readonly uri: string, readonly version: number, readonly text: string) {}
 
+  /** Offset of the first character of each line. */
+  private get lineStarts(): number[] {
+    if (this.cachedStarts) return this.cachedStarts;
+    const starts = [0];
+    const text = this.text;
+    if (!text.includes('\r')) {
+      // The common case: indexOf is much faster than a character loop.
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      return (this.cachedStarts = starts);
+    }
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) starts.push(i + 1);
+      else if (c === 13) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      }
+    }
+    return (this.cachedStarts = starts);
+  }
+
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+
+  /** One line's text without its line break ('' past the end). */
+  lineText(line: number): string {
+    return this.sourceLine(line)?.text ?? '';
+  }
+
+  private sourceLine(line: number): SourceLine | undefined {
+    if (this.cachedLines) return this.cachedLines[line];
+    const starts = this.lineStarts;
+    const start = starts[line];
+    if (start === undefined) return undefined;
+    const next = starts[line + 1];
+    let end = next ?? this.text.length;
+    let eol: SourceLine['eol'] = '';
+    if (next !== undefined) {
+      if (this.text.charCodeAt(end - 1) === 10 && this.text.charCodeAt(end - 2) === 13) { end -= 2; eol = '\r\n'; }
+      else { eol = this.text.charCodeAt(end - 1) === 10 ? '\n' : '\r'; end -= 1; }
+    }
+    return { text: this.text.slice(start, end), eol, offset: start };
+  }
+
+  /** Every line with its text; built once (the full parse shares its lines). */
   get lines(): readonly SourceLine[] {
     return (this.cachedLines ??= this.cachedFile ? [...this.cachedFile.lines] : splitLines(this.text));
   }
 
   /** The whole file, parsed once per version. */
   get file(): HttpFile {
-    return (this.cachedFile ??= parseHttpFile(this.text));
+    if (!this.cachedFile) {
+      this.cachedFile = parseHttpFile(this.text);
+      this.cachedLines ??= [...this.cachedFile.lines];
+    }
+    return this.cachedFile;
   }
 
   /** The block holding `line`, parsing only that block unless the whole file is already parsed. */
   blockAt(line: number): RequestBlock | undefined {
     if (this.cachedFile) return findBlock(this.cachedFile.blocks, line);
-    const lines = this.lines;
-    const target = Math.max(0, Math.min(line, lines.length - 1));
+    const count = this.lineCount;
+    const target = Math.max(0, Math.min(line, count - 1));
+    const startsWithSeparator = (n: number): boolean => {
+      const start = this.lineStarts[n] ?? 0;
+      return this.text.startsWith('###', start);
+    };
     let first = target;
-    while (first > 0 && !isSeparatorLine(lines[first]?.text ?? '')) first--;
+    while (first > 0 && !startsWithSeparator(first)) first--;
     let last = target + 1;
-    while (last < lines.length && !isSeparatorLine(lines[last]?.text ?? '')) last++;
+    while (last < count && !startsWithSeparator(last)) last++;
     last--;
     const cached = this.blockCache.get(first);
     if (cached) return cached;
+    // parseBlock reads lines by absolute index: give it a sparse array holding just this block.
+    const lines: SourceLine[] = [];
+    for (let i = first; i <= last; i++) {
+      const sourceLine = this.sourceLine(i);
+      if (sourceLine) lines[i] = sourceLine;
+    }
     const diagnostics: HttpFileDiagnostic[] = [];
     const block = parseBlock(lines, first, last, 0, diagnostics);
     this.blockCache.set(first, block);
     return block;
   }
 
+  offsetAt(position: Position): number {
+    const start = this.lineStarts[position.line];
+    if (start === undefined) return this.text.length;
+    return start + Math.min(position.character, this.lineText(position.line).length);
+  }
+
   positionAt(offset: number): Position {
-    return positionAt(this.lines, offset);
+    const starts = this.lineStarts;
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((starts[mid] ?? 0) <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low, character: offset - (starts[low] ?? 0) };
   }
 
   /** `@name = value` names anywhere in the file (a cheap scan, no full parse). */
@@ -54,10 +131,11 @@ export class HttpDocument {
   }
 
   /** `# @name` values anywhere in the file (for `{{name.response...}}` completion). */
-  requestNames(): string[] {
+  requestNames(): readonly string[] {
+    if (this.cachedRequestNames) return this.cachedRequestNames;
     const names = new Set<string>();
     for (const m of this.text.matchAll(/^[ \t]*(?:#|\/\/)[ \t]*@name[ \t=]+(\S+)/gm)) if (m[1]) names.add(m[1]);
-    return [...names];
+    return (this.cachedRequestNames = [...names]);
   }
 }
 
@@ -91,4 +169,3 @@ export class HttpDocumentCache {
     this.documents.delete(uri);
   }
 }
-

@@ -2,12 +2,12 @@
 import { getLocation } from 'jsonc-parser';
 import type { Hover, Position } from 'vscode-languageserver';
 import { containsPosition, type HttpRequestNode } from '../../core/httpfile';
-import { schemaAtPath } from '../../core/catalog/jsonSchema';
+import type { JSONSchema } from '../../core/catalog/jsonSchema';
 import type { HttpDocument } from './document';
 import { documentOffset, zoneAt, type ServiceContext } from './context';
 import { analyseJsonBody } from './jsonBody';
 import { operationMarkdown, queryParameterMarkdown } from './operationText';
-import { fieldInfo, fieldMarkdown, propertiesOf } from './schemaInfo';
+import { fieldInfo, fieldMarkdown, propertiesOf, schemaAt } from './schemaInfo';
 
 export function doHover(document: HttpDocument, position: Position, context: ServiceContext): Hover | null {
   const zone = zoneAt(document, position);
@@ -31,7 +31,7 @@ export function doHover(document: HttpDocument, position: Position, context: Ser
   return null;
 }
 
-function bodyHover(document: HttpDocument, request: HttpRequestNode, position: Position, root: NonNullable<ReturnType<typeof schemaAtPath>>): Hover | null {
+function bodyHover(document: HttpDocument, request: HttpRequestNode, position: Position, root: JSONSchema): Hover | null {
   const body = request.body;
   if (body?.kind !== 'inline') return null;
   const json = analyseJsonBody(body.text, body.offset);
@@ -40,11 +40,11 @@ function bodyHover(document: HttpDocument, request: HttpRequestNode, position: P
   const location = getLocation(json.text, offset);
   const node = location.previousNode;
   if (!node || location.path.length === 0) return null;
-  const schema = schemaAtPath(root, location.path);
+  const schema = schemaAt(root, location.path);
   if (!schema) return null;
   const name = String([...location.path].reverse().find((s) => typeof s === 'string') ?? '');
   const last = location.path.at(-1);
-  const parent = schemaAtPath(root, location.path.slice(0, -1));
+  const parent = schemaAt(root, location.path.slice(0, -1));
   if (typeof last === 'string' && parent && !propertiesOf(root, parent).some(([key]) => key === last)) {
     return { contents: { kind: 'markdown', value: `\`${last}\` is not a field the contract documents for this request.` } };
   }

@@ -4,13 +4,13 @@
 import { findNodeAtLocation, getLocation, type Node } from 'jsonc-parser';
 import type { CompletionItem, Position } from 'vscode-languageserver';
 import type { HttpRequestNode } from '../../core/httpfile';
-import { schemaAtPath, type JSONSchema } from '../../core/catalog/jsonSchema';
+import type { JSONSchema } from '../../core/catalog/jsonSchema';
 import { bodySkeleton } from '../../core/catalog/bodySkeleton';
 import type { HttpDocument } from './document';
 import { documentOffset, type ServiceContext } from './context';
 import { analyseJsonBody } from './jsonBody';
 import { CompletionItemKind, InsertTextFormat } from './lspConstants';
-import { enumLines, fieldInfo, fieldMarkdown, propertiesOf, schemaTypes, type FieldInfo } from './schemaInfo';
+import { enumLines, fieldInfo, fieldMarkdown, propertiesOf, schemaAt, schemaTypes, type FieldInfo } from './schemaInfo';
 
 export function completeJsonBody(document: HttpDocument, request: HttpRequestNode, position: Position, context: ServiceContext): CompletionItem[] {
   const known = context.operations.match(request.requestLine.method, request.requestLine.url);
@@ -45,7 +45,7 @@ export function completeJsonBody(document: HttpDocument, request: HttpRequestNod
   };
   if (location.isAtPropertyKey) {
     const objectPath = location.path.slice(0, -1);
-    const objectSchema = schemaAtPath(root, objectPath);
+    const objectSchema = schemaAt(root, objectPath);
     if (!objectSchema) return [];
     const objectNode = json.tree && findNodeAtLocation(json.tree, objectPath);
     const present = new Set((objectNode?.children ?? []).map((p) => p.children?.[0]).filter((k): k is Node => !!k && k !== previous).map((k) => String(k.value)));
@@ -66,7 +66,7 @@ export function completeJsonBody(document: HttpDocument, request: HttpRequestNod
         };
       });
   }
-  const valueSchema = schemaAtPath(root, location.path);
+  const valueSchema = schemaAt(root, location.path);
   if (!valueSchema) return [];
   const info = fieldInfo(root, valueSchema, String([...location.path].reverse().find((s) => typeof s === 'string') ?? ''));
   const range = replace(previous && previous.type !== 'property' && previous.type !== 'object' && previous.type !== 'array' ? previous : undefined);
@@ -93,7 +93,7 @@ function valueCompletions(info: FieldInfo, root: JSONSchema, path: ReadonlyArray
   }
   if (types.includes('boolean')) items.push({ label: 'true', kind: CompletionItemKind.Value }, { label: 'false', kind: CompletionItemKind.Value });
   if (types.includes('object')) {
-    const keys = propertiesOf(root, schemaAtPath(root, path) ?? {}).map(([k]) => k);
+    const keys = propertiesOf(root, schemaAt(root, path) ?? {}).map(([k]) => k);
     items.push({ label: '{ }', kind: CompletionItemKind.Value, detail: keys.length ? `object with ${keys.join(', ')}` : 'object', insertText: '{}' });
   }
   if (types.includes('array')) items.push({ label: '[ ]', kind: CompletionItemKind.Value, detail: info.typeText, insertText: '[]' });

@@ -38,7 +38,7 @@ export function foldingRanges(document: HttpDocument): FoldingRange[] {
   const ranges: FoldingRange[] = [];
   for (const block of document.file.blocks) {
     let end = block.lastLine;
-    while (end > block.firstLine && (document.lines[end]?.text ?? '').trim() === '') end--;
+    while (end > block.firstLine && document.lineText(end).trim() === '') end--;
     if (end > block.firstLine) ranges.push({ startLine: block.firstLine, endLine: end, kind: 'region' });
     const body = block.request?.body;
     if (body && body.range.end.line > body.range.start.line) ranges.push({ startLine: body.range.start.line, endLine: body.range.end.line });

@@ -1,6 +1,6 @@
 // Reading the catalog's generated JSON Schema for people: type, nullability, meaning, enum meanings,
 // seed section. Shared by completion, hover and diagnostics so they always say the same thing.
-import { isNullable, nonNullSchema, type JSONSchema } from '../../core/catalog/jsonSchema';
+import { isNullable, nonNullSchema, schemaAtPath, type JSONSchema } from '../../core/catalog/jsonSchema';
 
 export interface FieldInfo {
   readonly name: string;
@@ -16,7 +16,33 @@ export interface FieldInfo {
 
 type Meta = { description?: unknown; enumMeanings?: unknown; source?: unknown; mandatory?: unknown };
 
+// Schemas are immutable and shared, so what is read from them is computed once per schema object.
+const fieldInfoCache = new WeakMap<JSONSchema, Map<string, FieldInfo>>();
+const propertiesCache = new WeakMap<JSONSchema, Array<[string, JSONSchema]>>();
+const pathCache = new WeakMap<JSONSchema, Map<string, JSONSchema | null>>();
+
+/** `schemaAtPath` of the catalog, memoised per root schema and path. */
+export function schemaAt(root: JSONSchema, path: ReadonlyArray<string | number>): JSONSchema | undefined {
+  let byPath = pathCache.get(root);
+  if (!byPath) pathCache.set(root, (byPath = new Map()));
+  const key = path.map((s) => (typeof s === 'number' ? `#${s}` : `.${s}`)).join('');
+  let found = byPath.get(key);
+  if (found === undefined) {
+    found = schemaAtPath(root, path) ?? null;
+    byPath.set(key, found);
+  }
+  return found ?? undefined;
+}
+
 export function fieldInfo(root: JSONSchema, schema: JSONSchema, name: string): FieldInfo {
+  let byName = fieldInfoCache.get(schema);
+  if (!byName) fieldInfoCache.set(schema, (byName = new Map()));
+  let info = byName.get(name);
+  if (!info) byName.set(name, (info = computeFieldInfo(root, schema, name)));
+  return info;
+}
+
+function computeFieldInfo(root: JSONSchema, schema: JSONSchema, name: string): FieldInfo {
   const node = nonNullSchema(root, schema);
   const meta = { ...(node as Meta), ...(schema as Meta) };
   const source = meta.source as FieldInfo['source'] | undefined;
@@ -65,6 +91,12 @@ export function typeText(root: JSONSchema, node: JSONSchema): string {
 
 /** The properties of an object schema, in schema order. */
 export function propertiesOf(root: JSONSchema, schema: JSONSchema): Array<[string, JSONSchema]> {
+  let properties = propertiesCache.get(schema);
+  if (!properties) propertiesCache.set(schema, (properties = computeProperties(root, schema)));
+  return properties;
+}
+
+function computeProperties(root: JSONSchema, schema: JSONSchema): Array<[string, JSONSchema]> {
   const node = nonNullSchema(root, schema);
   return Object.entries(node.properties ?? {}).flatMap(([name, value]) => (typeof value === 'boolean' ? [] : [[name, value] as [string, JSONSchema]]));
 }

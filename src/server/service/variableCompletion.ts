@@ -18,7 +18,7 @@ export function variableCompletions(
   open: { readonly start: number; readonly partial: string },
   context: ServiceContext,
 ): CompletionItem[] {
-  const line = document.lines[position.line]?.text ?? '';
+  const line = document.lineText(position.line);
   const closed = line.slice(position.character).trimStart().startsWith('}}');
   // Replace the partial name and, when `}}` already follows, whatever name text sits before it.
   let end = position.character;
