@@ -1,0 +1,158 @@
+// The results panel's host-side state, free of 'vscode' so node tests drive it directly: the view model on
+// screen (with rows appended by Next page), the history, and the message flow with the webview — messages
+// wait until the page says `ready`, and a page that reloads (hidden, then shown again) gets the current
+// state again. ResultsPanel wraps it with the real WebviewPanel.
+import {
+  encodeRows,
+  encodeViewModel,
+  parseWebviewToHost,
+  type Column,
+  type HostToWebviewMessage,
+  type PagingState,
+  type ResultsViewModel,
+  type WebviewToHostMessage,
+} from '../../protocol/webviewMessages';
+import { columnsOf } from '../../core/results/tableModel';
+import { ResponseHistory } from '../../core/results/history';
+
+/** What the webview asks the commands to do. `ready`, `copy` and `openRow` are handled by the panel itself. */
+export type ResultsRequest = Extract<WebviewToHostMessage, { type: 'nextPage' | 'allPages' | 'stop' | 'export' }> & {
+  /** The response the request refers to (ResultsViewModel.id / requestKey). */
+  readonly responseId: string;
+  readonly requestKey: string;
+};
+
+export interface PageAppend {
+  readonly rows: readonly unknown[];
+  /** The full column list after these rows; computed from the rows when omitted. */
+  readonly columns?: readonly Column[];
+  readonly paging: PagingState;
+}
+
+/** The paging walker's WalkProgress fits as is; `file` is where "All pages" streams to. */
+export interface WalkProgress {
+  readonly pages: number;
+  readonly rows: number;
+  readonly rowsPerSecond: number;
+  readonly elapsedMs: number;
+  readonly waiting?: string;
+  readonly file?: string;
+}
+
+export interface WalkEnd {
+  readonly ok: boolean;
+  readonly message: string;
+  readonly paging: PagingState;
+  readonly file?: string;
+}
+
+/** What the panel must do about a message from the page. */
+export type SessionAction =
+  | { readonly kind: 'request'; readonly request: ResultsRequest }
+  | { readonly kind: 'copy'; readonly text: string }
+  | { readonly kind: 'openRow'; readonly index: number; readonly row: unknown };
+
+type Post = (message: HostToWebviewMessage) => void;
+
+export class ResultsSession {
+  private current: ResultsViewModel | undefined;
+  private post: Post | undefined;
+  private ready = false;
+  /** Progress and end of a walk that happened while the page was loading; replayed after `show`. */
+  private walkNews: HostToWebviewMessage[] = [];
+
+  constructor(
+    readonly history: ResponseHistory = new ResponseHistory(),
+    private readonly log: (line: string) => void = () => undefined,
+  ) {}
+
+  get viewModel(): ResultsViewModel | undefined {
+    return this.current;
+  }
+
+  /** A page exists (not yet listening). Nothing is sent until it posts `ready`. */
+  attach(post: Post): void {
+    this.post = post;
+    this.ready = false;
+    this.walkNews = [];
+  }
+
+  /** The page was hidden; without retainContextWhenHidden it is gone until it reloads and posts `ready`. */
+  pageHidden(): void {
+    this.ready = false;
+  }
+
+  detach(): void {
+    this.post = undefined;
+    this.ready = false;
+    this.walkNews = [];
+  }
+
+  /** Earlier responses to the same request become the new one's history; this one is recorded. */
+  show(viewModel: ResultsViewModel): void {
+    const earlier = this.history.entries(viewModel.requestKey);
+    this.current = { ...viewModel, history: viewModel.history.length > 0 ? viewModel.history : [...earlier] };
+    this.history.record(viewModel).then(undefined, (e: unknown) => this.log(`results history not saved: ${String(e)}`));
+    this.walkNews = [];
+    this.send({ type: 'show', viewModel: encodeViewModel(this.current) });
+  }
+
+  appendPage(page: PageAppend): void {
+    if (!this.current) return;
+    const known = this.current.table?.columns ?? [];
+    const columns = page.columns ? [...page.columns] : columnsOf(page.rows, known);
+    const table = this.current.table ?? { source: '$', kind: 'objects' as const, columns, rows: [] };
+    this.current = { ...this.current, table: { ...table, columns, rows: table.rows.concat(page.rows) }, paging: page.paging };
+    // Not queued when the page is loading: the `show` it will get already holds these rows.
+    if (this.ready) this.send({ type: 'appendRows', ...encodeRows(page.rows), columns, paging: page.paging });
+  }
+
+  progress(progress: WalkProgress): void {
+    if (this.current?.paging && !this.current.paging.walking) this.current = { ...this.current, paging: { ...this.current.paging, walking: true } };
+    const { pages, rows, rowsPerSecond, elapsedMs, waiting, file } = progress;
+    this.sendOrKeep({ type: 'progress', pages, rows, rowsPerSecond, elapsedMs, ...(waiting ? { waiting } : {}), ...(file ? { file } : {}) });
+  }
+
+  walkEnded(end: WalkEnd): void {
+    if (this.current) this.current = { ...this.current, paging: end.paging };
+    this.sendOrKeep({ type: 'walkEnded', ok: end.ok, message: end.message, paging: end.paging, ...(end.file ? { file: end.file } : {}) });
+  }
+
+  /** Validates a message from the page; invalid ones are logged (type and path only) and give undefined. */
+  received(data: unknown): SessionAction | undefined {
+    const message = parseWebviewToHost(data, (line) => this.log(`results panel: ${line}`));
+    if (!message) return undefined;
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        this.replay();
+        return undefined;
+      case 'copy':
+        return { kind: 'copy', text: message.text };
+      case 'openRow': {
+        const row = this.current?.table?.rows[message.index];
+        return row === undefined ? undefined : { kind: 'openRow', index: message.index, row };
+      }
+      default:
+        return this.current ? { kind: 'request', request: { ...message, responseId: this.current.id, requestKey: this.current.requestKey } } : undefined;
+    }
+  }
+
+  private send(message: HostToWebviewMessage): void {
+    if (this.post && this.ready) this.post(message);
+  }
+
+  private sendOrKeep(message: HostToWebviewMessage): void {
+    if (this.post && this.ready) this.post(message);
+    else if (message.type === 'walkEnded') this.walkNews = [message];
+    else this.walkNews = [...this.walkNews.filter((m) => m.type !== 'progress'), message];
+  }
+
+  /** On (re)load the page has nothing: the current state, then the latest news of a walk. */
+  private replay(): void {
+    if (!this.current) return;
+    this.send({ type: 'show', viewModel: encodeViewModel(this.current) });
+    for (const m of this.walkNews) this.send(m);
+    this.walkNews = [];
+  }
+}

@@ -1,0 +1,105 @@
+// The panel's host-side message flow, without an editor: messages wait for `ready`, a reloaded page gets the
+// current state (rows appended since included), requests carry the response they refer to, bad input is dropped.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ResultsSession } from '../../src/extension/results/resultsSession';
+import { buildResultsViewModel } from '../../src/core/results/viewModel';
+import { ResponseHistory } from '../../src/core/results/history';
+import { decodeRows, decodeViewModel, type HostToWebviewMessage } from '../../src/protocol/webviewMessages';
+
+const paging = { style: 'page-number', styleLabel: 'Page number', pages: 1, rows: 2, canContinue: true, walking: false };
+
+function vm(id: string, rows: unknown[] = [{ a: 1 }, { a: 2 }]) {
+  return buildResultsViewModel({
+    requestKey: 'orders.http#list',
+    id,
+    request: { method: 'GET', url: 'http://127.0.0.1:1/orders?pageNumber=1', headers: {} },
+    response: { status: 200, statusText: 'OK', headers: {}, bodyText: JSON.stringify(rows), timing: { startedAt: 0, firstByteMs: 1, totalMs: 3 }, sizeBytes: 10 },
+    paging,
+  });
+}
+
+function harness() {
+  const logs: string[] = [];
+  const session = new ResultsSession(new ResponseHistory(), (l) => logs.push(l));
+  const sent: HostToWebviewMessage[] = [];
+  session.attach((m) => sent.push(m));
+  return { session, sent, logs, types: () => sent.map((m) => m.type) };
+}
+
+void test('nothing is sent before the page is ready; on ready it gets the current view model', () => {
+  const { session, sent, types } = harness();
+  session.show(vm('r1'));
+  session.appendPage({ rows: [{ a: 3, b: 4 }], paging: { ...paging, pages: 2, rows: 3 } });
+  assert.deepEqual(sent, []);
+  assert.equal(session.received({ type: 'ready' }), undefined);
+  assert.deepEqual(types(), ['show']);
+  const shown = sent[0]!.type === 'show' ? decodeViewModel(sent[0]!.viewModel, () => undefined) : undefined;
+  assert.deepEqual(shown?.table?.rows, [{ a: 1 }, { a: 2 }, { a: 3, b: 4 }]);
+  assert.deepEqual(shown?.table?.columns.map((c) => c.key), ['a', 'b']);
+  assert.equal(shown?.paging?.pages, 2);
+});
+
+void test('once ready, pages are appended as rows only; a hidden-then-reloaded page gets everything again', () => {
+  const { session, sent, types } = harness();
+  session.received({ type: 'ready' });
+  session.show(vm('r1'));
+  session.appendPage({ rows: [{ a: 3 }], paging: { ...paging, pages: 2, rows: 3 } });
+  assert.deepEqual(types(), ['show', 'appendRows']);
+  const append = sent[1]!;
+  assert.ok(append.type === 'appendRows' && decodeRows(append.rowsJson, append.rowCount)?.length === 1);
+  session.pageHidden();
+  session.appendPage({ rows: [{ a: 4 }], paging: { ...paging, pages: 3, rows: 4 } });
+  session.progress({ pages: 3, rows: 4, rowsPerSecond: 10, elapsedMs: 5 });
+  session.progress({ pages: 4, rows: 5, rowsPerSecond: 10, elapsedMs: 6, file: 'out.ndjson' });
+  assert.equal(sent.length, 2);
+  session.received({ type: 'ready' });
+  assert.deepEqual(types(), ['show', 'appendRows', 'show', 'progress']);
+  const replayed = sent[2]!.type === 'show' ? decodeViewModel(sent[2]!.viewModel, () => undefined) : undefined;
+  assert.equal(replayed?.table?.rows.length, 4);
+  assert.equal(replayed?.paging?.walking, true);
+  assert.deepEqual(sent[3], { type: 'progress', pages: 4, rows: 5, rowsPerSecond: 10, elapsedMs: 6, file: 'out.ndjson' });
+});
+
+void test('requests carry the response they refer to; copy and openRow become panel actions', () => {
+  const { session } = harness();
+  assert.equal(session.received({ type: 'nextPage' }), undefined, 'no response shown yet');
+  session.show(vm('r7'));
+  assert.deepEqual(session.received({ type: 'allPages', format: 'csv' }), {
+    kind: 'request',
+    request: { type: 'allPages', format: 'csv', responseId: 'r7', requestKey: 'orders.http#list' },
+  });
+  assert.deepEqual(session.received({ type: 'copy', text: 'x' }), { kind: 'copy', text: 'x' });
+  assert.deepEqual(session.received({ type: 'openRow', index: 1 }), { kind: 'openRow', index: 1, row: { a: 2 } });
+  assert.equal(session.received({ type: 'openRow', index: 99 }), undefined);
+});
+
+void test('invalid messages from the page are logged without content and change nothing', () => {
+  const { session, sent, logs } = harness();
+  session.show(vm('r1'));
+  for (const bad of [null, { type: 'exec', command: 'rm -rf /' }, { type: 'allPages', format: 'pdf' }]) assert.equal(session.received(bad), undefined);
+  assert.equal(logs.length, 3);
+  assert.ok(!logs.some((l) => l.includes('rm -rf')));
+  assert.deepEqual(sent, []);
+});
+
+void test('each show records a summary; the next response to the same request lists the earlier ones', async () => {
+  const { session } = harness();
+  session.show(vm('r1'));
+  session.show(vm('r2'));
+  await Promise.resolve();
+  assert.deepEqual(session.viewModel?.history.map((h) => h.status), [200]);
+  assert.equal(session.history.entries('orders.http#list').length, 2);
+});
+
+void test('a walk that ends while the page is loading is reported after the show', () => {
+  const { session, types } = harness();
+  session.show(vm('r1'));
+  session.progress({ pages: 1, rows: 2, rowsPerSecond: 1, elapsedMs: 1 });
+  session.walkEnded({ ok: false, message: 'Dropped on page 2; page 1 kept.', paging: { ...paging, canContinue: true, endReason: 'failed' } });
+  session.received({ type: 'ready' });
+  assert.deepEqual(types(), ['show', 'walkEnded']);
+  session.detach();
+  session.walkEnded({ ok: true, message: 'x', paging });
+  assert.deepEqual(types(), ['show', 'walkEnded']);
+});
