@@ -45,13 +45,13 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
   });
 
   // Nothing slow runs before activate() returns: the env file and the language server load after.
-  const ready = Promise.all([
-    environments.load().then(() => statusBar.update()),
-    startLanguageClient(context).then(
+  const ready = environments.load().then(() => Promise.all([
+    statusBar.update(),
+    startLanguageClient(context, environments).then(
       () => log('language server started'),
       (error: unknown) => log(`language server failed to start: ${error instanceof Error ? error.message : String(error)}`),
     ),
-  ]).then(() => undefined);
+  ])).then(() => undefined);
 
   return { ready, catalog: () => catalog, servicesTree, environmentsTree, requestsTree, environments, scratches, results, sender };
 }

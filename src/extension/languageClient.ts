@@ -3,8 +3,10 @@
 // to it so it can complete {{variables}}.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { EnvironmentChangedNotification, type EnvironmentChangedParams } from '../protocol/lsp';
+import type { EnvironmentController } from './environments/environmentController';
 
-export async function startLanguageClient(context: vscode.ExtensionContext): Promise<LanguageClient> {
+export async function startLanguageClient(context: vscode.ExtensionContext, environments: EnvironmentController): Promise<LanguageClient> {
   const serverModule = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
@@ -17,5 +19,14 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
   const client = new LanguageClient('apiWorkbench', 'API Workbench Language Server', serverOptions, clientOptions);
   context.subscriptions.push({ dispose: () => void client.stop() });
   await client.start();
+  const sendEnvironment = (): void => {
+    const params: EnvironmentChangedParams = {
+      ...(environments.active ? { environment: environments.active.name } : {}),
+      variables: environments.variableNames(),
+    };
+    void client.sendNotification(EnvironmentChangedNotification, params);
+  };
+  sendEnvironment();
+  context.subscriptions.push(environments.onDidChange(sendEnvironment));
   return client;
 }

@@ -41,7 +41,7 @@ export class RequestsTreeProvider implements vscode.TreeDataProvider<RequestsNod
         if (files.length === 0) return [{ kind: 'empty', text: 'No .http files in the workspace' }];
         const byFolder = new Map<string, vscode.Uri[]>();
         for (const uri of files) {
-          const folder = vscode.workspace.asRelativePath(vscode.Uri.joinPath(uri, '..'), false);
+          const folder = folderLabel(vscode.Uri.joinPath(uri, '..'));
           byFolder.set(folder, [...(byFolder.get(folder) ?? []), uri]);
         }
         return [...byFolder.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([folder, list]): RequestsNode => ({
@@ -99,4 +99,11 @@ export class RequestsTreeProvider implements vscode.TreeDataProvider<RequestsNod
       }
     }
   }
+}
+
+/** A folder relative to the workspace; the workspace folder itself by its name. */
+function folderLabel(folder: vscode.Uri): string {
+  const root = vscode.workspace.getWorkspaceFolder(folder);
+  if (root && root.uri.toString() === folder.toString()) return root.name;
+  return vscode.workspace.asRelativePath(folder, false);
 }
