@@ -78,10 +78,12 @@ export class VirtualTable {
     this.refresh();
   }
 
-  append(rows: readonly unknown[], columns: Column[]): void {
+  append(rows: readonly unknown[], columns: readonly Column[]): void {
     for (const row of rows) this.rows.push(row);
     if (this.sort) this.order = this.sortedOrder(this.sort);
-    this.setColumns(columns);
+    // A column never disappears: the ones on screen stay, in their order, and new keys join at the end.
+    const known = new Set(this.columns.map((c) => c.key));
+    this.setColumns([...this.columns, ...columns.filter((c) => !known.has(c.key))]);
     this.refresh();
   }
 

@@ -121,6 +121,8 @@ void test('paging: Next page and All pages post requests; appended rows grow the
   }, paging);
   await page.getByTestId('progress').filter({ hasText: '7 pages · 700\u202f000 rows · 91\u202f234 rows/s' }).waitFor();
   assert.equal(await page.locator('.spacer').evaluate((e) => e.offsetHeight), (ROWS + 2) * ROW_HEIGHT);
+  const headers = await page.locator('.grid-row.header .cell').allTextContents();
+  assert.deepEqual([headers[1], headers[2], headers.at(-1)], ['OrderID', 'CustomerID', 'Extra'], 'columns kept, the new one appended');
   assert.equal(await page.getByRole('button', { name: 'Stop' }).isEnabled(), true);
   assert.equal(await page.getByRole('button', { name: 'Next page' }).isDisabled(), true);
   await page.getByRole('button', { name: 'Stop' }).click();
@@ -151,6 +153,24 @@ void test('state persisted through setState holds view settings only, no respons
   assert.match(state, /"tab":"raw"/);
   assert.deepEqual(Object.keys(JSON.parse(state) as object).sort(), ['responseId', 'scrollTop', 'search', 'tab']);
   assert.doesNotMatch(state, /OrderID|Austin|Bearer|Authorization/);
+});
+
+void test('the panel follows the editor theme through --vscode-* variables (a light theme here)', { skip }, async () => {
+  await page.getByRole('tab', { name: 'Table' }).click();
+  const colours = await page.evaluate(() => {
+    const g = globalThis as unknown as { document: { documentElement: { style: { setProperty(k: string, v: string): void } }; body: unknown }; getComputedStyle(e: unknown): { backgroundColor: string; color: string } };
+    const theme: Record<string, string> = {
+      '--vscode-editor-background': '#ffffff', '--vscode-foreground': '#3b3b3b', '--vscode-sideBar-background': '#f3f3f3',
+      '--vscode-panel-border': '#e5e5e5', '--vscode-descriptionForeground': '#717171', '--vscode-list-hoverBackground': '#f2f2f2',
+      '--vscode-debugTokenExpression-string': '#a31515', '--vscode-debugTokenExpression-number': '#098658', '--vscode-textLink-foreground': '#006ab1',
+      '--vscode-inputValidation-warningBackground': '#f6f5d2', '--vscode-input-background': '#ffffff', '--vscode-input-foreground': '#3b3b3b',
+    };
+    for (const [k, v] of Object.entries(theme)) g.document.documentElement.style.setProperty(k, v);
+    const body = g.getComputedStyle(g.document.body);
+    return { background: body.backgroundColor, color: body.color };
+  });
+  assert.deepEqual(colours, { background: 'rgb(255, 255, 255)', color: 'rgb(59, 59, 59)' });
+  await page.screenshot({ path: 'test-output/screenshots/panel-table-light.png' });
 });
 
 void test('an invalid message is ignored with a warning; the panel keeps working; no CSP violation', { skip }, async () => {
