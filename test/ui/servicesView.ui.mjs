@@ -6,6 +6,8 @@ export const name = 'Services view shows the three services and expands to opera
 export async function run(page, ctx) {
   const tree = await openServicesView(page);
   for (const title of SERVICE_TITLES) await treeItem(tree, title).waitFor();
+  // Before expanding: all three services in view, however short the Services pane is.
+  await ctx.screenshot('services-view');
 
   const engagement = ctx.catalog.service('engagement');
   const item = treeItem(tree, engagement.title);
@@ -15,5 +17,8 @@ export async function run(page, ctx) {
     await treeItem(tree, family.name).and(tree.locator('[aria-level="2"]')).first().waitFor();
   }
   ctx.log(`${engagement.title}: ${engagement.families.length} families in the catalog`);
-  await ctx.screenshot('services-view');
+  await ctx.screenshot('services-view-families');
+  // Leave the tree as the next test expects to find it: services collapsed.
+  await item.click();
+  await item.and(page.locator('[aria-expanded="false"]')).waitFor();
 }
