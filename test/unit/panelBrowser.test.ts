@@ -4,11 +4,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { bigViewModel, chromiumAvailable, launchChromium, servePanelPage, type PanelPage } from './panelBrowserPage';
+import { ROOT, bigViewModel, chromiumAvailable, launchChromium, servePanelPage, type PanelPage } from './panelBrowserPage';
 
 const ROWS = 100_000;
 const ROW_HEIGHT = 22;
+const SHOTS = join(ROOT, 'test-output/screenshots');
+const shot = (name: string) => join(SHOTS, `${name}.png`);
 const skip = chromiumAvailable() ? false : 'skipped: /usr/bin/chromium is not installed';
 
 let browser: Browser | undefined;
@@ -57,8 +60,8 @@ void test('100 000 rows: only the visible window is in the DOM, the spacer holds
   const headers = await page.locator('.grid-row.header .cell').allTextContents();
   assert.deepEqual(headers.slice(0, 4), ['#', 'OrderID', 'CustomerID', 'Total']);
   await page.getByTestId('paging-state').filter({ hasText: 'Page number · 1 page · 100\u202f000 rows' }).waitFor();
-  mkdirSync('test-output/screenshots', { recursive: true });
-  await page.screenshot({ path: 'test-output/screenshots/panel-table.png' });
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: shot('panel-table') });
 });
 
 void test('the business-error banner shows the code, both catalogue meanings of 14 and the 200 note', { skip }, async () => {
@@ -100,7 +103,7 @@ void test('a nested value expands into the detail view; Open row and Copy post t
   await detail.getByRole('button', { name: 'Open row as JSON' }).click();
   const sent = await page.evaluate(() => (globalThis as unknown as PageWindow).__posted.slice(-2));
   assert.deepEqual(sent, [{ type: 'copy', text: '{\n  "City": "Lyon",\n  "Zip": "10001"\n}' }, { type: 'openRow', index: 1 }]);
-  await page.screenshot({ path: 'test-output/screenshots/panel-detail.png' });
+  await page.screenshot({ path: shot('panel-detail') });
   await detail.getByRole('button', { name: 'Close' }).click();
 });
 
@@ -142,7 +145,7 @@ void test('raw JSON search highlights matches with <mark> elements and steps thr
   await page.getByLabel('Search the body').press('Enter');
   assert.match((await page.locator('.counter').textContent()) ?? '', /^2 \//);
   assert.equal(await page.locator('pre.raw mark.current').count(), 1);
-  await page.screenshot({ path: 'test-output/screenshots/panel-raw-search.png' });
+  await page.screenshot({ path: shot('panel-raw-search') });
   await page.getByLabel('Search the body').fill('no-such-text');
   await page.locator('.counter').filter({ hasText: 'no match' }).waitFor();
   assert.equal(await page.locator('pre.raw mark').count(), 0);
@@ -170,7 +173,7 @@ void test('the panel follows the editor theme through --vscode-* variables (a li
     return { background: body.backgroundColor, color: body.color };
   });
   assert.deepEqual(colours, { background: 'rgb(255, 255, 255)', color: 'rgb(59, 59, 59)' });
-  await page.screenshot({ path: 'test-output/screenshots/panel-table-light.png' });
+  await page.screenshot({ path: shot('panel-table-light') });
 });
 
 void test('an invalid message is ignored with a warning; the panel keeps working; no CSP violation', { skip }, async () => {

@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { buildResultsHtml, createNonce } from '../../src/extension/results/html';
@@ -13,6 +14,8 @@ import { meaningsOf } from '../../src/core/catalog/errorCatalogues';
 import { encodeViewModel, type ResultsViewModelWire } from '../../src/protocol/webviewMessages';
 
 export const CHROMIUM = '/usr/bin/chromium';
+/** The repository root, whatever the current directory. */
+export const ROOT = resolve(__dirname, '../..');
 export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
@@ -29,13 +32,13 @@ export function launchChromium(): Promise<Browser> {
 /** Bundles src/webview/main.ts in memory with the options of scripts/build.mjs (browser, es2022, iife). */
 async function bundleWebview(): Promise<{ js: string; css: string }> {
   const result = await esbuild.build({
-    entryPoints: ['src/webview/main.ts'],
+    entryPoints: [join(ROOT, 'src/webview/main.ts')],
     bundle: true,
     platform: 'browser',
     target: 'es2022',
     format: 'iife',
     write: false,
-    outdir: 'out/panel-under-test',
+    outdir: join(ROOT, 'out/panel-under-test'),
     logLevel: 'silent',
   });
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))?.text;
