@@ -1,11 +1,12 @@
 // The real language server over stdio, driven by a real LSP client (vscode-languageserver-protocol).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import {
   CompletionRequest, HoverRequest, CodeLensRequest, DocumentSymbolRequest, FoldingRangeRequest,
   DidOpenTextDocumentNotification, DidChangeTextDocumentNotification, DidCloseTextDocumentNotification,
+  createProtocolConnection, IPCMessageReader, IPCMessageWriter, InitializeRequest, ShutdownRequest, ExitNotification,
   type CompletionList, type MarkupContent,
 } from 'vscode-languageserver-protocol/node';
 import { EnvironmentChangedNotification, CatalogOverlayNotification, SEND_COMMAND, SEND_AND_FOLLOW_PAGES_COMMAND } from '../../src/protocol/lsp';
@@ -144,4 +145,17 @@ void test('apiwb lsp --stdio serves the same server; without a transport it exit
   const bare = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'lsp'], { cwd: join(import.meta.dirname, '../..'), encoding: 'utf8' });
   assert.equal(bare.status, 2);
   assert.match(bare.stderr, /choose a transport/);
+});
+
+void test('started with --node-ipc (as vscode-languageclient does) it speaks over the IPC channel', async () => {
+  const child = fork(join(import.meta.dirname, '../../src/server/main.ts'), ['--node-ipc'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const connection = createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
+  connection.listen();
+  const result = await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: null });
+  assert.equal(result.capabilities.hoverProvider, true);
+  await connection.sendRequest(ShutdownRequest.type);
+  await connection.sendNotification(ExitNotification.type);
+  assert.equal(await exited, 0);
+  connection.dispose();
 });
