@@ -49,7 +49,7 @@ Options:
   --constituents N, --transactions N, --bookings N, --bookings-per-page N   data sizes
   --fail-page STYLE:N:FAULT     make page N of a STYLE walk fail once (repeatable); STYLE is one of
                                 page-number, page-headers, offset-remaining, batch-cursor, export-ordinal,
-                                stateful-extraction, generic; FAULT is drop, status=CODE, delay=MS,
+                                stateful-extraction, generic; FAULT is drop, status=CODE, delay=MS, drip=MS,
                                 malformed-json or huge-body[=BYTES]
   --help                        this text
 

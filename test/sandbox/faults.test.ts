@@ -84,6 +84,20 @@ void describe('X-Sandbox-Fault (issue 3: faults)', () => {
     assert.equal(((await response.json()) as Json)['Response'], true);
   });
 
+  void it('drip=MS: the normal answer, 1 KiB at a time', async () => {
+    const response = await fetch(ordersUrl(), { headers: withFault('drip=1') });
+    assert.equal(response.status, 200);
+    let pieces = 0;
+    let text = '';
+    const decoder = new TextDecoder();
+    for await (const piece of response.body ?? []) {
+      pieces++;
+      text += decoder.decode(piece as Uint8Array, { stream: true });
+    }
+    assert.ok(pieces > 1, 'the body came in several pieces');
+    assert.equal((JSON.parse(text) as Json)['Response'], true);
+  });
+
   void it('malformed-json: the body does not parse', async () => {
     const response = await fetch(ordersUrl(), { headers: withFault('malformed-json') });
     assert.equal(response.status, 200);
@@ -104,7 +118,7 @@ void describe('X-Sandbox-Fault (issue 3: faults)', () => {
   void it('an unknown fault is a 400 saying what is accepted', async () => {
     const response = await fetch(ordersUrl(), { headers: withFault('explode') });
     assert.equal(response.status, 400);
-    assert.match(String(((await response.json()) as Json)['Message']), /drop, status=CODE, delay=MS, malformed-json or huge-body/);
+    assert.match(String(((await response.json()) as Json)['Message']), /drop, status=CODE, delay=MS, drip=MS, malformed-json or huge-body/);
   });
 });
 

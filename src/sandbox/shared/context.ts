@@ -129,6 +129,10 @@ export class RequestContext {
     if (this.log) this.log.status = status;
     if (fault?.kind === 'malformed-json') body = breakJson(body);
     this.res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), ...headers });
+    if (fault?.kind === 'drip') {
+      void this.drip(body, fault.ms);
+      return;
+    }
     if (fault?.kind === 'drop') {
       this.res.write(body.slice(0, Math.max(1, Math.floor(body.length / 2))), () => this.res.destroy());
       return;
@@ -155,13 +159,25 @@ export class RequestContext {
         return;
       }
       written++;
-      if (!this.res.write(chunk)) await this.drained();
+      if (fault?.kind === 'drip') await this.drip(chunk, fault.ms, false);
+      else if (!this.res.write(chunk)) await this.drained();
     }
     if (fault?.kind === 'drop') {
       this.res.destroy();
       return;
     }
     this.res.end();
+  }
+
+  /** Writes `text` 1 KiB at a time, `ms` apart (a slow network); ends the response when `end`. */
+  private async drip(text: string, ms: number, end = true): Promise<void> {
+    const bytes = Buffer.from(text, 'utf8');
+    for (let at = 0; at < bytes.length; at += 1024) {
+      if (this.res.destroyed || this.closing.aborted) return;
+      this.res.write(bytes.subarray(at, at + 1024));
+      await sleep(ms, undefined, { signal: this.closing }).catch(() => undefined);
+    }
+    if (end) this.res.end();
   }
 
   private async hugeBody(bytes: number): Promise<void> {

@@ -1,17 +1,23 @@
 // Fault injection. One fault per request, named by the `X-Sandbox-Fault` header, or armed for the Nth
 // page of a paging walk (`--fail-page STYLE:N:FAULT`, `POST /__sandbox/faults`), which fires once.
 //
-// Fault syntax: drop | status=CODE | delay=MS | malformed-json | huge-body[=BYTES]
+// Fault syntax: drop | status=CODE | delay=MS | drip=MS | malformed-json | huge-body[=BYTES]
 //   drop            the response starts, part of its body is sent, then the socket is destroyed
 //   status=CODE     the request is answered with CODE (400-599) before any handler runs (no side effect)
 //   delay=MS        the answer is held MS milliseconds (0-60000), then served normally
+//   drip=MS         the normal answer, sent 1 KiB at a time with MS milliseconds between pieces
 //   malformed-json  the handler runs; its JSON body is sent with a broken ending
 //   huge-body       a valid 200 JSON body of 50 MB (or BYTES) instead of the handler's answer
+// status and huge-body run no handler, so nothing changes server-side and a retry gets the same page.
+// drop, drip and malformed-json run the handler: its side effects happen (a BIDWHouse position
+// advances, a Selection table is dropped after its last page), exactly as when a real network loses
+// or mangles an answer the server did send.
 
 export type Fault =
   | { readonly kind: 'drop' }
   | { readonly kind: 'status'; readonly status: number }
   | { readonly kind: 'delay'; readonly ms: number }
+  | { readonly kind: 'drip'; readonly ms: number }
   | { readonly kind: 'malformed-json' }
   | { readonly kind: 'huge-body'; readonly bytes: number };
 
@@ -34,6 +40,7 @@ export function faultToString(fault: Fault): string {
   switch (fault.kind) {
     case 'status': return `status=${fault.status}`;
     case 'delay': return `delay=${fault.ms}`;
+    case 'drip': return `drip=${fault.ms}`;
     case 'huge-body': return `huge-body=${fault.bytes}`;
     default: return fault.kind;
   }
@@ -55,11 +62,12 @@ export function parseFault(text: string): Fault {
     case 'malformed-json': if (arg === undefined) return { kind: 'malformed-json' }; break;
     case 'status': return { kind: 'status', status: int(400, 599) };
     case 'delay': return { kind: 'delay', ms: int(0, 60_000) };
+    case 'drip': return { kind: 'drip', ms: int(0, 10_000) };
     case 'huge-body':
       return { kind: 'huge-body', bytes: arg === undefined ? DEFAULT_HUGE_BODY_BYTES : int(16, 1024 * 1024 * 1024) };
     default: break;
   }
-  throw new Error(`unknown fault '${value}': use drop, status=CODE, delay=MS, malformed-json or huge-body[=BYTES]`);
+  throw new Error(`unknown fault '${value}': use drop, status=CODE, delay=MS, drip=MS, malformed-json or huge-body[=BYTES]`);
 }
 
 /** Parses `STYLE:N:FAULT`, e.g. `export-ordinal:2:drop` or `page-number:3:status=500`. */
