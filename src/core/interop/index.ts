@@ -2,3 +2,4 @@
 // leaves secrets out unless a caller explicitly opts in (curl only).
 export { toCurl, type CurlRequest, type CurlOptions, type CurlCommand } from './curl';
 export { shellQuote, shellVariableName } from './shellQuote';
+export * from './postman';

@@ -1,0 +1,187 @@
+// .http files → one Postman collection v2.1, with no secret in it. Each file is a folder named after it
+// (or the collection root, folder: null); `# @folder A/B` nests a request deeper. Variables stay
+// `{{var}}` (file variables and the given environment become collection variables, secret-named ones
+// with an empty value). A literal Authorization / X-API-Key / Cookie value becomes a `{{variable}}`
+// reference (added empty to the collection variables) and is reported. `Basic {{u}}:{{p}}` becomes a
+// Postman basic auth block. `# @name`, other directives and comments travel in the item's `x-apiwb`
+// extension so importing the export gives the same .http requests back.
+import { parseHttpFile, type HttpRequestNode, type RequestBlock } from '../../httpfile';
+import { REDACTED } from '../../secrets/redact';
+import { POSTMAN_SCHEMA_V21, type PostmanCollection, type PostmanItem, type PostmanKeyValue, type PostmanRequest } from './model';
+import {
+  isOnlyReferences, isSecretVariableName, scrubFormPairs, scrubHeaderValue, scrubJsonBody, scrubUrlQuery, variableNameFor, type DroppedSecret,
+} from './secrets';
+import { structuredUrl } from './urls';
+
+export interface HttpFileInput {
+  /** Used for messages and, without `folder`, as the folder name (file name without `.http`). */
+  readonly path: string;
+  readonly text: string;
+  /** The folder these requests go to; null puts them at the collection root. Default: from `path`. */
+  readonly folder?: string | null;
+}
+
+export interface PostmanExportOptions {
+  readonly name: string;
+  /** Environment variables to carry as collection variables (secret-named ones are exported empty). */
+  readonly environment?: Readonly<Record<string, string>>;
+  /** Secret values known to the caller; any that still appears is replaced by *** and reported. */
+  readonly knownSecrets?: Iterable<string>;
+}
+
+export interface PostmanExport {
+  readonly collection: PostmanCollection;
+  /** The collection as pretty JSON, ready to write. */
+  readonly text: string;
+  readonly dropped: readonly DroppedSecret[];
+  readonly warnings: readonly string[];
+}
+
+const DISABLED_HEADER = /^disabled:\s*([^:\s][^:]*):\s?(.*)$/;
+const DISABLED_QUERY = /^disabled query:\s*([^=]+)=(.*)$/;
+
+interface Context {
+  readonly dropped: DroppedSecret[];
+  readonly warnings: string[];
+  readonly variables: Map<string, string>;
+}
+
+export function exportPostmanCollection(files: readonly HttpFileInput[], options: PostmanExportOptions): PostmanExport {
+  const context: Context = { dropped: [], warnings: [], variables: new Map() };
+  for (const [key, value] of Object.entries(options.environment ?? {})) addVariable(context, key, value, 'environment');
+  const root: PostmanItem[] = [];
+  for (const file of files) {
+    const folderName = file.folder === undefined ? (file.path.split(/[\\/]/).pop() ?? file.path).replace(/\.(http|rest)$/i, '') : file.folder;
+    const parsed = parseHttpFile(file.text);
+    for (const block of parsed.blocks) {
+      for (const variable of block.variables) addVariable(context, variable.name, variable.value, file.path);
+      if (!block.request) continue;
+      const nested = block.directives.find((d) => d.key === 'folder')?.value.split('/').filter(Boolean) ?? [];
+      const path = [...(folderName === null ? [] : [folderName]), ...nested];
+      folderOf(root, path).push(itemOf(block, block.request, `${file.path}: ${block.request.name ?? block.request.requestLine.url}`, context));
+    }
+  }
+  const collection: PostmanCollection = {
+    info: { name: options.name, schema: POSTMAN_SCHEMA_V21 },
+    item: root,
+    ...(context.variables.size ? { variable: [...context.variables].map(([key, value]) => ({ key, value, type: 'string' })) } : {}),
+  };
+  let text = `${JSON.stringify(collection, null, 2)}\n`;
+  // Last line of defence: a known secret value anywhere (a comment, a URL) never leaves.
+  for (const secret of [...(options.knownSecrets ?? [])].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length)) {
+    const encoded = JSON.stringify(secret).slice(1, -1);
+    if (text.includes(encoded)) {
+      text = text.split(encoded).join(REDACTED);
+      context.dropped.push({ where: 'collection', what: 'a known secret value' });
+    }
+  }
+  return { collection: JSON.parse(text) as PostmanCollection, text, dropped: context.dropped, warnings: context.warnings };
+}
+
+function addVariable(context: Context, key: string, value: string, where: string): void {
+  let safe = value;
+  if (isSecretVariableName(key) && value !== '' && !isOnlyReferences(value)) {
+    context.dropped.push({ where, what: `variable ${key}` });
+    safe = '';
+  }
+  const previous = context.variables.get(key);
+  if (previous !== undefined && previous !== safe) context.warnings.push(`${where}: variable ${key} has another value in another file; Postman keeps one value per collection (the first).`);
+  if (previous === undefined) context.variables.set(key, safe);
+}
+
+function folderOf(root: PostmanItem[], path: readonly string[]): PostmanItem[] {
+  let items = root;
+  for (const name of path) {
+    let folder = items.find((i) => i.item !== undefined && i.name === name);
+    if (!folder) {
+      folder = { name, item: [] };
+      items.push(folder);
+    }
+    items = folder.item!;
+  }
+  return items;
+}
+
+function header(headers: readonly { name: string; value: string }[], name: string): string | undefined {
+  return headers.find((h) => h.name.toLowerCase() === name)?.value;
+}
+
+function itemOf(block: RequestBlock, request: HttpRequestNode, where: string, context: Context): PostmanItem {
+  const comments: string[] = [];
+  const disabledHeaders: PostmanKeyValue[] = [];
+  const disabledQuery: PostmanKeyValue[] = [];
+  for (const comment of block.comments.map((c) => c.text.trim())) {
+    const h = DISABLED_HEADER.exec(comment);
+    const q = DISABLED_QUERY.exec(comment);
+    if (q) disabledQuery.push({ key: q[1]!.trim(), value: q[2] ?? '' });
+    else if (h) disabledHeaders.push({ key: h[1]!.trim(), value: h[2] ?? '', disabled: true });
+    else comments.push(comment);
+  }
+  const replace = (name: string) => (scheme: string | undefined): string => {
+    const variable = scheme ? variableNameFor(`${scheme}_${/basic/i.test(scheme) ? 'credentials' : 'token'}`) : variableNameFor(name);
+    if (!context.variables.has(variable)) context.variables.set(variable, '');
+    return `{{${variable}}}`;
+  };
+  let auth: PostmanRequest['auth'];
+  const headers: PostmanKeyValue[] = [];
+  for (const h of request.headers) {
+    const basic = /^Basic\s+(\{\{[^{}]*\}\}):(\{\{[^{}]*\}\})$/i.exec(h.value.trim());
+    if (h.name.toLowerCase() === 'authorization' && basic) {
+      auth = { type: 'basic', basic: [{ key: 'username', value: basic[1]!, type: 'string' }, { key: 'password', value: basic[2]!, type: 'string' }] };
+      continue;
+    }
+    const replaced = scrubHeaderValue(h.name, h.value, replace(h.name));
+    if (replaced !== undefined) context.dropped.push({ where, what: `header ${h.name}`, replacedBy: replaced });
+    headers.push({ key: h.name, value: replaced ?? h.value });
+  }
+  for (const h of disabledHeaders) {
+    const replaced = scrubHeaderValue(h.key, h.value ?? '', replace(h.key));
+    headers.push({ ...h, value: replaced ?? h.value ?? '' });
+  }
+  const declare = (reference: string): void => {
+    const variable = /^\{\{([\w.-]+)\}\}$/.exec(reference)?.[1];
+    if (variable && !context.variables.has(variable)) context.variables.set(variable, '');
+  };
+  const url = scrubUrlQuery(request.requestLine.url + request.queryContinuations.map((q) => q.text.trim()).join(''), (field, reference) => {
+    context.dropped.push({ where, what: `query parameter ${field}`, replacedBy: reference });
+    declare(reference);
+  });
+  const contentType = header(request.headers.map((h) => ({ name: h.name, value: h.value })), 'content-type') ?? '';
+  const onDrop = (field: string, reference: string): void => {
+    context.dropped.push({ where, what: `body field ${field}`, replacedBy: reference });
+    declare(reference);
+  };
+  let body: PostmanRequest['body'];
+  if (request.body?.kind === 'inline' && request.body.text !== '') {
+    const text = request.body.text.replace(/\r\n?/g, '\n');
+    if (/x-www-form-urlencoded/i.test(contentType)) {
+      const pairs = text.split('&').filter(Boolean).map((pair) => {
+        const eq = pair.indexOf('=');
+        const decode = (s: string): string => { try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return s; } };
+        return eq < 0 ? { key: decode(pair), value: '' } : { key: decode(pair.slice(0, eq)), value: decode(pair.slice(eq + 1)) };
+      });
+      body = { mode: 'urlencoded', urlencoded: scrubFormPairs(pairs, onDrop).map((p) => ({ ...p, type: 'text' })) };
+    } else {
+      const json = /json/i.test(contentType);
+      body = { mode: 'raw', raw: json || /^\s*[{[]/.test(text) ? scrubJsonBody(text, onDrop) : text, ...(json ? { options: { raw: { language: 'json' } } } : {}) };
+    }
+  } else if (request.body?.kind === 'include') {
+    body = { mode: 'file', file: { src: request.body.path } };
+    context.warnings.push(`${where}: the body is the file ${request.body.path}; Postman needs it chosen again on import.`);
+  }
+  if (request.responseHandlers.length) context.warnings.push(`${where}: response handler scripts are not exported.`);
+  const name = block.directives.find((d) => d.key === 'name')?.value;
+  const directives = block.directives.filter((d) => d.key !== 'name' && d.key !== 'folder').map((d) => ({ key: d.key, value: d.value }));
+  return {
+    name: block.separator?.title || name || `${request.requestLine.method} ${url}`,
+    request: {
+      method: request.requestLine.method,
+      header: headers,
+      ...(auth ? { auth } : {}),
+      ...(body ? { body } : {}),
+      url: structuredUrl(url, disabledQuery),
+      ...(comments.length ? { description: comments.join('\n') } : {}),
+    },
+    'x-apiwb': { ...(name ? { name } : {}), ...(directives.length ? { directives } : {}), ...(comments.length ? { comments } : {}) },
+  };
+}
