@@ -2,29 +2,31 @@
 // http-client.env.json, signing in on demand from APIWB_SECRET_* variables, and prints one redacted
 // summary line per request. Exit codes: 0 all good, 1 any HTTP (>= 400) or business failure, 2 usage or
 // input error (the message names the file and line).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve as resolvePath } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AuthError } from '../core/auth/credentials';
-import { AuthVariables, findAuthReferences } from '../core/auth/authVariables';
 import { CredentialService } from '../core/auth/credentials';
 import { explainAuthFailure, type AuthScheme } from '../core/auth/explain';
+import type { RowSink } from '../core/export';
 import { parseEnvFile } from '../core/env/loadEnvFile';
 import { EnvFileError, type Environment } from '../core/env/model';
 import { selectEnvironment } from '../core/env/session';
 import { closeHttpAgents, sendRequest } from '../core/http/client';
 import { HttpFault, type HttpResponse } from '../core/http/types';
 import { parseHttpFile } from '../core/httpfile/parser';
-import { resolveRequest, type NamedResponse } from '../core/httpfile/resolve';
+import type { NamedResponse } from '../core/httpfile/resolve';
 import type { HttpFile, HttpRequestNode } from '../core/httpfile/model';
+import { dynamicVariables } from '../core/run/dynamicVariables';
+import { pagingPlanFor } from '../core/run/pagingPlan';
+import { checkRequest, prepareRequest } from '../core/run/prepareRequest';
 import { Redactor } from '../core/secrets/redact';
 import { secretEnvVarName } from '../core/secrets/secretStore';
-import { dynamicVariables } from './nodePorts/dynamicVariables';
 import { EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
-import { businessFailuresOf } from './reporters/businessFailures';
+import { businessFailuresOf, sharedCatalog } from './reporters/businessFailures';
+import { openOutputSink, type OutputFormat } from './reporters/outputSink';
 import { createProgress, progressText } from './reporters/progress';
-import { openRowWriter, type OutputFormat, type RowWriter } from './reporters/rowWriters';
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
 import { countRows, rowsOf, walkAllPages } from './reporters/pagedRows';
 import type { Subcommand } from './subcommands';
@@ -149,6 +151,8 @@ interface PlannedRequest {
   readonly shown: string;
   readonly parsed: HttpFile;
   readonly node: HttpRequestNode;
+  /** `file:line` of the request line, for messages. */
+  readonly where: string;
 }
 
 async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Promise<number> {
@@ -157,7 +161,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const envPath = findEnvFile(options.envFile, files[0]);
   const environment = selectEnvironment(parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath)), options.env);
   const planned = planRequests(files, options.name);
-  checkReferences(planned, environment);
+  for (const item of planned) checkBeforeSending(item, environment, options.allPages);
 
   const rejectUnauthorized = !options.insecure;
   const send = (request: Parameters<typeof sendRequest>[0]): Promise<HttpResponse> =>
@@ -168,18 +172,19 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     signInOnDemand: true,
     missingSecretHint: (authId, field) => `set the environment variable ${secretEnvVarName(authId, field)}`,
   });
-  const auth = new AuthVariables(credentials);
-  const dynamic = dynamicVariables(auth);
-  const writer = options.out ? openRowWriter(options.out, options.format, (t) => redactor.text(t)) : undefined;
+  // Every secret of the run (the APIWB_SECRET_* values, then the tokens handed out): scrubbed from --out.
+  const secrets = secretValuesFromEnvironment(io.env);
+  const sink = options.out ? await openOut(options.out, options.format, () => secrets) : undefined;
   const progress = createProgress(io.stderr);
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
   const responses = new Map<string, NamedResponse>();
   const outcomes: RequestOutcome[] = [];
+  const ctx: Omit<RunContext, 'onPage'> = { options, environment, credentials, responses, redactor, secrets, send, sink };
   try {
     for (const [i, item] of planned.entries()) {
-      const label = item.node.name ?? `${item.shown}:${item.node.range.start.line + 1}`;
+      const label = item.node.name ?? item.where;
       progress.update(progressText(i, planned.length, label));
-      const outcome = await runOne(item, label, { options, environment, auth, dynamic, responses, redactor, send, writer,
+      const outcome = await runOne(item, label, { ...ctx,
         onPage: (pages, rows) => progress.update(progressText(i, planned.length, label, `page ${pages} · ${rows} rows`)) });
       progress.clear();
       outcomes.push(outcome);
@@ -187,10 +192,18 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     }
   } finally {
     progress.clear();
-    await writer?.close();
+    await sink?.close();
   }
   io.stdout.write(`${formatTotals(outcomes, performance.now() - started)}\n`);
   return outcomes.every((o) => o.ok) ? RUN_EXIT.ok : RUN_EXIT.failure;
+}
+
+async function openOut(path: string, format: OutputFormat, secrets: () => readonly string[]): Promise<RowSink> {
+  try {
+    return await openOutputSink(path, format, secrets);
+  } catch (error) {
+    throw new InputError(`--out ${path}: ${message(error)}`);
+  }
 }
 
 function planRequests(files: readonly string[], name: string | undefined): PlannedRequest[] {
@@ -200,7 +213,9 @@ function planRequests(files: readonly string[], name: string | undefined): Plann
     const parsed = parseHttpFile(readFileSync(file, 'utf8'));
     const error = parsed.diagnostics.find((d) => d.severity === 'error');
     if (error) throw new InputError(`${shown}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message}`);
-    for (const node of parsed.requests) if (name === undefined || node.name === name) planned.push({ file, shown, parsed, node });
+    for (const node of parsed.requests) {
+      if (name === undefined || node.name === name) planned.push({ file, shown, parsed, node, where: `${shown}:${node.range.start.line + 1}` });
+    }
   }
   if (planned.length === 0) {
     throw new InputError(name === undefined ? `no requests in ${files.map(shownPath).join(', ')}` : `no request named '${name}' in ${files.map(shownPath).join(', ')}`);
@@ -208,70 +223,65 @@ function planRequests(files: readonly string[], name: string | undefined): Plann
   return planned;
 }
 
-/** Before anything is sent: every plain variable defined, every $auth id declared in the environment. */
-function checkReferences(planned: readonly PlannedRequest[], environment: Environment): void {
-  const anything = { resolve: () => 'x' };
-  for (const item of planned) {
-    const where = `${item.shown}:${item.node.range.start.line + 1}`;
-    for (const reference of findAuthReferences(requestTexts(item.node))) {
-      if (!environment.auth[reference.authId]) {
-        const known = Object.keys(environment.auth).join(', ') || 'none';
-        throw new InputError(`${where}: {{$auth.${reference.kind}("${reference.authId}")}}: environment '${environment.name}' has no auth entry '${reference.authId}' (it has: ${known})`);
-      }
-    }
-    const resolved = resolveRequest(item.parsed, item.node.index, { environment: environment.variables, dynamic: anything });
-    const missing = resolved?.unresolved.find((u) => u.reason === 'undefined' || u.reason === 'cycle');
-    if (missing) throw new InputError(`${where}: {{${missing.name}}}: ${missing.message.replace('the active environment', `environment '${environment.name}'`)}`);
+/**
+ * Before anything is sent (exit 2, naming file:line): every plain variable defined, every $auth id
+ * declared, every `< file` body present, and with --all-pages every `# @paging` directive readable.
+ */
+function checkBeforeSending(item: PlannedRequest, environment: Environment, allPages: boolean): void {
+  const checked = checkRequest(item.parsed, item.node.index, environment);
+  if (!checked.ok) throw new InputError(`${item.where}: ${checked.problem}`);
+  const include = checked.resolved.bodyInclude;
+  if (include && !existsSync(resolvePath(dirname(item.file), include.path))) {
+    throw new InputError(`${item.where}: < ${include.path}: no such file next to ${item.shown}`);
+  }
+  if (allPages) {
+    const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, sharedCatalog());
+    if (!lookup.ok) throw new InputError(`${item.where}: ${lookup.error}`);
   }
 }
 
 interface RunContext {
   readonly options: RunOptions;
   readonly environment: Environment;
-  readonly auth: AuthVariables;
-  readonly dynamic: ReturnType<typeof dynamicVariables>;
+  readonly credentials: CredentialService;
   readonly responses: Map<string, NamedResponse>;
   readonly redactor: Redactor;
+  /** Grows as tokens are handed out. */
+  readonly secrets: string[];
   readonly send: (request: Parameters<typeof sendRequest>[0]) => Promise<HttpResponse>;
-  readonly writer: RowWriter | undefined;
+  readonly sink: RowSink | undefined;
   readonly onPage: (pages: number, rows: number) => void;
 }
 
 async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Promise<RequestOutcome> {
   const method = item.node.requestLine.method;
-  const references = findAuthReferences(requestTexts(item.node));
-  // The URL as it will be sent, minus auth values, for lines about requests that never got that far.
-  const plannedUrl = resolveRequest(item.parsed, item.node.index, { environment: ctx.environment.variables, responses: ctx.responses })?.url;
-  const failed = (problem: string, url = plannedUrl ?? item.node.requestLine.url): RequestOutcome =>
-    ({ label, method, url: ctx.redactor.url(url), businessFailures: [], problem: ctx.redactor.text(problem), ok: false });
-  try {
-    await ctx.auth.prepare(references);
-  } catch (error) {
-    if (error instanceof AuthError) return failed(error.message);
-    throw error;
-  }
-  ctx.redactor.addKnownSecrets(ctx.auth.knownValues);
-  const resolved = resolveRequest(item.parsed, item.node.index, { environment: ctx.environment.variables, responses: ctx.responses, dynamic: ctx.dynamic });
-  if (!resolved) return failed('the request could not be read');
-  const missing = resolved.unresolved[0];
-  if (missing) return failed(`{{${missing.name}}}: ${missing.message}`, resolved.url);
-  let body = resolved.body;
-  if (resolved.bodyInclude) body = readFileSync(resolvePath(dirname(item.file), resolved.bodyInclude.path), 'utf8');
-  const request = { method: resolved.method, url: resolved.url, headers: resolved.headers, ...(body === undefined ? {} : { body }) };
-  const url = ctx.redactor.url(resolved.url);
-  const scheme = schemeOf(references.map((r) => r.authId), ctx.environment, resolved.url);
+  const prepared = await prepareRequest(item.parsed, item.node.index, {
+    environment: ctx.environment,
+    credentials: ctx.credentials,
+    responses: ctx.responses,
+    dynamic: dynamicVariables(),
+    readInclude: (path) => readFile(resolvePath(dirname(item.file), path), 'utf8'),
+  });
+  const failed = (problem: string, url: string): RequestOutcome =>
+    ({ label, method, url: ctx.redactor.url(url || item.node.requestLine.url), businessFailures: [], problem: ctx.redactor.text(problem), ok: false });
+  if (!prepared.ok) return failed(prepared.problem, prepared.url);
+  ctx.redactor.addKnownSecrets(prepared.secretValues);
+  ctx.secrets.push(...prepared.secretValues.filter((v) => !ctx.secrets.includes(v)));
+  const { request, resolved, scheme } = prepared;
+  const url = ctx.redactor.url(request.url);
 
   let response: HttpResponse;
   let rows: number | undefined;
   let pages: number | undefined;
   try {
     if (ctx.options.allPages) {
-      const walk = await walkAllPages(request, resolved.directives, {
-        writer: ctx.writer, timeoutMs: ctx.options.timeoutMs, rejectUnauthorized: !ctx.options.insecure, onPage: ctx.onPage,
+      const lookup = pagingPlanFor(request, resolved.directives, sharedCatalog());
+      if (!lookup.ok) return failed(lookup.error, request.url);
+      const walk = await walkAllPages(request, lookup.plan, {
+        sink: ctx.sink, timeoutMs: ctx.options.timeoutMs, rejectUnauthorized: !ctx.options.insecure, onPage: ctx.onPage,
         ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}),
       });
-      if (walk.directiveError) throw new InputError(`${item.shown}:${item.node.range.start.line + 1}: # @paging: ${walk.directiveError}`);
-      if (!walk.lastResponse) return failed(walk.problem ?? 'the walk fetched no page', resolved.url);
+      if (!walk.lastResponse) return failed(walk.problem ?? 'the walk fetched no page', request.url);
       response = walk.lastResponse;
       rows = walk.rows;
       pages = walk.pages;
@@ -281,12 +291,12 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
       rows = countRows(response.bodyText);
     }
   } catch (error) {
-    if (error instanceof HttpFault) return failed(error.message, resolved.url);
+    if (error instanceof HttpFault) return failed(error.message, request.url);
     throw error;
   }
   if (resolved.name) ctx.responses.set(resolved.name, { status: response.status, headers: response.headers, bodyText: response.bodyText });
   const outcome = outcomeOf(label, method, url, response, rows, pages, scheme, ctx.redactor);
-  if (!ctx.options.allPages && outcome.ok && ctx.writer) await ctx.writer.write(rowsOf(response.bodyText));
+  if (!ctx.options.allPages && outcome.ok && ctx.sink) await ctx.sink.writePage(rowsOf(response.bodyText));
   return outcome;
 }
 
@@ -307,20 +317,6 @@ function outcomeOf(
     businessFailures, ...(problem ? { problem: redactor.text(problem) } : {}),
     ok: response.status < 400 && businessFailures.length === 0,
   };
-}
-
-function schemeOf(authIds: readonly string[], environment: Environment, url: string): AuthScheme {
-  for (const id of authIds) {
-    const kind = environment.auth[id]?.kind;
-    if (kind === 'password-grant' || kind === 'basic-api-key' || kind === 'jwt-bearer') return kind;
-  }
-  if (/\/v1\//.test(url)) return 'basic-api-key';
-  if (/\/api\//.test(url)) return 'password-grant';
-  return 'unknown';
-}
-
-function requestTexts(node: HttpRequestNode): string[] {
-  return [node.requestLine.url, ...node.headers.map((h) => h.value), ...(node.body?.kind === 'inline' ? [node.body.text] : [])];
 }
 
 function formatFromPath(path: string | undefined): string {

@@ -1,4 +1,4 @@
-// The CLI's pieces without a child process: argument parsing, the env-var SecretStore, row writers and
+// The CLI's pieces without a child process: argument parsing, the env-var SecretStore, the --out sinks and
 // the summary line.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { EnvironmentSecretStore, secretValuesFromEnvironment } from '../../src/cli/nodePorts/envSecretStore';
-import { openRowWriter } from '../../src/cli/reporters/rowWriters';
+import { openOutputSink, scrubRows } from '../../src/cli/reporters/outputSink';
 import { formatOutcome, formatTotals } from '../../src/cli/reporters/summary';
 import { countRows } from '../../src/cli/reporters/pagedRows';
 import { parseRunArgs } from '../../src/cli/runCommand';
@@ -38,23 +38,44 @@ void describe('apiwb run pieces', () => {
     assert.deepEqual(secretValuesFromEnvironment(env).sort(), ['jwt-5678', 'pw-1234']);
   });
 
-  void it('writes rows as NDJSON, CSV (quoted, nested values as JSON) and JSON', async () => {
+  void it('writes rows as NDJSON, CSV (the export module\'s: quoted, nested values as JSON, later keys in _extra) and JSON', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'apiwb-rows-'));
     try {
       const rows = [{ id: 1, name: 'a, "b"', tags: ['x'] }, { id: 2, name: 'line\nbreak', tags: [] }];
+      const later = { id: 3, extra: true };
       for (const format of ['ndjson', 'csv', 'json'] as const) {
-        const writer = openRowWriter(join(dir, `r.${format}`), format);
-        await writer.write(rows.slice(0, 1));
-        await writer.write(rows.slice(1));
-        await writer.close();
-        assert.equal(writer.rowsWritten, 2);
+        const sink = await openOutputSink(join(dir, `r.${format}`), format, () => []);
+        await sink.writePage(rows.slice(0, 1));
+        await sink.writePage([]);
+        await sink.writePage(rows.slice(1));
+        await sink.writePage([later]);
+        await sink.close();
       }
-      assert.deepEqual(readFileSync(join(dir, 'r.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown), rows);
-      assert.equal(readFileSync(join(dir, 'r.csv'), 'utf8'), 'id,name,tags\n1,"a, ""b""","[""x""]"\n2,"line\nbreak",[]\n');
-      assert.deepEqual(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')), rows);
-      const empty = openRowWriter(join(dir, 'e.json'), 'json');
+      assert.deepEqual(readFileSync(join(dir, 'r.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown), [...rows, later]);
+      assert.equal(readFileSync(join(dir, 'r.csv'), 'utf8'),
+        'id,name,tags,_extra\r\n1,"a, ""b""","[""x""]",\r\n2,"line\nbreak",[],\r\n3,,,"{""extra"":true}"\r\n');
+      assert.deepEqual(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')), [...rows, later]);
+      const empty = await openOutputSink(join(dir, 'e.json'), 'json', () => []);
       await empty.close();
       assert.deepEqual(JSON.parse(readFileSync(join(dir, 'e.json'), 'utf8')), []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  void it('scrubs secret values and secret-named fields from rows, and leaves clean pages as they are', async () => {
+    const clean = [{ id: 1, nested: { list: ['a'] } }];
+    assert.equal(scrubRows(clean, ['s3cr3t-value']), clean, 'no copy when nothing is secret');
+    assert.deepEqual(scrubRows([{ note: 'key s3cr3t-value here', access_token: 'abc', deep: [{ Password: 'pw' }] }, 'plain'], ['s3cr3t-value']),
+      [{ note: 'key *** here', access_token: '***', deep: [{ Password: '***' }] }, 'plain']);
+    const dir = mkdtempSync(join(tmpdir(), 'apiwb-scrub-'));
+    try {
+      const learnt: string[] = [];
+      const sink = await openOutputSink(join(dir, 's.ndjson'), 'ndjson', () => learnt);
+      learnt.push('token-learnt-later');
+      await sink.writePage([{ echo: 'token-learnt-later' }]);
+      await sink.close();
+      assert.equal(readFileSync(join(dir, 's.ndjson'), 'utf8'), '{"echo":"***"}\n');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

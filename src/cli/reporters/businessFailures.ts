@@ -2,6 +2,7 @@
 // the catalog's detector with the matched operation's error catalogue (§7.3), in one short phrase each.
 import { detectBusinessErrors, type BusinessFailure } from '../../core/catalog/businessErrors';
 import { createCatalog, type Catalog } from '../../core/catalog/index';
+import { pathOf } from '../../core/run/pagingPlan';
 
 let catalog: Catalog | undefined;
 
@@ -30,13 +31,4 @@ function describe(failure: BusinessFailure, catalogue: string | undefined): stri
     ? ` (${catalogue ?? 'catalogue'}: ${failure.meanings.join(' | ')}${failure.ambiguous ? ', ambiguous as published' : ''})`
     : failure.unknownCode ? ` (not in the ${catalogue ?? ''} catalogue)` : '';
   return `${code}${failure.message}${meanings}`.trim();
-}
-
-function pathOf(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return parsed.pathname + parsed.search;
-  } catch {
-    return url;
-  }
 }

@@ -1,16 +1,14 @@
 // `--all-pages` for apiwb run: follows a request's pages with the shared paging engine (the same walker
-// the panel uses) and hands each page's rows to the --out writer before the next page is asked for.
+// the panel uses) and hands each page's rows to the --out sink before the next page is asked for.
 // Also counts the rows of a single response.
 import type { HttpRequest, HttpResponse } from '../../core/http/types';
-import { parsePagingDirective } from '../../core/paging/directive';
-import { resolveStyle } from '../../core/paging/resolve';
+import type { PagingPlan } from '../../core/paging/types';
 import { walk } from '../../core/paging/walker';
 import type { RowSink } from '../../core/export/sink';
-import { sharedCatalog } from './businessFailures';
-import type { RowWriter } from './rowWriters';
 
 export interface WalkOptions {
-  readonly writer: RowWriter | undefined;
+  /** Where the rows go (the run's --out sink); without one, rows are counted and dropped. */
+  readonly sink: RowSink | undefined;
   readonly maxPages?: number;
   readonly timeoutMs: number;
   readonly rejectUnauthorized: boolean;
@@ -23,25 +21,14 @@ export interface WalkSummary {
   readonly lastResponse?: HttpResponse;
   /** Why the walk stopped before the end, in words; undefined when it reached the end. */
   readonly problem?: string;
-  /** A `# @paging` directive that could not be read: an input error. */
-  readonly directiveError?: string;
 }
 
-/** Walks every page of `first`; the style comes from `# @paging`, else the catalog, else detection. */
-export async function walkAllPages(first: HttpRequest, directives: Readonly<Record<string, string>>, options: WalkOptions): Promise<WalkSummary> {
-  const written = directives['paging'];
-  let directive;
-  if (written !== undefined) {
-    const parsed = parsePagingDirective(`# @paging ${written}`);
-    if (!parsed.ok) return { pages: 0, rows: 0, directiveError: parsed.error };
-    directive = parsed.directive;
-  }
-  const path = safePath(first.url);
-  const catalogStyle = sharedCatalog().match(first.method, path)?.paging;
-  const plan = resolveStyle({ ...(directive ? { directive } : {}), ...(catalogStyle ? { catalogStyle } : {}) });
+/** Walks every page of `first` with `plan` (from pagingPlanFor; none = detect from the first response). */
+export async function walkAllPages(first: HttpRequest, plan: PagingPlan | undefined, options: WalkOptions): Promise<WalkSummary> {
   let lastResponse: HttpResponse | undefined;
   const result = await walk(first, {
-    sink: writerSink(options.writer),
+    // The walker never closes its sink: the --out file stays open for the next request of the run.
+    sink: options.sink ?? DISCARD,
     ...(plan ? { plan } : {}),
     ...(options.maxPages ? { maxPages: options.maxPages } : {}),
     sendOptions: { timeoutMs: options.timeoutMs, rejectUnauthorized: options.rejectUnauthorized },
@@ -59,24 +46,8 @@ export async function walkAllPages(first: HttpRequest, directives: Readonly<Reco
   };
 }
 
-/** The CLI's writer (one file across every request of the run) as the walker's sink. */
-function writerSink(writer: RowWriter | undefined): RowSink {
-  return {
-    format: 'memory',
-    writePage: (rows) => writer ? writer.write(rows) : Promise.resolve(),
-    checkpoint: () => undefined,
-    close: () => Promise.resolve(),
-  };
-}
-
-function safePath(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return parsed.pathname + parsed.search;
-  } catch {
-    return url;
-  }
-}
+/** No --out: the rows are counted by the walk and dropped. */
+const DISCARD: RowSink = { format: 'memory', writePage: () => Promise.resolve(), checkpoint: () => undefined, close: () => Promise.resolve() };
 
 /** Business-error lists (seed 000 §7.2) are not result rows. */
 const ERROR_LISTS = new Set(['Errors', 'errors', 'Error']);

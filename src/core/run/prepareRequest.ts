@@ -1,12 +1,12 @@
 // One request of a parsed .http file made ready to send: auth values fetched (signing in only if the
 // credential service is allowed to), every variable substituted, a `< file` body read through a port.
 // Anything that stops it is returned in words, never thrown, so the CLI prints it and the panel shows it.
-import { AuthError, AuthVariables, findAuthReferences, type CredentialService } from '../auth';
+import { AuthError, AuthVariables, findAuthReferences, type AuthReference, type CredentialService } from '../auth';
 import type { AuthScheme } from '../auth/explain';
 import type { Environment } from '../env';
 import type { HttpRequest } from '../http/types';
 import type { HttpFile, HttpRequestNode } from '../httpfile';
-import { resolveRequest, type DynamicVariableResolver, type NamedResponse, type ResolvedRequest } from '../httpfile/resolve';
+import { resolveRequest, type DynamicVariableResolver, type NamedResponse, type ResolvedRequest, type UnresolvedVariable } from '../httpfile/resolve';
 
 export interface PrepareContext {
   readonly environment: Environment;
@@ -43,12 +43,8 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
   const plannedUrl = resolveRequest(file, requestIndex, { environment: ctx.environment.variables, responses: ctx.responses })?.url ?? node.requestLine.url;
 
   const references = findAuthReferences(requestTexts(node));
-  for (const reference of references) {
-    if (!ctx.environment.auth[reference.authId]) {
-      const known = Object.keys(ctx.environment.auth).join(', ') || 'none';
-      return { ok: false, kind: 'unresolved', problem: `{{$auth.${reference.kind}("${reference.authId}")}}: environment '${ctx.environment.name}' has no auth entry '${reference.authId}' (it has: ${known})`, url: plannedUrl };
-    }
-  }
+  const undeclared = undeclaredAuth(references, ctx.environment);
+  if (undeclared) return { ok: false, kind: 'unresolved', problem: undeclared, url: plannedUrl };
   const auth = new AuthVariables(ctx.credentials);
   try {
     await auth.prepare(references);
@@ -62,7 +58,7 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
   const resolved = resolveRequest(file, requestIndex, { environment: ctx.environment.variables, responses: ctx.responses, dynamic });
   if (!resolved) return { ok: false, kind: 'missing', problem: 'the request could not be read', url: plannedUrl };
   const missing = resolved.unresolved[0];
-  if (missing) return { ok: false, kind: 'unresolved', problem: `{{${missing.name}}}: ${missing.message.replace('the active environment', `environment '${ctx.environment.name}'`)}`, url: resolved.url };
+  if (missing) return { ok: false, kind: 'unresolved', problem: unresolvedProblem(missing, ctx.environment), url: resolved.url };
 
   let body = resolved.body;
   if (resolved.bodyInclude) {
@@ -80,6 +76,37 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
     scheme: authSchemeOf(references.map((r) => r.authId), ctx.environment, resolved.url),
     secretValues: auth.knownValues,
   };
+}
+
+export type Checked =
+  | { readonly ok: true; /** Resolved with "x" for every dynamic variable: for its shape, never to send. */ readonly resolved: ResolvedRequest }
+  | { readonly ok: false; readonly problem: string };
+
+/**
+ * What can be known wrong about a request before anything is sent, with no credential touched: an $auth
+ * id the environment does not declare, a variable that is not defined (or defined in a cycle). Named
+ * responses and dynamic variables are not judged here: they exist only while a run goes on.
+ */
+export function checkRequest(file: HttpFile, requestIndex: number, environment: Environment): Checked {
+  const node = file.requests.find((r) => r.index === requestIndex);
+  const anything: DynamicVariableResolver = { resolve: () => 'x' };
+  const resolved = resolveRequest(file, requestIndex, { environment: environment.variables, dynamic: anything });
+  if (!node || !resolved) return { ok: false, problem: `there is no request #${requestIndex + 1} in this file` };
+  const undeclared = undeclaredAuth(findAuthReferences(requestTexts(node)), environment);
+  if (undeclared) return { ok: false, problem: undeclared };
+  const missing = resolved.unresolved.find((u) => u.reason === 'undefined' || u.reason === 'cycle');
+  return missing ? { ok: false, problem: unresolvedProblem(missing, environment) } : { ok: true, resolved };
+}
+
+function undeclaredAuth(references: readonly AuthReference[], environment: Environment): string | undefined {
+  const reference = references.find((r) => !environment.auth[r.authId]);
+  if (!reference) return undefined;
+  const known = Object.keys(environment.auth).join(', ') || 'none';
+  return `{{$auth.${reference.kind}("${reference.authId}")}}: environment '${environment.name}' has no auth entry '${reference.authId}' (it has: ${known})`;
+}
+
+function unresolvedProblem(missing: UnresolvedVariable, environment: Environment): string {
+  return `{{${missing.name}}}: ${missing.message.replace('the active environment', `environment '${environment.name}'`)}`;
 }
 
 /** The scheme a request authenticates with, for the 401/403 words: its $auth entries, else its URL's shape. */
