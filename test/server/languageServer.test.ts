@@ -2,6 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { fork, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CompletionRequest, HoverRequest, CodeLensRequest, DocumentSymbolRequest, FoldingRangeRequest,
@@ -158,4 +159,19 @@ void test('started with --node-ipc (as vscode-languageclient does) it speaks ove
   await connection.sendNotification(ExitNotification.type);
   assert.equal(await exited, 0);
   connection.dispose();
+});
+
+const bundle = join(import.meta.dirname, '../../dist/server.js');
+
+void test('the bundled dist/server.js (what the VSIX ships) serves completion', { skip: existsSync(bundle) ? false : 'dist/server.js not built' }, async () => {
+  const built = await startLspSession([bundle, '--stdio']);
+  const bundleUri = 'file:///work/scratch/bundle.http';
+  await built.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: bundleUri, languageId: 'http', version: 1, text: 'POST {{engagement_base_url}}/api/SurveyApi/AddFeedbackScoreQuestion\n\n{ "ScoreRange":  }\n' } });
+  const values = await built.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: bundleUri }, position: { line: 2, character: 16 } }) as CompletionList;
+  assert.deepEqual(values.items.map((i) => i.label), ['0 — OneToFive', '1 — ZeroToTen']);
+  assert.equal(await built.close(), 0);
+});
+
+void test('a server that cannot start fails the client at once', async () => {
+  await assert.rejects(startLspSession(['-e', 'process.exit(3)']), /exited \(3\) before initialize/);
 });

@@ -33,12 +33,18 @@ export async function startLspSession(entry: readonly string[] = ['src/server/ma
     if (index !== -1) waiters.splice(index, 1)[0]?.resolve(params);
   });
   connection.listen();
-  const initializeResult = await connection.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: null,
-    capabilities: { textDocument: { completion: { completionItem: { snippetSupport: true } }, hover: { contentFormat: ['markdown'] } } },
-    workspaceFolders: null,
-  });
+  // A server that dies before answering must fail the caller, not leave it waiting forever.
+  const died = exited.then((code) => { throw new Error(`the language server exited (${code}) before initialize: ${stderr}`); });
+  const initializeResult = await Promise.race([
+    connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: { textDocument: { completion: { completionItem: { snippetSupport: true } }, hover: { contentFormat: ['markdown'] } } },
+      workspaceFolders: null,
+    }),
+    died,
+  ]);
+  died.catch(() => undefined);
   await connection.sendNotification(InitializedNotification.type, {});
   return {
     connection,
