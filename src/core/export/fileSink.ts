@@ -36,7 +36,41 @@ export class AppendOnlyFile {
     this.length += data.length;
   }
 
+  /** Appends buffers in order with writev (no concatenation of a large page). */
+  async appendBuffers(buffers: readonly Buffer[]): Promise<void> {
+    let total = 0;
+    for (const b of buffers) total += b.length;
+    if (total === 0) return;
+    let position = this.length;
+    // writev takes at most IOV_MAX buffers at once and may write fewer bytes than asked.
+    for (let i = 0; i < buffers.length; i += 512) {
+      let batch = buffers.slice(i, i + 512);
+      let size = batch.reduce((n, b) => n + b.length, 0);
+      while (size > 0) {
+        const { bytesWritten } = await this.handle.writev(batch, position);
+        position += bytesWritten;
+        size -= bytesWritten;
+        if (size > 0) batch = skipBytes(batch, bytesWritten);
+      }
+    }
+    if (this.durable) await this.handle.datasync();
+    this.length += total;
+  }
+
   async close(): Promise<void> {
     await this.handle.close();
   }
+}
+
+function skipBytes(buffers: readonly Buffer[], count: number): Buffer[] {
+  const rest: Buffer[] = [];
+  let skip = count;
+  for (const b of buffers) {
+    if (skip >= b.length) skip -= b.length;
+    else {
+      rest.push(skip > 0 ? b.subarray(skip) : b);
+      skip = 0;
+    }
+  }
+  return rest;
 }

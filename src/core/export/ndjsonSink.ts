@@ -14,6 +14,7 @@ export async function openNdjsonSink(path: string, options: FileSinkOptions = {}
   return {
     format: 'ndjson',
     writePage: (rows) => file.append(ndjsonLines(rows)),
+    writeNdjsonPage: (lines) => file.appendBuffers(lines),
     checkpoint: () => ({ format: 'ndjson', path, bytes: file.bytes }),
     close: () => file.close(),
   };

@@ -17,6 +17,11 @@ export interface RowSink {
   readonly format: SinkFormat | 'memory';
   /** Appends one page's rows. Pages are written whole or the returned promise rejects. */
   writePage(rows: readonly unknown[]): Promise<void>;
+  /**
+   * Optional: appends a page already encoded as NDJSON lines (the walker's streamed pages). Only
+   * sinks whose file format is NDJSON offer it; the walker falls back to writePage otherwise.
+   */
+  writeNdjsonPage?(lines: readonly Buffer[], rowCount: number): Promise<void>;
   /** The state to resume from, valid after each successful writePage. */
   checkpoint(): SinkCheckpoint | undefined;
   close(): Promise<void>;

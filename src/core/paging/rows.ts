@@ -57,3 +57,14 @@ export function extractRows(
   const where = [...defaults, ...(fallback.topLevelArray ? ['a top-level array'] : [])].join(', ') || 'an array';
   return { ok: false, reason: `the response has no rows where this paging style expects them (${where}); name the field with items=` };
 }
+
+/**
+ * The strategy's `streamRows`: the `items=` field when it names a top-level field, else the style's
+ * default (`undefined` = a top-level array; `null` = not known before the body arrives: no streaming).
+ */
+export function streamRowsOption(options: Readonly<Record<string, string>>, fallback: string | undefined | null): { streamRows?: { field?: string } } {
+  const items = options['items'];
+  if (items !== undefined) return items.includes('.') ? {} : { streamRows: { field: items } };
+  if (fallback === null) return {};
+  return { streamRows: fallback === undefined ? {} : { field: fallback } };
+}

@@ -48,6 +48,11 @@ export type Step =
 
 export interface PagingStrategy {
   readonly style: PagingStyleId;
+  /**
+   * Where the rows are, when that is known before the body arrives: a top-level field, or the
+   * top-level array itself (`field` undefined). Lets the walker stream rows straight to an NDJSON sink.
+   */
+  readonly streamRows?: { readonly field?: string };
   /** Fills defaults the contract states for the first call (e.g. OFFSET 1); pure. */
   prepare(first: HttpRequest): HttpRequest;
   accept(page: Page, state: WalkState): Acceptance;

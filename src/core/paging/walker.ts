@@ -9,12 +9,13 @@ import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { RowSink } from '../export/sink';
 import { sendRequest, type SendOptions } from '../http/client';
 import { HttpFault, type HttpFaultKind, type HttpRequest, type HttpResponse } from '../http/types';
+import { fetchBuffered, fetchStreamed, type FetchedPage, type Send } from './pageFetch';
 import { SECRET_HEADERS, withSecretsFrom, withoutSecrets, type WalkCheckpoint } from './checkpoint';
 import { detectStyle } from './resolve';
 import { createStrategy } from './strategies';
-import type { Acceptance, Page, PagingPlan, PagingStrategy, ParsedBody, RetryPolicy } from './types';
+import type { Acceptance, Page, PagingPlan, PagingStrategy, RetryPolicy } from './types';
 
-export type Send = (request: HttpRequest, options: SendOptions) => Promise<HttpResponse>;
+export type { Send } from './pageFetch';
 
 export interface WalkProgress {
   readonly pages: number;
@@ -31,8 +32,11 @@ export interface PageEvent {
   /** 1-based page number over the whole walk. */
   readonly page: number;
   readonly request: HttpRequest;
+  /** When the page was streamed to the sink, `bodyText` is '' (the body was never held whole). */
   readonly response: HttpResponse;
+  /** The page's rows; empty when they were streamed straight to the sink (see rowCount). */
   readonly rows: readonly unknown[];
+  readonly rowCount: number;
   readonly progress: WalkProgress;
 }
 
@@ -46,7 +50,13 @@ export interface WalkOptions {
   readonly maxPages?: number;
   readonly retry?: Partial<RetryPolicy>;
   readonly sendOptions?: Omit<SendOptions, 'signal'>;
+  /** A transport for tests; when given, pages are always read whole (no streaming). */
   readonly send?: Send;
+  /**
+   * Stream rows straight to the sink as NDJSON while the page arrives, when the sink takes NDJSON
+   * and the style knows where its rows are (flat memory on 100 000-row pages). Default true.
+   */
+  readonly streamRows?: boolean;
   /** Header names kept out of checkpoints. Default: Authorization, X-API-Key, Cookie, Proxy-Authorization. */
   readonly secretHeaders?: readonly string[];
   readonly onProgress?: (progress: WalkProgress) => void;
@@ -80,15 +90,6 @@ export interface WalkResult {
 
 const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   sleepFor(ms, undefined, { signal }).then(() => undefined);
-
-function parseBody(response: HttpResponse): ParsedBody {
-  if (response.bodyText.trim() === '') return { ok: true, value: undefined };
-  try {
-    return { ok: true, value: JSON.parse(response.bodyText) as unknown };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-}
 
 function describeRequest(request: HttpRequest): string {
   const body = request.body ? ` with body ${request.body.length > 160 ? `${request.body.slice(0, 160)}…` : request.body}` : '';
@@ -143,10 +144,12 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     if (options.signal?.aborted) return finish('stopped', `stopped before page ${pages + 1}. ${kept()}; resume continues from there.`);
     if (sent >= maxPages) return finish('max-pages', `stopped after ${sent} request(s) (the max-pages guard). ${kept()}; resume continues from page ${pages + 1}.`);
 
-    let response: HttpResponse;
+    let fetched: FetchedPage;
+    const sendOptions: SendOptions = { ...options.sendOptions, ...(options.signal ? { signal: options.signal } : {}) };
+    const streamRows = options.streamRows !== false && !options.send && options.sink.writeNdjsonPage ? strategy?.streamRows : undefined;
     try {
       sent++;
-      response = await send(current, { ...options.sendOptions, ...(options.signal ? { signal: options.signal } : {}) });
+      fetched = streamRows ? await fetchStreamed(current, sendOptions, streamRows.field) : await fetchBuffered(send, current, sendOptions);
     } catch (error) {
       if (error instanceof HttpFault && error.kind === 'aborted') {
         return finish('stopped', `stopped during page ${pages + 1}. ${kept()}; resume continues from there.`);
@@ -155,12 +158,13 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       return fail(current, fault?.kind ?? 'connection', fault?.message ?? (error instanceof Error ? error.message : String(error)));
     }
 
+    const { response } = fetched;
     if (!strategy || !plan) {
       plan = detectStyle(response, options.plan?.options);
       strategy = createStrategy(plan.style, plan.options, options.retry);
       checkpoint = { ...checkpoint, plan };
     }
-    const page: Page = { request: current, response, body: parseBody(response), receivedAt: Date.now() };
+    const page: Page = { request: current, response, body: fetched.body, receivedAt: Date.now() };
     const acceptance: Acceptance = strategy.accept(page, { pagesWritten: pages, rowsWritten: rows, retriesInRow });
 
     if (acceptance.kind === 'retry') {
@@ -181,8 +185,10 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     }
 
     // Persist first: nothing below may run (least of all a request) before the page is kept.
+    const streamed = fetched.streamed && acceptance.rows === fetched.streamed.placeholder ? fetched.streamed : undefined;
     try {
-      await options.sink.writePage(acceptance.rows);
+      if (streamed && options.sink.writeNdjsonPage) await options.sink.writeNdjsonPage(streamed.ndjson, streamed.rowCount);
+      else await options.sink.writePage(acceptance.rows);
     } catch (error) {
       return fail(current, 'sink', `the page could not be written (${error instanceof Error ? error.message : String(error)})`);
     }
@@ -200,7 +206,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     else checkpoint = { ...base, done: false, endReason: step.reason };
 
     const now = progress();
-    await options.onPage?.({ page: pages, request: current, response, rows: acceptance.rows, progress: now });
+    await options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now });
     options.onProgress?.(now);
 
     if (step.kind === 'end') return finish('complete', `complete: ${step.reason}. ${pages} page(s), ${rows} row(s).`);

@@ -6,7 +6,7 @@
 // or sending anything else (see walker.ts), and never sends a request past a short page.
 import { commonAcceptance } from '../common';
 import { asNumber, jsonBody, withBodyFields } from '../requestEdit';
-import { extractRows, isRecord } from '../rows';
+import { extractRows, streamRowsOption, isRecord } from '../rows';
 import type { PagingStrategy, RetryPolicy } from '../types';
 
 export const EXPORT_PAGE_ROWS = 100_000;
@@ -15,6 +15,7 @@ export function exportOrdinalStrategy(options: Readonly<Record<string, string>>,
   const pageRows = asNumber(options['pageRows']) ?? EXPORT_PAGE_ROWS;
   return {
     style: 'export-ordinal',
+    ...streamRowsOption(options, 'Result'),
     prepare(first) {
       const body = jsonBody(first);
       if (body && asNumber(body['OFFSET']) !== undefined) return first;

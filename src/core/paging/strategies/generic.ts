@@ -11,7 +11,7 @@
 import { headerValue, type HttpRequest } from '../../http/types';
 import { commonAcceptance } from '../common';
 import { asNumber, followLink, jsonBody, queryParam, withBodyFields, withQueryParam } from '../requestEdit';
-import { extractRows, readPath } from '../rows';
+import { extractRows, streamRowsOption, readPath } from '../rows';
 import type { Page, PagingStrategy, RetryPolicy, Step } from '../types';
 
 export const NEXT_LINK_FIELDS = ['next_link', '@odata.nextLink', 'nextLink', 'next'] as const;
@@ -65,6 +65,7 @@ export function genericStrategy(options: Readonly<Record<string, string>>, polic
   const body = (page: Page): unknown => (page.body.ok ? page.body.value : undefined);
   return {
     style: 'generic',
+    ...streamRowsOption(options, null),
     prepare: (first) => first,
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);

@@ -5,13 +5,14 @@
 // above 0 after the last lead), so trusting it would either stop early or never stop.
 import { commonAcceptance } from '../common';
 import { asNumber, jsonBody, withBodyFields } from '../requestEdit';
-import { extractRows } from '../rows';
+import { extractRows, streamRowsOption } from '../rows';
 import type { PagingStrategy, RetryPolicy } from '../types';
 
 export function offsetRemainingStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
   const offsetField = options['offset'] ?? 'Offset';
   return {
     style: 'offset-remaining',
+    ...streamRowsOption(options, '_Leads'),
     prepare: (first) => first,
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);

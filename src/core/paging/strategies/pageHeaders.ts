@@ -4,7 +4,7 @@
 import { headerValue, type HttpResponse } from '../../http/types';
 import { commonAcceptance } from '../common';
 import { asNumber, queryParam, withQueryParam } from '../requestEdit';
-import { extractRows } from '../rows';
+import { extractRows, streamRowsOption } from '../rows';
 import type { PagingStrategy, RetryPolicy } from '../types';
 
 export interface PaginationHeaders {
@@ -28,6 +28,7 @@ export function pageHeadersStrategy(options: Readonly<Record<string, string>>, p
   const pageParam = options['page'] ?? 'page';
   return {
     style: 'page-headers',
+    ...streamRowsOption(options, undefined),
     prepare: (first) => first,
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);

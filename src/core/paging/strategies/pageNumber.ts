@@ -5,13 +5,14 @@
 // No snapshot is promised under concurrent change, so rows can shift between pages; we do not hide that.
 import { commonAcceptance } from '../common';
 import { asNumber, queryParam, withQueryParam } from '../requestEdit';
-import { extractRows, isRecord } from '../rows';
+import { extractRows, streamRowsOption, isRecord } from '../rows';
 import type { PagingStrategy, RetryPolicy } from '../types';
 
 export function pageNumberStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
   const pageParam = options['page'] ?? 'pageNumber';
   return {
     style: 'page-number',
+    ...streamRowsOption(options, 'Orders'),
     prepare: (first) => first,
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);

@@ -6,7 +6,7 @@
 // already advanced, so the walk fails and says rows may be missing rather than pretending otherwise.
 import { headerValue } from '../../http/types';
 import { excerpt, rateLimitRetry, retryAfterMs, statusLine } from '../common';
-import { extractRows } from '../rows';
+import { extractRows, streamRowsOption } from '../rows';
 import type { Acceptance, Page, PagingStrategy, RetryPolicy, WalkState } from '../types';
 
 function retryOrFail(page: Page, state: WalkState, policy: RetryPolicy, what: string): Acceptance {
@@ -21,6 +21,7 @@ function retryOrFail(page: Page, state: WalkState, policy: RetryPolicy, what: st
 export function statefulExtractionStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
   return {
     style: 'stateful-extraction',
+    ...streamRowsOption(options, 'FactTransactions'),
     prepare: (first) => first,
     accept(page, state) {
       const { status } = page.response;

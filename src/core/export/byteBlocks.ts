@@ -1,0 +1,57 @@
+// Bytes of one NDJSON page, built without one huge buffer.
+/**
+ * The NDJSON bytes of one page: copied rows go into fixed-size blocks (no huge reallocation), rows
+ * taken as they are from the body's own chunks are kept as slices (no copy).
+ */
+export class ByteBlocks {
+  private readonly segments: Buffer[] = [];
+  private current = Buffer.allocUnsafe(0);
+  private used = 0;
+  private sealed = 0;
+  length = 0;
+
+  constructor(private readonly blockSize = 1 << 20) {}
+
+  append(source: Buffer, start: number, end: number): void {
+    let from = start;
+    while (from < end) {
+      if (this.used === this.current.length) this.grow();
+      const n = Math.min(end - from, this.current.length - this.used);
+      source.copy(this.current, this.used, from, from + n);
+      this.used += n;
+      from += n;
+      this.length += n;
+    }
+  }
+
+  appendByte(byte: number): void {
+    if (this.used === this.current.length) this.grow();
+    this.current[this.used++] = byte;
+    this.length++;
+  }
+
+  /** Keeps `slice` by reference; the caller must not change it afterwards. */
+  pushSlice(slice: Buffer): void {
+    this.seal();
+    this.segments.push(slice);
+    this.length += slice.length;
+  }
+
+  /** The bytes written, in order, as buffers to hand to writev. */
+  buffers(): Buffer[] {
+    this.seal();
+    return [...this.segments];
+  }
+
+  private seal(): void {
+    if (this.used > this.sealed) this.segments.push(this.current.subarray(this.sealed, this.used));
+    this.sealed = this.used;
+  }
+
+  private grow(): void {
+    this.seal();
+    this.current = Buffer.allocUnsafe(this.blockSize);
+    this.used = 0;
+    this.sealed = 0;
+  }
+}

@@ -1,0 +1,69 @@
+// Fetching one page for the walker, two ways:
+// - buffered: the whole body is read, decoded and JSON-parsed (any sink, any style);
+// - streamed: when the sink takes NDJSON bytes and the style names where its rows are, the body is
+//   split as it arrives (JsonRowSplitter): rows become NDJSON lines without being built as objects,
+//   so a 100 000-row page costs little more memory than its own bytes, and the work overlaps the
+//   download. The strategy still sees every other field (TableName, Remaining, BatchID...), and the
+//   rows as a placeholder array of the right length (it only counts them).
+import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
+import { readBody, sendRequestStreaming, type SendOptions } from '../http/client';
+import type { HttpRequest, HttpResponse } from '../http/types';
+import type { ParsedBody } from './types';
+
+export type Send = (request: HttpRequest, options: SendOptions) => Promise<HttpResponse>;
+
+export interface FetchedPage {
+  readonly response: HttpResponse;
+  readonly body: ParsedBody;
+  /** Present when the rows were streamed: their NDJSON bytes and the placeholder the strategy sees. */
+  readonly streamed?: { readonly ndjson: readonly Buffer[]; readonly rowCount: number; readonly placeholder: readonly unknown[] };
+}
+
+export function parseBody(response: HttpResponse): ParsedBody {
+  if (response.bodyText.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(response.bodyText) as unknown };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export async function fetchBuffered(send: Send, request: HttpRequest, options: SendOptions): Promise<FetchedPage> {
+  const response = await send(request, options);
+  return { response, body: parseBody(response) };
+}
+
+/** Streams a 2xx body through the row splitter; other statuses are read whole (they are small). */
+export async function fetchStreamed(request: HttpRequest, options: SendOptions, rowsField: string | undefined): Promise<FetchedPage> {
+  const clock = performance.now();
+  const streaming = await sendRequestStreaming(request, options);
+  const head = { status: streaming.status, statusText: streaming.statusText, headers: streaming.headers };
+  const timing = (): HttpResponse['timing'] => ({ startedAt: streaming.startedAt, firstByteMs: streaming.firstByteMs, totalMs: performance.now() - clock });
+  if (streaming.status < 200 || streaming.status > 299) {
+    const bytes = await readBody(streaming);
+    const response: HttpResponse = { ...head, bodyText: bytes.toString('utf8'), timing: timing(), sizeBytes: bytes.length };
+    return { response, body: parseBody(response) };
+  }
+  const out = new ByteBlocks();
+  const splitter = new JsonRowSplitter(rowsField, out);
+  let size = 0;
+  let body: ParsedBody;
+  let streamed: FetchedPage['streamed'];
+  try {
+    for await (const chunk of streaming.body) {
+      size += chunk.length;
+      splitter.push(chunk);
+    }
+    const result = splitter.end();
+    const placeholder: unknown[] = new Array<unknown>(result.rowCount);
+    const value = 'value' in result ? result.value
+      : rowsField === undefined ? placeholder : result.rowsFound ? { ...result.fields, [rowsField]: placeholder } : result.fields;
+    body = { ok: true, value };
+    if (result.rowsFound) streamed = { ndjson: out.buffers(), rowCount: result.rowCount, placeholder };
+  } catch (error) {
+    if (!(error instanceof MalformedJsonError)) throw error;
+    body = { ok: false, error: error.message };
+  }
+  const response: HttpResponse = { ...head, bodyText: '', timing: timing(), sizeBytes: size };
+  return { response, body, ...(streamed ? { streamed } : {}) };
+}
