@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { memorySink, openNdjsonSink, reopenFileSink, type RowSink } from '../../src/core/export';
+import { memorySink, openCsvSink, openNdjsonSink, reopenFileSink, type RowSink } from '../../src/core/export';
 import { closeHttpAgents, sendRequest } from '../../src/core/http/client';
 import type { HttpRequest } from '../../src/core/http/types';
 import { walk, type PagingPlan, type WalkResult } from '../../src/core/paging';
@@ -203,6 +203,32 @@ void describe('faults keep what was written and resume to the same total', () =>
     sandbox.armPageFault('batch-cursor:2:drop');
     const req = post(`${d.engagement.baseUrl}/api/CustomerAsset/GetAssets`, token, { BatchSize: 1000 });
     await faultAndResume('assets-drop', req, plan('batch-cursor'), 'dropped', d.samples.assets, 'AssetID');
+  });
+
+  void it('a huge body is stopped at maxBodyBytes with a clear message, pages before it kept', async () => {
+    const url = `${d.engagement.baseUrl}/api/Transaction/GetOrdersByCustomer?ctcID=${d.samples.ctcID}&pageSize=500`;
+    const sink = collecting();
+    let sends = 0;
+    const result = await walk({ method: 'GET', url, headers: { Authorization: `Bearer ${token}` } }, {
+      plan: plan('page-number'), sink, sendOptions: { maxBodyBytes: 1024 * 1024 },
+      // The second page asks the sandbox for a 5 MB body.
+      send: (req, options) => sendRequest(++sends === 2 ? { ...req, headers: { ...req.headers, 'X-Sandbox-Fault': 'huge-body=5000000' } } : req, options),
+    });
+    assert.equal(result.outcome, 'failed');
+    assert.equal(result.failure?.kind, 'too-large');
+    assert.match(result.message, /page 2: GET .* exceeded the 1\.0 MiB limit/);
+    assert.equal(sink.rows.length, 500);
+  });
+
+  void it('all pages to CSV: one header, every row', async () => {
+    const path = join(dir, 'bookings.csv');
+    const sink = await openCsvSink(path);
+    const result = await walk({ method: 'GET', url: `${d.booking.baseUrl}/bookings`, headers: {} }, { plan: plan('page-headers'), sink });
+    await sink.close();
+    assertComplete(result, d.samples.bookings);
+    const lines = readFileSync(path, 'utf8').split('\r\n').filter(Boolean);
+    assert.equal(lines.length, d.samples.bookings + 1);
+    assert.match(lines[0] ?? '', /^bookingId,guestName,/);
   });
 
   void it('the last export page dropped in flight cannot be fetched again, and the walk says so', async () => {
