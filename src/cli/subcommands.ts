@@ -1,6 +1,7 @@
 // The list of apiwb subcommands. Each module exports one Subcommand.
 import { runSubcommand } from './runCommand';
 import { sandboxSubcommand } from './sandboxCommand';
+import { importOpenApiSubcommand } from './importCommand';
 import { lspSubcommand } from './lspCommand';
 
 export interface Subcommand {
@@ -12,5 +13,6 @@ export interface Subcommand {
 export const subcommands: readonly Subcommand[] = [
   runSubcommand,
   sandboxSubcommand,
+  importOpenApiSubcommand,
   lspSubcommand,
 ];

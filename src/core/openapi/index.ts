@@ -19,3 +19,4 @@ export { enrichOperation, mergeBodySchema, IMPORT_ORIGIN_KEYWORD } from './merge
 export { importedPagingPlan, importedPagingDirective, pagingOptionsOf } from './paging';
 export { toCatalogOverlayParams, importedOperationsOf } from './lspPayload';
 export { pascalCase } from './operations';
+export { overlayFileText, readOverlayFile, OVERLAY_FILE_VERSION } from './overlayFile';
