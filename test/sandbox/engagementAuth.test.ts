@@ -32,6 +32,11 @@ void describe('engagement token endpoint (seed 000 §5.1, §5.3, §7.4)', () => 
     assert.equal(response.status, 200);
   });
 
+  void it('000 §5.1: the token URL has no trailing slash (/token/ is not the endpoint)', async () => {
+    const response = await tokenRequest(d, { grant_type: 'password', username: d.credentials.engagement.username, password: d.credentials.engagement.password }, '/token/');
+    assert.equal(response.status, 404);
+  });
+
   void it('000 §5.1: the token request is form-encoded only (a JSON body is a 400)', async () => {
     const response = await fetch(`${d.engagement.authUrl}/token`, {
       method: 'POST',
