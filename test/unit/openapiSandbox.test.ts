@@ -16,6 +16,7 @@ import {
   OverlaySet, toCatalogOverlayParams, withOverlay, type OpenApiImport,
 } from '../../src/core/openapi';
 import { catalogOverlayParams } from '../../src/protocol/lsp';
+import { createHttpLanguageService, HttpDocument } from '../../src/server/service';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 
 const BASE = [engagementService, fundraisingService, bookingService] as const;
@@ -110,6 +111,28 @@ void describe('OpenAPI import of the sandbox /openapi/v1.json', () => {
     assert.equal(schemaAtPath(constituent!, ['mainContact', 'email'])?.type, 'string');
     const skeleton = bodySkeleton(catalog.match('POST', '/v1/lists')!);
     assert.ok(skeleton === undefined || typeof skeleton === 'string' || typeof skeleton === 'object');
+  });
+
+  void it('gives completion and hover for the imported body fields in a .http file (pure language service)', () => {
+    const service = createHttpLanguageService(createCatalog(withOverlay([...BASE], imported)));
+    const text = [
+      '### Create',
+      'POST {{fundraising_base_url}}/v1/constituents',
+      'Content-Type: application/json',
+      '',
+      '{',
+      '  "type": "individual",',
+      '  ',
+      '}',
+      '',
+    ].join('\n');
+    const document = new HttpDocument('file:///create.http', 1, text);
+    const labels = service.doComplete(document, { line: 6, character: 2 }).items.map((i) => i.label);
+    for (const key of ['firstName', 'lastName', 'email', 'mainContact']) assert.ok(labels.some((l) => l.includes(key)), `${key} in ${labels.join(', ')}`);
+    const hover = service.doHover(document, { line: 5, character: 4 });
+    assert.match(JSON.stringify(hover?.contents), /\*\*type\*\*: `string`/);
+    const plain = createHttpLanguageService(createCatalog([...BASE])).doComplete(document, { line: 6, character: 2 }).items.map((i) => i.label);
+    assert.equal(plain.some((l) => l.includes('firstName')), false, 'without the import the contract shows no field');
   });
 
   void it('surfaces the paging names on the enriched list operations, and they walk the live service', async () => {
