@@ -155,7 +155,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
         return finish('stopped', `stopped during page ${pages + 1}. ${kept()}; resume continues from there.`);
       }
       const fault = error instanceof HttpFault ? error : undefined;
-      return fail(current, fault?.kind ?? 'connection', fault?.message ?? (error instanceof Error ? error.message : String(error)));
+      return fail(current, fault?.kind ?? 'paging', fault?.message ?? (error instanceof Error ? error.message : String(error)));
     }
 
     const { response } = fetched;
