@@ -195,3 +195,38 @@ void test('CodeLens, symbols and folding: one set per request', () => {
   ]);
   assert.deepEqual(folds.map((f) => [f.startLine, f.endLine]), [[0, 1], [3, 10], [8, 10]]);
 });
+
+// ---- case-sensitive names (seed 000 §4.2 rule 1) ----
+
+void test('case-sensitive names: pagesize is not pageSize, offset is not Offset, opcode is not OpCode', () => {
+  const query = diagnostics(orders('ctcID=7&pagesize=10'));
+  assert.deepEqual(query.map((d) => [d.code, d.severity]), [['case-mismatch', 2]]);
+  assert.match(query[0]?.message ?? '', /'pagesize' is not 'pageSize': names are case-sensitive/);
+  assert.deepEqual(codes(leads('{ "CtcID": 1, "offset": 0 }')), ['contract-not-published', 'case-mismatch']);
+  const strict = diagnostics(`POST {{engagement_base_url}}/api/SurveyApi/AddLabelQuestion\nContent-Type: application/json\n\n{ "ErrorMessage": "", "OpCode": 1, "QuestionLabel": "Q", "QuestionSubType": "", "QuestionType": "", "opcode": 2 }\n`);
+  assert.deepEqual(strict.map((d) => [d.code, d.severity]), [['case-mismatch', 1]]);
+});
+
+// ---- completion details ----
+
+void test('a key inserted before another property brings its comma', () => {
+  const item = completions(leads('{\n  |\n  "CtcID": 1\n}')).find((i) => i.label === 'PageSize');
+  assert.equal(item?.textEdit && 'newText' in item.textEdit ? item.textEdit.newText : undefined, '"PageSize": ${1:0},');
+  const last = completions(leads('{\n  "CtcID": 1,\n  |\n}')).find((i) => i.label === 'PageSize');
+  assert.equal(last?.textEdit && 'newText' in last.textEdit ? last.textEdit.newText : undefined, '"PageSize": ${1:0}');
+});
+
+void test('inside a string value no "" is offered', () => {
+  const body = `POST {{engagement_base_url}}/api/SurveyApi/AddLabelQuestion\n\n{ "QuestionLabel": "Ro|" }`;
+  assert.deepEqual(completionLabels(body), []);
+});
+
+void test('a written base-URL variable narrows operation paths to its service', () => {
+  const labels = completionLabels('POST {{fundraising_base_url}}/|');
+  assert.ok(labels.includes('/v1/transactions'));
+  assert.ok(!labels.some((l) => l.startsWith('/api/')));
+});
+
+void test('hover on a header name explains it', () => {
+  assert.match(hoverText('GET {{fundraising_base_url}}/v1/constituents\nX-API|-Key: {{tenant_code}}'), /fundraising tenant code \(seed 001 §5\.1\)/);
+});

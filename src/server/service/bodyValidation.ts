@@ -97,11 +97,15 @@ function walk(
       const value = property.children?.[1];
       if (!key) continue;
       const name = String(key.value);
-      const child = schemaAt(root, [...path, name]);
-      if (!child || (strict && !propertiesOf(root, schema).some(([n]) => n === name))) {
-        if (strict) out.push(unknownField(name, propertiesOf(root, schema).map(([n]) => n), range(key.offset, key.length)));
-        continue;
+      const documented = propertiesOf(root, schema).map(([n]) => n);
+      if (!documented.includes(name)) {
+        const sameLetters = documented.find((n) => n.toLowerCase() === name.toLowerCase());
+        if (sameLetters) out.push(caseMismatch(name, sameLetters, strict, range(key.offset, key.length)));
+        else if (strict) out.push(unknownField(name, documented, range(key.offset, key.length)));
+        if (strict || sameLetters) continue;
       }
+      const child = schemaAt(root, [...path, name]);
+      if (!child) continue;
       if (value) walk(root, child, value, json, [...path, name], out, range);
     }
   } else if (node.type === 'array') {
@@ -118,6 +122,17 @@ function rangeProblem(value: number, schema: JSONSchema): string | undefined {
   if (typeof schema.maximum === 'number' && value > schema.maximum) return `must be at most ${schema.maximum}`;
   if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum) return `must be less than ${schema.exclusiveMaximum}`;
   return undefined;
+}
+
+/** Names are case-sensitive (seed 000 §4.2 rule 1: Offset, OFFSET and pageNumber are different names). */
+export function caseMismatch(written: string, documented: string, strict: boolean, range: Range): Diagnostic {
+  return {
+    severity: strict ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+    range,
+    message: `'${written}' is not '${documented}': names are case-sensitive, so the service does not read it as ${documented} (seed 000 §4.2 rule 1).`,
+    source: SOURCE,
+    code: 'case-mismatch',
+  };
 }
 
 function unknownField(name: string, known: readonly string[], range: Range): Diagnostic {

@@ -8,6 +8,7 @@ import { completeJsonBody } from './jsonCompletion';
 import { CompletionItemKind, InsertTextFormat } from './lspConstants';
 import { BASE_URL_VARIABLES, type KnownOperation } from './operations';
 import { variableCompletions } from './variableCompletion';
+import { HEADERS } from './headers';
 
 export function doComplete(document: HttpDocument, position: Position, context: ServiceContext): CompletionList {
   return { isIncomplete: false, items: completionItems(document, position, context) };
@@ -91,8 +92,11 @@ function requestLineCompletions(document: HttpDocument, position: Position, cont
   while (end < line.length && !/\s/.test(line[end] ?? '')) end++;
   const range = { start: { line: position.line, character: urlStart }, end: { line: position.line, character: end } };
   const written = /^\{\{([^{}]*)\}\}/.exec(typed)?.[1]?.trim();
+  // A service's own base-URL variable narrows the list to that service.
+  const writtenService = Object.entries(BASE_URL_VARIABLES).find(([, variable]) => variable === written)?.[0];
   return context.operations.all()
     .filter((k) => k.operation.path !== undefined && k.operation.method === method)
+    .filter((k) => writtenService === undefined || k.operation.service === writtenService)
     .map((k) => {
       const path = k.operation.path ?? '';
       const base = written ?? (typed.startsWith('/') ? undefined : BASE_URL_VARIABLES[k.operation.service]);
@@ -145,15 +149,6 @@ function queryCompletions(before: string, position: Position, request: HttpReque
   return values.map((v) => ({ label: v, kind: CompletionItemKind.Value, textEdit: { range: { start: { line: position.line, character: start }, end: position }, newText: v } }));
 }
 
-const HEADERS: ReadonlyArray<[string, string, readonly string[]]> = [
-  ['Authorization', 'Bearer token (customer-engagement, seed 000 §5.2) or Basic permission:service key (fundraising, seed 001 §5.1)', ['Bearer {{$auth.token("engagement")}}', 'Basic {{$auth.token("fundraising")}}']],
-  ['X-API-Key', 'the fundraising tenant code (seed 001 §5.1)', ['{{tenant_code}}']],
-  ['Content-Type', 'media type of the body; the services take JSON (the token endpoint takes a form)', ['application/json', 'application/x-www-form-urlencoded']],
-  ['Accept', 'media types the response may have', ['application/json']],
-  ['Accept-Language', 'preferred languages', []],
-  ['Cache-Control', 'caching directives', ['no-cache']],
-  ['User-Agent', 'client identification', []],
-];
 
 function headerCompletions(before: string, position: Position): CompletionItem[] {
   const colon = before.indexOf(':');

@@ -4,7 +4,7 @@ import type { Diagnostic } from 'vscode-languageserver';
 import type { HttpFileDiagnostic, HttpRequestNode, Range } from '../../core/httpfile';
 import type { HttpDocument } from './document';
 import type { ServiceContext } from './context';
-import { SOURCE, validateBody } from './bodyValidation';
+import { caseMismatch, SOURCE, validateBody } from './bodyValidation';
 import { isJsonRequest } from './jsonBody';
 import { DiagnosticSeverity, DiagnosticTag } from './lspConstants';
 import type { KnownOperation } from './operations';
@@ -66,7 +66,12 @@ function validateQuery(request: HttpRequestNode, known: KnownOperation): Diagnos
   const out: Diagnostic[] = [];
   for (const parameter of request.queryParameters) {
     const documented = known.operation.query?.find((q) => q.name === parameter.name);
-    if (!documented || parameter.value.includes('{{')) continue;
+    if (!documented) {
+      const sameLetters = known.operation.query?.find((q) => q.name.toLowerCase() === parameter.name.toLowerCase());
+      if (sameLetters) out.push(caseMismatch(parameter.name, sameLetters.name, false, parameter.nameRange));
+      continue;
+    }
+    if (parameter.value.includes('{{')) continue;
     const where = `seed ${documented.source.seed} §${documented.source.section}`;
     if (documented.type === 'integer') {
       if (!/^-?\d+$/.test(parameter.value)) {

@@ -7,6 +7,7 @@ import type { HttpDocument } from './document';
 import { documentOffset, zoneAt, type ServiceContext } from './context';
 import { analyseJsonBody } from './jsonBody';
 import { operationMarkdown, queryParameterMarkdown } from './operationText';
+import { HEADERS } from './headers';
 import { fieldInfo, fieldMarkdown, propertiesOf, schemaAt } from './schemaInfo';
 
 export function doHover(document: HttpDocument, position: Position, context: ServiceContext): Hover | null {
@@ -26,6 +27,12 @@ export function doHover(document: HttpDocument, position: Position, context: Ser
     if (known) return markdown(operationMarkdown(known.operation));
     const family = context.operations.deprecatedFamily(request.requestLine.url);
     return family?.deprecated ? markdown(`**${family.name}** operations are deprecated: use ${family.deprecated.replacement}.`) : null;
+  }
+  if (zone.kind === 'header') {
+    const header = request.headers.find((h) => containsPosition(h.nameRange, position));
+    const documented = header && HEADERS.find(([name]) => name.toLowerCase() === header.name.toLowerCase());
+    if (documented) return markdown(`**${documented[0]}**: ${documented[1]}`);
+    return null;
   }
   if (zone.kind === 'body' && known?.requestSchema) return bodyHover(document, request, position, known.requestSchema);
   return null;

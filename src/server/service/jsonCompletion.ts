@@ -49,7 +49,11 @@ export function completeJsonBody(document: HttpDocument, request: HttpRequestNod
     if (!objectSchema) return [];
     const objectNode = json.tree && findNodeAtLocation(json.tree, objectPath);
     const present = new Set((objectNode?.children ?? []).map((p) => p.children?.[0]).filter((k): k is Node => !!k && k !== previous).map((k) => String(k.value)));
-    const range = replace(previous?.type === 'string' ? previous : undefined);
+    const keyNode = previous?.type === 'string' ? previous : undefined;
+    const range = replace(keyNode);
+    // Another property follows: the inserted one needs its comma (as vscode-json-languageservice does).
+    const after = json.text.slice(keyNode ? keyNode.offset + keyNode.length : offset).trimStart();
+    const comma = after.startsWith('"') ? ',' : '';
     return propertiesOf(root, objectSchema)
       .filter(([name]) => !present.has(name))
       .map(([name, schema], index) => {
@@ -62,7 +66,7 @@ export function completeJsonBody(document: HttpDocument, request: HttpRequestNod
           sortText: `${info.mandatory ? 'a' : 'b'}${String(index).padStart(3, '0')}`,
           filterText: `"${name}"`,
           insertTextFormat: InsertTextFormat.Snippet,
-          textEdit: { range, newText: `"${name}": ${valueSnippet(info)}` },
+          textEdit: { range, newText: `"${name}": ${valueSnippet(info)}${comma}` },
         };
       });
   }
@@ -70,7 +74,10 @@ export function completeJsonBody(document: HttpDocument, request: HttpRequestNod
   if (!valueSchema) return [];
   const info = fieldInfo(root, valueSchema, String([...location.path].reverse().find((s) => typeof s === 'string') ?? ''));
   const range = replace(previous && previous.type !== 'property' && previous.type !== 'object' && previous.type !== 'array' ? previous : undefined);
-  return valueCompletions(info, root, location.path).map((item) => ({ ...item, textEdit: { range, newText: item.insertText ?? item.label }, insertText: undefined }));
+  const insideString = previous?.type === 'string' && previous.offset < offset && offset < previous.offset + previous.length;
+  return valueCompletions(info, root, location.path)
+    .filter((item) => !(insideString && item.label === '""'))
+    .map((item) => ({ ...item, textEdit: { range, newText: item.insertText ?? item.label }, insertText: undefined }));
 }
 
 function valueSnippet(info: FieldInfo): string {
