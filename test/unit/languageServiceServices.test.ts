@@ -230,3 +230,10 @@ void test('a written base-URL variable narrows operation paths to its service', 
 void test('hover on a header name explains it', () => {
   assert.match(hoverText('GET {{fundraising_base_url}}/v1/constituents\nX-API|-Key: {{tenant_code}}'), /fundraising tenant code \(seed 001 §5\.1\)/);
 });
+
+void test('fundraising list: parameter names the contract does not publish are information, once', () => {
+  const found = diagnostics('GET {{fundraising_base_url}}/v1/constituents?limit=50&offset=0\nX-API-Key: {{tenant_code}}\n');
+  assert.deepEqual(found.map((d) => [d.code, d.severity, d.range.start.character]), [['contract-not-published', 3, 45]]);
+  assert.match(found[0]?.message ?? '', /'limit' is not checked\. Names of the pagination, sorting and field-inclusion parameters: not shown/);
+  assert.deepEqual(codes('GET {{fundraising_base_url}}/v1/transactions?include=allocations\n'), []);
+});

@@ -64,11 +64,18 @@ function validateRequest(document: HttpDocument, request: HttpRequestNode, conte
 
 function validateQuery(request: HttpRequestNode, known: KnownOperation): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const silentNames = known.operation.origin === 'contract' ? known.operation.notShown.find((n) => /parameters?: not shown/i.test(n)) : undefined;
+  let silentReported = false;
   for (const parameter of request.queryParameters) {
     const documented = known.operation.query?.find((q) => q.name === parameter.name);
     if (!documented) {
       const sameLetters = known.operation.query?.find((q) => q.name.toLowerCase() === parameter.name.toLowerCase());
       if (sameLetters) out.push(caseMismatch(parameter.name, sameLetters.name, false, parameter.nameRange));
+      else if (silentNames && !silentReported) {
+        // Once per request: the contract does not name these parameters, so they cannot be checked.
+        silentReported = true;
+        out.push(info(parameter.nameRange, `Contract not published: '${parameter.name}' is not checked. ${silentNames}`, 'contract-not-published'));
+      }
       continue;
     }
     if (parameter.value.includes('{{')) continue;
