@@ -2,16 +2,20 @@
 // Benchmarks print; they never fail on time. A bench that crashes makes this exit non-zero.
 //   node bench/run.mjs [name-filter]
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const filter = process.argv[2];
-const benches = readdirSync(here)
-  .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.startsWith('_'))
-  .filter((name) => !filter || name.includes(filter))
-  .sort();
+const sources = readdirSync(here).filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.startsWith('_'));
+// A .ts that another bench imports (e.g. a shared workload) is a helper, not a bench of its own.
+const texts = sources.map((name) => readFileSync(join(here, name), 'utf8'));
+const isHelper = (name) => {
+  const stem = name.replace(/\.ts$/, '');
+  return texts.some((text, i) => sources[i] !== name && new RegExp(`from ['"]\\./${stem}(\\.ts)?['"]`).test(text));
+};
+const benches = sources.filter((name) => !isHelper(name)).filter((name) => !filter || name.includes(filter)).sort();
 
 let failed = 0;
 for (const name of benches) {
