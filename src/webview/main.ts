@@ -3,6 +3,7 @@
 import './styles.css';
 import { decodeRows, decodeViewModel, parseHostToWebview, type HostToWebviewMessage, type ResultsViewModel } from '../protocol/webviewMessages';
 import { detailOf } from '../core/results/cells';
+import { formatRows } from '../core/results/format';
 import { button, h } from './dom';
 import { PagingBar } from './pagingBar';
 import { RawView } from './rawView';
@@ -84,6 +85,8 @@ class ResultsApp {
           break;
         }
         this.table.append(rows, message.columns);
+        const count = this.status.querySelector('.row-count');
+        if (count) count.textContent = formatRows(this.table.rowCount);
         this.paging.update(message.paging, this.table.rowCount > 0);
         this.paging.clearProgress();
         break;

@@ -1,7 +1,7 @@
 // Paging controls: Next page, All pages (streamed by the host to NDJSON or CSV), Stop, Export, and the
 // walk's progress. The webview only asks; the host's paging engine decides what the next request is.
 import type { ExportFormat, HostToWebviewMessage, PagingState, WebviewToHostMessage } from '../protocol/webviewMessages';
-import { formatCount, formatDuration, formatRate } from '../core/results/format';
+import { formatDuration, formatRate, formatRows } from '../core/results/format';
 import { button, h } from './dom';
 
 type Progress = Extract<HostToWebviewMessage, { type: 'progress' }>;
@@ -43,13 +43,13 @@ export class PagingBar {
     this.exportButton.disabled = !hasRows || walking;
     this.format.disabled = walking;
     this.state.textContent = paging
-      ? `${paging.styleLabel} · ${paging.pages} page${paging.pages === 1 ? '' : 's'} · ${formatCount(paging.rows)} rows${paging.endReason ? ` · ${paging.endReason}` : paging.canContinue ? ' · more pages' : ''}`
+      ? `${paging.styleLabel} · ${paging.pages} page${paging.pages === 1 ? '' : 's'} · ${formatRows(paging.rows)}${paging.endReason ? ` · ${paging.endReason}` : paging.canContinue ? ' · more pages' : ''}`
       : hasRows ? 'Single page' : '';
   }
 
   progress(p: Progress): void {
     if (this.paging) this.update({ ...this.paging, walking: true }, true);
-    this.progressText.textContent = `Walking: ${p.pages} pages · ${formatCount(p.rows)} rows · ${formatRate(p.rowsPerSecond)} · ${formatDuration(p.elapsedMs)}${p.file ? ` → ${p.file}` : ''}${p.waiting ? ` · waiting: ${p.waiting}` : ''}`;
+    this.progressText.textContent = `Walking: ${p.pages} page${p.pages === 1 ? '' : 's'} · ${formatRows(p.rows)} · ${formatRate(p.rowsPerSecond)} · ${formatDuration(p.elapsedMs)}${p.file ? ` → ${p.file}` : ''}${p.waiting ? ` · waiting: ${p.waiting}` : ''}`;
   }
 
   ended(message: string, paging: PagingState, hasRows: boolean): void {

@@ -1,18 +1,18 @@
 // The static parts of the panel: status line, business-error banner, auth explanation, headers, summary.
 // All text goes through textContent (see dom.ts).
 import type { AuthExplanation, BusinessBanner, HeaderLine, ResultsViewModel } from '../protocol/webviewMessages';
-import { formatBytes, formatCount, formatDuration } from '../core/results/format';
+import { formatBytes, formatCount, formatDuration, formatRows } from '../core/results/format';
 import { h } from './dom';
 
 export function statusLine(vm: ResultsViewModel): HTMLElement {
-  const rows = vm.table ? `${formatCount(vm.table.rows.length)} rows` : undefined;
+  const rows = vm.table ? formatRows(vm.table.rows.length) : undefined;
   return h(
     'div',
     { className: 'status-line' },
     h('span', { className: `status ${vm.statusClass}`, text: `${vm.status} ${vm.statusText}`.trim(), attrs: { 'data-testid': 'status' } }),
     h('span', { className: 'metric', text: vm.timing.text, title: `first byte after ${formatDuration(vm.timing.firstByteMs)}` }),
     h('span', { className: 'metric', text: vm.size.text, title: `${vm.size.bytes} bytes` }),
-    rows ? h('span', { className: 'metric', text: rows }) : null,
+    rows ? h('span', { className: 'metric row-count', text: rows, attrs: { 'data-testid': 'row-count' } }) : null,
     h('span', { className: 'title', text: vm.title, title: vm.request.url }),
   );
 }
@@ -66,7 +66,7 @@ export function summaryView(vm: ResultsViewModel): HTMLElement {
     ['Request', `${vm.request.method} ${vm.request.url}`],
   ];
   if (vm.table) facts.push(['Rows', `${formatCount(vm.table.rows.length)} from ${vm.table.source === '$' ? 'the top-level array' : vm.table.source}`]);
-  if (vm.paging) facts.push(['Paging', `${vm.paging.styleLabel}: ${vm.paging.pages} page(s), ${formatCount(vm.paging.rows)} rows${vm.paging.endReason ? `; ${vm.paging.endReason}` : ''}`]);
+  if (vm.paging) facts.push(['Paging', `${vm.paging.styleLabel}: ${vm.paging.pages} page(s), ${formatRows(vm.paging.rows)}${vm.paging.endReason ? `; ${vm.paging.endReason}` : ''}`]);
   const list = h('dl', { className: 'facts' }, ...facts.flatMap(([k, v]) => [h('dt', { text: k }), h('dd', { text: v })]));
   const history = vm.history.length
     ? h(
@@ -79,7 +79,7 @@ export function summaryView(vm: ResultsViewModel): HTMLElement {
             h('td', { text: `${e.status} ${e.statusText}` }),
             h('td', { text: formatDuration(e.totalMs) }),
             h('td', { text: formatBytes(e.sizeBytes) }),
-            h('td', { text: e.rowCount !== undefined ? `${formatCount(e.rowCount)} rows` : '' }),
+            h('td', { text: e.rowCount !== undefined ? formatRows(e.rowCount) : '' }),
             h('td', { text: e.businessFailed ? 'business failure' : '' }),
           ),
         )),

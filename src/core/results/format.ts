@@ -28,6 +28,10 @@ export function formatCount(n: number): string {
   return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 }
 
+export function formatRows(n: number): string {
+  return `${formatCount(n)} row${n === 1 ? '' : 's'}`;
+}
+
 export function formatRate(rowsPerSecond: number): string {
   if (!Number.isFinite(rowsPerSecond) || rowsPerSecond <= 0) return '—';
   return `${formatCount(rowsPerSecond)} rows/s`;
