@@ -285,6 +285,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
       response = walk.lastResponse;
       rows = walk.rows;
       pages = walk.pages;
+      response = { ...response, timing: { ...response.timing, totalMs: walk.elapsedMs } };
       if (walk.problem) return { ...outcomeOf(label, method, url, response, rows, pages, scheme, ctx.redactor), problem: ctx.redactor.text(walk.problem), ok: false };
     } else {
       response = await ctx.send(request);

@@ -2,39 +2,17 @@
 // secrets only in APIWB_SECRET_* variables. Asserts exit codes, the summary lines, the single token
 // request per run, and that no secret ever reaches stdout or stderr.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
+import { assertNoSecret as assertNoSecretIn, runCli, type CliResult } from './cliProcess';
 import { buildCli, COLLECTION, openSandboxWorkspace, tokenRequests, type SandboxWorkspace } from './sandboxEnv';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const exec = promisify(execFile);
 /** The CLI bundled once (see buildCli); the child runs exactly what `apiwb` ships. */
 let cli = '';
 
-interface CliResult { code: number; stdout: string; stderr: string }
-
-async function apiwb(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
-  // The child inherits no APIWB_SECRET_* from this process: only what the test passes.
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('APIWB_SECRET_')));
-  try {
-    const { stdout, stderr } = await exec(process.execPath, [cli, ...args], {
-      cwd: ROOT, env: { ...base, NO_COLOR: '1', ...env }, timeout: 60_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
-
-function assertNoSecret(ws: SandboxWorkspace, result: CliResult): void {
-  const output = result.stdout + result.stderr;
-  for (const secret of ws.secretValues) assert.ok(!output.includes(secret), 'a sandbox secret appeared in the CLI output');
-  assert.doesNotMatch(output, /(Bearer|Basic) (?!\*\*\*)[A-Za-z0-9._~+/=-]{8,}/, 'a credential appeared in the CLI output');
-}
+const apiwb = (args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> => runCli(cli, args, env);
+const assertNoSecret = (ws: SandboxWorkspace, result: CliResult): void => assertNoSecretIn(ws.secretValues, result);
 
 void describe('apiwb run against the sandbox', () => {
   let ws: SandboxWorkspace;

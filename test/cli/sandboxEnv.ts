@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox, type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox/index';
+import { startSandbox, type RunningSandbox, type SandboxDescriptor, type SandboxOptions } from '../../src/sandbox/index';
 
 export const COLLECTION = join(import.meta.dirname, '..', '..', 'samples', 'collections');
 
@@ -20,6 +20,8 @@ export function sandboxEnvFileText(d: SandboxDescriptor): string {
     permission_name: d.credentials.fundraising.fullAccess.permissionName,
     username: d.credentials.engagement.username,
     ctc_id: String(d.samples.ctcID),
+    brand_id: String(d.samples.brandID),
+    export_page_rows: String(d.samples.selectionPageRows),
   };
   return JSON.stringify(file, null, 2);
 }
@@ -36,8 +38,14 @@ export interface SandboxWorkspace {
   close(): Promise<void>;
 }
 
-export async function openSandboxWorkspace(): Promise<SandboxWorkspace> {
-  const sandbox = await startSandbox({ orders: 120 });
+/**
+ * Sizes that keep a walk of every paging style of the sample collection short but longer than one page:
+ * 3 pages of orders, 4 of leads, 3 batches of assets, 3 export pages, 3 fact pages, 10 of bookings.
+ */
+export const SMALL_SANDBOX: SandboxOptions = { orders: 120, exportRows: 2_500, selectionPageRows: 1_000, facts: 12_000 };
+
+export async function openSandboxWorkspace(options: SandboxOptions = SMALL_SANDBOX): Promise<SandboxWorkspace> {
+  const sandbox = await startSandbox(options);
   const d = sandbox.descriptor;
   const dir = mkdtempSync(join(tmpdir(), 'apiwb-cli-'));
   const envFile = join(dir, 'http-client.env.json');

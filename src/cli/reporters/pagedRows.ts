@@ -18,6 +18,8 @@ export interface WalkOptions {
 export interface WalkSummary {
   readonly pages: number;
   readonly rows: number;
+  /** The whole walk's time, every page and retry included. */
+  readonly elapsedMs: number;
   readonly lastResponse?: HttpResponse;
   /** Why the walk stopped before the end, in words; undefined when it reached the end. */
   readonly problem?: string;
@@ -26,6 +28,7 @@ export interface WalkSummary {
 /** Walks every page of `first` with `plan` (from pagingPlanFor; none = detect from the first response). */
 export async function walkAllPages(first: HttpRequest, plan: PagingPlan | undefined, options: WalkOptions): Promise<WalkSummary> {
   let lastResponse: HttpResponse | undefined;
+  const started = performance.now();
   const result = await walk(first, {
     // The walker never closes its sink: the --out file stays open for the next request of the run.
     sink: options.sink ?? DISCARD,
@@ -41,6 +44,7 @@ export async function walkAllPages(first: HttpRequest, plan: PagingPlan | undefi
   return {
     pages: result.pages,
     rows: result.rows,
+    elapsedMs: performance.now() - started,
     ...(lastResponse ? { lastResponse } : {}),
     ...(ended ? {} : { problem: result.message }),
   };

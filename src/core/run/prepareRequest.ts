@@ -6,7 +6,10 @@ import type { AuthScheme } from '../auth/explain';
 import type { Environment } from '../env';
 import type { HttpRequest } from '../http/types';
 import type { HttpFile, HttpRequestNode } from '../httpfile';
-import { resolveRequest, type DynamicVariableResolver, type NamedResponse, type ResolvedRequest, type UnresolvedVariable } from '../httpfile/resolve';
+import {
+  fileVariablesFor, resolveRequest, resolveVariables,
+  type DynamicVariableResolver, type NamedResponse, type ResolvedRequest, type UnresolvedVariable, type VariableScope,
+} from '../httpfile/resolve';
 
 export interface PrepareContext {
   readonly environment: Environment;
@@ -55,7 +58,7 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
   const dynamic: DynamicVariableResolver = {
     resolve: (name, args) => (name.startsWith('$auth.') ? auth.resolve(name, args) : ctx.dynamic?.resolve(name, args)),
   };
-  const resolved = resolveRequest(file, requestIndex, { environment: ctx.environment.variables, responses: ctx.responses, dynamic });
+  const resolved = resolveWithDirectives(file, requestIndex, { environment: ctx.environment.variables, responses: ctx.responses, dynamic });
   if (!resolved) return { ok: false, kind: 'missing', problem: 'the request could not be read', url: plannedUrl };
   const missing = resolved.unresolved[0];
   if (missing) return { ok: false, kind: 'unresolved', problem: unresolvedProblem(missing, ctx.environment), url: resolved.url };
@@ -90,12 +93,32 @@ export type Checked =
 export function checkRequest(file: HttpFile, requestIndex: number, environment: Environment): Checked {
   const node = file.requests.find((r) => r.index === requestIndex);
   const anything: DynamicVariableResolver = { resolve: () => 'x' };
-  const resolved = resolveRequest(file, requestIndex, { environment: environment.variables, dynamic: anything });
+  const resolved = resolveWithDirectives(file, requestIndex, { environment: environment.variables, dynamic: anything });
   if (!node || !resolved) return { ok: false, problem: `there is no request #${requestIndex + 1} in this file` };
   const undeclared = undeclaredAuth(findAuthReferences(requestTexts(node)), environment);
   if (undeclared) return { ok: false, problem: undeclared };
   const missing = resolved.unresolved.find((u) => u.reason === 'undefined' || u.reason === 'cycle');
   return missing ? { ok: false, problem: unresolvedProblem(missing, environment) } : { ok: true, resolved };
+}
+
+/**
+ * The request resolved, its `# @` directive values too: `# @paging export-ordinal pageRows={{page_rows}}`
+ * lets an environment say what differs between servers (a sandbox's small export pages, for one).
+ */
+function resolveWithDirectives(file: HttpFile, requestIndex: number, scope: VariableScope): ResolvedRequest | undefined {
+  const resolved = resolveRequest(file, requestIndex, scope);
+  if (!resolved) return undefined;
+  const entries = Object.entries(resolved.directives);
+  if (!entries.some(([, value]) => value.includes('{{'))) return resolved;
+  const fullScope: VariableScope = { ...scope, fileVariables: { ...fileVariablesFor(file, requestIndex), ...scope.fileVariables } };
+  const unresolved = [...resolved.unresolved];
+  const directives: Record<string, string> = {};
+  for (const [key, value] of entries) {
+    const result = resolveVariables(value, fullScope);
+    directives[key] = result.text;
+    for (const u of result.unresolved) if (!unresolved.some((x) => x.name === u.name)) unresolved.push(u);
+  }
+  return { ...resolved, directives, unresolved };
 }
 
 function undeclaredAuth(references: readonly AuthReference[], environment: Environment): string | undefined {
