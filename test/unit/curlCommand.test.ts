@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { parseHttpFile, resolveRequest } from '../../src/core/httpfile';
-import { toCurl, shellQuote } from '../../src/core/interop';
+import { curlForHttpRequest, toCurl, shellQuote } from '../../src/core/interop';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 
 const run = promisify(execFile);
@@ -117,5 +117,15 @@ void describe('curl from a .http request, sent by real curl to the sandbox', () 
     const created = JSON.parse(bodyText) as { firstName: string; lastName: string };
     assert.equal(created.firstName, "Zoë 'Q'");
     assert.equal(created.lastName, 'Ñúñez 日本');
+  });
+
+  void it('curlForHttpRequest substitutes what the environment resolves and keeps the rest as shell variables', async () => {
+    const copied = curlForHttpRequest(file, 0, { environment: { fundraising_base_url: 'http://127.0.0.1:9', tenant_code: 'T-1' } });
+    assert.ok(copied);
+    assert.deepEqual(copied.variables, ['APIWB_AUTH_TOKEN_FUNDRAISING', 'APIWB_X_API_KEY'], 'the resolved tenant code is a literal X-API-Key value: hidden too');
+    assert.equal(copied.command.includes('T-1'), false);
+    const args = await argsOf(copied.command, { APIWB_AUTH_TOKEN_FUNDRAISING: 'b64', APIWB_X_API_KEY: 'T-1' });
+    assert.deepEqual(args.slice(0, 5), ['http://127.0.0.1:9/v1/constituents', '-H', 'Authorization: Basic b64', '-H', 'X-API-Key: T-1']);
+    assert.equal(curlForHttpRequest(file, 5), undefined);
   });
 });

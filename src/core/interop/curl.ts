@@ -5,6 +5,7 @@
 // by the Redactor. Unresolved `{{variables}}` (a request straight from a .http file) become shell
 // variables too, so the command works once they are exported: `{{$auth.token("engagement")}}` →
 // ${APIWB_AUTH_TOKEN_ENGAGEMENT}, `{{fundraising_base_url}}` → ${fundraising_base_url}.
+import { resolveRequest, type HttpFile, type VariableScope } from '../httpfile';
 import { isSecretFieldName, Redactor, REDACTED } from '../secrets/redact';
 import { shellQuote, shellVariableName, shellWord, type ShellPart } from './shellQuote';
 
@@ -124,4 +125,21 @@ export function toCurl(request: CurlRequest, options: CurlOptions = {}): CurlCom
   }
   const separator = options.multiline === false ? ' ' : ' \\\n  ';
   return { command: lines.join(separator), variables: [...variables], hiddenHeaders: hidden };
+}
+
+/**
+ * "Copy as curl" for the request at `requestIndex` of a parsed .http file. With no scope every
+ * `{{variable}}` becomes a shell variable; with a scope (environment names and values, no secrets
+ * needed) the resolvable ones are substituted. Undefined when there is no such request.
+ */
+export function curlForHttpRequest(file: HttpFile, requestIndex: number, scope: VariableScope = {}, options: CurlOptions = {}): CurlCommand | undefined {
+  const resolved = resolveRequest(file, requestIndex, scope);
+  if (!resolved) return undefined;
+  return toCurl({
+    method: resolved.method,
+    url: resolved.url,
+    headers: resolved.headers,
+    ...(resolved.body !== undefined ? { body: resolved.body } : {}),
+    ...(resolved.bodyInclude ? { bodyInclude: { path: resolved.bodyInclude.path } } : {}),
+  }, options);
 }
