@@ -9,7 +9,7 @@ import { CompletionRequest, DidChangeTextDocumentNotification, DidOpenTextDocume
 import { parseHttpFile } from '../src/core/httpfile';
 import { createHttpLanguageService, HttpDocument } from '../src/server/service';
 import { startLspSession } from '../test/server/lspClient';
-import { buildLargeHttpFile, completionPoints, summary } from './completionWorkload';
+import { buildLargeHttpFile, completionPoints, summary } from './completion/workload';
 
 const iterations = Number(process.argv[2] ?? 400);
 const environment = ['engagement_base_url', 'fundraising_base_url', 'booking_base_url', 'tenant_code', 'ctcID'];

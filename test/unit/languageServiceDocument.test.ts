@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HttpDocument, HttpDocumentCache } from '../../src/server/service';
-import { buildLargeHttpFile } from '../../bench/completionWorkload';
+import { buildLargeHttpFile } from '../../bench/completion/workload';
 
 const fixtures = join(import.meta.dirname, '../fixtures/http');
 const texts: Record<string, string> = {

@@ -1,6 +1,7 @@
-// The benchmark's workload: a 5 000-line `.http` file of requests across the three services, and
-// cursor positions inside bodies and URLs where completion is asked.
-import { parseHttpFile } from '../src/core/httpfile';
+// The completion benchmark's workload (kept in a folder so bench/run.mjs does not run it as a bench):
+// a 5 000-line `.http` file of requests across the three services, and cursor positions inside bodies
+// and URLs where completion is asked.
+import { parseHttpFile } from '../../src/core/httpfile';
 
 const SURVEY_SHAPES: ReadonlyArray<[string, string]> = [
   ['AddChoiceQuestion', '  "Choices": [\n    { "Label": "Suite", "Order": 1, "IsOther": false },\n    { "Label": "Double", "Order": 2 }\n  ],\n  "Preticked": false,'],
