@@ -240,6 +240,16 @@ function requestBlock(entry: Located, names: Set<string>, context: Context): Blo
       const pairs = scrubFormPairs((b.urlencoded ?? []).filter((p) => !p.disabled), onDrop);
       if (!hasHeader('content-type')) headers.push({ name: 'Content-Type', value: 'application/x-www-form-urlencoded' });
       body = formBody(pairs);
+    } else if (b.mode === 'graphql' && b.graphql?.query) {
+      // Postman sends a GraphQL body as JSON {query, variables}; write exactly that.
+      let variables: unknown = {};
+      try {
+        variables = b.graphql.variables?.trim() ? JSON.parse(b.graphql.variables) : {};
+      } catch {
+        context.warnings.push(`${where}: the GraphQL variables are not JSON; they were left out.`);
+      }
+      if (!hasHeader('content-type')) headers.push({ name: 'Content-Type', value: 'application/json' });
+      body = scrubJsonBody(JSON.stringify({ query: b.graphql.query, variables }, null, 2), onDrop);
     } else if (b.mode && b.mode !== 'raw') {
       context.warnings.push(`${where}: a '${b.mode}' body is not imported; write it in the .http file by hand.`);
     }

@@ -35,6 +35,7 @@ export interface PostmanBody {
   formdata?: PostmanKeyValue[];
   options?: { raw?: { language?: string } };
   file?: { src?: string };
+  graphql?: { query?: string; variables?: string };
   disabled?: boolean;
 }
 
