@@ -2,7 +2,7 @@
 // inside an HTTP 200: code 14 with both of its published catalogue meanings and the note on the status.
 // Signs in to the sandbox's engagement service first (password typed into the editor's password box).
 import { runCommand } from './lib/workbench.mjs';
-import { clickInEditor, resultsPanel, writeAndOpen } from './panelWebview.mjs';
+import { clickInEditor, resultsPanel, closeAllEditors, writeAndOpen } from './panelWebview.mjs';
 
 export const name = 'results panel: a SurveyApi failure inside a 200 shows the business-error banner with code 14';
 export const timeoutMs = 90_000;
@@ -25,6 +25,18 @@ Content-Type: application/json
 `;
 
 export async function run(page, ctx) {
+  try {
+    await steps(page, ctx);
+  } catch (error) {
+    await ctx.screenshot('FAILED-panelBusinessError-panel');
+    throw error;
+  } finally {
+    // The next test starts from a calm workbench (the Services test finds its tab by name).
+    await closeAllEditors(page);
+  }
+}
+
+async function steps(page, ctx) {
   const sandbox = ctx.requireSandbox();
   const file = 'panel-survey.http';
   // Opening a .http file activates the extension: its commands are in the palette from then on.

@@ -2,12 +2,24 @@
 // in the X-Pagination-* headers, no auth) opens the panel with the first page as a table; "Next page" in
 // the panel appends the second page. Read as a user sees it, inside the webview's frames.
 import { runCommand } from './lib/workbench.mjs';
-import { clickInEditor, resultsPanel, rowCount, writeAndOpen } from './panelWebview.mjs';
+import { clickInEditor, resultsPanel, rowCount, closeAllEditors, writeAndOpen } from './panelWebview.mjs';
 
 export const name = 'results panel: send and follow pages shows a table, Next page appends the next page';
 export const timeoutMs = 90_000;
 
 export async function run(page, ctx) {
+  try {
+    await steps(page, ctx);
+  } catch (error) {
+    await ctx.screenshot('FAILED-panelPaging-panel');
+    throw error;
+  } finally {
+    // The next test starts from a calm workbench (the Services test finds its tab by name).
+    await closeAllEditors(page);
+  }
+}
+
+async function steps(page, ctx) {
   const sandbox = ctx.requireSandbox();
   const file = 'panel-bookings.http';
   await writeAndOpen(page, ctx, file, `### Bookings, first page (X-Pagination-* headers)\n# @name bookingsForPanel\nGET ${sandbox.booking.baseUrl}/bookings?page=1\n`);

@@ -2,7 +2,7 @@
 // `iframe.webview` hosts an `#active-frame` with the panel's own page. Not a test (no .ui.mjs suffix).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openFile } from './lib/workbench.mjs';
+import { runCommand } from './lib/workbench.mjs';
 
 /** The results panel's page, as a Playwright FrameLocator. */
 export function resultsPanel(page) {
@@ -23,11 +23,19 @@ export async function clickInEditor(page, text) {
 }
 
 /**
- * Writes a request file into the test workspace and opens it. Quick Open finds a new file only once the
- * editor's file watcher has reported it, which the Explorer showing it confirms.
+ * Writes a request file into the test workspace and opens it from the Explorer once the file watcher has
+ * reported it (Quick Open may still serve a file list cached before the file existed).
  */
 export async function writeAndOpen(page, ctx, fileName, text) {
   writeFileSync(join(ctx.workspace, fileName), text);
-  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: fileName }).first().waitFor({ timeout: 15_000 });
-  await openFile(page, fileName);
+  const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: fileName }).first();
+  await row.waitFor({ timeout: 15_000 });
+  await row.click();
+  await page.getByRole('tab', { name: new RegExp(`^${fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).waitFor();
+}
+
+/** Leaves a calm workbench for the next test: the panel and the request files closed. */
+export async function closeAllEditors(page) {
+  await runCommand(page, 'View: Close All Editors');
+  await page.locator('iframe.webview').waitFor({ state: 'detached' }).catch(() => {});
 }
