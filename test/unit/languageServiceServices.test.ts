@@ -237,3 +237,21 @@ void test('fundraising list: parameter names the contract does not publish are i
   assert.match(found[0]?.message ?? '', /'limit' is not checked\. Names of the pagination, sorting and field-inclusion parameters: not shown/);
   assert.deepEqual(codes('GET {{fundraising_base_url}}/v1/transactions?include=allocations\n'), []);
 });
+
+void test('an overlay entry with a contract id enriches the operation: imported query parameters are then documented', async () => {
+  const { createHttpLanguageService, HttpDocument } = await import('../../src/server/service');
+  const { overlayOperations } = await import('../../src/server/overlay');
+  const service = createHttpLanguageService();
+  service.setEnvironmentVariables(['fundraising_base_url']);
+  const text = 'GET {{fundraising_base_url}}/v1/constituents?limit=50&offset=0\n';
+  assert.deepEqual(service.doValidate(new HttpDocument('u', 1, text)).map((d) => d.code), ['contract-not-published']);
+  service.setOverlay(overlayOperations({
+    operations: [{ id: 'fundraising/Constituents/ListConstituents', service: 'fundraising', family: 'Constituents', name: 'ListConstituents', summary: '', method: 'GET', path: '/v1/constituents',
+      query: [{ name: 'limit', type: 'integer', meaning: 'page size', maximum: 500 }, { name: 'offset', type: 'integer', meaning: 'rows to skip', minimum: 0 }] }],
+  }));
+  assert.deepEqual(service.doValidate(new HttpDocument('u', 2, text)).map((d) => d.code), []);
+  const over = service.doValidate(new HttpDocument('u', 3, text.replace('limit=50', 'limit=900')));
+  assert.deepEqual(over.map((d) => d.code), ['out-of-range']);
+  const hover = service.doHover(new HttpDocument('u', 4, text), { line: 0, character: 46 });
+  assert.match(hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '', /\*\*limit\*\* \(query parameter\): `integer`, optional, maximum 500/);
+});

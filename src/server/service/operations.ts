@@ -25,13 +25,16 @@ export const BASE_URL_VARIABLES: Readonly<Record<ServiceId, string>> = {
 export class OperationIndex {
   private readonly known: readonly KnownOperation[];
   private readonly overlay: readonly OverlayOperation[];
+  private readonly byContractOperation: ReadonlyMap<Operation, KnownOperation>;
 
   constructor(private readonly catalog: Catalog, overlay: readonly OverlayOperation[] = []) {
-    this.overlay = overlay;
-    this.known = [
-      ...catalog.operations().map((operation) => ({ operation, requestSchema: requestBodyJsonSchema(operation) })),
-      ...overlay,
-    ];
+    // An overlay entry with a contract operation's id enriches it (an imported document adds query
+    // parameters or a fuller body to a published operation); the others are new operations.
+    const byId = new Map(overlay.map((o) => [o.operation.id, o]));
+    this.overlay = overlay.filter((o) => !catalog.operationById(o.operation.id));
+    const contract = catalog.operations().map((operation): [Operation, KnownOperation] => [operation, enrich(operation, byId.get(operation.id))]);
+    this.byContractOperation = new Map(contract);
+    this.known = [...contract.map(([, known]) => known), ...this.overlay];
   }
 
   withOverlay(overlay: readonly OverlayOperation[]): OperationIndex {
@@ -46,7 +49,7 @@ export class OperationIndex {
   match(method: string, url: string): KnownOperation | undefined {
     const path = pathOf(url);
     const operation = this.catalog.match(method, path);
-    if (operation) return this.known.find((k) => k.operation === operation);
+    if (operation) return this.byContractOperation.get(operation);
     const upper = method.toUpperCase();
     return this.overlay.find((o) => o.operation.method === upper && o.operation.path !== undefined && templateMatches(o.operation.path, path));
   }
@@ -64,6 +67,14 @@ export class OperationIndex {
     if (!family) return undefined;
     return this.catalog.services.flatMap((s) => s.families).find((f) => !f.deprecated && f.name.toLowerCase() === family.toLowerCase());
   }
+}
+
+function enrich(operation: Operation, imported: OverlayOperation | undefined): KnownOperation {
+  const contractSchema = requestBodyJsonSchema(operation);
+  if (!imported) return { operation, requestSchema: contractSchema };
+  const query = [...(operation.query ?? [])];
+  for (const parameter of imported.operation.query ?? []) if (!query.some((q) => q.name === parameter.name)) query.push(parameter);
+  return { operation: { ...operation, query }, requestSchema: imported.requestSchema ?? contractSchema };
 }
 
 /** The path of a request URL: without `{{base}}` prefix, scheme, host, query and fragment. */
