@@ -3,7 +3,7 @@
 // Cells are text; a nested value shows a summary and asks the app to expand it.
 import type { Column, TableView } from '../protocol/webviewMessages';
 import { compareCells, summariseCell } from '../core/results/cells';
-import { visibleWindow, type RowWindow } from './virtualWindow';
+import { scrollTopToReveal, visibleWindow, type RowWindow } from './virtualWindow';
 import { h } from './dom';
 
 export const ROW_HEIGHT = 22;
@@ -51,6 +51,7 @@ export class VirtualTable {
       if (row !== undefined) this.onOpenRow(row);
     });
     this.header.addEventListener('click', (e) => this.sortBy(e));
+    this.viewport.addEventListener('keydown', (e) => this.key(e));
     new ResizeObserver(() => this.schedule()).observe(this.viewport);
   }
 
@@ -182,6 +183,27 @@ export class VirtualTable {
     if (!cell) return;
     const column = this.kind === 'values' ? undefined : this.columns[Number(cell.getAttribute('data-col'))];
     this.onExpand({ row, column, value: this.cellValue(this.rows[row], column) });
+  }
+
+  /** Arrow keys, Page Up/Down, Home/End move the selected row; Enter opens it as JSON. */
+  private key(event: KeyboardEvent): void {
+    if (this.rows.length === 0) return;
+    const page = Math.max(1, Math.floor(this.viewport.clientHeight / ROW_HEIGHT) - 2);
+    const current = this.selected < 0 ? -1 : this.order ? this.order.indexOf(this.selected) : this.selected;
+    const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page, Home: -Infinity, End: Infinity };
+    if (event.key === 'Enter' && this.selected >= 0) {
+      event.preventDefault();
+      this.onOpenRow(this.selected);
+      return;
+    }
+    const move = moves[event.key];
+    if (move === undefined) return;
+    event.preventDefault();
+    const position = Math.min(this.rows.length - 1, Math.max(0, current + move));
+    this.selected = this.order ? this.order[position]! : position;
+    const headerHeight = this.header.offsetHeight || ROW_HEIGHT;
+    this.viewport.scrollTop = scrollTopToReveal(position, ROW_HEIGHT, this.viewport.clientHeight - headerHeight, this.viewport.scrollTop, this.rows.length);
+    this.refresh();
   }
 
   private sortBy(event: MouseEvent): void {

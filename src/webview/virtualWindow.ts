@@ -45,11 +45,19 @@ export function visibleWindow({ scrollTop, viewportHeight, rowHeight, rowCount, 
   return { first, end, offsetTop: top - (virtualTop - first * rowHeight), totalHeight };
 }
 
-/** The scrollTop that brings row `index` into view with the least movement (for keyboard navigation). */
-export function scrollTopToReveal(index: number, rowHeight: number, viewportHeight: number, scrollTop: number): number {
+/**
+ * The scrollTop that brings row `index` into view with the least movement (keyboard navigation). With
+ * `rowCount`, a spacer held at MAX_SPACER_HEIGHT is taken into account.
+ */
+export function scrollTopToReveal(index: number, rowHeight: number, viewportHeight: number, scrollTop: number, rowCount?: number): number {
+  const content = rowCount === undefined ? 0 : rowCount * rowHeight;
+  const spacer = Math.min(content, MAX_SPACER_HEIGHT);
+  const scale = content > spacer && spacer > viewportHeight ? (content - viewportHeight) / (spacer - viewportHeight) : 1;
+  const virtualTop = scrollTop * scale;
   const rowTop = index * rowHeight;
   const rowBottom = rowTop + rowHeight;
-  if (rowTop < scrollTop) return rowTop;
-  if (rowBottom > scrollTop + viewportHeight) return Math.max(0, rowBottom - viewportHeight);
-  return scrollTop;
+  let target = virtualTop;
+  if (rowTop < virtualTop) target = rowTop;
+  else if (rowBottom > virtualTop + viewportHeight) target = rowBottom - viewportHeight;
+  return target === virtualTop ? scrollTop : Math.max(0, target / scale);
 }

@@ -86,6 +86,18 @@ void test('scrolling to the middle and the end renders those rows, and only a wi
   await page.locator('.rows .grid-row[data-row="0"]').waitFor();
 });
 
+void test('keyboard: arrows move the selected row and keep it in view, Enter asks the host to open it', { skip }, async () => {
+  await page.locator('.grid-row[data-row="0"] .cell.index').click();
+  await page.locator('.viewport').press('End');
+  await page.locator(`.grid-row.selected[data-row="${ROWS - 1}"]`).waitFor();
+  await page.locator('.viewport').press('ArrowUp');
+  await page.locator(`.grid-row.selected[data-row="${ROWS - 2}"]`).waitFor();
+  await page.locator('.viewport').press('Enter');
+  assert.deepEqual(await page.evaluate(() => (globalThis as unknown as PageWindow).__posted.at(-1)), { type: 'openRow', index: ROWS - 2 });
+  await page.locator('.viewport').press('Home');
+  await page.locator('.grid-row.selected[data-row="0"]').waitFor();
+});
+
 void test('response text renders as text: markup in a cell is shown literally and never runs', { skip }, async () => {
   const note = await page.locator('.grid-row[data-row="2"] .cell').nth(9).textContent();
   assert.equal(note, '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>');
@@ -124,6 +136,7 @@ void test('paging: Next page and All pages post requests; appended rows grow the
   }, paging);
   await page.getByTestId('progress').filter({ hasText: '7 pages · 700\u202f000 rows · 91\u202f234 rows/s' }).waitFor();
   assert.equal(await page.locator('.spacer').evaluate((e) => e.offsetHeight), (ROWS + 2) * ROW_HEIGHT);
+  assert.equal(await page.getByTestId('row-count').textContent(), '100\u202f002 rows');
   const headers = await page.locator('.grid-row.header .cell').allTextContents();
   assert.deepEqual([headers[1], headers[2], headers.at(-1)], ['OrderID', 'CustomerID', 'Extra'], 'columns kept, the new one appended');
   assert.equal(await page.getByRole('button', { name: 'Stop' }).isEnabled(), true);

@@ -62,3 +62,14 @@ void test('past the browser height cap the spacer stops growing and the scroll r
   const viewportTop = (MAX_SPACER_HEIGHT - 220) / 2;
   assert.ok(middle.offsetTop <= viewportTop && middle.offsetTop > viewportTop - 22);
 });
+
+void test('scrollTopToReveal past the height cap maps a row back onto the compressed scroll range', () => {
+  const rowCount = 3_000_000;
+  const top = scrollTopToReveal(rowCount - 1, 22, 220, 0, rowCount);
+  assert.ok(Math.abs(top - (MAX_SPACER_HEIGHT - 220)) < 1, `${top}`);
+  const win = visibleWindow({ ...base, rowCount, scrollTop: top, overscan: 0 });
+  assert.equal(win.end, rowCount);
+  const middle = scrollTopToReveal(1_500_000, 22, 220, 0, rowCount);
+  const shown = visibleWindow({ ...base, rowCount, scrollTop: middle, overscan: 0 });
+  assert.ok(shown.first <= 1_500_000 && 1_500_000 < shown.end, `${shown.first}..${shown.end}`);
+});
