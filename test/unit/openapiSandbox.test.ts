@@ -17,6 +17,7 @@ import {
 } from '../../src/core/openapi';
 import { catalogOverlayParams } from '../../src/protocol/lsp';
 import { createHttpLanguageService, HttpDocument } from '../../src/server/service';
+import { overlayOperations } from '../../src/server/overlay';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 
 const BASE = [engagementService, fundraisingService, bookingService] as const;
@@ -131,8 +132,13 @@ void describe('OpenAPI import of the sandbox /openapi/v1.json', () => {
     for (const key of ['firstName', 'lastName', 'email', 'mainContact']) assert.ok(labels.some((l) => l.includes(key)), `${key} in ${labels.join(', ')}`);
     const hover = service.doHover(document, { line: 5, character: 4 });
     assert.match(JSON.stringify(hover?.contents), /\*\*type\*\*: `string`/);
-    const plain = createHttpLanguageService(createCatalog([...BASE])).doComplete(document, { line: 6, character: 2 }).items.map((i) => i.label);
+    const plainService = createHttpLanguageService(createCatalog([...BASE]));
+    const plain = plainService.doComplete(document, { line: 6, character: 2 }).items.map((i) => i.label);
     assert.equal(plain.some((l) => l.includes('firstName')), false, 'without the import the contract shows no field');
+    // The same through the apiWorkbench/catalogOverlay notification payload the extension sends.
+    plainService.setOverlay(overlayOperations(catalogOverlayParams.parse(toCatalogOverlayParams(withOverlay([...BASE], imported), url))));
+    const viaPayload = plainService.doComplete(document, { line: 6, character: 2 }).items.map((i) => i.label);
+    for (const key of ['firstName', 'mainContact']) assert.ok(viaPayload.some((l) => l.includes(key)), `${key} via the overlay payload`);
   });
 
   void it('surfaces the paging names on the enriched list operations, and they walk the live service', async () => {
