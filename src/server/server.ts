@@ -42,7 +42,12 @@ export function startServer(connection: Connection): void {
   };
   const revalidateAll = (): void => documents.all().forEach((d) => scheduleValidation(d.uri));
 
-  connection.onInitialize((): InitializeResult => ({
+  let canRegisterConfiguration = false;
+  connection.onInitialize((params): InitializeResult => {
+    canRegisterConfiguration = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    return initializeResult();
+  });
+  const initializeResult = (): InitializeResult => ({
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS, resolveProvider: false },
@@ -52,10 +57,12 @@ export function startServer(connection: Connection): void {
       foldingRangeProvider: true,
     },
     serverInfo: { name: 'api-workbench-http' },
-  }));
+  });
   connection.onInitialized(() => {
-    // Clients that support dynamic registration tell us about configuration changes.
-    void connection.client.register(DidChangeConfigurationNotification.type, { section: CONFIGURATION_SECTION }).catch(() => undefined);
+    // Clients that support dynamic registration then tell us about configuration changes.
+    if (canRegisterConfiguration) {
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: CONFIGURATION_SECTION }).catch(() => undefined);
+    }
   });
 
   documents.onDidOpen((event) => scheduleValidation(event.document.uri, 0));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import {
   CompletionRequest, HoverRequest, CodeLensRequest, DocumentSymbolRequest, FoldingRangeRequest,
   DidOpenTextDocumentNotification, DidChangeTextDocumentNotification, DidCloseTextDocumentNotification,
-  createProtocolConnection, IPCMessageReader, IPCMessageWriter, InitializeRequest, ShutdownRequest, ExitNotification,
+  DidChangeConfigurationNotification, createProtocolConnection, IPCMessageReader, IPCMessageWriter, InitializeRequest, ShutdownRequest, ExitNotification,
   type CompletionList, type MarkupContent,
 } from 'vscode-languageserver-protocol/node';
 import { EnvironmentChangedNotification, CatalogOverlayNotification, SEND_COMMAND, SEND_AND_FOLLOW_PAGES_COMMAND } from '../../src/protocol/lsp';
@@ -132,6 +132,13 @@ void test('an imported operation from the overlay is completed and hovered', asy
   const cleared = session.nextDiagnostics(overlayUri);
   await session.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: overlayUri } });
   assert.deepEqual((await cleared).diagnostics, []);
+});
+
+void test('workspace/didChangeConfiguration can carry the environment names too', async () => {
+  const published = session.nextDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'undefined-variable'));
+  await session.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { apiWorkbench: { environmentVariables: ['tenant_code'] } } });
+  const undefinedNames = (await published).diagnostics.filter((d) => d.code === 'undefined-variable').map((d) => d.message);
+  assert.ok(undefinedNames.some((m) => m.includes("'engagement_base_url'")));
 });
 
 void test('shutdown and exit end the process with code 0, and nothing went to stderr', async () => {
