@@ -17,11 +17,11 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } fro
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { assertNoSecret, ROOT, runCli, summaryLines } from './cliProcess';
+import { assertNoSecret, runCli, summaryLines } from './cliProcess';
+import { HTTPYAC, httpyacPrivateEnvText, withPlainAuthVariables } from './httpyacEnv';
 import { buildCli, COLLECTION, openSandboxWorkspace, type SandboxWorkspace } from './sandboxEnv';
 
 const exec = promisify(execFile);
-const HTTPYAC = join(ROOT, 'node_modules', 'httpyac', 'bin', 'httpyac.js');
 
 /** Requests both tools send that do not answer 200: a 400 for bad input, a 404, a 401 without credentials. */
 const FAILING = [
@@ -41,11 +41,6 @@ const FAILING = [
   'GET {{fundraising_base_url}}/v1/constituents?limit=5',
   '',
 ].join('\n');
-
-/** `{{$auth.token("fundraising-user")}}` → `{{auth_token_fundraising_user}}`. */
-function withPlainAuthVariables(text: string): string {
-  return text.replace(/\{\{\s*\$auth\.token\(\s*"([^"]+)"\s*\)\s*\}\}/g, (_, id: string) => `{{auth_token_${id.replace(/[^A-Za-z0-9]/g, '_')}}}`);
-}
 
 interface HttpyacReport { requests: { name?: string; response?: { statusCode?: number } }[] }
 
@@ -71,15 +66,7 @@ void describe('the same .http files through httpyac and apiwb', () => {
     copyFileSync(ws.envFile, join(ours, 'http-client.env.json'));
     copyFileSync(ws.envFile, join(theirs, 'http-client.env.json'));
 
-    const d = ws.descriptor;
-    const form = new URLSearchParams({ grant_type: 'password', username: d.credentials.engagement.username, password: d.credentials.engagement.password });
-    const signIn = await fetch(`${d.engagement.authUrl}/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
-    assert.equal(signIn.status, 200);
-    const { access_token: token } = await signIn.json() as { access_token: string };
-    const { permissionName, serviceKey } = d.credentials.fundraising.fullAccess;
-    writeFileSync(join(theirs, 'http-client.private.env.json'), JSON.stringify({
-      sandbox: { auth_token_engagement: token, auth_token_fundraising: Buffer.from(`${permissionName}:${serviceKey}`).toString('base64') },
-    }));
+    writeFileSync(join(theirs, 'http-client.private.env.json'), await httpyacPrivateEnvText(ws.descriptor));
   });
   after(async () => { await ws.close(); });
 
