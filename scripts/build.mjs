@@ -9,7 +9,9 @@ const common = { bundle: true, sourcemap: !production, minify: production, logLe
 const node = { ...common, platform: 'node', target: 'node20', format: 'cjs', mainFields: ['module', 'main'] };
 
 const builds = [
-  { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // The extension is two bundles: a thin activate() and the workbench it loads on first need.
+  { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './workbench.js'] },
+  { ...node, entryPoints: ['src/extension/workbench.ts'], outfile: 'dist/workbench.js', external: ['vscode'] },
   { ...node, entryPoints: ['src/server/main.ts'], outfile: 'dist/server.js' },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js' },

@@ -4,44 +4,38 @@ import * as vscode from 'vscode';
 import type { Catalog, Operation } from '../core/catalog';
 import { parseHttpFile } from '../core/httpfile';
 import { COMMANDS } from './commandIds';
-import type { CredentialCommands } from './credentials/credentialCommands';
-import type { RequestsNode, RequestsTreeProvider } from './requests/requestsTree';
-import type { ScratchFiles } from './requests/scratchFiles';
+import type { AuthArgument } from './credentials/credentialCommands';
+import type { RequestsNode } from './requests/requestsTree';
 import type { SendController, SendTarget } from './send/sendController';
-import type { ServicesNode, ServicesTreeProvider } from './servicesTree';
+import type { ServicesNode } from './servicesTree';
+import type { Workbench } from './workbench';
 
-export interface CommandDeps {
-  readonly catalog: () => Catalog;
-  readonly servicesTree: ServicesTreeProvider;
-  readonly requestsTree: RequestsTreeProvider;
-  readonly scratches: ScratchFiles;
-  readonly credentials: CredentialCommands;
-  readonly sender: SendController;
-}
-
-export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
+/** Commands load the workbench on first use; activation only registers them. */
+export function registerCommands(context: vscode.ExtensionContext, workbench: () => Promise<Workbench>): void {
+  const on = <A extends unknown[]>(run: (w: Workbench, ...args: A) => unknown) =>
+    async (...args: A): Promise<unknown> => run(await workbench(), ...args);
   context.subscriptions.push(
-    vscode.commands.registerCommand(COMMANDS.refreshServices, () => deps.servicesTree.refresh()),
-    vscode.commands.registerCommand(COMMANDS.refreshRequests, () => deps.requestsTree.refresh()),
-    vscode.commands.registerCommand(COMMANDS.newScratch, async (node?: ServicesNode | string) => {
-      const op = await operationFrom(node, deps.catalog());
+    vscode.commands.registerCommand(COMMANDS.refreshServices, on((w) => w.servicesTree.refresh())),
+    vscode.commands.registerCommand(COMMANDS.refreshRequests, on((w) => w.requestsTree.refresh())),
+    vscode.commands.registerCommand(COMMANDS.newScratch, on(async (w, node?: ServicesNode | string) => {
+      const op = await operationFrom(node, w.catalog);
       if (!op) return undefined;
-      const uri = await deps.scratches.create(op);
+      const uri = await w.scratches.create(op);
       await vscode.window.showTextDocument(uri);
       return uri;
-    }),
-    vscode.commands.registerCommand(COMMANDS.send, (target?: SendTarget) => sendFrom(target, false, deps.sender)),
-    vscode.commands.registerCommand(COMMANDS.sendAndFollowPages, (target?: SendTarget) => sendFrom(target, true, deps.sender)),
-    vscode.commands.registerCommand(COMMANDS.selectEnvironment, (name?: unknown) => deps.credentials.selectEnvironment(name)),
-    vscode.commands.registerCommand(COMMANDS.signIn, (arg?: string) => deps.credentials.signIn(arg)),
-    vscode.commands.registerCommand(COMMANDS.signOut, (arg?: string) => deps.credentials.signOut(arg)),
-    vscode.commands.registerCommand(COMMANDS.pasteBearerToken, (arg?: string) => deps.credentials.pasteBearerToken(arg)),
-    vscode.commands.registerCommand(COMMANDS.setBasicCredentials, (arg?: string) => deps.credentials.setBasicCredentials(arg)),
-    vscode.commands.registerCommand(COMMANDS.forgetAllCredentials, () => deps.credentials.forgetAll()),
-    vscode.commands.registerCommand(COMMANDS.deleteScratch, async (node?: RequestsNode) => {
+    })),
+    vscode.commands.registerCommand(COMMANDS.send, on((w, target?: SendTarget) => sendFrom(target, false, w.sender))),
+    vscode.commands.registerCommand(COMMANDS.sendAndFollowPages, on((w, target?: SendTarget) => sendFrom(target, true, w.sender))),
+    vscode.commands.registerCommand(COMMANDS.selectEnvironment, on((w, name?: unknown) => w.credentialCommands.selectEnvironment(name))),
+    vscode.commands.registerCommand(COMMANDS.signIn, on((w, arg?: AuthArgument) => w.credentialCommands.signIn(arg))),
+    vscode.commands.registerCommand(COMMANDS.signOut, on((w, arg?: AuthArgument) => w.credentialCommands.signOut(arg))),
+    vscode.commands.registerCommand(COMMANDS.pasteBearerToken, on((w, arg?: AuthArgument) => w.credentialCommands.pasteBearerToken(arg))),
+    vscode.commands.registerCommand(COMMANDS.setBasicCredentials, on((w, arg?: AuthArgument) => w.credentialCommands.setBasicCredentials(arg))),
+    vscode.commands.registerCommand(COMMANDS.forgetAllCredentials, on((w) => w.credentialCommands.forgetAll())),
+    vscode.commands.registerCommand(COMMANDS.deleteScratch, on(async (w, node?: RequestsNode) => {
       if (node?.kind !== 'file' || !node.scratch) return;
-      await deps.scratches.delete(node.uri);
-    }),
+      await w.scratches.delete(node.uri);
+    })),
   );
 }
 

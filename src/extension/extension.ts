@@ -1,59 +1,50 @@
-// Composition root: build the parts, register them as disposables, return the test API. Nothing else.
+// Composition root. activate() only registers the views and commands and returns the test API; the
+// workbench behind them (workbench.ts: catalog schemas, HTTP client, language client) is loaded on first
+// need, or right after activation, so activation stays cheap (bench/activation.ts measures it).
 import * as vscode from 'vscode';
-import { createCatalog } from '../core/catalog';
-import { ResponseHistory } from '../core/results/history';
 import { registerCommands } from './commands';
-import { CredentialCommands } from './credentials/credentialCommands';
-import { SecretStorageStore } from './credentials/secretStorageStore';
-import { TokenStatusBar } from './credentials/tokenStatusBar';
-import { EnvironmentController } from './environments/environmentController';
-import { EnvironmentsTreeProvider } from './environments/environmentsTree';
-import { startLanguageClient } from './languageClient';
-import { RequestsTreeProvider } from './requests/requestsTree';
-import { ScratchFiles } from './requests/scratchFiles';
-import { ResultsPanel } from './results/ResultsPanel';
-import { SendController } from './send/sendController';
-import { ServicesTreeProvider } from './servicesTree';
+import { LazyTreeProvider } from './lazyTree';
 import type { ApiWorkbenchTestApi } from './testApi';
+import type { Workbench } from './workbench';
 
 export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi {
   const output = vscode.window.createOutputChannel('API Workbench');
   const log = (line: string): void => output.appendLine(`[${new Date().toISOString()}] ${line}`);
-  const catalog = createCatalog();
-  const secrets = new SecretStorageStore(context.secrets, context.globalState);
-  const environments = new EnvironmentController(context.workspaceState, secrets);
-  const scratches = new ScratchFiles(context.globalStorageUri);
-  const servicesTree = new ServicesTreeProvider(catalog);
-  const environmentsTree = new EnvironmentsTreeProvider(environments);
-  const requestsTree = new RequestsTreeProvider(scratches);
-  const results = new ResultsPanel({ extensionUri: context.extensionUri, log, history: new ResponseHistory(context.workspaceState) });
-  const resultsFolder = (): vscode.Uri => {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? context.globalStorageUri;
-    return vscode.Uri.joinPath(folder, 'apiwb-results');
-  };
-  const sender = new SendController(() => catalog, environments, results, log, resultsFolder);
-  const statusBar = new TokenStatusBar(environments);
+  let loading: Promise<Workbench> | undefined;
+  let loaded: Workbench | undefined;
+  // './workbench.js' is a bundle of its own (scripts/build.mjs), so activation never even parses it.
+  const workbench = (): Promise<Workbench> => (loading ??= import('./workbench.js').then((m) => (loaded = m.createWorkbench(context, log))));
+
+  const services = new LazyTreeProvider(() => workbench().then((w) => w.servicesTree));
+  const environments = new LazyTreeProvider(() => workbench().then((w) => w.environmentsTree));
+  const requests = new LazyTreeProvider(() => workbench().then((w) => w.requestsTree));
   context.subscriptions.push(
-    output, environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar,
-    vscode.window.createTreeView('apiWorkbench.services', { treeDataProvider: servicesTree, showCollapseAll: true }),
-    vscode.window.createTreeView('apiWorkbench.environments', { treeDataProvider: environmentsTree }),
-    vscode.window.createTreeView('apiWorkbench.requests', { treeDataProvider: requestsTree, showCollapseAll: true }),
+    output, services, environments, requests,
+    vscode.window.createTreeView('apiWorkbench.services', { treeDataProvider: services, showCollapseAll: true }),
+    vscode.window.createTreeView('apiWorkbench.environments', { treeDataProvider: environments }),
+    vscode.window.createTreeView('apiWorkbench.requests', { treeDataProvider: requests, showCollapseAll: true }),
   );
-  registerCommands(context, {
-    catalog: () => catalog, servicesTree, requestsTree, scratches, sender,
-    credentials: new CredentialCommands(environments),
-  });
+  registerCommands(context, workbench);
 
-  // Nothing slow runs before activate() returns: the env file and the language server load after.
-  const ready = environments.load().then(() => Promise.all([
-    statusBar.update(),
-    startLanguageClient(context, environments).then(
-      () => log('language server started'),
-      (error: unknown) => log(`language server failed to start: ${error instanceof Error ? error.message : String(error)}`),
-    ),
-  ])).then(() => undefined);
+  // Load right after activation (an .http file wants its language server), but not during it.
+  const ready = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => workbench()).then((w) => w.ready);
+  ready.catch((error: unknown) => log(`API Workbench failed to load: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
 
-  return { ready, catalog: () => catalog, servicesTree, environmentsTree, requestsTree, environments, scratches, results, sender };
+  const part = <K extends keyof Workbench>(key: K): Workbench[K] => {
+    if (!loaded) throw new Error('API Workbench is still loading: await the test API\'s `ready` first');
+    return loaded[key];
+  };
+  return {
+    ready,
+    catalog: () => part('catalog'),
+    get servicesTree() { return part('servicesTree'); },
+    get environmentsTree() { return part('environmentsTree'); },
+    get requestsTree() { return part('requestsTree'); },
+    get environments() { return part('environments'); },
+    get scratches() { return part('scratches'); },
+    get results() { return part('results'); },
+    get sender() { return part('sender'); },
+  };
 }
 
 export function deactivate(): void {

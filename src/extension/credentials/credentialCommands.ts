@@ -9,7 +9,7 @@ import { secretKey } from '../../core/secrets';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { EnvironmentNode } from '../environments/environmentsTree';
 
-type AuthArgument = string | EnvironmentNode | undefined;
+export type AuthArgument = string | EnvironmentNode | undefined;
 
 export class CredentialCommands {
   constructor(private readonly environments: EnvironmentController) {}

@@ -1,0 +1,62 @@
+// Everything behind the views and commands, built on first need (see extension.ts and lazyTree.ts):
+// the catalog, the env file and credentials, scratch files, the results panel, the sender and the
+// language client. Loaded with a dynamic import so none of it runs during activate().
+import * as vscode from 'vscode';
+import { createCatalog, type Catalog } from '../core/catalog';
+import { ResponseHistory } from '../core/results/history';
+import { CredentialCommands } from './credentials/credentialCommands';
+import { SecretStorageStore } from './credentials/secretStorageStore';
+import { TokenStatusBar } from './credentials/tokenStatusBar';
+import { EnvironmentController } from './environments/environmentController';
+import { EnvironmentsTreeProvider } from './environments/environmentsTree';
+import { startLanguageClient } from './languageClient';
+import { RequestsTreeProvider } from './requests/requestsTree';
+import { ScratchFiles } from './requests/scratchFiles';
+import { ResultsPanel } from './results/ResultsPanel';
+import { SendController } from './send/sendController';
+import { ServicesTreeProvider } from './servicesTree';
+
+export interface Workbench {
+  /** Resolves when the env file is loaded and the language client has started (or failed, logged). */
+  readonly ready: Promise<void>;
+  readonly catalog: Catalog;
+  readonly servicesTree: ServicesTreeProvider;
+  readonly environmentsTree: EnvironmentsTreeProvider;
+  readonly requestsTree: RequestsTreeProvider;
+  readonly environments: EnvironmentController;
+  readonly scratches: ScratchFiles;
+  readonly results: ResultsPanel;
+  readonly sender: SendController;
+  readonly credentialCommands: CredentialCommands;
+}
+
+export function createWorkbench(context: vscode.ExtensionContext, log: (line: string) => void): Workbench {
+  const catalog = createCatalog();
+  const secrets = new SecretStorageStore(context.secrets, context.globalState);
+  const environments = new EnvironmentController(context.workspaceState, secrets);
+  const scratches = new ScratchFiles(context.globalStorageUri);
+  const servicesTree = new ServicesTreeProvider(catalog);
+  const environmentsTree = new EnvironmentsTreeProvider(environments);
+  const requestsTree = new RequestsTreeProvider(scratches);
+  const results = new ResultsPanel({ extensionUri: context.extensionUri, log, history: new ResponseHistory(context.workspaceState) });
+  const resultsFolder = (): vscode.Uri => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? context.globalStorageUri;
+    return vscode.Uri.joinPath(folder, 'apiwb-results');
+  };
+  const sender = new SendController(() => catalog, environments, results, log, resultsFolder);
+  const statusBar = new TokenStatusBar(environments);
+  context.subscriptions.push(environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar);
+
+  const ready = environments.load().then(() => Promise.all([
+    statusBar.update(),
+    startLanguageClient(context, environments).then(
+      () => log('language server started'),
+      (error: unknown) => log(`language server failed to start: ${error instanceof Error ? error.message : String(error)}`),
+    ),
+  ])).then(() => undefined);
+
+  return {
+    ready, catalog, servicesTree, environmentsTree, requestsTree, environments, scratches, results, sender,
+    credentialCommands: new CredentialCommands(environments),
+  };
+}
