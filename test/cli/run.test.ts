@@ -126,6 +126,19 @@ void describe('apiwb run against the sandbox', () => {
     assert.match(undefinedVariable.stderr, /bad\.http:5: \{\{fundraising_base_ulr\}\}: The variable 'fundraising_base_ulr' is not defined/);
     assert.equal(undefinedVariable.stdout, '', 'nothing is sent when the input is wrong');
 
+    const include = join(ws.dir, 'include.http');
+    writeFileSync(include, '### from a file\nPOST {{fundraising_base_url}}/v1/constituents\nContent-Type: application/json\n\n< ./missing.json\n');
+    const missingInclude = await apiwb(['run', include, '--env', 'sandbox', '--env-file', ws.envFile], ws.secrets);
+    assert.equal(missingInclude.code, 2);
+    assert.match(missingInclude.stderr, /include\.http:2: < \.\/missing\.json: no such file next to /);
+    assert.equal(missingInclude.stdout, '');
+
+    const badDirective = join(ws.dir, 'directive.http');
+    writeFileSync(badDirective, '### walk\n# @paging sideways\nGET {{booking_base_url}}/bookings\n');
+    const unreadableDirective = await apiwb(['run', badDirective, '--env', 'sandbox', '--env-file', ws.envFile, '--all-pages'], ws.secrets);
+    assert.equal(unreadableDirective.code, 2);
+    assert.match(unreadableDirective.stderr, /directive\.http:3: # @paging: /);
+
     const badEnv = join(ws.dir, 'broken.env.json');
     writeFileSync(badEnv, '{\n  "sandbox": {\n    "a": "b",,\n  }\n}\n');
     const brokenEnv = await apiwb(['run', join(COLLECTION, 'fundraising.http'), '--env', 'sandbox', '--env-file', badEnv]);

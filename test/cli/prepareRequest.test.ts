@@ -1,0 +1,111 @@
+// The shared preparation `apiwb run` and the extension both use (src/core/run), without a network: the
+// up-front check that touches no credential, $auth values fetched through the credential service,
+// directive values with variables, `< file` bodies through the port, and every fault returned in words.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CredentialService } from '../../src/core/auth/credentials';
+import { parseEnvFile } from '../../src/core/env/loadEnvFile';
+import { selectEnvironment } from '../../src/core/env/session';
+import { parseHttpFile } from '../../src/core/httpfile/parser';
+import { dynamicVariables } from '../../src/core/run/dynamicVariables';
+import { pagingPlanFor } from '../../src/core/run/pagingPlan';
+import { checkRequest, prepareRequest, type PrepareContext } from '../../src/core/run/prepareRequest';
+import { createCatalog } from '../../src/core/catalog/index';
+import { MemorySecretStore } from '../../src/core/secrets/secretStore';
+
+const ENV = selectEnvironment(parseEnvFile(JSON.stringify({
+  dev: {
+    base: 'http://127.0.0.1:9', tenant: 'T-1', rows: '1000',
+    ApiWorkbench: { Auth: { fund: { Type: 'Basic+X-API-Key', 'Permission Name': 'perm', 'Tenant Code': '{{tenant}}' } } },
+  },
+}), 'http-client.env.json'), 'dev');
+
+const FILE = parseHttpFile([
+  '### export',
+  '# @name exportRows',
+  '# @paging export-ordinal pageRows={{rows}}',
+  'POST {{base}}/api/Selection/GetSelectionResult_Ext',
+  'Authorization: Basic {{$auth.token("fund")}}',
+  'X-Request-Id: {{$uuid}}',
+  '',
+  '{ "OFFSET": 1, "TableName": "" }',
+  '',
+  '### unknown auth',
+  'GET {{base}}/v1/constituents',
+  'Authorization: Bearer {{$auth.token("nobody")}}',
+  '',
+  '### typo',
+  'GET {{bsae}}/v1/constituents',
+  '',
+  '### from a file',
+  'POST {{base}}/v1/constituents',
+  '',
+  '< ./body.json',
+  '',
+  '### earlier response',
+  'GET {{base}}/v1/constituents/{{exportRows.response.body.$.id}}',
+  '',
+].join('\n'));
+
+function context(secrets: Record<string, string>, files: Record<string, string> = {}): PrepareContext & { sent: number } {
+  const ctx = {
+    sent: 0,
+    environment: ENV,
+    credentials: new CredentialService(ENV, {
+      secrets: new MemorySecretStore(secrets),
+      send: () => { ctx.sent++; return Promise.reject(new Error('no network in this test')); },
+    }),
+    responses: new Map(),
+    dynamic: dynamicVariables(),
+    readInclude: (path: string) => (path in files ? Promise.resolve(files[path] ?? '') : Promise.reject(new Error('ENOENT: no such file'))),
+  };
+  return ctx;
+}
+
+void describe('core/run: check and prepare a request', () => {
+  void it('checks before sending: undeclared $auth ids and undefined variables, named responses left for the run', () => {
+    assert.equal(checkRequest(FILE, 0, ENV).ok, true);
+    const unknownAuth = checkRequest(FILE, 1, ENV);
+    assert.equal(unknownAuth.ok, false);
+    assert.match(!unknownAuth.ok ? unknownAuth.problem : '', /\{\{\$auth\.token\("nobody"\)\}\}: environment 'dev' has no auth entry 'nobody' \(it has: fund\)/);
+    const typo = checkRequest(FILE, 2, ENV);
+    assert.match(!typo.ok ? typo.problem : '', /\{\{bsae\}\}: The variable 'bsae' is not defined in environment 'dev'/);
+    assert.equal(checkRequest(FILE, 4, ENV).ok, true, 'a named response is not known before the run');
+    assert.equal(checkRequest(FILE, 9, ENV).ok, false);
+  });
+
+  void it('resolves # @ directive values, and the paging plan follows them', () => {
+    const checked = checkRequest(FILE, 0, ENV);
+    assert.ok(checked.ok);
+    assert.equal(checked.resolved.directives['paging'], 'export-ordinal pageRows=1000');
+    const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, createCatalog());
+    assert.deepEqual(lookup.ok && lookup.plan, { style: 'export-ordinal', options: { pageRows: '1000' }, source: 'directive' });
+    const bad = pagingPlanFor(checked.resolved, { paging: 'sideways' }, createCatalog());
+    assert.equal(bad.ok, false);
+  });
+
+  void it('prepares: $auth from the credential service (its value to redact), dynamic variables, scheme', async () => {
+    const ctx = context({ 'fund.service_key': 'sk-secret-1' });
+    const prepared = await prepareRequest(FILE, 0, ctx);
+    assert.ok(prepared.ok);
+    const basic = Buffer.from('perm:sk-secret-1').toString('base64');
+    assert.equal(prepared.request.headers['Authorization'], `Basic ${basic}`);
+    assert.match(prepared.request.headers['X-Request-Id'] ?? '', /^[0-9a-f-]{36}$/);
+    assert.deepEqual(prepared.secretValues, [basic]);
+    assert.equal(prepared.scheme, 'basic-api-key');
+    assert.equal(ctx.sent, 0);
+  });
+
+  void it('returns faults in words: a missing secret, an undeclared id, a missing < file, a missing named response', async () => {
+    const missing = await prepareRequest(FILE, 0, context({}));
+    assert.deepEqual(missing.ok ? undefined : [missing.kind, missing.authId], ['auth', 'fund']);
+    const undeclared = await prepareRequest(FILE, 1, context({}));
+    assert.equal(undeclared.ok ? undefined : undeclared.kind, 'unresolved');
+    const noFile = await prepareRequest(FILE, 3, context({}));
+    assert.match(noFile.ok ? '' : noFile.problem, /^< \.\/body\.json: ENOENT/);
+    const withFile = await prepareRequest(FILE, 3, context({}, { './body.json': '{"a":1}' }));
+    assert.equal(withFile.ok && withFile.request.body, '{"a":1}');
+    const noResponse = await prepareRequest(FILE, 4, context({}));
+    assert.equal(noResponse.ok ? undefined : noResponse.kind, 'unresolved');
+  });
+});
