@@ -62,7 +62,8 @@ export class SendController implements vscode.Disposable {
     const name = node?.name ?? `request ${target.requestIndex + 1}`;
     const prepared = await this.prepare(document.uri, target.requestIndex);
     if (!prepared.ok) {
-      await this.reportUnprepared(prepared);
+      // Not awaited: the error's "Sign In" button may wait for the user for ever; send() must still settle.
+      void this.reportUnprepared(prepared);
       return undefined;
     }
     const redactor = await this.redactor(prepared.secretValues);
@@ -214,7 +215,7 @@ export class SendController implements vscode.Disposable {
   private async freshRequest(session: PagedSession): Promise<HttpRequest | undefined> {
     const prepared = await this.prepare(vscode.Uri.parse(session.uri), session.requestIndex);
     if (!prepared.ok) {
-      await this.reportUnprepared(prepared);
+      void this.reportUnprepared(prepared);
       return undefined;
     }
     return prepared.request;
