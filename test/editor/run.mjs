@@ -7,7 +7,7 @@
 // Usage: node test/editor/run.mjs [--only=editor|ui] [--grep=TEXT]
 // Needs dist/api-workbench.vsix (node scripts/package.mjs). Logs: test-output/editor/, PNGs: test-output/screenshots/.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ import { parseResultLines, printResults } from './lib/results.mjs';
 import { checkSuiteListing, ensureSuiteBundle, newestMtime } from './lib/suiteBundle.mjs';
 import { startSandbox } from './lib/sandboxProcess.mjs';
 import { sandboxEnvValues, sandboxSecrets, writeEnvironment } from './lib/envFile.mjs';
+import { sandboxSecretNeedles, secretScanResult, snapshotFiles } from './lib/secretScan.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const EXTENSION_ID = 'api-workbench.api-workbench';
@@ -77,6 +78,10 @@ async function main() {
 
   started.profile = await createProfile({ workspaceSource: paths.workspace });
   const extensionPath = await installVsix({ node, codeServer, profile: started.profile, vsix: paths.vsix, extensionId: EXTENSION_ID });
+  // What the installer wrote, so the secret scan can tell the package's own files from what the product wrote.
+  const installed = await snapshotFiles(started.profile.extensions);
+  const installedFile = join(paths.logs, 'installed-files.json');
+  writeFileSync(installedFile, JSON.stringify(installed));
   const sandbox = await startTestSandbox(started.profile.workspace);
   const resultsFile = join(paths.logs, 'editor-results.ndjson');
   // The extension host inherits code-server's environment: that is how the suite learns where to write.
@@ -90,6 +95,9 @@ async function main() {
       // For suites that sign in: the descriptor (with the sandbox's demo credentials) lives in the
       // environment only, never in a file.
       ...(sandbox ? { APIWB_TEST_SANDBOX: JSON.stringify(sandbox.descriptor) } : {}),
+      // Where the product may write, for the suite's in-process scan for the tokens it obtained.
+      APIWB_TEST_SCAN_DIRS: JSON.stringify(productDirs(started.profile)),
+      APIWB_TEST_INSTALLED_FILES: installedFile,
     },
   });
   console.log(`editor: code-server ${started.server.baseUrl} (pid group ${started.server.pid}), VSIX installed at ${extensionPath} (${seconds(t0)})`);
@@ -134,6 +142,12 @@ async function main() {
     failed += counts.failed;
   }
 
+  if (sandbox && ran > 0) {
+    // Issue 4: after everything ran, no file the product (or this harness) wrote holds a sandbox secret.
+    const result = await secretScanResult({ dirs: [...productDirs(started.profile), paths.logs], needles: sandboxSecretNeedles(sandbox.descriptor), installed });
+    failed += printResults('secrets', [result]).failed;
+  }
+
   console.log(`\nlogs: ${relative(root, paths.logs)}/  screenshots: ${relative(root, paths.screenshots)}/  total ${seconds(t0)}`);
   if (ran === 0) throw new Error('no test ran');
   return failed === 0 ? 0 : 1;
@@ -158,6 +172,11 @@ async function startTestSandbox(workspace) {
   writeEnvironment(join(workspace, 'http-client.env.json'), 'sandbox', sandboxEnvValues(descriptor), { template, secrets: sandboxSecrets(descriptor) });
   console.log(`editor: sandbox on ${descriptor.engagement.baseUrl}, ${descriptor.fundraising.baseUrl}, ${descriptor.booking.baseUrl}`);
   return started.sandbox;
+}
+
+/** Every folder the product may write to: the workspace (apiwb-results/ too), user data (logs, storage), extensions. */
+function productDirs(profile) {
+  return [profile.workspace, profile.userData, profile.extensions];
 }
 
 let sandboxProblem = 'this build has no sandbox (src/sandbox)';

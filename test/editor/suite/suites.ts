@@ -4,4 +4,9 @@ export const suiteModules: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./activation.test'),
   () => import('./servicesTree.test'),
   () => import('./commands.test'),
+  () => import('./signIn.test'),
+  () => import('./languageServer.test'),
+  () => import('./sendResults.test'),
+  // Last: it searches the files every suite above made the product write.
+  () => import('./secretsAtRest.test'),
 ];

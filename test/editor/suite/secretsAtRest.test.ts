@@ -1,0 +1,76 @@
+// Issue 4, runs last: the secrets the extension holds after every other suite — the access token it obtained
+// from the sandbox, the stored password, service key and pasted JWT — are read back from SecretStorage and
+// searched for, in this process, in every file the product may have written (workspace, user data, extensions;
+// the runner names them). The runner scans again after the UI suites for the sandbox's own secrets. Failures
+// name the file and which secret, never its value.
+import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { activatedApi } from './extensionUnderTest';
+import { requireSandbox } from './sandbox';
+import { signInToEngagement } from './editorHelpers';
+
+async function* filesUnder(dir: string): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+function scanDirs(): string[] {
+  const raw = process.env.APIWB_TEST_SCAN_DIRS;
+  if (!raw) throw new Error('the runner did not name the folders to scan (APIWB_TEST_SCAN_DIRS)');
+  return JSON.parse(raw) as string[];
+}
+
+/**
+ * Files as the VSIX installed them (path → sha256, written by the runner): the package's own files, skipped
+ * while unchanged. They are not written by the product, and dist/cli.js embeds the sandbox's demo passwords.
+ */
+async function installedFiles(): Promise<Record<string, string>> {
+  const file = process.env.APIWB_TEST_INSTALLED_FILES;
+  return file ? (JSON.parse(await readFile(file, 'utf8')) as Record<string, string>) : {};
+}
+
+describe('secrets at rest (issue 4)', () => {
+  it('no file the product wrote holds the access token, password, service key or JWT the extension keeps', async () => {
+    const api = await activatedApi();
+    await signInToEngagement(api, requireSandbox());
+    const held: Array<[string, string | undefined]> = [
+      ['engagement access token', await api.environments.secrets.get('engagement.access_token')],
+      ['engagement password', await api.environments.secrets.get('engagement.password')],
+      ['fundraising service key', await api.environments.secrets.get('fundraising.service_key')],
+      ['fundraising-user JWT', await api.environments.secrets.get('fundraising-user.token')],
+    ];
+    const missing = held.filter(([, value]) => !value).map(([label]) => label);
+    assert.deepEqual(missing, [], 'the earlier suites left every kind of secret in SecretStorage');
+    const needles = held.flatMap(([label, value]) => [
+      { label, bytes: Buffer.from(value ?? '', 'utf8') },
+      { label: `${label} (UTF-16)`, bytes: Buffer.from(value ?? '', 'utf16le') },
+    ]);
+    const installed = await installedFiles();
+    const found: string[] = [];
+    let files = 0;
+    for (const dir of scanDirs()) {
+      for await (const file of filesUnder(dir)) {
+        files += 1;
+        const content = await readFile(file).catch(() => undefined);
+        if (!content) continue;
+        if (installed[file] !== undefined && installed[file] === createHash('sha256').update(content).digest('hex')) continue;
+        for (const { label, bytes } of needles) if (content.includes(bytes)) found.push(`${file}: ${label}`);
+      }
+    }
+    console.log(`[editor-suite] secrets at rest: ${files} files searched for ${held.length} secrets`);
+    assert.ok(files > 0, 'some files were searched');
+    // The message names files and labels only; deepEqual against [] would print nothing secret either.
+    assert.deepEqual(found, [], `secrets found in files:\n${found.join('\n')}`);
+  });
+});
