@@ -42,6 +42,12 @@ const FILE = parseHttpFile([
   '',
   '< ./body.json',
   '',
+  '### file with variables',
+  'POST {{base}}/v1/constituents',
+  'Authorization: Basic {{$auth.token("fund")}}',
+  '',
+  '<@ ./template.json',
+  '',
   '### earlier response',
   'GET {{base}}/v1/constituents/{{exportRows.response.body.$.id}}',
   '',
@@ -70,7 +76,7 @@ void describe('core/run: check and prepare a request', () => {
     assert.match(!unknownAuth.ok ? unknownAuth.problem : '', /\{\{\$auth\.token\("nobody"\)\}\}: environment 'dev' has no auth entry 'nobody' \(it has: fund\)/);
     const typo = checkRequest(FILE, 2, ENV);
     assert.match(!typo.ok ? typo.problem : '', /\{\{bsae\}\}: The variable 'bsae' is not defined in environment 'dev'/);
-    assert.equal(checkRequest(FILE, 4, ENV).ok, true, 'a named response is not known before the run');
+    assert.equal(checkRequest(FILE, 5, ENV).ok, true, 'a named response is not known before the run');
     assert.equal(checkRequest(FILE, 9, ENV).ok, false);
   });
 
@@ -105,7 +111,18 @@ void describe('core/run: check and prepare a request', () => {
     assert.match(noFile.ok ? '' : noFile.problem, /^< \.\/body\.json: ENOENT/);
     const withFile = await prepareRequest(FILE, 3, context({}, { './body.json': '{"a":1}' }));
     assert.equal(withFile.ok && withFile.request.body, '{"a":1}');
-    const noResponse = await prepareRequest(FILE, 4, context({}));
+    const noResponse = await prepareRequest(FILE, 5, context({}));
     assert.equal(noResponse.ok ? undefined : noResponse.kind, 'unresolved');
+  });
+
+  void it('<@ file: the file\'s variables and $auth are substituted, and an undefined one is named', async () => {
+    const secrets = { 'fund.service_key': 'sk-secret-1' };
+    const good = await prepareRequest(FILE, 4, context(secrets, { './template.json': '{"tenant":"{{tenant}}","key":"{{$auth.token(\"fund\")}}"}' }));
+    assert.ok(good.ok);
+    assert.equal(good.request.body, `{"tenant":"T-1","key":"${Buffer.from('perm:sk-secret-1').toString('base64')}"}`);
+    const bad = await prepareRequest(FILE, 4, context(secrets, { './template.json': '{"x":"{{nope}}"}' }));
+    assert.match(bad.ok ? '' : bad.problem, /^<@ \.\/template\.json: \{\{nope\}\}: The variable 'nope' is not defined/);
+    const undeclared = await prepareRequest(FILE, 4, context(secrets, { './template.json': '{{$auth.token("other")}}' }));
+    assert.match(undeclared.ok ? '' : undeclared.problem, /^<@ \.\/template\.json: .*no auth entry 'other'/);
   });
 });

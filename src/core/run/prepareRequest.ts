@@ -40,36 +40,31 @@ export type Prepared =
       readonly url: string;
     };
 
+type Failure = Extract<Prepared, { ok: false }>;
+
 export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: PrepareContext): Promise<Prepared> {
   const node = file.requests.find((r) => r.index === requestIndex);
   if (!node) return { ok: false, kind: 'missing', problem: `there is no request #${requestIndex + 1} in this file`, url: '' };
   const plannedUrl = resolveRequest(file, requestIndex, { environment: ctx.environment.variables, responses: ctx.responses })?.url ?? node.requestLine.url;
 
   const references = findAuthReferences(requestTexts(node));
-  const undeclared = undeclaredAuth(references, ctx.environment);
-  if (undeclared) return { ok: false, kind: 'unresolved', problem: undeclared, url: plannedUrl };
   const auth = new AuthVariables(ctx.credentials);
-  try {
-    await auth.prepare(references);
-  } catch (error) {
-    if (error instanceof AuthError) return { ok: false, kind: 'auth', problem: error.message, authId: error.authId, url: plannedUrl };
-    throw error;
-  }
+  const authFailure = await fetchAuth(auth, references, ctx.environment, plannedUrl);
+  if (authFailure) return authFailure;
   const dynamic: DynamicVariableResolver = {
     resolve: (name, args) => (name.startsWith('$auth.') ? auth.resolve(name, args) : ctx.dynamic?.resolve(name, args)),
   };
-  const resolved = resolveWithDirectives(file, requestIndex, { environment: ctx.environment.variables, responses: ctx.responses, dynamic });
+  const scope: VariableScope = { environment: ctx.environment.variables, responses: ctx.responses, dynamic };
+  const resolved = resolveWithDirectives(file, requestIndex, scope);
   if (!resolved) return { ok: false, kind: 'missing', problem: 'the request could not be read', url: plannedUrl };
   const missing = resolved.unresolved[0];
   if (missing) return { ok: false, kind: 'unresolved', problem: unresolvedProblem(missing, ctx.environment), url: resolved.url };
 
   let body = resolved.body;
   if (resolved.bodyInclude) {
-    try {
-      body = await ctx.readInclude(resolved.bodyInclude.path);
-    } catch (error) {
-      return { ok: false, kind: 'include', problem: `< ${resolved.bodyInclude.path}: ${error instanceof Error ? error.message : String(error)}`, url: resolved.url };
-    }
+    const read = await includedBody(resolved, auth, ctx, { ...scope, fileVariables: fileVariablesFor(file, requestIndex) });
+    if (typeof read !== 'string') return read;
+    body = read;
   }
   const request: HttpRequest = { method: resolved.method, url: resolved.url, headers: resolved.headers, ...(body === undefined ? {} : { body }) };
   return {
@@ -79,6 +74,39 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
     scheme: authSchemeOf(references.map((r) => r.authId), ctx.environment, resolved.url),
     secretValues: auth.knownValues,
   };
+}
+
+/** Every $auth value the references need, or why one cannot be had. */
+async function fetchAuth(auth: AuthVariables, references: readonly AuthReference[], environment: Environment, url: string, where = ''): Promise<Failure | undefined> {
+  const undeclared = undeclaredAuth(references, environment);
+  if (undeclared) return { ok: false, kind: 'unresolved', problem: `${where}${undeclared}`, url };
+  try {
+    await auth.prepare(references);
+    return undefined;
+  } catch (error) {
+    if (error instanceof AuthError) return { ok: false, kind: 'auth', problem: error.message, authId: error.authId, url };
+    throw error;
+  }
+}
+
+/** A `< file` body read through the port; `<@ file` also has its {{variables}} (and $auth) substituted. */
+async function includedBody(resolved: ResolvedRequest, auth: AuthVariables, ctx: PrepareContext, scope: VariableScope): Promise<string | Failure> {
+  const include = resolved.bodyInclude;
+  if (!include) return '';
+  const shown = `<${include.substituteVariables ? '@' : ''} ${include.path}: `;
+  let text: string;
+  try {
+    text = await ctx.readInclude(include.path);
+  } catch (error) {
+    return { ok: false, kind: 'include', problem: `${shown}${error instanceof Error ? error.message : String(error)}`, url: resolved.url };
+  }
+  if (!include.substituteVariables) return text;
+  const authFailure = await fetchAuth(auth, findAuthReferences([text]), ctx.environment, resolved.url, shown);
+  if (authFailure) return authFailure;
+  const substituted = resolveVariables(text, scope);
+  const missing = substituted.unresolved[0];
+  if (missing) return { ok: false, kind: 'unresolved', problem: `${shown}${unresolvedProblem(missing, ctx.environment)}`, url: resolved.url };
+  return substituted.text;
 }
 
 export type Checked =
