@@ -1,8 +1,9 @@
 // Time to the first rendered rows of a 100 000-row page in the results webview, in real chromium under the
 // panel's CSP. Measured inside the page: from posting the `show` message (as the editor delivers it: a
-// structured clone into the page) to the MutationObserver seeing the table's rows, and to the second animation
-// frame (the first frame with the rows painted). Baselines from the same run and page: JSON.parse of the same rows text, and a structured
-// clone of the same message. Goal: < 500 ms to first rows. Prints figures, asserts nothing.
+// structured clone into the page) to the MutationObserver seeing the table's rows, to the start of the
+// animation frame that paints them, and to every row decoded (the table's data-rows-loaded attribute).
+// Baselines from the same run and page: JSON.parse of the same rows text, and a structured clone of the same
+// message. Goal: < 500 ms to first rows. Prints figures, asserts nothing.
 //   npx tsx bench/firstRows.ts [rows] [runs]
 import { bigViewModel, chromiumAvailable, launchChromium, servePanelPage } from '../test/unit/panelBrowserPage';
 import { buildResultsViewModel } from '../src/core/results/viewModel';
@@ -11,15 +12,15 @@ import { encodeViewModel } from '../src/protocol/webviewMessages';
 const ROWS = Number(process.argv[2] ?? 100_000);
 const RUNS = Number(process.argv[3] ?? 7);
 
-interface Sample { firstRowsMs: number; paintedMs: number; parseMs: number; cloneMs: number; domRows: number }
+interface Sample { firstRowsMs: number; paintedMs: number; allRowsMs: number; parseMs: number; cloneMs: number; domRows: number }
 
 // The page's global as seen from here (the node tsconfig has no DOM lib; the callbacks run in the page).
 type PageGlobal = {
   __payload: string;
   __posted: { type: string }[];
   postMessage(message: unknown, targetOrigin: string): void;
-  document: { querySelector(s: string): { childElementCount: number } | null };
-  MutationObserver: new (cb: () => void) => { observe(target: unknown, options: { childList: boolean }): void; disconnect(): void };
+  document: { querySelector(s: string): { childElementCount: number; getAttribute(name: string): string | null } | null };
+  MutationObserver: new (cb: () => void) => { observe(target: unknown, options: { childList?: boolean; attributes?: boolean }): void; disconnect(): void };
   requestAnimationFrame(cb: () => void): void;
 };
 
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(server.url);
+    // tsx keeps function names with a __name() helper that does not exist inside the page.
+    await page.evaluate('globalThis.__name = (fn) => fn');
     await page.waitForFunction(() => (globalThis as unknown as PageGlobal).__posted.some((m) => m.type === 'ready'));
     const big = JSON.stringify({ type: 'show', viewModel: bigViewModel(ROWS) });
     const small = JSON.stringify({ type: 'show', viewModel: bigViewModel(3) });
@@ -73,28 +76,48 @@ async function main(): Promise<void> {
       await page.evaluate((payload) => (globalThis as unknown as PageGlobal).postMessage(JSON.parse(payload), '*'), small);
       await page.waitForFunction(() => (globalThis as unknown as PageGlobal).document.querySelector('.rows')?.childElementCount === 3);
       const sample = await page.evaluate(
-        () =>
+        (rowCount) =>
           new Promise<Sample>((resolve) => {
             const g = globalThis as unknown as PageGlobal;
-            const message = JSON.parse(g.__payload) as { viewModel: { table: { rowsJson: string } } };
+            const message = JSON.parse(g.__payload) as { viewModel: { table: { headJson: string; tailJson: string } } };
             const p0 = performance.now();
-            JSON.parse(message.viewModel.table.rowsJson);
+            JSON.parse(message.viewModel.table.headJson);
+            JSON.parse(message.viewModel.table.tailJson);
             const parseMs = performance.now() - p0;
             const c0 = performance.now();
             structuredClone(message);
             const cloneMs = performance.now() - c0;
             const layer = g.document.querySelector('.rows')!;
+            const table = g.document.querySelector('.table')!;
+            const marks: { firstRowsMs?: number; paintedMs?: number; allRowsMs?: number; domRows?: number } = {};
+            const done = () => {
+              if (marks.paintedMs === undefined || marks.allRowsMs === undefined) return;
+              resolve({ firstRowsMs: marks.firstRowsMs!, paintedMs: marks.paintedMs, allRowsMs: marks.allRowsMs, parseMs, cloneMs, domRows: marks.domRows! });
+            };
             const t0 = performance.now();
-            const observer = new g.MutationObserver(() => {
+            const rowsObserver = new g.MutationObserver(() => {
               if (layer.childElementCount <= 3) return;
-              const firstRowsMs = performance.now() - t0;
-              observer.disconnect();
-              // rAF runs before the frame's paint; the second one runs after that frame was produced.
-              g.requestAnimationFrame(() => g.requestAnimationFrame(() => resolve({ firstRowsMs, paintedMs: performance.now() - t0, parseMs, cloneMs, domRows: layer.childElementCount })));
+              marks.firstRowsMs = performance.now() - t0;
+              marks.domRows = layer.childElementCount;
+              rowsObserver.disconnect();
+              // The next animation frame is the one that paints these rows (rAF runs at its start, before
+              // style, layout and paint; the panel decodes the rest of the rows only after that frame).
+              g.requestAnimationFrame(() => {
+                marks.paintedMs = performance.now() - t0;
+                done();
+              });
             });
-            observer.observe(layer, { childList: true });
+            rowsObserver.observe(layer, { childList: true });
+            const loadedObserver = new g.MutationObserver(() => {
+              if (table.getAttribute('data-rows-loaded') !== String(rowCount)) return;
+              marks.allRowsMs = performance.now() - t0;
+              loadedObserver.disconnect();
+              done();
+            });
+            loadedObserver.observe(table, { attributes: true });
             g.postMessage(message, '*');
           }),
+        ROWS,
       );
       if (run > 0) samples.push(sample); // run 0 warms the JIT and is not counted
     }
@@ -104,8 +127,9 @@ async function main(): Promise<void> {
     const firstRows = pick('firstRowsMs');
     console.log(`first rows of a ${ROWS.toLocaleString('en')}-row page (median of ${samples.length} runs, ${payloadMB.toFixed(1)} MB message, ${samples[0]?.domRows ?? 0} rows in the DOM)`);
     console.log(`  post → first rows in the DOM      ${ms(firstRows)}   (min ${ms(Math.min(...samples.map((s) => s.firstRowsMs)))}, max ${ms(Math.max(...samples.map((s) => s.firstRowsMs)))})`);
-    console.log(`  post → frame painted (2nd rAF)    ${ms(pick('paintedMs'))}`);
-    console.log(`  baseline: JSON.parse of the rows   ${ms(pick('parseMs'))}   (panel = ${(firstRows / pick('parseMs')).toFixed(2)}× the parse)`);
+    console.log(`  post → frame that paints them     ${ms(pick('paintedMs'))}   (its requestAnimationFrame)`);
+    console.log(`  post → every row decoded          ${ms(pick('allRowsMs'))}   (the rest of the page is parsed after the first screen)`);
+    console.log(`  baseline: JSON.parse of the rows   ${ms(pick('parseMs'))}   (first rows = ${(firstRows / pick('parseMs')).toFixed(2)}× the parse)`);
     console.log(`  baseline: structured clone of msg  ${ms(pick('cloneMs'))}`);
     console.log(`  goal < 500 ms: ${firstRows < 500 ? 'met' : 'NOT met'}`);
     console.log(`host side for the same page size (${host.bodyMB.toFixed(1)} MB body, node, median of 3):`);

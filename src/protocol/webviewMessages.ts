@@ -1,9 +1,10 @@
 // The results panel's host↔webview protocol: one zod discriminated union each way, validated on receipt on
 // both sides. zod/mini keeps the webview bundle small; the schemas are the single definition of the view model.
-// Rows travel as one JSON string (rowsJson), not as an object graph: structured-cloning 100 000 row objects
-// on their way into the webview costs about two seconds, a 15 MB string a few milliseconds, and JSON.parse in
-// the page a fraction of the 500 ms first-screen budget. decodeViewModel checks the rows parse to an array of
-// the announced length; they are rendered only as text, so no per-cell schema is needed.
+// Rows travel as JSON text, not as an object graph: structured-cloning 100 000 row objects on their way into
+// the webview costs about two seconds, a 15 MB string a few milliseconds. A `show` splits them in two: the
+// first HEAD_ROWS (a first screen, parsed and drawn at once) and the rest (parsed on the next task), so the
+// first rows do not wait for JSON.parse of the whole page. The decoders check each part parses to an array
+// of the announced length; rows are rendered only as text, so no per-cell schema is needed.
 import * as z from 'zod/mini';
 
 const count = () => z.number().check(z.int(), z.nonnegative());
@@ -29,8 +30,10 @@ export const TableWireSchema = z.object({
   kind: z.enum(['objects', 'values']),
   columns: z.array(ColumnSchema),
   rowCount: count(),
-  /** JSON text of the rows array. */
-  rowsJson: z.string(),
+  /** JSON text of the first rows (at most HEAD_ROWS). */
+  headJson: z.string(),
+  /** JSON text of the remaining rows. */
+  tailJson: z.string(),
 });
 
 export const BusinessFailureSchema = z.object({
@@ -144,7 +147,7 @@ export type BodyView = z.infer<typeof BodyViewSchema>;
 export type Column = z.infer<typeof ColumnSchema>;
 export type TableWire = z.infer<typeof TableWireSchema>;
 /** The table as both sides hold it: the rows decoded. */
-export type TableView = Omit<TableWire, 'rowsJson' | 'rowCount'> & { readonly rows: unknown[] };
+export type TableView = Omit<TableWire, 'headJson' | 'tailJson' | 'rowCount'> & { readonly rows: unknown[] };
 export type BusinessFailureView = z.infer<typeof BusinessFailureSchema>;
 export type BusinessBanner = z.infer<typeof BusinessBannerSchema>;
 export type AuthExplanation = z.infer<typeof AuthExplanationSchema>;
@@ -163,32 +166,67 @@ export function encodeRows(rows: readonly unknown[]): { rowCount: number; rowsJs
 
 /** The rows of a message, or undefined when they are not JSON for an array of the announced length. */
 export function decodeRows(rowsJson: string, rowCount: number): unknown[] | undefined {
-  let rows: unknown;
-  try {
-    rows = JSON.parse(rowsJson);
-  } catch {
-    return undefined;
-  }
-  return Array.isArray(rows) && rows.length === rowCount ? rows : undefined;
+  const rows = parseArray(rowsJson);
+  return rows && rows.length === rowCount ? rows : undefined;
 }
+
+/** Rows sent ahead of the rest in a `show`: more than any screen holds. */
+export const HEAD_ROWS = 200;
 
 export function encodeViewModel(vm: ResultsViewModel): ResultsViewModelWire {
   const { table, ...rest } = vm;
   if (!table) return rest;
   const { rows, ...shape } = table;
-  return { ...rest, table: { ...shape, ...encodeRows(rows) } };
+  const headJson = JSON.stringify(rows.slice(0, HEAD_ROWS));
+  const tailJson = rows.length > HEAD_ROWS ? JSON.stringify(rows.slice(HEAD_ROWS)) : '[]';
+  return { ...rest, table: { ...shape, rowCount: rows.length, headJson, tailJson } };
 }
 
-export function decodeViewModel(wire: ResultsViewModelWire, log: ProtocolLog): ResultsViewModel | undefined {
+/** The rest of a table's rows, decoded on demand; undefined when they do not match what was announced. */
+export interface PendingRows {
+  readonly count: number;
+  decode(): unknown[] | undefined;
+}
+
+/**
+ * A `show` with only its first rows decoded (the table's rows are the head), plus the rest to decode next.
+ * Undefined, logged, when the head is not JSON for an array that fits the announced row count.
+ */
+export function decodeViewModelHead(wire: ResultsViewModelWire, log: ProtocolLog): { viewModel: ResultsViewModel; rowCount: number; rest?: PendingRows } | undefined {
   const { table, ...rest } = wire;
-  if (!table) return rest;
-  const { rowsJson, rowCount, ...shape } = table;
-  const rows = decodeRows(rowsJson, rowCount);
-  if (!rows) {
-    log(`ignored a 'show' message whose rows are not a JSON array of ${rowCount}`);
+  if (!table) return { viewModel: rest, rowCount: 0 };
+  const { headJson, tailJson, rowCount, ...shape } = table;
+  const head = parseArray(headJson);
+  if (!head || head.length > rowCount || (head.length < rowCount && head.length < HEAD_ROWS)) {
+    log(`ignored a 'show' message whose first rows are not a JSON array fitting ${rowCount} rows`);
     return undefined;
   }
-  return { ...rest, table: { ...shape, rows } };
+  const viewModel = { ...rest, table: { ...shape, rows: head } };
+  const remaining = rowCount - head.length;
+  if (remaining === 0) return { viewModel, rowCount };
+  return { viewModel, rowCount, rest: { count: remaining, decode: () => decodeRows(tailJson, remaining) } };
+}
+
+/** A whole `show` decoded at once (the host's tests; the webview uses decodeViewModelHead). */
+export function decodeViewModel(wire: ResultsViewModelWire, log: ProtocolLog): ResultsViewModel | undefined {
+  const decoded = decodeViewModelHead(wire, log);
+  if (!decoded?.rest) return decoded?.viewModel;
+  const tail = decoded.rest.decode();
+  if (!tail) {
+    log(`ignored a 'show' message whose rows are not a JSON array of ${decoded.rowCount}`);
+    return undefined;
+  }
+  const { table } = decoded.viewModel;
+  return { ...decoded.viewModel, ...(table ? { table: { ...table, rows: table.rows.concat(tail) } } : {}) };
+}
+
+function parseArray(json: string): unknown[] | undefined {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Where a rejected message is reported: only the message type and the zod issue paths, never its content. */

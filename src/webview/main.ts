@@ -1,7 +1,7 @@
 // Results panel (webview side). Renders the view models the host prepares; every message is validated on
 // receipt and an invalid one is logged and ignored. No fetching, no business logic, no secret here.
 import './styles.css';
-import { decodeRows, decodeViewModel, parseHostToWebview, type HostToWebviewMessage, type ResultsViewModel } from '../protocol/webviewMessages';
+import { decodeRows, decodeViewModelHead, parseHostToWebview, type HostToWebviewMessage, type PendingRows, type ResultsViewModel } from '../protocol/webviewMessages';
 import { detailOf } from '../core/results/cells';
 import { formatRows } from '../core/results/format';
 import { button, h } from './dom';
@@ -38,6 +38,8 @@ class ResultsApp {
   private detailRow = -1;
   private detailCopy = '';
   private scrollSave: ReturnType<typeof setTimeout> | undefined;
+  /** The rows of the last `show` after its first screen, decoded on the next task. */
+  private pendingRows: PendingRows | undefined;
 
   constructor(root: HTMLElement) {
     this.detail = h(
@@ -72,10 +74,20 @@ class ResultsApp {
   }
 
   handle(message: HostToWebviewMessage): void {
+    if (message.type === 'show') this.pendingRows = undefined;
+    else this.finishRows(); // anything after a `show` applies to all of its rows
     switch (message.type) {
       case 'show': {
-        const vm = decodeViewModel(message.viewModel, log);
-        if (vm) this.show(vm, loadState());
+        const decoded = decodeViewModelHead(message.viewModel, log);
+        if (!decoded) break;
+        this.show(decoded.viewModel, decoded.rowCount, loadState(), decoded.rest);
+        if (decoded.rest) {
+          this.pendingRows = decoded.rest;
+          // After the frame that paints the first screen (a task queued from rAF runs after that paint);
+          // the timer alone covers a hidden page, where animation frames do not come.
+          requestAnimationFrame(() => setTimeout(() => this.finishRows(), 0));
+          setTimeout(() => this.finishRows(), 100);
+        }
         break;
       }
       case 'appendRows': {
@@ -100,22 +112,36 @@ class ResultsApp {
     }
   }
 
-  private show(vm: ResultsViewModel, saved: PanelState): void {
+  /** Decodes the rest of the shown rows (after the first screen is on screen). */
+  private finishRows(): void {
+    const pending = this.pendingRows;
+    if (!pending) return;
+    this.pendingRows = undefined;
+    const rows = pending.decode();
+    if (rows) {
+      this.table.completeRows(rows);
+      return;
+    }
+    log(`the last ${pending.count} rows of the response did not decode; showing the first ${this.table.rowCount - pending.count}`);
+    this.table.abandonPending();
+  }
+
+  private show(vm: ResultsViewModel, rowCount: number, saved: PanelState, rest: PendingRows | undefined): void {
     this.vm = vm;
     const same = saved.responseId === vm.id;
-    this.status.replaceChildren(statusLine(vm));
+    this.status.replaceChildren(statusLine(vm, rowCount));
     this.banners.replaceChildren(...[vm.businessErrors && businessBanner(vm.businessErrors), vm.auth && authBanner(vm.auth)].filter((e): e is HTMLElement => !!e));
-    this.paging.update(vm.paging, (vm.table?.rows.length ?? 0) > 0);
+    this.paging.update(vm.paging, rowCount > 0);
     this.paging.clearProgress();
     this.paging.element.hidden = !vm.paging && !vm.table;
     this.tabBar.hidden = false;
     this.detail.hidden = true;
-    this.table.setData(vm.table);
+    this.table.setData(vm.table, rest?.count ?? 0);
     this.raw.setBody(vm.body, same ? (saved.search ?? '') : '');
     this.headersPane.replaceChildren(headersView(vm));
-    this.summaryPane.replaceChildren(summaryView(vm));
+    this.summaryPane.replaceChildren(summaryView(vm, rowCount));
     const savedTab = same && TABS.includes(saved.tab as Tab) ? (saved.tab as Tab) : undefined;
-    this.select(savedTab ?? (vm.table && vm.table.rows.length > 0 ? 'table' : 'raw'), false);
+    this.select(savedTab ?? (rowCount > 0 ? 'table' : 'raw'), false);
     if (same && saved.scrollTop) this.table.scrollTop = saved.scrollTop;
     this.persist();
   }

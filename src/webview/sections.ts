@@ -4,8 +4,9 @@ import type { AuthExplanation, BusinessBanner, HeaderLine, ResultsViewModel } fr
 import { formatBytes, formatCount, formatDuration, formatRows } from '../core/results/format';
 import { h } from './dom';
 
-export function statusLine(vm: ResultsViewModel): HTMLElement {
-  const rows = vm.table ? formatRows(vm.table.rows.length) : undefined;
+/** `rowCount`: every row of the response, also those still being decoded. */
+export function statusLine(vm: ResultsViewModel, rowCount: number): HTMLElement {
+  const rows = vm.table ? formatRows(rowCount) : undefined;
   return h(
     'div',
     { className: 'status-line' },
@@ -57,7 +58,7 @@ export function headersView(vm: ResultsViewModel): HTMLElement {
   );
 }
 
-export function summaryView(vm: ResultsViewModel): HTMLElement {
+export function summaryView(vm: ResultsViewModel, rowCount: number): HTMLElement {
   const facts: [string, string][] = [
     ['Status', `${vm.status} ${vm.statusText}`],
     ['Time', `${vm.timing.text} (first byte ${formatDuration(vm.timing.firstByteMs)})`],
@@ -65,7 +66,7 @@ export function summaryView(vm: ResultsViewModel): HTMLElement {
     ['Received', vm.receivedAt],
     ['Request', `${vm.request.method} ${vm.request.url}`],
   ];
-  if (vm.table) facts.push(['Rows', `${formatCount(vm.table.rows.length)} from ${vm.table.source === '$' ? 'the top-level array' : vm.table.source}`]);
+  if (vm.table) facts.push(['Rows', `${formatCount(rowCount)} from ${vm.table.source === '$' ? 'the top-level array' : vm.table.source}`]);
   if (vm.paging) facts.push(['Paging', `${vm.paging.styleLabel}: ${vm.paging.pages} page(s), ${formatRows(vm.paging.rows)}${vm.paging.endReason ? `; ${vm.paging.endReason}` : ''}`]);
   const list = h('dl', { className: 'facts' }, ...facts.flatMap(([k, v]) => [h('dt', { text: k }), h('dd', { text: v })]));
   const history = vm.history.length

@@ -26,6 +26,8 @@ export class VirtualTable {
   private readonly layer: HTMLDivElement;
   private readonly empty: HTMLDivElement;
   private rows: unknown[] = [];
+  /** Rows announced but not decoded yet (the rest of a `show`, parsed after the first screen is drawn). */
+  private pending = 0;
   private columns: Column[] = [];
   private kind: TableView['kind'] = 'objects';
   private order: Uint32Array | undefined;
@@ -55,8 +57,9 @@ export class VirtualTable {
     new ResizeObserver(() => this.schedule()).observe(this.viewport);
   }
 
+  /** Rows the table holds or is about to hold. */
   get rowCount(): number {
-    return this.rows.length;
+    return this.rows.length + this.pending;
   }
 
   get scrollTop(): number {
@@ -68,14 +71,29 @@ export class VirtualTable {
     this.schedule();
   }
 
-  setData(table: TableView | undefined): void {
+  /** `pending`: how many more rows were announced; they arrive with completeRows (or never, see abandonPending). */
+  setData(table: TableView | undefined, pending = 0): void {
     this.rows = table ? table.rows : [];
+    this.pending = pending;
     this.kind = table?.kind ?? 'objects';
     this.sort = undefined;
     this.order = undefined;
     this.selected = -1;
     this.setColumns(table?.columns ?? []);
     this.viewport.scrollTop = 0;
+    this.refresh();
+  }
+
+  /** The rest of the rows announced by setData. */
+  completeRows(rows: readonly unknown[]): void {
+    for (const row of rows) this.rows.push(row);
+    this.pending = 0;
+    this.refresh();
+  }
+
+  /** The announced rest did not decode: the table is what arrived. */
+  abandonPending(): void {
+    this.pending = 0;
     this.refresh();
   }
 
@@ -131,13 +149,15 @@ export class VirtualTable {
   }
 
   private render(): void {
-    this.empty.hidden = this.rows.length > 0;
+    this.empty.hidden = this.rowCount > 0;
+    if (this.pending === 0) this.element.setAttribute('data-rows-loaded', String(this.rows.length));
+    else this.element.removeAttribute('data-rows-loaded');
     const headerHeight = this.header.offsetHeight || ROW_HEIGHT;
     const win = visibleWindow({
       scrollTop: this.viewport.scrollTop,
       viewportHeight: Math.max(this.viewport.clientHeight - headerHeight, ROW_HEIGHT * 10),
       rowHeight: ROW_HEIGHT,
-      rowCount: this.rows.length,
+      rowCount: this.rowCount,
     });
     this.spacer.style.height = `${win.totalHeight}px`;
     // Past the height cap the offset moves within one window of rows, so it is set on every frame.
@@ -151,6 +171,7 @@ export class VirtualTable {
 
   private renderRow(position: number): HTMLElement {
     const index = this.order ? this.order[position]! : position;
+    if (index >= this.rows.length) return this.placeholderRow(index);
     const row = this.rows[index];
     const element = h('div', {
       className: index === this.selected ? 'grid-row selected' : 'grid-row',
@@ -165,6 +186,11 @@ export class VirtualTable {
       element.append(cell);
     });
     return element;
+  }
+
+  /** A row announced but not decoded yet (for the few milliseconds the rest of a page takes to parse). */
+  private placeholderRow(index: number): HTMLElement {
+    return h('div', { className: 'grid-row pending', attrs: { role: 'row' } }, h('div', { className: 'cell index', text: String(index + 1) }), h('div', { className: 'cell', text: '…' }));
   }
 
   private rowOf(target: EventTarget | null): number | undefined {
@@ -187,7 +213,7 @@ export class VirtualTable {
 
   /** Arrow keys, Page Up/Down, Home/End move the selected row; Enter opens it as JSON. */
   private key(event: KeyboardEvent): void {
-    if (this.rows.length === 0) return;
+    if (this.rows.length === 0 || this.pending > 0) return;
     const page = Math.max(1, Math.floor(this.viewport.clientHeight / ROW_HEIGHT) - 2);
     const current = this.selected < 0 ? -1 : this.order ? this.order.indexOf(this.selected) : this.selected;
     const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page, Home: -Infinity, End: Infinity };
@@ -208,7 +234,7 @@ export class VirtualTable {
 
   private sortBy(event: MouseEvent): void {
     const key = event.target instanceof Element ? event.target.closest('[data-key]')?.getAttribute('data-key') : null;
-    if (key === null || key === undefined) return;
+    if (key === null || key === undefined || this.pending > 0) return;
     // Three states per column: ascending, descending, as received.
     if (this.sort?.column !== key) this.sort = { column: key, direction: 1 };
     else this.sort = this.sort.direction === 1 ? { column: key, direction: -1 } : undefined;

@@ -42,6 +42,8 @@ before(async () => {
   const json = JSON.stringify({ type: 'show', viewModel: bigViewModel(ROWS) });
   await page.evaluate((payload) => (globalThis as unknown as PageWindow).postMessage(JSON.parse(payload), '*'), json);
   await page.locator('.rows .grid-row').first().waitFor();
+  // The first screen comes from the head of the rows; the rest is decoded on the next task.
+  await page.locator(`.table[data-rows-loaded="${ROWS}"]`).waitFor();
 });
 
 after(async () => {

@@ -1,7 +1,7 @@
 // The host↔webview protocol: valid messages pass, invalid ones are dropped and logged without their content.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeRows, decodeViewModel, encodeRows, encodeViewModel, parseHostToWebview, parseWebviewToHost } from '../../src/protocol/webviewMessages';
+import { HEAD_ROWS, decodeRows, decodeViewModel, decodeViewModelHead, encodeRows, encodeViewModel, parseHostToWebview, parseWebviewToHost } from '../../src/protocol/webviewMessages';
 import { buildResultsViewModel } from '../../src/core/results/viewModel';
 
 const paging = { style: 'page-number', styleLabel: 'Page number', pages: 1, rows: 2, canContinue: true, walking: false };
@@ -88,9 +88,31 @@ void test('rows travel as JSON text and come back equal; a mismatch in count or 
   assert.deepEqual(decodeRows(encodeRows([{ a: 1 }, 2]).rowsJson, 2), [{ a: 1 }, 2]);
   const { log, lines } = collect();
   const wire = encodeViewModel(built);
-  assert.equal(decodeViewModel({ ...wire, table: { ...wire.table!, rowCount: 5 } }, log), undefined);
-  assert.equal(decodeViewModel({ ...wire, table: { ...wire.table!, rowsJson: '{"a":1}', rowCount: 1 } }, log), undefined);
-  assert.equal(decodeViewModel({ ...wire, table: { ...wire.table!, rowsJson: '[{"a":', rowCount: 1 } }, log), undefined);
+  const table = wire.table!;
+  assert.equal(decodeViewModel({ ...wire, table: { ...table, rowCount: 5 } }, log), undefined, 'head shorter than announced and than HEAD_ROWS');
+  assert.equal(decodeViewModel({ ...wire, table: { ...table, headJson: '{"a":1}' } }, log), undefined, 'head not an array');
+  assert.equal(decodeViewModel({ ...wire, table: { ...table, headJson: '[{"a":' } }, log), undefined, 'head not JSON');
   assert.equal(lines.length, 3);
   assert.equal(decodeRows('[1,2]', 3), undefined);
+});
+
+void test('a big table is split: the first HEAD_ROWS decode at once, the rest on demand, checked against the count', () => {
+  const rows = Array.from({ length: HEAD_ROWS + 50 }, (_, i) => ({ i }));
+  const big = { ...built, table: { ...built.table!, rows } };
+  const wire = encodeViewModel(big);
+  assert.equal(wire.table?.rowCount, HEAD_ROWS + 50);
+  const head = decodeViewModelHead(wire, () => undefined);
+  assert.equal(head?.viewModel.table?.rows.length, HEAD_ROWS);
+  assert.equal(head?.rowCount, HEAD_ROWS + 50);
+  assert.equal(head?.rest?.count, 50);
+  assert.deepEqual(head?.rest?.decode(), rows.slice(HEAD_ROWS));
+  assert.deepEqual(decodeViewModel(wire, () => undefined), big);
+
+  const { log, lines } = collect();
+  const shortTail = { ...wire, table: { ...wire.table!, tailJson: JSON.stringify(rows.slice(HEAD_ROWS + 1)) } };
+  assert.equal(decodeViewModelHead(shortTail, log)?.rest?.decode(), undefined, 'the rest is one row short');
+  assert.equal(decodeViewModel(shortTail, log), undefined);
+  assert.equal(lines.length, 1);
+  const small = decodeViewModelHead(encodeViewModel(built), () => undefined);
+  assert.equal(small?.rest, undefined, 'a small table has nothing pending');
 });
