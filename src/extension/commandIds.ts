@@ -12,6 +12,15 @@ export const COMMANDS = {
   forgetAllCredentials: 'apiWorkbench.forgetAllCredentials',
   deleteScratch: 'apiWorkbench.deleteScratch',
   refreshRequests: 'apiWorkbench.refreshRequests',
+  saveToCollection: 'apiWorkbench.saveToCollection',
+  renameRequest: 'apiWorkbench.renameRequest',
+  deleteRequest: 'apiWorkbench.deleteRequest',
+  moveRequest: 'apiWorkbench.moveRequest',
+  copyAsCurl: 'apiWorkbench.copyAsCurl',
+  importOpenApi: 'apiWorkbench.importOpenApi',
+  refreshOpenApi: 'apiWorkbench.refreshOpenApi',
+  importPostman: 'apiWorkbench.importPostman',
+  exportPostman: 'apiWorkbench.exportPostman',
 } as const;
 
 export type CommandKey = keyof typeof COMMANDS;

@@ -18,20 +18,29 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
     vscode.commands.registerCommand(COMMANDS.refreshServices, on((w) => w.servicesTree.refresh())),
     vscode.commands.registerCommand(COMMANDS.refreshRequests, on((w) => w.requestsTree.refresh())),
     vscode.commands.registerCommand(COMMANDS.newScratch, on(async (w, node?: ServicesNode | string) => {
-      const op = await operationFrom(node, w.catalog);
+      const op = await operationFrom(node, w.catalogs.current);
       if (!op) return undefined;
       const uri = await w.scratches.create(op);
       await vscode.window.showTextDocument(uri);
       return uri;
     })),
-    vscode.commands.registerCommand(COMMANDS.send, on((w, target?: SendTarget) => sendFrom(target, false, w.sender))),
-    vscode.commands.registerCommand(COMMANDS.sendAndFollowPages, on((w, target?: SendTarget) => sendFrom(target, true, w.sender))),
+    vscode.commands.registerCommand(COMMANDS.send, on((w, target?: SendTarget | RequestsNode) => sendFrom(target, false, w.sender))),
+    vscode.commands.registerCommand(COMMANDS.sendAndFollowPages, on((w, target?: SendTarget | RequestsNode) => sendFrom(target, true, w.sender))),
     vscode.commands.registerCommand(COMMANDS.selectEnvironment, on((w, name?: unknown) => w.credentialCommands.selectEnvironment(name))),
     vscode.commands.registerCommand(COMMANDS.signIn, on((w, arg?: AuthArgument) => w.credentialCommands.signIn(arg))),
     vscode.commands.registerCommand(COMMANDS.signOut, on((w, arg?: AuthArgument) => w.credentialCommands.signOut(arg))),
     vscode.commands.registerCommand(COMMANDS.pasteBearerToken, on((w, arg?: AuthArgument) => w.credentialCommands.pasteBearerToken(arg))),
     vscode.commands.registerCommand(COMMANDS.setBasicCredentials, on((w, arg?: AuthArgument) => w.credentialCommands.setBasicCredentials(arg))),
     vscode.commands.registerCommand(COMMANDS.forgetAllCredentials, on((w) => w.credentialCommands.forgetAll())),
+    vscode.commands.registerCommand(COMMANDS.saveToCollection, on((w, node?: RequestsNode) => w.collectionCommands.saveToCollection(node))),
+    vscode.commands.registerCommand(COMMANDS.renameRequest, on((w, node?: RequestsNode) => w.collectionCommands.renameRequest(node))),
+    vscode.commands.registerCommand(COMMANDS.deleteRequest, on((w, node?: RequestsNode) => w.collectionCommands.deleteRequest(node))),
+    vscode.commands.registerCommand(COMMANDS.moveRequest, on((w, node?: RequestsNode) => w.collectionCommands.moveRequest(node))),
+    vscode.commands.registerCommand(COMMANDS.copyAsCurl, on((w, node?: RequestsNode) => w.collectionCommands.copyAsCurl(node))),
+    vscode.commands.registerCommand(COMMANDS.importOpenApi, on((w, source?: string) => w.collectionCommands.importOpenApi(typeof source === 'string' ? source : undefined))),
+    vscode.commands.registerCommand(COMMANDS.refreshOpenApi, on((w) => w.collectionCommands.refreshOpenApi())),
+    vscode.commands.registerCommand(COMMANDS.importPostman, on((w, file?: vscode.Uri) => w.collectionCommands.importPostman(file instanceof vscode.Uri ? file : undefined))),
+    vscode.commands.registerCommand(COMMANDS.exportPostman, on((w, node?: RequestsNode, target?: vscode.Uri) => w.collectionCommands.exportPostman(node, target))),
     vscode.commands.registerCommand(COMMANDS.deleteScratch, on(async (w, node?: RequestsNode) => {
       if (node?.kind !== 'file' || !node.scratch) return;
       await w.scratches.delete(node.uri);
@@ -50,8 +59,11 @@ async function operationFrom(node: ServicesNode | string | undefined, catalog: C
   return pick?.op;
 }
 
-/** CodeLens passes {uri, requestIndex}; from the palette, the request under the cursor. */
-function sendFrom(target: SendTarget | undefined, followPages: boolean, sender: SendController): Promise<unknown> {
+/** CodeLens passes {uri, requestIndex}; the Requests view a request node; the palette the request under the cursor. */
+function sendFrom(target: SendTarget | RequestsNode | undefined, followPages: boolean, sender: SendController): Promise<unknown> {
+  if (target && 'kind' in target) {
+    return target.kind === 'request' ? sender.send({ uri: target.uri.toString(), requestIndex: target.index }, followPages) : Promise.resolve(undefined);
+  }
   if (target?.uri !== undefined && typeof target.requestIndex === 'number') return sender.send(target, followPages);
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== 'http') {

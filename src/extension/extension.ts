@@ -36,7 +36,7 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
   };
   return {
     ready,
-    catalog: () => part('catalog'),
+    catalog: () => part('catalogs').current,
     get servicesTree() { return part('servicesTree'); },
     get environmentsTree() { return part('environmentsTree'); },
     get requestsTree() { return part('requestsTree'); },

@@ -3,10 +3,11 @@
 // to it so it can complete {{variables}}.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { EnvironmentChangedNotification, type EnvironmentChangedParams } from '../protocol/lsp';
+import { CatalogOverlayNotification, EnvironmentChangedNotification, type EnvironmentChangedParams } from '../protocol/lsp';
+import type { CatalogController } from './catalog/catalogController';
 import type { EnvironmentController } from './environments/environmentController';
 
-export async function startLanguageClient(context: vscode.ExtensionContext, environments: EnvironmentController): Promise<LanguageClient> {
+export async function startLanguageClient(context: vscode.ExtensionContext, environments: EnvironmentController, catalogs: CatalogController): Promise<LanguageClient> {
   const serverModule = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
@@ -27,6 +28,9 @@ export async function startLanguageClient(context: vscode.ExtensionContext, envi
     void client.sendNotification(EnvironmentChangedNotification, params);
   };
   sendEnvironment();
-  context.subscriptions.push(environments.onDidChange(sendEnvironment));
+  // Imported OpenAPI operations: the server completes and checks their bodies like built-in ones.
+  const sendOverlay = (): void => { void client.sendNotification(CatalogOverlayNotification, catalogs.lspParams()); };
+  if (catalogs.imports.length > 0) sendOverlay();
+  context.subscriptions.push(environments.onDidChange(sendEnvironment), catalogs.onDidChange(sendOverlay));
   return client;
 }

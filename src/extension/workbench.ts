@@ -2,8 +2,9 @@
 // the catalog, the env file and credentials, scratch files, the results panel, the sender and the
 // language client. Loaded with a dynamic import so none of it runs during activate().
 import * as vscode from 'vscode';
-import { createCatalog, type Catalog } from '../core/catalog';
 import { ResponseHistory } from '../core/results/history';
+import { CatalogController } from './catalog/catalogController';
+import { CollectionCommands } from './collections/collectionCommands';
 import { CredentialCommands } from './credentials/credentialCommands';
 import { SecretStorageStore } from './credentials/secretStorageStore';
 import { TokenStatusBar } from './credentials/tokenStatusBar';
@@ -19,7 +20,8 @@ import { ServicesTreeProvider } from './servicesTree';
 export interface Workbench {
   /** Resolves when the env file is loaded and the language client has started (or failed, logged). */
   readonly ready: Promise<void>;
-  readonly catalog: Catalog;
+  /** The contracts plus imported OpenAPI overlays; `current` changes on import. */
+  readonly catalogs: CatalogController;
   readonly servicesTree: ServicesTreeProvider;
   readonly environmentsTree: EnvironmentsTreeProvider;
   readonly requestsTree: RequestsTreeProvider;
@@ -28,14 +30,15 @@ export interface Workbench {
   readonly results: ResultsPanel;
   readonly sender: SendController;
   readonly credentialCommands: CredentialCommands;
+  readonly collectionCommands: CollectionCommands;
 }
 
 export function createWorkbench(context: vscode.ExtensionContext, log: (line: string) => void): Workbench {
-  const catalog = createCatalog();
+  const catalogs = new CatalogController(context.globalStorageUri, log);
   const secrets = new SecretStorageStore(context.secrets, context.globalState);
   const environments = new EnvironmentController(context.workspaceState, secrets);
   const scratches = new ScratchFiles(context.globalStorageUri);
-  const servicesTree = new ServicesTreeProvider(catalog);
+  const servicesTree = new ServicesTreeProvider(catalogs.current);
   const environmentsTree = new EnvironmentsTreeProvider(environments);
   const requestsTree = new RequestsTreeProvider(scratches);
   const results = new ResultsPanel({ extensionUri: context.extensionUri, log, history: new ResponseHistory(context.workspaceState) });
@@ -43,20 +46,21 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? context.globalStorageUri;
     return vscode.Uri.joinPath(folder, 'apiwb-results');
   };
-  const sender = new SendController(() => catalog, environments, results, log, resultsFolder);
+  const sender = new SendController(() => catalogs.current, environments, results, log, resultsFolder);
   const statusBar = new TokenStatusBar(environments);
-  context.subscriptions.push(environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar);
+  context.subscriptions.push(catalogs, catalogs.onDidChange(() => servicesTree.setCatalog(catalogs.current)), environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar);
 
-  const ready = environments.load().then(() => Promise.all([
+  const ready = Promise.all([environments.load(), catalogs.restore()]).then(() => Promise.all([
     statusBar.update(),
-    startLanguageClient(context, environments).then(
+    startLanguageClient(context, environments, catalogs).then(
       () => log('language server started'),
       (error: unknown) => log(`language server failed to start: ${error instanceof Error ? error.message : String(error)}`),
     ),
   ])).then(() => undefined);
 
   return {
-    ready, catalog, servicesTree, environmentsTree, requestsTree, environments, scratches, results, sender,
+    ready, catalogs, servicesTree, environmentsTree, requestsTree, environments, scratches, results, sender,
     credentialCommands: new CredentialCommands(environments),
+    collectionCommands: new CollectionCommands(environments, catalogs),
   };
 }

@@ -1,0 +1,208 @@
+// Collections (folders of .http files in the workspace, reviewable in git) and interop: save a request
+// into a collection, rename / delete / move requests, import an OpenAPI document into the catalog,
+// import and export Postman v2.1 collections, copy a request as curl. Nothing here writes a secret:
+// collections take {{references}} only, exports drop secrets, curl hides credentials behind $VARIABLES.
+import * as vscode from 'vscode';
+import { appendRequestBlock, removeRequestBlock, renameRequest, requestBlockText, secretProblem } from '../../core/collections/requestBlocks';
+import { parseHttpFile } from '../../core/httpfile';
+import { curlForHttpRequest, envFileWithImport, exportPostmanCollection, importPostmanCollection } from '../../core/interop';
+import { knownSecretValues } from '../../core/secrets';
+import type { CatalogController } from '../catalog/catalogController';
+import type { EnvironmentController } from '../environments/environmentController';
+import type { RequestsNode } from '../requests/requestsTree';
+
+export const COLLECTIONS_FOLDER = 'collections';
+
+interface RequestRef { readonly uri: vscode.Uri; readonly index: number }
+
+export class CollectionCommands {
+  constructor(
+    private readonly environments: EnvironmentController,
+    private readonly catalogs: CatalogController,
+  ) {}
+
+  /** From a tree node, or the request under the cursor of the active .http editor. */
+  private requestAt(node?: RequestsNode): RequestRef | undefined {
+    if (node?.kind === 'request') return { uri: node.uri, index: node.index };
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.document.languageId !== 'http') {
+      void vscode.window.showWarningMessage('API Workbench: put the cursor in a request of a .http file, or use the Requests view.');
+      return undefined;
+    }
+    const line = editor.selection.active.line;
+    const requests = parseHttpFile(editor.document.getText()).requests;
+    const request = [...requests].reverse().find((r) => r.range.start.line <= line) ?? requests[0];
+    if (!request) {
+      void vscode.window.showWarningMessage('API Workbench: this file has no request.');
+      return undefined;
+    }
+    return { uri: editor.document.uri, index: request.index };
+  }
+
+  async saveToCollection(node?: RequestsNode): Promise<vscode.Uri | undefined> {
+    const ref = this.requestAt(node);
+    if (!ref) return undefined;
+    const block = requestBlockText(await readText(ref.uri), ref.index);
+    const problem = secretProblem(block, await knownSecretValues(this.environments.secrets));
+    if (problem) {
+      void vscode.window.showErrorMessage(`API Workbench: this request was not saved: ${problem}.`);
+      return undefined;
+    }
+    const target = await this.pickCollectionFile('Save to Collection');
+    if (!target) return undefined;
+    await writeText(target, appendRequestBlock(await readText(target).catch(() => ''), block));
+    void vscode.window.showInformationMessage(`API Workbench: saved to ${vscode.workspace.asRelativePath(target)}.`);
+    return target;
+  }
+
+  async renameRequest(node?: RequestsNode): Promise<void> {
+    const ref = this.requestAt(node);
+    if (!ref) return;
+    const text = await readText(ref.uri);
+    const current = parseHttpFile(text).requests.find((r) => r.index === ref.index)?.name ?? '';
+    const name = await vscode.window.showInputBox({
+      title: 'Rename Request', value: current, prompt: 'The request\'s # @name (letters, digits, ".", "_", "-")',
+      validateInput: (v) => (/^[\w.-]+$/.test(v) ? undefined : 'Use letters, digits, ".", "_" or "-"'),
+    });
+    if (!name) return;
+    await writeText(ref.uri, renameRequest(text, ref.index, name));
+  }
+
+  async deleteRequest(node?: RequestsNode): Promise<void> {
+    const ref = this.requestAt(node);
+    if (!ref) return;
+    const text = await readText(ref.uri);
+    const label = parseHttpFile(text).requests.find((r) => r.index === ref.index)?.name ?? `request ${ref.index + 1}`;
+    const answer = await vscode.window.showWarningMessage(`Delete '${label}' from ${vscode.workspace.asRelativePath(ref.uri)}?`, { modal: true }, 'Delete');
+    if (answer !== 'Delete') return;
+    await writeText(ref.uri, removeRequestBlock(text, ref.index));
+  }
+
+  async moveRequest(node?: RequestsNode): Promise<void> {
+    const ref = this.requestAt(node);
+    if (!ref) return;
+    const target = await this.pickCollectionFile('Move Request to');
+    if (!target || target.toString() === ref.uri.toString()) return;
+    const text = await readText(ref.uri);
+    // Write the destination first: if that fails, the request is still where it was.
+    await writeText(target, appendRequestBlock(await readText(target).catch(() => ''), requestBlockText(text, ref.index)));
+    await writeText(ref.uri, removeRequestBlock(text, ref.index));
+  }
+
+  async copyAsCurl(node?: RequestsNode): Promise<string | undefined> {
+    const ref = this.requestAt(node);
+    if (!ref) return undefined;
+    const file = parseHttpFile(await readText(ref.uri));
+    const curl = curlForHttpRequest(file, ref.index, { environment: this.environments.active?.variables ?? {} }, {
+      knownSecrets: await knownSecretValues(this.environments.secrets),
+    });
+    if (!curl) return undefined;
+    await vscode.env.clipboard.writeText(curl.command);
+    const note = curl.variables.length ? ` Set ${curl.variables.map((v) => `$${v}`).join(', ')} in your shell first (credentials are never copied).` : '';
+    void vscode.window.showInformationMessage(`API Workbench: curl command copied.${note}`);
+    return curl.command;
+  }
+
+  async importOpenApi(source?: string): Promise<void> {
+    const base = this.environments.active?.variables['fundraising_base_url'];
+    const chosen = source ?? await vscode.window.showInputBox({
+      title: 'Import OpenAPI Document',
+      prompt: 'URL of the document (the fundraising service serves /openapi/v1.json), or a file path',
+      value: base ? `${base}/openapi/v1.json` : '',
+      ignoreFocusOut: true,
+    });
+    if (!chosen) return;
+    try {
+      const imported = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Importing ${chosen}…` }, () => this.catalogs.import(chosen));
+      const warnings = imported.warnings.length ? ` ${imported.warnings.length} warning(s): ${imported.warnings.slice(0, 3).join('; ')}` : '';
+      void vscode.window.showInformationMessage(`API Workbench: imported ${imported.operations.length} operation(s) from ${imported.title ?? chosen}; they are marked "imported" in the Services view.${warnings}`);
+    } catch (error) {
+      void vscode.window.showErrorMessage(`API Workbench: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  async refreshOpenApi(): Promise<void> {
+    if (this.catalogs.imports.length === 0) {
+      void vscode.window.showInformationMessage('API Workbench: no OpenAPI document imported yet.');
+      return;
+    }
+    const problems = await this.catalogs.refresh();
+    if (problems.length) void vscode.window.showErrorMessage(`API Workbench: ${problems.join(' | ')} (the last good import is kept)`);
+    else void vscode.window.showInformationMessage(`API Workbench: ${this.catalogs.imports.length} OpenAPI import(s) refreshed.`);
+  }
+
+  async importPostman(file?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const source = file ?? (await vscode.window.showOpenDialog({ title: 'Import Postman Collection (v2.1)', filters: { 'Postman collection': ['json'] }, canSelectMany: false }))?.[0];
+    const root = workspaceRoot();
+    if (!source || !root) return undefined;
+    try {
+      const imported = importPostmanCollection(await readText(source), source.fsPath);
+      const folder = vscode.Uri.joinPath(root, COLLECTIONS_FOLDER, imported.name.replace(/[^\w.-]+/g, '-'));
+      for (const f of imported.files) await writeText(vscode.Uri.joinPath(folder, f.path), f.text);
+      const envUri = vscode.Uri.joinPath(root, 'http-client.env.json');
+      const existing = await readText(envUri).catch(() => undefined);
+      await writeText(envUri, envFileWithImport(imported, existing));
+      const dropped = imported.dropped.length ? ` ${imported.dropped.length} secret(s) were left out (set them with the credential commands).` : '';
+      const warnings = imported.warnings.length ? ` Warnings: ${imported.warnings.slice(0, 3).join('; ')}` : '';
+      void vscode.window.showInformationMessage(`API Workbench: imported ${imported.files.reduce((n, f) => n + f.requests, 0)} request(s) into ${vscode.workspace.asRelativePath(folder)}.${dropped}${warnings}`);
+      return folder;
+    } catch (error) {
+      void vscode.window.showErrorMessage(`API Workbench: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  }
+
+  async exportPostman(node?: RequestsNode, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const files = node?.kind === 'folder' ? node.files : node?.kind === 'file' ? [node.uri] : await this.pickCollectionFiles();
+    if (!files || files.length === 0) return undefined;
+    const name = node?.kind === 'folder' ? node.folder.split('/').pop() ?? 'collection' : 'API Workbench collection';
+    const inputs = await Promise.all(files.map(async (uri) => ({ path: uri.path.split('/').pop() ?? 'requests.http', text: await readText(uri) })));
+    const exported = exportPostmanCollection(inputs, {
+      name, environment: this.environments.active?.variables ?? {}, knownSecrets: await knownSecretValues(this.environments.secrets),
+    });
+    const destination = target ?? await vscode.window.showSaveDialog({ title: 'Export to Postman', filters: { 'Postman collection': ['json'] }, defaultUri: vscode.Uri.joinPath(workspaceRoot() ?? files[0]!, `${name}.postman_collection.json`) });
+    if (!destination) return undefined;
+    await writeText(destination, exported.text);
+    const dropped = exported.dropped.length ? ` ${exported.dropped.length} secret(s) were left out.` : '';
+    void vscode.window.showInformationMessage(`API Workbench: exported to ${vscode.workspace.asRelativePath(destination)}.${dropped}`);
+    return destination;
+  }
+
+  /** A collection's .http file: an existing one, or a new collection folder with requests.http. */
+  private async pickCollectionFile(title: string): Promise<vscode.Uri | undefined> {
+    const root = workspaceRoot();
+    if (!root) {
+      void vscode.window.showWarningMessage('API Workbench: open a workspace folder to keep collections in.');
+      return undefined;
+    }
+    const files = await vscode.workspace.findFiles('**/*.{http,rest}', '**/node_modules/**', 2000);
+    const NEW = '$(new-folder) New collection…';
+    const pick = await vscode.window.showQuickPick(
+      [{ label: NEW }, ...files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri }))],
+      { title, placeHolder: 'A collection file, or a new collection' },
+    );
+    if (!pick) return undefined;
+    if ('uri' in pick && pick.uri) return pick.uri;
+    const name = await vscode.window.showInputBox({ title: 'New collection', prompt: `Folder name under ${COLLECTIONS_FOLDER}/`, validateInput: (v) => (/^[\w.-]+$/.test(v) ? undefined : 'Use letters, digits, ".", "_" or "-"') });
+    return name ? vscode.Uri.joinPath(root, COLLECTIONS_FOLDER, name, 'requests.http') : undefined;
+  }
+
+  private async pickCollectionFiles(): Promise<vscode.Uri[] | undefined> {
+    const files = await vscode.workspace.findFiles('**/*.{http,rest}', '**/node_modules/**', 2000);
+    const picks = await vscode.window.showQuickPick(files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })), { title: 'Export to Postman', canPickMany: true });
+    return picks?.map((p) => p.uri);
+  }
+}
+
+function workspaceRoot(): vscode.Uri | undefined {
+  return vscode.workspace.workspaceFolders?.[0]?.uri;
+}
+
+async function readText(uri: vscode.Uri): Promise<string> {
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+}
+
+async function writeText(uri: vscode.Uri, text: string): Promise<void> {
+  await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+}
