@@ -97,8 +97,7 @@ class ResultsApp {
           break;
         }
         this.table.append(rows, message.columns);
-        const count = this.status.querySelector('.row-count');
-        if (count) count.textContent = formatRows(this.table.rowCount);
+        this.showRowCount();
         this.paging.update(message.paging, this.table.rowCount > 0);
         this.paging.clearProgress();
         break;
@@ -124,6 +123,12 @@ class ResultsApp {
     }
     log(`the last ${pending.count} rows of the response did not decode; showing the first ${this.table.rowCount - pending.count}`);
     this.table.abandonPending();
+    this.showRowCount();
+  }
+
+  private showRowCount(): void {
+    const count = this.status.querySelector('.row-count');
+    if (count) count.textContent = formatRows(this.table.rowCount);
   }
 
   private show(vm: ResultsViewModel, rowCount: number, saved: PanelState, rest: PendingRows | undefined): void {

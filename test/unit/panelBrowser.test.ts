@@ -203,3 +203,14 @@ void test('an invalid message is ignored with a warning; the panel keeps working
   assert.equal(await page.getByTestId('status').textContent(), '200 OK');
   assert.deepEqual(consoleErrors, []);
 });
+
+void test('a show whose rest of rows does not decode keeps its first screen, says so, and counts what it has', { skip }, async () => {
+  const wire = bigViewModel(1000);
+  const broken = JSON.stringify({ type: 'show', viewModel: { ...wire, id: 'broken-tail', table: { ...wire.table!, tailJson: '[{"OrderID": 1' } } });
+  await page.evaluate((payload) => (globalThis as unknown as PageWindow).postMessage(JSON.parse(payload), '*'), broken);
+  await page.locator('.table[data-rows-loaded="200"]').waitFor();
+  assert.equal(await page.getByTestId('row-count').textContent(), '200 rows');
+  assert.equal(await page.locator('.spacer').evaluate((e) => e.offsetHeight), 200 * ROW_HEIGHT);
+  const warnings = await page.evaluate(() => (globalThis as unknown as PageWindow).__warnings);
+  assert.match(warnings.at(-1) ?? '', /last 800 rows of the response did not decode; showing the first 200/);
+});
