@@ -32,7 +32,7 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
     vscode.commands.registerCommand(COMMANDS.pasteBearerToken, on((w, arg?: AuthArgument) => w.credentialCommands.pasteBearerToken(arg))),
     vscode.commands.registerCommand(COMMANDS.setBasicCredentials, on((w, arg?: AuthArgument) => w.credentialCommands.setBasicCredentials(arg))),
     vscode.commands.registerCommand(COMMANDS.forgetAllCredentials, on((w) => w.credentialCommands.forgetAll())),
-    vscode.commands.registerCommand(COMMANDS.saveToCollection, on((w, node?: RequestsNode) => w.collectionCommands.saveToCollection(node))),
+    vscode.commands.registerCommand(COMMANDS.saveToCollection, on((w, node?: RequestsNode, target?: vscode.Uri) => w.collectionCommands.saveToCollection(node, target instanceof vscode.Uri ? target : undefined))),
     vscode.commands.registerCommand(COMMANDS.renameRequest, on((w, node?: RequestsNode) => w.collectionCommands.renameRequest(node))),
     vscode.commands.registerCommand(COMMANDS.deleteRequest, on((w, node?: RequestsNode) => w.collectionCommands.deleteRequest(node))),
     vscode.commands.registerCommand(COMMANDS.moveRequest, on((w, node?: RequestsNode) => w.collectionCommands.moveRequest(node))),

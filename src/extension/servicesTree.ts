@@ -77,7 +77,7 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
           op.pathStatus === 'inferred' ? 'inferred path' : undefined,
           op.paging !== 'none' ? `paging: ${op.paging}` : undefined,
           op.deprecated ? 'deprecated' : undefined,
-          op.origin === 'import' ? 'imported' : undefined,
+          op.origin === 'import' ? 'imported' : op.imported ? 'enriched by import' : undefined,
         ].filter(Boolean);
         item.description = [path, ...marks].join(' · ');
         item.tooltip = new vscode.MarkdownString(operationTooltip(op));
@@ -116,6 +116,7 @@ function operationTooltip(op: Operation): string {
     `- Source: seed ${op.source.seed}, section ${op.source.section}`,
   ];
   if (op.deprecated) lines.push(`- Deprecated: use ${op.deprecated.replacement}`);
+  if (op.imported) lines.push(`- From the OpenAPI import (${op.imported.source}): ${op.imported.contributed.join(', ')}`);
   if (op.notShown.length > 0) lines.push('', '*Not shown by the contract:*', ...op.notShown.map((t) => `- ${t}`));
   return lines.join('\n');
 }

@@ -12,7 +12,7 @@ function op(id: string) {
   return found;
 }
 
-test('a SurveyApi scratch has the request line, a bearer auth reference and the documented body fields', () => {
+void test('a SurveyApi scratch has the request line, a bearer auth reference and the documented body fields', () => {
   const text = scratchForOperation(op('engagement/SurveyApi/AddFeedbackScoreQuestion'));
   const parsed = parseHttpFile(text);
   assert.equal(parsed.requests.length, 1);
@@ -26,7 +26,7 @@ test('a SurveyApi scratch has the request line, a bearer auth reference and the 
   for (const field of ['OpCode', 'QuestionLabel', 'QuestionType', 'ScoreRange', 'UseEmoticons']) assert.ok(field in body, field);
 });
 
-test('a query-paged scratch carries the documented defaults and a variable for the customer id', () => {
+void test('a query-paged scratch carries the documented defaults and a variable for the customer id', () => {
   const text = scratchForOperation(op('engagement/Transaction/GetOrdersByCustomer'));
   const line = parseHttpFile(text).requests[0]!.requestLine;
   assert.equal(line.method, 'GET');
@@ -35,25 +35,25 @@ test('a query-paged scratch carries the documented defaults and a variable for t
   assert.doesNotMatch(text, /Content-Type/);
 });
 
-test('a fundraising scratch uses Basic with the X-API-Key tenant header and holds no secret value', () => {
+void test('a fundraising scratch uses Basic with the X-API-Key tenant header and holds no secret value', () => {
   const text = scratchForOperation(op('fundraising/Constituents/GetConstituent'));
   assert.match(text, /Authorization: Basic \{\{\$auth\.token\("fundraising"\)\}\}/);
   assert.match(text, /X-API-Key: \{\{tenant_code\}\}/);
   assert.match(text, /\/v1\/constituents\/\{\{constituent_id\}\}/);
 });
 
-test('an inferred path and a deprecated operation are said in words', () => {
+void test('an inferred path and a deprecated operation are said in words', () => {
   assert.match(scratchForOperation(op('engagement/SalesLeads/GetLeads')), /path: it is inferred/);
   const deprecated = catalog.operations().find((o) => o.deprecated && o.path);
   assert.ok(deprecated);
   assert.match(scratchForOperation(deprecated), /# Deprecated: use /);
 });
 
-test('the booking scratch says auth is not shown', () => {
+void test('the booking scratch says auth is not shown', () => {
   assert.match(scratchForOperation(op('booking/Bookings/ListBookings')), /Auth: not shown by the contract/);
 });
 
-test('snakeCase turns contract parameter names into variable names', () => {
+void test('snakeCase turns contract parameter names into variable names', () => {
   assert.equal(snakeCase('ctcID'), 'ctc_id');
   assert.equal(snakeCase('BrandID'), 'brand_id');
   assert.equal(snakeCase('constituentId'), 'constituent_id');

@@ -39,7 +39,8 @@ export class CollectionCommands {
     return { uri: editor.document.uri, index: request.index };
   }
 
-  async saveToCollection(node?: RequestsNode): Promise<vscode.Uri | undefined> {
+  /** `target`: the collection file to append to (scripts and tests); else the user picks one. */
+  async saveToCollection(node?: RequestsNode, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
     const ref = this.requestAt(node);
     if (!ref) return undefined;
     const block = requestBlockText(await readText(ref.uri), ref.index);
@@ -48,11 +49,11 @@ export class CollectionCommands {
       void vscode.window.showErrorMessage(`API Workbench: this request was not saved: ${problem}.`);
       return undefined;
     }
-    const target = await this.pickCollectionFile('Save to Collection');
-    if (!target) return undefined;
-    await writeText(target, appendRequestBlock(await readText(target).catch(() => ''), block));
-    void vscode.window.showInformationMessage(`API Workbench: saved to ${vscode.workspace.asRelativePath(target)}.`);
-    return target;
+    const file = target ?? await this.pickCollectionFile('Save to Collection');
+    if (!file) return undefined;
+    await writeText(file, appendRequestBlock(await readText(file).catch(() => ''), block));
+    void vscode.window.showInformationMessage(`API Workbench: saved to ${vscode.workspace.asRelativePath(file)}.`);
+    return file;
   }
 
   async renameRequest(node?: RequestsNode): Promise<void> {

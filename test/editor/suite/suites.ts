@@ -7,6 +7,7 @@ export const suiteModules: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./signIn.test'),
   () => import('./languageServer.test'),
   () => import('./sendResults.test'),
+  () => import('./collections.test'),
   // Last: it searches the files every suite above made the product write.
   () => import('./secretsAtRest.test'),
 ];
