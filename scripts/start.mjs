@@ -4,7 +4,7 @@
 // desktop `code` when APIWB_USE_DESKTOP=1 and it is on PATH. Ctrl-C stops everything it started.
 // `npm start -- --no-build` skips the build when dist/api-workbench.vsix exists.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,7 @@ async function main() {
   }
 
   const sandbox = await startSandboxIfPresent();
+  copySampleCollection();
   const desktop = process.env.APIWB_USE_DESKTOP === '1' && hasCommand('code');
   if (process.env.APIWB_USE_DESKTOP === '1' && !desktop) console.log('start: APIWB_USE_DESKTOP=1 but no `code` on PATH; using code-server');
 
@@ -92,6 +93,13 @@ async function startSandboxIfPresent() {
     else console.error(`start: WARNING: the sandbox failed to start; the editor starts without one.\n${error?.message ?? error}`);
     return undefined;
   }
+}
+
+/** The sample collection, so the editor's Requests view shows one request per service and paging style. */
+function copySampleCollection() {
+  const target = join(workspace, 'collections', 'samples');
+  cpSync(join(root, 'samples/collections'), target, { recursive: true, filter: (path) => !path.endsWith('http-client.env.json') });
+  console.log(`start: copied the sample collection into ${relative(root, target)} (git-ignored)`);
 }
 
 /** The sample collections' "sandbox" environment (auth blocks included) seeds the workspace's. */
