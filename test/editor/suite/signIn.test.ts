@@ -105,19 +105,29 @@ describe('sign-in (issue 4)', () => {
       ];
     };
 
-    before(async () => {
-      // Two more environments of the same env file, differing only in the (non-secret) permission name.
+    /** Rewrites the workspace's env file (which holds no secret) and reloads it. */
+    async function editEnvFile(change: (file: Record<string, Record<string, unknown>>) => void): Promise<void> {
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       assert.ok(folder);
       const envUri = vscode.Uri.joinPath(folder, 'http-client.env.json');
       const file = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(envUri))) as Record<string, Record<string, unknown>>;
-      for (const record of records()) file[record.env] = { ...file.sandbox, permission_name: record.permissionName };
+      change(file);
       await vscode.workspace.fs.writeFile(envUri, new TextEncoder().encode(`${JSON.stringify(file, null, 2)}\n`));
       await api.environments.load();
+    }
+
+    before(async () => {
+      // Two more environments of the same env file, differing only in the (non-secret) permission name.
+      await editEnvFile((file) => {
+        for (const record of records()) file[record.env] = { ...file.sandbox, permission_name: record.permissionName };
+      });
     });
 
     after(async () => {
       await useSandboxEnvironment(api);
+      await editEnvFile((file) => {
+        for (const record of records()) delete file[record.env];
+      });
       await api.environments.secrets.set('fundraising.service_key', sandbox.credentials.fundraising.fullAccess.serviceKey);
     });
 

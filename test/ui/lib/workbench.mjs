@@ -7,7 +7,8 @@ export const SERVICE_TITLES = ['Customer-engagement service', 'Fundraising servi
 export async function openServicesView(page) {
   const tree = servicesTree(page);
   if (!(await tree.isVisible())) {
-    await page.getByRole('tab', { name: /^API Workbench/ }).click();
+    // In the activity bar: an editor tab such as "API Workbench results" would match the name too.
+    await page.locator('.monaco-workbench .activitybar').getByRole('tab', { name: /^API Workbench/ }).click();
   }
   await tree.waitFor({ state: 'visible' });
   return tree;
@@ -41,6 +42,20 @@ export async function runCommand(page, title) {
   await input.press('Enter');
 }
 
+/**
+ * Like runCommand, but presses Enter only once the palette's focused row is that command: with several
+ * matches, a recently used command may come first and Enter would run it instead.
+ */
+export async function runCommandExactly(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+  await row.waitFor();
+  await row.click();
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
+
 /** Opens a workspace file through Quick Open (Ctrl+P) and waits for its editor tab. */
 export async function openFile(page, fileName) {
   await page.locator('.monaco-workbench').press('Control+P');
@@ -49,6 +64,24 @@ export async function openFile(page, fileName) {
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: fileName }).first().waitFor();
   await input.press('Enter');
   await page.getByRole('tab', { name: new RegExp(`^${escapeRegExp(fileName)}`) }).waitFor();
+}
+
+/** The active editor's line showing `text` (the editor renders only the lines in view). */
+export function editorLine(page, text) {
+  return page.locator('.editor-group-container.active .monaco-editor .view-line', { hasText: text }).first();
+}
+
+/** Opens the suggest widget at the cursor (Ctrl+Space) and returns it. */
+export async function triggerSuggest(page) {
+  await page.keyboard.press('Control+Space');
+  const widget = page.locator('.editor-widget.suggest-widget');
+  await widget.waitFor({ state: 'visible' });
+  return widget;
+}
+
+/** A row of the suggest widget whose label contains `label`. */
+export function suggestRow(widget, label) {
+  return widget.locator('.monaco-list-row', { hasText: label }).first();
 }
 
 function escapeRegExp(text) {
