@@ -66,6 +66,19 @@ describe('sign-in (issue 4)', () => {
       assert.equal(shown?.value, 'Bearer ***');
     });
 
+    it('a 401 on a resource request is explained and sent once: no sign-in, no retry', async () => {
+      // A token the sandbox never issued, while the stored session still looks valid.
+      await api.environments.secrets.set('engagement.access_token', 'token-the-sandbox-never-issued');
+      await clearRequestLog(sandbox.engagement.baseUrl);
+      const uri = await writeWorkspaceFile('signin-survey-401.http', SURVEY_REQUEST('surveyWithStaleToken'));
+      const response = await api.sender.send({ uri: uri.toString(), requestIndex: 0 }, false);
+      assert.equal(response?.status, 401);
+      assert.match(api.results.viewModel?.auth?.title ?? '', /401 Unauthorized/);
+      const log = await requestLog(sandbox.engagement.baseUrl);
+      assert.equal(log.filter((r) => r.path === '/api/SurveyApi/AddFeedbackScoreQuestion').length, 1, 'sent once, not retried');
+      assert.equal(tokenRequests(log, sandbox).length, 0, 'no sign-in by itself');
+    });
+
     it('signs out: the token and the password leave SecretStorage', async () => {
       await vscode.commands.executeCommand('apiWorkbench.signOut', 'engagement');
       assert.equal(await api.environments.secrets.get('engagement.access_token'), undefined);
