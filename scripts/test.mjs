@@ -1,7 +1,7 @@
 // `npm test`: every check and every suite, in order, stopping at the first failing step.
 // Steps: typecheck, lint, contributions check, build + VSIX (with its size and content check),
 // unit/server/sandbox tests (node --test), then the extension-host and UI suites inside code-server.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -30,16 +30,51 @@ const steps = [
   ['editor suites', process.execPath, ['test/editor/run.mjs']],
 ];
 
+// Counts of every suite, read from the runners' own summary lines as they pass through, so the run ends
+// with one line for all of them: node's test runner (`ℹ pass N` / `ℹ fail N`) and the editor harness
+// (`editor: N passed, N failed`, `ui: …`, `secrets: …`).
+const totals = { passed: 0, failed: 0 };
+function count(line) {
+  const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
+  let m;
+  if ((m = /^ℹ pass (\d+)$/.exec(plain))) totals.passed += Number(m[1]);
+  else if ((m = /^ℹ fail (\d+)$/.exec(plain))) totals.failed += Number(m[1]);
+  else if ((m = /^\w+: (\d+) passed, (\d+) failed$/.exec(plain))) { totals.passed += Number(m[1]); totals.failed += Number(m[2]); }
+}
+
+function run(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'inherit'] });
+    let pending = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      const lines = (pending + chunk.toString('utf8')).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) count(line);
+    });
+    child.on('close', (code, signal) => {
+      if (pending) count(pending);
+      resolve(code ?? signal);
+    });
+  });
+}
+
 const only = process.env.APIWB_TEST_STEPS?.split(',');
 for (const [name, cmd, args] of steps) {
   if (only && !only.includes(name)) continue;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { stdio: 'inherit' });
+  const status = await run(cmd, args);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n=== ${name}: FAILED (exit ${result.status ?? result.signal}) after ${seconds}s ===`);
+  if (status !== 0) {
+    console.error(`\n=== ${name}: FAILED (exit ${status}) after ${seconds}s ===`);
+    console.log(`\nall: ${totals.passed} passed, ${Math.max(totals.failed, 1)} failed`);
     process.exit(1);
   }
   console.log(`=== ${name}: ok (${seconds}s) ===`);
+}
+console.log(`\nall: ${totals.passed} passed, ${totals.failed} failed`);
+if (totals.passed === 0) {
+  console.error('no test ran');
+  process.exit(1);
 }
