@@ -8,7 +8,7 @@ import type { ApiWorkbenchTestApi } from '../../../src/extension/testApi';
 import type { SandboxDescriptor } from '../../../src/sandbox/descriptor';
 import { activatedApi } from './extensionUnderTest';
 import { requireSandbox } from './sandbox';
-import { signInToEngagement, writeWorkspaceFile } from './editorHelpers';
+import { replaceInDocument, signInToEngagement, writeWorkspaceFile } from './editorHelpers';
 
 const PAGE_SIZE = 40;
 
@@ -22,12 +22,16 @@ describe('send into the results panel (issue 6)', () => {
     await signInToEngagement(api, sandbox);
   });
 
-  it('"Send and follow pages" on GetOrdersByCustomer shows a page of rows and offers the next one', async () => {
-    const uri = await writeWorkspaceFile('orders-paged.http', `### A customer's orders
-# @name ordersPaged
-GET {{engagement_base_url}}/api/Transaction/GetOrdersByCustomer?ctcID={{ctc_id}}&pageNumber=1&pageSize=${PAGE_SIZE}
-Authorization: Bearer {{$auth.token("engagement")}}
-`);
+  it('"Send and follow pages" on a GetOrdersByCustomer scratch shows a page of rows and offers the next one', async () => {
+    const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>('apiWorkbench.newScratch', 'engagement/Transaction/GetOrdersByCustomer');
+    assert.ok(uri, 'New Request Scratch made the scratch');
+    const document = await vscode.workspace.openTextDocument(uri);
+    // The customer, and a page size other than the default. (The template leaves ctcID out: the contract
+    // says only "at least one customer identifier is required".)
+    const query = /GetOrdersByCustomer\?[^\n]*/.exec(document.getText())?.[0];
+    assert.ok(query, 'the scratch calls GetOrdersByCustomer with a query');
+    await replaceInDocument(document, query, `GetOrdersByCustomer?ctcID={{ctc_id}}&pageNumber=1&pageSize=${PAGE_SIZE}`);
+    await document.save();
     const response = await vscode.commands.executeCommand<HttpResponse | undefined>(
       'apiWorkbench.sendAndFollowPages', { uri: uri.toString(), requestIndex: 0 });
     assert.equal(response?.status, 200);
@@ -43,6 +47,7 @@ Authorization: Bearer {{$auth.token("engagement")}}
     assert.equal(vm.paging.rows, PAGE_SIZE);
     assert.equal(vm.paging.canContinue, true, `${sandbox.samples.ordersOfCtcID} orders: more pages follow`);
     assert.equal(api.sender.current?.checkpoint.pages, 1, 'the paging session is kept for Next page');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('a SurveyApi call missing its mandatory fields (code 1 inside a 200) shows the business-error banner', async () => {
