@@ -4,10 +4,15 @@ import * as vscode from 'vscode';
 import type { SandboxDescriptor } from '../../../src/sandbox/descriptor';
 import type { ApiWorkbenchTestApi } from '../../../src/extension/testApi';
 
-/** Writes a `.http` file into the test workspace's folder and returns its URI. */
+/**
+ * Writes a `.http` file into `editor-suite/` of the test workspace and returns its URI. A folder of their
+ * own keeps the workspace root (which the UI tests read in the Explorer) as the sample has it.
+ */
 export async function writeWorkspaceFile(name: string, text: string): Promise<vscode.Uri> {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  if (!folder) throw new Error('the editor has no workspace folder open');
+  const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+  if (!root) throw new Error('the editor has no workspace folder open');
+  const folder = vscode.Uri.joinPath(root, 'editor-suite');
+  await vscode.workspace.fs.createDirectory(folder);
   const uri = vscode.Uri.joinPath(folder, name);
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
   return uri;
