@@ -42,16 +42,27 @@ export class Redactor {
     this.knownValues = [...all].filter((v) => v.length >= MIN_KNOWN_VALUE_LENGTH).sort((a, b) => b.length - a.length);
   }
 
-  /** Scrub known secret values and credential-shaped fragments (Bearer/Basic values, key=value pairs). */
+  /**
+   * Scrub known secret values and credential-shaped fragments: Bearer/Basic values, the password of URL
+   * userinfo (`https://perm:key@host` → `https://perm:***@host`), and `name=value` pairs whose name is a
+   * secret field. HttpFault messages carry `${method} ${url}` and come through here.
+   */
   text(text: string): string {
-    let out = text;
-    for (const value of this.knownValues) out = out.split(value).join(REDACTED);
+    let out = scrubKnownValues(text, this.knownValues);
     out = out.replace(/\b(Bearer|Basic)\s+(?!\*\*\*)[A-Za-z0-9._~+/=-]{4,}/g, `$1 ${REDACTED}`);
-    out = out.replace(
-      /((?:^|[?&\s"',;])(?:password|access_token|refresh_token|id_token|client_secret|service_key|api_key)=)[^&\s"',;]+/gi,
-      `$1${REDACTED}`,
-    );
+    out = out.replace(URL_USERINFO_PASSWORD, `$1${REDACTED}@`);
+    out = out.replace(SECRET_PAIR, `$1${REDACTED}`);
     return out;
+  }
+
+  /**
+   * A JSON value (a result row) as it may be shown or written: secret-named fields' values become `***`
+   * and known secret values are scrubbed from strings. Never modifies `row`; copy-on-write, so parts
+   * that needed no redaction are shared with the input, and a row with nothing to redact is returned
+   * as is (no allocation: rows are redacted by the hundred thousand). Treat the result as read-only.
+   */
+  row(row: unknown): unknown {
+    return redactRowValue(row, this.knownValues);
   }
 
   headerValue(name: string, value: string): string {
@@ -119,6 +130,74 @@ export class Redactor {
       bodyText: this.body(response.bodyText, headerOf(response.headers, 'content-type')),
     };
   }
+}
+
+/** `scheme://user:password@` — the password part (group 1 is everything before it). */
+const URL_USERINFO_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:]*:)(?!\*\*\*@)[^\s/?#@]+@/g;
+
+/** `name=value` in a query, form or log line, for every secret field name (built from SECRET_FIELDS). */
+const SECRET_PAIR = new RegExp(
+  `((?:^|[?&\\s"',;])(?:${[...SECRET_FIELDS].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})=)[^&\\s"',;]+`,
+  'gi',
+);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function scrubKnownValues(text: string, knownValues: readonly string[]): string {
+  let out = text;
+  for (const value of knownValues) if (out.includes(value)) out = out.split(value).join(REDACTED);
+  return out;
+}
+
+/** isSecretFieldName, remembered per key: a page repeats the same few keys on every row. */
+const secretKeyCache = new Map<string, boolean>();
+const SECRET_KEY_CACHE_LIMIT = 10_000;
+
+function isSecretKey(key: string): boolean {
+  let secret = secretKeyCache.get(key);
+  if (secret === undefined) {
+    secret = isSecretFieldName(key);
+    if (secretKeyCache.size >= SECRET_KEY_CACHE_LIMIT) secretKeyCache.clear();
+    secretKeyCache.set(key, secret);
+  }
+  return secret;
+}
+
+/** Copy-on-write walk: returns `value` itself when nothing inside it changed. */
+function redactRowValue(value: unknown, knownValues: readonly string[]): unknown {
+  if (typeof value === 'string') {
+    const shortest = knownValues[knownValues.length - 1];
+    return shortest === undefined || value.length < shortest.length ? value : scrubKnownValues(value, knownValues);
+  }
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const inner: unknown = value[i];
+      const redacted = redactRowValue(inner, knownValues);
+      if (redacted !== inner) (copy ??= value.slice())[i] = redacted;
+    }
+    return copy ?? value;
+  }
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(record)) {
+    const inner = record[key];
+    const redacted = isSecretKey(key) ? maskedField(inner) : redactRowValue(inner, knownValues);
+    if (redacted !== inner) {
+      copy ??= { ...record };
+      // defineProperty, not assignment: a JSON key "__proto__" is an own property and must stay one.
+      Object.defineProperty(copy, key, { value: redacted, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return copy ?? value;
+}
+
+/** A secret field's value as shown: masked unless empty (null, '' and an existing mask say nothing). */
+function maskedField(value: unknown): unknown {
+  return value === null || value === undefined || value === '' || value === REDACTED ? value : REDACTED;
 }
 
 function redactJsonValue(value: unknown): unknown {
