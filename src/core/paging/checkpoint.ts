@@ -1,8 +1,11 @@
 // A walk's checkpoint: enough to continue after a fault, a stop or a restart, as plain JSON. It holds
-// the next request WITHOUT its secret headers (Authorization, X-API-Key, Cookie, Proxy-Authorization):
-// the caller passes the request again with fresh credentials and the walker re-adds those headers.
+// the next request WITHOUT its secrets: no secret headers (Authorization, X-API-Key, Cookie,
+// Proxy-Authorization), no URL userinfo, and secret query parameters (`?token=`, `?api_key=`: the
+// redactor's secret field names) kept by name with an empty value. The caller passes the request again
+// with fresh credentials and the walker puts those back from it.
 import type { SinkCheckpoint } from '../export/sink';
 import type { HttpRequest } from '../http/types';
+import { isSecretFieldName } from '../secrets/redact';
 import type { PagingPlan } from './types';
 
 export const SECRET_HEADERS: readonly string[] = ['authorization', 'x-api-key', 'cookie', 'proxy-authorization'];
@@ -29,16 +32,74 @@ export function withoutSecrets(request: HttpRequest, secretHeaders: readonly str
   const url = new URL(request.url);
   url.username = '';
   url.password = '';
+  // Empty rather than a mask: the name keeps its place for the resume to refill, and nothing in the
+  // file looks like a credential.
+  url.search = mapQuery(url.search, (name, raw) => (isSecretFieldName(name) ? `${raw.split('=')[0] ?? ''}=` : raw));
   return { ...request, url: url.toString(), headers };
 }
 
-/** The checkpoint's request with the secret headers of `fresh` (the caller's current request) put back. */
+/**
+ * The checkpoint's request with the secrets of `fresh` (the caller's current request) put back: its
+ * secret headers, its value of each secret query parameter the stored URL kept blank (a parameter the
+ * fresh request no longer has is dropped), and its userinfo when both go to the same origin.
+ */
 export function withSecretsFrom(stored: HttpRequest, fresh: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS): HttpRequest {
   const secret = new Set(secretHeaders.map((h) => h.toLowerCase()));
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(stored.headers)) if (!secret.has(name.toLowerCase())) headers[name] = value;
   for (const [name, value] of Object.entries(fresh.headers)) if (secret.has(name.toLowerCase())) headers[name] = value;
-  return { ...stored, headers };
+  return { ...stored, url: withUrlSecretsFrom(stored.url, fresh.url), headers };
+}
+
+function withUrlSecretsFrom(storedUrl: string, freshUrl: string): string {
+  let stored: URL;
+  let fresh: URL;
+  try {
+    stored = new URL(storedUrl);
+    fresh = new URL(freshUrl);
+  } catch {
+    return storedUrl;
+  }
+  // Each secret parameter's raw `name=value` parts in the fresh request, in order, by decoded name.
+  const freshParts = new Map<string, string[]>();
+  mapQuery(fresh.search, (name, raw) => {
+    if (isSecretFieldName(name)) freshParts.set(name, [...(freshParts.get(name) ?? []), raw]);
+    return raw;
+  });
+  const used = new Map<string, number>();
+  stored.search = mapQuery(stored.search, (name, raw) => {
+    if (!isSecretFieldName(name)) return raw;
+    const n = used.get(name) ?? 0;
+    used.set(name, n + 1);
+    return freshParts.get(name)?.[n];
+  });
+  if (!stored.username && !stored.password && stored.origin === fresh.origin) {
+    stored.username = fresh.username;
+    stored.password = fresh.password;
+  }
+  return stored.toString();
+}
+
+/**
+ * Rewrites a URL's `?search` part by part, leaving every other parameter byte for byte (URLSearchParams
+ * would re-encode them all). `edit` gets the decoded name and the raw `name=value`; undefined drops it.
+ */
+function mapQuery(search: string, edit: (name: string, raw: string) => string | undefined): string {
+  if (search.length <= 1) return search;
+  const parts = search.slice(1).split('&').flatMap((raw) => {
+    if (raw === '') return [raw];
+    const out = edit(decodeQueryName(raw.split('=')[0] ?? ''), raw);
+    return out === undefined ? [] : [out];
+  });
+  return parts.length === 0 ? '' : `?${parts.join('&')}`;
+}
+
+function decodeQueryName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
 }
 
 /** Validates a checkpoint read back from JSON (a file, a message): throws with a reason when unusable. */

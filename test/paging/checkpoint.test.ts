@@ -1,0 +1,74 @@
+// A walk checkpoint holds no secret: secret headers, URL userinfo and secret query parameters are taken
+// out when it is written, and put back from the caller's fresh request when a walk resumes.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { memorySink } from '../../src/core/export';
+import type { HttpRequest, HttpResponse } from '../../src/core/http/types';
+import { HttpFault } from '../../src/core/http/types';
+import { walk, withSecretsFrom, withoutSecrets, type WalkCheckpoint } from '../../src/core/paging';
+import { recordedResponse } from './recorded';
+
+const fresh: HttpRequest = {
+  method: 'GET',
+  url: 'https://perm:k3y-userinfo@sandbox.test/api/items?token=t0k-secret&$filter=a,b:c&API_KEY=ak-secret&page=1',
+  headers: { Authorization: 'Bearer b3arer-secret', Accept: 'application/json' },
+};
+const SECRETS = /k3y-userinfo|t0k-secret|ak-secret|b3arer-secret/;
+
+void describe('checkpoint secrets', () => {
+  void it('withoutSecrets blanks secret query parameters (any case), keeps their names and every other parameter byte for byte', () => {
+    const stored = withoutSecrets(fresh);
+    assert.equal(stored.url, 'https://sandbox.test/api/items?token=&$filter=a,b:c&API_KEY=&page=1');
+    assert.deepEqual(stored.headers, { Accept: 'application/json' });
+    assert.doesNotMatch(JSON.stringify(stored), SECRETS);
+    assert.equal(withoutSecrets({ ...fresh, url: 'https://h.test/a?x-api-key=1&servicekey=2&secret=3&access_token=4&password=5&q=6' }).url,
+      'https://h.test/a?x-api-key=&servicekey=&secret=&access_token=&password=&q=6');
+    assert.equal(withoutSecrets({ ...fresh, url: 'https://h.test/a?page_token=p1&q=%20x' }).url, 'https://h.test/a?page_token=p1&q=%20x', 'not a secret name: kept');
+  });
+
+  void it('withSecretsFrom puts back the fresh request\'s query secrets, userinfo and headers on the stored next page', () => {
+    const next = withoutSecrets({ ...fresh, url: fresh.url.replace('page=1', 'page=2') });
+    const resumed = withSecretsFrom(next, fresh);
+    assert.equal(resumed.url, 'https://perm:k3y-userinfo@sandbox.test/api/items?token=t0k-secret&$filter=a,b:c&API_KEY=ak-secret&page=2');
+    assert.equal(resumed.headers['Authorization'], 'Bearer b3arer-secret');
+  });
+
+  void it('withSecretsFrom takes the fresh values (a rotated key), drops a parameter the fresh request no longer has, and gives userinfo only to the same origin', () => {
+    const next = withoutSecrets({ ...fresh, url: 'https://sandbox.test/api/items?token=old&api_key=old&page=2' });
+    assert.equal(withSecretsFrom(next, { ...fresh, url: 'https://sandbox.test/api/items?token=rotated&page=1' }).url,
+      'https://sandbox.test/api/items?token=rotated&page=2');
+    const elsewhere = withoutSecrets({ ...fresh, url: 'https://other.test/next?page=2' });
+    assert.equal(withSecretsFrom(elsewhere, fresh).url, 'https://other.test/next?page=2', 'no credentials sent to another origin');
+  });
+
+  void it('a walk that fails writes a checkpoint without the URL secrets, and the resumed walk sends them again', async () => {
+    const sent: HttpRequest[] = [];
+    let failed = false;
+    const send = (req: HttpRequest): Promise<HttpResponse> => {
+      sent.push(req);
+      const offset = (JSON.parse(req.body ?? '{}') as { OFFSET: number }).OFFSET;
+      if (offset === 2 && !failed) {
+        failed = true;
+        return Promise.reject(new HttpFault('dropped', 'the connection was dropped in the middle of the response body', req));
+      }
+      const rows = Array.from({ length: offset < 3 ? 2 : 1 }, (_, i) => ({ row: (offset - 1) * 2 + i }));
+      return Promise.resolve(recordedResponse(200, {}, JSON.stringify({ TableName: 'SEL_1', Result: rows })));
+    };
+    const request: HttpRequest = { ...fresh, method: 'POST', url: fresh.url.replace('/api/items', '/api/Selection/GetSelectionResult_Ext'), body: '{"TableName":""}' };
+    const plan = { style: 'export-ordinal' as const, options: { pageRows: '2' }, source: 'directive' as const };
+    const sink = memorySink();
+    const first = await walk(request, { plan, sink, send });
+    assert.equal(first.outcome, 'failed');
+    const stored = JSON.stringify(first.checkpoint);
+    assert.doesNotMatch(stored, SECRETS);
+    const resumed = await walk(request, { plan, sink, send, resumeFrom: JSON.parse(stored) as WalkCheckpoint });
+    assert.equal(resumed.outcome, 'complete');
+    assert.equal(resumed.rows, 5);
+    const afterResume = sent.slice(2);
+    assert.ok(afterResume.length > 0);
+    for (const req of afterResume) {
+      assert.equal(req.url, request.url, 'the resumed walk sends the query secrets and userinfo again');
+      assert.equal(req.headers['Authorization'], 'Bearer b3arer-secret');
+    }
+  });
+});
