@@ -107,6 +107,8 @@ export class CredentialCommands {
       'Forget every password, service key and token API Workbench keeps?', { modal: true }, 'Forget All');
     if (answer !== 'Forget All') return;
     await this.environments.credentials.forgetAll();
+    // Every environment's, not only the active one's.
+    for (const key of await this.environments.allSecrets.keys()) await this.environments.allSecrets.delete(key);
     this.environments.notify();
   }
 

@@ -8,7 +8,16 @@ const PREFIX = 'apiWorkbench.secret.';
 const INDEX = 'apiWorkbench.secretKeyIndex';
 
 export class SecretStorageStore implements SecretStore {
+  /** Index updates are read-modify-write: chained, so two concurrent sets cannot lose a key. */
+  private indexUpdates: Promise<void> = Promise.resolve();
+
   constructor(private readonly storage: vscode.SecretStorage, private readonly index: vscode.Memento) {}
+
+  private updateIndex(change: (keys: string[]) => string[]): Promise<void> {
+    const run = (): Thenable<void> => this.index.update(INDEX, change(this.indexed()));
+    this.indexUpdates = this.indexUpdates.then(run, run);
+    return this.indexUpdates;
+  }
 
   get(key: string): Promise<string | undefined> {
     return Promise.resolve(this.storage.get(PREFIX + key));
@@ -16,13 +25,12 @@ export class SecretStorageStore implements SecretStore {
 
   async set(key: string, value: string): Promise<void> {
     await this.storage.store(PREFIX + key, value);
-    const keys = this.indexed();
-    if (!keys.includes(key)) await this.index.update(INDEX, [...keys, key]);
+    await this.updateIndex((keys) => (keys.includes(key) ? keys : [...keys, key]));
   }
 
   async delete(key: string): Promise<void> {
     await this.storage.delete(PREFIX + key);
-    await this.index.update(INDEX, this.indexed().filter((k) => k !== key));
+    await this.updateIndex((keys) => keys.filter((k) => k !== key));
   }
 
   keys(): Promise<readonly string[]> {

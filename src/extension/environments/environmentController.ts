@@ -6,6 +6,7 @@ import { CredentialService } from '../../core/auth';
 import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, parseEnvFile, type EnvFile, type Environment } from '../../core/env';
 import { sendRequest } from '../../core/http/client';
 import type { SecretStore } from '../../core/secrets';
+import { ScopedSecretStore } from '../credentials/scopedSecretStore';
 
 const ACTIVE_KEY = 'apiWorkbench.activeEnvironment';
 const EMPTY_ENVIRONMENT: Environment = { name: '(none)', variables: {}, auth: {} };
@@ -19,7 +20,13 @@ export class EnvironmentController implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
 
-  constructor(private readonly state: vscode.Memento, readonly secrets: SecretStore) {
+  /** The active environment's secrets (`engagement.password` means this environment's). */
+  readonly secrets: SecretStore;
+
+  /** `allSecrets`: every environment's secrets (for redaction of known values and "forget all"). */
+  constructor(private readonly state: vscode.Memento, readonly allSecrets: SecretStore) {
+    const secrets = new ScopedSecretStore(allSecrets, () => this.active?.name ?? EMPTY_ENVIRONMENT.name);
+    this.secrets = secrets;
     this.credentials = new CredentialService(EMPTY_ENVIRONMENT, {
       secrets,
       send: (request) => sendRequest(request, { timeoutMs: 30_000 }),
@@ -39,7 +46,15 @@ export class EnvironmentController implements vscode.Disposable {
     return Object.keys(this.active?.variables ?? {});
   }
 
-  async load(): Promise<void> {
+  private loads: Promise<void> = Promise.resolve();
+
+  /** Reads the env file again; loads run one after another, so an older read never wins. */
+  load(): Promise<void> {
+    this.loads = this.loads.then(() => this.loadOnce(), () => this.loadOnce());
+    return this.loads;
+  }
+
+  private async loadOnce(): Promise<void> {
     const [uri] = await vscode.workspace.findFiles(`**/${ENV_FILE_NAME}`, '**/node_modules/**', 1);
     if (!uri) {
       this.file = undefined;
