@@ -7,8 +7,10 @@ import type { PagingState } from '../../protocol/webviewMessages';
 export interface PagedSession {
   readonly requestKey: string;
   readonly responseId: string;
-  /** The first request as sent; secrets are re-taken from a fresh preparation before each continuation. */
+  /** The first request without its credentials; a continuation must match its method and origin. */
   readonly first: HttpRequest;
+  /** The environment it was sent in: a continuation in another environment is refused. */
+  readonly environment: string;
   readonly uri: string;
   readonly requestIndex: number;
   readonly name: string;
