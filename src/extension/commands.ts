@@ -40,7 +40,7 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
     vscode.commands.registerCommand(COMMANDS.importOpenApi, on((w, source?: string) => w.collectionCommands.importOpenApi(typeof source === 'string' ? source : undefined))),
     vscode.commands.registerCommand(COMMANDS.refreshOpenApi, on((w) => w.collectionCommands.refreshOpenApi())),
     vscode.commands.registerCommand(COMMANDS.importPostman, on((w, file?: vscode.Uri) => w.collectionCommands.importPostman(file instanceof vscode.Uri ? file : undefined))),
-    vscode.commands.registerCommand(COMMANDS.exportPostman, on((w, node?: RequestsNode, target?: vscode.Uri) => w.collectionCommands.exportPostman(node, target))),
+    vscode.commands.registerCommand(COMMANDS.exportPostman, on((w, node?: RequestsNode, target?: vscode.Uri) => w.collectionCommands.exportPostman(node, target instanceof vscode.Uri ? target : undefined))),
     vscode.commands.registerCommand(COMMANDS.deleteScratch, on(async (w, node?: RequestsNode) => {
       if (node?.kind !== 'file' || !node.scratch) return;
       await w.scratches.delete(node.uri);

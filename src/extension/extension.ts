@@ -13,7 +13,10 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
   let loading: Promise<Workbench> | undefined;
   let loaded: Workbench | undefined;
   // './workbench.js' is a bundle of its own (scripts/build.mjs), so activation never even parses it.
-  const workbench = (): Promise<Workbench> => (loading ??= import('./workbench.js').then((m) => (loaded = m.createWorkbench(context, log))));
+  const workbench = (): Promise<Workbench> => (loading ??= import('./workbench.js').then(
+    (m) => (loaded = m.createWorkbench(context, log)),
+    (error: unknown) => { loading = undefined; throw error; }, // a later command tries again
+  ));
 
   const services = new LazyTreeProvider(() => workbench().then((w) => w.servicesTree));
   const environments = new LazyTreeProvider(() => workbench().then((w) => w.environmentsTree));

@@ -50,7 +50,8 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   const statusBar = new TokenStatusBar(environments);
   context.subscriptions.push(catalogs, catalogs.onDidChange(() => servicesTree.setCatalog(catalogs.current)), environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar);
 
-  const ready = Promise.all([environments.load(), catalogs.restore()]).then(() => Promise.all([
+  // A broken env file or overlay is reported by its loader; the language server starts regardless.
+  const ready = Promise.allSettled([environments.load(), catalogs.restore()]).then(() => Promise.all([
     statusBar.update(),
     startLanguageClient(context, environments, catalogs).then(
       () => log('language server started'),

@@ -8,6 +8,7 @@ import { engagementService } from '../../core/catalog/engagement';
 import { fundraisingService } from '../../core/catalog/fundraising';
 import { importOpenApiText, importOpenApiUrl, OverlaySet, overlayFileText, readOverlayFile, sourceKey, toCatalogOverlayParams, type OpenApiImport } from '../../core/openapi';
 import type { CatalogOverlayParams } from '../../protocol/lsp';
+import { isSecretFieldName } from '../../core/secrets';
 
 const BASE_SERVICES: readonly Service[] = [engagementService, fundraisingService, bookingService];
 
@@ -53,9 +54,11 @@ export class CatalogController implements vscode.Disposable {
 
   /** Imports from an http(s) URL or a file path; replaces an earlier import of the same source. */
   async import(source: string): Promise<OpenApiImport> {
-    const imported = /^https?:\/\//i.test(source)
+    const isUrl = /^https?:\/\//i.test(source);
+    if (isUrl) refuseCredentialsInUrl(source);
+    const imported = isUrl
       ? await importOpenApiUrl(source)
-      : importOpenApiText(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(source))), source);
+      : importOpenApiText(new TextDecoder().decode(await vscode.workspace.fs.readFile(fileUri(source))), source);
     this.overlays.set(imported);
     await vscode.workspace.fs.createDirectory(this.folder);
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(this.folder, `${sourceKey(imported.source).replace(/[^\w.-]+/g, '_')}.json`), new TextEncoder().encode(overlayFileText(imported)));
@@ -89,4 +92,19 @@ export class CatalogController implements vscode.Disposable {
   dispose(): void {
     this.changed.dispose();
   }
+}
+
+/** The source is kept (overlay file, tooltips, the language server): it must not carry a credential. */
+function refuseCredentialsInUrl(source: string): void {
+  const url = new URL(source);
+  const secretParameter = [...url.searchParams.keys()].find((key) => isSecretFieldName(key));
+  if (url.username || url.password || secretParameter) {
+    throw new Error(`${url.origin}${url.pathname}: the address carries a credential (${secretParameter ? `query parameter '${secretParameter}'` : 'user:password@'}); import a document that needs no credential in its address, or save it to a file and import the file`);
+  }
+}
+
+/** A file path as typed: relative paths are relative to the workspace, not the editor's process. */
+function fileUri(path: string): vscode.Uri {
+  const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+  return path.startsWith('/') || !root ? vscode.Uri.file(path) : vscode.Uri.joinPath(root, path);
 }

@@ -43,14 +43,10 @@ export class CollectionCommands {
   async saveToCollection(node?: RequestsNode, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
     const ref = this.requestAt(node);
     if (!ref) return undefined;
-    const block = requestBlockText(await readText(ref.uri), ref.index);
-    const problem = secretProblem(block, await knownSecretValues(this.environments.secrets));
-    if (problem) {
-      void vscode.window.showErrorMessage(`API Workbench: this request was not saved: ${problem}.`);
-      return undefined;
-    }
+    const block = requestBlockText(await bufferText(ref.uri), ref.index);
+    if (await this.refuseSecrets(block, 'saved')) return undefined;
     const file = target ?? await this.pickCollectionFile('Save to Collection');
-    if (!file) return undefined;
+    if (!file || await refuseDirty(file)) return undefined;
     await writeText(file, appendRequestBlock(await readText(file).catch(() => ''), block));
     void vscode.window.showInformationMessage(`API Workbench: saved to ${vscode.workspace.asRelativePath(file)}.`);
     return file;
@@ -58,7 +54,7 @@ export class CollectionCommands {
 
   async renameRequest(node?: RequestsNode): Promise<void> {
     const ref = this.requestAt(node);
-    if (!ref) return;
+    if (!ref || await refuseDirty(ref.uri)) return;
     const text = await readText(ref.uri);
     const current = parseHttpFile(text).requests.find((r) => r.index === ref.index)?.name ?? '';
     const name = await vscode.window.showInputBox({
@@ -71,7 +67,7 @@ export class CollectionCommands {
 
   async deleteRequest(node?: RequestsNode): Promise<void> {
     const ref = this.requestAt(node);
-    if (!ref) return;
+    if (!ref || await refuseDirty(ref.uri)) return;
     const text = await readText(ref.uri);
     const label = parseHttpFile(text).requests.find((r) => r.index === ref.index)?.name ?? `request ${ref.index + 1}`;
     const answer = await vscode.window.showWarningMessage(`Delete '${label}' from ${vscode.workspace.asRelativePath(ref.uri)}?`, { modal: true }, 'Delete');
@@ -81,21 +77,23 @@ export class CollectionCommands {
 
   async moveRequest(node?: RequestsNode): Promise<void> {
     const ref = this.requestAt(node);
-    if (!ref) return;
-    const target = await this.pickCollectionFile('Move Request to');
-    if (!target || target.toString() === ref.uri.toString()) return;
+    if (!ref || await refuseDirty(ref.uri)) return;
     const text = await readText(ref.uri);
+    const block = requestBlockText(text, ref.index);
+    if (await this.refuseSecrets(block, 'moved')) return;
+    const target = await this.pickCollectionFile('Move Request to');
+    if (!target || target.toString() === ref.uri.toString() || await refuseDirty(target)) return;
     // Write the destination first: if that fails, the request is still where it was.
-    await writeText(target, appendRequestBlock(await readText(target).catch(() => ''), requestBlockText(text, ref.index)));
+    await writeText(target, appendRequestBlock(await readText(target).catch(() => ''), block));
     await writeText(ref.uri, removeRequestBlock(text, ref.index));
   }
 
   async copyAsCurl(node?: RequestsNode): Promise<string | undefined> {
     const ref = this.requestAt(node);
     if (!ref) return undefined;
-    const file = parseHttpFile(await readText(ref.uri));
+    const file = parseHttpFile(await bufferText(ref.uri));
     const curl = curlForHttpRequest(file, ref.index, { environment: this.environments.active?.variables ?? {} }, {
-      knownSecrets: await knownSecretValues(this.environments.secrets),
+      knownSecrets: await knownSecretValues(this.environments.allSecrets),
     });
     if (!curl) return undefined;
     await vscode.env.clipboard.writeText(curl.command);
@@ -159,7 +157,7 @@ export class CollectionCommands {
     const name = node?.kind === 'folder' ? node.folder.split('/').pop() ?? 'collection' : 'API Workbench collection';
     const inputs = await Promise.all(files.map(async (uri) => ({ path: uri.path.split('/').pop() ?? 'requests.http', text: await readText(uri) })));
     const exported = exportPostmanCollection(inputs, {
-      name, environment: this.environments.active?.variables ?? {}, knownSecrets: await knownSecretValues(this.environments.secrets),
+      name, environment: this.environments.active?.variables ?? {}, knownSecrets: await knownSecretValues(this.environments.allSecrets),
     });
     const destination = target ?? await vscode.window.showSaveDialog({ title: 'Export to Postman', filters: { 'Postman collection': ['json'] }, defaultUri: vscode.Uri.joinPath(workspaceRoot() ?? files[0]!, `${name}.postman_collection.json`) });
     if (!destination) return undefined;
@@ -167,6 +165,13 @@ export class CollectionCommands {
     const dropped = exported.dropped.length ? ` ${exported.dropped.length} secret(s) were left out.` : '';
     void vscode.window.showInformationMessage(`API Workbench: exported to ${vscode.workspace.asRelativePath(destination)}.${dropped}`);
     return destination;
+  }
+
+  /** Collections are committed to git: a literal credential or a known secret keeps a request out. */
+  private async refuseSecrets(block: string, verb: string): Promise<boolean> {
+    const problem = secretProblem(block, await knownSecretValues(this.environments.allSecrets));
+    if (problem) void vscode.window.showErrorMessage(`API Workbench: this request was not ${verb}: ${problem}.`);
+    return problem !== undefined;
   }
 
   /** A collection's .http file: an existing one, or a new collection folder with requests.http. */
@@ -197,6 +202,19 @@ export class CollectionCommands {
 
 function workspaceRoot(): vscode.Uri | undefined {
   return vscode.workspace.workspaceFolders?.[0]?.uri;
+}
+
+/** The text as the editor has it (unsaved edits included). */
+async function bufferText(uri: vscode.Uri): Promise<string> {
+  return (await vscode.workspace.openTextDocument(uri)).getText();
+}
+
+/** Edits write the file on disk: with unsaved changes in an editor they would clash, so ask to save first. */
+async function refuseDirty(uri: vscode.Uri): Promise<boolean> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (!open?.isDirty) return false;
+  void vscode.window.showWarningMessage(`API Workbench: ${vscode.workspace.asRelativePath(uri)} has unsaved changes: save it first.`);
+  return true;
 }
 
 async function readText(uri: vscode.Uri): Promise<string> {
