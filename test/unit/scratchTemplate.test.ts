@@ -32,6 +32,7 @@ void test('a query-paged scratch carries the documented defaults and a variable 
   assert.equal(line.method, 'GET');
   assert.match(line.url, /pageNumber=1/);
   assert.match(line.url, /pageSize=50/);
+  assert.match(line.url, /ctcID=\{\{ctc_id\}\}/);
   assert.doesNotMatch(text, /Content-Type/);
 });
 
@@ -43,7 +44,8 @@ void test('a fundraising scratch uses Basic with the X-API-Key tenant header and
 });
 
 void test('an inferred path and a deprecated operation are said in words', () => {
-  assert.match(scratchForOperation(op('engagement/SalesLeads/GetLeads')), /path: it is inferred/);
+  assert.match(scratchForOperation(op('engagement/SalesLeads/GetLeads')), /\/api\/SalesLeads\/GetLeads is inferred from the \/api\/<Family>\/<Operation> form/);
+  assert.match(scratchForOperation(op('booking/Bookings/ListBookings')), /\/bookings is inferred\. /);
   const deprecated = catalog.operations().find((o) => o.deprecated && o.path);
   assert.ok(deprecated);
   assert.match(scratchForOperation(deprecated), /# Deprecated: use /);

@@ -21,7 +21,10 @@ export function scratchForOperation(op: Operation): string {
   const lines: string[] = [];
   lines.push(`# ${op.family}/${op.name}: ${op.summary}`);
   lines.push(`# From the contract: seed ${op.source.seed} §${op.source.section}.`);
-  if (op.pathStatus === 'inferred') lines.push('# The contract does not publish this path: it is inferred (/api/<Family>/<Operation>). Correct it if your instance differs.');
+  if (op.pathStatus === 'inferred') {
+    const form = op.service === 'engagement' ? ' from the /api/<Family>/<Operation> form of every published path' : '';
+    lines.push(`# The contract does not publish this path: ${op.path ?? 'it'} is inferred${form}. Correct it if your instance differs.`);
+  }
   if (op.deprecated) lines.push(`# Deprecated: use ${op.deprecated.replacement}.`);
   for (const silent of op.notShown) lines.push(`# Not shown by the contract: ${silent}`);
   lines.push(`### ${op.name}`);

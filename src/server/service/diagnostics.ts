@@ -51,7 +51,8 @@ function validateRequest(document: HttpDocument, request: HttpRequestNode, conte
     out.push({ severity: DiagnosticSeverity.Warning, range: line.urlRange, message: `${op.method ?? ''} ${op.path ?? op.id} is deprecated: use ${op.deprecated.replacement}.`, source: SOURCE, code: 'deprecated', tags: [DiagnosticTag.Deprecated] });
   }
   if (op.pathStatus === 'inferred') {
-    out.push(info(line.urlRange, `Contract not published: the path of ${op.family}/${op.name} is not shown; this is the inferred /api/<Family>/<Operation> form.`, 'contract-not-published'));
+    const form = op.service === 'engagement' ? ' from the /api/<Family>/<Operation> form of every published path' : '';
+    out.push(info(line.urlRange, `Contract not published: the path of ${op.family}/${op.name} is not shown; ${op.path ?? 'this path'} is inferred${form}.`, 'contract-not-published'));
   }
   const hasBody = request.body !== undefined;
   if (hasBody && !known.requestSchema && op.method !== 'GET') {

@@ -21,6 +21,8 @@ export const getOrdersByCustomer: Operation = engagementOperation({
       name: 'ctcID',
       type: 'not-shown',
       meaning: 'customer identifier (at least one customer identifier is required)',
+      // The only customer identifier the contract names, so the one a request must carry.
+      required: true,
       source: seed000('4.2'),
     },
     {
