@@ -9,7 +9,7 @@ import { selectEnvironment } from '../../src/core/env/session';
 import { parseHttpFile } from '../../src/core/httpfile/parser';
 import { dynamicVariables } from '../../src/core/run/dynamicVariables';
 import { pagingPlanFor } from '../../src/core/run/pagingPlan';
-import { checkRequest, prepareRequest, type PrepareContext } from '../../src/core/run/prepareRequest';
+import { authSchemeOf, checkRequest, prepareRequest, type PrepareContext } from '../../src/core/run/prepareRequest';
 import { createCatalog } from '../../src/core/catalog/index';
 import { MemorySecretStore } from '../../src/core/secrets/secretStore';
 
@@ -124,5 +124,14 @@ void describe('core/run: check and prepare a request', () => {
     assert.match(bad.ok ? '' : bad.problem, /^<@ \.\/template\.json: \{\{nope\}\}: The variable 'nope' is not defined/);
     const undeclared = await prepareRequest(FILE, 4, context(secrets, { './template.json': '{{$auth.token("other")}}' }));
     assert.match(undeclared.ok ? '' : undeclared.problem, /^<@ \.\/template\.json: .*no auth entry 'other'/);
+  });
+
+  void it('the auth scheme comes from the $auth entry, else the Authorization header, else the URL', () => {
+    const environment = { name: 'e', variables: {}, auth: {} };
+    assert.equal(authSchemeOf([], environment, 'http://h/v1/constituents', { Authorization: 'Bearer eyJ.x.y' }), 'jwt-bearer');
+    assert.equal(authSchemeOf([], environment, 'http://h/v1/constituents', { authorization: 'Basic cDpr' }), 'basic-api-key');
+    assert.equal(authSchemeOf([], environment, 'http://h/v1/constituents'), 'basic-api-key');
+    assert.equal(authSchemeOf([], environment, 'http://h/api/SurveyApi/AddLabelQuestion'), 'password-grant');
+    assert.equal(authSchemeOf([], environment, 'http://h/bookings'), 'unknown');
   });
 });

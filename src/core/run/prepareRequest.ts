@@ -71,7 +71,7 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
     ok: true,
     request,
     resolved,
-    scheme: authSchemeOf(references.map((r) => r.authId), ctx.environment, resolved.url),
+    scheme: authSchemeOf(references.map((r) => r.authId), ctx.environment, resolved.url, resolved.headers),
     secretValues: auth.knownValues,
   };
 }
@@ -161,12 +161,18 @@ function unresolvedProblem(missing: UnresolvedVariable, environment: Environment
 }
 
 /** The scheme a request authenticates with, for the 401/403 words: its $auth entries, else its URL's shape. */
-export function authSchemeOf(authIds: readonly string[], environment: Environment, url: string): AuthScheme {
+/**
+ * The scheme a request authenticates with, for the 401/403 words: its $auth entries, else what its
+ * Authorization header says (the fundraising service takes Basic or a JWT bearer, seed 001 §5), else its
+ * URL's shape.
+ */
+export function authSchemeOf(authIds: readonly string[], environment: Environment, url: string, headers: Readonly<Record<string, string>> = {}): AuthScheme {
   for (const id of authIds) {
     const kind = environment.auth[id]?.kind;
     if (kind === 'password-grant' || kind === 'basic-api-key' || kind === 'jwt-bearer') return kind;
   }
-  if (/\/v1\//.test(url)) return 'basic-api-key';
+  const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';
+  if (/\/v1\//.test(url)) return /^\s*bearer\s/i.test(authorization) ? 'jwt-bearer' : 'basic-api-key';
   if (/\/api\//.test(url)) return 'password-grant';
   return 'unknown';
 }
