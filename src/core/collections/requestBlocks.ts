@@ -1,6 +1,9 @@
 // Text edits on .http files for collections: take one request's block out, put it into another file,
 // rename it, remove it. Pure functions over the text; every other line stays byte for byte.
+import { findSecretsInEnvironment } from '../env/secretCheck';
+import { isOnlyPlaceholders } from '../env/templates';
 import { parseHttpFile, type HttpFile, type RequestBlock } from '../httpfile';
+import { isSecretFieldName } from '../secrets/redact';
 
 function blockOf(file: HttpFile, requestIndex: number): RequestBlock {
   const block = file.blocks.find((b) => b.request?.index === requestIndex);
@@ -60,20 +63,109 @@ export function renameRequest(text: string, requestIndex: number, newName: strin
 }
 
 const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'proxy-authorization', 'cookie']);
+const AUTHORIZATION_HEADERS = new Set(['authorization', 'proxy-authorization']);
+const PLACEHOLDER = /\{\{[^{}]*\}\}/g;
+/** Three base64url parts, the first a JSON header (`eyJ` is `{"`): a JWT, signed or not. */
+const JWT_ANYWHERE = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/;
+/** `"name": value` in a JSON body at any depth; scanned, not parsed, so `{{n}}` values do not break it. */
+const JSON_FIELD = /"((?:[^"\\]|\\.)*)"\s*:\s*("(?:[^"\\]|\\.)*"|[^\s,{}[\]"]+)/g;
 
 /**
- * Why a request must not go into a collection (collections are committed to git): a credential header
- * with a literal value instead of a {{variable}}, or a known secret value anywhere. Undefined when clean.
+ * Why a request must not go into a collection (collections are committed to git), or undefined when
+ * clean. Refused: a credential header whose value has any literal part beside its auth scheme and its
+ * {{references}} (so `Basic dXNl… {{x}}` is refused, `Basic {{user}}:{{key}}` is not); a password in the
+ * URL; a secret-named query parameter, form or JSON body field with a literal value; a JWT anywhere;
+ * a known secret value anywhere. Field names are the redactor's (isSecretFieldName) and the env-file
+ * check's (findSecretsInEnvironment, which also flags JWT-shaped values), so the three never disagree.
  */
 export function secretProblem(blockText: string, knownSecrets: readonly string[] = []): string | undefined {
   const request = parseHttpFile(blockText).requests[0];
   for (const header of request?.headers ?? []) {
-    if (CREDENTIAL_HEADERS.has(header.name.toLowerCase()) && !/\{\{[^}]+\}\}/.test(header.value)) {
+    if (CREDENTIAL_HEADERS.has(header.name.toLowerCase()) && credentialHasLiteral(header.name, header.value)) {
       return `its ${header.name} header holds a literal credential: write it as a reference such as {{$auth.token("engagement")}} or {{tenant_code}} before saving it to a collection`;
     }
+  }
+  const userinfoPassword = /^[A-Za-z][\w+.-]*:\/\/[^\s/?#@:]*:([^\s/?#@]+)@/.exec(request?.requestLine.url ?? '')?.[1];
+  if (userinfoPassword !== undefined && isLiteral(userinfoPassword)) {
+    return 'its URL holds a literal password (user:password@host): write it as a {{variable}} before saving it to a collection';
+  }
+  for (const param of request?.queryParameters ?? []) {
+    if (isSecretField(param.name, decodeQueryValue(param.value))) {
+      return `its query parameter ${param.name} holds a literal secret: write it as a {{variable}} before saving it to a collection`;
+    }
+  }
+  const body = request?.body?.kind === 'inline' ? request.body.text : '';
+  const field = secretBodyField(body);
+  if (field !== undefined) {
+    return `its body field ${field} holds a literal secret: write it as a {{variable}} before saving it to a collection`;
+  }
+  if (JWT_ANYWHERE.test(blockText.replace(PLACEHOLDER, ' '))) {
+    return 'it contains a literal JWT (a token): replace it with a reference such as {{$auth.token("fundraising")}} before saving it to a collection';
   }
   if (knownSecrets.some((secret) => secret.length >= 4 && blockText.includes(secret))) {
     return 'it contains a secret value kept in the credential store: replace it with a {{variable}} before saving it to a collection';
   }
   return undefined;
+}
+
+/** True when the text is more than blanks and {{references}}. */
+function isLiteral(text: string): boolean {
+  return text.trim() !== '' && !isOnlyPlaceholders(text);
+}
+
+function isSecretField(name: string, value: string): boolean {
+  if (!isLiteral(value)) return false;
+  return isSecretFieldName(name) || findSecretsInEnvironment('request', { [name]: value }).length > 0;
+}
+
+/** A credential header's value with its references and its auth scheme taken out still has a letter or digit. */
+function credentialHasLiteral(name: string, value: string): boolean {
+  const lower = name.toLowerCase();
+  if (lower === 'cookie') return value.split(';').some((pair) => hasLiteralPart(pair.slice(pair.indexOf('=') + 1)));
+  let rest = value.replace(PLACEHOLDER, ' ');
+  if (AUTHORIZATION_HEADERS.has(lower)) rest = rest.replace(/^\s*[A-Za-z][\w-]*\s+/, '');
+  return hasLiteralPart(rest);
+}
+
+function hasLiteralPart(text: string): boolean {
+  return /[A-Za-z0-9]/.test(text.replace(PLACEHOLDER, ' '));
+}
+
+/** The first secret-named field of a JSON or form body with a literal value, named for the message. */
+function secretBodyField(body: string): string | undefined {
+  const trimmed = body.trimStart();
+  if (trimmed === '') return undefined;
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    for (const match of body.matchAll(JSON_FIELD)) {
+      const name = jsonString(match[1] ?? '');
+      const raw = match[2] ?? '';
+      const value = raw.startsWith('"') ? jsonString(raw.slice(1, -1)) : raw === 'null' ? '' : raw;
+      if (isSecretField(name, value)) return name;
+    }
+    return undefined;
+  }
+  // A form body (`grant_type=password&password=…`), possibly over several lines.
+  for (const pair of body.replace(/\r?\n/g, '').split('&')) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const name = decodeQueryValue(pair.slice(0, at));
+    if (isSecretField(name, decodeQueryValue(pair.slice(at + 1)))) return name;
+  }
+  return undefined;
+}
+
+function jsonString(inner: string): string {
+  try {
+    return JSON.parse(`"${inner}"`) as string;
+  } catch {
+    return inner;
+  }
+}
+
+function decodeQueryValue(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
 }
