@@ -8,6 +8,7 @@ mkdirSync('dist', { recursive: true });
 execFileSync(process.execPath, ['scripts/build.mjs', '--production'], { stdio: 'inherit' });
 execFileSync('npx', ['vsce', 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', vsix], { stdio: 'inherit' });
 
+execFileSync('bash', ['scripts/ensure-debian-packages.sh', 'unzip'], { stdio: 'inherit' });
 const size = statSync(vsix).size;
 const listing = execFileSync('unzip', ['-Z1', vsix], { encoding: 'utf8' }).split('\n').filter(Boolean);
 const allowed = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE(\.txt)?|ARCHITECTURE\.md|dist\/(extension|workbench|server|webview)\.(js|css)|media\/.+|syntaxes\/.+))$/i;

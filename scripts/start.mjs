@@ -55,7 +55,7 @@ async function main() {
     execFileSync('code', [workspace], { stdio: 'inherit' });
     url = `desktop VS Code on ${relative(root, workspace)}`;
   } else {
-    const { node, codeServer } = await installEditor();
+    const { node, codeServer } = await installEditor({ browser: false });
     // A persistent profile: settings, sign-in state and the secret storage's key half survive restarts.
     const profile = await createProfile({ root: join(cacheRoot, 'start-profile'), workspace });
     await installVsix({ node, codeServer, profile, vsix, extensionId: 'api-workbench.api-workbench' });

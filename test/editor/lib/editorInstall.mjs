@@ -1,6 +1,6 @@
 // Runs install-editor.sh (idempotent: a no-op once the cache holds the pinned versions) and returns
 // the Node 24 binary and code-server entry it installed.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -8,8 +8,12 @@ const script = fileURLToPath(new URL('../install-editor.sh', import.meta.url));
 export const CHROMIUM = '/usr/bin/chromium';
 
 /** @returns {Promise<{ node: string, codeServer: string }>} */
-export async function installEditor() {
-  if (!existsSync(CHROMIUM)) {
+export async function installEditor({ browser = true } = {}) {
+  // The tests drive Debian's chromium; `npm start` needs no browser of ours.
+  if (browser && !existsSync(CHROMIUM)) {
+    spawnSync('bash', [fileURLToPath(new URL('../../../scripts/ensure-debian-packages.sh', import.meta.url)), 'chromium'], { stdio: 'inherit' });
+  }
+  if (browser && !existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), or run .ci/run`);
   }
   const stdout = await new Promise((resolve, reject) => {
