@@ -46,6 +46,10 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
   }
 
   getTreeItem(node: ServicesNode): vscode.TreeItem {
+    return withAccessibleName(this.treeItem(node));
+  }
+
+  private treeItem(node: ServicesNode): vscode.TreeItem {
     switch (node.kind) {
       case 'service': {
         const item = new vscode.TreeItem(node.service.title, vscode.TreeItemCollapsibleState.Collapsed);
@@ -95,6 +99,17 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
       }
     }
   }
+}
+
+/**
+ * Screen readers (and UI tests) name a row by its string tooltip when it has one; the name should be what
+ * the row shows: its label and description.
+ */
+export function withAccessibleName(item: vscode.TreeItem): vscode.TreeItem {
+  const label = (typeof item.label === 'string' ? item.label : item.label?.label) ?? item.resourceUri?.path.split('/').pop() ?? '';
+  const description = typeof item.description === 'string' && item.description ? `, ${item.description}` : '';
+  item.accessibilityInformation = { label: `${label}${description}` };
+  return item;
 }
 
 export function authLabel(auth: string): string {

@@ -6,6 +6,7 @@ import { describeJwt, decodeJwt, describeTimeLeft, type SignInState } from '../.
 import type { AuthEntry, Environment } from '../../core/env';
 import { secretKey } from '../../core/secrets';
 import type { EnvironmentController } from './environmentController';
+import { withAccessibleName } from '../servicesTree';
 
 export type EnvironmentNode =
   | { readonly kind: 'environment'; readonly name: string; readonly active: boolean }
@@ -48,6 +49,10 @@ export class EnvironmentsTreeProvider implements vscode.TreeDataProvider<Environ
   }
 
   async getTreeItem(node: EnvironmentNode): Promise<vscode.TreeItem> {
+    return withAccessibleName(await this.treeItem(node));
+  }
+
+  private async treeItem(node: EnvironmentNode): Promise<vscode.TreeItem> {
     switch (node.kind) {
       case 'message': {
         const item = new vscode.TreeItem(node.text);

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { parseHttpFile } from '../../core/httpfile';
 import type { ScratchFiles } from './scratchFiles';
+import { withAccessibleName } from '../servicesTree';
 
 export type RequestsNode =
   | { readonly kind: 'group'; readonly group: 'scratches' | 'collections' }
@@ -63,6 +64,10 @@ export class RequestsTreeProvider implements vscode.TreeDataProvider<RequestsNod
   }
 
   getTreeItem(node: RequestsNode): vscode.TreeItem {
+    return withAccessibleName(this.treeItem(node));
+  }
+
+  private treeItem(node: RequestsNode): vscode.TreeItem {
     switch (node.kind) {
       case 'group': {
         const item = new vscode.TreeItem(node.group === 'scratches' ? 'Scratches' : 'Collections', vscode.TreeItemCollapsibleState.Expanded);
