@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { openNdjsonSink } from '../src/core/export';
+import { openNdjsonSink, redactingSink } from '../src/core/export';
+import { Redactor } from '../src/core/secrets';
 import { walk } from '../src/core/paging';
 import { startSandbox } from '../src/sandbox';
 
@@ -55,18 +56,21 @@ async function baseline(baseUrl: string, token: string): Promise<Omit<Figures, '
   return { side: 'baseline (undici + JSON.parse)', rows, pages, ms, rowsPerSecond: (rows * 1000) / ms };
 }
 
-async function engine(baseUrl: string, token: string): Promise<Omit<Figures, 'peakRssMB'>> {
+/** `redacted`: through redactingSink, as the panel's "All pages" and the CLI's --out write (the token is a known secret). */
+async function engine(baseUrl: string, token: string, redacted = false): Promise<Omit<Figures, 'peakRssMB'>> {
   const dir = mkdtempSync(join(tmpdir(), 'apiwb-bench-'));
   try {
     const path = join(dir, 'export.ndjson');
-    const sink = await openNdjsonSink(path);
+    const file = await openNdjsonSink(path);
+    const redactor = new Redactor([token]);
+    const sink = redacted ? redactingSink(file, () => redactor) : file;
     const result = await walk({
       method: 'POST', url: `${baseUrl}/api/Selection/GetSelectionResult_Ext`,
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ OFFSET: 1, TableName: '' }),
     }, { plan: { style: 'export-ordinal', options: {}, source: 'catalog' }, sink });
     await sink.close();
     if (result.outcome !== 'complete') throw new Error(`engine: ${result.message}`);
-    return { side: 'engine (walk → NDJSON file)', rows: result.rows, pages: result.pages, ms: result.elapsedMs, rowsPerSecond: result.rowsPerSecond, bytesOut: statSync(path).size };
+    return { side: redacted ? 'engine, redacting (panel / CLI)' : 'engine (walk → NDJSON file)', rows: result.rows, pages: result.pages, ms: result.elapsedMs, rowsPerSecond: result.rowsPerSecond, bytesOut: statSync(path).size };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -76,7 +80,7 @@ async function child(side: string): Promise<void> {
   const baseUrl = process.env['APIWB_BENCH_BASE'] ?? '';
   const token = process.env['APIWB_BENCH_TOKEN'] ?? '';
   const peak = rssSampler();
-  const figures = side === 'engine' ? await engine(baseUrl, token) : await baseline(baseUrl, token);
+  const figures = side === 'engine' ? await engine(baseUrl, token) : side === 'redacting' ? await engine(baseUrl, token, true) : await baseline(baseUrl, token);
   process.stdout.write(`${JSON.stringify({ ...figures, peakRssMB: peak() })}\n`);
 }
 
@@ -114,13 +118,14 @@ async function main(): Promise<void> {
     const load = loadavg()[0] ?? 0;
     // Alternate which side goes first, so a burst of load elsewhere does not always hit the same side.
     for (let round = 0; round < rounds; round++) {
-      const order = round % 2 === 0 ? ['baseline', 'engine'] : ['engine', 'baseline'];
+      const order = round % 2 === 0 ? ['baseline', 'engine', 'redacting'] : ['redacting', 'engine', 'baseline'];
       for (const side of order) runs.push(await runChild(side, env));
     }
     const of = (side: string): Figures[] => runs.filter((r) => r.side.startsWith(side)).sort((a, b) => a.rowsPerSecond - b.rowsPerSecond);
     const median = (list: Figures[]): Figures => list[Math.floor(list.length / 2)]!;
     const base = of('baseline');
-    const eng = of('engine');
+    const eng = of('engine (');
+    const red = of('engine, redacting');
     const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
     const pct = (a: number, b: number): string => `${((a / b) * 100).toFixed(1)} %`;
     console.log(`exportWalk: ${fmt(rows)}-row export-ordinal walk, ${Math.ceil(rows / PAGE_ROWS)} pages of ${fmt(PAGE_ROWS)} rows, ${rounds} rounds (load average ${load.toFixed(1)} on ${cpus().length} CPUs)`);
@@ -129,6 +134,7 @@ async function main(): Promise<void> {
     console.log(`  engine   rows/s       median ${fmt(median(eng).rowsPerSecond)}, best ${fmt(eng.at(-1)!.rowsPerSecond)}   (NDJSON ${((eng[0]?.bytesOut ?? 0) / 1048576).toFixed(0)} MB)`);
     console.log(`  ratio engine/baseline median ${pct(median(eng).rowsPerSecond, median(base).rowsPerSecond)}, best ${pct(eng.at(-1)!.rowsPerSecond, base.at(-1)!.rowsPerSecond)}  (goal ≥ 80 %)`);
     console.log(`  engine peak RSS       max ${Math.max(...eng.map((r) => r.peakRssMB)).toFixed(0)} MB  (goal < 250 MB)`);
+    console.log(`  redacting sink        median ${fmt(median(red).rowsPerSecond)} rows/s = ${pct(median(red).rowsPerSecond, median(base).rowsPerSecond)} of the baseline; peak RSS max ${Math.max(...red.map((r) => r.peakRssMB)).toFixed(0)} MB`);
   } finally {
     await sandbox.close();
   }

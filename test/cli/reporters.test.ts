@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { EnvironmentSecretStore, secretValuesFromEnvironment } from '../../src/cli/nodePorts/envSecretStore';
-import { openOutputSink, scrubRows } from '../../src/cli/reporters/outputSink';
+import { openOutputSink } from '../../src/cli/reporters/outputSink';
+import { Redactor } from '../../src/core/secrets';
 import { formatOutcome, formatTotals } from '../../src/cli/reporters/summary';
 import { countRows } from '../../src/cli/reporters/pagedRows';
 import { parseRunArgs } from '../../src/cli/runCommand';
@@ -65,8 +66,9 @@ void describe('apiwb run pieces', () => {
 
   void it('scrubs secret values and secret-named fields from rows, and leaves clean pages as they are', async () => {
     const clean = [{ id: 1, nested: { list: ['a'] } }];
-    assert.equal(scrubRows(clean, ['s3cr3t-value']), clean, 'no copy when nothing is secret');
-    assert.deepEqual(scrubRows([{ note: 'key s3cr3t-value here', access_token: 'abc', deep: [{ Password: 'pw' }] }, 'plain'], ['s3cr3t-value']),
+    const redactor = new Redactor(['s3cr3t-value']);
+    assert.equal(redactor.row(clean[0]), clean[0], 'no copy when nothing is secret');
+    assert.deepEqual([{ note: 'key s3cr3t-value here', access_token: 'abc', deep: [{ Password: 'pw' }] }, 'plain'].map((row) => redactor.row(row)),
       [{ note: 'key *** here', access_token: '***', deep: [{ Password: '***' }] }, 'plain']);
     const dir = mkdtempSync(join(tmpdir(), 'apiwb-scrub-'));
     try {

@@ -3,9 +3,9 @@
 // on the first page and keeps keys first seen later in `_extra`); `json` is a JSON array on the same
 // append-only file. Every row passes a scrub first: rows are the service's data, but a response that
 // echoes one of the run's secrets must not put it on disk.
-import { openFileSink, type RowSink } from '../../core/export';
+import { openFileSink, redactingSink, type RowSink } from '../../core/export';
 import { AppendOnlyFile } from '../../core/export/fileSink';
-import { isSecretFieldName, REDACTED } from '../../core/secrets';
+import { Redactor } from '../../core/secrets';
 
 export type OutputFormat = 'ndjson' | 'csv' | 'json';
 
@@ -14,12 +14,7 @@ export type KnownSecrets = () => readonly string[];
 
 export async function openOutputSink(path: string, format: OutputFormat, secrets: KnownSecrets): Promise<RowSink> {
   const inner = format === 'json' ? await openJsonArraySink(path) : await openFileSink(format, path);
-  return {
-    format: inner.format,
-    writePage: (rows) => inner.writePage(scrubRows(rows, secrets())),
-    checkpoint: () => inner.checkpoint(),
-    close: () => inner.close(),
-  };
+  return redactingSink(inner, () => new Redactor(secrets()));
 }
 
 /** `[` + one row a line + `]`: valid JSON at close, written page by page like the others. */
@@ -40,33 +35,4 @@ async function openJsonArraySink(path: string): Promise<RowSink> {
       await file.close();
     },
   };
-}
-
-/** Rows with secret-named fields and known secret values replaced by ***; rows without either are kept as they are. */
-export function scrubRows(rows: readonly unknown[], secrets: readonly string[]): readonly unknown[] {
-  return scrubValue(rows, secrets.filter((s) => s.length >= 4)) as readonly unknown[];
-}
-
-function scrubValue(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === 'string') {
-    let text = value;
-    for (const secret of secrets) if (text.includes(secret)) text = text.split(secret).join(REDACTED);
-    return text;
-  }
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    let changed = false;
-    const items = value.map((item) => {
-      const clean = scrubValue(item, secrets);
-      if (clean !== item) changed = true;
-      return clean;
-    });
-    return changed ? items : value;
-  }
-  let copy: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const clean = isSecretFieldName(key) && typeof item === 'string' && item !== '' ? REDACTED : scrubValue(item, secrets);
-    if (clean !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = clean;
-  }
-  return copy ?? value;
 }

@@ -14,3 +14,4 @@ export function openFileSink(format: SinkFormat, path: string, options: FileSink
 export function reopenFileSink(checkpoint: SinkCheckpoint, options: Omit<FileSinkOptions, 'resume'> = {}): Promise<RowSink> {
   return openFileSink(checkpoint.format, checkpoint.path, { ...options, resume: checkpoint });
 }
+export { redactingSink } from './redactingSink';

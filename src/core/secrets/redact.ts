@@ -21,6 +21,9 @@ export function isSecretFieldName(name: string): boolean {
   return SECRET_FIELDS.has(name.toLowerCase());
 }
 
+/** A JSON key that names a secret field, as it appears in serialised JSON (`"Password":`). */
+const SECRET_JSON_KEY = new RegExp(`"(?:${[...SECRET_FIELDS].map((f) => f.replace(/[-]/g, '\\-')).join('|')})"\\s*:`, 'i');
+
 export class Redactor {
   private knownValues: string[] = [];
 
@@ -53,6 +56,14 @@ export class Redactor {
     out = out.replace(URL_USERINFO_PASSWORD, `$1${REDACTED}@`);
     out = out.replace(SECRET_PAIR, `$1${REDACTED}`);
     return out;
+  }
+
+  /**
+   * Whether serialised JSON text could hold something `row()` would change: a known secret value or a
+   * secret-named key. False means the text can be written as it is (the fast path of streamed pages).
+   */
+  mayRedactJson(text: string): boolean {
+    return SECRET_JSON_KEY.test(text) || this.knownValues.some((value) => text.includes(value));
   }
 
   /**

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
 import type { Catalog } from '../../core/catalog';
 import { detectBusinessErrors } from '../../core/catalog/businessErrors';
-import { memorySink, openFileSink, reopenFileSink, type RowSink, type SinkFormat } from '../../core/export';
+import { memorySink, openFileSink, redactingSink, reopenFileSink, type RowSink, type SinkFormat } from '../../core/export';
 import { sendRequest } from '../../core/http/client';
 import { HttpFault, type HttpRequest, type HttpResponse } from '../../core/http/types';
 import { parseHttpFile } from '../../core/httpfile';
@@ -220,7 +220,7 @@ export class SendController implements vscode.Disposable {
         session.exportFile = target.fsPath;
       }
       const file = session.exportFile;
-      const redacting = redactingSink(sink, redactor);
+      const redacting = redactingSink(sink, () => redactor);
       this.panel.progress({ pages: session.checkpoint.pages, rows: session.checkpoint.rows, rowsPerSecond: 0, elapsedMs: 0, file });
       const result = await walk(fresh.request, {
         sink: redacting, resumeFrom: session.checkpoint, signal: session.abort.signal,
@@ -331,16 +331,6 @@ export class SendController implements vscode.Disposable {
     if (!map) this.responses.set(uri, (map = new Map()));
     return map;
   }
-}
-
-/** Rows reach a file only redacted (secret-named fields, known secret values). */
-function redactingSink(sink: RowSink, redactor: Redactor): RowSink {
-  return {
-    format: sink.format,
-    writePage: (rows) => sink.writePage(redactRows(redactor, rows)),
-    checkpoint: () => sink.checkpoint(),
-    close: () => sink.close(),
-  };
 }
 
 function originOf(url: string): string {
