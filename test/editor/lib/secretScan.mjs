@@ -70,7 +70,7 @@ async function* filesUnder(dir) {
 /**
  * @param {{ dirs: string[], needles: { label: string, value: string }[], installed?: Record<string, string> }} options
  *   `installed`: files to skip while unchanged since installation (see snapshotFiles).
- * @returns {Promise<{ files: number, skipped: number, findings: { file: string, label: string }[] }>}
+ * @returns {Promise<{ files: number, skipped: number, searched: string[], findings: { file: string, label: string }[] }>}
  */
 export async function scanForSecrets({ dirs, needles, installed = {} }) {
   const patterns = needles.flatMap(({ label, value }) => [
@@ -78,11 +78,13 @@ export async function scanForSecrets({ dirs, needles, installed = {} }) {
     { label: `${label} (UTF-16)`, bytes: Buffer.from(value, 'utf16le') },
   ]);
   const findings = [];
+  const searched = [];
   let files = 0;
   let skipped = 0;
   for (const dir of dirs) {
     for await (const file of filesUnder(dir)) {
       files += 1;
+      searched.push(file);
       let content;
       try {
         content = await readFile(file);
@@ -96,7 +98,7 @@ export async function scanForSecrets({ dirs, needles, installed = {} }) {
       for (const { label, bytes } of patterns) if (content.includes(bytes)) findings.push({ file, label });
     }
   }
-  return { files, skipped, findings };
+  return { files, skipped, searched, findings };
 }
 
 /** The scan as one test result for printResults(): failed with the file names (and which secret) when found. */

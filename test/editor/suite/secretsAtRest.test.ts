@@ -4,26 +4,11 @@
 // the runner names them). The runner scans again after the UI suites for the sandbox's own secrets. Failures
 // name the file and which secret, never its value.
 import * as assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { scanForSecrets } from '../lib/secretScan.mjs';
 import { activatedApi } from './extensionUnderTest';
 import { requireSandbox } from './sandbox';
 import { signInToEngagement } from './editorHelpers';
-
-async function* filesUnder(dir: string): AsyncGenerator<string> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(path);
-    else if (entry.isFile()) yield path;
-  }
-}
 
 function scanDirs(): string[] {
   const raw = process.env.APIWB_TEST_SCAN_DIRS;
@@ -57,27 +42,16 @@ describe('secrets at rest (issue 4)', () => {
     ];
     const missing = held.filter(([, value]) => !value).map(([label]) => label);
     assert.deepEqual(missing, [], 'every kind of secret is in SecretStorage');
-    const needles = held.flatMap(([label, value]) => [
-      { label, bytes: Buffer.from(value ?? '', 'utf8') },
-      { label: `${label} (UTF-16)`, bytes: Buffer.from(value ?? '', 'utf16le') },
-    ]);
-    const installed = await installedFiles();
-    const found: string[] = [];
-    let files = 0;
-    const searchedNames: string[] = [];
-    for (const dir of scanDirs()) {
-      for await (const file of filesUnder(dir)) {
-        files += 1;
-        searchedNames.push(file);
-        const content = await readFile(file).catch(() => undefined);
-        if (!content) continue;
-        if (installed[file] !== undefined && installed[file] === createHash('sha256').update(content).digest('hex')) continue;
-        for (const { label, bytes } of needles) if (content.includes(bytes)) found.push(`${file}: ${label}`);
-      }
-    }
+    // The runner's scan (plain and UTF-16 forms; files unchanged since the VSIX install are skipped).
+    const { files, searched, findings } = await scanForSecrets({
+      dirs: scanDirs(),
+      needles: held.map(([label, value]) => ({ label, value: value ?? '' })),
+      installed: await installedFiles(),
+    });
+    const found = findings.map((f) => `${f.file}: ${f.label}`);
     console.log(`[editor-suite] secrets at rest: ${files} files searched for ${held.length} secrets`);
     // The product's own log (the "API Workbench" output channel, persisted under the user-data logs) was searched.
-    assert.ok(searchedNames.some((f) => f.endsWith('API Workbench.log')), 'the API Workbench output log is among the files searched');
+    assert.ok(searched.some((f) => f.endsWith('API Workbench.log')), 'the API Workbench output log is among the files searched');
     // The message names files and labels only; deepEqual against [] would print nothing secret either.
     assert.deepEqual(found, [], `secrets found in files:\n${found.join('\n')}`);
   });
