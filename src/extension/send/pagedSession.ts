@@ -1,11 +1,10 @@
 // The paging state behind what the panel shows: the plan, the walker's checkpoint (no secrets in it),
 // and the rows fetched so far, so "All pages" can write them first and nothing fetched is lost.
 import type { HttpRequest } from '../../core/http/types';
-import type { PagingPlan, WalkCheckpoint } from '../../core/paging';
+import type { WalkCheckpoint } from '../../core/paging';
 import type { PagingState } from '../../protocol/webviewMessages';
 
 export interface PagedSession {
-  readonly requestKey: string;
   readonly responseId: string;
   /** The first request without its credentials; a continuation must match its method and origin. */
   readonly first: HttpRequest;
@@ -14,7 +13,6 @@ export interface PagedSession {
   readonly uri: string;
   readonly requestIndex: number;
   readonly name: string;
-  plan: PagingPlan | undefined;
   checkpoint: WalkCheckpoint;
   /** Rows of the pages shown in the panel (not of "All pages" walks, which stream to a file). */
   readonly shownRows: unknown[];

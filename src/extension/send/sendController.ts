@@ -99,8 +99,8 @@ export class SendController implements vscode.Disposable {
           send: async (request, options) => (response = await sendRequest(request, options)),
         });
         session = {
-          requestKey, responseId: randomUUID(), first: withoutSecrets(prepared.request), environment: this.environmentName(),
-          uri, requestIndex: target.requestIndex, name, plan: walked.checkpoint.plan, checkpoint: walked.checkpoint,
+          responseId: randomUUID(), first: withoutSecrets(prepared.request), environment: this.environmentName(),
+          uri, requestIndex: target.requestIndex, name, checkpoint: walked.checkpoint,
           shownRows: redactRows(redactor, sink.pages.flat()),
         };
       } else {
