@@ -24,19 +24,10 @@ Content-Type: application/json
 }
 `;
 
-export async function run(page, ctx) {
-  try {
-    await steps(page, ctx);
-  } catch (error) {
-    await ctx.screenshot('FAILED-panelBusinessError-panel');
-    throw error;
-  } finally {
-    // The next test starts from a calm workbench (the Services test finds its tab by name).
-    await closeAllEditors(page);
-  }
-}
+// The next test starts from a calm workbench (the Services test finds its tab by name).
+export const cleanup = closeAllEditors;
 
-async function steps(page, ctx) {
+export async function run(page, ctx) {
   const sandbox = ctx.requireSandbox();
   const file = 'panel-survey.http';
   // Opening a .http file activates the extension: its commands are in the palette from then on.

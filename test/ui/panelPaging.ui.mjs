@@ -7,19 +7,10 @@ import { clickInEditor, resultsPanel, rowCount, closeAllEditors, writeAndOpen } 
 export const name = 'results panel: send and follow pages shows a table, Next page appends the next page';
 export const timeoutMs = 90_000;
 
-export async function run(page, ctx) {
-  try {
-    await steps(page, ctx);
-  } catch (error) {
-    await ctx.screenshot('FAILED-panelPaging-panel');
-    throw error;
-  } finally {
-    // The next test starts from a calm workbench (the Services test finds its tab by name).
-    await closeAllEditors(page);
-  }
-}
+// The next test starts from a calm workbench (the Services test finds its tab by name).
+export const cleanup = closeAllEditors;
 
-async function steps(page, ctx) {
+export async function run(page, ctx) {
   const sandbox = ctx.requireSandbox();
   const file = 'panel-bookings.http';
   await writeAndOpen(page, ctx, file, `### Bookings, first page (X-Pagination-* headers)\n# @name bookingsForPanel\nGET ${sandbox.booking.baseUrl}/bookings?page=1\n`);

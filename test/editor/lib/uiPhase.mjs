@@ -16,7 +16,7 @@ export async function loadUiTests(dir, filter) {
     if (typeof test.name !== 'string' || typeof test.run !== 'function') {
       throw new Error(`${file} must export { name: string, run(page, ctx) }`);
     }
-    if (!filter || test.name.includes(filter) || file.includes(filter)) tests.push({ file, name: test.name, run: test.run, timeoutMs: test.timeoutMs });
+    if (!filter || test.name.includes(filter) || file.includes(filter)) tests.push({ file, name: test.name, run: test.run, cleanup: test.cleanup, timeoutMs: test.timeoutMs });
   }
   return tests;
 }
@@ -61,6 +61,8 @@ export async function runUiSuites({ browser, server, workspace, tests, screensho
         await page.screenshot({ path: shot }).catch(() => {});
         results.push({ title: test.name, state: 'failed', durationMs: Date.now() - started, error: `${error?.stack ?? error}\n(screenshot: ${shot})` });
       }
+      // A test's own clean-up runs after the failure screenshot, so the picture shows what went wrong.
+      if (test.cleanup) await Promise.resolve(test.cleanup(page, ctx)).catch((error) => log.write(`[ui-test] cleanup of ${test.name} failed: ${error?.stack ?? error}\n`));
       // The next test starts from a calm workbench: no open quick input, menu or hover.
       await page.keyboard.press('Escape').catch(() => {});
     }
