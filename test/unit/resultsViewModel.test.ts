@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { HttpResponse } from '../../src/core/http/types';
-import { buildResultsViewModel, rowsOfPage, type ResultsInput } from '../../src/core/results/viewModel';
+import { buildResultsViewModel, type ResultsInput } from '../../src/core/results/viewModel';
 import { UnredactedSecretError } from '../../src/core/results/redaction';
 import { ResultsViewModelWireSchema, encodeViewModel } from '../../src/protocol/webviewMessages';
 import { prettyJsonPrefix } from '../../src/core/results/prettyJson';
@@ -150,13 +150,6 @@ void test('401 and 403 are explained in words (the host may supply its own)', ()
   const own = buildResultsViewModel(input('', { auth: { title: 'Caller IP', explanation: 'Outside the range.' }, response: response('', { status: 403, statusText: 'Forbidden' }) }));
   assert.deepEqual(own.auth, { title: 'Caller IP', explanation: 'Outside the range.' });
   assert.equal(buildResultsViewModel(input([])).auth, undefined);
-});
-
-void test('rowsOfPage: rows of a further page and the columns it adds; malformed JSON gives no rows', () => {
-  const page = rowsOfPage(JSON.stringify({ Data: [{ a: 1, d: 4 }] }), [{ key: 'a', label: 'a' }], 'Data');
-  assert.deepEqual(page.rows, [{ a: 1, d: 4 }]);
-  assert.deepEqual(page.columns.map((c) => c.key), ['a', 'd']);
-  assert.deepEqual(rowsOfPage('{oops', [{ key: 'a', label: 'a' }]), { rows: [], columns: [{ key: 'a', label: 'a' }] });
 });
 
 void test('the bounded pretty-printer matches JSON.stringify(…, null, 2) and stops at its limit', () => {

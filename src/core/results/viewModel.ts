@@ -143,12 +143,3 @@ export function buildResultsViewModel(input: ResultsInput): ResultsViewModel {
     history: [...(input.history ?? [])],
   };
 }
-
-/** The rows of a further page (Next page), with the column list grown by any new keys. */
-export function rowsOfPage(bodyText: string, knownColumns: readonly Column[], rowsPath?: string): { rows: unknown[]; columns: Column[] } {
-  const parsed = parseJson(redactBodyText(bodyText));
-  if (!parsed.ok) return { rows: [], columns: [...knownColumns] };
-  const table = buildTable(parsed.value, rowsPath);
-  if (!table) return { rows: [], columns: [...knownColumns] };
-  return { rows: table.rows, columns: table.kind === 'objects' ? columnsOf(table.rows, knownColumns) : [...knownColumns] };
-}
