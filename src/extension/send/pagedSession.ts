@@ -2,6 +2,7 @@
 // and the rows fetched so far, so "All pages" can write them first and nothing fetched is lost.
 import type { HttpRequest } from '../../core/http/types';
 import type { WalkCheckpoint } from '../../core/paging';
+import { pagingState } from '../../core/results/pagingState';
 import type { PagingState } from '../../protocol/webviewMessages';
 
 export interface PagedSession {
@@ -22,26 +23,7 @@ export interface PagedSession {
   exportFile?: string;
 }
 
-export const STYLE_LABELS: Readonly<Record<string, string>> = {
-  'page-number': 'page number (pageNumber / pageSize)',
-  'page-headers': 'page headers (X-Pagination-*)',
-  'offset-remaining': 'offset + remaining (Remaining not trusted)',
-  'batch-cursor': 'batch cursor (BatchID echoed)',
-  'export-ordinal': 'export ordinal (OFFSET + TableName; pages kept before the next)',
-  'stateful-extraction': 'stateful extraction (server keeps the position)',
-  generic: 'generic (offset/limit, next link, Link header)',
-  none: 'single page',
-};
-
 export function pagingStateOf(session: PagedSession, walking: boolean): PagingState {
-  const style = session.checkpoint.plan.style;
-  return {
-    style,
-    styleLabel: STYLE_LABELS[style] ?? style,
-    pages: session.checkpoint.pages,
-    rows: session.checkpoint.rows,
-    canContinue: !session.checkpoint.done && session.checkpoint.next !== undefined,
-    walking,
-    ...(session.checkpoint.endReason ? { endReason: session.checkpoint.endReason } : {}),
-  };
+  const { plan, pages, rows, done, next, endReason } = session.checkpoint;
+  return pagingState({ style: plan.style, pages, rows, canContinue: !done && next !== undefined, walking, ...(endReason ? { endReason } : {}) });
 }
