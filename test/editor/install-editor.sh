@@ -9,7 +9,13 @@ cache_root="${XDG_CACHE_HOME:-$HOME/.cache}/api-workbench"
 node_dir="$cache_root/node-$NODE_VERSION"
 cs_dir="$cache_root/code-server-$CODE_SERVER_VERSION-node-$NODE_VERSION"
 mkdir -p "$cache_root"
-unset npm_config_prefix || true
+# Run from inside `npm test` / `npm start`, this script inherits the outer npm's configuration as
+# npm_config_* / npm_* variables: the outer npm runs on the system Node (20), and code-server's
+# postinstall reads the Node version from npm_config_user_agent and refuses "node v20" even though the
+# inner npm runs on Node 24. Every install below starts from a clean npm environment.
+while IFS= read -r name; do
+  case "$name" in npm_*|NPM_CONFIG_*) unset "$name" ;; esac
+done < <(compgen -e)
 # One install at a time per cache: a second run (another CI job on this machine) waits, then finds it done.
 exec 9>"$cache_root/.install.lock"
 flock 9
