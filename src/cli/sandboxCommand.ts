@@ -1,7 +1,8 @@
 // `apiwb sandbox`: starts the three simulated services on 127.0.0.1 and serves until SIGINT/SIGTERM.
 // With --json it prints exactly one JSON line (the SandboxDescriptor) once every service listens.
 import { parseArgs } from 'node:util';
-import { SANDBOX_DEFAULTS, type SandboxOptions, parsePageFault, startSandbox } from '../sandbox/index';
+import { SANDBOX_DEFAULTS, type SandboxOptions, parseChoiceList, parsePageFault, resolveChoices, startSandbox } from '../sandbox/index';
+import { SANDBOX_CHOICES, SANDBOX_CHOICE_IDS } from '../core/catalog/rules';
 import type { Subcommand } from './subcommands';
 
 const INTEGER_FLAGS = {
@@ -51,8 +52,13 @@ Options:
                                 page-number, page-headers, offset-remaining, batch-cursor, export-ordinal,
                                 stateful-extraction, generic; FAULT is drop, status=CODE, delay=MS, drip=MS,
                                 malformed-json or huge-body[=BYTES]
+  --choice NAME=on|off          switch a sandbox choice (repeatable); the choices, and their defaults:
+${SANDBOX_CHOICE_IDS.map((id) => `                                  ${id} (${SANDBOX_CHOICES[id].defaultOn ? 'on' : 'off'}${SANDBOX_CHOICES[id].switchable ? '' : ', fixed'})`).join('\n')}
   --help                        this text
 
+Where a contract is silent the sandbox makes a choice and names it in the X-Sandbox-Choice response
+header; a request may send X-Sandbox-Choice: NAME=on|off to switch one for itself. GET /__sandbox/choices
+lists the run's settings.
 At run time: header X-Sandbox-Fault: FAULT on any request; POST /__sandbox/faults {"failPage":"STYLE:N:FAULT"};
 GET or DELETE /__sandbox/requests (the request log, secrets redacted) on each service's origin.
 `;
@@ -75,6 +81,7 @@ async function runSandbox(args: readonly string[]): Promise<number> {
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         'fail-page': { type: 'string', multiple: true },
+        choice: { type: 'string', multiple: true },
         ...Object.fromEntries(Object.keys(INTEGER_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
       },
     });
@@ -95,7 +102,9 @@ async function runSandbox(args: readonly string[]): Promise<number> {
     }
     const failPages = (values['fail-page'] as string[] | undefined) ?? [];
     failPages.forEach((spec) => parsePageFault(spec));
-    options = { ...built, failPages };
+    const choices = Object.assign({}, ...((values['choice'] as string[] | undefined) ?? []).map(parseChoiceList)) as SandboxOptions['choices'];
+    resolveChoices(choices);
+    options = { ...built, failPages, ...(choices && Object.keys(choices).length > 0 ? { choices } : {}) };
   } catch (error) {
     process.stderr.write(`apiwb sandbox: ${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
     return 2;

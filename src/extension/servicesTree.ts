@@ -1,6 +1,6 @@
 // The Services view: service -> operation family -> operation. Pure projection of the catalog; no I/O.
 import * as vscode from 'vscode';
-import type { Catalog, Family, Operation, Service } from '../core/catalog';
+import { releaseLines, type Catalog, type Family, type Operation, type Service } from '../core/catalog';
 
 export type ServicesNode =
   | { readonly kind: 'service'; readonly service: Service }
@@ -54,8 +54,11 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
       case 'service': {
         const item = new vscode.TreeItem(node.service.title, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `service:${node.service.id}`;
-        item.description = node.service.auth.map(authLabel).join(' · ');
-        item.tooltip = node.service.summary;
+        const release = node.service.release;
+        item.description = [...node.service.auth.map(authLabel), ...(node.service.id === 'engagement' && release ? [release.summary] : [])].join(' · ');
+        item.tooltip = release
+          ? new vscode.MarkdownString([node.service.summary, '', '*Release:*', ...release.facts.map((f) => `- ${f}`), `- Source: seed ${release.source.seed}, section ${release.source.section}`].join('\n'))
+          : node.service.summary;
         item.contextValue = 'service';
         item.iconPath = new vscode.ThemeIcon('server-environment');
         return item;
@@ -131,6 +134,7 @@ function operationTooltip(op: Operation): string {
     `- Source: seed ${op.source.seed}, section ${op.source.section}`,
   ];
   if (op.deprecated) lines.push(`- Deprecated: use ${op.deprecated.replacement}`);
+  lines.push(...releaseLines(op).map((l) => `- ${l}`));
   if (op.imported) lines.push(`- From the OpenAPI import (${op.imported.source}): ${op.imported.contributed.join(', ')}`);
   if (op.notShown.length > 0) lines.push('', '*Not shown by the contract:*', ...op.notShown.map((t) => `- ${t}`));
   return lines.join('\n');

@@ -1,5 +1,6 @@
 // The sandbox's public types: the options it starts with and the descriptor it prints
 // (`apiwb sandbox --json`). Other modules and tests import these; keep them stable.
+import type { SandboxChoiceId } from '../core/catalog/rules';
 import type { PageFaultSpec } from './shared/faults';
 
 export interface SandboxOptions {
@@ -35,6 +36,11 @@ export interface SandboxOptions {
   readonly bookingsPerPage?: number;
   /** Fundraising list endpoints: requests a second before 429 + Retry-After (default 0 = off). */
   readonly rateLimitPerSecond?: number;
+  /**
+   * Sandbox choices to switch on or off (the list: SANDBOX_CHOICES in src/core/catalog/rules.ts).
+   * Unset ones keep their default; `rate-limit` follows rateLimitPerSecond unless given.
+   */
+  readonly choices?: Partial<Record<SandboxChoiceId, boolean>>;
   /** Faults armed at start, e.g. `export-ordinal:2:drop` (see shared/faults.ts). */
   readonly failPages?: readonly (string | PageFaultSpec)[];
   /** Clock in epoch ms, for tests that need tokens to expire without waiting. */
@@ -127,6 +133,8 @@ export interface SandboxDescriptor {
     readonly bookings: number;
     readonly bookingsPerPage: number;
   };
+  /** The sandbox choices in force (each answer that applies one names it in X-Sandbox-Choice). */
+  readonly choices: Readonly<Record<SandboxChoiceId, boolean>>;
 }
 
 export interface RunningSandbox {

@@ -10,10 +10,12 @@ import { SELECTION_FORMATS } from './engagement/data';
 import { startFundraising } from './fundraising';
 import { JWT_USERS } from './fundraising/auth';
 import { FIRST_CONSTITUENT_ID, FIRST_LIST_ID, FIRST_TRANSACTION_ID, LOOKUP_TYPES } from './fundraising/data';
+import { resolveChoices } from './shared/choices';
 import { PageFaultRegistry } from './shared/faults';
 
 export type { RunningSandbox, SandboxDescriptor, SandboxOptions } from './descriptor';
 export { parseFault, parsePageFault, PAGING_STYLES, type PageFaultSpec } from './shared/faults';
+export { parseChoiceList, resolveChoices } from './shared/choices';
 
 export const SANDBOX_DEFAULTS = {
   seed: 3,
@@ -38,6 +40,7 @@ const JWT_SAMPLE_LIFETIME_SECONDS = 24 * 3600;
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const o = { ...SANDBOX_DEFAULTS, ...withoutUndefined(options) };
   const now = options.now ?? Date.now;
+  const choices = resolveChoices({ 'rate-limit': o.rateLimitPerSecond > 0, ...options.choices });
   const pageFaults = new PageFaultRegistry();
   for (const spec of options.failPages ?? []) pageFaults.arm(spec);
 
@@ -61,6 +64,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       tokenLifetimeSeconds: Math.round(o.tokenLifetimeMinutes * 60),
       bidwTransientEvery: o.bidwTransientEvery,
       pageFaults,
+      choices,
       now,
     }),
     startFundraising({
@@ -68,9 +72,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       data: { seed: o.seed, constituents: o.constituents, transactions: o.transactions },
       rateLimitPerSecond: o.rateLimitPerSecond,
       pageFaults,
+      choices,
       now,
     }),
-    startBooking(options.bookingPort ?? 0, { seed: o.seed, total: o.bookings, perPage: o.bookingsPerPage }, pageFaults),
+    startBooking(options.bookingPort ?? 0, { seed: o.seed, total: o.bookings, perPage: o.bookingsPerPage }, pageFaults, choices),
   ]);
   const [eng, fund, book] = started;
   if (eng.status !== 'fulfilled' || fund.status !== 'fulfilled' || book.status !== 'fulfilled') {
@@ -135,6 +140,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       bookings: o.bookings,
       bookingsPerPage: o.bookingsPerPage,
     },
+    choices,
   };
 
   let closed: Promise<void> | undefined;

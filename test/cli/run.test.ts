@@ -88,11 +88,12 @@ void describe('apiwb run against the sandbox', () => {
   void it('a business failure inside a 200 and an HTTP 400 each exit 1, with the catalogue meaning', async () => {
     const failing = join(ws.dir, 'failing.http');
     writeFileSync(failing, [
-      '### missing mandatory fields',
+      '### missing mandatory fields (the sandbox asks for them only under its required-fields choice)',
       '# @name incompleteQuestion',
       'POST {{engagement_base_url}}/api/SurveyApi/AddLabelQuestion',
       'Authorization: Bearer {{$auth.token("engagement")}}',
       'Content-Type: application/json',
+      'X-Sandbox-Choice: required-fields',
       '',
       '{ "OpCode": 1, "QuestionLabel": "Hi" }',
       '',

@@ -16,14 +16,14 @@ const HEADERS = ['x-pagination-page', 'x-pagination-per-page', 'x-pagination-tot
 const headersOf = (response: Response): number[] => HEADERS.map((h) => Number(response.headers.get(h)));
 
 void describe('booking list (seed 002)', () => {
-  void it('002 rule 1: the first response, without page, reports page 1 with the four X-Pagination-* headers', async () => {
+  void it('002 rule 1: the first response, without page, reports page 1 with the four X-Pagination-* headers (rule 002-first-page)', async () => {
     const response = await fetch(`${d.booking.baseUrl}/bookings`);
     assert.equal(response.status, 200);
     assert.deepEqual(headersOf(response), [1, 20, 4, 61]);
     assert.equal(((await response.json()) as unknown[]).length, 20);
   });
 
-  void it('002 rule 2 / page-headers walk: page 2, 3, ... up to X-Pagination-Total-Pages gives every booking once', async () => {
+  void it('002 rule 2 / page-headers walk: page 2, 3, ... up to X-Pagination-Total-Pages gives every booking once (rule 002-walk)', async () => {
     const seen = new Set<string>();
     let totalPages = 1;
     for (let page = 1; page <= totalPages; page++) {
@@ -41,7 +41,7 @@ void describe('booking list (seed 002)', () => {
     assert.deepEqual(headersOf(response), [9, 20, 4, 61]);
   });
 
-  void it('page below 1 is 400', async () => {
+  void it('page below 1 is 400 (rule 002-page-bounds)', async () => {
     assert.equal((await fetch(`${d.booking.baseUrl}/bookings?page=0`)).status, 400);
   });
 });

@@ -32,7 +32,7 @@ void describe('apiwb sandbox (issue 3)', () => {
     });
     try {
       const d = JSON.parse(await firstLine(child)) as SandboxDescriptor;
-      assert.deepEqual(Object.keys(d), ['engagement', 'fundraising', 'booking', 'credentials', 'samples']);
+      assert.deepEqual(Object.keys(d), ['engagement', 'fundraising', 'booking', 'credentials', 'samples', 'choices']);
       for (const url of [d.engagement.baseUrl, d.engagement.authUrl, d.fundraising.baseUrl, d.booking.baseUrl]) {
         assert.match(url, /^http:\/\/127\.0\.0\.1:\d+/);
       }

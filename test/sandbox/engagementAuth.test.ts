@@ -17,7 +17,7 @@ after(() => sandbox.close());
 const ordersPath = (): string => `/api/Transaction/GetOrdersByCustomer?ctcID=${d.samples.ctcID}`;
 
 void describe('engagement token endpoint (seed 000 §5.1, §5.3, §7.4)', () => {
-  void it('000 §5.1: a form-encoded password grant at {authUrl}/token answers access_token, token_type bearer, expires_in, userName', async () => {
+  void it('000 §5.1: a form-encoded password grant at {authUrl}/token answers access_token, token_type bearer, expires_in, userName (rule 000-5.1-token-grant)', async () => {
     const response = await tokenRequest(d, { grant_type: 'password', username: d.credentials.engagement.username, password: d.credentials.engagement.password });
     assert.equal(response.status, 200);
     const body = (await response.json()) as Json;
@@ -27,7 +27,7 @@ void describe('engagement token endpoint (seed 000 §5.1, §5.3, §7.4)', () => 
     assert.equal(body['expires_in'], d.credentials.engagement.tokenLifetimeSeconds);
   });
 
-  void it('000 §5.1: the path registered as /Token answers too', async () => {
+  void it('000 §5.1: the path registered as /Token answers too (rule 000-5.1-token-path)', async () => {
     const response = await tokenRequest(d, { grant_type: 'password', username: d.credentials.engagement.username, password: d.credentials.engagement.password }, '/Token');
     assert.equal(response.status, 200);
   });
@@ -53,7 +53,7 @@ void describe('engagement token endpoint (seed 000 §5.1, §5.3, §7.4)', () => 
     assert.equal(((await response.json()) as Json)['error'], 'unsupported_grant_type');
   });
 
-  void it('000 §5.2 rule 3: no refresh token is issued', async () => {
+  void it('000 §5.2 rule 3: no refresh token is issued (rule 000-5.2-no-refresh)', async () => {
     const response = await tokenRequest(d, { grant_type: 'password', username: d.credentials.engagement.username, password: d.credentials.engagement.password });
     const body = (await response.json()) as Json;
     assert.equal('refresh_token' in body, false);
@@ -63,7 +63,7 @@ void describe('engagement token endpoint (seed 000 §5.1, §5.3, §7.4)', () => 
     assert.equal(d.credentials.engagement.tokenLifetimeSeconds, 1800);
   });
 
-  void it('000 §7.4: wrong credentials → 400 invalid_grant "The user name or password is incorrect."', async () => {
+  void it('000 §7.4: wrong credentials → 400 invalid_grant "The user name or password is incorrect." (rule 000-7.4-token-errors)', async () => {
     for (const [username, password] of [[d.credentials.engagement.username, 'wrong'], ['nobody@sandbox.test', 'x']] as const) {
       const response = await tokenRequest(d, { grant_type: 'password', username, password });
       assert.equal(response.status, 400);
@@ -78,7 +78,7 @@ void describe('engagement token endpoint (seed 000 §5.1, §5.3, §7.4)', () => 
     assert.deepEqual(await response.json(), { error: 'invalid_grant', error_description: 'The user is locked.' });
   });
 
-  void it('000 §5.3: after lockoutAfter failed sign-ins the user is locked, even with the right password', async () => {
+  void it('000 §5.3: after lockoutAfter failed sign-ins the user is locked, even with the right password (rule 000-5.3-lockout-threshold)', async () => {
     const { username, password } = d.credentials.engagement.restrictedUser;
     const fresh = await startSandbox({ lockoutAfter: 3 });
     try {
@@ -96,7 +96,7 @@ void describe('engagement token endpoint (seed 000 §5.1, §5.3, §7.4)', () => 
 });
 
 void describe('engagement bearer checks (seed 000 §5.2, §7.1)', () => {
-  void it('000 §5.2 rule 1: an operation without a token is 401', async () => {
+  void it('000 §5.2 rule 1: an operation without a token is 401 (rule 000-5.2-bearer)', async () => {
     const response = await fetch(`${d.engagement.baseUrl}${ordersPath()}`);
     assert.equal(response.status, 401);
   });
@@ -113,7 +113,7 @@ void describe('engagement bearer checks (seed 000 §5.2, §7.1)', () => {
     assert.equal((await engagementGet(d, token, ordersPath())).status, 401);
   });
 
-  void it('000 §7.1: a method the user may not call is 403', async () => {
+  void it('000 §7.1: a method the user may not call is 403 (rule 000-7.1-method-denial)', async () => {
     const { username, password, deniedOperations } = d.credentials.engagement.restrictedUser;
     assert.ok(deniedOperations.includes('LoyaltyPoint/GetBalance'));
     const token = await signIn(d, username, password);
@@ -122,7 +122,7 @@ void describe('engagement bearer checks (seed 000 §5.2, §7.1)', () => {
     assert.equal((await engagementGet(d, token, ordersPath())).status, 200, 'other operations stay allowed');
   });
 
-  void it('000 §7.1 LoyaltyPoint: brand denial is HTTP 200 with ResponseStatus=false and code 3', async () => {
+  void it('000 §7.1 LoyaltyPoint: brand denial is HTTP 200 with ResponseStatus=false and code 3 (rule 000-7.1-loyalty-brand-denial)', async () => {
     const token = await signIn(d);
     for (const brand of [`&BrandID=${d.samples.deniedBrandID}`, '']) {
       const { status, body } = await engagementGet(d, token, `/api/LoyaltyPoint/GetBalance?ctcID=${d.samples.ctcID}${brand}`);
@@ -141,7 +141,7 @@ void describe('engagement bearer checks (seed 000 §5.2, §7.1)', () => {
     assert.deepEqual(body['Errors'], [{ ErrorCode: 13, ErrorDescription: 'Invalid CtcID' }]);
   });
 
-  void it('000 §7.3 LoyaltyProgram: without BrandID and several brands → code 26; one brand → its program; a denied brand → code 3', async () => {
+  void it('000 §7.3 LoyaltyProgram: without BrandID and several brands → code 26; one brand → its program; a denied brand → code 3 (rule 000-7.3-loyalty-program-26)', async () => {
     const token = await signIn(d);
     const many = await engagementGet(d, token, '/api/LoyaltyProgram/Get');
     assert.equal(many.status, 200);

@@ -19,7 +19,7 @@ after(() => sandbox.close());
 const orders = (query: string) => engagementGet(d, token, `/api/Transaction/GetOrdersByCustomer?${query}`);
 
 void describe('Transaction/GetOrdersByCustomer (seed 000 §4.2 rules 2-3)', () => {
-  void it('000 §4.2 rule 2: pageNumber defaults to 1 and pageSize to 50', async () => {
+  void it('000 §4.2 rule 2: pageNumber defaults to 1 and pageSize to 50 (rule 000-4.2-orders-defaults)', async () => {
     const { status, body } = await orders(`ctcID=${d.samples.ctcID}`);
     assert.equal(status, 200);
     assert.equal(body['PageNumber'], 1);
@@ -29,13 +29,13 @@ void describe('Transaction/GetOrdersByCustomer (seed 000 §4.2 rules 2-3)', () =
     assert.equal(body['Response'], true);
   });
 
-  void it('000 §4.2 rule 2: pageSize above 500 is capped (PageSize reports the effective 500)', async () => {
+  void it('000 §4.2 rule 2: pageSize above 500 is capped (PageSize reports the effective 500) (rule 000-4.2-orders-cap)', async () => {
     const { body } = await orders(`ctcID=${d.samples.ctcID}&pageSize=900`);
     assert.equal(body['PageSize'], 500);
     assert.equal((body['Orders'] as unknown[]).length, 500);
   });
 
-  void it('000 §4.2 rules 2-3: a pageNumber or pageSize below 1 is HTTP 400 with the output model', async () => {
+  void it('000 §4.2 rules 2-3: a pageNumber or pageSize below 1 is HTTP 400 with the output model (rule 000-4.2-orders-below-one)', async () => {
     for (const query of ['pageNumber=0', 'pageSize=0', 'pageSize=-5', 'pageNumber=abc']) {
       const { status, body } = await orders(`ctcID=${d.samples.ctcID}&${query}`);
       assert.equal(status, 400, query);
@@ -44,26 +44,26 @@ void describe('Transaction/GetOrdersByCustomer (seed 000 §4.2 rules 2-3)', () =
     }
   });
 
-  void it('000 §4.2: ctcID is required (HTTP 400 with the output model)', async () => {
+  void it('000 §4.2: ctcID is required (HTTP 400 with the output model) (rule 000-4.2-orders-customer-required)', async () => {
     const { status, body } = await orders('pageNumber=1');
     assert.equal(status, 400);
     assert.equal(body['Response'], false);
     assert.match(String((body['Errors'] as string[])[0]), /customer identifier/);
   });
 
-  void it('000 §4.2 rule 1: paging names are case-sensitive (PageSize is not pageSize)', async () => {
+  void it('000 §4.2 rule 1: paging names are case-sensitive (PageSize is not pageSize) (rule 000-4.2-names-case-sensitive)', async () => {
     const { body } = await orders(`ctcID=${d.samples.ctcID}&PageSize=200`);
     assert.equal(body['PageSize'], 50);
   });
 
-  void it('000 §4.2 rule 3: a page out of range is HTTP 200 with Response=false', async () => {
+  void it('000 §4.2 rule 3: a page out of range is HTTP 200 with Response=false (rule 000-4.2-orders-out-of-range)', async () => {
     const { status, body } = await orders(`ctcID=${d.samples.ctcID}&pageSize=500&pageNumber=4`);
     assert.equal(status, 200);
     assert.equal(body['Response'], false);
     assert.deepEqual(body['Orders'], []);
   });
 
-  void it('000 §4.2 rule 3: a customer with no history is a successful empty list', async () => {
+  void it('000 §4.2 rule 3: a customer with no history is a successful empty list (rule 000-4.2-orders-no-history)', async () => {
     const { status, body } = await orders(`ctcID=${d.samples.ctcIDWithoutHistory}`);
     assert.equal(status, 200);
     assert.equal(body['Response'], true);
@@ -90,13 +90,13 @@ void describe('SalesLeads/GetLeads (seed 000 §4.2 rule 5)', () => {
   const leads = (Offset: unknown, PageSize: unknown = 100, CtcID = d.samples.ctcID) =>
     engagementPost(d, token, '/api/SalesLeads/GetLeads', { CtcID, BrandID: d.samples.brandID, PageSize, Offset });
 
-  void it('000 §4.2 rule 5: Offset is forwarded as given (a row offset, not a page number)', async () => {
+  void it('000 §4.2 rule 5: Offset is forwarded as given (a row offset, not a page number) (rule 000-4.2-leads-offset)', async () => {
     const a = await leads(0, 10);
     const b = await leads(3, 10);
     assert.deepEqual((b.body['_Leads'] as Json[])[0], (a.body['_Leads'] as Json[])[3]);
   });
 
-  void it('000 §4.2 rule 5: Remaining is not a reliable end signal (still above 0 after the last lead); rows carry TotalCounts', async () => {
+  void it('000 §4.2 rule 5: Remaining is not a reliable end signal (still above 0 after the last lead); rows carry TotalCounts (rule 000-4.2-leads-remaining)', async () => {
     const last = await leads(d.samples.leadsOfCtcID - 5, 100);
     const rows = last.body['_Leads'] as Json[];
     assert.equal(rows.length, 5);
@@ -126,7 +126,7 @@ void describe('SalesLeads/GetLeads (seed 000 §4.2 rule 5)', () => {
 void describe('CustomerAsset/GetAssets (seed 000 §4.2 rule 4)', () => {
   const assets = (BatchID: unknown, BatchSize = 1000) => engagementPost(d, token, '/api/CustomerAsset/GetAssets', { BatchID, BatchSize });
 
-  void it('000 §4.2 rule 4: continue with the returned BatchID; a made-up BatchID is an error', async () => {
+  void it('000 §4.2 rule 4: continue with the returned BatchID; a made-up BatchID is an error (rule 000-4.2-batch-cursor)', async () => {
     const first = await assets(null);
     assert.equal(typeof first.body['BatchID'], 'string');
     const invented = await assets('2');
@@ -154,7 +154,7 @@ void describe('CustomerAsset/GetAssets (seed 000 §4.2 rule 4)', () => {
 void describe('Selection/GetSelectionResult_Ext (seed 000 §4.2 rule 6)', () => {
   const select = (body: Json) => engagementPost(d, token, '/api/Selection/GetSelectionResult_Ext', body);
 
-  void it('000 §4.2 rule 6: a blank TableName creates an export table; OFFSET is a 1-based ordinal; rows follow FormatID', async () => {
+  void it('000 §4.2 rule 6: a blank TableName creates an export table; OFFSET is a 1-based ordinal; rows follow FormatID (rule 000-4.2-selection-ordinal)', async () => {
     const first = await select({ OFFSET: 1, TableName: '' });
     assert.match(String(first.body['TableName']), /^SEL_[0-9A-F]{8}$/);
     const rows = first.body['Result'] as Json[];
@@ -166,7 +166,7 @@ void describe('Selection/GetSelectionResult_Ext (seed 000 §4.2 rule 6)', () => 
     assert.equal(zero.status, 400);
   });
 
-  void it('000 §4.2 rule 6: after the short last page the table is dropped, so any page of it cannot be replayed', async () => {
+  void it('000 §4.2 rule 6: after the short last page the table is dropped, so any page of it cannot be replayed (rule 000-4.2-selection-dropped)', async () => {
     const first = await select({ OFFSET: 1, TableName: '' });
     const name = first.body['TableName'];
     const lastOrdinal = Math.ceil(d.samples.exportRows / d.samples.selectionPageRows);
@@ -198,14 +198,14 @@ void describe('Selection/GetSelectionResult_Ext (seed 000 §4.2 rule 6)', () => 
 });
 
 void describe('BIDWHouse/GetFactTransactions (seed 000 §4.2 rule 7, §8)', () => {
-  void it('000 §8: PageSize defaults to 5000', async () => {
+  void it('000 §8: PageSize defaults to 5000 (rule 000-8-extraction-size)', async () => {
     const own = await signIn(d);
     let body: Json = {};
     for (let i = 0; i < 2; i++) ({ body } = await engagementPost(d, own, '/api/BIDWHouse/GetFactTransactions', {}));
     assert.equal((body['FactTransactions'] as unknown[]).length, 5000);
   });
 
-  void it('000 §4.2 rule 7 / stateful-extraction walk: the same call again continues; a transient 500 is not the end and does not lose rows', async () => {
+  void it('000 §4.2 rule 7 / stateful-extraction walk: the same call again continues; a transient 500 is not the end and does not lose rows (rule 000-4.2-extraction-error)', async () => {
     const own = await signIn(d);
     const seen = new Set<number>();
     let transient = 0;

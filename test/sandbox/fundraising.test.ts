@@ -25,7 +25,7 @@ void describe('fundraising authentication (seed 001 §5, §7)', () => {
     assert.equal((await fundraising(d, '/v1/constituents?limit=1')).status, 200);
   });
 
-  void it('001 §5.1 rule 4: a missing X-API-Key or Authorization header is 401', async () => {
+  void it('001 §5.1 rule 4: a missing X-API-Key or Authorization header is 401 (rule 001-5.1-missing-credentials)', async () => {
     const { 'x-api-key': _key, ...noTenant } = basicHeaders(d);
     const { authorization: _auth, ...noAuth } = basicHeaders(d);
     assert.equal((await fundraising(d, '/v1/constituents', { headers: noTenant })).status, 401);
@@ -38,14 +38,14 @@ void describe('fundraising authentication (seed 001 §5, §7)', () => {
     assert.equal((await fundraising(d, '/v1/constituents', { headers: basicHeaders(d, { ...full, serviceKey: 'sk_wrong' }) })).status, 401);
   });
 
-  void it('001 §5.1 rule 5: a read-only permission may read but a POST is 403', async () => {
+  void it('001 §5.1 rule 5: a read-only permission may read but a POST is 403 (rule 001-5.1-permission)', async () => {
     const readOnly = basicHeaders(d, d.credentials.fundraising.readOnly);
     assert.equal((await fundraising(d, '/v1/constituents', { headers: readOnly })).status, 200);
     const post = await fundraising(d, '/v1/lists', { method: 'POST', headers: readOnly, body: { name: 'Denied' } });
     assert.equal(post.status, 403);
   });
 
-  void it('001 §5.1 rule 3: a record limited to an IP range that excludes the caller is 403 even with valid credentials', async () => {
+  void it('001 §5.1 rule 3: a record limited to an IP range that excludes the caller is 403 even with valid credentials (rule 001-5.1-ip-range)', async () => {
     const record = d.credentials.fundraising.ipRestricted;
     assert.equal(record.allowedRange, '10.0.0.0/8');
     const { status, body } = await fundraising(d, '/v1/constituents', { headers: basicHeaders(d, record) });
@@ -53,7 +53,7 @@ void describe('fundraising authentication (seed 001 §5, §7)', () => {
     assert.match(String(body['detail']), /outside the range/);
   });
 
-  void it('001 §5.2: a JWT bearer acts for the user; the role decides (viewer may not create)', async () => {
+  void it('001 §5.2: a JWT bearer acts for the user; the role decides (viewer may not create) (rule 001-5.2-jwt)', async () => {
     assert.equal((await fundraising(d, '/v1/constituents?limit=1', { headers: jwtHeaders(d.credentials.fundraising.jwt.token) })).status, 200);
     const viewer = await mint('vic.viewer@sandbox.test');
     assert.equal((await fundraising(d, '/v1/constituents?limit=1', { headers: jwtHeaders(viewer) })).status, 200);
@@ -103,7 +103,7 @@ void describe('fundraising endpoints, later release shapes (seed 001 §2, §4, �
     assert.equal(matches[0]?.['constituentNumber'], existing['constituentNumber']);
   });
 
-  void it('001 §4: GET /v1/transactions/{id} always carries allocations; trackingCodes and softCredits on include', async () => {
+  void it('001 §4: GET /v1/transactions/{id} always carries allocations; trackingCodes and softCredits on include (rule 001-4-transaction-read)', async () => {
     const plain = await fundraising(d, `/v1/transactions/${d.samples.transactionId}`);
     assert.ok(Array.isArray(plain.body['allocations']));
     assert.equal('trackingCodes' in plain.body, false);
@@ -112,7 +112,7 @@ void describe('fundraising endpoints, later release shapes (seed 001 §2, §4, �
     assert.ok('giftAidStatusDetails' in plain.body && 'dateAdded' in plain.body && 'dateChanged' in plain.body);
   });
 
-  void it('001 §4: POST /v1/transactions accepts giftAid, canRecoverTax and utm fields; 201 + Location + the full payment without mainContactConstituentId or giftAidDeclarationId', async () => {
+  void it('001 §4: POST /v1/transactions accepts giftAid, canRecoverTax and utm fields; 201 + Location + the full payment without mainContactConstituentId or giftAidDeclarationId (rule 001-4-create-payment)', async () => {
     const { status, body, headers } = await fundraising(d, '/v1/transactions', {
       method: 'POST',
       body: {
@@ -155,7 +155,7 @@ void describe('fundraising endpoints, later release shapes (seed 001 §2, §4, �
     assert.equal((await fundraising(d, `/v1/lists/${d.samples.listDefinitionId}`)).status, 200);
   });
 
-  void it('001 §4: the lookup-types language filter matches the language code exactly', async () => {
+  void it('001 §4: the lookup-types language filter matches the language code exactly (rule 001-4-lookup-language)', async () => {
     const en = await fundraising(d, '/v1/lookup-types?language=en');
     const enGb = await fundraising(d, '/v1/lookup-types?language=en-GB');
     assert.ok((en.body['value'] as Json[]).every((t) => t['language'] === 'en'));
@@ -183,7 +183,7 @@ void describe('fundraising endpoints, later release shapes (seed 001 §2, §4, �
 });
 
 void describe('fundraising list paging and rate limit (seed 001 §4, §8; names chosen by the sandbox)', () => {
-  void it('generic walk: limit/offset with {count, value, next_link} until next_link is null', async () => {
+  void it('generic walk: limit/offset with {count, value, next_link} until next_link is null (rule 001-4-list-conventions)', async () => {
     const seen = new Set<number>();
     let url: string | null = `${d.fundraising.baseUrl}/v1/constituents?limit=50`;
     let pages = 0;
@@ -205,7 +205,7 @@ void describe('fundraising list paging and rate limit (seed 001 §4, §8; names 
     assert.equal((await fundraising(d, '/v1/constituents?limit=0')).status, 400);
   });
 
-  void it('001 §8: rate limiting answers 429 with Retry-After when --rate-limit is set', async () => {
+  void it('001 §8: rate limiting answers 429 with Retry-After when --rate-limit is set (rule 001-8-rate-limit)', async () => {
     let now = Date.UTC(2026, 0, 1);
     const limited = await startSandbox({ rateLimitPerSecond: 2, now: () => now });
     try {

@@ -218,5 +218,5 @@ void test('the engagement token endpoint is described with its form fields and r
   assert.deepEqual(token.formFields.map((f) => f.name), ['grant_type', 'username', 'password']);
   assert.ok(token.responseBody.safeParse({ access_token: 'a', token_type: 'bearer', expires_in: 259200, userName: 'u', extra: 1 }).success);
   assert.ok(!token.responseBody.safeParse({ access_token: 'a', token_type: 'bearer', expires_in: '259200', userName: 'u' }).success);
-  assert.ok(token.errorBody.safeParse({ error: 'invalid_grant', error_description: 'The user is locked.' }).success);
+  assert.deepEqual(token.errors.map((e) => `${e.error}: ${e.description}`), ['invalid_grant: The user name or password is incorrect.', 'invalid_grant: The user is locked.']);
 });

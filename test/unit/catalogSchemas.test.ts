@@ -7,11 +7,11 @@ import {
   bodySkeleton,
   createCatalog,
   isNullable,
-  mandatoryFields,
-  missingMandatoryFields,
+  missingSandboxRequiredFields,
   nonNullSchema,
   requestBodyJsonSchema,
   responseBodyJsonSchema,
+  sandboxRequiredFields,
   schemaAtPath,
   schemas,
   type JSONSchema,
@@ -38,7 +38,7 @@ void test('seed 000 §2.1–2.3: every SurveyApi request shape accepts its docum
   for (const o of surveyOps) assert.ok(accepts(o, example(o.name)), o.name);
 });
 
-void test('seed 000 §4.1: required fields are not shown, so an empty body passes the schema (diagnostics flag mandatory ones)', () => {
+void test('seed 000 §4.1: required fields are not shown, so an empty body passes the schema (the sandbox asks for some only under its required-fields choice)', () => {
   for (const o of surveyOps) assert.ok(accepts(o, {}), o.name);
 });
 
@@ -103,7 +103,7 @@ void test('strictness: fully specified shapes reject unknown keys; name-and-addr
   assert.ok(!accepts(nameAndAddress, { PrivacyPolicyText: false }), 'documented fields are still typed');
 });
 
-void test('JSON Schema: metadata of every documented field comes through (description, source, mandatory, format)', () => {
+void test('JSON Schema: metadata of every documented field comes through (description, source, sandboxRequired, format)', () => {
   const schema = requestBodyJsonSchema(op('AddKnownQuestion'));
   assert.ok(schema?.properties);
   for (const [name, property] of Object.entries(schema.properties)) {
@@ -112,10 +112,10 @@ void test('JSON Schema: metadata of every documented field comes through (descri
     assert.equal(typeof property.description, 'string', name);
     assert.ok(property.source && typeof property.source === 'object', name);
   }
-  assert.equal(schemaAtPath(schema, ['OpCode'])?.mandatory, true);
+  assert.equal(schemaAtPath(schema, ['OpCode'])?.sandboxRequired, true);
   assert.equal(schemaAtPath(schema, ['OpCode'])?.format, 'int32');
   assert.equal(schemaAtPath(schema, ['OpCode'])?.type, 'integer');
-  assert.equal(schemaAtPath(schema, ['PageID'])?.mandatory, undefined);
+  assert.equal(schemaAtPath(schema, ['PageID'])?.sandboxRequired, undefined);
   assert.deepEqual(schemaAtPath(schema, ['KnownType'])?.enumMeanings, { 0: 'Location', 1: 'Category', 2: 'SubCategory', 3: 'PreferredSite' });
   assert.deepEqual(schema.required ?? [], [], 'no field is required by the schema');
 });
@@ -236,16 +236,18 @@ void test('bodySkeleton: neutral values per type — null for nullable, 0 for in
   assert.deepEqual(bodySkeleton(bidw), { PageSize: 5000 });
 });
 
-void test('mandatory base fields: the non-nullable ones, reported missing when absent or null', () => {
+void test('the sandbox required-fields choice: the non-nullable base fields and ChoiceItem.Label, missing when absent or null', () => {
   const o = op('AddFeedbackScoreQuestion');
-  assert.deepEqual(mandatoryFields(o), ['ErrorMessage', 'OpCode', 'QuestionLabel', 'QuestionSubType', 'QuestionType']);
-  assert.deepEqual(missingMandatoryFields(o, example('AddFeedbackScoreQuestion')), []);
-  assert.deepEqual(missingMandatoryFields(o, { OpCode: 1, QuestionLabel: null, QuestionType: 'x', QuestionSubType: 'y' }), ['ErrorMessage', 'QuestionLabel']);
-  assert.equal(missingMandatoryFields(o, null).length, 5);
-  assert.equal(missingMandatoryFields(o, []).length, 5);
+  assert.deepEqual(sandboxRequiredFields(o), ['ErrorMessage', 'OpCode', 'QuestionLabel', 'QuestionSubType', 'QuestionType']);
+  assert.deepEqual(missingSandboxRequiredFields(o, example('AddFeedbackScoreQuestion')), []);
+  assert.deepEqual(missingSandboxRequiredFields(o, { OpCode: 1, QuestionLabel: null, QuestionType: 'x', QuestionSubType: 'y' }), ['ErrorMessage', 'QuestionLabel']);
+  assert.equal(missingSandboxRequiredFields(o, null).length, 5);
+  assert.equal(missingSandboxRequiredFields(o, []).length, 5);
+  const choice = op('AddChoiceQuestion');
+  assert.deepEqual(missingSandboxRequiredFields(choice, { ...example('AddChoiceQuestion'), Choices: [{ ID: 1, Label: 'a' }, { ID: 2 }] }), ['Choices[1].Label']);
   const leads = catalog.operationById('engagement/SalesLeads/GetLeads');
   assert.ok(leads);
-  assert.deepEqual(mandatoryFields(leads), []);
+  assert.deepEqual(sandboxRequiredFields(leads), []);
 });
 
 void test('seed 000 §4.2: paging bodies — OFFSET is a one-based integer, PageSize positive, Result rows are open objects', () => {

@@ -19,6 +19,7 @@ import {
   translationFamily,
 } from './engagement/otherFamilies';
 import { engagementTokenEndpoint } from './engagement/tokenEndpoint';
+import { engagementRelease } from './releases';
 
 export const engagementService: Service = {
   id: 'engagement',
@@ -57,5 +58,6 @@ export const engagementService: Service = {
     'Removal dates of deprecated operations: not shown.',
   ],
   tokenEndpoint: engagementTokenEndpoint,
+  release: engagementRelease,
   source: seed000('1'),
 };

@@ -1,7 +1,8 @@
 // The fundraising service (seed 001): the ten /v1 endpoints of §4 exactly, grouped by resource.
 // Both authentication methods apply to every endpoint. List endpoints follow the service's generic
 // paging conventions, whose parameter names are not published.
-import type { Family, Operation, QueryParameter, ResponseHeader, Service } from './model';
+import type { Family, Operation, QueryParameter, ReleaseMark, ResponseHeader, Service } from './model';
+import { FUNDRAISING_FIRST_RELEASE as FIRST, FUNDRAISING_LATER_RELEASE as LATER, fundraisingRelease } from './releases';
 import { seed001 } from './schemas/documented';
 import {
   CONSTITUENT_INCLUDES,
@@ -24,8 +25,18 @@ const STATED_STATUSES = [401, 403] as const;
 const LIST_NOT_SHOWN = [
   'Names of the pagination, sorting and field-inclusion parameters: not shown (configure them, or import the OpenAPI document at /openapi/v1.json).',
   'Layout of the list result: not shown.',
-  'Rate limit values, page sizes and maximums: not shown (rate limiting is a stated convention; honour Retry-After where given).',
+  'Rate limit values, page sizes and maximums: not shown (rate limiting is a stated convention; how a limited request is answered is not shown).',
 ];
+/** Create payment: first release; the later one added Gift Aid and UTM input and returns the full payment, without two ids. */
+export const CREATE_PAYMENT_RELEASE: ReleaseMark = {
+  introduced: FIRST,
+  changed: LATER,
+  removedResponseFields: [
+    { name: 'mainContactConstituentId', readFrom: 'the main contact, read from the constituent' },
+    { name: 'giftAidDeclarationId', readFrom: 'the Gift Aid declaration, read from the constituent' },
+  ],
+};
+
 const ERRORS_NOT_SHOWN = 'Full list of status codes and the error body shape: not shown.';
 
 type Draft = Omit<Operation, 'id' | 'service' | 'auth' | 'origin' | 'pathStatus' | 'statuses' | 'source' | 'paging'> & {
@@ -59,6 +70,7 @@ const constituentOps: readonly Operation[] = [
   endpoint({
     family: 'Constituents',
     name: 'ListConstituents',
+    release: { introduced: FIRST },
     summary: 'List of constituents.',
     method: 'GET',
     path: '/v1/constituents',
@@ -69,6 +81,7 @@ const constituentOps: readonly Operation[] = [
   endpoint({
     family: 'Constituents',
     name: 'CreateConstituent',
+    release: { introduced: FIRST, changed: LATER },
     summary: 'Creates a constituent; returns it in the shape of the single read with include=channelPreferences (other includes are not returned).',
     method: 'POST',
     path: '/v1/constituents',
@@ -79,6 +92,7 @@ const constituentOps: readonly Operation[] = [
   endpoint({
     family: 'Constituents',
     name: 'GetConstituent',
+    release: { introduced: FIRST, changed: LATER },
     summary: 'One constituent.',
     method: 'GET',
     path: '/v1/constituents/{constituentId}',
@@ -89,6 +103,7 @@ const constituentOps: readonly Operation[] = [
   endpoint({
     family: 'Constituents',
     name: 'CheckDuplicates',
+    release: { introduced: FIRST, changed: LATER },
     summary: 'Checks an incoming record for duplicates; each match carries constituentNumber.',
     method: 'POST',
     path: '/v1/constituents/duplicate-check',
@@ -102,6 +117,7 @@ const transactionOps: readonly Operation[] = [
   endpoint({
     family: 'Transactions',
     name: 'ListTransactions',
+    release: { introduced: LATER },
     summary: 'Payments of the instance; filters dateAdded and dateChanged; sorting; include=allocations.',
     method: 'GET',
     path: '/v1/transactions',
@@ -117,6 +133,7 @@ const transactionOps: readonly Operation[] = [
   endpoint({
     family: 'Transactions',
     name: 'GetTransaction',
+    release: { introduced: LATER },
     summary: 'One payment, always with allocations.',
     method: 'GET',
     path: '/v1/transactions/{transactionId}',
@@ -127,6 +144,7 @@ const transactionOps: readonly Operation[] = [
   endpoint({
     family: 'Transactions',
     name: 'CreateTransaction',
+    release: CREATE_PAYMENT_RELEASE,
     summary: 'Creates a payment (giftAid, allocations[].canRecoverTax, UTM fields); returns it in full, as the single read without includes.',
     method: 'POST',
     path: '/v1/transactions',
@@ -136,7 +154,6 @@ const transactionOps: readonly Operation[] = [
     notShown: [
       'Request body beyond the fields named: not shown.',
       'Types, formats and allowed values of the named fields: not shown (canRecoverTax is boolean).',
-      'The response no longer returns mainContactConstituentId or giftAidDeclarationId; read them from the constituent.',
     ],
   }),
 ];
@@ -145,6 +162,7 @@ const listOps: readonly Operation[] = [
   endpoint({
     family: 'Lists',
     name: 'CreateListDefinition',
+    release: { introduced: FIRST, changed: LATER },
     summary: 'Creates a list definition; returns it as the single read (with listDefinitionId).',
     method: 'POST',
     path: '/v1/lists',
@@ -156,6 +174,7 @@ const listOps: readonly Operation[] = [
   endpoint({
     family: 'Lists',
     name: 'GetListDefinition',
+    release: { introduced: FIRST },
     summary: 'One list definition.',
     method: 'GET',
     path: '/v1/lists/{listDefinitionId}',
@@ -168,6 +187,7 @@ const lookupOps: readonly Operation[] = [
   endpoint({
     family: 'Lookups',
     name: 'ListLookupTypes',
+    release: { introduced: FIRST, changed: LATER },
     summary: 'Lookup types; the language filter matches the language code exactly.',
     method: 'GET',
     path: '/v1/lookup-types',
@@ -204,6 +224,8 @@ export const fundraisingService: Service = {
     'Types, formats and allowed values of the named fields: not shown.',
     'States and transitions: not shown.',
     'Events: not shown.',
+    'Dates of the releases in the history: not shown.',
   ],
+  release: fundraisingRelease,
   source: seed001('1'),
 };

@@ -173,7 +173,7 @@ function fundraisingStatus(status: number, _context: HttpStatusContext): HttpSta
         source: s51,
       };
     case 429:
-      return unstated(status, 'Rate limiting is a stated convention of the list endpoints; wait as Retry-After says, where given. Limit values: not shown.');
+      return unstated(status, 'Rate limiting is a stated convention of the list endpoints; its values, and how a limited request is answered, are not shown (seed 001 §8).');
     default:
       return unstated(status, 'Not part of the published contract: the full list of status codes and the error body shape are not shown (seed 001 §7).');
   }

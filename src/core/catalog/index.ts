@@ -17,7 +17,7 @@ export {
   type JSONSchema,
 } from './jsonSchema';
 export { bodySkeleton } from './bodySkeleton';
-export { mandatoryFields, missingMandatoryFields } from './mandatoryFields';
+export { sandboxRequiredFields, missingSandboxRequiredFields } from './sandboxRequired';
 export {
   detectBusinessErrors,
   describeHttpStatus,
@@ -28,6 +28,17 @@ export {
   type HttpStatusWords,
 } from './businessErrors';
 export * as schemas from './schemas';
+export {
+  CONTRACT_RULES,
+  SANDBOX_CHOICES,
+  SANDBOX_CHOICE_IDS,
+  ruleById,
+  type ContractRule,
+  type SandboxChoice,
+  type SandboxChoiceId,
+  type SandboxVerdict,
+} from './rules';
+export { ENGAGEMENT_RELEASE, FUNDRAISING_RELEASES, releaseLines, releaseWords, serviceRelease } from './releases';
 
 export interface Catalog {
   readonly services: readonly Service[];

@@ -105,6 +105,34 @@ export interface Operation {
   readonly pagingOptions?: Readonly<Record<string, string>>;
   /** Set when an imported OpenAPI document created (origin 'import') or enriched (origin 'contract') the operation. */
   readonly imported?: ImportMark;
+  /** The release that introduced or changed the operation, when the contract dates it (seed 001 §9). */
+  readonly release?: ReleaseMark;
+}
+
+/** A release of the release history (seed 001 §9.3): its label and, when published, its date. */
+export interface Release {
+  readonly id: string;
+  readonly label: string;
+  /** Production release date; the history as published names the releases without their dates. */
+  readonly date?: string;
+  readonly source: SeedRef;
+}
+
+/** Which release introduced, changed or removed an operation or field; response fields it removed. */
+export interface ReleaseMark {
+  readonly introduced?: Release;
+  readonly changed?: Release;
+  readonly removed?: Release;
+  /** Response fields the change stopped returning, and where their information is read now. */
+  readonly removedResponseFields?: readonly { readonly name: string; readonly readFrom: string }[];
+}
+
+/** What the contract says about the service's versions, for the service node and hovers. */
+export interface ServiceRelease {
+  /** One line, e.g. "contract: release 1.34.0.0 (non-production runs 1.35; compatibility unverified)". */
+  readonly summary: string;
+  readonly facts: readonly string[];
+  readonly source: SeedRef;
 }
 
 /** What an imported OpenAPI document contributed to an operation, for the tree and hovers. */
@@ -140,7 +168,8 @@ export interface TokenEndpoint {
   readonly contentType: 'application/x-www-form-urlencoded';
   readonly formFields: readonly { readonly name: string; readonly meaning: string; readonly value?: string }[];
   readonly responseBody: z.ZodType;
-  readonly errorBody: z.ZodType;
+  /** The error values and descriptions of seed 000 §7.4; their HTTP status and body layout are not shown. */
+  readonly errors: readonly { readonly error: string; readonly description: string; readonly condition: string }[];
   readonly notShown: readonly string[];
   readonly source: SeedRef;
 }
@@ -156,6 +185,8 @@ export interface Service {
   readonly notShown: readonly string[];
   /** Engagement only: where and how to get a bearer token. */
   readonly tokenEndpoint?: TokenEndpoint;
+  /** Release facts the contract states for the whole service. */
+  readonly release?: ServiceRelease;
   readonly source: SeedRef;
 }
 
@@ -165,8 +196,14 @@ export interface FieldMeta {
   readonly source?: SeedRef;
   /** Enum meanings of an integer field, e.g. { 0: 'OneToFive', 1: 'ZeroToTen' }. */
   readonly enumMeanings?: Readonly<Record<number, string>>;
-  /** A base field the sandbox treats as mandatory (code 1 when missing). */
-  readonly mandatory?: boolean;
+  /**
+   * Not nullable in the contract's field table, which is all it says: which fields are required is
+   * not shown (seed 000 §4.1). The sandbox's `required-fields` choice (off unless switched on) answers
+   * code 1 without these fields; the language server says so as information, never as an error.
+   */
+  readonly sandboxRequired?: boolean;
+  /** The release that added or removed the field (fundraising, seed 001 §9). */
+  readonly release?: ReleaseMark;
   /** JSON Schema `format`, e.g. 'int32' for the contract's "integer int32". */
   readonly format?: string;
   /** A default the contract states (the server applies it; the schema does not fill it in). */

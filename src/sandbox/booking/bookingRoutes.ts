@@ -1,6 +1,8 @@
 // GET /bookings?page= (path not published: inferred), page-headers style (seed 002): every answer
-// carries X-Pagination-Page, -Per-Page, -Total-Pages and -Total-Results. No page = page 1 (rule 1); a
-// page past the last is an empty array with the headers; page below 1 or not an integer → 400.
+// carries X-Pagination-Page, -Per-Page, -Total-Pages and -Total-Results. Published: no page = page 1
+// (rule 1); pages 2, 3 ... up to Total-Pages (rule 2). Sandbox choice booking-page-bounds (the bounds
+// of page are not shown): a page past the last is an empty array with the headers; page below 1 or
+// not an integer → 400.
 import { intBetween, pick, rowRandom } from '../shared/prng';
 import type { Router } from '../shared/router';
 
@@ -29,7 +31,9 @@ export function addBookingRoutes(router: Router, data: BookingData): void {
   router.get('/bookings', async (ctx) => {
     const raw = ctx.query.get('page');
     const page = raw === null || raw === '' ? 1 : /^\d+$/.test(raw) ? Number(raw) : NaN;
+    ctx.rule({ seed: '002', section: 'Endpoints' }, 'page selects the results page; the four X-Pagination headers');
     if (!(page >= 1)) {
+      ctx.choice('booking-page-bounds');
       ctx.json(400, { error: 'page must be an integer of at least 1' });
       return;
     }
@@ -41,6 +45,7 @@ export function addBookingRoutes(router: Router, data: BookingData): void {
       'x-pagination-total-results': data.total,
     };
     if (await ctx.pageFault('page-headers', page)) return;
+    if (page > totalPages) ctx.choice('booking-page-bounds');
     const items = [];
     for (let i = (page - 1) * data.perPage; i < Math.min(data.total, page * data.perPage); i++) items.push(booking(data.seed, i));
     ctx.json(200, items, headers);

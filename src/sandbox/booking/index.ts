@@ -1,10 +1,11 @@
 // The booking service (seed 002): only its paged list is published; no authentication is shown.
+import type { ChoiceSettings } from '../shared/choices';
 import type { PageFaultRegistry } from '../shared/faults';
 import { type RunningOrigin, startOrigin } from '../shared/origin';
 import { Router } from '../shared/router';
 import { type BookingData, addBookingRoutes } from './bookingRoutes';
 
-export async function startBooking(port: number, data: BookingData, pageFaults: PageFaultRegistry): Promise<RunningOrigin> {
+export async function startBooking(port: number, data: BookingData, pageFaults: PageFaultRegistry, choices: ChoiceSettings): Promise<RunningOrigin> {
   const router = new Router();
   addBookingRoutes(router, data);
   return startOrigin({
@@ -12,6 +13,8 @@ export async function startBooking(port: number, data: BookingData, pageFaults: 
     port,
     router,
     pageFaults,
-    notFound: (ctx) => ctx.json(404, { error: `no endpoint ${ctx.method} ${ctx.path}` }),
+    choices,
+    // Seed 002 shows no paths, methods or error bodies: the 404 and its body are the sandbox's.
+    notFound: (ctx) => ctx.errorJson(404, { error: `no endpoint ${ctx.method} ${ctx.path}` }),
   });
 }

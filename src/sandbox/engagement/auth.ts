@@ -47,14 +47,17 @@ export class EngagementAuth {
     this.users.set(user.username.toLowerCase(), user);
   }
 
-  /** Password grant. Counts failures per known user and locks it after `lockoutAfter` of them. */
-  signIn(username: string, password: string): SignInResult {
+  /**
+   * Password grant. Counts failures per known user and, under the lockout choice (thresholds are not
+   * shown, seed 000 §5.3), locks it after `lockoutAfter` of them.
+   */
+  signIn(username: string, password: string, lockout = true): SignInResult {
     const user = this.users.get(username.toLowerCase());
     if (!user) return { ok: false, description: 'The user name or password is incorrect.' };
     if (user.locked) return { ok: false, description: 'The user is locked.' };
     if (user.password !== password) {
       user.failures++;
-      if (this.lockoutAfter > 0 && user.failures >= this.lockoutAfter) user.locked = true;
+      if (lockout && this.lockoutAfter > 0 && user.failures >= this.lockoutAfter) user.locked = true;
       return { ok: false, description: 'The user name or password is incorrect.' };
     }
     user.failures = 0;
@@ -73,11 +76,13 @@ export class EngagementAuth {
     const issued = match?.[1] ? this.tokens.get(match[1]) : undefined;
     if (!issued || issued.expiresAt <= this.now()) {
       if (issued) this.tokens.delete(match?.[1] ?? '');
-      ctx.json(401, { Message: 'Authorization has been denied for this request.' }, { 'www-authenticate': 'Bearer' });
+      ctx.rule({ seed: '000', section: '5.2' }, 'a resource request needs a valid bearer token (401)');
+      ctx.errorJson(401, { Message: 'Authorization has been denied for this request.' }, { 'www-authenticate': 'Bearer' });
       return undefined;
     }
     if (issued.user.deniedOperations.includes(operation)) {
-      ctx.json(403, { Message: `The user may not call ${operation}.` });
+      ctx.rule({ seed: '000', section: '7.1' }, 'method denial is 403');
+      ctx.errorJson(403, { Message: `The user may not call ${operation}.` });
       return undefined;
     }
     return issued.user;

@@ -1,9 +1,11 @@
 // POST /api/BIDWHouse/GetFactTransactions (representative operation, path inferred), stateful
 // extraction (seed 000 §4.2 rule 7, §8). Body {PageSize} (default 5000; above 100 000 capped).
-// The position is kept server-side per access token: the same call again gives the next rows; an
-// empty FactTransactions list is the end. Every Kth call of a token (K = bidwTransientEvery, 0 = never)
-// answers a transient HTTP 500 that does NOT advance the position: an error is not end-of-data.
-// A new token starts a new extraction.
+// Published (§4.2 rule 7): the extraction is stateful, not page-numbered, and an error is not
+// end-of-data. The position is kept server-side per access token: the same call again gives the next
+// rows. Every Kth call of a token (K = bidwTransientEvery, 0 = never) answers a transient HTTP 500
+// that does NOT advance the position. A new token starts a new extraction.
+// Sandbox choices: extraction-end — how the end shows is not published; the sandbox ends with an empty
+// FactTransactions list (labelled on that answer); inferred-paths — the path is not published.
 import type { RequestContext } from '../shared/context';
 import type { Router } from '../shared/router';
 import { EngagementAuth } from './auth';
@@ -19,6 +21,7 @@ export function addBidwhouseRoutes(router: Router, auth: EngagementAuth, data: E
 
   router.post('/api/BIDWHouse/GetFactTransactions', async (ctx: RequestContext) => {
     if (!auth.authorize(ctx, 'BIDWHouse/GetFactTransactions')) return;
+    ctx.choice('inferred-paths');
     const body = await ctx.jsonBody();
     const b = body.kind === 'json' && typeof body.value === 'object' && body.value !== null ? body.value as Record<string, unknown> : {};
     const size = b['PageSize'] ?? FACT_DEFAULT_PAGE_SIZE;
@@ -35,7 +38,8 @@ export function addBidwhouseRoutes(router: Router, auth: EngagementAuth, data: E
     }
     state.calls++;
     if (transientEvery > 0 && state.calls % transientEvery === 0) {
-      ctx.json(500, {
+      ctx.rule({ seed: '000', section: '4.2' }, 'an extraction error is not end-of-data (position kept)');
+      ctx.errorJson(500, {
         Message: 'An error has occurred.',
         ExceptionMessage: 'Transaction (Process ID 61) was deadlocked on lock resources with another process and has been chosen as the deadlock victim. Rerun the transaction.',
       });
@@ -46,6 +50,7 @@ export function addBidwhouseRoutes(router: Router, auth: EngagementAuth, data: E
     const to = Math.min(data.facts, from + pageSize);
     state.position = to;
     state.pages++;
+    if (to === from) ctx.choice('extraction-end');
     await ctx.stream(200, (function* () {
       yield '{"FactTransactions":[';
       yield* rowChunks(from, to, (i) => factJson(data, i));

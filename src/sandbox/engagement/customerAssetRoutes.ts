@@ -26,6 +26,8 @@ export function addCustomerAssetRoutes(router: Router, auth: EngagementAuth, dat
 
   router.post('/api/CustomerAsset/GetAssets', async (ctx: RequestContext) => {
     if (!auth.authorize(ctx, 'CustomerAsset/GetAssets')) return;
+    ctx.choice('inferred-paths');
+    ctx.rule({ seed: '000', section: '4.2' }, 'continue with the BatchID returned by the previous call');
     const body = await ctx.jsonBody();
     const b = body.kind === 'json' && typeof body.value === 'object' && body.value !== null ? body.value as Record<string, unknown> : {};
     const batchId = b['BatchID'];

@@ -1,5 +1,6 @@
-// Deprecated operations (seed 000 §9): excluded from the reference, answered here with HTTP 404, a
-// `Deprecation: true` header and a body naming the replacement, so a client sees why.
+// Deprecated operations (seed 000 §9): excluded from the reference. What they answer is not shown; the
+// sandbox choice deprecated-404 answers HTTP 404, a `Deprecation: true` header and a body naming the
+// replacement, so a client sees why.
 import type { RequestContext } from '../shared/context';
 import type { Router } from '../shared/router';
 
@@ -9,6 +10,8 @@ export const DEPRECATIONS = [
 ] as const;
 
 function deprecated(ctx: RequestContext, replacement: string): void {
+  ctx.rule({ seed: '000', section: '9' }, 'excluded deprecated operation');
+  ctx.choice('deprecated-404');
   ctx.json(404, {
     Message: `${ctx.method} ${ctx.path} is deprecated and not served; use ${replacement}.`,
     Deprecated: true,

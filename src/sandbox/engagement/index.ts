@@ -1,5 +1,6 @@
 // The customer-engagement service (seed 000): token endpoint under /auth, operations under /api.
 import type { RequestContext } from '../shared/context';
+import type { ChoiceSettings } from '../shared/choices';
 import type { PageFaultRegistry } from '../shared/faults';
 import { type RunningOrigin, startOrigin } from '../shared/origin';
 import { Router } from '../shared/router';
@@ -24,6 +25,7 @@ export interface EngagementOptions {
   readonly tokenLifetimeSeconds: number;
   readonly bidwTransientEvery: number;
   readonly pageFaults: PageFaultRegistry;
+  readonly choices: ChoiceSettings;
   readonly now: () => number;
 }
 
@@ -48,7 +50,12 @@ export async function startEngagement(options: EngagementOptions): Promise<Runni
     port: options.port,
     router,
     pageFaults: options.pageFaults,
-    notFound: (ctx: RequestContext) => ctx.json(404, { Message: `No HTTP resource was found that matches the request URI '${ctx.url.href}'.` }),
+    choices: options.choices,
+    // 404 is the published "invalid parameters or missing endpoint" (seed 000 §7.1); its body is not shown.
+    notFound: (ctx: RequestContext) => {
+      ctx.rule({ seed: '000', section: '7.1' }, '404: missing endpoint');
+      ctx.errorJson(404, { Message: `No HTTP resource was found that matches the request URI '${ctx.url.href}'.` });
+    },
   });
   return { ...origin, authUrl: `${origin.origin}${AUTH_PREFIX}` };
 }

@@ -30,6 +30,7 @@ export function addLoyaltyRoutes(router: Router, auth: EngagementAuth, data: Eng
   router.get('/api/LoyaltyProgram/Get', (ctx) => {
     const user = auth.authorize(ctx, 'LoyaltyProgram/Get');
     if (!user) return;
+    ctx.rule({ seed: '000', section: '7.3' }, 'LoyaltyProgram catalogue: 3 brand, 26 several results');
     const brandID = brandParam(ctx);
     const fail = (code: number): void => ctx.json(200, { ResponseStatus: false, Errors: [error('LoyaltyProgram', code)], Program: null });
     if (brandID === undefined) {
@@ -43,6 +44,8 @@ export function addLoyaltyRoutes(router: Router, auth: EngagementAuth, data: Eng
   router.get('/api/LoyaltyPoint/GetBalance', (ctx) => {
     const user = auth.authorize(ctx, 'LoyaltyPoint/GetBalance');
     if (!user) return;
+    ctx.rule({ seed: '000', section: '7.1' }, 'LoyaltyPoint: brand denial is HTTP 200 with code 3');
+    ctx.choice('inferred-paths');
     const brandID = brandParam(ctx);
     const fail = (code: number): void => ctx.json(200, { ResponseStatus: false, Errors: [error('LoyaltyPoint', code)], Points: null });
     if (brandID === undefined || !user.brandIDs.includes(brandID)) return fail(3);

@@ -20,6 +20,8 @@ export function addSelectionRoutes(router: Router, auth: EngagementAuth, data: E
 
   router.post('/api/Selection/GetSelectionResult_Ext', async (ctx: RequestContext) => {
     if (!auth.authorize(ctx, 'Selection/GetSelectionResult_Ext')) return;
+    ctx.choice('inferred-paths');
+    ctx.rule({ seed: '000', section: '4.2' }, 'OFFSET is a one-based ordinal of 100000-row pages');
     const body = await ctx.jsonBody();
     const b = body.kind === 'json' && typeof body.value === 'object' && body.value !== null ? body.value as Record<string, unknown> : {};
     const offset = b['OFFSET'];

@@ -1,65 +1,29 @@
 // POST /api/SurveyApi/<Operation>: the ten published question operations (seed 000 §2, §4.1),
-// answering PostOutput {ID, Errors, ResponseStatus} with HTTP 200.
+// answering PostOutput {ID, Errors, ResponseStatus} with HTTP 200. Bodies are checked with the
+// catalog's own zod schemas (the ones the language server's JSON Schema comes from), never a second
+// rule set, so catalog and sandbox agree by construction.
 //
-// Sandbox rules (the contract does not say which fields are required):
-// - mandatory = the non-nullable base fields of §2.1: ErrorMessage, OpCode, QuestionLabel,
-//   QuestionSubType, QuestionType (and Label inside a ChoiceItem); missing, null or blank → code 1;
-// - an empty, `{}`, `null`, non-object or unparsable body → code 12 (empty input parameter);
-// - a documented field of the wrong type, or an enum (ScoreRange, KnownType, OptinChannels) outside
-//   its published values → code 16 (the catalogue's "Invalid response object": the request object
-//   cannot be read; the catalogue has no closer code);
-// - QuestionID naming no question this sandbox allocated → code 14 (its "Invalid Question ID" meaning);
-// - two choices with the same ID → code 17;
-// - success: ResponseStatus=true, ID = a newly allocated question id (or the given QuestionID).
+// Published rules (seed section in the request log):
+// - §4.1: success is HTTP 200 with PostOutput, ResponseStatus=true;
+// - §4.1, §7.3: an empty input parameter (no body, blank, {}, [] or null) gives code 12;
+// - §2.1–2.3: the field types; §2.2: whether the enum lists are complete is not shown, so ScoreRange,
+//   KnownType and OptinChannels take any int32 (the catalog's schemas say so); unknown fields are not
+//   published as rejected, so they are ignored here (the language server flags them as typos).
+// Sandbox choices (labelled in X-Sandbox-Choice; switchable per run or per request):
+// - invalid-parameters (on): a documented field of the wrong JSON type, or a body that is not a JSON
+//   object, is HTTP 404 — the published meaning "invalid parameters" (§7.1); off: the body is taken
+//   as it is. Never code 16 ("Invalid response object" is about a response, not a request field).
+// - required-fields (off): code 1 when a field flagged sandboxRequired in the catalog (the non-nullable
+//   base fields, ChoiceItem.Label) is absent or null. Which fields are required is not shown (§4.1).
+// - question-id-check (on): code 14 "Invalid Question ID" for a QuestionID the sandbox never allocated.
+// Duplicate choice IDs are accepted: no published code means that (17 is "Invalid choice id").
+import type { z } from 'zod';
 import { ERROR_CATALOGUES } from '../../core/catalog/errorCatalogues';
+import { SURVEY_API_OPERATIONS } from '../../core/catalog/engagement/surveyApi';
+import { missingSandboxRequiredFields } from '../../core/catalog/sandboxRequired';
 import type { RequestContext } from '../shared/context';
 import type { Router } from '../shared/router';
 import type { EngagementAuth } from './auth';
-
-type FieldType = 'string' | 'int' | 'bool' | 'int[]' | 'choices' | 'object[]';
-interface FieldSpec { readonly type: FieldType; readonly mandatory?: boolean; readonly enum?: readonly number[] }
-type Shape = Readonly<Record<string, FieldSpec>>;
-
-const BASE: Shape = {
-  ErrorMessage: { type: 'string', mandatory: true },
-  IsMandatory: { type: 'bool' },
-  OpCode: { type: 'int', mandatory: true },
-  PageID: { type: 'int' },
-  QuestionID: { type: 'int' },
-  QuestionLabel: { type: 'string', mandatory: true },
-  QuestionPosition: { type: 'int' },
-  QuestionSubType: { type: 'string', mandatory: true },
-  QuestionType: { type: 'string', mandatory: true },
-};
-
-const CHOICE_ITEM: Shape = {
-  ID: { type: 'int' }, IsMaster: { type: 'bool' }, IsOther: { type: 'bool' }, IsRandom: { type: 'bool' },
-  Label: { type: 'string', mandatory: true }, Order: { type: 'int' },
-};
-
-export const SURVEY_OPERATIONS: Readonly<Record<string, Shape>> = {
-  AddAllOptinQuestion: { OptinChoiceLabel: { type: 'string' }, OptoutChoiceLabel: { type: 'string' } },
-  AddCaptchaQuestion: {},
-  AddChoiceQuestion: {
-    Choices: { type: 'choices' }, KnownNodeCodeFromTree: { type: 'int' }, Preticked: { type: 'bool' },
-    RandomiseResponsesOrder: { type: 'bool' },
-  },
-  AddDateTimeQuestion: {},
-  AddFeedbackScoreQuestion: { ScoreRange: { type: 'int', enum: [0, 1] }, UseEmoticons: { type: 'bool' } },
-  AddKnownQuestion: {
-    KnownType: { type: 'int', enum: [0, 1, 2, 3] }, DisplayRegionFilter: { type: 'bool' },
-    IsStaticLocations: { type: 'bool' }, SelectedOptions: { type: 'int[]' },
-  },
-  AddLabelQuestion: {},
-  AddMatrixQuestion: { Rows: { type: 'choices' }, Columns: { type: 'choices' } },
-  AddMultiChannelsOptinQuestion: { OptinChannels: { type: 'int[]', enum: [0, 1, 2, 3] } },
-  AddNameAndAddressQuestion: {
-    ContactInformationFields: { type: 'object[]' }, CreateAsContact: { type: 'bool' },
-    CreateAsMasterContact: { type: 'bool' }, FlagContactAsOptedIn: { type: 'bool' },
-    IncorrectDetailsMessage: { type: 'string' }, PrePopulateContactDetails: { type: 'bool' },
-    PrivacyPolicyLink: { type: 'string' }, PrivacyPolicyText: { type: 'string' },
-  },
-};
 
 interface ApiCallError { ErrorCode: number; ErrorDescription: string }
 
@@ -72,72 +36,68 @@ function catalogueError(code: number, meaning?: string): ApiCallError {
 const isInt32 = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= -2147483648 && (v as number) <= 2147483647;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Checks one object against a shape: the names of missing mandatory fields and of wrong ones. */
-function check(body: Record<string, unknown>, shape: Shape, prefix = ''): { missing: string[]; wrong: string[] } {
-  const missing: string[] = [];
-  const wrong: string[] = [];
-  for (const [name, spec] of Object.entries(shape)) {
-    const value = body[name];
-    const path = `${prefix}${name}`;
-    if (value === undefined || value === null || (spec.type === 'string' && typeof value === 'string' && value.trim() === '')) {
-      if (spec.mandatory) missing.push(path);
-      continue;
-    }
-    const enumOk = (n: number): boolean => spec.enum === undefined || spec.enum.includes(n);
-    switch (spec.type) {
-      case 'string': if (typeof value !== 'string') wrong.push(path); break;
-      case 'bool': if (typeof value !== 'boolean') wrong.push(path); break;
-      case 'int': if (!isInt32(value) || !enumOk(value)) wrong.push(path); break;
-      case 'int[]': if (!Array.isArray(value) || !value.every((v) => isInt32(v) && enumOk(v))) wrong.push(path); break;
-      case 'object[]': if (!Array.isArray(value) || !value.every(isObject)) wrong.push(path); break;
-      case 'choices':
-        if (!Array.isArray(value)) { wrong.push(path); break; }
-        value.forEach((item, i) => {
-          if (!isObject(item)) { wrong.push(`${path}[${i}]`); return; }
-          const inner = check(item, CHOICE_ITEM, `${path}[${i}].`);
-          missing.push(...inner.missing);
-          wrong.push(...inner.wrong);
-        });
-        break;
-    }
-  }
-  return { missing, wrong };
+/** "Empty input parameter": nothing, null, {} or []. */
+function isEmptyInput(value: unknown): boolean {
+  return value === null || (isObject(value) && Object.keys(value).length === 0) || (Array.isArray(value) && value.length === 0);
 }
 
-function duplicateChoiceIds(body: Record<string, unknown>): boolean {
-  for (const name of ['Choices', 'Rows', 'Columns']) {
-    const items = body[name];
-    if (!Array.isArray(items)) continue;
-    const ids = items.map((c) => (isObject(c) ? c['ID'] : undefined)).filter(isInt32);
-    if (new Set(ids).size !== ids.length) return true;
-  }
-  return false;
+/** Paths of documented fields whose value the catalog schema rejects; unknown keys are not counted. */
+function wronglyTyped(schema: z.ZodType, body: Record<string, unknown>): string[] {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return [];
+  return parsed.error.issues
+    .filter((issue) => issue.code !== 'unrecognized_keys')
+    .map((issue) => issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i > 0 ? '.' : ''}${String(p)}`)).join('') || 'body');
 }
 
 export function addSurveyApiRoutes(router: Router, auth: EngagementAuth): void {
   const questions = new Map<number, string>();
   let nextId = 5001;
-  for (const [operation, extra] of Object.entries(SURVEY_OPERATIONS)) {
-    const shape: Shape = { ...BASE, ...extra };
-    router.post(`/api/SurveyApi/${operation}`, async (ctx: RequestContext) => {
-      if (!auth.authorize(ctx, `SurveyApi/${operation}`)) return;
+  for (const operation of SURVEY_API_OPERATIONS) {
+    const schema = operation.requestBody;
+    if (!operation.path || !schema) continue;
+    const name = `SurveyApi/${operation.name}`;
+    router.post(operation.path, async (ctx: RequestContext) => {
+      if (!auth.authorize(ctx, name)) return;
       const fail = (errors: ApiCallError[]): void => ctx.json(200, { ID: 0, Errors: errors, ResponseStatus: false });
       const body = await ctx.jsonBody();
-      if (body.kind !== 'json' || !isObject(body.value) || Object.keys(body.value).length === 0) {
-        fail([catalogueError(12)]);
-        return;
+      if (body.kind === 'empty' || (body.kind === 'json' && isEmptyInput(body.value))) {
+        ctx.rule({ seed: '000', section: '4.1' }, 'an empty input parameter gives code 12');
+        return fail([catalogueError(12)]);
+      }
+      const invalidParameters = (what: string): void => {
+        ctx.rule({ seed: '000', section: '7.1' }, '404: invalid parameters');
+        ctx.choice('invalid-parameters');
+        ctx.errorJson(404, { Message: `The request is invalid: ${what}.` });
+      };
+      if (body.kind === 'invalid' || !isObject(body.value)) {
+        if (ctx.isOn('invalid-parameters')) return invalidParameters(body.kind === 'invalid' ? `the body is not JSON (${body.message})` : 'the body is not a JSON object');
+        // Switched off: nothing readable was sent, which is an empty input parameter.
+        ctx.rule({ seed: '000', section: '4.1' }, 'an empty input parameter gives code 12');
+        return fail([catalogueError(12)]);
       }
       const value = body.value;
-      const { missing, wrong } = check(value, shape);
-      const errors: ApiCallError[] = [];
-      if (missing.length > 0) errors.push({ ...catalogueError(1), ErrorDescription: `${catalogueError(1).ErrorDescription}: ${missing.join(', ')}` });
-      if (wrong.length > 0) errors.push({ ...catalogueError(16), ErrorDescription: `${catalogueError(16).ErrorDescription}: ${wrong.join(', ')}` });
-      if (errors.length > 0) return fail(errors);
+      const wrong = wronglyTyped(schema, value);
+      if (wrong.length > 0 && ctx.isOn('invalid-parameters')) return invalidParameters(`wrong type for ${wrong.join(', ')}`);
+      ctx.rule({ seed: '000', section: '2' }, 'fields read as the catalog schema types them');
+      if (ctx.isOn('required-fields')) {
+        ctx.choice('required-fields');
+        const missing = missingSandboxRequiredFields(operation, value);
+        if (missing.length > 0) {
+          ctx.rule({ seed: '000', section: '7.3' }, 'code 1: Missing mandatory fields');
+          const code1 = catalogueError(1);
+          return fail([{ ...code1, ErrorDescription: `${code1.ErrorDescription}: ${missing.join(', ')}` }]);
+        }
+      }
       const questionId = value['QuestionID'];
-      if (isInt32(questionId) && !questions.has(questionId)) return fail([catalogueError(14, 'Invalid Question ID')]);
-      if (duplicateChoiceIds(value)) return fail([catalogueError(17)]);
+      if (isInt32(questionId) && !questions.has(questionId) && ctx.isOn('question-id-check')) {
+        ctx.rule({ seed: '000', section: '7.3' }, 'code 14: Invalid Question ID');
+        ctx.choice('question-id-check');
+        return fail([catalogueError(14, 'Invalid Question ID')]);
+      }
       const id = isInt32(questionId) ? questionId : nextId++;
-      questions.set(id, operation);
+      questions.set(id, operation.name);
+      ctx.rule({ seed: '000', section: '4.1' }, 'HTTP 200 with PostOutput');
       ctx.json(200, { ID: id, Errors: [], ResponseStatus: true });
     });
   }

@@ -1,6 +1,9 @@
 // POST {authUrl}/token (also /Token): the OAuth2 resource-owner password grant (seed 000 §5.1, §7.4).
-// Form-encoded only; token errors are HTTP 400 {error, error_description} (layout not published:
-// the sandbox uses the OAuth2 one). No refresh_token is ever issued (§5.2 rule 3).
+// Published: form-encoded password grant; access_token, token_type bearer, expires_in, userName; no
+// refresh_token (§5.2 rule 3); invalid_grant with the two §7.4 descriptions.
+// Sandbox choices (labelled in X-Sandbox-Choice): token-errors — the HTTP status and layout of token
+// errors are not shown, so the sandbox answers HTTP 400 with the OAuth 2.0 {error, error_description};
+// expires-in-seconds — the unit of expires_in is not stated; lockout — the threshold is not shown.
 import type { RequestContext } from '../shared/context';
 import type { Router } from '../shared/router';
 import type { EngagementAuth } from './auth';
@@ -14,7 +17,9 @@ export function addTokenRoutes(router: Router, auth: EngagementAuth, now: () => 
 
 async function token(ctx: RequestContext, auth: EngagementAuth, now: () => number): Promise<void> {
   const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
+  ctx.rule({ seed: '000', section: '5.1' }, 'form-encoded password grant');
   if (ctx.contentType !== 'application/x-www-form-urlencoded') {
+    ctx.choice('token-errors');
     await ctx.bodyText();
     ctx.json(400, {
       error: 'invalid_request',
@@ -24,14 +29,20 @@ async function token(ctx: RequestContext, auth: EngagementAuth, now: () => numbe
   }
   const form = new URLSearchParams(await ctx.bodyText());
   if (form.get('grant_type') !== 'password') {
+    ctx.choice('token-errors');
     ctx.json(400, { error: 'unsupported_grant_type', error_description: 'Only grant_type=password is supported.' }, noStore);
     return;
   }
-  const result = auth.signIn(form.get('username') ?? '', form.get('password') ?? '');
+  const lockout = ctx.isOn('lockout');
+  const result = auth.signIn(form.get('username') ?? '', form.get('password') ?? '', lockout);
   if (!result.ok) {
+    ctx.rule({ seed: '000', section: '7.4' }, `invalid_grant "${result.description}"`);
+    ctx.choice('token-errors');
+    if (lockout) ctx.choice('lockout');
     ctx.json(400, { error: 'invalid_grant', error_description: result.description }, noStore);
     return;
   }
+  ctx.choice('expires-in-seconds');
   const issued = now();
   ctx.json(200, {
     access_token: result.token,

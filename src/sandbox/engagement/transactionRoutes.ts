@@ -1,13 +1,17 @@
-// GET /api/Transaction/GetOrdersByCustomer (seed 000 §4.2 rules 2-3, §8), page-number style.
+// The Transaction family (seed 000 §4.2, §8, §9).
+// GET /api/Transaction/GetOrdersByCustomer, page-number style. Published (rules 2-3):
 // - pageNumber defaults to 1, pageSize to 50; a pageSize above 500 is capped (PageSize reports 500);
-// - ctcID missing, or pageNumber/pageSize below 1 or not an integer → HTTP 400 with the output model;
-// - a page past the last → HTTP 200, Response=false; a customer with no history → an empty success;
-// - an unknown ctcID → HTTP 200, Response=false, Errors ["Invalid CtcID"].
-// Errors here is a list of strings (the "Response + Errors" convention of §7.2).
+// - ctcID missing, or pageNumber/pageSize below 1 → HTTP 400 with the output model;
+// - a page past the last → HTTP 200, Response=false; a customer with no history → an empty success.
+// An unknown ctcID is answered as a customer with no history: the catalogue text "Invalid CtcID"
+// belongs to the SurveyApi and LoyaltyPoint families, and catalogues apply only to their own (§7.2).
+// Errors is a list of strings (the "Response + Errors" convention of §7.2); its texts are the sandbox's.
+// POST /api/Transaction/PostOrder: supported and distinct from the deprecated Post (§9); its bodies
+// are not shown, so under the unpublished-body choice it accepts any body and answers HTTP 200 empty.
 import type { RequestContext } from '../shared/context';
 import type { Router } from '../shared/router';
 import type { EngagementAuth } from './auth';
-import { type EngagementData, customerExists, order, orderCount } from './data';
+import { type EngagementData, order, orderCount } from './data';
 
 export const ORDERS_DEFAULT_PAGE_SIZE = 50;
 export const ORDERS_MAX_PAGE_SIZE = 500;
@@ -33,17 +37,18 @@ export function addTransactionRoutes(router: Router, auth: EngagementAuth, data:
     if (pageNumber === 'invalid' || pageNumber < 1) problems.push('pageNumber must be an integer of at least 1.');
     if (pageSize === 'invalid' || pageSize < 1) problems.push('pageSize must be an integer of at least 1.');
     if (problems.length > 0 || typeof ctcRaw !== 'number' || typeof pageNumber !== 'number' || typeof pageSize !== 'number') {
+      ctx.rule({ seed: '000', section: '4.2' }, 'invalid input: HTTP 400 with the output model');
       ctx.json(400, model(pageNumber === 'invalid' ? null : pageNumber, pageSize === 'invalid' ? null : pageSize, 0, [], false, problems));
       return;
     }
     const effectiveSize = Math.min(pageSize, ORDERS_MAX_PAGE_SIZE);
-    if (!customerExists(data, ctcRaw)) {
-      ctx.json(200, model(pageNumber, effectiveSize, 0, [], false, ['Invalid CtcID']));
-      return;
-    }
+    ctx.rule({ seed: '000', section: '4.2' }, 'pageNumber default 1, pageSize default 50, capped at 500');
+    // orderCount is 0 for a customer with no history and for one the sandbox does not know.
     const total = orderCount(data, ctcRaw);
+    if (total === 0) ctx.rule({ seed: '000', section: '4.2' }, 'a customer with no history: a successful empty list');
     const lastPage = Math.max(1, Math.ceil(total / effectiveSize));
     if (pageNumber > lastPage) {
+      ctx.rule({ seed: '000', section: '4.2' }, 'a page out of range: HTTP 200 with Response=false');
       ctx.json(200, model(pageNumber, effectiveSize, total, [], false, [`Page ${pageNumber} is out of range (last page is ${lastPage}).`]));
       return;
     }
@@ -52,5 +57,13 @@ export function addTransactionRoutes(router: Router, auth: EngagementAuth, data:
     const orders = [];
     for (let i = from; i < Math.min(total, from + effectiveSize); i++) orders.push(order(data, ctcRaw, i));
     ctx.json(200, model(pageNumber, effectiveSize, total, orders, true, []));
+  });
+
+  router.post('/api/Transaction/PostOrder', async (ctx: RequestContext) => {
+    if (!auth.authorize(ctx, 'Transaction/PostOrder')) return;
+    await ctx.bodyText();
+    ctx.rule({ seed: '000', section: '9' }, 'PostOrder is supported and distinct from Post');
+    ctx.choice('unpublished-body');
+    ctx.send(200, '');
   });
 }

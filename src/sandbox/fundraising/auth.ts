@@ -42,6 +42,8 @@ export class FundraisingAuth {
   /** Answers 401/403 itself and returns false, or returns true when the caller may proceed. */
   authorize(ctx: RequestContext, need: Right): boolean {
     const deny = (status: 401 | 403, detail: string): false => {
+      ctx.rule({ seed: '001', section: '5.1' }, status === 401 ? '401: missing header or invalid credentials' : '403: permission or caller address');
+      ctx.choice('fundraising-conventions');
       ctx.json(status, { type: 'about:blank', title: status === 401 ? 'Unauthorized' : 'Forbidden', status, detail },
         status === 401 ? { 'www-authenticate': 'Basic realm="fundraising", Bearer' } : {});
       return false;

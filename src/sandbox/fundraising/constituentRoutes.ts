@@ -57,6 +57,7 @@ export function addConstituentRoutes(router: Router, auth: FundraisingAuth, stor
       });
       answer['mainContact'] = { constituentId: contact['constituentId'], constituentNumber: contact['constituentNumber'], firstName: contact['firstName'], lastName: contact['lastName'] };
     }
+    ctx.choice('fundraising-conventions');
     ctx.json(201, answer, { location: `${ctx.origin}/v1/constituents/${String(created['constituentId'])}` });
   });
 

@@ -1,6 +1,7 @@
 // The fundraising service (seed 001): /v1 resources, /openapi/v1.json, /swagger/index.html, and the
 // sandbox's stand-in for the platform identity service, POST /__sandbox/jwt.
 import type { RequestContext } from '../shared/context';
+import type { ChoiceSettings } from '../shared/choices';
 import type { PageFaultRegistry } from '../shared/faults';
 import { type RunningOrigin, startOrigin } from '../shared/origin';
 import { Router } from '../shared/router';
@@ -19,6 +20,7 @@ export interface FundraisingOptions {
   readonly data: FundraisingData;
   readonly rateLimitPerSecond: number;
   readonly pageFaults: PageFaultRegistry;
+  readonly choices: ChoiceSettings;
   readonly now: () => number;
 }
 
@@ -65,6 +67,7 @@ export async function startFundraising(options: FundraisingOptions): Promise<Run
     router,
     controlRouter: control,
     pageFaults: options.pageFaults,
+    choices: options.choices,
     notFound: (ctx) => problem(ctx, 404, 'Not Found', `no endpoint ${ctx.method} ${ctx.path}`),
   });
   return { ...origin, auth, jwtMintUrl: `${origin.origin}/__sandbox/jwt`, mintJwt };

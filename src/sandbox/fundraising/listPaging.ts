@@ -1,13 +1,16 @@
 // The conventions the sandbox chose for the fundraising list endpoints (names not published, seed 001
-// §4, §8): query `limit` (default 50, 1-500, else 400) and `offset` (default 0), answer
-// `{count, value, next_link}` where next_link is the absolute URL of the next page or null, and an
-// optional rate limit answering 429 with Retry-After (seconds).
+// §4, §8), labelled `fundraising-conventions` on every answer that uses them: query `limit` (default
+// 50, 1-500, else 400) and `offset` (default 0), answer `{count, value, next_link}` where next_link is
+// the absolute URL of the next page or null, errors as {type, title, status, detail}. The `rate-limit`
+// choice (off unless --rate-limit is set) answers 429 with Retry-After (seconds): rate limiting is a
+// stated convention, but neither its values nor how a limited request is answered are published.
 import type { RequestContext } from '../shared/context';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 500;
 
 export function problem(ctx: RequestContext, status: number, title: string, detail: string, headers: Record<string, string> = {}): void {
+  ctx.choice('fundraising-conventions');
   ctx.json(status, { type: 'about:blank', title, status, detail }, headers);
 }
 
@@ -37,6 +40,7 @@ export function sendPage(ctx: RequestContext, count: number, value: unknown[], p
     next.searchParams.set('offset', String(paging.offset + paging.limit));
     nextLink = next.href;
   }
+  ctx.choice('fundraising-conventions');
   ctx.json(200, { count, value, next_link: nextLink });
 }
 
@@ -49,7 +53,7 @@ export class RateLimiter {
 
   /** Answers 429 itself and returns false when the window is spent. */
   admit(ctx: RequestContext): boolean {
-    if (this.perSecond <= 0) return true;
+    if (this.perSecond <= 0 || !ctx.isOn('rate-limit')) return true;
     const now = this.now();
     const window = Math.floor(now / 1000);
     if (window !== this.window) {
@@ -61,6 +65,7 @@ export class RateLimiter {
       return true;
     }
     const retryAfter = Math.max(1, Math.ceil(((window + 1) * 1000 - now) / 1000));
+    ctx.choice('rate-limit');
     problem(ctx, 429, 'Too Many Requests', `at most ${this.perSecond} list requests a second`, { 'retry-after': String(retryAfter) });
     return false;
   }

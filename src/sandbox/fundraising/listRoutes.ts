@@ -22,6 +22,7 @@ export function addListRoutes(router: Router, auth: FundraisingAuth, store: Fund
       dateAdded: new Date().toISOString(),
     };
     store.lists.set(id, definition);
+    ctx.choice('fundraising-conventions');
     ctx.json(201, definition, { location: `${ctx.origin}/v1/lists/${id}` });
   });
 

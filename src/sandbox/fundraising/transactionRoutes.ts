@@ -111,6 +111,8 @@ export function addTransactionRoutes(router: Router, auth: FundraisingAuth, stor
     };
     const trackingCodes: Json = Object.fromEntries(UTM.map((name) => [name, typeof b[name] === 'string' ? b[name] : null]));
     store.createdPayments.set(id, { payment, allocations, trackingCodes });
+    ctx.rule({ seed: '001', section: '4' }, 'the full payment and a Location header, without mainContactConstituentId or giftAidDeclarationId');
+    ctx.choice('fundraising-conventions');
     ctx.json(201, { ...payment, allocations }, { location: `${ctx.origin}/v1/transactions/${id}` });
   });
 }

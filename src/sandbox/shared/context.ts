@@ -2,6 +2,9 @@
 // answer (json, stream), which apply the active fault (drop, malformed-json) on the way out.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { SandboxChoiceId } from '../../core/catalog/rules';
+import type { SeedRef } from '../../core/catalog/model';
+import { CHOICE_HEADER, type ChoiceSettings } from './choices';
 import { type Fault, type FaultPagingStyle, type PageFaultRegistry, faultToString } from './faults';
 import { type LoggedRequest, redactForm } from './requestLog';
 
@@ -23,6 +26,9 @@ export class RequestContext {
   params: Record<string, string> = {};
   /** The fault to apply when answering (from X-Sandbox-Fault or an armed page fault). */
   activeFault: Fault | undefined;
+  /** The choices in force for this request (the run's, with the request's X-Sandbox-Choice applied). */
+  choices: ChoiceSettings;
+  private readonly applied: SandboxChoiceId[] = [];
   private bodyPromise: Promise<string> | undefined;
 
   constructor(
@@ -32,11 +38,49 @@ export class RequestContext {
     readonly log: LoggedRequest | undefined,
     private readonly pageFaults: PageFaultRegistry,
     private readonly closing: AbortSignal,
+    choices: ChoiceSettings,
   ) {
+    this.choices = choices;
     this.method = req.method ?? 'GET';
     this.url = new URL(req.url ?? '/', origin);
     this.path = this.url.pathname;
     this.query = this.url.searchParams;
+  }
+
+  /** Whether a choice is on for this request (does not label the answer: see `choice`). */
+  isOn(id: SandboxChoiceId): boolean {
+    return this.choices[id];
+  }
+
+  /** Labels the answer with a choice it applies (X-Sandbox-Choice header and the request log). */
+  choice(id: SandboxChoiceId): void {
+    if (this.applied.includes(id)) return;
+    this.applied.push(id);
+    if (this.log) this.log.choices = [...this.applied];
+  }
+
+  /** Records in the request log a published rule the answer follows, e.g. seed 000 §4.2. */
+  rule(source: SeedRef, what?: string): void {
+    if (!this.log) return;
+    const text = `seed ${source.seed} §${source.section}${what ? `: ${what}` : ''}`;
+    this.log.rules = [...(this.log.rules ?? []), text];
+  }
+
+  /**
+   * An HTTP error whose body the contract does not show: `{Message}` under the error-bodies choice
+   * (labelled), an empty body when it is switched off.
+   */
+  errorJson(status: number, body: Record<string, unknown>, headers: Headers = {}): void {
+    if (!this.isOn('error-bodies')) {
+      this.send(status, '', headers);
+      return;
+    }
+    this.choice('error-bodies');
+    this.json(status, body, headers);
+  }
+
+  private withChoices(headers: Headers): Headers {
+    return this.applied.length > 0 ? { ...headers, [CHOICE_HEADER]: this.applied.join(', ') } : headers;
   }
 
   get remoteAddress(): string {
@@ -128,7 +172,7 @@ export class RequestContext {
     const fault = this.activeFault;
     if (this.log) this.log.status = status;
     if (fault?.kind === 'malformed-json') body = breakJson(body);
-    this.res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), ...headers });
+    this.res.writeHead(status, this.withChoices({ 'content-type': contentType, 'content-length': Buffer.byteLength(body), ...headers }));
     if (fault?.kind === 'drip') {
       void this.drip(body, fault.ms);
       return;
@@ -147,7 +191,7 @@ export class RequestContext {
   async stream(status: number, chunks: Iterable<string>, headers: Headers = {}): Promise<void> {
     const fault = this.activeFault;
     if (this.log) this.log.status = status;
-    this.res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+    this.res.writeHead(status, this.withChoices({ 'content-type': 'application/json; charset=utf-8', ...headers }));
     let source: Iterable<string> = chunks;
     if (fault?.kind === 'malformed-json') source = breakLastChunk(chunks);
     let written = 0;

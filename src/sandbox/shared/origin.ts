@@ -2,6 +2,7 @@
 // /__sandbox/ control endpoints, then the service's router.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CHOICE_HEADER, type ChoiceSettings, parseChoiceList, withOverrides } from './choices';
 import { RequestContext } from './context';
 import { type Fault, type PageFaultRegistry, faultToString, parseFault } from './faults';
 import { RequestLog, redactHeaders, redactParams } from './requestLog';
@@ -17,6 +18,8 @@ export interface OriginOptions {
   /** Routes under /__sandbox/ that belong to the service (e.g. the JWT mint endpoint); not logged. */
   readonly controlRouter?: Router;
   readonly pageFaults: PageFaultRegistry;
+  /** The run's sandbox choices; a request may switch the switchable ones with X-Sandbox-Choice. */
+  readonly choices: ChoiceSettings;
   /** Answers a path no route matches, in the service's own style. */
   readonly notFound: (ctx: RequestContext) => void;
 }
@@ -52,8 +55,18 @@ export async function startOrigin(options: OriginOptions): Promise<RunningOrigin
       query: redactParams(url.searchParams),
       headers: redactHeaders(req.headers),
     });
-    const ctx = new RequestContext(req, res, origin, entry, options.pageFaults, closing.signal);
+    const ctx = new RequestContext(req, res, origin, entry, options.pageFaults, closing.signal, options.choices);
     if (isControl) return control(ctx);
+
+    const choiceHeader = ctx.header(CHOICE_HEADER);
+    if (choiceHeader !== undefined) {
+      try {
+        ctx.choices = withOverrides(options.choices, parseChoiceList(choiceHeader));
+      } catch (error) {
+        ctx.json(400, { Message: error instanceof Error ? error.message : String(error) });
+        return;
+      }
+    }
 
     const faultHeader = ctx.header('x-sandbox-fault');
     if (faultHeader !== undefined) {
@@ -77,6 +90,7 @@ export async function startOrigin(options: OriginOptions): Promise<RunningOrigin
       log.clear();
       return ctx.json(200, { cleared: true });
     }
+    if (p === '/__sandbox/choices' && ctx.method === 'GET') return ctx.json(200, options.choices);
     if (p === '/__sandbox/faults' && ctx.method === 'GET') return ctx.json(200, options.pageFaults.list());
     if (p === '/__sandbox/faults' && ctx.method === 'DELETE') {
       options.pageFaults.clear();
@@ -125,7 +139,7 @@ async function route(router: Router, ctx: RequestContext, notFound: () => void):
     ctx.params = match.params;
     await match.handler(ctx);
   } else if (match.kind === 'method-not-allowed') {
-    ctx.json(405, { Message: `The requested resource does not support http method '${ctx.method}'.` }, { allow: match.allowed.join(', ') });
+    ctx.errorJson(405, { Message: `The requested resource does not support http method '${ctx.method}'.` }, { allow: match.allowed.join(', ') });
   } else {
     notFound();
   }

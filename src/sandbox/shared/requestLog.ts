@@ -20,6 +20,10 @@ export interface LoggedRequest {
   /** Filled in when the answer starts. */
   status?: number;
   fault?: string;
+  /** Published rules the answer followed (`seed 000 §4.2: ...`). */
+  rules?: string[];
+  /** Sandbox choices the answer applied (the same ids as its X-Sandbox-Choice header). */
+  choices?: string[];
 }
 
 export function redactHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {

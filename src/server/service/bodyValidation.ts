@@ -1,6 +1,8 @@
 // Validates a JSON request body against the operation's schema: invalid JSON (with jsonc-parser's
-// offsets), unknown fields of strict shapes, wrong types, missing mandatory base fields (code 1) and an
-// empty body (code 12).
+// offsets), unknown fields of strict shapes, wrong types and an empty body (code 12), each citing the
+// section that says so. What the contract does not show is at most information: absent non-nullable
+// base fields are named (which fields are required is not shown, seed 000 §4.1; the sandbox answers
+// code 1 only under its required-fields choice), enum values outside the published meanings are fine.
 import { printParseErrorCode, type Node } from 'jsonc-parser';
 import type { Diagnostic } from 'vscode-languageserver';
 import type { HttpRequestNode, Range } from '../../core/httpfile';
@@ -9,7 +11,7 @@ import type { KnownOperation } from './operations';
 import type { HttpDocument } from './document';
 import { analyseJsonBody, isPlaceholder, type JsonBody } from './jsonBody';
 import { DiagnosticSeverity } from './lspConstants';
-import { fieldInfo, isStrictObject, propertiesOf, schemaAt, schemaTypes } from './schemaInfo';
+import { type FieldInfo, fieldInfo, isStrictObject, propertiesOf, schemaAt, schemaTypes } from './schemaInfo';
 
 export const SOURCE = 'api-workbench';
 
@@ -39,12 +41,12 @@ export function validateBody(document: HttpDocument, request: HttpRequestNode, k
   walk(root, root, json.tree, json, [], diagnostics, range);
   if (json.tree.type === 'object' && codes) {
     const present = new Set((json.tree.children ?? []).map((p) => String(p.children?.[0]?.value)));
-    const missing = propertiesOf(root, root).filter(([name, schema]) => !present.has(name) && fieldInfo(root, schema, name).mandatory).map(([name]) => name);
+    const missing = propertiesOf(root, root).filter(([name, schema]) => !present.has(name) && fieldInfo(root, schema, name).sandboxRequired).map(([name]) => name);
     if (missing.length) {
       diagnostics.push({
-        severity: DiagnosticSeverity.Warning,
+        severity: DiagnosticSeverity.Information,
         range: range(json.tree.offset, 1),
-        message: `Missing mandatory field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: code 1 (Missing mandatory fields) would follow.`,
+        message: `Not set: ${missing.join(', ')} (not nullable). Which fields are required is not shown (seed 000 §4.1); the sandbox answers code 1 without them only under its required-fields choice.`,
         source: SOURCE,
         code: 'missing-mandatory',
       });
@@ -58,7 +60,7 @@ function hasCodes(known: KnownOperation): boolean {
 }
 
 function emptyBody(range: Range, what: string): Diagnostic {
-  return { severity: DiagnosticSeverity.Warning, range, message: `${what}: code 12 (empty input parameter) would follow.`, source: SOURCE, code: 'empty-body' };
+  return { severity: DiagnosticSeverity.Warning, range, message: `${what}: code 12 (empty input parameter) would follow (seed 000 §4.1).`, source: SOURCE, code: 'empty-body' };
 }
 
 function walk(
@@ -77,7 +79,7 @@ function walk(
     out.push({
       severity: DiagnosticSeverity.Error,
       range: range(node.offset, node.length),
-      message: `Wrong type for ${path.length ? `'${path.join('.')}'` : 'the body'}: expected ${info.typeText}${info.nullable ? ' or null' : ''}, found ${describeNode(node)}.`,
+      message: `Wrong type for ${path.length ? `'${path.join('.')}'` : 'the body'}: expected ${info.typeText}${info.nullable ? ' or null' : ''}, found ${describeNode(node)}${info.source ? ` (seed ${info.source.seed} §${info.source.section})` : ''}.`,
       source: SOURCE,
       code: 'wrong-type',
     });
@@ -101,7 +103,7 @@ function walk(
       if (!documented.includes(name)) {
         const sameLetters = documented.find((n) => n.toLowerCase() === name.toLowerCase());
         if (sameLetters) out.push(caseMismatch(name, sameLetters, strict, range(key.offset, key.length)));
-        else if (strict) out.push(unknownField(name, documented, range(key.offset, key.length)));
+        else if (strict) out.push(unknownField(name, documented, range(key.offset, key.length), info.source));
         if (strict || sameLetters) continue;
       }
       const child = schemaAt(root, [...path, name]);
@@ -135,12 +137,13 @@ export function caseMismatch(written: string, documented: string, strict: boolea
   };
 }
 
-function unknownField(name: string, known: readonly string[], range: Range): Diagnostic {
+/** A key the field table does not list: a warning (the contract lists the fields, it does not say the service rejects others). */
+function unknownField(name: string, known: readonly string[], range: Range, source: FieldInfo['source']): Diagnostic {
   const suggestion = closest(name, known);
   return {
-    severity: DiagnosticSeverity.Error,
+    severity: DiagnosticSeverity.Warning,
     range,
-    message: `Unknown field '${name}': the contract does not list it for this request.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
+    message: `Unknown field '${name}': the contract does not list it for this request${source ? ` (seed ${source.seed} §${source.section})` : ''}, so the service is not said to read it.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
     source: SOURCE,
     code: 'unknown-field',
   };

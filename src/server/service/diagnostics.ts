@@ -1,6 +1,7 @@
 // Diagnostics of a whole document: parse problems, operation-level facts (deprecated, path or contract
 // not published), query paging ranges, body validation, removed response fields, undefined variables.
 import type { Diagnostic } from 'vscode-languageserver';
+import { CREATE_PAYMENT_RELEASE } from '../../core/catalog/fundraising';
 import type { HttpFileDiagnostic, HttpRequestNode, Range } from '../../core/httpfile';
 import type { HttpDocument } from './document';
 import type { ServiceContext } from './context';
@@ -97,16 +98,14 @@ function validateQuery(request: HttpRequestNode, known: KnownOperation): Diagnos
   return out;
 }
 
-const REMOVED_FIELDS: ReadonlyArray<[string, string]> = [
-  ['mainContactConstituentId', 'the main contact'],
-  ['giftAidDeclarationId', 'the Gift Aid declaration'],
-];
+const REMOVED_FIELDS: ReadonlyArray<[string, string]> = (CREATE_PAYMENT_RELEASE.removedResponseFields ?? []).map((f) => [f.name, f.readFrom]);
+const CHANGED_IN = CREATE_PAYMENT_RELEASE.changed?.label ?? 'later release';
 
-/** References to the create-payment response fields the later release removed (seed 001 §4). */
+/** References to the create-payment response fields the later release removed (seed 001 §4, §9.3). */
 function removedFieldReferences(document: HttpDocument, request: HttpRequestNode): Diagnostic[] {
   const out: Diagnostic[] = [];
   const message = (field: string, what: string): string =>
-    `${field} was removed in the later release: the response no longer returns it; read ${what} from the constituent (seed 001 §4).`;
+    `${field} is no longer returned by create payment (changed in the ${CHANGED_IN}): use ${what} (seed 001 §4, §9.3).`;
   for (const reference of request.references) {
     for (const [field, what] of REMOVED_FIELDS) {
       if (reference.name.includes('.response.') && reference.name.includes(field)) {

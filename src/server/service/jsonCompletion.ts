@@ -61,9 +61,9 @@ export function completeJsonBody(document: HttpDocument, request: HttpRequestNod
         return {
           label: name,
           kind: CompletionItemKind.Property,
-          detail: `${info.typeText}${info.nullable ? ', nullable' : ''}${info.mandatory ? ', mandatory (code 1)' : ''}`,
+          detail: `${info.typeText}${info.nullable ? ', nullable' : ''}${info.release.length ? `, ${info.release.join(', ')}` : ''}`,
           documentation: { kind: 'markdown', value: fieldMarkdown(info) },
-          sortText: `${info.mandatory ? 'a' : 'b'}${String(index).padStart(3, '0')}`,
+          sortText: `${info.sandboxRequired ? 'a' : 'b'}${String(index).padStart(3, '0')}`,
           filterText: `"${name}"`,
           insertTextFormat: InsertTextFormat.Snippet,
           textEdit: { range, newText: `"${name}": ${valueSnippet(info)}${comma}` },

@@ -1,5 +1,5 @@
 // How an operation is described in words (hover on the request line, diagnostics).
-import type { Operation, QueryParameter } from '../../core/catalog';
+import { releaseLines, type Operation, type QueryParameter } from '../../core/catalog';
 
 export function operationMarkdown(op: Operation): string {
   const parts = [`**${op.method ?? '?'} ${op.path ?? '(path not published)'}** — \`${op.id}\``, op.summary];
@@ -12,6 +12,7 @@ export function operationMarkdown(op: Operation): string {
     op.origin === 'import' ? 'imported from an OpenAPI document' : `source: seed ${op.source.seed} §${op.source.section}`,
   ].filter(Boolean);
   parts.push(facts.map((f) => `- ${f}`).join('\n'));
+  parts.push(...releaseLines(op));
   if (op.deprecated) parts.push(`**Deprecated**: use ${op.deprecated.replacement}.`);
   if (op.notShown.length) parts.push(`Not shown by the contract:\n${op.notShown.map((n) => `- ${n}`).join('\n')}`);
   return parts.join('\n\n');

@@ -1,6 +1,8 @@
 // Reading the catalog's generated JSON Schema for people: type, nullability, meaning, enum meanings,
 // seed section. Shared by completion, hover and diagnostics so they always say the same thing.
 import { isNullable, nonNullSchema, schemaAtPath, type JSONSchema } from '../../core/catalog/jsonSchema';
+import type { ReleaseMark } from '../../core/catalog/model';
+import { releaseWords } from '../../core/catalog/releases';
 
 export interface FieldInfo {
   readonly name: string;
@@ -9,12 +11,15 @@ export interface FieldInfo {
   readonly description?: string;
   readonly enumMeanings?: Readonly<Record<string, string>>;
   readonly source?: { readonly seed: string; readonly section: string };
-  readonly mandatory: boolean;
+  /** Not nullable and asked for by the sandbox's required-fields choice; the contract does not say it is required. */
+  readonly sandboxRequired: boolean;
+  /** "introduced in the later release" and the like (seed 001 §9.3). */
+  readonly release: readonly string[];
   /** The schema with null and $ref unwrapped. */
   readonly schema: JSONSchema;
 }
 
-type Meta = { description?: unknown; enumMeanings?: unknown; source?: unknown; mandatory?: unknown };
+type Meta = { description?: unknown; enumMeanings?: unknown; source?: unknown; sandboxRequired?: unknown; release?: unknown };
 
 // Schemas are immutable and shared, so what is read from them is computed once per schema object.
 const fieldInfoCache = new WeakMap<JSONSchema, Map<string, FieldInfo>>();
@@ -54,7 +59,8 @@ function computeFieldInfo(root: JSONSchema, schema: JSONSchema, name: string): F
     description: typeof meta.description === 'string' ? meta.description : undefined,
     enumMeanings,
     source: source && typeof source.seed === 'string' ? source : undefined,
-    mandatory: meta.mandatory === true,
+    sandboxRequired: meta.sandboxRequired === true,
+    release: typeof meta.release === 'object' && meta.release !== null ? releaseWords(meta.release as ReleaseMark) : [],
     schema: node,
   };
 }
@@ -120,7 +126,8 @@ export function fieldMarkdown(info: FieldInfo): string {
   if (info.description) parts.push(info.description);
   const meanings = enumLines(info.enumMeanings);
   if (meanings.length) parts.push(meanings.map((m) => `- \`${m}\``).join('\n'));
-  if (info.mandatory) parts.push('Treated as mandatory: without it the service answers code 1 (Missing mandatory fields).');
+  if (info.sandboxRequired) parts.push('Required: not shown by the contract (seed 000 §4.1). The sandbox answers code 1 without it only under its required-fields choice.');
+  if (info.release.length) parts.push(`Release: ${info.release.join('; ')} (seed 001 §9.3).`);
   const source = formatSource(info.source);
   if (source) parts.push(`Source: ${source}`);
   return parts.join('\n\n');

@@ -51,10 +51,12 @@ describe('send into the results panel (issue 6)', () => {
   });
 
   it('a SurveyApi call missing its mandatory fields (code 1 inside a 200) shows the business-error banner', async () => {
+    // Which fields are required is not shown: the sandbox answers code 1 only under its required-fields choice.
     const uri = await writeWorkspaceFile('survey-code1.http', `### SurveyApi without its mandatory base fields
 POST {{engagement_base_url}}/api/SurveyApi/AddFeedbackScoreQuestion
 Authorization: Bearer {{$auth.token("engagement")}}
 Content-Type: application/json
+X-Sandbox-Choice: required-fields
 
 { "ScoreRange": 0 }
 `);

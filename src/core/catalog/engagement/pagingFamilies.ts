@@ -72,6 +72,7 @@ export const bidwGetFactTransactions: Operation = engagementOperation({
     REPRESENTATIVE_NOTE,
     INFERRED_PATH_NOTE,
     'How the extraction state is configured: not shown.',
+    'How the end of an extraction shows: not shown (only that an error is not end-of-data).',
     'Fields of a fact row: not shown.',
     NO_STATED_HTTP_ERRORS,
   ],

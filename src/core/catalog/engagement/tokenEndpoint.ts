@@ -1,6 +1,6 @@
 // POST {auth_url}/token: the OAuth 2.0 resource-owner password grant of seed 000 §5.1 and §7.4.
 import type { TokenEndpoint } from '../model';
-import { TokenErrorResponse, TokenResponse } from '../schemas/token';
+import { TOKEN_ERRORS, TokenResponse } from '../schemas/token';
 import { seed000 } from '../schemas/documented';
 
 export const engagementTokenEndpoint: TokenEndpoint = {
@@ -14,9 +14,10 @@ export const engagementTokenEndpoint: TokenEndpoint = {
     { name: 'password', meaning: 'password (a secret)' },
   ],
   responseBody: TokenResponse,
-  errorBody: TokenErrorResponse,
+  errors: TOKEN_ERRORS,
   notShown: [
-    'HTTP status and body layout of token errors: not shown.',
+    'HTTP status and body layout of token errors: not shown (not every exception is guaranteed to use the published error values).',
+    'Unit of expires_in: not shown (always use the returned value).',
     'Effective token lifetime values and lockout thresholds: not shown.',
   ],
   source: seed000('5.1'),

@@ -124,7 +124,7 @@ export const BidwFactReadRequest = documented(
 export const BidwFactTransactionsResponse = documented(
   z.looseObject({
     FactTransactions: documented(z.array(z.unknown()).optional(), {
-      description: 'fact-specific list (fields not shown); an empty list is the end, an error is not',
+      description: 'fact-specific list (fields not shown); an error is not the end of data (how the end shows: not shown)',
       source: s42,
     }),
   }),

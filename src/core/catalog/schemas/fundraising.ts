@@ -3,7 +3,15 @@
 // except allocations[].canRecoverTax, stated as boolean. Full field lists are not shown either, so
 // every object is loose (the language server must not flag unnamed fields as unknown).
 import { z } from 'zod';
+import type { z as zod } from 'zod';
+import type { Release } from '../model';
+import { FUNDRAISING_LATER_RELEASE } from '../releases';
 import { documented, typeNotShown, seed001 } from './documented';
+
+/** A field the later release added (seed 001 §9.3). */
+function addedLater<T extends zod.ZodType>(schema: T, release: Release = FUNDRAISING_LATER_RELEASE): T {
+  return schema.meta({ release: { introduced: release } });
+}
 
 const s2 = seed001('2');
 const s4 = seed001('4');
@@ -19,7 +27,7 @@ export const Constituent = documented(
     channelPreferences: typeNotShown('channel preferences (include=channelPreferences)', s2),
     trackingCodes: typeNotShown('tracking codes (include=trackingCodes)', s2),
     contactDetails: typeNotShown('contact details (include=contactDetails)', s2),
-    givingSummary: typeNotShown('giving summary (include=givingSummary)', s2),
+    givingSummary: addedLater(typeNotShown('giving summary (include=givingSummary)', s2)),
   }),
   { description: 'constituent (full field list: not shown)', source: s2 },
 );
@@ -61,13 +69,13 @@ const AllocationInput = documented(
 
 export const CreateTransactionRequest = documented(
   z.looseObject({
-    giftAid: GiftAidInput.optional(),
+    giftAid: addedLater(GiftAidInput.optional()),
     allocations: documented(z.array(AllocationInput).optional(), { description: 'allocations of the payment', source: s4 }),
-    utmSource: typeNotShown('UTM tracking code: source', s2),
-    utmMedium: typeNotShown('UTM tracking code: medium', s2),
-    utmTerm: typeNotShown('UTM tracking code: term', s2),
-    utmContent: typeNotShown('UTM tracking code: content', s2),
-    utmCampaign: typeNotShown('UTM tracking code: campaign', s2),
+    utmSource: addedLater(typeNotShown('UTM tracking code: source', s2)),
+    utmMedium: addedLater(typeNotShown('UTM tracking code: medium', s2)),
+    utmTerm: addedLater(typeNotShown('UTM tracking code: term', s2)),
+    utmContent: addedLater(typeNotShown('UTM tracking code: content', s2)),
+    utmCampaign: addedLater(typeNotShown('UTM tracking code: campaign', s2)),
   }),
   { description: 'payment to create (fields beyond those named: not shown)', source: s4 },
 );
@@ -75,7 +83,7 @@ export const CreateTransactionRequest = documented(
 const transactionFields = {
   trackingCodes: typeNotShown('tracking codes (include=trackingCodes on single read)', s2),
   softCredits: typeNotShown('constituents soft credited with the payment (include=softCredits on single read)', s2),
-  giftAidStatusDetails: typeNotShown('Gift Aid status details', s2),
+  giftAidStatusDetails: addedLater(typeNotShown('Gift Aid status details', s2)),
   dateAdded: typeNotShown('when the payment was added', s2),
   dateChanged: typeNotShown('when the payment was last changed', s2),
 };
@@ -100,7 +108,7 @@ export const CreateListRequest = documented(z.looseObject({}), {
 });
 
 export const LookupType = documented(
-  z.looseObject({ language: typeNotShown('language code', s2) }),
+  z.looseObject({ language: addedLater(typeNotShown('language code', s2)) }),
   { description: 'lookup type (full field list: not shown)', source: s2 },
 );
 

@@ -2,9 +2,9 @@
 //
 // Choices made where the contract is silent, so nobody has to guess later:
 // - Which fields are required is not shown (§4.1), so every request field is optional in the schema.
-//   The non-nullable base fields are flagged `mandatory: true` in their metadata: code 1 ("Missing
-//   mandatory fields") exists and a field that may not be null is the only published hint of which
-//   ones it means. The language server warns on them; the schema does not reject their absence.
+//   The non-nullable fields of the §2.1 and §2.3 tables are flagged `sandboxRequired: true`: the
+//   sandbox's `required-fields` choice (off unless switched on) answers code 1 without them. It is a
+//   choice, not the contract: the language server mentions it as information only.
 // - The fully specified shapes are strict objects (unknown keys are rejected) so that a typo such as
 //   `QuestionLable` is flagged. The name-and-address shape is loose: its fields after PrivacyPolicyText
 //   are not shown, and so are the fields of ContactInformationField.
@@ -20,29 +20,29 @@ const s24 = seed000('2.4');
 
 // ---- §2.1 base fields shared by every question-adding request ----
 
-const mandatoryNote = 'non-nullable base field; treated as mandatory (code 1), the exact required set is not shown';
+const mandatoryNote = 'not nullable; whether it is required is not shown (the sandbox asks for it only under its required-fields choice)';
 
 export const surveyQuestionBaseFields = {
-  ErrorMessage: documented(z.string().optional(), { description: 'error message', source: s21, mandatory: true }),
+  ErrorMessage: documented(z.string().optional(), { description: 'error message', source: s21, sandboxRequired: true }),
   IsMandatory: documented(z.boolean().nullable().optional(), { description: 'question is mandatory', source: s21 }),
-  OpCode: documented(int32().optional(), { description: 'survey identifier', source: s21, mandatory: true }),
+  OpCode: documented(int32().optional(), { description: 'survey identifier', source: s21, sandboxRequired: true }),
   PageID: documented(int32().nullable().optional(), { description: 'page number', source: s21 }),
   QuestionID: documented(int32().nullable().optional(), { description: 'question identifier', source: s21 }),
-  QuestionLabel: documented(z.string().optional(), { description: 'question title', source: s21, mandatory: true }),
+  QuestionLabel: documented(z.string().optional(), { description: 'question title', source: s21, sandboxRequired: true }),
   QuestionPosition: documented(int32().nullable().optional(), { description: 'question number (position)', source: s21 }),
   QuestionSubType: documented(z.string().optional(), {
     description: 'question sub-type (allowed values: not shown)',
     source: s21,
-    mandatory: true,
+    sandboxRequired: true,
   }),
   QuestionType: documented(z.string().optional(), {
     description: 'question type (allowed values: not shown)',
     source: s21,
-    mandatory: true,
+    sandboxRequired: true,
   }),
 };
 
-/** Why the base fields above carry `mandatory: true`; shown by hover and diagnostics. */
+/** Why the base fields above carry `sandboxRequired: true`; shown by hover and diagnostics. */
 export const MANDATORY_BASE_FIELDS_REASON = mandatoryNote;
 
 // ---- §2.3 ChoiceItem ----
@@ -53,7 +53,7 @@ export const ChoiceItem = documented(
     IsMaster: documented(z.boolean().nullable().optional(), { description: 'exclusive option', source: s23 }),
     IsOther: documented(z.boolean().nullable().optional(), { description: 'Other option', source: s23 }),
     IsRandom: documented(z.boolean().nullable().optional(), { description: "randomise this option's order", source: s23 }),
-    Label: documented(z.string().optional(), { description: 'option text', source: s23 }),
+    Label: documented(z.string().optional(), { description: 'option text', source: s23, sandboxRequired: true }),
     Order: documented(int32().nullable().optional(), { description: 'option order', source: s23 }),
   }),
   { description: 'ChoiceItem: one response option', source: s23 },

@@ -1,5 +1,6 @@
 // Stateful extraction (BIDWHouse fact reads, seed 000 §4.2 rule 7): the server keeps the position, so
-// the next request is the SAME call again; an empty result is the end. An error is NOT end-of-data:
+// the next request is the SAME call again. How the end shows is not published: the walk takes an
+// empty result as the end (the product's reading, not the contract's). An error is NOT end-of-data:
 // a non-2xx is retried with the same call, up to policy.maxRetries
 // times in a row, after policy.retryDelayMs (or the Retry-After the server gives). Past that bound the
 // walk fails (resumable), it never ends quietly. A 2xx with broken JSON is NOT retried: the server has
@@ -39,7 +40,7 @@ export function statefulExtractionStrategy(options: Readonly<Record<string, stri
       return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
     },
     next(page, rows) {
-      if (rows.length === 0) return { kind: 'end', reason: 'empty result: the extraction is complete' };
+      if (rows.length === 0) return { kind: 'end', reason: 'empty result: taken as the end of the extraction (the contract does not say how the end shows)' };
       return { kind: 'continue', request: page.request };
     },
   };
