@@ -238,6 +238,20 @@ void describe('Why 4: no statement the contracts do not make', () => {
     assert.ok(choicesOf(last?.headers ?? new Headers()).includes('extraction-end'));
   });
 
+  void it('rule 000-4.2-paths-not-shown: the paging operations\' paths are not shown → the catalog marks them inferred, the language server informs, the sandbox labels its answers', async () => {
+    for (const id of ['engagement/SalesLeads/GetLeads', 'engagement/Selection/GetSelectionResult_Ext', 'engagement/CustomerAsset/GetAssets', 'engagement/BIDWHouse/GetFactTransactions']) {
+      assert.equal(op(id).pathStatus, 'inferred', id);
+    }
+    const found = diagnostics('POST {{engagement_base_url}}/api/SalesLeads/GetLeads\nContent-Type: application/json\n\n{ "PageSize": 10, "Offset": 0 }\n');
+    assert.deepEqual(found.map((x) => [x.code, x.severity]), [['contract-not-published', 3]]);
+    const answer = await engagementPost(d, token, '/api/SalesLeads/GetLeads', { CtcID: d.samples.ctcID, BrandID: d.samples.brandID, PageSize: 5, Offset: 0 });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(choicesOf(answer.headers), ['inferred-paths']);
+    const unusable = await engagementPost(d, token, '/api/SalesLeads/GetLeads', { CtcID: d.samples.ctcID, BrandID: d.samples.brandID, PageSize: 0 });
+    assert.equal(unusable.status, 400);
+    assert.deepEqual(choicesOf(unusable.headers), ['inferred-paths']);
+  });
+
   void it('rule 001-4-list-conventions: list parameter names and layout are not shown → every answer using the sandbox\'s names is labelled', async () => {
     const list = await fundraising(d, '/v1/constituents?limit=2');
     assert.deepEqual(Object.keys(list.body), ['count', 'value', 'next_link']);

@@ -212,6 +212,7 @@ export const CONTRACT_RULES: readonly ContractRule[] = [
   rule('000-7.2-catalogue-per-family', seed000('7.2'), 'published', 'A catalogue applies only to its own family: GetOrdersByCustomer does not answer "Invalid CtcID"; an unknown customer gets the empty list of a customer with no history.', enforces),
   rule('000-4.1-error-bodies', seed000('4.1'), 'not-shown', 'Bodies of the 401, 403, 404 and 500 responses are not shown.', choice('error-bodies')),
   // ---- seed 000: paging operations ----
+  rule('000-4.2-paths-not-shown', seed000('4.2'), 'not-shown', 'Methods and paths of GetLeads, GetSelectionResult_Ext, the CustomerAsset operations and the BIDWHouse fact reads are not shown: the product marks its /api/<Family>/<Operation> paths as inferred.', choice('inferred-paths')),
   rule('000-4.2-names-case-sensitive', seed000('4.2'), 'published', 'Paging names are case-sensitive: Offset, OFFSET and pageNumber are different names.', enforces),
   rule('000-4.2-orders-defaults', seed000('4.2'), 'published', 'GetOrdersByCustomer: pageNumber defaults to 1 and pageSize to 50.', enforces),
   rule('000-4.2-orders-cap', seed000('4.2'), 'published', 'GetOrdersByCustomer: pageSize is capped at 500 and the response gives the effective size.', enforces),
