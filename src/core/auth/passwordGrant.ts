@@ -72,6 +72,8 @@ export async function requestPasswordGrant(send: SendHttp, input: PasswordGrantI
   const expiresIn = numberField(parsed, 'expires_in');
   if (expiresIn === undefined) throw new SignInError('malformed-response', 'the token endpoint answered without expires_in', response.status);
   const obtainedAt = now();
+  // The contract states no unit for expires_in (seed 000 §5.1: "always use the returned value"); it is
+  // read as OAuth 2.0 defines it (RFC 6749 §5.1): seconds.
   return {
     accessToken,
     tokenType: stringField(parsed, 'token_type') ?? 'bearer',

@@ -1,6 +1,6 @@
 // JSON Schema for the language server, generated from the catalog's zod schemas with zod v4's
 // z.toJSONSchema — never written by hand. FieldMeta keys (description, source, enumMeanings,
-// mandatory, format) come through as schema keywords. Generation uses the *input* view: strict
+// sandboxRequired, release, format) come through as schema keywords. Generation uses the *input* view: strict
 // request shapes keep `additionalProperties: false`, loose ones `additionalProperties: {}`, and
 // response objects stay open (a response may carry more than the contract lists).
 import { z } from 'zod';

@@ -10,7 +10,7 @@ export const IMPORT_ORIGIN_KEYWORD = 'x-apiwb-origin';
 /** Keywords that state a type; a contract node without any of them is "type not shown". */
 const TYPE_KEYWORDS = ['type', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', '$ref', 'items', 'prefixItems', 'properties', 'not'] as const;
 /** Contract metadata kept on a node whose type comes from the import. */
-const META_KEYWORDS = ['description', 'source', 'enumMeanings', 'mandatory', 'title', 'default'] as const;
+const META_KEYWORDS = ['description', 'source', 'enumMeanings', 'sandboxRequired', 'release', 'title', 'default'] as const;
 
 function statesType(schema: JSONSchema): boolean {
   return TYPE_KEYWORDS.some((k) => schema[k] !== undefined);

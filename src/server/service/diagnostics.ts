@@ -49,7 +49,7 @@ function validateRequest(document: HttpDocument, request: HttpRequestNode, conte
   const out: Diagnostic[] = [];
   const op = known.operation;
   if (op.deprecated) {
-    out.push({ severity: DiagnosticSeverity.Warning, range: line.urlRange, message: `${op.method ?? ''} ${op.path ?? op.id} is deprecated: use ${op.deprecated.replacement}.`, source: SOURCE, code: 'deprecated', tags: [DiagnosticTag.Deprecated] });
+    out.push({ severity: DiagnosticSeverity.Warning, range: line.urlRange, message: `${op.method ?? ''} ${op.path ?? op.id} is deprecated: use ${op.deprecated.replacement} (seed ${op.source.seed} §${op.source.section}).`, source: SOURCE, code: 'deprecated', tags: [DiagnosticTag.Deprecated] });
   }
   if (op.pathStatus === 'inferred') {
     const form = op.service === 'engagement' ? ' from the /api/<Family>/<Operation> form of every published path' : '';

@@ -1,5 +1,5 @@
 // Small helpers so every documented field carries its FieldMeta (description, seed source, enum
-// meanings, mandatory). The metadata travels into the generated JSON Schema, where the language server
+// meanings, sandboxRequired, release). The metadata travels into the generated JSON Schema, where the language server
 // reads it for hover, completion and diagnostics.
 import { z } from 'zod';
 import type { FieldMeta, SeedRef } from '../model';

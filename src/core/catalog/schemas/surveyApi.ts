@@ -20,7 +20,6 @@ const s24 = seed000('2.4');
 
 // ---- §2.1 base fields shared by every question-adding request ----
 
-const mandatoryNote = 'not nullable; whether it is required is not shown (the sandbox asks for it only under its required-fields choice)';
 
 export const surveyQuestionBaseFields = {
   ErrorMessage: documented(z.string().optional(), { description: 'error message', source: s21, sandboxRequired: true }),
@@ -42,8 +41,6 @@ export const surveyQuestionBaseFields = {
   }),
 };
 
-/** Why the base fields above carry `sandboxRequired: true`; shown by hover and diagnostics. */
-export const MANDATORY_BASE_FIELDS_REASON = mandatoryNote;
 
 // ---- §2.3 ChoiceItem ----
 
