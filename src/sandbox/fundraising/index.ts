@@ -45,8 +45,16 @@ export async function startFundraising(options: FundraisingOptions): Promise<Run
   addConstituentRoutes(router, auth, store, limiter);
   addTransactionRoutes(router, auth, store, limiter);
   addListRoutes(router, auth, store, limiter);
-  router.get('/openapi/v1.json', (ctx) => ctx.json(200, openApiDocument(ctx.origin)));
-  router.get('/swagger/index.html', (ctx) => ctx.send(200, swaggerPage(openApiDocument(ctx.origin)), {}, 'text/html; charset=utf-8'));
+  // Published (seed 001 §4): the explorer and the OpenAPI document exist at these paths. What they
+  // describe here is the sandbox's own conventions, so they carry that choice's label.
+  router.get('/openapi/v1.json', (ctx) => {
+    ctx.choice('fundraising-conventions');
+    ctx.json(200, openApiDocument(ctx.origin));
+  });
+  router.get('/swagger/index.html', (ctx) => {
+    ctx.choice('fundraising-conventions');
+    ctx.send(200, swaggerPage(openApiDocument(ctx.origin)), {}, 'text/html; charset=utf-8');
+  });
 
   const control = new Router();
   control.post('/__sandbox/jwt', async (ctx: RequestContext) => {
