@@ -1,6 +1,7 @@
 // startSandbox: the three simulated services on 127.0.0.1, each on its own port (0 = a free one).
 // Nothing is generated up front: every row is computed from (seed, index) when a page is read, so
 // start-up costs the same for a 1 000 000-row export as for a 10-row one.
+import { SELECTION_ROWS_PER_PAGE } from '../core/catalog/schemas/engagementPaging';
 import { startBooking } from './booking';
 import type { RunningSandbox, SandboxDescriptor, SandboxOptions } from './descriptor';
 import { startEngagement } from './engagement';
@@ -20,7 +21,7 @@ export { parseChoiceList, resolveChoices } from './shared/choices';
 export const SANDBOX_DEFAULTS = {
   seed: 3,
   exportRows: 250_000,
-  selectionPageRows: 100_000,
+  selectionPageRows: SELECTION_ROWS_PER_PAGE,
   orders: 1234,
   lockoutAfter: 5,
   tokenLifetimeMinutes: 72 * 60,

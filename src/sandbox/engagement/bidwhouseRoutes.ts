@@ -6,13 +6,16 @@
 // that does NOT advance the position. A new token starts a new extraction.
 // Sandbox choices: extraction-end — how the end shows is not published; the sandbox ends with an empty
 // FactTransactions list (labelled on that answer); inferred-paths — the path is not published.
+import { BIDW_DEFAULT_PAGE_SIZE } from '../../core/catalog/schemas/engagementPaging';
 import type { RequestContext } from '../shared/context';
 import type { Router } from '../shared/router';
 import { EngagementAuth } from './auth';
 import { type EngagementData, factJson, rowChunks } from './data';
 
-export const FACT_DEFAULT_PAGE_SIZE = 5000;
-export const FACT_MAX_PAGE_SIZE = 100_000;
+// The default is published (seed 000 §8), so it comes from the catalog. "Extendable to 100000" is
+// how the contract describes it; capping there is the sandbox's reading.
+const FACT_DEFAULT_PAGE_SIZE = BIDW_DEFAULT_PAGE_SIZE;
+const FACT_MAX_PAGE_SIZE = 100_000;
 
 interface Extraction { position: number; calls: number; pages: number }
 

@@ -8,13 +8,16 @@
 // Errors is a list of strings (the "Response + Errors" convention of §7.2); its texts are the sandbox's.
 // POST /api/Transaction/PostOrder: supported and distinct from the deprecated Post (§9); its bodies
 // are not shown, so under the unpublished-body choice it accepts any body and answers HTTP 200 empty.
+import { GET_ORDERS_PAGE_NUMBER, GET_ORDERS_PAGE_SIZE } from '../../core/catalog/engagement/transaction';
 import type { RequestContext } from '../shared/context';
 import type { Router } from '../shared/router';
 import type { EngagementAuth } from './auth';
 import { type EngagementData, order, orderCount } from './data';
 
-export const ORDERS_DEFAULT_PAGE_SIZE = 50;
-export const ORDERS_MAX_PAGE_SIZE = 500;
+// The published numbers come from the catalog (seed 000 §4.2, §8), not a second copy.
+const ORDERS_DEFAULT_PAGE_SIZE = GET_ORDERS_PAGE_SIZE.default;
+const ORDERS_MAX_PAGE_SIZE = GET_ORDERS_PAGE_SIZE.maximum;
+const ORDERS_DEFAULT_PAGE_NUMBER = GET_ORDERS_PAGE_NUMBER.default;
 
 function intParam(query: URLSearchParams, name: string): number | undefined | 'invalid' {
   const raw = query.get(name);
@@ -26,7 +29,7 @@ export function addTransactionRoutes(router: Router, auth: EngagementAuth, data:
   router.get('/api/Transaction/GetOrdersByCustomer', async (ctx: RequestContext) => {
     if (!auth.authorize(ctx, 'Transaction/GetOrdersByCustomer')) return;
     const ctcRaw = intParam(ctx.query, 'ctcID');
-    const pageNumber = intParam(ctx.query, 'pageNumber') ?? 1;
+    const pageNumber = intParam(ctx.query, 'pageNumber') ?? ORDERS_DEFAULT_PAGE_NUMBER;
     const pageSize = intParam(ctx.query, 'pageSize') ?? ORDERS_DEFAULT_PAGE_SIZE;
     const model = (page: unknown, size: unknown, total: number, orders: unknown[], ok: boolean, errors: string[]) =>
       ({ PageNumber: page, PageSize: size, TotalOrders: total, Orders: orders, Response: ok, Errors: errors });
