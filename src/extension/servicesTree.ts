@@ -55,7 +55,8 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
         const item = new vscode.TreeItem(node.service.title, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `service:${node.service.id}`;
         const release = node.service.release;
-        item.description = [...node.service.auth.map(authLabel), ...(node.service.id === 'engagement' && release ? [release.summary] : [])].join(' · ');
+        // The release comes first: the pane is narrow and the contract's release is what a user checks.
+        item.description = [...(release ? [release.short] : []), ...node.service.auth.map(authLabel)].join(' · ');
         item.tooltip = release
           ? new vscode.MarkdownString([node.service.summary, '', '*Release:*', ...release.facts.map((f) => `- ${f}`), `- Source: seed ${release.source.seed}, section ${release.source.section}`].join('\n'))
           : node.service.summary;

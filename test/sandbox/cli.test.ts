@@ -27,7 +27,7 @@ function firstLine(child: ChildProcess): Promise<string> {
 void describe('apiwb sandbox (issue 3)', () => {
   void it('--json prints one JSON line once every service listens; it is enough to call every service; SIGTERM stops it cleanly', { timeout: 60_000 }, async () => {
     // detached: its own process group, so SIGTERM reaches tsx's node child through npx.
-    const child = spawn(npx, ['tsx', 'src/cli/main.ts', 'sandbox', '--json', '--export-rows', '1000', '--orders', '600'], {
+    const child = spawn(npx, ['tsx', 'src/cli/main.ts', 'sandbox', '--json', '--export-rows', '1000', '--orders', '600', '--choice', 'required-fields=on'], {
       stdio: ['ignore', 'pipe', 'pipe'], detached: true,
     });
     try {
@@ -38,6 +38,8 @@ void describe('apiwb sandbox (issue 3)', () => {
       }
       assert.equal(d.samples.ordersOfCtcID, 600);
       assert.equal(d.samples.exportRows, 1000);
+      assert.equal(d.choices['required-fields'], true, '--choice switched it on');
+      assert.equal(d.choices['invalid-parameters'], true);
 
       const token = await signIn(d);
       const orders = await engagementGet(d, token, `/api/Transaction/GetOrdersByCustomer?ctcID=${d.samples.ctcID}&pageSize=500`);
@@ -56,18 +58,30 @@ void describe('apiwb sandbox (issue 3)', () => {
     }
   });
 
-  void it('a bad flag is a usage error (exit 2) that shows the options', async () => {
+  async function usageError(args: string[]): Promise<{ code: number; text: string }> {
     const written: string[] = [];
     const original = process.stderr.write.bind(process.stderr);
     process.stderr.write = ((chunk: string | Uint8Array) => { written.push(String(chunk)); return true; }) as typeof process.stderr.write;
-    let code: number;
     try {
-      code = await sandboxSubcommand.run(['--fail-page', 'sideways:1:drop']);
+      return { code: await sandboxSubcommand.run(args), text: written.join('') };
     } finally {
       process.stderr.write = original;
     }
+  }
+
+  void it('a bad flag is a usage error (exit 2) that shows the options', async () => {
+    const { code, text } = await usageError(['--fail-page', 'sideways:1:drop']);
     assert.equal(code, 2);
-    assert.match(written.join(''), /fail-page style 'sideways'/);
-    assert.match(written.join(''), /--export-rows N/);
+    assert.match(text, /fail-page style 'sideways'/);
+    assert.match(text, /--export-rows N/);
+  });
+
+  void it('--choice with an unknown name, or switching a fixed choice, is a usage error naming the choices', async () => {
+    const unknown = await usageError(['--choice', 'be-nice=on']);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.text, /sandbox choice 'be-nice=on'.*required-fields/);
+    const fixed = await usageError(['--choice', 'token-errors=off']);
+    assert.equal(fixed.code, 2);
+    assert.match(fixed.text, /'token-errors' cannot be switched/);
   });
 });

@@ -129,6 +129,8 @@ export interface ReleaseMark {
 
 /** What the contract says about the service's versions, for the service node and hovers. */
 export interface ServiceRelease {
+  /** A few words for the service node, e.g. "release 1.34.0.0". */
+  readonly short: string;
   /** One line, e.g. "contract: release 1.34.0.0 (non-production runs 1.35; compatibility unverified)". */
   readonly summary: string;
   readonly facts: readonly string[];

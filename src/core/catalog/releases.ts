@@ -11,6 +11,7 @@ export const ENGAGEMENT_RELEASE = {
 } as const;
 
 export const engagementRelease: ServiceRelease = {
+  short: `release ${ENGAGEMENT_RELEASE.contract}`,
   summary: `release ${ENGAGEMENT_RELEASE.contract} (non-production runs ${ENGAGEMENT_RELEASE.nonProduction}; compatibility unverified)`,
   facts: [
     `The contract describes public API release ${ENGAGEMENT_RELEASE.contract}; its reference document is version ${ENGAGEMENT_RELEASE.referenceVersion}.`,
@@ -25,6 +26,7 @@ export const FUNDRAISING_LATER_RELEASE: Release = { id: 'later', label: 'later r
 export const FUNDRAISING_RELEASES: readonly Release[] = [FUNDRAISING_FIRST_RELEASE, FUNDRAISING_LATER_RELEASE];
 
 export const fundraisingRelease: ServiceRelease = {
+  short: 'dated releases',
   summary: 'released continuously; changes are identified by production release date (same-day releases combined)',
   facts: [
     'The service ships continuously: a change is identified by its production release date, not a version number.',

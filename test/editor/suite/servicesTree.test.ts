@@ -33,6 +33,21 @@ describe('services tree', () => {
     }
   });
 
+  it('shows the release facts: engagement 1.34.0.0 (1.35 unverified) on its node, fundraising releases on operations', async () => {
+    const { servicesTree, catalog } = await activatedApi();
+    const [engagement, fundraising] = servicesTree.getChildren();
+    assert.ok(engagement && fundraising);
+    const engagementItem = servicesTree.getTreeItem(engagement);
+    assert.match(String(engagementItem.description), /^release 1\.34\.0\.0 · /);
+    const tooltip = engagementItem.tooltip instanceof vscode.MarkdownString ? engagementItem.tooltip.value : String(engagementItem.tooltip);
+    assert.match(tooltip, /non-production environment runs a later release \(1\.35\); whether it is compatible is unverified/);
+    assert.match(String(servicesTree.getTreeItem(fundraising).description), /^dated releases · /);
+    const list = catalog().operationById('fundraising/Transactions/ListTransactions');
+    assert.ok(list);
+    const opTooltip = servicesTree.getTreeItem({ kind: 'operation', operation: list }).tooltip;
+    assert.match(opTooltip instanceof vscode.MarkdownString ? opTooltip.value : String(opTooltip), /introduced in the later release/);
+  });
+
   it('is contributed as the Services view, which the editor can focus', async () => {
     const views = (extensionUnderTest().packageJSON as PackageJson).contributes.views ?? {};
     assert.ok(Object.values(views).flat().some((v) => v.id === 'apiWorkbench.services'));
