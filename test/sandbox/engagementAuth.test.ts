@@ -32,12 +32,12 @@ void describe('engagement token endpoint (seed 000 §5.1, §5.3, §7.4)', () => 
     assert.equal(response.status, 200);
   });
 
-  void it('000 §5.1: the token URL has no trailing slash (/token/ is not the endpoint)', async () => {
+  void it('000 §5.1: the token URL has no trailing slash (/token/ is not the endpoint) (rule 000-5.1-no-trailing-slash)', async () => {
     const response = await tokenRequest(d, { grant_type: 'password', username: d.credentials.engagement.username, password: d.credentials.engagement.password }, '/token/');
     assert.equal(response.status, 404);
   });
 
-  void it('000 §5.1: the token request is form-encoded only (a JSON body is a 400)', async () => {
+  void it('000 §5.1: the token request is form-encoded only (a JSON body is a 400) (rule 000-5.1-form-encoded)', async () => {
     const response = await fetch(`${d.engagement.authUrl}/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -106,7 +106,7 @@ void describe('engagement bearer checks (seed 000 §5.2, §7.1)', () => {
     assert.equal(status, 401);
   });
 
-  void it('000 §5.3: an expired token is 401 (expires_in honoured)', async () => {
+  void it('000 §5.3: an expired token is 401 (expires_in honoured) (rule 000-5.1-expiry)', async () => {
     const token = await signIn(d);
     assert.equal((await engagementGet(d, token, ordersPath())).status, 200);
     clock += d.credentials.engagement.tokenLifetimeSeconds * 1000 + 1;
@@ -135,7 +135,7 @@ void describe('engagement bearer checks (seed 000 §5.2, §7.1)', () => {
     assert.equal(typeof ok.body['Points'], 'number');
   });
 
-  void it('000 §7.3 LoyaltyPoint: an unknown ctcID is code 13', async () => {
+  void it('000 §7.3 LoyaltyPoint: an unknown ctcID is code 13 (rule 000-7.3-loyalty-point-13)', async () => {
     const token = await signIn(d);
     const { body } = await engagementGet(d, token, `/api/LoyaltyPoint/GetBalance?ctcID=${d.samples.unknownCtcID}&BrandID=${d.samples.brandID}`);
     assert.deepEqual(body['Errors'], [{ ErrorCode: 13, ErrorDescription: 'Invalid CtcID' }]);

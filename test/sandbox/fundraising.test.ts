@@ -21,7 +21,7 @@ async function mint(sub: string, expiresInSeconds?: number): Promise<string> {
 }
 
 void describe('fundraising authentication (seed 001 §5, §7)', () => {
-  void it('001 §5.1: Basic permission:serviceKey with the X-API-Key tenant code is accepted', async () => {
+  void it('001 §5.1: Basic permission:serviceKey with the X-API-Key tenant code is accepted (rule 001-5.1-basic-credentials)', async () => {
     assert.equal((await fundraising(d, '/v1/constituents?limit=1')).status, 200);
   });
 
@@ -72,7 +72,7 @@ void describe('fundraising authentication (seed 001 §5, §7)', () => {
 });
 
 void describe('fundraising endpoints, later release shapes (seed 001 §2, §4, §9)', () => {
-  void it('001 §4: POST /v1/constituents returns 201, a Location header and the single-read shape with channelPreferences only', async () => {
+  void it('001 §4: POST /v1/constituents returns 201, a Location header and the single-read shape with channelPreferences only (rule 001-4-create-constituent)', async () => {
     const { status, body, headers } = await fundraising(d, '/v1/constituents', { method: 'POST', body: { firstName: 'Nia', lastName: 'Okoro', email: 'nia@example.test' } });
     assert.equal(status, 201);
     assert.equal(headers.get('location'), `${d.fundraising.baseUrl}/v1/constituents/${String(body['constituentId'])}`);
@@ -82,20 +82,20 @@ void describe('fundraising endpoints, later release shapes (seed 001 §2, §4, �
     assert.deepEqual(read.body, body);
   });
 
-  void it('001 §2: creating a household returns its mainContact', async () => {
+  void it('001 §2: creating a household returns its mainContact (rule 001-2-household-main-contact)', async () => {
     const { body } = await fundraising(d, '/v1/constituents', { method: 'POST', body: { type: 'household', name: 'The Okoro Household', mainContact: { firstName: 'Nia', lastName: 'Okoro' } } });
     assert.equal((body['mainContact'] as Json)['lastName'], 'Okoro');
     assert.equal(typeof (body['mainContact'] as Json)['constituentNumber'], 'string');
   });
 
-  void it('001 §4: GET /v1/constituents/{id} honours the four include values and rejects others', async () => {
+  void it('001 §4: GET /v1/constituents/{id} honours the four include values and rejects others (rule 001-4-constituent-includes)', async () => {
     const { body } = await fundraising(d, `/v1/constituents/${d.samples.constituentId}?include=channelPreferences,trackingCodes&include=contactDetails,givingSummary`);
     for (const key of ['channelPreferences', 'trackingCodes', 'contactDetails', 'givingSummary']) assert.ok(key in body, key);
     assert.equal((await fundraising(d, `/v1/constituents/${d.samples.constituentId}?include=softCredits`)).status, 400);
     assert.equal((await fundraising(d, '/v1/constituents/99999999')).status, 404);
   });
 
-  void it('001 §4: duplicate-check matches carry constituentNumber', async () => {
+  void it('001 §4: duplicate-check matches carry constituentNumber (rule 001-4-duplicate-check)', async () => {
     const existing = (await fundraising(d, `/v1/constituents/${d.samples.constituentId}`)).body;
     const { body } = await fundraising(d, '/v1/constituents/duplicate-check', { method: 'POST', body: { email: existing['email'] } });
     const matches = body['matches'] as Json[];
@@ -133,7 +133,7 @@ void describe('fundraising endpoints, later release shapes (seed 001 §2, §4, �
     assert.equal((tracked.body['trackingCodes'] as Json)['utmSource'], 'newsletter');
   });
 
-  void it('001 §4: GET /v1/transactions filters on dateAdded and dateChanged, and include=allocations expands the list', async () => {
+  void it('001 §4: GET /v1/transactions filters on dateAdded and dateChanged, and include=allocations expands the list (rule 001-4-transaction-list)', async () => {
     const all = await fundraising(d, '/v1/transactions?limit=500');
     const since = String(((all.body['value'] as Json[])[100] as Json)['dateAdded']);
     const filtered = await fundraising(d, `/v1/transactions?limit=500&dateAdded=${encodeURIComponent(since)}`);
@@ -147,7 +147,7 @@ void describe('fundraising endpoints, later release shapes (seed 001 §2, §4, �
     assert.equal((await fundraising(d, '/v1/transactions?dateAdded=yesterday')).status, 400);
   });
 
-  void it('001 §4: POST /v1/lists returns the definition with listDefinitionId and a Location header; GET reads it', async () => {
+  void it('001 §4: POST /v1/lists returns the definition with listDefinitionId and a Location header; GET reads it (rule 001-4-create-list)', async () => {
     const { status, body, headers } = await fundraising(d, '/v1/lists', { method: 'POST', body: { name: 'Major donors' } });
     assert.equal(status, 201);
     assert.equal(headers.get('location'), `${d.fundraising.baseUrl}/v1/lists/${String(body['listDefinitionId'])}`);
@@ -163,7 +163,7 @@ void describe('fundraising endpoints, later release shapes (seed 001 §2, §4, �
     assert.ok((en.body['count'] as number) > 0 && (enGb.body['count'] as number) > (en.body['count'] as number));
   });
 
-  void it('001 §4: /openapi/v1.json describes exactly the served endpoints, the paging parameters and the security schemes', async () => {
+  void it('001 §4: /openapi/v1.json describes exactly the served endpoints, the paging parameters and the security schemes (rule 001-4-openapi)', async () => {
     const response = await fetch(`${d.fundraising.baseUrl}/openapi/v1.json`);
     const doc = (await response.json()) as Json;
     assert.equal(doc['openapi'], '3.0.3');

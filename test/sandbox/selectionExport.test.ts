@@ -15,7 +15,7 @@ before(async () => {
 after(() => sandbox.close());
 
 void describe('Selection export at the published page size (seed 000 §4.2 rule 6, §8)', () => {
-  void it('000 §8: 100 000 rows a page; a 250 000-row export is pages of 100 000, 100 000 and 50 000; then the table is gone', { timeout: 60_000 }, async () => {
+  void it('000 §8: 100 000 rows a page; a 250 000-row export is pages of 100 000, 100 000 and 50 000; then the table is gone (rule 000-8-selection-rows)', { timeout: 60_000 }, async () => {
     assert.equal(d.samples.selectionPageRows, 100_000);
     const token = await signIn(d);
     let tableName = '';

@@ -15,7 +15,7 @@ void test('§7.2 ResponseStatus + Errors: codes looked up in the catalogue', () 
   assert.deepEqual(report.failures, [{ code: 1, message: 'Missing mandatory fields', meanings: ['Missing mandatory fields'] }]);
 });
 
-void test('§7.3 SurveyApi code 14 has two published meanings: flagged ambiguous', () => {
+void test('§7.3 SurveyApi code 14 has two published meanings: flagged ambiguous (rule 000-7.3-catalogues)', () => {
   const report = detectBusinessErrors({ ResponseStatus: false, Errors: [{ ErrorCode: 14, ErrorDescription: '' }] }, 'SurveyApi');
   const [failure] = report.failures;
   assert.deepEqual(failure?.meanings, ['Invalid SessionID', 'Invalid Question ID']);
@@ -40,7 +40,7 @@ void test('§7.1 LoyaltyPoint brand denial: HTTP 200, ResponseStatus=false, code
   assert.deepEqual(report.failures[0]?.meanings, ['Not authorized to use the brand requested or brand id is missing']);
 });
 
-void test('§7.2 ResponseStatus=true with empty Errors is success; false with nothing described still fails', () => {
+void test('§7.2 ResponseStatus=true with empty Errors is success; false with nothing described still fails (rule 000-7.2-response-status)', () => {
   assert.deepEqual(detectBusinessErrors({ ID: 9, ResponseStatus: true, Errors: [] }, 'SurveyApi'), {
     convention: 'ResponseStatus+Errors',
     failed: false,
@@ -77,7 +77,7 @@ void test('§7.2 Response + Errors (strings), including GetOrdersByCustomer out 
   assert.equal(empty.failed, false, 'a customer with no history is a successful empty list');
 });
 
-void test('§7.2 lowercase response + errors is its own convention (names are case-sensitive)', () => {
+void test('§7.2 lowercase response + errors is its own convention (names are case-sensitive) (rule 000-7.2-conventions)', () => {
   const report = detectBusinessErrors({ response: false, errors: ['bad brand'] });
   assert.equal(report.convention, 'response+errors');
   assert.equal(report.failed, true);
@@ -85,7 +85,7 @@ void test('§7.2 lowercase response + errors is its own convention (names are ca
   assert.equal(detectBusinessErrors({ response: true, errors: [] }).failed, false);
 });
 
-void test('§7.2 Success + Error, and the real-time dispatch variation Success=false + Message (§7.1)', () => {
+void test('§7.2 Success + Error, and the real-time dispatch variation Success=false + Message (§7.1) (rule 000-7.1-dispatch-success-false)', () => {
   const report = detectBusinessErrors({ Success: false, Error: 'Template missing' });
   assert.equal(report.convention, 'Success+Error');
   assert.deepEqual(report.failures.map((f) => f.message), ['Template missing']);
@@ -116,7 +116,7 @@ void test('odd error items are still reported in words', () => {
   assert.equal(report.failures[2]?.code, 12);
 });
 
-void test('seed 000 §7.1: engagement statuses in words, stated for the catalogued families only', () => {
+void test('seed 000 §7.1: engagement statuses in words, stated for the catalogued families only (rule 000-7.1-http-catalogue-scope)', () => {
   const catalog = createCatalog();
   const survey = catalog.operationById('engagement/SurveyApi/AddChoiceQuestion');
   const leads = catalog.operationById('engagement/SalesLeads/GetLeads');
@@ -145,7 +145,7 @@ void test('seed 000 §7.1: engagement statuses in words, stated for the catalogu
   assert.equal(noContext.stated, false, 'without a family the contract cannot be said to state it');
 });
 
-void test('seed 001 §5.1, §7: fundraising 401 and 403 in words; 403 names the caller-IP range', () => {
+void test('seed 001 §5.1, §7: fundraising 401 and 403 in words; 403 names the caller-IP range (rule 001-7-statuses)', () => {
   const w401 = describeHttpStatus('fundraising', 401);
   assert.equal(w401.stated, true);
   assert.match(w401.causes.join(' '), /X-API-Key/);
@@ -157,7 +157,7 @@ void test('seed 001 §5.1, §7: fundraising 401 and 403 in words; 403 names the 
   assert.equal(describeHttpStatus('fundraising', 201).stated, false);
 });
 
-void test('seed 002: the booking service states no status codes', () => {
+void test('seed 002: the booking service states no status codes (rule 002-no-status-codes)', () => {
   const words = describeHttpStatus('booking', 500);
   assert.equal(words.stated, false);
   assert.equal(words.title, 'HTTP 500 Internal Server Error');

@@ -17,7 +17,7 @@ const op = (id: string): Operation => {
   return found;
 };
 
-void test('seed 000 §1: all sixteen families appear, in the order the contract lists them, then the deprecated ones', () => {
+void test('seed 000 §1: all sixteen families appear, in the order the contract lists them, then the deprecated ones (rule 000-1-families)', () => {
   assert.deepEqual(
     engagement.families.map((f) => f.name),
     [
@@ -29,7 +29,7 @@ void test('seed 000 §1: all sixteen families appear, in the order the contract 
   assert.equal(engagement.statedOperationCount, 217);
 });
 
-void test('seed 000 §1, §7.1, §7.3: stated operation counts per family; the five catalogued families total 35', () => {
+void test('seed 000 §1, §7.1, §7.3: stated operation counts per family; the five catalogued families total 35 (rule 000-1-operation-counts)', () => {
   const counts = Object.fromEntries(engagement.families.filter((f) => f.statedOperationCount !== undefined).map((f) => [f.name, f.statedOperationCount]));
   assert.deepEqual(counts, { Customer: 8, HotelBooking: 4, LoyaltyPoint: 2, LoyaltyProgram: 1, SurveyApi: 20 });
   assert.equal(Object.values(counts).reduce((a, b) => (a ?? 0) + (b ?? 0), 0), 35);
@@ -120,7 +120,7 @@ void test('families without shown operations say so in words', () => {
   assert.match(family('ApiOpenAI').summary, /Subscription_Key/);
 });
 
-void test('seed 001 §4: the ten fundraising endpoints exactly, Basic + X-API-Key and JWT, 401/403 stated', () => {
+void test('seed 001 §4: the ten fundraising endpoints exactly, Basic + X-API-Key and JWT, 401/403 stated (rule 001-4-endpoints)', () => {
   const fundraising = catalog.service('fundraising');
   const endpoints = fundraising.families.flatMap((f) => f.operations).map((o) => `${o.method} ${o.path}`);
   assert.deepEqual(endpoints.sort(), [

@@ -198,6 +198,9 @@ function rule(id: string, source: SeedRef, kind: ContractRule['kind'], says: str
 }
 
 export const CONTRACT_RULES: readonly ContractRule[] = [
+  // ---- seed 000: the service as a whole ----
+  rule('000-1-families', seed000('1'), 'published', 'The sixteen operation families, in the contract\'s order; the deprecated Contact and Survey families after them.', product),
+  rule('000-1-operation-counts', seed000('1'), 'published', 'Operation counts as stated: 217 in all, SurveyApi 20 (10 shown), Customer 8, HotelBooking 4, LoyaltyPoint 2; the five catalogued families total 35.', product),
   // ---- seed 000: SurveyApi bodies ----
   rule('000-2.1-field-types', seed000('2.1'), 'published', 'The SurveyApi base fields have the published types; the nullable ones accept null.', choice('invalid-parameters')),
   rule('000-2.1-question-type-values', seed000('2.1'), 'not-shown', 'Allowed values of QuestionType and QuestionSubType are not shown: any string is accepted.', permissive),
@@ -210,6 +213,12 @@ export const CONTRACT_RULES: readonly ContractRule[] = [
   rule('000-7.3-code-meanings', seed000('7.3'), 'published', 'A catalogue code is given only with its published meaning: code 16 is "Invalid response object", code 17 "Invalid choice id"; neither is given for a wrongly typed field or duplicate choice ids.', enforces),
   rule('000-7.3-question-id', seed000('7.3'), 'published', 'Code 14 means "Invalid SessionID" or "Invalid Question ID" (both published); the sandbox gives it for a QuestionID it never allocated.', choice('question-id-check')),
   rule('000-7.2-catalogue-per-family', seed000('7.2'), 'published', 'A catalogue applies only to its own family: GetOrdersByCustomer does not answer "Invalid CtcID"; an unknown customer gets the empty list of a customer with no history.', enforces),
+  rule('000-7.1-http-catalogue-scope', seed000('7.1'), 'published', 'The HTTP error catalogue (401, 403, 404, 500) is stated for the Customer, HotelBooking, LoyaltyPoint, LoyaltyProgram and SurveyApi families only; the others have no stated HTTP error contract.', product),
+  rule('000-7.2-conventions', seed000('7.2'), 'published', 'Six business-error conventions inside a 200, told apart by case-sensitive property names.', product),
+  rule('000-7.2-response-status', seed000('7.2'), 'published', 'With ResponseStatus, true means success and false an error described in Errors.', product),
+  rule('000-7.1-dispatch-success-false', seed000('7.1'), 'published', 'Real-time dispatch can answer HTTP 200 with Success=false and a Message.', product),
+  rule('000-7.3-catalogues', seed000('7.3'), 'published', 'The five numeric catalogues as published: SurveyApi code 14 has two meanings and code 15 is absent; a code belongs to its own family and is never an HTTP status.', product),
+  rule('000-7.3-loyalty-point-13', seed000('7.3'), 'published', 'LoyaltyPoint: an unknown customer is code 13 (Invalid CtcID).', enforces),
   rule('000-4.1-error-bodies', seed000('4.1'), 'not-shown', 'Bodies of the 401, 403, 404 and 500 responses are not shown.', choice('error-bodies')),
   // ---- seed 000: paging operations ----
   rule('000-4.2-paths-not-shown', seed000('4.2'), 'not-shown', 'Methods and paths of GetLeads, GetSelectionResult_Ext, the CustomerAsset operations and the BIDWHouse fact reads are not shown: the product marks its /api/<Family>/<Operation> paths as inferred.', choice('inferred-paths')),
@@ -228,13 +237,17 @@ export const CONTRACT_RULES: readonly ContractRule[] = [
   rule('000-4.2-selection-dropped', seed000('4.2'), 'published', 'GetSelectionResult_Ext: the table can be dropped after a short or empty page, so a final page cannot be replayed.', enforces),
   rule('000-4.2-extraction-error', seed000('4.2'), 'published', 'BIDWHouse: extraction is stateful and an error is not end-of-data.', enforces),
   rule('000-4.2-extraction-end', seed000('4.2'), 'not-shown', 'BIDWHouse: how the end of an extraction shows is not published (no "an empty list is the end").', choice('extraction-end')),
+  rule('000-8-selection-rows', seed000('8'), 'published', 'GetSelectionResult_Ext pages hold 100000 rows.', enforces),
   rule('000-8-extraction-size', seed000('8'), 'published', 'BIDWHouse reads: the default extraction size is 5000.', enforces),
   // ---- seed 000: authentication ----
   rule('000-5.1-token-grant', seed000('5.1'), 'published', 'The token is a form-encoded password grant at {auth_url}/token answering access_token, token_type bearer, expires_in and userName.', enforces),
+  rule('000-5.1-form-encoded', seed000('5.1'), 'published', 'The token request is application/x-www-form-urlencoded.', enforces),
+  rule('000-5.1-no-trailing-slash', seed000('5.1'), 'published', 'The token URL has no trailing slash.', enforces),
   rule('000-5.1-token-path', seed000('5.1'), 'published', 'Some instances register /Token; /token is the path to use.', enforces),
   rule('000-5.1-expires-in-unit', seed000('5.1'), 'not-shown', 'The unit of expires_in is not stated: always use the returned value.', choice('expires-in-seconds')),
   rule('000-5.2-no-refresh', seed000('5.2'), 'published', 'No refresh token is issued.', enforces),
   rule('000-5.2-bearer', seed000('5.2'), 'published', 'Every resource request carries Authorization: Bearer; without a valid token the answer is 401.', enforces),
+  rule('000-5.1-expiry', seed000('5.1'), 'published', 'The returned expires_in is the token\'s lifetime: a token past it is refused (401).', enforces),
   rule('000-5.3-lifetime', seed000('5.3'), 'published', 'The default token lifetime is 72 hours.', enforces),
   rule('000-5.3-lockout-threshold', seed000('5.3'), 'not-shown', 'A locked user gets a token error; lockout thresholds are not shown.', choice('lockout')),
   rule('000-7.4-token-errors', seed000('7.4'), 'published', 'Token errors are invalid_grant with "The user name or password is incorrect." or "The user is locked.".', enforces),
@@ -247,11 +260,21 @@ export const CONTRACT_RULES: readonly ContractRule[] = [
   rule('000-9-post-order', seed000('9'), 'published', 'POST /api/Transaction/PostOrder is supported and distinct from Post; its bodies are not shown.', choice('unpublished-body')),
   rule('000-9-release', seed000('9'), 'published', 'The contract is release 1.34.0.0; non-production runs 1.35 and compatibility is unverified.', product),
   // ---- seed 001: fundraising ----
+  rule('001-4-endpoints', seed001('4'), 'published', 'The ten /v1 endpoints exactly, each with Basic + X-API-Key or a JWT bearer; 401 and 403 stated.', product),
+  rule('001-7-statuses', seed001('7'), 'published', '401 is a missing header or invalid credentials; 403 is a missing permission or a caller address outside the allowed range. Other statuses and the error body: not shown.', product),
+  rule('001-5.1-basic-credentials', seed001('5.1'), 'published', 'System authentication: X-API-Key is the tenant code; Basic credentials are the permission name and the service key.', enforces),
   rule('001-5.1-missing-credentials', seed001('5.1'), 'published', 'A missing X-API-Key or Authorization header, or invalid credentials, is 401.', enforces),
   rule('001-5.1-permission', seed001('5.1'), 'published', 'Credentials without the permission an operation needs get 403.', enforces),
   rule('001-5.1-ip-range', seed001('5.1'), 'published', 'A caller outside the record\'s IP range gets 403 even with valid credentials.', enforces),
   rule('001-5.2-jwt', seed001('5.2'), 'published', 'A platform identity JWT bearer acts for its user; the role decides what is permitted.', enforces),
   rule('001-4-create-payment', seed001('4'), 'published', 'Create payment accepts giftAid, canRecoverTax and the UTM fields, returns the full payment and a Location header, without mainContactConstituentId or giftAidDeclarationId.', enforces),
+  rule('001-4-create-constituent', seed001('4'), 'published', 'Create constituent returns it in the single-read shape with channelPreferences (other includes not returned).', enforces),
+  rule('001-2-household-main-contact', seed001('2'), 'published', 'The create response of a household or organisation carries mainContact.', enforces),
+  rule('001-4-constituent-includes', seed001('4'), 'published', 'A single constituent read accepts include channelPreferences, trackingCodes, contactDetails and givingSummary.', enforces),
+  rule('001-4-duplicate-check', seed001('4'), 'published', 'Duplicate-check matches each carry constituentNumber.', enforces),
+  rule('001-4-transaction-list', seed001('4'), 'published', 'The payment list filters on dateAdded and dateChanged and expands allocations with include.', enforces),
+  rule('001-4-create-list', seed001('4'), 'published', 'Create list returns the definition with listDefinitionId, as the single read, and a Location header.', enforces),
+  rule('001-4-openapi', seed001('4'), 'published', 'The OpenAPI document is at /openapi/v1.json and the explorer at /swagger/index.html.', enforces),
   rule('001-4-transaction-read', seed001('4'), 'published', 'A single payment read always carries allocations; include accepts trackingCodes and softCredits.', enforces),
   rule('001-4-lookup-language', seed001('4'), 'published', 'The lookup-types language filter matches the language code exactly.', enforces),
   rule('001-4-list-conventions', seed001('4'), 'not-shown', 'Names of the pagination, sorting and inclusion parameters, and the list layout, are not shown.', choice('fundraising-conventions')),
@@ -260,6 +283,7 @@ export const CONTRACT_RULES: readonly ContractRule[] = [
   // ---- seed 002: booking ----
   rule('002-first-page', seed002('Endpoints'), 'published', 'The first response, without page, reports page 1 with the four X-Pagination headers.', enforces),
   rule('002-walk', seed002('Endpoints'), 'published', 'A client walks pages 2, 3 and so on up to X-Pagination-Total-Pages.', enforces),
+  rule('002-no-status-codes', seed002('Endpoints'), 'not-shown', 'The booking service shows no paths, methods, payloads or status codes beyond its paging convention.', product),
   rule('002-page-bounds', seed002('Endpoints'), 'not-shown', 'The bounds of page are not shown.', choice('booking-page-bounds')),
 ];
 
