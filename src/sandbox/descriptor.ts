@@ -60,7 +60,7 @@ export interface EngagementCredentials {
   readonly lockedUser: { readonly username: string; readonly password: string };
   /** Failed sign-ins before a user is locked. */
   readonly lockoutAfter: number;
-  /** The token lifetime the endpoint reports in expires_in, in seconds. */
+  /** The token lifetime the endpoint reports in expires_in, in seconds (the sandbox's unit: the contract states none). */
   readonly tokenLifetimeSeconds: number;
 }
 

@@ -41,7 +41,14 @@ void describe('booking list (seed 002)', () => {
     assert.deepEqual(headersOf(response), [9, 20, 4, 61]);
   });
 
-  void it('page below 1 is 400 (rule 002-page-bounds)', async () => {
-    assert.equal((await fetch(`${d.booking.baseUrl}/bookings?page=0`)).status, 400);
+  void it('page below 1 is 400 under the labelled booking-page-bounds choice; switched off it is page 1 (rule 002-page-bounds)', async () => {
+    const refused = await fetch(`${d.booking.baseUrl}/bookings?page=0`);
+    assert.equal(refused.status, 400);
+    assert.equal(refused.headers.get('x-sandbox-choice'), 'booking-page-bounds');
+    const first = await fetch(`${d.booking.baseUrl}/bookings?page=-3`, { headers: { 'x-sandbox-choice': 'booking-page-bounds=off' } });
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get('x-pagination-page'), '1');
+    assert.equal(first.headers.get('x-sandbox-choice'), 'booking-page-bounds');
+    assert.equal((await fetch(`${d.booking.baseUrl}/bookings?page=two`)).status, 400, 'page is an integer');
   });
 });

@@ -156,11 +156,11 @@ export const SANDBOX_CHOICES: Readonly<Record<SandboxChoiceId, SandboxChoice>> =
   },
   'booking-page-bounds': {
     id: 'booking-page-bounds',
-    does: 'answers page below 1 with HTTP 400, and a page past the last with an empty list and the four headers',
+    does: 'answers page below 1 with HTTP 400 (off: as page 1), and a page past the last with an empty list and the four headers',
     open: 'the bounds of page and the booking paths are not shown',
     source: seed002('Endpoints'),
     defaultOn: true,
-    switchable: false,
+    switchable: true,
   },
 };
 

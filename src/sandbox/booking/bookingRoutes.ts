@@ -1,8 +1,9 @@
 // GET /bookings?page= (path not published: inferred), page-headers style (seed 002): every answer
 // carries X-Pagination-Page, -Per-Page, -Total-Pages and -Total-Results. Published: no page = page 1
 // (rule 1); pages 2, 3 ... up to Total-Pages (rule 2). Sandbox choice booking-page-bounds (the bounds
-// of page are not shown): a page past the last is an empty array with the headers; page below 1 or
-// not an integer → 400.
+// of page are not shown): a page past the last is an empty array with the headers; page below 1 → 400
+// (switched off: answered as page 1). A page that is not an integer is a 400 either way (page is an
+// integer, rule 1).
 import { intBetween, pick, rowRandom } from '../shared/prng';
 import type { Router } from '../shared/router';
 
@@ -30,12 +31,19 @@ function booking(seed: number, index: number): Record<string, unknown> {
 export function addBookingRoutes(router: Router, data: BookingData): void {
   router.get('/bookings', async (ctx) => {
     const raw = ctx.query.get('page');
-    const page = raw === null || raw === '' ? 1 : /^\d+$/.test(raw) ? Number(raw) : NaN;
+    let page = raw === null || raw === '' ? 1 : /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
     ctx.rule({ seed: '002', section: 'Endpoints' }, 'page selects the results page; the four X-Pagination headers');
-    if (!(page >= 1)) {
-      ctx.choice('booking-page-bounds');
-      ctx.json(400, { error: 'page must be an integer of at least 1' });
+    if (Number.isNaN(page)) {
+      ctx.json(400, { error: 'page must be an integer' });
       return;
+    }
+    if (page < 1) {
+      ctx.choice('booking-page-bounds');
+      if (ctx.isOn('booking-page-bounds')) {
+        ctx.json(400, { error: 'page must be an integer of at least 1' });
+        return;
+      }
+      page = 1;
     }
     const totalPages = Math.ceil(data.total / data.perPage);
     const headers = {
