@@ -135,7 +135,7 @@ function tokenStatus(status: number): HttpStatusWords {
     title: 'Token request failed',
     causes: [
       'invalid_grant: "The user name or password is incorrect." or "The user is locked."',
-      'Do not retry credential failures in a loop: repeated failures lock the user.',
+      'Do not retry credential failures in a loop; a locked user gets a token error (seed 000 §5.3).',
       'The HTTP status and body layout of token errors are not shown by the contract.',
     ],
     stated: false,
