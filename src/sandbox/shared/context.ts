@@ -2,11 +2,12 @@
 // answer (json, stream), which apply the active fault (drop, malformed-json) on the way out.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SandboxChoiceId } from '../../core/catalog/rules';
-import type { SeedRef } from '../../core/catalog/model';
-import { CHOICE_HEADER, type ChoiceSettings } from './choices';
 import { type Fault, type FaultPagingStyle, type PageFaultRegistry, faultToString } from './faults';
 import { type LoggedRequest, redactForm } from './requestLog';
+
+import type { SeedRef } from '../../core/catalog/model';
+import type { SandboxChoiceId } from '../../core/catalog/rules';
+import { CHOICE_HEADER, type ChoiceSettings } from './choices';
 
 export type Headers = Record<string, string | number>;
 
@@ -57,6 +58,8 @@ export class RequestContext {
     if (this.applied.includes(id)) return;
     this.applied.push(id);
     if (this.log) this.log.choices = [...this.applied];
+    // Set before the answer starts, so every way of answering (json, send, stream) carries it.
+    if (!this.res.headersSent) this.res.setHeader(CHOICE_HEADER, this.applied.join(', '));
   }
 
   /** Records in the request log a published rule the answer follows, e.g. seed 000 §4.2. */
@@ -77,10 +80,6 @@ export class RequestContext {
     }
     this.choice('error-bodies');
     this.json(status, body, headers);
-  }
-
-  private withChoices(headers: Headers): Headers {
-    return this.applied.length > 0 ? { ...headers, [CHOICE_HEADER]: this.applied.join(', ') } : headers;
   }
 
   get remoteAddress(): string {
@@ -172,7 +171,7 @@ export class RequestContext {
     const fault = this.activeFault;
     if (this.log) this.log.status = status;
     if (fault?.kind === 'malformed-json') body = breakJson(body);
-    this.res.writeHead(status, this.withChoices({ 'content-type': contentType, 'content-length': Buffer.byteLength(body), ...headers }));
+    this.res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), ...headers });
     if (fault?.kind === 'drip') {
       void this.drip(body, fault.ms);
       return;
@@ -191,7 +190,7 @@ export class RequestContext {
   async stream(status: number, chunks: Iterable<string>, headers: Headers = {}): Promise<void> {
     const fault = this.activeFault;
     if (this.log) this.log.status = status;
-    this.res.writeHead(status, this.withChoices({ 'content-type': 'application/json; charset=utf-8', ...headers }));
+    this.res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
     let source: Iterable<string> = chunks;
     if (fault?.kind === 'malformed-json') source = breakLastChunk(chunks);
     let written = 0;

@@ -21,8 +21,10 @@ export function validateBody(document: HttpDocument, request: HttpRequestNode, k
   const body = request.body;
   const codes = hasCodes(known);
   const lineRange = request.requestLine.range;
+  // Codes 1 and 12 follow from the operation's published rules: cite where the operation is described.
+  const where = ` (seed ${known.operation.source.seed} §${known.operation.source.section})`;
   if (!body) {
-    return codes ? [emptyBody(lineRange, 'This request has no body')] : [];
+    return codes ? [emptyBody(lineRange, 'This request has no body', where)] : [];
   }
   if (body.kind === 'include') return [];
   const json = analyseJsonBody(body.text, body.offset);
@@ -36,7 +38,7 @@ export function validateBody(document: HttpDocument, request: HttpRequestNode, k
   }));
   if (!json.tree || diagnostics.length > 0) return diagnostics;
   if (json.tree.type === 'object' && (json.tree.children?.length ?? 0) === 0 && codes) {
-    return [emptyBody(range(json.tree.offset, json.tree.length), 'The body is an empty object')];
+    return [emptyBody(range(json.tree.offset, json.tree.length), 'The body is an empty object', where)];
   }
   walk(root, root, json.tree, json, [], diagnostics, range);
   if (json.tree.type === 'object' && codes) {
@@ -59,8 +61,8 @@ function hasCodes(known: KnownOperation): boolean {
   return known.operation.errorCatalogue === 'SurveyApi' || known.operation.errorCatalogue === 'Customer';
 }
 
-function emptyBody(range: Range, what: string): Diagnostic {
-  return { severity: DiagnosticSeverity.Warning, range, message: `${what}: code 12 (empty input parameter) would follow (seed 000 §4.1).`, source: SOURCE, code: 'empty-body' };
+function emptyBody(range: Range, what: string, where: string): Diagnostic {
+  return { severity: DiagnosticSeverity.Warning, range, message: `${what}: code 12 (empty input parameter) would follow${where}.`, source: SOURCE, code: 'empty-body' };
 }
 
 function walk(

@@ -1,7 +1,6 @@
 // Diagnostics of a whole document: parse problems, operation-level facts (deprecated, path or contract
 // not published), query paging ranges, body validation, removed response fields, undefined variables.
 import type { Diagnostic } from 'vscode-languageserver';
-import { CREATE_PAYMENT_RELEASE } from '../../core/catalog/fundraising';
 import type { HttpFileDiagnostic, HttpRequestNode, Range } from '../../core/httpfile';
 import type { HttpDocument } from './document';
 import type { ServiceContext } from './context';
@@ -9,6 +8,7 @@ import { caseMismatch, SOURCE, validateBody } from './bodyValidation';
 import { isJsonRequest } from './jsonBody';
 import { DiagnosticSeverity, DiagnosticTag } from './lspConstants';
 import type { KnownOperation } from './operations';
+import { CREATE_PAYMENT_RELEASE } from '../../core/catalog/fundraising';
 
 export function doValidate(document: HttpDocument, context: ServiceContext): Diagnostic[] {
   const file = document.file;
