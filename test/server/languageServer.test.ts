@@ -81,7 +81,7 @@ void test('hover on a body key gives meaning, type, nullability and seed section
   assert.match(value, /integer int32/);
   assert.match(value, /not nullable/);
   assert.match(value, /1 — ZeroToTen/);
-  assert.match(value, /seed 000 §2\.2/);
+  assert.match(value, /customer-engagement contract §2\.2/);
 });
 
 void test('codeLens: Send and Send and follow pages on each request, with {uri, requestIndex}', async () => {

@@ -19,7 +19,7 @@ void test('GetOrdersByCustomer: hover on pageSize gives default, range and seed 
   const text = hoverText(orders('ctcID=7&page|Size=100'));
   assert.match(text, /pageSize.*default 50, minimum 1, maximum 500/);
   assert.match(text, /capped at 500/);
-  assert.match(text, /seed 000 §8/);
+  assert.match(text, /customer-engagement contract §8/);
 });
 
 void test('GetOrdersByCustomer: hover on the request line names the paging style', () => {
@@ -49,7 +49,7 @@ void test('GetLeads: completion of the paging body keys', () => {
 });
 
 void test('GetLeads: hover on PageSize and Offset', () => {
-  assert.match(hoverText(leads('{ "Page|Size": 10 }')), /rows per page \(positive\)[\s\S]*seed 000 §4\.2/);
+  assert.match(hoverText(leads('{ "Page|Size": 10 }')), /rows per page \(positive\)[\s\S]*customer-engagement contract §4\.2/);
   assert.match(hoverText(leads('{ "Off|set": 0 }')), /forwarded as given/);
 });
 
@@ -73,7 +73,7 @@ void test('/v1/transactions: hover on canRecoverTax', () => {
   const text = hoverText(payment('{ "allocations": [ { "canRecover|Tax": true } ] }'));
   assert.match(text, /whether tax can be recovered on this allocation/);
   assert.match(text, /`boolean`/);
-  assert.match(text, /seed 001 §2/);
+  assert.match(text, /fundraising contract §2/);
 });
 
 void test('/v1/transactions: wrong type; undocumented keys pass (fields beyond those named: not shown)', () => {
@@ -95,7 +95,7 @@ void test('/v1/transactions: a reference to a removed response field, in a varia
 
 void test('booking list: completion and hover of page; the inferred path is information', () => {
   assert.deepEqual(completionLabels('GET {{booking_base_url}}/bookings?|'), ['page']);
-  assert.match(hoverText('GET {{booking_base_url}}/bookings?pa|ge=2'), /results page[\s\S]*seed 002/);
+  assert.match(hoverText('GET {{booking_base_url}}/bookings?pa|ge=2'), /results page[\s\S]*booking contract, Endpoints/);
   assert.deepEqual(codes('GET {{booking_base_url}}/bookings?page=2\n'), ['contract-not-published']);
   assert.match(hoverText('G|ET {{booking_base_url}}/bookings'), /paging: page-headers/);
 });
@@ -228,7 +228,7 @@ void test('a written base-URL variable narrows operation paths to its service', 
 });
 
 void test('hover on a header name explains it', () => {
-  assert.match(hoverText('GET {{fundraising_base_url}}/v1/constituents\nX-API|-Key: {{tenant_code}}'), /fundraising tenant code \(seed 001 §5\.1\)/);
+  assert.match(hoverText('GET {{fundraising_base_url}}/v1/constituents\nX-API|-Key: {{tenant_code}}'), /fundraising tenant code \(fundraising contract §5\.1\)/);
 });
 
 void test('fundraising list: parameter names the contract does not publish are information, once', () => {

@@ -21,16 +21,16 @@ interface Shape {
 const BASE = ['ErrorMessage', 'IsMandatory', 'OpCode', 'PageID', 'QuestionID', 'QuestionLabel', 'QuestionPosition', 'QuestionSubType', 'QuestionType'];
 
 const shapes: readonly Shape[] = [
-  { operation: 'AddAllOptinQuestion', offers: ['OptinChoiceLabel', 'OptoutChoiceLabel'], notOffered: ['Choices'], hover: { field: 'OptinChoiceLabel', value: '"Yes"', says: [/opt-in choice text/, /`string`/, /seed 000 §2\.2/] }, wrongType: '"OptoutChoiceLabel": 1', strict: true },
-  { operation: 'AddCaptchaQuestion', offers: [], notOffered: ['Choices', 'ScoreRange'], hover: { field: 'OpCode', value: '12', says: [/survey identifier/, /integer int32/, /not nullable/, /code 1/, /seed 000 §2\.1/] }, wrongType: '"OpCode": "12"', strict: true },
-  { operation: 'AddChoiceQuestion', offers: ['Choices', 'KnownNodeCodeFromTree', 'Preticked', 'RandomiseResponsesOrder'], notOffered: ['Rows'], hover: { field: 'Preticked', value: 'true', says: [/pre-tick all options/, /boolean/, /, nullable/, /seed 000 §2\.2/] }, wrongType: '"Preticked": "yes"', strict: true },
-  { operation: 'AddDateTimeQuestion', offers: [], notOffered: ['OptinChannels'], hover: { field: 'QuestionLabel', value: '"Q"', says: [/question title/, /seed 000 §2\.1/] }, wrongType: '"PageID": 1.5', strict: true },
-  { operation: 'AddFeedbackScoreQuestion', offers: ['ScoreRange', 'UseEmoticons'], notOffered: ['KnownType'], hover: { field: 'ScoreRange', value: '0', says: [/0 — OneToFive/, /1 — ZeroToTen/, /integer int32/, /seed 000 §2\.2/] }, wrongType: '"ScoreRange": "OneToFive"', strict: true },
-  { operation: 'AddKnownQuestion', offers: ['KnownType', 'DisplayRegionFilter', 'IsStaticLocations', 'SelectedOptions'], notOffered: ['ScoreRange'], hover: { field: 'KnownType', value: '3', says: [/3 — PreferredSite/, /seed 000 §2\.2/] }, wrongType: '"SelectedOptions": [1, "2"]', strict: true },
-  { operation: 'AddLabelQuestion', offers: [], notOffered: ['Rows', 'Columns'], hover: { field: 'QuestionPosition', value: '2', says: [/question number \(position\)/, /, nullable/, /seed 000 §2\.1/] }, wrongType: '"IsMandatory": 1', strict: true },
-  { operation: 'AddMatrixQuestion', offers: ['Rows', 'Columns'], notOffered: ['Choices'], hover: { field: 'Rows', value: '[]', says: [/row choices/, /array of ChoiceItem/, /seed 000 §2\.2/] }, wrongType: '"Columns": {}', strict: true },
+  { operation: 'AddAllOptinQuestion', offers: ['OptinChoiceLabel', 'OptoutChoiceLabel'], notOffered: ['Choices'], hover: { field: 'OptinChoiceLabel', value: '"Yes"', says: [/opt-in choice text/, /`string`/, /customer-engagement contract §2\.2/] }, wrongType: '"OptoutChoiceLabel": 1', strict: true },
+  { operation: 'AddCaptchaQuestion', offers: [], notOffered: ['Choices', 'ScoreRange'], hover: { field: 'OpCode', value: '12', says: [/survey identifier/, /integer int32/, /not nullable/, /code 1/, /customer-engagement contract §2\.1/] }, wrongType: '"OpCode": "12"', strict: true },
+  { operation: 'AddChoiceQuestion', offers: ['Choices', 'KnownNodeCodeFromTree', 'Preticked', 'RandomiseResponsesOrder'], notOffered: ['Rows'], hover: { field: 'Preticked', value: 'true', says: [/pre-tick all options/, /boolean/, /, nullable/, /customer-engagement contract §2\.2/] }, wrongType: '"Preticked": "yes"', strict: true },
+  { operation: 'AddDateTimeQuestion', offers: [], notOffered: ['OptinChannels'], hover: { field: 'QuestionLabel', value: '"Q"', says: [/question title/, /customer-engagement contract §2\.1/] }, wrongType: '"PageID": 1.5', strict: true },
+  { operation: 'AddFeedbackScoreQuestion', offers: ['ScoreRange', 'UseEmoticons'], notOffered: ['KnownType'], hover: { field: 'ScoreRange', value: '0', says: [/0 — OneToFive/, /1 — ZeroToTen/, /integer int32/, /customer-engagement contract §2\.2/] }, wrongType: '"ScoreRange": "OneToFive"', strict: true },
+  { operation: 'AddKnownQuestion', offers: ['KnownType', 'DisplayRegionFilter', 'IsStaticLocations', 'SelectedOptions'], notOffered: ['ScoreRange'], hover: { field: 'KnownType', value: '3', says: [/3 — PreferredSite/, /customer-engagement contract §2\.2/] }, wrongType: '"SelectedOptions": [1, "2"]', strict: true },
+  { operation: 'AddLabelQuestion', offers: [], notOffered: ['Rows', 'Columns'], hover: { field: 'QuestionPosition', value: '2', says: [/question number \(position\)/, /, nullable/, /customer-engagement contract §2\.1/] }, wrongType: '"IsMandatory": 1', strict: true },
+  { operation: 'AddMatrixQuestion', offers: ['Rows', 'Columns'], notOffered: ['Choices'], hover: { field: 'Rows', value: '[]', says: [/row choices/, /array of ChoiceItem/, /customer-engagement contract §2\.2/] }, wrongType: '"Columns": {}', strict: true },
   { operation: 'AddMultiChannelsOptinQuestion', offers: ['OptinChannels'], notOffered: ['OptinChoiceLabel'], hover: { field: 'OptinChannels', value: '[1]', says: [/marketing opt-in channels/, /array of integer int32/, /1 — SMS/] }, wrongType: '"OptinChannels": ["SMS"]', strict: true },
-  { operation: 'AddNameAndAddressQuestion', offers: ['ContactInformationFields', 'CreateAsContact', 'IncorrectDetailsMessage', 'PrivacyPolicyLink', 'PrivacyPolicyText'], notOffered: ['Choices'], hover: { field: 'IncorrectDetailsMessage', value: '""', says: [/message shown if contact details are incorrect/, /seed 000 §2\.2/] }, wrongType: '"CreateAsContact": "yes"', strict: false },
+  { operation: 'AddNameAndAddressQuestion', offers: ['ContactInformationFields', 'CreateAsContact', 'IncorrectDetailsMessage', 'PrivacyPolicyLink', 'PrivacyPolicyText'], notOffered: ['Choices'], hover: { field: 'IncorrectDetailsMessage', value: '""', says: [/message shown if contact details are incorrect/, /customer-engagement contract §2\.2/] }, wrongType: '"CreateAsContact": "yes"', strict: false },
 ];
 
 for (const shape of shapes) {
@@ -101,7 +101,7 @@ void test('AddChoiceQuestion: ChoiceItem keys inside Choices items', () => {
 void test('AddChoiceQuestion: hover inside a ChoiceItem comes from §2.3', () => {
   const text = hoverText(survey('AddChoiceQuestion', '{ "Choices": [ { "Is|Master": true } ] }'));
   assert.match(text, /exclusive option/);
-  assert.match(text, /seed 000 §2\.3/);
+  assert.match(text, /customer-engagement contract §2\.3/);
 });
 
 void test('AddChoiceQuestion: a wrong type deep inside a ChoiceItem is found', () => {

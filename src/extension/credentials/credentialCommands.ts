@@ -2,6 +2,7 @@
 // forget everything, switch environment. Secrets go from an input box straight into SecretStorage.
 // An invalid_grant is shown in words and never retried: the stored password is dropped so the next
 // sign-in asks again (accounts lock after repeated failures, seed 000 §5.3).
+import { citationsAsText } from '../../core/reference';
 import * as vscode from 'vscode';
 import { AuthError, decodeJwt, describeJwt, describeTimeLeft, SignInError, type SessionInfo } from '../../core/auth';
 import type { AuthEntry, AuthKind } from '../../core/env';
@@ -76,7 +77,7 @@ export class CredentialCommands {
     if (!entry) return;
     const token = await vscode.window.showInputBox({
       title: `Paste bearer token: ${entry.id}`,
-      prompt: 'A JWT issued by the platform identity service (seed 001 §5.2). It is kept in SecretStorage only.',
+      prompt: citationsAsText('A JWT issued by the platform identity service (seed 001 §5.2). It is kept in SecretStorage only.'),
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) => {

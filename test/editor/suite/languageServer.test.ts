@@ -59,7 +59,7 @@ describe('language server in the editor (issue 5)', () => {
     assert.match(text, /survey identifier/);
     assert.match(text, /integer int32/);
     assert.match(text, /not nullable/);
-    assert.match(text, /seed 000 §2\.1/);
+    assert.match(text, /customer-engagement contract §2\.1/);
   });
 
   it('reports an unknown body field as a diagnostic', async () => {
