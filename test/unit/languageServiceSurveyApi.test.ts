@@ -2,7 +2,7 @@
 // and each diagnostic kind. `|` marks the cursor.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { codes, completionLabels, diagnostics, hoverText, MANDATORY, survey } from './languageServiceFixture';
+import { codes, completionLabels, completions, diagnostics, hoverText, MANDATORY, survey } from './languageServiceFixture';
 
 interface Shape {
   readonly operation: string;
@@ -138,4 +138,28 @@ void test('an empty body position offers the documented skeleton', () => {
 
 void test('a {{variable}} as a JSON value is accepted as any type', () => {
   assert.deepEqual(codes(survey('AddFeedbackScoreQuestion', `{ ${MANDATORY}, "ScoreRange": {{score}} }`)), ['undefined-variable']);
+});
+
+// ---- the first hour: completion in a body that is already complete ----
+const feedback = 'POST {{engagement_base_url}}/api/SurveyApi/AddFeedbackScoreQuestion\nContent-Type: application/json\n\n';
+
+void test('a key already written is never offered again, also while a new key is being typed before it', () => {
+  const offered = (body: string) => completionLabels(feedback + body).filter((l) => ['OpCode', 'QuestionLabel', 'ScoreRange', 'UseEmoticons'].includes(l));
+  // `"` typed (auto-closed or not) on a line of its own: the keys before and after it are present.
+  assert.deepEqual(offered('{\n  "OpCode": 1,\n  "|"\n  "QuestionLabel": "x",\n  "ScoreRange": 0\n}\n'), ['UseEmoticons']);
+  assert.deepEqual(offered('{\n  "OpCode": 1,\n  "|\n  "QuestionLabel": "x",\n  "ScoreRange": 0\n}\n'), ['UseEmoticons']);
+  assert.deepEqual(offered('{\n  "|"\n  "OpCode": 1,\n  "QuestionLabel": "x"\n}\n'), ['ScoreRange', 'UseEmoticons']);
+  assert.deepEqual(offered('{\n  "OpCode": 1, "Sc|" "QuestionLabel": "x"\n}\n'), ['ScoreRange', 'UseEmoticons']);
+  // A key of a nested object does not count for the outer one.
+  const choice = 'POST {{engagement_base_url}}/api/SurveyApi/AddChoiceQuestion\nContent-Type: application/json\n\n';
+  assert.ok(completionLabels(`${choice}{ "Choices": [{ "Label": "a" }], "|" }\n`).includes('QuestionLabel'));
+  assert.ok(!completionLabels(`${choice}{ "Choices": [{ "Label": "a", "|" }] }\n`).includes('Label'));
+});
+
+void test('enum values: a short detail; the meaning and every value in the (wrapping) documentation', () => {
+  const items = completions(`${feedback}{ "ScoreRange": | }\n`).filter((i) => i.label.includes(' — '));
+  assert.deepEqual(items.map((i) => [i.label, i.detail]), [['0 — OneToFive', 'ScoreRange = 0'], ['1 — ZeroToTen', 'ScoreRange = 1']]);
+  const doc = items[0]?.documentation as { kind: string; value: string } | undefined;
+  assert.equal(doc?.kind, 'markdown');
+  assert.match(doc?.value ?? '', /score range[\s\S]*`1 — ZeroToTen`[\s\S]*customer-engagement contract §2\.2/);
 });
