@@ -57,7 +57,7 @@ void test('GetLeads: PageSize must be positive; a wrong type; the inferred path 
   assert.deepEqual(codes(leads('{ "CtcID": 1, "BrandID": 2, "PageSize": 0, "Offset": 0 }')), ['out-of-range']);
   assert.deepEqual(codes(leads('{ "PageSize": "10" }')), ['wrong-type']);
   assert.deepEqual(codes(leads('{ "PageSize": 10 }')), [], 'no squiggle under {{engagement_base_url}}');
-  assert.deepEqual(notesLens(leads('{ "PageSize": 10 }')), ['ⓘ contract: path inferred', 'apiWorkbench.openContractReference', [{ seed: '000', section: '4.2' }]]);
+  assert.deepEqual(notesLens(leads('{ "PageSize": 10 }')), ['Contract: path inferred', 'apiWorkbench.openContractReference', [{ seed: '000', section: '4.2' }]]);
   assert.match(hoverText(leads('{ "PageSize": 10 }').replace('POST', 'PO|ST')), /\*\*Contract not published\*\* \(customer-engagement contract §4\.2\):\n- The path of SalesLeads\/GetLeads is not shown/);
 });
 
@@ -97,7 +97,7 @@ void test('booking list: completion and hover of page; the inferred path is info
   assert.deepEqual(completionLabels('GET {{booking_base_url}}/bookings?|'), ['page']);
   assert.match(hoverText('GET {{booking_base_url}}/bookings?pa|ge=2'), /results page[\s\S]*booking contract, Endpoints/);
   assert.deepEqual(codes('GET {{booking_base_url}}/bookings?page=2\n'), []);
-  assert.equal(notesLens('GET {{booking_base_url}}/bookings?page=2\n')[0], 'ⓘ contract: path inferred');
+  assert.equal(notesLens('GET {{booking_base_url}}/bookings?page=2\n')[0], 'Contract: path inferred');
   assert.match(hoverText('G|ET {{booking_base_url}}/bookings'), /paging: page-headers/);
 });
 
@@ -172,7 +172,7 @@ void test('deprecated: the Contact and Survey families', () => {
 void test('contract not published: an operation of a known family the seed does not show; a body it does not show', () => {
   const silent = 'GET {{engagement_base_url}}/api/Customer/GetCustomer\n';
   assert.deepEqual(codes(silent), []);
-  assert.equal(notesLens(silent)[0], 'ⓘ contract: operation not shown');
+  assert.equal(notesLens(silent)[0], 'Contract: operation not shown');
   assert.match(hoverText(`G|${silent.slice(1)}`), /The Customer family does not show this operation/);
   const body = 'POST {{engagement_base_url}}/api/Transaction/PostOrder\nContent-Type: application/json\n\n{ "x": 1 }\n';
   assert.deepEqual(codes(body), []);
@@ -247,7 +247,7 @@ void test('hover on a header name explains it', () => {
 void test('fundraising list: parameter names the contract does not publish are said once per request', () => {
   const text = 'GET {{fundraising_base_url}}/v1/constituents?limit=50&offset=0\nX-API-Key: {{tenant_code}}\n';
   assert.deepEqual(codes(text), []);
-  assert.equal(notesLens(text)[0], 'ⓘ contract: query names not checked');
+  assert.equal(notesLens(text)[0], 'Contract: query names not checked');
   assert.match(hoverText(`GE|${text.slice(2)}`), /'limit', 'offset' are not checked\. Names of the pagination, sorting and field-inclusion parameters: not shown/);
   assert.deepEqual(codes('GET {{fundraising_base_url}}/v1/transactions?include=allocations\n'), []);
 });
@@ -258,7 +258,7 @@ void test('an overlay entry with a contract id enriches the operation: imported 
   const service = createHttpLanguageService();
   service.setEnvironmentVariables(['fundraising_base_url']);
   const text = 'GET {{fundraising_base_url}}/v1/constituents?limit=50&offset=0\n';
-  assert.equal(service.codeLenses(new HttpDocument('u', 1, text))[2]?.command?.title, 'ⓘ contract: query names not checked');
+  assert.equal(service.codeLenses(new HttpDocument('u', 1, text))[2]?.command?.title, 'Contract: query names not checked');
   service.setOverlay(overlayOperations({
     operations: [{ id: 'fundraising/Constituents/ListConstituents', service: 'fundraising', family: 'Constituents', name: 'ListConstituents', summary: '', method: 'GET', path: '/v1/constituents',
       query: [{ name: 'limit', type: 'integer', meaning: 'page size', maximum: 500 }, { name: 'offset', type: 'integer', meaning: 'rows to skip', minimum: 0 }] }],

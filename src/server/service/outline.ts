@@ -21,7 +21,7 @@ export function codeLenses(document: HttpDocument, context: ServiceContext): Cod
     // it opens the contract reference at the section in clients that have that command.
     const notes = contractNotes(request, context);
     if (notes.notes.length > 0) {
-      lenses.push({ range, command: { title: `ⓘ contract: ${notes.notes.map((n) => n.short).join(', ')}`, command: notes.source ? OPEN_CONTRACT_REFERENCE_COMMAND : '', ...(notes.source ? { arguments: [notes.source] } : {}) } });
+      lenses.push({ range, command: { title: `Contract: ${notes.notes.map((n) => n.short).join(', ')}`, command: notes.source ? OPEN_CONTRACT_REFERENCE_COMMAND : '', ...(notes.source ? { arguments: [notes.source] } : {}) } });
     }
     return lenses;
   });
