@@ -1,7 +1,7 @@
 // The Services view: service -> operation family -> operation. Pure projection of the catalog; no I/O.
 import * as vscode from 'vscode';
 import type { Catalog, Family, Operation, Service } from '../core/catalog';
-import { citationMarkdown, citationsAsMarkdown, citationsAsText, commandLinker } from '../core/reference';
+import { citationMarkdown, citationsAsMarkdown, commandLinker } from '../core/reference';
 import { COMMANDS } from './commandIds';
 
 export type ServicesNode =
@@ -57,7 +57,7 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
         const item = new vscode.TreeItem(node.service.title, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `service:${node.service.id}`;
         item.description = node.service.auth.map(authLabel).join(' · ');
-        item.tooltip = citationsAsText(node.service.summary);
+        item.tooltip = node.service.summary;
         item.contextValue = 'service';
         item.iconPath = new vscode.ThemeIcon('server-environment');
         return item;
@@ -69,7 +69,7 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
         item.description = node.family.statedOperationCount !== undefined
           ? `${shown} of ${node.family.statedOperationCount} shown`
           : `${shown}`;
-        item.tooltip = citationsAsText(node.family.summary);
+        item.tooltip = node.family.summary;
         item.contextValue = 'family';
         item.iconPath = new vscode.ThemeIcon('symbol-namespace');
         return item;
