@@ -1,7 +1,7 @@
 // README's Environments tour in the browser: right-click on the active environment, on the fundraising
 // (Basic + X-API-Key) and fundraising-user (JWT bearer) rows and on the engagement row opens a context
 // menu with the actions the README names, not only inline icons.
-import { openServicesView, expand } from './lib/workbench.mjs';
+import { openServicesView, expand, runCommandExactly } from './lib/workbench.mjs';
 
 export const name = 'Right-click on the environment and credential rows opens the context actions the README names';
 
@@ -33,4 +33,11 @@ export async function run(page, ctx) {
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
   }
+}
+
+/** The tests after this one open files from the Explorer: show it again instead of the API Workbench views. */
+export async function cleanup(page) {
+  await page.keyboard.press('Escape');
+  await runCommandExactly(page, 'View: Show Explorer');
+  await page.locator('.explorer-folders-view').waitFor({ state: 'visible' });
 }
