@@ -4,14 +4,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-// @ts-expect-error: a plain .mjs script without types
-import { countLine } from '../../scripts/testCounts.mjs';
+import { countLine, type TestCounts } from '../../scripts/testCounts.mjs';
 
 const ROOT = join(import.meta.dirname, '../..');
-type Counts = { passed: number; failed: number; skipped: number };
-const countAll = (lines: string[]): Counts => {
+const countAll = (lines: string[]): TestCounts => {
   const into = { passed: 0, failed: 0, skipped: 0 };
-  for (const line of lines) (countLine as (line: string, into: Counts) => void)(line, into);
+  for (const line of lines) countLine(line, into);
   return into;
 };
 
