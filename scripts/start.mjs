@@ -99,7 +99,7 @@ async function startSandboxIfPresent() {
 function copySampleCollection() {
   const target = join(workspace, 'collections', 'samples');
   cpSync(join(root, 'samples/collections'), target, { recursive: true, filter: (path) => !path.endsWith('http-client.env.json') });
-  console.log(`start: copied the sample collection into ${relative(root, target)} (git-ignored)`);
+  console.log(`start: copied the sample collection into ${relative(root, target)} (ignored by git at the repository root only, so Quick Open finds it)`);
 }
 
 /** The sample collections' "sandbox" environment (auth blocks included) seeds the workspace's. */

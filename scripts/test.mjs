@@ -1,9 +1,12 @@
 // `npm test`: every check and every suite, in order, stopping at the first failing step.
-// Steps: typecheck, lint, contributions check, build + VSIX (with its size and content check),
+// Steps: the Debian packages the suites need (chromium for the panel tests and the UI suites, ...),
+// typecheck, lint, contributions check, build + VSIX (with its size and content check),
 // unit/server/sandbox tests (node --test), then the extension-host and UI suites inside code-server.
+// A skipped test is an error: a suite that cannot run for a missing dependency must fail, never pass quietly.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { countLine } from './testCounts.mjs';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
@@ -24,6 +27,8 @@ if (nodeSuites.length === 0) {
 }
 
 const steps = [
+  // Before any suite: node's panel tests (test/unit/panelBrowser.test.ts) drive chromium too.
+  ['packages', 'bash', ['scripts/ensure-debian-packages.sh', 'chromium', 'libkrb5-dev', 'unzip', 'openssl']],
   ['typecheck', npx, ['tsc', '-p', '.', '--noEmit']],
   ['typecheck webview', npx, ['tsc', '-p', 'src/webview', '--noEmit']],
   ['lint', npx, ['eslint', '.']],
@@ -33,17 +38,11 @@ const steps = [
   ['editor suites', process.execPath, ['test/editor/run.mjs']],
 ];
 
-// Counts of every suite, read from the runners' own summary lines as they pass through, so the run ends
-// with one line for all of them: node's test runner (`ℹ pass N` / `ℹ fail N`) and the editor harness
-// (`editor: N passed, N failed`, `ui: …`, `secrets: …`).
-const totals = { passed: 0, failed: 0 };
-function count(line) {
-  const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
-  let m;
-  if ((m = /^ℹ pass (\d+)$/.exec(plain))) totals.passed += Number(m[1]);
-  else if ((m = /^ℹ fail (\d+)$/.exec(plain))) totals.failed += Number(m[1]);
-  else if ((m = /^\w+: (\d+) passed, (\d+) failed$/.exec(plain))) { totals.passed += Number(m[1]); totals.failed += Number(m[2]); }
-}
+// Counts of every suite, read from the runners' own summary lines as they pass through (scripts/testCounts.mjs),
+// so the run ends with one line for all of them.
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const count = (line) => countLine(line, totals);
+const summary = () => `all: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
 
 function run(cmd, args) {
   return new Promise((resolve) => {
@@ -75,12 +74,19 @@ for (const [name, cmd, args] of steps) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (status !== 0) {
     console.error(`\n=== ${name}: FAILED (exit ${status}) after ${seconds}s ===`);
-    console.log(`\nall: ${totals.passed} passed, ${Math.max(totals.failed, 1)} failed`);
+    totals.failed = Math.max(totals.failed, 1);
+    console.log(`\n${summary()}`);
+    process.exit(1);
+  }
+  if (totals.skipped > 0) {
+    // node --test exits 0 with skipped tests: here a skip means a suite did not run, which is a failure.
+    console.error(`\n=== ${name}: FAILED: ${totals.skipped} test(s) skipped; every test must run (install what the skip names) ===`);
+    console.log(`\n${summary()}`);
     process.exit(1);
   }
   console.log(`=== ${name}: ok (${seconds}s) ===`);
 }
-console.log(`\nall: ${totals.passed} passed, ${totals.failed} failed`);
+console.log(`\n${summary()}`);
 const ranSuites = steps.some(([name]) => name.endsWith('suites') && (!only || only.includes(name)));
 if (ranSuites && totals.passed === 0) {
   console.error('no test ran');

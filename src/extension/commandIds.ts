@@ -21,6 +21,7 @@ export const COMMANDS = {
   refreshOpenApi: 'apiWorkbench.refreshOpenApi',
   importPostman: 'apiWorkbench.importPostman',
   exportPostman: 'apiWorkbench.exportPostman',
+  openContractReference: 'apiWorkbench.openContractReference',
 } as const;
 
 export type CommandKey = keyof typeof COMMANDS;

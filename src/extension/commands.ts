@@ -5,6 +5,7 @@ import type { Catalog, Operation } from '../core/catalog';
 import { parseHttpFile } from '../core/httpfile';
 import { COMMANDS } from './commandIds';
 import type { AuthArgument } from './credentials/credentialCommands';
+import { openContractReference } from './reference/contractReference';
 import type { RequestsNode } from './requests/requestsTree';
 import type { SendController, SendTarget } from './send/sendController';
 import type { ServicesNode } from './servicesTree';
@@ -15,6 +16,8 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
   const on = <A extends unknown[]>(run: (w: Workbench, ...args: A) => unknown) =>
     async (...args: A): Promise<unknown> => run(await workbench(), ...args);
   context.subscriptions.push(
+    // Needs only the extension's own files: it does not load the workbench.
+    vscode.commands.registerCommand(COMMANDS.openContractReference, (citation?: unknown) => openContractReference(context.extensionUri, citation)),
     vscode.commands.registerCommand(COMMANDS.refreshServices, on((w) => w.servicesTree.refresh())),
     vscode.commands.registerCommand(COMMANDS.refreshRequests, on((w) => w.requestsTree.refresh())),
     vscode.commands.registerCommand(COMMANDS.newScratch, on(async (w, node?: ServicesNode | string) => {

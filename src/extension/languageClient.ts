@@ -4,7 +4,9 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { CatalogOverlayNotification, EnvironmentChangedNotification, type EnvironmentChangedParams } from '../protocol/lsp';
+import { CONTRACT_REFERENCE_DIR } from '../core/reference';
 import type { CatalogController } from './catalog/catalogController';
+import { COMMANDS } from './commandIds';
 import type { EnvironmentController } from './environments/environmentController';
 
 export async function startLanguageClient(context: vscode.ExtensionContext, environments: EnvironmentController, catalogs: CatalogController): Promise<LanguageClient> {
@@ -16,6 +18,15 @@ export async function startLanguageClient(context: vscode.ExtensionContext, envi
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'http' }],
     outputChannelName: 'API Workbench Language Server',
+    // Citations in hovers open the shipped contract reference at their section (core/reference):
+    // the hover trusts that one command and nothing else; diagnostics link the reference file itself.
+    initializationOptions: {
+      contractReference: {
+        command: COMMANDS.openContractReference,
+        directory: vscode.Uri.joinPath(context.extensionUri, CONTRACT_REFERENCE_DIR).toString(),
+      },
+    },
+    markdown: { isTrusted: { enabledCommands: [COMMANDS.openContractReference] } },
   };
   const client = new LanguageClient('apiWorkbench', 'API Workbench Language Server', serverOptions, clientOptions);
   context.subscriptions.push({ dispose: () => void client.stop() });

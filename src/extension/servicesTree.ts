@@ -1,6 +1,8 @@
 // The Services view: service -> operation family -> operation. Pure projection of the catalog; no I/O.
 import * as vscode from 'vscode';
 import { releaseLines, type Catalog, type Family, type Operation, type Service } from '../core/catalog';
+import { citationMarkdown, citationsAsMarkdown, commandLinker } from '../core/reference';
+import { COMMANDS } from './commandIds';
 
 export type ServicesNode =
   | { readonly kind: 'service'; readonly service: Service }
@@ -89,6 +91,8 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
         ].filter(Boolean);
         item.description = [path, ...marks].join(' · ');
         item.tooltip = new vscode.MarkdownString(operationTooltip(op));
+        // The citation links open the contract reference at the section (that command only).
+        item.tooltip.isTrusted = { enabledCommands: [COMMANDS.openContractReference] };
         item.contextValue = op.path ? 'operation' : 'operationWithoutPath';
         item.iconPath = new vscode.ThemeIcon(op.deprecated ? 'warning' : 'symbol-method');
         return item;
@@ -132,11 +136,11 @@ function operationTooltip(op: Operation): string {
     `- Request: \`${op.method ?? '?'} ${op.path ?? '(path not published)'}\`${op.pathStatus === 'inferred' ? ' *(path inferred: the contract does not publish it)*' : ''}`,
     `- Auth: ${op.auth.map(authLabel).join(', ')}`,
     `- Paging: ${op.paging}`,
-    `- Source: seed ${op.source.seed}, section ${op.source.section}`,
+    `- Source: ${op.origin === 'import' ? 'an imported OpenAPI document' : citationMarkdown(op.source, commandLinker(COMMANDS.openContractReference))}`,
   ];
   if (op.deprecated) lines.push(`- Deprecated: use ${op.deprecated.replacement}`);
   lines.push(...releaseLines(op).map((l) => `- ${l}`));
   if (op.imported) lines.push(`- From the OpenAPI import (${op.imported.source}): ${op.imported.contributed.join(', ')}`);
   if (op.notShown.length > 0) lines.push('', '*Not shown by the contract:*', ...op.notShown.map((t) => `- ${t}`));
-  return lines.join('\n');
+  return citationsAsMarkdown(lines.join('\n'), commandLinker(COMMANDS.openContractReference));
 }

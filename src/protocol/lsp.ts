@@ -45,6 +45,8 @@ export type CatalogOverlayParams = z.infer<typeof catalogOverlayParams>;
 /** Commands the CodeLenses run in the editor; the extension registers them. */
 export const SEND_COMMAND = 'apiWorkbench.send';
 export const SEND_AND_FOLLOW_PAGES_COMMAND = 'apiWorkbench.sendAndFollowPages';
+/** Opens the shipped contract reference at a section; argument { seed, section } (core/reference). */
+export const OPEN_CONTRACT_REFERENCE_COMMAND = 'apiWorkbench.openContractReference';
 
 /** The single argument of both commands. */
 export interface SendRequestArguments {

@@ -5,18 +5,21 @@ import {
   DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { dirname } from 'node:path';
 import {
   CatalogOverlayNotification, catalogOverlayParams, EnvironmentChangedNotification, environmentChangedParams, CONFIGURATION_SECTION,
 } from '../protocol/lsp';
 import { createHttpLanguageService, HttpDocumentCache, type HttpDocument } from './service';
 import { overlayOperations } from './overlay';
+import { citationLinksFor, locateContractReference } from './reference';
 
 /** Pause after the last change before diagnostics are recomputed. */
 export const VALIDATION_DELAY_MS = 150;
 
 export const COMPLETION_TRIGGER_CHARACTERS = ['/', '"', '{', ':', ' ', '?', '&', '@'];
 
-export function startServer(connection: Connection): void {
+/** `referenceFrom`: a folder at or below the package, to find the shipped contract reference from (citation links). */
+export function startServer(connection: Connection, referenceFrom: string = process.argv[1] ? dirname(process.argv[1]) : process.cwd()): void {
   const documents = new TextDocuments(TextDocument);
   const service = createHttpLanguageService();
   const cache = new HttpDocumentCache();
@@ -45,6 +48,7 @@ export function startServer(connection: Connection): void {
   let canRegisterConfiguration = false;
   connection.onInitialize((params): InitializeResult => {
     canRegisterConfiguration = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    service.setCitationLinks(citationLinksFor(params, locateContractReference(referenceFrom)));
     return initializeResult();
   });
   const initializeResult = (): InitializeResult => ({

@@ -78,13 +78,13 @@ async function main() {
       exitCode = 1;
     }
     const results = existsSync(resultsFile) ? parseResultLines(readFileSync(resultsFile, 'utf8')) : [];
-    const { failed } = printResults('editor', results);
+    const { failed, skipped } = printResults('editor', results);
     console.log(`electron: results in ${relative(root, resultsFile)}`);
     if (results.length === 0) {
       console.error('electron: no test ran');
       return 1;
     }
-    return exitCode === 0 && failed === 0 ? 0 : 1;
+    return exitCode === 0 && failed === 0 && skipped === 0 ? 0 : 1;
   } finally {
     await sandbox?.stop();
     await profile.remove();

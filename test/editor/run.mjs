@@ -123,7 +123,8 @@ async function main() {
     const counts = printResults('editor', results);
     console.log(`editor: extension-host suites exited with ${exitCode} after ${seconds(t1)}`);
     ran += results.length;
-    failed += counts.failed;
+    // A pending (skipped) mocha test did not run: that is a failure here, as in scripts/test.mjs.
+    failed += counts.failed + counts.skipped;
     if (exitCode !== 0 && counts.failed === 0) {
       failed += 1;
       console.log(`editor: the suite failed outside any test: see ${relative(root, join(paths.logs, 'extension-host.log'))}`);
@@ -139,7 +140,7 @@ async function main() {
     const counts = printResults('ui', results);
     console.log(`ui: ${results.length} test(s) in ${seconds(t2)}`);
     ran += results.length;
-    failed += counts.failed;
+    failed += counts.failed + counts.skipped;
   }
 
   if (sandbox && ran > 0) {

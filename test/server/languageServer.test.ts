@@ -81,7 +81,7 @@ void test('hover on a body key gives meaning, type, nullability and seed section
   assert.match(value, /integer int32/);
   assert.match(value, /not nullable/);
   assert.match(value, /1 — ZeroToTen/);
-  assert.match(value, /seed 000 §2\.2/);
+  assert.match(value, /customer-engagement contract §2\.2/);
 });
 
 void test('codeLens: Send and Send and follow pages on each request, with {uri, requestIndex}', async () => {
@@ -170,7 +170,8 @@ void test('started with --node-ipc (as vscode-languageclient does) it speaks ove
 
 const bundle = join(import.meta.dirname, '../../dist/server.js');
 
-void test('the bundled dist/server.js (what the VSIX ships) serves completion', { skip: existsSync(bundle) ? false : 'dist/server.js not built' }, async () => {
+void test('the bundled dist/server.js (what the VSIX ships) serves completion', async () => {
+  assert.ok(existsSync(bundle), 'dist/server.js is not built: run npm run build (npm test builds before the node suites)');
   const built = await startLspSession([bundle, '--stdio']);
   const bundleUri = 'file:///work/scratch/bundle.http';
   await built.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: bundleUri, languageId: 'http', version: 1, text: 'POST {{engagement_base_url}}/api/SurveyApi/AddFeedbackScoreQuestion\n\n{ "ScoreRange":  }\n' } });
@@ -181,4 +182,33 @@ void test('the bundled dist/server.js (what the VSIX ships) serves completion', 
 
 void test('a server that cannot start fails the client at once', async () => {
   await assert.rejects(startLspSession(['-e', 'process.exit(3)']), /exited \(3\) before initialize/);
+});
+
+void test('contract citations: a client that says so gets command links in hovers and a code description on diagnostics', async () => {
+  const reference = join(import.meta.dirname, '../../docs/contracts');
+  const linked = await startLspSession(undefined, {
+    capabilities: { textDocument: { hover: { contentFormat: ['markdown'] }, publishDiagnostics: { codeDescriptionSupport: true } } },
+    initializationOptions: { contractReference: { command: 'apiWorkbench.openContractReference' } },
+  });
+  const plain = await startLspSession();
+  try {
+    const doc = 'file:///work/scratch/cite.http';
+    const ordersText = 'GET {{engagement_base_url}}/api/Transaction/GetOrdersByCustomer?ctcID=7&pageSize=900\n';
+    for (const s of [linked, plain]) {
+      const published = s.nextDiagnostics(doc, (p) => p.diagnostics.some((d) => d.code === 'out-of-range'));
+      await s.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: doc, languageId: 'http', version: 1, text: ordersText } });
+      const range = (await published).diagnostics.find((d) => d.code === 'out-of-range');
+      assert.match(range?.message ?? '', /customer-engagement contract §/);
+      if (s === linked) assert.match(range?.codeDescription?.href ?? '', new RegExp(`^file://${reference.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/engagement\\.md#L\\d+$`));
+      else assert.equal(range?.codeDescription, undefined, 'no code description for a client that does not support it');
+      const hover = await s.connection.sendRequest(HoverRequest.type, { textDocument: { uri: doc }, position: { line: 0, character: 1 } });
+      const value = (hover?.contents as MarkupContent | undefined)?.value ?? '';
+      assert.match(value, s === linked
+        ? /\[customer-engagement contract §4\.2\]\(command:apiWorkbench\.openContractReference\?/
+        : /\[customer-engagement contract §4\.2\]\(file:\/\/.*\/engagement\.md#L\d+\)/);
+    }
+  } finally {
+    await linked.close();
+    await plain.close();
+  }
 });

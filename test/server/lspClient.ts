@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import {
   createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
   InitializeRequest, InitializedNotification, PublishDiagnosticsNotification, ShutdownRequest, ExitNotification,
-  type InitializeResult, type PublishDiagnosticsParams,
+  type InitializeResult, type PublishDiagnosticsParams, type ClientCapabilities,
 } from 'vscode-languageserver-protocol/node';
 
 const root = join(import.meta.dirname, '../..');
@@ -21,7 +21,10 @@ export interface LspSession {
 }
 
 /** Starts the server from source (`node --import tsx <entry> ...args`) and initializes it. */
-export async function startLspSession(entry: readonly string[] = ['src/server/main.ts', '--stdio']): Promise<LspSession> {
+export async function startLspSession(
+  entry: readonly string[] = ['src/server/main.ts', '--stdio'],
+  client: { readonly capabilities?: ClientCapabilities; readonly initializationOptions?: unknown } = {},
+): Promise<LspSession> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...entry], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
@@ -39,8 +42,9 @@ export async function startLspSession(entry: readonly string[] = ['src/server/ma
     connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
-      capabilities: { textDocument: { completion: { completionItem: { snippetSupport: true } }, hover: { contentFormat: ['markdown'] } } },
+      capabilities: client.capabilities ?? { textDocument: { completion: { completionItem: { snippetSupport: true } }, hover: { contentFormat: ['markdown'] } } },
       workspaceFolders: null,
+      ...(client.initializationOptions === undefined ? {} : { initializationOptions: client.initializationOptions }),
     }),
     died,
   ]);

@@ -62,6 +62,12 @@ void describe('password grant (seed 000 §5.1, §7.4)', () => {
     assert.equal(grant.expiresAt, 1_000_000 + grant.expiresIn * 1000);
     assert.ok(grant.accessToken.length > 10);
     assert.equal(describeTimeLeft(grant.expiresAt, 1_000_000), '3 d 0 h left');
+    // The one format: days and hours, hours and minutes, minutes, seconds; past expiry says so.
+    assert.equal(describeTimeLeft(grant.expiresAt, 1_000_000 + 2 * 60_000), '2 d 23 h left');
+    assert.equal(describeTimeLeft(1_000_000 + 65 * 60_000, 1_000_000), '1 h 5 min left');
+    assert.equal(describeTimeLeft(1_000_000 + 42 * 60_000 + 59_000, 1_000_000), '42 min left');
+    assert.equal(describeTimeLeft(1_000_000 + 30_000, 1_000_000), '30 s left');
+    assert.equal(describeTimeLeft(1_000_000, 1_000_000 + 3 * 60_000), 'expired 3 min ago');
   });
 
   void it('the credential service stores the token, reports the time left, and the bearer works on SurveyApi', async () => {

@@ -2,7 +2,7 @@
 // directives, deprecations, removed fields, CodeLens, outline and folding. `|` marks the cursor.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { codes, completionLabels, completions, diagnostics, hoverText, outline } from './languageServiceFixture';
+import { codes, completionLabels, completions, diagnostics, hoverText, MANDATORY, outline, survey } from './languageServiceFixture';
 
 const orders = (query: string): string => `GET {{engagement_base_url}}/api/Transaction/GetOrdersByCustomer?${query}\nAuthorization: Bearer {{$auth.token("engagement")}}\n`;
 const leads = (body: string): string => `POST {{engagement_base_url}}/api/SalesLeads/GetLeads\nContent-Type: application/json\n\n${body}\n`;
@@ -19,7 +19,7 @@ void test('GetOrdersByCustomer: hover on pageSize gives default, range and seed 
   const text = hoverText(orders('ctcID=7&page|Size=100'));
   assert.match(text, /pageSize.*default 50, minimum 1, maximum 500/);
   assert.match(text, /capped at 500/);
-  assert.match(text, /seed 000 §8/);
+  assert.match(text, /customer-engagement contract §8/);
 });
 
 void test('GetOrdersByCustomer: hover on the request line names the paging style', () => {
@@ -49,16 +49,16 @@ void test('GetLeads: completion of the paging body keys', () => {
 });
 
 void test('GetLeads: hover on PageSize and Offset', () => {
-  assert.match(hoverText(leads('{ "Page|Size": 10 }')), /rows per page \(positive\)[\s\S]*seed 000 §4\.2/);
+  assert.match(hoverText(leads('{ "Page|Size": 10 }')), /rows per page \(positive\)[\s\S]*customer-engagement contract §4\.2/);
   assert.match(hoverText(leads('{ "Off|set": 0 }')), /forwarded as given/);
 });
 
-void test('GetLeads: PageSize must be positive; a wrong type; the inferred path is information', () => {
-  assert.deepEqual(codes(leads('{ "CtcID": 1, "BrandID": 2, "PageSize": 0, "Offset": 0 }')), ['contract-not-published', 'out-of-range']);
-  assert.deepEqual(codes(leads('{ "PageSize": "10" }')), ['contract-not-published', 'wrong-type']);
-  const info = diagnostics(leads('{ "PageSize": 10 }'))[0];
-  assert.equal(info?.severity, 3);
-  assert.match(info?.message ?? '', /Contract not published: the path of SalesLeads\/GetLeads is not shown/);
+void test('GetLeads: PageSize must be positive; a wrong type; the inferred path is said once, by CodeLens and hover', () => {
+  assert.deepEqual(codes(leads('{ "CtcID": 1, "BrandID": 2, "PageSize": 0, "Offset": 0 }')), ['out-of-range']);
+  assert.deepEqual(codes(leads('{ "PageSize": "10" }')), ['wrong-type']);
+  assert.deepEqual(codes(leads('{ "PageSize": 10 }')), [], 'no squiggle under {{engagement_base_url}}');
+  assert.deepEqual(notesLens(leads('{ "PageSize": 10 }')), ['Contract: path inferred', 'apiWorkbench.openContractReference', [{ seed: '000', section: '4.2' }]]);
+  assert.match(hoverText(leads('{ "PageSize": 10 }').replace('POST', 'PO|ST')), /\*\*Contract not published\*\* \(customer-engagement contract §4\.2\):\n- The path of SalesLeads\/GetLeads is not shown/);
 });
 
 // ---- fundraising: POST /v1/transactions (body, removed fields) ----
@@ -73,7 +73,7 @@ void test('/v1/transactions: hover on canRecoverTax', () => {
   const text = hoverText(payment('{ "allocations": [ { "canRecover|Tax": true } ] }'));
   assert.match(text, /whether tax can be recovered on this allocation/);
   assert.match(text, /`boolean`/);
-  assert.match(text, /seed 001 §2/);
+  assert.match(text, /fundraising contract §2/);
 });
 
 void test('/v1/transactions: wrong type; undocumented keys pass (fields beyond those named: not shown)', () => {
@@ -95,8 +95,9 @@ void test('/v1/transactions: a reference to a removed response field, in a varia
 
 void test('booking list: completion and hover of page; the inferred path is information', () => {
   assert.deepEqual(completionLabels('GET {{booking_base_url}}/bookings?|'), ['page']);
-  assert.match(hoverText('GET {{booking_base_url}}/bookings?pa|ge=2'), /results page[\s\S]*seed 002/);
-  assert.deepEqual(codes('GET {{booking_base_url}}/bookings?page=2\n'), ['contract-not-published']);
+  assert.match(hoverText('GET {{booking_base_url}}/bookings?pa|ge=2'), /results page[\s\S]*booking contract, Endpoints/);
+  assert.deepEqual(codes('GET {{booking_base_url}}/bookings?page=2\n'), []);
+  assert.equal(notesLens('GET {{booking_base_url}}/bookings?page=2\n')[0], 'Contract: path inferred');
   assert.match(hoverText('G|ET {{booking_base_url}}/bookings'), /paging: page-headers/);
 });
 
@@ -169,14 +170,26 @@ void test('deprecated: the Contact and Survey families', () => {
 });
 
 void test('contract not published: an operation of a known family the seed does not show; a body it does not show', () => {
-  const silent = diagnostics('GET {{engagement_base_url}}/api/Customer/GetCustomer\n');
-  assert.deepEqual(silent.map((d) => [d.code, d.severity]), [['contract-not-published', 3]]);
-  assert.deepEqual(codes('POST {{engagement_base_url}}/api/Transaction/PostOrder\nContent-Type: application/json\n\n{ "x": 1 }\n'), ['contract-not-published']);
+  const silent = 'GET {{engagement_base_url}}/api/Customer/GetCustomer\n';
+  assert.deepEqual(codes(silent), []);
+  assert.equal(notesLens(silent)[0], 'Contract: operation not shown');
+  assert.match(hoverText(`G|${silent.slice(1)}`), /The Customer family does not show this operation/);
+  const body = 'POST {{engagement_base_url}}/api/Transaction/PostOrder\nContent-Type: application/json\n\n{ "x": 1 }\n';
+  assert.deepEqual(codes(body), []);
+  assert.match(notesLens(body)[0] ?? '', /body not checked/);
+  // A published operation with a documented body has no note, so no third lens.
+  assert.equal(outline(survey('AddLabelQuestion', `{ ${MANDATORY} }`)).lenses.length, 2);
 });
 
 void test('parse problems surface as diagnostics', () => {
   assert.deepEqual(codes('GET {{engagement_base_url/x\nbroken header\n'), ['unterminated-variable', 'malformed-header']);
 });
+
+/** The third CodeLens of a one-request text (what the contract does not show): title, command, arguments. */
+function notesLens(text: string): [string | undefined, string | undefined, unknown] {
+  const lens = outline(text).lenses[2];
+  return [lens?.command?.title, lens?.command?.command, lens?.command?.arguments];
+}
 
 // ---- CodeLens, outline, folding ----
 
@@ -202,7 +215,7 @@ void test('case-sensitive names: pagesize is not pageSize, offset is not Offset,
   const query = diagnostics(orders('ctcID=7&pagesize=10'));
   assert.deepEqual(query.map((d) => [d.code, d.severity]), [['case-mismatch', 2]]);
   assert.match(query[0]?.message ?? '', /'pagesize' is not 'pageSize': names are case-sensitive/);
-  assert.deepEqual(codes(leads('{ "CtcID": 1, "offset": 0 }')), ['contract-not-published', 'case-mismatch']);
+  assert.deepEqual(codes(leads('{ "CtcID": 1, "offset": 0 }')), ['case-mismatch']);
   const strict = diagnostics(`POST {{engagement_base_url}}/api/SurveyApi/AddLabelQuestion\nContent-Type: application/json\n\n{ "ErrorMessage": "", "OpCode": 1, "QuestionLabel": "Q", "QuestionSubType": "", "QuestionType": "", "opcode": 2 }\n`);
   assert.deepEqual(strict.map((d) => [d.code, d.severity]), [['case-mismatch', 1]]);
 });
@@ -228,13 +241,14 @@ void test('a written base-URL variable narrows operation paths to its service', 
 });
 
 void test('hover on a header name explains it', () => {
-  assert.match(hoverText('GET {{fundraising_base_url}}/v1/constituents\nX-API|-Key: {{tenant_code}}'), /fundraising tenant code \(seed 001 §5\.1\)/);
+  assert.match(hoverText('GET {{fundraising_base_url}}/v1/constituents\nX-API|-Key: {{tenant_code}}'), /fundraising tenant code \(fundraising contract §5\.1\)/);
 });
 
-void test('fundraising list: parameter names the contract does not publish are information, once', () => {
-  const found = diagnostics('GET {{fundraising_base_url}}/v1/constituents?limit=50&offset=0\nX-API-Key: {{tenant_code}}\n');
-  assert.deepEqual(found.map((d) => [d.code, d.severity, d.range.start.character]), [['contract-not-published', 3, 45]]);
-  assert.match(found[0]?.message ?? '', /'limit' is not checked\. Names of the pagination, sorting and field-inclusion parameters: not shown/);
+void test('fundraising list: parameter names the contract does not publish are said once per request', () => {
+  const text = 'GET {{fundraising_base_url}}/v1/constituents?limit=50&offset=0\nX-API-Key: {{tenant_code}}\n';
+  assert.deepEqual(codes(text), []);
+  assert.equal(notesLens(text)[0], 'Contract: query names not checked');
+  assert.match(hoverText(`GE|${text.slice(2)}`), /'limit', 'offset' are not checked\. Names of the pagination, sorting and field-inclusion parameters: not shown/);
   assert.deepEqual(codes('GET {{fundraising_base_url}}/v1/transactions?include=allocations\n'), []);
 });
 
@@ -244,12 +258,13 @@ void test('an overlay entry with a contract id enriches the operation: imported 
   const service = createHttpLanguageService();
   service.setEnvironmentVariables(['fundraising_base_url']);
   const text = 'GET {{fundraising_base_url}}/v1/constituents?limit=50&offset=0\n';
-  assert.deepEqual(service.doValidate(new HttpDocument('u', 1, text)).map((d) => d.code), ['contract-not-published']);
+  assert.equal(service.codeLenses(new HttpDocument('u', 1, text))[2]?.command?.title, 'Contract: query names not checked');
   service.setOverlay(overlayOperations({
     operations: [{ id: 'fundraising/Constituents/ListConstituents', service: 'fundraising', family: 'Constituents', name: 'ListConstituents', summary: '', method: 'GET', path: '/v1/constituents',
       query: [{ name: 'limit', type: 'integer', meaning: 'page size', maximum: 500 }, { name: 'offset', type: 'integer', meaning: 'rows to skip', minimum: 0 }] }],
   }));
   assert.deepEqual(service.doValidate(new HttpDocument('u', 2, text)).map((d) => d.code), []);
+  assert.equal(service.codeLenses(new HttpDocument('u', 2, text)).length, 2, 'imported names are documented: no note');
   const over = service.doValidate(new HttpDocument('u', 3, text.replace('limit=50', 'limit=900')));
   assert.deepEqual(over.map((d) => d.code), ['out-of-range']);
   const hover = service.doHover(new HttpDocument('u', 4, text), { line: 0, character: 46 });

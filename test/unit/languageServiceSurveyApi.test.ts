@@ -2,7 +2,7 @@
 // and each diagnostic kind. `|` marks the cursor.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { codes, completionLabels, diagnostics, hoverText, MANDATORY, survey } from './languageServiceFixture';
+import { codes, completionLabels, completions, diagnostics, hoverText, MANDATORY, survey } from './languageServiceFixture';
 
 interface Shape {
   readonly operation: string;
@@ -21,16 +21,16 @@ interface Shape {
 const BASE = ['ErrorMessage', 'IsMandatory', 'OpCode', 'PageID', 'QuestionID', 'QuestionLabel', 'QuestionPosition', 'QuestionSubType', 'QuestionType'];
 
 const shapes: readonly Shape[] = [
-  { operation: 'AddAllOptinQuestion', offers: ['OptinChoiceLabel', 'OptoutChoiceLabel'], notOffered: ['Choices'], hover: { field: 'OptinChoiceLabel', value: '"Yes"', says: [/opt-in choice text/, /`string`/, /seed 000 §2\.2/] }, wrongType: '"OptoutChoiceLabel": 1', strict: true },
-  { operation: 'AddCaptchaQuestion', offers: [], notOffered: ['Choices', 'ScoreRange'], hover: { field: 'OpCode', value: '12', says: [/survey identifier/, /integer int32/, /not nullable/, /code 1/, /seed 000 §2\.1/] }, wrongType: '"OpCode": "12"', strict: true },
-  { operation: 'AddChoiceQuestion', offers: ['Choices', 'KnownNodeCodeFromTree', 'Preticked', 'RandomiseResponsesOrder'], notOffered: ['Rows'], hover: { field: 'Preticked', value: 'true', says: [/pre-tick all options/, /boolean/, /, nullable/, /seed 000 §2\.2/] }, wrongType: '"Preticked": "yes"', strict: true },
-  { operation: 'AddDateTimeQuestion', offers: [], notOffered: ['OptinChannels'], hover: { field: 'QuestionLabel', value: '"Q"', says: [/question title/, /seed 000 §2\.1/] }, wrongType: '"PageID": 1.5', strict: true },
-  { operation: 'AddFeedbackScoreQuestion', offers: ['ScoreRange', 'UseEmoticons'], notOffered: ['KnownType'], hover: { field: 'ScoreRange', value: '0', says: [/0 — OneToFive/, /1 — ZeroToTen/, /integer int32/, /seed 000 §2\.2/] }, wrongType: '"ScoreRange": "OneToFive"', strict: true },
-  { operation: 'AddKnownQuestion', offers: ['KnownType', 'DisplayRegionFilter', 'IsStaticLocations', 'SelectedOptions'], notOffered: ['ScoreRange'], hover: { field: 'KnownType', value: '3', says: [/3 — PreferredSite/, /seed 000 §2\.2/] }, wrongType: '"SelectedOptions": [1, "2"]', strict: true },
-  { operation: 'AddLabelQuestion', offers: [], notOffered: ['Rows', 'Columns'], hover: { field: 'QuestionPosition', value: '2', says: [/question number \(position\)/, /, nullable/, /seed 000 §2\.1/] }, wrongType: '"IsMandatory": 1', strict: true },
-  { operation: 'AddMatrixQuestion', offers: ['Rows', 'Columns'], notOffered: ['Choices'], hover: { field: 'Rows', value: '[]', says: [/row choices/, /array of ChoiceItem/, /seed 000 §2\.2/] }, wrongType: '"Columns": {}', strict: true },
+  { operation: 'AddAllOptinQuestion', offers: ['OptinChoiceLabel', 'OptoutChoiceLabel'], notOffered: ['Choices'], hover: { field: 'OptinChoiceLabel', value: '"Yes"', says: [/opt-in choice text/, /`string`/, /customer-engagement contract §2\.2/] }, wrongType: '"OptoutChoiceLabel": 1', strict: true },
+  { operation: 'AddCaptchaQuestion', offers: [], notOffered: ['Choices', 'ScoreRange'], hover: { field: 'OpCode', value: '12', says: [/survey identifier/, /integer int32/, /not nullable/, /code 1/, /customer-engagement contract §2\.1/] }, wrongType: '"OpCode": "12"', strict: true },
+  { operation: 'AddChoiceQuestion', offers: ['Choices', 'KnownNodeCodeFromTree', 'Preticked', 'RandomiseResponsesOrder'], notOffered: ['Rows'], hover: { field: 'Preticked', value: 'true', says: [/pre-tick all options/, /boolean/, /, nullable/, /customer-engagement contract §2\.2/] }, wrongType: '"Preticked": "yes"', strict: true },
+  { operation: 'AddDateTimeQuestion', offers: [], notOffered: ['OptinChannels'], hover: { field: 'QuestionLabel', value: '"Q"', says: [/question title/, /customer-engagement contract §2\.1/] }, wrongType: '"PageID": 1.5', strict: true },
+  { operation: 'AddFeedbackScoreQuestion', offers: ['ScoreRange', 'UseEmoticons'], notOffered: ['KnownType'], hover: { field: 'ScoreRange', value: '0', says: [/0 — OneToFive/, /1 — ZeroToTen/, /integer int32/, /customer-engagement contract §2\.2/] }, wrongType: '"ScoreRange": "OneToFive"', strict: true },
+  { operation: 'AddKnownQuestion', offers: ['KnownType', 'DisplayRegionFilter', 'IsStaticLocations', 'SelectedOptions'], notOffered: ['ScoreRange'], hover: { field: 'KnownType', value: '3', says: [/3 — PreferredSite/, /customer-engagement contract §2\.2/] }, wrongType: '"SelectedOptions": [1, "2"]', strict: true },
+  { operation: 'AddLabelQuestion', offers: [], notOffered: ['Rows', 'Columns'], hover: { field: 'QuestionPosition', value: '2', says: [/question number \(position\)/, /, nullable/, /customer-engagement contract §2\.1/] }, wrongType: '"IsMandatory": 1', strict: true },
+  { operation: 'AddMatrixQuestion', offers: ['Rows', 'Columns'], notOffered: ['Choices'], hover: { field: 'Rows', value: '[]', says: [/row choices/, /array of ChoiceItem/, /customer-engagement contract §2\.2/] }, wrongType: '"Columns": {}', strict: true },
   { operation: 'AddMultiChannelsOptinQuestion', offers: ['OptinChannels'], notOffered: ['OptinChoiceLabel'], hover: { field: 'OptinChannels', value: '[1]', says: [/marketing opt-in channels/, /array of integer int32/, /1 — SMS/] }, wrongType: '"OptinChannels": ["SMS"]', strict: true },
-  { operation: 'AddNameAndAddressQuestion', offers: ['ContactInformationFields', 'CreateAsContact', 'IncorrectDetailsMessage', 'PrivacyPolicyLink', 'PrivacyPolicyText'], notOffered: ['Choices'], hover: { field: 'IncorrectDetailsMessage', value: '""', says: [/message shown if contact details are incorrect/, /seed 000 §2\.2/] }, wrongType: '"CreateAsContact": "yes"', strict: false },
+  { operation: 'AddNameAndAddressQuestion', offers: ['ContactInformationFields', 'CreateAsContact', 'IncorrectDetailsMessage', 'PrivacyPolicyLink', 'PrivacyPolicyText'], notOffered: ['Choices'], hover: { field: 'IncorrectDetailsMessage', value: '""', says: [/message shown if contact details are incorrect/, /customer-engagement contract §2\.2/] }, wrongType: '"CreateAsContact": "yes"', strict: false },
 ];
 
 for (const shape of shapes) {
@@ -102,7 +102,7 @@ void test('AddChoiceQuestion: ChoiceItem keys inside Choices items', () => {
 void test('AddChoiceQuestion: hover inside a ChoiceItem comes from §2.3', () => {
   const text = hoverText(survey('AddChoiceQuestion', '{ "Choices": [ { "Is|Master": true } ] }'));
   assert.match(text, /exclusive option/);
-  assert.match(text, /seed 000 §2\.3/);
+  assert.match(text, /customer-engagement contract §2\.3/);
 });
 
 void test('AddChoiceQuestion: a wrong type deep inside a ChoiceItem is found', () => {
@@ -139,4 +139,28 @@ void test('an empty body position offers the documented skeleton', () => {
 
 void test('a {{variable}} as a JSON value is accepted as any type', () => {
   assert.deepEqual(codes(survey('AddFeedbackScoreQuestion', `{ ${MANDATORY}, "ScoreRange": {{score}} }`)), ['undefined-variable']);
+});
+
+// ---- the first hour: completion in a body that is already complete ----
+const feedback = 'POST {{engagement_base_url}}/api/SurveyApi/AddFeedbackScoreQuestion\nContent-Type: application/json\n\n';
+
+void test('a key already written is never offered again, also while a new key is being typed before it', () => {
+  const offered = (body: string) => completionLabels(feedback + body).filter((l) => ['OpCode', 'QuestionLabel', 'ScoreRange', 'UseEmoticons'].includes(l));
+  // `"` typed (auto-closed or not) on a line of its own: the keys before and after it are present.
+  assert.deepEqual(offered('{\n  "OpCode": 1,\n  "|"\n  "QuestionLabel": "x",\n  "ScoreRange": 0\n}\n'), ['UseEmoticons']);
+  assert.deepEqual(offered('{\n  "OpCode": 1,\n  "|\n  "QuestionLabel": "x",\n  "ScoreRange": 0\n}\n'), ['UseEmoticons']);
+  assert.deepEqual(offered('{\n  "|"\n  "OpCode": 1,\n  "QuestionLabel": "x"\n}\n'), ['ScoreRange', 'UseEmoticons']);
+  assert.deepEqual(offered('{\n  "OpCode": 1, "Sc|" "QuestionLabel": "x"\n}\n'), ['ScoreRange', 'UseEmoticons']);
+  // A key of a nested object does not count for the outer one.
+  const choice = 'POST {{engagement_base_url}}/api/SurveyApi/AddChoiceQuestion\nContent-Type: application/json\n\n';
+  assert.ok(completionLabels(`${choice}{ "Choices": [{ "Label": "a" }], "|" }\n`).includes('QuestionLabel'));
+  assert.ok(!completionLabels(`${choice}{ "Choices": [{ "Label": "a", "|" }] }\n`).includes('Label'));
+});
+
+void test('enum values: a short detail; the meaning and every value in the (wrapping) documentation', () => {
+  const items = completions(`${feedback}{ "ScoreRange": | }\n`).filter((i) => i.label.includes(' — '));
+  assert.deepEqual(items.map((i) => [i.label, i.detail]), [['0 — OneToFive', 'ScoreRange = 0'], ['1 — ZeroToTen', 'ScoreRange = 1']]);
+  const doc = items[0]?.documentation as { kind: string; value: string } | undefined;
+  assert.equal(doc?.kind, 'markdown');
+  assert.match(doc?.value ?? '', /score range[\s\S]*`1 — ZeroToTen`[\s\S]*customer-engagement contract §2\.2/);
 });

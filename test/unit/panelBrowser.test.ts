@@ -6,13 +6,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ROOT, bigViewModel, chromiumAvailable, launchChromium, servePanelPage, type PanelPage } from './panelBrowserPage';
+import { ROOT, bigViewModel, launchChromium, servePanelPage, type PanelPage } from './panelBrowserPage';
 
 const ROWS = 100_000;
 const ROW_HEIGHT = 22;
 const SHOTS = join(ROOT, 'test-output/screenshots');
 const shot = (name: string) => join(SHOTS, `${name}.png`);
-const skip = chromiumAvailable() ? false : 'skipped: /usr/bin/chromium is not installed';
 
 let browser: Browser | undefined;
 let server: PanelPage | undefined;
@@ -29,7 +28,6 @@ type PageWindow = {
 };
 
 before(async () => {
-  if (skip) return;
   server = await servePanelPage();
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -53,7 +51,7 @@ after(async () => {
 
 const posted = () => page.evaluate(() => (globalThis as unknown as PageWindow).__posted.map((m) => m.type));
 
-void test('100 000 rows: only the visible window is in the DOM, the spacer holds the full height', { skip }, async () => {
+void test('100 000 rows: only the visible window is in the DOM, the spacer holds the full height', async () => {
   const rendered = await page.locator('.rows .grid-row').count();
   assert.ok(rendered > 10 && rendered < 100, `${rendered} rows in the DOM`);
   assert.equal(await page.locator('.spacer').evaluate((e) => e.offsetHeight), ROWS * ROW_HEIGHT);
@@ -66,7 +64,7 @@ void test('100 000 rows: only the visible window is in the DOM, the spacer holds
   await page.screenshot({ path: shot('panel-table') });
 });
 
-void test('the business-error banner shows the code, both catalogue meanings of 14 and the 200 note', { skip }, async () => {
+void test('the business-error banner shows the code, both catalogue meanings of 14 and the 200 note', async () => {
   const banner = page.getByTestId('business-banner');
   await banner.waitFor();
   const text = (await banner.textContent()) ?? '';
@@ -76,7 +74,7 @@ void test('the business-error banner shows the code, both catalogue meanings of 
   assert.match(text, /HTTP status was 200 OK/);
 });
 
-void test('scrolling to the middle and the end renders those rows, and only a window of them', { skip }, async () => {
+void test('scrolling to the middle and the end renders those rows, and only a window of them', async () => {
   for (const target of [50_000, ROWS - 1]) {
     await page.locator('.viewport').evaluate((e, top) => (e.scrollTop = top), target * ROW_HEIGHT);
     await page.locator(`.rows .grid-row[data-row="${target}"]`).waitFor();
@@ -88,7 +86,7 @@ void test('scrolling to the middle and the end renders those rows, and only a wi
   await page.locator('.rows .grid-row[data-row="0"]').waitFor();
 });
 
-void test('keyboard: arrows move the selected row and keep it in view, Enter asks the host to open it', { skip }, async () => {
+void test('keyboard: arrows move the selected row and keep it in view, Enter asks the host to open it', async () => {
   await page.locator('.grid-row[data-row="0"] .cell.index').click();
   await page.locator('.viewport').press('End');
   await page.locator(`.grid-row.selected[data-row="${ROWS - 1}"]`).waitFor();
@@ -100,14 +98,14 @@ void test('keyboard: arrows move the selected row and keep it in view, Enter ask
   await page.locator('.grid-row.selected[data-row="0"]').waitFor();
 });
 
-void test('response text renders as text: markup in a cell is shown literally and never runs', { skip }, async () => {
+void test('response text renders as text: markup in a cell is shown literally and never runs', async () => {
   const note = await page.locator('.grid-row[data-row="2"] .cell').nth(9).textContent();
   assert.equal(note, '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>');
   assert.equal(await page.locator('.rows img, .rows script').count(), 0);
   assert.equal(await page.evaluate(() => (globalThis as unknown as PageWindow).__pwned), undefined);
 });
 
-void test('a nested value expands into the detail view; Open row and Copy post to the host', { skip }, async () => {
+void test('a nested value expands into the detail view; Open row and Copy post to the host', async () => {
   await page.locator('.grid-row[data-row="1"] .cell.nested').first().click();
   const detail = page.getByTestId('detail');
   await detail.waitFor();
@@ -121,7 +119,7 @@ void test('a nested value expands into the detail view; Open row and Copy post t
   await detail.getByRole('button', { name: 'Close' }).click();
 });
 
-void test('paging: Next page and All pages post requests; appended rows grow the table; progress shows', { skip }, async () => {
+void test('paging: Next page and All pages post requests; appended rows grow the table; progress shows', async () => {
   await page.getByRole('button', { name: 'Next page' }).click();
   await page.locator('select').selectOption('csv');
   await page.getByRole('button', { name: /All pages/ }).click();
@@ -150,7 +148,7 @@ void test('paging: Next page and All pages post requests; appended rows grow the
   assert.equal(await page.getByRole('button', { name: 'Stop' }).isDisabled(), true);
 });
 
-void test('raw JSON search highlights matches with <mark> elements and steps through them', { skip }, async () => {
+void test('raw JSON search highlights matches with <mark> elements and steps through them', async () => {
   await page.getByRole('tab', { name: 'Raw JSON' }).click();
   await page.locator('.raw-view .note').filter({ hasText: 'Showing the first' }).waitFor();
   await page.getByLabel('Search the body').fill('Lyon');
@@ -166,14 +164,14 @@ void test('raw JSON search highlights matches with <mark> elements and steps thr
   assert.equal(await page.locator('pre.raw mark').count(), 0);
 });
 
-void test('state persisted through setState holds view settings only, no response content', { skip }, async () => {
+void test('state persisted through setState holds view settings only, no response content', async () => {
   const state = await page.evaluate(() => JSON.stringify((globalThis as unknown as PageWindow).__state));
   assert.match(state, /"tab":"raw"/);
   assert.deepEqual(Object.keys(JSON.parse(state) as object).sort(), ['responseId', 'scrollTop', 'search', 'tab']);
   assert.doesNotMatch(state, /OrderID|Austin|Bearer|Authorization/);
 });
 
-void test('the panel follows the editor theme through --vscode-* variables (a light theme here)', { skip }, async () => {
+void test('the panel follows the editor theme through --vscode-* variables (a light theme here)', async () => {
   await page.getByRole('tab', { name: 'Table' }).click();
   const colours = await page.evaluate(() => {
     const g = globalThis as unknown as { document: { documentElement: { style: { setProperty(k: string, v: string): void } }; body: unknown }; getComputedStyle(e: unknown): { backgroundColor: string; color: string } };
@@ -191,7 +189,7 @@ void test('the panel follows the editor theme through --vscode-* variables (a li
   await page.screenshot({ path: shot('panel-table-light') });
 });
 
-void test('an invalid message is ignored with a warning; the panel keeps working; no CSP violation', { skip }, async () => {
+void test('an invalid message is ignored with a warning; the panel keeps working; no CSP violation', async () => {
   await page.evaluate(() => {
     (globalThis as unknown as PageWindow).postMessage({ type: 'show', viewModel: { status: 'nope' } }, '*');
     (globalThis as unknown as PageWindow).postMessage('not even an object', '*');
@@ -204,7 +202,7 @@ void test('an invalid message is ignored with a warning; the panel keeps working
   assert.deepEqual(consoleErrors, []);
 });
 
-void test('a show whose rest of rows does not decode keeps its first screen, says so, and counts what it has', { skip }, async () => {
+void test('a show whose rest of rows does not decode keeps its first screen, says so, and counts what it has', async () => {
   const wire = bigViewModel(1000);
   const broken = JSON.stringify({ type: 'show', viewModel: { ...wire, id: 'broken-tail', table: { ...wire.table!, tailJson: '[{"OrderID": 1' } } });
   await page.evaluate((payload) => (globalThis as unknown as PageWindow).postMessage(JSON.parse(payload), '*'), broken);

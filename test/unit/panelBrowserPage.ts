@@ -25,7 +25,11 @@ export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM);
 }
 
+/** Fails (never skips) when chromium is missing: `npm test` installs it before the node suites. */
 export function launchChromium(): Promise<Browser> {
+  if (!chromiumAvailable()) {
+    return Promise.reject(new Error(`${CHROMIUM} is not installed: run bash scripts/ensure-debian-packages.sh chromium (npm test does it first)`));
+  }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 

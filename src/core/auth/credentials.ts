@@ -1,6 +1,7 @@
 // The credential service: turns an environment's auth entries plus the SecretStore into what a request
 // needs ({{$auth.token("id")}} values and auth headers). It signs in with the password grant when asked,
 // at most once per auth id for a failed attempt: a refused credential is remembered and never re-sent.
+import { citationsAsText } from '../reference';
 import type { AuthEntry, Environment } from '../env/model';
 import { secretKey, type SecretStore } from '../secrets/secretStore';
 import { basicCredentialToken } from './basicApiKey';
@@ -143,7 +144,7 @@ export class CredentialService {
   async idToken(authId: string): Promise<string> {
     const entry = this.entry(authId);
     if (entry.kind === 'jwt-bearer') return this.pastedJwt(authId);
-    throw new AuthError(authId, 'has no ID token: the engagement token endpoint issues only an access token (seed 000 §5.1)');
+    throw new AuthError(authId, citationsAsText('has no ID token: the engagement token endpoint issues only an access token (seed 000 §5.1)'));
   }
 
   /** The full auth headers of an entry, for requests built by the product rather than written by hand. */

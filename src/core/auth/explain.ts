@@ -1,5 +1,7 @@
 // 401 and 403 in words, the same for the results panel and the CLI (seed 000 §7.1, seed 001 §5.1, §7).
 // `action` tells the surface what to offer; nothing here signs in or retries by itself.
+import { citationsAsText } from '../reference';
+
 
 export type AuthScheme = 'password-grant' | 'basic-api-key' | 'jwt-bearer' | 'none' | 'unknown';
 
@@ -25,6 +27,12 @@ export interface ExplainInput {
 const IP_RANGE_WORDS = /\b(ip|address|range)\b/i;
 
 export function explainAuthFailure(input: ExplainInput): AuthExplanation | undefined {
+  const explained = explain(input);
+  // The contract sections are named in the product's words (core/reference).
+  return explained && { ...explained, detail: citationsAsText(explained.detail) };
+}
+
+function explain(input: ExplainInput): AuthExplanation | undefined {
   if (input.status !== 401 && input.status !== 403) return undefined;
   const body = input.bodyText ?? '';
   const fundraising = input.service === 'fundraising' || input.scheme === 'basic-api-key' || input.scheme === 'jwt-bearer';

@@ -1,6 +1,8 @@
 // A JWT bearer pasted by a user (fundraising interactive users, seed 001 §5.2). We decode header and
 // payload to show exp, sub and iss; we never verify the signature: the service does, we only inform.
 
+import { describeTimeLeft } from './timeLeft';
+
 export interface DecodedJwt {
   readonly header: Readonly<Record<string, unknown>>;
   readonly payload: Readonly<Record<string, unknown>>;
@@ -36,14 +38,14 @@ export function isJwtExpired(jwt: DecodedJwt, now: number): boolean {
   return jwt.expiresAt !== undefined && jwt.expiresAt <= now;
 }
 
-/** One line for the tree, the panel and the CLI, e.g. "sub alice, issuer https://id…, expires 2026-…". */
+/** One line for the tree, the panel and the CLI, e.g. "subject alice, issuer https://id…, expires 2026-… (2 d 23 h left)". */
 export function describeJwt(jwt: DecodedJwt, now: number): string {
   const parts = [
     `subject ${jwt.subject ?? '(none)'}`,
     `issuer ${jwt.issuer ?? '(none)'}`,
     jwt.expiresAt === undefined
       ? 'no exp claim'
-      : `${isJwtExpired(jwt, now) ? 'EXPIRED at' : 'expires'} ${new Date(jwt.expiresAt).toISOString()}`,
+      : `${isJwtExpired(jwt, now) ? 'EXPIRED at' : 'expires'} ${new Date(jwt.expiresAt).toISOString()} (${describeTimeLeft(jwt.expiresAt, now)})`,
   ];
   return parts.join(', ');
 }

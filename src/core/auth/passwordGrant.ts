@@ -84,23 +84,6 @@ export async function requestPasswordGrant(send: SendHttp, input: PasswordGrantI
   };
 }
 
-/** "2 h 14 min left", "expired 3 min ago": for the status bar, the tree and the CLI. */
-export function describeTimeLeft(expiresAt: number, now: number): string {
-  const ms = expiresAt - now;
-  const text = humanDuration(Math.abs(ms));
-  return ms > 0 ? `${text} left` : `expired ${text} ago`;
-}
-
-export function humanDuration(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return `${Math.max(0, Math.floor(ms / 1000))} s`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 1) return `${minutes} min`;
-  const days = Math.floor(hours / 24);
-  if (days < 1) return `${hours} h ${minutes % 60} min`;
-  return `${days} d ${hours % 24} h`;
-}
-
 function parseJsonObject(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);

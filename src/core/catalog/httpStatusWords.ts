@@ -1,6 +1,7 @@
 // HTTP statuses explained in words, per service and operation (seed 000 §7.1, §4.2 rule 3, §7.4;
 // seed 001 §5.1 and §7). `stated` tells whether the contract states the status for this context: the
 // engagement catalogue of §7.1 covers five families only, and the booking service states nothing.
+import { citationsAsText } from '../reference';
 import type { Operation, SeedRef, ServiceId } from './model';
 import { FAMILIES_WITH_STATED_HTTP_ERRORS } from './engagement/common';
 
@@ -39,7 +40,7 @@ const REASONS: Readonly<Record<number, string>> = {
 
 function unstated(status: number, why: string): HttpStatusWords {
   const reason = REASONS[status];
-  return { status, title: reason ? `HTTP ${status} ${reason}` : `HTTP ${status}`, causes: [why], stated: false };
+  return { status, title: reason ? `HTTP ${status} ${reason}` : `HTTP ${status}`, causes: [citationsAsText(why)], stated: false };
 }
 
 export function describeHttpStatus(service: ServiceId, status: number, context: HttpStatusContext = {}): HttpStatusWords {

@@ -1,6 +1,7 @@
 // Loads and validates an http-client.env.json. Pure: takes the text and a path for messages; the file
 // system stays in the adapters (extension, CLI). Errors name the file, the environment, the key and,
 // where the text tells us, the line and column.
+import { citationLabel } from '../reference';
 import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { z } from 'zod';
 import { secretEnvVarName } from '../secrets/secretStore';
@@ -75,7 +76,7 @@ function buildEnvironment(
       if (entry['Grant Type'].toLowerCase() !== 'password') {
         auth[id] = {
           id, kind: 'unsupported', section: 'Security.Auth',
-          unsupportedReason: `grant type '${entry['Grant Type']}' is not used by these services; the engagement service signs in with the Password grant (seed 000 §5.1)`,
+          unsupportedReason: `grant type '${entry['Grant Type']}' is not used by these services; the engagement service signs in with the Password grant (${citationLabel({ seed: '000', section: '5.1' })})`,
         };
         continue;
       }

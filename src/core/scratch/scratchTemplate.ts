@@ -1,6 +1,7 @@
 // The text of a new request scratch for a catalog operation: a `.http` block with the request line on
 // the environment's base-url variable, the auth header as a {{$auth.token("id")}} reference (never a
 // value), and a body skeleton of the documented fields. Where the contract is silent the scratch says so.
+import { citationLabel } from '../reference';
 import { bodySkeleton } from '../catalog/bodySkeleton';
 import type { Operation, QueryParameter, ServiceId } from '../catalog/model';
 
@@ -20,7 +21,7 @@ export const AUTH_ID: Readonly<Record<ServiceId, string | undefined>> = {
 export function scratchForOperation(op: Operation): string {
   const lines: string[] = [];
   lines.push(`# ${op.family}/${op.name}: ${op.summary}`);
-  lines.push(`# From the contract: seed ${op.source.seed} §${op.source.section}.`);
+  lines.push(`# From the ${citationLabel(op.source)}.`);
   if (op.pathStatus === 'inferred') {
     const form = op.service === 'engagement' ? ' from the /api/<Family>/<Operation> form of every published path' : '';
     lines.push(`# The contract does not publish this path: ${op.path ?? 'it'} is inferred${form}. Correct it if your instance differs.`);

@@ -2,8 +2,9 @@
 // forget everything, switch environment. Secrets go from an input box straight into SecretStorage.
 // An invalid_grant is shown in words and never retried: the stored password is dropped so the next
 // sign-in asks again (accounts lock after repeated failures, seed 000 §5.3).
+import { citationsAsText } from '../../core/reference';
 import * as vscode from 'vscode';
-import { AuthError, decodeJwt, describeJwt, SignInError, type SessionInfo } from '../../core/auth';
+import { AuthError, decodeJwt, describeJwt, describeTimeLeft, SignInError, type SessionInfo } from '../../core/auth';
 import type { AuthEntry, AuthKind } from '../../core/env';
 import { secretKey } from '../../core/secrets';
 import type { EnvironmentController } from '../environments/environmentController';
@@ -14,13 +15,16 @@ export type AuthArgument = string | EnvironmentNode | undefined;
 export class CredentialCommands {
   constructor(private readonly environments: EnvironmentController) {}
 
+  /** `name`: an environment's name, or the tree's environment row (an idle row is used as it is; the active one asks). */
   async selectEnvironment(name?: unknown): Promise<void> {
     const file = this.environments.envFile;
     if (!file) {
       void vscode.window.showWarningMessage('API Workbench: no http-client.env.json in this workspace.');
       return;
     }
-    const chosen = typeof name === 'string' ? name : await vscode.window.showQuickPick(
+    const row = name as EnvironmentNode | undefined;
+    const given = typeof name === 'string' ? name : row?.kind === 'environment' && !row.active ? row.name : undefined;
+    const chosen = given ?? await vscode.window.showQuickPick(
       file.names.map((n) => ({ label: n, description: n === this.environments.active?.name ? 'active' : undefined })),
       { title: 'API Workbench: Switch Environment', placeHolder: 'Environment of http-client.env.json' },
     ).then((pick) => pick?.label);
@@ -48,7 +52,7 @@ export class CredentialCommands {
         { location: vscode.ProgressLocation.Notification, title: `Signing in to ${entry.id}…` },
         () => this.environments.credentials.signIn(entry.id),
       );
-      void vscode.window.showInformationMessage(`API Workbench: signed in to ${entry.id} as ${session.userName}; the token expires in ${Math.round(session.expiresIn / 60)} min (no refresh token: sign in again then).`);
+      void vscode.window.showInformationMessage(`API Workbench: signed in to ${entry.id} as ${session.userName}; ${describeTimeLeft(session.expiresAt, Date.now())} (no refresh token: sign in again then).`);
       return session;
     } catch (error) {
       if (isInvalidGrant(error)) await secrets.delete(passwordKey);
@@ -73,7 +77,7 @@ export class CredentialCommands {
     if (!entry) return;
     const token = await vscode.window.showInputBox({
       title: `Paste bearer token: ${entry.id}`,
-      prompt: 'A JWT issued by the platform identity service (seed 001 §5.2). It is kept in SecretStorage only.',
+      prompt: citationsAsText('A JWT issued by the platform identity service (seed 001 §5.2). It is kept in SecretStorage only.'),
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) => {

@@ -28,10 +28,6 @@ function fromParser(d: HttpFileDiagnostic): Diagnostic {
   return { severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning, range: d.range, message: d.message, source: SOURCE, code: d.code };
 }
 
-function info(range: Range, message: string, code: string): Diagnostic {
-  return { severity: DiagnosticSeverity.Information, range, message, source: SOURCE, code };
-}
-
 function validateRequest(document: HttpDocument, request: HttpRequestNode, context: ServiceContext): Diagnostic[] {
   const line = request.requestLine;
   const known = context.operations.match(line.method, line.url);
@@ -40,10 +36,7 @@ function validateRequest(document: HttpDocument, request: HttpRequestNode, conte
     if (family?.deprecated) {
       return [{ severity: DiagnosticSeverity.Warning, range: line.urlRange, message: `The ${family.name} operations are deprecated: use ${family.deprecated.replacement} (seed 000 §9).`, source: SOURCE, code: 'deprecated', tags: [DiagnosticTag.Deprecated] }];
     }
-    const silent = context.operations.silentFamily(line.url);
-    if (silent) {
-      return [info(line.urlRange, `Contract not published: the ${silent.name} family does not show this operation${silent.notShown[0] ? ` (${silent.notShown[0]})` : ''}. Import an OpenAPI document or check the path.`, 'contract-not-published')];
-    }
+    // What the contract does not show is said once per request, by a CodeLens and the hover (contractNotes.ts).
     return [];
   }
   const out: Diagnostic[] = [];
@@ -51,14 +44,7 @@ function validateRequest(document: HttpDocument, request: HttpRequestNode, conte
   if (op.deprecated) {
     out.push({ severity: DiagnosticSeverity.Warning, range: line.urlRange, message: `${op.method ?? ''} ${op.path ?? op.id} is deprecated: use ${op.deprecated.replacement} (seed ${op.source.seed} §${op.source.section}).`, source: SOURCE, code: 'deprecated', tags: [DiagnosticTag.Deprecated] });
   }
-  if (op.pathStatus === 'inferred') {
-    const form = op.service === 'engagement' ? ' from the /api/<Family>/<Operation> form of every published path' : '';
-    out.push(info(line.urlRange, `Contract not published: the path of ${op.family}/${op.name} is not shown; ${op.path ?? 'this path'} is inferred${form}.`, 'contract-not-published'));
-  }
   const hasBody = request.body !== undefined;
-  if (hasBody && !known.requestSchema && op.method !== 'GET') {
-    out.push(info(line.range, `Contract not published: the request body of ${op.family}/${op.name} is not shown, so it is not checked.`, 'contract-not-published'));
-  }
   out.push(...validateQuery(request, known));
   if (known.requestSchema && (!hasBody || isJsonRequest(request))) out.push(...validateBody(document, request, known));
   return out;
@@ -66,18 +52,12 @@ function validateRequest(document: HttpDocument, request: HttpRequestNode, conte
 
 function validateQuery(request: HttpRequestNode, known: KnownOperation): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const silentNames = known.operation.origin === 'contract' ? known.operation.notShown.find((n) => /parameters?: not shown/i.test(n)) : undefined;
-  let silentReported = false;
   for (const parameter of request.queryParameters) {
     const documented = known.operation.query?.find((q) => q.name === parameter.name);
     if (!documented) {
       const sameLetters = known.operation.query?.find((q) => q.name.toLowerCase() === parameter.name.toLowerCase());
+      // Names the contract does not publish are said once per request (contractNotes.ts), not here.
       if (sameLetters) out.push(caseMismatch(parameter.name, sameLetters.name, false, parameter.nameRange));
-      else if (silentNames && !silentReported) {
-        // Once per request: the contract does not name these parameters, so they cannot be checked.
-        silentReported = true;
-        out.push(info(parameter.nameRange, `Contract not published: '${parameter.name}' is not checked. ${silentNames}`, 'contract-not-published'));
-      }
       continue;
     }
     if (parameter.value.includes('{{')) continue;

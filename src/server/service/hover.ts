@@ -7,6 +7,7 @@ import type { HttpDocument } from './document';
 import { documentOffset, zoneAt, type ServiceContext } from './context';
 import { analyseJsonBody } from './jsonBody';
 import { operationMarkdown, queryParameterMarkdown } from './operationText';
+import { contractNotes, contractNotesMarkdown } from './contractNotes';
 import { HEADERS } from './headers';
 import { fieldInfo, fieldMarkdown, propertiesOf, schemaAt } from './schemaInfo';
 
@@ -24,9 +25,11 @@ export function doHover(document: HttpDocument, position: Position, context: Ser
     return documented ? markdown(queryParameterMarkdown(documented)) : null;
   }
   if (zone.kind === 'request-line') {
-    if (known) return markdown(operationMarkdown(known.operation));
+    const notes = contractNotesMarkdown(contractNotes(request, context));
+    if (known) return markdown([operationMarkdown(known.operation), notes].filter(Boolean).join('\n\n'));
     const family = context.operations.deprecatedFamily(request.requestLine.url);
-    return family?.deprecated ? markdown(`**${family.name}** operations are deprecated: use ${family.deprecated.replacement}.`) : null;
+    if (family?.deprecated) return markdown(`**${family.name}** operations are deprecated: use ${family.deprecated.replacement}.`);
+    return notes ? markdown(notes) : null;
   }
   if (zone.kind === 'header') {
     const header = request.headers.find((h) => containsPosition(h.nameRange, position));

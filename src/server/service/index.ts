@@ -3,6 +3,7 @@
 // no network, no secrets: src/server/ only translates LSP requests into these calls.
 import type { CodeLens, CompletionList, Diagnostic, DocumentSymbol, FoldingRange, Hover, Position } from 'vscode-languageserver';
 import { createCatalog, type Catalog } from '../../core/catalog';
+import { citationsAsMarkdown, citationsAsText, firstCitation, type CitationLinker } from '../../core/reference';
 import type { ServiceContext } from './context';
 import { doComplete } from './completion';
 import { doHover } from './hover';
@@ -27,14 +28,26 @@ export interface HttpLanguageService {
   setEnvironmentVariables(names: readonly string[] | undefined): void;
   /** Operations imported from an OpenAPI document; they replace the previous overlay. */
   setOverlay(operations: readonly OverlayOperation[]): void;
+  /** Where contract citations open (none set: citations are named, not linked). */
+  setCitationLinks(links: CitationLinks): void;
+}
+
+/**
+ * Links for contract citations: `markdown` for hovers and completion documentation, `diagnostics` for a
+ * diagnostic's code description (only when the client supports it).
+ */
+export interface CitationLinks {
+  readonly markdown?: CitationLinker;
+  readonly diagnostics?: CitationLinker;
 }
 
 export function createHttpLanguageService(catalog: Catalog = createCatalog()): HttpLanguageService {
   let context: ServiceContext = { operations: new OperationIndex(catalog) };
+  let links: CitationLinks = {};
   return {
-    doComplete: (document, position) => doComplete(document, position, context),
-    doHover: (document, position) => doHover(document, position, context),
-    doValidate: (document) => doValidate(document, context),
+    doComplete: (document, position) => completionCitations(doComplete(document, position, context), links),
+    doHover: (document, position) => hoverCitations(doHover(document, position, context), links),
+    doValidate: (document) => doValidate(document, context).map((d) => diagnosticCitation(d, links)),
     codeLenses: (document) => codeLenses(document, context),
     documentSymbols: (document) => documentSymbols(document),
     foldingRanges: (document) => foldingRanges(document),
@@ -44,5 +57,41 @@ export function createHttpLanguageService(catalog: Catalog = createCatalog()): H
     setOverlay(operations) {
       context = { ...context, operations: context.operations.withOverlay(operations) };
     },
+    setCitationLinks(next) {
+      links = next;
+    },
   };
+}
+
+// The service's text writes citations as the catalog does ("seed 000 §2.1"); on the way out they are
+// named in the product's words and linked to the shipped contract reference (core/reference).
+const cites = (text: string): boolean => text.includes('seed 00');
+
+function hoverCitations(hover: Hover | null, links: CitationLinks): Hover | null {
+  const contents = hover?.contents;
+  if (!hover || typeof contents !== 'object' || !('kind' in contents) || !cites(contents.value)) return hover;
+  return { ...hover, contents: { ...contents, value: contents.kind === 'markdown' ? citationsAsMarkdown(contents.value, links.markdown) : citationsAsText(contents.value) } };
+}
+
+function completionCitations(list: CompletionList, links: CitationLinks): CompletionList {
+  if (!list.items.some((i) => (i.detail && cites(i.detail)) || (i.documentation && cites(typeof i.documentation === 'string' ? i.documentation : i.documentation.value)))) return list;
+  return {
+    ...list,
+    items: list.items.map((item) => ({
+      ...item,
+      ...(item.detail && cites(item.detail) ? { detail: citationsAsText(item.detail) } : {}),
+      ...(item.documentation === undefined ? {} : {
+        documentation: typeof item.documentation === 'string'
+          ? citationsAsText(item.documentation)
+          : { ...item.documentation, value: item.documentation.kind === 'markdown' ? citationsAsMarkdown(item.documentation.value, links.markdown) : citationsAsText(item.documentation.value) },
+      }),
+    })),
+  };
+}
+
+function diagnosticCitation(diagnostic: Diagnostic, links: CitationLinks): Diagnostic {
+  if (!cites(diagnostic.message)) return diagnostic;
+  const citation = firstCitation(diagnostic.message);
+  const href = citation && diagnostic.code !== undefined ? links.diagnostics?.(citation) : undefined;
+  return { ...diagnostic, message: citationsAsText(diagnostic.message), ...(href ? { codeDescription: { href } } : {}) };
 }

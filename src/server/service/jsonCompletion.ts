@@ -1,7 +1,7 @@
 // JSON body completion against the matched operation's request schema: keys not yet present (with type
 // and meaning), enum values with their meaning (`0 — OneToFive`), booleans, null, nested objects and
 // array items (ChoiceItem keys inside Choices).
-import { findNodeAtLocation, getLocation, type Node } from 'jsonc-parser';
+import { createScanner, findNodeAtLocation, getLocation, type Node, type SyntaxKind } from 'jsonc-parser';
 import type { CompletionItem, Position } from 'vscode-languageserver';
 import type { HttpRequestNode } from '../../core/httpfile';
 import type { JSONSchema } from '../../core/catalog/jsonSchema';
@@ -49,6 +49,9 @@ export function completeJsonBody(document: HttpDocument, request: HttpRequestNod
     if (!objectSchema) return [];
     const objectNode = json.tree && findNodeAtLocation(json.tree, objectPath);
     const present = new Set((objectNode?.children ?? []).map((p) => p.children?.[0]).filter((k): k is Node => !!k && k !== previous).map((k) => String(k.value)));
+    // The key being typed breaks the parse (`""` with no colon yet): the parser then drops the properties
+    // after it, so the object's own text is read as well, and no key written there is offered again.
+    if (objectNode?.type === 'object') for (const key of keysWritten(json.text, objectNode.offset, offset)) present.add(key);
     const keyNode = previous?.type === 'string' ? previous : undefined;
     const range = replace(keyNode);
     // Another property follows: the inserted one needs its comma (as vscode-json-languageservice does).
@@ -80,6 +83,35 @@ export function completeJsonBody(document: HttpDocument, request: HttpRequestNod
     .map((item) => ({ ...item, textEdit: { range, newText: item.insertText ?? item.label }, insertText: undefined }));
 }
 
+// jsonc-parser's SyntaxKind is a const enum, which isolated modules cannot read: its values, as published.
+const TOKEN = { openBrace: 1, closeBrace: 2, openBracket: 3, closeBracket: 4, colon: 6, string: 10, eof: 17 } as const satisfies Record<string, SyntaxKind>;
+
+/**
+ * Keys written directly in the object starting at `start` (a `{`), read token by token so that a broken
+ * property does not hide the ones after it: every string followed by a colon at the object's own depth,
+ * except the one holding the cursor.
+ */
+function keysWritten(text: string, start: number, cursor: number): string[] {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(start);
+  const keys: string[] = [];
+  let depth = 0;
+  let pending: string | undefined;
+  for (let token: SyntaxKind = scanner.scan(); token !== TOKEN.eof; token = scanner.scan()) {
+    if (token === TOKEN.openBrace || token === TOKEN.openBracket) depth += 1;
+    else if (token === TOKEN.closeBrace || token === TOKEN.closeBracket) {
+      depth -= 1;
+      if (depth === 0) break;
+    } else if (depth === 1 && token === TOKEN.colon && pending !== undefined) keys.push(pending);
+    if (depth === 1 && token === TOKEN.string) {
+      const from = scanner.getTokenOffset();
+      const holdsCursor = from < cursor && cursor <= from + scanner.getTokenLength();
+      pending = holdsCursor ? undefined : scanner.getTokenValue();
+    } else if (token !== TOKEN.colon) pending = undefined;
+  }
+  return keys;
+}
+
 function valueSnippet(info: FieldInfo): string {
   const types = schemaTypes(info.schema);
   if (info.enumMeanings && !types.includes('array')) return '${1:0}';
@@ -96,12 +128,13 @@ function valueCompletions(info: FieldInfo, root: JSONSchema, path: ReadonlyArray
   const types = schemaTypes(info.schema);
   for (const line of enumLines(info.enumMeanings)) {
     const value = line.split(' — ')[0] ?? '';
-    items.push({ label: line, kind: CompletionItemKind.EnumMember, filterText: value, insertText: value, detail: info.name, documentation: info.description });
+    // A short detail (the row and the pane's header do not wrap); the long text goes to the documentation, which wraps.
+    items.push({ label: line, kind: CompletionItemKind.EnumMember, filterText: value, insertText: value, detail: `${info.name} = ${value}`, documentation: { kind: 'markdown', value: fieldMarkdown(info) } });
   }
   if (types.includes('boolean')) items.push({ label: 'true', kind: CompletionItemKind.Value }, { label: 'false', kind: CompletionItemKind.Value });
   if (types.includes('object')) {
     const keys = propertiesOf(root, schemaAt(root, path) ?? {}).map(([k]) => k);
-    items.push({ label: '{ }', kind: CompletionItemKind.Value, detail: keys.length ? `object with ${keys.join(', ')}` : 'object', insertText: '{}' });
+    items.push({ label: '{ }', kind: CompletionItemKind.Value, detail: 'object', ...(keys.length ? { documentation: `Keys: ${keys.join(', ')}` } : {}), insertText: '{}' });
   }
   if (types.includes('array')) items.push({ label: '[ ]', kind: CompletionItemKind.Value, detail: info.typeText, insertText: '[]' });
   if (types.includes('string') && !info.enumMeanings) items.push({ label: '""', kind: CompletionItemKind.Value, detail: info.typeText, insertText: '""' });

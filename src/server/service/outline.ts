@@ -1,7 +1,8 @@
-// CodeLens ("Send", "Send and follow pages"), document symbols and folding ranges: one per request.
+// CodeLens ("Send", "Send and follow pages", what the contract does not show), document symbols and folding ranges: one per request.
 import type { CodeLens, DocumentSymbol, FoldingRange } from 'vscode-languageserver';
 import type { HttpRequestNode } from '../../core/httpfile';
-import { SEND_AND_FOLLOW_PAGES_COMMAND, SEND_COMMAND, type SendRequestArguments } from '../../protocol/lsp';
+import { OPEN_CONTRACT_REFERENCE_COMMAND, SEND_AND_FOLLOW_PAGES_COMMAND, SEND_COMMAND, type SendRequestArguments } from '../../protocol/lsp';
+import { contractNotes } from './contractNotes';
 import type { HttpDocument } from './document';
 import type { ServiceContext } from './context';
 import { SymbolKind } from './lspConstants';
@@ -12,10 +13,17 @@ export function codeLenses(document: HttpDocument, context: ServiceContext): Cod
     const range = request.requestLine.range;
     const paging = context.operations.match(request.requestLine.method, request.requestLine.url)?.operation.paging;
     const follow = paging && paging !== 'none' ? `Send and follow pages (${paging})` : 'Send and follow pages';
-    return [
+    const lenses: CodeLens[] = [
       { range, command: { title: 'Send', command: SEND_COMMAND, arguments: [args] } },
       { range, command: { title: follow, command: SEND_AND_FOLLOW_PAGES_COMMAND, arguments: [args] } },
     ];
+    // Once per request, what the contract does not show (the hover on the request line says it in full);
+    // it opens the contract reference at the section in clients that have that command.
+    const notes = contractNotes(request, context);
+    if (notes.notes.length > 0) {
+      lenses.push({ range, command: { title: `Contract: ${notes.notes.map((n) => n.short).join(', ')}`, command: notes.source ? OPEN_CONTRACT_REFERENCE_COMMAND : '', ...(notes.source ? { arguments: [notes.source] } : {}) } });
+    }
+    return lenses;
   });
 }
 

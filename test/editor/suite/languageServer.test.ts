@@ -59,7 +59,7 @@ describe('language server in the editor (issue 5)', () => {
     assert.match(text, /survey identifier/);
     assert.match(text, /integer int32/);
     assert.match(text, /not nullable/);
-    assert.match(text, /seed 000 §2\.1/);
+    assert.match(text, /customer-engagement contract §2\.1/);
   });
 
   it('reports an unknown body field as a diagnostic', async () => {
@@ -87,6 +87,22 @@ describe('language server in the editor (issue 5)', () => {
       assert.deepEqual(lens.command?.arguments, [{ uri: document.uri.toString(), requestIndex: 0 }]);
     }
     assert.deepEqual(lenses.map((l) => l.command?.command).sort(), ['apiWorkbench.send', 'apiWorkbench.sendAndFollowPages']);
+  });
+
+  it('offers no word-based suggestions in .http files (the extension\'s [http] default)', () => {
+    assert.equal(vscode.workspace.getConfiguration('editor', { languageId: 'http' }).get('wordBasedSuggestions'), 'off');
+    assert.equal(document.languageId, 'http');
+  });
+
+  it('"Open Contract Reference" opens the shipped reference at a cited section; a forged argument opens nothing', async () => {
+    const anchor = await vscode.commands.executeCommand<string | undefined>('apiWorkbench.openContractReference', { seed: '001', section: '5.1' });
+    assert.equal(anchor, '51-basic--x-api-key-for-integrations');
+    // The Markdown preview's tab appears once the preview panel is created.
+    const previewTab = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => /fundraising\.md/.test(t.label));
+    const tab = await whenTrue(vscode.window.tabGroups.onDidChangeTabs, previewTab, 'a tab showing fundraising.md');
+    assert.match(tab.label, /^Preview fundraising\.md/);
+    assert.equal(await vscode.commands.executeCommand('apiWorkbench.openContractReference', { seed: '001', section: '../../../etc/passwd' }), undefined);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   after(async () => {
