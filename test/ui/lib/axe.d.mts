@@ -9,5 +9,6 @@ export interface AxeViolation {
 interface Evaluates { evaluate<R, A>(fn: string | ((arg: A) => R | Promise<R>), arg?: A): Promise<R> }
 export function axeSource(): string;
 export const WORKBENCH_RULES_OFF: Readonly<Record<string, string>>;
+export const WORKBENCH_EXCLUDE: string;
 export function axeViolations(target: Evaluates, options?: { include?: string; exclude?: string; rulesOff?: Readonly<Record<string, string>> }): Promise<AxeViolation[]>;
 export function describeViolations(violations: readonly AxeViolation[]): string;
