@@ -379,12 +379,12 @@ export class VirtualTable {
     if (reveal) this.revealColumn();
   }
 
-  /** Horizontal scroll that brings the active cell's column into view (the row number column stays in reach). */
+  /** Horizontal scroll that brings the active cell's column into view, clear of the sticky row number column. */
   private revealColumn(): void {
     const cell = this.viewport.querySelector<HTMLElement>('.cell.active');
-    if (!cell) return;
-    const left = cell.offsetLeft;
-    const right = left + cell.offsetWidth;
+    if (!cell || cell.classList.contains('index')) return;
+    const left = cell.offsetLeft - INDEX_COLUMN_WIDTH;
+    const right = cell.offsetLeft + cell.offsetWidth;
     const view = this.viewport;
     if (left < view.scrollLeft) view.scrollLeft = left;
     else if (right > view.scrollLeft + view.clientWidth) view.scrollLeft = right - view.clientWidth;

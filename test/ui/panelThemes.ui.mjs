@@ -45,6 +45,15 @@ export async function run(page, ctx) {
         await panel.getByRole('grid').press('ArrowDown');
         await panel.getByRole('grid').press('ArrowRight');
         await panel.locator('.viewport:focus .cell.active').waitFor();
+        // The focused cell always has a visible outline; in High Contrast the selected row has the contrast border too.
+        const outline = await frame.evaluate(() => {
+          const line = (el) => { const s = el ? getComputedStyle(el) : undefined; return s ? `${s.outlineStyle} ${s.outlineColor}` : 'missing'; };
+          return { row: line(document.querySelector('.rows .grid-row.selected')), cell: line(document.querySelector('.cell.active')) };
+        });
+        const invisible = (o) => /^none|missing|rgba\(0, 0, 0, 0\)/.test(o);
+        if (invisible(outline.cell)) found.push(`${theme.name}: the focused cell has no visible outline (${outline.cell})`);
+        if (theme.slug.startsWith('hc') && invisible(outline.row)) found.push(`${theme.name}: the selected row has no contrast border (${outline.row})`);
+        ctx.log(`${theme.name}: selected row outline ${outline.row}, focused cell outline ${outline.cell}`);
       }
       const violations = await axeViolations(frame);
       if (violations.length) found.push(`${theme.name}, results panel, ${view}:\n${describeViolations(violations)}`);
