@@ -198,6 +198,7 @@ class ResultsApp {
     const tab = this.tabs.selected;
     if (tab === 'table' && this.table.rowCount > 0) this.table.focus();
     else if (tab === 'raw') this.raw.focus();
+    else if (tab === 'table' || this.tabs.list.hidden) this.tabs.focusSelected();
     else this.panes[tab].focus();
   }
 

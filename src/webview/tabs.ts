@@ -60,6 +60,11 @@ export class Tabs<Id extends string> {
     if (notify) this.onSelect(id);
   }
 
+  /** Focus on the selected tab (where a keyboard user picks another view). */
+  focusSelected(): void {
+    this.buttons.get(this.current)?.focus();
+  }
+
   private key(event: KeyboardEvent): void {
     const ids = this.specs.map((s) => s.id);
     const at = ids.indexOf(this.current);
