@@ -6,18 +6,17 @@
 // at the active cell with aria-activedescendant; aria-rowcount / aria-rowindex and aria-colcount /
 // aria-colindex give every rendered row and cell its place among all of them, so a screen reader says
 // "row 50 001 of 100 001" although only ~40 rows exist in the DOM. The header is row 1; data rows start at 2.
-// Keys: arrows move the active cell (Up from the first row reaches the header), Home/End the first/last
-// cell of the row, Ctrl+Home/End the first/last row, Page Up/Down a screen; Enter or Space on a header
-// sorts, on a nested or long value opens it, Enter elsewhere opens the row as JSON. Selection follows focus.
+// Keys (gridKeys.ts): arrows between cells, Home/End, Ctrl+Home/End, Page Up/Down; Enter or Space on a
+// header sorts, on a nested or long value opens it, Enter elsewhere opens the row as JSON. Selection
+// follows focus.
 import type { Column, TableView } from '../protocol/webviewMessages';
 import { compareCells, expandable, summariseCell } from '../core/results/cells';
 import { scrollTopToReveal, visibleWindow, type RowWindow } from './virtualWindow';
+import { gridKeyAction, HEADER } from './gridKeys';
 import { h } from './dom';
 
 export const ROW_HEIGHT = 22;
 const INDEX_COLUMN_WIDTH = 64;
-/** The header row's position: data rows are 0..n-1. */
-const HEADER = -1;
 
 export interface CellRef {
   /** Index in the rows as received (not the sorted position). */
@@ -323,30 +322,12 @@ export class VirtualTable {
 
   private key(event: KeyboardEvent): void {
     if (event.altKey || event.metaKey || this.rows.length === 0 || this.pending > 0) return;
-    const { position, column } = this.active;
     const page = Math.max(1, Math.floor(this.viewport.clientHeight / ROW_HEIGHT) - 2);
-    const last = this.rows.length - 1;
-    const lastColumn = this.columnCount - 1;
-    let target: { position: number; column: number } | undefined;
-    switch (event.key) {
-      case 'ArrowDown': target = { position: Math.min(last, position + 1), column }; break;
-      case 'ArrowUp': target = { position: Math.max(HEADER, position - 1), column }; break;
-      case 'ArrowRight': target = { position, column: Math.min(lastColumn, column + 1) }; break;
-      case 'ArrowLeft': target = { position, column: Math.max(0, column - 1) }; break;
-      case 'PageDown': target = { position: Math.min(last, Math.max(0, position) + page), column }; break;
-      case 'PageUp': target = { position: Math.max(0, position - page), column }; break;
-      case 'Home': target = event.ctrlKey ? { position: 0, column } : { position, column: 0 }; break;
-      case 'End': target = event.ctrlKey ? { position: last, column } : { position, column: lastColumn }; break;
-      case 'Enter':
-      case ' ':
-        event.preventDefault();
-        this.activate(event.key === 'Enter');
-        return;
-      default:
-        return;
-    }
+    const action = gridKeyAction(event.key, event.ctrlKey, this.active, { rows: this.rows.length, columns: this.columnCount, page });
+    if (!action) return;
     event.preventDefault();
-    this.moveTo(target.position, target.column, true);
+    if (action.kind === 'activate') this.activate(action.enter);
+    else this.moveTo(action.to.position, action.to.column, true);
   }
 
   /** Enter / Space on the active cell. */
