@@ -159,6 +159,9 @@ class ResultsApp {
   private show(vm: ResultsViewModel, rowCount: number, saved: PanelState, rest: PendingRows | undefined): void {
     this.vm = vm;
     const same = saved.responseId === vm.id;
+    // Where the user was: if the new response hides it (the detail closes, a table gives way to Raw JSON),
+    // focus goes to the view now showing instead of falling to <body>.
+    const focused = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : undefined;
     this.status.replaceChildren(statusLine(vm, rowCount));
     this.banners.replaceChildren(...[vm.businessErrors && businessBanner(vm.businessErrors), vm.auth && authBanner(vm.auth)].filter((e): e is HTMLElement => !!e));
     this.paging.update(vm.paging, rowCount > 0);
@@ -176,6 +179,7 @@ class ResultsApp {
     this.selected(this.tabs.selected, false);
     if (same && saved.scrollTop) this.table.scrollTop = saved.scrollTop;
     this.persist();
+    if (focused && (!focused.isConnected || focused.closest('[hidden]'))) this.focusCurrentView();
     // A reload of the same response (the panel was hidden) is not news.
     if (!same) {
       this.announcer.say(responseAnnouncement({

@@ -213,6 +213,20 @@ void test('Next page that disables itself on the last page hands focus to the ne
   assert.equal(await grid().getAttribute('aria-rowcount'), String(ROWS + 3));
 });
 
+void test('a new response that hides the focused part (the open detail) puts focus on the view showing, not on <body>', { skip }, async () => {
+  await grid().focus();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('detail').waitFor();
+  assert.match(await focusedName(), /^pre:/);
+  await send({ type: 'show', viewModel: { ...bigViewModel(50), id: 'a11y-next' } });
+  await page.getByTestId('detail').waitFor({ state: 'hidden' });
+  assert.equal(await focusedId(), 'grid-0-0');
+  assert.equal(await page.getByTestId('announcer').textContent(), '200 OK, business failure reported in the body, 50 rows, more pages');
+});
+
 void test('axe-core finds no violation in the panel (table with a selected row, raw view, headers, summary)', { skip }, async () => {
   await grid().focus();
   await page.keyboard.press('ArrowDown');
