@@ -45,8 +45,19 @@ export async function run(page, ctx) {
   await page.keyboard.press('Control+A');
   await page.keyboard.type(join(ctx.workspace, FILE));
   await page.waitForFunction((name) => document.querySelector('.quick-input-widget input')?.value.endsWith(name), FILE);
-  await page.keyboard.press('Enter');
-  await page.getByRole('tab', { name: new RegExp(`^${FILE.replace('.', '\\.')}`) }).waitFor();
+  // The dialog may still be updating its list from the typed path and ignore that Enter: then it stays open
+  // with the path in it, and Enter is pressed again (at most three times).
+  const editorTab = page.getByRole('tab', { name: new RegExp(`^${FILE.replace('.', '\\.')}`) });
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Enter');
+    const opened = await editorTab.waitFor({ timeout: 5_000 }).then(() => true, () => false);
+    if (opened) break;
+    if (!(await page.locator('.quick-input-widget').isVisible())) {
+      await editorTab.waitFor();
+      break;
+    }
+    if (attempt === 3) throw new Error(`File: Open File… did not open ${FILE}`);
+  }
 
   // Sign in: the fundraising entry's service key, typed into the editor's password box.
   await page.locator('.statusbar', { hasText: /sandbox/ }).waitFor();
