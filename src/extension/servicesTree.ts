@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { releaseLines, type Catalog, type Family, type Operation, type Service } from '../core/catalog';
 import { citationMarkdown, citationsAsMarkdown, commandLinker } from '../core/reference';
 import { COMMANDS } from './commandIds';
+import { formatCount, formatCountOf } from '../core/results/format';
 
 export type ServicesNode =
   | { readonly kind: 'service'; readonly service: Service }
@@ -70,9 +71,10 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
         const item = new vscode.TreeItem(node.family.name, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `family:${node.family.service}/${node.family.name}`;
         const shown = node.family.operations.length;
+        // Say what is counted: "3 operations", "3 of 5 operations shown".
         item.description = node.family.statedOperationCount !== undefined
-          ? `${shown} of ${node.family.statedOperationCount} shown`
-          : `${shown}`;
+          ? `${formatCount(shown)} of ${formatCountOf(node.family.statedOperationCount, 'operation')} shown`
+          : formatCountOf(shown, 'operation');
         item.tooltip = node.family.summary;
         item.contextValue = 'family';
         item.iconPath = new vscode.ThemeIcon('symbol-namespace');
@@ -98,8 +100,12 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
         return item;
       }
       case 'notShown': {
-        const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
-        item.description = 'not shown by the contract';
+        // The catalog's sentence ("Authentication: not shown.") without its full stop, then what is silent.
+        const text = node.text.replace(/[\s.]+$/, '');
+        const saysNotShown = /not shown$/i.test(text);
+        const item = new vscode.TreeItem(text, vscode.TreeItemCollapsibleState.None);
+        item.description = saysNotShown ? 'by the contract' : 'not shown by the contract';
+        item.accessibilityInformation = { label: saysNotShown ? `${text} by the contract` : `${text}, not shown by the contract` };
         item.tooltip = `${node.text}\n\nThe published contract is silent here: supply it yourself (import an OpenAPI document, or write the request by hand).`;
         item.contextValue = 'notShown';
         item.iconPath = new vscode.ThemeIcon('question');
@@ -111,13 +117,23 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
 
 /**
  * Screen readers (and UI tests) name a row by its string tooltip when it has one; the name should be what
- * the row shows: its label and description.
+ * the row shows: its label and description, read as one phrase. An item that set its own name keeps it.
  */
 export function withAccessibleName(item: vscode.TreeItem): vscode.TreeItem {
+  if (item.accessibilityInformation) return item;
   const label = (typeof item.label === 'string' ? item.label : item.label?.label) ?? item.resourceUri?.path.split('/').pop() ?? '';
-  const description = typeof item.description === 'string' && item.description ? `, ${item.description}` : '';
-  item.accessibilityInformation = { label: `${label}${description}` };
+  item.accessibilityInformation = { label: spokenName(label, typeof item.description === 'string' ? item.description : '') };
   return item;
+}
+
+/**
+ * "Transaction, 3 operations": the label without a closing full stop or comma (no "not shown., …"), then
+ * the description with its " · " separators read as commas; a description equal to the label is not repeated.
+ */
+export function spokenName(label: string, description: string): string {
+  const head = label.trim().replace(/[\s.,;:]+$/, '');
+  const tail = description.trim().split(/\s+·\s+/).filter(Boolean).join(', ');
+  return tail && tail !== head ? `${head}, ${tail}` : head;
 }
 
 export function authLabel(auth: string): string {

@@ -1,7 +1,11 @@
 // Paging controls: Next page, All pages (streamed by the host to NDJSON or CSV), Stop, Export, and the
 // walk's progress. The webview only asks; the host's paging engine decides what the next request is.
+// Focus is never lost to <body>: when a walk starts (the host reports progress) focus moves from the button
+// that started it to Stop; when it ends, back to that button (or the next one still enabled); a button that
+// disables itself under focus (Next page on the last page) hands focus to its neighbour.
 import type { ExportFormat, HostToWebviewMessage, PagingState, WebviewToHostMessage } from '../protocol/webviewMessages';
 import { formatDuration, formatRate, formatRows } from '../core/results/format';
+import { pagingTail } from '../core/results/announcements';
 import { button, h } from './dom';
 
 type Progress = Extract<HostToWebviewMessage, { type: 'progress' }>;
@@ -16,16 +20,21 @@ export class PagingBar {
   private readonly stop: HTMLButtonElement;
   private readonly exportButton: HTMLButtonElement;
   private paging: PagingState | undefined;
+  /** Where focus goes back when the walk ends: the button that was focused when it started. */
+  private resumeFocus: HTMLButtonElement | undefined;
 
-  constructor(private readonly send: (message: WebviewToHostMessage) => void) {
+  /** `focusElsewhere`: called when no control of the bar can take focus it had (the app focuses the grid). */
+  constructor(private readonly send: (message: WebviewToHostMessage) => void, private readonly focusElsewhere: () => void = () => undefined) {
     this.state = h('span', { className: 'paging-state', attrs: { 'data-testid': 'paging-state' } });
-    this.progressText = h('span', { className: 'progress', attrs: { 'aria-live': 'polite', 'data-testid': 'progress' } });
+    // Not a live region: a walk updates it several times a second. Its start and verdict are announced.
+    this.progressText = h('span', { className: 'progress', attrs: { 'data-testid': 'progress' } });
     this.format = h('select', { attrs: { 'aria-label': 'File format' } }, h('option', { text: 'NDJSON', attrs: { value: 'ndjson' } }), h('option', { text: 'CSV', attrs: { value: 'csv' } }));
     this.next = button('Next page', () => this.send({ type: 'nextPage' }));
-    this.all = button('All pages → file', () => this.send({ type: 'allPages', format: this.chosenFormat() }), 'Walk every page and stream the rows to a file in the workspace');
+    // Words, not an arrow glyph: the visible label is also what a screen reader says.
+    this.all = button('All pages to file', () => this.send({ type: 'allPages', format: this.chosenFormat() }), 'Walk every page and stream the rows to a file in the workspace');
     this.stop = button('Stop', () => this.send({ type: 'stop' }));
     this.exportButton = button('Export rows', () => this.send({ type: 'export', format: this.chosenFormat() }), 'Write the rows shown here to a file');
-    this.element = h('div', { className: 'paging-bar' }, this.state, this.next, this.all, this.format, this.stop, this.exportButton, this.progressText);
+    this.element = h('div', { className: 'paging-bar', attrs: { role: 'group', 'aria-label': 'Paging' } }, this.state, this.next, this.all, this.format, this.stop, this.exportButton, this.progressText);
     this.update(undefined, false);
   }
 
@@ -34,6 +43,8 @@ export class PagingBar {
   }
 
   update(paging: PagingState | undefined, hasRows: boolean): void {
+    const focused = document.activeElement;
+    const wasWalking = this.paging?.walking ?? false;
     this.paging = paging;
     const walking = paging?.walking ?? false;
     this.next.hidden = this.all.hidden = this.stop.hidden = !paging;
@@ -43,8 +54,34 @@ export class PagingBar {
     this.exportButton.disabled = !hasRows || walking;
     this.format.disabled = walking;
     this.state.textContent = paging
-      ? `${paging.styleLabel} · ${paging.pages} page${paging.pages === 1 ? '' : 's'} · ${formatRows(paging.rows)}${paging.endReason ? ` · ${paging.endReason}` : paging.canContinue ? ' · more pages' : ''}`
+      ? [paging.styleLabel, `${paging.pages} page${paging.pages === 1 ? '' : 's'}`, formatRows(paging.rows), pagingTail(paging)].filter(Boolean).join(' · ')
       : hasRows ? 'Single page' : '';
+    this.keepFocus(focused, wasWalking, walking);
+  }
+
+  private keepFocus(focused: Element | null, wasWalking: boolean, walking: boolean): void {
+    if (!focused) return;
+    // <body> counts as lost focus only while the panel has focus at all (never pull focus into it).
+    const lost = focused === document.body && document.hasFocus();
+    if (walking && !wasWalking) {
+      if (lost || focused === this.all || focused === this.next) {
+        this.resumeFocus = focused instanceof HTMLButtonElement ? focused : this.all;
+        this.stop.focus();
+      }
+      return;
+    }
+    if (!walking && wasWalking && (lost || focused === this.stop)) {
+      this.focusFirst([this.resumeFocus, this.all, this.next, this.exportButton]);
+      this.resumeFocus = undefined;
+      return;
+    }
+    if (focused instanceof HTMLElement && this.element.contains(focused) && !usable(focused)) this.focusFirst([this.next, this.all, this.exportButton]);
+  }
+
+  private focusFirst(candidates: readonly (HTMLButtonElement | undefined)[]): void {
+    const target = candidates.find((b): b is HTMLButtonElement => !!b && usable(b));
+    if (target) target.focus();
+    else this.focusElsewhere();
   }
 
   progress(p: Progress): void {
@@ -60,4 +97,8 @@ export class PagingBar {
   clearProgress(): void {
     this.progressText.textContent = '';
   }
+}
+
+function usable(element: HTMLElement): boolean {
+  return !(element as HTMLButtonElement).disabled && !element.hidden && element.offsetParent !== null;
 }

@@ -30,11 +30,22 @@ export class RawView {
     this.input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') this.step(e.shiftKey ? -1 : 1);
     });
-    this.counter = h('span', { className: 'counter' });
+    // A status: "3 / 12 matches" is read after each search and each step, as the editor's find widget does.
+    this.counter = h('span', { className: 'counter', attrs: { role: 'status' } });
     this.note = h('div', { className: 'note' });
-    this.pre = h('pre', { className: 'raw', attrs: { tabindex: '0' } });
-    const bar = h('div', { className: 'toolbar' }, this.input, button('↑', () => this.step(-1), 'Previous match'), button('↓', () => this.step(1), 'Next match'), this.counter);
+    this.pre = h('pre', { className: 'raw', attrs: { tabindex: '0', 'aria-label': 'Response body' } });
+    const previous = button('↑', () => this.step(-1), 'Previous match (Shift+Enter)');
+    const next = button('↓', () => this.step(1), 'Next match (Enter)');
+    // The arrows are glyphs; the names are words.
+    previous.setAttribute('aria-label', 'Previous match');
+    next.setAttribute('aria-label', 'Next match');
+    const bar = h('div', { className: 'toolbar', attrs: { role: 'search' } }, this.input, previous, next, this.counter);
     this.element = h('div', { className: 'raw-view' }, bar, this.note, this.pre);
+  }
+
+  /** Keyboard focus on the search box, where a keyboard user starts in this view. */
+  focus(): void {
+    this.input.focus();
   }
 
   get searchTerm(): string {

@@ -4,6 +4,18 @@ import type { AuthExplanation, BusinessBanner, HeaderLine, ResultsViewModel } fr
 import { formatBytes, formatCount, formatDuration, formatRows } from '../core/results/format';
 import { h } from './dom';
 
+let sectionIds = 0;
+
+/**
+ * A headed part of a view: <section> named by its <h2>, so screen readers list it among the headings and
+ * landmarks. The shared shape for the panel's sections (Summary's facts and history; a "Tests" or "Contract"
+ * view adds its parts the same way): `panelSection('Assertions', list)`.
+ */
+export function panelSection(title: string, ...children: (HTMLElement | null)[]): HTMLElement {
+  const id = `section-${++sectionIds}`;
+  return h('section', { className: 'panel-section', attrs: { 'aria-labelledby': id } }, h('h2', { text: title, attrs: { id } }), ...children);
+}
+
 /** `rowCount`: every row of the response, also those still being decoded. */
 export function statusLine(vm: ResultsViewModel, rowCount: number): HTMLElement {
   const rows = vm.table ? formatRows(rowCount) : undefined;
@@ -45,7 +57,7 @@ export function authBanner(auth: AuthExplanation): HTMLElement {
 }
 
 function headerTable(caption: string, headers: readonly HeaderLine[]): HTMLElement {
-  const body = h('tbody', {}, ...headers.map((line) => h('tr', {}, h('th', { text: line.name }), h('td', { text: line.value }))));
+  const body = h('tbody', {}, ...headers.map((line) => h('tr', {}, h('th', { text: line.name, attrs: { scope: 'row' } }), h('td', { text: line.value }))));
   return h('table', { className: 'headers' }, h('caption', { text: caption }), body);
 }
 
@@ -73,7 +85,8 @@ export function summaryView(vm: ResultsViewModel, rowCount: number): HTMLElement
     ? h(
         'table',
         { className: 'history' },
-        h('caption', { text: 'Earlier responses to this request' }),
+        h('caption', { className: 'visually-hidden', text: 'Earlier responses to this request' }),
+        h('thead', {}, h('tr', {}, ...['Received', 'Status', 'Time', 'Size', 'Rows', 'Body'].map((label) => h('th', { text: label, attrs: { scope: 'col' } })))),
         h('tbody', {}, ...vm.history.map((e) =>
           h('tr', {},
             h('td', { text: e.receivedAt }),
@@ -86,5 +99,5 @@ export function summaryView(vm: ResultsViewModel, rowCount: number): HTMLElement
         )),
       )
     : h('p', { className: 'note', text: 'No earlier response to this request.' });
-  return h('div', { className: 'summary-view' }, list, history);
+  return h('div', { className: 'summary-view' }, panelSection('This response', list), panelSection('Earlier responses to this request', history));
 }

@@ -1,9 +1,18 @@
 // The virtualised table: only the rows in view (plus a little overscan) are in the DOM, inside a spacer as
 // tall as every row together, so a 100 000-row page scrolls as smoothly as a 10-row one. Fixed row height.
 // Cells are text; a nested value shows a summary and asks the app to expand it.
+//
+// Accessibility follows the WAI-ARIA grid pattern: the viewport is the one Tab stop (role grid) and points
+// at the active cell with aria-activedescendant; aria-rowcount / aria-rowindex and aria-colcount /
+// aria-colindex give every rendered row and cell its place among all of them, so a screen reader says
+// "row 50 001 of 100 001" although only ~40 rows exist in the DOM. The header is row 1; data rows start at 2.
+// Keys (gridKeys.ts): arrows between cells, Home/End, Ctrl+Home/End, Page Up/Down; Enter or Space on a
+// header sorts, on a nested or long value opens it, Enter elsewhere opens the row as JSON. Selection
+// follows focus.
 import type { Column, TableView } from '../protocol/webviewMessages';
-import { compareCells, summariseCell } from '../core/results/cells';
+import { compareCells, expandable, summariseCell } from '../core/results/cells';
 import { scrollTopToReveal, visibleWindow, type RowWindow } from './virtualWindow';
+import { gridKeyAction, HEADER } from './gridKeys';
 import { h } from './dom';
 
 export const ROW_HEIGHT = 22;
@@ -14,6 +23,14 @@ export interface CellRef {
   readonly row: number;
   readonly column: Column | undefined;
   readonly value: unknown;
+}
+
+export interface TableEvents {
+  /** A nested or long value was opened (click, Enter or Space); `byKeyboard` when focus should follow. */
+  expand(cell: CellRef, byKeyboard: boolean): void;
+  openRow(row: number): void;
+  /** A sentence for the live region (a sort, for instance). */
+  announce(text: string): void;
 }
 
 type SortState = { column: string; direction: 1 | -1 } | undefined;
@@ -33,27 +50,39 @@ export class VirtualTable {
   private order: Uint32Array | undefined;
   private sort: SortState;
   private rendered: RowWindow | undefined;
+  /** The active cell: a sorted position (HEADER for the header row) and a column (0 is the row number). */
+  private active = { position: 0, column: 0 };
+  /** The selected row's index as received, or -1. Follows the active cell; kept across a sort. */
   private selected = -1;
   private frame = 0;
 
-  constructor(
-    private readonly onExpand: (cell: CellRef) => void,
-    private readonly onOpenRow: (row: number) => void,
-  ) {
-    this.header = h('div', { className: 'grid-row header', attrs: { role: 'row' } });
+  constructor(private readonly events: TableEvents) {
+    this.header = h('div', { className: 'grid-row header', attrs: { role: 'row', 'aria-rowindex': '1' } });
     this.layer = h('div', { className: 'rows', attrs: { role: 'rowgroup' } });
-    this.spacer = h('div', { className: 'spacer' }, this.layer);
+    this.spacer = h('div', { className: 'spacer', attrs: { role: 'presentation' } }, this.layer);
     this.empty = h('div', { className: 'empty', text: 'No rows.' });
-    this.viewport = h('div', { className: 'viewport', attrs: { tabindex: '0', role: 'grid' } }, this.header, this.spacer);
+    this.viewport = h(
+      'div',
+      { className: 'viewport', attrs: { tabindex: '0', role: 'grid', 'aria-label': 'Rows of the response', 'aria-readonly': 'true', 'data-testid': 'grid' } },
+      this.header,
+      this.spacer,
+    );
     this.element = h('div', { className: 'table' }, this.viewport, this.empty);
     this.viewport.addEventListener('scroll', () => this.schedule(), { passive: true });
     this.layer.addEventListener('click', (e) => this.clicked(e));
     this.layer.addEventListener('dblclick', (e) => {
       const row = this.rowOf(e.target);
-      if (row !== undefined) this.onOpenRow(row);
+      if (row !== undefined) this.events.openRow(row);
     });
-    this.header.addEventListener('click', (e) => this.sortBy(e));
+    this.header.addEventListener('click', (e) => {
+      const column = this.columnOf(e.target);
+      if (column !== undefined) this.sortBy(column);
+    });
     this.viewport.addEventListener('keydown', (e) => this.key(e));
+    // Selection follows focus: arriving on the grid selects the active cell's row.
+    this.viewport.addEventListener('focus', () => {
+      if (this.selected < 0 && this.rows.length > 0 && this.active.position !== HEADER) this.moveTo(this.active.position, this.active.column, false);
+    });
     new ResizeObserver(() => this.schedule()).observe(this.viewport);
   }
 
@@ -71,6 +100,11 @@ export class VirtualTable {
     this.schedule();
   }
 
+  /** Puts keyboard focus on the grid (the active cell is its active descendant). */
+  focus(): void {
+    this.viewport.focus();
+  }
+
   /** `pending`: how many more rows were announced; they arrive with completeRows (or never, see abandonPending). */
   setData(table: TableView | undefined, pending = 0): void {
     this.rows = table ? table.rows : [];
@@ -79,8 +113,10 @@ export class VirtualTable {
     this.sort = undefined;
     this.order = undefined;
     this.selected = -1;
+    this.active = { position: 0, column: 0 };
     this.setColumns(table?.columns ?? []);
     this.viewport.scrollTop = 0;
+    this.viewport.scrollLeft = 0;
     this.refresh();
   }
 
@@ -103,6 +139,7 @@ export class VirtualTable {
     // A column never disappears: the ones on screen stay, in their order, and new keys join at the end.
     const known = new Set(this.columns.map((c) => c.key));
     this.setColumns([...this.columns, ...columns.filter((c) => !known.has(c.key))]);
+    if (this.selected >= 0) this.active.position = this.positionOf(this.selected);
     this.refresh();
   }
 
@@ -112,6 +149,11 @@ export class VirtualTable {
     this.render();
   }
 
+  /** Columns as the grid counts them: the row number, then the data columns (one unnamed for a list of values). */
+  private get columnCount(): number {
+    return 1 + (this.kind === 'values' ? 1 : this.columns.length);
+  }
+
   private setColumns(columns: Column[]): void {
     this.columns = columns;
     const widths = [INDEX_COLUMN_WIDTH, ...columns.map((c) => this.estimateWidth(c))];
@@ -119,12 +161,26 @@ export class VirtualTable {
     const total = widths.reduce((a, b) => a + b, 0);
     this.element.style.setProperty('--grid-columns', template);
     this.element.style.setProperty('--grid-width', `${total}px`);
-    const cells = [h('div', { className: 'cell index', text: '#' })];
-    for (const column of columns) {
-      const arrow = this.sort?.column === column.key ? (this.sort.direction === 1 ? ' ▲' : ' ▼') : '';
-      cells.push(h('div', { className: 'cell', text: `${column.label}${arrow}`, title: `Sort by ${column.label}`, attrs: { 'data-key': column.key, role: 'columnheader' } }));
-    }
+    this.viewport.setAttribute('aria-colcount', String(this.columnCount));
+    const cells = [h('div', { className: 'cell index', text: '#', attrs: { role: 'columnheader', 'aria-colindex': '1', id: headerId(0), 'aria-label': 'Row number' } })];
+    columns.forEach((column, i) => {
+      const sorted = this.sort?.column === column.key ? this.sort.direction : 0;
+      const cell = h(
+        'div',
+        {
+          className: 'cell sortable',
+          title: `Sort by ${column.label}`,
+          attrs: { 'data-key': column.key, 'data-col': String(i + 1), role: 'columnheader', 'aria-colindex': String(i + 2), id: headerId(i + 1) },
+        },
+        column.label,
+        // The arrow is for the eye; aria-sort says the same to a screen reader.
+        sorted ? h('span', { className: 'sort-arrow', text: sorted === 1 ? ' ▲' : ' ▼', attrs: { 'aria-hidden': 'true' } }) : null,
+      );
+      if (sorted) cell.setAttribute('aria-sort', sorted === 1 ? 'ascending' : 'descending');
+      cells.push(cell);
+    });
     this.header.replaceChildren(...cells);
+    this.active.column = Math.min(this.active.column, this.columnCount - 1);
   }
 
   /** Width from the label and a sample of the first rows' text, clamped: no layout pass over all rows. */
@@ -140,6 +196,11 @@ export class VirtualTable {
     return typeof row === 'object' && row !== null && !Array.isArray(row) ? (row as Record<string, unknown>)[column.key] : undefined;
   }
 
+  /** The column behind grid column `c` (0 is the row number, undefined for it and for a list of values). */
+  private dataColumn(c: number): Column | undefined {
+    return this.kind === 'values' ? undefined : this.columns[c - 1];
+  }
+
   private schedule(): void {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
@@ -150,6 +211,7 @@ export class VirtualTable {
 
   private render(): void {
     this.empty.hidden = this.rowCount > 0;
+    this.viewport.setAttribute('aria-rowcount', String(this.rowCount + 1));
     if (this.pending === 0) this.element.setAttribute('data-rows-loaded', String(this.rows.length));
     else this.element.removeAttribute('data-rows-loaded');
     const headerHeight = this.header.offsetHeight || ROW_HEIGHT;
@@ -162,35 +224,71 @@ export class VirtualTable {
     this.spacer.style.height = `${win.totalHeight}px`;
     // Past the height cap the offset moves within one window of rows, so it is set on every frame.
     this.layer.style.transform = `translateY(${win.offsetTop}px)`;
-    if (this.rendered && this.rendered.first === win.first && this.rendered.end === win.end) return;
-    this.rendered = win;
-    const elements: HTMLElement[] = [];
-    for (let position = win.first; position < win.end; position++) elements.push(this.renderRow(position));
-    this.layer.replaceChildren(...elements);
+    if (!this.rendered || this.rendered.first !== win.first || this.rendered.end !== win.end) {
+      this.rendered = win;
+      const elements: HTMLElement[] = [];
+      for (let position = win.first; position < win.end; position++) elements.push(this.renderRow(position));
+      this.layer.replaceChildren(...elements);
+    }
+    this.markActive();
   }
 
   private renderRow(position: number): HTMLElement {
     const index = this.order ? this.order[position]! : position;
-    if (index >= this.rows.length) return this.placeholderRow(index);
+    const rowAttrs = { role: 'row', 'aria-rowindex': String(position + 2), 'data-pos': String(position) };
+    if (index >= this.rows.length) return this.placeholderRow(index, rowAttrs);
     const row = this.rows[index];
+    const selected = index === this.selected;
     const element = h('div', {
-      className: index === this.selected ? 'grid-row selected' : 'grid-row',
-      attrs: { 'data-row': String(index), role: 'row' },
+      className: selected ? 'grid-row selected' : 'grid-row',
+      attrs: { ...rowAttrs, 'data-row': String(index), 'aria-selected': String(selected) },
     });
-    element.append(h('div', { className: 'cell index', text: String(index + 1) }));
-    const columns = this.kind === 'values' ? [undefined] : this.columns;
-    columns.forEach((column, c) => {
-      const display = summariseCell(this.cellValue(row, column));
-      const cell = h('div', { className: `cell ${display.kind}${display.nested ? ' nested' : ''}`, text: display.text, attrs: { 'data-col': String(c) } });
-      if (display.nested) cell.title = 'Click to expand';
+    element.append(h('div', { className: 'cell index', text: String(index + 1), attrs: { role: 'rowheader', 'aria-colindex': '1', 'data-col': '0', id: cellId(index, 0) } }));
+    for (let c = 1; c < this.columnCount; c++) {
+      const display = summariseCell(this.cellValue(row, this.dataColumn(c)));
+      const cell = h('div', {
+        className: `cell ${display.kind}${display.nested ? ' nested' : ''}`,
+        text: display.text,
+        attrs: { role: 'gridcell', 'aria-colindex': String(c + 1), 'data-col': String(c), id: cellId(index, c) },
+      });
+      if (display.nested) cell.title = 'Enter or click to expand';
       element.append(cell);
-    });
+    }
     return element;
   }
 
   /** A row announced but not decoded yet (for the few milliseconds the rest of a page takes to parse). */
-  private placeholderRow(index: number): HTMLElement {
-    return h('div', { className: 'grid-row pending', attrs: { role: 'row' } }, h('div', { className: 'cell index', text: String(index + 1) }), h('div', { className: 'cell', text: '…' }));
+  private placeholderRow(index: number, attrs: Record<string, string>): HTMLElement {
+    return h(
+      'div',
+      { className: 'grid-row pending', attrs },
+      h('div', { className: 'cell index', text: String(index + 1), attrs: { role: 'rowheader', 'aria-colindex': '1' } }),
+      h('div', { className: 'cell', text: '…', attrs: { role: 'gridcell', 'aria-colindex': '2', 'aria-busy': 'true' } }),
+    );
+  }
+
+  /** Marks the active cell and points the grid at it, when it is in the DOM (a mouse scroll may leave it out). */
+  private markActive(): void {
+    for (const el of this.viewport.querySelectorAll('.cell.active')) el.classList.remove('active');
+    const { position, column } = this.active;
+    const index = position === HEADER ? HEADER : this.indexAt(position);
+    const id = position === HEADER ? headerId(column) : index !== undefined ? cellId(index, column) : undefined;
+    const cell = id ? this.viewport.querySelector(`[id="${id}"]`) : null;
+    if (cell && this.rowCount > 0) {
+      cell.classList.add('active');
+      this.viewport.setAttribute('aria-activedescendant', cell.id);
+    } else {
+      this.viewport.removeAttribute('aria-activedescendant');
+    }
+  }
+
+  private indexAt(position: number): number | undefined {
+    if (position < 0 || position >= this.rows.length) return undefined;
+    return this.order ? this.order[position] : position;
+  }
+
+  private positionOf(index: number): number {
+    return this.order ? this.order.indexOf(index) : index;
   }
 
   private rowOf(target: EventTarget | null): number | undefined {
@@ -199,48 +297,92 @@ export class VirtualTable {
     return Number.isInteger(row) ? row : undefined;
   }
 
+  private columnOf(target: EventTarget | null): number | undefined {
+    const cell = target instanceof Element ? target.closest('[data-col]') : null;
+    const column = cell ? Number(cell.getAttribute('data-col')) : NaN;
+    return Number.isInteger(column) ? column : undefined;
+  }
+
   private clicked(event: MouseEvent): void {
     const row = this.rowOf(event.target);
     if (row === undefined) return;
-    this.selected = row;
-    for (const el of this.layer.querySelectorAll('.grid-row.selected')) el.classList.remove('selected');
-    (event.target as Element).closest('.grid-row')?.classList.add('selected');
-    const cell = event.target instanceof Element ? event.target.closest('[data-col]') : null;
-    if (!cell) return;
-    const column = this.kind === 'values' ? undefined : this.columns[Number(cell.getAttribute('data-col'))];
-    this.onExpand({ row, column, value: this.cellValue(this.rows[row], column) });
+    const column = this.columnOf(event.target) ?? 0;
+    this.moveTo(this.positionOf(row), column, false);
+    this.open(row, column, false);
   }
 
-  /** Arrow keys, Page Up/Down, Home/End move the selected row; Enter opens it as JSON. */
+  /** Opens the value of a cell when there is more of it to see; true when it did. */
+  private open(row: number, column: number, byKeyboard: boolean): boolean {
+    const dataColumn = this.dataColumn(column);
+    const value = column === 0 ? undefined : this.cellValue(this.rows[row], dataColumn);
+    if (!expandable(value)) return false;
+    this.events.expand({ row, column: dataColumn, value }, byKeyboard);
+    return true;
+  }
+
   private key(event: KeyboardEvent): void {
-    if (this.rows.length === 0 || this.pending > 0) return;
+    if (event.altKey || event.metaKey || this.rows.length === 0 || this.pending > 0) return;
     const page = Math.max(1, Math.floor(this.viewport.clientHeight / ROW_HEIGHT) - 2);
-    const current = this.selected < 0 ? -1 : this.order ? this.order.indexOf(this.selected) : this.selected;
-    const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page, Home: -Infinity, End: Infinity };
-    if (event.key === 'Enter' && this.selected >= 0) {
-      event.preventDefault();
-      this.onOpenRow(this.selected);
+    const action = gridKeyAction(event.key, event.ctrlKey, this.active, { rows: this.rows.length, columns: this.columnCount, page });
+    if (!action) return;
+    event.preventDefault();
+    if (action.kind === 'activate') this.activate(action.enter);
+    else this.moveTo(action.to.position, action.to.column, true);
+  }
+
+  /** Enter / Space on the active cell. */
+  private activate(enter: boolean): void {
+    const { position, column } = this.active;
+    if (position === HEADER) {
+      if (column > 0) this.sortBy(column);
       return;
     }
-    const move = moves[event.key];
-    if (move === undefined) return;
-    event.preventDefault();
-    const position = Math.min(this.rows.length - 1, Math.max(0, current + move));
-    this.selected = this.order ? this.order[position]! : position;
-    const headerHeight = this.header.offsetHeight || ROW_HEIGHT;
-    this.viewport.scrollTop = scrollTopToReveal(position, ROW_HEIGHT, this.viewport.clientHeight - headerHeight, this.viewport.scrollTop, this.rows.length);
-    this.refresh();
+    const row = this.indexAt(position);
+    if (row === undefined) return;
+    if (!this.open(row, column, true) && enter) this.events.openRow(row);
   }
 
-  private sortBy(event: MouseEvent): void {
-    const key = event.target instanceof Element ? event.target.closest('[data-key]')?.getAttribute('data-key') : null;
-    if (key === null || key === undefined || this.pending > 0) return;
-    // Three states per column: ascending, descending, as received.
+  /** Makes a cell active (its row selected), scrolling it into view when `reveal`. */
+  private moveTo(position: number, column: number, reveal: boolean): void {
+    this.active = { position, column };
+    if (position !== HEADER) this.selected = this.indexAt(position) ?? -1;
+    if (reveal && position !== HEADER) {
+      const headerHeight = this.header.offsetHeight || ROW_HEIGHT;
+      this.viewport.scrollTop = scrollTopToReveal(position, ROW_HEIGHT, this.viewport.clientHeight - headerHeight, this.viewport.scrollTop, this.rows.length);
+    }
+    // In place: rows are rebuilt only when the window moved (a rebuilt row under the mouse loses its click).
+    this.render();
+    for (const row of this.layer.querySelectorAll<HTMLElement>('.grid-row[data-row]')) {
+      const on = Number(row.getAttribute('data-row')) === this.selected;
+      row.classList.toggle('selected', on);
+      row.setAttribute('aria-selected', String(on));
+    }
+    if (reveal) this.revealColumn();
+  }
+
+  /** Horizontal scroll that brings the active cell's column into view, clear of the sticky row number column. */
+  private revealColumn(): void {
+    const cell = this.viewport.querySelector<HTMLElement>('.cell.active');
+    if (!cell || cell.classList.contains('index')) return;
+    const left = cell.offsetLeft - INDEX_COLUMN_WIDTH;
+    const right = cell.offsetLeft + cell.offsetWidth;
+    const view = this.viewport;
+    if (left < view.scrollLeft) view.scrollLeft = left;
+    else if (right > view.scrollLeft + view.clientWidth) view.scrollLeft = right - view.clientWidth;
+  }
+
+  /** Three states per column: ascending, descending, as received. The selected row stays selected. */
+  private sortBy(column: number): void {
+    const key = this.dataColumn(column)?.key;
+    if (key === undefined || this.pending > 0) return;
     if (this.sort?.column !== key) this.sort = { column: key, direction: 1 };
     else this.sort = this.sort.direction === 1 ? { column: key, direction: -1 } : undefined;
     this.order = this.sort ? this.sortedOrder(this.sort) : undefined;
     this.setColumns(this.columns);
+    this.active = { position: HEADER, column };
     this.refresh();
+    const label = this.dataColumn(column)?.label ?? key;
+    this.events.announce(this.sort ? `Sorted by ${label}, ${this.sort.direction === 1 ? 'ascending' : 'descending'}` : `${label}: rows in the order received`);
   }
 
   private sortedOrder(sort: { column: string; direction: 1 | -1 }): Uint32Array {
@@ -250,4 +392,12 @@ export class VirtualTable {
     order.sort((a, b) => compareCells(values[a], values[b]) * sort.direction || a - b);
     return Uint32Array.from(order);
   }
+}
+
+function headerId(column: number): string {
+  return `grid-h-${column}`;
+}
+
+function cellId(row: number, column: number): string {
+  return `grid-${row}-${column}`;
 }

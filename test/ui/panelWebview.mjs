@@ -39,3 +39,24 @@ export async function closeAllEditors(page) {
   await runCommand(page, 'View: Close All Editors');
   await page.locator('iframe.webview').waitFor({ state: 'detached' }).catch(() => {});
 }
+
+/** The results panel's page as a Playwright Frame, for evaluate() (axe, where focus is). */
+export async function resultsPanelFrame(page) {
+  const outer = await page.locator('iframe.webview.ready').elementHandle();
+  const host = await outer.contentFrame();
+  const inner = await host.locator('#active-frame').elementHandle();
+  return inner.contentFrame();
+}
+
+/** What has focus inside the panel: its role and accessible-name-ish text, and the grid's active cell. */
+export async function panelFocus(frame) {
+  return frame.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return { role: 'body', name: '', activeCell: '' };
+    return {
+      role: el.getAttribute('role') ?? el.tagName.toLowerCase(),
+      name: el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 80),
+      activeCell: el.getAttribute('aria-activedescendant') ?? '',
+    };
+  });
+}

@@ -88,13 +88,13 @@ void test('scrolling to the middle and the end renders those rows, and only a wi
 
 void test('keyboard: arrows move the selected row and keep it in view, Enter asks the host to open it', async () => {
   await page.locator('.grid-row[data-row="0"] .cell.index').click();
-  await page.locator('.viewport').press('End');
+  await page.locator('.viewport').press('Control+End');
   await page.locator(`.grid-row.selected[data-row="${ROWS - 1}"]`).waitFor();
   await page.locator('.viewport').press('ArrowUp');
   await page.locator(`.grid-row.selected[data-row="${ROWS - 2}"]`).waitFor();
   await page.locator('.viewport').press('Enter');
   assert.deepEqual(await page.evaluate(() => (globalThis as unknown as PageWindow).__posted.at(-1)), { type: 'openRow', index: ROWS - 2 });
-  await page.locator('.viewport').press('Home');
+  await page.locator('.viewport').press('Control+Home');
   await page.locator('.grid-row.selected[data-row="0"]').waitFor();
 });
 

@@ -34,6 +34,12 @@ export function summariseCell(value: unknown): CellDisplay {
   return { text: oneLine(String(value)), nested: false, kind: 'string' };
 }
 
+/** A value the detail view shows whole: a non-empty object or array, or a string longer than a cell holds. */
+export function expandable(value: unknown): boolean {
+  if (typeof value === 'string') return value.length > MAX_CELL_CHARS;
+  return summariseCell(value).nested;
+}
+
 /** The expanded view of a nested value: indented JSON text (rendered as text, never as markup). */
 export function detailOf(value: unknown): string {
   if (typeof value === 'string') return value;

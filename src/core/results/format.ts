@@ -28,8 +28,13 @@ export function formatCount(n: number): string {
   return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 }
 
+/** A count with its noun: "1 row", "100 000 rows", "3 operations". */
+export function formatCountOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
+}
+
 export function formatRows(n: number): string {
-  return `${formatCount(n)} row${n === 1 ? '' : 's'}`;
+  return formatCountOf(n, 'row');
 }
 
 export function formatRate(rowsPerSecond: number): string {

@@ -90,7 +90,8 @@ export class RequestsTreeProvider implements vscode.TreeDataProvider<RequestsNod
       }
       case 'request': {
         const item = new vscode.TreeItem(node.label);
-        item.description = node.detail;
+        // An unnamed request is labelled by its request line already.
+        if (node.detail !== node.label) item.description = node.detail;
         item.contextValue = 'request';
         item.iconPath = new vscode.ThemeIcon('symbol-event');
         const position = new vscode.Position(node.line, 0);

@@ -48,6 +48,36 @@ describe('services tree', () => {
     assert.match(opTooltip instanceof vscode.MarkdownString ? opTooltip.value : String(opTooltip), /introduced in the later release/);
   });
 
+  it('says what a family counts and reads every item as one clean phrase (no doubled punctuation)', async () => {
+    const { servicesTree, catalog } = await activatedApi();
+    const nodes: ServicesNode[] = [];
+    const walk = (node?: ServicesNode) => {
+      for (const child of servicesTree.getChildren(node)) {
+        nodes.push(child);
+        walk(child);
+      }
+    };
+    walk();
+    const family = catalog().services.flatMap((s) => s.families).find((f) => f.statedOperationCount === undefined && f.operations.length > 1);
+    assert.ok(family, 'the catalog has a family without a stated count');
+    const familyItem = servicesTree.getTreeItem({ kind: 'family', family });
+    assert.equal(familyItem.description, `${family.operations.length} operations`);
+    assert.equal(familyItem.accessibilityInformation?.label, `${family.name}, ${family.operations.length} operations`);
+    let notShown = 0;
+    for (const node of nodes) {
+      const item = servicesTree.getTreeItem(node);
+      const name = item.accessibilityInformation?.label ?? '';
+      assert.ok(name.length > 0, `${labelOf(item)} has an accessible name`);
+      assert.doesNotMatch(name, /[.,;:]\s*[.,;:]|·|\s{2}/, `"${name}" reads cleanly`);
+      if (node.kind === 'family') assert.match(String(item.description), /\boperations?\b/, `${labelOf(item)}: ${String(item.description)}`);
+      if (node.kind === 'notShown') {
+        notShown += 1;
+        assert.match(name, /not shown by the contract$/, name);
+      }
+    }
+    assert.ok(notShown > 0, 'the catalog has entries the contract does not show');
+  });
+
   it('is contributed as the Services view, which the editor can focus', async () => {
     const views = (extensionUnderTest().packageJSON as PackageJson).contributes.views ?? {};
     assert.ok(Object.values(views).flat().some((v) => v.id === 'apiWorkbench.services'));
