@@ -86,7 +86,7 @@ void test('/v1/transactions: a reference to a removed response field, in a varia
   const text = `${payment('{ }')}\n###\nGET {{fundraising_base_url}}/v1/constituents/{{pay.response.body.$.mainContactConstituentId}}\n\n> {%\n  client.global.set("d", response.body.giftAidDeclarationId);\n%}\n`;
   const removed = diagnostics(text).filter((d) => d.code === 'removed-field');
   assert.equal(removed.length, 2);
-  assert.match(removed[0]?.message ?? '', /mainContactConstituentId is no longer returned by create payment \(changed in the later release\).*the main contact, read from the constituent \(seed 001 §4, §9\.3\)/);
+  assert.match(removed[0]?.message ?? '', /mainContactConstituentId is no longer returned by create payment \(changed in the later release\).*the main contact, read from the constituent \(fundraising contract §4, §9\.3\)/);
   assert.match(removed[1]?.message ?? '', /giftAidDeclarationId is no longer returned.*Gift Aid declaration, read from the constituent/);
   assert.deepEqual(removed[1]?.range, { start: { line: 11, character: 39 }, end: { line: 11, character: 59 } });
 });

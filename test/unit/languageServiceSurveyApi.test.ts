@@ -78,7 +78,7 @@ for (const shape of shapes) {
     const found = diagnostics(survey(op, '{ "OpCode": 12 }')).filter((d) => d.code === 'missing-mandatory');
     assert.equal(found.length, 1);
     assert.equal(found[0]?.severity, 3);
-    assert.match(found[0]?.message ?? '', /Not set: ErrorMessage, QuestionLabel, QuestionSubType, QuestionType .*not shown \(seed 000 §4\.1\).*required-fields choice/);
+    assert.match(found[0]?.message ?? '', /Not set: ErrorMessage, QuestionLabel, QuestionSubType, QuestionType .*not shown \(customer-engagement contract §4\.1\).*required-fields choice/);
   });
 
   void test(`${op}: an empty body or none (code 12 would follow)`, () => {
