@@ -10,6 +10,7 @@ import {
 } from '../protocol/lsp';
 import { createHttpLanguageService, HttpDocumentCache, type HttpDocument } from './service';
 import { overlayOperations } from './overlay';
+import { clientFormats, fitCompletion, fitHover, FULL_FORMATS, type ClientFormats } from './service/clientCapabilities';
 
 /** Pause after the last change before diagnostics are recomputed. */
 export const VALIDATION_DELAY_MS = 150;
@@ -43,7 +44,9 @@ export function startServer(connection: Connection): void {
   const revalidateAll = (): void => documents.all().forEach((d) => scheduleValidation(d.uri));
 
   let canRegisterConfiguration = false;
+  let formats: ClientFormats = FULL_FORMATS;
   connection.onInitialize((params): InitializeResult => {
+    formats = clientFormats(params.capabilities);
     canRegisterConfiguration = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     return initializeResult();
   });
@@ -77,11 +80,11 @@ export function startServer(connection: Connection): void {
 
   connection.onCompletion((params) => {
     const document = parsed(params.textDocument.uri);
-    return document ? service.doComplete(document, params.position) : null;
+    return document ? fitCompletion(service.doComplete(document, params.position), formats) : null;
   });
   connection.onHover((params) => {
     const document = parsed(params.textDocument.uri);
-    return document ? service.doHover(document, params.position) : null;
+    return document ? fitHover(service.doHover(document, params.position), formats) : null;
   });
   connection.onCodeLens((params) => {
     const document = parsed(params.textDocument.uri);

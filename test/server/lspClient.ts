@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import {
   createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
   InitializeRequest, InitializedNotification, PublishDiagnosticsNotification, ShutdownRequest, ExitNotification,
-  type InitializeResult, type PublishDiagnosticsParams,
+  type ClientCapabilities, type InitializeResult, type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 
 const root = join(import.meta.dirname, '../..');
@@ -21,7 +21,12 @@ export interface LspSession {
 }
 
 /** Starts the server from source (`node --import tsx <entry> ...args`) and initializes it. */
-export async function startLspSession(entry: readonly string[] = ['src/server/main.ts', '--stdio']): Promise<LspSession> {
+/** What the default session declares: snippets, markdown hover and markdown completion documentation. */
+export const FULL_CLIENT_CAPABILITIES: ClientCapabilities = {
+  textDocument: { completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } }, hover: { contentFormat: ['markdown'] } },
+};
+
+export async function startLspSession(entry: readonly string[] = ['src/server/main.ts', '--stdio'], capabilities: ClientCapabilities = FULL_CLIENT_CAPABILITIES): Promise<LspSession> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...entry], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
@@ -39,7 +44,7 @@ export async function startLspSession(entry: readonly string[] = ['src/server/ma
     connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
-      capabilities: { textDocument: { completion: { completionItem: { snippetSupport: true } }, hover: { contentFormat: ['markdown'] } } },
+      capabilities,
       workspaceFolders: null,
     }),
     died,
