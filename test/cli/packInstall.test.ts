@@ -35,13 +35,13 @@ void describe('pack, install and run the CLI', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('the tarball holds only the bundled CLI, package.json, README and LICENSE', async () => {
+  void it('the tarball holds only the bundled CLI, package.json, README and LICENSE', async () => {
     assert.match(tarball, /apiwb-\d+\.\d+\.\d+\.tgz$/);
     const { stdout } = await exec('tar', ['-tzf', tarball]);
     assert.deepEqual(stdout.trim().split('\n').sort(), ['package/LICENSE', 'package/README.md', 'package/dist/apiwb.cjs', 'package/package.json']);
   });
 
-  it('installs offline into a temporary prefix; apiwb --version prints the product version', async () => {
+  void it('installs offline into a temporary prefix; apiwb --version prints the product version', async () => {
     const prefix = join(dir, 'prefix');
     await exec('npm', ['install', '-g', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarball], { env: { ...env(), npm_config_cache: join(dir, 'npm-cache') } });
     apiwb = join(prefix, 'bin', 'apiwb');
@@ -49,7 +49,7 @@ void describe('pack, install and run the CLI', () => {
     assert.equal(stdout, `apiwb ${version}\n`);
   });
 
-  it('the installed apiwb runs the sample collection against the sandbox (exit 0, no secret printed)', async () => {
+  void it('the installed apiwb runs the sample collection against the sandbox (exit 0, no secret printed)', async () => {
     assert.ok(apiwb, 'installed by the previous test');
     const { stdout, stderr } = await exec(apiwb, ['run', COLLECTION, '--env', 'sandbox', '--env-file', ws.envFile], { env: env(ws.secrets), cwd: dir, maxBuffer: 16 * 1024 * 1024 });
     const lines = summaryLines(stdout);
@@ -58,7 +58,7 @@ void describe('pack, install and run the CLI', () => {
     assertNoSecret(ws.secretValues, { code: 0, stdout, stderr });
   });
 
-  it('without the secrets it fails with exit 1 and says which variable to set', async () => {
+  void it('without the secrets it fails with exit 1 and says which variable to set', async () => {
     const result = await exec(apiwb, ['run', COLLECTION, '--env', 'sandbox', '--env-file', ws.envFile], { env: env(), cwd: dir }).then(
       () => ({ code: 0, stdout: '' }),
       (error: { code?: number; stdout?: string }) => ({ code: error.code, stdout: error.stdout ?? '' }),
