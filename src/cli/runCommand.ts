@@ -25,6 +25,8 @@ import { secretEnvVarName } from '../core/secrets/secretStore';
 import { EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
 import { openOutputSink, type OutputFormat } from './reporters/outputSink';
+import { assertionResultsOf, assertionStep, notRunOf } from '../core/run/assertions';
+import { writeRunReport, reporterOptions, REPORT_HELP } from './reporters/runReport';
 import { createProgress, progressText } from './reporters/progress';
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
 import type { Subcommand } from './subcommands';
@@ -42,6 +44,9 @@ export interface RunOptions {
   readonly maxPages?: number;
   readonly timeoutMs: number;
   readonly insecure: boolean;
+  /** --reporter junit|json|github; --report FILE (github without a file: stdout). */
+  readonly reporter?: 'junit' | 'json' | 'github';
+  readonly report?: string;
 }
 
 export interface RunIo {
@@ -66,7 +71,7 @@ Options:
   --format F          ndjson (default), csv or json; needs --out
   --timeout MS        time allowed for each response (default 30000)
   --insecure          do not verify TLS certificates (off by default; only for a server you trust)
-  -h, --help          this help
+${REPORT_HELP}  -h, --help          this help
 
 Secrets come only from environment variables, never from files:
   APIWB_SECRET_<AUTH ID>_<FIELD>   auth id from the env file, upper-cased, non-alphanumerics as _
@@ -121,6 +126,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
       env: { type: 'string' }, 'env-file': { type: 'string' }, name: { type: 'string' },
       'all-pages': { type: 'boolean' }, out: { type: 'string' }, format: { type: 'string' },
       'max-pages': { type: 'string' }, timeout: { type: 'string' }, insecure: { type: 'boolean' },
+      reporter: { type: 'string' }, report: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -141,6 +147,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
     ...(values['max-pages'] ? { maxPages: positiveInteger('--max-pages', values['max-pages']) } : {}),
     timeoutMs: values.timeout ? positiveInteger('--timeout', values.timeout) : 30_000,
     insecure: values.insecure ?? false,
+    ...reporterOptions(values.reporter, values.report),
   };
 }
 
@@ -155,6 +162,7 @@ interface PlannedRequest {
 
 async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Promise<number> {
   const started = performance.now();
+  const startedAt = new Date().toISOString();
   const files = collectRequestFiles(options.paths);
   const envPath = findEnvFile(options.envFile, files[0]);
   const environment = selectEnvironment(parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath)), options.env);
@@ -192,7 +200,9 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     progress.clear();
     await sink?.close();
   }
-  io.stdout.write(`${formatTotals(outcomes, performance.now() - started)}\n`);
+  const elapsed = performance.now() - started;
+  io.stdout.write(`${formatTotals(outcomes, elapsed)}\n`);
+  if (options.reporter) writeRunReport(options.reporter, options.report, outcomes, { startedAt, durationMs: elapsed }, redactor, io.stdout);
   return outcomes.every((o) => o.ok) ? RUN_EXIT.ok : RUN_EXIT.failure;
 }
 
@@ -266,6 +276,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     },
     remember: ctx.responses,
     pages: ctx.options.allPages ? 'all' : 'first',
+    steps: [assertionStep(item.node)],
     ...(ctx.options.allPages ? { walk: {
       ...(ctx.sink ? { sink: ctx.sink } : {}),
       ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}),
@@ -281,8 +292,13 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
   // A single response's rows go to --out once it is known good; a walk wrote its pages as they came.
   if (!ctx.options.allPages && result.ok && ctx.sink && result.rows) await ctx.sink.writePage(result.rows.items);
   const problem = [result.problem, ...result.notices].filter(Boolean).join('; ');
+  const block = item.parsed.blocks.find((b) => b.request === item.node);
+  const redactText = (a: { expected: string; actual: string }): { expected: string; actual: string } => ({ expected: ctx.redactor.text(a.expected), actual: ctx.redactor.text(a.actual) });
   return {
+    file: item.shown, line: item.node.range.start.line + 1,
     label, method, url,
+    assertions: assertionResultsOf(result.findings).map((a) => ({ ...a, ...redactText(a) })),
+    notRun: block ? notRunOf(block, item.node) : [],
     ...(response ? { status: response.status, totalMs: response.timing.totalMs } : {}),
     ...(result.rows ? { rows: result.rows.count } : {}),
     ...(result.pages !== undefined ? { pages: result.pages } : {}),

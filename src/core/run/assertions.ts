@@ -8,6 +8,7 @@ import { evaluateJsonPath } from '../httpfile/jsonPathLite';
 import { detectBusinessErrors, type BusinessErrorReport } from '../catalog/businessErrors';
 import type { ErrorCatalogueId } from '../catalog/model';
 import { headerValue } from '../http/types';
+import type { ExchangeStep, Finding } from './exchange';
 
 /** What an exchange produced, as the assertions see it. */
 export interface AssertedExchange {
@@ -171,4 +172,35 @@ export function notRunOf(block: RequestBlock, request: HttpRequestNode): NotRun[
     })),
   ];
   return out.sort((x, y) => x.line - y.line);
+}
+
+/** The name of the exchange step that checks assertions; its findings' `detail` is an AssertionResult. */
+export const ASSERTIONS_STEP = 'assertions';
+
+/**
+ * The exchange step for a request's `??` lines (see ./README.md, "Adding a step"): one finding per
+ * assertion, 'failure' when it does not hold (the exchange is then not ok), 'note' when it does.
+ */
+export function assertionStep(request: HttpRequestNode): ExchangeStep {
+  return {
+    name: ASSERTIONS_STEP,
+    run: (view) => evaluateAssertions(request.assertions, {
+      status: view.response.status,
+      headers: view.response.headers,
+      bodyText: view.response.bodyText,
+      durationMs: view.response.timing.totalMs,
+      ...(view.rows ? { rows: view.rows.count } : {}),
+      ...(view.operation?.errorCatalogue ? { errorCatalogue: view.operation.errorCatalogue } : {}),
+    }).map((result) => ({
+      step: ASSERTIONS_STEP,
+      severity: result.outcome === 'failed' ? 'failure' as const : 'note' as const,
+      message: `?? ${result.text} — ${result.outcome === 'failed' ? `expected ${result.expected}, actual ${result.actual}` : 'passed'}`,
+      detail: result,
+    })),
+  };
+}
+
+/** The assertion results among an exchange's findings. */
+export function assertionResultsOf(findings: readonly Finding[]): AssertionResult[] {
+  return findings.filter((f) => f.step === ASSERTIONS_STEP).map((f) => f.detail as AssertionResult);
 }
