@@ -9,8 +9,11 @@ import { analyseJsonBody } from './jsonBody';
 import { operationMarkdown, queryParameterMarkdown } from './operationText';
 import { HEADERS } from './headers';
 import { fieldInfo, fieldMarkdown, propertiesOf, schemaAt } from './schemaInfo';
+import { assertionHover } from './assertionService';
 
 export function doHover(document: HttpDocument, position: Position, context: ServiceContext): Hover | null {
+  const assertion = assertionHover(document.file, position);
+  if (assertion) return assertion;
   const zone = zoneAt(document, position);
   if (zone.kind === 'preamble') return null;
   const request = zone.request;
