@@ -190,10 +190,12 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   };
   const finish = (outcome: WalkOutcome, message: string, failure?: WalkFailure): WalkResult => {
     const p = progress();
-    const canResume = outcome !== 'complete' && outcome !== 'inconsistent' && checkpoint.next !== undefined && !strategy?.cannotResume;
+    // A style whose lost page cannot be fetched again cannot resume after a fault; a cut (page limit, Stop) can go on.
+    const lost = outcome === 'failed' ? strategy?.cannotResume : undefined;
+    const canResume = outcome !== 'complete' && outcome !== 'inconsistent' && checkpoint.next !== undefined && !lost;
     const whyNot = outcome === 'complete' ? undefined
       : outcome === 'inconsistent' ? "the server's paging contradicted itself; resuming would ask it the same question again"
-        : strategy?.cannotResume ?? (checkpoint.next ? undefined : 'the walk has no next request to send');
+        : lost ?? (checkpoint.next ? undefined : 'the walk has no next request to send');
     return {
       outcome, verdict: verdictOf(outcome), message, pages, rows, bytes, elapsedMs: p.elapsedMs, rowsPerSecond: p.rowsPerSecond, checkpoint,
       ...(failure ? { failure } : {}), ...(canResume ? { resumeAt: pages + 1 } : whyNot ? { cannotResume: whyNot } : {}), notices,
