@@ -15,6 +15,8 @@ import type { NamedResponse } from '../../core/httpfile/resolve';
 import type { WalkProgress, WalkResult } from '../../core/paging';
 import { viewModelOfExchange } from '../../core/results/exchangeView';
 import { runExchange, type ExchangePorts, type ExchangeResult } from '../../core/run/exchange';
+import { assertionResultsOf, assertionStep, notRunOf } from '../../core/run/assertions';
+import { testsViewOf } from '../../core/results/testsView';
 import { continueWalk, type Continued } from '../../core/run/pagedWalk';
 import type { PrepareContext, Prepared } from '../../core/run/prepareRequest';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
@@ -78,7 +80,7 @@ export class SendController implements vscode.Disposable {
     try {
       result = await runExchange({
         file, requestIndex: target.requestIndex, prepare: this.prepareContext(document.uri), remember: this.responsesOf(uri),
-        pages: 'first', signal: mine.signal,
+        pages: 'first', signal: mine.signal, ...(node ? { steps: [assertionStep(node)] } : {}),
       }, this.ports());
     } finally {
       if (this.inFlight === mine) this.inFlight = undefined;
@@ -107,12 +109,17 @@ export class SendController implements vscode.Disposable {
     } : undefined;
     this.session = session;
     const request = result.request ?? prepared.request;
-    const viewModel = viewModelOfExchange(result, response, {
-      requestKey: `${uri}#${name}`,
-      title: `${name} — ${request.method} ${redactor.url(request.url)}`,
-      redactor,
-      ...(session ? { paging: pagingStateOf(session, false), id: session.responseId } : {}),
-    });
+    const block = file.blocks.find((b) => b.request === node);
+    const tests = testsViewOf(assertionResultsOf(result.findings), block && node ? notRunOf(block, node) : [], redactor);
+    const viewModel = {
+      ...viewModelOfExchange(result, response, {
+        requestKey: `${uri}#${name}`,
+        title: `${name} — ${request.method} ${redactor.url(request.url)}`,
+        redactor,
+        ...(session ? { paging: pagingStateOf(session, false), id: session.responseId } : {}),
+      }),
+      ...(tests ? { tests } : {}),
+    };
     this.panel.show(viewModel);
     const walked = result.walk;
     if (walked && walked.verdict !== 'complete' && walked.outcome !== 'max-pages' && response.status < 400) {
