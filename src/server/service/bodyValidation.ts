@@ -19,8 +19,10 @@ export function validateBody(document: HttpDocument, request: HttpRequestNode, k
   const body = request.body;
   const codes = hasCodes(known);
   const lineRange = request.requestLine.range;
+  // Codes 1 and 12 follow from the operation's published rules: cite where the operation is described.
+  const where = ` (seed ${known.operation.source.seed} §${known.operation.source.section})`;
   if (!body) {
-    return codes ? [emptyBody(lineRange, 'This request has no body')] : [];
+    return codes ? [emptyBody(lineRange, 'This request has no body', where)] : [];
   }
   if (body.kind === 'include') return [];
   const json = analyseJsonBody(body.text, body.offset);
@@ -34,7 +36,7 @@ export function validateBody(document: HttpDocument, request: HttpRequestNode, k
   }));
   if (!json.tree || diagnostics.length > 0) return diagnostics;
   if (json.tree.type === 'object' && (json.tree.children?.length ?? 0) === 0 && codes) {
-    return [emptyBody(range(json.tree.offset, json.tree.length), 'The body is an empty object')];
+    return [emptyBody(range(json.tree.offset, json.tree.length), 'The body is an empty object', where)];
   }
   walk(root, root, json.tree, json, [], diagnostics, range);
   if (json.tree.type === 'object' && codes) {
@@ -44,7 +46,7 @@ export function validateBody(document: HttpDocument, request: HttpRequestNode, k
       diagnostics.push({
         severity: DiagnosticSeverity.Warning,
         range: range(json.tree.offset, 1),
-        message: `Missing mandatory field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: code 1 (Missing mandatory fields) would follow.`,
+        message: `Missing mandatory field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: code 1 (Missing mandatory fields) would follow${where}.`,
         source: SOURCE,
         code: 'missing-mandatory',
       });
@@ -57,8 +59,8 @@ function hasCodes(known: KnownOperation): boolean {
   return known.operation.errorCatalogue === 'SurveyApi' || known.operation.errorCatalogue === 'Customer';
 }
 
-function emptyBody(range: Range, what: string): Diagnostic {
-  return { severity: DiagnosticSeverity.Warning, range, message: `${what}: code 12 (empty input parameter) would follow.`, source: SOURCE, code: 'empty-body' };
+function emptyBody(range: Range, what: string, where: string): Diagnostic {
+  return { severity: DiagnosticSeverity.Warning, range, message: `${what}: code 12 (empty input parameter) would follow${where}.`, source: SOURCE, code: 'empty-body' };
 }
 
 function walk(
