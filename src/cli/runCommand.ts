@@ -80,8 +80,12 @@ Secrets come only from environment variables, never from files:
     TOKEN         a JWT of an "ApiWorkbench" "JWT Bearer" entry
   e.g. APIWB_SECRET_ENGAGEMENT_PASSWORD, APIWB_SECRET_FUNDRAISING_SERVICE_KEY, APIWB_SECRET_FUNDRAISING_USER_TOKEN
 
+Requests may carry ?? assertions (?? status == 200, ?? header NAME includes TEXT, ?? body $.path >= 1,
+?? duration < MS, ?? business ok, ?? business code == N, ?? rows >= 1): each failed one is printed with
+file:line, expected and actual. Scripts of other tools (> {% %}, < {% %}, {{ }}, ?? js) are not run and said so.
+
 Exit codes: 0 every request succeeded; 1 any HTTP status >= 400, business failure inside a 200,
-sign-in failure or lost connection; 2 usage or input error (bad option, file, env file or variable).
+failed assertion, sign-in failure or lost connection; 2 usage or input error (bad option, file, env file or variable).
 `;
 
 export const runSubcommand: Subcommand = {
