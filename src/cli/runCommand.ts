@@ -25,7 +25,7 @@ import { secretEnvVarName } from '../core/secrets/secretStore';
 import { EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
 import { openOutputSink, type OutputFormat } from './reporters/outputSink';
-import { assertionResultsOf, assertionStep, notRunOf } from '../core/run/assertions';
+import { assertionResultsOf, assertionStep, notRunOf, passesWithAssertions } from '../core/run/assertions';
 import { writeRunReport, reporterOptions, REPORT_HELP } from './reporters/runReport';
 import { createProgress, progressText } from './reporters/progress';
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
@@ -308,7 +308,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     ...(result.pages !== undefined ? { pages: result.pages } : {}),
     businessFailures: result.businessFailures.map((f) => ctx.redactor.text(f)),
     ...(problem ? { problem: ctx.redactor.text(problem) } : {}),
-    ok: result.ok,
+    ok: passesWithAssertions(result),
   };
 }
 

@@ -93,6 +93,14 @@ void describe('assertions over real HTTP', () => {
     assertNoSecret(ws.secretValues, result);
   });
 
+  void it('a request that asserts the failure it causes (business code 12, status 404) passes: exit 0', async () => {
+    const expected = join(ROOT, 'test', 'fixtures', 'assertions', 'expected-failure.http');
+    const result = await runCli(cli, ['run', expected, '--env', 'sandbox', '--env-file', ws.envFile], ws.secrets);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.match(result.stdout, /✓ emptyQuestionExpected .* 2\/2 assertions/);
+    assert.match(result.stdout, /✓ unknownConstituentExpected .*404.* 1\/1 assertions/);
+  });
+
   void it('rows after a walk count every page', async () => {
     const result = await run(['--name', 'constituentsPass', '--all-pages']);
     assert.equal(result.code, 0, result.stdout + result.stderr);

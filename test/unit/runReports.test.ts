@@ -12,7 +12,7 @@ const report: RunReport = {
   requests: [{
     file: 'a,b:c.http', line: 3, label: 'leaky <one> & "two"', method: 'GET', url: `https://perm:${SECRET}@x.test/v1?key=${SECRET}`,
     status: 500, durationMs: 7, ok: false, problem: `upstream said Bearer ${SECRET}`, businessFailures: [`code 9 ${SECRET}`],
-    assertions: [{ line: 5, text: 'body $.token == x', outcome: 'failed', expected: '== x', actual: `${SECRET}\nsecond line 100%` }],
+    assertions: [{ line: 5, text: 'body $.token == x', subject: 'body', outcome: 'failed', expected: '== x', actual: `${SECRET}\nsecond line 100%` }],
     notRun: [{ line: 7, what: 'response handler script (> {% %})' }],
   }],
 };

@@ -8,7 +8,7 @@ import { evaluateJsonPath } from '../httpfile/jsonPathLite';
 import { detectBusinessErrors, type BusinessErrorReport } from '../catalog/businessErrors';
 import type { ErrorCatalogueId } from '../catalog/model';
 import { headerValue } from '../http/types';
-import type { ExchangeStep, Finding } from './exchange';
+import type { ExchangeResult, ExchangeStep, Finding } from './exchange';
 
 /** What an exchange produced, as the assertions see it. */
 export interface AssertedExchange {
@@ -30,6 +30,8 @@ export interface AssertionResult {
   readonly line: number;
   /** The assertion as written after `??`. */
   readonly text: string;
+  /** What it checks: status, header, body, duration, business, rows. */
+  readonly subject: string;
   readonly outcome: AssertionOutcome;
   /** What the line asks for, in words (`== 200`, `exists`). */
   readonly expected: string;
@@ -57,7 +59,7 @@ export function evaluateAssertions(assertions: readonly AssertionNode[], exchang
 
 function evaluateOne(a: AssertionNode, exchange: AssertedExchange, businessReport: () => BusinessErrorReport): AssertionResult {
   const result = (outcome: AssertionOutcome, expected: string, actual: string): AssertionResult =>
-    ({ line: a.range.start.line, text: a.text, outcome, expected, actual: clip(actual) });
+    ({ line: a.range.start.line, text: a.text, subject: a.subject, outcome, expected, actual: clip(actual) });
   const expectedText = `${a.predicate}${a.expected ? ` ${a.expected}` : ''}`.trim();
 
   if (a.subject === 'business' && a.argument === 'ok') {
@@ -203,4 +205,22 @@ export function assertionStep(request: HttpRequestNode): ExchangeStep {
 /** The assertion results among an exchange's findings. */
 export function assertionResultsOf(findings: readonly Finding[]): AssertionResult[] {
   return findings.filter((f) => f.step === ASSERTIONS_STEP).map((f) => f.detail as AssertionResult);
+}
+
+/**
+ * Whether the exchange passes once its assertions are taken into account: a request that asserts its
+ * status (`?? status == 404`) or its business code (`?? business code == 12`) expects that failure, so a
+ * passing assertion of that subject makes a status >= 400 or a business failure expected. Anything else
+ * that failed (no response, a walk cut short, a failed assertion or another step's failure) still fails.
+ */
+export function passesWithAssertions(result: ExchangeResult): boolean {
+  if (result.ok) return true;
+  const response = result.response;
+  if (!response) return false;
+  if (result.findings.some((f) => f.severity === 'failure')) return false;
+  if (result.pages !== undefined && result.walk && result.walk.verdict !== 'complete') return false;
+  const passed = assertionResultsOf(result.findings).filter((r) => r.outcome === 'passed');
+  const statusExpected = passed.some((r) => r.subject === 'status');
+  const businessExpected = passed.some((r) => r.subject === 'business' && r.text.split(/\s+/)[1] === 'code');
+  return (response.status < 400 || statusExpected) && (result.businessFailures.length === 0 || businessExpected);
 }
