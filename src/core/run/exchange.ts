@@ -189,6 +189,9 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     return { ok: false, prepared, request, ...(operation ? { operation } : {}), walk: walked, businessFailures: [], notices, findings: [], problem: walked.failure?.message ?? walked.message };
   }
   if (!first) response = { ...response, timing: { ...response.timing, totalMs: performance.now() - started } };
+  for (const hop of response.redirects ?? []) {
+    notices.push(`redirected (${hop.status}) to ${hop.to}${hop.credentialsDropped ? ', another origin: sent without the credentials' : ''}`);
+  }
   if (prepared.resolved.name && response.bodyText) input.remember?.set(prepared.resolved.name, { status: response.status, headers: response.headers, bodyText: response.bodyText });
 
   const usedPlan = walked.checkpoint.plan;

@@ -49,7 +49,7 @@ export class SendController implements vscode.Disposable {
     private readonly resultsFolder: () => vscode.Uri,
   ) {
     this.subscriptions = [
-      panel.onDidRequest((request) => void this.onPanelRequest(request)),
+      panel.onDidRequest((request) => void this.handlePanelRequest(request)),
       vscode.workspace.onDidCloseTextDocument((d) => this.responses.delete(d.uri.toString())),
     ];
   }
@@ -131,7 +131,8 @@ export class SendController implements vscode.Disposable {
     return response;
   }
 
-  private async onPanelRequest(request: ResultsRequest): Promise<void> {
+  /** The panel's Next page, All pages, Stop and Export (public for the extension-host tests, which press them as the webview does). */
+  async handlePanelRequest(request: ResultsRequest): Promise<void> {
     const session = this.session;
     if (request.type === 'stop') {
       this.inFlight?.abort();
