@@ -28,7 +28,7 @@ import { secretEnvVarName } from '../core/secrets/secretStore';
 import { EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
 import { openOutputSink, type OutputFormat } from './reporters/outputSink';
-import { assertionResultsOf, assertionStep, notRunOf, passesWithAssertions } from '../core/run/assertions';
+import { assertionResultsOf, assertionStep, fileNotRunOf, notRunOf, passesWithAssertions } from '../core/run/assertions';
 import { writeRunReport, reporterOptions, REPORT_HELP } from './reporters/runReport';
 import { createProgress, progressText } from './reporters/progress';
 import { readResumeRecord, removeResumeRecord, writeResumeRecord, type ResumeRecord } from './resumeFile';
@@ -361,7 +361,8 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     file: item.shown, line: item.node.range.start.line + 1,
     label, method, url,
     assertions: assertionResultsOf(result.findings).map((a) => ({ ...a, ...redactText(a) })),
-    notRun: block ? notRunOf(block, item.node) : [],
+    // The file's own (request-less) constructs are said with its first request.
+    notRun: [...(item.node === item.parsed.requests[0] ? fileNotRunOf(item.parsed) : []), ...(block ? notRunOf(block, item.node) : [])].sort((x, y) => x.line - y.line),
     ...(response ? { status: response.status, totalMs: response.timing.totalMs } : {}),
     ...(result.rows ? { rows: result.rows.count } : {}),
     ...(result.pages !== undefined ? { pages: result.pages } : {}),

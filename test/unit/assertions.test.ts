@@ -79,3 +79,25 @@ void test('assertions right after the headers (no blank line) are assertions, no
   assert.deepEqual(file.requests[0]?.headers.map((h) => h.name), ['Accept']);
   assert.deepEqual(file.requests[0]?.assertions.map((a) => a.text), ['status == 200']);
 });
+
+void test('every kept construct that would act is listed as not run: imports, run lines, redirects, curl, file-level scripts', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { fileNotRunOf } = await import('../../src/core/run/assertions');
+  const read = (name: string) => parseHttpFile(readFileSync(join(import.meta.dirname, '../fixtures/compat', name), 'utf8'));
+  const jetbrains = read('jetbrains-run-import.http');
+  assert.deepEqual(fileNotRunOf(jetbrains).map((n) => [n.line + 1, n.what]), [
+    [1, 'JetBrains HTTP Client import (the imported requests are not loaded)'],
+    [4, 'JetBrains HTTP Client run (the named request is not run from here)'],
+    [5, 'JetBrains HTTP Client run (the named request is not run from here)'],
+  ]);
+  const last = jetbrains.blocks.at(-1);
+  assert.ok(last?.request);
+  assert.deepEqual(notRunOf(last, last.request).map((n) => [n.line + 1, n.what]), [[13, 'response redirect (the response is not written to that file)']]);
+  const restClient = read('restclient-syntax.http');
+  assert.deepEqual(fileNotRunOf(restClient).map((n) => [n.line + 1, n.what]), [[30, 'REST Client curl command (not sent)']]);
+  const preamble = read('httpyac-preamble.http');
+  const first = preamble.blocks[0];
+  assert.ok(first?.request);
+  assert.deepEqual(notRunOf(first, first.request).map((n) => n.what), ['httpYac gRPC proto import', 'httpYac XPath namespace'], 'block comments are understood, not listed');
+});

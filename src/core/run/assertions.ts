@@ -2,7 +2,7 @@
 // read (status, a header, a JSON path, the time, the business report, the row count) and compared; no
 // script is run. The scripts other tools would run (`?? js`, JetBrains `> {% %}`/`< {% %}`, httpYac
 // `{{ }}`) are listed by `notRunOf` so every caller can say they were not run.
-import type { AssertionNode, HttpRequestNode, RequestBlock } from '../httpfile/model';
+import type { AssertionNode, HttpFile, HttpRequestNode, KeptConstruct, RequestBlock } from '../httpfile/model';
 import { predicateNamed } from '../httpfile/assertions';
 import { evaluateJsonPath } from '../httpfile/jsonPathLite';
 import { detectBusinessErrors, type BusinessErrorReport } from '../catalog/businessErrors';
@@ -164,16 +164,36 @@ function describeFailures(report: BusinessErrorReport): string {
   return report.failures.map((f) => `${f.code === undefined ? '' : `code ${f.code} `}${f.message}`.trim()).join('; ') || 'a business error';
 }
 
-/** The scripts and script assertions of a request's block that other tools would run and this one does not. */
+/** What API Workbench did not do of another tool's construct, in a few words (after "not run: "). */
+const NOT_RUN_WORDS: Record<Exclude<KeptConstruct['kind'], 'block-comment'>, (k: KeptConstruct) => string> = {
+  'pre-request-script': () => 'pre-request script (< {% %})',
+  'script-block': () => 'script block ({{ }})',
+  'script-assertion': (k) => `script assertion (${k.text.trim()})`,
+  import: () => 'JetBrains HTTP Client import (the imported requests are not loaded)',
+  run: () => 'JetBrains HTTP Client run (the named request is not run from here)',
+  curl: () => 'REST Client curl command (not sent)',
+  'output-redirect': () => 'response redirect (the response is not written to that file)',
+  'proto-import': () => 'httpYac gRPC proto import',
+  'xpath-namespace': () => 'httpYac XPath namespace',
+  'recorded-response': () => 'httpYac recorded response (not compared)',
+};
+
+function keptNotRun(kept: readonly KeptConstruct[]): NotRun[] {
+  return kept.flatMap((k) => (k.kind === 'block-comment' ? [] : [{ line: k.range.start.line, what: NOT_RUN_WORDS[k.kind](k) }]));
+}
+
+/** Everything of other tools in a request's block that would run or act and here does not: handlers, scripts, redirects, … */
 export function notRunOf(block: RequestBlock, request: HttpRequestNode): NotRun[] {
   const out: NotRun[] = [
     ...request.responseHandlers.map((h) => ({ line: h.range.start.line, what: h.kind === 'script' ? 'response handler script (> {% %})' : `response handler file (> ${h.text})` })),
-    ...block.kept.filter((k) => k.kind === 'pre-request-script' || k.kind === 'script-block' || k.kind === 'script-assertion').map((k) => ({
-      line: k.range.start.line,
-      what: k.kind === 'pre-request-script' ? 'pre-request script (< {% %})' : k.kind === 'script-block' ? 'script block ({{ }})' : `script assertion (${k.text.trim()})`,
-    })),
+    ...keptNotRun(block.kept),
   ];
   return out.sort((x, y) => x.line - y.line);
+}
+
+/** The same for the blocks of a file that hold no request (a file-level script block, an import line). */
+export function fileNotRunOf(file: HttpFile): NotRun[] {
+  return keptNotRun(file.blocks.filter((b) => !b.request).flatMap((b) => b.kept));
 }
 
 /** The name of the exchange step that checks assertions; its findings' `detail` is an AssertionResult. */
