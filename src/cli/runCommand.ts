@@ -192,6 +192,12 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const envPath = findEnvFile(options.envFile, files[0]);
   const environment = selectEnvironment(parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath)), options.env);
   const planned = planRequests(files, options.name);
+  // A request line read as the body above it would otherwise go unnoticed in a terminal.
+  for (const item of planned.filter((p, i) => planned.findIndex((q) => q.parsed === p.parsed) === i)) {
+    for (const d of item.parsed.diagnostics.filter((x) => x.code === 'missing-separator')) {
+      io.stderr.write(`apiwb run: ${item.shown}:${d.range.start.line + 1}: warning: ${d.message}\n`);
+    }
+  }
   // The contracts only: the CLI has no imported overlays of its own (apiwb import-openapi writes a file).
   const catalog = createCatalog();
   for (const item of planned) checkBeforeSending(item, environment, options.allPages, catalog);

@@ -5,7 +5,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { buildCli, openSandboxWorkspace, type SandboxWorkspace } from './sandboxEnv';
 import { assertNoSecret, ROOT, runCli, type CliResult } from './cliProcess';
@@ -99,6 +99,15 @@ void describe('assertions over real HTTP', () => {
     assert.equal(result.code, 0, result.stdout + result.stderr);
     assert.match(result.stdout, /✓ emptyQuestionExpected .* 2\/2 assertions/);
     assert.match(result.stdout, /✓ unknownConstituentExpected .*404.* 1\/1 assertions/);
+  });
+
+  void it('a request line swallowed into a body is a warning on stderr, naming file and line', async () => {
+    const file = join(ws.dir, 'swallowed.http');
+    writeFileSync(file, `GET ${ws.descriptor.booking.baseUrl}/bookings?page=1\n\nGET ${ws.descriptor.booking.baseUrl}/bookings?page=2\n`);
+    const result = await runCli(cli, ['run', file, '--env', 'sandbox', '--env-file', ws.envFile], ws.secrets);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.match(result.stderr, /swallowed\.http:3: warning: .*missing ### before it\?/);
+    assert.match(result.stdout, /^1 request, 0 failed/m);
   });
 
   void it('rows after a walk count every page', async () => {
