@@ -104,7 +104,7 @@ export class SendController implements vscode.Disposable {
       void vscode.window.showErrorMessage(`API Workbench: ${document.uri.path.split('/').pop() ?? ''}: ${redactor.text(result.notices.find((n) => n.startsWith('# @paging')) ?? '')}`);
     }
     const session: PagedSession | undefined = result.paging ? {
-      responseId: randomUUID(), cursor: result.paging, environment: this.environmentName(),
+      responseId: randomUUID(), cursor: result.paging,
       uri, requestIndex: target.requestIndex, name, shownRows: redactRows(redactor, result.rows?.items ?? []),
     } : undefined;
     this.session = session;
@@ -245,10 +245,6 @@ export class SendController implements vscode.Disposable {
     session: PagedSession, pages: 'next' | 'all', sink: RowSink | undefined,
     hooks: { onProgress?: (p: WalkProgress) => void } = {},
   ): Promise<Extract<Continued, { ok: true }> | undefined> {
-    if (this.environmentName() !== session.environment) {
-      void vscode.window.showWarningMessage(`API Workbench: this response was paged in environment '${session.environment}'; switch back to it, or send the request again.`);
-      return undefined;
-    }
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(session.uri));
     const continued = await continueWalk({
       cursor: session.cursor, file: parseHttpFile(document.getText()), requestIndex: session.requestIndex,
@@ -316,10 +312,6 @@ export class SendController implements vscode.Disposable {
     if (scheme !== 'password-grant') return;
     const choice = await vscode.window.showWarningMessage('API Workbench: 401 — the engagement service did not accept the credentials sent. Sign in again?', 'Sign In');
     if (choice === 'Sign In') await vscode.commands.executeCommand('apiWorkbench.signIn');
-  }
-
-  private environmentName(): string {
-    return this.environments.active?.name ?? EMPTY_ENV.name;
   }
 
   private async redactor(extra: readonly string[]): Promise<Redactor> {
