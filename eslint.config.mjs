@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-output/**', '**/*.mjs', '**/*.js'] },
+  { ignores: ['dist/**', 'cli/dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-output/**', '**/*.mjs', '**/*.js'] },
   {
     files: ['**/*.ts'],
     extends: [tseslint.configs.base],

@@ -1,10 +1,15 @@
 // apiwb: the command-line entry. Subcommands live in their own modules; this file only dispatches.
 import { subcommands } from './subcommands';
+import { VERSION } from './version';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === '--version' || name === '-v' || name === 'version') {
+    process.stdout.write(`apiwb ${VERSION}\n`);
+    return EXIT.ok;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage());
     return name === undefined ? EXIT.usage : EXIT.ok;
@@ -20,7 +25,7 @@ async function main(argv: readonly string[]): Promise<number> {
 function usage(): string {
   const width = Math.max(...subcommands.map((c) => c.name.length));
   return [
-    'Usage: apiwb <command> [options]',
+    'Usage: apiwb <command> [options]    (apiwb --version: the version)',
     '',
     'Commands:',
     ...subcommands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),

@@ -78,6 +78,23 @@ export const HistoryEntrySchema = z.object({
   businessFailed: z.boolean(),
 });
 
+export const TestResultSchema = z.object({
+  /** One-based line of the `??` line in its file. */
+  line: count(),
+  text: z.string(),
+  outcome: z.enum(['passed', 'failed']),
+  expected: z.string(),
+  actual: z.string(),
+});
+
+/** The request's `??` assertions as checked against this response, and the scripts it did not run. */
+export const TestsViewSchema = z.object({
+  passed: count(),
+  failed: count(),
+  results: z.array(TestResultSchema),
+  notRun: z.array(z.object({ line: count(), what: z.string() })),
+});
+
 export const ResultsViewModelWireSchema = z.object({
   /** Unique per response; lets the webview keep its scroll and search across a reload of the same response. */
   id: z.string(),
@@ -97,6 +114,7 @@ export const ResultsViewModelWireSchema = z.object({
   auth: z.optional(AuthExplanationSchema),
   paging: z.optional(PagingStateSchema),
   history: z.array(HistoryEntrySchema),
+  tests: z.optional(TestsViewSchema),
 });
 
 export const ExportFormatSchema = z.enum(['ndjson', 'csv']);
@@ -153,6 +171,7 @@ export type BusinessBanner = z.infer<typeof BusinessBannerSchema>;
 export type AuthExplanation = z.infer<typeof AuthExplanationSchema>;
 export type PagingState = z.infer<typeof PagingStateSchema>;
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+export type TestsView = z.infer<typeof TestsViewSchema>;
 export type ResultsViewModelWire = z.infer<typeof ResultsViewModelWireSchema>;
 /** What the host builds and the webview renders; on the wire its rows are a JSON string (see encodeViewModel). */
 export type ResultsViewModel = Omit<ResultsViewModelWire, 'table'> & { table?: TableView };

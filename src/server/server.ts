@@ -12,6 +12,7 @@ import {
 import { createHttpLanguageService, HttpDocumentCache, type HttpDocument } from './service';
 import { overlayOperations } from './overlay';
 import { citationLinksFor, locateContractReference } from './reference';
+import { clientFormats, fitCompletion, fitHover, FULL_FORMATS, type ClientFormats } from './service/clientCapabilities';
 
 /** Pause after the last change before diagnostics are recomputed. */
 export const VALIDATION_DELAY_MS = 150;
@@ -46,7 +47,9 @@ export function startServer(connection: Connection, referenceFrom: string = proc
   const revalidateAll = (): void => documents.all().forEach((d) => scheduleValidation(d.uri));
 
   let canRegisterConfiguration = false;
+  let formats: ClientFormats = FULL_FORMATS;
   connection.onInitialize((params): InitializeResult => {
+    formats = clientFormats(params.capabilities);
     canRegisterConfiguration = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     service.setCitationLinks(citationLinksFor(params, locateContractReference(referenceFrom)));
     return initializeResult();
@@ -81,11 +84,11 @@ export function startServer(connection: Connection, referenceFrom: string = proc
 
   connection.onCompletion((params) => {
     const document = parsed(params.textDocument.uri);
-    return document ? service.doComplete(document, params.position) : null;
+    return document ? fitCompletion(service.doComplete(document, params.position), formats) : null;
   });
   connection.onHover((params) => {
     const document = parsed(params.textDocument.uri);
-    return document ? service.doHover(document, params.position) : null;
+    return document ? fitHover(service.doHover(document, params.position), formats) : null;
   });
   connection.onCodeLens((params) => {
     const document = parsed(params.textDocument.uri);

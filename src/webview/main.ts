@@ -3,13 +3,14 @@
 import './styles.css';
 import { decodeRows, decodeViewModelHead, parseHostToWebview, type HostToWebviewMessage, type PendingRows, type ResultsViewModel } from '../protocol/webviewMessages';
 import { detailOf } from '../core/results/cells';
-import { formatRows } from '../core/results/format';
+import { formatCount, formatRows } from '../core/results/format';
 import { pageAnnouncement, responseAnnouncement } from '../core/results/announcements';
 import { Announcer } from './announcer';
 import { button, h } from './dom';
 import { PagingBar } from './pagingBar';
 import { RawView } from './rawView';
 import { authBanner, businessBanner, headersView, statusLine, summaryView } from './sections';
+import { testsSection } from './testsSection';
 import { VirtualTable, type CellRef } from './table';
 import { Tabs } from './tabs';
 import { loadState, post, saveState, type PanelState } from './vscodeApi';
@@ -132,6 +133,7 @@ class ResultsApp {
         this.walking = false;
         this.paging.ended(message.message, message.paging, this.table.rowCount > 0);
         this.announcer.say(message.message);
+        this.showRowCount(message.paging.rows);
         break;
     }
   }
@@ -151,9 +153,12 @@ class ResultsApp {
     this.showRowCount();
   }
 
-  private showRowCount(): void {
+  /** One row count everywhere: after a walk to a file, the walk's total, and how many of them are on screen. */
+  private showRowCount(walked?: number): void {
     const count = this.status.querySelector('.row-count');
-    if (count) count.textContent = formatRows(this.table.rowCount);
+    if (!count) return;
+    const shown = this.table.rowCount;
+    count.textContent = walked !== undefined && walked > shown ? `${formatRows(walked)} (${formatCount(shown)} shown)` : formatRows(shown);
   }
 
   private show(vm: ResultsViewModel, rowCount: number, saved: PanelState, rest: PendingRows | undefined): void {
@@ -163,7 +168,7 @@ class ResultsApp {
     // focus goes to the view now showing instead of falling to <body>.
     const focused = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : undefined;
     this.status.replaceChildren(statusLine(vm, rowCount));
-    this.banners.replaceChildren(...[vm.businessErrors && businessBanner(vm.businessErrors), vm.auth && authBanner(vm.auth)].filter((e): e is HTMLElement => !!e));
+    this.banners.replaceChildren(...[vm.businessErrors && businessBanner(vm.businessErrors), vm.auth && authBanner(vm.auth), vm.tests && testsSection(vm.tests)].filter((e): e is HTMLElement => !!e));
     this.paging.update(vm.paging, rowCount > 0);
     this.paging.clearProgress();
     this.paging.element.hidden = !vm.paging && !vm.table;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import {
   createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
   InitializeRequest, InitializedNotification, PublishDiagnosticsNotification, ShutdownRequest, ExitNotification,
-  type InitializeResult, type PublishDiagnosticsParams, type ClientCapabilities,
+  type ClientCapabilities, type InitializeResult, type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 
 const root = join(import.meta.dirname, '../..');
@@ -21,6 +21,11 @@ export interface LspSession {
 }
 
 /** Starts the server from source (`node --import tsx <entry> ...args`) and initializes it. */
+/** What the default session declares: snippets, markdown hover and markdown completion documentation. */
+export const FULL_CLIENT_CAPABILITIES: ClientCapabilities = {
+  textDocument: { completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } }, hover: { contentFormat: ['markdown'] } },
+};
+
 export async function startLspSession(
   entry: readonly string[] = ['src/server/main.ts', '--stdio'],
   client: { readonly capabilities?: ClientCapabilities; readonly initializationOptions?: unknown } = {},
@@ -42,7 +47,7 @@ export async function startLspSession(
     connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
-      capabilities: client.capabilities ?? { textDocument: { completion: { completionItem: { snippetSupport: true } }, hover: { contentFormat: ['markdown'] } } },
+      capabilities: client.capabilities ?? FULL_CLIENT_CAPABILITIES,
       workspaceFolders: null,
       ...(client.initializationOptions === undefined ? {} : { initializationOptions: client.initializationOptions }),
     }),

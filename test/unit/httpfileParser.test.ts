@@ -81,7 +81,7 @@ void test('CRLF: the body text keeps CRLF inside and its offset points at the fi
 });
 
 void test('faults become diagnostics, never exceptions', () => {
-  assert.deepEqual(parseHttpFile(edgeInputs['unterminated handler'] ?? '').diagnostics.map((d) => d.code), ['unterminated-handler']);
+  assert.deepEqual(parseHttpFile(edgeInputs['unterminated handler'] ?? '').diagnostics.map((d) => d.code), ['unterminated-handler', 'kept-construct']);
   assert.deepEqual(parseHttpFile(edgeInputs['unterminated variable'] ?? '').diagnostics.map((d) => d.code), ['unterminated-variable', 'unterminated-variable']);
   assert.deepEqual(parseHttpFile(edgeInputs['malformed header'] ?? '').diagnostics.map((d) => d.code), ['malformed-header']);
   assert.deepEqual(parseHttpFile(edgeInputs['body without blank line'] ?? '').diagnostics.map((d) => d.code), ['missing-blank-line']);

@@ -1,8 +1,14 @@
-// One compact line per request for `apiwb run`, already redacted by the caller's Redactor:
+// One compact line per request for `apiwb run` (then a line per failed assertion and per script not
+// run), already redacted by the caller's Redactor:
 //   ✓ listConstituents  GET http://127.0.0.1:4711/v1/constituents  200  12 ms  50 rows
 //   ✗ wrongSecret  POST …/token  — engagement sign-in failed: invalid_grant — The user name or password is incorrect.
 
+import type { AssertionResult, NotRun } from '../../core/run/assertions';
+
 export interface RequestOutcome {
+  /** The file as shown and the one-based line of the request line. */
+  readonly file?: string;
+  readonly line?: number;
   readonly label: string;
   readonly method: string;
   /** Redacted. */
@@ -15,6 +21,10 @@ export interface RequestOutcome {
   readonly businessFailures: readonly string[];
   /** Why the request failed when it has no usable response, or the 401/403 explanation. */
   readonly problem?: string;
+  /** Results of the request's `??` lines (zero-based lines, as the core gives them). */
+  readonly assertions?: readonly AssertionResult[];
+  /** Other tools' scripts in the request's block, kept and not run. */
+  readonly notRun?: readonly NotRun[];
   readonly ok: boolean;
 }
 
@@ -25,16 +35,24 @@ export function formatOutcome(outcome: RequestOutcome, color: boolean): string {
   if (outcome.totalMs !== undefined) parts.push(`${Math.round(outcome.totalMs)} ms`);
   if (outcome.rows !== undefined) parts.push(`${outcome.rows} row${outcome.rows === 1 ? '' : 's'}`);
   if (outcome.pages !== undefined && outcome.pages > 1) parts.push(`${outcome.pages} pages`);
+  const assertions = outcome.assertions ?? [];
+  const failed = assertions.filter((a) => a.outcome === 'failed');
+  if (assertions.length) parts.push(`${assertions.length - failed.length}/${assertions.length} assertions`);
   let line = parts.join('  ');
   if (outcome.businessFailures.length) line += `  business failure: ${outcome.businessFailures.join('; ')}`;
   if (outcome.problem) line += `  — ${outcome.problem}`;
+  const file = outcome.file ?? '';
+  for (const a of failed) line += `\n    ${paint('✗', 31, color)} ${file}:${a.line + 1}  ?? ${a.text}  expected ${a.expected}, actual ${a.actual}`;
+  for (const n of outcome.notRun ?? []) line += `\n    · ${file}:${n.line + 1}  not run: ${n.what}`;
   return line;
 }
 
 export function formatTotals(outcomes: readonly RequestOutcome[], elapsedMs: number): string {
   const failed = outcomes.filter((o) => !o.ok).length;
   const rows = outcomes.reduce((sum, o) => sum + (o.rows ?? 0), 0);
-  return `${outcomes.length} request${outcomes.length === 1 ? '' : 's'}, ${failed} failed, ${rows} rows, ${Math.round(elapsedMs)} ms`;
+  const assertions = outcomes.flatMap((o) => o.assertions ?? []);
+  const checked = assertions.length ? `, ${assertions.length} assertions (${assertions.filter((a) => a.outcome === 'failed').length} failed)` : '';
+  return `${outcomes.length} request${outcomes.length === 1 ? '' : 's'}, ${failed} failed, ${rows} rows, ${Math.round(elapsedMs)} ms${checked}`;
 }
 
 function paint(text: string, code: number, color: boolean): string {

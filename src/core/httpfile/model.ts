@@ -111,6 +111,54 @@ export interface ResponseHandler {
   readonly range: Range;
 }
 
+/** The tools whose `.http` dialects this parser knows. */
+export type HttpTool = 'REST Client' | 'httpYac' | 'JetBrains HTTP Client';
+
+/**
+ * A construct of another tool's dialect that API Workbench does not act on: kept verbatim in the source
+ * (the printer gives it back), reported with an informational diagnostic naming its tool, and never read
+ * as a request line, a header or a body.
+ */
+export interface KeptConstruct {
+  readonly kind:
+    | 'pre-request-script' // JetBrains `< {% … %}` or `< ./script.js` before the request line
+    | 'script-block' // httpYac `{{ … }}`, `{{@request … }}`, `{{@response … }}`
+    | 'block-comment' // httpYac `/* … */`: understood as a comment, no diagnostic
+    | 'proto-import' // httpYac gRPC `proto < ./file.proto` and its option lines
+    | 'xpath-namespace' // httpYac `@xpath_ns prefix=uri`
+    | 'import' // JetBrains `import ./file.http`
+    | 'run' // JetBrains `run #name` / `run ./file.http`
+    | 'curl' // REST Client: a pasted curl command
+    | 'output-redirect' // JetBrains/httpYac `>> file`, `>>! file`
+    | 'recorded-response' // httpYac: a response written after the request (`HTTP/1.1 200 OK` …)
+    | 'script-assertion'; // httpYac `?? js …` / `?? xpath …`: an assertion that needs a script engine
+  readonly tool: HttpTool;
+  /** The construct's lines as written. */
+  readonly text: string;
+  readonly range: Range;
+}
+
+/**
+ * `?? status == 200`, `?? header content-type includes json`, `?? body $.total >= 1`, `?? duration < 500`,
+ * `?? business ok`, `?? business code == 26`, `?? rows >= 1` (httpYac's syntax plus this product's
+ * business and rows subjects). Declarative: evaluated by `src/core/run/assertions.ts`, nothing executed.
+ */
+export interface AssertionNode {
+  /** The text after `??`, trimmed. */
+  readonly text: string;
+  readonly subject: string;
+  /** Header name, body JSON path, or `ok`/`code` for business; '' when absent. */
+  readonly argument: string;
+  /** As written (`==`, `includes`, `isArray`, …); '' when the line names none (`?? business ok`). */
+  readonly predicate: string;
+  /** '' for predicates that take no value. */
+  readonly expected: string;
+  readonly range: Range;
+  readonly subjectRange: Range;
+  readonly predicateRange?: Range;
+  readonly expectedRange?: Range;
+}
+
 export interface HttpRequestNode {
   /** Position among the file's requests (0-based): the `requestIndex` of CodeLens commands. */
   readonly index: number;
@@ -122,6 +170,8 @@ export interface HttpRequestNode {
   readonly headers: readonly Header[];
   readonly body?: Body;
   readonly responseHandlers: readonly ResponseHandler[];
+  /** `??` lines after the request, in file order. */
+  readonly assertions: readonly AssertionNode[];
   /** Every `{{...}}` in the URL, headers and body. */
   readonly references: readonly VariableReference[];
   /** From the request line to the last non-blank line of the block. */
@@ -136,6 +186,8 @@ export interface RequestBlock {
   readonly comments: readonly Comment[];
   readonly variables: readonly FileVariable[];
   readonly request?: HttpRequestNode;
+  /** Other tools' constructs in this block (before or after the request), kept verbatim. */
+  readonly kept: readonly KeptConstruct[];
   /** Whole lines, separator included: blocks tile the file. */
   readonly range: Range;
   /** First and last line (inclusive) the block covers. */
@@ -149,13 +201,19 @@ export type HttpFileDiagnosticCode =
   | 'unterminated-handler'
   | 'unterminated-variable'
   | 'malformed-variable'
-  | 'malformed-request-line';
+  | 'malformed-request-line'
+  /** Another tool's construct, kept as written and not acted on (information). */
+  | 'kept-construct'
+  /** A request line inside a body after a blank line: probably a missing `###` (warning). */
+  | 'missing-separator'
+  | 'malformed-assertion'
+  | 'unterminated-block';
 
 export interface HttpFileDiagnostic {
   readonly code: HttpFileDiagnosticCode;
   readonly message: string;
   readonly range: Range;
-  readonly severity: 'error' | 'warning';
+  readonly severity: 'error' | 'warning' | 'information';
 }
 
 export interface HttpFile {

@@ -2,11 +2,12 @@
 // request line, query continuations, headers, body, response handlers. It never throws: anything it
 // cannot make sense of becomes a diagnostic, and the source lines are kept so nothing is lost.
 import type {
-  Body, Comment, Directive, FileVariable, Header, HttpFile, HttpFileDiagnostic, HttpRequestNode,
-  QueryContinuation, QueryParameter, RequestBlock, RequestLine, ResponseHandler, SourceLine, VariableReference,
+  AssertionNode, Body, Comment, Directive, FileVariable, Header, HttpFile, HttpFileDiagnostic, HttpRequestNode,
+  KeptConstruct, QueryContinuation, QueryParameter, RequestBlock, RequestLine, ResponseHandler, SourceLine, VariableReference,
 } from './model';
 import { range, lineRange, splitLines } from './lines';
 import { scanReferences } from './variables';
+import { ASSERTION_LINE, parseAssertionLine } from './assertions';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE'] as const;
 const KNOWN_METHODS = new Set<string>(HTTP_METHODS);
@@ -21,6 +22,41 @@ const HANDLER_SCRIPT = /^\s*>\s*\{%/;
 const HANDLER_FILE = /^\s*>\s*(\S.*?)\s*$/;
 const RESPONSE_REFERENCE = /^\s*<>/;
 const INCLUDE = /^(\s*)<(@)?(\s+)(\S.*?)\s*$/;
+// Other tools' constructs (see KeptConstruct).
+const PRE_REQUEST_SCRIPT = /^\s*<\s*\{%/;
+const PRE_REQUEST_FILE = /^\s*<\s+\S+\.(?:js|mjs|cjs|ts)\s*$/;
+const SCRIPT_OPEN = /^\s*\{\{(?:@\w*|\+\w*)?\s*$/;
+const SCRIPT_CLOSE = /^\s*\}\}\s*$/;
+const BLOCK_COMMENT_OPEN = /^\s*\/\*/;
+const PROTO_IMPORT = /^\s*proto\s*</;
+const XPATH_NAMESPACE = /^\s*@xpath_ns\s/;
+const JETBRAINS_IMPORT = /^\s*import\s+\S/;
+const JETBRAINS_RUN = /^\s*run\s+(?:#|\S+\.(?:http|rest)\b)/;
+const CURL = /^\s*curl\s/;
+const OUTPUT_REDIRECT = /^\s*>>!?\s/;
+const RECORDED_RESPONSE = /^\s*HTTP\/\d(?:\.\d)?\s+\d{3}\b/;
+/** A request line swallowed into a body after a blank line (REST Client and JetBrains read it as body). */
+const SWALLOWED_REQUEST_LINE = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?:https?:\/\/|\/|\{\{)\S*(?:\s+HTTP\/\d(?:\.\d)?)?\s*$/;
+
+const KEPT_MESSAGES: Record<KeptConstruct['kind'], string> = {
+  'pre-request-script': 'JetBrains HTTP Client pre-request script: kept as written, not run.',
+  'script-block': 'httpYac script block: kept as written, not run.',
+  'block-comment': 'httpYac block comment.',
+  'proto-import': 'httpYac gRPC proto import: kept as written; API Workbench sends HTTP requests only.',
+  'xpath-namespace': 'httpYac XPath namespace: kept as written, not used.',
+  import: "JetBrains HTTP Client import: kept as written; the imported file's requests are not loaded.",
+  run: 'JetBrains HTTP Client run: kept as written; the named request is not run from here.',
+  curl: 'REST Client curl command: kept as written, not sent (write it as a request line to send it).',
+  'output-redirect': 'Response redirect (JetBrains HTTP Client, httpYac): kept as written; the response is not written to that file.',
+  'recorded-response': 'httpYac recorded response: kept as written, not compared.',
+  'script-assertion': 'httpYac script assertion (?? js / ?? xpath): kept as written, not checked (no script is run).',
+};
+
+/** The informational diagnostic for a kept construct; block comments are understood and get none. */
+function reportKept(construct: KeptConstruct, diagnostics: HttpFileDiagnostic[]): void {
+  if (construct.kind === 'block-comment') return;
+  diagnostics.push({ code: 'kept-construct', message: KEPT_MESSAGES[construct.kind], range: construct.range, severity: 'information' });
+}
 
 export function isSeparatorLine(text: string): boolean {
   return SEPARATOR.test(text);
@@ -65,6 +101,7 @@ export function parseBlock(
   const directives: Directive[] = [];
   const comments: Comment[] = [];
   const variables: FileVariable[] = [];
+  const kept: KeptConstruct[] = [];
   let separator: RequestBlock['separator'];
   let i = first;
   if (SEPARATOR.test(at(i))) {
@@ -75,6 +112,13 @@ export function parseBlock(
   for (; i <= last; i++) {
     const text = at(i);
     if (text.trim() === '') continue;
+    const foreign = keptBeforeRequest(lines, i, last, diagnostics);
+    if (foreign) {
+      kept.push(foreign);
+      reportKept(foreign, diagnostics);
+      i = foreign.range.end.line;
+      continue;
+    }
     const directive = DIRECTIVE.exec(text);
     if (directive) {
       directives.push(toDirective(i, text, directive));
@@ -93,11 +137,11 @@ export function parseBlock(
     break;
   }
   const blockRange = range(first, 0, last, at(last).length);
-  if (i > last) return { separator, directives, comments, variables, range: blockRange, firstLine: first, lastLine: last };
+  if (i > last) return { separator, directives, comments, variables, kept, range: blockRange, firstLine: first, lastLine: last };
 
   const name = directives.find((d) => d.key === 'name')?.value || separator?.title || undefined;
-  const request = parseRequest(lines, i, last, requestIndex, name, comments, diagnostics);
-  return { separator, directives, comments, variables, request, range: blockRange, firstLine: first, lastLine: last };
+  const request = parseRequest(lines, i, last, requestIndex, name, comments, kept, diagnostics);
+  return { separator, directives, comments, variables, request, kept, range: blockRange, firstLine: first, lastLine: last };
 }
 
 function toDirective(line: number, text: string, m: RegExpExecArray): Directive {
@@ -139,6 +183,7 @@ function parseRequest(
   index: number,
   name: string | undefined,
   comments: Comment[],
+  kept: KeptConstruct[],
   diagnostics: HttpFileDiagnostic[],
 ): HttpRequestNode {
   const at = (i: number): string => lines[i]?.text ?? '';
@@ -161,8 +206,8 @@ function parseRequest(
   for (; i <= last; i++) {
     const text = at(i);
     if (text.trim() === '') { bodyStart = i + 1; break; }
-    if (/^\s*[{[<]/.test(text) || HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text)) {
-      if (/^\s*[{[]/.test(text)) {
+    if (/^\s*[{[<]/.test(text) || HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text) || ASSERTION_LINE.test(text)) {
+      if (/^\s*[{[]/.test(text) && !SCRIPT_OPEN.test(text)) {
         diagnostics.push({ code: 'missing-blank-line', message: 'A blank line must separate the headers from the body.', range: lineRange(i, text), severity: 'warning' });
       }
       bodyStart = i;
@@ -194,10 +239,11 @@ function parseRequest(
 
   let body: Body | undefined;
   const responseHandlers: ResponseHandler[] = [];
+  const assertions: AssertionNode[] = [];
   let lastContent = Math.max(start, ...queryContinuations.map((q) => q.range.end.line), ...headers.map((h) => h.range.end.line));
   if (bodyStart !== -1 && bodyStart <= last) {
     let bodyEnd = bodyStart;
-    while (bodyEnd <= last && !isHandlerStart(at(bodyEnd))) bodyEnd++;
+    while (bodyEnd <= last && !isHandlerStart(at(bodyEnd)) && !(RECORDED_RESPONSE.test(at(bodyEnd)) && at(bodyEnd - 1).trim() === '')) bodyEnd++;
     // The body is bodyStart..bodyEnd-1 without its trailing blank lines.
     let lastBodyLine = bodyEnd - 1;
     while (lastBodyLine >= bodyStart && at(lastBodyLine).trim() === '') lastBodyLine--;
@@ -205,10 +251,20 @@ function parseRequest(
     while (firstBodyLine <= lastBodyLine && at(firstBodyLine).trim() === '') firstBodyLine++;
     if (firstBodyLine <= lastBodyLine) {
       body = toBody(lines, firstBodyLine, lastBodyLine);
-      for (let b = firstBodyLine; b <= lastBodyLine; b++) scanReferences(at(b), b, 0, references, diagnostics);
+      for (let b = firstBodyLine; b <= lastBodyLine; b++) {
+        scanReferences(at(b), b, 0, references, diagnostics);
+        if (body.kind === 'inline' && at(b - 1).trim() === '' && SWALLOWED_REQUEST_LINE.test(at(b))) {
+          diagnostics.push({
+            code: 'missing-separator',
+            message: 'This looks like a request line, but it is read as the body of the request above: missing ### before it?',
+            range: lineRange(b, at(b)),
+            severity: 'warning',
+          });
+        }
+      }
       lastContent = lastBodyLine;
     }
-    lastContent = parseHandlers(lines, bodyEnd, last, responseHandlers, diagnostics, lastContent);
+    lastContent = parseHandlers(lines, bodyEnd, last, { handlers: responseHandlers, assertions, kept }, diagnostics, lastContent);
   }
   return {
     index,
@@ -219,14 +275,77 @@ function parseRequest(
     headers,
     body,
     responseHandlers,
+    assertions,
     references,
     range: range(start, 0, lastContent, at(lastContent).length),
   };
 }
 
 function isHandlerStart(text: string): boolean {
-  return HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text) || RESPONSE_REFERENCE.test(text);
+  return HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text) || RESPONSE_REFERENCE.test(text) || ASSERTION_LINE.test(text) || SCRIPT_OPEN.test(text);
 }
+
+/** Lines i..(the closing line) of a construct that spans lines up to a line matching `close`. */
+function keptSpan(
+  lines: readonly SourceLine[], i: number, last: number, close: (text: string, line: number) => boolean,
+  kind: KeptConstruct['kind'], tool: KeptConstruct['tool'], diagnostics: HttpFileDiagnostic[], closer: string,
+): KeptConstruct {
+  const at = (k: number): string => lines[k]?.text ?? '';
+  let j = i;
+  while (j <= last && !close(at(j), j)) j++;
+  if (j > last) {
+    j = last;
+    diagnostics.push({ code: 'unterminated-block', message: `${KEPT_MESSAGES[kind].split(':')[0]} is not closed by '${closer}'.`, range: range(i, 0, last, at(last).length), severity: 'error' });
+  }
+  return keptLines(lines, i, j, kind, tool);
+}
+
+function keptLines(lines: readonly SourceLine[], i: number, j: number, kind: KeptConstruct['kind'], tool: KeptConstruct['tool']): KeptConstruct {
+  const texts: string[] = [];
+  for (let k = i; k <= j; k++) texts.push(lines[k]?.text ?? '');
+  return { kind, tool, text: texts.join('\n'), range: range(i, 0, j, (lines[j]?.text ?? '').length) };
+}
+
+/** Another tool's construct starting at line i before the request line, or undefined. */
+function keptBeforeRequest(lines: readonly SourceLine[], i: number, last: number, diagnostics: HttpFileDiagnostic[]): KeptConstruct | undefined {
+  const at = (k: number): string => lines[k]?.text ?? '';
+  const text = at(i);
+  if (PRE_REQUEST_SCRIPT.test(text)) {
+    const open = text.indexOf('{%');
+    return keptSpan(lines, i, last, (t, k) => t.indexOf('%}', k === i ? open + 2 : 0) !== -1, 'pre-request-script', 'JetBrains HTTP Client', diagnostics, '%}');
+  }
+  if (PRE_REQUEST_FILE.test(text)) return keptLines(lines, i, i, 'pre-request-script', 'JetBrains HTTP Client');
+  const shared = keptAnywhere(lines, i, last, diagnostics);
+  if (shared) return shared;
+  if (PROTO_IMPORT.test(text)) {
+    // Its option lines (`keepCase: true`) follow up to a blank line.
+    let j = i;
+    while (j + 1 <= last && at(j + 1).trim() !== '' && HEADER.test(at(j + 1)) && !DIRECTIVE.test(at(j + 1)) && !COMMENT.test(at(j + 1))) j++;
+    return keptLines(lines, i, j, 'proto-import', 'httpYac');
+  }
+  if (XPATH_NAMESPACE.test(text)) return keptLines(lines, i, i, 'xpath-namespace', 'httpYac');
+  if (JETBRAINS_IMPORT.test(text)) return keptLines(lines, i, i, 'import', 'JetBrains HTTP Client');
+  if (JETBRAINS_RUN.test(text)) return keptLines(lines, i, i, 'run', 'JetBrains HTTP Client');
+  if (CURL.test(text)) {
+    // A curl command continues while a line ends with a backslash.
+    let j = i;
+    while (j + 1 <= last && /\\\s*$/.test(at(j))) j++;
+    return keptLines(lines, i, j, 'curl', 'REST Client');
+  }
+  return undefined;
+}
+
+/** Constructs that may stand before the request or after its body: script blocks and block comments. */
+function keptAnywhere(lines: readonly SourceLine[], i: number, last: number, diagnostics: HttpFileDiagnostic[]): KeptConstruct | undefined {
+  const text = lines[i]?.text ?? '';
+  if (SCRIPT_OPEN.test(text)) return keptSpan(lines, i, last, (t, k) => k > i && SCRIPT_CLOSE.test(t), 'script-block', 'httpYac', diagnostics, '}}');
+  if (BLOCK_COMMENT_OPEN.test(text)) {
+    const open = text.indexOf('/*');
+    return keptSpan(lines, i, last, (t, k) => t.indexOf('*/', k === i ? open + 2 : 0) !== -1, 'block-comment', 'httpYac', diagnostics, '*/');
+  }
+  return undefined;
+}
+
 
 function toBody(lines: readonly SourceLine[], first: number, last: number): Body {
   const firstText = lines[first]?.text ?? '';
@@ -249,16 +368,28 @@ function toBody(lines: readonly SourceLine[], first: number, last: number): Body
   return { kind: 'inline', text, range: range(first, 0, last, lastLine?.text.length ?? 0), offset: startOffset };
 }
 
-/** Handlers from line `from` to `last`; returns the last line holding content. */
+const HANDLER_NOT_RUN = 'JetBrains HTTP Client response handler: kept as written, not run (API Workbench runs no scripts; ?? assertions are checked).';
+
+interface AfterBody {
+  readonly handlers: ResponseHandler[];
+  readonly assertions: AssertionNode[];
+  readonly kept: KeptConstruct[];
+}
+
+/** Handlers, assertions and kept constructs from line `from` to `last`; returns the last line holding content. */
 function parseHandlers(
   lines: readonly SourceLine[],
   from: number,
   last: number,
-  out: ResponseHandler[],
+  out: AfterBody,
   diagnostics: HttpFileDiagnostic[],
   lastContent: number,
 ): number {
   const at = (i: number): string => lines[i]?.text ?? '';
+  const keep = (construct: KeptConstruct): void => {
+    out.kept.push(construct);
+    reportKept(construct, diagnostics);
+  };
   for (let i = from; i <= last; i++) {
     const text = at(i);
     if (text.trim() === '') continue;
@@ -267,7 +398,8 @@ function parseHandlers(
       const open = text.indexOf('{%');
       const sameLineClose = text.indexOf('%}', open + 2);
       if (sameLineClose !== -1) {
-        out.push({ kind: 'script', text: text.slice(open + 2, sameLineClose), range: lineRange(i, text) });
+        out.handlers.push({ kind: 'script', text: text.slice(open + 2, sameLineClose), range: lineRange(i, text) });
+        diagnostics.push({ code: 'kept-construct', message: HANDLER_NOT_RUN, range: lineRange(i, text), severity: 'information' });
         continue;
       }
       const parts = [text.slice(open + 2)];
@@ -281,13 +413,43 @@ function parseHandlers(
         diagnostics.push({ code: 'unterminated-handler', message: "The response handler '> {%' is not closed by '%}'.", range: range(i, 0, last, at(last).length), severity: 'error' });
         j = last;
       }
-      out.push({ kind: 'script', text: parts.join('\n'), range: range(i, 0, j, at(j).length) });
+      out.handlers.push({ kind: 'script', text: parts.join('\n'), range: range(i, 0, j, at(j).length) });
+      diagnostics.push({ code: 'kept-construct', message: HANDLER_NOT_RUN, range: range(i, 0, j, at(j).length), severity: 'information' });
+      lastContent = j;
+      i = j;
+      continue;
+    }
+    if (OUTPUT_REDIRECT.test(text)) {
+      keep(keptLines(lines, i, i, 'output-redirect', 'JetBrains HTTP Client'));
+      continue;
+    }
+    if (ASSERTION_LINE.test(text)) {
+      const assertion = parseAssertionLine(i, text, diagnostics);
+      if (assertion) out.assertions.push(assertion);
+      else keep(keptLines(lines, i, i, 'script-assertion', 'httpYac'));
+      continue;
+    }
+    const foreign = keptAnywhere(lines, i, last, diagnostics);
+    if (foreign) {
+      keep(foreign);
+      lastContent = foreign.range.end.line;
+      i = lastContent;
+      continue;
+    }
+    if (RECORDED_RESPONSE.test(text)) {
+      // The recorded response runs to the end of the block, except the assertions written after it.
+      let j = last;
+      while (j > i && (at(j).trim() === '' || ASSERTION_LINE.test(at(j)))) j--;
+      keep(keptLines(lines, i, j, 'recorded-response', 'httpYac'));
       lastContent = j;
       i = j;
       continue;
     }
     const file = HANDLER_FILE.exec(text);
-    if (file) out.push({ kind: 'file', text: file[1] ?? '', range: lineRange(i, text) });
+    if (file) {
+      out.handlers.push({ kind: 'file', text: file[1] ?? '', range: lineRange(i, text) });
+      diagnostics.push({ code: 'kept-construct', message: HANDLER_NOT_RUN, range: lineRange(i, text), severity: 'information' });
+    }
     // Anything else after the body (`<> previous-response`, comments) stays in the source untouched.
   }
   return lastContent;

@@ -9,6 +9,7 @@ import { CompletionItemKind, InsertTextFormat } from './lspConstants';
 import { BASE_URL_VARIABLES, type KnownOperation } from './operations';
 import { variableCompletions } from './variableCompletion';
 import { HEADERS } from './headers';
+import { assertionCompletions } from './assertionService';
 
 export function doComplete(document: HttpDocument, position: Position, context: ServiceContext): CompletionList {
   return { isIncomplete: false, items: completionItems(document, position, context) };
@@ -19,6 +20,9 @@ function completionItems(document: HttpDocument, position: Position, context: Se
   const openVariable = openVariableAt(before);
   if (openVariable) return variableCompletions(document, position, openVariable, context);
   const zone = zoneAt(document, position);
+  // `??` lines follow a request (its headers, body or handlers), never stand in the preamble.
+  const assertion = zone.kind === 'preamble' || zone.kind === 'request-line' ? undefined : assertionCompletions(before, position);
+  if (assertion) return assertion;
   switch (zone.kind) {
     case 'preamble':
       return preambleCompletions(before, position);

@@ -25,7 +25,7 @@ export function doValidate(document: HttpDocument, context: ServiceContext): Dia
 }
 
 function fromParser(d: HttpFileDiagnostic): Diagnostic {
-  return { severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning, range: d.range, message: d.message, source: SOURCE, code: d.code };
+  return { severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information, range: d.range, message: d.message, source: SOURCE, code: d.code };
 }
 
 function validateRequest(document: HttpDocument, request: HttpRequestNode, context: ServiceContext): Diagnostic[] {

@@ -10,8 +10,11 @@ import { operationMarkdown, queryParameterMarkdown } from './operationText';
 import { contractNotes, contractNotesMarkdown } from './contractNotes';
 import { HEADERS } from './headers';
 import { fieldInfo, fieldMarkdown, propertiesOf, schemaAt } from './schemaInfo';
+import { assertionHover } from './assertionService';
 
 export function doHover(document: HttpDocument, position: Position, context: ServiceContext): Hover | null {
+  const assertion = assertionHover(document.file, position);
+  if (assertion) return assertion;
   const zone = zoneAt(document, position);
   if (zone.kind === 'preamble') return null;
   const request = zone.request;

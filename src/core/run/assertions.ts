@@ -1,0 +1,246 @@
+// Checks a request's `??` assertions against what its exchange produced. Declarative only: values are
+// read (status, a header, a JSON path, the time, the business report, the row count) and compared; no
+// script is run. The scripts other tools would run (`?? js`, JetBrains `> {% %}`/`< {% %}`, httpYac
+// `{{ }}`) are listed by `notRunOf` so every caller can say they were not run.
+import type { AssertionNode, HttpFile, HttpRequestNode, KeptConstruct, RequestBlock } from '../httpfile/model';
+import { predicateNamed } from '../httpfile/assertions';
+import { evaluateJsonPath } from '../httpfile/jsonPathLite';
+import { detectBusinessErrors, type BusinessErrorReport } from '../catalog/businessErrors';
+import type { ErrorCatalogueId } from '../catalog/model';
+import { headerValue } from '../http/types';
+import type { ExchangeResult, ExchangeStep, Finding } from './exchange';
+
+/** What an exchange produced, as the assertions see it. */
+export interface AssertedExchange {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly bodyText: string;
+  /** The whole exchange (every page of a walk). */
+  readonly durationMs: number;
+  /** Rows the response held (all pages after a walk); undefined when it holds no row collection. */
+  readonly rows?: number;
+  /** The matched operation's error catalogue, so business codes are read the service's way. */
+  readonly errorCatalogue?: ErrorCatalogueId;
+}
+
+export type AssertionOutcome = 'passed' | 'failed';
+
+export interface AssertionResult {
+  /** Zero-based line of the `??` line. */
+  readonly line: number;
+  /** The assertion as written after `??`. */
+  readonly text: string;
+  /** What it checks: status, header, body, duration, business, rows. */
+  readonly subject: string;
+  readonly outcome: AssertionOutcome;
+  /** What the line asks for, in words (`== 200`, `exists`). */
+  readonly expected: string;
+  /** What the response held (a JSON rendering, at most 200 characters), or why it could not be read. */
+  readonly actual: string;
+}
+
+/** A construct of another tool that would run code: kept in the file, reported as not run. */
+export interface NotRun {
+  readonly line: number;
+  readonly what: string;
+}
+
+const ABSENT = Symbol('absent');
+type Actual = unknown;
+
+export function evaluateAssertions(assertions: readonly AssertionNode[], exchange: AssertedExchange): AssertionResult[] {
+  let business: BusinessErrorReport | undefined;
+  const businessReport = (): BusinessErrorReport => {
+    business ??= detectBusinessErrors(parseJson(exchange.bodyText), exchange.errorCatalogue);
+    return business;
+  };
+  return assertions.map((assertion) => evaluateOne(assertion, exchange, businessReport));
+}
+
+function evaluateOne(a: AssertionNode, exchange: AssertedExchange, businessReport: () => BusinessErrorReport): AssertionResult {
+  const result = (outcome: AssertionOutcome, expected: string, actual: string): AssertionResult =>
+    ({ line: a.range.start.line, text: a.text, subject: a.subject, outcome, expected, actual: clip(actual) });
+  const expectedText = `${a.predicate}${a.expected ? ` ${a.expected}` : ''}`.trim();
+
+  if (a.subject === 'business' && a.argument === 'ok') {
+    const report = businessReport();
+    return result(report.failed ? 'failed' : 'passed', 'no business error', report.failed ? describeFailures(report) : 'no business error');
+  }
+  const read = actualOf(a, exchange, businessReport);
+  if ('problem' in read) return result('failed', expectedText, read.problem);
+  const predicate = predicateNamed(a.predicate);
+  if (!predicate) return result('failed', expectedText, `'${a.predicate}' is not a comparison this product checks`);
+  const verdict = compare(predicate.names[0] ?? '', read.value, a.expected);
+  return result(verdict ? 'passed' : 'failed', expectedText, render(read.value));
+}
+
+function actualOf(a: AssertionNode, exchange: AssertedExchange, businessReport: () => BusinessErrorReport): { value: Actual } | { problem: string } {
+  switch (a.subject) {
+    case 'status': return { value: exchange.status };
+    case 'duration': return { value: Math.round(exchange.durationMs) };
+    case 'header': {
+      const value = headerValue(exchange.headers, a.argument);
+      return { value: value === undefined ? ABSENT : value };
+    }
+    case 'rows': return exchange.rows === undefined ? { problem: 'the response holds no rows' } : { value: exchange.rows };
+    case 'business': {
+      const report = businessReport();
+      const code = report.failures.find((f) => f.code !== undefined)?.code;
+      return report.failed ? { value: code ?? ABSENT } : { value: ABSENT };
+    }
+    case 'body': {
+      if (!a.argument) return { value: exchange.bodyText };
+      const body = parseJson(exchange.bodyText);
+      if (body === ABSENT) return { problem: 'the body is not JSON' };
+      const found = evaluateJsonPath(body, a.argument);
+      if (found.found) return { value: found.value };
+      return found.reason === 'unsupported' ? { problem: `'${a.argument}' is not a path this product reads ($.a.b[0] or a.b[0])` } : { value: ABSENT };
+    }
+    default: return { problem: `'${a.subject}' is not a subject this product checks` };
+  }
+}
+
+/** httpYac-style conversion: the written value is read as the type of what the response held. */
+function convert(expected: string, like: Actual): unknown {
+  const text = expected.trim();
+  if (typeof like === 'number') return text === '' || Number.isNaN(Number(text)) ? text : Number(text);
+  if (typeof like === 'boolean') return text === 'true' ? true : text === 'false' ? false : text;
+  if (like === null) return text === 'null' ? null : text;
+  if (typeof like === 'object') {
+    try { return JSON.parse(text) as unknown; } catch { return text; }
+  }
+  return /^"(?:[^"\\]|\\.)*"$/.test(text) ? JSON.parse(text) as unknown : text;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return typeof a === 'object' || typeof b === 'object' ? JSON.stringify(a) === JSON.stringify(b) : a === b;
+}
+
+function compare(predicate: string, actual: Actual, expected: string): boolean {
+  const present = actual !== ABSENT;
+  switch (predicate) {
+    case '==': return present && same(actual, convert(expected, actual));
+    case '!=': return !present || !same(actual, convert(expected, actual));
+    case '<': case '<=': case '>': case '>=': {
+      const x = typeof actual === 'number' ? actual : typeof actual === 'string' && actual.trim() !== '' ? Number(actual) : NaN;
+      const y = Number(expected);
+      if (Number.isNaN(x) || Number.isNaN(y)) return false;
+      return predicate === '<' ? x < y : predicate === '<=' ? x <= y : predicate === '>' ? x > y : x >= y;
+    }
+    case 'includes':
+      if (Array.isArray(actual)) return actual.some((item) => same(item, convert(expected, item)));
+      return typeof actual === 'string' && actual.includes(unquote(expected));
+    case 'startsWith': return typeof actual === 'string' && actual.startsWith(unquote(expected));
+    case 'endsWith': return typeof actual === 'string' && actual.endsWith(unquote(expected));
+    case 'exists': return present && actual !== null;
+    case 'isFalse': return !present || !actual;
+    case 'isArray': return Array.isArray(actual);
+    case 'isNumber': return typeof actual === 'number';
+    case 'isString': return typeof actual === 'string';
+    case 'isBoolean': return typeof actual === 'boolean';
+    default: return false;
+  }
+}
+
+function unquote(text: string): string {
+  const t = text.trim();
+  return /^"(?:[^"\\]|\\.)*"$/.test(t) ? JSON.parse(t) as string : t;
+}
+
+function parseJson(text: string): unknown {
+  try { return JSON.parse(text) as unknown; } catch { return ABSENT; }
+}
+
+function render(value: Actual): string {
+  if (value === ABSENT) return 'absent';
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+}
+
+function clip(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
+
+function describeFailures(report: BusinessErrorReport): string {
+  return report.failures.map((f) => `${f.code === undefined ? '' : `code ${f.code} `}${f.message}`.trim()).join('; ') || 'a business error';
+}
+
+/** What API Workbench did not do of another tool's construct, in a few words (after "not run: "). */
+const NOT_RUN_WORDS: Record<Exclude<KeptConstruct['kind'], 'block-comment'>, (k: KeptConstruct) => string> = {
+  'pre-request-script': () => 'pre-request script (< {% %})',
+  'script-block': () => 'script block ({{ }})',
+  'script-assertion': (k) => `script assertion (${k.text.trim()})`,
+  import: () => 'JetBrains HTTP Client import (the imported requests are not loaded)',
+  run: () => 'JetBrains HTTP Client run (the named request is not run from here)',
+  curl: () => 'REST Client curl command (not sent)',
+  'output-redirect': () => 'response redirect (the response is not written to that file)',
+  'proto-import': () => 'httpYac gRPC proto import',
+  'xpath-namespace': () => 'httpYac XPath namespace',
+  'recorded-response': () => 'httpYac recorded response (not compared)',
+};
+
+function keptNotRun(kept: readonly KeptConstruct[]): NotRun[] {
+  return kept.flatMap((k) => (k.kind === 'block-comment' ? [] : [{ line: k.range.start.line, what: NOT_RUN_WORDS[k.kind](k) }]));
+}
+
+/** Everything of other tools in a request's block that would run or act and here does not: handlers, scripts, redirects, … */
+export function notRunOf(block: RequestBlock, request: HttpRequestNode): NotRun[] {
+  const out: NotRun[] = [
+    ...request.responseHandlers.map((h) => ({ line: h.range.start.line, what: h.kind === 'script' ? 'response handler script (> {% %})' : `response handler file (> ${h.text})` })),
+    ...keptNotRun(block.kept),
+  ];
+  return out.sort((x, y) => x.line - y.line);
+}
+
+/** The same for the blocks of a file that hold no request (a file-level script block, an import line). */
+export function fileNotRunOf(file: HttpFile): NotRun[] {
+  return keptNotRun(file.blocks.filter((b) => !b.request).flatMap((b) => b.kept));
+}
+
+/** The name of the exchange step that checks assertions; its findings' `detail` is an AssertionResult. */
+export const ASSERTIONS_STEP = 'assertions';
+
+/**
+ * The exchange step for a request's `??` lines (see ./README.md, "Adding a step"): one finding per
+ * assertion, 'failure' when it does not hold (the exchange is then not ok), 'note' when it does.
+ */
+export function assertionStep(request: HttpRequestNode): ExchangeStep {
+  return {
+    name: ASSERTIONS_STEP,
+    run: (view) => evaluateAssertions(request.assertions, {
+      status: view.response.status,
+      headers: view.response.headers,
+      bodyText: view.response.bodyText,
+      durationMs: view.response.timing.totalMs,
+      ...(view.rows ? { rows: view.rows.count } : {}),
+      ...(view.operation?.errorCatalogue ? { errorCatalogue: view.operation.errorCatalogue } : {}),
+    }).map((result) => ({
+      step: ASSERTIONS_STEP,
+      severity: result.outcome === 'failed' ? 'failure' as const : 'note' as const,
+      message: `?? ${result.text} — ${result.outcome === 'failed' ? `expected ${result.expected}, actual ${result.actual}` : 'passed'}`,
+      detail: result,
+    })),
+  };
+}
+
+/** The assertion results among an exchange's findings. */
+export function assertionResultsOf(findings: readonly Finding[]): AssertionResult[] {
+  return findings.filter((f) => f.step === ASSERTIONS_STEP).map((f) => f.detail as AssertionResult);
+}
+
+/**
+ * Whether the exchange passes once its assertions are taken into account: a request that asserts its
+ * status (`?? status == 404`) or its business code (`?? business code == 12`) expects that failure, so a
+ * passing assertion of that subject makes a status >= 400 or a business failure expected. Anything else
+ * that failed (no response, a walk cut short, a failed assertion or another step's failure) still fails.
+ */
+export function passesWithAssertions(result: ExchangeResult): boolean {
+  if (result.ok) return true;
+  const response = result.response;
+  if (!response) return false;
+  if (result.findings.some((f) => f.severity === 'failure')) return false;
+  if (result.pages !== undefined && result.walk && result.walk.verdict !== 'complete') return false;
+  const passed = assertionResultsOf(result.findings).filter((r) => r.outcome === 'passed');
+  const statusExpected = passed.some((r) => r.subject === 'status');
+  const businessExpected = passed.some((r) => r.subject === 'business' && r.text.split(/\s+/)[1] === 'code');
+  return (response.status < 400 || statusExpected) && (result.businessFailures.length === 0 || businessExpected);
+}

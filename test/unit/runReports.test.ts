@@ -1,0 +1,39 @@
+// Every report (junit, json, github) goes through the run's Redactor: a secret in a URL, a problem, a
+// business failure or an assertion's actual value never reaches the file; workflow commands escape
+// what would end or split them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Redactor } from '../../src/core/secrets/redact';
+import { redactReport, renderReport, REPORTERS, type RunReport } from '../../src/cli/reporters/report';
+
+const SECRET = 's3cr3t-service-key-42';
+const report: RunReport = {
+  tool: 'apiwb', version: '0.0.0', startedAt: '2026-01-01T00:00:00.000Z', durationMs: 12,
+  requests: [{
+    file: 'a,b:c.http', line: 3, label: 'leaky <one> & "two"', method: 'GET', url: `https://perm:${SECRET}@x.test/v1?key=${SECRET}`,
+    status: 500, durationMs: 7, ok: false, problem: `upstream said Bearer ${SECRET}`, businessFailures: [`code 9 ${SECRET}`],
+    assertions: [{ line: 5, text: 'body $.token == x', subject: 'body', outcome: 'failed', expected: '== x', actual: `${SECRET}\nsecond line 100%` }],
+    notRun: [{ line: 7, what: 'response handler script (> {% %})' }],
+  }],
+};
+
+for (const name of REPORTERS) {
+  void test(`${name}: no secret survives redaction`, () => {
+    const text = renderReport(name, redactReport(report, new Redactor([SECRET])));
+    assert.ok(!text.includes(SECRET), text);
+    assert.match(text, /\*\*\*/);
+  });
+}
+
+void test('github: data and properties are escaped so one annotation stays one line', () => {
+  const lines = renderReport('github', redactReport(report, new Redactor([SECRET]))).trimEnd().split('\n');
+  assert.ok(lines[0]?.startsWith('::error file=a%2Cb%3Ac.http,line=5,title=apiwb%3A leaky <one> & "two"::'), lines[0]);
+  assert.match(lines[0] ?? '', /%0Asecond line 100%25$/);
+  assert.equal(lines.filter((l) => l.startsWith('::')).length, 3);
+});
+
+void test('junit: markup in names and messages is escaped', () => {
+  const xml = renderReport('junit', report);
+  assert.match(xml, /name="leaky &lt;one&gt; &amp; &quot;two&quot;"/);
+  assert.doesNotMatch(xml, /<one>/);
+});
