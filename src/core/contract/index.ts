@@ -1,0 +1,11 @@
+export {
+  ARRAY_ITEMS_CHECKED,
+  MAX_FINDINGS,
+  checkContract,
+  citeSeed,
+  type ContractResponse,
+  type DriftFinding,
+  type DriftKind,
+  type DriftReport,
+} from './drift';
+export { PAGING_CONTRACT, type PagingNames } from './pagingContract';
