@@ -21,6 +21,14 @@ export const COMMANDS = {
   refreshOpenApi: 'apiWorkbench.refreshOpenApi',
   importPostman: 'apiWorkbench.importPostman',
   exportPostman: 'apiWorkbench.exportPostman',
+  openHistoryEntry: 'apiWorkbench.openHistoryEntry',
+  rerunHistoryEntry: 'apiWorkbench.rerunHistoryEntry',
+  copyHistoryAsCurl: 'apiWorkbench.copyHistoryAsCurl',
+  saveHistoryToCollection: 'apiWorkbench.saveHistoryToCollection',
+  compareHistoryEntries: 'apiWorkbench.compareHistoryEntries',
+  compareWithCurrentResponse: 'apiWorkbench.compareWithCurrentResponse',
+  clearHistory: 'apiWorkbench.clearHistory',
+  refreshHistory: 'apiWorkbench.refreshHistory',
 } as const;
 
 export type CommandKey = keyof typeof COMMANDS;

@@ -10,6 +10,8 @@ import { SecretStorageStore } from './credentials/secretStorageStore';
 import { TokenStatusBar } from './credentials/tokenStatusBar';
 import { EnvironmentController } from './environments/environmentController';
 import { EnvironmentsTreeProvider } from './environments/environmentsTree';
+import { HistoryController } from './history/historyController';
+import { Redactor, knownSecretValues } from '../core/secrets';
 import { startLanguageClient } from './languageClient';
 import { RequestsTreeProvider } from './requests/requestsTree';
 import { ScratchFiles } from './requests/scratchFiles';
@@ -31,6 +33,7 @@ export interface Workbench {
   readonly sender: SendController;
   readonly credentialCommands: CredentialCommands;
   readonly collectionCommands: CollectionCommands;
+  readonly history: HistoryController;
 }
 
 export function createWorkbench(context: vscode.ExtensionContext, log: (line: string) => void): Workbench {
@@ -48,7 +51,18 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   };
   const sender = new SendController(() => catalogs.current, environments, results, log, resultsFolder);
   const statusBar = new TokenStatusBar(environments);
-  context.subscriptions.push(catalogs, catalogs.onDidChange(() => servicesTree.setCatalog(catalogs.current)), environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar);
+  const collectionCommands = new CollectionCommands(environments, catalogs);
+  // Per workspace: VS Code's storage for this workspace (global storage when no folder is open).
+  const historyFolder = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'history');
+  const history = new HistoryController(
+    historyFolder,
+    async () => new Redactor(await knownSecretValues(secrets)),
+    results,
+    (block, target) => collectionCommands.saveBlock(block, target),
+    log,
+  );
+  sender.recorder = (record) => history.record(record);
+  context.subscriptions.push(history, catalogs, catalogs.onDidChange(() => servicesTree.setCatalog(catalogs.current)), environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar);
 
   // A broken env file or overlay is reported by its loader; the language server starts regardless.
   const ready = Promise.allSettled([environments.load(), catalogs.restore()]).then(() => Promise.all([
@@ -62,6 +76,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   return {
     ready, catalogs, servicesTree, environmentsTree, requestsTree, environments, scratches, results, sender,
     credentialCommands: new CredentialCommands(environments),
-    collectionCommands: new CollectionCommands(environments, catalogs),
+    collectionCommands,
+    history,
   };
 }

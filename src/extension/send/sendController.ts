@@ -18,6 +18,8 @@ import { pagingPlanFor, pathOf } from '../../core/run/pagingPlan';
 import { prepareRequest, type Prepared } from '../../core/run/prepareRequest';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
 import { Redactor, knownSecretValues } from '../../core/secrets';
+import { requestBlockText } from '../../core/collections/requestBlocks';
+import type { HistoryRecord } from '../../core/history';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { ResultsPanel, ResultsRequest } from '../results/ResultsPanel';
 import { pagingStateOf, type PagedSession } from './pagedSession';
@@ -37,6 +39,8 @@ export class SendController implements vscode.Disposable {
   /** The send under way; a newer send (or Stop) aborts it, and its late result is dropped. */
   private inFlight: AbortController | undefined;
   private readonly subscriptions: vscode.Disposable[];
+  /** Where each exchange shown is recorded (the History view); awaited so a send settles with its entry written. */
+  recorder: ((record: HistoryRecord) => Promise<unknown>) | undefined;
 
   constructor(
     private readonly catalog: () => Catalog,
@@ -123,18 +127,31 @@ export class SendController implements vscode.Disposable {
     this.session = session;
     if (prepared.resolved.name) this.responsesOf(uri).set(prepared.resolved.name, { status: response.status, headers: response.headers, bodyText: response.bodyText });
 
+    const report = businessErrorsOf(response, op?.errorCatalogue);
     const viewModel = buildResultsViewModel({
       requestKey,
       title: `${name} — ${prepared.request.method} ${redactor.url(prepared.request.url)}`,
       request: { method: prepared.request.method, url: redactor.url(prepared.request.url), headers: redactor.headers(prepared.request.headers) },
       response: { ...response, headers: redactor.headers(response.headers), bodyText: redactor.text(response.bodyText) },
-      businessErrors: businessErrorsOf(response, op?.errorCatalogue),
+      businessErrors: report,
       ...(op?.errorCatalogue ? { catalogue: op.errorCatalogue } : {}),
       ...(op ? { service: op.service } : {}),
       authScheme: prepared.scheme,
       ...(session ? { paging: pagingStateOf(session, false), id: session.responseId } : {}),
     });
     this.panel.show(viewModel);
+    await this.recorder?.({
+      request: prepared.request,
+      ...(node?.name ? { name: node.name } : {}),
+      origin: { file: uri, index: target.requestIndex },
+      source: requestBlockText(document.getText(), target.requestIndex),
+      environment: this.environmentName(),
+      ...(op ? { operationId: op.id } : {}),
+      response,
+      ...(report && report.convention !== 'none'
+        ? { business: { failed: report.failed, codes: report.failures.flatMap((f) => (f.code === undefined ? [] : [f.code])) } }
+        : {}),
+    });
     if (walked && walked.outcome === 'failed' && response.status < 400) {
       void vscode.window.showWarningMessage(`API Workbench: ${redactor.text(walked.message)}`);
     }
