@@ -7,28 +7,26 @@ import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve as resolvePath } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CredentialService } from '../core/auth/credentials';
-import { explainAuthFailure, type AuthScheme } from '../core/auth/explain';
 import type { RowSink } from '../core/export';
 import { parseEnvFile } from '../core/env/loadEnvFile';
 import { EnvFileError, type Environment } from '../core/env/model';
 import { selectEnvironment } from '../core/env/session';
-import { closeHttpAgents, sendRequest } from '../core/http/client';
-import { HttpFault, type HttpResponse } from '../core/http/types';
+import { createCatalog, type Catalog } from '../core/catalog';
+import { closeHttpAgents, httpClient } from '../core/http/client';
 import { parseHttpFile } from '../core/httpfile/parser';
 import type { NamedResponse } from '../core/httpfile/resolve';
 import type { HttpFile, HttpRequestNode } from '../core/httpfile/model';
 import { dynamicVariables } from '../core/run/dynamicVariables';
 import { pagingPlanFor } from '../core/run/pagingPlan';
-import { checkRequest, prepareRequest } from '../core/run/prepareRequest';
+import { runExchange, type ExchangePorts } from '../core/run/exchange';
+import { checkRequest } from '../core/run/prepareRequest';
 import { Redactor } from '../core/secrets/redact';
 import { secretEnvVarName } from '../core/secrets/secretStore';
 import { EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
-import { businessFailuresOf, sharedCatalog } from './reporters/businessFailures';
 import { openOutputSink, type OutputFormat } from './reporters/outputSink';
 import { createProgress, progressText } from './reporters/progress';
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
-import { countRows, rowsOf, walkAllPages } from './reporters/pagedRows';
 import type { Subcommand } from './subcommands';
 
 export const RUN_EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -161,14 +159,14 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const envPath = findEnvFile(options.envFile, files[0]);
   const environment = selectEnvironment(parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath)), options.env);
   const planned = planRequests(files, options.name);
-  for (const item of planned) checkBeforeSending(item, environment, options.allPages);
+  // The contracts only: the CLI has no imported overlays of its own (apiwb import-openapi writes a file).
+  const catalog = createCatalog();
+  for (const item of planned) checkBeforeSending(item, environment, options.allPages, catalog);
 
-  const rejectUnauthorized = !options.insecure;
-  const send = (request: Parameters<typeof sendRequest>[0]): Promise<HttpResponse> =>
-    sendRequest(request, { timeoutMs: options.timeoutMs, rejectUnauthorized });
+  const ports: ExchangePorts = { http: httpClient, catalog, timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
   const credentials = new CredentialService(environment, {
     secrets: new EnvironmentSecretStore(io.env),
-    send,
+    send: (request) => httpClient.send(request, { timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) }),
     signInOnDemand: true,
     missingSecretHint: (authId, field) => `set the environment variable ${secretEnvVarName(authId, field)}`,
   });
@@ -179,7 +177,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
   const responses = new Map<string, NamedResponse>();
   const outcomes: RequestOutcome[] = [];
-  const ctx: Omit<RunContext, 'onPage'> = { options, environment, credentials, responses, redactor, secrets, send, sink };
+  const ctx: Omit<RunContext, 'onPage'> = { options, environment, credentials, responses, redactor, secrets, ports, sink };
   try {
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;
@@ -227,7 +225,7 @@ function planRequests(files: readonly string[], name: string | undefined): Plann
  * Before anything is sent (exit 2, naming file:line): every plain variable defined, every $auth id
  * declared, every `< file` body present, and with --all-pages every `# @paging` directive readable.
  */
-function checkBeforeSending(item: PlannedRequest, environment: Environment, allPages: boolean): void {
+function checkBeforeSending(item: PlannedRequest, environment: Environment, allPages: boolean, catalog: Catalog): void {
   const checked = checkRequest(item.parsed, item.node.index, environment);
   if (!checked.ok) throw new InputError(`${item.where}: ${checked.problem}`);
   const include = checked.resolved.bodyInclude;
@@ -235,7 +233,7 @@ function checkBeforeSending(item: PlannedRequest, environment: Environment, allP
     throw new InputError(`${item.where}: < ${include.path}: no such file next to ${item.shown}`);
   }
   if (allPages) {
-    const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, sharedCatalog());
+    const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, catalog);
     if (!lookup.ok) throw new InputError(`${item.where}: ${lookup.error}`);
   }
 }
@@ -248,75 +246,49 @@ interface RunContext {
   readonly redactor: Redactor;
   /** Grows as tokens are handed out. */
   readonly secrets: string[];
-  readonly send: (request: Parameters<typeof sendRequest>[0]) => Promise<HttpResponse>;
+  readonly ports: ExchangePorts;
   readonly sink: RowSink | undefined;
   readonly onPage: (pages: number, rows: number) => void;
 }
 
+/** One request through the core's exchange, read back as a summary line. */
 async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Promise<RequestOutcome> {
   const method = item.node.requestLine.method;
-  const prepared = await prepareRequest(item.parsed, item.node.index, {
-    environment: ctx.environment,
-    credentials: ctx.credentials,
-    responses: ctx.responses,
-    dynamic: dynamicVariables(),
-    readInclude: (path) => readFile(resolvePath(dirname(item.file), path), 'utf8'),
-  });
-  const failed = (problem: string, url: string): RequestOutcome =>
-    ({ label, method, url: ctx.redactor.url(url || item.node.requestLine.url), businessFailures: [], problem: ctx.redactor.text(problem), ok: false });
-  if (!prepared.ok) return failed(prepared.problem, prepared.url);
-  ctx.redactor.addKnownSecrets(prepared.secretValues);
-  ctx.secrets.push(...prepared.secretValues.filter((v) => !ctx.secrets.includes(v)));
-  const { request, resolved, scheme } = prepared;
-  const url = ctx.redactor.url(request.url);
-
-  let response: HttpResponse;
-  let rows: number | undefined;
-  let pages: number | undefined;
-  try {
-    if (ctx.options.allPages) {
-      const lookup = pagingPlanFor(request, resolved.directives, sharedCatalog());
-      if (!lookup.ok) return failed(lookup.error, request.url);
-      const walk = await walkAllPages(request, lookup.plan, {
-        sink: ctx.sink, timeoutMs: ctx.options.timeoutMs, rejectUnauthorized: !ctx.options.insecure, onPage: ctx.onPage,
-        ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}),
-      });
-      if (!walk.lastResponse) return failed(walk.problem ?? 'the walk fetched no page', request.url);
-      response = walk.lastResponse;
-      rows = walk.rows;
-      pages = walk.pages;
-      response = { ...response, timing: { ...response.timing, totalMs: walk.elapsedMs } };
-      if (walk.problem) return { ...outcomeOf(label, method, url, response, rows, pages, scheme, ctx.redactor), problem: ctx.redactor.text(walk.problem), ok: false };
-    } else {
-      response = await ctx.send(request);
-      rows = countRows(response.bodyText);
-    }
-  } catch (error) {
-    if (error instanceof HttpFault) return failed(error.message, request.url);
-    throw error;
+  const result = await runExchange({
+    file: item.parsed,
+    requestIndex: item.node.index,
+    prepare: {
+      environment: ctx.environment,
+      credentials: ctx.credentials,
+      responses: ctx.responses,
+      dynamic: dynamicVariables(),
+      readInclude: (path) => readFile(resolvePath(dirname(item.file), path), 'utf8'),
+    },
+    remember: ctx.responses,
+    pages: ctx.options.allPages ? 'all' : 'first',
+    ...(ctx.options.allPages ? { walk: {
+      ...(ctx.sink ? { sink: ctx.sink } : {}),
+      ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}),
+      onPage: (e) => ctx.onPage(e.progress.pages, e.progress.rows),
+    } } : {}),
+  }, ctx.ports);
+  if (result.prepared.ok) {
+    ctx.redactor.addKnownSecrets(result.prepared.secretValues);
+    ctx.secrets.push(...result.prepared.secretValues.filter((v) => !ctx.secrets.includes(v)));
   }
-  if (resolved.name) ctx.responses.set(resolved.name, { status: response.status, headers: response.headers, bodyText: response.bodyText });
-  const outcome = outcomeOf(label, method, url, response, rows, pages, scheme, ctx.redactor);
-  if (!ctx.options.allPages && outcome.ok && ctx.sink) await ctx.sink.writePage(rowsOf(response.bodyText));
-  return outcome;
-}
-
-function outcomeOf(
-  label: string, method: string, url: string, response: HttpResponse, rows: number | undefined, pages: number | undefined,
-  scheme: AuthScheme, redactor: Redactor,
-): RequestOutcome {
-  const businessFailures = response.status < 400 ? businessFailuresOf(response.bodyText, method, url).map((f) => redactor.text(f)) : [];
-  const explanation = explainAuthFailure({ status: response.status, bodyText: response.bodyText, scheme });
-  // A 4xx/5xx body may still say why in one of the business-error conventions (e.g. a 400 with the output model).
-  const said = response.status >= 400 && !explanation ? businessFailuresOf(response.bodyText, method, url) : [];
-  const problem = explanation
-    ? explanation.summary
-    : response.status >= 400 ? [response.statusText, said.join('; ')].filter(Boolean).join(': ') || undefined : undefined;
+  const url = ctx.redactor.url(result.request?.url ?? (result.prepared.ok ? result.prepared.request.url : result.prepared.url) ?? item.node.requestLine.url);
+  const response = result.response;
+  // A single response's rows go to --out once it is known good; a walk wrote its pages as they came.
+  if (!ctx.options.allPages && result.ok && ctx.sink && result.rows) await ctx.sink.writePage(result.rows.items);
+  const problem = [result.problem, ...result.notices].filter(Boolean).join('; ');
   return {
-    label, method, url, status: response.status, totalMs: response.timing.totalMs,
-    ...(rows === undefined ? {} : { rows }), ...(pages === undefined ? {} : { pages }),
-    businessFailures, ...(problem ? { problem: redactor.text(problem) } : {}),
-    ok: response.status < 400 && businessFailures.length === 0,
+    label, method, url,
+    ...(response ? { status: response.status, totalMs: response.timing.totalMs } : {}),
+    ...(result.rows ? { rows: result.rows.count } : {}),
+    ...(result.pages !== undefined ? { pages: result.pages } : {}),
+    businessFailures: result.businessFailures.map((f) => ctx.redactor.text(f)),
+    ...(problem ? { problem: ctx.redactor.text(problem) } : {}),
+    ok: result.ok,
   };
 }
 

@@ -9,7 +9,17 @@ import { EnvironmentSecretStore, secretValuesFromEnvironment } from '../../src/c
 import { openOutputSink } from '../../src/cli/reporters/outputSink';
 import { Redactor } from '../../src/core/secrets';
 import { formatOutcome, formatTotals } from '../../src/cli/reporters/summary';
-import { countRows } from '../../src/cli/reporters/pagedRows';
+import { rowsOfBody } from '../../src/core/paging/rows';
+
+const countRows = (text: string): number | undefined => {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return rowsOfBody(body)?.rows.length;
+};
 import { parseRunArgs } from '../../src/cli/runCommand';
 
 void describe('apiwb run pieces', () => {
@@ -87,6 +97,7 @@ void describe('apiwb run pieces', () => {
     assert.equal(countRows('[1,2,3]'), 3);
     assert.equal(countRows('{"count":2,"value":[{},{}],"next_link":null}'), 2);
     assert.equal(countRows('{"ID":5,"Errors":[],"ResponseStatus":true}'), undefined);
+    assert.equal(countRows('{"ResponseStatus":false,"Errors":[{"Code":1,"Message":"x"}]}'), undefined, 'a business-error list is not rows');
     assert.equal(countRows('not json'), undefined);
   });
 

@@ -161,3 +161,15 @@ export async function sendRequest(req: HttpRequest, options: SendOptions = {}): 
     sizeBytes: body.length,
   };
 }
+
+/**
+ * The HTTP port every sender takes (the exchange, the walker, sign-in): whole responses and streamed
+ * ones from one object, so a test or another transport replaces both at once.
+ */
+export interface HttpPort {
+  send(request: HttpRequest, options?: SendOptions): Promise<HttpResponse>;
+  stream(request: HttpRequest, options?: SendOptions): Promise<StreamingResponse>;
+}
+
+/** The product's HTTP port: undici, with the limits above. */
+export const httpClient: HttpPort = { send: sendRequest, stream: sendRequestStreaming };
