@@ -19,6 +19,7 @@ import type { HttpFile, HttpRequestNode } from '../core/httpfile/model';
 import { dynamicVariables } from '../core/run/dynamicVariables';
 import { pagingPlanFor } from '../core/run/pagingPlan';
 import { runExchange, type ExchangePorts } from '../core/run/exchange';
+import { CONTRACT_STEP, contractDriftStep } from '../core/contract';
 import { checkRequest } from '../core/run/prepareRequest';
 import { Redactor } from '../core/secrets/redact';
 import { secretEnvVarName } from '../core/secrets/secretStore';
@@ -42,6 +43,8 @@ export interface RunOptions {
   readonly maxPages?: number;
   readonly timeoutMs: number;
   readonly insecure: boolean;
+  /** Check each response against its operation's contract; drift fails the request. */
+  readonly checkContract: boolean;
 }
 
 export interface RunIo {
@@ -66,6 +69,9 @@ Options:
   --format F          ndjson (default), csv or json; needs --out
   --timeout MS        time allowed for each response (default 30000)
   --insecure          do not verify TLS certificates (off by default; only for a server you trust)
+  --check-contract    compare each response with what the contract documents for its operation
+                      (fields, types, error codes, paging headers and fields); prints each finding
+                      with its JSON path and contract section, and drift fails the request (exit 1)
   -h, --help          this help
 
 Secrets come only from environment variables, never from files:
@@ -121,6 +127,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
       env: { type: 'string' }, 'env-file': { type: 'string' }, name: { type: 'string' },
       'all-pages': { type: 'boolean' }, out: { type: 'string' }, format: { type: 'string' },
       'max-pages': { type: 'string' }, timeout: { type: 'string' }, insecure: { type: 'boolean' },
+      'check-contract': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -141,6 +148,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
     ...(values['max-pages'] ? { maxPages: positiveInteger('--max-pages', values['max-pages']) } : {}),
     timeoutMs: values.timeout ? positiveInteger('--timeout', values.timeout) : 30_000,
     insecure: values.insecure ?? false,
+    checkContract: values['check-contract'] ?? false,
   };
 }
 
@@ -265,6 +273,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
       readInclude: (path) => readFile(resolvePath(dirname(item.file), path), 'utf8'),
     },
     remember: ctx.responses,
+    ...(ctx.options.checkContract ? { steps: [contractDriftStep('failure')] } : {}),
     pages: ctx.options.allPages ? 'all' : 'first',
     ...(ctx.options.allPages ? { walk: {
       ...(ctx.sink ? { sink: ctx.sink } : {}),
@@ -281,6 +290,8 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
   // A single response's rows go to --out once it is known good; a walk wrote its pages as they came.
   if (!ctx.options.allPages && result.ok && ctx.sink && result.rows) await ctx.sink.writePage(result.rows.items);
   const problem = [result.problem, ...result.notices].filter(Boolean).join('; ');
+  const contract = result.findings.filter((f) => f.step === CONTRACT_STEP);
+  const drift = contract.filter((f) => f.severity === 'failure');
   return {
     label, method, url,
     ...(response ? { status: response.status, totalMs: response.timing.totalMs } : {}),
@@ -288,6 +299,14 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     ...(result.pages !== undefined ? { pages: result.pages } : {}),
     businessFailures: result.businessFailures.map((f) => ctx.redactor.text(f)),
     ...(problem ? { problem: ctx.redactor.text(problem) } : {}),
+    ...(ctx.options.checkContract ? {
+      details: contract.length === 0
+        ? ['contract: no drift']
+        : [
+            ...(drift.length ? [`contract drift: ${drift.length} finding${drift.length === 1 ? '' : 's'}`] : ['contract: no drift']),
+            ...contract.map((f) => `  ${f.severity === 'failure' ? 'drift' : 'note'}: ${ctx.redactor.text(f.message)}`),
+          ],
+    } : {}),
     ok: result.ok,
   };
 }

@@ -15,6 +15,8 @@ export interface RequestOutcome {
   readonly businessFailures: readonly string[];
   /** Why the request failed when it has no usable response, or the 401/403 explanation. */
   readonly problem?: string;
+  /** Lines printed under the summary line, indented (e.g. contract drift findings). */
+  readonly details?: readonly string[];
   readonly ok: boolean;
 }
 
@@ -28,6 +30,7 @@ export function formatOutcome(outcome: RequestOutcome, color: boolean): string {
   let line = parts.join('  ');
   if (outcome.businessFailures.length) line += `  business failure: ${outcome.businessFailures.join('; ')}`;
   if (outcome.problem) line += `  — ${outcome.problem}`;
+  for (const detail of outcome.details ?? []) line += `\n    ${detail}`;
   return line;
 }
 

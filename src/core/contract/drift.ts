@@ -80,7 +80,7 @@ export function checkContract(op: Operation, response: ContractResponse): DriftR
     notChecked.push(`The body of a ${response.status} response is not described by the contract for ${op.name}.`);
   } else {
     const schema = responseBodyJsonSchema(op);
-    if (!schema) notChecked.push(`The contract does not show the response body of ${op.name}.`);
+    if (!schema || statesNothing(schema)) notChecked.push(`The contract does not show the layout of the response body of ${op.name}.`);
     else if (response.body === undefined) notChecked.push('The response has no JSON body to compare.');
     else new BodyWalker(op, schema, findings, notChecked).walk(response.body, schema, '$', schema);
   }
@@ -175,6 +175,11 @@ class BodyWalker {
   private push(kind: DriftKind, path: string, message: string, node: JSONSchema | undefined): void {
     this.findings.push({ kind, path, message, section: sectionOf(this.op, node) });
   }
+}
+
+/** A schema with no type, fields, items or branches: the contract describes the body in words only. */
+function statesNothing(schema: JSONSchema): boolean {
+  return schema.type === undefined && schema.properties === undefined && schema.items === undefined && schema.anyOf === undefined && schema.oneOf === undefined && schema.$ref === undefined;
 }
 
 function asNode(schema: JSONSchema | boolean | undefined): JSONSchema | undefined {

@@ -9,3 +9,4 @@ export {
   type DriftReport,
 } from './drift';
 export { PAGING_CONTRACT, type PagingNames } from './pagingContract';
+export { CONTRACT_STEP, contractDriftStep, type ContractFindingDetail } from './step';
