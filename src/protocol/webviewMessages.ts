@@ -78,6 +78,24 @@ export const HistoryEntrySchema = z.object({
   businessFailed: z.boolean(),
 });
 
+export const ContractFindingSchema = z.object({
+  /** undocumented-field, missing-field, type-mismatch, unknown-error-code, missing-paging-header, missing-paging-field. */
+  kind: z.string(),
+  /** JSON path into the body, or `header:<Name>`. */
+  path: z.string(),
+  message: z.string(),
+  /** The contract section the finding is measured against ("seed 000 §2.4"). */
+  section: z.string(),
+});
+
+export const ContractViewSchema = z.object({
+  /** The catalog operation the response was checked against; absent when it matches none. */
+  operation: z.optional(z.string()),
+  findings: z.array(ContractFindingSchema),
+  /** What was not checked and why (the contract does not show it), in words. */
+  notChecked: z.array(z.string()),
+});
+
 export const ResultsViewModelWireSchema = z.object({
   /** Unique per response; lets the webview keep its scroll and search across a reload of the same response. */
   id: z.string(),
@@ -97,6 +115,7 @@ export const ResultsViewModelWireSchema = z.object({
   auth: z.optional(AuthExplanationSchema),
   paging: z.optional(PagingStateSchema),
   history: z.array(HistoryEntrySchema),
+  contract: z.optional(ContractViewSchema),
 });
 
 export const ExportFormatSchema = z.enum(['ndjson', 'csv']);
@@ -153,6 +172,7 @@ export type BusinessBanner = z.infer<typeof BusinessBannerSchema>;
 export type AuthExplanation = z.infer<typeof AuthExplanationSchema>;
 export type PagingState = z.infer<typeof PagingStateSchema>;
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+export type ContractView = z.infer<typeof ContractViewSchema>;
 export type ResultsViewModelWire = z.infer<typeof ResultsViewModelWireSchema>;
 /** What the host builds and the webview renders; on the wire its rows are a JSON string (see encodeViewModel). */
 export type ResultsViewModel = Omit<ResultsViewModelWire, 'table'> & { table?: TableView };

@@ -8,6 +8,7 @@ import { button, h } from './dom';
 import { PagingBar } from './pagingBar';
 import { RawView } from './rawView';
 import { authBanner, businessBanner, headersView, statusLine, summaryView } from './sections';
+import { contractSection } from './contractSection';
 import { VirtualTable, type CellRef } from './table';
 import { loadState, post, saveState, type PanelState } from './vscodeApi';
 
@@ -135,7 +136,11 @@ class ResultsApp {
     this.vm = vm;
     const same = saved.responseId === vm.id;
     this.status.replaceChildren(statusLine(vm, rowCount));
-    this.banners.replaceChildren(...[vm.businessErrors && businessBanner(vm.businessErrors), vm.auth && authBanner(vm.auth)].filter((e): e is HTMLElement => !!e));
+    this.banners.replaceChildren(...[
+      vm.businessErrors && businessBanner(vm.businessErrors),
+      vm.auth && authBanner(vm.auth),
+      vm.contract && contractSection(vm.contract),
+    ].filter((e): e is HTMLElement => !!e));
     this.paging.update(vm.paging, rowCount > 0);
     this.paging.clearProgress();
     this.paging.element.hidden = !vm.paging && !vm.table;

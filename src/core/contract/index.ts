@@ -10,3 +10,4 @@ export {
 } from './drift';
 export { PAGING_CONTRACT, type PagingNames } from './pagingContract';
 export { CONTRACT_STEP, contractDriftStep, type ContractFindingDetail } from './step';
+export { contractViewOf, contractViewOfFindings } from './view';

@@ -20,6 +20,7 @@ import { dynamicVariables } from '../../core/run/dynamicVariables';
 import { Redactor, knownSecretValues } from '../../core/secrets';
 import { requestBlockText } from '../../core/collections/requestBlocks';
 import type { HistoryRecord } from '../../core/history';
+import { checkContract, contractViewOf, type DriftReport } from '../../core/contract';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { ResultsPanel, ResultsRequest } from '../results/ResultsPanel';
 import { pagingStateOf, type PagedSession } from './pagedSession';
@@ -128,6 +129,7 @@ export class SendController implements vscode.Disposable {
     if (prepared.resolved.name) this.responsesOf(uri).set(prepared.resolved.name, { status: response.status, headers: response.headers, bodyText: response.bodyText });
 
     const report = businessErrorsOf(response, op?.errorCatalogue);
+    const drift = op ? driftOf(op, response) : undefined;
     const viewModel = buildResultsViewModel({
       requestKey,
       title: `${name} — ${prepared.request.method} ${redactor.url(prepared.request.url)}`,
@@ -138,6 +140,7 @@ export class SendController implements vscode.Disposable {
       ...(op ? { service: op.service } : {}),
       authScheme: prepared.scheme,
       ...(session ? { paging: pagingStateOf(session, false), id: session.responseId } : {}),
+      ...(drift ? { contract: contractViewOf(drift, (text) => redactor.text(text)) } : {}),
     });
     this.panel.show(viewModel);
     await this.recorder?.({
@@ -148,6 +151,7 @@ export class SendController implements vscode.Disposable {
       environment: this.environmentName(),
       ...(op ? { operationId: op.id } : {}),
       response,
+      ...(drift ? { driftFindings: drift.findings.length } : {}),
       ...(report && report.convention !== 'none'
         ? { business: { failed: report.failed, codes: report.failures.flatMap((f) => (f.code === undefined ? [] : [f.code])) } }
         : {}),
@@ -365,6 +369,17 @@ function businessErrorsOf(response: HttpResponse, catalogue: Parameters<typeof d
   } catch {
     return undefined;
   }
+}
+
+/** Contract drift of a response of a catalog operation (core/contract); the body parsed once more, leniently. */
+function driftOf(op: Parameters<typeof checkContract>[0], response: HttpResponse): DriftReport {
+  let body: unknown;
+  try {
+    body = response.bodyText ? (JSON.parse(response.bodyText) as unknown) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return checkContract(op, { status: response.status, headers: response.headers, body });
 }
 
 function redactRows(redactor: Redactor, rows: readonly unknown[]): unknown[] {
