@@ -29,6 +29,7 @@ export const COMMANDS = {
   compareWithCurrentResponse: 'apiWorkbench.compareWithCurrentResponse',
   clearHistory: 'apiWorkbench.clearHistory',
   refreshHistory: 'apiWorkbench.refreshHistory',
+  importPrivateEnvFile: 'apiWorkbench.importPrivateEnvFile',
 } as const;
 
 export type CommandKey = keyof typeof COMMANDS;

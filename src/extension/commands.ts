@@ -6,6 +6,7 @@ import { parseHttpFile } from '../core/httpfile';
 import { COMMANDS } from './commandIds';
 import type { AuthArgument } from './credentials/credentialCommands';
 import type { HistoryArgument } from './history/historyController';
+import { importPrivateEnvFile } from './credentials/privateEnvImport';
 import type { RequestsNode } from './requests/requestsTree';
 import type { SendController, SendTarget } from './send/sendController';
 import type { ServicesNode } from './servicesTree';
@@ -54,6 +55,8 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
     vscode.commands.registerCommand(COMMANDS.compareWithCurrentResponse, on((w, entry?: HistoryArgument) => w.history.compareWithCurrent(entry))),
     vscode.commands.registerCommand(COMMANDS.clearHistory, on((w, confirmed?: unknown) => w.history.clear(confirmed === true))),
     vscode.commands.registerCommand(COMMANDS.refreshHistory, on((w) => w.history.tree.refresh())),
+    vscode.commands.registerCommand(COMMANDS.importPrivateEnvFile, on((w, file?: unknown, options?: { deleteFile?: boolean }) =>
+      importPrivateEnvFile(w.environments, { ...(file instanceof vscode.Uri ? { file } : {}), ...(options?.deleteFile === true ? { deleteFile: true } : {}) }))),
     vscode.commands.registerCommand(COMMANDS.deleteScratch, on(async (w, node?: RequestsNode) => {
       if (node?.kind !== 'file' || !node.scratch) return;
       await w.scratches.delete(node.uri);

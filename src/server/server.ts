@@ -2,7 +2,7 @@
 // open documents and the active environment's variable names — never a value, never a secret — and
 // makes no network call.
 import {
-  DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult,
+  DiagnosticSeverity, DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../protocol/lsp';
 import { createHttpLanguageService, HttpDocumentCache, type HttpDocument } from './service';
 import { overlayOperations } from './overlay';
+import { privateEnvWarnings } from './privateEnvWarning';
 
 /** Pause after the last change before diagnostics are recomputed. */
 export const VALIDATION_DELAY_MS = 150;
@@ -43,8 +44,10 @@ export function startServer(connection: Connection): void {
   const revalidateAll = (): void => documents.all().forEach((d) => scheduleValidation(d.uri));
 
   let canRegisterConfiguration = false;
+  let folderUris: string[] = [];
   connection.onInitialize((params): InitializeResult => {
     canRegisterConfiguration = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    folderUris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     return initializeResult();
   });
   const initializeResult = (): InitializeResult => ({
@@ -63,6 +66,16 @@ export function startServer(connection: Connection): void {
     if (canRegisterConfiguration) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: CONFIGURATION_SECTION }).catch(() => undefined);
     }
+    // A private env file git would commit: a warning on the file itself (Problems view) and one message.
+    void privateEnvWarnings(folderUris).then((warnings) => {
+      for (const warning of warnings) {
+        void connection.sendDiagnostics({
+          uri: warning.uri,
+          diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, severity: DiagnosticSeverity.Warning, source: 'API Workbench', code: 'private-env-not-ignored', message: warning.message }],
+        });
+        void connection.window.showWarningMessage(`API Workbench: ${warning.message}`);
+      }
+    }, (error: unknown) => connection.console.warn(`private env check failed: ${String(error)}`));
   });
 
   documents.onDidOpen((event) => scheduleValidation(event.document.uri, 0));
