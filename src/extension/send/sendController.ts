@@ -152,6 +152,7 @@ export class SendController implements vscode.Disposable {
       ...(op ? { operationId: op.id } : {}),
       response,
       ...(drift ? { driftFindings: drift.findings.length } : {}),
+      ...(walked ? { walk: { verdict: walked.verdict, reason: walked.message, pages: walked.pages, rows: walked.rows } } : {}),
       ...(report && report.convention !== 'none'
         ? { business: { failed: report.failed, codes: report.failures.flatMap((f) => (f.code === undefined ? [] : [f.code])) } }
         : {}),
