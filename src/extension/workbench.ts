@@ -2,7 +2,6 @@
 // the catalog, the env file and credentials, scratch files, the results panel, the sender and the
 // language client. Loaded with a dynamic import so none of it runs during activate().
 import * as vscode from 'vscode';
-import { ResponseHistory } from '../core/results/history';
 import { CatalogController } from './catalog/catalogController';
 import { CollectionCommands } from './collections/collectionCommands';
 import { CredentialCommands } from './credentials/credentialCommands';
@@ -44,7 +43,9 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   const servicesTree = new ServicesTreeProvider(catalogs.current);
   const environmentsTree = new EnvironmentsTreeProvider(environments);
   const requestsTree = new RequestsTreeProvider(scratches);
-  const results = new ResultsPanel({ extensionUri: context.extensionUri, log, history: new ResponseHistory(context.workspaceState) });
+  // The panel's "earlier responses" come from the History store (built below, once the panel exists).
+  let history: HistoryController | undefined;
+  const results = new ResultsPanel({ extensionUri: context.extensionUri, log, history: { entries: (key) => history?.earlier(key) ?? [] } });
   const resultsFolder = (): vscode.Uri => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? context.globalStorageUri;
     return vscode.Uri.joinPath(folder, 'apiwb-results');
@@ -54,7 +55,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   const collectionCommands = new CollectionCommands(environments, catalogs);
   // Per workspace: VS Code's storage for this workspace (global storage when no folder is open).
   const historyFolder = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'history');
-  const history = new HistoryController(
+  history = new HistoryController(
     historyFolder,
     async () => new Redactor(await knownSecretValues(secrets)),
     results,

@@ -14,6 +14,7 @@ import {
 import { toCurl } from '../../core/interop/curl';
 import { buildResultsViewModel } from '../../core/results/viewModel';
 import type { Redactor } from '../../core/secrets';
+import type { HistoryEntry as EarlierResponse } from '../../protocol/webviewMessages';
 import type { ResultsPanel } from '../results/ResultsPanel';
 import { HistoryTreeProvider, entryLabel, type HistoryNode } from './historyTree';
 
@@ -27,6 +28,8 @@ export class HistoryController implements vscode.Disposable {
   /** The entry of the response on screen, for "Compare with Current Response". */
   private shownEntryId: string | undefined;
   private readonly subscriptions: vscode.Disposable[];
+  /** The entries as last read, newest first: the panel asks for earlier responses synchronously. */
+  private cache: readonly HistoryEntry[] = [];
 
   constructor(
     /** Per-workspace storage (context.storageUri, else global storage). */
@@ -37,7 +40,8 @@ export class HistoryController implements vscode.Disposable {
     private readonly log: (line: string) => void,
   ) {
     this.store = new HistoryStore(directoryHistoryFiles(folder.fsPath), redactor);
-    this.tree = new HistoryTreeProvider(() => this.store.list());
+    this.tree = new HistoryTreeProvider(() => this.list());
+    this.list().catch((error: unknown) => log(`history not read: ${error instanceof Error ? error.message : String(error)}`));
     this.subscriptions = [
       vscode.workspace.registerTextDocumentContentProvider(COMPARE_SCHEME, { provideTextDocumentContent: (uri) => this.compareText(uri) }),
     ];
@@ -48,10 +52,30 @@ export class HistoryController implements vscode.Disposable {
     this.tree.dispose();
   }
 
+  /** Entries newest first (and the cache the panel reads). */
+  async list(): Promise<HistoryEntry[]> {
+    const entries = await this.store.list();
+    this.cache = entries;
+    return entries;
+  }
+
+  /** Summaries of the stored responses to the request `key` (file and name), newest first. */
+  earlier(key: string): EarlierResponse[] {
+    return this.cache.flatMap((entry) => {
+      const r = entry.response;
+      if (entry.key !== key || !r) return [];
+      return [{
+        receivedAt: entry.time, method: entry.request.method, url: entry.request.url, status: r.status, statusText: r.statusText,
+        totalMs: r.totalMs, sizeBytes: r.sizeBytes, businessFailed: entry.business.verdict === 'failed',
+      }];
+    });
+  }
+
   /** Records an exchange that is now on screen. Never throws: a history failure must not fail a send. */
   async record(record: HistoryRecord): Promise<HistoryEntry | undefined> {
     try {
       const entry = await this.store.record(record);
+      this.cache = [entry, ...this.cache];
       this.shownEntryId = entry.id;
       this.tree.refresh();
       return entry;
@@ -130,6 +154,7 @@ export class HistoryController implements vscode.Disposable {
       if (choice !== clear) return false;
     }
     await this.store.clear();
+    this.cache = [];
     this.shownEntryId = undefined;
     this.tree.refresh();
     return true;

@@ -145,6 +145,7 @@ export class SendController implements vscode.Disposable {
     this.panel.show(viewModel);
     await this.recorder?.({
       request: prepared.request,
+      key: requestKey,
       ...(node?.name ? { name: node.name } : {}),
       origin: { file: uri, index: target.requestIndex },
       source: requestBlockText(document.getText(), target.requestIndex),

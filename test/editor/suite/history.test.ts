@@ -89,6 +89,7 @@ Accept: application/json
     await signInToEngagement(api, sandbox); // makes "sandbox" the active environment
     assert.equal((await send(file))?.status, 200);
     assert.equal((await send(file))?.status, 200);
+    assert.equal(api.results.viewModel?.history[0]?.status, 200, 'the panel lists the earlier response to the same request');
     const [newer, older] = await api.history.store.list();
     assert.ok(newer && older);
     const pair = await vscode.commands.executeCommand<[HistoryEntry, HistoryEntry] | undefined>('apiWorkbench.compareHistoryEntries', newer.id, older.id);
