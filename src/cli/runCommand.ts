@@ -18,6 +18,9 @@ import type { NamedResponse } from '../core/httpfile/resolve';
 import type { HttpFile, HttpRequestNode } from '../core/httpfile/model';
 import { dynamicVariables } from '../core/run/dynamicVariables';
 import { pagingPlanFor } from '../core/run/pagingPlan';
+import type { SinkCheckpoint } from '../core/export/sink';
+import type { WalkCheckpoint } from '../core/paging/checkpoint';
+import type { PageEvent, WalkResult } from '../core/paging/walker';
 import { runExchange, type ExchangePorts } from '../core/run/exchange';
 import { CONTRACT_STEP, contractDriftStep } from '../core/contract';
 import { checkRequest } from '../core/run/prepareRequest';
@@ -27,6 +30,7 @@ import { EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
 import { openOutputSink, type OutputFormat } from './reporters/outputSink';
 import { createProgress, progressText } from './reporters/progress';
+import { readResumeRecord, removeResumeRecord, writeResumeRecord, type ResumeRecord } from './resumeFile';
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
 import type { Subcommand } from './subcommands';
 
@@ -45,6 +49,10 @@ export interface RunOptions {
   readonly insecure: boolean;
   /** Check each response against its operation's contract; drift fails the request. */
   readonly checkContract: boolean;
+  /** Continue the walk cut short into --out from the checkpoint beside it. */
+  readonly resume: boolean;
+  /** The arguments as given, to name the exact command that resumes. */
+  readonly argv: readonly string[];
 }
 
 export interface RunIo {
@@ -64,10 +72,13 @@ Options:
   --env-file PATH     env file (default: the nearest http-client.env.json above the first file)
   --name REQUEST      run only the request(s) with this # @name
   --all-pages         follow every page with the paging engine (the request's # @paging or the catalog)
-  --max-pages N       stop a walk after N pages
-  --out FILE          write the result rows to FILE
+  --max-pages N       stop a walk after N pages (the walk is then cut short: exit 1)
+  --out FILE          write the result rows to FILE; a walk keeps its checkpoint in FILE.apiwb-resume.json
+  --resume            continue the walk that was cut short into --out (needs --all-pages and --out,
+                      ndjson or csv): appends to FILE from the last page kept, no row twice
   --format F          ndjson (default), csv or json; needs --out
-  --timeout MS        time allowed for each response (default 30000)
+  --timeout MS        time allowed for one whole response, headers and body, for every request,
+                      sign-in and page (default 30000); a server that trickles its body is cut off
   --insecure          do not verify TLS certificates (off by default; only for a server you trust)
   --check-contract    compare each response with what the contract documents for its operation
                       (fields, types, error codes, paging headers and fields); prints each finding
@@ -81,8 +92,14 @@ Secrets come only from environment variables, never from files:
     TOKEN         a JWT of an "ApiWorkbench" "JWT Bearer" entry
   e.g. APIWB_SECRET_ENGAGEMENT_PASSWORD, APIWB_SECRET_FUNDRAISING_SERVICE_KEY, APIWB_SECRET_FUNDRAISING_USER_TOKEN
 
-Exit codes: 0 every request succeeded; 1 any HTTP status >= 400, business failure inside a 200,
-sign-in failure or lost connection; 2 usage or input error (bad option, file, env file or variable).
+Walks (--all-pages) end with a verdict: complete, cut short (--max-pages), inconsistent (the server's
+paging contradicted itself: totals or paging headers changed or vanished, a page, cursor or rows served
+again, another page than the one asked for) or failed. Only complete counts as success. A next link or
+redirect to another origin is sent without the credentials; one from https to http is not followed.
+
+Exit codes: 0 every request succeeded (every walk complete); 1 any HTTP status >= 400, business failure
+inside a 200, sign-in failure, lost connection, or a walk that is not complete; 2 usage or input error
+(bad option, file, env file or variable).
 `;
 
 export const runSubcommand: Subcommand = {
@@ -128,7 +145,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
       'all-pages': { type: 'boolean' }, out: { type: 'string' }, format: { type: 'string' },
       'max-pages': { type: 'string' }, timeout: { type: 'string' }, insecure: { type: 'boolean' },
       'check-contract': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
+      resume: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return 'help';
@@ -137,6 +154,8 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
   const format = values.format ?? formatFromPath(values.out);
   if (format !== 'ndjson' && format !== 'csv' && format !== 'json') throw new Error(`--format must be ndjson, csv or json, not '${format}'`);
   if (values.format && !values.out) throw new Error('--format needs --out FILE');
+  if (values.resume && (!values['all-pages'] || !values.out)) throw new Error('--resume needs --all-pages and --out FILE (the walk it continues)');
+  if (values.resume && format === 'json') throw new Error('--resume needs --format ndjson or csv: a JSON array file cannot be appended to');
   return {
     paths: positionals,
     env: values.env,
@@ -149,6 +168,8 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
     timeoutMs: values.timeout ? positiveInteger('--timeout', values.timeout) : 30_000,
     insecure: values.insecure ?? false,
     checkContract: values['check-contract'] ?? false,
+    resume: values.resume ?? false,
+    argv: args,
   };
 }
 
@@ -180,18 +201,29 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   });
   // Every secret of the run (the APIWB_SECRET_* values, then the tokens handed out): scrubbed from --out.
   const secrets = secretValuesFromEnvironment(io.env);
-  const sink = options.out ? await openOut(options.out, options.format, () => secrets) : undefined;
+  const resume = options.resume && options.out ? resumePoint(options.out, options.format, planned) : undefined;
+  if (options.out && !resume) removeResumeRecord(options.out);
+  const sink = options.out ? await openOut(options.out, options.format, () => secrets, resume?.record.checkpoint.sink) : undefined;
   const progress = createProgress(io.stderr);
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
   const responses = new Map<string, NamedResponse>();
-  const outcomes: RequestOutcome[] = [];
+  const outcomes: (RequestOutcome & { walk?: WalkResult })[] = [];
   const ctx: Omit<RunContext, 'onPage'> = { options, environment, credentials, responses, redactor, secrets, ports, sink };
   try {
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;
+      if (resume && i < resume.index) {
+        io.stdout.write(`· ${label}  skipped: its rows were written by the run being resumed\n`);
+        continue;
+      }
       progress.update(progressText(i, planned.length, label));
       const outcome = await runOne(item, label, { ...ctx,
-        onPage: (pages, rows) => progress.update(progressText(i, planned.length, label, `page ${pages} · ${rows} rows`)) });
+        ...(resume && i === resume.index ? { resumeFrom: resume.record.checkpoint } : {}),
+        onPage: (event) => {
+          progress.update(progressText(i, planned.length, label, `page ${event.progress.pages} · ${event.progress.rows} rows`));
+          // The checkpoint beside --out after every page kept: a crash or a kill can be resumed too.
+          if (options.out) writeResumeRecord(options.out, { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: event.checkpoint });
+        } });
       progress.clear();
       outcomes.push(outcome);
       io.stdout.write(`${redactor.text(formatOutcome(outcome, color))}\n`);
@@ -200,13 +232,29 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     progress.clear();
     await sink?.close();
   }
+  if (options.out && outcomes.every((o) => o.walk === undefined || o.walk.verdict === 'complete')) removeResumeRecord(options.out);
   io.stdout.write(`${formatTotals(outcomes, performance.now() - started)}\n`);
   return outcomes.every((o) => o.ok) ? RUN_EXIT.ok : RUN_EXIT.failure;
 }
 
-async function openOut(path: string, format: OutputFormat, secrets: () => readonly string[]): Promise<RowSink> {
+/** Where a --resume run starts: the request of the checkpoint beside --out, found again in this run's plan. */
+function resumePoint(out: string, format: OutputFormat, planned: readonly PlannedRequest[]): { index: number; record: ResumeRecord } {
+  let record: ResumeRecord;
   try {
-    return await openOutputSink(path, format, secrets);
+    record = readResumeRecord(out);
+  } catch (error) {
+    throw new InputError(message(error));
+  }
+  const index = planned.findIndex((p) => resolvePath(p.file) === record.file && p.node.index === record.requestIndex);
+  if (index < 0) throw new InputError(`--resume: the checkpoint beside ${out} is for ${record.where}, which this run does not include; give the same files and --name as the run that was cut short`);
+  if (!record.checkpoint.sink) throw new InputError(`--resume: the checkpoint beside ${out} does not say how much of the file is kept`);
+  if (record.checkpoint.sink.format !== format) throw new InputError(`--resume: ${out} was written as ${record.checkpoint.sink.format}, not ${format}; give the same --format`);
+  return { index, record };
+}
+
+async function openOut(path: string, format: OutputFormat, secrets: () => readonly string[], resume?: SinkCheckpoint): Promise<RowSink> {
+  try {
+    return await openOutputSink(path, format, secrets, resume);
   } catch (error) {
     throw new InputError(`--out ${path}: ${message(error)}`);
   }
@@ -256,11 +304,12 @@ interface RunContext {
   readonly secrets: string[];
   readonly ports: ExchangePorts;
   readonly sink: RowSink | undefined;
-  readonly onPage: (pages: number, rows: number) => void;
+  readonly resumeFrom?: WalkCheckpoint;
+  readonly onPage: (event: PageEvent) => void;
 }
 
 /** One request through the core's exchange, read back as a summary line. */
-async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Promise<RequestOutcome> {
+async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Promise<RequestOutcome & { walk?: WalkResult }> {
   const method = item.node.requestLine.method;
   const result = await runExchange({
     file: item.parsed,
@@ -278,7 +327,8 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     ...(ctx.options.allPages ? { walk: {
       ...(ctx.sink ? { sink: ctx.sink } : {}),
       ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}),
-      onPage: (e) => ctx.onPage(e.progress.pages, e.progress.rows),
+      ...(ctx.resumeFrom ? { resumeFrom: ctx.resumeFrom } : {}),
+      onPage: ctx.onPage,
     } } : {}),
   }, ctx.ports);
   if (result.prepared.ok) {
@@ -289,10 +339,19 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
   const response = result.response;
   // A single response's rows go to --out once it is known good; a walk wrote its pages as they came.
   if (!ctx.options.allPages && result.ok && ctx.sink && result.rows) await ctx.sink.writePage(result.rows.items);
-  const problem = [result.problem, ...result.notices].filter(Boolean).join('; ');
+  const walk = ctx.options.allPages ? result.walk : undefined;
+  if (walk && ctx.options.out && ctx.sink && walk.verdict !== 'complete') {
+    // Also when no page was kept by this walk: the file's length so far is where a resume appends.
+    const sinkState = ctx.sink.checkpoint();
+    if (walk.resumeAt !== undefined && sinkState) {
+      writeResumeRecord(ctx.options.out, { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: { ...walk.checkpoint, sink: sinkState } });
+    } else removeResumeRecord(ctx.options.out);
+  }
+  const problem = [result.problem && walk && walk.verdict !== 'complete' ? `${result.problem}${resumeWords(walk, ctx.options)}` : result.problem, ...result.notices].filter(Boolean).join('; ');
   const contract = result.findings.filter((f) => f.step === CONTRACT_STEP);
   const drift = contract.filter((f) => f.severity === 'failure');
   return {
+    ...(walk ? { walk } : {}),
     label, method, url,
     ...(response ? { status: response.status, totalMs: response.timing.totalMs } : {}),
     ...(result.rows ? { rows: result.rows.count } : {}),
@@ -309,6 +368,20 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     } : {}),
     ok: result.ok,
   };
+}
+
+/** What continues a walk that is not complete: the exact command, or why it cannot. */
+function resumeWords(walk: WalkResult, options: RunOptions): string {
+  if (walk.resumeAt !== undefined) {
+    if (!options.out) return ` To keep the rows and resume, run again with --out FILE.`;
+    const args = options.argv.filter((a) => a !== '--resume');
+    return ` To continue from page ${walk.resumeAt}, appending to ${options.out}: apiwb run ${args.map(shellWord).join(' ')} --resume`;
+  }
+  return walk.cannotResume ? ` It cannot be resumed: ${walk.cannotResume}.` : '';
+}
+
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 function formatFromPath(path: string | undefined): string {

@@ -24,9 +24,12 @@ import { parseRunArgs } from '../../src/cli/runCommand';
 
 void describe('apiwb run pieces', () => {
   void it('parses options; rejects what makes no sense', () => {
-    assert.deepEqual(parseRunArgs(['a.http', 'dir', '--env', 'sandbox', '--all-pages', '--out', 'x.csv', '--max-pages', '3', '--timeout', '500', '--insecure']), {
-      paths: ['a.http', 'dir'], env: 'sandbox', allPages: true, out: 'x.csv', format: 'csv', maxPages: 3, timeoutMs: 500, insecure: true,
+    const args = ['a.http', 'dir', '--env', 'sandbox', '--all-pages', '--out', 'x.csv', '--max-pages', '3', '--timeout', '500', '--insecure'];
+    assert.deepEqual(parseRunArgs(args), {
+      paths: ['a.http', 'dir'], env: 'sandbox', allPages: true, out: 'x.csv', format: 'csv', maxPages: 3, timeoutMs: 500, insecure: true, resume: false, argv: args,
     });
+    assert.throws(() => parseRunArgs(['a.http', '--env', 's', '--resume']), /--resume needs --all-pages and --out/);
+    assert.throws(() => parseRunArgs(['a.http', '--env', 's', '--all-pages', '--out', 'o.json', '--resume']), /--resume needs --format ndjson or csv/);
     assert.equal(parseRunArgs(['-h']), 'help');
     assert.throws(() => parseRunArgs(['--env', 's']), /at least one \.http file/);
     assert.throws(() => parseRunArgs(['a.http']), /--env NAME is required/);

@@ -13,13 +13,16 @@ export function contractViewOf(report: DriftReport, text: (s: string) => string 
   };
 }
 
-/** From `result.findings` of an exchange run with contractDriftStep. Undefined when the step did not run. */
+/**
+ * From `result.findings` of an exchange run with contractDriftStep. Undefined for a response of no catalog
+ * operation (there is no contract to show), or when the step did not run.
+ */
 export function contractViewOfFindings(operationId: string | undefined, findings: readonly Finding[], text: (s: string) => string = (s) => s): ContractView | undefined {
   const mine = findings.filter((f) => f.step === CONTRACT_STEP);
-  if (mine.length === 0 && operationId === undefined) return undefined;
+  if (mine.length === 0 || operationId === undefined) return undefined;
   const drift = mine.flatMap((f) => (isDrift(f.detail) ? [f.detail] : []));
   const notChecked = mine.filter((f) => !isDrift(f.detail)).map((f) => f.message.replace(/^not checked: /, ''));
-  return contractViewOf({ operationId: operationId ?? '', findings: drift, notChecked }, text);
+  return contractViewOf({ operationId, findings: drift, notChecked }, text);
 }
 
 function isDrift(detail: unknown): detail is DriftFinding {

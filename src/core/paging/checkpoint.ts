@@ -4,11 +4,11 @@
 // redactor's secret field names) kept by name with an empty value. The caller passes the request again
 // with fresh credentials and the walker puts those back from it.
 import type { SinkCheckpoint } from '../export/sink';
-import type { HttpRequest } from '../http/types';
+import { CREDENTIAL_HEADERS, type HttpRequest } from '../http/types';
 import { isSecretFieldName } from '../secrets/redact';
 import type { PagingPlan } from './types';
 
-export const SECRET_HEADERS: readonly string[] = ['authorization', 'x-api-key', 'cookie', 'proxy-authorization'];
+export const SECRET_HEADERS: readonly string[] = CREDENTIAL_HEADERS;
 
 export interface WalkCheckpoint {
   readonly version: 1;

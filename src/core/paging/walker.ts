@@ -44,6 +44,8 @@ export interface PageEvent {
   readonly rows: readonly unknown[];
   readonly rowCount: number;
   readonly progress: WalkProgress;
+  /** The checkpoint after this page (no secret in it): persist it to resume after a crash. */
+  readonly checkpoint: WalkCheckpoint;
 }
 
 export interface WalkOptions {
@@ -144,6 +146,56 @@ function pageHash(rows: readonly unknown[], streamed: readonly Buffer[] | undefi
   return hash.digest('base64');
 }
 
+/**
+ * A page's rows as comparable text, for the overlap check between consecutive pages. A page read whole
+ * compares every row; a page streamed to the file compares its first and last BOUNDARY rows (a shifted
+ * offset repeats rows at the seam), so a 100 000-row page is not held twice.
+ */
+interface PageRows {
+  readonly all?: ReadonlySet<string>;
+  readonly head: readonly string[];
+  readonly tail: ReadonlySet<string>;
+}
+
+const BOUNDARY = 64;
+
+function wholeRows(rows: readonly unknown[]): PageRows {
+  const texts = rows.filter((r) => r !== null && typeof r === 'object').map((r) => JSON.stringify(r));
+  const all = new Set(texts);
+  return { all, head: texts.slice(0, BOUNDARY), tail: new Set(texts.slice(-BOUNDARY)) };
+}
+
+function boundaryRows(ndjson: readonly Buffer[]): PageRows {
+  const text = Buffer.concat(ndjson as Buffer[]);
+  const head: string[] = [];
+  let start = 0;
+  while (head.length < BOUNDARY && start < text.length) {
+    const end = text.indexOf(10, start);
+    const stop = end < 0 ? text.length : end;
+    if (stop > start) head.push(text.toString('utf8', start, stop));
+    start = stop + 1;
+  }
+  const tail = new Set<string>();
+  let end = text.length;
+  while (tail.size < BOUNDARY && end > 0) {
+    const from = text.lastIndexOf(10, end - 2) + 1;
+    const line = text.toString('utf8', from, text[end - 1] === 10 ? end - 1 : end);
+    if (line) tail.add(line);
+    end = from;
+  }
+  return { head, tail };
+}
+
+/** How many rows of `now` were already on the page before. */
+function overlap(before: PageRows, now: PageRows): number {
+  if (before.all && now.all) {
+    let repeated = 0;
+    for (const key of now.all) if (before.all.has(key)) repeated++;
+    return repeated;
+  }
+  return now.head.filter((key) => before.tail.has(key)).length;
+}
+
 /** Facts that must hold over the whole walk: one that vanished or changed, in words. */
 function factsProblem(before: PageFacts | undefined, now: PageFacts, page: number): string | undefined {
   if (!before) return undefined;
@@ -182,7 +234,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   // What the server's paging has said so far: requests whose page was kept, the last page's content.
   const served = new Set<string>(resume?.lastRequest ? [resume.lastRequest] : []);
   let lastHash = resume?.lastPageHash;
-  let lastRows: Set<string> | undefined;
+  let lastRows: PageRows | undefined;
 
   const progress = (waiting?: string): WalkProgress => {
     const elapsedMs = performance.now() - started;
@@ -190,10 +242,12 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   };
   const finish = (outcome: WalkOutcome, message: string, failure?: WalkFailure): WalkResult => {
     const p = progress();
-    const canResume = outcome !== 'complete' && outcome !== 'inconsistent' && checkpoint.next !== undefined && !strategy?.cannotResume;
+    // A style whose lost page cannot be fetched again cannot resume after a fault; a cut (page limit, Stop) can go on.
+    const lost = outcome === 'failed' ? strategy?.cannotResume : undefined;
+    const canResume = outcome !== 'complete' && outcome !== 'inconsistent' && checkpoint.next !== undefined && !lost;
     const whyNot = outcome === 'complete' ? undefined
       : outcome === 'inconsistent' ? "the server's paging contradicted itself; resuming would ask it the same question again"
-        : strategy?.cannotResume ?? (checkpoint.next ? undefined : 'the walk has no next request to send');
+        : lost ?? (checkpoint.next ? undefined : 'the walk has no next request to send');
     return {
       outcome, verdict: verdictOf(outcome), message, pages, rows, bytes, elapsedMs: p.elapsedMs, rowsPerSecond: p.rowsPerSecond, checkpoint,
       ...(failure ? { failure } : {}), ...(canResume ? { resumeAt: pages + 1 } : whyNot ? { cannotResume: whyNot } : {}), notices,
@@ -272,12 +326,9 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     if (hash !== undefined && hash === lastHash) {
       return fail(current, 'inconsistent', `page ${pages + 1} holds exactly the rows of page ${pages}: the server ignored the page it was asked for`);
     }
-    const rowKeys = streamed ? undefined : new Set(acceptance.rows.filter((r) => r !== null && typeof r === 'object').map((r) => JSON.stringify(r)));
-    if (rowKeys && lastRows) {
-      let repeated = 0;
-      for (const key of rowKeys) if (lastRows.has(key)) repeated++;
-      if (repeated > 0) return fail(current, 'inconsistent', `${repeated} row(s) of page ${pages + 1} were already on page ${pages}: the pages overlap`);
-    }
+    const rowKeys = streamed ? boundaryRows(streamed.ndjson) : wholeRows(acceptance.rows);
+    const repeated = lastRows ? overlap(lastRows, rowKeys) : 0;
+    if (repeated > 0) return fail(current, 'inconsistent', `${repeated} row(s) of page ${pages + 1} were already on page ${pages}: the pages overlap`);
 
     // Persist first: nothing below may run (least of all a request) before the page is kept.
     try {
@@ -323,7 +374,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     else checkpoint = { ...base, done: false, endReason: step.reason };
 
     const now = progress();
-    await options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now });
+    await options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now, checkpoint });
     options.onProgress?.(now);
 
     if (step.kind === 'end') return finish('complete', `complete: ${step.reason}. ${pages} page(s), ${rows} row(s).`);

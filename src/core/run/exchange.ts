@@ -189,6 +189,9 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     return { ok: false, prepared, request, ...(operation ? { operation } : {}), walk: walked, businessFailures: [], notices, findings: [], problem: walked.failure?.message ?? walked.message };
   }
   if (!first) response = { ...response, timing: { ...response.timing, totalMs: performance.now() - started } };
+  for (const hop of response.redirects ?? []) {
+    notices.push(`redirected (${hop.status}) to ${hop.to}${hop.credentialsDropped ? ', another origin: sent without the credentials' : ''}`);
+  }
   if (prepared.resolved.name && response.bodyText) input.remember?.set(prepared.resolved.name, { status: response.status, headers: response.headers, bodyText: response.bodyText });
 
   const usedPlan = walked.checkpoint.plan;
@@ -212,8 +215,8 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     findings.push(...(await step.run({ request, response, body, rows, operation, catalog: ports.catalog, prepared })));
   }
 
-  const paging: PagingCursor | undefined = paged || walked.checkpoint.next
-    ? { plan: usedPlan, checkpoint: walked.checkpoint, first: withoutSecrets(request), ...(rowsPath ? { rowsPath } : {}), more: !walked.checkpoint.done && walked.checkpoint.next !== undefined }
+  const paging: PagingCursor | undefined = paged && (walked.pages > 0 || !first)
+    ? { plan: usedPlan, checkpoint: walked.checkpoint, first: withoutSecrets(request), ...(rowsPath ? { rowsPath } : {}), more: canContinue(walked) }
     : undefined;
   const status = response.status;
   const httpProblem = status >= 400
@@ -236,6 +239,11 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     findings,
     ...(problem ? { problem } : {}),
   };
+}
+
+/** The walk can go on: not at its end, a next request known, and the server's paging not self-contradicting. */
+export function canContinue(walked: WalkResult): boolean {
+  return !walked.checkpoint.done && walked.checkpoint.next !== undefined && walked.verdict !== 'inconsistent' && walked.cannotResume === undefined;
 }
 
 /** Where a plan's strategy reads its rows: the items= path, else its streamed field, '$' for a top-level array. */
