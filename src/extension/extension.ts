@@ -27,7 +27,8 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
     vscode.window.createTreeView('apiWorkbench.services', { treeDataProvider: services, showCollapseAll: true }),
     vscode.window.createTreeView('apiWorkbench.environments', { treeDataProvider: environments }),
     vscode.window.createTreeView('apiWorkbench.requests', { treeDataProvider: requests, showCollapseAll: true }),
-    vscode.window.createTreeView('apiWorkbench.history', { treeDataProvider: history }),
+    // Two selected entries compare with each other (the command gets the selection as its second argument).
+    vscode.window.createTreeView('apiWorkbench.history', { treeDataProvider: history, canSelectMany: true }),
   );
   registerCommands(context, workbench);
 

@@ -1,6 +1,6 @@
 // The Node adapter of HistoryFiles: a directory created on first write. Names are checked to be plain
 // file names (the index names the body files, and the index is read from disk: it must not reach out).
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HistoryFiles } from './store';
 
@@ -29,6 +29,14 @@ export function directoryHistoryFiles(dir: string): HistoryFiles {
     async remove(name) {
       await rm(path(name), { force: true });
     },
+    async size(name) {
+      try {
+        return (await stat(path(name))).size;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
     async list() {
       try {
         return (await readdir(dir)).filter((n) => PLAIN_NAME.test(n) && !n.endsWith('.tmp'));
@@ -55,5 +63,9 @@ export function memoryHistoryFiles(): HistoryFiles & { readonly contents: Map<st
       return Promise.resolve();
     },
     list: () => Promise.resolve([...contents.keys()]),
+    size: (name) => {
+      const text = contents.get(name);
+      return Promise.resolve(text === undefined ? undefined : Buffer.byteLength(text, 'utf8'));
+    },
   };
 }

@@ -19,6 +19,8 @@ export interface HistoryFiles {
   write(name: string, text: string): Promise<void>;
   remove(name: string): Promise<void>;
   list(): Promise<readonly string[]>;
+  /** Bytes of a file, without reading it; undefined when it does not exist. */
+  size(name: string): Promise<number | undefined>;
 }
 
 export interface HistoryLimits {
@@ -185,7 +187,7 @@ export class HistoryStore {
   /** Stores a body once: its name is its hash, so an identical body is already there. */
   private async storeBody(text: string): Promise<string> {
     const name = `${createHash('sha256').update(text).digest('hex')}.body`;
-    if ((await this.files.read(name)) === undefined) await this.files.write(name, text);
+    if ((await this.files.size(name)) === undefined) await this.files.write(name, text);
     return name;
   }
 
@@ -210,7 +212,7 @@ export class HistoryStore {
   private async writeBounded(entries: HistoryEntry[]): Promise<void> {
     const bodyNames = (await this.files.list()).filter((n) => n.endsWith('.body'));
     const bodySizes = new Map<string, number>();
-    for (const name of bodyNames) bodySizes.set(name, byteLength((await this.files.read(name)) ?? ''));
+    for (const name of bodyNames) bodySizes.set(name, (await this.files.size(name)) ?? 0);
     const kept: HistoryEntry[] = [];
     const counted = new Set<string>();
     let total = 0;

@@ -100,8 +100,15 @@ export class SendController implements vscode.Disposable {
     if (mine.signal.aborted) return result.response;
     const redactor = await this.redactor(prepared.secretValues);
     const response = result.response;
+    // What the History view keeps of this send (the store redacts it before writing).
+    const sent: HistoryRecord = {
+      request: result.request ?? prepared.request, key: `${uri}#${name}`, ...(node?.name ? { name: node.name } : {}),
+      origin: { file: uri, index: target.requestIndex }, source: requestBlockText(document.getText(), target.requestIndex),
+      environment: this.environmentName(), ...(result.operation ? { operationId: result.operation.id } : {}),
+    };
     if (!response) {
       void vscode.window.showErrorMessage(`API Workbench: ${redactor.text(result.problem ?? 'no response')}`);
+      await this.recorder?.({ ...sent, fault: result.problem ?? 'no response' });
       return undefined;
     }
     const notices = result.notices.filter((n) => followPages || !n.startsWith('# @paging'));
@@ -125,13 +132,7 @@ export class SendController implements vscode.Disposable {
     const walked = result.walk;
     const business = result.business;
     await this.recorder?.({
-      request,
-      key: `${uri}#${name}`,
-      ...(node?.name ? { name: node.name } : {}),
-      origin: { file: uri, index: target.requestIndex },
-      source: requestBlockText(document.getText(), target.requestIndex),
-      environment: this.environmentName(),
-      ...(result.operation ? { operationId: result.operation.id } : {}),
+      ...sent,
       response,
       ...(contract?.operation ? { driftFindings: contract.findings.length } : {}),
       ...(walked && result.paging ? { walk: { verdict: walked.verdict, reason: walked.message, pages: walked.pages, rows: walked.rows } } : {}),

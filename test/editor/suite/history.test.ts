@@ -83,6 +83,14 @@ Accept: application/json
     assert.equal(vm.body.text, shownBefore, 'the same body as when it was received');
   });
 
+  it('a send that gets no response is in the history too, with the reason', async () => {
+    assert.equal(await send(bookingsFile), undefined, 'the server is stopped');
+    const [newest] = await api.history.store.list();
+    assert.equal(newest?.name, 'historyBookings');
+    assert.equal(newest?.response, undefined);
+    assert.ok(newest?.fault, 'the reason is kept');
+  });
+
   it('two entries open side by side in the diff editor, volatile lines marked', async () => {
     const sandbox = requireSandbox();
     const file = await writeWorkspaceFile('history-compare.http', `###\n# @name compareBookings\nGET {{booking_base_url}}/bookings?page=1\n`);
