@@ -94,10 +94,11 @@ void describe('the exchange', () => {
     assert.deepEqual([rest.walk.verdict, rest.cursor.checkpoint.rows, rest.cursor.more], ['complete', 5, false]);
   });
 
-  void it('a continuation is refused when the request now goes elsewhere', () => {
-    const cursor = { plan: { style: 'generic' as const, options: {}, source: 'catalog' as const }, checkpoint: { version: 1 as const, plan: { style: 'generic' as const, options: {}, source: 'catalog' as const }, pages: 1, rows: 2, bytes: 1, done: false }, first: { method: 'GET', url: 'https://a.test/x', headers: {} }, more: true };
+  void it('a continuation is refused when the request now goes elsewhere, or in another environment', () => {
+    const cursor = { plan: { style: 'generic' as const, options: {}, source: 'catalog' as const }, checkpoint: { version: 1 as const, plan: { style: 'generic' as const, options: {}, source: 'catalog' as const }, pages: 1, rows: 2, bytes: 1, done: false }, first: { method: 'GET', url: 'https://a.test/x', headers: {} }, more: true, environment: 'dev' };
     assert.match(continuationRefusal(cursor, { method: 'GET', url: 'https://b.test/x', headers: {} }) ?? '', /changed in the file/);
     assert.equal(continuationRefusal(cursor, { method: 'GET', url: 'https://a.test/x?page=3', headers: {} }), undefined);
+    assert.match(continuationRefusal(cursor, { method: 'GET', url: 'https://a.test/x?page=3', headers: {} }, 'production') ?? '', /paged in environment 'dev'/);
   });
 
   void it('business errors use the catalog passed in: SurveyApi code 1 with its meaning, not ok', async () => {

@@ -86,6 +86,8 @@ export interface PagingCursor {
   readonly rowsPath?: string;
   /** True while the strategy sees more pages. */
   readonly more: boolean;
+  /** The environment it was sent in: a continuation in another one is refused (its credentials differ). */
+  readonly environment: string;
 }
 
 export interface ExchangeInput {
@@ -216,7 +218,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   }
 
   const paging: PagingCursor | undefined = paged && (walked.pages > 0 || !first)
-    ? { plan: usedPlan, checkpoint: walked.checkpoint, first: withoutSecrets(request), ...(rowsPath ? { rowsPath } : {}), more: canContinue(walked) }
+    ? { plan: usedPlan, checkpoint: walked.checkpoint, first: withoutSecrets(request), ...(rowsPath ? { rowsPath } : {}), more: canContinue(walked), environment: input.prepare.environment.name }
     : undefined;
   const status = response.status;
   const httpProblem = status >= 400
