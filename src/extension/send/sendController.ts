@@ -104,7 +104,7 @@ export class SendController implements vscode.Disposable {
     const sent: HistoryRecord = {
       request: result.request ?? prepared.request, key: `${uri}#${name}`, ...(node?.name ? { name: node.name } : {}),
       origin: { file: uri, index: target.requestIndex }, source: requestBlockText(document.getText(), target.requestIndex),
-      environment: this.environmentName(), ...(result.operation ? { operationId: result.operation.id } : {}),
+      environment: (this.environments.active ?? EMPTY_ENV).name, ...(result.operation ? { operationId: result.operation.id } : {}),
     };
     if (!response) {
       void vscode.window.showErrorMessage(`API Workbench: ${redactor.text(result.problem ?? 'no response')}`);
