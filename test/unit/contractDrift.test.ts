@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createCatalog, type Operation } from '../../src/core/catalog';
-import { ARRAY_ITEMS_CHECKED, checkContract, type DriftKind } from '../../src/core/contract';
+import { ARRAY_ITEMS_CHECKED, checkContract, contractViewOfFindings, type DriftKind } from '../../src/core/contract';
 
 const catalog = createCatalog();
 const op = (id: string): Operation => {
@@ -141,5 +141,22 @@ void describe('contract drift: an imported OpenAPI operation', () => {
       ['undocumented-field', '$.extra'],
     ]);
     assert.ok(report.findings.every((f) => f.section === 'imported campaigns.json (getCampaign)'));
+  });
+});
+
+void describe('contract drift as the exchange step and as the panel section', () => {
+  void it('contractViewOfFindings keeps drift findings and "not checked" notes apart; no operation, no section', () => {
+    const findings = [
+      { step: 'contract', severity: 'warning' as const, message: '$.ID: x (seed 000 §2.4)', detail: { kind: 'missing-field', path: '$.ID', message: 'x', section: 'seed 000 §2.4' } },
+      { step: 'contract', severity: 'note' as const, message: 'not checked: The body of a 500 response is not described', detail: { kind: 'not-checked' } },
+      { step: 'assertions', severity: 'failure' as const, message: 'status 200 expected' },
+    ];
+    assert.deepEqual(contractViewOfFindings('engagement/SurveyApi/AddChoiceQuestion', findings), {
+      operation: 'engagement/SurveyApi/AddChoiceQuestion',
+      findings: [{ kind: 'missing-field', path: '$.ID', message: 'x', section: 'seed 000 §2.4' }],
+      notChecked: ['The body of a 500 response is not described'],
+    });
+    assert.equal(contractViewOfFindings(undefined, findings), undefined);
+    assert.equal(contractViewOfFindings('x', findings.slice(2)), undefined, 'the step did not run');
   });
 });
