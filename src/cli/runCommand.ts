@@ -22,6 +22,7 @@ import type { SinkCheckpoint } from '../core/export/sink';
 import type { WalkCheckpoint } from '../core/paging/checkpoint';
 import type { PageEvent, WalkResult } from '../core/paging/walker';
 import { runExchange, type ExchangePorts } from '../core/run/exchange';
+import { CONTRACT_STEP, contractDriftStep } from '../core/contract';
 import { checkRequest } from '../core/run/prepareRequest';
 import { Redactor } from '../core/secrets/redact';
 import { secretEnvVarName } from '../core/secrets/secretStore';
@@ -51,6 +52,8 @@ export interface RunOptions {
   /** --reporter junit|json|github; --report FILE (github without a file: stdout). */
   readonly reporter?: 'junit' | 'json' | 'github';
   readonly report?: string;
+  /** Check each response against its operation's contract; drift fails the request. */
+  readonly checkContract: boolean;
   /** Continue the walk cut short into --out from the checkpoint beside it. */
   readonly resume: boolean;
   /** The arguments as given, to name the exact command that resumes. */
@@ -82,6 +85,9 @@ Options:
   --timeout MS        time allowed for one whole response, headers and body, for every request,
                       sign-in and page (default 30000); a server that trickles its body is cut off
   --insecure          do not verify TLS certificates (off by default; only for a server you trust)
+  --check-contract    compare each response with what the contract documents for its operation
+                      (fields, types, error codes, paging headers and fields); prints each finding
+                      with its JSON path and contract section, and drift fails the request (exit 1)
 ${REPORT_HELP}  -h, --help          this help
 
 Secrets come only from environment variables, never from files:
@@ -148,6 +154,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
       'all-pages': { type: 'boolean' }, out: { type: 'string' }, format: { type: 'string' },
       'max-pages': { type: 'string' }, timeout: { type: 'string' }, insecure: { type: 'boolean' },
       reporter: { type: 'string' }, report: { type: 'string' },
+      'check-contract': { type: 'boolean' },
       resume: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     },
   });
@@ -171,6 +178,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
     timeoutMs: values.timeout ? positiveInteger('--timeout', values.timeout) : 30_000,
     insecure: values.insecure ?? false,
     ...reporterOptions(values.reporter, values.report),
+    checkContract: values['check-contract'] ?? false,
     resume: values.resume ?? false,
     argv: args,
   };
@@ -335,7 +343,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     },
     remember: ctx.responses,
     pages: ctx.options.allPages ? 'all' : 'first',
-    steps: [assertionStep(item.node)],
+    steps: [assertionStep(item.node), ...(ctx.options.checkContract ? [contractDriftStep('failure')] : [])],
     ...(ctx.options.allPages ? { walk: {
       ...(ctx.sink ? { sink: ctx.sink } : {}),
       ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}),
@@ -362,6 +370,8 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
   const problem = [result.problem && walk && walk.verdict !== 'complete' ? `${result.problem}${resumeWords(walk, ctx.options)}` : result.problem, ...result.notices].filter(Boolean).join('; ');
   const block = item.parsed.blocks.find((b) => b.request === item.node);
   const redactText = (a: { expected: string; actual: string }): { expected: string; actual: string } => ({ expected: ctx.redactor.text(a.expected), actual: ctx.redactor.text(a.actual) });
+  const contract = result.findings.filter((f) => f.step === CONTRACT_STEP);
+  const drift = contract.filter((f) => f.severity === 'failure');
   return {
     ...(walk ? { walk } : {}),
     file: item.shown, line: item.node.range.start.line + 1,
@@ -374,6 +384,14 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     ...(result.pages !== undefined ? { pages: result.pages } : {}),
     businessFailures: result.businessFailures.map((f) => ctx.redactor.text(f)),
     ...(problem ? { problem: ctx.redactor.text(problem) } : {}),
+    ...(ctx.options.checkContract ? {
+      details: contract.length === 0
+        ? ['contract: no drift']
+        : [
+            ...(drift.length ? [`contract drift: ${drift.length} finding${drift.length === 1 ? '' : 's'}`] : ['contract: no drift']),
+            ...contract.map((f) => `  ${f.severity === 'failure' ? 'drift' : 'note'}: ${ctx.redactor.text(f.message)}`),
+          ],
+    } : {}),
     ok: passesWithAssertions(result),
   };
 }

@@ -22,6 +22,15 @@ export const COMMANDS = {
   importPostman: 'apiWorkbench.importPostman',
   exportPostman: 'apiWorkbench.exportPostman',
   openContractReference: 'apiWorkbench.openContractReference',
+  openHistoryEntry: 'apiWorkbench.openHistoryEntry',
+  rerunHistoryEntry: 'apiWorkbench.rerunHistoryEntry',
+  copyHistoryAsCurl: 'apiWorkbench.copyHistoryAsCurl',
+  saveHistoryToCollection: 'apiWorkbench.saveHistoryToCollection',
+  compareHistoryEntries: 'apiWorkbench.compareHistoryEntries',
+  compareWithCurrentResponse: 'apiWorkbench.compareWithCurrentResponse',
+  clearHistory: 'apiWorkbench.clearHistory',
+  refreshHistory: 'apiWorkbench.refreshHistory',
+  importPrivateEnvFile: 'apiWorkbench.importPrivateEnvFile',
 } as const;
 
 export type CommandKey = keyof typeof COMMANDS;

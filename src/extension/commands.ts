@@ -6,6 +6,8 @@ import { parseHttpFile } from '../core/httpfile';
 import { COMMANDS } from './commandIds';
 import type { AuthArgument } from './credentials/credentialCommands';
 import { openContractReference } from './reference/contractReference';
+import type { HistoryArgument } from './history/historyController';
+import { importPrivateEnvFile } from './credentials/privateEnvImport';
 import type { RequestsNode } from './requests/requestsTree';
 import type { SendController, SendTarget } from './send/sendController';
 import type { ServicesNode } from './servicesTree';
@@ -44,6 +46,20 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
     vscode.commands.registerCommand(COMMANDS.refreshOpenApi, on((w) => w.collectionCommands.refreshOpenApi())),
     vscode.commands.registerCommand(COMMANDS.importPostman, on((w, file?: vscode.Uri) => w.collectionCommands.importPostman(file instanceof vscode.Uri ? file : undefined))),
     vscode.commands.registerCommand(COMMANDS.exportPostman, on((w, node?: RequestsNode, target?: vscode.Uri) => w.collectionCommands.exportPostman(node, target instanceof vscode.Uri ? target : undefined))),
+    vscode.commands.registerCommand(COMMANDS.openHistoryEntry, on((w, entry?: HistoryArgument) => w.history.open(entry))),
+    vscode.commands.registerCommand(COMMANDS.rerunHistoryEntry, on((w, entry?: HistoryArgument) => w.history.rerun(entry))),
+    vscode.commands.registerCommand(COMMANDS.copyHistoryAsCurl, on((w, entry?: HistoryArgument) => w.history.copyAsCurl(entry))),
+    vscode.commands.registerCommand(COMMANDS.saveHistoryToCollection, on((w, entry?: HistoryArgument, target?: vscode.Uri) => w.history.saveToCollection(entry, target instanceof vscode.Uri ? target : undefined))),
+    // From the view's context menu the second argument is the list of selected nodes: two selected compare with each other.
+    vscode.commands.registerCommand(COMMANDS.compareHistoryEntries, on((w, first?: HistoryArgument, second?: HistoryArgument | HistoryArgument[]) => {
+      if (Array.isArray(second)) return second.length === 2 ? w.history.compare(second[0], second[1]) : w.history.compare(first);
+      return w.history.compare(first, second);
+    })),
+    vscode.commands.registerCommand(COMMANDS.compareWithCurrentResponse, on((w, entry?: HistoryArgument) => w.history.compareWithCurrent(entry))),
+    vscode.commands.registerCommand(COMMANDS.clearHistory, on((w, confirmed?: unknown) => w.history.clear(confirmed === true))),
+    vscode.commands.registerCommand(COMMANDS.refreshHistory, on((w) => w.history.tree.refresh())),
+    vscode.commands.registerCommand(COMMANDS.importPrivateEnvFile, on((w, file?: unknown, options?: { deleteFile?: boolean }) =>
+      importPrivateEnvFile(w.environments, { ...(file instanceof vscode.Uri ? { file } : {}), ...(options?.deleteFile === true ? { deleteFile: true } : {}) }))),
     vscode.commands.registerCommand(COMMANDS.deleteScratch, on(async (w, node?: RequestsNode) => {
       if (node?.kind !== 'file' || !node.scratch) return;
       await w.scratches.delete(node.uri);

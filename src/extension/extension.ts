@@ -21,11 +21,14 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
   const services = new LazyTreeProvider(() => workbench().then((w) => w.servicesTree));
   const environments = new LazyTreeProvider(() => workbench().then((w) => w.environmentsTree));
   const requests = new LazyTreeProvider(() => workbench().then((w) => w.requestsTree));
+  const history = new LazyTreeProvider(() => workbench().then((w) => w.history.tree));
   context.subscriptions.push(
-    output, services, environments, requests,
+    output, services, environments, requests, history,
     vscode.window.createTreeView('apiWorkbench.services', { treeDataProvider: services, showCollapseAll: true }),
     vscode.window.createTreeView('apiWorkbench.environments', { treeDataProvider: environments }),
     vscode.window.createTreeView('apiWorkbench.requests', { treeDataProvider: requests, showCollapseAll: true }),
+    // Two selected entries compare with each other (the command gets the selection as its second argument).
+    vscode.window.createTreeView('apiWorkbench.history', { treeDataProvider: history, canSelectMany: true }),
   );
   registerCommands(context, workbench);
 
@@ -47,6 +50,7 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
     get scratches() { return part('scratches'); },
     get results() { return part('results'); },
     get sender() { return part('sender'); },
+    get history() { return part('history'); },
   };
 }
 

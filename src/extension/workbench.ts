@@ -2,7 +2,6 @@
 // the catalog, the env file and credentials, scratch files, the results panel, the sender and the
 // language client. Loaded with a dynamic import so none of it runs during activate().
 import * as vscode from 'vscode';
-import { ResponseHistory } from '../core/results/history';
 import { CatalogController } from './catalog/catalogController';
 import { CollectionCommands } from './collections/collectionCommands';
 import { CredentialCommands } from './credentials/credentialCommands';
@@ -10,6 +9,8 @@ import { SecretStorageStore } from './credentials/secretStorageStore';
 import { TokenStatusBar } from './credentials/tokenStatusBar';
 import { EnvironmentController } from './environments/environmentController';
 import { EnvironmentsTreeProvider } from './environments/environmentsTree';
+import { HistoryController } from './history/historyController';
+import { Redactor, knownSecretValues } from '../core/secrets';
 import { startLanguageClient } from './languageClient';
 import { RequestsTreeProvider } from './requests/requestsTree';
 import { ScratchFiles } from './requests/scratchFiles';
@@ -31,6 +32,7 @@ export interface Workbench {
   readonly sender: SendController;
   readonly credentialCommands: CredentialCommands;
   readonly collectionCommands: CollectionCommands;
+  readonly history: HistoryController;
 }
 
 export function createWorkbench(context: vscode.ExtensionContext, log: (line: string) => void): Workbench {
@@ -41,14 +43,27 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   const servicesTree = new ServicesTreeProvider(catalogs.current);
   const environmentsTree = new EnvironmentsTreeProvider(environments);
   const requestsTree = new RequestsTreeProvider(scratches);
-  const results = new ResultsPanel({ extensionUri: context.extensionUri, log, history: new ResponseHistory(context.workspaceState) });
+  // The panel's "earlier responses" come from the History store (built below, once the panel exists).
+  let history: HistoryController | undefined;
+  const results = new ResultsPanel({ extensionUri: context.extensionUri, log, history: { entries: (key) => history?.earlier(key) ?? [] } });
   const resultsFolder = (): vscode.Uri => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? context.globalStorageUri;
     return vscode.Uri.joinPath(folder, 'apiwb-results');
   };
   const sender = new SendController(() => catalogs.current, environments, results, log, resultsFolder);
   const statusBar = new TokenStatusBar(environments);
-  context.subscriptions.push(catalogs, catalogs.onDidChange(() => servicesTree.setCatalog(catalogs.current)), environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar);
+  const collectionCommands = new CollectionCommands(environments, catalogs);
+  // Per workspace: VS Code's storage for this workspace (global storage when no folder is open).
+  const historyFolder = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'history');
+  history = new HistoryController(
+    historyFolder,
+    async () => new Redactor(await knownSecretValues(secrets)),
+    results,
+    (block, target) => collectionCommands.saveBlock(block, target),
+    log,
+  );
+  sender.recorder = (record) => history.record(record);
+  context.subscriptions.push(history, catalogs, catalogs.onDidChange(() => servicesTree.setCatalog(catalogs.current)), environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar);
 
   // A broken env file or overlay is reported by its loader; the language server starts regardless.
   const ready = Promise.allSettled([environments.load(), catalogs.restore()]).then(() => Promise.all([
@@ -62,6 +77,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   return {
     ready, catalogs, servicesTree, environmentsTree, requestsTree, environments, scratches, results, sender,
     credentialCommands: new CredentialCommands(environments),
-    collectionCommands: new CollectionCommands(environments, catalogs),
+    collectionCommands,
+    history,
   };
 }

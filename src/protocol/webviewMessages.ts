@@ -95,6 +95,24 @@ export const TestsViewSchema = z.object({
   notRun: z.array(z.object({ line: count(), what: z.string() })),
 });
 
+export const ContractFindingSchema = z.object({
+  /** undocumented-field, missing-field, type-mismatch, unknown-error-code, missing-paging-header, missing-paging-field. */
+  kind: z.string(),
+  /** JSON path into the body, or `header:<Name>`. */
+  path: z.string(),
+  message: z.string(),
+  /** The contract section the finding is measured against ("seed 000 §2.4"). */
+  section: z.string(),
+});
+
+export const ContractViewSchema = z.object({
+  /** The catalog operation the response was checked against; absent when it matches none. */
+  operation: z.optional(z.string()),
+  findings: z.array(ContractFindingSchema),
+  /** What was not checked and why (the contract does not show it), in words. */
+  notChecked: z.array(z.string()),
+});
+
 export const ResultsViewModelWireSchema = z.object({
   /** Unique per response; lets the webview keep its scroll and search across a reload of the same response. */
   id: z.string(),
@@ -115,6 +133,7 @@ export const ResultsViewModelWireSchema = z.object({
   paging: z.optional(PagingStateSchema),
   history: z.array(HistoryEntrySchema),
   tests: z.optional(TestsViewSchema),
+  contract: z.optional(ContractViewSchema),
 });
 
 export const ExportFormatSchema = z.enum(['ndjson', 'csv']);
@@ -172,6 +191,7 @@ export type AuthExplanation = z.infer<typeof AuthExplanationSchema>;
 export type PagingState = z.infer<typeof PagingStateSchema>;
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export type TestsView = z.infer<typeof TestsViewSchema>;
+export type ContractView = z.infer<typeof ContractViewSchema>;
 export type ResultsViewModelWire = z.infer<typeof ResultsViewModelWireSchema>;
 /** What the host builds and the webview renders; on the wire its rows are a JSON string (see encodeViewModel). */
 export type ResultsViewModel = Omit<ResultsViewModelWire, 'table'> & { table?: TableView };

@@ -2,7 +2,7 @@
 // open documents and the active environment's variable names — never a value, never a secret — and
 // makes no network call.
 import {
-  DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult,
+  DiagnosticSeverity, DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { dirname } from 'node:path';
@@ -13,6 +13,7 @@ import { createHttpLanguageService, HttpDocumentCache, type HttpDocument } from 
 import { overlayOperations } from './overlay';
 import { citationLinksFor, locateContractReference } from './reference';
 import { clientFormats, fitCompletion, fitHover, FULL_FORMATS, type ClientFormats } from './service/clientCapabilities';
+import { privateEnvWarnings } from './privateEnvWarning';
 
 /** Pause after the last change before diagnostics are recomputed. */
 export const VALIDATION_DELAY_MS = 150;
@@ -48,10 +49,12 @@ export function startServer(connection: Connection, referenceFrom: string = proc
 
   let canRegisterConfiguration = false;
   let formats: ClientFormats = FULL_FORMATS;
+  let folderUris: string[] = [];
   connection.onInitialize((params): InitializeResult => {
     formats = clientFormats(params.capabilities);
     canRegisterConfiguration = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     service.setCitationLinks(citationLinksFor(params, locateContractReference(referenceFrom)));
+    folderUris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     return initializeResult();
   });
   const initializeResult = (): InitializeResult => ({
@@ -70,6 +73,16 @@ export function startServer(connection: Connection, referenceFrom: string = proc
     if (canRegisterConfiguration) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: CONFIGURATION_SECTION }).catch(() => undefined);
     }
+    // A private env file git would commit: a warning on the file itself (Problems view) and one message.
+    void privateEnvWarnings(folderUris).then((warnings) => {
+      for (const warning of warnings) {
+        void connection.sendDiagnostics({
+          uri: warning.uri,
+          diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, severity: DiagnosticSeverity.Warning, source: 'API Workbench', code: 'private-env-not-ignored', message: warning.message }],
+        });
+        void connection.window.showWarningMessage(`API Workbench: ${warning.message}`);
+      }
+    }, (error: unknown) => connection.console.warn(`private env check failed: ${String(error)}`));
   });
 
   documents.onDidOpen((event) => scheduleValidation(event.document.uri, 0));

@@ -11,6 +11,7 @@ import { PagingBar } from './pagingBar';
 import { RawView } from './rawView';
 import { authBanner, businessBanner, headersView, statusLine, summaryView } from './sections';
 import { testsSection } from './testsSection';
+import { contractSection } from './contractSection';
 import { VirtualTable, type CellRef } from './table';
 import { Tabs } from './tabs';
 import { loadState, post, saveState, type PanelState } from './vscodeApi';
@@ -168,7 +169,12 @@ class ResultsApp {
     // focus goes to the view now showing instead of falling to <body>.
     const focused = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : undefined;
     this.status.replaceChildren(statusLine(vm, rowCount));
-    this.banners.replaceChildren(...[vm.businessErrors && businessBanner(vm.businessErrors), vm.auth && authBanner(vm.auth), vm.tests && testsSection(vm.tests)].filter((e): e is HTMLElement => !!e));
+    this.banners.replaceChildren(...[
+      vm.businessErrors && businessBanner(vm.businessErrors),
+      vm.auth && authBanner(vm.auth),
+      vm.tests && testsSection(vm.tests),
+      vm.contract && contractSection(vm.contract),
+    ].filter((e): e is HTMLElement => !!e));
     this.paging.update(vm.paging, rowCount > 0);
     this.paging.clearProgress();
     this.paging.element.hidden = !vm.paging && !vm.table;

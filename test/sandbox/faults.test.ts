@@ -115,10 +115,36 @@ void describe('X-Sandbox-Fault (issue 3: faults)', () => {
     await big.body?.cancel();
   });
 
+  void it('drift: the handler answers, then the body departs from the contract (field left out, type changed, field added, codes 999)', async () => {
+    const page = await fetch(ordersUrl(), { headers: withFault('drift') });
+    assert.equal(page.status, 200);
+    const body = (await page.json()) as Json;
+    assert.equal('PageNumber' in body, false, 'the first field is left out');
+    assert.equal(body['Response'], 'true', 'the last scalar field turns into a string');
+    assert.equal(body['SandboxDrift'], 'not in the contract');
+    assert.equal((body['Orders'] as unknown[]).length, 50, 'the rows are the handler\'s');
+
+    const failed = await engagementPost(d, token, '/api/SurveyApi/AddChoiceQuestion', {}, { 'x-sandbox-fault': 'drift' });
+    assert.deepEqual((failed.body['Errors'] as Json[]).map((e) => e['ErrorCode']), [999]);
+
+    const booking = await fetch(`${d.booking.baseUrl}/bookings`, { headers: { 'x-sandbox-fault': 'drift' } });
+    assert.equal(booking.headers.get('x-pagination-total-pages'), null);
+    assert.equal(booking.headers.get('x-pagination-page'), '1');
+    assert.equal(((await booking.json()) as unknown[]).length, 10, 'an array body is left as it was');
+  });
+
+  void it('drift on a streamed page: the whole page arrives, then drifts', async () => {
+    const response = await engagementPost(d, token, '/api/Selection/GetSelectionResult_Ext', { OFFSET: 1, TableName: '' }, { 'x-sandbox-fault': 'drift' });
+    assert.equal(response.status, 200);
+    assert.equal(response.body['SandboxDrift'], 'not in the contract');
+    assert.equal('TableName' in response.body, false);
+    assert.equal((response.body['Result'] as unknown[]).length, 20);
+  });
+
   void it('an unknown fault is a 400 saying what is accepted', async () => {
     const response = await fetch(ordersUrl(), { headers: withFault('explode') });
     assert.equal(response.status, 400);
-    assert.match(String(((await response.json()) as Json)['Message']), /drop, status=CODE, delay=MS, drip=MS, malformed-json or huge-body/);
+    assert.match(String(((await response.json()) as Json)['Message']), /drop, status=CODE, delay=MS, drip=MS, malformed-json, huge-body\[=BYTES\] or drift/);
   });
 });
 

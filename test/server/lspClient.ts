@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import {
   createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
   InitializeRequest, InitializedNotification, PublishDiagnosticsNotification, ShutdownRequest, ExitNotification,
-  type ClientCapabilities, type InitializeResult, type PublishDiagnosticsParams,
+  ShowMessageNotification, type ClientCapabilities, type InitializeResult, type PublishDiagnosticsParams, type ShowMessageParams,
 } from 'vscode-languageserver-protocol/node';
 
 const root = join(import.meta.dirname, '../..');
@@ -15,6 +15,10 @@ export interface LspSession {
   readonly initializeResult: InitializeResult;
   /** Resolves with the next diagnostics published for `uri` that satisfy `accept`. */
   nextDiagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
+  /** Diagnostics already published for `uri` (since the session started), else the next ones. */
+  diagnosticsFor(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
+  /** window/showMessage notifications received so far. */
+  readonly messages: readonly ShowMessageParams[];
   /** Sends shutdown and exit; resolves with the child's exit code. */
   close(): Promise<number | null>;
   stderr(): string;
@@ -28,7 +32,12 @@ export const FULL_CLIENT_CAPABILITIES: ClientCapabilities = {
 
 export async function startLspSession(
   entry: readonly string[] = ['src/server/main.ts', '--stdio'],
-  client: { readonly capabilities?: ClientCapabilities; readonly initializationOptions?: unknown } = {},
+  client: {
+    readonly capabilities?: ClientCapabilities;
+    readonly initializationOptions?: unknown;
+    readonly rootUri?: string | null;
+    readonly workspaceFolders?: { uri: string; name: string }[] | null;
+  } = {},
 ): Promise<LspSession> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...entry], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
@@ -36,7 +45,11 @@ export async function startLspSession(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiters: Array<{ uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }> = [];
+  const published: PublishDiagnosticsParams[] = [];
+  const messages: ShowMessageParams[] = [];
+  connection.onNotification(ShowMessageNotification.type, (params) => { messages.push(params); });
   connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+    published.push(params);
     const index = waiters.findIndex((w) => w.uri === params.uri && w.accept(params));
     if (index !== -1) waiters.splice(index, 1)[0]?.resolve(params);
   });
@@ -46,9 +59,9 @@ export async function startLspSession(
   const initializeResult = await Promise.race([
     connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
-      rootUri: null,
+      rootUri: client.rootUri ?? null,
       capabilities: client.capabilities ?? FULL_CLIENT_CAPABILITIES,
-      workspaceFolders: null,
+      workspaceFolders: client.workspaceFolders ?? null,
       ...(client.initializationOptions === undefined ? {} : { initializationOptions: client.initializationOptions }),
     }),
     died,
@@ -60,6 +73,11 @@ export async function startLspSession(
     child,
     initializeResult,
     nextDiagnostics: (uri, accept = () => true) => new Promise((resolve) => waiters.push({ uri, accept, resolve })),
+    diagnosticsFor: (uri, accept = () => true) => {
+      const seen = published.find((p) => p.uri === uri && accept(p));
+      return seen ? Promise.resolve(seen) : new Promise((resolve) => waiters.push({ uri, accept, resolve }));
+    },
+    messages,
     async close() {
       await connection.sendRequest(ShutdownRequest.type);
       await connection.sendNotification(ExitNotification.type);

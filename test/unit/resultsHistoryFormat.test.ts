@@ -1,54 +1,8 @@
-// History of responses per request (summaries only, redacted), cell summaries and human formats.
+// Cell summaries and human formats. (The history of responses is core/history: test/unit/history.test.ts.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ResponseHistory, type HistoryStorage } from '../../src/core/results/history';
-import { buildResultsViewModel } from '../../src/core/results/viewModel';
 import { compareCells, detailOf, summariseCell } from '../../src/core/results/cells';
 import { formatBytes, formatCount, formatDuration, formatRate } from '../../src/core/results/format';
-
-function memoryStorage(): HistoryStorage & { saved: Map<string, unknown> } {
-  const saved = new Map<string, unknown>();
-  return { saved, get: <T>(key: string) => saved.get(key) as T | undefined, update: async (key, value) => void saved.set(key, structuredClone(value)) };
-}
-
-function vmFor(requestKey: string, status: number, url = 'http://127.0.0.1:1/v1/x') {
-  return buildResultsViewModel({
-    requestKey,
-    request: { method: 'GET', url, headers: { Authorization: 'Bearer ***' } },
-    response: { status, statusText: 'S', headers: {}, bodyText: '[{"password":"pw-should-not-persist"}]', timing: { startedAt: 0, firstByteMs: 1, totalMs: 5 }, sizeBytes: 40 },
-  });
-}
-
-void test('history keeps the last N per request, newest first, and survives a reload from storage', async () => {
-  const storage = memoryStorage();
-  const history = new ResponseHistory(storage, 3);
-  for (const status of [200, 201, 202, 203]) await history.record(vmFor('a', status));
-  await history.record(vmFor('b', 500));
-  assert.deepEqual(history.entries('a').map((e) => e.status), [203, 202, 201]);
-  assert.equal(history.entries('b')[0]?.rowCount, 1);
-  assert.deepEqual(new ResponseHistory(storage, 3).entries('a').map((e) => e.status), [203, 202, 201]);
-  assert.deepEqual(history.entries('unknown'), []);
-});
-
-void test('history holds no header, no body and a redacted URL', async () => {
-  const storage = memoryStorage();
-  const history = new ResponseHistory(storage);
-  await history.record(vmFor('a', 200, 'http://127.0.0.1:1/v1/x?access_token=tok-123456&page=1'));
-  const stored = JSON.stringify([...storage.saved.values()]);
-  assert.ok(!stored.includes('tok-123456'));
-  assert.ok(!stored.includes('pw-should-not-persist'));
-  assert.ok(!/authorization/i.test(stored));
-  assert.match(stored, /page=1/);
-});
-
-void test('history forgets the least recent request beyond its bound', async () => {
-  const history = new ResponseHistory(undefined, 2, 2);
-  await history.record(vmFor('a', 200));
-  await history.record(vmFor('b', 200));
-  await history.record(vmFor('c', 200));
-  assert.deepEqual(history.entries('a'), []);
-  assert.equal(history.entries('c').length, 1);
-});
 
 void test('cells: primitives as text, nested values summarised and expandable, long text cut to one line', () => {
   assert.deepEqual(summariseCell(null), { text: 'null', nested: false, kind: 'null' });

@@ -25,6 +25,8 @@ export interface RequestOutcome {
   readonly assertions?: readonly AssertionResult[];
   /** Other tools' scripts in the request's block, kept and not run. */
   readonly notRun?: readonly NotRun[];
+  /** Lines printed under the summary line, indented (e.g. contract drift findings). */
+  readonly details?: readonly string[];
   readonly ok: boolean;
 }
 
@@ -44,6 +46,7 @@ export function formatOutcome(outcome: RequestOutcome, color: boolean): string {
   const file = outcome.file ?? '';
   for (const a of failed) line += `\n    ${paint('✗', 31, color)} ${file}:${a.line + 1}  ?? ${a.text}  expected ${a.expected}, actual ${a.actual}`;
   for (const n of outcome.notRun ?? []) line += `\n    · ${file}:${n.line + 1}  not run: ${n.what}`;
+  for (const detail of outcome.details ?? []) line += `\n    ${detail}`;
   return line;
 }
 

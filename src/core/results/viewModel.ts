@@ -5,7 +5,7 @@ import type { HttpResponse } from '../http/types';
 import { explainAuthFailure, type AuthScheme } from '../auth/explain';
 import { detectBusinessErrors } from '../catalog/businessErrors';
 import type { ErrorCatalogueId } from '../catalog/model';
-import type { AuthExplanation, BodyView, PagingState, ResultsViewModel, HistoryEntry, TableView, Column } from '../../protocol/webviewMessages';
+import type { AuthExplanation, BodyView, ContractView, PagingState, ResultsViewModel, HistoryEntry, TableView, Column } from '../../protocol/webviewMessages';
 import { buildBusinessBanner, type BusinessErrorReportLike } from './businessBanner';
 import { formatBytes, formatDuration, formatCount } from './format';
 import { assertHeadersRedacted, headerLines, redactBodyText, redactUrl } from './redaction';
@@ -34,6 +34,8 @@ export interface ResultsInput {
   /** The paged field when the paging strategy knows it ('Data', '$'); otherwise the body's shape decides. */
   readonly rowsPath?: string;
   readonly history?: readonly HistoryEntry[];
+  /** Contract drift of the response (core/contract), for the panel's Contract section. */
+  readonly contract?: ContractView;
   readonly bodyDisplayLimit?: number;
   readonly id?: string;
 }
@@ -141,5 +143,6 @@ export function buildResultsViewModel(input: ResultsInput): ResultsViewModel {
     ...(auth ? { auth } : {}),
     ...(input.paging ? { paging: input.paging } : {}),
     history: [...(input.history ?? [])],
+    ...(input.contract ? { contract: input.contract } : {}),
   };
 }

@@ -43,7 +43,11 @@ export class CollectionCommands {
   async saveToCollection(node?: RequestsNode, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
     const ref = this.requestAt(node);
     if (!ref) return undefined;
-    const block = requestBlockText(await bufferText(ref.uri), ref.index);
+    return this.saveBlock(requestBlockText(await bufferText(ref.uri), ref.index), target);
+  }
+
+  /** Appends a request block to a collection file (picked when not given); refused when the block holds a secret. */
+  async saveBlock(block: string, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
     if (await this.refuseSecrets(block, 'saved')) return undefined;
     const file = target ?? await this.pickCollectionFile('Save to Collection');
     if (!file || await refuseDirty(file)) return undefined;

@@ -4,11 +4,16 @@
 // vscode-free: the environment name comes from a function.
 import type { SecretStore } from '../../core/secrets';
 
+/** The key under which `key` of environment `scope` is kept in the underlying store. */
+export function scopedSecretKey(scope: string, key: string): string {
+  return `${scope}/${key}`;
+}
+
 export class ScopedSecretStore implements SecretStore {
   constructor(private readonly inner: SecretStore, private readonly scope: () => string) {}
 
   private prefix(): string {
-    return `${this.scope()}/`;
+    return scopedSecretKey(this.scope(), '');
   }
 
   get(key: string): Promise<string | undefined> {

@@ -5,9 +5,8 @@
 import * as vscode from 'vscode';
 import type { ResultsViewModel } from '../../protocol/webviewMessages';
 import { detailOf } from '../../core/results/cells';
-import type { ResponseHistory } from '../../core/results/history';
 import { buildResultsHtml, createNonce } from './html';
-import { ResultsSession, type PageAppend, type ResultsRequest, type WalkEnd, type WalkProgress } from './resultsSession';
+import { ResultsSession, type EarlierResponses, type PageAppend, type ResultsRequest, type WalkEnd, type WalkProgress } from './resultsSession';
 
 export type { PageAppend, ResultsRequest, WalkEnd, WalkProgress } from './resultsSession';
 
@@ -16,8 +15,8 @@ export interface ResultsPanelOptions {
   readonly extensionUri: vscode.Uri;
   /** Where rejected messages and failures are reported (an output channel's appendLine). Never gets content. */
   readonly log?: (line: string) => void;
-  /** Response summaries per request; pass `new ResponseHistory(context.workspaceState)` to keep them. */
-  readonly history?: ResponseHistory;
+  /** Earlier responses per request (the History store's summaries). */
+  readonly history?: EarlierResponses;
   /** Column of a newly opened panel; default Beside. A revealed panel stays where the user put it. */
   readonly viewColumn?: vscode.ViewColumn;
 }
@@ -44,7 +43,7 @@ export class ResultsPanel implements vscode.Disposable {
     return this.session.viewModel;
   }
 
-  get history(): ResponseHistory {
+  get history(): EarlierResponses {
     return this.session.history;
   }
 

@@ -7,13 +7,13 @@ import {
   encodeViewModel,
   parseWebviewToHost,
   type Column,
+  type HistoryEntry,
   type HostToWebviewMessage,
   type PagingState,
   type ResultsViewModel,
   type WebviewToHostMessage,
 } from '../../protocol/webviewMessages';
 import { columnsOf } from '../../core/results/tableModel';
-import { ResponseHistory } from '../../core/results/history';
 
 /** What the webview asks the commands to do. `ready`, `copy` and `openRow` are handled by the panel itself. */
 export type ResultsRequest = Extract<WebviewToHostMessage, { type: 'nextPage' | 'allPages' | 'stop' | 'export' }> & {
@@ -54,6 +54,13 @@ export type SessionAction =
 
 type Post = (message: HostToWebviewMessage) => void;
 
+/** Earlier responses to a request, newest first: the History store's summaries (recording is the sender's job). */
+export interface EarlierResponses {
+  entries(requestKey: string): readonly HistoryEntry[];
+}
+
+const NO_HISTORY: EarlierResponses = { entries: () => [] };
+
 export class ResultsSession {
   private current: ResultsViewModel | undefined;
   private post: Post | undefined;
@@ -62,7 +69,7 @@ export class ResultsSession {
   private walkNews: HostToWebviewMessage[] = [];
 
   constructor(
-    readonly history: ResponseHistory = new ResponseHistory(),
+    readonly history: EarlierResponses = NO_HISTORY,
     private readonly log: (line: string) => void = () => undefined,
   ) {}
 
@@ -88,11 +95,10 @@ export class ResultsSession {
     this.walkNews = [];
   }
 
-  /** Earlier responses to the same request become the new one's history; this one is recorded. */
+  /** Earlier responses to the same request become the new one's history. */
   show(viewModel: ResultsViewModel): void {
     const earlier = this.history.entries(viewModel.requestKey);
     this.current = { ...viewModel, history: viewModel.history.length > 0 ? viewModel.history : [...earlier] };
-    this.history.record(viewModel).then(undefined, (e: unknown) => this.log(`results history not saved: ${String(e)}`));
     this.walkNews = [];
     this.send({ type: 'show', viewModel: encodeViewModel(this.current) });
   }

@@ -21,6 +21,9 @@ import { continueWalk, type Continued } from '../../core/run/pagedWalk';
 import type { PrepareContext, Prepared } from '../../core/run/prepareRequest';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
 import { Redactor, knownSecretValues } from '../../core/secrets';
+import { requestBlockText } from '../../core/collections/requestBlocks';
+import type { HistoryRecord } from '../../core/history';
+import { contractDriftStep, contractViewOfFindings } from '../../core/contract';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { ResultsPanel, ResultsRequest } from '../results/ResultsPanel';
 import { responseTimeoutMs } from '../settings';
@@ -40,6 +43,8 @@ export class SendController implements vscode.Disposable {
   /** The send under way; a newer send (or Stop) aborts it, and its late result is dropped. */
   private inFlight: AbortController | undefined;
   private readonly subscriptions: vscode.Disposable[];
+  /** Where each exchange shown is recorded (the History view); awaited so a send settles with its entry written. */
+  recorder: ((record: HistoryRecord) => Promise<unknown>) | undefined;
 
   constructor(
     private readonly catalog: () => Catalog,
@@ -80,7 +85,9 @@ export class SendController implements vscode.Disposable {
     try {
       result = await runExchange({
         file, requestIndex: target.requestIndex, prepare: this.prepareContext(document.uri), remember: this.responsesOf(uri),
-        pages: 'first', signal: mine.signal, ...(node ? { steps: [assertionStep(node)] } : {}),
+        pages: 'first', signal: mine.signal,
+        // Contract drift is shown (the panel's Contract section), not a failure of the send.
+        steps: [...(node ? [assertionStep(node)] : []), contractDriftStep('warning')],
       }, this.ports());
     } finally {
       if (this.inFlight === mine) this.inFlight = undefined;
@@ -95,8 +102,15 @@ export class SendController implements vscode.Disposable {
     if (mine.signal.aborted) return result.response;
     const redactor = await this.redactor(prepared.secretValues);
     const response = result.response;
+    // What the History view keeps of this send (the store redacts it before writing).
+    const sent: HistoryRecord = {
+      request: result.request ?? prepared.request, key: `${uri}#${name}`, ...(node?.name ? { name: node.name } : {}),
+      origin: { file: uri, index: target.requestIndex }, source: requestBlockText(document.getText(), target.requestIndex),
+      environment: (this.environments.active ?? EMPTY_ENV).name, ...(result.operation ? { operationId: result.operation.id } : {}),
+    };
     if (!response) {
       void vscode.window.showErrorMessage(`API Workbench: ${redactor.text(result.problem ?? 'no response')}`);
+      await this.recorder?.({ ...sent, fault: result.problem ?? 'no response' });
       return undefined;
     }
     const notices = result.notices.filter((n) => followPages || !n.startsWith('# @paging'));
@@ -111,6 +125,7 @@ export class SendController implements vscode.Disposable {
     const request = result.request ?? prepared.request;
     const block = file.blocks.find((b) => b.request === node);
     const tests = testsViewOf(assertionResultsOf(result.findings), block && node ? notRunOf(block, node) : [], redactor);
+    const contract = contractViewOfFindings(result.operation?.id, result.findings, (text) => redactor.text(text));
     const viewModel = {
       ...viewModelOfExchange(result, response, {
         requestKey: `${uri}#${name}`,
@@ -119,9 +134,20 @@ export class SendController implements vscode.Disposable {
         ...(session ? { paging: pagingStateOf(session, false), id: session.responseId } : {}),
       }),
       ...(tests ? { tests } : {}),
+      ...(contract ? { contract } : {}),
     };
     this.panel.show(viewModel);
     const walked = result.walk;
+    const business = result.business;
+    await this.recorder?.({
+      ...sent,
+      response,
+      ...(contract?.operation ? { driftFindings: contract.findings.length } : {}),
+      ...(walked && result.paging ? { walk: { verdict: walked.verdict, reason: walked.message, pages: walked.pages, rows: walked.rows } } : {}),
+      ...(business && business.convention !== 'none'
+        ? { business: { failed: business.failed, codes: business.failures.flatMap((f) => (f.code === undefined ? [] : [f.code])) } }
+        : {}),
+    });
     if (walked && walked.verdict !== 'complete' && walked.outcome !== 'max-pages' && response.status < 400) {
       void vscode.window.showWarningMessage(`API Workbench: ${redactor.text(walked.message)}`);
     }

@@ -1,8 +1,8 @@
 // One request as the route handlers see it: parsed URL, lazily read body, and the only ways to
-// answer (json, stream), which apply the active fault (drop, malformed-json) on the way out.
+// answer (json, stream), which apply the active fault (drop, malformed-json, drift) on the way out.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Fault, type FaultPagingStyle, type PageFaultRegistry, faultToString } from './faults';
+import { DRIFT_DROPPED_HEADER, type Fault, type FaultPagingStyle, type PageFaultRegistry, driftJson, faultToString } from './faults';
 import { type LoggedRequest, redactForm } from './requestLog';
 
 import type { SeedRef } from '../../core/catalog/model';
@@ -171,6 +171,10 @@ export class RequestContext {
     const fault = this.activeFault;
     if (this.log) this.log.status = status;
     if (fault?.kind === 'malformed-json') body = breakJson(body);
+    if (fault?.kind === 'drift') {
+      if (contentType.startsWith('application/json')) body = driftJson(body);
+      headers = withoutHeader(headers, DRIFT_DROPPED_HEADER);
+    }
     this.res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), ...headers });
     if (fault?.kind === 'drip') {
       void this.drip(body, fault.ms);
@@ -189,6 +193,8 @@ export class RequestContext {
    */
   async stream(status: number, chunks: Iterable<string>, headers: Headers = {}): Promise<void> {
     const fault = this.activeFault;
+    // Drift rewrites the whole body, so a drifting page is gathered and sent in one piece.
+    if (fault?.kind === 'drift') return this.send(status, [...chunks].join(''), headers);
     if (this.log) this.log.status = status;
     this.res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
     let source: Iterable<string> = chunks;
@@ -253,6 +259,10 @@ export class RequestContext {
       this.res.on('close', done);
     });
   }
+}
+
+function withoutHeader(headers: Headers, name: string): Headers {
+  return Object.fromEntries(Object.entries(headers).filter(([key]) => key.toLowerCase() !== name));
 }
 
 /** Valid JSON → not JSON: the closing character is replaced by a dangling `,"`. */

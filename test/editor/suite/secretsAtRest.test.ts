@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { scanForSecrets } from '../lib/secretScan.mjs';
 import { activatedApi } from './extensionUnderTest';
 import { requireSandbox } from './sandbox';
-import { signInToEngagement } from './editorHelpers';
+import * as vscode from 'vscode';
+import { signInToEngagement, writeWorkspaceFile } from './editorHelpers';
 
 function scanDirs(): string[] {
   const raw = process.env.APIWB_TEST_SCAN_DIRS;
@@ -40,6 +41,11 @@ describe('secrets at rest (issue 4)', () => {
       ['fundraising service key', await api.environments.secrets.get('fundraising.service_key')],
       ['fundraising-user JWT', await api.environments.secrets.get('fundraising-user.token')],
     ];
+    // The history store (issue 13) holds an authenticated request for the scan below to search.
+    const orders = await writeWorkspaceFile('secrets-history.http', '###\nGET {{engagement_base_url}}/api/Transaction/GetOrdersByCustomer?ctcID={{ctc_id}}&pageSize=5\nAuthorization: Bearer {{$auth.token("engagement")}}\n');
+    await vscode.commands.executeCommand('apiWorkbench.send', { uri: orders.toString(), requestIndex: 0 });
+    const historyFolder = api.history.folder.fsPath;
+    assert.ok((await api.history.store.list()).some((e) => e.request.headers['Authorization'] === 'Bearer ***'), 'the history holds an authenticated request');
     const missing = held.filter(([, value]) => !value).map(([label]) => label);
     assert.deepEqual(missing, [], 'every kind of secret is in SecretStorage');
     // The runner's scan (plain and UTF-16 forms; files unchanged since the VSIX install are skipped).
@@ -52,6 +58,8 @@ describe('secrets at rest (issue 4)', () => {
     console.log(`[editor-suite] secrets at rest: ${files} files searched for ${held.length} secrets`);
     // The product's own log (the "API Workbench" output channel, persisted under the user-data logs) was searched.
     assert.ok(searched.some((f) => f.endsWith('API Workbench.log')), 'the API Workbench output log is among the files searched');
+    assert.ok(searched.some((f) => f.startsWith(historyFolder) && f.endsWith('index.json')), `the history store (${historyFolder}) is among the files searched`);
+    assert.ok(searched.some((f) => f.startsWith(historyFolder) && f.endsWith('.body')), 'and its stored bodies');
     // The message names files and labels only; deepEqual against [] would print nothing secret either.
     assert.deepEqual(found, [], `secrets found in files:\n${found.join('\n')}`);
   });

@@ -8,6 +8,8 @@ export const suiteModules: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./languageServer.test'),
   () => import('./sendResults.test'),
   () => import('./collections.test'),
+  () => import('./history.test'),
+  () => import('./privateEnv.test'),
   // Last: it searches the files every suite above made the product write.
   () => import('./secretsAtRest.test'),
 ];

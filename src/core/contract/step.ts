@@ -1,0 +1,34 @@
+// Contract drift as a step of the exchange (src/core/run/exchange.ts): each finding of checkContract
+// becomes one Finding of step 'contract'. The CLI's --check-contract makes them failures (exit 1); the
+// editor shows them as warnings in the panel's Contract section. A response of no catalog operation
+// gives one note saying nothing was checked, never silence that could read as "no drift".
+import type { ExchangeStep, Finding } from '../run/exchange';
+import { checkContract, type DriftFinding } from './drift';
+
+export const CONTRACT_STEP = 'contract';
+
+/** What a contract Finding carries in `detail`: the drift finding itself (kind, path, section). */
+export type ContractFindingDetail = DriftFinding | { readonly kind: 'not-checked' };
+
+export function contractDriftStep(severity: 'failure' | 'warning' = 'warning'): ExchangeStep {
+  return {
+    name: CONTRACT_STEP,
+    run(view) {
+      const op = view.operation;
+      if (!op) {
+        return [{ step: CONTRACT_STEP, severity: 'note', message: 'not checked: the request matches no operation of the catalog', detail: { kind: 'not-checked' } }];
+      }
+      const report = checkContract(op, { status: view.response.status, headers: view.response.headers, body: view.body });
+      const findings: Finding[] = report.findings.map((finding) => ({
+        step: CONTRACT_STEP,
+        severity,
+        message: `${finding.path}: ${finding.message} (${finding.section})`,
+        detail: finding,
+      }));
+      for (const note of report.notChecked) {
+        findings.push({ step: CONTRACT_STEP, severity: 'note', message: `not checked: ${note}`, detail: { kind: 'not-checked' } });
+      }
+      return findings;
+    },
+  };
+}
