@@ -15,8 +15,3 @@ export function substituteVariables(text: string, variables: Readonly<Record<str
   });
   return changed ? substituteVariables(out, variables, depth + 1) : out;
 }
-
-/** True when the text is made only of `{{...}}` references (and spaces): a pointer, not a literal value. */
-export function isOnlyPlaceholders(text: string): boolean {
-  return text.replace(/\{\{[^{}]*\}\}/g, '').trim() === '';
-}

@@ -7,12 +7,12 @@
 // `{{variable}}` (API key). Secret-looking variables, headers, query and body fields are treated alike.
 // Scripts (events) and saved responses are not imported: they are reported as warnings.
 import { printNormalizedHttpFile, type BlockSpec } from '../../httpfile';
-import { isSecretFieldName } from '../../secrets/redact';
+import { hasLiteral, isLiteralSecret, isOnlyReferences, isSecretName } from '../../secrets/vocabulary';
 import {
   authParams, descriptionText, readPostmanCollection, type PostmanAuth, type PostmanCollection, type PostmanItem, type PostmanKeyValue, type PostmanRequest,
 } from './model';
 import {
-  isOnlyReferences, isSecretVariableName, scrubFormPairs, scrubHeaderValue, scrubJsonBody, scrubUrlQuery, variableNameFor, type DroppedSecret,
+  scrubFormPairs, scrubHeaderValue, scrubJsonBody, scrubUrlQuery, variableNameFor, type DroppedSecret,
 } from './secrets';
 import { urlText } from './urls';
 
@@ -141,8 +141,8 @@ function collectionVariables(collection: PostmanCollection, context: Context): R
   for (const variable of collection.variable ?? []) {
     if (!variable.key || variable.disabled) continue;
     const value = variable.value === undefined ? '' : String(variable.value);
-    const secret = variable.type === 'secret' || isSecretVariableName(variable.key) || context.credentialVariables.has(variable.key);
-    if (secret && value !== '' && !isOnlyReferences(value)) {
+    const declaredSecret = variable.type === 'secret' || context.credentialVariables.has(variable.key);
+    if (declaredSecret ? hasLiteral(value) : isLiteralSecret(variable.key, value)) {
       context.dropped.push({ where: 'collection variables', what: `variable ${variable.key}` });
       continue;
     }
@@ -172,7 +172,7 @@ function authHeader(auth: PostmanAuth | undefined, where: string, context: Conte
     case 'basic': {
       const username = params['username'] ?? '';
       const password = params['password'] ?? '';
-      if (isOnlyReferences(password) && (isOnlyReferences(username) || !isSecretFieldName(username))) {
+      if (isOnlyReferences(password) && (isOnlyReferences(username) || !isSecretName(username))) {
         return { header: { name: 'Authorization', value: `Basic ${username}:${password}` } };
       }
       drop('basic credentials', tokenRef);
