@@ -7,6 +7,7 @@ import type { HttpRequestNode, Range } from '../../core/httpfile';
 import type { JSONSchema } from '../../core/catalog/jsonSchema';
 import type { KnownOperation } from './operations';
 import type { HttpDocument } from './document';
+import { tooDeepText } from '../../core/json/depth';
 import { analyseJsonBody, isPlaceholder, type JsonBody } from './jsonBody';
 import { DiagnosticSeverity } from './lspConstants';
 import { fieldInfo, isStrictObject, propertiesOf, schemaAt, schemaTypes } from './schemaInfo';
@@ -25,6 +26,12 @@ export function validateBody(document: HttpDocument, request: HttpRequestNode, k
   if (body.kind === 'include') return [];
   const json = analyseJsonBody(body.text, body.offset);
   const range = (start: number, length: number): Range => ({ start: document.positionAt(body.offset + start), end: document.positionAt(body.offset + start + length) });
+  if (json.tooDeep) {
+    return [{
+      severity: DiagnosticSeverity.Warning, range: range(json.tooDeep.offset, 1), source: SOURCE, code: 'json-too-deep',
+      message: `The body ${tooDeepText(json.tooDeep.limit)}: it is not checked against the operation's schema.`,
+    }];
+  }
   const diagnostics: Diagnostic[] = json.errors.map((e) => ({
     severity: DiagnosticSeverity.Error,
     range: range(e.offset, Math.max(e.length, 1)),
