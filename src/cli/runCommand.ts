@@ -22,6 +22,8 @@ import { pagingPlanFor } from '../core/run/pagingPlan';
 import { checkRequest, prepareRequest } from '../core/run/prepareRequest';
 import { Redactor } from '../core/secrets/redact';
 import { secretEnvVarName } from '../core/secrets/secretStore';
+import { terminalSafe } from '../core/text/terminalText';
+import { jsonTextTooDeep, tooDeepText } from '../core/json/depth';
 import { EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
 import { businessFailuresOf, sharedCatalog } from './reporters/businessFailures';
@@ -104,10 +106,10 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
     return await execute(options, io, redactor);
   } catch (error) {
     if (error instanceof InputError || error instanceof EnvFileError) {
-      io.stderr.write(`apiwb run: ${redactor.text(error.message)}\n`);
+      io.stderr.write(`apiwb run: ${terminalSafe(redactor.text(error.message))}\n`);
       return RUN_EXIT.usage;
     }
-    io.stderr.write(`apiwb run: ${redactor.text(message(error))}\n`);
+    io.stderr.write(`apiwb run: ${terminalSafe(redactor.text(message(error)))}\n`);
     return RUN_EXIT.failure;
   } finally {
     await closeHttpAgents();
@@ -185,7 +187,9 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
       const label = item.node.name ?? item.where;
       progress.update(progressText(i, planned.length, label));
       const outcome = await runOne(item, label, { ...ctx,
-        onPage: (pages, rows) => progress.update(progressText(i, planned.length, label, `page ${pages} · ${rows} rows`)) });
+        onPage: (pages, rows) => progress.update(progressText(i, planned.length, label, `page ${pages} · ${rows} rows`)) })
+        // Whatever one request's response does, the run goes on with the next, this one named as failed.
+        .catch((error: unknown): RequestOutcome => ({ label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(message(error)), ok: false }));
       progress.clear();
       outcomes.push(outcome);
       io.stdout.write(`${redactor.text(formatOutcome(outcome, color))}\n`);
@@ -289,6 +293,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
       if (walk.problem) return { ...outcomeOf(label, method, url, response, rows, pages, scheme, ctx.redactor), problem: ctx.redactor.text(walk.problem), ok: false };
     } else {
       response = await ctx.send(request);
+      if (jsonTextTooDeep(response.bodyText)) return { ...failed(`the response body ${tooDeepText()}; its rows were not read`, request.url), status: response.status };
       rows = countRows(response.bodyText);
     }
   } catch (error) {

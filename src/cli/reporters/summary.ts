@@ -1,6 +1,8 @@
 // One compact line per request for `apiwb run`, already redacted by the caller's Redactor:
 //   ✓ listConstituents  GET http://127.0.0.1:4711/v1/constituents  200  12 ms  50 rows
 //   ✗ wrongSecret  POST …/token  — engagement sign-in failed: invalid_grant — The user name or password is incorrect.
+// Every part a file or a server supplied goes through terminalSafe: a server cannot forge a ✓ line.
+import { terminalSafe } from '../../core/text/terminalText';
 
 export interface RequestOutcome {
   readonly label: string;
@@ -20,14 +22,14 @@ export interface RequestOutcome {
 
 export function formatOutcome(outcome: RequestOutcome, color: boolean): string {
   const mark = outcome.ok ? paint('✓', 32, color) : paint('✗', 31, color);
-  const parts = [`${mark} ${outcome.label}`, `${outcome.method} ${outcome.url}`];
+  const parts = [`${mark} ${terminalSafe(outcome.label)}`, terminalSafe(`${outcome.method} ${outcome.url}`)];
   if (outcome.status !== undefined) parts.push(paint(String(outcome.status), outcome.status >= 400 ? 31 : 32, color));
   if (outcome.totalMs !== undefined) parts.push(`${Math.round(outcome.totalMs)} ms`);
   if (outcome.rows !== undefined) parts.push(`${outcome.rows} row${outcome.rows === 1 ? '' : 's'}`);
   if (outcome.pages !== undefined && outcome.pages > 1) parts.push(`${outcome.pages} pages`);
   let line = parts.join('  ');
-  if (outcome.businessFailures.length) line += `  business failure: ${outcome.businessFailures.join('; ')}`;
-  if (outcome.problem) line += `  — ${outcome.problem}`;
+  if (outcome.businessFailures.length) line += `  business failure: ${terminalSafe(outcome.businessFailures.join('; '))}`;
+  if (outcome.problem) line += `  — ${terminalSafe(outcome.problem)}`;
   return line;
 }
 

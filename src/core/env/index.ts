@@ -3,4 +3,4 @@ export { parseEnvFile, ENV_FILE_NAME } from './loadEnvFile';
 export { selectEnvironment, EnvironmentSession } from './session';
 export { substituteVariables } from './templates';
 export { findSecretsInEnvironment, type SecretFinding } from './secretCheck';
-export { EnvFileError, type AuthEntry, type AuthKind, type Environment, type EnvFile } from './model';
+export { EnvFileError, authEntryOf, environmentNamed, type AuthEntry, type AuthKind, type Environment, type EnvFile } from './model';
