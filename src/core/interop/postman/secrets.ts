@@ -1,5 +1,6 @@
 // What counts as a secret when moving requests between Postman and .http files, and how it is replaced.
 // A value that is only `{{references}}` is never a secret (it names one); a literal credential is.
+import { jsonTextTooDeep } from '../../json/depth';
 import { AUTH_SCHEME, isCredentialHeader, isLiteralSecret, isOnlyReferences } from '../../secrets/vocabulary';
 
 /** Where a secret was found and dropped; never its value. */
@@ -37,6 +38,7 @@ export function scrubHeaderValue(name: string, value: string, replacement: (sche
  */
 export function scrubJsonBody(text: string, onDrop: (field: string, reference: string) => void): string {
   const scrubbed = scrubTextFields(text, onDrop);
+  if (jsonTextTooDeep(scrubbed)) return scrubbed; // too deep to walk: the textual pass is what it gets
   let value: unknown;
   try {
     value = JSON.parse(scrubbed);
@@ -72,6 +74,27 @@ function scrubTextFields(text: string, onDrop: (field: string, reference: string
     onDrop(key, reference);
     return `"${key}"${colon}"${reference}"`;
   });
+}
+
+/**
+ * A body that is not JSON (XML, text, a hand-written form): `<password>x</password>`, `"token": "x"`
+ * and `secret=x` with secret names and literal values become `{{name}}` references.
+ */
+export function scrubTextBody(text: string, onDrop: (field: string, reference: string) => void): string {
+  const elements = text.replace(/<([A-Za-z_][\w.:-]*)(\s[^<>]*)?>([^<]*)<\/\1\s*>/g, (whole, tag: string, attributes: string | undefined, inner: string) => {
+    const name = tag.includes(':') ? tag.slice(tag.lastIndexOf(':') + 1) : tag;
+    if (!isLiteralSecret(name, inner.trim())) return whole;
+    const reference = `{{${variableNameFor(name)}}}`;
+    onDrop(name, reference);
+    return `<${tag}${attributes ?? ''}>${reference}</${tag}>`;
+  });
+  const pairs = elements.replace(/(^|[?&\s;,])([A-Za-z_][\w.-]*)=([^&\s;,<>"']+)/g, (whole, before: string, name: string, value: string) => {
+    if (!isLiteralSecret(name, safeDecode(value))) return whole;
+    const reference = `{{${variableNameFor(name)}}}`;
+    onDrop(name, reference);
+    return `${before}${name}=${reference}`;
+  });
+  return scrubTextFields(pairs, onDrop);
 }
 
 /** `a=1&password=x` → `a=1&password={{password}}` for secret names with literal values. */
