@@ -105,12 +105,14 @@ export function importPostmanCollection(text: string, source: string, options: P
   for (const [folder, entries] of groups) {
     const path = usedPaths.take(slug(folder ?? name).toLowerCase(), slug(folder ?? name), (base, n) => `${base}-${n}`) + '.http';
     const names = new Unique();
-    const blocks: BlockSpec[] = [{ comments: [`Imported from the Postman collection "${name}"${folder ? `, folder "${folder}"` : ''}. Secrets were not imported.`] }];
+    // Each block is printed (and read back) on its own; the file is the blocks one blank line apart,
+    // exactly what printing them together gives, without printing and parsing the whole file again.
+    const texts = [printNormalizedHttpFile([{ comments: [`Imported from the Postman collection "${name}"${folder ? `, folder "${folder}"` : ''}. Secrets were not imported.`] }])];
     for (const entry of entries) {
-      const block = checkedBlock(entry, names, context);
-      if (block) blocks.push(block);
+      const text = checkedBlock(entry, names, context);
+      if (text !== undefined) texts.push(text);
     }
-    if (blocks.length > 1) files.push({ path, folder, text: printNormalizedHttpFile(blocks), requests: blocks.length - 1 });
+    if (texts.length > 1) files.push({ path, folder, text: texts.join('\n'), requests: texts.length - 1 });
   }
   return {
     name,
@@ -189,13 +191,12 @@ function oneLine(text: string): string {
  * where it would make another request, a body line read as a separator) or the product's secret check
  * still finds a literal credential after the scrubbing. Either is listed.
  */
-function checkedBlock(entry: Located, names: Unique, context: Context): BlockSpec | undefined {
-  const where = [...entry.folders, oneLine(entry.item.name ?? `${entry.request.method ?? 'GET'} request`)].join(' / ');
-  let block: BlockSpec;
+function checkedBlock(entry: Located, names: Unique, context: Context): string | undefined {
+  const where = [...entry.folders, oneLine(String(entry.item.name ?? `${entry.request.method ?? 'GET'} request`))].join(' / ');
   try {
-    block = requestBlock(entry, names, context);
-    const problem = secretProblem(printNormalizedHttpFile([block]));
-    if (!problem) return block;
+    const text = printNormalizedHttpFile([requestBlock(entry, names, context)]);
+    const problem = secretProblem(text);
+    if (!problem) return text;
     context.dropped.push({ where, what: `the whole request (${problem.replace(/ before saving it to a collection$/, '')})` });
   } catch (error) {
     if (!(error instanceof HttpPrintError)) throw error;
@@ -224,8 +225,11 @@ function collectionVariables(collection: PostmanCollection, context: Context): R
       context.dropped.push({ where: 'collection variables', what: `variable ${oneLine(variable.key)}` });
       continue;
     }
-    // defineProperty: a variable named __proto__ stays a variable.
-    Object.defineProperty(out, variable.key, { value, enumerable: true, writable: true, configurable: true });
+    if (variable.key === '__proto__') {
+      context.warnings.push("collection variables: '__proto__' not imported: an env file cannot hold a variable of that name.");
+      continue;
+    }
+    out[variable.key] = value;
   }
   return out;
 }
