@@ -2,6 +2,7 @@
 // is shown or written. Three layers: header values by name, secret-named fields in form and JSON bodies
 // and query strings, and any known secret value (from the SecretStore) wherever it appears in text.
 import type { HttpRequest, HttpResponse } from '../http/types';
+import { jsonTextTooDeep } from '../json/depth';
 import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT } from './vocabulary';
 
 export const REDACTED = '***';
@@ -97,7 +98,8 @@ export class Redactor {
   /** Bodies: JSON and form bodies lose their secret-named fields; any other text only its known secrets. */
   body(body: string, contentType = ''): string {
     const trimmed = body.trimStart();
-    if (/json/i.test(contentType) || trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    // A body nested deeper than the product reads is redacted as text (the walk below would overflow).
+    if ((/json/i.test(contentType) || trimmed.startsWith('{') || trimmed.startsWith('[')) && !jsonTextTooDeep(body)) {
       try {
         return this.text(JSON.stringify(redactJsonValue(JSON.parse(body)), null, jsonIndent(body)));
       } catch {
