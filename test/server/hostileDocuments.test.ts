@@ -27,3 +27,16 @@ for (const depth of [10_000, 100_000]) {
     assert.equal(session.child.exitCode, null, session.stderr());
   });
 }
+
+void test('a 3-million-character body is not parsed per keystroke: a body-too-long diagnostic, the server answers', async () => {
+  const uri = 'file:///hostile/long.http';
+  const text = `POST {{engagement_base_url}}/api/SurveyApi/AddChoiceQuestion\nContent-Type: application/json\n\n{"QuestionLable": "${'x'.repeat(3_000_000)}"}\n`;
+  const published = session.nextDiagnostics(uri);
+  await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'http', version: 1, text } });
+  const diagnostics = (await published).diagnostics;
+  assert.deepEqual(diagnostics.filter((d) => d.code === 'body-too-long').map((d) => d.message), [
+    "The body is 3.0 million characters: it is not checked against the operation's schema (bodies up to 2 million are).",
+  ]);
+  await session.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 3, character: 10 } });
+  assert.equal(session.child.exitCode, null, session.stderr());
+});
