@@ -76,3 +76,10 @@ void describe('Redactor.row', () => {
 function r2(row: { clean: object; dirty: object }): { clean: object; dirty: object } {
   return new Redactor().row(row) as { clean: object; dirty: object };
 }
+
+void describe('a hostile row', () => {
+  void it('a 100 000-deep row is refused in words, not with a stack overflow', () => {
+    const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) as unknown;
+    assert.throws(() => new Redactor(['s3cr3t-value']).row(deep), /^Error: a result row nests arrays and objects deeper than 512 levels, more than API Workbench reads$/);
+  });
+});

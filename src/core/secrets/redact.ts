@@ -2,7 +2,7 @@
 // is shown or written. Three layers: header values by name, secret-named fields in form and JSON bodies
 // and query strings, and any known secret value (from the SecretStore) wherever it appears in text.
 import type { HttpRequest, HttpResponse } from '../http/types';
-import { jsonTextTooDeep } from '../json/depth';
+import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT } from './vocabulary';
 
 export const REDACTED = '***';
@@ -63,7 +63,13 @@ export class Redactor {
    * as is (no allocation: rows are redacted by the hundred thousand). Treat the result as read-only.
    */
   row(row: unknown): unknown {
-    return redactRowValue(row, this.knownValues);
+    try {
+      return redactRowValue(row, this.knownValues);
+    } catch (error) {
+      // Recursion is the fast path for real rows; one nested past the stack gets words, not a RangeError.
+      if (error instanceof RangeError) throw new Error(`a result row ${tooDeepText()}`);
+      throw error;
+    }
   }
 
   headerValue(name: string, value: string): string {
