@@ -24,6 +24,7 @@ function answer(path: string): { status: number; body: string } {
   switch (path) {
     case '/forged': return { status: 200, body: JSON.stringify({ Success: false, Error: FORGED }) };
     case '/deep': return { status: 200, body: `{"value":[${'['.repeat(DEEP)}${']'.repeat(DEEP)}]}` };
+    case '/token': return { status: 400, body: JSON.stringify({ error: 'invalid_grant', error_description: FORGED }) };
     case '/rows': return { status: 200, body: JSON.stringify({ value: [{ id: 1, name: 'first' }, { id: 2, name: 'second' }] }) };
     default: return { status: 404, body: '{}' };
   }
@@ -64,6 +65,18 @@ void describe('apiwb run with hostile input', () => {
     assert.equal(lines.length, 2, `one line for the request and the totals: ${JSON.stringify(lines)}`);
     assert.match(lines[0]!, /^✗ forged {2}GET http:\/\/127\.0\.0\.1:\d+\/forged {2}200 .*business failure: Nope\\r\\x1b\[2K✓ payroll .*\\n\\x1b\]0;pwned\\x07✓ forged line$/);
     assert.equal(lines.filter((l) => l.startsWith('✓')).length, 0, 'nothing starts a line with the success mark');
+  });
+
+  void it('an error_description with escapes from a token endpoint is printed escaped: exit 1, no forged line', async () => {
+    const env = write('signin.env.json', JSON.stringify({
+      signin: { base, Security: { Auth: { hostile: { Type: 'OAuth2', 'Grant Type': 'Password', 'Token URL': `${base}/token`, Username: 'ann' } } } },
+    }));
+    const file = write('signin.http', '# @name signedIn\nGET {{base}}/rows\nAuthorization: Bearer {{$auth.token("hostile")}}\n');
+    const result = await runCli(cli, ['run', file, '--env', 'signin', '--env-file', env], { APIWB_SECRET_HOSTILE_PASSWORD: 'pw-for-test' });
+    assert.equal(result.code, 1, result.stderr);
+    assert.doesNotMatch(result.stdout + result.stderr, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    assert.equal(result.stdout.split('\n').filter((l) => l.startsWith('✓')).length, 0);
+    assert.match(result.stdout, /^✗ signedIn .*invalid_grant.*Nope\\r\\x1b\[2K✓ payroll .*\\n\\x1b\]0;pwned\\x07✓ forged line/m);
   });
 
   void it('a 100 000-deep row fails its request with a clear message naming it; the next request runs and its rows are written', async () => {
