@@ -1,4 +1,5 @@
 // apiwb: the command-line entry. Subcommands live in their own modules; this file only dispatches.
+import { terminalSafe } from '../core/text/terminalText';
 import { subcommands } from './subcommands';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -33,7 +34,7 @@ function usage(): string {
 main(process.argv.slice(2)).then(
   (code) => { process.exitCode = code; },
   (error: unknown) => {
-    process.stderr.write(`apiwb: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`apiwb: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
     process.exitCode = EXIT.failure;
   },
 );
