@@ -10,7 +10,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 /** APIWB_FUZZ_SEED / APIWB_FUZZ_RUNS override the fixed seed and the short count of `npm test`. */
 export const FUZZ_SEED = Number(process.env.APIWB_FUZZ_SEED ?? 20_261_122);
-export const FUZZ_RUNS = Number(process.env.APIWB_FUZZ_RUNS ?? 120);
+export const FUZZ_RUNS = Number(process.env.APIWB_FUZZ_RUNS ?? 300);
 
 function httpFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir)).filter((f) => /\.(http|rest)$/.test(f)).map((f) => readFileSync(join(ROOT, dir, f), 'utf8'));
