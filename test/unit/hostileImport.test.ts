@@ -133,6 +133,15 @@ void describe('Postman import: size, depth and paths', () => {
     }
   });
 
+  void it('items with fields of the wrong type are left out and listed; the others import', () => {
+    const imported = importPostmanCollection(collection([
+      get('Number method', { method: 42 }), get('Object header', { header: [{ key: 'X-A', value: { nested: true } }] }), get('Fine'),
+    ]), 'types.json');
+    assert.deepEqual(requestLines(imported), ['GET {{base}}/ok', 'GET {{base}}/ok']);
+    assert.match(imported.warnings.join('\n'), /Number method: not imported: the item is malformed \(/);
+    assert.match(imported.warnings.join('\n'), /Object header: header 'X-A' not imported: its value is not text\./);
+  });
+
   void it('a collection that is not JSON, 100 000 levels deep, is refused with its name, not a stack overflow', () => {
     assert.throws(() => importPostmanCollection(`{"info":${'['.repeat(100_000)}`, 'broken.json'), /^PostmanImportError: broken\.json: not valid JSON\.$|broken\.json: not valid JSON\./);
   });

@@ -100,10 +100,10 @@ export function importPostmanCollection(text: string, source: string, options: P
     if (group) group.push(entry);
     else groups.set(key, [entry]);
   }
-  const usedPaths = new Unique();
+  const usedPaths = new Unique((name) => name.toLowerCase());
   const files: ImportedHttpFile[] = [];
   for (const [folder, entries] of groups) {
-    const path = usedPaths.take(slug(folder ?? name).toLowerCase(), slug(folder ?? name), (base, n) => `${base}-${n}`) + '.http';
+    const path = `${usedPaths.take(slug(folder ?? name), (base, n) => `${base}-${n}`)}.http`;
     const names = new Unique();
     // Each block is printed (and read back) on its own; the file is the blocks one blank line apart,
     // exactly what printing them together gives, without printing and parsing the whole file again.
@@ -129,17 +129,21 @@ class Unique {
   private readonly used = new Set<string>();
   private readonly next = new Map<string, number>();
 
-  /** `base`, else `make(base, 2)`, `make(base, 3)`, … the first not taken (compared by `key`). */
-  take(key: string, base: string, make: (base: string, n: number) => string): string {
+  /** `fold` says which names count as the same (file names: case-insensitively). */
+  constructor(private readonly fold: (name: string) => string = (name) => name) {}
+
+  /** `base`, else `make(base, 2)`, `make(base, 3)`, … the first not taken. */
+  take(base: string, make: (base: string, n: number) => string): string {
+    const key = this.fold(base);
     if (!this.used.has(key)) {
       this.used.add(key);
       return base;
     }
     for (let n = this.next.get(key) ?? 2; ; n++) {
       const candidate = make(base, n);
-      if (!this.used.has(candidate.toLowerCase())) {
+      if (!this.used.has(this.fold(candidate))) {
         this.next.set(key, n + 1);
-        this.used.add(candidate.toLowerCase());
+        this.used.add(this.fold(candidate));
         return candidate;
       }
     }
@@ -192,15 +196,17 @@ function oneLine(text: string): string {
  * still finds a literal credential after the scrubbing. Either is listed.
  */
 function checkedBlock(entry: Located, names: Unique, context: Context): string | undefined {
-  const where = [...entry.folders, oneLine(String(entry.item.name ?? `${entry.request.method ?? 'GET'} request`))].join(' / ');
+  const where = [...entry.folders, oneLine(String(entry.item.name ?? `${String(entry.request.method ?? 'GET')} request`))].join(' / ');
   try {
     const text = printNormalizedHttpFile([requestBlock(entry, names, context)]);
     const problem = secretProblem(text);
     if (!problem) return text;
     context.dropped.push({ where, what: `the whole request (${problem.replace(/ before saving it to a collection$/, '')})` });
   } catch (error) {
-    if (!(error instanceof HttpPrintError)) throw error;
-    context.warnings.push(`${where}: not imported: ${error.message}.`);
+    // A field the printer refuses, or an item whose fields have the wrong types (a number for a method,
+    // an object for a header value): that item is left out and said so, the rest of the import goes on.
+    const why = error instanceof HttpPrintError ? error.message : `the item is malformed (${error instanceof Error ? error.message : String(error)})`;
+    context.warnings.push(`${where}: not imported: ${why}.`);
   }
   return undefined;
 }
@@ -304,6 +310,10 @@ function requestBlock(entry: Located, names: Unique, context: Context): BlockSpe
   if (auth.header && !explicit.some((h) => !h.disabled && h.key.toLowerCase() === auth.header!.name.toLowerCase())) headers.push(auth.header);
   for (const header of explicit) {
     if (!header || typeof header.key !== 'string') continue;
+    if (header.value !== undefined && header.value !== null && typeof header.value !== 'string') {
+      context.warnings.push(`${where}: header '${oneLine(header.key)}' not imported: its value is not text.`);
+      continue;
+    }
     if (/[\r\n\u0085\u2028\u2029]/.test(`${header.key}${header.value ?? ''}`)) {
       context.warnings.push(`${where}: header '${oneLine(header.key)}' not imported: it holds a line break, which would start a new line of the .http file.`);
       continue;
@@ -349,7 +359,7 @@ function requestBlock(entry: Located, names: Unique, context: Context): BlockSpe
     }
   }
   const wanted = typeof extension?.name === 'string' && /^[\w.-]+$/.test(extension.name) ? extension.name : identifierOf(title);
-  const name = names.take(wanted, wanted, (base, n) => `${base}${n}`);
+  const name = names.take(wanted, (base, n) => `${base}${n}`);
   const folder = entry.folders.slice(1).map((f) => f.replace(/\//g, '-')).join('/');
   const extra = (Array.isArray(extension?.directives) ? extension.directives : []).filter((d) => d && d.key !== 'name' && d.key !== 'folder');
   return {
