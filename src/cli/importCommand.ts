@@ -9,6 +9,7 @@ import { fundraisingService } from '../core/catalog/fundraising';
 import type { ServiceId } from '../core/catalog/model';
 import { closeHttpAgents } from '../core/http/client';
 import { importOpenApiText, importOpenApiUrl, mergeOverlays, OpenApiImportError, overlayFileText, type OpenApiImport } from '../core/openapi';
+import { terminalSafe } from '../core/text/terminalText';
 import type { Subcommand } from './subcommands';
 
 const HELP = `Usage: apiwb import-openapi <url|file> [options]
@@ -69,16 +70,17 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
       ? await importOpenApiUrl(location, { service })
       : importOpenApiText(await readText(location), location, { service });
   } catch (error) {
-    io.stderr(`apiwb import-openapi: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(`apiwb import-openapi: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
     return 2;
   } finally {
     await closeHttpAgents();
   }
   const { report } = mergeOverlays([engagementService, fundraisingService, bookingService], [imported]);
-  io.stdout(`${imported.operations.length} operations from ${location} (OpenAPI ${imported.openapi}${imported.title ? `, "${imported.title}"` : ''}): `
-    + `${report.enriched.length} enrich contract operations, ${report.added.length} added.\n`);
-  for (const id of report.added) io.stdout(`  + ${id}\n`);
-  for (const warning of imported.warnings) io.stderr(`warning: ${warning}\n`);
+  // The document's title, operation ids and warnings are the server's text: printed terminal-safe.
+  io.stdout(terminalSafe(`${imported.operations.length} operations from ${location} (OpenAPI ${imported.openapi}${imported.title ? `, "${imported.title}"` : ''}): `
+    + `${report.enriched.length} enrich contract operations, ${report.added.length} added.`) + '\n');
+  for (const id of report.added) io.stdout(`  + ${terminalSafe(id)}\n`);
+  for (const warning of imported.warnings) io.stderr(`warning: ${terminalSafe(warning)}\n`);
   if (out) {
     await writeFile(out, overlayFileText(imported));
     io.stdout(`Overlay written to ${out}\n`);

@@ -1,4 +1,5 @@
 // apiwb: the command-line entry. Subcommands live in their own modules; this file only dispatches.
+import { terminalSafe } from '../core/text/terminalText';
 import { subcommands } from './subcommands';
 import { VERSION } from './version';
 
@@ -38,7 +39,7 @@ function usage(): string {
 main(process.argv.slice(2)).then(
   (code) => { process.exitCode = code; },
   (error: unknown) => {
-    process.stderr.write(`apiwb: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`apiwb: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
     process.exitCode = EXIT.failure;
   },
 );

@@ -26,6 +26,7 @@ import { CONTRACT_STEP, contractDriftStep } from '../core/contract';
 import { checkRequest } from '../core/run/prepareRequest';
 import { Redactor } from '../core/secrets/redact';
 import { secretEnvVarName } from '../core/secrets/secretStore';
+import { terminalSafe } from '../core/text/terminalText';
 import { EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
 import { openOutputSink, type OutputFormat } from './reporters/outputSink';
@@ -134,10 +135,10 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
     return await execute(options, io, redactor);
   } catch (error) {
     if (error instanceof InputError || error instanceof EnvFileError) {
-      io.stderr.write(`apiwb run: ${redactor.text(error.message)}\n`);
+      io.stderr.write(`apiwb run: ${terminalSafe(redactor.text(error.message))}\n`);
       return RUN_EXIT.usage;
     }
-    io.stderr.write(`apiwb run: ${redactor.text(message(error))}\n`);
+    io.stderr.write(`apiwb run: ${terminalSafe(redactor.text(message(error)))}\n`);
     return RUN_EXIT.failure;
   } finally {
     await closeHttpAgents();
@@ -241,7 +242,9 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
           progress.update(progressText(i, planned.length, label, `page ${event.progress.pages} · ${event.progress.rows} rows`));
           // The checkpoint beside --out after every page kept: a crash or a kill can be resumed too.
           if (options.out) writeResumeRecord(options.out, { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: event.checkpoint });
-        } });
+        } })
+        // Whatever one request's response does, the run goes on with the next, this one named as failed.
+        .catch((error: unknown): RequestOutcome => ({ label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(message(error)), ok: false }));
       progress.clear();
       outcomes.push(outcome);
       io.stdout.write(`${redactor.text(formatOutcome(outcome, color))}\n`);

@@ -26,6 +26,16 @@ export function startServer(connection: Connection, referenceFrom: string = proc
   const service = createHttpLanguageService();
   const cache = new HttpDocumentCache();
   const pendingValidation = new Map<string, NodeJS.Timeout>();
+  // A document is anything a user (or a hostile file) typed: no handler or timer may take the server down.
+  // A throw is logged and answered with the empty result.
+  const guard = <A extends unknown[], R>(what: string, fallback: R, handler: (...args: A) => R) => (...args: A): R => {
+    try {
+      return handler(...args);
+    } catch (error) {
+      connection.console.error(`${what} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+      return fallback;
+    }
+  };
 
   const parsed = (uri: string): HttpDocument | undefined => {
     const document = documents.get(uri);
@@ -37,13 +47,13 @@ export function startServer(connection: Connection, referenceFrom: string = proc
   const scheduleValidation = (uri: string, delay = VALIDATION_DELAY_MS): void => {
     const pending = pendingValidation.get(uri);
     if (pending) clearTimeout(pending);
-    pendingValidation.set(uri, setTimeout(() => {
+    pendingValidation.set(uri, setTimeout(guard('validation', undefined, () => {
       pendingValidation.delete(uri);
       const document = parsed(uri);
       if (!document) return;
       const version = document.version;
-      void connection.sendDiagnostics({ uri, version, diagnostics: service.doValidate(document) });
-    }, delay));
+      void connection.sendDiagnostics({ uri, version, diagnostics: service.doValidate(document) }).catch(() => undefined);
+    }), delay));
   };
   const revalidateAll = (): void => documents.all().forEach((d) => scheduleValidation(d.uri));
 
@@ -85,38 +95,38 @@ export function startServer(connection: Connection, referenceFrom: string = proc
     }, (error: unknown) => connection.console.warn(`private env check failed: ${String(error)}`));
   });
 
-  documents.onDidOpen((event) => scheduleValidation(event.document.uri, 0));
-  documents.onDidChangeContent((event) => {
+  documents.onDidOpen(guard('open', undefined, (event) => scheduleValidation(event.document.uri, 0)));
+  documents.onDidChangeContent(guard('change', undefined, (event) => {
     // A pending check reads the latest version when it runs (this also covers the open, which fires both).
     if (!pendingValidation.has(event.document.uri)) scheduleValidation(event.document.uri);
-  });
-  documents.onDidClose((event) => {
+  }));
+  documents.onDidClose(guard('close', undefined, (event) => {
     cache.delete(event.document.uri);
-    void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
-  });
+    void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => undefined);
+  }));
 
-  connection.onCompletion((params) => {
+  connection.onCompletion(guard('completion', null, (params) => {
     const document = parsed(params.textDocument.uri);
     return document ? fitCompletion(service.doComplete(document, params.position), formats) : null;
-  });
-  connection.onHover((params) => {
+  }));
+  connection.onHover(guard('hover', null, (params) => {
     const document = parsed(params.textDocument.uri);
     return document ? fitHover(service.doHover(document, params.position), formats) : null;
-  });
-  connection.onCodeLens((params) => {
+  }));
+  connection.onCodeLens(guard('code lenses', [], (params) => {
     const document = parsed(params.textDocument.uri);
     return document ? service.codeLenses(document) : [];
-  });
-  connection.onDocumentSymbol((params) => {
+  }));
+  connection.onDocumentSymbol(guard('outline', [], (params) => {
     const document = parsed(params.textDocument.uri);
     return document ? service.documentSymbols(document) : [];
-  });
-  connection.onFoldingRanges((params) => {
+  }));
+  connection.onFoldingRanges(guard('folding', [], (params) => {
     const document = parsed(params.textDocument.uri);
     return document ? service.foldingRanges(document) : [];
-  });
+  }));
 
-  connection.onNotification(EnvironmentChangedNotification, (params: unknown) => {
+  connection.onNotification(EnvironmentChangedNotification, guard('environment change', undefined, (params: unknown) => {
     const parsedParams = environmentChangedParams.safeParse(params);
     if (!parsedParams.success) {
       connection.console.warn(`${EnvironmentChangedNotification}: ignored a malformed payload`);
@@ -124,17 +134,17 @@ export function startServer(connection: Connection, referenceFrom: string = proc
     }
     service.setEnvironmentVariables(parsedParams.data.variables);
     revalidateAll();
-  });
+  }));
   // `apiWorkbench.environmentVariables` in settings works for clients without the custom notification.
-  connection.onDidChangeConfiguration((change) => {
+  connection.onDidChangeConfiguration(guard('configuration change', undefined, (change) => {
     const settings = (change.settings as Record<string, unknown> | undefined)?.[CONFIGURATION_SECTION] as { environmentVariables?: unknown } | undefined;
     const names = environmentChangedParams.shape.variables.safeParse(settings?.environmentVariables);
     if (names.success) {
       service.setEnvironmentVariables(names.data);
       revalidateAll();
     }
-  });
-  connection.onNotification(CatalogOverlayNotification, (params: unknown) => {
+  }));
+  connection.onNotification(CatalogOverlayNotification, guard('catalog overlay', undefined, (params: unknown) => {
     const parsedParams = catalogOverlayParams.safeParse(params);
     if (!parsedParams.success) {
       connection.console.warn(`${CatalogOverlayNotification}: ignored a malformed payload`);
@@ -142,7 +152,7 @@ export function startServer(connection: Connection, referenceFrom: string = proc
     }
     service.setOverlay(overlayOperations(parsedParams.data));
     revalidateAll();
-  });
+  }));
 
   documents.listen(connection);
   connection.listen();

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HttpFault } from '../../src/core/http/types';
-import { REDACTED, Redactor, isSecretFieldName } from '../../src/core/secrets/index';
+import { REDACTED, Redactor, isSecretName } from '../../src/core/secrets/index';
 
 const KEY = 'sk_961d8d1fda54eb8f1cdef8236bdb91cb';
 
@@ -15,14 +15,15 @@ void describe('redaction of text and URLs', () => {
     assert.equal(r.text('mailto:someone@example.test at 10:30@home'), 'mailto:someone@example.test at 10:30@home', 'no scheme://, no userinfo');
   });
 
-  void it('masks key=value for every secret field name, the same names isSecretFieldName knows', () => {
+  void it('masks key=value for every secret field name, the same names isSecretName knows', () => {
     const r = new Redactor();
     for (const name of ['token', 'secret', 'apikey', 'api_key', 'servicekey', 'service_key', 'x-api-key', 'access_token', 'password', 'client_secret', 'refresh_token', 'id_token']) {
-      assert.ok(isSecretFieldName(name), name);
+      assert.ok(isSecretName(name), name);
       assert.equal(r.text(`GET /x?${name}=v4lue&page=2`), `GET /x?${name}=${REDACTED}&page=2`, name);
       assert.equal(r.text(`${name.toUpperCase()}=v4lue`), `${name.toUpperCase()}=${REDACTED}`, `${name} in any case`);
     }
-    assert.equal(r.text('GET /x?page_token=abc&tokens=2&mytoken=z'), 'GET /x?page_token=abc&tokens=2&mytoken=z', 'only whole secret names');
+    assert.equal(r.text('GET /x?page_token=abc&token_count=2&next_token=z&token_url=u'), 'GET /x?page_token=abc&token_count=2&next_token=z&token_url=u', 'names about a secret (a cursor, a count, a URL) are not secrets');
+    assert.equal(r.text('aws_secret_access_key=AKIA1234&db_password=pw99&X-Auth-Token=t0k3n'), `aws_secret_access_key=${REDACTED}&db_password=${REDACTED}&X-Auth-Token=${REDACTED}`, 'names holding a secret word are');
   });
 
   void it('an HttpFault message carrying a URL with secrets is clean once redacted', () => {
@@ -75,3 +76,10 @@ void describe('Redactor.row', () => {
 function r2(row: { clean: object; dirty: object }): { clean: object; dirty: object } {
   return new Redactor().row(row) as { clean: object; dirty: object };
 }
+
+void describe('a hostile row', () => {
+  void it('a 100 000-deep row is refused in words, not with a stack overflow', () => {
+    const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) as unknown;
+    assert.throws(() => new Redactor(['s3cr3t-value']).row(deep), /^Error: a result row nests arrays and objects deeper than 512 levels, more than API Workbench reads$/);
+  });
+});

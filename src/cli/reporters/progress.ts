@@ -1,4 +1,5 @@
 // A one-line progress indicator on stderr, only when stderr is a terminal: CI logs stay clean.
+import { terminalSafe } from '../../core/text/terminalText';
 
 export interface Progress {
   update(text: string): void;
@@ -10,7 +11,8 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
   if (!stream.isTTY) return { update: () => undefined, clear: () => undefined };
   let shown = false;
   return {
-    update(text) {
+    update(raw) {
+      const text = terminalSafe(raw);
       const width = Math.max(20, (stream.columns || 80) - 1);
       stream.write(`\r\u001b[2K${text.length > width ? `${text.slice(0, width - 1)}…` : text}`);
       shown = true;

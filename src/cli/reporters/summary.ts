@@ -2,6 +2,8 @@
 // run), already redacted by the caller's Redactor:
 //   ✓ listConstituents  GET http://127.0.0.1:4711/v1/constituents  200  12 ms  50 rows
 //   ✗ wrongSecret  POST …/token  — engagement sign-in failed: invalid_grant — The user name or password is incorrect.
+// Every part a file or a server supplied goes through terminalSafe: a server cannot forge a ✓ line.
+import { terminalSafe } from '../../core/text/terminalText';
 
 import type { AssertionResult, NotRun } from '../../core/run/assertions';
 
@@ -32,7 +34,7 @@ export interface RequestOutcome {
 
 export function formatOutcome(outcome: RequestOutcome, color: boolean): string {
   const mark = outcome.ok ? paint('✓', 32, color) : paint('✗', 31, color);
-  const parts = [`${mark} ${outcome.label}`, `${outcome.method} ${outcome.url}`];
+  const parts = [`${mark} ${terminalSafe(outcome.label)}`, terminalSafe(`${outcome.method} ${outcome.url}`)];
   if (outcome.status !== undefined) parts.push(paint(String(outcome.status), outcome.status >= 400 ? 31 : 32, color));
   if (outcome.totalMs !== undefined) parts.push(`${Math.round(outcome.totalMs)} ms`);
   if (outcome.rows !== undefined) parts.push(`${outcome.rows} row${outcome.rows === 1 ? '' : 's'}`);
@@ -41,12 +43,12 @@ export function formatOutcome(outcome: RequestOutcome, color: boolean): string {
   const failed = assertions.filter((a) => a.outcome === 'failed');
   if (assertions.length) parts.push(`${assertions.length - failed.length}/${assertions.length} assertions`);
   let line = parts.join('  ');
-  if (outcome.businessFailures.length) line += `  business failure: ${outcome.businessFailures.join('; ')}`;
-  if (outcome.problem) line += `  — ${outcome.problem}`;
+  if (outcome.businessFailures.length) line += `  business failure: ${terminalSafe(outcome.businessFailures.join('; '))}`;
+  if (outcome.problem) line += `  — ${terminalSafe(outcome.problem)}`;
   const file = outcome.file ?? '';
-  for (const a of failed) line += `\n    ${paint('✗', 31, color)} ${file}:${a.line + 1}  ?? ${a.text}  expected ${a.expected}, actual ${a.actual}`;
-  for (const n of outcome.notRun ?? []) line += `\n    · ${file}:${n.line + 1}  not run: ${n.what}`;
-  for (const detail of outcome.details ?? []) line += `\n    ${detail}`;
+  for (const a of failed) line += `\n    ${paint('✗', 31, color)} ${file}:${a.line + 1}  ?? ${terminalSafe(a.text)}  expected ${terminalSafe(a.expected)}, actual ${terminalSafe(a.actual)}`;
+  for (const n of outcome.notRun ?? []) line += `\n    · ${file}:${n.line + 1}  not run: ${terminalSafe(n.what)}`;
+  for (const detail of outcome.details ?? []) line += `\n    ${terminalSafe(detail)}`;
   return line;
 }
 

@@ -2,7 +2,7 @@
 // needs ({{$auth.token("id")}} values and auth headers). It signs in with the password grant when asked,
 // at most once per auth id for a failed attempt: a refused credential is remembered and never re-sent.
 import { citationsAsText } from '../reference';
-import type { AuthEntry, Environment } from '../env/model';
+import { authEntryOf, type AuthEntry, type Environment } from '../env/model';
 import { secretKey, type SecretStore } from '../secrets/secretStore';
 import { basicCredentialToken } from './basicApiKey';
 import { decodeJwt, isJwtExpired } from './jwt';
@@ -58,7 +58,7 @@ export class CredentialService {
   }
 
   entry(authId: string): AuthEntry {
-    const entry = this.environment.auth[authId];
+    const entry = authEntryOf(this.environment, authId);
     if (!entry) {
       const known = Object.keys(this.environment.auth);
       throw new AuthError(authId, `is not an auth entry of environment '${this.environment.name}' (known: ${known.length ? known.join(', ') : 'none'})`);
@@ -115,7 +115,7 @@ export class CredentialService {
   }
 
   async state(authId: string): Promise<SignInState> {
-    const entry = this.environment.auth[authId];
+    const entry = authEntryOf(this.environment, authId);
     if (!entry || entry.kind !== 'password-grant') return { state: 'not-applicable' };
     const token = await this.options.secrets.get(secretKey(authId, 'access_token'));
     const session = parseSession(await this.options.secrets.get(secretKey(authId, 'session')));

@@ -1,9 +1,7 @@
 // Text edits on .http files for collections: take one request's block out, put it into another file,
 // rename it, remove it. Pure functions over the text; every other line stays byte for byte.
-import { findSecretsInEnvironment } from '../env/secretCheck';
-import { isOnlyPlaceholders } from '../env/templates';
 import { parseHttpFile, type HttpFile, type RequestBlock } from '../httpfile';
-import { isSecretFieldName } from '../secrets/redact';
+import { hasAuthScheme, hasLiteral, isCredentialHeader, isLiteralSecret, JWT_ANYWHERE, URL_USERINFO } from '../secrets/vocabulary';
 
 function blockOf(file: HttpFile, requestIndex: number): RequestBlock {
   const block = file.blocks.find((b) => b.request?.index === requestIndex);
@@ -62,11 +60,7 @@ export function renameRequest(text: string, requestIndex: number, newName: strin
   return lines.join('\n');
 }
 
-const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'proxy-authorization', 'cookie']);
-const AUTHORIZATION_HEADERS = new Set(['authorization', 'proxy-authorization']);
 const PLACEHOLDER = /\{\{[^{}]*\}\}/g;
-/** Three base64url parts, the first a JSON header (`eyJ` is `{"`): a JWT, signed or not. */
-const JWT_ANYWHERE = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/;
 /** `"name": value` in a JSON body at any depth; scanned, not parsed, so `{{n}}` values do not break it. */
 const JSON_FIELD = /"((?:[^"\\]|\\.)*)"\s*:\s*("(?:[^"\\]|\\.)*"|[^\s,{}[\]"]+)/g;
 
@@ -75,22 +69,23 @@ const JSON_FIELD = /"((?:[^"\\]|\\.)*)"\s*:\s*("(?:[^"\\]|\\.)*"|[^\s,{}[\]"]+)/
  * clean. Refused: a credential header whose value has any literal part beside its auth scheme and its
  * {{references}} (so `Basic dXNl… {{x}}` is refused, `Basic {{user}}:{{key}}` is not); a password in the
  * URL; a secret-named query parameter, form or JSON body field with a literal value; a JWT anywhere;
- * a known secret value anywhere. Field names are the redactor's (isSecretFieldName) and the env-file
- * check's (findSecretsInEnvironment, which also flags JWT-shaped values), so the three never disagree.
+ * a known secret value anywhere. Header and field names are the secret vocabulary's (src/core/secrets),
+ * shared with the redactor and the env-file check, so they never disagree.
  */
 export function secretProblem(blockText: string, knownSecrets: readonly string[] = []): string | undefined {
   const request = parseHttpFile(blockText).requests[0];
   for (const header of request?.headers ?? []) {
-    if (CREDENTIAL_HEADERS.has(header.name.toLowerCase()) && credentialHasLiteral(header.name, header.value)) {
+    if (isCredentialHeader(header.name) && credentialHasLiteral(header.name, header.value)) {
       return `its ${header.name} header holds a literal credential: write it as a reference such as {{$auth.token("engagement")}} or {{tenant_code}} before saving it to a collection`;
     }
   }
-  const userinfoPassword = /^[A-Za-z][\w+.-]*:\/\/[^\s/?#@:]*:([^\s/?#@]+)@/.exec(request?.requestLine.url ?? '')?.[1];
-  if (userinfoPassword !== undefined && isLiteral(userinfoPassword)) {
+  const userinfo = URL_USERINFO.exec(request?.requestLine.url ?? '')?.[2] ?? '';
+  const userinfoPassword = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : undefined;
+  if (userinfoPassword !== undefined && hasLiteral(userinfoPassword)) {
     return 'its URL holds a literal password (user:password@host): write it as a {{variable}} before saving it to a collection';
   }
   for (const param of request?.queryParameters ?? []) {
-    if (isSecretField(param.name, decodeQueryValue(param.value))) {
+    if (isLiteralSecret(param.name, decodeQueryValue(param.value))) {
       return `its query parameter ${param.name} holds a literal secret: write it as a {{variable}} before saving it to a collection`;
     }
   }
@@ -108,22 +103,13 @@ export function secretProblem(blockText: string, knownSecrets: readonly string[]
   return undefined;
 }
 
-/** True when the text is more than blanks and {{references}}. */
-function isLiteral(text: string): boolean {
-  return text.trim() !== '' && !isOnlyPlaceholders(text);
-}
-
-function isSecretField(name: string, value: string): boolean {
-  if (!isLiteral(value)) return false;
-  return isSecretFieldName(name) || findSecretsInEnvironment('request', { [name]: value }).length > 0;
-}
 
 /** A credential header's value with its references and its auth scheme taken out still has a letter or digit. */
 function credentialHasLiteral(name: string, value: string): boolean {
   const lower = name.toLowerCase();
   if (lower === 'cookie') return value.split(';').some((pair) => hasLiteralPart(pair.slice(pair.indexOf('=') + 1)));
   let rest = value.replace(PLACEHOLDER, ' ');
-  if (AUTHORIZATION_HEADERS.has(lower)) rest = rest.replace(/^\s*[A-Za-z][\w-]*\s+/, '');
+  if (hasAuthScheme(name)) rest = rest.replace(/^\s*[A-Za-z][\w-]*\s+/, '');
   return hasLiteralPart(rest);
 }
 
@@ -140,7 +126,7 @@ function secretBodyField(body: string): string | undefined {
       const name = jsonString(match[1] ?? '');
       const raw = match[2] ?? '';
       const value = raw.startsWith('"') ? jsonString(raw.slice(1, -1)) : raw === 'null' ? '' : raw;
-      if (isSecretField(name, value)) return name;
+      if (isLiteralSecret(name, value)) return name;
     }
     return undefined;
   }
@@ -149,7 +135,7 @@ function secretBodyField(body: string): string | undefined {
     const at = pair.indexOf('=');
     if (at <= 0) continue;
     const name = decodeQueryValue(pair.slice(0, at));
-    if (isSecretField(name, decodeQueryValue(pair.slice(at + 1)))) return name;
+    if (isLiteralSecret(name, decodeQueryValue(pair.slice(at + 1)))) return name;
   }
   return undefined;
 }

@@ -10,13 +10,25 @@ import { EnvFileError } from './model';
 import { apiwbEntrySchema, envFileSchema, environmentSchema, oauth2EntrySchema, passwordGrantFieldsSchema } from './schema';
 import { findSecretsInEnvironment } from './secretCheck';
 import { substituteVariables } from './templates';
+import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 
 export const ENV_FILE_NAME = 'http-client.env.json';
+
+/**
+ * An env file holds variables and auth entries, a few kilobytes. Past this size it is refused before
+ * it is parsed: a 50 MB file would take seconds and most of a gigabyte to read into a tree.
+ */
+export const MAX_ENV_FILE_LENGTH = 5_000_000;
 
 /** Environment holding variables every other environment inherits (JetBrains and httpYac convention). */
 const SHARED = '$shared';
 
 export function parseEnvFile(text: string, file: string): EnvFile {
+  if (text.length > MAX_ENV_FILE_LENGTH) {
+    throw new EnvFileError(`the file is ${(text.length / 1_000_000).toFixed(1)} MB; an env file holds variables and auth entries, and API Workbench reads env files up to ${MAX_ENV_FILE_LENGTH / 1_000_000} MB`, { file });
+  }
+  const tooDeep = jsonTextTooDeep(text);
+  if (tooDeep) throw new EnvFileError(`the JSON ${tooDeepText(tooDeep.limit)}`, { file, ...lineColumn(text, tooDeep.offset) });
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
   const locate = (path: readonly (string | number)[]): { line?: number; column?: number } => {
@@ -66,8 +78,14 @@ function buildEnvironment(
       variables[key] = typeof value === 'object' ? JSON.stringify(value) : String(value);
     }
   }
-  const resolve = (text: string | undefined): string | undefined =>
-    text === undefined ? undefined : substituteVariables(text, variables);
+  const resolve = (text: string | undefined, key: string): string | undefined => {
+    if (text === undefined) return undefined;
+    try {
+      return substituteVariables(text, variables);
+    } catch (error) {
+      throw new EnvFileError(error instanceof Error ? error.message : String(error), { file, env: name, key });
+    }
+  };
 
   const auth: Record<string, AuthEntry> = {};
   for (const source of [shared, own]) {
@@ -84,7 +102,7 @@ function buildEnvironment(
       if (!fields.success) throw zodError(fields.error, file, name, [name, 'Security', 'Auth', id], locate);
       auth[id] = {
         id, kind: 'password-grant', section: 'Security.Auth',
-        tokenUrl: resolve(fields.data['Token URL']), username: resolve(fields.data.Username),
+        tokenUrl: resolve(fields.data['Token URL'], `Security.Auth.${id}.Token URL`), username: resolve(fields.data.Username, `Security.Auth.${id}.Username`),
       };
     }
     for (const [id, entry] of Object.entries(apiwbEntries(source))) {
@@ -92,7 +110,8 @@ function buildEnvironment(
         ? { id, kind: 'jwt-bearer', section: 'ApiWorkbench.Auth' }
         : {
             id, kind: 'basic-api-key', section: 'ApiWorkbench.Auth',
-            permissionName: resolve(entry['Permission Name'] as string), tenantCode: resolve(entry['Tenant Code'] as string),
+            permissionName: resolve(entry['Permission Name'] as string, `ApiWorkbench.Auth.${id}.Permission Name`),
+            tenantCode: resolve(entry['Tenant Code'] as string, `ApiWorkbench.Auth.${id}.Tenant Code`),
           };
     }
   }

@@ -38,6 +38,19 @@ export interface EnvFile {
   readonly environments: Readonly<Record<string, Environment>>;
 }
 
+/**
+ * The file's environment of that name, looked up as an own property only: `constructor`, `__proto__` or
+ * `toString` name no environment (a plain object would hand back Object's own members).
+ */
+export function environmentNamed(file: EnvFile, name: string): Environment | undefined {
+  return Object.hasOwn(file.environments, name) ? file.environments[name] : undefined;
+}
+
+/** The environment's auth entry of that id, an own property only (see environmentNamed). */
+export function authEntryOf(environment: Environment, authId: string): AuthEntry | undefined {
+  return Object.hasOwn(environment.auth, authId) ? environment.auth[authId] : undefined;
+}
+
 /** A problem with an env file, located as precisely as we can: file, environment, key, line and column. */
 export class EnvFileError extends Error {
   constructor(

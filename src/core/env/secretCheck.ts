@@ -1,11 +1,8 @@
 // An env file is committed to git, so it must never hold a secret. Any secret-named key with a literal
 // value (not only `{{references}}`), and any value shaped like a JWT, is rejected with where it belongs.
-import { isOnlyPlaceholders } from './templates';
-
-/** Names that denote a secret. "Token URL" and "Grant Type" are not secrets; tenant code is not either. */
-const SECRET_KEY = /(pass(word|wd)?|secret|token|service[\s_-]?key|api[\s_-]?key|access[\s_-]?key|private[\s_-]?key|credential)/i;
-const NOT_SECRET_KEY = /(url|uri|type|name|location|lifetime|expir)/i;
-const JWT_SHAPE = /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]*$/;
+// What is secret is the secret vocabulary's rule (isLiteralSecret), the same one collections and the
+// Postman import apply, so an import never writes a file this check then rejects.
+import { isLiteralSecret } from '../secrets/vocabulary';
 
 export interface SecretFinding {
   readonly env: string;
@@ -13,17 +10,22 @@ export interface SecretFinding {
   readonly path: readonly string[];
 }
 
+/** Every secret in an environment's JSON value, walked without recursion (an env file may nest deeply). */
 export function findSecretsInEnvironment(env: string, value: unknown, path: readonly string[] = []): SecretFinding[] {
-  if (value === null || typeof value !== 'object') {
-    const key = path[path.length - 1] ?? '';
-    if (typeof value === 'string' && looksSecret(key, value)) return [{ env, path }];
-    return [];
+  const found: SecretFinding[] = [];
+  const pending: Array<{ value: unknown; path: readonly string[] }> = [{ value, path }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const current = next.value;
+    if (current === null || typeof current !== 'object') {
+      const key = next.path[next.path.length - 1] ?? '';
+      if (typeof current === 'string' && isLiteralSecret(key, current)) found.push({ env, path: next.path });
+      continue;
+    }
+    const entries = Object.entries(current);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, inner] = entries[i]!;
+      pending.push({ value: inner, path: [...next.path, key] });
+    }
   }
-  return Object.entries(value).flatMap(([key, inner]) => findSecretsInEnvironment(env, inner, [...path, key]));
-}
-
-function looksSecret(key: string, value: string): boolean {
-  if (value.trim() === '' || isOnlyPlaceholders(value)) return false;
-  if (JWT_SHAPE.test(value.trim())) return true;
-  return SECRET_KEY.test(key) && !NOT_SECRET_KEY.test(key);
+  return found;
 }

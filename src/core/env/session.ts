@@ -1,10 +1,10 @@
 // The active environment: which one of a loaded env file requests resolve against. Switching is
 // explicit and checked, so a typo says which environments exist instead of silently resolving nothing.
 import type { EnvFile, Environment } from './model';
-import { EnvFileError } from './model';
+import { EnvFileError, environmentNamed } from './model';
 
 export function selectEnvironment(file: EnvFile, name: string): Environment {
-  const env = file.environments[name];
+  const env = environmentNamed(file, name);
   if (env) return env;
   const known = file.names.length ? file.names.map((n) => `'${n}'`).join(', ') : 'none';
   throw new EnvFileError(`no environment named '${name}' (environments in this file: ${known})`, { file: file.path, env: name });
@@ -19,7 +19,7 @@ export class EnvironmentSession {
   }
 
   get active(): Environment | undefined {
-    return this.activeName === undefined ? undefined : this.file.environments[this.activeName];
+    return this.activeName === undefined ? undefined : environmentNamed(this.file, this.activeName);
   }
 
   get names(): readonly string[] {
@@ -36,7 +36,7 @@ export class EnvironmentSession {
   /** The file changed on disk: keep the active environment if it still exists. */
   reload(file: EnvFile): void {
     this.file = file;
-    if (this.activeName !== undefined && !file.environments[this.activeName]) this.activeName = undefined;
+    if (this.activeName !== undefined && !environmentNamed(file, this.activeName)) this.activeName = undefined;
     this.emit();
   }
 

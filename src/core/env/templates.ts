@@ -2,21 +2,29 @@
 // Request-level resolution, with $auth and named responses, belongs to the .http layer; this one only
 // knows plain variables and leaves anything else untouched so that layer can still see it.
 
+import { MAX_EXPANDED_LENGTH } from '../httpfile/resolve';
+
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
 
-export function substituteVariables(text: string, variables: Readonly<Record<string, string>>, depth = 0): string {
-  if (depth > 10) return text; // a cycle (a = {{b}}, b = {{a}}): stop instead of looping
-  let changed = false;
-  const out = text.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = variables[name];
-    if (value === undefined) return whole;
-    changed = true;
-    return value;
-  });
-  return changed ? substituteVariables(out, variables, depth + 1) : out;
-}
-
-/** True when the text is made only of `{{...}}` references (and spaces): a pointer, not a literal value. */
-export function isOnlyPlaceholders(text: string): boolean {
-  return text.replace(/\{\{[^{}]*\}\}/g, '').trim() === '';
+/**
+ * The text with its `{{variables}}` substituted, ten rounds at most (a cycle, a = {{b}} and b = {{a}},
+ * stops there). Throws when the text grows past the expansion budget (self-doubling definitions).
+ */
+export function substituteVariables(text: string, variables: Readonly<Record<string, string>>): string {
+  let current = text;
+  for (let round = 0; round <= 10; round++) {
+    let changed = false;
+    const out = current.replace(PLACEHOLDER, (whole, name: string) => {
+      const value = Object.hasOwn(variables, name) ? variables[name] : undefined;
+      if (value === undefined) return whole;
+      changed = true;
+      return value;
+    });
+    if (out.length > MAX_EXPANDED_LENGTH) {
+      throw new Error(`its {{variables}} expand to more than ${MAX_EXPANDED_LENGTH.toLocaleString('en')} characters: variables that repeat each other (such as "a": "{{b}}{{b}}") grow without bound`);
+    }
+    if (!changed) return out;
+    current = out;
+  }
+  return current;
 }

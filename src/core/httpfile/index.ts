@@ -1,7 +1,7 @@
 // The `.http` request file core: parse, print (lossless and normalised), resolve variables.
 export * from './model';
 export { parseHttpFile, parseBlock, blockBounds, isSeparatorLine, HTTP_METHODS } from './parser';
-export { printHttpFile, printNormalizedHttpFile, toBlockSpecs, type BlockSpec, type RequestSpec } from './printer';
+export { HttpPrintError, inlineBodyProblem, printHttpFile, printNormalizedHttpFile, toBlockSpecs, type BlockSpec, type RequestSpec } from './printer';
 export {
   resolveVariables, resolveRequest, fileVariablesFor, fileVariableNames,
   type VariableScope, type NamedResponse, type DynamicVariableResolver, type ResolvedText, type ResolvedRequest,

@@ -2,6 +2,7 @@
 // tree keeps every source line with its own line break. `printNormalizedHttpFile` writes the canonical
 // form the product generates (scratch files, saved collections) from plain data.
 import type { HttpFile } from './model';
+import { parseHttpFile } from './parser';
 
 export function printHttpFile(file: HttpFile): string {
   let out = '';
@@ -35,36 +36,115 @@ export interface BlockSpec {
   readonly request?: RequestSpec;
 }
 
+/** A field `printNormalizedHttpFile` will not print: written as it is, it would change the file's structure. */
+export class HttpPrintError extends Error {
+  constructor(readonly field: string, readonly reason: string) {
+    super(`${field} ${reason}`);
+    this.name = 'HttpPrintError';
+  }
+}
+
+const LINE_BREAK = /\r\n|\r|\n|\u0085|\u2028|\u2029/;
+const LINE_BREAKS = /\r\n|\r|\n|\u0085|\u2028|\u2029/g;
+const METHOD = /^[A-Za-z][A-Za-z0-9_-]*$/;
+/** An HTTP token that cannot be read as a comment (`#`), a query continuation (`?`, `&`) or a variable (`@`). */
+const HEADER_NAME = /^[A-Za-z0-9!$%'*+.^_`|~-]+$/;
+const IDENTIFIER = /^[A-Za-z_][\w.-]*$/;
+/** Body lines the parser reads as structure: a new request, a response handler or reference, an include. */
+const STRUCTURAL_BODY_LINE = /^###|^\s*>|^\s*<>/;
+const INCLUDE_LINE = /^\s*<@?\s+\S/;
+
+/**
+ * Why `body` cannot be printed as an inline body (a line the parser would read as a separator, a handler
+ * or an include), or undefined when it can. Importers ask first and decide what to do instead.
+ */
+export function inlineBodyProblem(body: string): string | undefined {
+  const lines = body.split(LINE_BREAKS);
+  const index = lines.findIndex((line) => STRUCTURAL_BODY_LINE.test(line));
+  if (index !== -1) return `line ${index + 1} of the body starts with '${lines[index]!.trim().slice(0, 4)}', which a .http file reads as ${/^###/.test(lines[index]!) ? 'a new request' : 'a response handler'}`;
+  const content = lines.filter((line) => line.trim() !== '');
+  if (content.length === 1 && INCLUDE_LINE.test(content[0]!)) return "the body is one line starting with '<', which a .http file reads as a file to send";
+  return undefined;
+}
+
+/** One line: a line break in a title or a comment would start a line the parser reads differently. */
+function oneLine(text: string): string {
+  return text.replace(LINE_BREAKS, ' ');
+}
+
+function singleLineField(field: string, value: string): string {
+  if (LINE_BREAK.test(value)) throw new HttpPrintError(field, 'holds a line break, which would start a new line of the file');
+  return value;
+}
+
+/** The request line's URL: line breaks and other control characters percent-encoded (the URL keeps its meaning). */
+function urlField(url: string): string {
+  return url.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]/g, (c) => encodeURIComponent(c));
+}
+
 /**
  * The canonical form: each request opens with `###`, then comments, file variables, directives,
- * request line, headers, a blank line and the body; one blank line between requests.
+ * request line, headers, a blank line and the body; one blank line between requests. Safe by
+ * construction: a title or comment with line breaks is folded (titles) or split into comment lines,
+ * control characters in a URL are percent-encoded, and anything else that would change the file's
+ * structure (a line break in a header, variable or directive, a method or header name that is not a
+ * token, a body line the parser reads as a separator or handler) throws HttpPrintError naming it.
  */
 export function printNormalizedHttpFile(blocks: readonly BlockSpec[], eol: '\n' | '\r\n' = '\n'): string {
   const out: string[] = [];
+  let requests = 0;
   blocks.forEach((block, index) => {
     const isLeadingPrelude = index === 0 && !block.request && block.title === undefined;
-    if (!isLeadingPrelude) out.push(block.title ? `### ${block.title}` : '###');
-    for (const comment of block.comments ?? []) out.push(`# ${comment}`.trimEnd());
-    for (const variable of block.variables ?? []) out.push(`@${variable.name} = ${variable.value}`);
+    if (!isLeadingPrelude) out.push(block.title ? `### ${oneLine(block.title)}`.trimEnd() : '###');
+    for (const comment of block.comments ?? []) {
+      // A comment line that starts with @ would be read as a directive.
+      for (const line of comment.split(LINE_BREAKS)) out.push(`# ${line.replace(/^(\s*)@/, '$1(@)')}`.trimEnd());
+    }
+    for (const variable of block.variables ?? []) {
+      if (!IDENTIFIER.test(variable.name)) throw new HttpPrintError(`the variable name '${oneLine(variable.name)}'`, 'is not a name (letters, digits, _ . -)');
+      out.push(`@${variable.name} = ${singleLineField(`the value of @${variable.name}`, variable.value)}`);
+    }
     const directives = [...(block.directives ?? [])].sort((a, b) => Number(b.key === 'name') - Number(a.key === 'name'));
-    for (const directive of directives) out.push(`# @${directive.key}${directive.value ? ` ${directive.value}` : ''}`);
+    for (const directive of directives) {
+      if (!IDENTIFIER.test(directive.key)) throw new HttpPrintError(`the directive '${oneLine(directive.key)}'`, 'is not a name (letters, digits, _ . -)');
+      const value = directive.value ? singleLineField(`the value of # @${directive.key}`, directive.value) : '';
+      out.push(`# @${directive.key}${value ? ` ${value}` : ''}`);
+    }
     const request = block.request;
     if (request) {
-      out.push(`${request.method.toUpperCase()} ${request.url}${request.httpVersion ? ` ${request.httpVersion}` : ''}`);
-      for (const header of request.headers ?? []) out.push(`${header.name}: ${header.value}`);
+      requests++;
+      if (!METHOD.test(request.method)) throw new HttpPrintError(`the method '${oneLine(request.method)}'`, 'is not an HTTP method name');
+      const version = request.httpVersion ? ` ${singleLineField('the HTTP version', request.httpVersion)}` : '';
+      out.push(`${request.method.toUpperCase()} ${urlField(request.url)}${version}`);
+      for (const header of request.headers ?? []) {
+        if (!HEADER_NAME.test(header.name)) throw new HttpPrintError(`the header name '${oneLine(header.name)}'`, 'is not an HTTP header name');
+        out.push(`${header.name}: ${singleLineField(`the value of header ${header.name}`, header.value)}`);
+      }
       if (request.body !== undefined) {
         out.push('');
-        if (typeof request.body === 'string') out.push(...request.body.split(/\r\n|\r|\n/));
-        else out.push(`<${request.body.substituteVariables ? '@' : ''} ${request.body.include}`);
+        if (typeof request.body === 'string') {
+          const problem = inlineBodyProblem(request.body);
+          if (problem) throw new HttpPrintError('the body', `cannot be written inline: ${problem}`);
+          out.push(...request.body.split(/\r\n|\r|\n/));
+        } else {
+          out.push(`<${request.body.substituteVariables ? '@' : ''} ${singleLineField('the body file', request.body.include)}`);
+        }
       }
       if (request.handlers?.length) {
         out.push('');
-        for (const script of request.handlers) out.push(`> {%${script}%}`);
+        for (const script of request.handlers) {
+          if (script.includes('%}')) throw new HttpPrintError('a response handler', "holds '%}', which would end it early");
+          out.push(`> {%${script}%}`);
+        }
       }
     }
     out.push('');
   });
-  return out.join(eol);
+  const text = out.join(eol);
+  // The file reads back as the requests it was given, or it is not returned.
+  const readBack = parseHttpFile(text).requests.length;
+  if (readBack !== requests) throw new HttpPrintError('the printed file', `reads back as ${readBack} request(s) instead of ${requests}`);
+  return text;
 }
 
 /** The data of a parsed file in the shape `printNormalizedHttpFile` takes (comments and directives kept). */

@@ -26,7 +26,15 @@ export interface VariableScope {
   readonly dynamic?: DynamicVariableResolver;
 }
 
-export type UnresolvedReason = 'undefined' | 'no-response' | 'not-found' | 'unsupported' | 'dynamic' | 'cycle';
+export type UnresolvedReason = 'undefined' | 'no-response' | 'not-found' | 'unsupported' | 'dynamic' | 'cycle' | 'budget';
+
+/**
+ * The expansion budget of one text: variables may refer to variables, but not deeper than this, and all
+ * substitutions together may not produce more than MAX_EXPANDED_LENGTH characters. A few self-doubling
+ * definitions (`@a = {{b}}{{b}}`, `@b = {{c}}{{c}}`, …) would otherwise take gigabytes before failing.
+ */
+export const MAX_EXPANSION_DEPTH = 32;
+export const MAX_EXPANDED_LENGTH = 10_000_000;
 
 export interface UnresolvedVariable {
   readonly name: string;
@@ -43,18 +51,38 @@ const REFERENCE = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 export function resolveVariables(text: string, scope: VariableScope): ResolvedText {
   const unresolved: UnresolvedVariable[] = [];
-  const resolved = substitute(text, scope, unresolved, []);
-  return { text: resolved, unresolved };
+  const budget: Budget = { produced: 0, spent: false, fileValues: new Map() };
+  const resolved = substitute(text, scope, unresolved, [], budget);
+  return { text: budget.spent ? text : resolved, unresolved };
 }
 
-function substitute(text: string, scope: VariableScope, unresolved: UnresolvedVariable[], stack: readonly string[]): string {
+interface Budget {
+  /** Characters substituted so far. */
+  produced: number;
+  /** Set once the budget is exceeded: every further reference is left as written. */
+  spent: boolean;
+  /** Each file variable's expansion, computed once per text (they do not depend on where they are used). */
+  readonly fileValues: Map<string, string | undefined>;
+}
+
+function substitute(text: string, scope: VariableScope, unresolved: UnresolvedVariable[], stack: readonly string[], budget: Budget): string {
   return text.replace(REFERENCE, (whole, inner: string) => {
-    const value = resolveName(inner, scope, unresolved, stack);
-    return value ?? whole;
+    if (budget.spent) return whole;
+    const value = resolveName(inner, scope, unresolved, stack, budget);
+    if (value === undefined) return whole;
+    budget.produced += value.length;
+    if (budget.produced > MAX_EXPANDED_LENGTH) {
+      budget.spent = true;
+      if (!unresolved.some((u) => u.reason === 'budget')) {
+        unresolved.push({ name: inner, reason: 'budget', message: `Expanding '${inner}' produces more than ${MAX_EXPANDED_LENGTH.toLocaleString('en')} characters: variables that repeat each other (such as @a = {{b}}{{b}}) grow without bound.` });
+      }
+      return whole;
+    }
+    return value;
   });
 }
 
-function resolveName(name: string, scope: VariableScope, unresolved: UnresolvedVariable[], stack: readonly string[]): string | undefined {
+function resolveName(name: string, scope: VariableScope, unresolved: UnresolvedVariable[], stack: readonly string[], budget: Budget): string | undefined {
   const fail = (reason: UnresolvedReason, message: string): undefined => {
     if (!unresolved.some((u) => u.name === name)) unresolved.push({ name, reason, message });
     return undefined;
@@ -68,7 +96,19 @@ function resolveName(name: string, scope: VariableScope, unresolved: UnresolvedV
   if (chained) return resolveChained(chained, scope, fail);
   if (stack.includes(name)) return fail('cycle', `The variable '${name}' refers to itself (${[...stack, name].join(' → ')}).`);
   const fileValue = scope.fileVariables && Object.prototype.hasOwnProperty.call(scope.fileVariables, name) ? scope.fileVariables[name] : undefined;
-  if (fileValue !== undefined) return substitute(fileValue, scope, unresolved, [...stack, name]);
+  if (fileValue !== undefined) {
+    if (budget.fileValues.has(name)) return budget.fileValues.get(name);
+    if (stack.length >= MAX_EXPANSION_DEPTH) {
+      budget.spent = true;
+      unresolved.push({ name, reason: 'budget', message: `The variable '${name}' is reached through more than ${MAX_EXPANSION_DEPTH} variables that refer to each other (${stack.slice(0, 3).join(' → ')} → …).` });
+      return undefined;
+    }
+    const before = unresolved.length;
+    const expanded = substitute(fileValue, scope, unresolved, [...stack, name], budget);
+    // Remembered only when complete: a value that stopped at a cycle or at the budget is not reused.
+    if (unresolved.length === before && !budget.spent) budget.fileValues.set(name, expanded);
+    return expanded;
+  }
   const envValue = scope.environment && Object.prototype.hasOwnProperty.call(scope.environment, name) ? scope.environment[name] : undefined;
   if (envValue !== undefined) return envValue;
   return fail('undefined', `The variable '${name}' is not defined in the active environment or the file.`);

@@ -1,12 +1,13 @@
 // A request as a curl command line for a POSIX shell, without secrets unless the caller opts in.
-// By default the values of Authorization, Proxy-Authorization, X-API-Key and Cookie become shell
+// By default the values of credential headers (Authorization, X-API-Key, Cookie, …) become shell
 // variables ($APIWB_AUTHORIZATION, keeping the scheme: 'Authorization: Bearer '"${APIWB_AUTHORIZATION}")
 // or '***' (style 'redacted'); secret-named body/query fields and any known secret value are redacted
 // by the Redactor. Unresolved `{{variables}}` (a request straight from a .http file) become shell
 // variables too, so the command works once they are exported: `{{$auth.token("engagement")}}` →
 // ${APIWB_AUTH_TOKEN_ENGAGEMENT}, `{{fundraising_base_url}}` → ${fundraising_base_url}.
 import { resolveRequest, type HttpFile, type VariableScope } from '../httpfile';
-import { isSecretFieldName, Redactor, REDACTED } from '../secrets/redact';
+import { Redactor, REDACTED } from '../secrets/redact';
+import { AUTH_SCHEME, hasReference, isCredentialHeader, isOnlyReferences, isSecretName, REFERENCE } from '../secrets/vocabulary';
 import { shellQuote, shellVariableName, shellWord, type ShellPart } from './shellQuote';
 
 /** A resolved HttpRequest, or a ResolvedRequest of src/core/httpfile (still holding `{{...}}`), fits. */
@@ -38,8 +39,6 @@ export interface CurlCommand {
   readonly hiddenHeaders: readonly string[];
 }
 
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'x-api-key', 'cookie']);
-const REFERENCE = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /** Splits text into literals and `{{ref}}` → shell variables. */
 function templateParts(text: string, variables: Set<string>): ShellPart[] {
@@ -56,20 +55,15 @@ function templateParts(text: string, variables: Set<string>): ShellPart[] {
   return parts;
 }
 
-function hasReference(text: string): boolean {
-  return /\{\{[^{}]*\}\}/.test(text);
-}
-
 /** Header value parts: a secret literal becomes a variable (scheme kept) unless it only holds {{refs}}. */
 function headerParts(name: string, value: string, options: CurlOptions, redactor: Redactor, variables: Set<string>, hidden: string[]): ShellPart[] {
   const lower = name.toLowerCase();
-  if (options.includeSecrets || !SECRET_HEADERS.has(lower)) {
+  if (options.includeSecrets || !isCredentialHeader(name)) {
     return templateParts(options.includeSecrets ? value : redactor.text(value), variables);
   }
-  const scheme = /^(Bearer|Basic|Digest|Token|ApiKey)\s+(.*)$/i.exec(value);
+  const scheme = AUTH_SCHEME.exec(value);
   const credential = scheme ? (scheme[2] ?? '') : value;
-  const onlyReferences = credential.replace(REFERENCE, '').trim() === '' && hasReference(credential);
-  if (onlyReferences) return templateParts(value, variables); // already a variable: nothing secret in it
+  if (isOnlyReferences(credential)) return templateParts(value, variables); // already a variable: nothing secret in it
   hidden.push(name);
   const prefix = scheme ? `${scheme[1]} ` : '';
   if (options.secretStyle === 'redacted') return [{ literal: `${prefix}${REDACTED}` }];
@@ -91,7 +85,7 @@ function redactBody(body: string, contentType: string, redactor: Redactor): stri
 /** Secret-named query values become ***; the URL is otherwise kept as written (no re-encoding). */
 function redactUrl(url: string, redactor: Redactor): string {
   const withoutFields = url.replace(/([?&])([^=&#]+)=([^&#]*)/g, (whole, separator: string, name: string, value: string) =>
-    isSecretFieldName(safeDecode(name)) && !hasReference(value) ? `${separator}${name}=${REDACTED}` : whole);
+    isSecretName(safeDecode(name)) && !hasReference(value) ? `${separator}${name}=${REDACTED}` : whole);
   return redactor.text(withoutFields);
 }
 

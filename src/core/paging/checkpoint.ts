@@ -1,14 +1,15 @@
 // A walk's checkpoint: enough to continue after a fault, a stop or a restart, as plain JSON. It holds
-// the next request WITHOUT its secrets: no secret headers (Authorization, X-API-Key, Cookie,
-// Proxy-Authorization), no URL userinfo, and secret query parameters (`?token=`, `?api_key=`: the
-// redactor's secret field names) kept by name with an empty value. The caller passes the request again
+// the next request WITHOUT its secrets: no credential headers (Authorization, X-API-Key, Cookie, …: the
+// secret vocabulary's), no URL userinfo, and secret query parameters (`?token=`, `?api_key=`) kept by
+// name with an empty value. The caller passes the request again
 // with fresh credentials and the walker puts those back from it.
 import type { SinkCheckpoint } from '../export/sink';
-import { CREDENTIAL_HEADERS, type HttpRequest } from '../http/types';
-import { isSecretFieldName } from '../secrets/redact';
+import type { HttpRequest } from '../http/types';
+import { CREDENTIAL_HEADER_NAMES, isSecretName } from '../secrets/vocabulary';
 import type { PagingPlan } from './types';
 
-export const SECRET_HEADERS: readonly string[] = CREDENTIAL_HEADERS;
+/** The headers a checkpoint leaves out and a resume takes again from the fresh request. */
+export const SECRET_HEADERS: readonly string[] = [...CREDENTIAL_HEADER_NAMES];
 
 export interface WalkCheckpoint {
   readonly version: 1;
@@ -43,7 +44,7 @@ export function withoutSecrets(request: HttpRequest, secretHeaders: readonly str
   url.password = '';
   // Empty rather than a mask: the name keeps its place for the resume to refill, and nothing in the
   // file looks like a credential.
-  url.search = mapQuery(url.search, (name, raw) => (isSecretFieldName(name) ? `${raw.split('=')[0] ?? ''}=` : raw));
+  url.search = mapQuery(url.search, (name, raw) => (isSecretName(name) ? `${raw.split('=')[0] ?? ''}=` : raw));
   return { ...request, url: url.toString(), headers };
 }
 
@@ -81,12 +82,12 @@ function withUrlSecretsFrom(storedUrl: string, freshUrl: string): string {
   // Each secret parameter's raw `name=value` parts in the fresh request, in order, by decoded name.
   const freshParts = new Map<string, string[]>();
   mapQuery(fresh.search, (name, raw) => {
-    if (isSecretFieldName(name)) freshParts.set(name, [...(freshParts.get(name) ?? []), raw]);
+    if (isSecretName(name)) freshParts.set(name, [...(freshParts.get(name) ?? []), raw]);
     return raw;
   });
   const used = new Map<string, number>();
   stored.search = mapQuery(stored.search, (name, raw) => {
-    if (!isSecretFieldName(name)) return raw;
+    if (!isSecretName(name)) return raw;
     const n = used.get(name) ?? 0;
     used.set(name, n + 1);
     return freshParts.get(name)?.[n];

@@ -8,6 +8,7 @@
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
 import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
+import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import type { ParsedBody } from './types';
 
 export type Send = (request: HttpRequest, options: SendOptions) => Promise<HttpResponse>;
@@ -21,6 +22,8 @@ export interface FetchedPage {
 
 export function parseBody(response: HttpResponse): ParsedBody {
   if (response.bodyText.trim() === '') return { ok: true, value: undefined };
+  // Rows that deep would overflow every walk after the parse (redaction, CSV columns, the sink).
+  if (jsonTextTooDeep(response.bodyText)) return { ok: false, error: `the body ${tooDeepText()}` };
   try {
     return { ok: true, value: JSON.parse(response.bodyText) as unknown };
   } catch (error) {

@@ -4,15 +4,16 @@
 // because they can arrive from the server itself. The marker and the rules are the shared redactor's.
 import type { HeaderLine } from '../../protocol/webviewMessages';
 import { REDACTED, Redactor } from '../secrets/redact';
+import { CREDENTIAL_HEADER_NAMES } from '../secrets/vocabulary';
 
 export { REDACTED };
 
 const urlRedactor = new Redactor();
 
-/** Headers whose value the host must have redacted before the panel sees it. */
-export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'x-api-key']);
 /** Headers the panel masks itself: the server sets them. */
 const SESSION_HEADERS: ReadonlySet<string> = new Set(['cookie', 'set-cookie']);
+/** Headers whose value the host must have redacted before the panel sees it: the one vocabulary's, less the server's session headers. */
+export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([...CREDENTIAL_HEADER_NAMES].filter((name) => !SESSION_HEADERS.has(name)));
 
 export class UnredactedSecretError extends Error {
   constructor(readonly headerName: string) {

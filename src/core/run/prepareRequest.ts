@@ -3,7 +3,7 @@
 // Anything that stops it is returned in words, never thrown, so the CLI prints it and the panel shows it.
 import { AuthError, AuthVariables, findAuthReferences, type AuthReference, type CredentialService } from '../auth';
 import type { AuthScheme } from '../auth/explain';
-import type { Environment } from '../env';
+import { authEntryOf, type Environment } from '../env';
 import type { HttpRequest } from '../http/types';
 import type { HttpFile, HttpRequestNode } from '../httpfile';
 import {
@@ -125,7 +125,7 @@ export function checkRequest(file: HttpFile, requestIndex: number, environment: 
   if (!node || !resolved) return { ok: false, problem: `there is no request #${requestIndex + 1} in this file` };
   const undeclared = undeclaredAuth(findAuthReferences(requestTexts(node)), environment);
   if (undeclared) return { ok: false, problem: undeclared };
-  const missing = resolved.unresolved.find((u) => u.reason === 'undefined' || u.reason === 'cycle');
+  const missing = resolved.unresolved.find((u) => u.reason === 'undefined' || u.reason === 'cycle' || u.reason === 'budget');
   return missing ? { ok: false, problem: unresolvedProblem(missing, environment) } : { ok: true, resolved };
 }
 
@@ -150,7 +150,7 @@ function resolveWithDirectives(file: HttpFile, requestIndex: number, scope: Vari
 }
 
 function undeclaredAuth(references: readonly AuthReference[], environment: Environment): string | undefined {
-  const reference = references.find((r) => !environment.auth[r.authId]);
+  const reference = references.find((r) => !authEntryOf(environment, r.authId));
   if (!reference) return undefined;
   const known = Object.keys(environment.auth).join(', ') || 'none';
   return `{{$auth.${reference.kind}("${reference.authId}")}}: environment '${environment.name}' has no auth entry '${reference.authId}' (it has: ${known})`;
@@ -168,7 +168,7 @@ function unresolvedProblem(missing: UnresolvedVariable, environment: Environment
  */
 export function authSchemeOf(authIds: readonly string[], environment: Environment, url: string, headers: Readonly<Record<string, string>> = {}): AuthScheme {
   for (const id of authIds) {
-    const kind = environment.auth[id]?.kind;
+    const kind = authEntryOf(environment, id)?.kind;
     if (kind === 'password-grant' || kind === 'basic-api-key' || kind === 'jwt-bearer') return kind;
   }
   const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';

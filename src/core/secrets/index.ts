@@ -1,3 +1,7 @@
-// Secrets: the SecretStore port and redaction of everything shown or written.
+// Secrets: the SecretStore port, the one secret vocabulary, and redaction of everything shown or written.
 export { MemorySecretStore, secretKey, secretEnvVarName, knownSecretValues, type SecretStore, type SecretField } from './secretStore';
-export { Redactor, REDACTED, isSecretFieldName } from './redact';
+export { Redactor, REDACTED } from './redact';
+export {
+  AUTH_SCHEME, CREDENTIAL_HEADER_NAMES, REFERENCE, hasAuthScheme, hasLiteral, hasReference, isCredentialHeader, isLiteralSecret,
+  isOnlyReferences, isSecretName, looksLikeJwt,
+} from './vocabulary';

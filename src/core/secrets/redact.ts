@@ -2,27 +2,16 @@
 // is shown or written. Three layers: header values by name, secret-named fields in form and JSON bodies
 // and query strings, and any known secret value (from the SecretStore) wherever it appears in text.
 import type { HttpRequest, HttpResponse } from '../http/types';
+import { jsonTextTooDeep, tooDeepText } from '../json/depth';
+import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT } from './vocabulary';
 
 export const REDACTED = '***';
-
-/** Headers whose whole value is a credential. Authorization keeps its scheme ("Bearer ***"). */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'x-api-key', 'cookie', 'set-cookie']);
-
-/** Body, query and JSON field names whose value is a credential (compared case-insensitively). */
-const SECRET_FIELDS = new Set([
-  'password', 'access_token', 'refresh_token', 'id_token', 'client_secret', 'token', 'service_key', 'servicekey',
-  'api_key', 'apikey', 'x-api-key', 'secret',
-]);
 
 /** Values shorter than this are not scrubbed from free text: replacing every "ab" would destroy the text. */
 const MIN_KNOWN_VALUE_LENGTH = 4;
 
-export function isSecretFieldName(name: string): boolean {
-  return SECRET_FIELDS.has(name.toLowerCase());
-}
-
-/** A JSON key that names a secret field, as it appears in serialised JSON (`"Password":`). */
-const SECRET_JSON_KEY = new RegExp(`"(?:${[...SECRET_FIELDS].map((f) => f.replace(/[-]/g, '\\-')).join('|')})"\\s*:`, 'i');
+/** A JSON key as it appears in serialised JSON (`"Password":`) that may name a secret; checked with isSecretName. */
+const JSON_KEY_HINT = new RegExp(`"([^"\\\\]*(?:${SECRET_NAME_HINT.source})[^"\\\\]*)"\\s*:`, 'gi');
 
 export class Redactor {
   private knownValues: string[] = [];
@@ -54,7 +43,7 @@ export class Redactor {
     let out = scrubKnownValues(text, this.knownValues);
     out = out.replace(/\b(Bearer|Basic)\s+(?!\*\*\*)[A-Za-z0-9._~+/=-]{4,}/g, `$1 ${REDACTED}`);
     out = out.replace(URL_USERINFO_PASSWORD, `$1${REDACTED}@`);
-    out = out.replace(SECRET_PAIR, `$1${REDACTED}`);
+    out = maskSecretPairs(out);
     return out;
   }
 
@@ -63,7 +52,8 @@ export class Redactor {
    * secret-named key. False means the text can be written as it is (the fast path of streamed pages).
    */
   mayRedactJson(text: string): boolean {
-    return SECRET_JSON_KEY.test(text) || this.knownValues.some((value) => text.includes(value));
+    for (const match of text.matchAll(JSON_KEY_HINT)) if (isSecretName(match[1] ?? '')) return true;
+    return this.knownValues.some((value) => text.includes(value));
   }
 
   /**
@@ -73,13 +63,18 @@ export class Redactor {
    * as is (no allocation: rows are redacted by the hundred thousand). Treat the result as read-only.
    */
   row(row: unknown): unknown {
-    return redactRowValue(row, this.knownValues);
+    try {
+      return redactRowValue(row, this.knownValues);
+    } catch (error) {
+      // Recursion is the fast path for real rows; one nested past the stack gets words, not a RangeError.
+      if (error instanceof RangeError) throw new Error(`a result row ${tooDeepText()}`);
+      throw error;
+    }
   }
 
   headerValue(name: string, value: string): string {
-    const lower = name.toLowerCase();
-    if (!SECRET_HEADERS.has(lower)) return this.text(value);
-    if (lower === 'authorization' || lower === 'proxy-authorization') {
+    if (!isCredentialHeader(name)) return this.text(value);
+    if (hasAuthScheme(name)) {
       const scheme = /^(\S+)\s+\S/.exec(value)?.[1];
       return scheme ? `${scheme} ${REDACTED}` : REDACTED;
     }
@@ -101,7 +96,7 @@ export class Redactor {
     }
     if (parsed.password) parsed.password = REDACTED;
     for (const key of [...parsed.searchParams.keys()]) {
-      if (isSecretFieldName(key)) parsed.searchParams.set(key, REDACTED);
+      if (isSecretName(key)) parsed.searchParams.set(key, REDACTED);
     }
     return this.text(parsed.toString().replace(/%2A%2A%2A/g, REDACTED));
   }
@@ -109,7 +104,8 @@ export class Redactor {
   /** Bodies: JSON and form bodies lose their secret-named fields; any other text only its known secrets. */
   body(body: string, contentType = ''): string {
     const trimmed = body.trimStart();
-    if (/json/i.test(contentType) || trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    // A body nested deeper than the product reads is redacted as text (the walk below would overflow).
+    if ((/json/i.test(contentType) || trimmed.startsWith('{') || trimmed.startsWith('[')) && !jsonTextTooDeep(body)) {
       try {
         return this.text(JSON.stringify(redactJsonValue(JSON.parse(body)), null, jsonIndent(body)));
       } catch {
@@ -118,7 +114,7 @@ export class Redactor {
     }
     if (/x-www-form-urlencoded/i.test(contentType)) {
       const form = new URLSearchParams(body);
-      for (const key of [...form.keys()]) if (isSecretFieldName(key)) form.set(key, REDACTED);
+      for (const key of [...form.keys()]) if (isSecretName(key)) form.set(key, REDACTED);
       return this.text(form.toString().replace(/%2A%2A%2A/g, REDACTED));
     }
     return this.text(body);
@@ -146,14 +142,11 @@ export class Redactor {
 /** `scheme://user:password@` — the password part (group 1 is everything before it). */
 const URL_USERINFO_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:]*:)(?!\*\*\*@)[^\s/?#@]+@/g;
 
-/** `name=value` in a query, form or log line, for every secret field name (built from SECRET_FIELDS). */
-const SECRET_PAIR = new RegExp(
-  `((?:^|[?&\\s"',;])(?:${[...SECRET_FIELDS].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})=)[^&\\s"',;]+`,
-  'gi',
-);
+/** `name=value` in a query, form or log line (group 2 the name, masked when isSecretName says so). */
+const NAME_VALUE_PAIR = /((?:^|[?&\s"',;])([A-Za-z0-9_.-]+)=)([^&\s"',;]+)/g;
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function maskSecretPairs(text: string): string {
+  return text.replace(NAME_VALUE_PAIR, (whole, head: string, name: string) => (isSecretName(name) ? `${head}${REDACTED}` : whole));
 }
 
 function scrubKnownValues(text: string, knownValues: readonly string[]): string {
@@ -162,14 +155,14 @@ function scrubKnownValues(text: string, knownValues: readonly string[]): string 
   return out;
 }
 
-/** isSecretFieldName, remembered per key: a page repeats the same few keys on every row. */
+/** isSecretName, remembered per key: a page repeats the same few keys on every row. */
 const secretKeyCache = new Map<string, boolean>();
 const SECRET_KEY_CACHE_LIMIT = 10_000;
 
 function isSecretKey(key: string): boolean {
   let secret = secretKeyCache.get(key);
   if (secret === undefined) {
-    secret = isSecretFieldName(key);
+    secret = isSecretName(key);
     if (secretKeyCache.size >= SECRET_KEY_CACHE_LIMIT) secretKeyCache.clear();
     secretKeyCache.set(key, secret);
   }
@@ -216,7 +209,7 @@ function redactJsonValue(value: unknown): unknown {
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      out[key] = isSecretFieldName(key) && inner !== null && inner !== '' ? REDACTED : redactJsonValue(inner);
+      out[key] = isSecretName(key) && inner !== null && inner !== '' ? REDACTED : redactJsonValue(inner);
     }
     return out;
   }

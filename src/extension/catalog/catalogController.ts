@@ -8,7 +8,7 @@ import { engagementService } from '../../core/catalog/engagement';
 import { fundraisingService } from '../../core/catalog/fundraising';
 import { importOpenApiText, importOpenApiUrl, OverlaySet, overlayFileText, readOverlayFile, sourceKey, toCatalogOverlayParams, type OpenApiImport } from '../../core/openapi';
 import type { CatalogOverlayParams } from '../../protocol/lsp';
-import { isSecretFieldName } from '../../core/secrets';
+import { isSecretName } from '../../core/secrets';
 
 const BASE_SERVICES: readonly Service[] = [engagementService, fundraisingService, bookingService];
 
@@ -97,7 +97,7 @@ export class CatalogController implements vscode.Disposable {
 /** The source is kept (overlay file, tooltips, the language server): it must not carry a credential. */
 function refuseCredentialsInUrl(source: string): void {
   const url = new URL(source);
-  const secretParameter = [...url.searchParams.keys()].find((key) => isSecretFieldName(key));
+  const secretParameter = [...url.searchParams.keys()].find((key) => isSecretName(key));
   if (url.username || url.password || secretParameter) {
     throw new Error(`${url.origin}${url.pathname}: the address carries a credential (${secretParameter ? `query parameter '${secretParameter}'` : 'user:password@'}); import a document that needs no credential in its address, or save it to a file and import the file`);
   }

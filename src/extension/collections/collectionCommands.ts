@@ -140,12 +140,16 @@ export class CollectionCommands {
     if (!source || !root) return undefined;
     try {
       const imported = importPostmanCollection(await readText(source), source.fsPath);
-      const folder = vscode.Uri.joinPath(root, COLLECTIONS_FOLDER, imported.name.replace(/[^\w.-]+/g, '-'));
+      // imported.folder and every file path are single safe segments: nothing lands outside the collection folder.
+      const folder = vscode.Uri.joinPath(root, COLLECTIONS_FOLDER, imported.folder);
       for (const f of imported.files) await writeText(vscode.Uri.joinPath(folder, f.path), f.text);
       const envUri = vscode.Uri.joinPath(root, 'http-client.env.json');
       const existing = await readText(envUri).catch(() => undefined);
       await writeText(envUri, envFileWithImport(imported, existing));
-      const dropped = imported.dropped.length ? ` ${imported.dropped.length} secret(s) were left out (set them with the credential commands).` : '';
+      const listed = imported.dropped.slice(0, 5).map((d) => `${d.where}: ${d.what}${d.replacedBy ? ` → ${d.replacedBy}` : ''}`).join('; ');
+      const dropped = imported.dropped.length
+        ? ` ${imported.dropped.length} secret(s) were left out (set them with the credential commands): ${listed}${imported.dropped.length > 5 ? '; …' : ''}.`
+        : '';
       const warnings = imported.warnings.length ? ` Warnings: ${imported.warnings.slice(0, 3).join('; ')}` : '';
       void vscode.window.showInformationMessage(`API Workbench: imported ${imported.files.reduce((n, f) => n + f.requests, 0)} request(s) into ${vscode.workspace.asRelativePath(folder)}.${dropped}${warnings}`);
       return folder;

@@ -3,7 +3,7 @@
 // its file/line message and the last good one stays in use: nothing the user had is lost.
 import * as vscode from 'vscode';
 import { CredentialService } from '../../core/auth';
-import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, parseEnvFile, type EnvFile, type Environment } from '../../core/env';
+import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, environmentNamed, parseEnvFile, type EnvFile, type Environment } from '../../core/env';
 import { httpClient } from '../../core/http/client';
 import { responseTimeoutMs } from '../settings';
 import type { SecretStore } from '../../core/secrets';
@@ -71,7 +71,7 @@ export class EnvironmentController implements vscode.Disposable {
       this.file = file;
       this.loadError = undefined;
       const remembered = this.state.get<string>(ACTIVE_KEY);
-      const initial = remembered && file.environments[remembered] ? remembered : file.names[0];
+      const initial = remembered && environmentNamed(file, remembered) ? remembered : file.names[0];
       this.session = new EnvironmentSession(file, initial);
       this.credentials.useEnvironment(this.session.active ?? EMPTY_ENVIRONMENT);
     } catch (error) {

@@ -1,12 +1,10 @@
 // The received-request log each origin exposes at /__sandbox/requests. Secrets never enter it:
 // credential headers, password-like query parameters and form fields are replaced before storing.
 import type { IncomingHttpHeaders } from 'node:http';
+import { isCredentialHeader, isSecretName } from '../../core/secrets/vocabulary';
 
 export const REDACTED = '[redacted]';
 
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'x-api-key', 'cookie', 'set-cookie']);
-/** Query and form names whose values are secrets (password, serviceKey, access_token, Subscription_Key...). */
-const SECRET_NAME = /pass(word)?|secret|key|token/i;
 
 export interface LoggedRequest {
   readonly seq: number;
@@ -30,7 +28,7 @@ export function redactHeaders(headers: IncomingHttpHeaders): Record<string, stri
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? redactCredential(value) : value;
+    out[name] = isCredentialHeader(name) ? redactCredential(value) : value;
   }
   return out;
 }
@@ -45,7 +43,7 @@ function redactCredential(value: string | string[]): string {
 export function redactParams(params: URLSearchParams): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, raw] of params) {
-    const value = SECRET_NAME.test(name) ? REDACTED : raw;
+    const value = isSecretName(name) ? REDACTED : raw;
     const previous = out[name];
     if (previous === undefined) out[name] = value;
     else out[name] = Array.isArray(previous) ? [...previous, value] : [previous, value];
@@ -55,7 +53,7 @@ export function redactParams(params: URLSearchParams): Record<string, string | s
 
 export function redactForm(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of params) out[name] = SECRET_NAME.test(name) ? REDACTED : value;
+  for (const [name, value] of params) out[name] = isSecretName(name) ? REDACTED : value;
   return out;
 }
 

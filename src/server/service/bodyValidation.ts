@@ -9,7 +9,8 @@ import type { HttpRequestNode, Range } from '../../core/httpfile';
 import type { JSONSchema } from '../../core/catalog/jsonSchema';
 import type { KnownOperation } from './operations';
 import type { HttpDocument } from './document';
-import { analyseJsonBody, isPlaceholder, type JsonBody } from './jsonBody';
+import { tooDeepText } from '../../core/json/depth';
+import { analyseJsonBody, isPlaceholder, MAX_ANALYSED_BODY_LENGTH, type JsonBody } from './jsonBody';
 import { DiagnosticSeverity } from './lspConstants';
 import { type FieldInfo, fieldInfo, isStrictObject, propertiesOf, schemaAt, schemaTypes } from './schemaInfo';
 
@@ -29,6 +30,18 @@ export function validateBody(document: HttpDocument, request: HttpRequestNode, k
   if (body.kind === 'include') return [];
   const json = analyseJsonBody(body.text, body.offset);
   const range = (start: number, length: number): Range => ({ start: document.positionAt(body.offset + start), end: document.positionAt(body.offset + start + length) });
+  if (json.tooLong) {
+    return [{
+      severity: DiagnosticSeverity.Information, range: range(0, 1), source: SOURCE, code: 'body-too-long',
+      message: `The body is ${(body.text.length / 1_000_000).toFixed(1)} million characters: it is not checked against the operation's schema (bodies up to ${MAX_ANALYSED_BODY_LENGTH / 1_000_000} million are).`,
+    }];
+  }
+  if (json.tooDeep) {
+    return [{
+      severity: DiagnosticSeverity.Warning, range: range(json.tooDeep.offset, 1), source: SOURCE, code: 'json-too-deep',
+      message: `The body ${tooDeepText(json.tooDeep.limit)}: it is not checked against the operation's schema.`,
+    }];
+  }
   const diagnostics: Diagnostic[] = json.errors.map((e) => ({
     severity: DiagnosticSeverity.Error,
     range: range(e.offset, Math.max(e.length, 1)),

@@ -2,6 +2,7 @@
 // jsonc-parser sees valid JSON and offsets stay those of the document.
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
 import type { HttpRequestNode } from '../../core/httpfile';
+import { jsonTextTooDeep, type TooDeep } from '../../core/json/depth';
 
 export interface JsonBody {
   /** The body with `{{...}}` outside strings replaced by a number of the same length. */
@@ -12,7 +13,17 @@ export interface JsonBody {
   readonly errors: readonly ParseError[];
   /** Body-relative [start, end) of the masked placeholders: their values have no known type. */
   readonly placeholders: ReadonlyArray<readonly [number, number]>;
+  /** Set when the body nests deeper than the product reads: it is then not parsed (no tree, no errors). */
+  readonly tooDeep?: TooDeep;
+  /** Set when the body is longer than MAX_ANALYSED_BODY_LENGTH: it is then not parsed either. */
+  readonly tooLong?: boolean;
 }
+
+/**
+ * Bodies longer than this are not parsed for completion, hover and schema checks: the work done per
+ * keystroke stays bounded whatever a file holds (a pasted 50 MB export, say).
+ */
+export const MAX_ANALYSED_BODY_LENGTH = 2_000_000;
 
 /** True when the request's body is meant to be JSON (by Content-Type, else by its first character). */
 export function isJsonRequest(request: HttpRequestNode): boolean {
@@ -23,8 +34,12 @@ export function isJsonRequest(request: HttpRequestNode): boolean {
 }
 
 export function analyseJsonBody(text: string, offset: number): JsonBody {
+  if (text.length > MAX_ANALYSED_BODY_LENGTH) return { text, offset, tree: undefined, errors: [], placeholders: [], tooLong: true };
   const placeholders: Array<[number, number]> = [];
   const masked = maskPlaceholders(text, placeholders);
+  // jsonc-parser recurses once per level: a 10 000-deep body would overflow the server's stack.
+  const tooDeep = jsonTextTooDeep(masked);
+  if (tooDeep) return { text: masked, offset, tree: undefined, errors: [], placeholders, tooDeep };
   const errors: ParseError[] = [];
   const tree = parseTree(masked, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
   return { text: masked, offset, tree, errors, placeholders };

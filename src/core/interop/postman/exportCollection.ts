@@ -7,9 +7,10 @@
 // extension so importing the export gives the same .http requests back.
 import { parseHttpFile, type HttpRequestNode, type RequestBlock } from '../../httpfile';
 import { REDACTED } from '../../secrets/redact';
+import { isLiteralSecret } from '../../secrets/vocabulary';
 import { POSTMAN_SCHEMA_V21, type PostmanCollection, type PostmanItem, type PostmanKeyValue, type PostmanRequest } from './model';
 import {
-  isOnlyReferences, isSecretVariableName, scrubFormPairs, scrubHeaderValue, scrubJsonBody, scrubUrlQuery, variableNameFor, type DroppedSecret,
+  scrubFormPairs, scrubHeaderValue, scrubJsonBody, scrubUrlQuery, variableNameFor, type DroppedSecret,
 } from './secrets';
 import { structuredUrl } from './urls';
 
@@ -80,7 +81,7 @@ export function exportPostmanCollection(files: readonly HttpFileInput[], options
 
 function addVariable(context: Context, key: string, value: string, where: string): void {
   let safe = value;
-  if (isSecretVariableName(key) && value !== '' && !isOnlyReferences(value)) {
+  if (isLiteralSecret(key, value)) {
     context.dropped.push({ where, what: `variable ${key}` });
     safe = '';
   }

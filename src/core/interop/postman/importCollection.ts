@@ -6,13 +6,20 @@
 // one is dropped, reported, and replaced by `{{$auth.token("<authId>")}}` (bearer/basic) or a
 // `{{variable}}` (API key). Secret-looking variables, headers, query and body fields are treated alike.
 // Scripts (events) and saved responses are not imported: they are reported as warnings.
-import { printNormalizedHttpFile, type BlockSpec } from '../../httpfile';
-import { isSecretFieldName } from '../../secrets/redact';
+// Safe by construction against a hostile collection: every block is printed by the checking printer
+// (a line break in a name, header, URL or body never makes another request), and checked with the
+// product's own secret check (the collections' secretProblem) before it is kept; what either refuses is
+// dropped and listed. URL userinfo is removed. Folders deeper than MAX_FOLDER_DEPTH are flattened; the
+// work is linear in the number of items; names become file and folder names that stay inside the target.
+import { secretProblem } from '../../collections/requestBlocks';
+import { findSecretsInEnvironment } from '../../env/secretCheck';
+import { HttpPrintError, inlineBodyProblem, printNormalizedHttpFile, type BlockSpec } from '../../httpfile';
+import { hasLiteral, isOnlyReferences, isSecretName, URL_USERINFO } from '../../secrets/vocabulary';
 import {
   authParams, descriptionText, readPostmanCollection, type PostmanAuth, type PostmanCollection, type PostmanItem, type PostmanKeyValue, type PostmanRequest,
 } from './model';
 import {
-  isOnlyReferences, isSecretVariableName, scrubFormPairs, scrubHeaderValue, scrubJsonBody, scrubUrlQuery, variableNameFor, type DroppedSecret,
+  scrubFormPairs, scrubHeaderValue, scrubJsonBody, scrubTextBody, scrubUrlQuery, variableNameFor, type DroppedSecret,
 } from './secrets';
 import { urlText } from './urls';
 
@@ -34,6 +41,8 @@ export interface ImportedHttpFile {
 
 export interface PostmanImport {
   readonly name: string;
+  /** The folder to write the files into: the collection name as one safe path segment (never `.`, `..` or empty). */
+  readonly folder: string;
   readonly files: readonly ImportedHttpFile[];
   /** Collection variables without secrets, for an http-client.env.json environment. */
   readonly environment: { readonly name: string; readonly variables: Readonly<Record<string, string>> };
@@ -46,8 +55,13 @@ const IMPLIED_CONTENT_TYPES: Readonly<Record<string, string>> = {
   json: 'application/json', xml: 'application/xml', html: 'text/html', text: 'text/plain', javascript: 'application/javascript',
 };
 
+/** Folders nested deeper than this keep their requests in the folder at this depth (`# @folder` says which). */
+export const MAX_FOLDER_DEPTH = 16;
+
+/** A name as one file or folder name: letters, digits, `.`, `_`, `-`; never `.`, `..`, hidden or empty. */
 export function slug(text: string): string {
-  return text.trim().replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'collection';
+  const safe = text.trim().replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 100);
+  return safe === '' ? 'collection' : safe;
 }
 
 /** `Create a constituent` → createAConstituent (a `# @name` other requests can reference). */
@@ -77,24 +91,32 @@ export function importPostmanCollection(text: string, source: string, options: P
   const collection = readPostmanCollection(text, source);
   const name = collection.info.name || 'Postman collection';
   const context: Context = { authId: options.authId ?? slug(name).toLowerCase(), dropped: [], warnings: [], credentialVariables: new Set() };
-  const located = collect(collection.item, [], collection.auth ?? undefined, context);
+  const located = collect(collection.item, collection.auth ?? undefined, context);
   for (const entry of located) noteCredentialVariables(entry.auth, context);
   const groups = new Map<string | null, Located[]>();
   for (const entry of located) {
     const key = entry.folders[0] ?? null;
-    groups.set(key, [...(groups.get(key) ?? []), entry]);
+    const group = groups.get(key);
+    if (group) group.push(entry);
+    else groups.set(key, [entry]);
   }
-  const usedPaths = new Set<string>();
+  const usedPaths = new Unique((name) => name.toLowerCase());
   const files: ImportedHttpFile[] = [];
   for (const [folder, entries] of groups) {
-    const path = uniquePath(`${slug(folder ?? name)}.http`, usedPaths);
-    const names = new Set<string>();
-    const blocks: BlockSpec[] = [{ comments: [`Imported from the Postman collection "${name}"${folder ? `, folder "${folder}"` : ''}. Secrets were not imported.`] }];
-    for (const entry of entries) blocks.push(requestBlock(entry, names, context));
-    files.push({ path, folder, text: printNormalizedHttpFile(blocks), requests: entries.length });
+    const path = `${usedPaths.take(slug(folder ?? name), (base, n) => `${base}-${n}`)}.http`;
+    const names = new Unique();
+    // Each block is printed (and read back) on its own; the file is the blocks one blank line apart,
+    // exactly what printing them together gives, without printing and parsing the whole file again.
+    const texts = [printNormalizedHttpFile([{ comments: [`Imported from the Postman collection "${name}"${folder ? `, folder "${folder}"` : ''}. Secrets were not imported.`] }])];
+    for (const entry of entries) {
+      const text = checkedBlock(entry, names, context);
+      if (text !== undefined) texts.push(text);
+    }
+    if (texts.length > 1) files.push({ path, folder, text: texts.join('\n'), requests: texts.length - 1 });
   }
   return {
     name,
+    folder: slug(name),
     files,
     environment: { name: options.environment ?? 'postman', variables: collectionVariables(collection, context) },
     dropped: context.dropped,
@@ -102,29 +124,91 @@ export function importPostmanCollection(text: string, source: string, options: P
   };
 }
 
-function uniquePath(path: string, used: Set<string>): string {
-  let candidate = path;
-  for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = path.replace(/\.http$/, `-${n}.http`);
-  used.add(candidate.toLowerCase());
-  return candidate;
+/** Unique names in amortised constant time: the next number to try is remembered per base name. */
+class Unique {
+  private readonly used = new Set<string>();
+  private readonly next = new Map<string, number>();
+
+  /** `fold` says which names count as the same (file names: case-insensitively). */
+  constructor(private readonly fold: (name: string) => string = (name) => name) {}
+
+  /** `base`, else `make(base, 2)`, `make(base, 3)`, … the first not taken. */
+  take(base: string, make: (base: string, n: number) => string): string {
+    const key = this.fold(base);
+    if (!this.used.has(key)) {
+      this.used.add(key);
+      return base;
+    }
+    for (let n = this.next.get(key) ?? 2; ; n++) {
+      const candidate = make(base, n);
+      if (!this.used.has(this.fold(candidate))) {
+        this.next.set(key, n + 1);
+        this.used.add(this.fold(candidate));
+        return candidate;
+      }
+    }
+  }
 }
 
-function collect(items: readonly PostmanItem[], folders: readonly string[], inherited: PostmanAuth | undefined, context: Context): Located[] {
+/** Every request of the collection in order, walked with a stack (a collection may nest 20 000 folders). */
+function collect(items: readonly PostmanItem[], collectionAuth: PostmanAuth | undefined, context: Context): Located[] {
   const out: Located[] = [];
-  for (const item of items) {
-    const auth = item.auth === undefined || item.auth?.type === 'inherit' ? inherited : (item.auth ?? undefined);
-    if (Array.isArray(item.item)) {
-      out.push(...collect(item.item, [...folders, item.name ?? 'Folder'], auth, context));
+  let flattened = false;
+  const stack: Array<{ items: readonly PostmanItem[]; index: number; folders: readonly string[]; auth: PostmanAuth | undefined }> = [
+    { items, index: 0, folders: [], auth: collectionAuth },
+  ];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    const item = frame.items[frame.index++];
+    if (frame.index > frame.items.length) {
+      stack.pop();
       continue;
     }
+    if (item === null || typeof item !== 'object') continue;
+    const auth = item.auth === undefined || item.auth?.type === 'inherit' ? frame.auth : (item.auth ?? undefined);
+    if (Array.isArray(item.item)) {
+      const deeper = frame.folders.length < MAX_FOLDER_DEPTH;
+      if (!deeper && !flattened) {
+        flattened = true;
+        context.warnings.push(`folders nested deeper than ${MAX_FOLDER_DEPTH} levels were flattened: their requests are in the folder ${frame.folders.join(' / ')}.`);
+      }
+      stack.push({ items: item.item, index: 0, folders: deeper ? [...frame.folders, oneLine(String(item.name ?? 'Folder'))] : frame.folders, auth });
+      continue;
+    }
+    const folders = frame.folders;
     const request: PostmanRequest = typeof item.request === 'string' ? { method: 'GET', url: item.request } : (item.request ?? {});
     const own = request.auth === undefined || request.auth?.type === 'inherit' ? auth : (request.auth ?? undefined);
-    const where = [...folders, item.name ?? ''].join(' / ');
+    const where = [...folders, oneLine(String(item.name ?? ''))].join(' / ');
     if (item.event?.length) context.warnings.push(`${where}: ${item.event.length} script(s) not imported (API Workbench never runs collection scripts).`);
     if (item.response?.length) context.warnings.push(`${where}: ${item.response.length} saved response example(s) not imported.`);
     out.push({ item, request, folders, auth: own });
   }
   return out;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ');
+}
+
+/**
+ * The request's block, or undefined when it must not be written: the printer refuses it (a line break
+ * where it would make another request, a body line read as a separator) or the product's secret check
+ * still finds a literal credential after the scrubbing. Either is listed.
+ */
+function checkedBlock(entry: Located, names: Unique, context: Context): string | undefined {
+  const where = [...entry.folders, oneLine(String(entry.item.name ?? `${String(entry.request.method ?? 'GET')} request`))].join(' / ');
+  try {
+    const text = printNormalizedHttpFile([requestBlock(entry, names, context)]);
+    const problem = secretProblem(text);
+    if (!problem) return text;
+    context.dropped.push({ where, what: `the whole request (${problem.replace(/ before saving it to a collection$/, '')})` });
+  } catch (error) {
+    // A field the printer refuses, or an item whose fields have the wrong types (a number for a method,
+    // an object for a header value): that item is left out and said so, the rest of the import goes on.
+    const why = error instanceof HttpPrintError ? error.message : `the item is malformed (${error instanceof Error ? error.message : String(error)})`;
+    context.warnings.push(`${where}: not imported: ${why}.`);
+  }
+  return undefined;
 }
 
 function noteCredentialVariables(auth: PostmanAuth | undefined, context: Context): void {
@@ -138,12 +222,17 @@ function noteCredentialVariables(auth: PostmanAuth | undefined, context: Context
 
 function collectionVariables(collection: PostmanCollection, context: Context): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const variable of collection.variable ?? []) {
-    if (!variable.key || variable.disabled) continue;
-    const value = variable.value === undefined ? '' : String(variable.value);
-    const secret = variable.type === 'secret' || isSecretVariableName(variable.key) || context.credentialVariables.has(variable.key);
-    if (secret && value !== '' && !isOnlyReferences(value)) {
-      context.dropped.push({ where: 'collection variables', what: `variable ${variable.key}` });
+  for (const variable of Array.isArray(collection.variable) ? collection.variable : []) {
+    if (!variable || typeof variable.key !== 'string' || !variable.key || variable.disabled) continue;
+    const value = variable.value === undefined || variable.value === null ? '' : String(variable.value);
+    const declaredSecret = variable.type === 'secret' || context.credentialVariables.has(variable.key);
+    // The env-file check's own rule: what it would reject on load is never written.
+    if (declaredSecret ? hasLiteral(value) : findSecretsInEnvironment('postman', { [variable.key]: value }).length > 0) {
+      context.dropped.push({ where: 'collection variables', what: `variable ${oneLine(variable.key)}` });
+      continue;
+    }
+    if (variable.key === '__proto__') {
+      context.warnings.push("collection variables: '__proto__' not imported: an env file cannot hold a variable of that name.");
       continue;
     }
     out[variable.key] = value;
@@ -172,7 +261,7 @@ function authHeader(auth: PostmanAuth | undefined, where: string, context: Conte
     case 'basic': {
       const username = params['username'] ?? '';
       const password = params['password'] ?? '';
-      if (isOnlyReferences(password) && (isOnlyReferences(username) || !isSecretFieldName(username))) {
+      if (isOnlyReferences(password) && (isOnlyReferences(username) || !isSecretName(username))) {
         return { header: { name: 'Authorization', value: `Basic ${username}:${password}` } };
       }
       drop('basic credentials', tokenRef);
@@ -205,14 +294,14 @@ function formBody(pairs: readonly PostmanKeyValue[]): string {
   return pairs.map((p) => `${encode(p.key)}=${encode(p.value ?? '')}`).join('&');
 }
 
-function requestBlock(entry: Located, names: Set<string>, context: Context): BlockSpec {
+function requestBlock(entry: Located, names: Unique, context: Context): BlockSpec {
   const { item, request } = entry;
-  const title = item.name ?? `${request.method ?? 'GET'} request`;
+  const title = oneLine(String(item.name ?? `${request.method ?? 'GET'} request`));
   const where = [...entry.folders, title].join(' / ');
   const extension = item['x-apiwb'];
-  const comments: string[] = extension?.comments ? [...extension.comments] : (descriptionText(item.description ?? request.description)?.split(/\r?\n/).filter((l) => l.trim()) ?? []);
+  const comments: string[] = Array.isArray(extension?.comments) ? extension.comments.map(String) : (descriptionText(item.description ?? request.description)?.split(/\r?\n/).filter((l) => l.trim()) ?? []);
   const url = urlText(request.url);
-  let urlTextValue = scrubQuery(url.text, where, context);
+  let urlTextValue = scrubQuery(withoutUserinfo(url.text, where, context), where, context);
   const headers: Array<{ name: string; value: string }> = [];
   const auth = authHeader(entry.auth, where, context);
   if (auth.query) urlTextValue += `${urlTextValue.includes('?') ? '&' : '?'}${auth.query}`;
@@ -220,6 +309,15 @@ function requestBlock(entry: Located, names: Set<string>, context: Context): Blo
   const explicit = headerList(request);
   if (auth.header && !explicit.some((h) => !h.disabled && h.key.toLowerCase() === auth.header!.name.toLowerCase())) headers.push(auth.header);
   for (const header of explicit) {
+    if (!header || typeof header.key !== 'string') continue;
+    if (header.value !== undefined && header.value !== null && typeof header.value !== 'string') {
+      context.warnings.push(`${where}: header '${oneLine(header.key)}' not imported: its value is not text.`);
+      continue;
+    }
+    if (/[\r\n\u0085\u2028\u2029]/.test(`${header.key}${header.value ?? ''}`)) {
+      context.warnings.push(`${where}: header '${oneLine(header.key)}' not imported: it holds a line break, which would start a new line of the .http file.`);
+      continue;
+    }
     const replaced = scrubHeaderValue(header.key, header.value ?? '', (scheme) => (scheme && /^(bearer|basic)$/i.test(scheme) ? `{{$auth.token("${context.authId}")}}` : `{{${variableNameFor(header.key)}}}`));
     if (replaced !== undefined) context.dropped.push({ where, what: `header ${header.key}`, replacedBy: replaced });
     const value = replaced ?? header.value ?? '';
@@ -227,6 +325,12 @@ function requestBlock(entry: Located, names: Set<string>, context: Context): Blo
     else headers.push({ name: header.key, value });
   }
   const hasHeader = (name: string): boolean => headers.some((h) => h.name.toLowerCase() === name);
+  const onBody = (text: string): string | undefined => {
+    const problem = inlineBodyProblem(text);
+    if (!problem) return text;
+    context.warnings.push(`${where}: the body was not imported: ${problem}; copy it into a file and send it with < ./file.`);
+    return undefined;
+  };
   let body: string | undefined;
   const b = request.body;
   const onDrop = (field: string, reference: string): void => { context.dropped.push({ where, what: `body field ${field}`, replacedBy: reference }); };
@@ -235,11 +339,11 @@ function requestBlock(entry: Located, names: Set<string>, context: Context): Blo
       const language = b.options?.raw?.language;
       const contentType = language ? IMPLIED_CONTENT_TYPES[language] : undefined;
       if (contentType && !hasHeader('content-type')) headers.push({ name: 'Content-Type', value: contentType });
-      body = language === 'json' || /^\s*[{[]/.test(b.raw) ? scrubJsonBody(b.raw, onDrop) : b.raw;
+      body = onBody(language === 'json' || /^\s*[{[]/.test(b.raw) ? scrubJsonBody(b.raw, onDrop) : scrubTextBody(b.raw, onDrop));
     } else if (b.mode === 'urlencoded') {
       const pairs = scrubFormPairs((b.urlencoded ?? []).filter((p) => !p.disabled), onDrop);
       if (!hasHeader('content-type')) headers.push({ name: 'Content-Type', value: 'application/x-www-form-urlencoded' });
-      body = formBody(pairs);
+      body = onBody(formBody(pairs));
     } else if (b.mode === 'graphql' && b.graphql?.query) {
       // Postman sends a GraphQL body as JSON {query, variables}; write exactly that.
       let variables: unknown = {};
@@ -249,31 +353,43 @@ function requestBlock(entry: Located, names: Set<string>, context: Context): Blo
         context.warnings.push(`${where}: the GraphQL variables are not JSON; they were left out.`);
       }
       if (!hasHeader('content-type')) headers.push({ name: 'Content-Type', value: 'application/json' });
-      body = scrubJsonBody(JSON.stringify({ query: b.graphql.query, variables }, null, 2), onDrop);
+      body = onBody(scrubJsonBody(JSON.stringify({ query: b.graphql.query, variables }, null, 2), onDrop));
     } else if (b.mode && b.mode !== 'raw') {
       context.warnings.push(`${where}: a '${b.mode}' body is not imported; write it in the .http file by hand.`);
     }
   }
-  const name = uniqueName(extension?.name ?? identifierOf(title), names);
-  const folder = entry.folders.slice(1).join('/');
+  const wanted = typeof extension?.name === 'string' && /^[\w.-]+$/.test(extension.name) ? extension.name : identifierOf(title);
+  const name = names.take(wanted, (base, n) => `${base}${n}`);
+  const folder = entry.folders.slice(1).map((f) => f.replace(/\//g, '-')).join('/');
+  const extra = (Array.isArray(extension?.directives) ? extension.directives : []).filter((d) => d && d.key !== 'name' && d.key !== 'folder');
   return {
     title,
-    comments: comments.map((c) => c.replace(/^@/, '(@)')),
-    variables: url.pathVariables.filter((v) => v.value !== undefined && v.value !== '').map((v) => ({ name: v.key, value: String(v.value) })),
+    comments,
+    variables: keepSingleLine(url.pathVariables.filter((v) => v.value !== undefined && v.value !== '').map((v) => ({ name: v.key, value: String(v.value) })), where, 'path variable', context),
     directives: [
       { key: 'name', value: name },
       ...(folder ? [{ key: 'folder', value: folder }] : []),
-      ...(extension?.directives ?? []).filter((d) => d.key !== 'name' && d.key !== 'folder'),
+      ...keepSingleLine(extra.map((d) => ({ name: String(d.key), value: String(d.value ?? '') })), where, 'directive', context).map((d) => ({ key: d.name, value: d.value })),
     ],
     request: { method: (request.method ?? 'GET').toUpperCase(), url: urlTextValue, headers, ...(body !== undefined ? { body } : {}) },
   };
 }
 
-function uniqueName(name: string, used: Set<string>): string {
-  let candidate = name;
-  for (let n = 2; used.has(candidate); n++) candidate = `${name}${n}`;
-  used.add(candidate);
-  return candidate;
+/** Name/value pairs a .http line can hold (a name, a value without line breaks); the others listed and left out. */
+function keepSingleLine(pairs: ReadonlyArray<{ name: string; value: string }>, where: string, what: string, context: Context): Array<{ name: string; value: string }> {
+  return pairs.filter((pair) => {
+    if (/^[A-Za-z_][\w.-]*$/.test(pair.name) && !/[\r\n\u0085\u2028\u2029]/.test(pair.value)) return true;
+    context.warnings.push(`${where}: ${what} '${oneLine(pair.name)}' not imported: a .http file cannot hold its name or its line breaks.`);
+    return false;
+  });
+}
+
+/** `https://user:password@host` → `https://host`: credentials in a URL are never written. */
+function withoutUserinfo(url: string, where: string, context: Context): string {
+  const match = URL_USERINFO.exec(url.trimStart());
+  if (!match) return url;
+  context.dropped.push({ where, what: 'URL user:password@' });
+  return url.trimStart().replace(URL_USERINFO, '$1');
 }
 
 /** An http-client.env.json text with the imported environment merged into `existing` (if any). */

@@ -2,6 +2,7 @@
 // collection.json) that import and export use, and a tolerant reader that says clearly, naming the
 // source, when a file is not a v2.1 collection.
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { jsonTextTooDeep } from '../../json/depth';
 
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
@@ -88,12 +89,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** Parses a collection file; throws PostmanImportError naming `source`. */
 export function readPostmanCollection(text: string, source: string): PostmanCollection {
   if (text.trim() === '') throw new PostmanImportError(source, 'the file is empty.');
-  const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false });
-  const first = errors[0];
-  if (first) {
-    const line = text.slice(0, first.offset).split('\n').length;
-    throw new PostmanImportError(source, `not valid JSON: ${printParseErrorCode(first.error)} at line ${line}.`);
+  let value: unknown;
+  try {
+    // JSON.parse does not recurse per level: a collection nesting 20 000 folders reads like any other.
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    throw new PostmanImportError(source, `not valid JSON${syntaxErrorPlace(text)}.`);
   }
   if (!isObject(value) || !isObject(value['info'])) {
     throw new PostmanImportError(source, "not a Postman collection: no 'info' object (an environment or a globals file cannot be imported as a collection).");
@@ -105,6 +106,15 @@ export function readPostmanCollection(text: string, source: string): PostmanColl
   if (!/v2\.1/.test(schema)) throw new PostmanImportError(source, `a collection in format ${schema.replace(/^.*collection\//, '').replace(/\/.*$/, '')}; export it from Postman as Collection v2.1 and import again.`);
   if (!Array.isArray(value['item'])) throw new PostmanImportError(source, "the collection has no 'item' list.");
   return value as unknown as PostmanCollection;
+}
+
+/** `: <what> at line N`, from jsonc-parser's error (which recurses: not asked about text nested too deep). */
+function syntaxErrorPlace(text: string): string {
+  if (jsonTextTooDeep(text)) return '';
+  const errors: ParseError[] = [];
+  parse(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  return first ? `: ${printParseErrorCode(first.error)} at line ${text.slice(0, first.offset).split('\n').length}` : '';
 }
 
 /** Postman descriptions are a string or `{ content, type }`. */

@@ -1,8 +1,7 @@
 // What counts as a secret when moving requests between Postman and .http files, and how it is replaced.
 // A value that is only `{{references}}` is never a secret (it names one); a literal credential is.
-import { isSecretFieldName } from '../../secrets/redact';
-
-export const SECRET_HEADER_NAMES = new Set(['authorization', 'proxy-authorization', 'x-api-key', 'cookie']);
+import { jsonTextTooDeep } from '../../json/depth';
+import { AUTH_SCHEME, isCredentialHeader, isLiteralSecret, isOnlyReferences } from '../../secrets/vocabulary';
 
 /** Where a secret was found and dropped; never its value. */
 export interface DroppedSecret {
@@ -14,17 +13,6 @@ export interface DroppedSecret {
   readonly replacedBy?: string;
 }
 
-const REFERENCE = /\{\{[^{}]*\}\}/g;
-
-/** True when the text holds at least one `{{...}}` and nothing else but whitespace. */
-export function isOnlyReferences(text: string): boolean {
-  return /\{\{[^{}]*\}\}/.test(text) && text.replace(REFERENCE, '').trim() === '';
-}
-
-/** Variable names whose value is a credential: secret field names plus the usual suffixes. */
-export function isSecretVariableName(name: string): boolean {
-  return isSecretFieldName(name) || /(pass(word)?|secret|token|api[-_]?key|service[-_]?key|credential|private[-_]?key)$/i.test(name);
-}
 
 /** `X-API-Key` → x_api_key, for variable references written in place of a secret. */
 export function variableNameFor(text: string): string {
@@ -36,8 +24,8 @@ export function variableNameFor(text: string): string {
  * the value holds no secret (not a secret header, or only references).
  */
 export function scrubHeaderValue(name: string, value: string, replacement: (scheme: string | undefined) => string): string | undefined {
-  if (!SECRET_HEADER_NAMES.has(name.toLowerCase())) return undefined;
-  const scheme = /^(Bearer|Basic|Digest|Token|ApiKey)\s+(.*)$/i.exec(value.trim());
+  if (!isCredentialHeader(name)) return undefined;
+  const scheme = AUTH_SCHEME.exec(value.trim());
   const credential = scheme ? (scheme[2] ?? '') : value.trim();
   if (credential === '' || isOnlyReferences(credential)) return undefined;
   if (scheme?.[1]?.toLowerCase() === 'basic' && /^[^:]*\{\{[^{}]*\}\}[^:]*:\s*\{\{[^{}]*\}\}$/.test(credential)) return undefined; // Basic {{u}}:{{p}}
@@ -50,6 +38,7 @@ export function scrubHeaderValue(name: string, value: string, replacement: (sche
  */
 export function scrubJsonBody(text: string, onDrop: (field: string, reference: string) => void): string {
   const scrubbed = scrubTextFields(text, onDrop);
+  if (jsonTextTooDeep(scrubbed)) return scrubbed; // too deep to walk: the textual pass is what it gets
   let value: unknown;
   try {
     value = JSON.parse(scrubbed);
@@ -62,7 +51,7 @@ export function scrubJsonBody(text: string, onDrop: (field: string, reference: s
     if (node === null || typeof node !== 'object') return node;
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(node)) {
-      if (isSecretFieldName(key) && typeof inner === 'string' && inner !== '' && !isOnlyReferences(inner)) {
+      if (typeof inner === 'string' && isLiteralSecret(key, inner)) {
         const reference = `{{${variableNameFor(key)}}}`;
         onDrop(key, reference);
         out[key] = reference;
@@ -80,18 +69,39 @@ export function scrubJsonBody(text: string, onDrop: (field: string, reference: s
 /** `"password": "literal"` pairs replaced in place, whatever the layout around them. */
 function scrubTextFields(text: string, onDrop: (field: string, reference: string) => void): string {
   return text.replace(/"([^"\\]+)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g, (whole, key: string, colon: string, inner: string) => {
-    if (!isSecretFieldName(key) || inner === '' || isOnlyReferences(inner)) return whole;
+    if (!isLiteralSecret(key, jsonStringValue(inner))) return whole;
     const reference = `{{${variableNameFor(key)}}}`;
     onDrop(key, reference);
     return `"${key}"${colon}"${reference}"`;
   });
 }
 
+/**
+ * A body that is not JSON (XML, text, a hand-written form): `<password>x</password>`, `"token": "x"`
+ * and `secret=x` with secret names and literal values become `{{name}}` references.
+ */
+export function scrubTextBody(text: string, onDrop: (field: string, reference: string) => void): string {
+  const elements = text.replace(/<([A-Za-z_][\w.:-]*)(\s[^<>]*)?>([^<]*)<\/\1\s*>/g, (whole, tag: string, attributes: string | undefined, inner: string) => {
+    const name = tag.includes(':') ? tag.slice(tag.lastIndexOf(':') + 1) : tag;
+    if (!isLiteralSecret(name, inner.trim())) return whole;
+    const reference = `{{${variableNameFor(name)}}}`;
+    onDrop(name, reference);
+    return `<${tag}${attributes ?? ''}>${reference}</${tag}>`;
+  });
+  const pairs = elements.replace(/(^|[?&\s;,])([A-Za-z_][\w.-]*)=([^&\s;,<>"']+)/g, (whole, before: string, name: string, value: string) => {
+    if (!isLiteralSecret(name, safeDecode(value))) return whole;
+    const reference = `{{${variableNameFor(name)}}}`;
+    onDrop(name, reference);
+    return `${before}${name}=${reference}`;
+  });
+  return scrubTextFields(pairs, onDrop);
+}
+
 /** `a=1&password=x` → `a=1&password={{password}}` for secret names with literal values. */
 export function scrubFormPairs<T extends { key: string; value?: string }>(pairs: readonly T[], onDrop: (field: string, reference: string) => void): T[] {
   return pairs.map((pair) => {
     const value = pair.value ?? '';
-    if (!isSecretFieldName(pair.key) || value === '' || isOnlyReferences(value)) return pair;
+    if (!isLiteralSecret(pair.key, value)) return pair;
     const reference = `{{${variableNameFor(pair.key)}}}`;
     onDrop(pair.key, reference);
     return { ...pair, value: reference };
@@ -101,9 +111,25 @@ export function scrubFormPairs<T extends { key: string; value?: string }>(pairs:
 /** `?api_key=literal` → `?api_key={{api_key}}` for secret-named query parameters with literal values. */
 export function scrubUrlQuery(url: string, onDrop: (field: string, reference: string) => void): string {
   return url.replace(/([?&])([^=&#]+)=([^&#]*)/g, (whole, separator: string, name: string, value: string) => {
-    if (!isSecretFieldName(name) || value === '' || isOnlyReferences(value)) return whole;
+    if (!isLiteralSecret(safeDecode(name), safeDecode(value))) return whole;
     const reference = `{{${variableNameFor(name)}}}`;
     onDrop(name, reference);
     return `${separator}${name}=${reference}`;
   });
+}
+
+function jsonStringValue(inner: string): string {
+  try {
+    return JSON.parse(`"${inner}"`) as string;
+  } catch {
+    return inner;
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }

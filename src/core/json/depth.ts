@@ -1,0 +1,53 @@
+// How deep JSON may nest before the product stops walking it. Parsers and walkers that recurse (jsonc-parser,
+// JSON.stringify, schema walks, redaction of rows) overflow the stack somewhere past a few thousand levels,
+// and no real request body, response row or env file comes near this limit. Text is measured before it
+// is parsed and values before they are walked, both without recursion, so the answer is a clear error
+// naming where, never "Maximum call stack size exceeded".
+
+/** The deepest nesting of arrays and objects the product reads. */
+export const MAX_JSON_DEPTH = 512;
+
+export interface TooDeep {
+  /** Offset in the text of the bracket that went past the limit (0 for a parsed value). */
+  readonly offset: number;
+  readonly limit: number;
+}
+
+/**
+ * Where JSON text (or JSON-like text: `{{placeholders}}`, comments and errors are tolerated) first nests
+ * deeper than `limit`, or undefined. Linear, one pass; brackets inside strings do not count.
+ */
+export function jsonTextTooDeep(text: string, limit = MAX_JSON_DEPTH): TooDeep | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22 || c === 0x0a) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return { offset: i, limit };
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+  }
+  return undefined;
+}
+
+/** True when a parsed value nests arrays and objects deeper than `limit`. Iterative, stops at the limit. */
+export function jsonValueTooDeep(value: unknown, limit = MAX_JSON_DEPTH): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const pending: Array<{ value: object; depth: number }> = [{ value, depth: 1 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (next.depth > limit) return true;
+    const children = Array.isArray(next.value) ? next.value as unknown[] : Object.values(next.value);
+    for (const child of children) if (child !== null && typeof child === 'object') pending.push({ value: child, depth: next.depth + 1 });
+  }
+  return false;
+}
+
+/** The sentence users read, e.g. "nests deeper than 512 levels (at line 3)". */
+export function tooDeepText(limit = MAX_JSON_DEPTH): string {
+  return `nests arrays and objects deeper than ${limit} levels, more than API Workbench reads`;
+}

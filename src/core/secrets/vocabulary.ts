@@ -1,0 +1,90 @@
+// The one secret vocabulary: which header names carry a credential, which field and variable names hold
+// a secret, what a `{{reference}}` looks like and when a value is only references (a pointer to a secret,
+// not the secret). Redaction, paging checkpoints, copy as curl, Postman import/export, collections and
+// the env-file check all ask here, so they never disagree on what a secret is.
+
+/** Request and response headers whose value is a credential (lower case). */
+export const CREDENTIAL_HEADER_NAMES: ReadonlySet<string> = new Set([
+  'authorization', 'proxy-authorization', 'cookie', 'set-cookie',
+  'x-api-key', 'api-key', 'apikey', 'x-apikey', 'x-auth-token', 'x-access-token', 'x-session-token', 'x-refresh-token',
+  'x-csrf-token', 'x-xsrf-token', 'x-amz-security-token', 'x-goog-api-key', 'x-vault-token', 'private-token',
+  'ocp-apim-subscription-key', 'x-functions-key', 'x-client-secret',
+]);
+
+/** Credential headers whose value starts with an auth scheme ("Bearer …"), kept when the rest is hidden. */
+const SCHEME_HEADER_NAMES: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization']);
+
+/** The auth schemes recognised in front of a credential. */
+export const AUTH_SCHEME = /^(Bearer|Basic|Digest|Token|ApiKey|Negotiate|NTLM|AWS4-HMAC-SHA256|OAuth)\s+(.*)$/is;
+
+export function isCredentialHeader(name: string): boolean {
+  return CREDENTIAL_HEADER_NAMES.has(name.trim().toLowerCase());
+}
+
+export function hasAuthScheme(name: string): boolean {
+  return SCHEME_HEADER_NAMES.has(name.trim().toLowerCase());
+}
+
+/** Field, parameter and variable names that are secrets by themselves (compared case-insensitively). */
+const SECRET_FIELD_NAMES: ReadonlySet<string> = new Set([
+  'password', 'passwd', 'pwd', 'secret', 'token', 'access_token', 'refresh_token', 'id_token', 'client_secret',
+  'service_key', 'servicekey', 'api_key', 'apikey', 'x-api-key', 'private_key', 'session', 'sessionid', 'session_id',
+  'aws_secret_access_key', 'aws_session_token', 'subscription_key', 'pass', 'passphrase',
+]);
+
+/** A name that contains one of these words holds a secret (`db_password`, `aws_secret_access_key`, `X-Auth-Token`)… */
+const SECRET_WORD = /pass(?:word|wd|phrase)|secret|token|api[\s_-]?key|access[\s_-]?key|private[\s_-]?key|service[\s_-]?key|subscription[\s_-]?key|signing[\s_-]?key|credential/i;
+/** …unless it names something about a secret rather than the secret: a URL, a type, a paging cursor, a count. */
+const NOT_SECRET_WORD = /url|uri|endpoint|type|name|location|lifetime|expir|page|cursor|continuation|next|count|length|limit|max|policy|hint|header|prefix|format|sync/i;
+
+/**
+ * True when a field, parameter, header or variable of this name holds a secret: an exact secret name
+ * (`password`, `token`), or a name containing a secret word that does not describe something else
+ * (`aws_secret_access_key` yes, `token_url` and `nextPageToken` no).
+ */
+export function isSecretName(name: string): boolean {
+  const lower = name.trim().toLowerCase();
+  if (lower === '') return false;
+  if (SECRET_FIELD_NAMES.has(lower) || CREDENTIAL_HEADER_NAMES.has(lower)) return true;
+  return SECRET_WORD.test(lower) && !NOT_SECRET_WORD.test(lower);
+}
+
+/** Matches every name isSecretName accepts (and more): a cheap first test for fast paths over serialised text. */
+export const SECRET_NAME_HINT = /pass|secret|token|key|credential|session|pwd|cookie|authorization/i;
+
+/** `{{name}}`, `{{ $auth.token("id") }}`: group 1 is the inside, trimmed. */
+export const REFERENCE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** True when the text holds at least one `{{…}}`. */
+export function hasReference(text: string): boolean {
+  return /\{\{[^{}]*\}\}/.test(text);
+}
+
+/** True when the text holds at least one `{{…}}` and nothing else but whitespace: it names a secret, it is not one. */
+export function isOnlyReferences(text: string): boolean {
+  return hasReference(text) && !hasLiteral(text);
+}
+
+/** True when something other than blanks and `{{…}}` references is left in the text. */
+export function hasLiteral(text: string): boolean {
+  return text.replace(/\{\{[^{}]*\}\}/g, '').trim() !== '';
+}
+
+/** Three base64url parts, the first a JSON header (`eyJ` is `{"`): a JWT, signed or not, anywhere in text. */
+export const JWT_ANYWHERE = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/;
+
+export function looksLikeJwt(value: string): boolean {
+  return /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]*$/.test(value.trim());
+}
+
+/** `scheme://user:password@` in a URL: group 1 the scheme and `//`, group 2 the userinfo. */
+export const URL_USERINFO = /^([A-Za-z][\w+.-]*:\/\/)([^\s/?#@]*)@/;
+
+/**
+ * True when a value under this name must not be written to a file: a literal (not only references) under
+ * a secret name, or a JWT under any name. The rule of the env-file check, collections and import.
+ */
+export function isLiteralSecret(name: string, value: string): boolean {
+  if (!hasLiteral(value)) return false;
+  return looksLikeJwt(value) || isSecretName(name);
+}
