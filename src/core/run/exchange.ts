@@ -88,6 +88,8 @@ export interface PagingCursor {
   readonly more: boolean;
   /** The environment it was sent in: a continuation in another one is refused (its credentials differ). */
   readonly environment: string;
+  /** Why the walk cannot go on, in the bar's words, when it stopped on something else than its end. */
+  readonly stopped?: string;
 }
 
 export interface ExchangeInput {
@@ -218,7 +220,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   }
 
   const paging: PagingCursor | undefined = paged && (walked.pages > 0 || !first)
-    ? { plan: usedPlan, checkpoint: walked.checkpoint, first: withoutSecrets(request), ...(rowsPath ? { rowsPath } : {}), more: canContinue(walked), environment: input.prepare.environment.name }
+    ? { plan: usedPlan, checkpoint: walked.checkpoint, first: withoutSecrets(request), ...(rowsPath ? { rowsPath } : {}), more: canContinue(walked), environment: input.prepare.environment.name, ...(stoppedWords(walked) ? { stopped: stoppedWords(walked) } : {}) }
     : undefined;
   const status = response.status;
   const httpProblem = status >= 400
@@ -241,6 +243,13 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     findings,
     ...(problem ? { problem } : {}),
   };
+}
+
+/** The bar's words for a walk that cannot go on although it did not reach its end (inconsistent, or a lost page). */
+export function stoppedWords(walked: WalkResult): string | undefined {
+  if (walked.verdict === 'inconsistent') return `inconsistent: ${walked.failure?.message ?? walked.checkpoint.endReason ?? 'the server\'s paging contradicted itself'}`;
+  if (walked.verdict === 'failed' && walked.cannotResume) return `failed: ${walked.failure?.message ?? ''}; cannot resume`;
+  return undefined;
 }
 
 /** The walk can go on: not at its end, a next request known, and the server's paging not self-contradicting. */
