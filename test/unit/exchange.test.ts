@@ -45,7 +45,9 @@ const FILE = parseHttpFile([
   '### campaigns', '# @name campaigns', 'GET {{base}}/v1/campaigns?page=1&per_page=2', '',
   '### survey', 'POST {{base}}/api/SurveyApi/AddChoiceQuestion', 'Content-Type: application/json', '', '{}', '',
   '### errors only', 'GET {{base}}/errors-only', '',
+  '### busy', '# @paging generic next=next_link', 'POST {{base}}/busy', '',
 ].join('\n'));
+let busyHits = 0;
 
 void describe('the exchange', () => {
   before(async () => {
@@ -56,6 +58,10 @@ void describe('the exchange', () => {
         const page = Number(url.searchParams.get('page') ?? 1);
         const size = Number(url.searchParams.get('per_page') ?? 2);
         res.end(JSON.stringify({ total: CAMPAIGNS.length, page, data: CAMPAIGNS.slice((page - 1) * size, page * size) }));
+      } else if (url.pathname === '/busy') {
+        busyHits++;
+        res.writeHead(429, { 'Retry-After': '30' });
+        res.end('{"Message":"slow down"}');
       } else if (url.pathname === '/api/SurveyApi/AddChoiceQuestion') {
         res.end(JSON.stringify({ ID: 0, ResponseStatus: false, Errors: [{ ErrorCode: 1, ErrorDescription: 'Missing mandatory fields' }] }));
       } else {
@@ -113,6 +119,15 @@ void describe('the exchange', () => {
     const result = await runExchange({ file: FILE, requestIndex: 2, prepare: context(), pages: 'first' }, contractsOnly);
     assert.equal(result.rows, undefined);
     assert.equal(result.paging, undefined, 'an unpaged response has no paging cursor');
+  });
+
+  void it('a send is sent once: a 429 is shown as it came, not retried nor waited on', async () => {
+    busyHits = 0;
+    const result = await runExchange({ file: FILE, requestIndex: 3, prepare: context(), pages: 'first' }, contractsOnly);
+    assert.equal(result.response?.status, 429);
+    assert.equal(busyHits, 1, 'one request');
+    assert.equal(result.ok, false);
+    assert.equal(result.paging, undefined, 'no page was kept, so nothing to continue');
   });
 
   void it("a caller's step adds findings; a failure finding makes the exchange not ok", async () => {

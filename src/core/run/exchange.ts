@@ -178,7 +178,8 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     http,
     sendOptions,
     ...(plan ? { plan } : {}),
-    ...(first ? { maxPages: 1 } : input.walk?.maxPages ? { maxPages: input.walk.maxPages } : {}),
+    // A send is sent once: never retried (a 429 or a transient error is shown as it came), never slept on.
+    ...(first ? { maxPages: 1, retry: { maxRetries: 0 } } : input.walk?.maxPages ? { maxPages: input.walk.maxPages } : {}),
     ...(!first && input.walk?.resumeFrom ? { resumeFrom: input.walk.resumeFrom } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
     onPage: async (event) => {
