@@ -329,6 +329,23 @@ void describe('walks against adversarial servers (apiwb run)', () => {
     assert.match(r.stdout, /10 rows {2}4 pages/);
   });
 
+  void it('a run of two walks into one file: the first complete is skipped on --resume, the second continues', async () => {
+    flakyFailures = 0;
+    const file = join(dir, 'two.http');
+    writeFileSync(file, ['### a', '# @name first', '# @paging page-headers', 'GET {{base}}/pages', '',
+      '### b', '# @name second', '# @paging page-headers', 'GET {{base}}/flaky', 'Authorization: Bearer {{$auth.token("svc")}}', ''].join('\n'));
+    const out = join(dir, 'two.ndjson');
+    const args = [file, '--env', 'adv', '--env-file', join(dir, 'http-client.env.json'), '--all-pages', '--out', out];
+    const failed = await apiwb(args);
+    assert.equal(failed.code, 1);
+    assert.equal(rowsIn(out).length, 16, 'all of the first walk, two pages of the second');
+    const resumed = await apiwb([...args, '--resume']);
+    assert.equal(resumed.code, 0, resumed.stdout + resumed.stderr);
+    assert.match(resumed.stdout, /^· first {2}skipped: its rows were written by the run being resumed$/m);
+    const ids = rowsIn(out).map((row) => (row as { id: number }).id);
+    assert.deepEqual(ids, [...ROWS.map((row) => row.id), ...ROWS.map((row) => row.id)], 'each walk once, in order, no duplicate');
+  });
+
   void it('--resume with no checkpoint beside --out is a usage error', async () => {
     const r = await walkTo('nothing', '{{base}}/pages', 'page-headers', ['--resume']);
     assert.equal(r.code, 2);

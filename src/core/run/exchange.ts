@@ -190,6 +190,10 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   notices.push(...walked.notices);
   // The page a walk kept is the one shown; a page it refused (401, broken JSON) is shown as received.
   response = lastPage ?? response;
+  if (!response && walked.verdict === 'complete') {
+    // A resumed walk whose checkpoint was already at its end: nothing to send, nothing missing.
+    return { ok: true, prepared, request, ...(operation ? { operation } : {}), walk: walked, pages: walked.pages, rows: { path: rowsPathOf(walked.checkpoint.plan) ?? '$', items: [], count: walked.rows }, businessFailures: [], notices: [...notices, walked.message], findings: [] };
+  }
   if (!response) {
     return { ok: false, prepared, request, ...(operation ? { operation } : {}), walk: walked, businessFailures: [], notices, findings: [], problem: walked.failure?.message ?? walked.message };
   }
