@@ -11,7 +11,8 @@ import type { RowSink } from '../core/export';
 import { parseEnvFile } from '../core/env/loadEnvFile';
 import { EnvFileError, type Environment } from '../core/env/model';
 import { selectEnvironment } from '../core/env/session';
-import { createCatalog, type Catalog } from '../core/catalog';
+import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
+import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openapi';
 import { closeHttpAgents, httpClient } from '../core/http/client';
 import { parseHttpFile } from '../core/httpfile/parser';
 import type { NamedResponse } from '../core/httpfile/resolve';
@@ -59,6 +60,8 @@ export interface RunOptions {
   readonly resume: boolean;
   /** The arguments as given, to name the exact command that resumes. */
   readonly argv: readonly string[];
+  /** Overlay files written by `apiwb import-openapi --out`: their operations join the catalog. */
+  readonly overlays: readonly string[];
 }
 
 export interface RunIo {
@@ -85,6 +88,8 @@ Options:
   --format F          ndjson (default), csv or json; needs --out
   --timeout MS        time allowed for one whole response, headers and body, for every request,
                       sign-in and page (default 30000); a server that trickles its body is cut off
+  --overlay FILE      an OpenAPI overlay written by 'apiwb import-openapi --out' (repeatable): its
+                      operations' paging and business errors count like the contract's
   --insecure          do not verify TLS certificates (off by default; only for a server you trust)
   --check-contract    compare each response with what the contract documents for its operation
                       (fields, types, error codes, paging headers and fields); prints each finding
@@ -156,7 +161,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
       'max-pages': { type: 'string' }, timeout: { type: 'string' }, insecure: { type: 'boolean' },
       reporter: { type: 'string' }, report: { type: 'string' },
       'check-contract': { type: 'boolean' },
-      resume: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      resume: { type: 'boolean' }, overlay: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return 'help';
@@ -182,6 +187,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
     checkContract: values['check-contract'] ?? false,
     resume: values.resume ?? false,
     argv: args,
+    overlays: values.overlay ?? [],
   };
 }
 
@@ -207,8 +213,8 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
       io.stderr.write(`apiwb run: ${item.shown}:${d.range.start.line + 1}: warning: ${d.message}\n`);
     }
   }
-  // The contracts only: the CLI has no imported overlays of its own (apiwb import-openapi writes a file).
-  const catalog = createCatalog();
+  // The contracts plus the overlays given: one catalog, passed to every exchange (no module singleton).
+  const catalog = createCatalog(withOverlay(CONTRACT_SERVICES, options.overlays.map(readOverlay)));
   for (const item of planned) checkBeforeSending(item, environment, options.allPages, catalog);
 
   const ports: ExchangePorts = { http: httpClient, catalog, timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
@@ -411,6 +417,14 @@ function resumeWords(walk: WalkResult, options: RunOptions): string {
 
 function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+function readOverlay(path: string): OpenApiImport {
+  try {
+    return readOverlayFile(readFileSync(path, 'utf8'), path);
+  } catch (error) {
+    throw new InputError(`--overlay ${path}: ${message(error)}`);
+  }
 }
 
 function formatFromPath(path: string | undefined): string {

@@ -45,7 +45,9 @@ const FILE = parseHttpFile([
   '### campaigns', '# @name campaigns', 'GET {{base}}/v1/campaigns?page=1&per_page=2', '',
   '### survey', 'POST {{base}}/api/SurveyApi/AddChoiceQuestion', 'Content-Type: application/json', '', '{}', '',
   '### errors only', 'GET {{base}}/errors-only', '',
+  '### busy', '# @paging generic next=next_link', 'POST {{base}}/busy', '',
 ].join('\n'));
+let busyHits = 0;
 
 void describe('the exchange', () => {
   before(async () => {
@@ -56,6 +58,10 @@ void describe('the exchange', () => {
         const page = Number(url.searchParams.get('page') ?? 1);
         const size = Number(url.searchParams.get('per_page') ?? 2);
         res.end(JSON.stringify({ total: CAMPAIGNS.length, page, data: CAMPAIGNS.slice((page - 1) * size, page * size) }));
+      } else if (url.pathname === '/busy') {
+        busyHits++;
+        res.writeHead(429, { 'Retry-After': '30' });
+        res.end('{"Message":"slow down"}');
       } else if (url.pathname === '/api/SurveyApi/AddChoiceQuestion') {
         res.end(JSON.stringify({ ID: 0, ResponseStatus: false, Errors: [{ ErrorCode: 1, ErrorDescription: 'Missing mandatory fields' }] }));
       } else {
@@ -75,6 +81,12 @@ void describe('the exchange', () => {
     assert.equal(all.ok, true, all.problem);
     assert.deepEqual([all.walk?.verdict, all.rows?.count, all.pages], ['complete', 5, 3]);
     assert.equal(all.walk?.checkpoint.plan.options['items'], 'data');
+  });
+
+  void it('resuming a walk whose checkpoint is already at its end sends nothing and is complete', async () => {
+    const all = await runExchange({ file: FILE, requestIndex: 0, prepare: context(), pages: 'all' }, withImport);
+    const again = await runExchange({ file: FILE, requestIndex: 0, prepare: context(), pages: 'all', walk: { resumeFrom: all.walk!.checkpoint } }, withImport);
+    assert.deepEqual([again.ok, again.walk?.verdict, again.rows?.count, again.response], [true, 'complete', 5, undefined]);
   });
 
   void it('a plain send of a paged request is its first page, with the paging cursor offering more', async () => {
@@ -113,6 +125,15 @@ void describe('the exchange', () => {
     const result = await runExchange({ file: FILE, requestIndex: 2, prepare: context(), pages: 'first' }, contractsOnly);
     assert.equal(result.rows, undefined);
     assert.equal(result.paging, undefined, 'an unpaged response has no paging cursor');
+  });
+
+  void it('a send is sent once: a 429 is shown as it came, not retried nor waited on', async () => {
+    busyHits = 0;
+    const result = await runExchange({ file: FILE, requestIndex: 3, prepare: context(), pages: 'first' }, contractsOnly);
+    assert.equal(result.response?.status, 429);
+    assert.equal(busyHits, 1, 'one request');
+    assert.equal(result.ok, false);
+    assert.equal(result.paging, undefined, 'no page was kept, so nothing to continue');
   });
 
   void it("a caller's step adds findings; a failure finding makes the exchange not ok", async () => {

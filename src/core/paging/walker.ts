@@ -139,9 +139,10 @@ function originOf(url: string): string {
 }
 
 /**
- * A page's rows as comparable text, for the overlap check between consecutive pages. A page read whole
- * compares every row; a page streamed to the file compares its first and last BOUNDARY rows (a shifted
- * offset repeats rows at the seam), so a 100 000-row page is not held twice.
+ * A page's rows as comparable text, for the overlap check between consecutive pages. A page of up to
+ * WHOLE_PAGE_ROWS rows read whole compares every row; a larger one, or one streamed to the file, compares
+ * its first and last BOUNDARY rows (a shifted offset repeats rows at the seam), so a 100 000-row page is
+ * not held twice.
  */
 interface PageRows {
   readonly all?: ReadonlySet<string>;
@@ -151,10 +152,17 @@ interface PageRows {
 
 const BOUNDARY = 64;
 
+/** Pages up to this many rows are compared row by row; larger ones by their boundary rows only (memory). */
+const WHOLE_PAGE_ROWS = 10_000;
+
 function wholeRows(rows: readonly unknown[]): PageRows {
-  const texts = rows.filter((r) => r !== null && typeof r === 'object').map((r) => JSON.stringify(r));
-  const all = new Set(texts);
-  return { all, head: texts.slice(0, BOUNDARY), tail: new Set(texts.slice(-BOUNDARY)) };
+  const text = (r: unknown): string | undefined => (r !== null && typeof r === 'object' ? JSON.stringify(r) : undefined);
+  if (rows.length > WHOLE_PAGE_ROWS) {
+    const edge = (part: readonly unknown[]): string[] => part.map(text).filter((t): t is string => t !== undefined);
+    return { head: edge(rows.slice(0, BOUNDARY)), tail: new Set(edge(rows.slice(-BOUNDARY))) };
+  }
+  const texts = rows.map(text).filter((t): t is string => t !== undefined);
+  return { all: new Set(texts), head: texts.slice(0, BOUNDARY), tail: new Set(texts.slice(-BOUNDARY)) };
 }
 
 function boundaryRows(ndjson: readonly Buffer[]): PageRows {

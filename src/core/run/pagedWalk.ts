@@ -9,7 +9,7 @@ import type { HttpFile } from '../httpfile/model';
 import type { PageEvent, WalkProgress, WalkResult } from '../paging/walker';
 import { walk } from '../paging/walker';
 import { memorySink } from '../export/sink';
-import { canContinue, type ExchangePorts, type PagingCursor } from './exchange';
+import { canContinue, stoppedWords, type ExchangePorts, type PagingCursor } from './exchange';
 import { prepareRequest, type PrepareContext, type Prepared } from './prepareRequest';
 
 export interface ContinueInput {
@@ -73,11 +73,16 @@ export async function continueWalk(input: ContinueInput, ports: ExchangePorts): 
   });
   return {
     ok: true,
-    cursor: { ...cursor, checkpoint: result.checkpoint, more: canContinue(result) },
+    cursor: { ...withoutStop(cursor), checkpoint: result.checkpoint, more: canContinue(result), ...(stoppedWords(result) ? { stopped: stoppedWords(result) } : {}) },
     walk: result,
     rows: input.pages === 'next' ? memory.pages.flat() : [],
     secretValues: prepared.secretValues,
   };
+}
+
+function withoutStop(cursor: PagingCursor): PagingCursor {
+  const { stopped: _stopped, ...rest } = cursor;
+  return rest;
 }
 
 function originOf(url: string): string {
