@@ -103,7 +103,7 @@ void describe('body diagnostics predict the SurveyApi answer', () => {
           if (said.length) leftOpenErrors.push(`${label}: ${said.map((x) => x.message).join(' | ')}`);
           leftOpenCases++;
         }
-        for (const x of diagnostics.filter((y) => ['out-of-range', 'empty-body', 'missing-mandatory'].includes(String(y.code)))) assert.match(x.message, /seed \d{3} §\d/, `${label}: the diagnostic cites its section`);
+        for (const x of diagnostics.filter((y) => ['out-of-range', 'empty-body', 'missing-mandatory'].includes(String(y.code)))) assert.match(x.message, /contract §\d/, `${label}: the diagnostic cites its section`);
         if (c.what === 'no body' || c.what === '{}') assert.ok(warned.some((x) => x.code === 'empty-body' && /code 12/.test(x.message)), `${label}: code 12 predicted`);
       }
     }

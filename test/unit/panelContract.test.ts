@@ -10,9 +10,8 @@ import { createCatalog } from '../../src/core/catalog';
 import { checkContract, contractViewOf } from '../../src/core/contract';
 import { buildResultsViewModel } from '../../src/core/results/viewModel';
 import { encodeViewModel } from '../../src/protocol/webviewMessages';
-import { ROOT, chromiumAvailable, launchChromium, servePanelPage, type PanelPage } from './panelBrowserPage';
+import { ROOT, launchChromium, servePanelPage, type PanelPage } from './panelBrowserPage';
 
-const skip = chromiumAvailable() ? false : 'skipped: /usr/bin/chromium is not installed';
 const SHOTS = join(ROOT, 'test-output/screenshots');
 type PageWindow = { __posted: { type: string }[]; postMessage(message: unknown, targetOrigin: string): void };
 
@@ -36,7 +35,6 @@ function show(body: unknown, id: string): Promise<void> {
 }
 
 before(async () => {
-  if (skip) return;
   server = await servePanelPage();
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1100, height: 600 } });
@@ -49,7 +47,7 @@ after(async () => {
   await server?.close();
 });
 
-void test('a drifting response: each finding with its kind, path and section, in a labelled region', { skip }, async () => {
+void test('a drifting response: each finding with its kind, path and section, in a labelled region', async () => {
   await show({ Errors: [{ ErrorCode: 999, ErrorDescription: 'x' }], ResponseStatus: 'false', SandboxDrift: 'not in the contract' }, 'drift-1');
   const section = page.getByRole('region', { name: /Contract: 4 findings against engagement\/SurveyApi\/AddChoiceQuestion/ });
   await section.waitFor();
@@ -64,7 +62,7 @@ void test('a drifting response: each finding with its kind, path and section, in
   await page.screenshot({ path: join(SHOTS, 'panel-contract.png') });
 });
 
-void test('a faithful response: "no drift"', { skip }, async () => {
+void test('a faithful response: "no drift"', async () => {
   await show({ ID: 3, Errors: [], ResponseStatus: true }, 'faithful-1');
   await page.getByRole('region', { name: 'Contract: no drift from engagement/SurveyApi/AddChoiceQuestion' }).waitFor();
   assert.equal(await page.getByTestId('contract-section').getByRole('listitem').count(), 0);

@@ -237,6 +237,8 @@ export function passesWithAssertions(result: ExchangeResult): boolean {
   if (result.ok) return true;
   const response = result.response;
   if (!response) return false;
+  // A body the product could not read is a failure no assertion can expect.
+  if (result.unreadable) return false;
   if (result.findings.some((f) => f.severity === 'failure')) return false;
   if (result.pages !== undefined && result.walk && result.walk.verdict !== 'complete') return false;
   const passed = assertionResultsOf(result.findings).filter((r) => r.outcome === 'passed');

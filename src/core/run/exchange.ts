@@ -10,6 +10,7 @@
 //   → the caller's steps (assertions, contract drift, …: see README.md), each adding findings
 //   → one ExchangeResult.
 // Ports, never singletons: the HTTP port, the catalog (contracts + overlays) and the deadline come in.
+import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import type { AuthExplanation } from '../auth/explain';
 import { explainAuthFailure } from '../auth/explain';
 import { detectBusinessErrors, type BusinessErrorReport, type BusinessFailure, type Catalog, type Operation } from '../catalog';
@@ -140,6 +141,8 @@ export interface ExchangeResult {
   readonly findings: readonly Finding[];
   /** Why the exchange failed, in words (no response, a walk cut short, a 4xx/5xx said in words). */
   readonly problem?: string;
+  /** Why the body could not be read (nested deeper than the product reads): always a failure. */
+  readonly unreadable?: string;
 }
 
 /** Runs one request through every step. Never throws for a fault of the network or the server. */
@@ -205,7 +208,9 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
 
   const usedPlan = walked.checkpoint.plan;
   const rowsPath = rowsPathOf(usedPlan);
-  const body = parseJson(response.bodyText);
+  // Rows nested that deep would overflow everything after the parse: the request fails, named, and a run goes on.
+  const tooDeep = response.bodyText ? jsonTextTooDeep(response.bodyText) : undefined;
+  const body = tooDeep ? undefined : parseJson(response.bodyText);
   const paged = usedPlan.style !== 'none';
   let rows: RowsOfExchange | undefined;
   if (!first) rows = { path: rowsPath ?? '$', items: [], count: walked.rows };
@@ -232,8 +237,9 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     ? auth?.summary ?? ([response.statusText, businessFailures.join('; ')].filter(Boolean).join(': ') || `HTTP ${status}`)
     : undefined;
   const walkProblem = !first && walked.verdict !== 'complete' ? walked.message : undefined;
-  const problem = httpProblem ?? walkProblem;
-  const ok = status < 400 && businessFailures.length === 0 && walkProblem === undefined && !findings.some((f) => f.severity === 'failure');
+  const bodyProblem = tooDeep ? `the response body ${tooDeepText(tooDeep.limit)}; its rows were not read` : undefined;
+  const problem = httpProblem ?? walkProblem ?? bodyProblem;
+  const ok = status < 400 && businessFailures.length === 0 && walkProblem === undefined && bodyProblem === undefined && !findings.some((f) => f.severity === 'failure');
   return {
     ok, prepared, request, response,
     ...(operation ? { operation } : {}),
@@ -247,6 +253,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     notices,
     findings,
     ...(problem ? { problem } : {}),
+    ...(bodyProblem ? { unreadable: bodyProblem } : {}),
   };
 }
 
