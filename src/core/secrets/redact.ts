@@ -21,8 +21,13 @@ export function isSecretFieldName(name: string): boolean {
   return SECRET_FIELDS.has(name.toLowerCase());
 }
 
-/** A JSON key that names a secret field, as it appears in serialised JSON (`"Password":`). */
-const SECRET_JSON_KEY = new RegExp(`"(?:${[...SECRET_FIELDS].map((f) => f.replace(/[-]/g, '\\-')).join('|')})"\\s*:`, 'i');
+/** A secret field name between quotes, key or not: what mayRedactJsonBytes looks for. */
+const QUOTED_SECRET_NAME = new RegExp(`"(?:${[...SECRET_FIELDS].map((f) => f.replace(/[-]/g, '\\-')).join('|')})"`, 'i');
+const LONGEST_QUOTED_SECRET_NAME = Math.max(...[...SECRET_FIELDS].map((f) => f.length + 2));
+const BACKSLASH = 0x5c;
+const UNICODE_ESCAPE = Buffer.from('\\u');
+/** Characters JSON may write as a short escape (\/ \" \\ \b \f \n \r \t). */
+const SHORT_ESCAPED = /["\\/\u0008\f\n\r\t]/;
 
 export class Redactor {
   private knownValues: string[] = [];
@@ -59,11 +64,33 @@ export class Redactor {
   }
 
   /**
-   * Whether serialised JSON text could hold something `row()` would change: a known secret value or a
-   * secret-named key. False means the text can be written as it is (the fast path of streamed pages).
+   * Whether serialised JSON, held as bytes in pieces (a streamed page), could hold something `row()`
+   * would change: a known secret value or a secret-named key. False means the bytes can be written as
+   * they are (the fast path of streamed pages). The bytes are never decoded as UTF-8. JSON escapes are
+   * how a server hides a secret from a byte search (`\u0070assword`, `sk\u005flive…`, `ab\/cd`): any
+   * `\u` escape answers true, and so does any escape at all when a known secret holds a character a
+   * short escape spells (`/`, `"`, `\`, controls), so such pages are parsed and redacted value by
+   * value. Pages without those keep the fast path. A secret split between two pieces is found at their
+   * junction.
    */
-  mayRedactJson(text: string): boolean {
-    return SECRET_JSON_KEY.test(text) || this.knownValues.some((value) => text.includes(value));
+  mayRedactJsonBytes(pieces: readonly Buffer[]): boolean {
+    const longest = Math.max(LONGEST_QUOTED_SECRET_NAME, ...this.knownValues.map((v) => Buffer.byteLength(v)));
+    const shortEscapesHide = this.knownValues.some((v) => SHORT_ESCAPED.test(v));
+    const mayHide = (bytes: Buffer): boolean =>
+      (bytes.includes(BACKSLASH) && (shortEscapesHide || bytes.includes(UNICODE_ESCAPE))) || this.bytesMayRedact(bytes);
+    for (let i = 0; i < pieces.length; i++) {
+      const piece = pieces[i]!;
+      if (mayHide(piece)) return true;
+      const next = pieces[i + 1];
+      if (next && mayHide(Buffer.concat([piece.subarray(-(longest - 1)), next.subarray(0, longest - 1)]))) return true;
+    }
+    return false;
+  }
+
+  /** A secret-named key (quoted, in any case; as a value it only costs a parse) or a known value in the bytes. */
+  private bytesMayRedact(bytes: Buffer): boolean {
+    // latin1 is a plain byte copy (no UTF-8 decoding); the names are ASCII, so a match means the same.
+    return QUOTED_SECRET_NAME.test(bytes.toString('latin1')) || this.knownValues.some((value) => bytes.includes(value));
   }
 
   /**
