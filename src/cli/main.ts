@@ -1,4 +1,5 @@
-// apiwb: the command-line entry. Subcommands live in their own modules; this file only dispatches.
+// apiwb: the command-line entry. Subcommands live in their own modules, loaded on use; this file only
+// dispatches.
 import { subcommands } from './subcommands';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -14,7 +15,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`apiwb: unknown command '${name}'\n\n${usage()}`);
     return EXIT.usage;
   }
-  return command.run(rest);
+  return (await command.load()).run(rest);
 }
 
 function usage(): string {

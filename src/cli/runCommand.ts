@@ -82,8 +82,6 @@ sign-in failure or lost connection; 2 usage or input error (bad option, file, en
 `;
 
 export const runSubcommand: Subcommand = {
-  name: 'run',
-  summary: 'Run .http requests against an environment (exit 1 on HTTP or business failure)',
   run: (args) => runCommand(args),
 };
 
