@@ -7,28 +7,30 @@ import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve as resolvePath } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CredentialService } from '../core/auth/credentials';
-import { explainAuthFailure, type AuthScheme } from '../core/auth/explain';
 import type { RowSink } from '../core/export';
 import { parseEnvFile } from '../core/env/loadEnvFile';
 import { EnvFileError, type Environment } from '../core/env/model';
 import { selectEnvironment } from '../core/env/session';
-import { closeHttpAgents, sendRequest } from '../core/http/client';
-import { HttpFault, type HttpResponse } from '../core/http/types';
+import { createCatalog, type Catalog } from '../core/catalog';
+import { closeHttpAgents, httpClient } from '../core/http/client';
 import { parseHttpFile } from '../core/httpfile/parser';
 import type { NamedResponse } from '../core/httpfile/resolve';
 import type { HttpFile, HttpRequestNode } from '../core/httpfile/model';
 import { dynamicVariables } from '../core/run/dynamicVariables';
 import { pagingPlanFor } from '../core/run/pagingPlan';
-import { checkRequest, prepareRequest } from '../core/run/prepareRequest';
+import type { SinkCheckpoint } from '../core/export/sink';
+import type { WalkCheckpoint } from '../core/paging/checkpoint';
+import type { PageEvent, WalkResult } from '../core/paging/walker';
+import { runExchange, type ExchangePorts } from '../core/run/exchange';
+import { checkRequest } from '../core/run/prepareRequest';
 import { Redactor } from '../core/secrets/redact';
 import { secretEnvVarName } from '../core/secrets/secretStore';
 import { EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
-import { businessFailuresOf, sharedCatalog } from './reporters/businessFailures';
 import { openOutputSink, type OutputFormat } from './reporters/outputSink';
 import { createProgress, progressText } from './reporters/progress';
+import { readResumeRecord, removeResumeRecord, writeResumeRecord, type ResumeRecord } from './resumeFile';
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
-import { countRows, rowsOf, walkAllPages } from './reporters/pagedRows';
 import type { Subcommand } from './subcommands';
 
 export const RUN_EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -44,6 +46,10 @@ export interface RunOptions {
   readonly maxPages?: number;
   readonly timeoutMs: number;
   readonly insecure: boolean;
+  /** Continue the walk cut short into --out from the checkpoint beside it. */
+  readonly resume: boolean;
+  /** The arguments as given, to name the exact command that resumes. */
+  readonly argv: readonly string[];
 }
 
 export interface RunIo {
@@ -63,10 +69,13 @@ Options:
   --env-file PATH     env file (default: the nearest http-client.env.json above the first file)
   --name REQUEST      run only the request(s) with this # @name
   --all-pages         follow every page with the paging engine (the request's # @paging or the catalog)
-  --max-pages N       stop a walk after N pages
-  --out FILE          write the result rows to FILE
+  --max-pages N       stop a walk after N pages (the walk is then cut short: exit 1)
+  --out FILE          write the result rows to FILE; a walk keeps its checkpoint in FILE.apiwb-resume.json
+  --resume            continue the walk that was cut short into --out (needs --all-pages and --out,
+                      ndjson or csv): appends to FILE from the last page kept, no row twice
   --format F          ndjson (default), csv or json; needs --out
-  --timeout MS        time allowed for each response (default 30000)
+  --timeout MS        time allowed for one whole response, headers and body, for every request,
+                      sign-in and page (default 30000); a server that trickles its body is cut off
   --insecure          do not verify TLS certificates (off by default; only for a server you trust)
   -h, --help          this help
 
@@ -77,8 +86,14 @@ Secrets come only from environment variables, never from files:
     TOKEN         a JWT of an "ApiWorkbench" "JWT Bearer" entry
   e.g. APIWB_SECRET_ENGAGEMENT_PASSWORD, APIWB_SECRET_FUNDRAISING_SERVICE_KEY, APIWB_SECRET_FUNDRAISING_USER_TOKEN
 
-Exit codes: 0 every request succeeded; 1 any HTTP status >= 400, business failure inside a 200,
-sign-in failure or lost connection; 2 usage or input error (bad option, file, env file or variable).
+Walks (--all-pages) end with a verdict: complete, cut short (--max-pages), inconsistent (the server's
+paging contradicted itself: totals or paging headers changed or vanished, a page, cursor or rows served
+again, another page than the one asked for) or failed. Only complete counts as success. A next link or
+redirect to another origin is sent without the credentials; one from https to http is not followed.
+
+Exit codes: 0 every request succeeded (every walk complete); 1 any HTTP status >= 400, business failure
+inside a 200, sign-in failure, lost connection, or a walk that is not complete; 2 usage or input error
+(bad option, file, env file or variable).
 `;
 
 export const runSubcommand: Subcommand = {
@@ -121,7 +136,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
       env: { type: 'string' }, 'env-file': { type: 'string' }, name: { type: 'string' },
       'all-pages': { type: 'boolean' }, out: { type: 'string' }, format: { type: 'string' },
       'max-pages': { type: 'string' }, timeout: { type: 'string' }, insecure: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
+      resume: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return 'help';
@@ -130,6 +145,8 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
   const format = values.format ?? formatFromPath(values.out);
   if (format !== 'ndjson' && format !== 'csv' && format !== 'json') throw new Error(`--format must be ndjson, csv or json, not '${format}'`);
   if (values.format && !values.out) throw new Error('--format needs --out FILE');
+  if (values.resume && (!values['all-pages'] || !values.out)) throw new Error('--resume needs --all-pages and --out FILE (the walk it continues)');
+  if (values.resume && format === 'json') throw new Error('--resume needs --format ndjson or csv: a JSON array file cannot be appended to');
   return {
     paths: positionals,
     env: values.env,
@@ -141,6 +158,8 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
     ...(values['max-pages'] ? { maxPages: positiveInteger('--max-pages', values['max-pages']) } : {}),
     timeoutMs: values.timeout ? positiveInteger('--timeout', values.timeout) : 30_000,
     insecure: values.insecure ?? false,
+    resume: values.resume ?? false,
+    argv: args,
   };
 }
 
@@ -159,31 +178,42 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const envPath = findEnvFile(options.envFile, files[0]);
   const environment = selectEnvironment(parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath)), options.env);
   const planned = planRequests(files, options.name);
-  for (const item of planned) checkBeforeSending(item, environment, options.allPages);
+  // The contracts only: the CLI has no imported overlays of its own (apiwb import-openapi writes a file).
+  const catalog = createCatalog();
+  for (const item of planned) checkBeforeSending(item, environment, options.allPages, catalog);
 
-  const rejectUnauthorized = !options.insecure;
-  const send = (request: Parameters<typeof sendRequest>[0]): Promise<HttpResponse> =>
-    sendRequest(request, { timeoutMs: options.timeoutMs, rejectUnauthorized });
+  const ports: ExchangePorts = { http: httpClient, catalog, timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
   const credentials = new CredentialService(environment, {
     secrets: new EnvironmentSecretStore(io.env),
-    send,
+    send: (request) => httpClient.send(request, { timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) }),
     signInOnDemand: true,
     missingSecretHint: (authId, field) => `set the environment variable ${secretEnvVarName(authId, field)}`,
   });
   // Every secret of the run (the APIWB_SECRET_* values, then the tokens handed out): scrubbed from --out.
   const secrets = secretValuesFromEnvironment(io.env);
-  const sink = options.out ? await openOut(options.out, options.format, () => secrets) : undefined;
+  const resume = options.resume && options.out ? resumePoint(options.out, options.format, planned) : undefined;
+  if (options.out && !resume) removeResumeRecord(options.out);
+  const sink = options.out ? await openOut(options.out, options.format, () => secrets, resume?.record.checkpoint.sink) : undefined;
   const progress = createProgress(io.stderr);
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
   const responses = new Map<string, NamedResponse>();
-  const outcomes: RequestOutcome[] = [];
-  const ctx: Omit<RunContext, 'onPage'> = { options, environment, credentials, responses, redactor, secrets, send, sink };
+  const outcomes: (RequestOutcome & { walk?: WalkResult })[] = [];
+  const ctx: Omit<RunContext, 'onPage'> = { options, environment, credentials, responses, redactor, secrets, ports, sink };
   try {
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;
+      if (resume && i < resume.index) {
+        io.stdout.write(`· ${label}  skipped: its rows were written by the run being resumed\n`);
+        continue;
+      }
       progress.update(progressText(i, planned.length, label));
       const outcome = await runOne(item, label, { ...ctx,
-        onPage: (pages, rows) => progress.update(progressText(i, planned.length, label, `page ${pages} · ${rows} rows`)) });
+        ...(resume && i === resume.index ? { resumeFrom: resume.record.checkpoint } : {}),
+        onPage: (event) => {
+          progress.update(progressText(i, planned.length, label, `page ${event.progress.pages} · ${event.progress.rows} rows`));
+          // The checkpoint beside --out after every page kept: a crash or a kill can be resumed too.
+          if (options.out) writeResumeRecord(options.out, { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: event.checkpoint });
+        } });
       progress.clear();
       outcomes.push(outcome);
       io.stdout.write(`${redactor.text(formatOutcome(outcome, color))}\n`);
@@ -192,13 +222,29 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     progress.clear();
     await sink?.close();
   }
+  if (options.out && outcomes.every((o) => o.walk === undefined || o.walk.verdict === 'complete')) removeResumeRecord(options.out);
   io.stdout.write(`${formatTotals(outcomes, performance.now() - started)}\n`);
   return outcomes.every((o) => o.ok) ? RUN_EXIT.ok : RUN_EXIT.failure;
 }
 
-async function openOut(path: string, format: OutputFormat, secrets: () => readonly string[]): Promise<RowSink> {
+/** Where a --resume run starts: the request of the checkpoint beside --out, found again in this run's plan. */
+function resumePoint(out: string, format: OutputFormat, planned: readonly PlannedRequest[]): { index: number; record: ResumeRecord } {
+  let record: ResumeRecord;
   try {
-    return await openOutputSink(path, format, secrets);
+    record = readResumeRecord(out);
+  } catch (error) {
+    throw new InputError(message(error));
+  }
+  const index = planned.findIndex((p) => resolvePath(p.file) === record.file && p.node.index === record.requestIndex);
+  if (index < 0) throw new InputError(`--resume: the checkpoint beside ${out} is for ${record.where}, which this run does not include; give the same files and --name as the run that was cut short`);
+  if (!record.checkpoint.sink) throw new InputError(`--resume: the checkpoint beside ${out} does not say how much of the file is kept`);
+  if (record.checkpoint.sink.format !== format) throw new InputError(`--resume: ${out} was written as ${record.checkpoint.sink.format}, not ${format}; give the same --format`);
+  return { index, record };
+}
+
+async function openOut(path: string, format: OutputFormat, secrets: () => readonly string[], resume?: SinkCheckpoint): Promise<RowSink> {
+  try {
+    return await openOutputSink(path, format, secrets, resume);
   } catch (error) {
     throw new InputError(`--out ${path}: ${message(error)}`);
   }
@@ -225,7 +271,7 @@ function planRequests(files: readonly string[], name: string | undefined): Plann
  * Before anything is sent (exit 2, naming file:line): every plain variable defined, every $auth id
  * declared, every `< file` body present, and with --all-pages every `# @paging` directive readable.
  */
-function checkBeforeSending(item: PlannedRequest, environment: Environment, allPages: boolean): void {
+function checkBeforeSending(item: PlannedRequest, environment: Environment, allPages: boolean, catalog: Catalog): void {
   const checked = checkRequest(item.parsed, item.node.index, environment);
   if (!checked.ok) throw new InputError(`${item.where}: ${checked.problem}`);
   const include = checked.resolved.bodyInclude;
@@ -233,7 +279,7 @@ function checkBeforeSending(item: PlannedRequest, environment: Environment, allP
     throw new InputError(`${item.where}: < ${include.path}: no such file next to ${item.shown}`);
   }
   if (allPages) {
-    const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, sharedCatalog());
+    const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, catalog);
     if (!lookup.ok) throw new InputError(`${item.where}: ${lookup.error}`);
   }
 }
@@ -246,76 +292,75 @@ interface RunContext {
   readonly redactor: Redactor;
   /** Grows as tokens are handed out. */
   readonly secrets: string[];
-  readonly send: (request: Parameters<typeof sendRequest>[0]) => Promise<HttpResponse>;
+  readonly ports: ExchangePorts;
   readonly sink: RowSink | undefined;
-  readonly onPage: (pages: number, rows: number) => void;
+  readonly resumeFrom?: WalkCheckpoint;
+  readonly onPage: (event: PageEvent) => void;
 }
 
-async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Promise<RequestOutcome> {
+/** One request through the core's exchange, read back as a summary line. */
+async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Promise<RequestOutcome & { walk?: WalkResult }> {
   const method = item.node.requestLine.method;
-  const prepared = await prepareRequest(item.parsed, item.node.index, {
-    environment: ctx.environment,
-    credentials: ctx.credentials,
-    responses: ctx.responses,
-    dynamic: dynamicVariables(),
-    readInclude: (path) => readFile(resolvePath(dirname(item.file), path), 'utf8'),
-  });
-  const failed = (problem: string, url: string): RequestOutcome =>
-    ({ label, method, url: ctx.redactor.url(url || item.node.requestLine.url), businessFailures: [], problem: ctx.redactor.text(problem), ok: false });
-  if (!prepared.ok) return failed(prepared.problem, prepared.url);
-  ctx.redactor.addKnownSecrets(prepared.secretValues);
-  ctx.secrets.push(...prepared.secretValues.filter((v) => !ctx.secrets.includes(v)));
-  const { request, resolved, scheme } = prepared;
-  const url = ctx.redactor.url(request.url);
-
-  let response: HttpResponse;
-  let rows: number | undefined;
-  let pages: number | undefined;
-  try {
-    if (ctx.options.allPages) {
-      const lookup = pagingPlanFor(request, resolved.directives, sharedCatalog());
-      if (!lookup.ok) return failed(lookup.error, request.url);
-      const walk = await walkAllPages(request, lookup.plan, {
-        sink: ctx.sink, timeoutMs: ctx.options.timeoutMs, rejectUnauthorized: !ctx.options.insecure, onPage: ctx.onPage,
-        ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}),
-      });
-      if (!walk.lastResponse) return failed(walk.problem ?? 'the walk fetched no page', request.url);
-      response = walk.lastResponse;
-      rows = walk.rows;
-      pages = walk.pages;
-      response = { ...response, timing: { ...response.timing, totalMs: walk.elapsedMs } };
-      if (walk.problem) return { ...outcomeOf(label, method, url, response, rows, pages, scheme, ctx.redactor), problem: ctx.redactor.text(walk.problem), ok: false };
-    } else {
-      response = await ctx.send(request);
-      rows = countRows(response.bodyText);
-    }
-  } catch (error) {
-    if (error instanceof HttpFault) return failed(error.message, request.url);
-    throw error;
+  const result = await runExchange({
+    file: item.parsed,
+    requestIndex: item.node.index,
+    prepare: {
+      environment: ctx.environment,
+      credentials: ctx.credentials,
+      responses: ctx.responses,
+      dynamic: dynamicVariables(),
+      readInclude: (path) => readFile(resolvePath(dirname(item.file), path), 'utf8'),
+    },
+    remember: ctx.responses,
+    pages: ctx.options.allPages ? 'all' : 'first',
+    ...(ctx.options.allPages ? { walk: {
+      ...(ctx.sink ? { sink: ctx.sink } : {}),
+      ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}),
+      ...(ctx.resumeFrom ? { resumeFrom: ctx.resumeFrom } : {}),
+      onPage: ctx.onPage,
+    } } : {}),
+  }, ctx.ports);
+  if (result.prepared.ok) {
+    ctx.redactor.addKnownSecrets(result.prepared.secretValues);
+    ctx.secrets.push(...result.prepared.secretValues.filter((v) => !ctx.secrets.includes(v)));
   }
-  if (resolved.name) ctx.responses.set(resolved.name, { status: response.status, headers: response.headers, bodyText: response.bodyText });
-  const outcome = outcomeOf(label, method, url, response, rows, pages, scheme, ctx.redactor);
-  if (!ctx.options.allPages && outcome.ok && ctx.sink) await ctx.sink.writePage(rowsOf(response.bodyText));
-  return outcome;
+  const url = ctx.redactor.url(result.request?.url ?? (result.prepared.ok ? result.prepared.request.url : result.prepared.url) ?? item.node.requestLine.url);
+  const response = result.response;
+  // A single response's rows go to --out once it is known good; a walk wrote its pages as they came.
+  if (!ctx.options.allPages && result.ok && ctx.sink && result.rows) await ctx.sink.writePage(result.rows.items);
+  const walk = ctx.options.allPages ? result.walk : undefined;
+  if (walk && ctx.options.out && ctx.sink && walk.verdict !== 'complete') {
+    // Also when no page was kept by this walk: the file's length so far is where a resume appends.
+    const sinkState = ctx.sink.checkpoint();
+    if (walk.resumeAt !== undefined && sinkState) {
+      writeResumeRecord(ctx.options.out, { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: { ...walk.checkpoint, sink: sinkState } });
+    } else removeResumeRecord(ctx.options.out);
+  }
+  const problem = [result.problem && walk && walk.verdict !== 'complete' ? `${result.problem}${resumeWords(walk, ctx.options)}` : result.problem, ...result.notices].filter(Boolean).join('; ');
+  return {
+    ...(walk ? { walk } : {}),
+    label, method, url,
+    ...(response ? { status: response.status, totalMs: response.timing.totalMs } : {}),
+    ...(result.rows ? { rows: result.rows.count } : {}),
+    ...(result.pages !== undefined ? { pages: result.pages } : {}),
+    businessFailures: result.businessFailures.map((f) => ctx.redactor.text(f)),
+    ...(problem ? { problem: ctx.redactor.text(problem) } : {}),
+    ok: result.ok,
+  };
 }
 
-function outcomeOf(
-  label: string, method: string, url: string, response: HttpResponse, rows: number | undefined, pages: number | undefined,
-  scheme: AuthScheme, redactor: Redactor,
-): RequestOutcome {
-  const businessFailures = response.status < 400 ? businessFailuresOf(response.bodyText, method, url).map((f) => redactor.text(f)) : [];
-  const explanation = explainAuthFailure({ status: response.status, bodyText: response.bodyText, scheme });
-  // A 4xx/5xx body may still say why in one of the business-error conventions (e.g. a 400 with the output model).
-  const said = response.status >= 400 && !explanation ? businessFailuresOf(response.bodyText, method, url) : [];
-  const problem = explanation
-    ? explanation.summary
-    : response.status >= 400 ? [response.statusText, said.join('; ')].filter(Boolean).join(': ') || undefined : undefined;
-  return {
-    label, method, url, status: response.status, totalMs: response.timing.totalMs,
-    ...(rows === undefined ? {} : { rows }), ...(pages === undefined ? {} : { pages }),
-    businessFailures, ...(problem ? { problem: redactor.text(problem) } : {}),
-    ok: response.status < 400 && businessFailures.length === 0,
-  };
+/** What continues a walk that is not complete: the exact command, or why it cannot. */
+function resumeWords(walk: WalkResult, options: RunOptions): string {
+  if (walk.resumeAt !== undefined) {
+    if (!options.out) return ` To keep the rows and resume, run again with --out FILE.`;
+    const args = options.argv.filter((a) => a !== '--resume');
+    return ` To continue from page ${walk.resumeAt}, appending to ${options.out}: apiwb run ${args.map(shellWord).join(' ')} --resume`;
+  }
+  return walk.cannotResume ? ` It cannot be resumed: ${walk.cannotResume}.` : '';
+}
+
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 function formatFromPath(path: string | undefined): string {

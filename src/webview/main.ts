@@ -3,7 +3,7 @@
 import './styles.css';
 import { decodeRows, decodeViewModelHead, parseHostToWebview, type HostToWebviewMessage, type PendingRows, type ResultsViewModel } from '../protocol/webviewMessages';
 import { detailOf } from '../core/results/cells';
-import { formatRows } from '../core/results/format';
+import { formatCount, formatRows } from '../core/results/format';
 import { button, h } from './dom';
 import { PagingBar } from './pagingBar';
 import { RawView } from './rawView';
@@ -107,6 +107,7 @@ class ResultsApp {
         break;
       case 'walkEnded':
         this.paging.ended(message.message, message.paging, this.table.rowCount > 0);
+        this.showRowCount(message.paging.rows);
         break;
     }
   }
@@ -126,9 +127,12 @@ class ResultsApp {
     this.showRowCount();
   }
 
-  private showRowCount(): void {
+  /** One row count everywhere: after a walk to a file, the walk's total, and how many of them are on screen. */
+  private showRowCount(walked?: number): void {
     const count = this.status.querySelector('.row-count');
-    if (count) count.textContent = formatRows(this.table.rowCount);
+    if (!count) return;
+    const shown = this.table.rowCount;
+    count.textContent = walked !== undefined && walked > shown ? `${formatRows(walked)} (${formatCount(shown)} shown)` : formatRows(shown);
   }
 
   private show(vm: ResultsViewModel, rowCount: number, saved: PanelState, rest: PendingRows | undefined): void {

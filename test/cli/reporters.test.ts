@@ -9,14 +9,27 @@ import { EnvironmentSecretStore, secretValuesFromEnvironment } from '../../src/c
 import { openOutputSink } from '../../src/cli/reporters/outputSink';
 import { Redactor } from '../../src/core/secrets';
 import { formatOutcome, formatTotals } from '../../src/cli/reporters/summary';
-import { countRows } from '../../src/cli/reporters/pagedRows';
+import { rowsOfBody } from '../../src/core/paging/rows';
+
+const countRows = (text: string): number | undefined => {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return rowsOfBody(body)?.rows.length;
+};
 import { parseRunArgs } from '../../src/cli/runCommand';
 
 void describe('apiwb run pieces', () => {
   void it('parses options; rejects what makes no sense', () => {
-    assert.deepEqual(parseRunArgs(['a.http', 'dir', '--env', 'sandbox', '--all-pages', '--out', 'x.csv', '--max-pages', '3', '--timeout', '500', '--insecure']), {
-      paths: ['a.http', 'dir'], env: 'sandbox', allPages: true, out: 'x.csv', format: 'csv', maxPages: 3, timeoutMs: 500, insecure: true,
+    const args = ['a.http', 'dir', '--env', 'sandbox', '--all-pages', '--out', 'x.csv', '--max-pages', '3', '--timeout', '500', '--insecure'];
+    assert.deepEqual(parseRunArgs(args), {
+      paths: ['a.http', 'dir'], env: 'sandbox', allPages: true, out: 'x.csv', format: 'csv', maxPages: 3, timeoutMs: 500, insecure: true, resume: false, argv: args,
     });
+    assert.throws(() => parseRunArgs(['a.http', '--env', 's', '--resume']), /--resume needs --all-pages and --out/);
+    assert.throws(() => parseRunArgs(['a.http', '--env', 's', '--all-pages', '--out', 'o.json', '--resume']), /--resume needs --format ndjson or csv/);
     assert.equal(parseRunArgs(['-h']), 'help');
     assert.throws(() => parseRunArgs(['--env', 's']), /at least one \.http file/);
     assert.throws(() => parseRunArgs(['a.http']), /--env NAME is required/);
@@ -87,6 +100,7 @@ void describe('apiwb run pieces', () => {
     assert.equal(countRows('[1,2,3]'), 3);
     assert.equal(countRows('{"count":2,"value":[{},{}],"next_link":null}'), 2);
     assert.equal(countRows('{"ID":5,"Errors":[],"ResponseStatus":true}'), undefined);
+    assert.equal(countRows('{"ResponseStatus":false,"Errors":[{"Code":1,"Message":"x"}]}'), undefined, 'a business-error list is not rows');
     assert.equal(countRows('not json'), undefined);
   });
 

@@ -99,7 +99,9 @@ void describe('walk', () => {
     assert.equal(first.outcome, 'failed');
     assert.equal(first.failure?.kind, 'dropped');
     assert.equal(first.failure?.page, 2);
-    assert.match(first.message, /page 2: POST .* dropped.*1 page\(s\), 2 row\(s\) already written are kept; resume continues with page 2/);
+    assert.match(first.message, /^failed at page 2: POST .* dropped.*1 page\(s\), 2 row\(s\) written are kept\.$/);
+    assert.equal(first.verdict, 'failed');
+    assert.equal(first.resumeAt, 2, 'the resume starts with the page that was lost');
     const stored = JSON.stringify(first.checkpoint);
     assert.doesNotMatch(stored, /secret-token|tenant-secret/);
     const checkpoint = JSON.parse(stored) as WalkCheckpoint;
@@ -150,9 +152,11 @@ void describe('walk', () => {
     const events: string[] = [];
     const result = await walk({ method: 'POST', url: 'http://sandbox.test/api/BIDWHouse/GetFactTransactions', headers: {}, body: '{}' }, {
       plan: { style: 'stateful-extraction', options: {}, source: 'catalog' }, sink: loggingSink(events), maxPages: 3,
-      send: scripted(events, () => ({ body: { FactTransactions: [{ f: 1 }] } })),
+      send: scripted(events, (_req, n) => ({ body: { FactTransactions: [{ f: n }] } })),
     });
     assert.equal(result.outcome, 'max-pages');
+    assert.equal(result.verdict, 'cut-short', 'a page limit is not the end of the data');
+    assert.match(result.message, /^cut short: stopped after 3 request\(s\)/);
     assert.equal(result.pages, 3);
     assert.ok(result.checkpoint.next);
   });
@@ -195,6 +199,6 @@ void describe('walk', () => {
     });
     assert.equal(result.outcome, 'failed');
     assert.equal(result.failure?.kind, 'http');
-    assert.match(result.message, /^page 1 \(GET http:\/\/sandbox\.test\/api\/Transaction\/GetOrdersByCustomer\?ctcID=1&pageNumber=0\): HTTP 400.*pageNumber must be/);
+    assert.match(result.message, /^failed at page 1 \(GET http:\/\/sandbox\.test\/api\/Transaction\/GetOrdersByCustomer\?ctcID=1&pageNumber=0\): HTTP 400.*pageNumber must be/);
   });
 });

@@ -158,7 +158,9 @@ void describe('faults keep what was written and resume to the same total', () =>
     await sink.close();
     assert.equal(failed.outcome, 'failed', failed.message);
     assert.equal(failed.failure?.kind, kind, failed.message);
-    assert.match(failed.message, /already written are kept; resume continues/);
+    assert.match(failed.message, /written are kept\.$/);
+    assert.equal(failed.verdict, 'failed');
+    assert.equal(failed.resumeAt, failed.pages + 1);
     const kept = readFileSync(path, 'utf8').split('\n').filter(Boolean);
     assert.equal(kept.length, failed.rows, 'every row of the pages before the fault is on disk');
     assert.ok(failed.rows > 0);

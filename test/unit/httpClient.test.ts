@@ -61,6 +61,19 @@ const routes: Record<string, Handler> = {
     res.writeHead(302, { Location: '/ok' });
     res.end();
   },
+  '/redirect-loop': (_req, res) => {
+    res.writeHead(302, { Location: '/redirect-loop' });
+    res.end();
+  },
+  // One byte every 40 ms: each gap is short, the whole body never arrives in time.
+  '/trickle': (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    const timer = setInterval(() => {
+      if (res.destroyed) clearInterval(timer);
+      else res.write(' ');
+    }, 40);
+    res.on('close', () => clearInterval(timer));
+  },
   '/status500': (_req, res) => {
     res.writeHead(500);
     res.end('{"Message":"An error has occurred."}');
@@ -151,13 +164,24 @@ void test('a refused connection is a "connection" fault', async () => {
 void test('no answer within timeoutMs is a "timeout" fault', async () => {
   const error = await fault(sendRequest({ method: 'GET', url: `${base}/hang`, headers: {} }, { timeoutMs: 100 }));
   assert.equal(error.kind, 'timeout');
-  assert.match(error.message, /timed out waiting/);
+  assert.match(error.message, /GET http:\/\/127\.0\.0\.1:\d+\/hang: no complete response within 100 ms \(no answer had arrived\)/);
 });
 
-void test('a body that stalls past bodyTimeoutMs is a "timeout" fault', async () => {
-  const error = await fault(sendRequest({ method: 'GET', url: `${base}/stall-body`, headers: {} }, { timeoutMs: 5000, bodyTimeoutMs: 100 }));
+void test('a body that stalls past timeoutMs is a "timeout" fault', async () => {
+  const error = await fault(sendRequest({ method: 'GET', url: `${base}/stall-body`, headers: {} }, { timeoutMs: 150 }));
   assert.equal(error.kind, 'timeout');
-  assert.match(error.message, /while the response body was arriving/);
+  assert.match(error.message, /the body was still arriving/);
+});
+
+void test('a trickling body is cut off at the one deadline, though no gap between bytes is long', async () => {
+  const streamed = await sendRequestStreaming({ method: 'GET', url: `${base}/trickle`, headers: {} }, { timeoutMs: 300 });
+  let bytes = 0;
+  const error = await fault((async () => {
+    for await (const chunk of streamed.body) bytes += chunk.length;
+  })());
+  assert.equal(error.kind, 'timeout');
+  assert.match(error.message, /no complete response within 300 ms \(the body was still arriving\); the time allowed covers the headers and the whole body/);
+  assert.ok(bytes > 0, 'some bytes did arrive before the cut');
 });
 
 void test('a body over maxBodyBytes is stopped with "too-large" (declared length)', async () => {
@@ -180,11 +204,62 @@ void test('an abort signal cancels a pending request with "aborted"', async () =
   assert.match(error.message, /was cancelled/);
 });
 
-void test('redirects are not followed unless asked', async () => {
-  const plain = await sendRequest({ method: 'GET', url: `${base}/redirect`, headers: {} });
-  assert.equal(plain.status, 302);
-  const followed = await sendRequest({ method: 'GET', url: `${base}/redirect`, headers: {} }, { maxRedirects: 2 });
+void test('redirects are followed up to a bound and listed on the response; maxRedirects 0 returns the 3xx', async () => {
+  const followed = await sendRequest({ method: 'GET', url: `${base}/redirect`, headers: { Authorization: 'Bearer same-origin' } });
   assert.equal(followed.status, 200);
+  assert.deepEqual(followed.redirects, [{ status: 302, from: `${base}/redirect`, to: `${base}/ok`, credentialsDropped: false }]);
+  const plain = await sendRequest({ method: 'GET', url: `${base}/redirect`, headers: {} }, { maxRedirects: 0 });
+  assert.equal(plain.status, 302);
+  const loop = await fault(sendRequest({ method: 'GET', url: `${base}/redirect-loop`, headers: {} }, { maxRedirects: 3 }));
+  assert.equal(loop.kind, 'redirect');
+  assert.match(loop.message, /more than 3 redirects/);
+});
+
+void test('a redirect to another origin carries no credential; the other origin receives none', async () => {
+  const seen: Record<string, string | string[] | undefined>[] = [];
+  const other = await serve((req, res) => {
+    seen.push(req.headers);
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end('{"ok":true}');
+  });
+  const origin = await serve((req, res) => {
+    seen.push(req.headers);
+    res.writeHead(307, { Location: `${other.url.replace('127.0.0.1', 'localhost')}/landing` });
+    res.end();
+  });
+  try {
+    const url = origin.url.replace('http://', 'http://user:pa55@');
+    const response = await sendRequest({ method: 'GET', url: `${url}/start`, headers: { Authorization: 'Bearer secret-token', 'X-API-Key': 'tenant-key', Cookie: 's=1', Accept: 'application/json' } });
+    assert.equal(response.status, 200);
+    assert.equal(response.redirects?.[0]?.credentialsDropped, true);
+    const landing = seen[1] ?? {};
+    assert.equal(landing['authorization'], undefined, 'no Authorization at the other origin');
+    assert.equal(landing['x-api-key'], undefined, 'no X-API-Key at the other origin');
+    assert.equal(landing['cookie'], undefined, 'no Cookie at the other origin');
+    assert.equal(landing['accept'], 'application/json', 'other headers still go');
+    assert.doesNotMatch(JSON.stringify(landing), /secret-token|tenant-key|pa55/);
+  } finally {
+    await new Promise<void>((resolve) => origin.server.close(() => resolve()));
+    await new Promise<void>((resolve) => other.server.close(() => resolve()));
+  }
+});
+
+void test('redirect rules: https → http refused, 303 becomes a GET without body, same origin keeps credentials', async () => {
+  const { redirectTarget } = await import('../../src/core/http/client');
+  const secure = { method: 'GET', url: 'https://api.example/x', headers: { Authorization: 'Bearer t' } };
+  assert.match(String(redirectTarget(secure, 302, 'http://api.example/y')), /from https to plain http .*not followed/);
+  const post = { method: 'POST', url: 'https://api.example/x', headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' }, body: '{}' };
+  const seeOther = redirectTarget(post, 303, '/result');
+  assert.ok(typeof seeOther !== 'string');
+  assert.deepEqual(seeOther.request, { method: 'GET', url: 'https://api.example/result', headers: { Authorization: 'Bearer t' } });
+  const kept = redirectTarget(post, 307, '/again');
+  assert.ok(typeof kept !== 'string');
+  assert.equal(kept.request.method, 'POST');
+  assert.equal(kept.request.body, '{}');
+  const away = redirectTarget(post, 308, 'https://elsewhere.example/x');
+  assert.ok(typeof away !== 'string');
+  assert.deepEqual(away.request.headers, { 'Content-Type': 'application/json' });
+  assert.equal(away.credentialsDropped, true);
 });
 
 void test('the streaming variant yields the body in chunks', async () => {

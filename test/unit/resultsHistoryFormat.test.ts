@@ -83,14 +83,16 @@ void test('formats: bytes, durations, counts and rates', () => {
 });
 
 void test('paging state: labels per style, and a walk outcome turned into can-continue and end reason', async () => {
-  const { pagingState, walkEnd } = await import('../../src/core/results/pagingState');
+  const { pagingState, pagingStateOfCursor } = await import('../../src/core/results/pagingState');
   assert.deepEqual(pagingState({ style: 'export-ordinal', pages: 2, rows: 200_000, canContinue: true }), {
     style: 'export-ordinal', styleLabel: 'Export ordinal', pages: 2, rows: 200_000, canContinue: true, walking: false,
   });
   assert.equal(pagingState({ style: 'custom-x', pages: 0, rows: 0, canContinue: false }).styleLabel, 'custom-x');
-  const done = walkEnd('batch-cursor', { outcome: 'complete', message: 'All 4 pages.', pages: 4, rows: 40 }, 'out/rows.ndjson');
-  assert.deepEqual([done.ok, done.paging.canContinue, done.paging.endReason, done.file], [true, false, 'last page reached', 'out/rows.ndjson']);
-  const failed = walkEnd('batch-cursor', { outcome: 'failed', message: 'Dropped on page 3.', pages: 2, rows: 20 });
-  assert.deepEqual([failed.ok, failed.paging.canContinue], [false, true]);
-  assert.match(failed.paging.endReason ?? '', /can resume/);
+  const plan = { style: 'batch-cursor' };
+  const done = pagingStateOfCursor({ plan, more: false, checkpoint: { pages: 4, rows: 40, done: true, endReason: 'no BatchID' } }, false);
+  assert.deepEqual([done.canContinue, done.endReason, done.rows], [false, 'complete: no BatchID', 40]);
+  const more = pagingStateOfCursor({ plan, more: true, checkpoint: { pages: 1, rows: 10, done: false } }, false);
+  assert.deepEqual([more.canContinue, more.endReason], [true, undefined], 'a walk that can go on says nothing has ended');
+  const stuck = pagingStateOfCursor({ plan, more: false, checkpoint: { pages: 2, rows: 20, done: false, endReason: 'the BatchID repeats' } }, false);
+  assert.deepEqual([stuck.canContinue, stuck.endReason], [false, 'the BatchID repeats']);
 });

@@ -3,7 +3,7 @@
 // on the first page and keeps keys first seen later in `_extra`); `json` is a JSON array on the same
 // append-only file. Every row passes a scrub first: rows are the service's data, but a response that
 // echoes one of the run's secrets must not put it on disk.
-import { openFileSink, redactingSink, type RowSink } from '../../core/export';
+import { openFileSink, redactingSink, type RowSink, type SinkCheckpoint } from '../../core/export';
 import { AppendOnlyFile } from '../../core/export/fileSink';
 import { Redactor } from '../../core/secrets';
 
@@ -12,8 +12,10 @@ export type OutputFormat = 'ndjson' | 'csv' | 'json';
 /** Secret values to scrub; read on every page, so values learnt during the run count too. */
 export type KnownSecrets = () => readonly string[];
 
-export async function openOutputSink(path: string, format: OutputFormat, secrets: KnownSecrets): Promise<RowSink> {
-  const inner = format === 'json' ? await openJsonArraySink(path) : await openFileSink(format, path);
+/** `resume`: reopen the file at a walk checkpoint's length (`--resume`) instead of starting it empty. */
+export async function openOutputSink(path: string, format: OutputFormat, secrets: KnownSecrets, resume?: SinkCheckpoint): Promise<RowSink> {
+  if (resume && format === 'json') throw new Error('a JSON array file cannot be resumed');
+  const inner = format === 'json' ? await openJsonArraySink(path) : await openFileSink(format, path, resume ? { resume } : {});
   return redactingSink(inner, () => new Redactor(secrets()));
 }
 

@@ -1,22 +1,23 @@
 // The one HTTP client of the product (panel, CLI, paging engine, sign-in), on undici.
 // Deliberate choices: no automatic retries (a retried password grant can lock an account; a retried
-// export page can hit a dropped table), no redirects unless asked, TLS verification on unless the
-// caller explicitly turns it off, and a body size limit so a huge body cannot exhaust memory.
-import { Agent, interceptors, request as undiciRequest, type Dispatcher } from 'undici';
-import { toHttpFault, tooLargeFault } from './faults';
-import type { HttpRequest, HttpResponse } from './types';
+// export page can hit a dropped table); ONE deadline per response that covers the headers and the whole
+// body (a server trickling a byte every few seconds is cut off); redirects followed up to a small bound,
+// listed on the response, never carrying credentials to another origin and never from https to http;
+// TLS verification on unless the caller explicitly turns it off; a body size limit so a huge body
+// cannot exhaust memory.
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { deadlineFault, redirectFault, toHttpFault, tooLargeFault } from './faults';
+import { CREDENTIAL_HEADERS, type HttpRequest, type HttpResponse, type Redirect } from './types';
 
 export interface SendOptions {
-  /** Time allowed for the response headers to arrive (ms). Default 30 000. */
+  /** Time allowed for the whole response, headers and body (ms). Default 30 000. */
   readonly timeoutMs?: number;
-  /** Longest silence allowed between two chunks of the body (ms). Default: timeoutMs. */
-  readonly bodyTimeoutMs?: number;
   readonly signal?: AbortSignal;
   /** Reading stops with an HttpFault 'too-large' past this many body bytes. Default 256 MiB. */
   readonly maxBodyBytes?: number;
   /** TLS certificate verification; only `false` turns it off. */
   readonly rejectUnauthorized?: boolean;
-  /** Follow up to this many redirects. Default 0: a 3xx is returned as it is. */
+  /** Follow up to this many redirects (default 5); 0 returns a 3xx as it is. */
   readonly maxRedirects?: number;
   /** For tests and special transports; replaces the shared keep-alive agent. */
   readonly dispatcher?: Dispatcher;
@@ -24,6 +25,7 @@ export interface SendOptions {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024 * 1024;
+export const DEFAULT_MAX_REDIRECTS = 5;
 
 /** A response whose body has not been read yet: iterate `body` once, or call `discard()`. */
 export interface StreamingResponse {
@@ -32,23 +34,23 @@ export interface StreamingResponse {
   readonly headers: Readonly<Record<string, string>>;
   readonly startedAt: number;
   readonly firstByteMs: number;
+  /** The redirects followed, in order (empty when none). */
+  readonly redirects: readonly Redirect[];
   /** Chunks of the body; throws HttpFault ('dropped', 'timeout', 'too-large', 'aborted'). */
   readonly body: AsyncIterable<Buffer>;
   discard(): Promise<void>;
 }
 
-// One keep-alive agent (it pools connections per origin) for each TLS/redirect combination.
+// One keep-alive agent (it pools connections per origin) for each TLS setting.
 const dispatchers = new Map<string, Dispatcher>();
 
 function dispatcherFor(options: SendOptions): Dispatcher {
   if (options.dispatcher) return options.dispatcher;
   const verify = options.rejectUnauthorized !== false;
-  const redirects = Math.max(0, options.maxRedirects ?? 0);
-  const key = `${verify}|${redirects}`;
+  const key = String(verify);
   let dispatcher = dispatchers.get(key);
   if (!dispatcher) {
-    const agent = new Agent({ keepAliveTimeout: 10_000, connect: { rejectUnauthorized: verify, timeout: 10_000 } });
-    dispatcher = redirects > 0 ? agent.compose(interceptors.redirect({ maxRedirections: redirects })) : agent;
+    dispatcher = new Agent({ keepAliveTimeout: 10_000, connect: { rejectUnauthorized: verify, timeout: 10_000 } });
     dispatchers.set(key, dispatcher);
   }
   return dispatcher;
@@ -80,28 +82,72 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
 
-/** Sends a request and returns as soon as the headers arrive; the body is read by the caller. */
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Sends a request and returns as soon as the headers arrive; the body is read by the caller. The one
+ * deadline (timeoutMs) runs from the first byte sent to the last byte of the body, across redirects.
+ */
 export async function sendRequestStreaming(req: HttpRequest, options: SendOptions = {}): Promise<StreamingResponse> {
-  const target = { method: req.method.toUpperCase(), url: req.url };
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxRedirects = Math.max(0, options.maxRedirects ?? DEFAULT_MAX_REDIRECTS);
   const startedAt = Date.now();
   const clock = performance.now();
+
+  // The deadline and the caller's signal abort the same controller; `expired` tells them apart.
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort(new Error('deadline'));
+  }, timeoutMs);
+  timer.unref?.();
+  const onAbort = (): void => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const settle = (): void => {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  };
+
+  let current: HttpRequest = req;
+  const redirects: Redirect[] = [];
   let response: Dispatcher.ResponseData;
-  try {
-    if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
-    response = await undiciRequest(req.url, {
-      method: target.method as Dispatcher.HttpMethod,
-      headers: { ...req.headers },
-      body: req.body,
-      signal: options.signal,
-      headersTimeout: timeoutMs,
-      bodyTimeout: options.bodyTimeoutMs ?? timeoutMs,
-      dispatcher: dispatcherFor(options),
-    });
-  } catch (error) {
-    throw toHttpFault(error, target, 'before-response', options.signal?.aborted === true);
+  for (;;) {
+    const target = { method: current.method.toUpperCase(), url: current.url };
+    try {
+      if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
+      response = await undiciRequest(current.url, {
+        method: target.method as Dispatcher.HttpMethod,
+        headers: { ...current.headers },
+        body: current.body,
+        signal: controller.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        dispatcher: dispatcherFor(options),
+      });
+    } catch (error) {
+      settle();
+      if (expired) throw deadlineFault(target, timeoutMs, 'before-response');
+      throw toHttpFault(error, target, 'before-response', options.signal?.aborted === true);
+    }
+    const location = flattenHeaders(response.headers)['location'];
+    if (!REDIRECT_STATUSES.has(response.statusCode) || location === undefined || maxRedirects === 0) break;
+    await response.body.dump().catch(() => undefined);
+    const next = redirectTarget(current, response.statusCode, location);
+    if (typeof next === 'string') {
+      settle();
+      throw redirectFault(target, next);
+    }
+    if (redirects.length >= maxRedirects) {
+      settle();
+      throw redirectFault(target, `more than ${maxRedirects} redirects (the last one to ${next.request.url}); not followed further`);
+    }
+    redirects.push({ status: response.statusCode, from: current.url, to: next.request.url, credentialsDropped: next.credentialsDropped });
+    current = next.request;
   }
+
+  const target = { method: current.method.toUpperCase(), url: current.url };
   const firstByteMs = performance.now() - clock;
   const headers = flattenHeaders(response.headers);
   const declared = Number(headers['content-length']);
@@ -109,11 +155,11 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
 
   async function* chunks(): AsyncGenerator<Buffer> {
     let seen = 0;
-    if (Number.isFinite(declared) && declared > maxBodyBytes) {
-      stream.destroy();
-      throw tooLargeFault(target, maxBodyBytes, declared);
-    }
     try {
+      if (Number.isFinite(declared) && declared > maxBodyBytes) {
+        stream.destroy();
+        throw tooLargeFault(target, maxBodyBytes, declared);
+      }
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         seen += chunk.length;
         if (seen > maxBodyBytes) {
@@ -123,7 +169,10 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
         yield chunk;
       }
     } catch (error) {
+      if (expired) throw deadlineFault(target, timeoutMs, 'body');
       throw toHttpFault(error, target, 'body', options.signal?.aborted === true);
+    } finally {
+      settle();
     }
   }
 
@@ -133,11 +182,54 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
     headers,
     startedAt,
     firstByteMs,
+    redirects,
     body: chunks(),
     async discard() {
+      settle();
       await stream.dump().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Where a redirect goes, as the request to send, or why it is not followed. Another origin gets no
+ * credential (Authorization, X-API-Key, Cookie, Proxy-Authorization, URL user info); https → http is
+ * refused. 303, and 301/302 after a POST, become a GET without a body, as browsers and curl do.
+ */
+export function redirectTarget(from: HttpRequest, status: number, location: string): { request: HttpRequest; credentialsDropped: boolean } | string {
+  let url: URL;
+  try {
+    url = new URL(location, from.url);
+  } catch {
+    return `the server redirected (${status}) to '${location}', which is not a URL`;
+  }
+  const origin = new URL(from.url);
+  if (origin.protocol === 'https:' && url.protocol === 'http:') {
+    return `the server redirected (${status}) from https to plain http (${url.origin}); not followed, the request would travel unencrypted`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `the server redirected (${status}) to a ${url.protocol} URL; not followed`;
+  const method = status === 303 || ((status === 301 || status === 302) && from.method.toUpperCase() === 'POST') ? 'GET' : from.method;
+  const dropBody = method !== from.method;
+  const sameOrigin = url.origin === origin.origin;
+  const credential = new Set(CREDENTIAL_HEADERS);
+  const headers: Record<string, string> = {};
+  let dropped = false;
+  for (const [name, value] of Object.entries(from.headers)) {
+    const lower = name.toLowerCase();
+    if (!sameOrigin && credential.has(lower)) {
+      dropped = true;
+      continue;
+    }
+    if (dropBody && (lower === 'content-type' || lower === 'content-length')) continue;
+    headers[name] = value;
+  }
+  if (!sameOrigin && (url.username || url.password)) dropped = true;
+  if (!sameOrigin) {
+    url.username = '';
+    url.password = '';
+  }
+  const body = dropBody ? undefined : from.body;
+  return { request: { method, url: url.toString(), headers, ...(body === undefined ? {} : { body }) }, credentialsDropped: dropped };
 }
 
 /** Reads a whole body into one Buffer, with the streaming variant's limits and fault mapping. */
@@ -159,5 +251,18 @@ export async function sendRequest(req: HttpRequest, options: SendOptions = {}): 
     bodyText: body.toString('utf8'),
     timing: { startedAt: streaming.startedAt, firstByteMs: streaming.firstByteMs, totalMs: performance.now() - clock },
     sizeBytes: body.length,
+    ...(streaming.redirects.length > 0 ? { redirects: streaming.redirects } : {}),
   };
 }
+
+/**
+ * The HTTP port every sender takes (the exchange, the walker, sign-in): whole responses and streamed
+ * ones from one object, so a test or another transport replaces both at once.
+ */
+export interface HttpPort {
+  send(request: HttpRequest, options?: SendOptions): Promise<HttpResponse>;
+  stream(request: HttpRequest, options?: SendOptions): Promise<StreamingResponse>;
+}
+
+/** The product's HTTP port: undici, with the limits above. */
+export const httpClient: HttpPort = { send: sendRequest, stream: sendRequestStreaming };

@@ -55,6 +55,7 @@ function describe(kind: HttpFaultKind, target: string, phase: ExchangePhase, det
     case 'aborted':
       return `${target} was cancelled.`;
     case 'too-large':
+    case 'redirect':
       return `${target}: ${detail}`;
   }
 }
@@ -91,4 +92,16 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+/** The one deadline per response ran out: headers and body together took longer than allowed. */
+export function deadlineFault(request: { method: string; url: string }, timeoutMs: number, phase: ExchangePhase): HttpFault {
+  const target = `${request.method} ${request.url}`;
+  const seconds = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 100) / 10} s` : `${timeoutMs} ms`;
+  const where = phase === 'body' ? 'the body was still arriving' : 'no answer had arrived';
+  return new HttpFault('timeout', `${target}: no complete response within ${seconds} (${where}); the time allowed covers the headers and the whole body.`, request);
+}
+
+export function redirectFault(request: { method: string; url: string }, detail: string): HttpFault {
+  return new HttpFault('redirect', `${request.method} ${request.url}: ${detail}`, request);
 }

@@ -17,10 +17,23 @@ export interface HttpResponse {
   readonly bodyText: string;
   readonly timing: { readonly startedAt: number; readonly firstByteMs: number; readonly totalMs: number };
   readonly sizeBytes: number;
+  /** The redirects followed to get this response, in order (absent when none). */
+  readonly redirects?: readonly Redirect[];
 }
 
+/** One redirect the client followed. `credentialsDropped`: it went to another origin without them. */
+export interface Redirect {
+  readonly status: number;
+  readonly from: string;
+  readonly to: string;
+  readonly credentialsDropped: boolean;
+}
+
+/** Headers that carry credentials: never sent to another origin, never kept in a checkpoint. */
+export const CREDENTIAL_HEADERS: readonly string[] = ['authorization', 'x-api-key', 'cookie', 'proxy-authorization'];
+
 /** Why a request produced no usable response. The message is for people; `kind` is for code. */
-export type HttpFaultKind = 'connection' | 'timeout' | 'aborted' | 'dropped' | 'too-large' | 'tls';
+export type HttpFaultKind = 'connection' | 'timeout' | 'aborted' | 'dropped' | 'too-large' | 'tls' | 'redirect';
 
 export class HttpFault extends Error {
   constructor(readonly kind: HttpFaultKind, message: string, readonly request: { method: string; url: string }) {

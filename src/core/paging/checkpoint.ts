@@ -4,11 +4,11 @@
 // redactor's secret field names) kept by name with an empty value. The caller passes the request again
 // with fresh credentials and the walker puts those back from it.
 import type { SinkCheckpoint } from '../export/sink';
-import type { HttpRequest } from '../http/types';
+import { CREDENTIAL_HEADERS, type HttpRequest } from '../http/types';
 import { isSecretFieldName } from '../secrets/redact';
 import type { PagingPlan } from './types';
 
-export const SECRET_HEADERS: readonly string[] = ['authorization', 'x-api-key', 'cookie', 'proxy-authorization'];
+export const SECRET_HEADERS: readonly string[] = CREDENTIAL_HEADERS;
 
 export interface WalkCheckpoint {
   readonly version: 1;
@@ -23,7 +23,16 @@ export interface WalkCheckpoint {
   readonly sink?: SinkCheckpoint;
   readonly done: boolean;
   readonly endReason?: string;
+  /** The origin of the walk's first request: credentials are put back only for it. */
+  readonly origin?: string;
+  /** The facts of the first page (totals, page size) every later page must repeat. */
+  readonly facts?: PageFacts;
+  /** Hashes of the last kept page's request and of its rows (hashes: nothing readable, no secret). */
+  readonly lastRequest?: string;
+  readonly lastPageHash?: string;
 }
+
+export type PageFacts = Readonly<Record<string, string | number>>;
 
 export function withoutSecrets(request: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS): HttpRequest {
   const secret = new Set(secretHeaders.map((h) => h.toLowerCase()));
@@ -47,8 +56,17 @@ export function withSecretsFrom(stored: HttpRequest, fresh: HttpRequest, secretH
   const secret = new Set(secretHeaders.map((h) => h.toLowerCase()));
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(stored.headers)) if (!secret.has(name.toLowerCase())) headers[name] = value;
-  for (const [name, value] of Object.entries(fresh.headers)) if (secret.has(name.toLowerCase())) headers[name] = value;
+  // Another origin (a next link elsewhere) never gets the credentials meant for the first request's.
+  if (sameOrigin(stored.url, fresh.url)) for (const [name, value] of Object.entries(fresh.headers)) if (secret.has(name.toLowerCase())) headers[name] = value;
   return { ...stored, url: withUrlSecretsFrom(stored.url, fresh.url), headers };
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
 }
 
 function withUrlSecretsFrom(storedUrl: string, freshUrl: string): string {

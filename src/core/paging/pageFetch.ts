@@ -6,7 +6,7 @@
 //   download. The strategy still sees every other field (TableName, Remaining, BatchID...), and the
 //   rows as a placeholder array of the right length (it only counts them).
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
-import { readBody, sendRequestStreaming, type SendOptions } from '../http/client';
+import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import type { ParsedBody } from './types';
 
@@ -34,9 +34,9 @@ export async function fetchBuffered(send: Send, request: HttpRequest, options: S
 }
 
 /** Streams a 2xx body through the row splitter; other statuses are read whole (they are small). */
-export async function fetchStreamed(request: HttpRequest, options: SendOptions, rowsField: string | undefined): Promise<FetchedPage> {
+export async function fetchStreamed(http: HttpPort, request: HttpRequest, options: SendOptions, rowsField: string | undefined): Promise<FetchedPage> {
   const clock = performance.now();
-  const streaming = await sendRequestStreaming(request, options);
+  const streaming = await http.stream(request, options);
   const head = { status: streaming.status, statusText: streaming.statusText, headers: streaming.headers };
   const timing = (): HttpResponse['timing'] => ({ startedAt: streaming.startedAt, firstByteMs: streaming.firstByteMs, totalMs: performance.now() - clock });
   if (streaming.status < 200 || streaming.status > 299) {

@@ -14,13 +14,15 @@ export interface StyleSources {
   readonly directive?: PagingDirective;
   /** The catalog operation's paging style, when the request matches one. */
   readonly catalogStyle?: PagingStyleId;
+  /** The catalog operation's paging options (an imported OpenAPI operation's next=, items=, …). */
+  readonly catalogOptions?: Readonly<Record<string, string>>;
 }
 
 /** The plan before any response; `undefined` style means "detect from the first response". */
 export function resolveStyle(sources: StyleSources): PagingPlan | undefined {
-  const { directive, catalogStyle } = sources;
+  const { directive, catalogStyle, catalogOptions } = sources;
   if (directive && directive.style !== 'auto') return { style: directive.style, options: directive.options, source: 'directive' };
-  if (!directive && catalogStyle && catalogStyle !== 'none') return { style: catalogStyle, options: {}, source: 'catalog' };
+  if (!directive && catalogStyle && catalogStyle !== 'none') return { style: catalogStyle, options: catalogOptions ?? {}, source: 'catalog' };
   return undefined;
 }
 

@@ -68,3 +68,43 @@ export function streamRowsOption(options: Readonly<Record<string, string>>, fall
   if (fallback === null) return {};
   return { streamRows: fallback === undefined ? {} : { field: fallback } };
 }
+
+/** Arrays of objects count; so does an array of primitives, but only at the top level or when named. */
+export function objectShare(array: readonly unknown[]): number {
+  if (array.length === 0) return 0;
+  const sample = array.slice(0, 50);
+  return sample.filter(isRecord).length / sample.length;
+}
+
+/** Business-error lists (Errors, errors, Error) are not result rows. */
+const ERROR_LISTS = new Set(['Errors', 'errors', 'Error']);
+
+function largestRowArray(body: unknown): { path: string; rows: unknown[] } | undefined {
+  if (Array.isArray(body)) return { path: '$', rows: body };
+  if (!isRecord(body)) return undefined;
+  let best: { path: string; rows: unknown[] } | undefined;
+  const consider = (path: string, value: unknown) => {
+    if (!Array.isArray(value) || objectShare(value) < 0.5 || ERROR_LISTS.has(path.split('.').pop() ?? '')) return;
+    if (!best || value.length > best.rows.length) best = { path, rows: value };
+  };
+  for (const [key, value] of Object.entries(body)) {
+    consider(key, value);
+    if (isRecord(value)) for (const [inner, innerValue] of Object.entries(value)) consider(`${key}.${inner}`, innerValue);
+  }
+  return best;
+}
+
+/**
+ * THE rule for which array of a body holds the rows, used by the panel, the CLI's counts and --out, and a
+ * plain send: the paging strategy's row path when there is one ('Orders', '$'), else a top-level array,
+ * else the largest array of objects one or two levels down (never a business-error list). Undefined
+ * when the body holds no collection (a PostOutput, an error object).
+ */
+export function rowsOfBody(body: unknown, rowsPath?: string): { path: string; rows: unknown[] } | undefined {
+  if (rowsPath) {
+    const named = readPath(body, rowsPath);
+    if (Array.isArray(named)) return { path: rowsPath, rows: named };
+  }
+  return largestRowArray(body);
+}
+

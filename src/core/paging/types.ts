@@ -38,13 +38,16 @@ export type Acceptance =
   | { readonly kind: 'end'; readonly reason: string }
   /** Send `request` again after `delayMs` (429 + Retry-After, a transient extraction error). */
   | { readonly kind: 'retry'; readonly request: HttpRequest; readonly delayMs: number; readonly reason: string }
-  | { readonly kind: 'fail'; readonly reason: string };
+  | { readonly kind: 'fail'; readonly reason: string }
+  /** The server's paging contradicts itself (it served another page than the one asked for). */
+  | { readonly kind: 'inconsistent'; readonly reason: string };
 
 /** What to do AFTER the page's rows are safely written. */
 export type Step =
   | { readonly kind: 'continue'; readonly request: HttpRequest }
   | { readonly kind: 'end'; readonly reason: string }
-  | { readonly kind: 'fail'; readonly reason: string };
+  | { readonly kind: 'fail'; readonly reason: string }
+  | { readonly kind: 'inconsistent'; readonly reason: string };
 
 export interface PagingStrategy {
   readonly style: PagingStyleId;
@@ -53,6 +56,15 @@ export interface PagingStrategy {
    * top-level array itself (`field` undefined). Lets the walker stream rows straight to an NDJSON sink.
    */
   readonly streamRows?: { readonly field?: string };
+  /** True when the next request is deliberately the same call again (stateful extraction). */
+  readonly repeatsRequest?: boolean;
+  /** Why a walk of this style cannot be resumed after a fault, when it cannot. */
+  readonly cannotResume?: string;
+  /**
+   * Facts of a page that must hold over the whole walk (totals, the page size): the walker compares
+   * every page's with the first page's, and one that vanishes or changes stops the walk as inconsistent.
+   */
+  facts?(page: Page): Readonly<Record<string, string | number>>;
   /** Fills defaults the contract states for the first call (e.g. OFFSET 1); pure. */
   prepare(first: HttpRequest): HttpRequest;
   accept(page: Page, state: WalkState): Acceptance;

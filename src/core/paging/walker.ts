@@ -5,12 +5,18 @@
 // last page cannot be fetched twice) and which makes every fault resumable: the checkpoint always
 // names the first request whose page is not yet safely kept, so a resumed walk has no gap and no
 // duplicate. The walker never throws for a fault: it returns an outcome, a message and a checkpoint.
+// It also never claims more than it got: every walk ends with a verdict (complete, cut short,
+// inconsistent, failed), and a server whose paging contradicts itself (totals that change, paging
+// headers that vanish, a page or cursor served again, rows of the previous page repeated) stops the walk
+// at once, before the doubtful page is written. A next link to another origin goes without the
+// request's credentials; one from https to http is refused.
+import { createHash } from 'node:crypto';
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { RowSink } from '../export/sink';
-import { sendRequest, type SendOptions } from '../http/client';
+import { httpClient, type HttpPort, type SendOptions } from '../http/client';
 import { HttpFault, type HttpFaultKind, type HttpRequest, type HttpResponse } from '../http/types';
 import { fetchBuffered, fetchStreamed, type FetchedPage, type Send } from './pageFetch';
-import { SECRET_HEADERS, withSecretsFrom, withoutSecrets, type WalkCheckpoint } from './checkpoint';
+import { SECRET_HEADERS, withSecretsFrom, withoutSecrets, type PageFacts, type WalkCheckpoint } from './checkpoint';
 import { detectStyle } from './resolve';
 import { createStrategy } from './strategies';
 import type { Acceptance, Page, PagingPlan, PagingStrategy, RetryPolicy } from './types';
@@ -38,6 +44,8 @@ export interface PageEvent {
   readonly rows: readonly unknown[];
   readonly rowCount: number;
   readonly progress: WalkProgress;
+  /** The checkpoint after this page (no secret in it): persist it to resume after a crash. */
+  readonly checkpoint: WalkCheckpoint;
 }
 
 export interface WalkOptions {
@@ -50,7 +58,9 @@ export interface WalkOptions {
   readonly maxPages?: number;
   readonly retry?: Partial<RetryPolicy>;
   readonly sendOptions?: Omit<SendOptions, 'signal'>;
-  /** A transport for tests; when given, pages are always read whole (no streaming). */
+  /** The HTTP port (send and stream). Default: the product's undici client. */
+  readonly http?: HttpPort;
+  /** A transport that answers whole bodies only (recorded responses in tests); pages are then read whole. */
   readonly send?: Send;
   /**
    * Stream rows straight to the sink as NDJSON while the page arrives, when the sink takes NDJSON
@@ -65,19 +75,32 @@ export interface WalkOptions {
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export type WalkOutcome = 'complete' | 'stopped' | 'max-pages' | 'failed';
+export type WalkOutcome = 'complete' | 'stopped' | 'max-pages' | 'inconsistent' | 'failed';
+
+/**
+ * What a walk's result is worth. Only 'complete' means every row the server has was written;
+ * 'cut-short' (max pages, stopped by the user) and 'failed' keep what was written and can usually
+ * resume; 'inconsistent' means the server's paging contradicted itself and the rows cannot be trusted
+ * to be all of them, nor to be free of duplicates past the point it stopped.
+ */
+export type WalkVerdict = 'complete' | 'cut-short' | 'inconsistent' | 'failed';
+
+export function verdictOf(outcome: WalkOutcome): WalkVerdict {
+  return outcome === 'stopped' || outcome === 'max-pages' ? 'cut-short' : outcome;
+}
 
 export interface WalkFailure {
   /** 1-based page of the walk that could not be kept. */
   readonly page: number;
   readonly request: { readonly method: string; readonly url: string; readonly body?: string };
-  readonly kind: HttpFaultKind | 'http' | 'paging' | 'sink';
+  readonly kind: HttpFaultKind | 'http' | 'paging' | 'sink' | 'inconsistent';
   readonly message: string;
 }
 
 export interface WalkResult {
   readonly outcome: WalkOutcome;
-  /** In words: why the walk ended, stopped or failed, and what is kept. */
+  readonly verdict: WalkVerdict;
+  /** In words: the verdict, why, and what is kept. Says nothing of how to resume: the caller knows its own command. */
   readonly message: string;
   readonly pages: number;
   readonly rows: number;
@@ -86,6 +109,12 @@ export interface WalkResult {
   readonly rowsPerSecond: number;
   readonly checkpoint: WalkCheckpoint;
   readonly failure?: WalkFailure;
+  /** The page a resume starts with, when the walk can be resumed. */
+  readonly resumeAt?: number;
+  /** Why this walk cannot be resumed, when it is not complete and cannot. */
+  readonly cannotResume?: string;
+  /** Things done on the user's behalf: credentials dropped for another origin, a page size the server cut. */
+  readonly notices: readonly string[];
 }
 
 const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
@@ -96,14 +125,98 @@ function describeRequest(request: HttpRequest): string {
   return `${request.method.toUpperCase()} ${request.url}${body}`;
 }
 
+/** A hash of what identifies a request's page (method, URL, body): kept in checkpoints, so never the request itself. */
+function requestKey(request: HttpRequest): string {
+  return createHash('sha256').update(`${request.method.toUpperCase()} ${request.url}\n${request.body ?? ''}`).digest('base64');
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/** A page's content fingerprint: its rows as received (streamed NDJSON bytes, or the rows as JSON). */
+function pageHash(rows: readonly unknown[], streamed: readonly Buffer[] | undefined): string {
+  const hash = createHash('sha256');
+  if (streamed) for (const b of streamed) hash.update(b);
+  else hash.update(JSON.stringify(rows) ?? '');
+  return hash.digest('base64');
+}
+
+/**
+ * A page's rows as comparable text, for the overlap check between consecutive pages. A page read whole
+ * compares every row; a page streamed to the file compares its first and last BOUNDARY rows (a shifted
+ * offset repeats rows at the seam), so a 100 000-row page is not held twice.
+ */
+interface PageRows {
+  readonly all?: ReadonlySet<string>;
+  readonly head: readonly string[];
+  readonly tail: ReadonlySet<string>;
+}
+
+const BOUNDARY = 64;
+
+function wholeRows(rows: readonly unknown[]): PageRows {
+  const texts = rows.filter((r) => r !== null && typeof r === 'object').map((r) => JSON.stringify(r));
+  const all = new Set(texts);
+  return { all, head: texts.slice(0, BOUNDARY), tail: new Set(texts.slice(-BOUNDARY)) };
+}
+
+function boundaryRows(ndjson: readonly Buffer[]): PageRows {
+  const text = Buffer.concat(ndjson as Buffer[]);
+  const head: string[] = [];
+  let start = 0;
+  while (head.length < BOUNDARY && start < text.length) {
+    const end = text.indexOf(10, start);
+    const stop = end < 0 ? text.length : end;
+    if (stop > start) head.push(text.toString('utf8', start, stop));
+    start = stop + 1;
+  }
+  const tail = new Set<string>();
+  let end = text.length;
+  while (tail.size < BOUNDARY && end > 0) {
+    const from = text.lastIndexOf(10, end - 2) + 1;
+    const line = text.toString('utf8', from, text[end - 1] === 10 ? end - 1 : end);
+    if (line) tail.add(line);
+    end = from;
+  }
+  return { head, tail };
+}
+
+/** How many rows of `now` were already on the page before. */
+function overlap(before: PageRows, now: PageRows): number {
+  if (before.all && now.all) {
+    let repeated = 0;
+    for (const key of now.all) if (before.all.has(key)) repeated++;
+    return repeated;
+  }
+  return now.head.filter((key) => before.tail.has(key)).length;
+}
+
+/** Facts that must hold over the whole walk: one that vanished or changed, in words. */
+function factsProblem(before: PageFacts | undefined, now: PageFacts, page: number): string | undefined {
+  if (!before) return undefined;
+  for (const [name, was] of Object.entries(before)) {
+    const is = now[name];
+    if (is === undefined) return `${name} was ${was} on the first page but is missing on page ${page}, so the end of the walk is no longer known`;
+    if (is !== was) return `${name} changed from ${was} to ${is} on page ${page}`;
+  }
+  return undefined;
+}
+
 /** Walks every page from `request` (or from `options.resumeFrom`), writing rows to `options.sink`. */
 export async function walk(request: HttpRequest, options: WalkOptions): Promise<WalkResult> {
-  const send = options.send ?? sendRequest;
+  const http = options.http ?? httpClient;
+  const send: Send = options.send ?? ((r, o) => http.send(r, o));
   const sleep = options.sleep ?? defaultSleep;
   const secretHeaders = options.secretHeaders ?? SECRET_HEADERS;
   const maxPages = options.maxPages ?? 10_000;
   const resume = options.resumeFrom;
   const started = performance.now();
+  const notices: string[] = [];
 
   let plan: PagingPlan | undefined = resume?.plan ?? options.plan;
   let strategy: PagingStrategy | undefined = plan ? createStrategy(plan.style, plan.options, options.retry) : undefined;
@@ -113,10 +226,15 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   let rowsThisCall = 0;
   let sent = 0;
   let retriesInRow = 0;
+  const origin = resume?.origin ?? originOf(request.url);
   let checkpoint: WalkCheckpoint = resume ?? {
     version: 1, plan: plan ?? { style: 'none', options: {}, source: 'default' }, next: withoutSecrets(request, secretHeaders),
-    pages, rows, bytes, done: false,
+    pages, rows, bytes, done: false, origin,
   };
+  // What the server's paging has said so far: requests whose page was kept, the last page's content.
+  const served = new Set<string>(resume?.lastRequest ? [resume.lastRequest] : []);
+  let lastHash = resume?.lastPageHash;
+  let lastRows: PageRows | undefined;
 
   const progress = (waiting?: string): WalkProgress => {
     const elapsedMs = performance.now() - started;
@@ -124,35 +242,48 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   };
   const finish = (outcome: WalkOutcome, message: string, failure?: WalkFailure): WalkResult => {
     const p = progress();
-    return { outcome, message, pages, rows, bytes, elapsedMs: p.elapsedMs, rowsPerSecond: p.rowsPerSecond, checkpoint, ...(failure ? { failure } : {}) };
+    // A style whose lost page cannot be fetched again cannot resume after a fault; a cut (page limit, Stop) can go on.
+    const lost = outcome === 'failed' ? strategy?.cannotResume : undefined;
+    const canResume = outcome !== 'complete' && outcome !== 'inconsistent' && checkpoint.next !== undefined && !lost;
+    const whyNot = outcome === 'complete' ? undefined
+      : outcome === 'inconsistent' ? "the server's paging contradicted itself; resuming would ask it the same question again"
+        : lost ?? (checkpoint.next ? undefined : 'the walk has no next request to send');
+    return {
+      outcome, verdict: verdictOf(outcome), message, pages, rows, bytes, elapsedMs: p.elapsedMs, rowsPerSecond: p.rowsPerSecond, checkpoint,
+      ...(failure ? { failure } : {}), ...(canResume ? { resumeAt: pages + 1 } : whyNot ? { cannotResume: whyNot } : {}), notices,
+    };
   };
-  const kept = (): string => `${pages} page(s), ${rows} row(s) already written are kept`;
+  const kept = (): string => `${pages} page(s), ${rows} row(s) written are kept`;
   const fail = (current: HttpRequest, kind: WalkFailure['kind'], reason: string): WalkResult => {
     const page = pages + 1;
     const target = { method: current.method.toUpperCase(), url: current.url, ...(current.body ? { body: current.body } : {}) };
-    const where = kind === 'http' || kind === 'paging' ? `page ${page} (${describeRequest(current)}): ${reason}` : `page ${page}: ${reason}`;
-    const resumable = checkpoint.next ? `; resume continues with page ${page}` : '';
-    return finish('failed', `${where}. ${kept()}${resumable}.`, { page, request: target, kind, message: reason });
+    const where = kind === 'http' || kind === 'paging' || kind === 'inconsistent' ? `page ${page} (${describeRequest(current)}): ${reason}` : `page ${page}: ${reason}`;
+    const outcome = kind === 'inconsistent' ? 'inconsistent' : 'failed';
+    const verdict = outcome === 'inconsistent' ? 'inconsistent: the walk stopped at' : 'failed at';
+    return finish(outcome, `${verdict} ${where}. ${kept()}.`, { page, request: target, kind, message: reason });
   };
 
   if (resume) {
     if (resume.done || !resume.next) return finish('complete', resume.endReason ?? 'the walk was already complete');
   }
+  // Credentials are put back only where the walk's first request was going (withSecretsFrom checks origins).
   let current: HttpRequest = resume?.next ? withSecretsFrom(resume.next, request, secretHeaders) : (strategy?.prepare(request) ?? request);
 
   for (;;) {
-    if (options.signal?.aborted) return finish('stopped', `stopped before page ${pages + 1}. ${kept()}; resume continues from there.`);
-    if (sent >= maxPages) return finish('max-pages', `stopped after ${sent} request(s) (the max-pages guard). ${kept()}; resume continues from page ${pages + 1}.`);
+    if (options.signal?.aborted) return finish('stopped', `cut short: stopped by the user before page ${pages + 1}. ${kept()}.`);
+    if (sent >= maxPages) {
+      return finish('max-pages', `cut short: stopped after ${sent} request(s) (the page limit of ${maxPages}), not at the end of the data. ${kept()}.`);
+    }
 
     let fetched: FetchedPage;
     const sendOptions: SendOptions = { ...options.sendOptions, ...(options.signal ? { signal: options.signal } : {}) };
     const streamRows = options.streamRows !== false && !options.send && options.sink.writeNdjsonPage ? strategy?.streamRows : undefined;
     try {
       sent++;
-      fetched = streamRows ? await fetchStreamed(current, sendOptions, streamRows.field) : await fetchBuffered(send, current, sendOptions);
+      fetched = streamRows ? await fetchStreamed(http, current, sendOptions, streamRows.field) : await fetchBuffered(send, current, sendOptions);
     } catch (error) {
       if (error instanceof HttpFault && error.kind === 'aborted') {
-        return finish('stopped', `stopped during page ${pages + 1}. ${kept()}; resume continues from there.`);
+        return finish('stopped', `cut short: stopped by the user during page ${pages + 1}. ${kept()}.`);
       }
       const fault = error instanceof HttpFault ? error : undefined;
       return fail(current, fault?.kind ?? 'paging', fault?.message ?? (error instanceof Error ? error.message : String(error)));
@@ -165,7 +296,8 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       checkpoint = { ...checkpoint, plan };
     }
     const page: Page = { request: current, response, body: fetched.body, receivedAt: Date.now() };
-    const acceptance: Acceptance = strategy.accept(page, { pagesWritten: pages, rowsWritten: rows, retriesInRow });
+    const state = { pagesWritten: pages, rowsWritten: rows, retriesInRow };
+    const acceptance: Acceptance = strategy.accept(page, state);
 
     if (acceptance.kind === 'retry') {
       retriesInRow++;
@@ -173,19 +305,32 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       try {
         await sleep(acceptance.delayMs, options.signal);
       } catch {
-        return finish('stopped', `stopped while waiting to retry page ${pages + 1}. ${kept()}; resume continues from there.`);
+        return finish('stopped', `cut short: stopped by the user while waiting to retry page ${pages + 1}. ${kept()}.`);
       }
       current = acceptance.request;
       continue;
     }
     if (acceptance.kind === 'fail') return fail(current, response.status >= 200 && response.status < 300 ? 'paging' : 'http', acceptance.reason);
+    if (acceptance.kind === 'inconsistent') return fail(current, 'inconsistent', acceptance.reason);
     if (acceptance.kind === 'end') {
       checkpoint = { ...checkpoint, next: undefined, done: true, endReason: acceptance.reason };
       return finish('complete', `complete: ${acceptance.reason}. ${pages} page(s), ${rows} row(s).`);
     }
 
-    // Persist first: nothing below may run (least of all a request) before the page is kept.
+    // The server's paging must agree with itself before the page is kept.
     const streamed = fetched.streamed && acceptance.rows === fetched.streamed.placeholder ? fetched.streamed : undefined;
+    const facts = strategy.facts?.(page);
+    const changed = facts ? factsProblem(checkpoint.facts, facts, pages + 1) : undefined;
+    if (changed) return fail(current, 'inconsistent', changed);
+    const hash = acceptance.rows.length > 0 ? pageHash(acceptance.rows, streamed?.ndjson) : undefined;
+    if (hash !== undefined && hash === lastHash) {
+      return fail(current, 'inconsistent', `page ${pages + 1} holds exactly the rows of page ${pages}: the server ignored the page it was asked for`);
+    }
+    const rowKeys = streamed ? boundaryRows(streamed.ndjson) : wholeRows(acceptance.rows);
+    const repeated = lastRows ? overlap(lastRows, rowKeys) : 0;
+    if (repeated > 0) return fail(current, 'inconsistent', `${repeated} row(s) of page ${pages + 1} were already on page ${pages}: the pages overlap`);
+
+    // Persist first: nothing below may run (least of all a request) before the page is kept.
     try {
       if (streamed && options.sink.writeNdjsonPage) await options.sink.writeNdjsonPage(streamed.ndjson, streamed.rowCount);
       else await options.sink.writePage(acceptance.rows);
@@ -197,22 +342,46 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     rowsThisCall += acceptance.rows.length;
     bytes += response.sizeBytes;
     retriesInRow = 0;
+    served.add(requestKey(current));
+    lastHash = hash;
+    lastRows = rowKeys;
 
-    const step = strategy.next(page, acceptance.rows, { pagesWritten: pages, rowsWritten: rows, retriesInRow: 0 });
+    let step = strategy.next(page, acceptance.rows, { pagesWritten: pages, rowsWritten: rows, retriesInRow: 0 });
+    if (step.kind === 'continue' && !strategy.repeatsRequest && served.has(requestKey(step.request))) {
+      step = { kind: 'inconsistent', reason: `the server's paging points back to a request already answered (${describeRequest(withoutSecrets(step.request, secretHeaders))}): a repeated cursor, page or offset` };
+    }
+    if (step.kind === 'continue') {
+      const target = originOf(step.request.url);
+      if (target !== origin) {
+        if (origin.startsWith('https:') && target.startsWith('http:')) {
+          step = { kind: 'fail', reason: `the next page is on ${target}, plain http after https; the walk does not follow a downgrade` };
+        } else {
+          const bare = withoutSecrets(step.request, secretHeaders);
+          if (bare.url !== step.request.url || Object.keys(bare.headers).length !== Object.keys(step.request.headers).length) {
+            notices.push(`page ${pages + 1} is on another origin (${target}); it was requested without the credentials meant for ${origin}`);
+          }
+          step = { kind: 'continue', request: bare };
+        }
+      }
+    }
     const sink = options.sink.checkpoint();
-    const base = { version: 1 as const, plan, pages, rows, bytes, ...(sink ? { sink } : {}) };
+    const base = {
+      version: 1 as const, plan, pages, rows, bytes, origin, lastRequest: requestKey(current),
+      ...(hash ? { lastPageHash: hash } : {}), ...(checkpoint.facts ?? facts ? { facts: checkpoint.facts ?? facts } : {}), ...(sink ? { sink } : {}),
+    };
     if (step.kind === 'continue') checkpoint = { ...base, next: withoutSecrets(step.request, secretHeaders), done: false };
     else if (step.kind === 'end') checkpoint = { ...base, done: true, endReason: step.reason };
     else checkpoint = { ...base, done: false, endReason: step.reason };
 
     const now = progress();
-    await options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now });
+    await options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now, checkpoint });
     options.onProgress?.(now);
 
     if (step.kind === 'end') return finish('complete', `complete: ${step.reason}. ${pages} page(s), ${rows} row(s).`);
-    if (step.kind === 'fail') {
-      return finish('failed', `after page ${pages} (${describeRequest(current)}): ${step.reason}. ${kept()}; the walk cannot continue from here.`,
-        { page: pages + 1, request: { method: current.method, url: current.url }, kind: 'paging', message: step.reason });
+    if (step.kind === 'fail' || step.kind === 'inconsistent') {
+      const outcome = step.kind === 'inconsistent' ? 'inconsistent' : 'failed';
+      return finish(outcome, `${outcome}: after page ${pages} (${describeRequest(withoutSecrets(current, secretHeaders))}): ${step.reason}. ${kept()}.`,
+        { page: pages + 1, request: { method: current.method, url: current.url }, kind: step.kind === 'inconsistent' ? 'inconsistent' : 'paging', message: step.reason });
     }
     current = step.request;
   }

@@ -37,23 +37,12 @@ export function pagingState(args: {
   };
 }
 
-const OUTCOME_WORDS: Readonly<Record<string, string>> = {
-  complete: 'last page reached',
-  stopped: 'stopped; can resume',
-  'max-pages': 'page limit reached; can resume',
-  failed: 'failed; pages kept, can resume',
-};
-
-/** The walkEnded payload for a finished walk (walker.ts WalkResult): every outcome but "complete" can resume. */
-export function walkEnd(
-  style: string,
-  result: { readonly outcome: string; readonly message: string; readonly pages: number; readonly rows: number },
-  file?: string,
-): { ok: boolean; message: string; paging: PagingState; file?: string } {
-  return {
-    ok: result.outcome !== 'failed',
-    message: result.message,
-    paging: pagingState({ style, pages: result.pages, rows: result.rows, canContinue: result.outcome !== 'complete', endReason: OUTCOME_WORDS[result.outcome] ?? result.outcome }),
-    ...(file ? { file } : {}),
-  };
+/** The bar's state for a walk the exchange knows (core/run/exchange.ts PagingCursor), between pages or after a walk. */
+export function pagingStateOfCursor(
+  cursor: { readonly plan: { readonly style: string }; readonly more: boolean; readonly checkpoint: { readonly pages: number; readonly rows: number; readonly done: boolean; readonly endReason?: string } },
+  walking: boolean,
+): PagingState {
+  const { pages, rows, done, endReason } = cursor.checkpoint;
+  const why = done ? `complete: ${endReason ?? 'last page reached'}` : !cursor.more && endReason ? endReason : undefined;
+  return pagingState({ style: cursor.plan.style, pages, rows, canContinue: cursor.more, walking, ...(why ? { endReason: why } : {}) });
 }

@@ -1,5 +1,6 @@
 // Which paging plan a request follows, from its `# @paging` directive, else its catalog operation, else
 // nothing (the walker then detects the style from the first response). Shared by the panel and the CLI.
+// The catalog passed in is the one with the imported OpenAPI overlays, so their paging reaches the walker.
 import type { Catalog } from '../catalog';
 import { parsePagingDirective, type PagingDirective } from '../paging/directive';
 import { resolveStyle } from '../paging/resolve';
@@ -21,8 +22,11 @@ export function pagingPlanFor(
     if (!parsed.ok) return { ok: false, error: `# @paging: ${parsed.error}` };
     directive = parsed.directive;
   }
-  const catalogStyle = catalog.match(request.method, pathOf(request.url))?.paging;
-  return { ok: true, plan: resolveStyle({ ...(directive ? { directive } : {}), ...(catalogStyle ? { catalogStyle } : {}) }) };
+  const operation = catalog.match(request.method, pathOf(request.url));
+  const catalogStyle = operation?.paging;
+  // An imported operation's paging names (next=next_link items=value …) travel with its style.
+  const catalogOptions = operation?.pagingOptions;
+  return { ok: true, plan: resolveStyle({ ...(directive ? { directive } : {}), ...(catalogStyle ? { catalogStyle } : {}), ...(catalogOptions ? { catalogOptions } : {}) }) };
 }
 
 /** The path (and query) of a URL, or the text itself when it is not an absolute URL. */

@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { CredentialService } from '../../core/auth';
 import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, parseEnvFile, type EnvFile, type Environment } from '../../core/env';
-import { sendRequest } from '../../core/http/client';
+import { httpClient } from '../../core/http/client';
+import { responseTimeoutMs } from '../settings';
 import type { SecretStore } from '../../core/secrets';
 import { ScopedSecretStore } from '../credentials/scopedSecretStore';
 
@@ -29,7 +30,7 @@ export class EnvironmentController implements vscode.Disposable {
     this.secrets = secrets;
     this.credentials = new CredentialService(EMPTY_ENVIRONMENT, {
       secrets,
-      send: (request) => sendRequest(request, { timeoutMs: 30_000 }),
+      send: (request) => httpClient.send(request, { timeoutMs: responseTimeoutMs() }),
       signInOnDemand: false,
       missingSecretHint: (authId, field) => `run "API Workbench: ${field === 'password' ? 'Sign In' : field === 'service_key' ? 'Set Basic Credentials' : 'Paste Bearer Token'}" for '${authId}'`,
     });

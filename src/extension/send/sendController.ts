@@ -1,25 +1,27 @@
 // Send / Send and follow pages from a .http document, and the panel's Next page, All pages, Stop and
-// Export. The work is the core's (prepareRequest, sendRequest, walk, buildResultsViewModel); this file
-// only connects it to the editor. Nothing here retries a sign-in: a missing or refused credential is
+// Export: target → the core's exchange (core/run/exchange.ts, pagedWalk.ts) → view model. Every Send of
+// a paged request is the first page of a walk, so the paging bar offers Next page whenever the paging
+// strategy sees more. This file only connects the core to the editor. Nothing here retries a sign-in: a missing or refused credential is
 // reported with a button the user may press. One paging walk runs at a time; a continuation is refused
 // when the request or the environment behind it changed; every text shown goes through the Redactor.
 import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
 import type { Catalog } from '../../core/catalog';
-import { detectBusinessErrors } from '../../core/catalog/businessErrors';
-import { memorySink, openFileSink, redactingSink, reopenFileSink, type RowSink, type SinkFormat } from '../../core/export';
-import { sendRequest } from '../../core/http/client';
-import { HttpFault, type HttpRequest, type HttpResponse } from '../../core/http/types';
+import { openFileSink, redactingSink, reopenFileSink, type RowSink, type SinkFormat } from '../../core/export';
+import { httpClient } from '../../core/http/client';
+import type { HttpResponse } from '../../core/http/types';
 import { parseHttpFile } from '../../core/httpfile';
 import type { NamedResponse } from '../../core/httpfile/resolve';
-import { walk, withoutSecrets, type WalkResult } from '../../core/paging';
-import { buildResultsViewModel } from '../../core/results/viewModel';
-import { pagingPlanFor, pathOf } from '../../core/run/pagingPlan';
-import { prepareRequest, type Prepared } from '../../core/run/prepareRequest';
+import type { WalkProgress, WalkResult } from '../../core/paging';
+import { viewModelOfExchange } from '../../core/results/exchangeView';
+import { runExchange, type ExchangePorts, type ExchangeResult } from '../../core/run/exchange';
+import { continueWalk, type Continued } from '../../core/run/pagedWalk';
+import type { PrepareContext, Prepared } from '../../core/run/prepareRequest';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
 import { Redactor, knownSecretValues } from '../../core/secrets';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { ResultsPanel, ResultsRequest } from '../results/ResultsPanel';
+import { responseTimeoutMs } from '../settings';
 import { pagingStateOf, type PagedSession } from './pagedSession';
 
 export interface SendTarget {
@@ -28,7 +30,6 @@ export interface SendTarget {
 }
 
 const EMPTY_ENV = { name: '(no environment)', variables: {}, auth: {} };
-type Ready = Extract<Prepared, { ok: true }>;
 
 export class SendController implements vscode.Disposable {
   /** Named responses per document, for {{name.response.body.$.x}}. */
@@ -68,78 +69,58 @@ export class SendController implements vscode.Disposable {
     const file = parseHttpFile(document.getText());
     const node = file.requests.find((r) => r.index === target.requestIndex);
     const name = node?.name ?? `request ${target.requestIndex + 1}`;
-    const prepared = await this.prepare(document.uri, target.requestIndex);
-    if (!prepared.ok) {
-      // Not awaited: the error's "Sign In" button may wait for the user for ever; send() must still settle.
-      void this.reportUnprepared(prepared);
-      return undefined;
-    }
-    const redactor = await this.redactor(prepared.secretValues);
-    const op = this.catalog().match(prepared.request.method, pathOf(prepared.request.url));
-    const requestKey = `${uri}#${name}`;
     this.inFlight?.abort();
     this.session?.abort?.abort();
     this.session = undefined;
     const mine = new AbortController();
     this.inFlight = mine;
-
-    let response: HttpResponse | undefined;
-    let walked: WalkResult | undefined;
-    let session: PagedSession | undefined;
+    let result: ExchangeResult;
     try {
-      if (followPages) {
-        const lookup = pagingPlanFor(prepared.request, prepared.resolved.directives, this.catalog());
-        if (!lookup.ok) {
-          void vscode.window.showErrorMessage(`API Workbench: ${document.uri.path.split('/').pop() ?? ''}: ${lookup.error}`);
-          return undefined;
-        }
-        const sink = memorySink();
-        walked = await walk(prepared.request, {
-          sink, maxPages: 1, signal: mine.signal, ...(lookup.plan ? { plan: lookup.plan } : {}),
-          send: async (request, options) => (response = await sendRequest(request, options)),
-        });
-        session = {
-          responseId: randomUUID(), first: withoutSecrets(prepared.request), environment: this.environmentName(),
-          uri, requestIndex: target.requestIndex, name, checkpoint: walked.checkpoint,
-          shownRows: redactRows(redactor, sink.pages.flat()),
-        };
-      } else {
-        response = await sendRequest(prepared.request, { timeoutMs: 60_000, signal: mine.signal });
-      }
-    } catch (error) {
-      if (mine.signal.aborted) return undefined;
-      const message = error instanceof HttpFault ? error.message : error instanceof Error ? error.message : String(error);
-      void vscode.window.showErrorMessage(`API Workbench: ${redactor.text(message)}`);
-      return undefined;
+      result = await runExchange({
+        file, requestIndex: target.requestIndex, prepare: this.prepareContext(document.uri), remember: this.responsesOf(uri),
+        pages: 'first', signal: mine.signal,
+      }, this.ports());
     } finally {
       if (this.inFlight === mine) this.inFlight = undefined;
     }
-    // A newer send, or Stop, took over while this one was on the wire: its result is not shown.
-    if (mine.signal.aborted) return response;
-    if (!response) {
-      void vscode.window.showErrorMessage(`API Workbench: ${redactor.text(walked?.message ?? 'no response')}`);
+    const { prepared } = result;
+    if (!prepared.ok) {
+      // Not awaited: the error's "Sign In" button may wait for the user for ever; send() must still settle.
+      void this.reportUnprepared(prepared);
       return undefined;
     }
+    // A newer send, or Stop, took over while this one was on the wire: its result is not shown.
+    if (mine.signal.aborted) return result.response;
+    const redactor = await this.redactor(prepared.secretValues);
+    const response = result.response;
+    if (!response) {
+      void vscode.window.showErrorMessage(`API Workbench: ${redactor.text(result.problem ?? 'no response')}`);
+      return undefined;
+    }
+    const notices = result.notices.filter((n) => followPages || !n.startsWith('# @paging'));
+    if (followPages && result.notices.some((n) => n.startsWith('# @paging'))) {
+      void vscode.window.showErrorMessage(`API Workbench: ${document.uri.path.split('/').pop() ?? ''}: ${redactor.text(result.notices.find((n) => n.startsWith('# @paging')) ?? '')}`);
+    }
+    const session: PagedSession | undefined = result.paging ? {
+      responseId: randomUUID(), cursor: result.paging, environment: this.environmentName(),
+      uri, requestIndex: target.requestIndex, name, shownRows: redactRows(redactor, result.rows?.items ?? []),
+    } : undefined;
     this.session = session;
-    if (prepared.resolved.name) this.responsesOf(uri).set(prepared.resolved.name, { status: response.status, headers: response.headers, bodyText: response.bodyText });
-
-    const viewModel = buildResultsViewModel({
-      requestKey,
-      title: `${name} — ${prepared.request.method} ${redactor.url(prepared.request.url)}`,
-      request: { method: prepared.request.method, url: redactor.url(prepared.request.url), headers: redactor.headers(prepared.request.headers) },
-      response: { ...response, headers: redactor.headers(response.headers), bodyText: redactor.text(response.bodyText) },
-      businessErrors: businessErrorsOf(response, op?.errorCatalogue),
-      ...(op?.errorCatalogue ? { catalogue: op.errorCatalogue } : {}),
-      ...(op ? { service: op.service } : {}),
-      authScheme: prepared.scheme,
+    const request = result.request ?? prepared.request;
+    const viewModel = viewModelOfExchange(result, response, {
+      requestKey: `${uri}#${name}`,
+      title: `${name} — ${request.method} ${redactor.url(request.url)}`,
+      redactor,
       ...(session ? { paging: pagingStateOf(session, false), id: session.responseId } : {}),
     });
     this.panel.show(viewModel);
-    if (walked && walked.outcome === 'failed' && response.status < 400) {
+    const walked = result.walk;
+    if (walked && walked.verdict !== 'complete' && walked.outcome !== 'max-pages' && response.status < 400) {
       void vscode.window.showWarningMessage(`API Workbench: ${redactor.text(walked.message)}`);
     }
+    for (const notice of notices) void vscode.window.showInformationMessage(`API Workbench: ${redactor.text(notice)}`);
     if (response.status === 401) void this.offerSignIn(prepared.scheme);
-    this.log(`${prepared.request.method} ${redactor.url(prepared.request.url)} → ${response.status} in ${Math.round(response.timing.totalMs)} ms`);
+    this.log(`${request.method} ${redactor.url(request.url)} → ${response.status} in ${Math.round(response.timing.totalMs)} ms`);
     return response;
   }
 
@@ -183,31 +164,29 @@ export class SendController implements vscode.Disposable {
     }
     session.abort = new AbortController();
     try {
-      const fresh = await this.continuation(session);
-      if (!fresh) return;
-      const redactor = await this.redactor(fresh.secretValues);
-      const sink = memorySink();
-      const result = await walk(fresh.request, { sink, maxPages: 1, resumeFrom: session.checkpoint, signal: session.abort.signal });
-      if (this.session !== session) return;
-      session.checkpoint = result.checkpoint;
-      const rows = redactRows(redactor, sink.pages.flat());
+      const continued = await this.continueSession(session, 'next', undefined);
+      if (!continued || this.session !== session) return;
+      const redactor = await this.redactor(continued.secretValues);
+      session.cursor = continued.cursor;
+      const rows = redactRows(redactor, continued.rows);
       session.shownRows.push(...rows);
       this.panel.appendPage({ rows, paging: pagingStateOf(session, false) });
-      if (result.outcome === 'failed') void vscode.window.showWarningMessage(`API Workbench: ${redactor.text(result.message)}`);
+      if (continued.walk.outcome !== 'max-pages' && continued.walk.verdict !== 'complete') void vscode.window.showWarningMessage(`API Workbench: ${redactor.text(this.withResumeAction(continued.walk))}`);
+      for (const notice of continued.walk.notices) void vscode.window.showInformationMessage(`API Workbench: ${redactor.text(notice)}`);
     } finally {
       session.abort = undefined;
     }
   }
 
-  /** Streams every remaining page to a file; rows already shown go first, so nothing fetched is lost. */
+  /**
+   * Streams every remaining page to a file; rows already shown go first, so nothing fetched is lost.
+   * After a failure, "All pages" again resumes into the same file from the walk's checkpoint.
+   */
   private async allPages(session: PagedSession, format: SinkFormat): Promise<void> {
     session.abort = new AbortController();
     let sink: RowSink | undefined;
     try {
-      const fresh = await this.continuation(session);
-      if (!fresh) return;
-      const redactor = await this.redactor(fresh.secretValues);
-      const resumeSink = session.checkpoint.sink;
+      const resumeSink = session.cursor.checkpoint.sink;
       if (session.exportFile && resumeSink?.path === session.exportFile) {
         sink = await reopenFileSink(resumeSink);
       } else {
@@ -220,17 +199,18 @@ export class SendController implements vscode.Disposable {
         session.exportFile = target.fsPath;
       }
       const file = session.exportFile;
+      // Every stored secret, renewed tokens included, is scrubbed from the file.
+      const redactor = await this.redactor([]);
       const redacting = redactingSink(sink, () => redactor);
-      this.panel.progress({ pages: session.checkpoint.pages, rows: session.checkpoint.rows, rowsPerSecond: 0, elapsedMs: 0, file });
-      const result = await walk(fresh.request, {
-        sink: redacting, resumeFrom: session.checkpoint, signal: session.abort.signal,
+      this.panel.progress({ pages: session.cursor.checkpoint.pages, rows: session.cursor.checkpoint.rows, rowsPerSecond: 0, elapsedMs: 0, file });
+      const continued = await this.continueSession(session, 'all', redacting, {
         onProgress: (p) => { if (this.session === session) this.panel.progress({ pages: p.pages, rows: p.rows, rowsPerSecond: p.rowsPerSecond, elapsedMs: p.elapsedMs, file }); },
-        onPage: (e) => { if (this.session === session) this.panel.progress({ pages: e.progress.pages, rows: e.progress.rows, rowsPerSecond: e.progress.rowsPerSecond, elapsedMs: e.progress.elapsedMs, file }); },
       });
-      session.checkpoint = result.checkpoint;
+      if (!continued) return;
+      session.cursor = continued.cursor;
       if (this.session !== session) return;
-      const ok = result.outcome === 'complete';
-      const message = redactor.text(result.message);
+      const ok = continued.walk.verdict === 'complete';
+      const message = redactor.text(ok ? continued.walk.message : this.withResumeAction(continued.walk));
       this.panel.walkEnded({ ok, message, paging: pagingStateOf(session, false), file });
       const open = 'Open File';
       const say = ok ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
@@ -241,6 +221,38 @@ export class SendController implements vscode.Disposable {
       await sink?.close();
       session.abort = undefined;
     }
+  }
+
+  /** The walk's words plus what resumes it here, or why nothing can. */
+  private withResumeAction(walked: WalkResult): string {
+    if (walked.resumeAt !== undefined) return `${walked.message} Press "All pages" to continue from page ${walked.resumeAt} into the same file.`;
+    return walked.cannotResume ? `${walked.message} It cannot be resumed: ${walked.cannotResume}.` : walked.message;
+  }
+
+  /**
+   * The session's walk continued with the request prepared again (current credentials). Refused when the
+   * environment changed, or the request at that index is no longer the one paged (core/run/pagedWalk).
+   */
+  private async continueSession(
+    session: PagedSession, pages: 'next' | 'all', sink: RowSink | undefined,
+    hooks: { onProgress?: (p: WalkProgress) => void } = {},
+  ): Promise<Extract<Continued, { ok: true }> | undefined> {
+    if (this.environmentName() !== session.environment) {
+      void vscode.window.showWarningMessage(`API Workbench: this response was paged in environment '${session.environment}'; switch back to it, or send the request again.`);
+      return undefined;
+    }
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(session.uri));
+    const continued = await continueWalk({
+      cursor: session.cursor, file: parseHttpFile(document.getText()), requestIndex: session.requestIndex,
+      prepare: this.prepareContext(document.uri), pages, ...(sink ? { sink } : {}),
+      ...(session.abort ? { signal: session.abort.signal } : {}), ...hooks,
+    }, this.ports());
+    if (!continued.ok) {
+      if (continued.prepared) void this.reportUnprepared(continued.prepared);
+      else void vscode.window.showWarningMessage(`API Workbench: ${(await this.redactor([])).text(continued.problem)}`);
+      return undefined;
+    }
+    return continued;
   }
 
   /** Writes the rows on screen to a file. */
@@ -259,41 +271,21 @@ export class SendController implements vscode.Disposable {
     void vscode.window.showInformationMessage(`API Workbench: ${rows.length} row(s) written to ${vscode.workspace.asRelativePath(target)}.`);
   }
 
-  /**
-   * The request again with current credentials (a token may have been renewed), for a continuation.
-   * Refused when the environment changed, or the request at that index is no longer the one paged
-   * (another method or origin): its credentials must not travel with the old request.
-   */
-  private async continuation(session: PagedSession): Promise<Ready | undefined> {
-    if (this.environmentName() !== session.environment) {
-      void vscode.window.showWarningMessage(`API Workbench: this response was paged in environment '${session.environment}'; switch back to it, or send the request again.`);
-      return undefined;
-    }
-    const prepared = await this.prepare(vscode.Uri.parse(session.uri), session.requestIndex);
-    if (!prepared.ok) {
-      void this.reportUnprepared(prepared);
-      return undefined;
-    }
-    if (prepared.request.method !== session.first.method || originOf(prepared.request.url) !== originOf(session.first.url)) {
-      void vscode.window.showWarningMessage('API Workbench: the request behind this response changed in the file; send it again to page it.');
-      return undefined;
-    }
-    return prepared;
+  private ports(): ExchangePorts {
+    return { http: httpClient, catalog: this.catalog(), timeoutMs: responseTimeoutMs() };
   }
 
-  private async prepare(uri: vscode.Uri, requestIndex: number): Promise<Prepared> {
-    const document = await vscode.workspace.openTextDocument(uri);
-    const file = parseHttpFile(document.getText());
-    return prepareRequest(file, requestIndex, {
+  private prepareContext(uri: vscode.Uri): PrepareContext {
+    return {
       environment: this.environments.active ?? EMPTY_ENV,
       credentials: this.environments.credentials,
-      responses: this.responsesOf(document.uri.toString()),
+      responses: this.responsesOf(uri.toString()),
       dynamic: dynamicVariables(),
       readInclude: async (path) => {
         const target = vscode.Uri.joinPath(uri, '..', path);
         return new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
       },
-    });
+    };
   }
 
   private async reportUnprepared(prepared: Extract<Prepared, { ok: false }>): Promise<void> {
@@ -330,23 +322,6 @@ export class SendController implements vscode.Disposable {
     let map = this.responses.get(uri);
     if (!map) this.responses.set(uri, (map = new Map()));
     return map;
-  }
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-}
-
-function businessErrorsOf(response: HttpResponse, catalogue: Parameters<typeof detectBusinessErrors>[1]): ReturnType<typeof detectBusinessErrors> | undefined {
-  if (response.status < 200 || response.status >= 300) return undefined;
-  try {
-    return detectBusinessErrors(JSON.parse(response.bodyText) as unknown, catalogue);
-  } catch {
-    return undefined;
   }
 }
 

@@ -46,7 +46,7 @@ describe('send into the results panel (issue 6)', () => {
     assert.equal(vm.paging.pages, 1);
     assert.equal(vm.paging.rows, PAGE_SIZE);
     assert.equal(vm.paging.canContinue, true, `${sandbox.samples.ordersOfCtcID} orders: more pages follow`);
-    assert.equal(api.sender.current?.checkpoint.pages, 1, 'the paging session is kept for Next page');
+    assert.equal(api.sender.current?.cursor.checkpoint.pages, 1, 'the paging session is kept for Next page');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 

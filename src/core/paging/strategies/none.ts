@@ -1,6 +1,7 @@
-// No paging: one page. Its rows are the `items=` array, a top-level array, or the body as one row.
+// No paging: one page. Its rows are the `items=` array, else the one rows rule (rowsOfBody), else the
+// body itself as one row (so an object response can still be exported).
 import { commonAcceptance } from '../common';
-import { extractRows } from '../rows';
+import { extractRows, rowsOfBody } from '../rows';
 import type { PagingStrategy, RetryPolicy } from '../types';
 
 export function singlePageStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
@@ -11,7 +12,7 @@ export function singlePageStrategy(options: Readonly<Record<string, string>>, po
       const common = commonAcceptance(page, state, policy);
       if (common) return common;
       const value = page.body.ok ? page.body.value : undefined;
-      if (options['items'] === undefined && !Array.isArray(value)) return { kind: 'rows', rows: value === undefined ? [] : [value] };
+      if (options['items'] === undefined) return { kind: 'rows', rows: rowsOfBody(value)?.rows ?? (value === undefined ? [] : [value]) };
       const rows = extractRows(value, options, [], { topLevelArray: true, firstArray: false });
       return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
     },

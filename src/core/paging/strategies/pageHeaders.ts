@@ -30,9 +30,22 @@ export function pageHeadersStrategy(options: Readonly<Record<string, string>>, p
     style: 'page-headers',
     ...streamRowsOption(options, undefined),
     prepare: (first) => first,
+    facts(page) {
+      const h = paginationHeaders(page.response);
+      const facts: Record<string, number> = {};
+      if (h.totalPages !== undefined) facts['X-Pagination-Total-Pages'] = h.totalPages;
+      if (h.totalResults !== undefined) facts['X-Pagination-Total-Results'] = h.totalResults;
+      if (h.perPage !== undefined) facts['X-Pagination-Per-Page'] = h.perPage;
+      return facts;
+    },
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);
       if (common) return common;
+      const asked = asNumber(queryParam(page.request, pageParam));
+      const served = paginationHeaders(page.response).page;
+      if (asked !== undefined && served !== undefined && served !== asked) {
+        return { kind: 'inconsistent', reason: `page ${asked} was asked for but X-Pagination-Page says ${served}: the server ignored the page it was sent` };
+      }
       const rows = extractRows(page.body.ok ? page.body.value : undefined, options, [], { topLevelArray: true, firstArray: true });
       return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
     },

@@ -14,10 +14,24 @@ export function pageNumberStrategy(options: Readonly<Record<string, string>>, po
     style: 'page-number',
     ...streamRowsOption(options, 'Orders'),
     prepare: (first) => first,
+    facts(page) {
+      const body = page.body.ok && isRecord(page.body.value) ? page.body.value : {};
+      const facts: Record<string, number> = {};
+      const total = asNumber(body['TotalOrders']);
+      const size = asNumber(body['PageSize']);
+      if (total !== undefined) facts['TotalOrders'] = total;
+      if (size !== undefined) facts['PageSize'] = size;
+      return facts;
+    },
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);
       if (common) return common;
       const body = page.body.ok ? page.body.value : undefined;
+      const asked = asNumber(queryParam(page.request, pageParam));
+      const served = isRecord(body) ? asNumber(body['PageNumber']) : undefined;
+      if (asked !== undefined && served !== undefined && served !== asked && isRecord(body) && body['Response'] !== false) {
+        return { kind: 'inconsistent', reason: `page ${asked} was asked for but the response says PageNumber ${served}: the server ignored the page it was sent` };
+      }
       if (isRecord(body) && body['Response'] === false) {
         const errors = Array.isArray(body['Errors']) ? body['Errors'].map(String).join('; ') : '';
         const said = errors ? `: ${errors}` : '';

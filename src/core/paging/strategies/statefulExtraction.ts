@@ -21,6 +21,8 @@ function retryOrFail(page: Page, state: WalkState, policy: RetryPolicy, what: st
 export function statefulExtractionStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
   return {
     style: 'stateful-extraction',
+    repeatsRequest: true,
+    cannotResume: 'a stateful extraction cannot resume: every call hands out the next rows and the service has already moved past the ones lost, so they cannot be fetched again; start a new extraction',
     ...streamRowsOption(options, 'FactTransactions'),
     prepare: (first) => first,
     accept(page, state) {

@@ -1,0 +1,37 @@
+// An exchange's result (core/run/exchange.ts) as the panel's view model: everything redacted by the
+// caller's Redactor, the table built from the same row path the exchange counted with (one row count).
+import type { HttpResponse } from '../http/types';
+import type { ExchangeResult } from '../run/exchange';
+import type { Redactor } from '../secrets/redact';
+import type { HistoryEntry, PagingState, ResultsViewModel } from '../../protocol/webviewMessages';
+import { buildResultsViewModel } from './viewModel';
+
+export interface ExchangeViewOptions {
+  readonly requestKey: string;
+  readonly title: string;
+  readonly redactor: Redactor;
+  readonly paging?: PagingState;
+  readonly id?: string;
+  readonly history?: readonly HistoryEntry[];
+}
+
+export function viewModelOfExchange(result: ExchangeResult, response: HttpResponse, options: ExchangeViewOptions): ResultsViewModel {
+  const { redactor } = options;
+  const request = result.request ?? (result.prepared.ok ? result.prepared.request : undefined);
+  const operation = result.operation;
+  const ok2xx = response.status >= 200 && response.status < 300;
+  return buildResultsViewModel({
+    requestKey: options.requestKey,
+    title: options.title,
+    request: { method: request?.method ?? '', url: redactor.url(request?.url ?? ''), headers: redactor.headers(request?.headers ?? {}) },
+    response: { ...response, headers: redactor.headers(response.headers), bodyText: redactor.text(response.bodyText) },
+    ...(ok2xx && result.business ? { businessErrors: result.business } : {}),
+    ...(operation?.errorCatalogue ? { catalogue: operation.errorCatalogue } : {}),
+    ...(operation ? { service: operation.service } : {}),
+    ...(result.prepared.ok ? { authScheme: result.prepared.scheme } : {}),
+    ...(result.rows ? { rowsPath: result.rows.path } : {}),
+    ...(options.paging ? { paging: options.paging } : {}),
+    ...(options.id ? { id: options.id } : {}),
+    ...(options.history ? { history: options.history } : {}),
+  });
+}

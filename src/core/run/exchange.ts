@@ -1,0 +1,278 @@
+// THE exchange: the one way a request of a .http file is sent, by the CLI (`apiwb run`) and by the
+// extension (Send, Send and follow pages, the panel's Next page / All pages). Steps, in order:
+//   prepare (variables, $auth, `< file` bodies)
+//   → contract caps (a page size above the documented maximum is clamped, with a notice)
+//   → send: the first page of a walk (every request is one; an unpaged one is a walk of one page)
+//     or every page into a sink
+//   → rows (one rule: the paging strategy's row path first, else rowsOfBody)
+//   → business errors (the catalog passed in, imported operations included)
+//   → auth failures in words
+//   → the caller's steps (assertions, contract drift, …: see README.md), each adding findings
+//   → one ExchangeResult.
+// Ports, never singletons: the HTTP port, the catalog (contracts + overlays) and the deadline come in.
+import type { AuthExplanation } from '../auth/explain';
+import { explainAuthFailure } from '../auth/explain';
+import { detectBusinessErrors, type BusinessErrorReport, type BusinessFailure, type Catalog, type Operation } from '../catalog';
+import { memorySink, type RowSink } from '../export/sink';
+import type { HttpPort, SendOptions } from '../http/client';
+import type { HttpRequest, HttpResponse } from '../http/types';
+import type { HttpFile } from '../httpfile/model';
+import type { NamedResponse } from '../httpfile/resolve';
+import { withoutSecrets, type WalkCheckpoint } from '../paging/checkpoint';
+import { rowsOfBody } from '../paging/rows';
+import { createStrategy } from '../paging/strategies';
+import type { PagingPlan } from '../paging/types';
+import { walk, type PageEvent, type WalkResult } from '../paging/walker';
+import { clampToContract } from './caps';
+import { pagingPlanFor, pathOf } from './pagingPlan';
+import { prepareRequest, type PrepareContext, type Prepared } from './prepareRequest';
+
+/** What the exchange needs from its host. One value of `timeoutMs` for a send, a sign-in and every page. */
+export interface ExchangePorts {
+  readonly http: HttpPort;
+  /** The contracts plus any imported OpenAPI overlay: operations, paging, error catalogues. */
+  readonly catalog: Catalog;
+  /** Time allowed for one whole response, headers and body (ms). */
+  readonly timeoutMs: number;
+  /** TLS verification; only `false` turns it off. */
+  readonly rejectUnauthorized?: boolean;
+}
+
+/** A finding of one step (assertions, contract drift, …). A 'failure' makes the exchange not ok. */
+export interface Finding {
+  /** The step that found it ('assertions', 'contract', …). */
+  readonly step: string;
+  readonly severity: 'failure' | 'warning' | 'note';
+  /** In words, for the CLI line and the panel. */
+  readonly message: string;
+  /** Structured detail for a reporter (junit, json) or a panel section; never a secret. */
+  readonly detail?: unknown;
+}
+
+/** What a step sees: the exchange so far. Values are as received; redact before showing anything. */
+export interface StepView {
+  readonly request: HttpRequest;
+  readonly response: HttpResponse;
+  /** The parsed body; undefined when empty or not JSON. */
+  readonly body: unknown;
+  readonly rows: RowsOfExchange | undefined;
+  readonly operation: Operation | undefined;
+  readonly catalog: Catalog;
+  readonly prepared: Extract<Prepared, { ok: true }>;
+}
+
+/** A step added after the built-in ones (see README.md): it returns findings and never throws for a finding. */
+export interface ExchangeStep {
+  readonly name: string;
+  run(view: StepView): readonly Finding[] | Promise<readonly Finding[]>;
+}
+
+export interface RowsOfExchange {
+  /** Where the rows are in the body ('$', 'Orders', 'value'); the panel builds its table from the same path. */
+  readonly path: string;
+  /** The rows of the response shown (the first page); empty when they were streamed to a sink. */
+  readonly items: readonly unknown[];
+  /** Rows of the whole exchange: this page, or every page of an all-pages walk. */
+  readonly count: number;
+}
+
+/** A walk that can go on: the paging state the panel's Next page / All pages and `--resume` continue. */
+export interface PagingCursor {
+  readonly plan: PagingPlan;
+  readonly checkpoint: WalkCheckpoint;
+  /** The first request without its credentials: a continuation must keep its method and origin. */
+  readonly first: HttpRequest;
+  /** Where the rows of a page are (the strategy's row path), for the panel's table. */
+  readonly rowsPath?: string;
+  /** True while the strategy sees more pages. */
+  readonly more: boolean;
+}
+
+export interface ExchangeInput {
+  readonly file: HttpFile;
+  readonly requestIndex: number;
+  readonly prepare: PrepareContext;
+  /** Named responses ({{name.response…}}): this request's response is recorded under its # @name. */
+  readonly remember?: Map<string, NamedResponse>;
+  readonly signal?: AbortSignal;
+  /** 'first': one response (a paged request: its first page, with a cursor to continue). 'all': every page into `walk.sink`. */
+  readonly pages: 'first' | 'all';
+  readonly walk?: AllPagesOptions;
+  readonly steps?: readonly ExchangeStep[];
+}
+
+export interface AllPagesOptions {
+  /** Where every page's rows go; without one they are counted and dropped. */
+  readonly sink?: RowSink;
+  readonly maxPages?: number;
+  /** Continue a walk from its checkpoint (the sink must be reopened at the checkpoint's length). */
+  readonly resumeFrom?: WalkCheckpoint;
+  readonly onPage?: (event: PageEvent) => void | Promise<void>;
+}
+
+export interface ExchangeResult {
+  /** Everything succeeded: a response < 400, no business failure, a complete walk, no failure finding. */
+  readonly ok: boolean;
+  readonly prepared: Prepared;
+  /** The request as sent (after caps); holds credentials: redact before showing. */
+  readonly request?: HttpRequest;
+  /** The response shown: the single response, the first page, or an all-pages walk's last page. */
+  readonly response?: HttpResponse;
+  readonly operation?: Operation;
+  readonly rows?: RowsOfExchange;
+  /** Pages of an all-pages walk (all of them, resumed parts included). */
+  readonly pages?: number;
+  /** Present when the request is paged: what the walk knows and how to continue it. */
+  readonly paging?: PagingCursor;
+  /** The walk behind the exchange: its verdict, message and checkpoint. */
+  readonly walk?: WalkResult;
+  readonly business?: BusinessErrorReport;
+  /** Business failures in words ("code 1 Missing mandatory fields (SurveyApi: …)"). */
+  readonly businessFailures: readonly string[];
+  readonly auth?: AuthExplanation;
+  /** Things the user should know that are not failures: a clamped page size, a redirect followed. */
+  readonly notices: readonly string[];
+  /** Findings of the caller's steps (assertions, contract drift), in step order. */
+  readonly findings: readonly Finding[];
+  /** Why the exchange failed, in words (no response, a walk cut short, a 4xx/5xx said in words). */
+  readonly problem?: string;
+}
+
+/** Runs one request through every step. Never throws for a fault of the network or the server. */
+export async function runExchange(input: ExchangeInput, ports: ExchangePorts): Promise<ExchangeResult> {
+  const prepared = await prepareRequest(input.file, input.requestIndex, input.prepare);
+  if (!prepared.ok) return { ok: false, prepared, businessFailures: [], notices: [], findings: [], problem: prepared.problem };
+
+  const operation = ports.catalog.match(prepared.request.method, pathOf(prepared.request.url));
+  const capped = clampToContract(prepared.request, operation);
+  const request = capped.request;
+  const notices = [...capped.notices];
+  const lookup = pagingPlanFor(request, prepared.resolved.directives, ports.catalog);
+  if (!lookup.ok) {
+    if (input.pages === 'all') return { ok: false, prepared, request, ...(operation ? { operation } : {}), businessFailures: [], notices, findings: [], problem: lookup.error };
+    notices.push(`${lookup.error}; sent as a single request`);
+  }
+  const plan = lookup.ok ? lookup.plan : { style: 'none' as const, options: {}, source: 'default' as const };
+
+  // The response as received, whatever the walker makes of it (a 401 is a failed walk but a response to show).
+  let response: HttpResponse | undefined;
+  const http: HttpPort = {
+    send: async (r, o) => (response = await ports.http.send(r, o)),
+    stream: async (r, o) => {
+      const s = await ports.http.stream(r, o);
+      response = { status: s.status, statusText: s.statusText, headers: s.headers, bodyText: '', timing: { startedAt: s.startedAt, firstByteMs: s.firstByteMs, totalMs: s.firstByteMs }, sizeBytes: 0 };
+      return s;
+    },
+  };
+  const sendOptions: SendOptions = { timeoutMs: ports.timeoutMs, ...(ports.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}) };
+  const first = input.pages === 'first';
+  const memory = memorySink();
+  const started = performance.now();
+  let lastPage: HttpResponse | undefined;
+  const walked = await walk(request, {
+    sink: first ? memory : (input.walk?.sink ?? DISCARD),
+    http,
+    sendOptions,
+    ...(plan ? { plan } : {}),
+    ...(first ? { maxPages: 1 } : input.walk?.maxPages ? { maxPages: input.walk.maxPages } : {}),
+    ...(!first && input.walk?.resumeFrom ? { resumeFrom: input.walk.resumeFrom } : {}),
+    ...(input.signal ? { signal: input.signal } : {}),
+    onPage: async (event) => {
+      lastPage = event.response.bodyText || !lastPage ? event.response : { ...event.response, bodyText: lastPage.bodyText };
+      await input.walk?.onPage?.(event);
+    },
+  });
+  notices.push(...walked.notices);
+  // The page a walk kept is the one shown; a page it refused (401, broken JSON) is shown as received.
+  response = lastPage ?? response;
+  if (!response) {
+    return { ok: false, prepared, request, ...(operation ? { operation } : {}), walk: walked, businessFailures: [], notices, findings: [], problem: walked.failure?.message ?? walked.message };
+  }
+  if (!first) response = { ...response, timing: { ...response.timing, totalMs: performance.now() - started } };
+  for (const hop of response.redirects ?? []) {
+    notices.push(`redirected (${hop.status}) to ${hop.to}${hop.credentialsDropped ? ', another origin: sent without the credentials' : ''}`);
+  }
+  if (prepared.resolved.name && response.bodyText) input.remember?.set(prepared.resolved.name, { status: response.status, headers: response.headers, bodyText: response.bodyText });
+
+  const usedPlan = walked.checkpoint.plan;
+  const rowsPath = rowsPathOf(usedPlan);
+  const body = parseJson(response.bodyText);
+  const paged = usedPlan.style !== 'none';
+  let rows: RowsOfExchange | undefined;
+  if (!first) rows = { path: rowsPath ?? '$', items: [], count: walked.rows };
+  else if (paged && walked.pages > 0) rows = { path: rowsPath ?? rowsOfBody(body)?.path ?? '$', items: memory.pages.flat(), count: walked.rows };
+  else {
+    const found = rowsOfBody(body, rowsPath);
+    if (found) rows = { path: found.path, items: found.rows, count: found.rows.length };
+  }
+
+  const business = response.bodyText ? detectBusinessErrors(body, operation?.errorCatalogue) : undefined;
+  const businessFailures = business?.failed ? business.failures.map((f) => businessFailureWords(f, business.catalogue)) : [];
+  const auth = explainAuthFailure({ status: response.status, bodyText: response.bodyText, scheme: prepared.scheme, ...(operation ? { service: operation.service } : {}) });
+
+  const findings: Finding[] = [];
+  for (const step of input.steps ?? []) {
+    findings.push(...(await step.run({ request, response, body, rows, operation, catalog: ports.catalog, prepared })));
+  }
+
+  const paging: PagingCursor | undefined = paged && (walked.pages > 0 || !first)
+    ? { plan: usedPlan, checkpoint: walked.checkpoint, first: withoutSecrets(request), ...(rowsPath ? { rowsPath } : {}), more: canContinue(walked) }
+    : undefined;
+  const status = response.status;
+  const httpProblem = status >= 400
+    ? auth?.summary ?? ([response.statusText, businessFailures.join('; ')].filter(Boolean).join(': ') || `HTTP ${status}`)
+    : undefined;
+  const walkProblem = !first && walked.verdict !== 'complete' ? walked.message : undefined;
+  const problem = httpProblem ?? walkProblem;
+  const ok = status < 400 && businessFailures.length === 0 && walkProblem === undefined && !findings.some((f) => f.severity === 'failure');
+  return {
+    ok, prepared, request, response,
+    ...(operation ? { operation } : {}),
+    ...(rows ? { rows } : {}),
+    ...(first ? {} : { pages: walked.pages }),
+    ...(paging ? { paging } : {}),
+    walk: walked,
+    ...(business ? { business } : {}),
+    businessFailures,
+    ...(auth ? { auth } : {}),
+    notices,
+    findings,
+    ...(problem ? { problem } : {}),
+  };
+}
+
+/** The walk can go on: not at its end, a next request known, and the server's paging not self-contradicting. */
+export function canContinue(walked: WalkResult): boolean {
+  return !walked.checkpoint.done && walked.checkpoint.next !== undefined && walked.verdict !== 'inconsistent' && walked.cannotResume === undefined;
+}
+
+/** Where a plan's strategy reads its rows: the items= path, else its streamed field, '$' for a top-level array. */
+export function rowsPathOf(plan: PagingPlan | undefined): string | undefined {
+  if (!plan || plan.style === 'none') return plan?.options['items'];
+  const items = plan.options['items'];
+  if (items !== undefined) return items;
+  const stream = createStrategy(plan.style, plan.options).streamRows;
+  return stream ? (stream.field ?? '$') : undefined;
+}
+
+/** "code 1 Missing mandatory fields (SurveyApi: Missing mandatory fields)". */
+export function businessFailureWords(failure: BusinessFailure, catalogue: string | undefined): string {
+  const code = failure.code === undefined ? '' : `code ${failure.code} `;
+  const meanings = failure.meanings.length
+    ? ` (${catalogue ?? 'catalogue'}: ${failure.meanings.join(' | ')}${failure.ambiguous ? ', ambiguous as published' : ''})`
+    : failure.unknownCode ? ` (not in the ${catalogue ?? ''} catalogue)` : '';
+  return `${code}${failure.message}${meanings}`.trim();
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** No sink given: the rows are counted by the walk and dropped. */
+const DISCARD: RowSink = { format: 'memory', writePage: () => Promise.resolve(), checkpoint: () => undefined, close: () => Promise.resolve() };
+

@@ -1,0 +1,82 @@
+// Continuing a paged exchange: the panel's Next page and All pages, and `apiwb run --resume`. The state
+// is the exchange's PagingCursor (a checkpoint without secrets); the request is prepared again so the
+// credentials are current, and refused when it is no longer the one paged (another method or origin):
+// its credentials must not travel with the old request. The walker and its verdicts are the exchange's.
+import type { RowSink } from '../export/sink';
+import type { SendOptions } from '../http/client';
+import type { HttpRequest } from '../http/types';
+import type { HttpFile } from '../httpfile/model';
+import type { PageEvent, WalkProgress, WalkResult } from '../paging/walker';
+import { walk } from '../paging/walker';
+import { memorySink } from '../export/sink';
+import { canContinue, type ExchangePorts, type PagingCursor } from './exchange';
+import { prepareRequest, type PrepareContext, type Prepared } from './prepareRequest';
+
+export interface ContinueInput {
+  readonly cursor: PagingCursor;
+  readonly file: HttpFile;
+  readonly requestIndex: number;
+  readonly prepare: PrepareContext;
+  /** 'next': one more page, its rows returned; 'all': every remaining page into `sink`. */
+  readonly pages: 'next' | 'all';
+  readonly sink?: RowSink;
+  readonly signal?: AbortSignal;
+  readonly onPage?: (event: PageEvent) => void | Promise<void>;
+  readonly onProgress?: (progress: WalkProgress) => void;
+}
+
+export type Continued =
+  | { readonly ok: false; readonly problem: string; readonly prepared?: Extract<Prepared, { ok: false }> }
+  | {
+      readonly ok: true;
+      readonly cursor: PagingCursor;
+      readonly walk: WalkResult;
+      /** The rows of the page fetched by 'next' (empty for 'all': they went to the sink). */
+      readonly rows: readonly unknown[];
+      /** Secret values handed out while preparing: the caller's Redactor must learn them. */
+      readonly secretValues: readonly string[];
+    };
+
+/** Why a continuation must not be sent with `fresh` (the request as it is in the file now), or undefined. */
+export function continuationRefusal(cursor: PagingCursor, fresh: HttpRequest): string | undefined {
+  if (fresh.method.toUpperCase() !== cursor.first.method.toUpperCase() || originOf(fresh.url) !== originOf(cursor.first.url)) {
+    return 'the request behind this response changed in the file (method or server); send it again to page it';
+  }
+  return undefined;
+}
+
+export async function continueWalk(input: ContinueInput, ports: ExchangePorts): Promise<Continued> {
+  const { cursor } = input;
+  if (!cursor.more) return { ok: false, problem: cursor.checkpoint.endReason ? `the walk has no next page (${cursor.checkpoint.endReason})` : 'the walk has no next page' };
+  const prepared = await prepareRequest(input.file, input.requestIndex, input.prepare);
+  if (!prepared.ok) return { ok: false, problem: prepared.problem, prepared };
+  const refusal = continuationRefusal(cursor, prepared.request);
+  if (refusal) return { ok: false, problem: refusal };
+  const memory = memorySink();
+  const sendOptions: SendOptions = { timeoutMs: ports.timeoutMs, ...(ports.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}) };
+  const result = await walk(prepared.request, {
+    sink: input.pages === 'next' ? memory : (input.sink ?? memory),
+    http: ports.http,
+    sendOptions,
+    resumeFrom: cursor.checkpoint,
+    ...(input.pages === 'next' ? { maxPages: 1 } : {}),
+    ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.onPage ? { onPage: input.onPage } : {}),
+    ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+  });
+  return {
+    ok: true,
+    cursor: { ...cursor, checkpoint: result.checkpoint, more: canContinue(result) },
+    walk: result,
+    rows: input.pages === 'next' ? memory.pages.flat() : [],
+    secretValues: prepared.secretValues,
+  };
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,9 @@
+// The extension's settings, read where they are used so a change applies to the next request.
+import * as vscode from 'vscode';
+import { DEFAULT_TIMEOUT_MS } from '../core/http/client';
+
+/** `apiWorkbench.timeoutMs`: the one deadline per response (send, sign-in, every page). */
+export function responseTimeoutMs(): number {
+  const value = vscode.workspace.getConfiguration('apiWorkbench').get<number>('timeoutMs', DEFAULT_TIMEOUT_MS);
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
+}

@@ -1,0 +1,126 @@
+// The one exchange (src/core/run/exchange.ts) over real HTTP on 127.0.0.1: the rows rule, business
+// errors with the catalog passed in, an imported operation's paging reaching the walker, a paged first
+// page offering more, caller steps adding findings, and a continuation refused when the request changed.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { CredentialService } from '../../src/core/auth/credentials';
+import { bookingService } from '../../src/core/catalog/booking';
+import { engagementService } from '../../src/core/catalog/engagement';
+import { fundraisingService } from '../../src/core/catalog/fundraising';
+import { createCatalog } from '../../src/core/catalog/index';
+import { parseEnvFile } from '../../src/core/env/loadEnvFile';
+import { selectEnvironment } from '../../src/core/env/session';
+import { closeHttpAgents, httpClient } from '../../src/core/http/client';
+import { parseHttpFile } from '../../src/core/httpfile/parser';
+import { importOpenApiText, withOverlay } from '../../src/core/openapi';
+import { runExchange, type ExchangePorts, type ExchangeStep } from '../../src/core/run/exchange';
+import { continuationRefusal, continueWalk } from '../../src/core/run/pagedWalk';
+import type { PrepareContext } from '../../src/core/run/prepareRequest';
+import { MemorySecretStore } from '../../src/core/secrets/secretStore';
+
+const CAMPAIGNS = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, name: `campaign ${i + 1}` }));
+let server: Server;
+let base = '';
+
+function context(): PrepareContext {
+  const environment = selectEnvironment(parseEnvFile(JSON.stringify({ dev: { base } }), 'http-client.env.json'), 'dev');
+  return {
+    environment,
+    credentials: new CredentialService(environment, { secrets: new MemorySecretStore({}), send: () => Promise.reject(new Error('no sign-in here')) }),
+    responses: new Map(),
+    readInclude: () => Promise.reject(new Error('no includes')),
+  };
+}
+
+const BASE = [engagementService, fundraisingService, bookingService];
+const imported = importOpenApiText(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'openapi', 'campaigns-3.1.json'), 'utf8'), 'campaigns-3.1.json');
+const withImport: ExchangePorts = { http: httpClient, catalog: createCatalog(withOverlay(BASE, imported)), timeoutMs: 5000 };
+const contractsOnly: ExchangePorts = { http: httpClient, catalog: createCatalog(BASE), timeoutMs: 5000 };
+
+const FILE = parseHttpFile([
+  '### campaigns', '# @name campaigns', 'GET {{base}}/v1/campaigns?page=1&per_page=2', '',
+  '### survey', 'POST {{base}}/api/SurveyApi/AddChoiceQuestion', 'Content-Type: application/json', '', '{}', '',
+  '### errors only', 'GET {{base}}/errors-only', '',
+].join('\n'));
+
+void describe('the exchange', () => {
+  before(async () => {
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      res.setHeader('Content-Type', 'application/json');
+      if (url.pathname === '/v1/campaigns') {
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const size = Number(url.searchParams.get('per_page') ?? 2);
+        res.end(JSON.stringify({ total: CAMPAIGNS.length, page, data: CAMPAIGNS.slice((page - 1) * size, page * size) }));
+      } else if (url.pathname === '/api/SurveyApi/AddChoiceQuestion') {
+        res.end(JSON.stringify({ ID: 0, ResponseStatus: false, Errors: [{ ErrorCode: 1, ErrorDescription: 'Missing mandatory fields' }] }));
+      } else {
+        res.end(JSON.stringify({ Response: true, Errors: [{ Code: 7, Message: 'not rows' }] }));
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    await closeHttpAgents();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  void it("an imported operation's paging reaches the walker: every page, the rows at its items path", async () => {
+    const all = await runExchange({ file: FILE, requestIndex: 0, prepare: context(), pages: 'all' }, withImport);
+    assert.equal(all.ok, true, all.problem);
+    assert.deepEqual([all.walk?.verdict, all.rows?.count, all.pages], ['complete', 5, 3]);
+    assert.equal(all.walk?.checkpoint.plan.options['items'], 'data');
+  });
+
+  void it('a plain send of a paged request is its first page, with the paging cursor offering more', async () => {
+    const remember = new Map();
+    const first = await runExchange({ file: FILE, requestIndex: 0, prepare: context(), pages: 'first', remember }, withImport);
+    assert.equal(first.ok, true);
+    assert.deepEqual([first.rows?.path, first.rows?.count, first.rows?.items.length], ['data', 2, 2]);
+    assert.ok(first.paging, 'the cursor is there');
+    assert.deepEqual([first.paging.more, first.paging.checkpoint.pages, first.paging.checkpoint.rows, first.paging.plan.style], [true, 1, 2, 'generic']);
+    assert.ok(remember.has('campaigns'), 'the named response is recorded');
+
+    const next = await continueWalk({ cursor: first.paging, file: FILE, requestIndex: 0, prepare: context(), pages: 'next' }, withImport);
+    assert.ok(next.ok);
+    assert.deepEqual([next.rows.map((r) => (r as { id: number }).id), next.cursor.checkpoint.rows, next.cursor.more], [[3, 4], 4, true]);
+    const rest = await continueWalk({ cursor: next.cursor, file: FILE, requestIndex: 0, prepare: context(), pages: 'all' }, withImport);
+    assert.ok(rest.ok);
+    assert.deepEqual([rest.walk.verdict, rest.cursor.checkpoint.rows, rest.cursor.more], ['complete', 5, false]);
+  });
+
+  void it('a continuation is refused when the request now goes elsewhere', () => {
+    const cursor = { plan: { style: 'generic' as const, options: {}, source: 'catalog' as const }, checkpoint: { version: 1 as const, plan: { style: 'generic' as const, options: {}, source: 'catalog' as const }, pages: 1, rows: 2, bytes: 1, done: false }, first: { method: 'GET', url: 'https://a.test/x', headers: {} }, more: true };
+    assert.match(continuationRefusal(cursor, { method: 'GET', url: 'https://b.test/x', headers: {} }) ?? '', /changed in the file/);
+    assert.equal(continuationRefusal(cursor, { method: 'GET', url: 'https://a.test/x?page=3', headers: {} }), undefined);
+  });
+
+  void it('business errors use the catalog passed in: SurveyApi code 1 with its meaning, not ok', async () => {
+    const result = await runExchange({ file: FILE, requestIndex: 1, prepare: context(), pages: 'first' }, contractsOnly);
+    assert.equal(result.response?.status, 200);
+    assert.equal(result.ok, false);
+    assert.match(result.businessFailures[0] ?? '', /^code 1 Missing mandatory fields \(SurveyApi: /);
+    assert.equal(result.rows, undefined, 'an error list is not rows');
+  });
+
+  void it('a body whose only array is a business-error list has no rows', async () => {
+    const result = await runExchange({ file: FILE, requestIndex: 2, prepare: context(), pages: 'first' }, contractsOnly);
+    assert.equal(result.rows, undefined);
+    assert.equal(result.paging, undefined, 'an unpaged response has no paging cursor');
+  });
+
+  void it("a caller's step adds findings; a failure finding makes the exchange not ok", async () => {
+    const step: ExchangeStep = {
+      name: 'assertions',
+      run: (view) => [{ step: 'assertions', severity: view.response.status === 200 ? 'failure' : 'note', message: `status was ${view.response.status}` }],
+    };
+    const result = await runExchange({ file: FILE, requestIndex: 0, prepare: context(), pages: 'first', steps: [step] }, withImport);
+    assert.equal(result.ok, false);
+    assert.deepEqual(result.findings, [{ step: 'assertions', severity: 'failure', message: 'status was 200' }]);
+  });
+});
