@@ -62,6 +62,11 @@ export class JsonRowSplitter {
    */
   constructor(private readonly rowsField: string | undefined, private readonly out: ByteBlocks) {}
 
+  /** Rows written to `out` so far (each one a whole line: `out` never holds part of a row). */
+  get rowsSoFar(): number {
+    return this.rowCount;
+  }
+
   /** Feeds the next chunk of the body. Throws MalformedJsonError as soon as the body cannot be JSON. */
   push(chunk: Buffer): void {
     if (this.whole) this.whole.push(Buffer.from(chunk));

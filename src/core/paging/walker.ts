@@ -46,6 +46,8 @@ export interface PageEvent {
   readonly progress: WalkProgress;
   /** The checkpoint after this page (no secret in it): persist it to resume after a crash. */
   readonly checkpoint: WalkCheckpoint;
+  /** The page's body as parsed; when its rows were streamed, they are a placeholder array of the right length. */
+  readonly body: unknown;
 }
 
 export interface WalkOptions {
@@ -67,6 +69,13 @@ export interface WalkOptions {
    * and the style knows where its rows are (flat memory on 100 000-row pages). Default true.
    */
   readonly streamRows?: boolean;
+  /**
+   * For a walk of ONE page (a single response, however large): streamed rows go to the sink in
+   * batches as they arrive, not after the page is accepted, so memory stays flat. The strategy can
+   * still refuse the page afterwards (broken JSON at the end): its first rows are then in the sink
+   * already, and the walk's failure says so. Ignored unless maxPages is 1.
+   */
+  readonly rowsAsTheyArrive?: boolean;
   /** Header names kept out of checkpoints. Default: Authorization, X-API-Key, Cookie, Proxy-Authorization. */
   readonly secretHeaders?: readonly string[];
   readonly onProgress?: (progress: WalkProgress) => void;
@@ -139,6 +148,13 @@ function originOf(url: string): string {
 }
 
 /** A page's content fingerprint: its rows as received (streamed NDJSON bytes, or the rows as JSON). */
+/** A sink that failed while rows were handed to it during the download. */
+class SinkFault extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
 function pageHash(rows: readonly unknown[], streamed: readonly Buffer[] | undefined): string {
   const hash = createHash('sha256');
   if (streamed) for (const b of streamed) hash.update(b);
@@ -159,6 +175,21 @@ interface PageRows {
 
 const BOUNDARY = 64;
 
+/** The leading and trailing pieces holding at least BOUNDARY + 1 line breaks each (all of them for a small page). */
+function edgePieces(pieces: readonly Buffer[]): Buffer[] {
+  const breaks = (b: Buffer): number => {
+    let n = 0;
+    for (let at = b.indexOf(10); at >= 0 && n <= BOUNDARY; at = b.indexOf(10, at + 1)) n++;
+    return n;
+  };
+  let first = 0;
+  for (let seen = 0; first < pieces.length && seen <= BOUNDARY; first++) seen += breaks(pieces[first]!);
+  let last = pieces.length;
+  for (let seen = 0; last > first && seen <= BOUNDARY; last--) seen += breaks(pieces[last - 1]!);
+  // A gap in the middle never holds a line the head or the tail reads: both stop within their own pieces.
+  return last > first ? [...pieces.slice(0, first), Buffer.from('\n'), ...pieces.slice(last)] : [...pieces];
+}
+
 function wholeRows(rows: readonly unknown[]): PageRows {
   const texts = rows.filter((r) => r !== null && typeof r === 'object').map((r) => JSON.stringify(r));
   const all = new Set(texts);
@@ -166,7 +197,8 @@ function wholeRows(rows: readonly unknown[]): PageRows {
 }
 
 function boundaryRows(ndjson: readonly Buffer[]): PageRows {
-  const text = Buffer.concat(ndjson as Buffer[]);
+  // Only the pieces that hold the first and last BOUNDARY lines are joined, not the whole page.
+  const text = Buffer.concat(edgePieces(ndjson));
   const head: string[] = [];
   let start = 0;
   while (head.length < BOUNDARY && start < text.length) {
@@ -280,11 +312,16 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     const streamRows = options.streamRows !== false && !options.send && options.sink.writeNdjsonPage ? strategy?.streamRows : undefined;
     try {
       sent++;
-      fetched = streamRows ? await fetchStreamed(http, current, sendOptions, streamRows.field) : await fetchBuffered(send, current, sendOptions);
+      const sink = options.sink;
+      const early = options.rowsAsTheyArrive && maxPages === 1 && sink.writeNdjsonPage
+        ? (ndjson: readonly Buffer[], n: number) => sink.writeNdjsonPage!(ndjson, n).catch((error: unknown) => { throw new SinkFault(error); })
+        : undefined;
+      fetched = streamRows ? await fetchStreamed(http, current, sendOptions, streamRows.field, early) : await fetchBuffered(send, current, sendOptions);
     } catch (error) {
       if (error instanceof HttpFault && error.kind === 'aborted') {
         return finish('stopped', `cut short: stopped by the user during page ${pages + 1}. ${kept()}.`);
       }
+      if (error instanceof SinkFault) return fail(current, 'sink', `the page could not be written (${error.message})`);
       const fault = error instanceof HttpFault ? error : undefined;
       return fail(current, fault?.kind ?? 'paging', fault?.message ?? (error instanceof Error ? error.message : String(error)));
     }
@@ -332,7 +369,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
 
     // Persist first: nothing below may run (least of all a request) before the page is kept.
     try {
-      if (streamed && options.sink.writeNdjsonPage) await options.sink.writeNdjsonPage(streamed.ndjson, streamed.rowCount);
+      if (streamed && options.sink.writeNdjsonPage) await options.sink.writeNdjsonPage(streamed.ndjson, streamed.rowCount - streamed.earlyRows);
       else await options.sink.writePage(acceptance.rows);
     } catch (error) {
       return fail(current, 'sink', `the page could not be written (${error instanceof Error ? error.message : String(error)})`);
@@ -374,7 +411,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     else checkpoint = { ...base, done: false, endReason: step.reason };
 
     const now = progress();
-    await options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now, checkpoint });
+    await options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now, checkpoint, body: fetched.body.ok ? fetched.body.value : undefined });
     options.onProgress?.(now);
 
     if (step.kind === 'end') return finish('complete', `complete: ${step.reason}. ${pages} page(s), ${rows} row(s).`);
