@@ -4,6 +4,7 @@
 // doing the same page by page, on the same sandbox in the same run, in alternating rounds. Also
 // `apiwb run --all-pages` without --out (rows counted, not written) for its peak RSS.
 // Goals (issue 14): ≥ 85 % of the node client's rate; peak RSS < 200 MB. Prints figures; asserts nothing.
+// apiwb gets --timeout 600000: the default 30 s deadline covers a whole response, and this machine is shared.
 //   node --import tsx bench/exportWalk.ts [--rows N] [--rounds R]
 import { execFileSync } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
     writeFileSync(join(ws.dir, 'export.http'), exportRequestText(PAGE_ROWS));
     const out = join(ws.dir, 'out.ndjson');
     const apiwb = (withOut: boolean): Promise<ProcessRun> => timeProcess(process.execPath,
-      [ws.cli, 'run', 'export.http', '--env', 'sandbox', '--all-pages', ...(withOut ? ['--out', out] : [])],
+      [ws.cli, 'run', 'export.http', '--env', 'sandbox', '--all-pages', '--timeout', '600000', ...(withOut ? ['--out', out] : [])],
       { cwd: ws.dir, env: ws.apiwbEnv, stdoutFile: join(ws.dir, 'stdout.txt') });
     const sides: Record<string, () => Promise<ProcessRun>> = {
       'node raw client': () => timeProcess(process.execPath, [join(import.meta.dirname, 'lib', 'rawClient.mjs'), 'walk', url, join(ws.dir, 'raw.json')], { env: ws.rawEnv }),

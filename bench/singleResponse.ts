@@ -4,6 +4,7 @@
 // node stream to a file on the same URL, in alternating rounds. Then the memory bound as an ASSERTION:
 // a ~300 MB response with --out must stay under 1.5× the body in peak RSS (exit 1 otherwise).
 // Goals (issue 14): --out ≤ 3× the baseline's time and peak RSS ≤ 1.5× the body; no --out ≤ 2.5× the body.
+// apiwb gets --timeout 600000: the default 30 s deadline covers a whole response, and this machine is shared.
 //   node --import tsx bench/singleResponse.ts [--mb 100] [--rounds 3] [--bound-mb 300]
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -48,7 +49,7 @@ async function measureBody(ws: CliWorkspace, megabytes: number, rounds: number, 
     writeFileSync(join(ws.dir, 'single.http'), ['# @name bigPage', `POST ${url}`, 'Content-Type: application/json', '', '{ "OFFSET": 1, "TableName": "" }', ''].join('\n'));
     const out = join(ws.dir, 'single.ndjson');
     const apiwb = (withOut: boolean): Promise<ProcessRun> => timeProcess(process.execPath,
-      [ws.cli, 'run', 'single.http', '--env', 'sandbox', ...(withOut ? ['--out', out] : [])],
+      [ws.cli, 'run', 'single.http', '--env', 'sandbox', '--timeout', '600000', ...(withOut ? ['--out', out] : [])],
       { cwd: ws.dir, env: ws.apiwbEnv, stdoutFile: join(ws.dir, 'stdout.txt') });
     const sides: Record<string, () => Promise<ProcessRun>> = {
       'curl -o': () => timeProcess('curl', ['-sS', '--fail', '-X', 'POST', '--data-binary', '{"OFFSET":1,"TableName":""}', '-o', join(ws.dir, 'curl.json'), url]),

@@ -316,7 +316,11 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       const early = options.rowsAsTheyArrive && maxPages === 1 && sink.writeNdjsonPage
         ? (ndjson: readonly Buffer[], n: number) => sink.writeNdjsonPage!(ndjson, n).catch((error: unknown) => { throw new SinkFault(error); })
         : undefined;
-      fetched = streamRows ? await fetchStreamed(http, current, sendOptions, streamRows.field, early) : await fetchBuffered(send, current, sendOptions);
+      // Rows handed over as they arrive are never held: the body-size limit (a memory guard) then does
+      // not apply; the splitter still refuses a single value too large to hold.
+      fetched = streamRows
+        ? await fetchStreamed(http, current, early ? { ...sendOptions, maxBodyBytes: Number.POSITIVE_INFINITY } : sendOptions, streamRows.field, early)
+        : await fetchBuffered(send, current, sendOptions);
     } catch (error) {
       if (error instanceof HttpFault && error.kind === 'aborted') {
         return finish('stopped', `cut short: stopped by the user during page ${pages + 1}. ${kept()}.`);
