@@ -15,7 +15,7 @@ import { arg, loadNote, mb, median, msText, printRow, timeProcess, type ProcessR
 import { serveBody } from './lib/replayServer';
 
 const PATH = '/api/Selection/GetSelectionResult_Ext';
-const ROW_BYTES = 190; // about, for format 1 rows; the body's real size is measured
+const ROW_BYTES = 173; // about, for format 1 rows; the body's real size is measured
 
 /** An export page of about `megabytes` MB, as the sandbox serves it. */
 async function recordBody(megabytes: number): Promise<{ body: Buffer; rows: number }> {
