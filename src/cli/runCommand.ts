@@ -11,7 +11,8 @@ import type { RowSink } from '../core/export';
 import { parseEnvFile } from '../core/env/loadEnvFile';
 import { EnvFileError, type Environment } from '../core/env/model';
 import { selectEnvironment } from '../core/env/session';
-import { createCatalog, type Catalog } from '../core/catalog';
+import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
+import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openapi';
 import { closeHttpAgents, httpClient } from '../core/http/client';
 import { parseHttpFile } from '../core/httpfile/parser';
 import type { NamedResponse } from '../core/httpfile/resolve';
@@ -50,6 +51,8 @@ export interface RunOptions {
   readonly resume: boolean;
   /** The arguments as given, to name the exact command that resumes. */
   readonly argv: readonly string[];
+  /** Overlay files written by `apiwb import-openapi --out`: their operations join the catalog. */
+  readonly overlays: readonly string[];
 }
 
 export interface RunIo {
@@ -76,6 +79,8 @@ Options:
   --format F          ndjson (default), csv or json; needs --out
   --timeout MS        time allowed for one whole response, headers and body, for every request,
                       sign-in and page (default 30000); a server that trickles its body is cut off
+  --overlay FILE      an OpenAPI overlay written by 'apiwb import-openapi --out' (repeatable): its
+                      operations' paging and business errors count like the contract's
   --insecure          do not verify TLS certificates (off by default; only for a server you trust)
   -h, --help          this help
 
@@ -136,7 +141,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
       env: { type: 'string' }, 'env-file': { type: 'string' }, name: { type: 'string' },
       'all-pages': { type: 'boolean' }, out: { type: 'string' }, format: { type: 'string' },
       'max-pages': { type: 'string' }, timeout: { type: 'string' }, insecure: { type: 'boolean' },
-      resume: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      resume: { type: 'boolean' }, overlay: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return 'help';
@@ -160,6 +165,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
     insecure: values.insecure ?? false,
     resume: values.resume ?? false,
     argv: args,
+    overlays: values.overlay ?? [],
   };
 }
 
@@ -178,8 +184,8 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const envPath = findEnvFile(options.envFile, files[0]);
   const environment = selectEnvironment(parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath)), options.env);
   const planned = planRequests(files, options.name);
-  // The contracts only: the CLI has no imported overlays of its own (apiwb import-openapi writes a file).
-  const catalog = createCatalog();
+  // The contracts plus the overlays given: one catalog, passed to every exchange (no module singleton).
+  const catalog = createCatalog(withOverlay(CONTRACT_SERVICES, options.overlays.map(readOverlay)));
   for (const item of planned) checkBeforeSending(item, environment, options.allPages, catalog);
 
   const ports: ExchangePorts = { http: httpClient, catalog, timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
@@ -372,6 +378,14 @@ function resumeWords(walk: WalkResult, options: RunOptions): string {
 
 function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+function readOverlay(path: string): OpenApiImport {
+  try {
+    return readOverlayFile(readFileSync(path, 'utf8'), path);
+  } catch (error) {
+    throw new InputError(`--overlay ${path}: ${message(error)}`);
+  }
 }
 
 function formatFromPath(path: string | undefined): string {

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCommand, type RunIo } from '../../src/cli/runCommand';
 import { resumePathFor } from '../../src/cli/resumeFile';
+import { importOpenApiText, overlayFileText } from '../../src/core/openapi';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
 
@@ -102,6 +103,12 @@ const routes: Record<string, Handler> = {
     const size = Math.min(Number(url.searchParams.get('pageSize') ?? 50), 500);
     const orders = Array.from({ length: Math.max(0, Math.min(size, 1200 - (page - 1) * size)) }, (_, i) => ({ OrderID: (page - 1) * size + i + 1 }));
     json(res, { Response: true, Errors: [], PageNumber: page, PageSize: size, TotalOrders: 1200, Orders: orders });
+  },
+  // An imported OpenAPI operation (campaigns-3.1.json): page/per_page, rows in data, total in total.
+  '/v1/campaigns': (_req, res, url) => {
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const size = Number(url.searchParams.get('per_page') ?? 2);
+    json(res, { total: ROWS.length, page, data: ROWS.slice((page - 1) * size, page * size) });
   },
   // A next link to another origin.
   '/away': (_req, res) => json(res, { items: ROWS.slice(0, 3), next_link: `${otherBase}/landing` }),
@@ -310,6 +317,33 @@ void describe('walks against adversarial servers (apiwb run)', () => {
     const rows = rowsIn(first.out);
     assert.deepEqual(rows.map((row) => (row as { id: number }).id), ROWS.map((row) => row.id), 'every row once, in order');
     assert.equal(existsSync(resumePathFor(first.out)), false, 'a complete walk removes its checkpoint');
+  });
+
+  void it("--overlay: an imported operation's paging reaches the walker in the CLI", async () => {
+    const imported = importOpenApiText(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'openapi', 'campaigns-3.1.json'), 'utf8'), 'campaigns-3.1.json');
+    const overlay = join(dir, 'campaigns.overlay.json');
+    writeFileSync(overlay, overlayFileText(imported));
+    const r = await walkTo('campaigns', '{{base}}/v1/campaigns?page=1&per_page=3', undefined, ['--overlay', overlay]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.deepEqual(r.rows.map((row) => (row as { id: number }).id), ROWS.map((row) => row.id));
+    assert.match(r.stdout, /10 rows {2}4 pages/);
+  });
+
+  void it('a run of two walks into one file: the first complete is skipped on --resume, the second continues', async () => {
+    flakyFailures = 0;
+    const file = join(dir, 'two.http');
+    writeFileSync(file, ['### a', '# @name first', '# @paging page-headers', 'GET {{base}}/pages', '',
+      '### b', '# @name second', '# @paging page-headers', 'GET {{base}}/flaky', 'Authorization: Bearer {{$auth.token("svc")}}', ''].join('\n'));
+    const out = join(dir, 'two.ndjson');
+    const args = [file, '--env', 'adv', '--env-file', join(dir, 'http-client.env.json'), '--all-pages', '--out', out];
+    const failed = await apiwb(args);
+    assert.equal(failed.code, 1);
+    assert.equal(rowsIn(out).length, 16, 'all of the first walk, two pages of the second');
+    const resumed = await apiwb([...args, '--resume']);
+    assert.equal(resumed.code, 0, resumed.stdout + resumed.stderr);
+    assert.match(resumed.stdout, /^· first {2}skipped: its rows were written by the run being resumed$/m);
+    const ids = rowsIn(out).map((row) => (row as { id: number }).id);
+    assert.deepEqual(ids, [...ROWS.map((row) => row.id), ...ROWS.map((row) => row.id)], 'each walk once, in order, no duplicate');
   });
 
   void it('--resume with no checkpoint beside --out is a usage error', async () => {

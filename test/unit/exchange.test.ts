@@ -45,7 +45,9 @@ const FILE = parseHttpFile([
   '### campaigns', '# @name campaigns', 'GET {{base}}/v1/campaigns?page=1&per_page=2', '',
   '### survey', 'POST {{base}}/api/SurveyApi/AddChoiceQuestion', 'Content-Type: application/json', '', '{}', '',
   '### errors only', 'GET {{base}}/errors-only', '',
+  '### busy', '# @paging generic next=next_link', 'POST {{base}}/busy', '',
 ].join('\n'));
+let busyHits = 0;
 
 void describe('the exchange', () => {
   before(async () => {
@@ -56,6 +58,10 @@ void describe('the exchange', () => {
         const page = Number(url.searchParams.get('page') ?? 1);
         const size = Number(url.searchParams.get('per_page') ?? 2);
         res.end(JSON.stringify({ total: CAMPAIGNS.length, page, data: CAMPAIGNS.slice((page - 1) * size, page * size) }));
+      } else if (url.pathname === '/busy') {
+        busyHits++;
+        res.writeHead(429, { 'Retry-After': '30' });
+        res.end('{"Message":"slow down"}');
       } else if (url.pathname === '/api/SurveyApi/AddChoiceQuestion') {
         res.end(JSON.stringify({ ID: 0, ResponseStatus: false, Errors: [{ ErrorCode: 1, ErrorDescription: 'Missing mandatory fields' }] }));
       } else {
@@ -77,6 +83,12 @@ void describe('the exchange', () => {
     assert.equal(all.walk?.checkpoint.plan.options['items'], 'data');
   });
 
+  void it('resuming a walk whose checkpoint is already at its end sends nothing and is complete', async () => {
+    const all = await runExchange({ file: FILE, requestIndex: 0, prepare: context(), pages: 'all' }, withImport);
+    const again = await runExchange({ file: FILE, requestIndex: 0, prepare: context(), pages: 'all', walk: { resumeFrom: all.walk!.checkpoint } }, withImport);
+    assert.deepEqual([again.ok, again.walk?.verdict, again.rows?.count, again.response], [true, 'complete', 5, undefined]);
+  });
+
   void it('a plain send of a paged request is its first page, with the paging cursor offering more', async () => {
     const remember = new Map();
     const first = await runExchange({ file: FILE, requestIndex: 0, prepare: context(), pages: 'first', remember }, withImport);
@@ -94,10 +106,11 @@ void describe('the exchange', () => {
     assert.deepEqual([rest.walk.verdict, rest.cursor.checkpoint.rows, rest.cursor.more], ['complete', 5, false]);
   });
 
-  void it('a continuation is refused when the request now goes elsewhere', () => {
-    const cursor = { plan: { style: 'generic' as const, options: {}, source: 'catalog' as const }, checkpoint: { version: 1 as const, plan: { style: 'generic' as const, options: {}, source: 'catalog' as const }, pages: 1, rows: 2, bytes: 1, done: false }, first: { method: 'GET', url: 'https://a.test/x', headers: {} }, more: true };
+  void it('a continuation is refused when the request now goes elsewhere, or in another environment', () => {
+    const cursor = { plan: { style: 'generic' as const, options: {}, source: 'catalog' as const }, checkpoint: { version: 1 as const, plan: { style: 'generic' as const, options: {}, source: 'catalog' as const }, pages: 1, rows: 2, bytes: 1, done: false }, first: { method: 'GET', url: 'https://a.test/x', headers: {} }, more: true, environment: 'dev' };
     assert.match(continuationRefusal(cursor, { method: 'GET', url: 'https://b.test/x', headers: {} }) ?? '', /changed in the file/);
     assert.equal(continuationRefusal(cursor, { method: 'GET', url: 'https://a.test/x?page=3', headers: {} }), undefined);
+    assert.match(continuationRefusal(cursor, { method: 'GET', url: 'https://a.test/x?page=3', headers: {} }, 'production') ?? '', /paged in environment 'dev'/);
   });
 
   void it('business errors use the catalog passed in: SurveyApi code 1 with its meaning, not ok', async () => {
@@ -112,6 +125,15 @@ void describe('the exchange', () => {
     const result = await runExchange({ file: FILE, requestIndex: 2, prepare: context(), pages: 'first' }, contractsOnly);
     assert.equal(result.rows, undefined);
     assert.equal(result.paging, undefined, 'an unpaged response has no paging cursor');
+  });
+
+  void it('a send is sent once: a 429 is shown as it came, not retried nor waited on', async () => {
+    busyHits = 0;
+    const result = await runExchange({ file: FILE, requestIndex: 3, prepare: context(), pages: 'first' }, contractsOnly);
+    assert.equal(result.response?.status, 429);
+    assert.equal(busyHits, 1, 'one request');
+    assert.equal(result.ok, false);
+    assert.equal(result.paging, undefined, 'no page was kept, so nothing to continue');
   });
 
   void it("a caller's step adds findings; a failure finding makes the exchange not ok", async () => {

@@ -244,7 +244,7 @@ void test('a redirect to another origin carries no credential; the other origin 
   }
 });
 
-void test('redirect rules: https → http refused, 303 becomes a GET without body, same origin keeps credentials', async () => {
+void test('redirect rules: https → http refused, 303 becomes a GET without body, no body or credential to another origin', async () => {
   const { redirectTarget } = await import('../../src/core/http/client');
   const secure = { method: 'GET', url: 'https://api.example/x', headers: { Authorization: 'Bearer t' } };
   assert.match(String(redirectTarget(secure, 302, 'http://api.example/y')), /from https to plain http .*not followed/);
@@ -256,10 +256,14 @@ void test('redirect rules: https → http refused, 303 becomes a GET without bod
   assert.ok(typeof kept !== 'string');
   assert.equal(kept.request.method, 'POST');
   assert.equal(kept.request.body, '{}');
-  const away = redirectTarget(post, 308, 'https://elsewhere.example/x');
+  assert.match(String(redirectTarget(post, 308, 'https://elsewhere.example/x')), /another origin .*send the request body again; not followed/);
+  const away = redirectTarget({ method: 'GET', url: 'https://api.example/x', headers: { Authorization: 'Bearer t', Accept: 'application/json' } }, 308, 'https://elsewhere.example/x');
   assert.ok(typeof away !== 'string');
-  assert.deepEqual(away.request.headers, { 'Content-Type': 'application/json' });
+  assert.deepEqual(away.request.headers, { Accept: 'application/json' });
   assert.equal(away.credentialsDropped, true);
+  const seeOtherAway = redirectTarget(post, 303, 'https://elsewhere.example/done');
+  assert.ok(typeof seeOtherAway !== 'string', 'a 303 elsewhere becomes a GET without the body: followed');
+  assert.equal(seeOtherAway.request.body, undefined);
 });
 
 void test('the streaming variant yields the body in chunks', async () => {

@@ -95,4 +95,6 @@ void test('paging state: labels per style, and a walk outcome turned into can-co
   assert.deepEqual([more.canContinue, more.endReason], [true, undefined], 'a walk that can go on says nothing has ended');
   const stuck = pagingStateOfCursor({ plan, more: false, checkpoint: { pages: 2, rows: 20, done: false, endReason: 'the BatchID repeats' } }, false);
   assert.deepEqual([stuck.canContinue, stuck.endReason], [false, 'the BatchID repeats']);
+  const inconsistent = pagingStateOfCursor({ plan, more: false, stopped: 'inconsistent: TotalOrders changed from 10 to 4 on page 2', checkpoint: { pages: 1, rows: 10, done: false } }, false);
+  assert.equal(inconsistent.endReason, 'inconsistent: TotalOrders changed from 10 to 4 on page 2', 'the bar says the verdict and why');
 });

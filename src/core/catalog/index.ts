@@ -38,7 +38,10 @@ export interface Catalog {
   match(method: string, path: string): Operation | undefined;
 }
 
-export function createCatalog(services: readonly Service[] = [engagementService, fundraisingService, bookingService]): Catalog {
+/** The three services of the contracts, before any imported overlay. */
+export const CONTRACT_SERVICES: readonly Service[] = [engagementService, fundraisingService, bookingService];
+
+export function createCatalog(services: readonly Service[] = CONTRACT_SERVICES): Catalog {
   const all = services.flatMap((s) => s.families.flatMap((f) => f.operations));
   const byId = new Map(all.map((op) => [op.id, op]));
   const matchers = all

@@ -193,8 +193,8 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
 
 /**
  * Where a redirect goes, as the request to send, or why it is not followed. Another origin gets no
- * credential (Authorization, X-API-Key, Cookie, Proxy-Authorization, URL user info); https → http is
- * refused. 303, and 301/302 after a POST, become a GET without a body, as browsers and curl do.
+ * credential (Authorization, X-API-Key, Cookie, Proxy-Authorization, URL user info) and no request body
+ * (a 307/308 that would re-send one there is not followed); https → http is refused. 303, and 301/302 after a POST, become a GET without a body, as browsers and curl do.
  */
 export function redirectTarget(from: HttpRequest, status: number, location: string): { request: HttpRequest; credentialsDropped: boolean } | string {
   let url: URL;
@@ -211,6 +211,10 @@ export function redirectTarget(from: HttpRequest, status: number, location: stri
   const method = status === 303 || ((status === 301 || status === 302) && from.method.toUpperCase() === 'POST') ? 'GET' : from.method;
   const dropBody = method !== from.method;
   const sameOrigin = url.origin === origin.origin;
+  // A body can hold credentials too (a password grant's form): it is never re-sent to another origin.
+  if (!sameOrigin && !dropBody && from.body !== undefined && from.body !== '') {
+    return `the server redirected (${status}) to another origin (${url.origin}) asking to send the request body again; not followed, the body stays with ${origin.origin}`;
+  }
   const credential = new Set(CREDENTIAL_HEADERS);
   const headers: Record<string, string> = {};
   let dropped = false;

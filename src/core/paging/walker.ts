@@ -147,7 +147,6 @@ function originOf(url: string): string {
   }
 }
 
-/** A page's content fingerprint: its rows as received (streamed NDJSON bytes, or the rows as JSON). */
 /** A sink that failed while rows were handed to it during the download. */
 class SinkFault extends Error {
   constructor(cause: unknown) {
@@ -155,17 +154,11 @@ class SinkFault extends Error {
   }
 }
 
-function pageHash(rows: readonly unknown[], streamed: readonly Buffer[] | undefined): string {
-  const hash = createHash('sha256');
-  if (streamed) for (const b of streamed) hash.update(b);
-  else hash.update(JSON.stringify(rows) ?? '');
-  return hash.digest('base64');
-}
-
 /**
- * A page's rows as comparable text, for the overlap check between consecutive pages. A page read whole
- * compares every row; a page streamed to the file compares its first and last BOUNDARY rows (a shifted
- * offset repeats rows at the seam), so a 100 000-row page is not held twice.
+ * A page's rows as comparable text, for the overlap check between consecutive pages. A page of up to
+ * WHOLE_PAGE_ROWS rows read whole compares every row; a larger one, or one streamed to the file, compares
+ * its first and last BOUNDARY rows (a shifted offset repeats rows at the seam), so a 100 000-row page is
+ * not held twice.
  */
 interface PageRows {
   readonly all?: ReadonlySet<string>;
@@ -175,47 +168,45 @@ interface PageRows {
 
 const BOUNDARY = 64;
 
-/** The leading and trailing pieces holding at least BOUNDARY + 1 line breaks each (all of them for a small page). */
-function edgePieces(pieces: readonly Buffer[]): Buffer[] {
-  const breaks = (b: Buffer): number => {
-    let n = 0;
-    for (let at = b.indexOf(10); at >= 0 && n <= BOUNDARY; at = b.indexOf(10, at + 1)) n++;
-    return n;
-  };
-  let first = 0;
-  for (let seen = 0; first < pieces.length && seen <= BOUNDARY; first++) seen += breaks(pieces[first]!);
-  let last = pieces.length;
-  for (let seen = 0; last > first && seen <= BOUNDARY; last--) seen += breaks(pieces[last - 1]!);
-  // A gap in the middle never holds a line the head or the tail reads: both stop within their own pieces.
-  return last > first ? [...pieces.slice(0, first), Buffer.from('\n'), ...pieces.slice(last)] : [...pieces];
-}
+/** Pages up to this many rows are compared row by row; larger ones by their boundary rows only (memory). */
+const WHOLE_PAGE_ROWS = 10_000;
 
 function wholeRows(rows: readonly unknown[]): PageRows {
-  const texts = rows.filter((r) => r !== null && typeof r === 'object').map((r) => JSON.stringify(r));
-  const all = new Set(texts);
-  return { all, head: texts.slice(0, BOUNDARY), tail: new Set(texts.slice(-BOUNDARY)) };
+  const text = (r: unknown): string | undefined => (r !== null && typeof r === 'object' ? JSON.stringify(r) : undefined);
+  if (rows.length > WHOLE_PAGE_ROWS) {
+    const edge = (part: readonly unknown[]): string[] => part.map(text).filter((t): t is string => t !== undefined);
+    return { head: edge(rows.slice(0, BOUNDARY)), tail: new Set(edge(rows.slice(-BOUNDARY))) };
+  }
+  const texts = rows.map(text).filter((t): t is string => t !== undefined);
+  return { all: new Set(texts), head: texts.slice(0, BOUNDARY), tail: new Set(texts.slice(-BOUNDARY)) };
 }
 
 function boundaryRows(ndjson: readonly Buffer[]): PageRows {
-  // Only the pieces that hold the first and last BOUNDARY lines are joined, not the whole page.
-  const text = Buffer.concat(edgePieces(ndjson));
-  const head: string[] = [];
-  let start = 0;
-  while (head.length < BOUNDARY && start < text.length) {
-    const end = text.indexOf(10, start);
-    const stop = end < 0 ? text.length : end;
-    if (stop > start) head.push(text.toString('utf8', start, stop));
-    start = stop + 1;
+  // Only the buffers that hold the first and last BOUNDARY lines are joined: a 100 000-row page is not copied.
+  const head = lines(joinUntil(ndjson, BOUNDARY + 1, false)).slice(0, BOUNDARY);
+  const tail = lines(joinUntil(ndjson, BOUNDARY + 2, true)).slice(-BOUNDARY);
+  return { head, tail: new Set(tail) };
+}
+
+function joinUntil(buffers: readonly Buffer[], newlines: number, fromEnd: boolean): Buffer {
+  const taken: Buffer[] = [];
+  let seen = 0;
+  for (let i = 0; i < buffers.length && seen < newlines; i++) {
+    const buffer = buffers[fromEnd ? buffers.length - 1 - i : i]!;
+    taken.push(buffer);
+    for (let at = buffer.indexOf(10); at >= 0 && seen < newlines; at = buffer.indexOf(10, at + 1)) seen++;
   }
-  const tail = new Set<string>();
-  let end = text.length;
-  while (tail.size < BOUNDARY && end > 0) {
-    const from = text.lastIndexOf(10, end - 2) + 1;
-    const line = text.toString('utf8', from, text[end - 1] === 10 ? end - 1 : end);
-    if (line) tail.add(line);
-    end = from;
-  }
-  return { head, tail };
+  return Buffer.concat(fromEnd ? taken.reverse() : taken);
+}
+
+/** Whole lines of a joined slice; a partial first or last line (cut by joinUntil) is dropped by the callers' slices. */
+function lines(bytes: Buffer): string[] {
+  return bytes.toString('utf8').split('\n').filter(Boolean);
+}
+
+/** A page's fingerprint: its row count and boundary rows (two pages with the same one are the same page). */
+function fingerprint(rowCount: number, rows: PageRows): string {
+  return createHash('sha256').update(`${rowCount}\n${rows.head.join('\n')}\n${[...rows.tail].join('\n')}`).digest('base64');
 }
 
 /** How many rows of `now` were already on the page before. */
@@ -363,11 +354,11 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     const facts = strategy.facts?.(page);
     const changed = facts ? factsProblem(checkpoint.facts, facts, pages + 1) : undefined;
     if (changed) return fail(current, 'inconsistent', changed);
-    const hash = acceptance.rows.length > 0 ? pageHash(acceptance.rows, streamed?.ndjson) : undefined;
+    const rowKeys = streamed ? boundaryRows(streamed.ndjson) : wholeRows(acceptance.rows);
+    const hash = acceptance.rows.length > 0 ? fingerprint(acceptance.rows.length, rowKeys) : undefined;
     if (hash !== undefined && hash === lastHash) {
       return fail(current, 'inconsistent', `page ${pages + 1} holds exactly the rows of page ${pages}: the server ignored the page it was asked for`);
     }
-    const rowKeys = streamed ? boundaryRows(streamed.ndjson) : wholeRows(acceptance.rows);
     const repeated = lastRows ? overlap(lastRows, rowKeys) : 0;
     if (repeated > 0) return fail(current, 'inconsistent', `${repeated} row(s) of page ${pages + 1} were already on page ${pages}: the pages overlap`);
 

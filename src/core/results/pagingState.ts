@@ -39,10 +39,13 @@ export function pagingState(args: {
 
 /** The bar's state for a walk the exchange knows (core/run/exchange.ts PagingCursor), between pages or after a walk. */
 export function pagingStateOfCursor(
-  cursor: { readonly plan: { readonly style: string }; readonly more: boolean; readonly checkpoint: { readonly pages: number; readonly rows: number; readonly done: boolean; readonly endReason?: string } },
+  cursor: {
+    readonly plan: { readonly style: string }; readonly more: boolean; readonly stopped?: string;
+    readonly checkpoint: { readonly pages: number; readonly rows: number; readonly done: boolean; readonly endReason?: string };
+  },
   walking: boolean,
 ): PagingState {
   const { pages, rows, done, endReason } = cursor.checkpoint;
-  const why = done ? `complete: ${endReason ?? 'last page reached'}` : !cursor.more && endReason ? endReason : undefined;
+  const why = done ? `complete: ${endReason ?? 'last page reached'}` : cursor.stopped ?? (!cursor.more && endReason ? endReason : undefined);
   return pagingState({ style: cursor.plan.style, pages, rows, canContinue: cursor.more, walking, ...(why ? { endReason: why } : {}) });
 }

@@ -86,6 +86,10 @@ export interface PagingCursor {
   readonly rowsPath?: string;
   /** True while the strategy sees more pages. */
   readonly more: boolean;
+  /** The environment it was sent in: a continuation in another one is refused (its credentials differ). */
+  readonly environment: string;
+  /** Why the walk cannot go on, in the bar's words, when it stopped on something else than its end. */
+  readonly stopped?: string;
 }
 
 export interface ExchangeInput {
@@ -186,7 +190,8 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     http,
     sendOptions,
     ...(plan ? { plan } : {}),
-    ...(first ? { maxPages: 1 } : input.walk?.maxPages ? { maxPages: input.walk.maxPages } : {}),
+    // A send is sent once: never retried (a 429 or a transient error is shown as it came), never slept on.
+    ...(first ? { maxPages: 1, retry: { maxRetries: 0 } } : input.walk?.maxPages ? { maxPages: input.walk.maxPages } : {}),
     ...(!first && input.walk?.resumeFrom ? { resumeFrom: input.walk.resumeFrom } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
     onPage: async (event) => {
@@ -198,6 +203,10 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   notices.push(...walked.notices);
   // The page a walk kept is the one shown; a page it refused (401, broken JSON) is shown as received.
   response = lastPage ?? response;
+  if (!response && walked.verdict === 'complete') {
+    // A resumed walk whose checkpoint was already at its end: nothing to send, nothing missing.
+    return { ok: true, prepared, request, ...(operation ? { operation } : {}), walk: walked, pages: walked.pages, rows: { path: rowsPathOf(walked.checkpoint.plan) ?? '$', items: [], count: walked.rows }, businessFailures: [], notices: [...notices, walked.message], findings: [] };
+  }
   if (!response) {
     return { ok: false, prepared, request, ...(operation ? { operation } : {}), walk: walked, businessFailures: [], notices, findings: [], problem: walked.failure?.message ?? walked.message };
   }
@@ -231,7 +240,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   }
 
   const paging: PagingCursor | undefined = paged && (walked.pages > 0 || !first)
-    ? { plan: usedPlan, checkpoint: walked.checkpoint, first: withoutSecrets(request), ...(rowsPath ? { rowsPath } : {}), more: canContinue(walked) }
+    ? { plan: usedPlan, checkpoint: walked.checkpoint, first: withoutSecrets(request), ...(rowsPath ? { rowsPath } : {}), more: canContinue(walked), environment: input.prepare.environment.name, ...(stoppedWords(walked) ? { stopped: stoppedWords(walked) } : {}) }
     : undefined;
   const status = response.status;
   const httpProblem = status >= 400
@@ -254,6 +263,13 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     findings,
     ...(problem ? { problem } : {}),
   };
+}
+
+/** The bar's words for a walk that cannot go on although it did not reach its end (inconsistent, or a lost page). */
+export function stoppedWords(walked: WalkResult): string | undefined {
+  if (walked.verdict === 'inconsistent') return `inconsistent: ${walked.failure?.message ?? walked.checkpoint.endReason ?? 'the server\'s paging contradicted itself'}`;
+  if (walked.verdict === 'failed' && walked.cannotResume) return `failed: ${walked.failure?.message ?? ''}; cannot resume`;
+  return undefined;
 }
 
 /** The walk can go on: not at its end, a next request known, and the server's paging not self-contradicting. */

@@ -9,7 +9,7 @@ import type { HttpFile } from '../httpfile/model';
 import type { PageEvent, WalkProgress, WalkResult } from '../paging/walker';
 import { walk } from '../paging/walker';
 import { memorySink } from '../export/sink';
-import { canContinue, type ExchangePorts, type PagingCursor } from './exchange';
+import { canContinue, stoppedWords, type ExchangePorts, type PagingCursor } from './exchange';
 import { prepareRequest, type PrepareContext, type Prepared } from './prepareRequest';
 
 export interface ContinueInput {
@@ -37,8 +37,12 @@ export type Continued =
       readonly secretValues: readonly string[];
     };
 
-/** Why a continuation must not be sent with `fresh` (the request as it is in the file now), or undefined. */
-export function continuationRefusal(cursor: PagingCursor, fresh: HttpRequest): string | undefined {
+/**
+ * Why a continuation must not be sent with `fresh` (the request as it is in the file now, prepared in
+ * `environment`), or undefined: another environment, method or origin than the walk's.
+ */
+export function continuationRefusal(cursor: PagingCursor, fresh: HttpRequest, environment = cursor.environment): string | undefined {
+  if (environment !== cursor.environment) return `this response was paged in environment '${cursor.environment}'; switch back to it, or send the request again`;
   if (fresh.method.toUpperCase() !== cursor.first.method.toUpperCase() || originOf(fresh.url) !== originOf(cursor.first.url)) {
     return 'the request behind this response changed in the file (method or server); send it again to page it';
   }
@@ -48,9 +52,12 @@ export function continuationRefusal(cursor: PagingCursor, fresh: HttpRequest): s
 export async function continueWalk(input: ContinueInput, ports: ExchangePorts): Promise<Continued> {
   const { cursor } = input;
   if (!cursor.more) return { ok: false, problem: cursor.checkpoint.endReason ? `the walk has no next page (${cursor.checkpoint.endReason})` : 'the walk has no next page' };
+  const environment = input.prepare.environment.name;
+  const early = environment !== cursor.environment ? continuationRefusal(cursor, cursor.first, environment) : undefined;
+  if (early) return { ok: false, problem: early };
   const prepared = await prepareRequest(input.file, input.requestIndex, input.prepare);
   if (!prepared.ok) return { ok: false, problem: prepared.problem, prepared };
-  const refusal = continuationRefusal(cursor, prepared.request);
+  const refusal = continuationRefusal(cursor, prepared.request, environment);
   if (refusal) return { ok: false, problem: refusal };
   const memory = memorySink();
   const sendOptions: SendOptions = { timeoutMs: ports.timeoutMs, ...(ports.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}) };
@@ -66,11 +73,16 @@ export async function continueWalk(input: ContinueInput, ports: ExchangePorts): 
   });
   return {
     ok: true,
-    cursor: { ...cursor, checkpoint: result.checkpoint, more: canContinue(result) },
+    cursor: { ...withoutStop(cursor), checkpoint: result.checkpoint, more: canContinue(result), ...(stoppedWords(result) ? { stopped: stoppedWords(result) } : {}) },
     walk: result,
     rows: input.pages === 'next' ? memory.pages.flat() : [],
     secretValues: prepared.secretValues,
   };
+}
+
+function withoutStop(cursor: PagingCursor): PagingCursor {
+  const { stopped: _stopped, ...rest } = cursor;
+  return rest;
 }
 
 function originOf(url: string): string {

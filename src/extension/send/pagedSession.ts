@@ -7,9 +7,8 @@ import type { PagingState } from '../../protocol/webviewMessages';
 
 export interface PagedSession {
   readonly responseId: string;
+  /** The walk's state in core, its environment included (a continuation elsewhere is refused there). */
   cursor: PagingCursor;
-  /** The environment it was sent in: a continuation in another environment is refused. */
-  readonly environment: string;
   readonly uri: string;
   readonly requestIndex: number;
   readonly name: string;

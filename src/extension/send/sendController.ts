@@ -47,7 +47,7 @@ export class SendController implements vscode.Disposable {
     private readonly resultsFolder: () => vscode.Uri,
   ) {
     this.subscriptions = [
-      panel.onDidRequest((request) => void this.onPanelRequest(request)),
+      panel.onDidRequest((request) => void this.handlePanelRequest(request)),
       vscode.workspace.onDidCloseTextDocument((d) => this.responses.delete(d.uri.toString())),
     ];
   }
@@ -102,7 +102,7 @@ export class SendController implements vscode.Disposable {
       void vscode.window.showErrorMessage(`API Workbench: ${document.uri.path.split('/').pop() ?? ''}: ${redactor.text(result.notices.find((n) => n.startsWith('# @paging')) ?? '')}`);
     }
     const session: PagedSession | undefined = result.paging ? {
-      responseId: randomUUID(), cursor: result.paging, environment: this.environmentName(),
+      responseId: randomUUID(), cursor: result.paging,
       uri, requestIndex: target.requestIndex, name, shownRows: redactRows(redactor, result.rows?.items ?? []),
     } : undefined;
     this.session = session;
@@ -115,7 +115,9 @@ export class SendController implements vscode.Disposable {
     });
     this.panel.show(viewModel);
     const walked = result.walk;
-    if (walked && walked.verdict !== 'complete' && walked.outcome !== 'max-pages' && response.status < 400) {
+    // A paged first page the paging engine could not trust (an inconsistent or unreadable page) is said; an
+    // unpaged response is shown as it came, whatever its body.
+    if (walked && walked.checkpoint.plan.style !== 'none' && walked.verdict !== 'complete' && walked.outcome !== 'max-pages' && response.status < 400) {
       void vscode.window.showWarningMessage(`API Workbench: ${redactor.text(walked.message)}`);
     }
     for (const notice of notices) void vscode.window.showInformationMessage(`API Workbench: ${redactor.text(notice)}`);
@@ -124,7 +126,8 @@ export class SendController implements vscode.Disposable {
     return response;
   }
 
-  private async onPanelRequest(request: ResultsRequest): Promise<void> {
+  /** The panel's Next page, All pages, Stop and Export (public for the extension-host tests, which press them as the webview does). */
+  async handlePanelRequest(request: ResultsRequest): Promise<void> {
     const session = this.session;
     if (request.type === 'stop') {
       this.inFlight?.abort();
@@ -237,10 +240,6 @@ export class SendController implements vscode.Disposable {
     session: PagedSession, pages: 'next' | 'all', sink: RowSink | undefined,
     hooks: { onProgress?: (p: WalkProgress) => void } = {},
   ): Promise<Extract<Continued, { ok: true }> | undefined> {
-    if (this.environmentName() !== session.environment) {
-      void vscode.window.showWarningMessage(`API Workbench: this response was paged in environment '${session.environment}'; switch back to it, or send the request again.`);
-      return undefined;
-    }
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(session.uri));
     const continued = await continueWalk({
       cursor: session.cursor, file: parseHttpFile(document.getText()), requestIndex: session.requestIndex,
@@ -308,10 +307,6 @@ export class SendController implements vscode.Disposable {
     if (scheme !== 'password-grant') return;
     const choice = await vscode.window.showWarningMessage('API Workbench: 401 — the engagement service did not accept the credentials sent. Sign in again?', 'Sign In');
     if (choice === 'Sign In') await vscode.commands.executeCommand('apiWorkbench.signIn');
-  }
-
-  private environmentName(): string {
-    return this.environments.active?.name ?? EMPTY_ENV.name;
   }
 
   private async redactor(extra: readonly string[]): Promise<Redactor> {

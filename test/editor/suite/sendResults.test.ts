@@ -12,6 +12,18 @@ import { replaceInDocument, signInToEngagement, writeWorkspaceFile } from './edi
 
 const PAGE_SIZE = 40;
 
+/** A GetOrdersByCustomer scratch for the sandbox's customer with `pageSize`, saved. */
+async function ordersScratch(pageSize: number): Promise<vscode.Uri> {
+  const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>('apiWorkbench.newScratch', 'engagement/Transaction/GetOrdersByCustomer');
+  assert.ok(uri, 'New Request Scratch made the scratch');
+  const document = await vscode.workspace.openTextDocument(uri);
+  const query = /GetOrdersByCustomer\?[^\n]*/.exec(document.getText())?.[0];
+  assert.ok(query, 'the scratch calls GetOrdersByCustomer with a query');
+  await replaceInDocument(document, query, `GetOrdersByCustomer?ctcID={{ctc_id}}&pageNumber=1&pageSize=${pageSize}`);
+  await document.save();
+  return uri;
+}
+
 describe('send into the results panel (issue 6)', () => {
   let api: ApiWorkbenchTestApi;
   let sandbox: SandboxDescriptor;
@@ -48,6 +60,56 @@ describe('send into the results panel (issue 6)', () => {
     assert.equal(vm.paging.canContinue, true, `${sandbox.samples.ordersOfCtcID} orders: more pages follow`);
     assert.equal(api.sender.current?.cursor.checkpoint.pages, 1, 'the paging session is kept for Next page');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('a plain Send on a paged request shows the first page and offers Next page; Next page appends; one row count', async () => {
+    const uri = await ordersScratch(PAGE_SIZE);
+    const response = await vscode.commands.executeCommand<HttpResponse | undefined>('apiWorkbench.send', { uri: uri.toString(), requestIndex: 0 });
+    assert.equal(response?.status, 200);
+    const vm = api.results.viewModel;
+    assert.ok(vm?.paging, 'a plain Send of a paged request carries the paging state');
+    assert.equal(vm.paging.canContinue, true, 'more pages follow, and the bar says so');
+    assert.equal(vm.paging.rows, vm.table?.rows.length, 'the bar and the table count the same rows');
+    const session = api.sender.current;
+    assert.ok(session);
+    await api.sender.handlePanelRequest({ type: 'nextPage', responseId: session.responseId, requestKey: vm.requestKey });
+    const after = api.results.viewModel;
+    assert.equal(after?.paging?.pages, 2);
+    assert.equal(after?.paging?.rows, 2 * PAGE_SIZE);
+    assert.equal(after?.table?.rows.length, 2 * PAGE_SIZE, 'the next page is appended to the table');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('All pages after a mid-walk fault resumes into the same file: the exact total, no order twice', async () => {
+    const size = 100;
+    const uri = await ordersScratch(size);
+    // Page 3 of this customer's orders answers 500 once (the sandbox's armed page fault).
+    const armed = await fetch(`${sandbox.engagement.baseUrl}/__sandbox/faults`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ failPage: 'page-number:3:status=500' }),
+    });
+    assert.equal(armed.status < 300, true, `the fault is armed (${armed.status})`);
+    try {
+      await vscode.commands.executeCommand('apiWorkbench.send', { uri: uri.toString(), requestIndex: 0 });
+      const session = api.sender.current;
+      const requestKey = api.results.viewModel?.requestKey ?? '';
+      assert.ok(session, 'the first page opened a paging session');
+      await api.sender.handlePanelRequest({ type: 'allPages', format: 'ndjson', responseId: session.responseId, requestKey });
+      assert.equal(session.cursor.checkpoint.pages, 2, 'the walk stopped at the fault on page 3, two pages kept');
+      assert.equal(session.cursor.more, true, 'and can resume');
+      const file = session.exportFile;
+      assert.ok(file, 'the walk was writing a file');
+      await api.sender.handlePanelRequest({ type: 'allPages', format: 'ndjson', responseId: session.responseId, requestKey });
+      const total = sandbox.samples.ordersOfCtcID;
+      const ids = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(file))).split('\n').filter(Boolean)
+        .map((line) => (JSON.parse(line) as { OrderID?: unknown }).OrderID);
+      assert.equal(ids.length, total, `every order once: ${ids.length} of ${total}`);
+      assert.equal(new Set(ids).size, total, 'no order twice');
+      assert.equal(session.cursor.more, false, 'the walk is complete');
+      assert.equal(api.results.viewModel?.paging?.rows, total, 'the bar counts the whole walk');
+    } finally {
+      await fetch(`${sandbox.engagement.baseUrl}/__sandbox/faults`, { method: 'DELETE' });
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
   });
 
   it('a SurveyApi call missing its mandatory fields (code 1 inside a 200) shows the business-error banner', async () => {
