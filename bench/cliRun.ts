@@ -1,77 +1,60 @@
-// Benchmark: a 200-request collection (generated into a temp folder: booking, engagement GET and POST,
-// fundraising, one request after the other) run by `apiwb run` (the CLI bundled like dist/cli.js) and by
-// the httpyac CLI against the same in-process sandbox, in alternating rounds. Prints each side's median
-// wall time (process start to exit, as a user waits for it) and the ratio. Asserts nothing.
-// Goal (issue 7): apiwb at most half httpyac's time.
+// Benchmark: a 1 000-request collection (generated into a temp folder: booking, engagement GET and POST,
+// fundraising, one request after the other) run by `apiwb run` (the CLI bundled like dist/cli.js), by the
+// httpyac CLI and by a raw undici loop sending the same requests, against the same in-process sandbox in
+// alternating rounds. Each side is timed from process start to exit, as a user waits for it.
+// Goals (issue 14): ≤ 0.1× httpyac's time and ≤ 1.3× the raw loop's. Prints figures; asserts nothing.
 //   node --import tsx bench/cliRun.ts [--requests N] [--rounds R]
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../src/sandbox';
 import { summaryLines } from '../test/cli/cliProcess';
 import { HTTPYAC, httpyacPrivateEnvText, withPlainAuthVariables } from '../test/cli/httpyacEnv';
 import { buildCli, sandboxEnvFileText } from '../test/cli/sandboxEnv';
+import { arg, loadNote, mb, median, msText, printRow, timeProcess } from './lib/measure';
 
-const arg = (name: string, fallback: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
 
 const auth = { bearer: '{{$auth.token("engagement")}}', basic: '{{$auth.token("fundraising")}}' };
 
+/** One request of the collection, in terms of the env file's variables (`{{engagement_base_url}}`...). */
+interface BenchRequest { readonly method: string; readonly url: string; readonly headers: readonly [string, string][]; readonly body?: string }
+
+const KINDS: ReadonlyArray<(n: number) => BenchRequest> = [
+  (n) => ({ method: 'GET', url: `{{booking_base_url}}/bookings?page=${(n % 9) + 1}`, headers: [['Accept', 'application/json']] }),
+  () => ({ method: 'GET', url: '{{engagement_base_url}}/api/Transaction/GetOrdersByCustomer?ctcID={{ctc_id}}&pageNumber=1&pageSize=50', headers: [['Authorization', `Bearer ${auth.bearer}`]] }),
+  (n) => ({
+    method: 'POST', url: '{{engagement_base_url}}/api/SurveyApi/AddLabelQuestion', headers: [['Authorization', `Bearer ${auth.bearer}`], ['Content-Type', 'application/json']],
+    body: JSON.stringify({ OpCode: 1, PageID: 1, QuestionLabel: `Label ${n}`, QuestionPosition: 1, QuestionType: 'Label', IsMandatory: false }),
+  }),
+  () => ({ method: 'GET', url: '{{fundraising_base_url}}/v1/constituents?limit=50', headers: [['Authorization', `Basic ${auth.basic}`], ['X-API-Key', '{{tenant_code}}']] }),
+  () => ({
+    method: 'POST', url: '{{engagement_base_url}}/api/SalesLeads/GetLeads', headers: [['Authorization', `Bearer ${auth.bearer}`], ['Content-Type', 'application/json']],
+    body: '{ "CtcID": {{ctc_id}}, "BrandID": {{brand_id}}, "PageSize": 50, "Offset": 0 }',
+  }),
+];
+
+const requestsOf = (count: number): BenchRequest[] => Array.from({ length: count }, (_, n) => KINDS[n % KINDS.length]!(n));
+
 /** The collection for apiwb; httpyac's copy differs only in its auth variables (withPlainAuthVariables). */
-function collection(requests: number): string {
-  const kinds = [
-    (n: number) => [`GET {{booking_base_url}}/bookings?page=${(n % 9) + 1}`, 'Accept: application/json'],
-    () => ['GET {{engagement_base_url}}/api/Transaction/GetOrdersByCustomer?ctcID={{ctc_id}}&pageNumber=1&pageSize=50', `Authorization: Bearer ${auth.bearer}`],
-    (n: number) => [
-      'POST {{engagement_base_url}}/api/SurveyApi/AddLabelQuestion', `Authorization: Bearer ${auth.bearer}`, 'Content-Type: application/json', '',
-      JSON.stringify({ OpCode: 1, PageID: 1, QuestionLabel: `Label ${n}`, QuestionPosition: 1, QuestionType: 'Label', IsMandatory: false }),
-    ],
-    () => ['GET {{fundraising_base_url}}/v1/constituents?limit=50', `Authorization: Basic ${auth.basic}`, 'X-API-Key: {{tenant_code}}'],
-    () => [
-      'POST {{engagement_base_url}}/api/SalesLeads/GetLeads', `Authorization: Bearer ${auth.bearer}`, 'Content-Type: application/json', '',
-      '{ "CtcID": {{ctc_id}}, "BrandID": {{brand_id}}, "PageSize": 50, "Offset": 0 }',
-    ],
-  ];
-  const blocks: string[] = [];
-  for (let n = 0; n < requests; n++) {
-    const kind = kinds[n % kinds.length] ?? kinds[0];
-    blocks.push([`### request ${n + 1}`, `# @name req${String(n + 1).padStart(3, '0')}`, ...(kind?.(n) ?? []), ''].join('\n'));
-  }
-  return blocks.join('\n');
+function collection(requests: readonly BenchRequest[]): string {
+  return requests.map((r, n) => [
+    `### request ${n + 1}`, `# @name req${String(n + 1).padStart(4, '0')}`, `${r.method} ${r.url}`,
+    ...r.headers.map(([k, v]) => `${k}: ${v}`), ...(r.body ? ['', r.body] : []), '',
+  ].join('\n')).join('\n');
 }
 
-interface Run { readonly ms: number; readonly statuses: readonly (number | undefined)[] }
-
-/**
- * Runs a CLI to completion with its stdout going to a file (httpyac exits before a pipe drains a large
- * JSON report; a file takes every byte), and returns the wall time and what it printed.
- */
-async function timed(file: string, args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ ms: number; stdout: string }> {
-  const outPath = join(options.cwd, 'stdout.txt');
-  const out = openSync(outPath, 'w');
-  const started = performance.now();
-  try {
-    const child = spawn(process.execPath, [file, ...args], { ...options, stdio: ['ignore', out, 'ignore'] });
-    const [code] = await once(child, 'exit') as [number | null];
-    // apiwb exits 1 when a request fails; anything else is the bench's own failure.
-    if (code !== 0 && code !== 1) throw new Error(`${file} exited ${code}`);
-  } finally {
-    closeSync(out);
-  }
-  return { ms: performance.now() - started, stdout: readFileSync(outPath, 'utf8') };
+/** The same requests for the raw undici loop: variables filled in, credentials left as $TOKEN / $BASIC (read from its environment). */
+function rawList(requests: readonly BenchRequest[], vars: Readonly<Record<string, string>>): string {
+  const fill = (text: string): string => text
+    .replace(auth.bearer, '$TOKEN').replace(auth.basic, '$BASIC')
+    .replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+  return JSON.stringify(requests.map((r) => ({ method: r.method, url: fill(r.url), headers: Object.fromEntries(r.headers.map(([k, v]) => [k, fill(v)])), ...(r.body ? { body: fill(r.body) } : {}) })));
 }
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
+interface Run { readonly ms: number; readonly peakRssMB: number; readonly ok: number; readonly total: number }
 
 async function main(): Promise<void> {
-  const requests = arg('requests', 200);
+  const requests = arg('requests', 1000);
   const rounds = arg('rounds', 3);
   const sandbox = await startSandbox();
   const d = sandbox.descriptor;
@@ -85,49 +68,69 @@ async function main(): Promise<void> {
     const envText = sandboxEnvFileText(d);
     writeFileSync(join(ours, 'http-client.env.json'), envText);
     writeFileSync(join(theirs, 'http-client.env.json'), envText);
-    const text = collection(requests);
+    const list = requestsOf(requests);
+    const text = collection(list);
     writeFileSync(join(ours, 'collection.http'), text);
     writeFileSync(join(theirs, 'collection.http'), withPlainAuthVariables(text));
-    // httpyac gets a token signed in before its clock starts; apiwb signs in within its run.
-    writeFileSync(join(theirs, 'http-client.private.env.json'), await httpyacPrivateEnvText(d));
-    const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('APIWB_SECRET_')));
+    // httpyac and the raw loop get credentials signed in before their clock starts; apiwb signs in within its run.
+    const privateEnv = await httpyacPrivateEnvText(d);
+    writeFileSync(join(theirs, 'http-client.private.env.json'), privateEnv);
+    const credentials = (JSON.parse(privateEnv) as { sandbox: { auth_token_engagement: string; auth_token_fundraising: string } }).sandbox;
+    const vars = (JSON.parse(envText) as { sandbox: Record<string, string> }).sandbox;
+    writeFileSync(join(dir, 'raw-requests.json'), rawList(list, vars));
+    const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('APIWB_')));
     const apiwbEnv = {
       ...base, NO_COLOR: '1',
       APIWB_SECRET_ENGAGEMENT_PASSWORD: d.credentials.engagement.password,
       APIWB_SECRET_FUNDRAISING_SERVICE_KEY: d.credentials.fundraising.fullAccess.serviceKey,
     };
+    const rawEnv = { ...base, APIWB_BENCH_TOKEN: credentials.auth_token_engagement, APIWB_BENCH_BASIC: credentials.auth_token_fundraising };
+    const stdoutFile = join(dir, 'stdout.txt');
 
-    const runApiwb = async (): Promise<Run> => {
-      const { ms, stdout } = await timed(cli, ['run', 'collection.http', '--env', 'sandbox'], { cwd: ours, env: apiwbEnv });
-      return { ms, statuses: summaryLines(stdout).map((l) => l.status) };
+    const sides: Record<string, () => Promise<Run>> = {
+      apiwb: async () => {
+        const run = await timeProcess(process.execPath, [cli, 'run', 'collection.http', '--env', 'sandbox'], { cwd: ours, env: apiwbEnv, stdoutFile });
+        if (run.code !== 0 && run.code !== 1) throw new Error(`apiwb exited ${run.code}`);
+        const lines = summaryLines(run.stdout);
+        return { ms: run.ms, peakRssMB: run.peakRssMB, ok: lines.filter((l) => l.status !== undefined && l.status < 400).length, total: lines.length };
+      },
+      httpyac: async () => {
+        // stdout to a file: httpyac exits before a pipe drains a large JSON report.
+        const run = await timeProcess(process.execPath, [HTTPYAC, 'send', 'collection.http', '--all', '--env', 'sandbox', '--json', '-o', 'short'], { cwd: theirs, env: { ...base, NO_COLOR: '1' }, stdoutFile });
+        const report = JSON.parse(run.stdout) as { requests: { response?: { statusCode?: number } }[] };
+        const statuses = report.requests.map((r) => r.response?.statusCode);
+        return { ms: run.ms, peakRssMB: run.peakRssMB, ok: statuses.filter((s) => s !== undefined && s < 400).length, total: statuses.length };
+      },
+      'raw undici loop': async () => {
+        const out = join(dir, 'raw-out.txt');
+        const run = await timeProcess(process.execPath, [join(import.meta.dirname, 'lib', 'rawClient.mjs'), 'loop', join(dir, 'raw-requests.json'), out], { env: rawEnv });
+        const [ok = 0, total = 0] = (readFileSync(out, 'utf8').match(/\d+/g) ?? []).map(Number);
+        return { ms: run.ms, peakRssMB: run.peakRssMB, ok, total };
+      },
     };
-    const runHttpyac = async (): Promise<Run> => {
-      const { ms, stdout } = await timed(HTTPYAC, ['send', 'collection.http', '--all', '--env', 'sandbox', '--json', '-o', 'short'], { cwd: theirs, env: { ...base, NO_COLOR: '1' } });
-      const report = JSON.parse(stdout) as { requests: { response?: { statusCode?: number } }[] };
-      return { ms, statuses: report.requests.map((r) => r.response?.statusCode) };
-    };
-
-    console.log(`${requests} requests a run, ${rounds} round(s) after a warm-up of each; ${cpus().length} CPU(s), node ${process.version}`);
-    await runApiwb();
-    await runHttpyac();
-    const ourRuns: Run[] = [];
-    const theirRuns: Run[] = [];
+    const names = Object.keys(sides);
+    console.log(`cliRun: ${requests} requests a run, ${rounds} round(s) after a warm-up of each; ${loadNote()}`);
+    for (const name of names) await sides[name]!();
+    const runs = new Map<string, Run[]>(names.map((n) => [n, []]));
     for (let round = 0; round < rounds; round++) {
-      ourRuns.push(await runApiwb());
-      theirRuns.push(await runHttpyac());
+      for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+        const run = await sides[name]!();
+        runs.get(name)!.push(run);
+        console.log(`  run ${round + 1} ${name.padEnd(16)} ${msText(run.ms).padStart(9)}  ${run.ok}/${run.total} answered < 400  peak RSS ${mb(run.peakRssMB)}`);
+      }
     }
-    const report = (name: string, runs: readonly Run[]): number => {
-      const ms = median(runs.map((r) => r.ms));
-      const last = runs.at(-1)?.statuses ?? [];
-      const ok = last.filter((s) => s !== undefined && s < 400).length;
-      console.log(`${name.padEnd(8)} median ${ms.toFixed(0).padStart(6)} ms  (runs: ${runs.map((r) => r.ms.toFixed(0)).join(', ')} ms)  ` +
-        `${(requests / (ms / 1000)).toFixed(0)} requests/s  ${ok}/${last.length} answered < 400`);
-      return ms;
-    };
-    const apiwbMs = report('apiwb', ourRuns);
-    const httpyacMs = report('httpyac', theirRuns);
-    const ratio = apiwbMs / httpyacMs;
-    console.log(`ratio apiwb/httpyac ${ratio.toFixed(2)} (goal ≤ 0.50: ${ratio <= 0.5 ? 'met' : 'not met'})`);
+    const ms = (name: string): number => median((runs.get(name) ?? []).map((r) => r.ms));
+    const peak = (name: string): number => Math.max(...(runs.get(name) ?? []).map((r) => r.peakRssMB));
+    const toHttpyac = ms('apiwb') / ms('httpyac');
+    const toRaw = ms('apiwb') / ms('raw undici loop');
+    console.log(`  ${loadNote()}`);
+    printRow({
+      measure: `${requests}-request collection, apiwb run`, ours: msText(ms('apiwb')),
+      baseline: `httpyac ${msText(ms('httpyac'))}; raw undici loop ${msText(ms('raw undici loop'))}`,
+      ratio: `${toHttpyac.toFixed(2)}× httpyac, ${toRaw.toFixed(2)}× the raw loop`,
+      peakRss: `${mb(peak('apiwb'))} (httpyac ${mb(peak('httpyac'))}, raw ${mb(peak('raw undici loop'))})`,
+      goal: '≤ 0.1× httpyac, ≤ 1.3× the raw loop', met: toHttpyac <= 0.1 && toRaw <= 1.3,
+    });
   } finally {
     await sandbox.close();
     rmSync(dir, { recursive: true, force: true });

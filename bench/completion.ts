@@ -1,78 +1,90 @@
-// Completion latency on a 5 000-line `.http` file, through the pure language service and through the
-// real server over stdio. Run: npx tsx bench/completion.ts [iterations]. Prints figures; asserts nothing.
-//
-// Each sample is a keystroke's worth of work: a new document version, then a completion at a random
-// body key, body value or URL position. Baselines in the same run: JSON.parse of the request body under
-// the cursor, and a full parse of the whole file (what a non-incremental server would redo).
-import { performance } from 'node:perf_hooks';
+// Benchmark: the language server over stdio, as an editor drives it, on a 50 000-line `.http` file,
+// against a null server (bench/completion/nullServer.ts: same document sync, answers nothing) in the
+// same run:
+// - open → first diagnostics: from didOpen sent to the first publishDiagnostics received;
+// - typing at 10 keys/s: words of 6 characters typed into JSON bodies, a keystroke every 100 ms, then
+//   a 500 ms pause (so validation runs, as it does for a user who stops to think), with a completion
+//   request after every keystroke; latency = completion request → answer. The bench counts the
+//   diagnostics published while typing, to show validation really ran.
+// Goals (issue 14): completion p95 < 10 ms; first diagnostics < 100 ms. Prints figures; asserts nothing.
+//   node --import tsx bench/completion.ts [--lines N] [--words W]
 import { CompletionRequest, DidChangeTextDocumentNotification, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
-import { parseHttpFile } from '../src/core/httpfile';
-import { createHttpLanguageService, HttpDocument } from '../src/server/service';
-import { startLspSession } from '../test/server/lspClient';
+import { startLspSession, type LspSession } from '../test/server/lspClient';
+import { arg, loadNote, median, msText, printRow } from './lib/measure';
 import { buildLargeHttpFile, completionPoints, summary } from './completion/workload';
 
-const iterations = Number(process.argv[2] ?? 400);
-const environment = ['engagement_base_url', 'fundraising_base_url', 'booking_base_url', 'tenant_code', 'ctcID'];
-const text = buildLargeHttpFile(5000);
-const lineCount = text.split('\n').length;
-const points = completionPoints(text, iterations);
-const format = (s: { p50: number; p95: number; max: number }): string => `p50 ${s.p50.toFixed(3)} ms  p95 ${s.p95.toFixed(3)} ms  max ${s.max.toFixed(3)} ms`;
+const KEY_INTERVAL_MS = 100;
+const PAUSE_MS = 500;
+const WORD = 'Preti_';
 
-function time(fn: () => void): number {
-  const start = performance.now();
-  fn();
-  return performance.now() - start;
+interface Figures { readonly openMs: number; readonly completion: number[]; readonly diagnosticsWhileTyping: number }
+
+const at = (time: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, time - performance.now())));
+
+async function drive(session: LspSession, text: string, words: number): Promise<Figures> {
+  const uri = 'file:///bench/large.http';
+  let published = 0;
+  // A waiter that never accepts counts every publication (the client has one handler per method).
+  void session.nextDiagnostics(uri, () => { published++; return false; });
+  const first = session.nextDiagnostics(uri);
+  const opened = performance.now();
+  await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'http', version: 1, text } });
+  await first;
+  const openMs = performance.now() - opened;
+  const afterOpen = published;
+
+  const points = completionPoints(text, words * 3).filter((p) => p.kind === 'body-key').slice(0, words);
+  const completion: number[] = [];
+  let version = 1;
+  let clock = performance.now() + PAUSE_MS;
+  for (const point of points) {
+    for (let k = 0; k < WORD.length; k++) {
+      await at(clock);
+      clock += KEY_INTERVAL_MS;
+      version++;
+      const character = point.character + 1 + k; // after the key's opening quote
+      await session.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version }, contentChanges: [{ range: { start: { line: point.line, character }, end: { line: point.line, character } }, text: WORD[k]! }],
+      });
+      const started = performance.now();
+      await session.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: point.line, character: character + 1 } });
+      completion.push(performance.now() - started);
+    }
+    clock += PAUSE_MS;
+  }
+  await at(clock);
+  return { openMs, completion, diagnosticsWhileTyping: published - afterOpen };
 }
 
 async function main(): Promise<void> {
-  console.log(`completion bench: ${lineCount} lines, ${parseHttpFile(text).requests.length} requests, ${points.length} completions`);
-
-  // Baselines.
-  const jsonParse = summary(points.map((p) => time(() => { if (p.body) JSON.parse(p.body.replace(/\{\{[^}]*\}\}/g, '0')); })));
-  const fullParse = summary(points.slice(0, Math.min(points.length, 100)).map(() => time(() => parseHttpFile(text))));
-
-  // The language service, a new version per completion (nothing cached from the previous keystroke).
-  const service = createHttpLanguageService();
-  service.setEnvironmentVariables(environment);
-  for (const p of points.slice(0, 20)) service.doComplete(new HttpDocument('file:///bench.http', 0, text), p); // warm-up
-  let empty = 0;
-  const byKind = new Map<string, number[]>();
-  const serviceSamples = points.map((p, version) => {
-    let count = 0;
-    const ms = time(() => { count = service.doComplete(new HttpDocument('file:///bench.http', version + 1, text), p).items.length; });
-    if (count === 0) empty++;
-    byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), ms]);
-    return ms;
-  });
-  const serviceStats = summary(serviceSamples);
-
-  // The real server over stdio: an incremental edit (a new version) then a completion, per sample.
-  const session = await startLspSession();
-  const uri = 'file:///bench.http';
-  await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'http', version: 1, text } });
-  const lastLine = lineCount - 1;
-  let version = 1;
-  const serverSamples: number[] = [];
-  for (const [index, p] of points.entries()) {
-    version++;
-    // Type and delete a space at the end of the file, alternately: every completion sees a new version.
-    const change = version % 2 === 0
-      ? { range: { start: { line: lastLine, character: 0 }, end: { line: lastLine, character: 0 } }, text: ' ' }
-      : { range: { start: { line: lastLine, character: 0 }, end: { line: lastLine, character: 1 } }, text: '' };
-    await session.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [change] });
-    const start = performance.now();
-    await session.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: p });
-    if (index >= 20) serverSamples.push(performance.now() - start); // the first 20 warm the server up
+  const lines = arg('lines', 50_000);
+  const words = arg('words', 20);
+  const rounds = arg('rounds', 3);
+  const text = buildLargeHttpFile(lines);
+  const servers: Record<string, readonly string[]> = { ours: ['src/server/main.ts', '--stdio'], null: ['bench/completion/nullServer.ts', '--stdio'] };
+  const results = new Map<string, Figures[]>([['ours', []], ['null', []]]);
+  console.log(`completion: ${text.split('\n').length} lines, ${words} words of ${WORD.length} keys at ${1000 / KEY_INTERVAL_MS} keys/s with ${PAUSE_MS} ms pauses, ${rounds} rounds; ${loadNote()}`);
+  for (let round = 0; round < rounds; round++) {
+    for (const name of round % 2 === 0 ? ['ours', 'null'] : ['null', 'ours']) {
+      const session = await startLspSession(servers[name]!);
+      const figures = await drive(session, text, words);
+      await session.close();
+      results.get(name)!.push(figures);
+      const s = summary(figures.completion);
+      console.log(`  run ${round + 1} ${name.padEnd(5)} open → diagnostics ${msText(figures.openMs)}; completion p50 ${msText(s.p50)} p95 ${msText(s.p95)} max ${msText(s.max)}; ${figures.diagnosticsWhileTyping} diagnostics published while typing`);
+    }
   }
-  const serverStats = summary(serverSamples);
-  await session.close();
-
-  console.log(`  baseline JSON.parse of the body : ${format(jsonParse)}`);
-  console.log(`  baseline full parse of the file : ${format(fullParse)}`);
-  console.log(`  language service (new version)  : ${format(serviceStats)}   (${empty} empty lists)`);
-  for (const [kind, samples] of byKind) console.log(`    ${kind.padEnd(11)}: ${format(summary(samples))}`);
-  console.log(`  server over stdio (round trip)  : ${format(serverStats)}`);
-  console.log(`  ratios: service p95 / JSON.parse p95 = ${(serviceStats.p95 / Math.max(jsonParse.p95, 1e-6)).toFixed(1)}x; service p95 / full parse p50 = ${(serviceStats.p95 / Math.max(fullParse.p50, 1e-6)).toFixed(2)}x; goal p95 < 10 ms: service ${serviceStats.p95 < 10 ? 'met' : 'missed'}, server ${serverStats.p95 < 10 ? 'met' : 'missed'}`);
+  const p95 = (name: string): number => median(results.get(name)!.map((f) => summary(f.completion).p95));
+  const open = (name: string): number => median(results.get(name)!.map((f) => f.openMs));
+  console.log(`  ${loadNote()}`);
+  printRow({
+    measure: `completion while typing at 10 keys/s, ${lines.toLocaleString('en-US')}-line file, stdio`, ours: `p95 ${msText(p95('ours'))}`, baseline: `null server p95 ${msText(p95('null'))}`,
+    ratio: `${(p95('ours') / p95('null')).toFixed(1)}×`, peakRss: '-', goal: 'p95 < 10 ms', met: p95('ours') < 10,
+  });
+  printRow({
+    measure: `open → first diagnostics, ${lines.toLocaleString('en-US')}-line file`, ours: msText(open('ours')), baseline: `null server ${msText(open('null'))}`,
+    ratio: `${(open('ours') / open('null')).toFixed(1)}×`, peakRss: '-', goal: '< 100 ms', met: open('ours') < 100,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,145 +1,105 @@
-// Benchmark: a 1 000 000-row export-ordinal walk (Selection/GetSelectionResult_Ext, 100 000 rows a
-// page) written to NDJSON by the paging engine, against a baseline that only fetches and JSON-parses
-// the same pages with plain undici. The sandbox runs in this process; each side runs in its own child
-// process so its peak RSS is its own. Prints figures; asserts nothing about time.
-// Goals (DESIGN.md): engine ≥ 80 % of the baseline's rows/s; engine peak RSS < 250 MB.
+// Benchmark: a 1 000 000-row export-ordinal walk (Selection/GetSelectionResult_Ext, 100 000 rows a page)
+// to NDJSON by `apiwb run --all-pages --out` as a whole process (start, sign-in, walk, exit), against
+// the limit: a plain node client (undici, no parsing) writing the raw page bytes to a file, and curl
+// doing the same page by page, on the same sandbox in the same run, in alternating rounds. Also
+// `apiwb run --all-pages` without --out (rows counted, not written) for its peak RSS.
+// Goals (issue 14): ≥ 85 % of the node client's rate; peak RSS < 200 MB. Prints figures; asserts nothing.
+// apiwb gets --timeout 600000: the default 30 s deadline covers a whole response, and this machine is shared.
 //   node --import tsx bench/exportWalk.ts [--rows N] [--rounds R]
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { request } from 'undici';
-import { openNdjsonSink, redactingSink } from '../src/core/export';
-import { Redactor } from '../src/core/secrets';
-import { walk } from '../src/core/paging';
-import { startSandbox } from '../src/sandbox';
-
-interface Figures { readonly side: string; readonly rows: number; readonly pages: number; readonly ms: number; readonly rowsPerSecond: number; readonly peakRssMB: number; readonly bytesOut?: number }
+import { exportRequestText, openCliWorkspace, type CliWorkspace } from './lib/cliWorkspace';
+import { arg, loadNote, mb, median, printRow, timeProcess, type ProcessRun } from './lib/measure';
 
 const PAGE_ROWS = 100_000;
-const arg = (name: string, fallback: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
 
-/** Peak RSS: the kernel's high-water mark, cross-checked by sampling (whichever is larger). */
-function rssSampler(): () => number {
-  let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 10);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    return Math.max(peak, process.resourceUsage().maxRSS * 1024) / (1024 * 1024);
-  };
-}
-
-async function baseline(baseUrl: string, token: string): Promise<Omit<Figures, 'peakRssMB'>> {
-  const url = `${baseUrl}/api/Selection/GetSelectionResult_Ext`;
-  const started = performance.now();
-  let rows = 0;
-  let pages = 0;
-  let tableName = '';
-  for (let offset = 1; ; offset++) {
-    const res = await request(url, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ OFFSET: offset, TableName: tableName }),
-    });
-    if (res.statusCode !== 200) throw new Error(`baseline: HTTP ${res.statusCode} on OFFSET ${offset}`);
-    const page = JSON.parse(await res.body.text()) as { TableName: string; Result: unknown[] };
-    tableName = page.TableName;
-    rows += page.Result.length;
-    pages++;
-    if (page.Result.length < PAGE_ROWS) break;
-  }
-  const ms = performance.now() - started;
-  return { side: 'baseline (undici + JSON.parse)', rows, pages, ms, rowsPerSecond: (rows * 1000) / ms };
-}
-
-/** `redacted`: through redactingSink, as the panel's "All pages" and the CLI's --out write (the token is a known secret). */
-async function engine(baseUrl: string, token: string, redacted = false): Promise<Omit<Figures, 'peakRssMB'>> {
-  const dir = mkdtempSync(join(tmpdir(), 'apiwb-bench-'));
+function curlAvailable(): boolean {
   try {
-    const path = join(dir, 'export.ndjson');
-    const file = await openNdjsonSink(path);
-    const redactor = new Redactor([token]);
-    const sink = redacted ? redactingSink(file, () => redactor) : file;
-    const result = await walk({
-      method: 'POST', url: `${baseUrl}/api/Selection/GetSelectionResult_Ext`,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ OFFSET: 1, TableName: '' }),
-    }, { plan: { style: 'export-ordinal', options: {}, source: 'catalog' }, sink });
-    await sink.close();
-    if (result.outcome !== 'complete') throw new Error(`engine: ${result.message}`);
-    return { side: redacted ? 'engine, redacting (panel / CLI)' : 'engine (walk → NDJSON file)', rows: result.rows, pages: result.pages, ms: result.elapsedMs, rowsPerSecond: result.rowsPerSecond, bytesOut: statSync(path).size };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    execFileSync('curl', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
   }
 }
 
-async function child(side: string): Promise<void> {
-  const baseUrl = process.env['APIWB_BENCH_BASE'] ?? '';
-  const token = process.env['APIWB_BENCH_TOKEN'] ?? '';
-  const peak = rssSampler();
-  const figures = side === 'engine' ? await engine(baseUrl, token) : side === 'redacting' ? await engine(baseUrl, token, true) : await baseline(baseUrl, token);
-  process.stdout.write(`${JSON.stringify({ ...figures, peakRssMB: peak() })}\n`);
-}
-
-function runChild(side: string, env: Record<string, string>): Promise<Figures> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', __filename, '--child', side], {
-      env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    proc.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    proc.on('error', reject);
-    proc.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`${side} child exited with ${code}`));
-      try {
-        resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '') as Figures);
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-  });
+/** curl, one process a page, appending each page's raw bytes to one file; same end rule as the node client. */
+async function curlWalk(ws: CliWorkspace, url: string, out: string): Promise<ProcessRun> {
+  let ms = 0;
+  let peak = 0;
+  let tableName = '';
+  let first = 0;
+  for (let offset = 1; offset < 10_000; offset++) {
+    const page = join(ws.dir, 'curl-page.json');
+    const run = await timeProcess('curl', ['-sS', '--fail', '-X', 'POST', '-H', `@${ws.curlHeaders}`, '--data-binary', JSON.stringify({ OFFSET: offset, TableName: tableName }), '-o', page, url]);
+    if (run.code !== 0) throw new Error(`curl exited ${run.code} on page ${offset}`);
+    ms += run.ms;
+    peak = Math.max(peak, run.peakRssMB);
+    const length = statSync(page).size;
+    // Appending is part of curl's side's work: done with cat, timed like the rest.
+    const cat = await timeProcess('sh', ['-c', `cat "${page}" >> "${out}"`]);
+    ms += cat.ms;
+    if (offset === 1) {
+      first = length;
+      tableName = /"TableName":"([^"]+)"/.exec(execFileSync('head', ['-c', '200', page], { encoding: 'latin1' }))?.[1] ?? '';
+    }
+    if (length < first) break;
+  }
+  return { ms, peakRssMB: peak, code: 0, stdout: '' };
 }
 
 async function main(): Promise<void> {
   const rows = arg('rows', 1_000_000);
   const rounds = arg('rounds', 3);
-  const sandbox = await startSandbox({ exportRows: rows });
+  const ws = await openCliWorkspace({ exportRows: rows, selectionPageRows: PAGE_ROWS });
   try {
-    const d = sandbox.descriptor;
-    const form = new URLSearchParams({ grant_type: 'password', username: d.credentials.engagement.username, password: d.credentials.engagement.password });
-    const res = await request(`${d.engagement.authUrl}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
-    const token = (JSON.parse(await res.body.text()) as { access_token: string }).access_token;
-    // The token goes to the children through the environment, never on a command line.
-    const env = { APIWB_BENCH_BASE: d.engagement.baseUrl, APIWB_BENCH_TOKEN: token };
-    const runs: Figures[] = [];
-    const load = loadavg()[0] ?? 0;
-    // Alternate which side goes first, so a burst of load elsewhere does not always hit the same side.
+    const url = `${ws.sandbox.descriptor.engagement.baseUrl}/api/Selection/GetSelectionResult_Ext`;
+    writeFileSync(join(ws.dir, 'export.http'), exportRequestText(PAGE_ROWS));
+    const out = join(ws.dir, 'out.ndjson');
+    const apiwb = (withOut: boolean): Promise<ProcessRun> => timeProcess(process.execPath,
+      [ws.cli, 'run', 'export.http', '--env', 'sandbox', '--all-pages', '--timeout', '600000', ...(withOut ? ['--out', out] : [])],
+      { cwd: ws.dir, env: ws.apiwbEnv, stdoutFile: join(ws.dir, 'stdout.txt') });
+    const sides: Record<string, () => Promise<ProcessRun>> = {
+      'node raw client': () => timeProcess(process.execPath, [join(import.meta.dirname, 'lib', 'rawClient.mjs'), 'walk', url, join(ws.dir, 'raw.json')], { env: ws.rawEnv }),
+      ...(curlAvailable() ? { curl: () => { writeFileSync(join(ws.dir, 'curl.json'), ''); return curlWalk(ws, url, join(ws.dir, 'curl.json')); } } : {}),
+      'apiwb --out': () => apiwb(true),
+      'apiwb (no --out)': () => apiwb(false),
+    };
+    const runs = new Map<string, ProcessRun[]>(Object.keys(sides).map((k) => [k, []]));
+    const names = Object.keys(sides);
+    console.log(`exportWalk: ${rows.toLocaleString('en-US')} rows, pages of ${PAGE_ROWS.toLocaleString('en-US')}, ${rounds} rounds; ${loadNote()}`);
     for (let round = 0; round < rounds; round++) {
-      const order = round % 2 === 0 ? ['baseline', 'engine', 'redacting'] : ['redacting', 'engine', 'baseline'];
-      for (const side of order) runs.push(await runChild(side, env));
+      // Alternate the order, so a burst of load elsewhere does not always hit the same side.
+      for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+        const run = await sides[name]!();
+        if (run.code !== 0) throw new Error(`${name} exited ${run.code}: ${run.stdout.slice(-500)}`);
+        if (name === 'apiwb --out') {
+          const written = execFileSync('wc', ['-l', out], { encoding: 'utf8' });
+          if (Number.parseInt(written, 10) !== rows) throw new Error(`apiwb wrote ${written.trim()} lines, expected ${rows}`);
+        }
+        runs.get(name)!.push(run);
+        console.log(`  run ${round + 1} ${name.padEnd(18)} ${(run.ms / 1000).toFixed(2)} s  ${Math.round((rows * 1000) / run.ms).toLocaleString('en-US').padStart(10)} rows/s  peak RSS ${mb(run.peakRssMB)}`);
+      }
     }
-    const of = (side: string): Figures[] => runs.filter((r) => r.side.startsWith(side)).sort((a, b) => a.rowsPerSecond - b.rowsPerSecond);
-    const median = (list: Figures[]): Figures => list[Math.floor(list.length / 2)]!;
-    const base = of('baseline');
-    const eng = of('engine (');
-    const red = of('engine, redacting');
-    const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
-    const pct = (a: number, b: number): string => `${((a / b) * 100).toFixed(1)} %`;
-    console.log(`exportWalk: ${fmt(rows)}-row export-ordinal walk, ${Math.ceil(rows / PAGE_ROWS)} pages of ${fmt(PAGE_ROWS)} rows, ${rounds} rounds (load average ${load.toFixed(1)} on ${cpus().length} CPUs)`);
-    for (const r of runs) console.log(`  run  ${r.side.padEnd(32)} ${fmt(r.rowsPerSecond).padStart(10)} rows/s  ${(r.ms / 1000).toFixed(2)} s  peak RSS ${r.peakRssMB.toFixed(0)} MB`);
-    console.log(`  baseline rows/s       median ${fmt(median(base).rowsPerSecond)}, best ${fmt(base.at(-1)!.rowsPerSecond)}   (peak RSS max ${Math.max(...base.map((r) => r.peakRssMB)).toFixed(0)} MB)`);
-    console.log(`  engine   rows/s       median ${fmt(median(eng).rowsPerSecond)}, best ${fmt(eng.at(-1)!.rowsPerSecond)}   (NDJSON ${((eng[0]?.bytesOut ?? 0) / 1048576).toFixed(0)} MB)`);
-    console.log(`  ratio engine/baseline median ${pct(median(eng).rowsPerSecond, median(base).rowsPerSecond)}, best ${pct(eng.at(-1)!.rowsPerSecond, base.at(-1)!.rowsPerSecond)}  (goal ≥ 80 %)`);
-    console.log(`  engine peak RSS       max ${Math.max(...eng.map((r) => r.peakRssMB)).toFixed(0)} MB  (goal < 250 MB)`);
-    console.log(`  redacting sink        median ${fmt(median(red).rowsPerSecond)} rows/s = ${pct(median(red).rowsPerSecond, median(base).rowsPerSecond)} of the baseline; peak RSS max ${Math.max(...red.map((r) => r.peakRssMB)).toFixed(0)} MB`);
+    const ms = (name: string): number => median((runs.get(name) ?? []).map((r) => r.ms));
+    const peak = (name: string): number => Math.max(...(runs.get(name) ?? []).map((r) => r.peakRssMB));
+    const rate = (name: string): string => `${Math.round((rows * 1000) / ms(name)).toLocaleString('en-US')} rows/s`;
+    const ours = ms('apiwb --out');
+    const base = ms('node raw client');
+    console.log(`  raw page bytes: ${(statSync(join(ws.dir, 'raw.json')).size / 1048576).toFixed(0)} MB; NDJSON ${(statSync(out).size / 1048576).toFixed(0)} MB; ${loadNote()}`);
+    printRow({
+      measure: `export walk ${rows.toLocaleString('en-US')} rows → NDJSON, apiwb run (whole process)`, ours: rate('apiwb --out'), baseline: `node raw client ${rate('node raw client')}`,
+      ratio: `${((base / ours) * 100).toFixed(0)} % of its rate`, peakRss: `${mb(peak('apiwb --out'))} (raw client ${mb(peak('node raw client'))})`,
+      goal: '≥ 85 %, < 200 MB', met: base / ours >= 0.85 && peak('apiwb --out') < 200,
+    });
+    if (runs.has('curl')) console.log(`  curl, page by page: ${rate('curl')} (apiwb = ${((ms('curl') / ours) * 100).toFixed(0)} % of its rate; curl peak RSS ${mb(peak('curl'))})`);
+    console.log(`  apiwb without --out: ${rate('apiwb (no --out)')}, peak RSS ${mb(peak('apiwb (no --out)'))}`);
   } finally {
-    await sandbox.close();
+    await ws.close();
   }
 }
 
-const sideIndex = process.argv.indexOf('--child');
-if (sideIndex >= 0) void child(process.argv[sideIndex + 1] ?? 'engine').catch((error: unknown) => { console.error(error); process.exit(1); });
-else void main().catch((error: unknown) => { console.error(error); process.exit(1); });
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

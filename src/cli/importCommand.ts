@@ -34,8 +34,6 @@ const PROCESS_IO: CommandIo = { stdout: (t) => process.stdout.write(t), stderr: 
 const SERVICES: readonly ServiceId[] = ['fundraising', 'engagement', 'booking'];
 
 export const importOpenApiSubcommand: Subcommand = {
-  name: 'import-openapi',
-  summary: 'Import an OpenAPI document (URL or file) as a catalog overlay',
   run: (args) => runImportOpenApi(args, PROCESS_IO),
 };
 

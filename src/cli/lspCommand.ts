@@ -6,8 +6,6 @@ import type { Subcommand } from './subcommands';
 const TRANSPORTS = ['--stdio', '--node-ipc'];
 
 export const lspSubcommand: Subcommand = {
-  name: 'lsp',
-  summary: 'Run the .http language server (--stdio or --node-ipc)',
   run(args) {
     if (args.includes('--help') || args.includes('-h')) {
       process.stdout.write('Usage: apiwb lsp --stdio | --node-ipc | --socket=PORT\n\nServes completion, hover, diagnostics, CodeLens, outline and folding for .http files.\nIt holds no secret and makes no network call.\n');

@@ -1,4 +1,5 @@
-// apiwb: the command-line entry. Subcommands live in their own modules; this file only dispatches.
+// apiwb: the command-line entry. Subcommands live in their own modules, loaded on use; this file only
+// dispatches.
 import { terminalSafe } from '../core/text/terminalText';
 import { subcommands } from './subcommands';
 import { VERSION } from './version';
@@ -20,7 +21,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`apiwb: unknown command '${name}'\n\n${usage()}`);
     return EXIT.usage;
   }
-  return command.run(rest);
+  return (await command.load()).run(rest);
 }
 
 function usage(): string {

@@ -22,7 +22,7 @@ import { pagingPlanFor } from '../core/run/pagingPlan';
 import type { SinkCheckpoint } from '../core/export/sink';
 import type { WalkCheckpoint } from '../core/paging/checkpoint';
 import type { PageEvent, WalkResult } from '../core/paging/walker';
-import { runExchange, type ExchangePorts } from '../core/run/exchange';
+import { DISCARD, runExchange, type ExchangePorts } from '../core/run/exchange';
 import { CONTRACT_STEP, contractDriftStep } from '../core/contract';
 import { checkRequest } from '../core/run/prepareRequest';
 import { Redactor } from '../core/secrets/redact';
@@ -118,8 +118,6 @@ or input error (bad option, file, env file or variable).
 `;
 
 export const runSubcommand: Subcommand = {
-  name: 'run',
-  summary: 'Run .http requests against an environment (exit 1 on HTTP or business failure)',
   run: (args) => runCommand(args),
 };
 
@@ -353,6 +351,11 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     remember: ctx.responses,
     pages: ctx.options.allPages ? 'all' : 'first',
     steps: [assertionStep(item.node), ...(ctx.options.checkContract ? [contractDriftStep('failure')] : [])],
+    // A single response streams its rows to --out (or is counted) as it arrives: flat memory for any
+    // size. Not when a later request reads it by name ({{name.response…}}): that needs its body kept.
+    // Streamed rows are written before business errors are known; the summary line then says so.
+    // Assertions and the contract check read the whole body: such a response is kept, not streamed.
+    ...(!ctx.options.allPages && !readLater(item) && item.node.assertions.length === 0 && !ctx.options.checkContract ? { rowsTo: ctx.sink ?? DISCARD } : {}),
     ...(ctx.options.allPages ? { walk: {
       ...(ctx.sink ? { sink: ctx.sink } : {}),
       ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}),
@@ -366,8 +369,8 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
   }
   const url = ctx.redactor.url(result.request?.url ?? (result.prepared.ok ? result.prepared.request.url : result.prepared.url) ?? item.node.requestLine.url);
   const response = result.response;
-  // A single response's rows go to --out once it is known good; a walk wrote its pages as they came.
-  if (!ctx.options.allPages && result.ok && ctx.sink && result.rows) await ctx.sink.writePage(result.rows.items);
+  // A single response's rows that were kept (not streamed: see rowsTo) go to --out once it is known good.
+  if (!ctx.options.allPages && result.ok && ctx.sink && result.rows && result.rows.items.length > 0) await ctx.sink.writePage(result.rows.items);
   const walk = ctx.options.allPages ? result.walk : undefined;
   if (walk && ctx.options.out && ctx.sink && walk.verdict !== 'complete') {
     // Also when no page was kept by this walk: the file's length so far is where a resume appends.
@@ -403,6 +406,13 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     } : {}),
     ok: passesWithAssertions(result),
   };
+}
+
+/** Whether a later request of the file reads this one's response or request by its # @name. */
+function readLater(item: PlannedRequest): boolean {
+  const name = item.node.name;
+  if (!name) return false;
+  return item.parsed.requests.some((r) => r.index > item.node.index && r.references.some((ref) => ref.name.startsWith(`${name}.`)));
 }
 
 /** What continues a walk that is not complete: the exact command, or why it cannot. */

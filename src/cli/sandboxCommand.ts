@@ -64,8 +64,6 @@ GET or DELETE /__sandbox/requests (the request log, secrets redacted) on each se
 `;
 
 export const sandboxSubcommand: Subcommand = {
-  name: 'sandbox',
-  summary: 'Run the simulated services on 127.0.0.1 (demos, tests, benchmarks)',
   run: runSandbox,
 };
 

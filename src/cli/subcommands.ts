@@ -1,18 +1,20 @@
-// The list of apiwb subcommands. Each module exports one Subcommand.
-import { runSubcommand } from './runCommand';
-import { sandboxSubcommand } from './sandboxCommand';
-import { importOpenApiSubcommand } from './importCommand';
-import { lspSubcommand } from './lspCommand';
+// The list of apiwb subcommands: name and summary here, the work in its own module, loaded only when
+// the subcommand runs (so `apiwb --help` and a mistyped command load none of them).
 
+/** What a subcommand's module exports. */
 export interface Subcommand {
-  readonly name: string;
-  readonly summary: string;
   run(args: readonly string[]): Promise<number>;
 }
 
-export const subcommands: readonly Subcommand[] = [
-  runSubcommand,
-  sandboxSubcommand,
-  importOpenApiSubcommand,
-  lspSubcommand,
+export interface SubcommandEntry {
+  readonly name: string;
+  readonly summary: string;
+  load(): Promise<Subcommand>;
+}
+
+export const subcommands: readonly SubcommandEntry[] = [
+  { name: 'run', summary: 'Run .http requests against an environment (exit 1 on HTTP or business failure)', load: async () => (await import('./runCommand')).runSubcommand },
+  { name: 'sandbox', summary: 'Run the simulated services on 127.0.0.1 (demos, tests, benchmarks)', load: async () => (await import('./sandboxCommand')).sandboxSubcommand },
+  { name: 'import-openapi', summary: 'Import an OpenAPI document (URL or file) as a catalog overlay', load: async () => (await import('./importCommand')).importOpenApiSubcommand },
+  { name: 'lsp', summary: 'Run the .http language server (--stdio or --node-ipc)', load: async () => (await import('./lspCommand')).lspSubcommand },
 ];

@@ -9,14 +9,14 @@ import { dirname } from 'node:path';
 import {
   CatalogOverlayNotification, catalogOverlayParams, EnvironmentChangedNotification, environmentChangedParams, CONFIGURATION_SECTION,
 } from '../protocol/lsp';
-import { createHttpLanguageService, HttpDocumentCache, type HttpDocument } from './service';
+import { BlockFindingsCache, createHttpLanguageService, HttpDocumentCache, type HttpDocument } from './service';
 import { overlayOperations } from './overlay';
 import { citationLinksFor, locateContractReference } from './reference';
 import { clientFormats, fitCompletion, fitHover, FULL_FORMATS, type ClientFormats } from './service/clientCapabilities';
 import { privateEnvWarnings } from './privateEnvWarning';
 
-/** Pause after the last change before diagnostics are recomputed. */
-export const VALIDATION_DELAY_MS = 150;
+/** Pause after the last change (not the first) before diagnostics are recomputed. */
+export const VALIDATION_DELAY_MS = 200;
 
 export const COMPLETION_TRIGGER_CHARACTERS = ['/', '"', '{', ':', ' ', '?', '&', '@'];
 
@@ -36,23 +36,36 @@ export function startServer(connection: Connection, referenceFrom: string = proc
       return fallback;
     }
   };
+  const findings = new Map<string, BlockFindingsCache>();
 
   const parsed = (uri: string): HttpDocument | undefined => {
     const document = documents.get(uri);
     return document && cache.get(uri, document.version, () => document.getText());
   };
 
-  // Validation waits for a pause in typing (a full pass over a 5 000-line file costs several ms and
-  // must not delay the completion request that follows a keystroke); an opened document is checked at once.
+  // Validation waits for a pause in typing, then runs in slices of a few ms (setImmediate between
+  // them), so a completion asked meanwhile is answered between two slices, and a pass that a newer
+  // version made stale stops. Each document keeps its blocks' findings: only changed blocks are redone.
+  const validate = (uri: string): void => {
+    const document = parsed(uri);
+    if (!document) return;
+    let blockFindings = findings.get(uri);
+    if (!blockFindings) findings.set(uri, (blockFindings = new BlockFindingsCache()));
+    const steps = service.validationSteps(document, blockFindings);
+    const step = guard('validation', undefined, (): void => {
+      if (pendingValidation.has(uri) || documents.get(uri)?.version !== document.version) return; // stale: a newer pass is due
+      const next = steps.next();
+      if (!next.done) return void setImmediate(step);
+      void connection.sendDiagnostics({ uri, version: document.version, diagnostics: next.value }).catch(() => undefined);
+    });
+    step();
+  };
   const scheduleValidation = (uri: string, delay = VALIDATION_DELAY_MS): void => {
     const pending = pendingValidation.get(uri);
     if (pending) clearTimeout(pending);
     pendingValidation.set(uri, setTimeout(guard('validation', undefined, () => {
       pendingValidation.delete(uri);
-      const document = parsed(uri);
-      if (!document) return;
-      const version = document.version;
-      void connection.sendDiagnostics({ uri, version, diagnostics: service.doValidate(document) }).catch(() => undefined);
+      validate(uri);
     }), delay));
   };
   const revalidateAll = (): void => documents.all().forEach((d) => scheduleValidation(d.uri));
@@ -95,13 +108,20 @@ export function startServer(connection: Connection, referenceFrom: string = proc
     }, (error: unknown) => connection.console.warn(`private env check failed: ${String(error)}`));
   });
 
-  documents.onDidOpen(guard('open', undefined, (event) => scheduleValidation(event.document.uri, 0)));
+  const openedVersion = new Map<string, number>();
+  documents.onDidOpen(guard('open', undefined, (event) => {
+    openedVersion.set(event.document.uri, event.document.version);
+    scheduleValidation(event.document.uri, 0);
+  }));
   documents.onDidChangeContent(guard('change', undefined, (event) => {
-    // A pending check reads the latest version when it runs (this also covers the open, which fires both).
-    if (!pendingValidation.has(event.document.uri)) scheduleValidation(event.document.uri);
+    // The open fires both events: its immediate check must not be pushed back by the change event.
+    if (event.document.version === openedVersion.get(event.document.uri)) return;
+    scheduleValidation(event.document.uri);
   }));
   documents.onDidClose(guard('close', undefined, (event) => {
     cache.delete(event.document.uri);
+    findings.delete(event.document.uri);
+    openedVersion.delete(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => undefined);
   }));
 

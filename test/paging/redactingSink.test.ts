@@ -3,8 +3,20 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { openNdjsonSink, redactingSink, type RowSink } from '../../src/core/export';
+import { walk } from '../../src/core/paging';
 import { Redactor } from '../../src/core/secrets';
+
+/** `s` with every character written as a JSON \u escape, as a hostile server may echo it. */
+const unicodeEscaped = (s: string): string => [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+
+/** A sink that counts the pages that took the streamed fast path (bytes written as they came). */
+function countingSink(inner: RowSink): RowSink & { fastWrites(): number } {
+  let fast = 0;
+  return { ...inner, writePage: (r) => inner.writePage(r), writeNdjsonPage: (l, n) => { fast++; return inner.writeNdjsonPage!(l, n); }, checkpoint: () => inner.checkpoint(), close: () => inner.close(), fastWrites: () => fast };
+}
 
 function lines(...rows: unknown[]): Buffer[] {
   return [Buffer.from(rows.map((r) => `${JSON.stringify(r)}\n`).join(''))];
@@ -46,5 +58,71 @@ void describe('redactingSink', () => {
     await sink.writePage([{ echo: 'token-learnt-later' }]);
     assert.deepEqual(written, [[{ echo: 'token-learnt-later' }], [{ echo: '***' }]]);
     assert.equal(sink.writeNdjsonPage, undefined, 'no streamed path where the inner sink has none');
+  });
+
+  void it('catches secrets a hostile server echoes \\u-escaped, through a real streamed walk, and keeps the fast path for pages without such escapes', async () => {
+    const secret = 'sk_live_9f8e7d6c5b4a';
+    // Page 1: nothing to redact, harmless short escapes. Page 2: the attack. Page-headers style, 2 pages.
+    const pages = [
+      '[{"id":1,"note":"plain"},{"id":2,"note":"a \\"quoted\\" word\\n"}]',
+      `[{"id":3,"note":"${unicodeEscaped(secret)}"},{"id":4,"${unicodeEscaped('password')}":"hunter2"},` +
+        `{"id":5,"PASS\\u0057ORD":"x1y2"},{"id":6,"note":"key sk\\u005flive_9f8e7d6c5b4a echoed"}]`,
+    ];
+    const server = createServer((req, res) => {
+      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? '1');
+      res.writeHead(200, { 'content-type': 'application/json', 'x-pagination-page': String(page), 'x-pagination-total-pages': '2' });
+      res.end(pages[page - 1]);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const dir = mkdtempSync(join(tmpdir(), 'apiwb-redacting-'));
+    try {
+      const path = join(dir, 'rows.ndjson');
+      const counting = countingSink(await openNdjsonSink(path));
+      const sink = redactingSink(counting, () => new Redactor([secret]));
+      const result = await walk({ method: 'GET', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rows`, headers: {} },
+        { plan: { style: 'page-headers', options: {}, source: 'directive' }, sink });
+      await sink.close();
+      assert.equal(result.outcome, 'complete', result.message);
+      const text = readFileSync(path, 'utf8');
+      const rows = text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      for (const leaked of [secret, 'hunter2', 'x1y2']) {
+        assert.ok(!JSON.stringify(rows).includes(leaked) && !text.includes(leaked), `${leaked} reached the file`);
+      }
+      assert.deepEqual(rows, [
+        { id: 1, note: 'plain' }, { id: 2, note: 'a "quoted" word\n' },
+        { id: 3, note: '***' }, { id: 4, password: '***' }, { id: 5, PASSWORD: '***' }, { id: 6, note: 'key *** echoed' },
+      ]);
+      assert.equal(counting.fastWrites(), 1, 'the page without a \\u escape or a secret kept the fast path');
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  void it('treats every escape as a possible hiding place when a known secret holds a character a short escape spells', async () => {
+    const slashy = 'tok/with/slashes==';
+    const written: unknown[][] = [];
+    let fast = 0;
+    const inner: RowSink = { format: 'ndjson', writePage: (rows) => { written.push([...rows]); return Promise.resolve(); }, writeNdjsonPage: () => { fast++; return Promise.resolve(); }, checkpoint: () => undefined, close: () => Promise.resolve() };
+    const sink = redactingSink(inner, () => new Redactor([slashy]));
+    await sink.writeNdjsonPage!([Buffer.from('{"id":7,"echo":"tok\\/with\\/slashes=="}\n')], 1);
+    assert.deepEqual(written, [[{ id: 7, echo: '***' }]]);
+    await sink.writeNdjsonPage!([Buffer.from('{"id":8,"echo":"no escape, no secret"}\n')], 1);
+    assert.equal(fast, 1);
+  });
+
+  void it('finds a secret or a secret key split between two streamed pieces', async () => {
+    const secret = 'sk_live_0a1b2c3d4e5f';
+    const written: unknown[][] = [];
+    let fast = 0;
+    const inner: RowSink = { format: 'ndjson', writePage: (rows) => { written.push([...rows]); return Promise.resolve(); }, writeNdjsonPage: () => { fast++; return Promise.resolve(); }, checkpoint: () => undefined, close: () => Promise.resolve() };
+    const sink = redactingSink(inner, () => new Redactor([secret]));
+    const line = Buffer.from(`{"id":1,"note":"${secret}","Token":"t-1"}\n`);
+    for (const cut of [18, 24, 35]) await sink.writeNdjsonPage!([line.subarray(0, cut), line.subarray(cut)], 1);
+    assert.equal(fast, 0);
+    assert.deepEqual(written, Array.from({ length: 3 }, () => [{ id: 1, note: '***', Token: '***' }]));
+    const clean = Buffer.from('{"id":2,"note":"nothing here"}\n');
+    await sink.writeNdjsonPage!([clean.subarray(0, 10), clean.subarray(10)], 1);
+    assert.equal(fast, 1, 'a clean page split in two keeps the fast path');
   });
 });

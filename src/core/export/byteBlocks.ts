@@ -43,6 +43,17 @@ export class ByteBlocks {
     return [...this.segments];
   }
 
+  /** The bytes written so far, handed over (to a sink); the blocks start empty again. */
+  take(): Buffer[] {
+    const taken = this.buffers();
+    this.segments.length = 0;
+    this.current = Buffer.allocUnsafe(0);
+    this.used = 0;
+    this.sealed = 0;
+    this.length = 0;
+    return taken;
+  }
+
   private seal(): void {
     if (this.used > this.sealed) this.segments.push(this.current.subarray(this.sealed, this.used));
     this.sealed = this.used;

@@ -18,6 +18,11 @@ const OPEN_OBJ = 0x7b, CLOSE_OBJ = 0x7d, OPEN_ARR = 0x5b, CLOSE_ARR = 0x5d;
 
 const BOUNDARY = Buffer.from('},{');
 const NEWLINE_BUFFER = Buffer.from('\n');
+/**
+ * Rows go out as they come, so a body may be larger than any memory limit; but one value is held whole
+ * until it ends (a row, or a field such as TableName): past this size the body is refused.
+ */
+const MAX_HELD_VALUE_BYTES = 256 * 1048576;
 /** Without a row boundary in this many bytes, fast mode gives way to the byte scanner. */
 const MAX_CARRY = 1 << 20;
 
@@ -53,6 +58,7 @@ export class JsonRowSplitter {
   private scalar = false;
   private hasBreak = false;
   private pieces: Buffer[] = [];
+  private heldBytes = 0;
   private key = '';
   private keyPieces: Buffer[] = [];
 
@@ -61,6 +67,11 @@ export class JsonRowSplitter {
    * @param out where the NDJSON lines go.
    */
   constructor(private readonly rowsField: string | undefined, private readonly out: ByteBlocks) {}
+
+  /** Rows written to `out` so far (each one a whole line: `out` never holds part of a row). */
+  get rowsSoFar(): number {
+    return this.rowCount;
+  }
 
   /** Feeds the next chunk of the body. Throws MalformedJsonError as soon as the body cannot be JSON. */
   push(chunk: Buffer): void {
@@ -263,7 +274,13 @@ export class JsonRowSplitter {
     }
     if (batchStart >= 0) this.validateBatch(chunk, batchStart, batchEnd);
     // A value still open at the end of the chunk continues in the next one.
-    if (this.inValue() && valueStart >= 0) this.pieces.push(Buffer.from(chunk.subarray(valueStart)));
+    if (this.inValue() && valueStart >= 0) {
+      this.pieces.push(Buffer.from(chunk.subarray(valueStart)));
+      this.heldBytes += len - valueStart;
+      if (this.heldBytes > MAX_HELD_VALUE_BYTES) {
+        throw new MalformedJsonError(`a single value of more than ${MAX_HELD_VALUE_BYTES / 1048576} MiB (a row or a field outside the rows); reading stopped`);
+      }
+    }
     this.offset += len;
   }
 
@@ -324,6 +341,7 @@ export class JsonRowSplitter {
 
   private beginValue(c: number): void {
     this.pieces = [];
+    this.heldBytes = 0;
     this.hasBreak = false;
     this.depth = 0;
     this.inString = false;

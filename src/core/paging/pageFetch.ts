@@ -16,8 +16,11 @@ export type Send = (request: HttpRequest, options: SendOptions) => Promise<HttpR
 export interface FetchedPage {
   readonly response: HttpResponse;
   readonly body: ParsedBody;
-  /** Present when the rows were streamed: their NDJSON bytes and the placeholder the strategy sees. */
-  readonly streamed?: { readonly ndjson: readonly Buffer[]; readonly rowCount: number; readonly placeholder: readonly unknown[] };
+  /**
+   * Present when the rows were streamed: their NDJSON bytes (those not handed to `early` yet), the
+   * placeholder the strategy sees (one entry a row), and how many rows `early` already took.
+   */
+  readonly streamed?: { readonly ndjson: readonly Buffer[]; readonly rowCount: number; readonly placeholder: readonly unknown[]; readonly earlyRows: number };
 }
 
 export function parseBody(response: HttpResponse): ParsedBody {
@@ -36,8 +39,18 @@ export async function fetchBuffered(send: Send, request: HttpRequest, options: S
   return { response, body: parseBody(response) };
 }
 
-/** Streams a 2xx body through the row splitter; other statuses are read whole (they are small). */
-export async function fetchStreamed(http: HttpPort, request: HttpRequest, options: SendOptions, rowsField: string | undefined): Promise<FetchedPage> {
+/** Whole rows are handed to `early` in batches of about this many bytes. */
+const EARLY_BATCH_BYTES = 1 << 20;
+
+/**
+ * Streams a 2xx body through the row splitter; other statuses are read whole (they are small). With
+ * `early`, whole rows are handed over in batches while the body arrives (memory stays flat whatever
+ * the body's size), and the next chunk is read only once a batch is taken.
+ */
+export async function fetchStreamed(
+  http: HttpPort, request: HttpRequest, options: SendOptions, rowsField: string | undefined,
+  early?: (ndjson: readonly Buffer[], rows: number) => Promise<void>,
+): Promise<FetchedPage> {
   const clock = performance.now();
   const streaming = await http.stream(request, options);
   const head = { status: streaming.status, statusText: streaming.statusText, headers: streaming.headers };
@@ -50,19 +63,25 @@ export async function fetchStreamed(http: HttpPort, request: HttpRequest, option
   const out = new ByteBlocks();
   const splitter = new JsonRowSplitter(rowsField, out);
   let size = 0;
+  let earlyRows = 0;
   let body: ParsedBody;
   let streamed: FetchedPage['streamed'];
   try {
     for await (const chunk of streaming.body) {
       size += chunk.length;
       splitter.push(chunk);
+      if (early && out.length >= EARLY_BATCH_BYTES) {
+        const rows = splitter.rowsSoFar - earlyRows;
+        earlyRows = splitter.rowsSoFar;
+        await early(out.take(), rows);
+      }
     }
     const result = splitter.end();
     const placeholder: unknown[] = new Array<unknown>(result.rowCount);
     const value = 'value' in result ? result.value
       : rowsField === undefined ? placeholder : result.rowsFound ? { ...result.fields, [rowsField]: placeholder } : result.fields;
     body = { ok: true, value };
-    if (result.rowsFound) streamed = { ndjson: out.buffers(), rowCount: result.rowCount, placeholder };
+    if (result.rowsFound) streamed = { ndjson: out.buffers(), rowCount: result.rowCount, placeholder, earlyRows };
   } catch (error) {
     if (!(error instanceof MalformedJsonError)) throw error;
     body = { ok: false, error: error.message };

@@ -46,6 +46,8 @@ export interface PageEvent {
   readonly progress: WalkProgress;
   /** The checkpoint after this page (no secret in it): persist it to resume after a crash. */
   readonly checkpoint: WalkCheckpoint;
+  /** The page's body as parsed; when its rows were streamed, they are a placeholder array of the right length. */
+  readonly body: unknown;
 }
 
 export interface WalkOptions {
@@ -67,6 +69,13 @@ export interface WalkOptions {
    * and the style knows where its rows are (flat memory on 100 000-row pages). Default true.
    */
   readonly streamRows?: boolean;
+  /**
+   * For a walk of ONE page (a single response, however large): streamed rows go to the sink in
+   * batches as they arrive, not after the page is accepted, so memory stays flat. The strategy can
+   * still refuse the page afterwards (broken JSON at the end): its first rows are then in the sink
+   * already, and the walk's failure says so. Ignored unless maxPages is 1.
+   */
+  readonly rowsAsTheyArrive?: boolean;
   /** Header names kept out of checkpoints. Default: Authorization, X-API-Key, Cookie, Proxy-Authorization. */
   readonly secretHeaders?: readonly string[];
   readonly onProgress?: (progress: WalkProgress) => void;
@@ -135,6 +144,13 @@ function originOf(url: string): string {
     return new URL(url).origin;
   } catch {
     return url;
+  }
+}
+
+/** A sink that failed while rows were handed to it during the download. */
+class SinkFault extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
   }
 }
 
@@ -287,11 +303,20 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     const streamRows = options.streamRows !== false && !options.send && options.sink.writeNdjsonPage ? strategy?.streamRows : undefined;
     try {
       sent++;
-      fetched = streamRows ? await fetchStreamed(http, current, sendOptions, streamRows.field) : await fetchBuffered(send, current, sendOptions);
+      const sink = options.sink;
+      const early = options.rowsAsTheyArrive && maxPages === 1 && sink.writeNdjsonPage
+        ? (ndjson: readonly Buffer[], n: number) => sink.writeNdjsonPage!(ndjson, n).catch((error: unknown) => { throw new SinkFault(error); })
+        : undefined;
+      // Rows handed over as they arrive are never held: the body-size limit (a memory guard) then does
+      // not apply; the splitter still refuses a single value too large to hold.
+      fetched = streamRows
+        ? await fetchStreamed(http, current, early ? { ...sendOptions, maxBodyBytes: Number.POSITIVE_INFINITY } : sendOptions, streamRows.field, early)
+        : await fetchBuffered(send, current, sendOptions);
     } catch (error) {
       if (error instanceof HttpFault && error.kind === 'aborted') {
         return finish('stopped', `cut short: stopped by the user during page ${pages + 1}. ${kept()}.`);
       }
+      if (error instanceof SinkFault) return fail(current, 'sink', `the page could not be written (${error.message})`);
       const fault = error instanceof HttpFault ? error : undefined;
       return fail(current, fault?.kind ?? 'paging', fault?.message ?? (error instanceof Error ? error.message : String(error)));
     }
@@ -339,7 +364,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
 
     // Persist first: nothing below may run (least of all a request) before the page is kept.
     try {
-      if (streamed && options.sink.writeNdjsonPage) await options.sink.writeNdjsonPage(streamed.ndjson, streamed.rowCount);
+      if (streamed && options.sink.writeNdjsonPage) await options.sink.writeNdjsonPage(streamed.ndjson, streamed.rowCount - streamed.earlyRows);
       else await options.sink.writePage(acceptance.rows);
     } catch (error) {
       return fail(current, 'sink', `the page could not be written (${error instanceof Error ? error.message : String(error)})`);
@@ -381,7 +406,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     else checkpoint = { ...base, done: false, endReason: step.reason };
 
     const now = progress();
-    await options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now, checkpoint });
+    await options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now, checkpoint, body: fetched.body.ok ? fetched.body.value : undefined });
     options.onProgress?.(now);
 
     if (step.kind === 'end') return finish('complete', `complete: ${step.reason}. ${pages} page(s), ${rows} row(s).`);

@@ -103,6 +103,13 @@ export interface ExchangeInput {
   /** 'first': one response (a paged request: its first page, with a cursor to continue). 'all': every page into `walk.sink`. */
   readonly pages: 'first' | 'all';
   readonly walk?: AllPagesOptions;
+  /**
+   * 'first' only: where the response's rows go, written as they arrive (the CLI's --out, or a counting
+   * sink), when the paging plan says where they are: a response of any size then costs flat memory,
+   * its rows are not kept (rows.items is empty) and neither is its body text (response.bodyText is ''
+   * when the rows were streamed). Otherwise, and without it, the rows are kept in rows.items.
+   */
+  readonly rowsTo?: RowSink;
   readonly steps?: readonly ExchangeStep[];
 }
 
@@ -176,8 +183,13 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   const memory = memorySink();
   const started = performance.now();
   let lastPage: HttpResponse | undefined;
+  let lastBody: unknown;
+  // Rows stream to rowsTo only where the plan says where they are before the body arrives (a paged
+  // operation, `# @paging`, items=); elsewhere the one rows rule needs the whole body.
+  const rowsTo = first && plan?.style !== undefined && plan.style !== 'none' ? input.rowsTo : undefined;
   const walked = await walk(request, {
-    sink: first ? memory : (input.walk?.sink ?? DISCARD),
+    sink: first ? (rowsTo ?? memory) : (input.walk?.sink ?? DISCARD),
+    ...(rowsTo ? { rowsAsTheyArrive: true } : {}),
     http,
     sendOptions,
     ...(plan ? { plan } : {}),
@@ -187,6 +199,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     ...(input.signal ? { signal: input.signal } : {}),
     onPage: async (event) => {
       lastPage = event.response.bodyText || !lastPage ? event.response : { ...event.response, bodyText: lastPage.bodyText };
+      lastBody = event.body;
       await input.walk?.onPage?.(event);
     },
   });
@@ -210,17 +223,20 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   const rowsPath = rowsPathOf(usedPlan);
   // Rows nested that deep would overflow everything after the parse: the request fails, named, and a run goes on.
   const tooDeep = response.bodyText ? jsonTextTooDeep(response.bodyText) : undefined;
-  const body = tooDeep ? undefined : parseJson(response.bodyText);
+  // The body as the walk parsed it (once); a page it refused was not parsed into rows: read it here.
+  const body = tooDeep ? undefined
+    : lastPage && response === lastPage && (lastBody !== undefined || !response.bodyText) ? lastBody : parseJson(response.bodyText);
   const paged = usedPlan.style !== 'none';
   let rows: RowsOfExchange | undefined;
   if (!first) rows = { path: rowsPath ?? '$', items: [], count: walked.rows };
+  else if (rowsTo && walked.pages > 0) rows = { path: rowsPath ?? rowsOfBody(body)?.path ?? '$', items: [], count: walked.rows };
   else if (paged && walked.pages > 0) rows = { path: rowsPath ?? rowsOfBody(body)?.path ?? '$', items: memory.pages.flat(), count: walked.rows };
   else {
     const found = rowsOfBody(body, rowsPath);
     if (found) rows = { path: found.path, items: found.rows, count: found.rows.length };
   }
 
-  const business = response.bodyText ? detectBusinessErrors(body, operation?.errorCatalogue) : undefined;
+  const business = body !== undefined ? detectBusinessErrors(body, operation?.errorCatalogue) : undefined;
   const businessFailures = business?.failed ? business.failures.map((f) => businessFailureWords(f, business.catalogue)) : [];
   const auth = explainAuthFailure({ status: response.status, bodyText: response.bodyText, scheme: prepared.scheme, ...(operation ? { service: operation.service } : {}) });
 
@@ -296,6 +312,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** No sink given: the rows are counted by the walk and dropped. */
-const DISCARD: RowSink = { format: 'memory', writePage: () => Promise.resolve(), checkpoint: () => undefined, close: () => Promise.resolve() };
+/** No sink given: the rows are counted by the walk and dropped; streamed pages stay streamed (flat memory). */
+export const DISCARD: RowSink = {
+  format: 'memory', writePage: () => Promise.resolve(), writeNdjsonPage: () => Promise.resolve(), checkpoint: () => undefined, close: () => Promise.resolve(),
+};
 

@@ -10,8 +10,14 @@ export const REDACTED = '***';
 /** Values shorter than this are not scrubbed from free text: replacing every "ab" would destroy the text. */
 const MIN_KNOWN_VALUE_LENGTH = 4;
 
-/** A JSON key as it appears in serialised JSON (`"Password":`) that may name a secret; checked with isSecretName. */
-const JSON_KEY_HINT = new RegExp(`"([^"\\\\]*(?:${SECRET_NAME_HINT.source})[^"\\\\]*)"\\s*:`, 'gi');
+/** A quoted string (`"Password"`, key or value) holding a word that may name a secret; confirmed with isSecretName. */
+const QUOTED_SECRET_HINT = new RegExp(`"([^"\\\\]{0,60}(?:${SECRET_NAME_HINT.source})[^"\\\\]{0,60})"`, 'gi');
+/** The longest quoted name QUOTED_SECRET_HINT can match: how far apart two pieces must be searched together. */
+const LONGEST_QUOTED_SECRET_NAME = 160;
+const BACKSLASH = 0x5c;
+const UNICODE_ESCAPE = Buffer.from('\\u');
+/** Characters JSON may write as a short escape (\/ \" \\ \b \f \n \r \t). */
+const SHORT_ESCAPED = /["\\/\u0008\f\n\r\t]/;
 
 export class Redactor {
   private knownValues: string[] = [];
@@ -48,12 +54,34 @@ export class Redactor {
   }
 
   /**
-   * Whether serialised JSON text could hold something `row()` would change: a known secret value or a
-   * secret-named key. False means the text can be written as it is (the fast path of streamed pages).
+   * Whether serialised JSON, held as bytes in pieces (a streamed page), could hold something `row()`
+   * would change: a known secret value or a secret-named key. False means the bytes can be written as
+   * they are (the fast path of streamed pages). The bytes are never decoded as UTF-8. JSON escapes are
+   * how a server hides a secret from a byte search (`\u0070assword`, `sk\u005flive…`, `ab\/cd`): any
+   * `\u` escape answers true, and so does any escape at all when a known secret holds a character a
+   * short escape spells (`/`, `"`, `\`, controls), so such pages are parsed and redacted value by
+   * value. Pages without those keep the fast path. A secret split between two pieces is found at their
+   * junction.
    */
-  mayRedactJson(text: string): boolean {
-    for (const match of text.matchAll(JSON_KEY_HINT)) if (isSecretName(match[1] ?? '')) return true;
-    return this.knownValues.some((value) => text.includes(value));
+  mayRedactJsonBytes(pieces: readonly Buffer[]): boolean {
+    const longest = Math.max(LONGEST_QUOTED_SECRET_NAME, ...this.knownValues.map((v) => Buffer.byteLength(v)));
+    const shortEscapesHide = this.knownValues.some((v) => SHORT_ESCAPED.test(v));
+    const mayHide = (bytes: Buffer): boolean =>
+      (bytes.includes(BACKSLASH) && (shortEscapesHide || bytes.includes(UNICODE_ESCAPE))) || this.bytesMayRedact(bytes);
+    for (let i = 0; i < pieces.length; i++) {
+      const piece = pieces[i]!;
+      if (mayHide(piece)) return true;
+      const next = pieces[i + 1];
+      if (next && mayHide(Buffer.concat([piece.subarray(-(longest - 1)), next.subarray(0, longest - 1)]))) return true;
+    }
+    return false;
+  }
+
+  /** A secret-named key (quoted, in any case; as a value it only costs a parse) or a known value in the bytes. */
+  private bytesMayRedact(bytes: Buffer): boolean {
+    // latin1 is a plain byte copy (no UTF-8 decoding); the names are ASCII, so a match means the same.
+    for (const match of bytes.toString('latin1').matchAll(QUOTED_SECRET_HINT)) if (isSecretName(match[1] ?? '')) return true;
+    return this.knownValues.some((value) => bytes.includes(value));
   }
 
   /**

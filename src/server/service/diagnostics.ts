@@ -1,7 +1,8 @@
-// Diagnostics of a whole document: parse problems, operation-level facts (deprecated, path or contract
-// not published), query paging ranges, body validation, removed response fields, undefined variables.
+// Diagnostics of one request block: parse problems, operation-level facts (deprecated, path or contract
+// not published), query paging ranges, body validation, removed response fields; and undefined
+// variables, which depend on the rest of the file. validation.ts puts them together for a document.
 import type { Diagnostic } from 'vscode-languageserver';
-import type { HttpFileDiagnostic, HttpRequestNode, Range } from '../../core/httpfile';
+import type { HttpFileDiagnostic, HttpRequestNode, Range, VariableReference } from '../../core/httpfile';
 import type { HttpDocument } from './document';
 import type { ServiceContext } from './context';
 import { caseMismatch, SOURCE, validateBody } from './bodyValidation';
@@ -10,21 +11,12 @@ import { DiagnosticSeverity, DiagnosticTag } from './lspConstants';
 import type { KnownOperation } from './operations';
 import { CREATE_PAYMENT_RELEASE } from '../../core/catalog/fundraising';
 
-export function doValidate(document: HttpDocument, context: ServiceContext): Diagnostic[] {
-  const file = document.file;
-  const diagnostics: Diagnostic[] = file.diagnostics.map(fromParser);
-  const fileVariables = new Set(file.blocks.flatMap((b) => b.variables.map((v) => v.name)));
-  const namedSoFar = new Set<string>();
-  for (const request of file.requests) {
-    diagnostics.push(...validateRequest(document, request, context));
-    diagnostics.push(...removedFieldReferences(document, request));
-    if (context.environmentVariables) diagnostics.push(...undefinedVariables(request, context.environmentVariables, fileVariables, namedSoFar));
-    if (request.name) namedSoFar.add(request.name);
-  }
-  return diagnostics;
+/** What one request says about itself, whatever else the file holds (validation.ts caches it per block). */
+export function requestDiagnostics(document: HttpDocument, request: HttpRequestNode, context: ServiceContext): Diagnostic[] {
+  return [...validateRequest(document, request, context), ...removedFieldReferences(document, request)];
 }
 
-function fromParser(d: HttpFileDiagnostic): Diagnostic {
+export function fromParser(d: HttpFileDiagnostic): Diagnostic {
   return { severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information, range: d.range, message: d.message, source: SOURCE, code: d.code };
 }
 
@@ -106,9 +98,9 @@ function removedFieldReferences(document: HttpDocument, request: HttpRequestNode
   return out;
 }
 
-function undefinedVariables(request: HttpRequestNode, environment: readonly string[], fileVariables: ReadonlySet<string>, named: ReadonlySet<string>): Diagnostic[] {
+export function undefinedVariables(references: readonly VariableReference[], environment: readonly string[], fileVariables: ReadonlySet<string>, named: ReadonlySet<string>): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const reference of request.references) {
+  for (const reference of references) {
     const name = reference.name;
     if (name.startsWith('$') || fileVariables.has(name) || environment.includes(name)) continue;
     const chained = /^([\w-]+)\.(response|request)\./.exec(name);

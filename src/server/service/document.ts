@@ -13,7 +13,7 @@ export class HttpDocument {
   private cachedFile?: HttpFile;
   private cachedVariableNames?: string[];
   private cachedRequestNames?: string[];
-  private readonly blockCache = new Map<number, RequestBlock>();
+  private readonly blockCache = new Map<number, { readonly block: RequestBlock; readonly diagnostics: readonly HttpFileDiagnostic[] }>();
 
   constructor(readonly uri: string, readonly version: number, readonly text: string) {}
 
@@ -81,17 +81,42 @@ export class HttpDocument {
     if (this.cachedFile) return findBlock(this.cachedFile.blocks, line);
     const count = this.lineCount;
     const target = Math.max(0, Math.min(line, count - 1));
-    const startsWithSeparator = (n: number): boolean => {
-      const start = this.lineStarts[n] ?? 0;
-      return this.text.startsWith('###', start);
-    };
     let first = target;
-    while (first > 0 && !startsWithSeparator(first)) first--;
+    while (first > 0 && !this.startsBlock(first)) first--;
     let last = target + 1;
-    while (last < count && !startsWithSeparator(last)) last++;
-    last--;
+    while (last < count && !this.startsBlock(last)) last++;
+    return this.parsedBlock(first, last - 1).block;
+  }
+
+  /** Whether line `n` opens a block (a `###` line; line 0 always does), as the parser splits a file. */
+  private startsBlock(n: number): boolean {
+    return n === 0 || this.text.startsWith('###', this.lineStarts[n] ?? 0);
+  }
+
+  /** Inclusive [first, last] line pairs of the blocks, as parseHttpFile would cut them, found without parsing. */
+  blockBounds(): Array<[number, number]> {
+    const bounds: Array<[number, number]> = [];
+    const count = this.lineCount;
+    let start = 0;
+    for (let n = 1; n < count; n++) {
+      if (this.startsBlock(n)) {
+        bounds.push([start, n - 1]);
+        start = n;
+      }
+    }
+    bounds.push([start, count - 1]);
+    return bounds;
+  }
+
+  /** The text of lines first..last, line breaks included (a block's identity for caches). */
+  linesText(first: number, last: number): string {
+    return this.text.slice(this.lineStarts[first] ?? this.text.length, this.lineStarts[last + 1] ?? this.text.length);
+  }
+
+  /** Lines first..last parsed as one block (ranges are the document's), with the parser's diagnostics; cached per version. */
+  parsedBlock(first: number, last: number): { readonly block: RequestBlock; readonly diagnostics: readonly HttpFileDiagnostic[] } {
     const cached = this.blockCache.get(first);
-    if (cached) return cached;
+    if (cached && cached.block.lastLine === last) return cached;
     // parseBlock reads lines by absolute index: give it a sparse array holding just this block.
     const lines: SourceLine[] = [];
     for (let i = first; i <= last; i++) {
@@ -99,9 +124,9 @@ export class HttpDocument {
       if (sourceLine) lines[i] = sourceLine;
     }
     const diagnostics: HttpFileDiagnostic[] = [];
-    const block = parseBlock(lines, first, last, 0, diagnostics);
-    this.blockCache.set(first, block);
-    return block;
+    const parsed = { block: parseBlock(lines, first, last, 0, diagnostics), diagnostics };
+    this.blockCache.set(first, parsed);
+    return parsed;
   }
 
   offsetAt(position: Position): number {

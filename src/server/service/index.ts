@@ -7,7 +7,7 @@ import { citationsAsMarkdown, citationsAsText, firstCitation, type CitationLinke
 import type { ServiceContext } from './context';
 import { doComplete } from './completion';
 import { doHover } from './hover';
-import { doValidate } from './diagnostics';
+import { BlockFindingsCache, validateDocument, validationSteps } from './validation';
 import { codeLenses, documentSymbols, foldingRanges } from './outline';
 import { OperationIndex, type OverlayOperation } from './operations';
 import type { HttpDocument } from './document';
@@ -15,12 +15,18 @@ import type { HttpDocument } from './document';
 export { HttpDocument, HttpDocumentCache } from './document';
 export { OperationIndex, BASE_URL_VARIABLES, pathOf, type KnownOperation, type OverlayOperation } from './operations';
 export type { ServiceContext } from './context';
-export { doComplete, doHover, doValidate, codeLenses, documentSymbols, foldingRanges };
+export { doComplete, doHover, codeLenses, documentSymbols, foldingRanges };
+export { BlockFindingsCache, VALIDATION_SLICE_MS } from './validation';
 
 export interface HttpLanguageService {
   doComplete(document: HttpDocument, position: Position): CompletionList;
   doHover(document: HttpDocument, position: Position): Hover | null;
   doValidate(document: HttpDocument): Diagnostic[];
+  /**
+   * The same diagnostics, in slices: each next() does a few ms of work; the last returns them. With a
+   * cache kept per document, a new version re-validates only the blocks whose text changed.
+   */
+  validationSteps(document: HttpDocument, cache?: BlockFindingsCache): Generator<void, Diagnostic[]>;
   codeLenses(document: HttpDocument): CodeLens[];
   documentSymbols(document: HttpDocument): DocumentSymbol[];
   foldingRanges(document: HttpDocument): FoldingRange[];
@@ -47,7 +53,11 @@ export function createHttpLanguageService(catalog: Catalog = createCatalog()): H
   return {
     doComplete: (document, position) => completionCitations(doComplete(document, position, context), links),
     doHover: (document, position) => hoverCitations(doHover(document, position, context), links),
-    doValidate: (document) => doValidate(document, context).map((d) => diagnosticCitation(d, links)),
+    doValidate: (document) => validateDocument(document, context).map((d) => diagnosticCitation(d, links)),
+    validationSteps: function* (document, cache) {
+      const diagnostics = yield* validationSteps(document, context, cache);
+      return diagnostics.map((d) => diagnosticCitation(d, links));
+    },
     codeLenses: (document) => codeLenses(document, context),
     documentSymbols: (document) => documentSymbols(document),
     foldingRanges: (document) => foldingRanges(document),

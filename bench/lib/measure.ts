@@ -1,0 +1,88 @@
+// What every bench needs to report a row of the goals table: a process timed from spawn to exit with its
+// peak RSS, medians, the load average beside the figures, and one line per row in one format
+// (measure · ours · baseline · ratio · peak RSS · goal). Kept in a folder so bench/run.mjs does not run it.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+
+export interface ProcessRun {
+  readonly ms: number;
+  /** The process's own high-water mark (VmHWM), polled while it runs. */
+  readonly peakRssMB: number;
+  readonly code: number | null;
+  /** stdout, when `stdoutFile` was given. */
+  readonly stdout: string;
+}
+
+export interface ProcessOptions {
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+  /** stdout goes to this file (a pipe would let a fast writer block on a slow reader). */
+  readonly stdoutFile?: string;
+}
+
+function highWaterMB(pid: number): number | undefined {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined; // exited between two polls
+  }
+}
+
+/**
+ * Runs `file args` to its exit: wall time from spawn to exit (what a user waits for) and peak RSS. The
+ * high-water mark only grows, so polling it every few ms misses at most the growth of the last poll.
+ */
+export async function timeProcess(file: string, args: readonly string[], options: ProcessOptions = {}): Promise<ProcessRun> {
+  const out = options.stdoutFile ? openSync(options.stdoutFile, 'w') : 'ignore';
+  const started = performance.now();
+  try {
+    const child = spawn(file, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', out, 'inherit'] });
+    let peak = 0;
+    const poll = setInterval(() => { peak = Math.max(peak, child.pid ? highWaterMB(child.pid) ?? 0 : 0); }, 5);
+    const exited = once(child, 'exit') as Promise<[number | null]>;
+    const [code] = await exited;
+    clearInterval(poll);
+    const ms = performance.now() - started;
+    return { ms, peakRssMB: peak, code, stdout: options.stdoutFile ? readFileSync(options.stdoutFile, 'utf8') : '' };
+  } finally {
+    if (typeof out === 'number') closeSync(out);
+  }
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+export function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+/** "load average 3.2 (1 min) on 2 CPUs": the machine is shared, so every figure says how busy it was. */
+export function loadNote(): string {
+  const [one = 0, five = 0] = loadavg();
+  return `load average ${one.toFixed(1)} / ${five.toFixed(1)} (1 / 5 min) on ${cpus().length} CPUs, node ${process.version}`;
+}
+
+export interface TableRow {
+  readonly measure: string;
+  readonly ours: string;
+  readonly baseline: string;
+  /** ours / baseline, as the goal states it (× for times, % for rates). */
+  readonly ratio: string;
+  readonly peakRss: string;
+  readonly goal: string;
+  readonly met: boolean;
+}
+
+/** One row of the goals table, in the one format every bench prints (grep "^ROW "). */
+export function printRow(row: TableRow): void {
+  console.log(`ROW | ${row.measure} | ours ${row.ours} | baseline ${row.baseline} | ratio ${row.ratio} | peak RSS ${row.peakRss} | goal ${row.goal} | ${row.met ? 'met' : 'NOT met'} |`);
+}
+
+export const mb = (n: number): string => `${n.toFixed(0)} MB`;
+export const msText = (n: number): string => `${n.toFixed(n < 10 ? 2 : 0)} ms`;

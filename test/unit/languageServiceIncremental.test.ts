@@ -1,0 +1,97 @@
+// Incremental validation: a new version re-parses only the blocks whose text changed, and what it
+// reports is exactly what a fresh pass over the same text reports (moved blocks keep their findings at
+// their new lines; undefined variables follow the rest of the file).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createCatalog } from '../../src/core/catalog';
+import { BlockFindingsCache, createHttpLanguageService, HttpDocument } from '../../src/server/service';
+import { ENVIRONMENT } from './languageServiceFixture';
+
+const service = createHttpLanguageService(createCatalog());
+service.setEnvironmentVariables(ENVIRONMENT);
+
+const TEXT = [
+  '@pageSize = 100',
+  '',
+  '### Orders',
+  'GET {{engagement_base_url}}/api/Transaction/GetOrdersByCustomer?ctcID={{ctcID}}&pageNumber=0&pageSize={{pageSize}}',
+  'Authorization: Bearer {{$auth.token("engagement")}}',
+  '',
+  '### A question',
+  '# @name q1',
+  'POST {{engagement_base_url}}/api/SurveyApi/AddLabelQuestion',
+  'Content-Type: application/json',
+  '',
+  '{ "OpCode": "one", "PageID": 1 }',
+  '',
+  '### Uses q1 and an unknown variable',
+  'GET {{booking_base_url}}/bookings?page={{q1.response.body.$.ID}}&x={{nowhere}}',
+  'Bad header line without colon',
+  '',
+].join('\n');
+
+/** Runs a pass and counts the blocks it parsed. */
+function validate(text: string, version: number, cache?: BlockFindingsCache): { diagnostics: ReturnType<typeof service.doValidate>; parsed: number } {
+  const document = new HttpDocument('file:///t.http', version, text);
+  let parsed = 0;
+  const parse = document.parsedBlock.bind(document);
+  document.parsedBlock = (first, last) => { parsed++; return parse(first, last); };
+  const steps = service.validationSteps(document, cache);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return { diagnostics: step.value, parsed };
+  }
+}
+
+void describe('incremental validation', () => {
+  void it('finds something in every block of the fixture (so the comparisons below mean something)', () => {
+    const { diagnostics } = validate(TEXT, 1);
+    const lines = new Set(diagnostics.map((d) => d.range.start.line));
+    for (const line of [3, 11, 14]) assert.ok(lines.has(line), `a diagnostic on line ${line}: ${JSON.stringify(diagnostics.map((d) => [d.range.start.line, d.code]))}`);
+  });
+
+  void it('after an edit inside one block, re-parses that block only and reports what a fresh pass reports', () => {
+    const cache = new BlockFindingsCache();
+    assert.equal(validate(TEXT, 1, cache).parsed, 4);
+    const edited = TEXT.replace('"OpCode": "one"', '"OpCode": 1');
+    const again = validate(edited, 2, cache);
+    assert.equal(again.parsed, 1, 'only the edited block');
+    assert.deepEqual(again.diagnostics, validate(edited, 3).diagnostics);
+  });
+
+  void it('moves the findings of unchanged blocks when lines are added above them', () => {
+    const cache = new BlockFindingsCache();
+    validate(TEXT, 1, cache);
+    const edited = TEXT.replace('### Orders', '# a comment\n# and another\n### Orders');
+    const again = validate(edited, 2, cache);
+    assert.equal(again.parsed, 1, 'only the first block changed; the others moved down two lines');
+    assert.deepEqual(again.diagnostics, validate(edited, 3).diagnostics);
+    assert.ok(again.diagnostics.some((d) => d.range.start.line === 16), 'the last block\'s findings moved with it');
+  });
+
+  void it('recomputes undefined variables from the rest of the file: naming a request or defining a variable elsewhere clears them', () => {
+    const cache = new BlockFindingsCache();
+    const before = validate(TEXT, 1, cache).diagnostics.filter((d) => d.code === 'undefined-variable').map((d) => d.message);
+    assert.ok(before.some((m) => m.includes("'nowhere'")));
+    const defined = validate(TEXT.replace('@pageSize = 100', '@pageSize = 100\n@nowhere = 1'), 2, cache);
+    assert.equal(defined.parsed, 1, 'only the first block changed');
+    assert.ok(!defined.diagnostics.some((d) => d.message.includes("'nowhere'")), 'a variable defined in another block counts');
+    const unnamed = validate(TEXT.replace('# @name q1', '# @name q2'), 3, cache).diagnostics;
+    assert.ok(unnamed.some((d) => d.message.includes("No request named 'q1'")));
+  });
+
+  void it('a pass driven slice by slice ends with what one pass at once reports', () => {
+    const big = Array.from({ length: 400 }, () => TEXT.split('\n').slice(2).join('\n')).join('\n');
+    const document = new HttpDocument('file:///big.http', 1, big);
+    const steps = service.validationSteps(document);
+    let result;
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) {
+        result = step.value;
+        break;
+      }
+    }
+    assert.deepEqual(result, service.doValidate(new HttpDocument('file:///big.http', 2, big)));
+    assert.ok(result.length >= 400 * 3);
+  });
+});
