@@ -51,7 +51,7 @@ export function withoutSecrets(request: HttpRequest, secretHeaders: readonly str
 /**
  * The checkpoint's request with the secrets of `fresh` (the caller's current request) put back: its
  * secret headers, its value of each secret query parameter the stored URL kept blank (a parameter the
- * fresh request no longer has is dropped), and its userinfo when both go to the same origin.
+ * fresh request no longer has is dropped) and its userinfo — all only when both go to the same origin.
  */
 export function withSecretsFrom(stored: HttpRequest, fresh: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS): HttpRequest {
   const secret = new Set(secretHeaders.map((h) => h.toLowerCase()));
@@ -79,6 +79,8 @@ function withUrlSecretsFrom(storedUrl: string, freshUrl: string): string {
   } catch {
     return storedUrl;
   }
+  // Another origin gets none of this origin's credentials: its secret parameters stay as stored (blank).
+  if (stored.origin !== fresh.origin) return storedUrl;
   // Each secret parameter's raw `name=value` parts in the fresh request, in order, by decoded name.
   const freshParts = new Map<string, string[]>();
   mapQuery(fresh.search, (name, raw) => {
@@ -92,7 +94,7 @@ function withUrlSecretsFrom(storedUrl: string, freshUrl: string): string {
     used.set(name, n + 1);
     return freshParts.get(name)?.[n];
   });
-  if (!stored.username && !stored.password && stored.origin === fresh.origin) {
+  if (!stored.username && !stored.password) {
     stored.username = fresh.username;
     stored.password = fresh.password;
   }
