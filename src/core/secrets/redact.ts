@@ -10,8 +10,8 @@ export const REDACTED = '***';
 /** Values shorter than this are not scrubbed from free text: replacing every "ab" would destroy the text. */
 const MIN_KNOWN_VALUE_LENGTH = 4;
 
-/** A quoted string (`"Password"`, key or value) holding a word that may name a secret; confirmed with isSecretName. */
-const QUOTED_SECRET_HINT = new RegExp(`"([^"\\\\]{0,60}(?:${SECRET_NAME_HINT.source})[^"\\\\]{0,60})"`, 'gi');
+/** A JSON key (`"Password":`) holding a word that may name a secret; confirmed with isSecretName (row() masks by key). */
+const QUOTED_SECRET_HINT = new RegExp(`"([^"\\\\]{0,60}(?:${SECRET_NAME_HINT.source})[^"\\\\]{0,60})"\\s*:`, 'gi');
 /** The longest quoted name QUOTED_SECRET_HINT can match: how far apart two pieces must be searched together. */
 const LONGEST_QUOTED_SECRET_NAME = 160;
 const BACKSLASH = 0x5c;
