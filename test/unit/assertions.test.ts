@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHttpFile } from '../../src/core/httpfile';
-import { evaluateAssertions, notRunOf, type AssertedExchange } from '../../src/core/run/assertions';
+import { assertionStep, evaluateAssertions, notRunOf, type AssertedExchange } from '../../src/core/run/assertions';
+import type { StepView } from '../../src/core/run/exchange';
 
 const exchange: AssertedExchange = {
   status: 200,
@@ -100,4 +101,28 @@ void test('every kept construct that would act is listed as not run: imports, ru
   const first = preamble.blocks[0];
   assert.ok(first?.request);
   assert.deepEqual(notRunOf(first, first.request).map((n) => n.what), ['httpYac gRPC proto import', 'httpYac XPath namespace'], 'block comments are understood, not listed');
+});
+
+void test('an assertion\'s actual never carries a credential: credential headers, secret-named body paths, JWTs and secret fields of a whole body are masked', async () => {
+  const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbm4ifQ.c2lnbmF0dXJlLXNlY3JldA';
+  const secrets: AssertedExchange = {
+    ...exchange,
+    headers: { 'set-cookie': 'sid=c00kie-secret; HttpOnly', 'x-auth-token': 'hdr-secret-1', 'x-trace': jwt, 'content-type': 'application/json' },
+    bodyText: JSON.stringify({ access_token: 'tok-secret-2', data: [{ db_password: 'pw-secret-3' }], id_token: jwt, note: jwt, auth: { ClientSecret: 'cs-secret-4', user: 'ann' } }),
+  };
+  const lines = ['header set-cookie exists', 'header X-Auth-Token == nope', 'header x-trace exists', 'body $.access_token exists', 'body $.data[0].db_password exists',
+    'body $.note exists', 'body $.auth exists', 'body includes "ann"', "body $['access_token'] == wrong"];
+  const results = check(lines, secrets);
+  const leaked = /c00kie-secret|hdr-secret-1|tok-secret-2|pw-secret-3|cs-secret-4|eyJhbGciOiJIUzI1NiJ9/;
+  for (const [text, , actual] of results) assert.doesNotMatch(actual, leaked, `?? ${text} — actual ${actual}`);
+  assert.deepEqual(results.map(([, outcome]) => outcome), ['passed', 'failed', 'passed', 'passed', 'passed', 'passed', 'passed', 'passed', 'failed'], 'masking changes what is shown, not the verdict');
+  assert.equal(results[0]?.[2], '***');
+  assert.match(results[6]?.[2] ?? '', /"user":"ann"/, 'the rest of an object stays readable');
+
+  // The step's findings (what the CLI, reports and the panel show) say the same.
+  const file = parseHttpFile(`GET https://x.test/v1/a\n\n${lines.map((l) => `?? ${l}`).join('\n')}\n`);
+  const request = file.requests[0]!;
+  const response = { status: 200, statusText: 'OK', headers: secrets.headers, bodyText: secrets.bodyText, timing: { totalMs: 5 } };
+  const findings = await assertionStep(request).run({ response, rows: undefined, operation: undefined } as unknown as StepView);
+  assert.doesNotMatch(JSON.stringify(findings), leaked);
 });

@@ -4,10 +4,12 @@
 // `{{ }}`) are listed by `notRunOf` so every caller can say they were not run.
 import type { AssertionNode, HttpFile, HttpRequestNode, KeptConstruct, RequestBlock } from '../httpfile/model';
 import { predicateNamed } from '../httpfile/assertions';
-import { evaluateJsonPath } from '../httpfile/jsonPathLite';
+import { evaluateJsonPath, parseJsonPath } from '../httpfile/jsonPathLite';
 import { detectBusinessErrors, type BusinessErrorReport } from '../catalog/businessErrors';
 import type { ErrorCatalogueId } from '../catalog/model';
 import { headerValue } from '../http/types';
+import { Redactor, REDACTED } from '../secrets/redact';
+import { isCredentialHeader, isSecretName, JWT_ANYWHERE } from '../secrets/vocabulary';
 import type { ExchangeResult, ExchangeStep, Finding } from './exchange';
 
 /** What an exchange produced, as the assertions see it. */
@@ -71,7 +73,31 @@ function evaluateOne(a: AssertionNode, exchange: AssertedExchange, businessRepor
   const predicate = predicateNamed(a.predicate);
   if (!predicate) return result('failed', expectedText, `'${a.predicate}' is not a comparison this product checks`);
   const verdict = compare(predicate.names[0] ?? '', read.value, a.expected);
-  return result(verdict ? 'passed' : 'failed', expectedText, render(read.value));
+  return result(verdict ? 'passed' : 'failed', expectedText, shownActual(a, read.value));
+}
+
+/** Reads secret-named fields the shared vocabulary's way; no known values (the run's Redactor adds those later). */
+const NAME_REDACTOR = new Redactor();
+const JWT_EVERYWHERE = new RegExp(JWT_ANYWHERE.source, 'g');
+
+/**
+ * The actual as reports, the terminal and the panel show it: the comparison used the real value, but a
+ * credential header, a body path ending in a secret name, a secret-named field inside an object or a
+ * whole body, and any JWT are masked (the vocabulary's rules, the same as every other redaction).
+ */
+function shownActual(a: AssertionNode, value: Actual): string {
+  if (value === ABSENT || value === null || value === '') return render(value);
+  if (a.subject === 'header' && isCredentialHeader(a.argument)) return REDACTED;
+  if (a.subject === 'body' && a.argument && isSecretName(lastName(a.argument))) return REDACTED;
+  const shown = typeof value === 'string' ? (a.subject === 'body' && !a.argument ? NAME_REDACTOR.body(value) : value)
+    : render(typeof value === 'object' ? NAME_REDACTOR.row(value) : value);
+  return shown.replace(JWT_EVERYWHERE, REDACTED);
+}
+
+/** The last name a JSON path reads (`$.data[0].token` → token); '' when it reads none. */
+function lastName(path: string): string {
+  const names = (parseJsonPath(path) ?? []).filter((step): step is string => typeof step === 'string');
+  return names.at(-1) ?? '';
 }
 
 function actualOf(a: AssertionNode, exchange: AssertedExchange, businessReport: () => BusinessErrorReport): { value: Actual } | { problem: string } {
