@@ -231,7 +231,8 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
   const responses = new Map<string, NamedResponse>();
   const outcomes: (RequestOutcome & { walk?: WalkResult })[] = [];
-  const ctx: Omit<RunContext, 'onPage'> = { options, environment, credentials, responses, redactor, secrets, ports, sink };
+  const record = resumeRecordOf(options.out);
+  const ctx: Omit<RunContext, 'onPage'> = { options, environment, credentials, responses, redactor, secrets, ports, sink, record };
   try {
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;
@@ -245,10 +246,12 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
         onPage: (event) => {
           progress.update(progressText(i, planned.length, label, `page ${event.progress.pages} · ${event.progress.rows} rows`));
           // The checkpoint beside --out after every page kept: a crash or a kill can be resumed too.
-          if (options.out) writeResumeRecord(options.out, { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: event.checkpoint });
+          record.page({ version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: event.checkpoint });
         } })
         // Whatever one request's response does, the run goes on with the next, this one named as failed.
-        .catch((error: unknown): RequestOutcome => ({ label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(message(error)), ok: false }));
+        .catch((error: unknown): RequestOutcome & { walk?: WalkResult } => ({ label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(message(error)), ok: false }));
+      // A walk that did not end complete (or a request that threw mid-walk) holds the record from here on.
+      if (options.allPages && outcome.walk?.verdict !== 'complete') record.hold();
       progress.clear();
       outcomes.push(outcome);
       io.stdout.write(`${redactor.text(formatOutcome(outcome, color))}\n`);
@@ -257,7 +260,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     progress.clear();
     await sink?.close();
   }
-  if (options.out && outcomes.every((o) => o.walk === undefined || o.walk.verdict === 'complete')) removeResumeRecord(options.out);
+  record.finish();
   const elapsed = performance.now() - started;
   io.stdout.write(`${formatTotals(outcomes, elapsed)}\n`);
   if (options.reporter) writeRunReport(options.reporter, options.report, outcomes, { startedAt, durationMs: elapsed }, redactor, io.stdout);
@@ -333,6 +336,38 @@ interface RunContext {
   readonly sink: RowSink | undefined;
   readonly resumeFrom?: WalkCheckpoint;
   readonly onPage: (event: PageEvent) => void;
+  readonly record: ResumeRecordKeeper;
+}
+
+/**
+ * The one resume record beside --out. Every page of a walk rewrites it, until a walk of the run ends not
+ * complete: that walk's record (or its absence, when it cannot be resumed) is held, and nothing later in the
+ * run writes or removes it. A --resume then starts at that walk, cutting --out back to its last page, and
+ * runs every request after it again; a later walk can never point --resume past it.
+ */
+interface ResumeRecordKeeper {
+  /** After each page kept (ignored once held). */
+  page(record: ResumeRecord): void;
+  /** A walk that is not complete: its record, or undefined when it cannot be resumed (ignored once held). */
+  ended(record: ResumeRecord | undefined): void;
+  /** From now on the record stays as it is. */
+  hold(): void;
+  /** End of the run: without a held record, every walk was complete and none is left. */
+  finish(): void;
+}
+
+function resumeRecordOf(out: string | undefined): ResumeRecordKeeper {
+  let held = false;
+  return {
+    page: (record) => { if (out && !held) writeResumeRecord(out, record); },
+    ended: (record) => {
+      if (!out || held) return;
+      if (record) writeResumeRecord(out, record);
+      else removeResumeRecord(out);
+    },
+    hold: () => { held = true; },
+    finish: () => { if (out && !held) removeResumeRecord(out); },
+  };
 }
 
 /** One request through the core's exchange, read back as a summary line. */
@@ -372,12 +407,12 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
   // A single response's rows that were kept (not streamed: see rowsTo) go to --out once it is known good.
   if (!ctx.options.allPages && result.ok && ctx.sink && result.rows && result.rows.items.length > 0) await ctx.sink.writePage(result.rows.items);
   const walk = ctx.options.allPages ? result.walk : undefined;
-  if (walk && ctx.options.out && ctx.sink && walk.verdict !== 'complete') {
+  if (walk && ctx.sink && walk.verdict !== 'complete') {
     // Also when no page was kept by this walk: the file's length so far is where a resume appends.
     const sinkState = ctx.sink.checkpoint();
-    if (walk.resumeAt !== undefined && sinkState) {
-      writeResumeRecord(ctx.options.out, { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: { ...walk.checkpoint, sink: sinkState } });
-    } else removeResumeRecord(ctx.options.out);
+    ctx.record.ended(walk.resumeAt !== undefined && sinkState
+      ? { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: { ...walk.checkpoint, sink: sinkState } }
+      : undefined);
   }
   const problem = [result.problem && walk && walk.verdict !== 'complete' ? `${result.problem}${resumeWords(walk, ctx.options)}` : result.problem, ...result.notices].filter(Boolean).join('; ');
   const block = item.parsed.blocks.find((b) => b.request === item.node);
@@ -396,6 +431,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     ...(result.pages !== undefined ? { pages: result.pages } : {}),
     businessFailures: result.businessFailures.map((f) => ctx.redactor.text(f)),
     ...(problem ? { problem: ctx.redactor.text(problem) } : {}),
+    ...(drift.length ? { drift: drift.map((f) => ctx.redactor.text(f.message)) } : {}),
     ...(ctx.options.checkContract ? {
       details: contract.length === 0
         ? ['contract: no drift']

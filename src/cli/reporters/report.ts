@@ -22,6 +22,8 @@ export interface ReportedRequest {
   readonly ok: boolean;
   readonly problem?: string;
   readonly businessFailures: readonly string[];
+  /** Contract drift findings that failed the request (`--check-contract`), each in words with its path and section. */
+  readonly drift?: readonly string[];
   /** Lines are one-based here. */
   readonly assertions: readonly AssertionResult[];
   readonly notRun: readonly NotRun[];
@@ -63,12 +65,13 @@ export function redactReport(report: RunReport, redactor: Redactor): RunReport {
   return scrub(report) as RunReport;
 }
 
-/** Why a request failed, in one line: its problem, business failures and failed assertions. */
+/** Why a request failed, in one line: its problem, business failures, contract drift and failed assertions. */
 export function failureLines(request: ReportedRequest): string[] {
   const lines: string[] = [];
   if (request.problem) lines.push(request.problem);
   else if (request.status !== undefined && request.status >= 400) lines.push(`HTTP ${request.status}`);
   for (const failure of request.businessFailures) lines.push(`business failure: ${failure}`);
+  for (const finding of request.drift ?? []) lines.push(`contract drift: ${finding}`);
   for (const a of request.assertions.filter((x) => x.outcome === 'failed')) lines.push(assertionFailure(request.file, a));
   return lines;
 }

@@ -27,6 +27,8 @@ export interface RequestOutcome {
   readonly assertions?: readonly AssertionResult[];
   /** Other tools' scripts in the request's block, kept and not run. */
   readonly notRun?: readonly NotRun[];
+  /** Contract drift findings that fail the request, in words (redacted): carried into the reports. */
+  readonly drift?: readonly string[];
   /** Lines printed under the summary line, indented (e.g. contract drift findings). */
   readonly details?: readonly string[];
   readonly ok: boolean;

@@ -255,9 +255,11 @@ export function assertionResultsOf(findings: readonly Finding[]): AssertionResul
 
 /**
  * Whether the exchange passes once its assertions are taken into account: a request that asserts its
- * status (`?? status == 404`) or its business code (`?? business code == 12`) expects that failure, so a
- * passing assertion of that subject makes a status >= 400 or a business failure expected. Anything else
- * that failed (no response, a walk cut short, a failed assertion or another step's failure) still fails.
+ * status (`?? status == 404`) or its business code (`?? business code == 12`) with `==` expects that
+ * failure, so a passing `==` assertion of that subject makes that status >= 400 or that business failure
+ * expected. Any other comparison (`?? status < 500`, `?? status exists`, `?? business code != 12`) excuses
+ * nothing. Anything else that failed (no response, a walk or first page the paging engine refused, a
+ * failed assertion or another step's failure) still fails.
  */
 export function passesWithAssertions(result: ExchangeResult): boolean {
   if (result.ok) return true;
@@ -266,9 +268,14 @@ export function passesWithAssertions(result: ExchangeResult): boolean {
   // A body the product could not read is a failure no assertion can expect.
   if (result.unreadable) return false;
   if (result.findings.some((f) => f.severity === 'failure')) return false;
-  if (result.pages !== undefined && result.walk && result.walk.verdict !== 'complete') return false;
-  const passed = assertionResultsOf(result.findings).filter((r) => r.outcome === 'passed');
-  const statusExpected = passed.some((r) => r.subject === 'status');
-  const businessExpected = passed.some((r) => r.subject === 'business' && r.text.split(/\s+/)[1] === 'code');
+  if (result.incomplete) return false;
+  const expects = assertionResultsOf(result.findings).filter((r) => r.outcome === 'passed' && isEquality(r));
+  const statusExpected = expects.some((r) => r.subject === 'status');
+  const businessExpected = expects.some((r) => r.subject === 'business' && r.text.split(/\s+/)[1] === 'code');
   return (response.status < 400 || statusExpected) && (result.businessFailures.length === 0 || businessExpected);
+}
+
+/** `==` (or `===`, `equals`): its `expected` starts with the predicate as written. */
+function isEquality(result: AssertionResult): boolean {
+  return predicateNamed(result.expected.split(/\s+/)[0] ?? '')?.names[0] === '==';
 }

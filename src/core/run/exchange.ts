@@ -150,6 +150,12 @@ export interface ExchangeResult {
   readonly problem?: string;
   /** Why the body could not be read (nested deeper than the product reads): always a failure. */
   readonly unreadable?: string;
+  /**
+   * Why the rows are not all there (the walk's words): an all-pages walk that is not complete, or a paged
+   * first page the paging engine refused (a 200 with broken JSON, no rows where the style expects them,
+   * paging that contradicts itself). Always a failure; see walkProblemOf.
+   */
+  readonly incomplete?: string;
 }
 
 /** Runs one request through every step. Never throws for a fault of the network or the server. */
@@ -252,7 +258,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   const httpProblem = status >= 400
     ? auth?.summary ?? ([response.statusText, businessFailures.join('; ')].filter(Boolean).join(': ') || `HTTP ${status}`)
     : undefined;
-  const walkProblem = !first && walked.verdict !== 'complete' ? walked.message : undefined;
+  const walkProblem = walkProblemOf(walked, input.pages);
   const bodyProblem = tooDeep ? `the response body ${tooDeepText(tooDeep.limit)}; its rows were not read` : undefined;
   const problem = httpProblem ?? walkProblem ?? bodyProblem;
   const ok = status < 400 && businessFailures.length === 0 && walkProblem === undefined && bodyProblem === undefined && !findings.some((f) => f.severity === 'failure');
@@ -270,7 +276,21 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     findings,
     ...(problem ? { problem } : {}),
     ...(bodyProblem ? { unreadable: bodyProblem } : {}),
+    ...(walkProblem ? { incomplete: walkProblem } : {}),
   };
+}
+
+/**
+ * THE rule for when a walk fails its exchange: every page asked for ('all') must be complete; a first page
+ * ('first') fails when the request is paged and the walk ended otherwise than at its end or at its one
+ * page. Not for a first page: an unpaged response (shown as it came, whatever its body), nor a refused
+ * status (a 4xx/5xx is the response's own failure, which `?? status == N` may expect).
+ */
+export function walkProblemOf(walked: WalkResult, pages: 'first' | 'all'): string | undefined {
+  if (walked.verdict === 'complete') return undefined;
+  if (pages === 'all') return walked.message;
+  const paged = walked.checkpoint.plan.style !== 'none';
+  return paged && walked.outcome !== 'max-pages' && walked.failure?.kind !== 'http' ? walked.message : undefined;
 }
 
 /** The bar's words for a walk that cannot go on although it did not reach its end (inconsistent, or a lost page). */

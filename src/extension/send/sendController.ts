@@ -148,11 +148,9 @@ export class SendController implements vscode.Disposable {
         ? { business: { failed: business.failed, codes: business.failures.flatMap((f) => (f.code === undefined ? [] : [f.code])) } }
         : {}),
     });
-    // A paged first page the paging engine could not trust (an inconsistent or unreadable page) is said; an
-    // unpaged response is shown as it came, whatever its body.
-    if (walked && walked.checkpoint.plan.style !== 'none' && walked.verdict !== 'complete' && walked.outcome !== 'max-pages' && response.status < 400) {
-      void vscode.window.showWarningMessage(`API Workbench: ${redactor.text(walked.message)}`);
-    }
+    // A paged first page the paging engine could not trust (an inconsistent or unreadable page) is said, by
+    // the exchange's one rule (walkProblemOf); an unpaged response is shown as it came, whatever its body.
+    if (result.incomplete) void vscode.window.showWarningMessage(`API Workbench: ${redactor.text(result.incomplete)}`);
     for (const notice of notices) void vscode.window.showInformationMessage(`API Workbench: ${redactor.text(notice)}`);
     if (response.status === 401) void this.offerSignIn(prepared.scheme);
     this.log(`${request.method} ${redactor.url(request.url)} → ${response.status} in ${Math.round(response.timing.totalMs)} ms`);

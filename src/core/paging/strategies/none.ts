@@ -1,5 +1,5 @@
-// No paging: one page. Its rows are the `items=` array, else the one rows rule (rowsOfBody), else the
-// body itself as one row (so an object response can still be exported).
+// No paging: one page. Its rows are the `items=` array, else the one rows rule (rowsOfBody): an object
+// that holds no collection has no rows, as in a plain send, the panel's table and --out without --all-pages.
 import { commonAcceptance } from '../common';
 import { extractRows, rowsOfBody } from '../rows';
 import type { PagingStrategy, RetryPolicy } from '../types';
@@ -12,7 +12,7 @@ export function singlePageStrategy(options: Readonly<Record<string, string>>, po
       const common = commonAcceptance(page, state, policy);
       if (common) return common;
       const value = page.body.ok ? page.body.value : undefined;
-      if (options['items'] === undefined) return { kind: 'rows', rows: rowsOfBody(value)?.rows ?? (value === undefined ? [] : [value]) };
+      if (options['items'] === undefined) return { kind: 'rows', rows: rowsOfBody(value)?.rows ?? [] };
       const rows = extractRows(value, options, [], { topLevelArray: true, firstArray: false });
       return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
     },
