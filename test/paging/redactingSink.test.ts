@@ -111,6 +111,23 @@ void describe('redactingSink', () => {
     assert.equal(fast, 1);
   });
 
+  void it('redacts a secret-named key that holds a short escape (db\\/password, a\\"token, x\\tsecret): the escape does not hide the name', async () => {
+    const written: unknown[][] = [];
+    let fast = 0;
+    const inner: RowSink = { format: 'ndjson', writePage: (rows) => { written.push([...rows]); return Promise.resolve(); }, writeNdjsonPage: () => { fast++; return Promise.resolve(); }, checkpoint: () => undefined, close: () => Promise.resolve() };
+    const sink = redactingSink(inner, () => new Redactor(['sk_live_no_escapable']));
+    for (const page of ['{"id":1,"db\\/password":"hunter22"}\n', '{"id":2,"a\\"token":"t0k-22"}\n', '{"id":3,"x\\tsecret":"s3cr3t"}\n']) {
+      await sink.writeNdjsonPage!([Buffer.from(page)], 1);
+    }
+    assert.equal(fast, 0, 'each page was parsed and redacted');
+    assert.deepEqual(written, [[{ id: 1, 'db/password': '***' }], [{ id: 2, 'a"token': '***' }], [{ id: 3, 'x\tsecret': '***' }]]);
+    await sink.writeNdjsonPage!([Buffer.from(`{"id":4,"${'x'.repeat(100)}_password":"hunter23"}\n`)], 1);
+    assert.deepEqual(written.at(-1), [{ id: 4, [`${'x'.repeat(100)}_password`]: '***' }], 'a long secret key');
+    assert.equal(fast, 0);
+    await sink.writeNdjsonPage!([Buffer.from('{"id":5,"note":"a \\"quoted\\" password word","path":"a\\/b"}\n')], 1);
+    assert.equal(fast, 1, 'short escapes and a value that mentions a secret, without a secret key, keep the fast path');
+  });
+
   void it('finds a secret or a secret key split between two streamed pieces', async () => {
     const secret = 'sk_live_0a1b2c3d4e5f';
     const written: unknown[][] = [];

@@ -10,11 +10,14 @@ export const REDACTED = '***';
 /** Values shorter than this are not scrubbed from free text: replacing every "ab" would destroy the text. */
 const MIN_KNOWN_VALUE_LENGTH = 4;
 
-/** A JSON key (`"Password":`) holding a word that may name a secret; confirmed with isSecretName (row() masks by key). */
-const QUOTED_SECRET_HINT = new RegExp(`"([^"\\\\]{0,60}(?:${SECRET_NAME_HINT.source})[^"\\\\]{0,60})"\\s*:`, 'gi');
-/** The longest quoted name QUOTED_SECRET_HINT can match: how far apart two pieces must be searched together. */
-const LONGEST_QUOTED_SECRET_NAME = 160;
+/** Every word that may name a secret; a JSON key around one is decoded and confirmed with isSecretName (row() masks by key). */
+const SECRET_HINTS = new RegExp(SECRET_NAME_HINT.source, 'gi');
+/** How far either side of such a word its string's quotes are looked for; a longer key counts as a secret name. */
+const QUOTE_SEARCH = 256;
+/** The longest stretch one hint check reads: how far apart two pieces must be searched together. */
+const LONGEST_QUOTED_SECRET_NAME = 2 * QUOTE_SEARCH + 32;
 const BACKSLASH = 0x5c;
+const QUOTE = 0x22;
 const UNICODE_ESCAPE = Buffer.from('\\u');
 /** Characters JSON may write as a short escape (\/ \" \\ \b \f \n \r \t). */
 const SHORT_ESCAPED = /["\\/\u0008\f\n\r\t]/;
@@ -77,10 +80,28 @@ export class Redactor {
     return false;
   }
 
-  /** A secret-named key (quoted, in any case; as a value it only costs a parse) or a known value in the bytes. */
+  /**
+   * A secret-named key (in any case, however long, short escapes and all) or a known value in the bytes.
+   * Each secret-looking word is read as the whole JSON string around it: a value keeps the fast path, a
+   * key is decoded and asked of isSecretName, and a string whose quotes are not near (a piece's edge) is
+   * taken to be a secret key.
+   */
   private bytesMayRedact(bytes: Buffer): boolean {
     // latin1 is a plain byte copy (no UTF-8 decoding); the names are ASCII, so a match means the same.
-    for (const match of bytes.toString('latin1').matchAll(QUOTED_SECRET_HINT)) if (isSecretName(match[1] ?? '')) return true;
+    const text = bytes.toString('latin1');
+    let checkedUntil = -1;
+    for (const match of text.matchAll(SECRET_HINTS)) {
+      if (match.index < checkedUntil) continue;
+      // The whole string around the word, short escapes and all (`"db\/password":` is a secret key too).
+      const close = unescapedQuote(text, match.index + match[0].length, 1);
+      if (close < 0) return true;
+      checkedUntil = close;
+      const after = /^\s*(.?)/.exec(text.slice(close + 1, close + 1 + QUOTE_SEARCH))?.[1] ?? '';
+      if (after === '') return true;
+      if (after !== ':') continue;
+      const open = unescapedQuote(text, match.index - 1, -1);
+      if (open < 0 || isSecretJsonString(text.slice(open, close + 1))) return true;
+    }
     return this.knownValues.some((value) => bytes.includes(value));
   }
 
@@ -175,6 +196,26 @@ const NAME_VALUE_PAIR = /((?:^|[?&\s"',;])([A-Za-z0-9_.-]+)=)([^&\s"',;]+)/g;
 
 function maskSecretPairs(text: string): string {
   return text.replace(NAME_VALUE_PAIR, (whole, head: string, name: string) => (isSecretName(name) ? `${head}${REDACTED}` : whole));
+}
+
+/** The nearest `"` not escaped by a backslash, from `from` in direction `step`, within QUOTE_SEARCH; -1 if none. */
+function unescapedQuote(text: string, from: number, step: 1 | -1): number {
+  for (let i = from, n = 0; i >= 0 && i < text.length && n < QUOTE_SEARCH; i += step, n++) {
+    if (text.charCodeAt(i) !== QUOTE) continue;
+    let backslashes = 0;
+    while (i - backslashes - 1 >= 0 && text.charCodeAt(i - backslashes - 1) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return i;
+  }
+  return -1;
+}
+
+/** Whether a quoted JSON string (escapes and all) is a secret name; one that does not decode counts as one. */
+function isSecretJsonString(quoted: string): boolean {
+  try {
+    return isSecretName(JSON.parse(quoted) as string);
+  } catch {
+    return true;
+  }
 }
 
 function scrubKnownValues(text: string, knownValues: readonly string[]): string {
