@@ -70,6 +70,21 @@ void test('redacted credential headers pass; cookies, secret query parameters an
   assert.deepEqual(vm.table?.rows, [{ Id: 1, password: '***' }]);
 });
 
+void test('every secret name of the shared vocabulary is masked in the Raw JSON and the table, in any case and nesting, also in a body that is not valid JSON', () => {
+  const body = {
+    Rows: [{ Id: 1, db_password: 'pw-leak-1', ClientSecret: 'cs-leak-2', aws_secret_access_key: 'aws-leak-3', passwd: 'pwd-leak-4', Session: { pin: 1 }, nextPageToken: 'cursor-2' }],
+    auth: { X_Auth_Token: 'tok-leak-5', pwd: 1234567 },
+  };
+  const vm = buildResultsViewModel(input(body));
+  const all = JSON.stringify(vm);
+  for (const secret of ['pw-leak-1', 'cs-leak-2', 'aws-leak-3', 'pwd-leak-4', 'tok-leak-5', '1234567', '"pin"']) assert.ok(!all.includes(secret), `${secret} leaked`);
+  assert.deepEqual(vm.table?.rows, [{ Id: 1, db_password: '***', ClientSecret: '***', aws_secret_access_key: '***', passwd: '***', Session: '***', nextPageToken: 'cursor-2' }]);
+  assert.match(vm.body.text, /"nextPageToken": "cursor-2"/, 'a paging cursor is not a secret');
+  const broken = buildResultsViewModel(input('{"Rows": [{"db_password": "pw-leak-6", "ClientSecret" : "cs-leak-7", "name": "ann"'));
+  assert.doesNotMatch(JSON.stringify(broken), /pw-leak-6|cs-leak-7/);
+  assert.match(broken.body.text, /"name": "ann"/);
+});
+
 void test('rows: a top-level array of objects, with the union of keys as columns in first-seen order', () => {
   const vm = buildResultsViewModel(input([{ a: 1, b: { x: 1 } }, { a: 2, c: [1, 2] }]));
   assert.equal(vm.table?.source, '$');

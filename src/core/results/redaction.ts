@@ -1,14 +1,15 @@
 // The panel's last line of defence against showing a secret. The host redacts request headers before it
 // builds a view model; the builder asserts that it did (a programming error, so it throws, naming the header
-// but never its value). Cookies, secret-looking query parameters and token fields of a body are masked here
-// because they can arrive from the server itself. The marker and the rules are the shared redactor's.
+// but never its value). Cookies, secret-looking query parameters and secret-named fields of a body are masked
+// here because they can arrive from the server itself. The marker and the rules are the shared redactor's.
 import type { HeaderLine } from '../../protocol/webviewMessages';
 import { REDACTED, Redactor } from '../secrets/redact';
-import { CREDENTIAL_HEADER_NAMES } from '../secrets/vocabulary';
+import { CREDENTIAL_HEADER_NAMES, isSecretName } from '../secrets/vocabulary';
 
 export { REDACTED };
 
-const urlRedactor = new Redactor();
+/** The shared redactor without known values: the vocabulary's names (the host scrubs known values). */
+const nameRedactor = new Redactor();
 
 /** Headers the panel masks itself: the server sets them. */
 const SESSION_HEADERS: ReadonlySet<string> = new Set(['cookie', 'set-cookie']);
@@ -42,17 +43,31 @@ export function headerLines(headers: Readonly<Record<string, string>>): HeaderLi
 
 /** Secret query parameters and user:password in the URL, by the shared redactor's rules. */
 export function redactUrl(url: string): string {
-  return urlRedactor.url(url);
+  return nameRedactor.url(url);
 }
 
-// The shared redactor's secret field names (core/secrets/redact.ts), matched as JSON keys in any case.
-const SECRET_BODY_FIELD =
-  /("(?:password|access_token|refresh_token|id_token|client_secret|token|service_key|servicekey|api_key|apikey|x-api-key|secret)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+/** A JSON key and its string value (group 1 the key as written), found in text that need not parse. */
+const KEY_AND_STRING_VALUE = /"((?:[^"\\]|\\.){1,200})"(\s*:\s*)"(?:[^"\\]|\\.)*"/g;
 
 /**
- * Masks the string value of well-known secret fields in a JSON text (a token endpoint's answer sent from a
- * scratch file, a password echoed back). One linear regex pass, so it is cheap on a 15 MB page.
+ * Masks the string values of secret-named keys (the shared vocabulary's isSecretName) in a body the panel
+ * shows as text: not JSON, or JSON that does not parse. A parsed body goes through redactParsedBody.
  */
-export function redactBodyText(text: string): string {
-  return text.replace(SECRET_BODY_FIELD, `$1"${REDACTED}"`);
+export function redactBodyText(text: string, contentType = ''): string {
+  const masked = text.replace(KEY_AND_STRING_VALUE, (whole, key: string, colon: string) =>
+    (isSecretName(decodedKey(key)) ? `"${key}"${colon}"${REDACTED}"` : whole));
+  return nameRedactor.body(masked, contentType);
+}
+
+/** A parsed body with every secret-named field masked, at any depth (Redactor.row: unchanged parts are shared). */
+export function redactParsedBody(value: unknown): unknown {
+  return nameRedactor.row(value);
+}
+
+function decodedKey(key: string): string {
+  try {
+    return JSON.parse(`"${key}"`) as string;
+  } catch {
+    return key;
+  }
 }

@@ -1,6 +1,6 @@
 // Response → results view model: everything the webview shows, prepared on the host. The webview renders
 // this as text and decides nothing. Credential headers must arrive redacted (asserted); cookies, secret
-// query parameters and token fields of the body are masked here.
+// query parameters and the body's secret-named fields (the shared vocabulary's) are masked here.
 import type { HttpResponse } from '../http/types';
 import { explainAuthFailure, type AuthScheme } from '../auth/explain';
 import { detectBusinessErrors } from '../catalog/businessErrors';
@@ -8,7 +8,7 @@ import type { ErrorCatalogueId } from '../catalog/model';
 import type { AuthExplanation, BodyView, ContractView, PagingState, ResultsViewModel, HistoryEntry, TableView, Column } from '../../protocol/webviewMessages';
 import { buildBusinessBanner, type BusinessErrorReportLike } from './businessBanner';
 import { formatBytes, formatDuration, formatCount } from './format';
-import { assertHeadersRedacted, headerLines, redactBodyText, redactUrl } from './redaction';
+import { assertHeadersRedacted, headerLines, redactBodyText, redactParsedBody, redactUrl } from './redaction';
 import { buildTable, columnsOf } from './tableModel';
 import { prettyJsonPrefix } from './prettyJson';
 
@@ -101,25 +101,26 @@ export function buildResultsViewModel(input: ResultsInput): ResultsViewModel {
   assertHeadersRedacted(responseHeaders);
 
   const limit = input.bodyDisplayLimit ?? DEFAULT_BODY_DISPLAY_LIMIT;
-  const text = redactBodyText(response.bodyText);
+  const raw = response.bodyText;
   const contentType = Object.entries(response.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
   let body: BodyView;
   let table: TableView | undefined;
   let report = input.businessErrors;
+  /** The body as the panel may show it: secret-named fields masked (set below for every branch). */
+  let text = raw;
   const detect = report === undefined && (input.catalogue !== undefined || input.service === 'engagement');
-  if (text.length === 0) {
+  const parsed = raw.length > 0 && looksLikeJson(raw, contentType) ? parseJson(raw) : undefined;
+  if (raw.length === 0) {
     body = bodyView('', 'text', limit, 'The response has no body.');
-  } else if (looksLikeJson(text, contentType)) {
-    const parsed = parseJson(text);
-    if (parsed.ok) {
-      table = buildTable(parsed.value, input.rowsPath);
-      if (detect) report = detectBusinessErrors(parsed.value, input.catalogue);
-      body = prettyBodyView(parsed.value, text.length, limit, table !== undefined);
-    } else {
-      body = bodyView(text, 'text', limit, `The body is not valid JSON (${parsed.error}); shown as received.`);
-    }
+  } else if (parsed?.ok) {
+    const value = redactParsedBody(parsed.value);
+    if (value !== parsed.value) text = JSON.stringify(value);
+    table = buildTable(value, input.rowsPath);
+    if (detect) report = detectBusinessErrors(value, input.catalogue);
+    body = prettyBodyView(value, raw.length, limit, table !== undefined);
   } else {
-    body = bodyView(text, 'text', limit);
+    text = redactBodyText(raw, contentType);
+    body = bodyView(text, 'text', limit, parsed ? `The body is not valid JSON (${parsed.error}); shown as received.` : undefined);
   }
 
   const businessErrors = buildBusinessBanner(report, response.status, response.statusText, input.catalogue);
