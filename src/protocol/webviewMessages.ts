@@ -173,8 +173,11 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('nextPage') }),
   z.object({ type: z.literal('allPages'), format: ExportFormatSchema }),
   z.object({ type: z.literal('stop') }),
-  /** Write the rows on screen (all pages fetched so far) to a file. */
-  z.object({ type: z.literal('export'), format: ExportFormatSchema }),
+  /**
+   * Write the rows on screen (all pages fetched so far) to a file. `responseId`: the view model the rows
+   * are of (its id), so the host never exports another response that replaced it meanwhile.
+   */
+  z.object({ type: z.literal('export'), format: ExportFormatSchema, responseId: z.optional(z.string().check(z.maxLength(200))) }),
   z.object({ type: z.literal('copy'), text: z.string().check(z.maxLength(5_000_000)) }),
   z.object({ type: z.literal('openRow'), index: count() }),
 ]);

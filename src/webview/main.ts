@@ -27,7 +27,7 @@ class ResultsApp {
   private readonly status = h('div', { className: 'status-area' }, h('p', { className: 'note', text: 'Send a request to see its response here.' }));
   private readonly banners = h('div', { className: 'banners' });
   private readonly announcer = new Announcer();
-  private readonly paging = new PagingBar(post, () => this.focusCurrentView());
+  private readonly paging = new PagingBar(post, () => this.focusCurrentView(), () => this.vm?.id);
   private readonly table = new VirtualTable({
     expand: (cell, byKeyboard) => this.expand(cell, byKeyboard),
     openRow: (row) => post({ type: 'openRow', index: row }),

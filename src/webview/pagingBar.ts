@@ -23,8 +23,15 @@ export class PagingBar {
   /** Where focus goes back when the walk ends: the button that was focused when it started. */
   private resumeFocus: HTMLButtonElement | undefined;
 
-  /** `focusElsewhere`: called when no control of the bar can take focus it had (the app focuses the grid). */
-  constructor(private readonly send: (message: WebviewToHostMessage) => void, private readonly focusElsewhere: () => void = () => undefined) {
+  /**
+   * `focusElsewhere`: called when no control of the bar can take focus it had (the app focuses the grid).
+   * `shownResponse`: the id of the response on screen, which Export names.
+   */
+  constructor(
+    private readonly send: (message: WebviewToHostMessage) => void,
+    private readonly focusElsewhere: () => void = () => undefined,
+    private readonly shownResponse: () => string | undefined = () => undefined,
+  ) {
     this.state = h('span', { className: 'paging-state', attrs: { 'data-testid': 'paging-state' } });
     // Not a live region: a walk updates it several times a second. Its start and verdict are announced.
     this.progressText = h('span', { className: 'progress', attrs: { 'data-testid': 'progress' } });
@@ -33,7 +40,10 @@ export class PagingBar {
     // Words, not an arrow glyph: the visible label is also what a screen reader says.
     this.all = button('All pages to file', () => this.send({ type: 'allPages', format: this.chosenFormat() }), 'Walk every page and stream the rows to a file in the workspace');
     this.stop = button('Stop', () => this.send({ type: 'stop' }));
-    this.exportButton = button('Export rows', () => this.send({ type: 'export', format: this.chosenFormat() }), 'Write the rows shown here to a file');
+    this.exportButton = button('Export rows', () => {
+      const responseId = this.shownResponse();
+      this.send({ type: 'export', format: this.chosenFormat(), ...(responseId ? { responseId } : {}) });
+    }, 'Write the rows shown here to a file');
     this.element = h('div', { className: 'paging-bar', attrs: { role: 'group', 'aria-label': 'Paging' } }, this.state, this.next, this.all, this.format, this.stop, this.exportButton, this.progressText);
     this.update(undefined, false);
   }

@@ -146,6 +146,9 @@ void test('paging: Next page and All pages post requests; appended rows grow the
   await page.evaluate((p) => (globalThis as unknown as PageWindow).postMessage({ type: 'walkEnded', ok: true, message: 'Stopped after 7 pages; exports/orders.csv holds 700 000 rows.', paging: { ...p, canContinue: false, endReason: 'stopped' } }, '*'), paging);
   await page.getByTestId('progress').filter({ hasText: 'Stopped after 7 pages' }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Stop' }).isDisabled(), true);
+  // Export names the response on screen, so the host exports its rows and no other response's.
+  await page.getByRole('button', { name: 'Export rows' }).click();
+  assert.deepEqual(await page.evaluate(() => (globalThis as unknown as PageWindow).__posted.at(-1)), { type: 'export', format: 'csv', responseId: `big-${ROWS}` });
 });
 
 void test('raw JSON search highlights matches with <mark> elements and steps through them', async () => {

@@ -71,6 +71,16 @@ void test('requests carry the response they refer to; copy and openRow become pa
     request: { type: 'allPages', format: 'csv', responseId: 'r7', requestKey: 'orders.http#list' },
   });
   assert.deepEqual(session.received({ type: 'copy', text: 'x' }), { kind: 'copy', text: 'x' });
+  // Export names the response whose rows were on screen when pressed, even if another is shown by now.
+  session.show(vm('history:e1'));
+  assert.deepEqual(session.received({ type: 'export', format: 'ndjson', responseId: 'r7' }), {
+    kind: 'request',
+    request: { type: 'export', format: 'ndjson', responseId: 'r7', requestKey: 'orders.http#list' },
+  });
+  assert.deepEqual(session.received({ type: 'export', format: 'ndjson' }), {
+    kind: 'request',
+    request: { type: 'export', format: 'ndjson', responseId: 'history:e1', requestKey: 'orders.http#list' },
+  });
   assert.deepEqual(session.received({ type: 'openRow', index: 1 }), { kind: 'openRow', index: 1, row: { a: 2 } });
   assert.equal(session.received({ type: 'openRow', index: 99 }), undefined);
 });

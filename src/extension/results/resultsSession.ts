@@ -140,7 +140,8 @@ export class ResultsSession {
         return row === undefined ? undefined : { kind: 'openRow', index: message.index, row };
       }
       default:
-        return this.current ? { kind: 'request', request: { ...message, responseId: this.current.id, requestKey: this.current.requestKey } } : undefined;
+        // Export names the response its rows are of (what was on screen when pressed); the others act on the current one.
+        return this.current ? { kind: 'request', request: { ...message, responseId: (message.type === 'export' ? message.responseId : undefined) ?? this.current.id, requestKey: this.current.requestKey } } : undefined;
     }
   }
 

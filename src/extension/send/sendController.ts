@@ -167,7 +167,7 @@ export class SendController implements vscode.Disposable {
     }
     try {
       if (request.type === 'export') {
-        await this.exportShown(request.format);
+        await this.exportShown(request.format, request.responseId);
         return;
       }
       if (!session || session.responseId !== request.responseId) {
@@ -285,14 +285,25 @@ export class SendController implements vscode.Disposable {
     return continued;
   }
 
-  /** Writes the rows on screen to a file. */
-  private async exportShown(format: SinkFormat): Promise<void> {
-    const rows = this.session?.shownRows ?? [...(this.panel.viewModel?.table?.rows ?? [])];
+  /**
+   * Writes the rows of the response the Export was pressed on (`responseId`): the paging session's rows
+   * (every page fetched so far) when it is that response, else the table on screen (a History entry, an
+   * unpaged send). Through the redacting sink, as every file of rows is.
+   */
+  private async exportShown(format: SinkFormat, responseId: string): Promise<void> {
+    const session = this.session?.responseId === responseId ? this.session : undefined;
+    const shown = this.panel.viewModel;
+    if (!session && shown?.id !== responseId) {
+      void vscode.window.showWarningMessage('API Workbench: that response is no longer the one shown; press Export again.');
+      return;
+    }
+    const rows = session?.shownRows ?? [...(shown?.table?.rows ?? [])];
     const folder = this.resultsFolder();
     await vscode.workspace.fs.createDirectory(folder);
-    const name = (this.session?.name ?? 'response').replace(/[^\w.-]+/g, '_');
+    const name = (session?.name ?? 'response').replace(/[^\w.-]+/g, '_');
     const target = vscode.Uri.joinPath(folder, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.${format}`);
-    const sink = await openFileSink(format, target.fsPath);
+    const redactor = await this.redactor([]);
+    const sink = redactingSink(await openFileSink(format, target.fsPath), () => redactor);
     try {
       await sink.writePage(rows);
     } finally {

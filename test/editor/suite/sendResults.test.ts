@@ -112,6 +112,39 @@ describe('send into the results panel (issue 6)', () => {
     }
   });
 
+  it('Export after opening a History entry writes the rows on screen, not those of the paging session behind it', async () => {
+    const bookings = await writeWorkspaceFile('export-bookings.http', '###\n# @name exportBookings\nGET {{booking_base_url}}/bookings?page=1\n');
+    assert.equal((await vscode.commands.executeCommand<HttpResponse | undefined>('apiWorkbench.send', { uri: bookings.toString(), requestIndex: 0 }))?.status, 200);
+    const [entry] = await api.history.store.list();
+    assert.equal(entry?.name, 'exportBookings');
+    const orders = await ordersScratch(PAGE_SIZE);
+    await vscode.commands.executeCommand('apiWorkbench.send', { uri: orders.toString(), requestIndex: 0 });
+    assert.ok(api.sender.current, 'the orders opened a paging session');
+    await vscode.commands.executeCommand('apiWorkbench.openHistoryEntry', entry.id);
+    const vm = api.results.viewModel;
+    assert.equal(vm?.requestKey, `history:${entry.id}`, 'the panel shows the History entry');
+    const shown = vm.table?.rows ?? [];
+    assert.ok(shown.length > 0, 'the entry\'s bookings are a table');
+    const folder = vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/'), 'apiwb-results');
+    const listed = async (): Promise<string[]> => {
+      try {
+        return (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name);
+      } catch {
+        return [];
+      }
+    };
+    const before = new Set(await listed());
+    await api.sender.handlePanelRequest({ type: 'export', format: 'ndjson', responseId: vm.id, requestKey: vm.requestKey });
+    const written = (await listed()).filter((name) => !before.has(name));
+    assert.equal(written.length, 1, `one file written: ${written.join(', ')}`);
+    const rows = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, written[0] ?? ''))).split('\n').filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.equal(rows.length, shown.length, 'as many rows as the table on screen');
+    assert.ok(rows.every((row) => !('OrderID' in row)), 'no order of the paging session');
+    assert.deepEqual(rows, JSON.parse(JSON.stringify(shown)), 'the bookings on screen');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('a SurveyApi call missing its mandatory fields (code 1 inside a 200) shows the business-error banner', async () => {
     // Which fields are required is not shown: the sandbox answers code 1 only under its required-fields choice.
     const uri = await writeWorkspaceFile('survey-code1.http', `### SurveyApi without its mandatory base fields
