@@ -84,7 +84,9 @@ Options:
   --max-pages N       stop a walk after N pages (the walk is then cut short: exit 1)
   --out FILE          write the result rows to FILE; a walk keeps its checkpoint in FILE.apiwb-resume.json
   --resume            continue the walk that was cut short into --out (needs --all-pages and --out,
-                      ndjson or csv): appends to FILE from the last page kept, no row twice
+                      ndjson or csv): appends to FILE from the last page kept, no row twice; the
+                      first walk of a run that is not complete keeps the checkpoint, and every
+                      request after it runs again
   --format F          ndjson (default), csv or json; needs --out
   --timeout MS        time allowed for one whole response, headers and body, for every request,
                       sign-in and page (default 30000); a server that trickles its body is cut off
@@ -106,6 +108,8 @@ Secrets come only from environment variables, never from files:
 Requests may carry ?? assertions (?? status == 200, ?? header NAME includes TEXT, ?? body $.path >= 1,
 ?? duration < MS, ?? business ok, ?? business code == N, ?? rows >= 1): each failed one is printed with
 file:line, expected and actual. Scripts of other tools (> {% %}, < {% %}, {{ }}, ?? js) are not run and said so.
+A status >= 400 is expected only by ?? status == N with that status, a business failure only by
+?? business code == N with that code; any other comparison (< 500, exists, !=) expects nothing.
 
 Walks (--all-pages) end with a verdict: complete, cut short (--max-pages), inconsistent (the server's
 paging contradicted itself: totals or paging headers changed or vanished, a page, cursor or rows served
