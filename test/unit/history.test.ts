@@ -71,6 +71,42 @@ void describe('history: secrets never reach the disk', () => {
   });
 });
 
+void describe('history: the request block text', () => {
+  void it('credential headers, secret variables, query parameters and JSON or form body fields unknown to the credential store are masked; references stay', async () => {
+    const store = new HistoryStore(memoryHistoryFiles(), () => new Redactor());
+    const source = [
+      '@db_password = pw-leak-1',
+      '@host = https://api.test',
+      'POST {{host}}/login?subscription_key=sub-leak-2&page=1',
+      'X-Auth-Token: hdr-leak-3',
+      'Ocp-Apim-Subscription-Key: hdr-leak-4',
+      'Authorization: Bearer {{token}}',
+      'Content-Type: application/json',
+      '',
+      '{',
+      '  "user": "ann",',
+      '  "Password": "hunter22",',
+      '  "nested": { "client_secret": "cs-leak-5", "pin": {{pin}} }',
+      '}',
+      '',
+      '###',
+      'POST {{host}}/form',
+      'Content-Type: application/x-www-form-urlencoded',
+      '',
+      'grant_type=password&username=ann&passwd=pwd-leak-6',
+    ].join('\n');
+    const entry = await store.record(record({ source }));
+    const stored = entry.source ?? '';
+    for (const secret of ['pw-leak-1', 'sub-leak-2', 'hdr-leak-3', 'hdr-leak-4', 'hunter22', 'cs-leak-5', 'pwd-leak-6']) {
+      assert.equal(stored.includes(secret), false, `${secret} reached the history:\n${stored}`);
+    }
+    for (const kept of ['@host = https://api.test', 'Authorization: Bearer {{token}}', '"user": "ann"', '"pin": {{pin}}', 'grant_type=password&username=ann', 'page=1']) {
+      assert.ok(stored.includes(kept), `${kept} is kept:\n${stored}`);
+    }
+    assert.equal(stored.split('\n').length, source.split('\n').length, 'line for line');
+  });
+});
+
 void describe('history: entries and bodies', () => {
   void it('lists newest first and rebuilds the stored response without a network', async () => {
     const store = new HistoryStore(memoryHistoryFiles(), redactor);

@@ -1,6 +1,7 @@
 // Text edits on .http files for collections: take one request's block out, put it into another file,
 // rename it, remove it. Pure functions over the text; every other line stays byte for byte.
-import { parseHttpFile, type HttpFile, type RequestBlock } from '../httpfile';
+import { parseHttpFile, type HttpFile, type Range, type RequestBlock } from '../httpfile';
+import { REDACTED, type Redactor } from '../secrets/redact';
 import { hasAuthScheme, hasLiteral, isCredentialHeader, isLiteralSecret, JWT_ANYWHERE, URL_USERINFO } from '../secrets/vocabulary';
 
 function blockOf(file: HttpFile, requestIndex: number): RequestBlock {
@@ -103,6 +104,54 @@ export function secretProblem(blockText: string, knownSecrets: readonly string[]
   return undefined;
 }
 
+/** `name=value` in a form body, possibly over several lines (group 1 what precedes the name). */
+const FORM_PAIR = /(^|[&\s])([^=&\s]+)=([^&\s]*)/g;
+
+/**
+ * Request blocks as written (variables unexpanded) with every literal secret secretProblem would refuse
+ * masked in place, line for line, so the text may be stored (the history): credential headers (their
+ * auth scheme kept), secret-named file variables, query parameters and JSON or form body fields, then
+ * the Redactor's text pass (known values, Bearer/Basic values, URL passwords). `{{references}}` stay.
+ */
+export function redactRequestBlocks(text: string, redactor: Redactor): string {
+  const file = parseHttpFile(text);
+  const edits: Array<{ range: Range; text: string }> = [];
+  const mask = (range: Range, replacement: string = REDACTED): void => void edits.push({ range, text: replacement });
+  for (const block of file.blocks) {
+    for (const variable of block.variables) if (isLiteralSecret(variable.name, variable.value)) mask(variable.valueRange);
+    const request = block.request;
+    if (!request) continue;
+    for (const param of request.queryParameters) if (isLiteralSecret(param.name, decodeQueryValue(param.value))) mask(param.valueRange);
+    for (const header of request.headers) {
+      if (isCredentialHeader(header.name) && credentialHasLiteral(header.name, header.value)) mask(header.valueRange, redactor.headerValue(header.name, header.value));
+    }
+    if (request.body?.kind === 'inline') {
+      const body = request.body.text;
+      const masked = /^\s*[{[]/.test(body) ? maskJsonFields(body) : maskFormFields(body);
+      if (masked !== body) mask(request.body.range, masked);
+    }
+  }
+  // Right to left, bottom to top: an edit never moves the ranges of the ones still to come.
+  const lines = text.split('\n');
+  for (const { range, text: replacement } of edits.sort((a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character)) {
+    const head = (lines[range.start.line] ?? '').slice(0, range.start.character);
+    const tail = (lines[range.end.line] ?? '').slice(range.end.character);
+    lines.splice(range.start.line, range.end.line - range.start.line + 1, ...`${head}${replacement}${tail}`.split('\n'));
+  }
+  return redactor.text(lines.join('\n'));
+}
+
+function maskJsonFields(body: string): string {
+  return body.replace(JSON_FIELD, (whole, name: string, raw: string) => {
+    const value = raw.startsWith('"') ? jsonString(raw.slice(1, -1)) : raw === 'null' ? '' : raw;
+    return isLiteralSecret(jsonString(name), value) ? `${whole.slice(0, whole.length - raw.length)}"${REDACTED}"` : whole;
+  });
+}
+
+function maskFormFields(body: string): string {
+  return body.replace(FORM_PAIR, (whole, before: string, name: string, value: string) =>
+    (isLiteralSecret(decodeQueryValue(name), decodeQueryValue(value)) ? `${before}${name}=${REDACTED}` : whole));
+}
 
 /** A credential header's value with its references and its auth scheme taken out still has a letter or digit. */
 function credentialHasLiteral(name: string, value: string): boolean {

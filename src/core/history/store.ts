@@ -1,7 +1,7 @@
 // The history of sent requests, per workspace: an index (newest first) and response bodies stored once
 // each under their content hash, so re-sending the same request does not store its answer twice.
 // Rules, in the order they apply to every record:
-//   1. Redact first (request, headers, bodies, source text, fault message) with the caller's Redactor;
+//   1. Redact first (request, headers, bodies, source text line by line, fault message) with the caller's Redactor;
 //      nothing unredacted is ever handed to the file port.
 //   2. Cut a body beyond `maxBodyChars` and say so in the entry (never a silent cut).
 //   3. Bound the history: at most `maxEntries`, and at most `maxTotalBytes` of index plus bodies; the
@@ -9,6 +9,7 @@
 // Writes are serialised (one chain), so two sends finishing together cannot lose each other's entry.
 import { createHash, randomUUID } from 'node:crypto';
 import type { HttpRequest, HttpResponse } from '../http/types';
+import { redactRequestBlocks } from '../collections/requestBlocks';
 import type { Redactor } from '../secrets';
 import { HistoryEntrySchema, HistoryIndexSchema, type HistoryEntry, type WalkVerdictKind } from './model';
 
@@ -139,7 +140,7 @@ export class HistoryStore {
       ...(record.key ? { key: record.key } : {}),
       ...(record.name ? { name: redactor.text(record.name) } : {}),
       ...(record.origin ? { origin: { file: record.origin.file, index: record.origin.index } } : {}),
-      ...(record.source ? { source: redactor.text(record.source) } : {}),
+      ...(record.source ? { source: redactRequestBlocks(record.source, redactor) } : {}),
       ...(record.environment ? { environment: record.environment } : {}),
       ...(record.operationId ? { operationId: record.operationId } : {}),
       request: {
