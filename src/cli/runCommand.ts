@@ -241,7 +241,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;
       if (resume && i < resume.index) {
-        io.stdout.write(`· ${label}  skipped: its rows were written by the run being resumed\n`);
+        io.stdout.write(`· ${terminalSafe(redactor.text(label))}  skipped: its rows were written by the run being resumed\n`);
         continue;
       }
       progress.update(progressText(i, planned.length, label));

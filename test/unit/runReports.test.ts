@@ -37,3 +37,18 @@ void test('junit: markup in names and messages is escaped', () => {
   assert.match(xml, /name="leaky &lt;one&gt; &amp; &quot;two&quot;"/);
   assert.doesNotMatch(xml, /<one>/);
 });
+
+void test('github: server and file text cannot drive the terminal (ESC, OSC, bidi overrides become visible escapes)', () => {
+  const hostile: RunReport = {
+    ...report,
+    requests: [{
+      ...report.requests[0]!, label: 'name\u001b]0;owned\u0007', problem: 'upstream \u001b[2J\u001b[1;1Hcleared', businessFailures: ['code 9 \u202eevil'],
+      assertions: [{ line: 5, text: 'body $.x == 1', subject: 'body', outcome: 'failed', expected: '== 1', actual: '\u001b[31mred\u009b' }],
+    }],
+  };
+  const text = renderReport('github', hostile);
+  assert.doesNotMatch(text, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/, JSON.stringify(text));
+  assert.match(text, /\\x1b\[2J/);
+  assert.match(text, /red\\x9b/);
+  assert.equal(text.trimEnd().split('\n').length, 4, 'three annotations and the totals line: no line added');
+});

@@ -3,6 +3,7 @@
 // what was not run). Every string goes through the run's Redactor before a report is written.
 import type { AssertionResult, NotRun } from '../../core/run/assertions';
 import type { Redactor } from '../../core/secrets/redact';
+import { terminalSafe } from '../../core/text/terminalText';
 
 export const REPORTERS = ['junit', 'json', 'github'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
@@ -127,7 +128,9 @@ export function junitReport(report: RunReport): string {
 
 /** GitHub Actions workflow commands: an error per failed assertion or request, a notice per script not run. */
 export function githubReport(report: RunReport): string {
-  const data = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  // Workflow-command escapes first (CR and LF stay line breaks of the annotation), then every other control
+  // character a server or a file put there becomes visible: this text goes to the terminal without --report.
+  const data = (text: string): string => terminalSafe(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
   const property = (text: string): string => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
   const command = (kind: 'error' | 'notice', file: string, line: number, title: string, message: string): string =>
     `::${kind} file=${property(file)},line=${line},title=${property(title)}::${data(message)}`;
