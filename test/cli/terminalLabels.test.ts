@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCommand, type RunIo } from '../../src/cli/runCommand';
+import { runInProcess as apiwb } from './inProcess';
 
 const ROWS = Array.from({ length: 7 }, (_, i) => ({ id: i + 1 }));
 const HOSTILE_NAME = 'whole\u001b[2J\u001b]0;owned\u0007';
@@ -20,15 +20,6 @@ function page(res: ServerResponse, url: URL): void {
   const n = Number(url.searchParams.get('page') ?? 1);
   res.writeHead(200, { 'Content-Type': 'application/json', 'X-Pagination-Page': String(n), 'X-Pagination-Total-Pages': '3' });
   res.end(JSON.stringify(ROWS.slice((n - 1) * 3, n * 3)));
-}
-
-async function apiwb(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const sink = (add: (text: string) => void) => ({ isTTY: false, columns: 80, write: (text: string) => { add(text); return true; } }) as unknown as NodeJS.WriteStream;
-  const io: RunIo = { stdout: sink((t) => { stdout += t; }), stderr: sink((t) => { stderr += t; }), env: { NO_COLOR: '1' } };
-  const code = await runCommand(args, io);
-  return { code, stdout, stderr };
 }
 
 void describe('apiwb run: request names on the terminal', () => {
