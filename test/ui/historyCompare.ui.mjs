@@ -2,7 +2,7 @@
 // and choosing "Compare History Entries" from the context menu opens the diff editor with the two answers
 // as JSON, where the lines that change by design end in "// volatile". No sign-in: the booking service
 // publishes no authentication.
-import { runCommand } from './lib/workbench.mjs';
+import { runCommand, runCommandExactly } from './lib/workbench.mjs';
 import { clickInEditor, closeAllEditors, writeAndOpen } from './panelWebview.mjs';
 
 export const name = 'History view: two sends of a request compare side by side in the diff editor';
@@ -13,7 +13,13 @@ const REQUEST = `### Bookings, page 2
 GET {{booking_base_url}}/bookings?page=2
 `;
 
-export const cleanup = closeAllEditors;
+/** Leaves the Explorer showing and no editor open (a diff editor opens a moment after its command). */
+export async function cleanup(page) {
+  await page.keyboard.press('Escape');
+  await closeAllEditors(page);
+  await runCommandExactly(page, 'View: Close All Editor Groups');
+  await runCommandExactly(page, 'View: Show Explorer');
+}
 
 export async function run(page, ctx) {
   ctx.requireSandbox();
@@ -31,7 +37,12 @@ export async function run(page, ctx) {
   await rows.nth(0).click();
   await rows.nth(1).click({ modifiers: ['Control'] });
   await rows.nth(1).click({ button: 'right' });
-  await page.locator('.context-view .action-label', { hasText: 'Compare History Entries' }).first().click();
+  const item = page.locator('.context-view .action-label', { hasText: 'Compare History Entries' }).first();
+  await item.hover();
+  await item.click();
+  // A context-menu click can be swallowed while the menu is still settling; the item is then the
+  // highlighted one, and Enter runs it, as a keyboard user would.
+  if (await page.locator('.context-view .monaco-menu').isVisible().catch(() => false)) await page.keyboard.press('Enter');
 
   const diff = page.locator('.monaco-diff-editor');
   await diff.waitFor({ timeout: 30_000 });

@@ -2,7 +2,7 @@
 // `iframe.webview` hosts an `#active-frame` with the panel's own page. Not a test (no .ui.mjs suffix).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCommand } from './lib/workbench.mjs';
+import { runCommand, runCommandExactly } from './lib/workbench.mjs';
 
 /** The results panel's page, as a Playwright FrameLocator. */
 export function resultsPanel(page) {
@@ -28,6 +28,8 @@ export async function clickInEditor(page, text) {
  */
 export async function writeAndOpen(page, ctx, fileName, text) {
   writeFileSync(join(ctx.workspace, fileName), text);
+  // An earlier test may have left another view container in the side bar (API Workbench, History).
+  await runCommandExactly(page, 'View: Show Explorer');
   const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: fileName }).first();
   await row.waitFor({ timeout: 15_000 });
   await row.click();

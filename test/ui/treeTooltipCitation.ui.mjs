@@ -13,6 +13,11 @@ export async function run(page, ctx) {
   const family = treeItem(tree, 'SurveyApi').and(tree.locator('[aria-level="2"]')).first();
   await expand(family);
   const operation = treeItem(tree, 'AddChoiceQuestion').first();
+  // The tree renders only the rows in view (four views share the side bar): scroll until the row exists.
+  for (let i = 0; i < 40 && (await operation.count()) === 0; i++) {
+    await family.hover();
+    await page.mouse.wheel(0, 66);
+  }
   await operation.hover();
   const tooltip = page.locator('.monaco-hover').filter({ hasText: 'customer-engagement contract §4.1' }).first();
   await tooltip.waitFor({ state: 'visible', timeout: 30_000 });

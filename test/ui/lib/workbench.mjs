@@ -58,12 +58,18 @@ export async function runCommandExactly(page, title) {
 
 /** Opens a workspace file through Quick Open (Ctrl+P) and waits for its editor tab. */
 export async function openFile(page, fileName) {
-  await page.locator('.monaco-workbench').press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.fill(fileName);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: fileName }).first().waitFor();
-  await input.press('Enter');
-  await page.getByRole('tab', { name: new RegExp(`^${escapeRegExp(fileName)}`) }).waitFor();
+  const tab = page.getByRole('tab', { name: new RegExp(`^${escapeRegExp(fileName)}`) });
+  // Twice at most: a Quick Open typed into while the workbench still moves focus can lose its Enter.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await page.locator('.monaco-workbench').press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.fill(fileName);
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: fileName }).first().waitFor();
+    await input.press('Enter');
+    if (await tab.waitFor({ timeout: 10_000 }).then(() => true, () => false)) return;
+    await page.keyboard.press('Escape');
+  }
+  await tab.waitFor();
 }
 
 /** The active editor's line showing `text` (the editor renders only the lines in view). */
