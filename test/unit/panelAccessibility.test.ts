@@ -190,6 +190,7 @@ void test('a walk moves focus to Stop when it starts and back to All pages when 
   await page.keyboard.press('Enter');
   assert.deepEqual(await lastPosted(), { type: 'allPages', format: 'ndjson' });
   await send({ type: 'progress', pages: 1, rows: ROWS, rowsPerSecond: 0, elapsedMs: 0, file: 'apiwb-results/orders.ndjson' });
+  await page.getByRole('button', { name: 'Stop' }).and(page.locator(':enabled')).waitFor();
   assert.equal(await focusedName(), 'button:Stop');
   assert.match((await page.getByTestId('announcer').textContent()) ?? '', /^Walking every page to apiwb-results\/orders\.ndjson/);
   await page.keyboard.press('Enter');
