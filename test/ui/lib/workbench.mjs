@@ -59,13 +59,16 @@ export async function runCommandExactly(page, title) {
 /** Opens a workspace file through Quick Open (Ctrl+P) and waits for its editor tab. */
 export async function openFile(page, fileName) {
   const tab = page.getByRole('tab', { name: new RegExp(`^${escapeRegExp(fileName)}`) });
-  // Twice at most: a Quick Open typed into while the workbench still moves focus can lose its Enter.
+  // Twice at most: a Quick Open typed into while the workbench still moves focus can lose its input.
   for (let attempt = 0; attempt < 2; attempt++) {
     await page.locator('.monaco-workbench').press('Control+P');
     const input = page.locator('.quick-input-widget input');
     await input.fill(fileName);
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: fileName }).first().waitFor();
-    await input.press('Enter');
+    // Click the file's own row: Enter would open whichever row is selected, which can still be a
+    // recently opened file while the list filters.
+    const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: fileName }).first();
+    await row.waitFor();
+    await row.click();
     if (await tab.waitFor({ timeout: 10_000 }).then(() => true, () => false)) return;
     await page.keyboard.press('Escape');
   }
