@@ -3,6 +3,7 @@
 import { parseHttpFile, type HttpFile, type Range, type RequestBlock } from '../httpfile';
 import { REDACTED, type Redactor } from '../secrets/redact';
 import { hasAuthScheme, hasLiteral, isCredentialHeader, isLiteralSecret, JWT_ANYWHERE, URL_USERINFO } from '../secrets/vocabulary';
+import { decodeFormValue, jsonStringContent } from '../text/decode';
 
 function blockOf(file: HttpFile, requestIndex: number): RequestBlock {
   const block = file.blocks.find((b) => b.request?.index === requestIndex);
@@ -86,7 +87,7 @@ export function secretProblem(blockText: string, knownSecrets: readonly string[]
     return 'its URL holds a literal password (user:password@host): write it as a {{variable}} before saving it to a collection';
   }
   for (const param of request?.queryParameters ?? []) {
-    if (isLiteralSecret(param.name, decodeQueryValue(param.value))) {
+    if (isLiteralSecret(param.name, decodeFormValue(param.value))) {
       return `its query parameter ${param.name} holds a literal secret: write it as a {{variable}} before saving it to a collection`;
     }
   }
@@ -121,7 +122,7 @@ export function redactRequestBlocks(text: string, redactor: Redactor): string {
     for (const variable of block.variables) if (isLiteralSecret(variable.name, variable.value)) mask(variable.valueRange);
     const request = block.request;
     if (!request) continue;
-    for (const param of request.queryParameters) if (isLiteralSecret(param.name, decodeQueryValue(param.value))) mask(param.valueRange);
+    for (const param of request.queryParameters) if (isLiteralSecret(param.name, decodeFormValue(param.value))) mask(param.valueRange);
     for (const header of request.headers) {
       if (isCredentialHeader(header.name) && credentialHasLiteral(header.name, header.value)) mask(header.valueRange, redactor.headerValue(header.name, header.value));
     }
@@ -143,14 +144,14 @@ export function redactRequestBlocks(text: string, redactor: Redactor): string {
 
 function maskJsonFields(body: string): string {
   return body.replace(JSON_FIELD, (whole, name: string, raw: string) => {
-    const value = raw.startsWith('"') ? jsonString(raw.slice(1, -1)) : raw === 'null' ? '' : raw;
-    return isLiteralSecret(jsonString(name), value) ? `${whole.slice(0, whole.length - raw.length)}"${REDACTED}"` : whole;
+    const value = raw.startsWith('"') ? jsonStringContent(raw.slice(1, -1)) : raw === 'null' ? '' : raw;
+    return isLiteralSecret(jsonStringContent(name), value) ? `${whole.slice(0, whole.length - raw.length)}"${REDACTED}"` : whole;
   });
 }
 
 function maskFormFields(body: string): string {
   return body.replace(FORM_PAIR, (whole, before: string, name: string, value: string) =>
-    (isLiteralSecret(decodeQueryValue(name), decodeQueryValue(value)) ? `${before}${name}=${REDACTED}` : whole));
+    (isLiteralSecret(decodeFormValue(name), decodeFormValue(value)) ? `${before}${name}=${REDACTED}` : whole));
 }
 
 /** A credential header's value with its references and its auth scheme taken out still has a letter or digit. */
@@ -172,9 +173,9 @@ function secretBodyField(body: string): string | undefined {
   if (trimmed === '') return undefined;
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     for (const match of body.matchAll(JSON_FIELD)) {
-      const name = jsonString(match[1] ?? '');
+      const name = jsonStringContent(match[1] ?? '');
       const raw = match[2] ?? '';
-      const value = raw.startsWith('"') ? jsonString(raw.slice(1, -1)) : raw === 'null' ? '' : raw;
+      const value = raw.startsWith('"') ? jsonStringContent(raw.slice(1, -1)) : raw === 'null' ? '' : raw;
       if (isLiteralSecret(name, value)) return name;
     }
     return undefined;
@@ -183,24 +184,8 @@ function secretBodyField(body: string): string | undefined {
   for (const pair of body.replace(/\r?\n/g, '').split('&')) {
     const at = pair.indexOf('=');
     if (at <= 0) continue;
-    const name = decodeQueryValue(pair.slice(0, at));
-    if (isLiteralSecret(name, decodeQueryValue(pair.slice(at + 1)))) return name;
+    const name = decodeFormValue(pair.slice(0, at));
+    if (isLiteralSecret(name, decodeFormValue(pair.slice(at + 1)))) return name;
   }
   return undefined;
-}
-
-function jsonString(inner: string): string {
-  try {
-    return JSON.parse(`"${inner}"`) as string;
-  } catch {
-    return inner;
-  }
-}
-
-function decodeQueryValue(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
-  } catch {
-    return raw;
-  }
 }

@@ -2,6 +2,7 @@
 // A value that is only `{{references}}` is never a secret (it names one); a literal credential is.
 import { jsonTextTooDeep } from '../../json/depth';
 import { AUTH_SCHEME, isCredentialHeader, isLiteralSecret, isOnlyReferences } from '../../secrets/vocabulary';
+import { decodeFormValue, jsonStringContent } from '../../text/decode';
 
 /** Where a secret was found and dropped; never its value. */
 export interface DroppedSecret {
@@ -69,7 +70,7 @@ export function scrubJsonBody(text: string, onDrop: (field: string, reference: s
 /** `"password": "literal"` pairs replaced in place, whatever the layout around them. */
 function scrubTextFields(text: string, onDrop: (field: string, reference: string) => void): string {
   return text.replace(/"([^"\\]+)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g, (whole, key: string, colon: string, inner: string) => {
-    if (!isLiteralSecret(key, jsonStringValue(inner))) return whole;
+    if (!isLiteralSecret(key, jsonStringContent(inner))) return whole;
     const reference = `{{${variableNameFor(key)}}}`;
     onDrop(key, reference);
     return `"${key}"${colon}"${reference}"`;
@@ -89,7 +90,7 @@ export function scrubTextBody(text: string, onDrop: (field: string, reference: s
     return `<${tag}${attributes ?? ''}>${reference}</${tag}>`;
   });
   const pairs = elements.replace(/(^|[?&\s;,])([A-Za-z_][\w.-]*)=([^&\s;,<>"']+)/g, (whole, before: string, name: string, value: string) => {
-    if (!isLiteralSecret(name, safeDecode(value))) return whole;
+    if (!isLiteralSecret(name, decodeFormValue(value))) return whole;
     const reference = `{{${variableNameFor(name)}}}`;
     onDrop(name, reference);
     return `${before}${name}=${reference}`;
@@ -111,25 +112,9 @@ export function scrubFormPairs<T extends { key: string; value?: string }>(pairs:
 /** `?api_key=literal` → `?api_key={{api_key}}` for secret-named query parameters with literal values. */
 export function scrubUrlQuery(url: string, onDrop: (field: string, reference: string) => void): string {
   return url.replace(/([?&])([^=&#]+)=([^&#]*)/g, (whole, separator: string, name: string, value: string) => {
-    if (!isLiteralSecret(safeDecode(name), safeDecode(value))) return whole;
+    if (!isLiteralSecret(decodeFormValue(name), decodeFormValue(value))) return whole;
     const reference = `{{${variableNameFor(name)}}}`;
     onDrop(name, reference);
     return `${separator}${name}=${reference}`;
   });
-}
-
-function jsonStringValue(inner: string): string {
-  try {
-    return JSON.parse(`"${inner}"`) as string;
-  } catch {
-    return inner;
-  }
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
 }
