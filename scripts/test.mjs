@@ -44,9 +44,13 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const count = (line) => countLine(line, totals);
 const summary = () => `all: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
 
+// The outer npm hands its whole configuration down as npm_config_* variables; a machine-wide `nodedir`
+// (set for native builds) then makes every nested npx warn "Unknown env config". No step needs it.
+const stepEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'npm_config_nodedir'));
+
 function run(cmd, args) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'inherit'] });
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'inherit'], env: stepEnv });
     child.on('error', (error) => {
       console.error(`could not run ${cmd}: ${error.message}`);
       resolve(127);
