@@ -18,6 +18,8 @@ export const QUIET_SETTINGS = {
   'telemetry.telemetryLevel': 'off',
   'security.workspace.trust.enabled': false,
   'chat.disableAIFeatures': true,
+  // The sample workspace sits inside this repository: no prompt to open the parent repository.
+  'git.openRepositoryInParentFolders': 'never',
   'workbench.tips.enabled': false,
   // The chat side bar would take a third of every screenshot.
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
