@@ -10,18 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportRequestText, openCliWorkspace, type CliWorkspace } from './lib/cliWorkspace';
-import { arg, loadNote, mb, median, printRow, timeProcess, type ProcessRun } from './lib/measure';
+import { arg, curlAvailable, loadNote, mb, median, printRow, timeProcess, type ProcessRun } from './lib/measure';
 
 const PAGE_ROWS = 100_000;
 
-function curlAvailable(): boolean {
-  try {
-    execFileSync('curl', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** curl, one process a page, appending each page's raw bytes to one file; same end rule as the node client. */
 async function curlWalk(ws: CliWorkspace, url: string, out: string): Promise<ProcessRun> {

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { openCliWorkspace, type CliWorkspace } from './lib/cliWorkspace';
-import { arg, loadNote, mb, median, msText, printRow, timeProcess, type ProcessRun } from './lib/measure';
+import { arg, curlAvailable, loadNote, mb, median, msText, printRow, timeProcess, type ProcessRun } from './lib/measure';
 import { serveBody } from './lib/replayServer';
 
 const PATH = '/api/Selection/GetSelectionResult_Ext';
@@ -32,14 +32,6 @@ async function recordBody(megabytes: number): Promise<{ body: Buffer; rows: numb
   }
 }
 
-function curlAvailable(): boolean {
-  try {
-    execFileSync('curl', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function measureBody(ws: CliWorkspace, megabytes: number, rounds: number, withSides: readonly string[]): Promise<{ rows: number; bodyMB: number; runs: Map<string, ProcessRun[]> }> {
   const { body, rows } = await recordBody(megabytes);

@@ -1,7 +1,7 @@
 // What every bench needs to report a row of the goals table: a process timed from spawn to exit with its
 // peak RSS, medians, the load average beside the figures, and one line per row in one format
 // (measure · ours · baseline · ratio · peak RSS · goal). Kept in a folder so bench/run.mjs does not run it.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -86,3 +86,13 @@ export function printRow(row: TableRow): void {
 
 export const mb = (n: number): string => `${n.toFixed(0)} MB`;
 export const msText = (n: number): string => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
+
+/** Whether curl (a baseline of the single-response and export benches) is on this machine. */
+export function curlAvailable(): boolean {
+  try {
+    execFileSync('curl', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCommand, type RunIo } from '../../src/cli/runCommand';
+import type { CliResult } from './cliProcess';
+import { runInProcess } from './inProcess';
 import { readResumeRecord } from '../../src/cli/resumeFile';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
@@ -52,13 +53,8 @@ const routes: Record<string, Handler> = {
   '/api/Transaction/GetOrdersByCustomer': (_req, res) => json(res, { Response: true, Errors: [], PageSize: 20, TotalOrders: 1, Orders: [{ OrderID: 1 }] }),
 };
 
-async function apiwb(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const sink = (add: (text: string) => void) => ({ isTTY: false, columns: 80, write: (text: string) => { add(text); return true; } }) as unknown as NodeJS.WriteStream;
-  const io: RunIo = { stdout: sink((t) => { stdout += t; }), stderr: sink((t) => { stderr += t; }), env: { NO_COLOR: '1' } };
-  const code = await runCommand(args, io);
-  return { code, stdout, stderr };
+function apiwb(args: readonly string[]): Promise<CliResult> {
+  return runInProcess(args);
 }
 
 function httpFile(name: string, text: string): string {

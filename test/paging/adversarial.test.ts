@@ -13,7 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCommand, type RunIo } from '../../src/cli/runCommand';
+import type { CliResult } from '../cli/cliProcess';
+import { runInProcess } from '../cli/inProcess';
 import { resumePathFor } from '../../src/cli/resumeFile';
 import { importOpenApiText, overlayFileText } from '../../src/core/openapi';
 
@@ -124,13 +125,8 @@ const routes: Record<string, Handler> = {
   },
 };
 
-async function apiwb(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const sink = (add: (text: string) => void) => ({ isTTY: false, columns: 80, write: (text: string) => { add(text); return true; } }) as unknown as NodeJS.WriteStream;
-  const io: RunIo = { stdout: sink((t) => { stdout += t; }), stderr: sink((t) => { stderr += t; }), env: { APIWB_SECRET_SVC_TOKEN: TOKEN, NO_COLOR: '1' } };
-  const code = await runCommand(args, io);
-  return { code, stdout, stderr };
+function apiwb(args: readonly string[]): Promise<CliResult> {
+  return runInProcess(args, { APIWB_SECRET_SVC_TOKEN: TOKEN });
 }
 
 /** A one-request .http file for `path` with the given paging directive, credentials from the env. */
