@@ -156,7 +156,14 @@ export interface ExchangeResult {
    * paging that contradicts itself). Always a failure; see walkProblemOf.
    */
   readonly incomplete?: string;
+  /**
+   * When the exchange failed only on what a request can say it expects — its status (>= 400), a business
+   * failure, or both — which of them; absent when it passed or when anything else failed too.
+   */
+  readonly failedOnlyOn?: readonly ExpectableFailure[];
 }
+
+export type ExpectableFailure = 'status' | 'business';
 
 /** Runs one request through every step. Never throws for a fault of the network or the server. */
 export async function runExchange(input: ExchangeInput, ports: ExchangePorts): Promise<ExchangeResult> {
@@ -261,7 +268,9 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   const walkProblem = walkProblemOf(walked, input.pages);
   const bodyProblem = tooDeep ? `the response body ${tooDeepText(tooDeep.limit)}; its rows were not read` : undefined;
   const problem = httpProblem ?? walkProblem ?? bodyProblem;
-  const ok = status < 400 && businessFailures.length === 0 && walkProblem === undefined && bodyProblem === undefined && !findings.some((f) => f.severity === 'failure');
+  const hardFailure = walkProblem !== undefined || bodyProblem !== undefined || findings.some((f) => f.severity === 'failure');
+  const expectable: ExpectableFailure[] = [...(status >= 400 ? ['status' as const] : []), ...(businessFailures.length > 0 ? ['business' as const] : [])];
+  const ok = !hardFailure && expectable.length === 0;
   return {
     ok, prepared, request, response,
     ...(operation ? { operation } : {}),
@@ -277,6 +286,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     ...(problem ? { problem } : {}),
     ...(bodyProblem ? { unreadable: bodyProblem } : {}),
     ...(walkProblem ? { incomplete: walkProblem } : {}),
+    ...(!ok && !hardFailure ? { failedOnlyOn: expectable } : {}),
   };
 }
 
