@@ -235,10 +235,11 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   const usedPlan = walked.checkpoint.plan;
   const rowsPath = rowsPathOf(usedPlan);
   // Rows nested that deep would overflow everything after the parse: the request fails, named, and a run goes on.
-  const tooDeep = response.bodyText ? jsonTextTooDeep(response.bodyText) : undefined;
-  // The body as the walk parsed it (once); a page it refused was not parsed into rows: read it here.
-  const body = tooDeep ? undefined
-    : lastPage && response === lastPage && (lastBody !== undefined || !response.bodyText) ? lastBody : parseJson(response.bodyText);
+  // The body as the walk parsed it (once; its parse already measured the depth); a page it refused was
+  // not parsed into rows: read it here, measured first.
+  const parsedByWalk = lastPage !== undefined && response === lastPage && (lastBody !== undefined || !response.bodyText);
+  const tooDeep = !parsedByWalk && response.bodyText ? jsonTextTooDeep(response.bodyText) : undefined;
+  const body = parsedByWalk ? lastBody : tooDeep ? undefined : parseJson(response.bodyText);
   const paged = usedPlan.style !== 'none';
   let rows: RowsOfExchange | undefined;
   if (!first) rows = { path: rowsPath ?? '$', items: [], count: walked.rows };
