@@ -7,7 +7,8 @@
 // cannot exhaust memory.
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { deadlineFault, redirectFault, toHttpFault, tooLargeFault } from './faults';
-import { CREDENTIAL_HEADERS, type HttpRequest, type HttpResponse, type Redirect } from './types';
+import { isCredentialHeader } from '../secrets/vocabulary';
+import type { HttpRequest, HttpResponse, Redirect } from './types';
 
 export interface SendOptions {
   /** Time allowed for the whole response, headers and body (ms). Default 30 000. */
@@ -215,12 +216,11 @@ export function redirectTarget(from: HttpRequest, status: number, location: stri
   if (!sameOrigin && !dropBody && from.body !== undefined && from.body !== '') {
     return `the server redirected (${status}) to another origin (${url.origin}) asking to send the request body again; not followed, the body stays with ${origin.origin}`;
   }
-  const credential = new Set(CREDENTIAL_HEADERS);
   const headers: Record<string, string> = {};
   let dropped = false;
   for (const [name, value] of Object.entries(from.headers)) {
     const lower = name.toLowerCase();
-    if (!sameOrigin && credential.has(lower)) {
+    if (!sameOrigin && isCredentialHeader(lower)) {
       dropped = true;
       continue;
     }

@@ -1,5 +1,4 @@
 // The request/response shapes every part speaks: the CLI, the paging engine, the auth flows and the panel.
-import { CREDENTIAL_HEADER_NAMES } from '../secrets/vocabulary';
 export interface HttpRequest {
   readonly method: string;
   /** Absolute URL. */
@@ -30,8 +29,6 @@ export interface Redirect {
   readonly credentialsDropped: boolean;
 }
 
-/** Headers that carry credentials: never sent to another origin, never kept in a checkpoint (the one vocabulary's). */
-export const CREDENTIAL_HEADERS: readonly string[] = [...CREDENTIAL_HEADER_NAMES];
 
 /** Why a request produced no usable response. The message is for people; `kind` is for code. */
 export type HttpFaultKind = 'connection' | 'timeout' | 'aborted' | 'dropped' | 'too-large' | 'tls' | 'redirect';
