@@ -1,6 +1,8 @@
 // Bundles every entry point with esbuild. `--watch` rebuilds on change. Test bundles go to out/.
 import * as esbuild from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { extensionBundles } from './bundles.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -8,10 +10,11 @@ const common = { bundle: true, sourcemap: !production, minify: production, logLe
 // jsonc-parser's "main" is a UMD build whose dynamic requires esbuild cannot follow: prefer ESM builds.
 const node = { ...common, platform: 'node', target: 'node20', format: 'cjs', mainFields: ['module', 'main'] };
 
+// The Services view's first rows, generated from the catalog (activation shows them before the catalog loads).
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-service-rows.ts'], { stdio: 'inherit' });
+
 const builds = [
-  // The extension is two bundles: a thin activate() and the workbench it loads on first need.
-  { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './workbench.js'] },
-  { ...node, entryPoints: ['src/extension/workbench.ts'], outfile: 'dist/workbench.js', external: ['vscode'] },
+  ...extensionBundles({ ...node, outdir: 'dist' }),
   { ...node, entryPoints: ['src/server/main.ts'], outfile: 'dist/server.js' },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' },
     define: { __APIWB_VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) } },

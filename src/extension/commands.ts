@@ -2,18 +2,19 @@
 // package.json's contributes.commands, COMMANDS and the registerCommand calls here disagree.
 import * as vscode from 'vscode';
 import type { Catalog, Operation } from '../core/catalog';
-import { parseHttpFile } from '../core/httpfile';
 import { COMMANDS } from './commandIds';
 import type { AuthArgument } from './credentials/credentialCommands';
 import { openContractReference } from './reference/contractReference';
 import type { HistoryArgument } from './history/historyController';
-import { importPrivateEnvFile } from './credentials/privateEnvImport';
 import type { RequestsNode } from './requests/requestsTree';
-import type { SendController, SendTarget } from './send/sendController';
+import type { SendTarget } from './send/sendController';
 import type { ServicesNode } from './servicesTree';
 import type { Workbench } from './workbench';
 
-/** Commands load the workbench on first use; activation only registers them. */
+/**
+ * Commands load the workbench on first use; activation only registers them. This file is part of the
+ * activation bundle (dist/extension.js): what a command needs beyond `vscode` comes from the workbench.
+ */
 export function registerCommands(context: vscode.ExtensionContext, workbench: () => Promise<Workbench>): void {
   const on = <A extends unknown[]>(run: (w: Workbench, ...args: A) => unknown) =>
     async (...args: A): Promise<unknown> => run(await workbench(), ...args);
@@ -29,8 +30,8 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
       await vscode.window.showTextDocument(uri);
       return uri;
     })),
-    vscode.commands.registerCommand(COMMANDS.send, on((w, target?: SendTarget | RequestsNode) => sendFrom(target, false, w.sender))),
-    vscode.commands.registerCommand(COMMANDS.sendAndFollowPages, on((w, target?: SendTarget | RequestsNode) => sendFrom(target, true, w.sender))),
+    vscode.commands.registerCommand(COMMANDS.send, on((w, target?: SendTarget | RequestsNode) => w.sendFrom(target, false))),
+    vscode.commands.registerCommand(COMMANDS.sendAndFollowPages, on((w, target?: SendTarget | RequestsNode) => w.sendFrom(target, true))),
     vscode.commands.registerCommand(COMMANDS.selectEnvironment, on((w, name?: unknown) => w.credentialCommands.selectEnvironment(name))),
     vscode.commands.registerCommand(COMMANDS.signIn, on((w, arg?: AuthArgument) => w.credentialCommands.signIn(arg))),
     vscode.commands.registerCommand(COMMANDS.signOut, on((w, arg?: AuthArgument) => w.credentialCommands.signOut(arg))),
@@ -59,7 +60,7 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
     vscode.commands.registerCommand(COMMANDS.clearHistory, on((w, confirmed?: unknown) => w.history.clear(confirmed === true))),
     vscode.commands.registerCommand(COMMANDS.refreshHistory, on((w) => w.history.tree.refresh())),
     vscode.commands.registerCommand(COMMANDS.importPrivateEnvFile, on((w, file?: unknown, options?: { deleteFile?: boolean }) =>
-      importPrivateEnvFile(w.environments, { ...(file instanceof vscode.Uri ? { file } : {}), ...(options?.deleteFile === true ? { deleteFile: true } : {}) }))),
+      w.importPrivateEnvFile({ ...(file instanceof vscode.Uri ? { file } : {}), ...(options?.deleteFile === true ? { deleteFile: true } : {}) }))),
     vscode.commands.registerCommand(COMMANDS.deleteScratch, on(async (w, node?: RequestsNode) => {
       if (node?.kind !== 'file' || !node.scratch) return;
       await w.scratches.delete(node.uri);
@@ -76,27 +77,4 @@ async function operationFrom(node: ServicesNode | string | undefined, catalog: C
     { title: 'New Request Scratch', placeHolder: 'Operation', matchOnDescription: true },
   );
   return pick?.op;
-}
-
-/** CodeLens passes {uri, requestIndex}; the Requests view a request node; the palette the request under the cursor. */
-function sendFrom(target: SendTarget | RequestsNode | undefined, followPages: boolean, sender: SendController): Promise<unknown> {
-  if (target && 'kind' in target) {
-    return target.kind === 'request' ? sender.send({ uri: target.uri.toString(), requestIndex: target.index }, followPages) : Promise.resolve(undefined);
-  }
-  if (target?.uri !== undefined && typeof target.requestIndex === 'number') return sender.send(target, followPages);
-  const editor = vscode.window.activeTextEditor;
-  if (!editor || editor.document.languageId !== 'http') {
-    void vscode.window.showWarningMessage('API Workbench: open a .http file and put the cursor in a request to send it.');
-    return Promise.resolve(undefined);
-  }
-  const line = editor.selection.active.line;
-  const requests = parseHttpFile(editor.document.getText()).requests;
-  const request = requests.find((r) => r.range.start.line <= line && line <= r.range.end.line)
-    ?? [...requests].reverse().find((r) => r.range.start.line <= line)
-    ?? requests[0];
-  if (!request) {
-    void vscode.window.showWarningMessage('API Workbench: this file has no request to send.');
-    return Promise.resolve(undefined);
-  }
-  return sender.send({ uri: editor.document.uri.toString(), requestIndex: request.index }, followPages);
 }

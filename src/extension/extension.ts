@@ -1,24 +1,47 @@
 // Composition root. activate() only registers the views and commands and returns the test API; the
-// workbench behind them (workbench.ts: catalog schemas, HTTP client, language client) is loaded on first
-// need, or right after activation, so activation stays cheap (bench/activation.ts measures it).
+// workbench behind them (workbench.ts: catalog schemas, HTTP client, language client) is a bundle of its
+// own, loaded on first need: a command, a view other than Services, an open .http document (its language
+// server), or right after the Services view's first rows, which come from the precomputed service rows
+// (CONTRACT_SERVICE_ROWS) without it. bench/activation.ts measures activation until those rows.
 import * as vscode from 'vscode';
+import { CONTRACT_SERVICE_ROWS } from '../core/catalog/serviceRows.generated';
 import { registerCommands } from './commands';
 import { LazyTreeProvider } from './lazyTree';
+import type { ServicesNode } from './servicesTree';
 import type { ApiWorkbenchTestApi } from './testApi';
+import { serviceTreeItem } from './treeItems';
 import type { Workbench } from './workbench';
+
+type WorkbenchModule = typeof import('./workbench');
 
 export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi {
   const output = vscode.window.createOutputChannel('API Workbench');
   const log = (line: string): void => output.appendLine(`[${new Date().toISOString()}] ${line}`);
   let loading: Promise<Workbench> | undefined;
   let loaded: Workbench | undefined;
-  // './workbench.js' is a bundle of its own (scripts/build.mjs), so activation never even parses it.
-  const workbench = (): Promise<Workbench> => (loading ??= import('./workbench.js').then(
-    (m) => (loaded = m.createWorkbench(context, log)),
-    (error: unknown) => { loading = undefined; throw error; }, // a later command tries again
-  ));
+  // './workbench.js' is a bundle of its own (scripts/build.mjs), so activation never even parses it. It is
+  // loaded with require(), not import(): import() of a CommonJS file goes through Node's ESM loader, which
+  // scans the whole bundle twice (format detection, export names) before running it. The load waits for
+  // the next turn of the event loop, so a view's answer that does not need it (the Services view's first
+  // rows) goes out before the bundle blocks the thread.
+  const workbench = (): Promise<Workbench> => (loading ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+    const w = (require('./workbench.js') as WorkbenchModule).createWorkbench(context, log);
+    w.ready.catch((error: unknown) => log(`API Workbench failed to load: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
+    return (loaded = w);
+  }).catch((error: unknown) => {
+    loading = undefined; // a later command tries again
+    log(`API Workbench failed to load: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    throw error;
+  }));
+  const loadSoon = (): void => {
+    workbench().catch(() => undefined); // logged above
+  };
 
-  const services = new LazyTreeProvider(() => workbench().then((w) => w.servicesTree));
+  const services = new LazyTreeProvider<ServicesNode>(() => workbench().then((w) => w.servicesTree), {
+    rows: () => CONTRACT_SERVICE_ROWS.map((service) => ({ kind: 'service', service })),
+    item: (node) => (node.kind === 'service' ? serviceTreeItem(node.service) : undefined),
+    shown: loadSoon,
+  });
   const environments = new LazyTreeProvider(() => workbench().then((w) => w.environmentsTree));
   const requests = new LazyTreeProvider(() => workbench().then((w) => w.requestsTree));
   const history = new LazyTreeProvider(() => workbench().then((w) => w.history.tree));
@@ -29,19 +52,22 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
     vscode.window.createTreeView('apiWorkbench.requests', { treeDataProvider: requests, showCollapseAll: true }),
     // Two selected entries compare with each other (the command gets the selection as its second argument).
     vscode.window.createTreeView('apiWorkbench.history', { treeDataProvider: history, canSelectMany: true }),
+    // An .http document wants its language server (started by the workbench): load as soon as one is open.
+    vscode.workspace.onDidOpenTextDocument((document) => {
+      if (document.languageId === 'http') loadSoon();
+    }),
   );
   registerCommands(context, workbench);
-
-  // Load right after activation (an .http file wants its language server), but not during it.
-  const ready = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => workbench()).then((w) => w.ready);
-  ready.catch((error: unknown) => log(`API Workbench failed to load: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
+  // Activated by onLanguage:http: the document is already open.
+  if (vscode.workspace.textDocuments.some((document) => document.languageId === 'http')) loadSoon();
 
   const part = <K extends keyof Workbench>(key: K): Workbench[K] => {
     if (!loaded) throw new Error('API Workbench is still loading: await the test API\'s `ready` first');
     return loaded[key];
   };
   return {
-    ready,
+    // Loads the workbench if nothing has yet, then waits for the env file and the language client.
+    get ready() { return workbench().then((w) => w.ready); },
     catalog: () => part('catalogs').current,
     get servicesTree() { return part('servicesTree'); },
     get environmentsTree() { return part('environmentsTree'); },

@@ -1,7 +1,17 @@
 // A tree provider that stands in for one that is not loaded yet. Activation registers the views at once
 // and loads the workbench (catalog schemas, HTTP client, language client) only when a view or command
-// first needs it, so activate() stays cheap. Events of the real provider are forwarded.
+// first needs it, so activate() stays cheap. Events of the real provider are forwarded. A view whose
+// first level is known without the workbench (the Services view: FirstRows) shows it before the load.
 import * as vscode from 'vscode';
+
+/** A view's first level, answered while its real provider is not loaded. */
+export interface FirstRows<T> {
+  readonly rows: () => T[];
+  /** The item of one of those rows; undefined for any other node (the real provider draws it). */
+  readonly item: (node: T) => vscode.TreeItem | undefined;
+  /** Called each time the rows were given without the real provider (the workbench loads after them). */
+  readonly shown: () => void;
+}
 
 export class LazyTreeProvider<T> implements vscode.TreeDataProvider<T>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<T | T[] | undefined | null | void>();
@@ -9,7 +19,7 @@ export class LazyTreeProvider<T> implements vscode.TreeDataProvider<T>, vscode.D
   private forwarding: vscode.Disposable | undefined;
   private real: vscode.TreeDataProvider<T> | undefined;
 
-  constructor(private readonly load: () => Promise<vscode.TreeDataProvider<T>>) {}
+  constructor(private readonly load: () => Promise<vscode.TreeDataProvider<T>>, private readonly firstRows?: FirstRows<T>) {}
 
   private async provider(): Promise<vscode.TreeDataProvider<T>> {
     if (this.real) return this.real;
@@ -22,11 +32,17 @@ export class LazyTreeProvider<T> implements vscode.TreeDataProvider<T>, vscode.D
   }
 
   async getChildren(node?: T): Promise<T[]> {
+    if (node === undefined && !this.real && this.firstRows) {
+      const rows = this.firstRows.rows();
+      this.firstRows.shown();
+      return rows;
+    }
     return (await (await this.provider()).getChildren(node)) ?? [];
   }
 
   async getTreeItem(node: T): Promise<vscode.TreeItem> {
-    return (await this.provider()).getTreeItem(node);
+    const early = this.real ? undefined : this.firstRows?.item(node);
+    return early ?? (await this.provider()).getTreeItem(node);
   }
 
   dispose(): void {

@@ -1,12 +1,15 @@
 // The Services view: service -> operation family -> operation. Pure projection of the catalog; no I/O.
 import * as vscode from 'vscode';
-import { releaseLines, type Catalog, type Family, type Operation, type Service } from '../core/catalog';
+import { releaseLines, type Catalog, type Family, type Operation } from '../core/catalog';
+import type { ServiceRow } from '../core/catalog/serviceRows';
 import { citationMarkdown, citationsAsMarkdown, commandLinker } from '../core/reference';
 import { COMMANDS } from './commandIds';
 import { formatCount, formatCountOf } from '../core/results/format';
+import { authLabel, serviceTreeItem, withAccessibleName } from './treeItems';
 
 export type ServicesNode =
-  | { readonly kind: 'service'; readonly service: Service }
+  // A service's row (the catalog's service, or its precomputed row before the catalog loaded).
+  | { readonly kind: 'service'; readonly service: ServiceRow }
   | { readonly kind: 'family'; readonly family: Family }
   | { readonly kind: 'operation'; readonly operation: Operation }
   | { readonly kind: 'notShown'; readonly text: string };
@@ -33,11 +36,13 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
   getChildren(node?: ServicesNode): ServicesNode[] {
     if (!node) return this.catalog.services.map((service) => ({ kind: 'service', service }));
     switch (node.kind) {
-      case 'service':
+      case 'service': {
+        const service = this.catalog.service(node.service.id);
         return [
-          ...node.service.families.map((family): ServicesNode => ({ kind: 'family', family })),
-          ...node.service.notShown.map((text): ServicesNode => ({ kind: 'notShown', text })),
+          ...service.families.map((family): ServicesNode => ({ kind: 'family', family })),
+          ...service.notShown.map((text): ServicesNode => ({ kind: 'notShown', text })),
         ];
+      }
       case 'family':
         return [
           ...node.family.operations.map((operation): ServicesNode => ({ kind: 'operation', operation })),
@@ -54,19 +59,8 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
 
   private treeItem(node: ServicesNode): vscode.TreeItem {
     switch (node.kind) {
-      case 'service': {
-        const item = new vscode.TreeItem(node.service.title, vscode.TreeItemCollapsibleState.Collapsed);
-        item.id = `service:${node.service.id}`;
-        const release = node.service.release;
-        // The release comes first: the pane is narrow and the contract's release is what a user checks.
-        item.description = [...(release ? [release.short] : []), ...node.service.auth.map(authLabel)].join(' · ');
-        item.tooltip = release
-          ? new vscode.MarkdownString([node.service.summary, '', '*Release:*', ...release.facts.map((f) => `- ${f}`), `- Source: seed ${release.source.seed}, section ${release.source.section}`].join('\n'))
-          : node.service.summary;
-        item.contextValue = 'service';
-        item.iconPath = new vscode.ThemeIcon('server-environment');
-        return item;
-      }
+      case 'service':
+        return serviceTreeItem(node.service);
       case 'family': {
         const item = new vscode.TreeItem(node.family.name, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `family:${node.family.service}/${node.family.name}`;
@@ -112,36 +106,6 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
         return item;
       }
     }
-  }
-}
-
-/**
- * Screen readers (and UI tests) name a row by its string tooltip when it has one; the name should be what
- * the row shows: its label and description, read as one phrase. An item that set its own name keeps it.
- */
-export function withAccessibleName(item: vscode.TreeItem): vscode.TreeItem {
-  if (item.accessibilityInformation) return item;
-  const label = (typeof item.label === 'string' ? item.label : item.label?.label) ?? item.resourceUri?.path.split('/').pop() ?? '';
-  item.accessibilityInformation = { label: spokenName(label, typeof item.description === 'string' ? item.description : '') };
-  return item;
-}
-
-/**
- * "Transaction, 3 operations": the label without a closing full stop or comma (no "not shown., …"), then
- * the description with its " · " separators read as commas; a description equal to the label is not repeated.
- */
-export function spokenName(label: string, description: string): string {
-  const head = label.trim().replace(/[\s.,;:]+$/, '');
-  const tail = description.trim().split(/\s+·\s+/).filter(Boolean).join(', ');
-  return tail && tail !== head ? `${head}, ${tail}` : head;
-}
-
-export function authLabel(auth: string): string {
-  switch (auth) {
-    case 'password-grant': return 'password-grant token';
-    case 'basic-api-key': return 'Basic + X-API-Key';
-    case 'jwt-bearer': return 'JWT bearer';
-    default: return 'auth not shown';
   }
 }
 

@@ -15,7 +15,10 @@ import { startLanguageClient } from './languageClient';
 import { RequestsTreeProvider } from './requests/requestsTree';
 import { ScratchFiles } from './requests/scratchFiles';
 import { ResultsPanel } from './results/ResultsPanel';
-import { SendController } from './send/sendController';
+import { SendController, type SendTarget } from './send/sendController';
+import { sendFrom } from './send/sendFrom';
+import { importPrivateEnvFile, type PrivateEnvImportOptions, type PrivateEnvImportReport } from './credentials/privateEnvImport';
+import type { RequestsNode } from './requests/requestsTree';
 import { ServicesTreeProvider } from './servicesTree';
 
 export interface Workbench {
@@ -33,6 +36,9 @@ export interface Workbench {
   readonly credentialCommands: CredentialCommands;
   readonly collectionCommands: CollectionCommands;
   readonly history: HistoryController;
+  /** The Send commands: a CodeLens target, a Requests view node, or the request under the cursor. */
+  sendFrom(target: SendTarget | RequestsNode | undefined, followPages: boolean): Promise<unknown>;
+  importPrivateEnvFile(options: PrivateEnvImportOptions): Promise<PrivateEnvImportReport | undefined>;
 }
 
 export function createWorkbench(context: vscode.ExtensionContext, log: (line: string) => void): Workbench {
@@ -79,5 +85,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
     credentialCommands: new CredentialCommands(environments),
     collectionCommands,
     history,
+    sendFrom: (target, followPages) => sendFrom(target, followPages, sender),
+    importPrivateEnvFile: (options) => importPrivateEnvFile(environments, options),
   };
 }

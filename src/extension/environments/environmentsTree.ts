@@ -6,7 +6,7 @@ import { describeJwt, decodeJwt, describeTimeLeft, type SignInState } from '../.
 import type { AuthEntry, Environment } from '../../core/env';
 import { secretKey } from '../../core/secrets';
 import type { EnvironmentController } from './environmentController';
-import { withAccessibleName } from '../servicesTree';
+import { withAccessibleName } from '../treeItems';
 
 export type EnvironmentNode =
   | { readonly kind: 'environment'; readonly name: string; readonly active: boolean }

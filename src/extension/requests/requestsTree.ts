@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { parseHttpFile } from '../../core/httpfile';
 import type { ScratchFiles } from './scratchFiles';
-import { withAccessibleName } from '../servicesTree';
+import { withAccessibleName } from '../treeItems';
 
 export type RequestsNode =
   | { readonly kind: 'group'; readonly group: 'scratches' | 'collections' }
