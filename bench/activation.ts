@@ -1,26 +1,27 @@
 // Activation until the Services view has its first rows, for the shipped (minified) bundles, against a
 // minimal tree extension, each in a fresh process with a stub `vscode` (so the figure is ours, not the
-// editor's): bundle load + activate() + the view's first getChildren/getTreeItem, which for us loads
-// the workbench bundle (catalog, trees) on the same thread. Goal (issue 14): < 150 ms. Asserts nothing.
+// editor's): bundle load + activate() + the view's first getChildren/getTreeItem, asked in a later event
+// together with the container's other views (bench/activation/child.cjs), so whatever runs on the thread
+// before that answer is counted, the workbench bundle included if anything loads it first. Also printed:
+// until every view answered, which loads the workbench bundle. Goal (issue 14): < 150 ms. Asserts nothing.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { loadNote, msText, printRow } from './lib/measure';
+import { extensionBundles } from '../scripts/bundles.mjs';
 
 const RUNS = 15;
 const work = mkdtempSync(join(tmpdir(), 'apiwb-bench-activation-'));
 const common = { bundle: true, platform: 'node' as const, format: 'cjs' as const, target: 'node20', minify: true, external: ['vscode'], mainFields: ['module', 'main'], logLevel: 'warning' as const };
 const product = join(work, 'extension.js');
-const workbench = join(work, 'workbench.js');
 const baseline = join(work, 'baseline.js');
-// The same split as scripts/build.mjs: activate() loads workbench.js only on first need.
-esbuild.buildSync({ ...common, entryPoints: ['src/extension/extension.ts'], outfile: product, external: ['vscode', './workbench.js'] });
-esbuild.buildSync({ ...common, entryPoints: ['src/extension/workbench.ts'], outfile: workbench });
+// The split scripts/build.mjs ships (scripts/bundles.mjs): activate() loads workbench.js only on first need.
+for (const bundle of extensionBundles({ ...common, outdir: work })) esbuild.buildSync(bundle);
 esbuild.buildSync({ ...common, entryPoints: ['bench/activation/baseline.ts'], outfile: baseline });
 
-interface Sample { loadMs: number; activateMs: number; rowsMs: number; totalMs: number; rows: number; view: string }
+interface Sample { loadMs: number; activateMs: number; rowsMs: number; totalMs: number; allViewsMs: number; views: number; rows: number; view: string }
 function measure(bundle: string, runs: number): Sample[] {
   const samples: Sample[] = [];
   for (let i = 0; i < runs; i++) {
@@ -43,7 +44,8 @@ for (let i = 0; i < RUNS; i++) {
 }
 const line = (name: string, s: Sample[]): string =>
   `${name.padEnd(22)} total median ${quantile(s.map((x) => x.totalMs), 0.5).toFixed(1)} ms, p95 ${quantile(s.map((x) => x.totalMs), 0.95).toFixed(1)} ms ` +
-  `(load ${quantile(s.map((x) => x.loadMs), 0.5).toFixed(1)} ms + activate() ${quantile(s.map((x) => x.activateMs), 0.5).toFixed(1)} ms + first rows of ${s[0]?.view} ${quantile(s.map((x) => x.rowsMs), 0.5).toFixed(1)} ms, ${s[0]?.rows} rows)`;
+  `(load ${quantile(s.map((x) => x.loadMs), 0.5).toFixed(1)} ms + activate() ${quantile(s.map((x) => x.activateMs), 0.5).toFixed(1)} ms + first rows of ${s[0]?.view} ${quantile(s.map((x) => x.rowsMs), 0.5).toFixed(1)} ms, ${s[0]?.rows} rows); ` +
+  `all ${s[0]?.views} views answered at median ${quantile(s.map((x) => x.allViewsMs), 0.5).toFixed(1)} ms`;
 console.log(`activation: ${RUNS} fresh processes each, minified bundles, stub vscode; ${loadNote()}`);
 console.log(line('api-workbench', ours));
 console.log(line('baseline (tree+command)', base));
