@@ -1,7 +1,10 @@
 // The Services view's data: service -> operation family -> operation, straight from the catalog.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { CONTRACT_SERVICE_ROWS } from '../../../src/core/catalog/serviceRows.generated';
+import { LazyTreeProvider } from '../../../src/extension/lazyTree';
 import type { ServicesNode } from '../../../src/extension/servicesTree';
+import { serviceTreeItem } from '../../../src/extension/treeItems';
 import { activatedApi, extensionUnderTest, type PackageJson } from './extensionUnderTest';
 
 function labelOf(item: vscode.TreeItem): string {
@@ -82,5 +85,56 @@ describe('services tree', () => {
     const views = (extensionUnderTest().packageJSON as PackageJson).contributes.views ?? {};
     assert.ok(Object.values(views).flat().some((v) => v.id === 'apiWorkbench.services'));
     await vscode.commands.executeCommand('apiWorkbench.services.focus');
+  });
+
+  it('draws its first rows before the catalog loads exactly as the catalog draws them', async () => {
+    const { servicesTree } = await activatedApi();
+    const roots = servicesTree.getChildren();
+    assert.equal(roots.length, CONTRACT_SERVICE_ROWS.length);
+    const drawn = (item: vscode.TreeItem) => ({
+      label: item.label, id: item.id, description: item.description, collapsible: item.collapsibleState, contextValue: item.contextValue,
+      tooltip: item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : item.tooltip, name: item.accessibilityInformation?.label,
+      icon: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined,
+    });
+    CONTRACT_SERVICE_ROWS.forEach((row, i) => {
+      assert.deepEqual(drawn(serviceTreeItem(row)), drawn(servicesTree.getTreeItem(roots[i]!)));
+      // A row shown before the load expands through the catalog once it is loaded.
+      const early = servicesTree.getChildren({ kind: 'service', service: row }).map((n) => labelOf(servicesTree.getTreeItem(n)));
+      assert.deepEqual(early, servicesTree.getChildren(roots[i]).map((n) => labelOf(servicesTree.getTreeItem(n))));
+      assert.ok(early.length > 0);
+    });
+  });
+
+  it('answers its first rows without loading the workbench, then hands over to the real provider', async () => {
+    const { servicesTree } = await activatedApi();
+    let loads = 0;
+    let shown = 0;
+    let release: (() => void) | undefined;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const lazy = new LazyTreeProvider<ServicesNode>(async () => { loads += 1; await gate; return servicesTree; }, {
+      rows: () => CONTRACT_SERVICE_ROWS.map((service) => ({ kind: 'service', service })),
+      item: (node) => (node.kind === 'service' ? serviceTreeItem(node.service) : undefined),
+      shown: () => { shown += 1; },
+    });
+    try {
+      const first = await lazy.getChildren();
+      assert.deepEqual(first.map((n) => n.kind === 'service' && n.service.id), ['engagement', 'fundraising', 'booking']);
+      assert.equal(labelOf(await lazy.getTreeItem(first[0]!)), 'Customer-engagement service');
+      assert.equal(loads, 0, 'the first rows need no load');
+      assert.equal(shown, 1);
+      // Expanding a row needs the catalog: it waits for the load.
+      const children = lazy.getChildren(first[0]);
+      assert.equal(loads, 1);
+      release?.();
+      assert.ok((await children).some((n) => n.kind === 'family'));
+      // Loaded: the root comes from the real provider, and its change events reach the view.
+      assert.equal((await lazy.getChildren()).length, servicesTree.getChildren().length);
+      assert.equal(shown, 1);
+      const fired = new Promise<void>((resolve) => { const listener = lazy.onDidChangeTreeData(() => { listener.dispose(); resolve(); }); });
+      servicesTree.refresh();
+      await fired;
+    } finally {
+      lazy.dispose();
+    }
   });
 });
