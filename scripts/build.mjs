@@ -1,6 +1,7 @@
 // Bundles every entry point with esbuild. `--watch` rebuilds on change. Test bundles go to out/.
 import * as esbuild from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
+import { cliBuildOptions } from './cliBundles.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -13,8 +14,8 @@ const builds = [
   { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './workbench.js'] },
   { ...node, entryPoints: ['src/extension/workbench.ts'], outfile: 'dist/workbench.js', external: ['vscode'] },
   { ...node, entryPoints: ['src/server/main.ts'], outfile: 'dist/server.js' },
-  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' },
-    define: { __APIWB_VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) } },
+  // The CLI: a dispatcher (dist/cli.js) and one bundle per subcommand beside it (dist/cli.runCommand.js, …).
+  ...cliBuildOptions({ outfile: 'dist/cli.js', minify: production, sourcemap: !production, version: JSON.parse(readFileSync('package.json', 'utf8')).version }),
   { ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js' },
 ];
 // Extension-host test suites (mocha inside the real editor): bundled with mocha, `vscode` external.
