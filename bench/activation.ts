@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { loadNote, msText, printRow } from './lib/measure';
-import { extensionBundles } from '../scripts/bundles.mjs';
+import { extensionBundles } from '../scripts/extensionBundles.mjs';
 
 const RUNS = 15;
 const work = mkdtempSync(join(tmpdir(), 'apiwb-bench-activation-'));
 const common = { bundle: true, platform: 'node' as const, format: 'cjs' as const, target: 'node20', minify: true, external: ['vscode'], mainFields: ['module', 'main'], logLevel: 'warning' as const };
 const product = join(work, 'extension.js');
 const baseline = join(work, 'baseline.js');
-// The split scripts/build.mjs ships (scripts/bundles.mjs): activate() loads workbench.js only on first need.
+// The split scripts/build.mjs ships (scripts/extensionBundles.mjs): activate() loads workbench.js only on first need.
 for (const bundle of extensionBundles({ ...common, outdir: work })) esbuild.buildSync(bundle);
 esbuild.buildSync({ ...common, entryPoints: ['bench/activation/baseline.ts'], outfile: baseline });
 

@@ -2,7 +2,8 @@
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { extensionBundles } from './bundles.mjs';
+import { cliBuildOptions } from './cliBundles.mjs';
+import { extensionBundles } from './extensionBundles.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -16,8 +17,8 @@ execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-service-row
 const builds = [
   ...extensionBundles({ ...node, outdir: 'dist' }),
   { ...node, entryPoints: ['src/server/main.ts'], outfile: 'dist/server.js' },
-  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' },
-    define: { __APIWB_VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) } },
+  // The CLI: a dispatcher (dist/cli.js) and one bundle per subcommand beside it (dist/cli.runCommand.js, …).
+  ...cliBuildOptions({ outfile: 'dist/cli.js', minify: production, sourcemap: !production, version: JSON.parse(readFileSync('package.json', 'utf8')).version }),
   { ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js' },
 ];
 // Extension-host test suites (mocha inside the real editor): bundled with mocha, `vscode` external.

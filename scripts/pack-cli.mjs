@@ -1,11 +1,12 @@
-// Packs the installable CLI: bundles src/cli/main.ts (minified, every dependency inlined, the version
-// stamped in) to cli/dist/apiwb.cjs, copies the licence next to it, runs `npm pack` in cli/ and checks the
-// tarball holds only the bundle, package.json, README and LICENSE. Prints the tarball's path.
+// Packs the installable CLI: bundles it into a clean cli/dist/ (scripts/cliBundles.mjs: the dispatcher
+// apiwb.cjs and one bundle per subcommand beside it; minified, every dependency inlined, the version
+// stamped in), copies the licence next to it, runs `npm pack` in cli/ and checks the tarball holds only
+// those bundles, package.json, README and LICENSE. Prints the tarball's path.
 // Usage: node scripts/pack-cli.mjs [--out DIR]   (default DIR: dist/)
-import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { buildCliBundles } from './cliBundles.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const outIndex = process.argv.indexOf('--out');
@@ -17,19 +18,14 @@ if (cli.version !== product.version) {
   process.exit(1);
 }
 
-await esbuild.build({
-  entryPoints: [join(root, 'src', 'cli', 'main.ts')],
-  outfile: join(root, 'cli', 'dist', 'apiwb.cjs'),
-  bundle: true, platform: 'node', target: 'node20', format: 'cjs', mainFields: ['module', 'main'],
-  minify: true, legalComments: 'none', logLevel: 'warning',
-  banner: { js: '#!/usr/bin/env node' },
-  define: { __APIWB_VERSION__: JSON.stringify(cli.version) },
-});
+rmSync(join(root, 'cli', 'dist'), { recursive: true, force: true });
+const bundles = (await buildCliBundles({ outfile: join(root, 'cli', 'dist', 'apiwb.cjs'), minify: true, version: cli.version }))
+  .map((file) => relative(join(root, 'cli'), file).split(sep).join('/'));
 copyFileSync(join(root, 'LICENSE'), join(root, 'cli', 'LICENSE'));
 mkdirSync(out, { recursive: true });
 const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: join(root, 'cli'), encoding: 'utf8' }));
 const files = packed.files.map((f) => f.path).sort();
-const expected = ['LICENSE', 'README.md', 'dist/apiwb.cjs', 'package.json'];
+const expected = ['LICENSE', 'README.md', ...bundles, 'package.json'].sort();
 if (JSON.stringify(files) !== JSON.stringify(expected)) {
   console.error(`pack-cli: the tarball holds ${files.join(', ')}; expected only ${expected.join(', ')}`);
   process.exit(1);

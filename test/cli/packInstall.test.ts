@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { COLLECTION, openSandboxWorkspace, type SandboxWorkspace } from './sandboxEnv';
 import { assertNoSecret, ROOT, summaryLines } from './cliProcess';
+import { subcommandModules } from '../../scripts/cliBundles.mjs';
 
 const exec = promisify(execFile);
 const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -35,10 +36,12 @@ void describe('pack, install and run the CLI', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  void it('the tarball holds only the bundled CLI, package.json, README and LICENSE', async () => {
+  void it('the tarball holds only the bundled CLI (the dispatcher and one bundle per subcommand), package.json, README and LICENSE', async () => {
     assert.match(tarball, /apiwb-\d+\.\d+\.\d+\.tgz$/);
     const { stdout } = await exec('tar', ['-tzf', tarball]);
-    assert.deepEqual(stdout.trim().split('\n').sort(), ['package/LICENSE', 'package/README.md', 'package/dist/apiwb.cjs', 'package/package.json']);
+    const bundles = ['dist/apiwb.cjs', ...subcommandModules().map((module) => `dist/apiwb.${module}.cjs`)];
+    assert.ok(bundles.length >= 5, `the dispatcher and its subcommands: ${bundles.join(', ')}`);
+    assert.deepEqual(stdout.trim().split('\n').sort(), ['package/LICENSE', 'package/README.md', ...bundles.map((b) => `package/${b}`), 'package/package.json'].sort());
   });
 
   void it('installs offline into a temporary prefix; apiwb --version prints the product version', async () => {

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox, type SandboxDescriptor, type SandboxOptions } from '../../src/sandbox/index';
+import { buildCliBundles } from '../../scripts/cliBundles.mjs';
 
 export const COLLECTION = join(import.meta.dirname, '..', '..', 'samples', 'collections');
 
@@ -76,16 +77,11 @@ export async function tokenRequests(d: SandboxDescriptor): Promise<unknown[]> {
 }
 
 /**
- * Bundles src/cli/main.ts once, the way scripts/build.mjs builds dist/cli.js, so each spawned run starts
- * in a fraction of the time tsx needs. `module` first: jsonc-parser's UMD entry cannot be bundled.
+ * Bundles the CLI once, exactly as scripts/build.mjs builds dist/cli.js (scripts/cliBundles.mjs: the
+ * dispatcher and its subcommand bundles beside it), so each spawned run starts in a fraction of the time
+ * tsx needs. Returns the dispatcher's path.
  */
 export async function buildCli(dir: string): Promise<string> {
-  const { build } = await import('esbuild');
-  const outfile = join(dir, 'apiwb-cli.cjs');
-  await build({
-    entryPoints: [join(import.meta.dirname, '..', '..', 'src', 'cli', 'main.ts')],
-    bundle: true, platform: 'node', target: 'node20', format: 'cjs', mainFields: ['module', 'main'],
-    outfile, logLevel: 'silent', sourcemap: false,
-  });
-  return outfile;
+  const [dispatcher] = await buildCliBundles({ outfile: join(dir, 'apiwb-cli.cjs'), logLevel: 'silent' });
+  return dispatcher!;
 }

@@ -1,0 +1,49 @@
+// The CLI's bundles (scripts/cliBundles.mjs): `apiwb --help` needs only the dispatcher, each subcommand
+// has its own bundle beside it, and the list of those bundles is the list of subcommands.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { buildCliBundles, subcommandFile, subcommandModules } from '../../scripts/cliBundles.mjs';
+import { subcommands } from '../../src/cli/subcommands';
+
+const exec = promisify(execFile);
+
+void describe('CLI bundles', () => {
+  let dir: string;
+  let files: string[];
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'apiwb-bundles-'));
+    files = await buildCliBundles({ outfile: join(dir, 'apiwb.cjs'), logLevel: 'silent' });
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  void it('every subcommand has a bundle of its own, and the dispatcher holds none of them', () => {
+    assert.equal(subcommandModules().length, subcommands.length, 'each entry of subcommands.ts loads its module with import(\'./…\')');
+    const [dispatcher, ...rest] = files;
+    assert.deepEqual(rest, subcommandModules().map((m) => subcommandFile(dispatcher!, m)));
+    for (const file of rest) assert.ok(existsSync(file), file);
+    // The dispatcher is a few KB; a subcommand bundled into it would make it hundreds.
+    assert.ok(statSync(dispatcher!).size < 64 * 1024, `dispatcher is ${statSync(dispatcher!).size} bytes`);
+  });
+
+  void it('apiwb --help and --version run without any subcommand bundle; a subcommand without its bundle fails clearly', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'apiwb-bare-'));
+    try {
+      const only = join(bare, 'apiwb.cjs');
+      await buildCliBundles({ outfile: only, logLevel: 'silent' });
+      for (const module of subcommandModules()) rmSync(subcommandFile(only, module));
+      const help = await exec(process.execPath, [only, '--help']);
+      for (const command of subcommands) assert.match(help.stdout, new RegExp(`^  ${command.name} `, 'm'));
+      assert.match((await exec(process.execPath, [only, '--version'])).stdout, /^apiwb /);
+      const missing = await exec(process.execPath, [only, 'run', '--help']).then(() => undefined, (error: { code?: number; stderr?: string }) => error);
+      assert.equal(missing?.code, 1);
+      assert.match(missing?.stderr ?? '', /^apiwb: .*apiwb\.runCommand\.cjs/m);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
