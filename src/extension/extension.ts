@@ -40,7 +40,6 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
   const services = new LazyTreeProvider<ServicesNode>(() => workbench().then((w) => w.servicesTree), {
     rows: () => CONTRACT_SERVICE_ROWS.map((service) => ({ kind: 'service', service })),
     item: (node) => (node.kind === 'service' ? serviceTreeItem(node.service) : undefined),
-    shown: loadSoon,
   });
   const environments = new LazyTreeProvider(() => workbench().then((w) => w.environmentsTree));
   const requests = new LazyTreeProvider(() => workbench().then((w) => w.requestsTree));

@@ -9,8 +9,6 @@ export interface FirstRows<T> {
   readonly rows: () => T[];
   /** The item of one of those rows; undefined for any other node (the real provider draws it). */
   readonly item: (node: T) => vscode.TreeItem | undefined;
-  /** Called each time the rows were given without the real provider (the workbench loads after them). */
-  readonly shown: () => void;
 }
 
 export class LazyTreeProvider<T> implements vscode.TreeDataProvider<T>, vscode.Disposable {
@@ -18,23 +16,32 @@ export class LazyTreeProvider<T> implements vscode.TreeDataProvider<T>, vscode.D
   readonly onDidChangeTreeData = this.changed.event;
   private forwarding: vscode.Disposable | undefined;
   private real: vscode.TreeDataProvider<T> | undefined;
+  private loading: Promise<vscode.TreeDataProvider<T>> | undefined;
+  private disposed = false;
 
   constructor(private readonly load: () => Promise<vscode.TreeDataProvider<T>>, private readonly firstRows?: FirstRows<T>) {}
 
-  private async provider(): Promise<vscode.TreeDataProvider<T>> {
-    if (this.real) return this.real;
-    const real = await this.load();
-    if (!this.real) {
-      this.real = real;
-      this.forwarding = real.onDidChangeTreeData?.((node) => this.changed.fire(node));
-    }
-    return real;
+  private provider(): Promise<vscode.TreeDataProvider<T>> {
+    if (this.real) return Promise.resolve(this.real);
+    return (this.loading ??= this.load().then((real) => {
+      if (!this.real && !this.disposed) {
+        this.real = real;
+        this.forwarding = real.onDidChangeTreeData?.((node) => this.changed.fire(node));
+      }
+      return real;
+    }, (error: unknown) => {
+      this.loading = undefined; // the next request tries again
+      throw error;
+    }));
   }
 
   async getChildren(node?: T): Promise<T[]> {
     if (node === undefined && !this.real && this.firstRows) {
       const rows = this.firstRows.rows();
-      this.firstRows.shown();
+      // Everything below these rows needs the real provider: load it once they are out (the next turn of
+      // the event loop), so its change events reach the view even before anything is expanded. A failed
+      // load is the loader's to report; expanding a row tries again.
+      setImmediate(() => { this.provider().catch(() => undefined); });
       return rows;
     }
     return (await (await this.provider()).getChildren(node)) ?? [];
@@ -46,6 +53,7 @@ export class LazyTreeProvider<T> implements vscode.TreeDataProvider<T>, vscode.D
   }
 
   dispose(): void {
+    this.disposed = true;
     this.forwarding?.dispose();
     this.changed.dispose();
   }
