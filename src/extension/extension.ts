@@ -41,7 +41,8 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
     rows: () => CONTRACT_SERVICE_ROWS.map((service) => ({ kind: 'service', service })),
     item: (node) => (node.kind === 'service' ? serviceTreeItem(node.service) : undefined),
   });
-  const environments = new LazyTreeProvider(() => workbench().then((w) => w.environmentsTree));
+  // Not before the env file was read: until then the view would say there is none.
+  const environments = new LazyTreeProvider(() => workbench().then((w) => w.filesRead.then(() => w.environmentsTree)));
   const requests = new LazyTreeProvider(() => workbench().then((w) => w.requestsTree));
   const history = new LazyTreeProvider(() => workbench().then((w) => w.history.tree));
   context.subscriptions.push(

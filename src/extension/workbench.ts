@@ -24,6 +24,8 @@ import { ServicesTreeProvider } from './servicesTree';
 export interface Workbench {
   /** Resolves when the env file is loaded and the language client has started (or failed, logged). */
   readonly ready: Promise<void>;
+  /** Resolves when the env file and the OpenAPI overlays were read (or failed, reported): before the language client. */
+  readonly filesRead: Promise<void>;
   /** The contracts plus imported OpenAPI overlays; `current` changes on import. */
   readonly catalogs: CatalogController;
   readonly servicesTree: ServicesTreeProvider;
@@ -72,7 +74,8 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   context.subscriptions.push(history, catalogs, catalogs.onDidChange(() => servicesTree.setCatalog(catalogs.current)), environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar);
 
   // A broken env file or overlay is reported by its loader; the language server starts regardless.
-  const ready = Promise.allSettled([environments.load(), catalogs.restore()]).then(() => Promise.all([
+  const filesRead = Promise.allSettled([environments.load(), catalogs.restore()]).then(() => undefined);
+  const ready = filesRead.then(() => Promise.all([
     statusBar.update(),
     startLanguageClient(context, environments, catalogs).then(
       () => log('language server started'),
@@ -81,7 +84,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   ])).then(() => undefined);
 
   return {
-    ready, catalogs, servicesTree, environmentsTree, requestsTree, environments, scratches, results, sender,
+    ready, filesRead, catalogs, servicesTree, environmentsTree, requestsTree, environments, scratches, results, sender,
     credentialCommands: new CredentialCommands(environments),
     collectionCommands,
     history,
