@@ -16,7 +16,7 @@ import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openap
 import { closeHttpAgents, httpClient } from '../core/http/client';
 import { parseHttpFile } from '../core/httpfile/parser';
 import type { NamedResponse } from '../core/httpfile/resolve';
-import type { HttpFile, HttpRequestNode } from '../core/httpfile/model';
+import type { FileVariable, HttpFile, HttpRequestNode } from '../core/httpfile/model';
 import { dynamicVariables } from '../core/run/dynamicVariables';
 import { pagingPlanFor } from '../core/run/pagingPlan';
 import type { SinkCheckpoint } from '../core/export/sink';
@@ -200,6 +200,8 @@ interface PlannedRequest {
   readonly node: HttpRequestNode;
   /** `file:line` of the request line, for messages. */
   readonly where: string;
+  /** A later request of the run (or a file variable) reads this one's response by its # @name: its body is kept. */
+  readonly readLater: boolean;
 }
 
 async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Promise<number> {
@@ -210,7 +212,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const environment = selectEnvironment(parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath)), options.env);
   const planned = planRequests(files, options.name);
   // A request line read as the body above it would otherwise go unnoticed in a terminal.
-  for (const item of planned.filter((p, i) => planned.findIndex((q) => q.parsed === p.parsed) === i)) {
+  for (const item of planned.filter((p, i) => i === 0 || planned[i - 1]!.parsed !== p.parsed)) {
     for (const d of item.parsed.diagnostics.filter((x) => x.code === 'missing-separator')) {
       io.stderr.write(`apiwb run: ${item.shown}:${d.range.start.line + 1}: warning: ${d.message}\n`);
     }
@@ -295,12 +297,14 @@ async function openOut(path: string, format: OutputFormat, secrets: () => readon
 }
 
 function planRequests(files: readonly string[], name: string | undefined): PlannedRequest[] {
-  const planned: PlannedRequest[] = [];
+  const planned: Omit<PlannedRequest, 'readLater'>[] = [];
+  const parsedFiles: HttpFile[] = [];
   for (const file of files) {
     const shown = shownPath(file);
     const parsed = parseHttpFile(readFileSync(file, 'utf8'));
     const error = parsed.diagnostics.find((d) => d.severity === 'error');
     if (error) throw new InputError(`${shown}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message}`);
+    parsedFiles.push(parsed);
     for (const node of parsed.requests) {
       if (name === undefined || node.name === name) planned.push({ file, shown, parsed, node, where: `${shown}:${node.range.start.line + 1}` });
     }
@@ -308,7 +312,31 @@ function planRequests(files: readonly string[], name: string | undefined): Plann
   if (planned.length === 0) {
     throw new InputError(name === undefined ? `no requests in ${files.map(shownPath).join(', ')}` : `no request named '${name}' in ${files.map(shownPath).join(', ')}`);
   }
-  return planned;
+  const later = readLaterFlags(planned.map((p) => p.node), parsedFiles.flatMap((f) => f.blocks.flatMap((b) => b.variables)));
+  return planned.map((p, i) => ({ ...p, readLater: later[i]! }));
+}
+
+/**
+ * For each request of the run, in order: whether a request after it in the run (any file: named responses
+ * are shared by the whole run) or any file variable (expanded wherever it is used) reads its response or
+ * request by its # @name (`{{name.response…}}`). One pass from the end: a run of n requests costs O(n).
+ */
+export function readLaterFlags(requests: readonly Pick<HttpRequestNode, 'name' | 'references'>[], fileVariables: readonly Pick<FileVariable, 'references'>[]): boolean[] {
+  const read = new Set<string>();
+  const note = (references: readonly { readonly name: string }[]): void => {
+    for (const ref of references) {
+      // `{{name.response.body.$.x}}`: every prefix up to a dot may be the name it reads.
+      for (let dot = ref.name.indexOf('.'); dot > 0; dot = ref.name.indexOf('.', dot + 1)) read.add(ref.name.slice(0, dot));
+    }
+  };
+  for (const variable of fileVariables) note(variable.references);
+  const flags = new Array<boolean>(requests.length);
+  for (let i = requests.length - 1; i >= 0; i--) {
+    const request = requests[i]!;
+    flags[i] = request.name !== undefined && read.has(request.name);
+    note(request.references);
+  }
+  return flags;
 }
 
 /**
@@ -394,7 +422,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     // size. Not when a later request reads it by name ({{name.response…}}): that needs its body kept.
     // Streamed rows are written before business errors are known; the summary line then says so.
     // Assertions and the contract check read the whole body: such a response is kept, not streamed.
-    ...(!ctx.options.allPages && !readLater(item) && item.node.assertions.length === 0 && !ctx.options.checkContract ? { rowsTo: ctx.sink ?? DISCARD } : {}),
+    ...(!ctx.options.allPages && !item.readLater && item.node.assertions.length === 0 && !ctx.options.checkContract ? { rowsTo: ctx.sink ?? DISCARD } : {}),
     ...(ctx.options.allPages ? { walk: {
       ...(ctx.sink ? { sink: ctx.sink } : {}),
       ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}),
@@ -446,13 +474,6 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     } : {}),
     ok: passesWithAssertions(result),
   };
-}
-
-/** Whether a later request of the file reads this one's response or request by its # @name. */
-function readLater(item: PlannedRequest): boolean {
-  const name = item.node.name;
-  if (!name) return false;
-  return item.parsed.requests.some((r) => r.index > item.node.index && r.references.some((ref) => ref.name.startsWith(`${name}.`)));
 }
 
 /** What continues a walk that is not complete: the exact command, or why it cannot. */
