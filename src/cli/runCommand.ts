@@ -36,6 +36,7 @@ import { writeRunReport, reporterOptions, REPORT_HELP } from './reporters/runRep
 import { createProgress, progressText } from './reporters/progress';
 import { readResumeRecord, removeResumeRecord, writeResumeRecord, type ResumeRecord } from './resumeFile';
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
+import { lineWriter } from './reporters/lineWriter';
 import type { Subcommand } from './subcommands';
 
 export const RUN_EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -235,6 +236,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const sink = options.out ? await openOut(options.out, options.format, () => secrets, resume?.record.checkpoint.sink) : undefined;
   const progress = createProgress(io.stderr);
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
+  const out = lineWriter(io.stdout);
   const responses = new Map<string, NamedResponse>();
   const outcomes: (RequestOutcome & { walk?: WalkResult })[] = [];
   const record = resumeRecordOf(options.out);
@@ -243,7 +245,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;
       if (resume && i < resume.index) {
-        io.stdout.write(`· ${terminalSafe(redactor.text(label))}  skipped: its rows were written by the run being resumed\n`);
+        out.write(`· ${terminalSafe(redactor.text(label))}  skipped: its rows were written by the run being resumed\n`);
         continue;
       }
       progress.update(progressText(i, planned.length, label));
@@ -260,9 +262,10 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
       if (options.allPages && outcome.walk?.verdict !== 'complete') record.hold();
       progress.clear();
       outcomes.push(outcome);
-      io.stdout.write(`${redactor.text(formatOutcome(outcome, color))}\n`);
+      out.write(`${redactor.text(formatOutcome(outcome, color))}\n`);
     }
   } finally {
+    out.flush();
     progress.clear();
     await sink?.close();
   }
