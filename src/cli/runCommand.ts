@@ -16,7 +16,7 @@ import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openap
 import { closeHttpAgents, httpClient } from '../core/http/client';
 import { parseHttpFile } from '../core/httpfile/parser';
 import type { NamedResponse } from '../core/httpfile/resolve';
-import type { FileVariable, HttpFile, HttpRequestNode } from '../core/httpfile/model';
+import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../core/httpfile/model';
 import { dynamicVariables } from '../core/run/dynamicVariables';
 import { pagingPlanFor } from '../core/run/pagingPlan';
 import type { SinkCheckpoint } from '../core/export/sink';
@@ -199,6 +199,8 @@ interface PlannedRequest {
   readonly shown: string;
   readonly parsed: HttpFile;
   readonly node: HttpRequestNode;
+  /** The block holding the request (its kept constructs are said with it). */
+  readonly block: RequestBlock;
   /** `file:line` of the request line, for messages. */
   readonly where: string;
   /** A later request of the run (or a file variable) reads this one's response by its # @name: its body is kept. */
@@ -308,8 +310,9 @@ function planRequests(files: readonly string[], name: string | undefined): Plann
     const error = parsed.diagnostics.find((d) => d.severity === 'error');
     if (error) throw new InputError(`${shown}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message}`);
     parsedFiles.push(parsed);
-    for (const node of parsed.requests) {
-      if (name === undefined || node.name === name) planned.push({ file, shown, parsed, node, where: `${shown}:${node.range.start.line + 1}` });
+    for (const block of parsed.blocks) {
+      const node = block.request;
+      if (node && (name === undefined || node.name === name)) planned.push({ file, shown, parsed, node, block, where: `${shown}:${node.range.start.line + 1}` });
     }
   }
   if (planned.length === 0) {
@@ -418,7 +421,8 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
       dynamic: dynamicVariables(),
       readInclude: (path) => readFile(resolvePath(dirname(item.file), path), 'utf8'),
     },
-    remember: ctx.responses,
+    // Kept only for a later request of the run that reads it by name: a long run does not hold every body.
+    ...(item.readLater ? { remember: ctx.responses } : {}),
     pages: ctx.options.allPages ? 'all' : 'first',
     steps: [assertionStep(item.node), ...(ctx.options.checkContract ? [contractDriftStep('failure')] : [])],
     // A single response streams its rows to --out (or is counted) as it arrives: flat memory for any
@@ -450,7 +454,6 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
       : undefined);
   }
   const problem = [result.problem && walk && walk.verdict !== 'complete' ? `${result.problem}${resumeWords(walk, ctx.options)}` : result.problem, ...result.notices].filter(Boolean).join('; ');
-  const block = item.parsed.blocks.find((b) => b.request === item.node);
   const redactText = (a: { expected: string; actual: string }): { expected: string; actual: string } => ({ expected: ctx.redactor.text(a.expected), actual: ctx.redactor.text(a.actual) });
   const contract = result.findings.filter((f) => f.step === CONTRACT_STEP);
   const drift = contract.filter((f) => f.severity === 'failure');
@@ -460,7 +463,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     label, method, url,
     assertions: assertionResultsOf(result.findings).map((a) => ({ ...a, ...redactText(a) })),
     // The file's own (request-less) constructs are said with its first request.
-    notRun: [...(item.node === item.parsed.requests[0] ? fileNotRunOf(item.parsed) : []), ...(block ? notRunOf(block, item.node) : [])].sort((x, y) => x.line - y.line),
+    notRun: [...(item.node === item.parsed.requests[0] ? fileNotRunOf(item.parsed) : []), ...notRunOf(item.block, item.node)].sort((x, y) => x.line - y.line),
     ...(response ? { status: response.status, totalMs: response.timing.totalMs } : {}),
     ...(result.rows ? { rows: result.rows.count } : {}),
     ...(result.pages !== undefined ? { pages: result.pages } : {}),
