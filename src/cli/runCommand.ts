@@ -16,7 +16,7 @@ import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openap
 import { closeHttpAgents, httpClient } from '../core/http/client';
 import { parseHttpFile } from '../core/httpfile/parser';
 import type { NamedResponse } from '../core/httpfile/resolve';
-import type { HttpFile, HttpRequestNode } from '../core/httpfile/model';
+import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../core/httpfile/model';
 import { dynamicVariables } from '../core/run/dynamicVariables';
 import { pagingPlanFor } from '../core/run/pagingPlan';
 import type { SinkCheckpoint } from '../core/export/sink';
@@ -36,6 +36,7 @@ import { writeRunReport, reporterOptions, REPORT_HELP } from './reporters/runRep
 import { createProgress, progressText } from './reporters/progress';
 import { readResumeRecord, removeResumeRecord, writeResumeRecord, type ResumeRecord } from './resumeFile';
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
+import { lineWriter } from './reporters/lineWriter';
 import type { Subcommand } from './subcommands';
 
 export const RUN_EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -198,8 +199,12 @@ interface PlannedRequest {
   readonly shown: string;
   readonly parsed: HttpFile;
   readonly node: HttpRequestNode;
+  /** The block holding the request (its kept constructs are said with it). */
+  readonly block: RequestBlock;
   /** `file:line` of the request line, for messages. */
   readonly where: string;
+  /** A later request of the run (or a file variable) reads this one's response by its # @name: its body is kept. */
+  readonly readLater: boolean;
 }
 
 async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Promise<number> {
@@ -210,7 +215,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const environment = selectEnvironment(parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath)), options.env);
   const planned = planRequests(files, options.name);
   // A request line read as the body above it would otherwise go unnoticed in a terminal.
-  for (const item of planned.filter((p, i) => planned.findIndex((q) => q.parsed === p.parsed) === i)) {
+  for (const item of planned.filter((p, i) => i === 0 || planned[i - 1]!.parsed !== p.parsed)) {
     for (const d of item.parsed.diagnostics.filter((x) => x.code === 'missing-separator')) {
       io.stderr.write(`apiwb run: ${item.shown}:${d.range.start.line + 1}: warning: ${d.message}\n`);
     }
@@ -233,6 +238,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const sink = options.out ? await openOut(options.out, options.format, () => secrets, resume?.record.checkpoint.sink) : undefined;
   const progress = createProgress(io.stderr);
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
+  const out = lineWriter(io.stdout);
   const responses = new Map<string, NamedResponse>();
   const outcomes: (RequestOutcome & { walk?: WalkResult })[] = [];
   const record = resumeRecordOf(options.out);
@@ -241,7 +247,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;
       if (resume && i < resume.index) {
-        io.stdout.write(`· ${terminalSafe(redactor.text(label))}  skipped: its rows were written by the run being resumed\n`);
+        out.write(`· ${terminalSafe(redactor.text(label))}  skipped: its rows were written by the run being resumed\n`);
         continue;
       }
       progress.update(progressText(i, planned.length, label));
@@ -258,9 +264,10 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
       if (options.allPages && outcome.walk?.verdict !== 'complete') record.hold();
       progress.clear();
       outcomes.push(outcome);
-      io.stdout.write(`${redactor.text(formatOutcome(outcome, color))}\n`);
+      out.write(`${redactor.text(formatOutcome(outcome, color))}\n`);
     }
   } finally {
+    out.flush();
     progress.clear();
     await sink?.close();
   }
@@ -295,20 +302,47 @@ async function openOut(path: string, format: OutputFormat, secrets: () => readon
 }
 
 function planRequests(files: readonly string[], name: string | undefined): PlannedRequest[] {
-  const planned: PlannedRequest[] = [];
+  const planned: Omit<PlannedRequest, 'readLater'>[] = [];
+  const parsedFiles: HttpFile[] = [];
   for (const file of files) {
     const shown = shownPath(file);
     const parsed = parseHttpFile(readFileSync(file, 'utf8'));
     const error = parsed.diagnostics.find((d) => d.severity === 'error');
     if (error) throw new InputError(`${shown}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message}`);
-    for (const node of parsed.requests) {
-      if (name === undefined || node.name === name) planned.push({ file, shown, parsed, node, where: `${shown}:${node.range.start.line + 1}` });
+    parsedFiles.push(parsed);
+    for (const block of parsed.blocks) {
+      const node = block.request;
+      if (node && (name === undefined || node.name === name)) planned.push({ file, shown, parsed, node, block, where: `${shown}:${node.range.start.line + 1}` });
     }
   }
   if (planned.length === 0) {
     throw new InputError(name === undefined ? `no requests in ${files.map(shownPath).join(', ')}` : `no request named '${name}' in ${files.map(shownPath).join(', ')}`);
   }
-  return planned;
+  const later = readLaterFlags(planned.map((p) => p.node), parsedFiles.flatMap((f) => f.blocks.flatMap((b) => b.variables)));
+  return planned.map((p, i) => ({ ...p, readLater: later[i]! }));
+}
+
+/**
+ * For each request of the run, in order: whether a request after it in the run (any file: named responses
+ * are shared by the whole run) or any file variable (expanded wherever it is used) reads its response or
+ * request by its # @name (`{{name.response…}}`). One pass from the end: a run of n requests costs O(n).
+ */
+export function readLaterFlags(requests: readonly Pick<HttpRequestNode, 'name' | 'references'>[], fileVariables: readonly Pick<FileVariable, 'references'>[]): boolean[] {
+  const read = new Set<string>();
+  const note = (references: readonly { readonly name: string }[]): void => {
+    for (const ref of references) {
+      // `{{name.response.body.$.x}}`: every prefix up to a dot may be the name it reads.
+      for (let dot = ref.name.indexOf('.'); dot > 0; dot = ref.name.indexOf('.', dot + 1)) read.add(ref.name.slice(0, dot));
+    }
+  };
+  for (const variable of fileVariables) note(variable.references);
+  const flags = new Array<boolean>(requests.length);
+  for (let i = requests.length - 1; i >= 0; i--) {
+    const request = requests[i]!;
+    flags[i] = request.name !== undefined && read.has(request.name);
+    note(request.references);
+  }
+  return flags;
 }
 
 /**
@@ -387,14 +421,15 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
       dynamic: dynamicVariables(),
       readInclude: (path) => readFile(resolvePath(dirname(item.file), path), 'utf8'),
     },
-    remember: ctx.responses,
+    // Kept only for a later request of the run that reads it by name: a long run does not hold every body.
+    ...(item.readLater ? { remember: ctx.responses } : {}),
     pages: ctx.options.allPages ? 'all' : 'first',
     steps: [assertionStep(item.node), ...(ctx.options.checkContract ? [contractDriftStep('failure')] : [])],
     // A single response streams its rows to --out (or is counted) as it arrives: flat memory for any
     // size. Not when a later request reads it by name ({{name.response…}}): that needs its body kept.
     // Streamed rows are written before business errors are known; the summary line then says so.
     // Assertions and the contract check read the whole body: such a response is kept, not streamed.
-    ...(!ctx.options.allPages && !readLater(item) && item.node.assertions.length === 0 && !ctx.options.checkContract ? { rowsTo: ctx.sink ?? DISCARD } : {}),
+    ...(!ctx.options.allPages && !item.readLater && item.node.assertions.length === 0 && !ctx.options.checkContract ? { rowsTo: ctx.sink ?? DISCARD } : {}),
     ...(ctx.options.allPages ? { walk: {
       ...(ctx.sink ? { sink: ctx.sink } : {}),
       ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}),
@@ -419,7 +454,6 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
       : undefined);
   }
   const problem = [result.problem && walk && walk.verdict !== 'complete' ? `${result.problem}${resumeWords(walk, ctx.options)}` : result.problem, ...result.notices].filter(Boolean).join('; ');
-  const block = item.parsed.blocks.find((b) => b.request === item.node);
   const redactText = (a: { expected: string; actual: string }): { expected: string; actual: string } => ({ expected: ctx.redactor.text(a.expected), actual: ctx.redactor.text(a.actual) });
   const contract = result.findings.filter((f) => f.step === CONTRACT_STEP);
   const drift = contract.filter((f) => f.severity === 'failure');
@@ -429,7 +463,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     label, method, url,
     assertions: assertionResultsOf(result.findings).map((a) => ({ ...a, ...redactText(a) })),
     // The file's own (request-less) constructs are said with its first request.
-    notRun: [...(item.node === item.parsed.requests[0] ? fileNotRunOf(item.parsed) : []), ...(block ? notRunOf(block, item.node) : [])].sort((x, y) => x.line - y.line),
+    notRun: [...(item.node === item.parsed.requests[0] ? fileNotRunOf(item.parsed) : []), ...notRunOf(item.block, item.node)].sort((x, y) => x.line - y.line),
     ...(response ? { status: response.status, totalMs: response.timing.totalMs } : {}),
     ...(result.rows ? { rows: result.rows.count } : {}),
     ...(result.pages !== undefined ? { pages: result.pages } : {}),
@@ -446,13 +480,6 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     } : {}),
     ok: passesWithAssertions(result),
   };
-}
-
-/** Whether a later request of the file reads this one's response or request by its # @name. */
-function readLater(item: PlannedRequest): boolean {
-  const name = item.node.name;
-  if (!name) return false;
-  return item.parsed.requests.some((r) => r.index > item.node.index && r.references.some((ref) => ref.name.startsWith(`${name}.`)));
 }
 
 /** What continues a walk that is not complete: the exact command, or why it cannot. */

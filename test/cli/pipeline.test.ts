@@ -115,6 +115,17 @@ void describe('the request pipeline of apiwb run', () => {
     assert.notEqual(resumed.code, 0, `a --resume must not skip the failed walk and succeed: ${resumed.stdout}${resumed.stderr}`);
   });
 
+  void it('a paged response read by name later in the run (another file, a file variable) is kept for it, not streamed away', async () => {
+    const first = httpFile('named-first', ['### a', '# @name firstPage', '# @paging page-headers', 'GET {{base}}/pages', '',
+      '### b', '# @name unread', '# @paging page-headers', 'GET {{base}}/pages?page=2', ''].join('\n'));
+    const second = httpFile('named-second', ['@third = {{unread.response.body.$[2].id}}', '',
+      '### c', '# @name reader', 'GET {{base}}/object?first={{firstPage.response.body.$[1].id}}&third={{third}}', ''].join('\n'));
+    const r = await apiwb([first, second, '--env', 'local', '--env-file', envFile]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /^✓ firstPage {2}GET \S+\/pages {2}200 {2}\d+ ms {2}3 rows$/m);
+    assert.match(r.stdout, /^✓ reader {2}GET \S+\/object\?first=2&third=6 {2}200 /m);
+  });
+
   void it('without --all-pages, a paged first page that is a 200 with malformed JSON fails the request (exit 1)', async () => {
     const file = httpFile('malformed-first', ['# @name malformed', '# @paging page-headers', 'GET {{base}}/malformed', ''].join('\n'));
     const r = await apiwb([file, '--env', 'local', '--env-file', envFile]);

@@ -26,6 +26,24 @@ void describe('checkpoint secrets', () => {
     assert.equal(withoutSecrets({ ...fresh, url: 'https://h.test/a?page_token=p1&q=%20x' }).url, 'https://h.test/a?page_token=p1&q=%20x', 'not a secret name: kept');
   });
 
+  void it('withoutSecrets skips the URL setters that change nothing and still writes what setting them all writes', () => {
+    // The rule as it was written before the setters were skipped: every setter, always.
+    const reference = (url: string): string => {
+      const u = new URL(url);
+      u.username = '';
+      u.password = '';
+      const blanked = u.search.length <= 1 ? u.search : `?${u.search.slice(1).split('&').map((raw) => (/^(token|api_key|password)$/i.test(raw.split('=')[0] ?? '') ? `${raw.split('=')[0] ?? ''}=` : raw)).join('&')}`;
+      u.search = blanked;
+      return u.toString();
+    };
+    const urls = [
+      'http://h.test/a', 'http://h.test/a?', 'http://h.test/a?#frag', 'http://h.test/?q=1', 'http://h.test/a?q=a b&r=%zz&s=ü',
+      "http://h.test/a?q='\"<>`{}|^", 'https://u@h.test/a?token=x', 'https://u:p@h.test:8443/a?q=1&&&', 'https://:p@h.test/a?=&token',
+      'http://h.test/a?q=1&', 'http://h.test/a?+=+&q=%2B#x?y', 'http://[::1]:80/a?Password=1&page=2',
+    ];
+    for (const url of urls) assert.equal(withoutSecrets({ method: 'GET', url, headers: {} }).url, reference(url), url);
+  });
+
   void it('withSecretsFrom puts back the fresh request\'s query secrets, userinfo and headers on the stored next page', () => {
     const next = withoutSecrets({ ...fresh, url: fresh.url.replace('page=1', 'page=2') });
     const resumed = withSecretsFrom(next, fresh);

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evaluateJsonPath, parseHttpFile, resolveRequest, resolveVariables, type NamedResponse } from '../../src/core/httpfile';
+import { evaluateJsonPath, fileVariablesFor, parseHttpFile, resolveRequest, resolveVariables, type NamedResponse } from '../../src/core/httpfile';
+import { fileVariablesByScan, requestAt } from '../../src/core/httpfile/resolve';
 
 const login: NamedResponse = {
   status: 200,
@@ -92,4 +93,32 @@ void test('evaluateJsonPath handles roots and indexes', () => {
   assert.deepEqual(evaluateJsonPath([1, 2], '$[1]'), { found: true, value: 2 });
   assert.deepEqual(evaluateJsonPath({ a: null }, '$.a'), { found: true, value: null });
   assert.deepEqual(evaluateJsonPath({}, '$[0]'), { found: false, reason: 'not-found' });
+});
+
+void test('fileVariablesFor (indexed once per file) answers exactly as the block scan, for every request index, hostile ones too', () => {
+  const text = [
+    '@base = http://one', '@token = t0',
+    'GET {{base}}/a', '',
+    '### second', '@base = http://two', 'GET {{base}}/b', '@late = after the request line', '',
+    '### no request here', '@orphan = {{base}}', '',
+    '### third', '# @name third', 'POST {{base}}/c', 'Content-Type: application/json', '', '{"a": "{{token}}"}', '',
+    '###', '@base = http://last', '@token = t3',
+  ].join('\n');
+  const files = [parseHttpFile(text), parseHttpFile(''), parseHttpFile('@only = x\n'), parseHttpFile('GET http://x\n')];
+  for (const file of files) {
+    for (const index of [-Infinity, -1, 0, 0.5, 1, 1.5, 2, 3, 4, 99, Infinity, NaN]) {
+      assert.deepEqual(fileVariablesFor(file, index), fileVariablesByScan(file, index), `request index ${index}`);
+      const scanned = file.blocks.find((b) => b.request?.index === index);
+      assert.equal(requestAt(file, index)?.block, scanned, `block of request ${index}`);
+    }
+  }
+  const [file] = files;
+  assert.deepEqual(fileVariablesFor(file!, 1), { base: 'http://two', token: 't0' });
+  assert.equal(resolveRequest(file!, 2, {})?.url, 'http://two/c');
+  // A file whose requests are not numbered 0, 1, 2… in block order (not the parser's) is scanned, not indexed.
+  const renumbered = { ...file!, blocks: file!.blocks.map((b) => (b.request ? { ...b, request: { ...b.request, index: b.request.index + 10 } } : b)) };
+  for (const index of [0, 10, 11, 12, 13]) {
+    assert.deepEqual(fileVariablesFor(renumbered, index), fileVariablesByScan(renumbered, index), `renumbered ${index}`);
+    assert.equal(requestAt(renumbered, index)?.block, renumbered.blocks.find((b) => b.request?.index === index));
+  }
 });

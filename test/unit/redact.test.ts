@@ -70,3 +70,14 @@ void describe('redaction', () => {
     assert.equal(await store.get('engagement.password'), undefined);
   });
 });
+
+void it('secrets learnt again (every request of a run hands out the same token) and new ones later are all scrubbed', () => {
+  const redactor = new Redactor(['abc', 'first-secret-value']);
+  for (let i = 0; i < 3; i++) redactor.addKnownSecrets(['token-one-value', 'first-secret-value']);
+  redactor.addKnownSecrets([]);
+  redactor.addKnownSecrets(['token-one-value', 'second token/value']);
+  assert.equal(
+    redactor.text('first-secret-value token-one-value second token/value second%20token%2Fvalue second+token%2Fvalue abc'),
+    '*** *** *** *** *** abc',
+  );
+});

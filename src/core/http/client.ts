@@ -114,6 +114,7 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
   let current: HttpRequest = req;
   const redirects: Redirect[] = [];
   let response: Dispatcher.ResponseData;
+  let headers: Record<string, string>;
   for (;;) {
     const target = { method: current.method.toUpperCase(), url: current.url };
     try {
@@ -132,7 +133,8 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
       if (expired) throw deadlineFault(target, timeoutMs, 'before-response');
       throw toHttpFault(error, target, 'before-response', options.signal?.aborted === true);
     }
-    const location = flattenHeaders(response.headers)['location'];
+    headers = flattenHeaders(response.headers);
+    const location = headers['location'];
     if (!REDIRECT_STATUSES.has(response.statusCode) || location === undefined || maxRedirects === 0) break;
     await response.body.dump().catch(() => undefined);
     const next = redirectTarget(current, response.statusCode, location);
@@ -150,7 +152,6 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
 
   const target = { method: current.method.toUpperCase(), url: current.url };
   const firstByteMs = performance.now() - clock;
-  const headers = flattenHeaders(response.headers);
   const declared = Number(headers['content-length']);
   const stream = response.body;
 

@@ -1,7 +1,7 @@
 // Variable resolution, a pure function of the text and a scope: environment variables, file
 // variables, earlier named responses and dynamic variables (`{{$auth.token("id")}}`, `{{$uuid}}`)
 // delegated to a port. Nothing unresolved is guessed: it stays as written and is reported.
-import type { HttpFile } from './model';
+import type { HttpFile, HttpRequestNode, RequestBlock } from './model';
 import { evaluateJsonPath } from './jsonPathLite';
 
 /** A response kept under a request's `# @name`, for `{{name.response.body.$.x}}` and `.headers.X`. */
@@ -147,12 +147,67 @@ function resolveChained(
 
 /** File variables visible to a request: every `@name = value` in its block and the blocks before it. */
 export function fileVariablesFor(file: HttpFile, requestIndex: number): Record<string, string> {
+  const index = indexOf(file);
+  if (!index) return fileVariablesByScan(file, requestIndex);
+  // As the scan: up to the first block whose request's index is >= requestIndex (requests are numbered 0, 1, 2…), else every block.
+  const first = Math.max(0, Math.ceil(requestIndex));
+  const stop = first < index.blockOfRequest.length ? index.blockOfRequest[first]! : file.blocks.length - 1;
+  const result: Record<string, string> = {};
+  for (const d of index.definitions) {
+    if (d.block > stop) break;
+    result[d.name] = d.value;
+  }
+  return result;
+}
+
+/** The rule fileVariablesFor answers from its index: every block up to the request's, in order, the last definition winning. */
+export function fileVariablesByScan(file: HttpFile, requestIndex: number): Record<string, string> {
   const result: Record<string, string> = {};
   for (const block of file.blocks) {
     for (const variable of block.variables) result[variable.name] = variable.value;
     if (block.request && block.request.index >= requestIndex) break;
   }
   return result;
+}
+
+/** The request with this index and its block. */
+export function requestAt(file: HttpFile, requestIndex: number): { block: RequestBlock; request: HttpRequestNode } | undefined {
+  const index = indexOf(file);
+  const block = index ? file.blocks[index.blockOfRequest[requestIndex] ?? -1] : file.blocks.find((b) => b.request?.index === requestIndex);
+  return block?.request ? { block, request: block.request } : undefined;
+}
+
+/**
+ * Where each request's block is and every file variable definition with its block, built once per parsed
+ * file (a run resolves each of its requests: scanning the blocks before each one made a long file cost
+ * quadratic time). Only for a file whose requests are numbered 0, 1, 2… in block order, as the parser
+ * numbers them; any other file is scanned (undefined).
+ */
+interface FileIndex {
+  /** blockOfRequest[i]: the position in file.blocks of request i's block. */
+  readonly blockOfRequest: readonly number[];
+  /** Every `@name = value` in file order, with its block's position. */
+  readonly definitions: readonly { readonly block: number; readonly name: string; readonly value: string }[];
+}
+
+const fileIndexes = new WeakMap<HttpFile, FileIndex | null>();
+
+function indexOf(file: HttpFile): FileIndex | undefined {
+  let index = fileIndexes.get(file);
+  if (index === undefined) {
+    const blockOfRequest: number[] = [];
+    const definitions: { block: number; name: string; value: string }[] = [];
+    let numbered = true;
+    file.blocks.forEach((block, position) => {
+      for (const variable of block.variables) definitions.push({ block: position, name: variable.name, value: variable.value });
+      if (!block.request) return;
+      if (block.request.index !== blockOfRequest.length) numbered = false;
+      blockOfRequest.push(position);
+    });
+    index = numbered ? { blockOfRequest, definitions } : null;
+    fileIndexes.set(file, index);
+  }
+  return index ?? undefined;
 }
 
 /** Every file variable name in the file, in order of first appearance. */
@@ -175,9 +230,9 @@ export interface ResolvedRequest {
 
 /** The request at `requestIndex` with every variable the scope can resolve substituted. */
 export function resolveRequest(file: HttpFile, requestIndex: number, scope: VariableScope): ResolvedRequest | undefined {
-  const block = file.blocks.find((b) => b.request?.index === requestIndex);
-  const request = block?.request;
-  if (!block || !request) return undefined;
+  const found = requestAt(file, requestIndex);
+  if (!found) return undefined;
+  const { block, request } = found;
   const fullScope: VariableScope = { ...scope, fileVariables: { ...fileVariablesFor(file, requestIndex), ...scope.fileVariables } };
   const unresolved: UnresolvedVariable[] = [];
   const apply = (text: string): string => {

@@ -36,17 +36,21 @@ export interface WalkCheckpoint {
 export type PageFacts = Readonly<Record<string, string | number>>;
 
 export function withoutSecrets(request: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS): HttpRequest {
-  const secret = new Set(secretHeaders.map((h) => h.toLowerCase()));
+  const secret = secretHeaders === SECRET_HEADERS ? SECRET_HEADER_SET : new Set(secretHeaders.map((h) => h.toLowerCase()));
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) if (!secret.has(name.toLowerCase())) headers[name] = value;
   const url = new URL(request.url);
-  url.username = '';
-  url.password = '';
+  // Each setter only when it changes something: a URL's setters re-parse it (every request of a run passes here).
+  if (url.username) url.username = '';
+  if (url.password) url.password = '';
   // Empty rather than a mask: the name keeps its place for the resume to refill, and nothing in the
-  // file looks like a credential.
-  url.search = mapQuery(url.search, (name, raw) => (isSecretName(name) ? `${raw.split('=')[0] ?? ''}=` : raw));
+  // file looks like a credential. An empty query is set all the same: it drops a bare trailing `?`.
+  const search = mapQuery(url.search, (name, raw) => (isSecretName(name) ? `${raw.split('=')[0] ?? ''}=` : raw));
+  if (search === '' || search !== url.search) url.search = search;
   return { ...request, url: url.toString(), headers };
 }
+
+const SECRET_HEADER_SET: ReadonlySet<string> = new Set(SECRET_HEADERS.map((h) => h.toLowerCase()));
 
 /**
  * The checkpoint's request with the secrets of `fresh` (the caller's current request) put back: its

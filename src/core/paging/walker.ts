@@ -374,7 +374,8 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     rowsThisCall += acceptance.rows.length;
     bytes += response.sizeBytes;
     retriesInRow = 0;
-    served.add(requestKey(current));
+    const currentKey = requestKey(current);
+    served.add(currentKey);
     lastHash = hash;
     lastRows = rowKeys;
 
@@ -398,7 +399,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     }
     const sink = options.sink.checkpoint();
     const base = {
-      version: 1 as const, plan, pages, rows, bytes, origin, lastRequest: requestKey(current),
+      version: 1 as const, plan, pages, rows, bytes, origin, lastRequest: currentKey,
       ...(hash ? { lastPageHash: hash } : {}), ...(checkpoint.facts ?? facts ? { facts: checkpoint.facts ?? facts } : {}), ...(sink ? { sink } : {}),
     };
     if (step.kind === 'continue') checkpoint = { ...base, next: withoutSecrets(step.request, secretHeaders), done: false };

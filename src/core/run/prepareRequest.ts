@@ -7,7 +7,7 @@ import { authEntryOf, type Environment } from '../env';
 import type { HttpRequest } from '../http/types';
 import type { HttpFile, HttpRequestNode } from '../httpfile';
 import {
-  fileVariablesFor, resolveRequest, resolveVariables,
+  fileVariablesFor, requestAt, resolveRequest, resolveVariables,
   type DynamicVariableResolver, type NamedResponse, type ResolvedRequest, type UnresolvedVariable, type VariableScope,
 } from '../httpfile/resolve';
 
@@ -43,9 +43,10 @@ export type Prepared =
 type Failure = Extract<Prepared, { ok: false }>;
 
 export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: PrepareContext): Promise<Prepared> {
-  const node = file.requests.find((r) => r.index === requestIndex);
+  const node = requestAt(file, requestIndex)?.request;
   if (!node) return { ok: false, kind: 'missing', problem: `there is no request #${requestIndex + 1} in this file`, url: '' };
-  const plannedUrl = resolveRequest(file, requestIndex, { environment: ctx.environment.variables, responses: ctx.responses })?.url ?? node.requestLine.url;
+  // The URL as far as it resolves without $auth, for an auth failure's message only: resolved when one happens.
+  const plannedUrl = (): string => resolveRequest(file, requestIndex, { environment: ctx.environment.variables, responses: ctx.responses })?.url ?? node.requestLine.url;
 
   const references = findAuthReferences(requestTexts(node));
   const auth = new AuthVariables(ctx.credentials);
@@ -56,7 +57,7 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
   };
   const scope: VariableScope = { environment: ctx.environment.variables, responses: ctx.responses, dynamic };
   const resolved = resolveWithDirectives(file, requestIndex, scope);
-  if (!resolved) return { ok: false, kind: 'missing', problem: 'the request could not be read', url: plannedUrl };
+  if (!resolved) return { ok: false, kind: 'missing', problem: 'the request could not be read', url: plannedUrl() };
   const missing = resolved.unresolved[0];
   if (missing) return { ok: false, kind: 'unresolved', problem: unresolvedProblem(missing, ctx.environment), url: resolved.url };
 
@@ -77,14 +78,14 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
 }
 
 /** Every $auth value the references need, or why one cannot be had. */
-async function fetchAuth(auth: AuthVariables, references: readonly AuthReference[], environment: Environment, url: string, where = ''): Promise<Failure | undefined> {
+async function fetchAuth(auth: AuthVariables, references: readonly AuthReference[], environment: Environment, url: () => string, where = ''): Promise<Failure | undefined> {
   const undeclared = undeclaredAuth(references, environment);
-  if (undeclared) return { ok: false, kind: 'unresolved', problem: `${where}${undeclared}`, url };
+  if (undeclared) return { ok: false, kind: 'unresolved', problem: `${where}${undeclared}`, url: url() };
   try {
     await auth.prepare(references);
     return undefined;
   } catch (error) {
-    if (error instanceof AuthError) return { ok: false, kind: 'auth', problem: error.message, authId: error.authId, url };
+    if (error instanceof AuthError) return { ok: false, kind: 'auth', problem: error.message, authId: error.authId, url: url() };
     throw error;
   }
 }
@@ -101,7 +102,7 @@ async function includedBody(resolved: ResolvedRequest, auth: AuthVariables, ctx:
     return { ok: false, kind: 'include', problem: `${shown}${error instanceof Error ? error.message : String(error)}`, url: resolved.url };
   }
   if (!include.substituteVariables) return text;
-  const authFailure = await fetchAuth(auth, findAuthReferences([text]), ctx.environment, resolved.url, shown);
+  const authFailure = await fetchAuth(auth, findAuthReferences([text]), ctx.environment, () => resolved.url, shown);
   if (authFailure) return authFailure;
   const substituted = resolveVariables(text, scope);
   const missing = substituted.unresolved[0];
@@ -119,7 +120,7 @@ export type Checked =
  * responses and dynamic variables are not judged here: they exist only while a run goes on.
  */
 export function checkRequest(file: HttpFile, requestIndex: number, environment: Environment): Checked {
-  const node = file.requests.find((r) => r.index === requestIndex);
+  const node = requestAt(file, requestIndex)?.request;
   const anything: DynamicVariableResolver = { resolve: () => 'x' };
   const resolved = resolveWithDirectives(file, requestIndex, { environment: environment.variables, dynamic: anything });
   if (!node || !resolved) return { ok: false, problem: `there is no request #${requestIndex + 1} in this file` };

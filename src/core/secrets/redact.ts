@@ -24,6 +24,8 @@ const SHORT_ESCAPED = /["\\/\u0008\f\n\r\t]/;
 
 export class Redactor {
   private knownValues: string[] = [];
+  /** The values given so far, as given: one learnt again (every request of a run hands out the same token) costs a lookup. */
+  private readonly given = new Set<string>();
 
   constructor(knownSecrets: Iterable<string> = []) {
     this.addKnownSecrets(knownSecrets);
@@ -31,8 +33,11 @@ export class Redactor {
 
   /** Remember secret values (passwords, keys, tokens) so they are scrubbed from any text later. */
   addKnownSecrets(values: Iterable<string>): void {
+    const fresh = [...values].filter((value) => !this.given.has(value));
+    if (fresh.length === 0) return;
     const all = new Set(this.knownValues);
-    for (const value of values) {
+    for (const value of fresh) {
+      this.given.add(value);
       if (value.length < MIN_KNOWN_VALUE_LENGTH) continue;
       all.add(value);
       // The same secret as it travels in a form body or a URL, and inside a Basic credential.
