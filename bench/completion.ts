@@ -6,8 +6,15 @@
 //   a 500 ms pause (so validation runs, as it does for a user who stops to think), with a completion
 //   request after every keystroke; latency = completion request → answer. The bench counts the
 //   diagnostics published while typing, to show validation really ran.
+// Both servers run as the product ships its server: bundled and minified by esbuild (like
+// `npm run build -- --production` makes dist/server.js), started with plain `node` (no TypeScript loader).
 // Goals (issue 14): completion p95 < 10 ms; first diagnostics < 100 ms. Prints figures; asserts nothing.
-//   node --import tsx bench/completion.ts [--lines N] [--words W]
+//   node --import tsx bench/completion.ts [--lines N] [--words W] [--rounds R] [--profile DIR]
+// --profile DIR: our server runs with --cpu-prof, its profiles written to DIR (to see what a figure is made of).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
 import { CompletionRequest, DidChangeTextDocumentNotification, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
 import { startLspSession, type LspSession } from '../test/server/lspClient';
 import { arg, loadNote, median, msText, printRow } from './lib/measure';
@@ -61,7 +68,20 @@ async function main(): Promise<void> {
   const words = arg('words', 20);
   const rounds = arg('rounds', 3);
   const text = buildLargeHttpFile(lines);
-  const servers: Record<string, readonly string[]> = { ours: ['src/server/main.ts', '--stdio'], null: ['bench/completion/nullServer.ts', '--stdio'] };
+  const profile = process.argv.indexOf('--profile');
+  const profiling = profile >= 0 ? ['--cpu-prof', `--cpu-prof-dir=${process.argv[profile + 1] ?? '.'}`] : [];
+  const work = mkdtempSync(join(tmpdir(), 'apiwb-bench-completion-'));
+  const bundle = (entry: string, name: string): string => {
+    const outfile = join(work, name);
+    // The options of scripts/build.mjs's node bundles, --production.
+    // Profiled: not minified, so the profile names functions.
+    esbuild.buildSync({ bundle: true, minify: profile < 0, platform: 'node', target: 'node20', format: 'cjs', mainFields: ['module', 'main'], logLevel: 'warning', legalComments: 'none', entryPoints: [entry], outfile });
+    return outfile;
+  };
+  const servers: Record<string, readonly string[]> = {
+    ours: [...profiling, bundle('src/server/main.ts', 'server.js'), '--stdio'],
+    null: [bundle('bench/completion/nullServer.ts', 'nullServer.js'), '--stdio'],
+  };
   const results = new Map<string, Figures[]>([['ours', []], ['null', []]]);
   console.log(`completion: ${text.split('\n').length} lines, ${words} words of ${WORD.length} keys at ${1000 / KEY_INTERVAL_MS} keys/s with ${PAUSE_MS} ms pauses, ${rounds} rounds; ${loadNote()}`);
   for (let round = 0; round < rounds; round++) {
@@ -74,6 +94,7 @@ async function main(): Promise<void> {
       console.log(`  run ${round + 1} ${name.padEnd(5)} open → diagnostics ${msText(figures.openMs)}; completion p50 ${msText(s.p50)} p95 ${msText(s.p95)} max ${msText(s.max)}; ${figures.diagnosticsWhileTyping} diagnostics published while typing`);
     }
   }
+  rmSync(work, { recursive: true, force: true });
   const p95 = (name: string): number => median(results.get(name)!.map((f) => summary(f.completion).p95));
   const open = (name: string): number => median(results.get(name)!.map((f) => f.openMs));
   console.log(`  ${loadNote()}`);

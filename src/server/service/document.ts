@@ -110,7 +110,13 @@ export class HttpDocument {
 
   /** The text of lines first..last, line breaks included (a block's identity for caches). */
   linesText(first: number, last: number): string {
-    return this.text.slice(this.lineStarts[first] ?? this.text.length, this.lineStarts[last + 1] ?? this.text.length);
+    return this.text.slice(this.lineOffset(first), this.lineOffset(last + 1));
+  }
+
+  /** Offset of line `line`'s first character; the text's length past the last line (no out-of-bounds read: V8 deoptimises on one). */
+  private lineOffset(line: number): number {
+    const starts = this.lineStarts;
+    return line < starts.length ? starts[line] ?? this.text.length : this.text.length;
   }
 
   /** Lines first..last parsed as one block (ranges are the document's), with the parser's diagnostics; cached per version. */
