@@ -46,7 +46,7 @@ export function startServer(connection: Connection, referenceFrom: string = proc
 
   const parsed = (uri: string): HttpDocument | undefined => {
     const document = documents.get(uri);
-    return document && cache.get(uri, document.version, () => document.getText());
+    return document && cache.get(uri, document.version, () => document.getText(), document);
   };
 
   // Validation waits for a pause in typing, then runs in slices of a few ms (setImmediate between
