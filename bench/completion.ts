@@ -14,6 +14,7 @@
 // Goals (issue 14): completion p95 < 10 ms; first diagnostics < 100 ms. Prints figures; asserts nothing.
 //   node --import tsx bench/completion.ts [--lines N] [--words W] [--rounds R] [--profile DIR]
 // --profile DIR: our server runs with --cpu-prof, its profiles written to DIR (to see what a figure is made of).
+// --compare DIR: also runs the server of another checkout (e.g. main) in the same rounds, logged as 'other'.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,8 @@ interface Figures {
   readonly openCpuMs: number;
   readonly completion: number[];
   readonly diagnosticsWhileTyping: number;
+  /** Main-thread CPU time of the server while typing, per keystroke (changes, completions, validations). */
+  readonly cpuPerKeyMs: number;
   /** Of the completions, how many were asked while a validation had started and not yet published. */
   readonly duringValidation: number;
 }
@@ -66,6 +69,7 @@ async function drive(session: LspSession, text: string, words: number): Promise<
   const points = completionPoints(text, words * 3).filter((p) => p.kind === 'body-key').slice(0, words);
   const completion: number[] = [];
   let version = 1;
+  const cpuBeforeTyping = mainThreadCpuMs(session.child.pid);
   let clock = performance.now() + PAUSES_MS.at(-1)!;
   // A validation may be running from 200 ms after a word's last key until its diagnostics come.
   let validationDueAt = Infinity;
@@ -90,7 +94,8 @@ async function drive(session: LspSession, text: string, words: number): Promise<
     clock += PAUSES_MS[index % PAUSES_MS.length]! - KEY_INTERVAL_MS;
   }
   await at(clock);
-  return { openMs, openCpuMs, completion, diagnosticsWhileTyping: published - afterOpen, duringValidation };
+  const cpuPerKeyMs = (mainThreadCpuMs(session.child.pid) - cpuBeforeTyping) / Math.max(1, completion.length);
+  return { openMs, openCpuMs, completion, diagnosticsWhileTyping: published - afterOpen, cpuPerKeyMs, duringValidation };
 }
 
 async function main(): Promise<void> {
@@ -112,16 +117,19 @@ async function main(): Promise<void> {
     ours: [...profiling, bundle('src/server/main.ts', 'server.js'), '--stdio'],
     null: [bundle('bench/completion/nullServer.ts', 'nullServer.js'), '--stdio'],
   };
-  const results = new Map<string, Figures[]>([['ours', []], ['null', []]]);
+  const compare = process.argv.indexOf('--compare');
+  if (compare >= 0) servers.other = [bundle(join(process.argv[compare + 1] ?? '.', 'src/server/main.ts'), 'other.js'), '--stdio'];
+  const results = new Map<string, Figures[]>(Object.keys(servers).map((name) => [name, []]));
   console.log(`completion: ${text.split('\n').length} lines, ${words} words of ${WORD.length} keys at ${1000 / KEY_INTERVAL_MS} keys/s with pauses of ${PAUSES_MS.join(', ')} ms, ${rounds} rounds; ${loadNote()}`);
   for (let round = 0; round < rounds; round++) {
-    for (const name of round % 2 === 0 ? ['ours', 'null'] : ['null', 'ours']) {
+    const names = Object.keys(servers);
+    for (const name of round % 2 === 0 ? names : names.reverse()) {
       const session = await startLspSession(servers[name]!);
       const figures = await drive(session, text, words);
       await session.close();
       results.get(name)!.push(figures);
       const s = summary(figures.completion);
-      console.log(`  run ${round + 1} ${name.padEnd(5)} open → diagnostics ${msText(figures.openMs)} (main thread CPU ${msText(figures.openCpuMs)}); completion p50 ${msText(s.p50)} p95 ${msText(s.p95)} max ${msText(s.max)}; ${figures.diagnosticsWhileTyping} diagnostics published while typing${name === 'ours' ? `, ${figures.duringValidation} completions asked while a validation ran` : ''}`);
+      console.log(`  run ${round + 1} ${name.padEnd(5)} open → diagnostics ${msText(figures.openMs)} (main thread CPU ${msText(figures.openCpuMs)}); completion p50 ${msText(s.p50)} p95 ${msText(s.p95)} max ${msText(s.max)} (main thread CPU ${msText(figures.cpuPerKeyMs)} a key); ${figures.diagnosticsWhileTyping} diagnostics published while typing${name === 'null' ? '' : `, ${figures.duringValidation} completions asked while a validation ran`}`);
     }
   }
   rmSync(work, { recursive: true, force: true });
