@@ -122,14 +122,16 @@ function walk(
         else if (strict) out.push(unknownField(name, names, range(key.offset, key.length), info.source));
         if (strict || sameLetters) continue;
       }
-      const child = schemaAt(root, [...path, name]);
+      const childPath = [...path, name];
+      const child = schemaAt(root, childPath);
       if (!child) continue;
-      if (value) walk(root, child, value, json, [...path, name], out, range);
+      if (value) walk(root, child, value, json, childPath, out, range);
     }
   } else if (node.type === 'array') {
     (node.children ?? []).forEach((item, index) => {
-      const child = schemaAt(root, [...path, index]);
-      if (child) walk(root, child, item, json, [...path, index], out, range);
+      const childPath = [...path, index];
+      const child = schemaAt(root, childPath);
+      if (child) walk(root, child, item, json, childPath, out, range);
     });
   }
 }

@@ -25,7 +25,8 @@ export class HttpDocument {
   private cachedFile?: HttpFile;
   private cachedVariableNames?: string[];
   private cachedRequestNames?: string[];
-  private readonly blockCache = new Map<number, { readonly block: RequestBlock; readonly diagnostics: readonly HttpFileDiagnostic[] }>();
+  /** Blocks parsed so far, by first line; made on first use (validation makes a document per block and parses it once). */
+  private blockCache?: Map<number, { readonly block: RequestBlock; readonly diagnostics: readonly HttpFileDiagnostic[] }>;
 
   constructor(readonly uri: string, readonly version: number, readonly text: string, private readonly index?: LineIndex) {}
 
@@ -120,7 +121,7 @@ export class HttpDocument {
 
   /** Lines first..last parsed as one block (ranges are the document's), with the parser's diagnostics; cached per version. */
   parsedBlock(first: number, last: number): { readonly block: RequestBlock; readonly diagnostics: readonly HttpFileDiagnostic[] } {
-    const cached = this.blockCache.get(first);
+    const cached = this.blockCache?.get(first);
     if (cached && cached.block.lastLine === last) return cached;
     // parseBlock reads lines by absolute index: give it an array holding just this block's lines. Made
     // at its full length first, so that V8 keeps it a plain array (set far past its end, it becomes a
@@ -132,7 +133,7 @@ export class HttpDocument {
     }
     const diagnostics: HttpFileDiagnostic[] = [];
     const parsed = { block: parseBlock(lines, first, last, 0, diagnostics), diagnostics };
-    this.blockCache.set(first, parsed);
+    (this.blockCache ??= new Map()).set(first, parsed);
     return parsed;
   }
 
