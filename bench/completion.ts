@@ -1,7 +1,10 @@
 // Benchmark: the language server over stdio, as an editor drives it, on a 50 000-line `.http` file,
 // against a null server (bench/completion/nullServer.ts: same document sync, answers nothing) in the
 // same run:
-// - open → first diagnostics: from didOpen sent to the first publishDiagnostics received;
+// - open → first diagnostics: from didOpen sent to the first publishDiagnostics received. The server
+//   publishes once per version, for the whole file (no partial publication), so this is the time until
+//   every block's diagnostics are in; a server that published progressively would have to be timed to
+//   its last publication here, with the first one beside it;
 // - typing at 10 keys/s: words of 6 characters typed into JSON bodies, a keystroke every 100 ms, then
 //   a pause of 250 to 600 ms (so validation runs, as it does for a user who stops to think; the short
 //   pauses end while it may still run, so the next keystroke's completion can meet it), with a
