@@ -18,6 +18,12 @@ import { privateEnvWarnings } from './privateEnvWarning';
 /** Pause after the last change (not the first) before diagnostics are recomputed. */
 export const VALIDATION_DELAY_MS = 200;
 
+/** `initializationOptions.validationDelayMs`: another pause (0–10 000 ms), for clients that want one (and tests). */
+export function validationDelayFrom(options: unknown): number {
+  const given = typeof options === 'object' && options !== null ? (options as { validationDelayMs?: unknown }).validationDelayMs : undefined;
+  return typeof given === 'number' && Number.isInteger(given) && given >= 0 && given <= 10_000 ? given : VALIDATION_DELAY_MS;
+}
+
 export const COMPLETION_TRIGGER_CHARACTERS = ['/', '"', '{', ':', ' ', '?', '&', '@'];
 
 /** `referenceFrom`: a folder at or below the package, to find the shipped contract reference from (citation links). */
@@ -40,7 +46,7 @@ export function startServer(connection: Connection, referenceFrom: string = proc
 
   const parsed = (uri: string): HttpDocument | undefined => {
     const document = documents.get(uri);
-    return document && cache.get(uri, document.version, () => document.getText());
+    return document && cache.get(uri, document.version, () => document.getText(), document);
   };
 
   // Validation waits for a pause in typing, then runs in slices of a few ms (setImmediate between
@@ -60,7 +66,8 @@ export function startServer(connection: Connection, referenceFrom: string = proc
     });
     step();
   };
-  const scheduleValidation = (uri: string, delay = VALIDATION_DELAY_MS): void => {
+  let validationDelay = VALIDATION_DELAY_MS;
+  const scheduleValidation = (uri: string, delay = validationDelay): void => {
     const pending = pendingValidation.get(uri);
     if (pending) clearTimeout(pending);
     pendingValidation.set(uri, setTimeout(guard('validation', undefined, () => {
@@ -75,6 +82,7 @@ export function startServer(connection: Connection, referenceFrom: string = proc
   let folderUris: string[] = [];
   connection.onInitialize((params): InitializeResult => {
     formats = clientFormats(params.capabilities);
+    validationDelay = validationDelayFrom(params.initializationOptions);
     canRegisterConfiguration = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     service.setCitationLinks(citationLinksFor(params, locateContractReference(referenceFrom)));
     folderUris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);

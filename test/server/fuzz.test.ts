@@ -10,7 +10,11 @@ import {
   CompletionRequest, DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification, DocumentSymbolRequest,
   FoldingRangeRequest, HoverRequest, CodeLensRequest, LogMessageNotification,
 } from 'vscode-languageserver-protocol/node';
-import { createHttpLanguageService, HttpDocument } from '../../src/server/service';
+import { createCatalog } from '../../src/core/catalog';
+import { blockBounds, blockStartOffsets, parseHttpFile, splitLines } from '../../src/core/httpfile';
+import { createHttpLanguageService, HttpDocument, OperationIndex } from '../../src/server/service';
+import { fromParser, requestDiagnostics } from '../../src/server/service/diagnostics';
+import { validateDocument } from '../../src/server/service/validation';
 import { FUZZ_RUNS, FUZZ_SEED, fuzzCase, positionsIn } from './fuzzCorpus';
 import { startLspSession, type LspSession } from './lspClient';
 
@@ -49,6 +53,26 @@ void describe(`fuzz (seed ${FUZZ_SEED}, ${FUZZ_RUNS} runs)`, () => {
       }
     }));
     console.log(`fuzz service: seed ${FUZZ_SEED}, ${FUZZ_RUNS} runs, ${documents} documents, ${calls} calls, 0 throws`);
+  });
+
+  void it('block by block (the server\'s incremental validation) reports exactly what the whole-file parse and checks report', () => {
+    // The server cuts the text into blocks by offsets and validates each block's text as a document of
+    // its own, then moves its findings to the block's lines; the reference is the parser's whole-file
+    // cut and each request checked in place. Same cut, same findings, same lines, same order.
+    const context = { operations: new OperationIndex(createCatalog()) };
+    let blocks = 0;
+    assertShort(fc.property(fuzzCase, ({ text, edit }) => {
+      for (const content of [text, edit]) {
+        const file = parseHttpFile(content);
+        const lines = splitLines(content);
+        assert.deepEqual(blockStartOffsets(content), blockBounds(lines).map(([first]) => lines[first]?.offset));
+        const document = new HttpDocument('file:///fuzz.http', 1, content);
+        const expected = [...file.diagnostics.map(fromParser), ...file.requests.flatMap((r) => requestDiagnostics(document, r, context))];
+        assert.deepEqual(validateDocument(new HttpDocument('file:///fuzz.http', 1, content), context), expected);
+        blocks += file.blocks.length;
+      }
+    }));
+    console.log(`fuzz blocks: seed ${FUZZ_SEED}, ${FUZZ_RUNS} runs, ${blocks} blocks, block-wise = whole-file`);
   });
 
   void describe('the real server over stdio', () => {

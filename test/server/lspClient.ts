@@ -24,12 +24,15 @@ export interface LspSession {
   stderr(): string;
 }
 
-/** Starts the server from source (`node --import tsx <entry> ...args`) and initializes it. */
 /** What the default session declares: snippets, markdown hover and markdown completion documentation. */
 export const FULL_CLIENT_CAPABILITIES: ClientCapabilities = {
   textDocument: { completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } }, hover: { contentFormat: ['markdown'] } },
 };
 
+/**
+ * Starts the server and initializes it: from source (`node --import tsx <entry.ts> ...args`), or a
+ * bundle as shipped (`node <entry.js> ...args`, no loader: what the extension and `apiwb lsp` run).
+ */
 export async function startLspSession(
   entry: readonly string[] = ['src/server/main.ts', '--stdio'],
   client: {
@@ -39,7 +42,8 @@ export async function startLspSession(
     readonly workspaceFolders?: { uri: string; name: string }[] | null;
   } = {},
 ): Promise<LspSession> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...entry], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  const loader = entry.some((a) => a.endsWith('.ts')) ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, ...entry], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { HttpDocument, HttpDocumentCache } from '../../src/server/service';
 import { buildLargeHttpFile } from '../../bench/completion/workload';
 
@@ -20,16 +21,19 @@ function comparable(block: unknown): unknown {
 }
 
 for (const [name, text] of Object.entries(texts)) {
-  void test(`blockAt on every line equals the full parse: ${name}`, () => {
+  void test(`blockAt on every line equals the full parse, with and without the editor's line index: ${name}`, () => {
     const full = new HttpDocument('file:///x.http', 1, text).file;
+    const editor = TextDocument.create('file:///x.http', 'http', 1, text);
     for (let line = 0; line < full.lines.length; line++) {
-      const fresh = new HttpDocument('file:///x.http', 1, text);
-      const expected = full.blocks.find((b) => b.firstLine <= line && line <= b.lastLine);
-      assert.deepEqual(comparable(fresh.blockAt(line)), comparable(expected), `line ${line}`);
-      assert.equal(fresh.lineText(line), full.lines[line]?.text, `text of line ${line}`);
-      const offset = full.lines[line]?.offset ?? 0;
-      assert.deepEqual(fresh.positionAt(offset), { line, character: 0 });
-      assert.equal(fresh.offsetAt({ line, character: 0 }), offset);
+      for (const fresh of [new HttpDocument('file:///x.http', 1, text), new HttpDocument('file:///x.http', 1, text, editor)]) {
+        const expected = full.blocks.find((b) => b.firstLine <= line && line <= b.lastLine);
+        assert.deepEqual(comparable(fresh.blockAt(line)), comparable(expected), `line ${line}`);
+        assert.equal(fresh.lineText(line), full.lines[line]?.text, `text of line ${line}`);
+        const offset = full.lines[line]?.offset ?? 0;
+        assert.deepEqual(fresh.positionAt(offset), { line, character: 0 });
+        assert.equal(fresh.offsetAt({ line, character: 0 }), offset);
+        assert.equal(fresh.lineCount, full.lines.length);
+      }
     }
   });
 }
@@ -44,4 +48,31 @@ void test('the cache keeps one parse per version and drops closed documents', ()
   cache.delete('u');
   cache.get('u', 2, read);
   assert.equal(reads, 3);
+});
+
+void test('the editor\'s line index, kept up to date edit by edit, cuts lines as the text does; a stale one is not read', () => {
+  // Hostile edits: line breaks typed into and between \r\n pairs, separators, deletions across lines.
+  const pieces = ['\r', '\n', '\r\n', 'a', '###', 'b\r', '\nc', ''];
+  let seed = 7;
+  const random = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  for (let trial = 0; trial < 300; trial++) {
+    let editor = TextDocument.create('file:///e.http', 'http', 1, Array.from({ length: 6 }, () => pieces[random(pieces.length)]).join(''));
+    for (let edit = 0; edit < 4; edit++) {
+      const before = new HttpDocument('file:///e.http', editor.version, editor.getText(), editor);
+      const expected = new HttpDocument('file:///e.http', editor.version, editor.getText());
+      const length = editor.getText().length;
+      const start = random(length + 1);
+      const end = Math.min(length, start + random(3));
+      editor = TextDocument.update(editor, [{ range: { start: editor.positionAt(start), end: editor.positionAt(end) }, text: pieces[random(pieces.length)]! + pieces[random(pieces.length)]! }], editor.version + 1);
+      const text = editor.getText();
+      const indexed = new HttpDocument('file:///e.http', editor.version, text, editor);
+      const own = new HttpDocument('file:///e.http', editor.version, text);
+      assert.equal(indexed.lineCount, own.lineCount, JSON.stringify(text));
+      for (let line = 0; line < own.lineCount; line++) assert.equal(indexed.lineText(line), own.lineText(line), `${JSON.stringify(text)} line ${line}`);
+      for (let offset = 0; offset <= text.length; offset++) assert.deepEqual(indexed.positionAt(offset), own.positionAt(offset));
+      // The previous version's document: its editor moved on, so it reads its own text's lines.
+      assert.equal(before.lineCount, expected.lineCount);
+      for (let line = 0; line < expected.lineCount; line++) assert.equal(before.lineText(line), expected.lineText(line));
+    }
+  }
 });

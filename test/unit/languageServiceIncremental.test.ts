@@ -4,7 +4,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createCatalog } from '../../src/core/catalog';
-import { BlockFindingsCache, createHttpLanguageService, HttpDocument } from '../../src/server/service';
+import { blockBounds, blockStartOffsets, parseHttpFile, splitLines } from '../../src/core/httpfile';
+import { BlockFindingsCache, createHttpLanguageService, HttpDocument, OperationIndex } from '../../src/server/service';
+import { fromParser, requestDiagnostics } from '../../src/server/service/diagnostics';
+import { validateDocument } from '../../src/server/service/validation';
 import { ENVIRONMENT } from './languageServiceFixture';
 
 const service = createHttpLanguageService(createCatalog());
@@ -30,16 +33,14 @@ const TEXT = [
   '',
 ].join('\n');
 
-/** Runs a pass and counts the blocks it parsed. */
-function validate(text: string, version: number, cache?: BlockFindingsCache): { diagnostics: ReturnType<typeof service.doValidate>; parsed: number } {
+/** Runs a pass and counts the blocks it validated (the others came from the cache). */
+function validate(text: string, version: number, cache = new BlockFindingsCache()): { diagnostics: ReturnType<typeof service.doValidate>; parsed: number } {
   const document = new HttpDocument('file:///t.http', version, text);
-  let parsed = 0;
-  const parse = document.parsedBlock.bind(document);
-  document.parsedBlock = (first, last) => { parsed++; return parse(first, last); };
+  const before = cache.validated;
   const steps = service.validationSteps(document, cache);
   for (;;) {
     const step = steps.next();
-    if (step.done) return { diagnostics: step.value, parsed };
+    if (step.done) return { diagnostics: step.value, parsed: cache.validated - before };
   }
 }
 
@@ -93,5 +94,24 @@ void describe('incremental validation', () => {
     }
     assert.deepEqual(result, service.doValidate(new HttpDocument('file:///big.http', 2, big)));
     assert.ok(result.length >= 400 * 3);
+  });
+
+  // The fuzz suite checks the same on random documents; these are the line-break and separator cases.
+  void it('cuts blocks where the parser does and reports what the whole-file parse reports, whatever the line breaks', () => {
+    const context = { operations: new OperationIndex(createCatalog()) };
+    const request = 'POST {{engagement_base_url}}/api/SurveyApi/AddLabelQuestion\nContent-Type: application/json\n\n{ "OpCode": "x", "Nope": 1 }\n';
+    const texts = [
+      '', '###', '###\n', '\n###', '####\n#####', TEXT, TEXT.replaceAll('\n', '\r\n'), TEXT.replaceAll('\n', '\r'),
+      `${request}###\r${request}\r###\r\n${request}`, `### a\n${request}\n  ### not a separator\n{ "x": "###" }\n###`,
+      `${request.replace('{ "OpCode"', '{\n###\n"OpCode"')}`, `x###\n###x\r\r###\n\n\n`, `${TEXT}\n`, TEXT.slice(0, -1),
+    ];
+    for (const text of texts) {
+      const lines = splitLines(text);
+      assert.deepEqual(blockStartOffsets(text), blockBounds(lines).map(([first]) => lines[first]?.offset), JSON.stringify(text));
+      const file = parseHttpFile(text);
+      const document = new HttpDocument('file:///t.http', 1, text);
+      const expected = [...file.diagnostics.map(fromParser), ...file.requests.flatMap((r) => requestDiagnostics(document, r, context))];
+      assert.deepEqual(validateDocument(new HttpDocument('file:///t.http', 1, text), context), expected, JSON.stringify(text));
+    }
   });
 });

@@ -1,6 +1,6 @@
 // The `.http` request file core: parse, print (lossless and normalised), resolve variables.
 export * from './model';
-export { parseHttpFile, parseBlock, blockBounds, isSeparatorLine, HTTP_METHODS } from './parser';
+export { parseHttpFile, parseBlock, blockBounds, blockStartOffsets, isSeparatorLine, HTTP_METHODS } from './parser';
 export { HttpPrintError, inlineBodyProblem, printHttpFile, printNormalizedHttpFile, toBlockSpecs, type BlockSpec, type RequestSpec } from './printer';
 export {
   resolveVariables, resolveRequest, fileVariablesFor, fileVariableNames,

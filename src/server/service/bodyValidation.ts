@@ -12,7 +12,7 @@ import type { HttpDocument } from './document';
 import { tooDeepText } from '../../core/json/depth';
 import { analyseJsonBody, isPlaceholder, MAX_ANALYSED_BODY_LENGTH, type JsonBody } from './jsonBody';
 import { DiagnosticSeverity } from './lspConstants';
-import { type FieldInfo, fieldInfo, isStrictObject, propertiesOf, schemaAt, schemaTypes } from './schemaInfo';
+import { type FieldInfo, fieldInfo, isStrictObject, propertiesOf, propertyNames, schemaAt, schemaTypes } from './schemaInfo';
 
 export const SOURCE = 'api-workbench';
 
@@ -109,26 +109,29 @@ function walk(
   }
   if (node.type === 'object') {
     const strict = isStrictObject(root, schema);
+    const documented = propertyNames(root, schema);
     for (const property of node.children ?? []) {
       const key = property.children?.[0];
       const value = property.children?.[1];
       if (!key) continue;
       const name = String(key.value);
-      const documented = propertiesOf(root, schema).map(([n]) => n);
-      if (!documented.includes(name)) {
-        const sameLetters = documented.find((n) => n.toLowerCase() === name.toLowerCase());
+      if (!documented.has(name)) {
+        const names = [...documented];
+        const sameLetters = names.find((n) => n.toLowerCase() === name.toLowerCase());
         if (sameLetters) out.push(caseMismatch(name, sameLetters, strict, range(key.offset, key.length)));
-        else if (strict) out.push(unknownField(name, documented, range(key.offset, key.length), info.source));
+        else if (strict) out.push(unknownField(name, names, range(key.offset, key.length), info.source));
         if (strict || sameLetters) continue;
       }
-      const child = schemaAt(root, [...path, name]);
+      const childPath = [...path, name];
+      const child = schemaAt(root, childPath);
       if (!child) continue;
-      if (value) walk(root, child, value, json, [...path, name], out, range);
+      if (value) walk(root, child, value, json, childPath, out, range);
     }
   } else if (node.type === 'array') {
     (node.children ?? []).forEach((item, index) => {
-      const child = schemaAt(root, [...path, index]);
-      if (child) walk(root, child, item, json, [...path, index], out, range);
+      const childPath = [...path, index];
+      const child = schemaAt(root, childPath);
+      if (child) walk(root, child, item, json, childPath, out, range);
     });
   }
 }

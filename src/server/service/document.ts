@@ -1,11 +1,23 @@
 // A parsed `.http` document, cached by version. Completion and hover need only the block under the
-// cursor: on a new version only that block (a few dozen lines) is parsed, and lines are located by a
-// scan of line starts that creates no strings, so typing in a 5 000-line file stays fast. The full
-// parse (diagnostics, lenses, outline) is lazy and cached per version.
+// cursor: on a new version only that block (a few dozen lines) is parsed, and lines are located by
+// line starts that create no strings — the editor's document keeps them up to date edit by edit (a
+// LineIndex), so a keystroke in a 50 000-line file does not rescan the file. The full parse (lenses,
+// outline) is lazy and cached per version.
 import {
   parseBlock, parseHttpFile, splitLines,
   type HttpFile, type HttpFileDiagnostic, type Position, type RequestBlock, type SourceLine,
 } from '../../core/httpfile';
+
+/**
+ * Line starts of a text kept elsewhere: the server's TextDocument (vscode-languageserver-textdocument),
+ * which updates them on each incremental change and cuts lines as splitLines does (\n, \r\n, \r).
+ * Read only while its version is the document's: the TextDocument changes in place.
+ */
+export interface LineIndex {
+  readonly version: number;
+  readonly lineCount: number;
+  offsetAt(position: Position): number;
+}
 
 export class HttpDocument {
   private cachedStarts?: number[];
@@ -13,11 +25,17 @@ export class HttpDocument {
   private cachedFile?: HttpFile;
   private cachedVariableNames?: string[];
   private cachedRequestNames?: string[];
-  private readonly blockCache = new Map<number, { readonly block: RequestBlock; readonly diagnostics: readonly HttpFileDiagnostic[] }>();
+  /** Blocks parsed so far, by first line; made on first use (validation makes a document per block and parses it once). */
+  private blockCache?: Map<number, { readonly block: RequestBlock; readonly diagnostics: readonly HttpFileDiagnostic[] }>;
 
-  constructor(readonly uri: string, readonly version: number, readonly text: string) {}
+  constructor(readonly uri: string, readonly version: number, readonly text: string, private readonly index?: LineIndex) {}
 
-  /** Offset of the first character of each line. */
+  /** The index, while it still describes this version's text. */
+  private get liveIndex(): LineIndex | undefined {
+    return this.index?.version === this.version ? this.index : undefined;
+  }
+
+  /** Offset of the first character of each line, computed here (no live index). */
   private get lineStarts(): number[] {
     if (this.cachedStarts) return this.cachedStarts;
     const starts = [0];
@@ -39,7 +57,16 @@ export class HttpDocument {
   }
 
   get lineCount(): number {
-    return this.lineStarts.length;
+    return this.liveIndex?.lineCount ?? this.lineStarts.length;
+  }
+
+  /** Offset of line `line`'s first character; undefined past the last line. */
+  private lineStart(line: number): number | undefined {
+    if (line < 0) return undefined;
+    const index = this.liveIndex;
+    if (index) return line < index.lineCount ? index.offsetAt({ line, character: 0 }) : undefined;
+    const starts = this.lineStarts;
+    return line < starts.length ? starts[line] : undefined;
   }
 
   /** One line's text without its line break ('' past the end). */
@@ -49,10 +76,9 @@ export class HttpDocument {
 
   private sourceLine(line: number): SourceLine | undefined {
     if (this.cachedLines) return this.cachedLines[line];
-    const starts = this.lineStarts;
-    const start = starts[line];
+    const start = this.lineStart(line);
     if (start === undefined) return undefined;
-    const next = starts[line + 1];
+    const next = this.lineStart(line + 1);
     let end = next ?? this.text.length;
     let eol: SourceLine['eol'] = '';
     if (next !== undefined) {
@@ -90,61 +116,42 @@ export class HttpDocument {
 
   /** Whether line `n` opens a block (a `###` line; line 0 always does), as the parser splits a file. */
   private startsBlock(n: number): boolean {
-    return n === 0 || this.text.startsWith('###', this.lineStarts[n] ?? 0);
-  }
-
-  /** Inclusive [first, last] line pairs of the blocks, as parseHttpFile would cut them, found without parsing. */
-  blockBounds(): Array<[number, number]> {
-    const bounds: Array<[number, number]> = [];
-    const count = this.lineCount;
-    let start = 0;
-    for (let n = 1; n < count; n++) {
-      if (this.startsBlock(n)) {
-        bounds.push([start, n - 1]);
-        start = n;
-      }
-    }
-    bounds.push([start, count - 1]);
-    return bounds;
-  }
-
-  /** The text of lines first..last, line breaks included (a block's identity for caches). */
-  linesText(first: number, last: number): string {
-    return this.text.slice(this.lineStarts[first] ?? this.text.length, this.lineStarts[last + 1] ?? this.text.length);
+    return n === 0 || this.text.startsWith('###', this.lineStart(n) ?? 0);
   }
 
   /** Lines first..last parsed as one block (ranges are the document's), with the parser's diagnostics; cached per version. */
   parsedBlock(first: number, last: number): { readonly block: RequestBlock; readonly diagnostics: readonly HttpFileDiagnostic[] } {
-    const cached = this.blockCache.get(first);
+    const cached = this.blockCache?.get(first);
     if (cached && cached.block.lastLine === last) return cached;
-    // parseBlock reads lines by absolute index: give it a sparse array holding just this block.
-    const lines: SourceLine[] = [];
+    // parseBlock reads lines by absolute index: give it an array holding just this block's lines. Made
+    // at its full length first, so that V8 keeps it a plain array (set far past its end, it becomes a
+    // dictionary, slow to fill and to read).
+    const lines = new Array<SourceLine>(last + 1);
     for (let i = first; i <= last; i++) {
       const sourceLine = this.sourceLine(i);
       if (sourceLine) lines[i] = sourceLine;
     }
     const diagnostics: HttpFileDiagnostic[] = [];
     const parsed = { block: parseBlock(lines, first, last, 0, diagnostics), diagnostics };
-    this.blockCache.set(first, parsed);
+    (this.blockCache ??= new Map()).set(first, parsed);
     return parsed;
   }
 
   offsetAt(position: Position): number {
-    const start = this.lineStarts[position.line];
+    const start = this.lineStart(position.line);
     if (start === undefined) return this.text.length;
     return start + Math.min(position.character, this.lineText(position.line).length);
   }
 
   positionAt(offset: number): Position {
-    const starts = this.lineStarts;
     let low = 0;
-    let high = starts.length - 1;
+    let high = this.lineCount - 1;
     while (low < high) {
       const mid = (low + high + 1) >> 1;
-      if ((starts[mid] ?? 0) <= offset) low = mid;
+      if ((this.lineStart(mid) ?? 0) <= offset) low = mid;
       else high = mid - 1;
     }
-    return { line: low, character: offset - (starts[low] ?? 0) };
+    return { line: low, character: offset - (this.lineStart(low) ?? 0) };
   }
 
   /** `@name = value` names anywhere in the file (a cheap scan, no full parse). */
@@ -182,10 +189,10 @@ function findBlock(blocks: readonly RequestBlock[], line: number): RequestBlock 
 export class HttpDocumentCache {
   private readonly documents = new Map<string, HttpDocument>();
 
-  get(uri: string, version: number, text: () => string): HttpDocument {
+  get(uri: string, version: number, text: () => string, index?: LineIndex): HttpDocument {
     const existing = this.documents.get(uri);
     if (existing && existing.version === version) return existing;
-    const document = new HttpDocument(uri, version, text());
+    const document = new HttpDocument(uri, version, text(), index);
     this.documents.set(uri, document);
     return document;
   }

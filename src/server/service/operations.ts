@@ -45,8 +45,21 @@ export class OperationIndex {
     return this.known;
   }
 
+  /** match's answers by method and URL: a file repeats a few URLs over thousands of requests. */
+  private readonly matched = new Map<string, KnownOperation | null>();
+
   /** The operation a request's method and URL address; the contract's operations win over imported ones. */
   match(method: string, url: string): KnownOperation | undefined {
+    const key = `${method} ${url}`;
+    let found = this.matched.get(key);
+    if (found === undefined) {
+      if (this.matched.size >= 10_000) this.matched.clear();
+      this.matched.set(key, (found = this.findMatch(method, url) ?? null));
+    }
+    return found ?? undefined;
+  }
+
+  private findMatch(method: string, url: string): KnownOperation | undefined {
     const path = pathOf(url);
     const operation = this.catalog.match(method, path);
     if (operation) return this.byContractOperation.get(operation);

@@ -1,16 +1,19 @@
 // Diagnostics of a whole document, incrementally: a `.http` file is a list of request blocks, and what a
 // block says about itself (parse problems, contract checks, body validation) depends only on its own
-// text. So each block's diagnostics are kept by its text, relative to its first line; a new version
-// re-parses and re-validates only the blocks whose text changed (typing touches one) and moves the
-// others to their new lines. Undefined variables depend on the rest of the file (file variables, the
-// requests named before) and are recomputed each time from each block's kept summary — cheap.
+// text. So each block is validated as a document of its own (its text alone, lines counted from its
+// first line) and its findings are kept by that text; a new version re-parses and re-validates only the
+// blocks whose text changed (typing touches one) and moves the others to their new lines. The blocks
+// are cut from the text by offsets (blockStartOffsets) and placed by the line breaks each one holds, so
+// a pass over an unchanged 50 000-line file makes no string per line. Undefined variables depend on
+// the rest of the file (file variables, the requests named before) and are recomputed each time from
+// each block's kept summary — cheap.
 // The work is a generator that yields every few milliseconds, so a server can answer a completion
 // between two slices and drop a validation that a newer version made stale.
 import type { Diagnostic } from 'vscode-languageserver';
-import type { Range, VariableReference } from '../../core/httpfile';
+import { blockStartOffsets, type Range, type VariableReference } from '../../core/httpfile';
 import type { ServiceContext } from './context';
 import { fromParser, requestDiagnostics, undefinedVariables } from './diagnostics';
-import type { HttpDocument } from './document';
+import { HttpDocument } from './document';
 
 /** A block's own findings, with lines counted from the block's first line. */
 interface BlockFindings {
@@ -19,36 +22,46 @@ interface BlockFindings {
   readonly references: readonly VariableReference[];
   readonly variables: readonly string[];
   readonly name?: string;
+  /** Line breaks in the block's text: the next block starts this many lines below this one's first. */
+  readonly breaks: number;
 }
 
-/** Blocks' findings of one document, by block text; what the last complete pass did not use is dropped. */
+/**
+ * Blocks' findings of one document, by block text; what the last complete pass did not use is dropped.
+ * The file's last block is kept apart: it also holds the line after the text's last break, so the same
+ * text parses to one more line there than anywhere else.
+ */
 export class BlockFindingsCache {
-  private entries = new Map<string, BlockFindings>();
-  private used = new Map<string, BlockFindings>();
+  private entries = { inner: new Map<string, BlockFindings>(), last: new Map<string, BlockFindings>() };
+  private used = { inner: new Map<string, BlockFindings>(), last: new Map<string, BlockFindings>() };
   private catalog: unknown;
+  /** Blocks validated (not found here) since the cache was made: what an edit cost. */
+  validated = 0;
 
   /** Findings hold contract checks: a new catalog (an OpenAPI overlay) makes every one stale. */
   useCatalog(operations: unknown): void {
     if (operations === this.catalog) return;
     this.catalog = operations;
-    this.entries = new Map();
-    this.used = new Map();
+    this.entries = { inner: new Map(), last: new Map() };
+    this.used = { inner: new Map(), last: new Map() };
   }
 
-  get(key: string): BlockFindings | undefined {
-    const found = this.used.get(key) ?? this.entries.get(key);
-    if (found) this.used.set(key, found);
+  get(text: string, isLast: boolean): BlockFindings | undefined {
+    const used = isLast ? this.used.last : this.used.inner;
+    const found = used.get(text) ?? (isLast ? this.entries.last : this.entries.inner).get(text);
+    if (found) used.set(text, found);
     return found;
   }
 
-  set(key: string, findings: BlockFindings): void {
-    this.used.set(key, findings);
+  set(text: string, isLast: boolean, findings: BlockFindings): void {
+    this.validated++;
+    (isLast ? this.used.last : this.used.inner).set(text, findings);
   }
 
   /** A pass saw every block: keep only what it used. */
   complete(): void {
     this.entries = this.used;
-    this.used = new Map();
+    this.used = { inner: new Map(), last: new Map() };
   }
 }
 
@@ -62,16 +75,20 @@ export const VALIDATION_SLICE_MS = 4;
 export function* validationSteps(document: HttpDocument, context: ServiceContext, cache = new BlockFindingsCache()): Generator<void, Diagnostic[]> {
   cache.useCatalog(context.operations);
   const blocks: Array<{ findings: BlockFindings; first: number }> = [];
+  const text = document.text;
+  const starts = blockStartOffsets(text);
   let sliceStart = performance.now();
-  for (const [first, last] of document.blockBounds()) {
-    // Line 0 opens the file's first block with or without a separator: part of the block's identity.
-    const key = `${first === 0 ? '0' : '1'}${document.linesText(first, last)}`;
-    let findings = cache.get(key);
+  let first = 0;
+  for (let k = 0; k < starts.length; k++) {
+    const isLast = k === starts.length - 1;
+    const blockText = text.slice(starts[k], isLast ? text.length : starts[k + 1]);
+    let findings = cache.get(blockText, isLast);
     if (!findings) {
-      findings = findingsOf(document, first, last, context);
-      cache.set(key, findings);
+      findings = findingsOf(document.uri, blockText, isLast, context);
+      cache.set(blockText, isLast, findings);
     }
     blocks.push({ findings, first });
+    first += findings.breaks;
     if (performance.now() - sliceStart > VALIDATION_SLICE_MS) {
       yield;
       sliceStart = performance.now();
@@ -104,16 +121,20 @@ export function validateDocument(document: HttpDocument, context: ServiceContext
   }
 }
 
-function findingsOf(document: HttpDocument, first: number, last: number, context: ServiceContext): BlockFindings {
-  const { block, diagnostics } = document.parsedBlock(first, last);
+/** A block's findings, its text validated as a document of its own (positions relative to its first line). */
+function findingsOf(uri: string, text: string, isLast: boolean, context: ServiceContext): BlockFindings {
+  const document = new HttpDocument(uri, 0, text);
+  const breaks = document.lineCount - 1;
+  // A block other than the last ends with a line break: the empty line after it is the next block's.
+  const { block, diagnostics } = document.parsedBlock(0, isLast ? breaks : breaks - 1);
   const request = block.request;
-  const back = -first;
   return {
-    parser: diagnostics.map((d) => moved(fromParser(d), back)),
-    request: request ? requestDiagnostics(document, request, context).map((d) => moved(d, back)) : [],
-    references: request ? request.references.map((r) => ({ ...r, range: shifted(r.range, back), nameRange: shifted(r.nameRange, back) })) : [],
+    parser: diagnostics.map(fromParser),
+    request: request ? requestDiagnostics(document, request, context) : [],
+    references: request ? request.references : [],
     variables: block.variables.map((v) => v.name),
     ...(request?.name ? { name: request.name } : {}),
+    breaks,
   };
 }
 
