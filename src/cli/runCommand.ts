@@ -239,6 +239,14 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const progress = createProgress(io.stderr);
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
   const out = lineWriter(io.stdout);
+  // Ctrl-C or a kill: the lines gathered for a pipe are written first, then the signal ends the process as
+  // it would have (the handler is a once-handler, so the second raise meets node's default action).
+  const flushThenDie = (signal: NodeJS.Signals): void => {
+    out.flush();
+    process.kill(process.pid, signal);
+  };
+  process.once('SIGINT', flushThenDie);
+  process.once('SIGTERM', flushThenDie);
   const responses = new Map<string, NamedResponse>();
   const outcomes: (RequestOutcome & { walk?: WalkResult })[] = [];
   const record = resumeRecordOf(options.out);
@@ -267,6 +275,8 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
       out.write(`${redactor.text(formatOutcome(outcome, color))}\n`);
     }
   } finally {
+    process.off('SIGINT', flushThenDie);
+    process.off('SIGTERM', flushThenDie);
     out.flush();
     progress.clear();
     await sink?.close();
