@@ -6,7 +6,7 @@
 //   npx tsx bench/firstRows.ts [rows] [runs]
 import { bigViewModel, chromiumAvailable, launchChromium, servePanelPage } from '../test/unit/panelBrowserPage';
 import { buildResultsViewModel } from '../src/core/results/viewModel';
-import { encodeViewModel } from '../src/protocol/webviewMessages';
+import { encodeViewModel } from '../src/core/results/wire';
 import { loadNote, msText, printRow } from './lib/measure';
 
 const ROWS = Number(process.argv[2] ?? 100_000);

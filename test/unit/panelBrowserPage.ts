@@ -11,7 +11,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { buildResultsHtml, createNonce } from '../../src/extension/results/html';
 import { buildResultsViewModel } from '../../src/core/results/viewModel';
 import { meaningsOf } from '../../src/core/catalog/errorCatalogues';
-import { encodeViewModel, type ResultsViewModelWire } from '../../src/protocol/webviewMessages';
+import type { ResultsViewModelWire } from '../../src/protocol/webviewMessages';
+import { encodeViewModel } from '../../src/core/results/wire';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** The repository root, whatever the current directory. */

@@ -35,7 +35,7 @@ void test('nothing is sent before the page is ready; on ready it gets the curren
   assert.equal(sent.length, 0);
   assert.equal(session.received({ type: 'ready' }), undefined);
   assert.deepEqual(types(), ['show']);
-  const shown = sent[0]!.type === 'show' ? decodeViewModel(sent[0]!.viewModel, () => undefined) : undefined;
+  const shown = sent[0]!.type === 'show' ? decodeViewModel(sent[0]!.viewModel, undefined, () => undefined) : undefined;
   assert.deepEqual(shown?.table?.rows, [{ a: 1 }, { a: 2 }, { a: 3, b: 4 }]);
   assert.deepEqual(shown?.table?.columns.map((c) => c.key), ['a', 'b']);
   assert.equal(shown?.paging?.pages, 2);
@@ -56,7 +56,7 @@ void test('once ready, pages are appended as rows only; a hidden-then-reloaded p
   assert.equal(sent.length, 2);
   session.received({ type: 'ready' });
   assert.deepEqual(types(), ['show', 'appendRows', 'show', 'progress']);
-  const replayed = sent[2]!.type === 'show' ? decodeViewModel(sent[2]!.viewModel, () => undefined) : undefined;
+  const replayed = sent[2]!.type === 'show' ? decodeViewModel(sent[2]!.viewModel, undefined, () => undefined) : undefined;
   assert.equal(replayed?.table?.rows.length, 4);
   assert.equal(replayed?.paging?.walking, true);
   assert.deepEqual(sent[3], { type: 'progress', pages: 4, rows: 5, rowsPerSecond: 10, elapsedMs: 6, file: 'out.ndjson' });

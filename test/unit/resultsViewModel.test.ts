@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import type { HttpResponse } from '../../src/core/http/types';
 import { buildResultsViewModel, type ResultsInput } from '../../src/core/results/viewModel';
 import { UnredactedSecretError } from '../../src/core/results/redaction';
-import { ResultsViewModelWireSchema, encodeViewModel } from '../../src/protocol/webviewMessages';
+import { ResultsViewModelWireSchema } from '../../src/protocol/webviewMessages';
+import { encodeViewModel } from '../../src/core/results/wire';
 import { prettyJsonPrefix } from '../../src/core/results/prettyJson';
 import { meaningsOf } from '../../src/core/catalog/errorCatalogues';
 

@@ -24,14 +24,55 @@ export function columnsOf(rows: readonly unknown[], known: readonly Column[] = [
   return columns;
 }
 
+/** How the panel redacts what it shows of a parsed body (Redactor.value and Redactor.text). */
+export interface DisplayRedaction {
+  value(value: unknown): unknown;
+  text(text: string): string;
+}
+
+/** A table whose rows are redacted as they are asked for: the first screen at once, the rest after it. */
+interface LazyRows {
+  readonly count: number;
+  head(n: number): unknown[];
+}
+
+const lazyRows = new WeakMap<TableView, LazyRows>();
+
+/** How many rows a table holds, without redacting the rows of a lazy one. */
+export function tableRowCount(table: TableView): number {
+  return lazyRows.get(table)?.count ?? table.rows.length;
+}
+
+/** The first `n` rows as shown (redacted), without redacting the others of a lazy table. */
+export function tableHead(table: TableView, n: number): unknown[] {
+  return lazyRows.get(table)?.head(n) ?? table.rows.slice(0, n);
+}
+
 /**
  * The table for a parsed body, or undefined when nothing in it looks like rows. `rowsPath` ('Data',
- * 'Result.Items', '$') comes from the paging strategy when it knows the paged field.
+ * 'Result.Items', '$') comes from the paging strategy when it knows the paged field. With `redaction`
+ * the body is as received: its rows are redacted one by one when first read (tableHead, then `rows`),
+ * and its column names at once; without it the body must already be redacted.
  */
-export function buildTable(body: unknown, rowsPath?: string): TableView | undefined {
+export function buildTable(body: unknown, rowsPath?: string, redaction?: DisplayRedaction): TableView | undefined {
   const found = rowsOfBody(body, rowsPath);
   if (!found) return undefined;
   const objects = found.rows.length === 0 || objectShare(found.rows) >= 0.5;
-  if (!objects) return { source: found.path, kind: 'values', columns: [{ key: '', label: 'value' }], rows: found.rows };
-  return { source: found.path, kind: 'objects', columns: columnsOf(found.rows), rows: found.rows };
+  const shape = objects
+    ? { source: found.path, kind: 'objects' as const, columns: columnsOf(found.rows) }
+    : { source: found.path, kind: 'values' as const, columns: [{ key: '', label: 'value' }] };
+  if (!redaction) return { ...shape, rows: found.rows as unknown[] };
+  const raw = found.rows;
+  const shown: unknown[] = [];
+  const head = (n: number): unknown[] => {
+    const end = Math.min(n, raw.length);
+    for (let i = shown.length; i < end; i++) shown.push(redaction.value(raw[i]));
+    return shown.slice(0, end);
+  };
+  let all: unknown[] | undefined;
+  const columns = objects ? shape.columns.map((c) => ({ key: redaction.text(c.key), label: redaction.text(c.label) })) : shape.columns;
+  const table = { source: shape.source, kind: shape.kind, columns } as TableView;
+  Object.defineProperty(table, 'rows', { enumerable: true, configurable: false, get: () => (all ??= head(raw.length)) });
+  lazyRows.set(table, { count: raw.length, head });
+  return table;
 }
