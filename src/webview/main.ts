@@ -150,10 +150,13 @@ class ResultsApp {
       log(rest.reason);
       return;
     }
-    this.awaitingRest = undefined;
     this.raw.setBody(message.body, this.raw.searchTerm);
-    if (rest.ok) this.table.completeRows(rest.rows);
-    else this.abandonRest(rest.reason);
+    if (!rest.ok) {
+      this.abandonRest(rest.reason);
+      return;
+    }
+    this.awaitingRest = undefined;
+    this.table.completeRows(rest.rows);
   }
 
   private abandonRest(reason: string): void {
