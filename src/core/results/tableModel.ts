@@ -2,7 +2,7 @@
 // the webview only renders it. A paging strategy that knows the paged field names it (rowsPath); otherwise
 // the shape decides: a top-level array, or the largest array of objects one or two levels down.
 import type { Column, TableView } from '../../protocol/webviewMessages';
-import { objectShare, rowsOfBody } from '../paging/rows';
+import { objectShare, readPath, rowsOfBody } from '../paging/rows';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -62,6 +62,8 @@ export function buildTable(body: unknown, rowsPath?: string, redaction?: Display
     ? { source: found.path, kind: 'objects' as const, columns: columnsOf(found.rows) }
     : { source: found.path, kind: 'values' as const, columns: [{ key: '', label: 'value' }] };
   if (!redaction) return { ...shape, rows: found.rows as unknown[] };
+  // Rows under a secret-named field (or a key holding a secret) are masked whole, as the body shows them.
+  if (!rowsSurviveRedaction(body, found.rows, found.path, redaction)) return buildTable(redaction.value(body), rowsPath);
   const raw = found.rows;
   const shown: unknown[] = [];
   const head = (n: number): unknown[] => {
@@ -75,4 +77,22 @@ export function buildTable(body: unknown, rowsPath?: string, redaction?: Display
   Object.defineProperty(table, 'rows', { enumerable: true, configurable: false, get: () => (all ??= head(raw.length)) });
   lazyRows.set(table, { count: raw.length, head });
   return table;
+}
+
+/**
+ * Whether redacting the body leaves its rows array where it was (no secret-named field, no key holding a
+ * secret on the way to it), so the rows may be redacted one by one. The body is copied without the rows
+ * (a marker in their place), redacted, and the marker looked for at the rows' path.
+ */
+function rowsSurviveRedaction(body: unknown, rows: readonly unknown[], path: string, redaction: DisplayRedaction): boolean {
+  const marker: unknown[] = [];
+  const withoutRows = (value: unknown): unknown => {
+    if (value === rows) return marker;
+    if (Array.isArray(value)) return value.map(withoutRows);
+    if (!isPlainObject(value)) return value;
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) Object.defineProperty(copy, key, { value: withoutRows(value[key]), enumerable: true, writable: true, configurable: true });
+    return copy;
+  };
+  return readPath(redaction.value(withoutRows(body)), path) === marker;
 }
