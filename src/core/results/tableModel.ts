@@ -34,6 +34,8 @@ export interface DisplayRedaction {
 interface LazyRows {
   readonly count: number;
   head(n: number): unknown[];
+  /** The whole body redacted (Redactor.value of it), its rows those of the table. */
+  body(): unknown;
 }
 
 const lazyRows = new WeakMap<TableView, LazyRows>();
@@ -46,6 +48,11 @@ export function tableRowCount(table: TableView): number {
 /** The first `n` rows as shown (redacted), without redacting the others of a lazy table. */
 export function tableHead(table: TableView, n: number): unknown[] {
   return lazyRows.get(table)?.head(n) ?? table.rows.slice(0, n);
+}
+
+/** The body of a lazy table redacted as a whole, reusing the table's redacted rows; undefined for another table. */
+export function redactedBodyOf(table: TableView): unknown {
+  return lazyRows.get(table)?.body();
 }
 
 /**
@@ -63,7 +70,8 @@ export function buildTable(body: unknown, rowsPath?: string, redaction?: Display
     : { source: found.path, kind: 'values' as const, columns: [{ key: '', label: 'value' }] };
   if (!redaction) return { ...shape, rows: found.rows as unknown[] };
   // Rows under a secret-named field (or a key holding a secret) are masked whole, as the body shows them.
-  if (!rowsSurviveRedaction(body, found.rows, found.path, redaction)) return buildTable(redaction.value(body), rowsPath);
+  const spine = redactedSpine(body, found.rows, found.path, redaction);
+  if (!spine) return buildTable(redaction.value(body), rowsPath);
   const raw = found.rows;
   const shown: unknown[] = [];
   const head = (n: number): unknown[] => {
@@ -75,16 +83,17 @@ export function buildTable(body: unknown, rowsPath?: string, redaction?: Display
   const columns = objects ? shape.columns.map((c) => ({ key: redaction.text(c.key), label: redaction.text(c.label) })) : shape.columns;
   const table = { source: shape.source, kind: shape.kind, columns } as TableView;
   Object.defineProperty(table, 'rows', { enumerable: true, configurable: false, get: () => (all ??= head(raw.length)) });
-  lazyRows.set(table, { count: raw.length, head });
+  lazyRows.set(table, { count: raw.length, head, body: () => spine.withRows(table.rows) });
   return table;
 }
 
 /**
- * Whether redacting the body leaves its rows array where it was (no secret-named field, no key holding a
- * secret on the way to it), so the rows may be redacted one by one. The body is copied without the rows
- * (a marker in their place), redacted, and the marker looked for at the rows' path.
+ * The body redacted without its rows, when redacting leaves the rows array where it was (no secret-named
+ * field, no key holding a secret on the way to it), so the rows may be redacted one by one; undefined
+ * otherwise. The body is copied with a marker in place of the rows, redacted, and the marker looked for
+ * at the rows' path; `withRows` puts the (redacted) rows back in its place.
  */
-function rowsSurviveRedaction(body: unknown, rows: readonly unknown[], path: string, redaction: DisplayRedaction): boolean {
+function redactedSpine(body: unknown, rows: readonly unknown[], path: string, redaction: DisplayRedaction): { withRows(shown: unknown[]): unknown } | undefined {
   const marker: unknown[] = [];
   const withoutRows = (value: unknown): unknown => {
     if (value === rows) return marker;
@@ -94,5 +103,15 @@ function rowsSurviveRedaction(body: unknown, rows: readonly unknown[], path: str
     for (const key of Object.keys(value)) Object.defineProperty(copy, key, { value: withoutRows(value[key]), enumerable: true, writable: true, configurable: true });
     return copy;
   };
-  return readPath(redaction.value(withoutRows(body)), path) === marker;
+  const spine = redaction.value(withoutRows(body));
+  if (readPath(spine, path) !== marker) return undefined;
+  const withRows = (value: unknown, shown: unknown[]): unknown => {
+    if (value === marker) return shown;
+    if (Array.isArray(value)) return value.map((v) => withRows(v, shown));
+    if (!isPlainObject(value)) return value;
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) Object.defineProperty(copy, key, { value: withRows(value[key], shown), enumerable: true, writable: true, configurable: true });
+    return copy;
+  };
+  return { withRows: (shown) => withRows(spine, shown) };
 }

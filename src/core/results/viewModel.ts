@@ -9,7 +9,7 @@ import type { AuthExplanation, BodyView, ContractView, PagingState, ResultsViewM
 import { buildBusinessBanner, type BusinessErrorReportLike } from './businessBanner';
 import { formatBytes, formatDuration, formatCount } from './format';
 import { assertHeadersRedacted, headerLines, redactBodyText, redactParsedBody, redactUrl } from './redaction';
-import { buildTable, type DisplayRedaction } from './tableModel';
+import { buildTable, redactedBodyOf, type DisplayRedaction } from './tableModel';
 import { prettyJsonPrefix } from './prettyJson';
 
 /** Characters of body text sent for display; the table carries every row whatever the body's size. */
@@ -133,7 +133,8 @@ export function buildResultsViewModel(input: ResultsInput): ResultsViewModel {
     table = buildTable(value, input.rowsPath, redaction);
     const hasTable = table !== undefined;
     if (detect) report = detectBusinessErrors(redaction.value(value), input.catalogue);
-    body = deferredBody('json', () => prettyBodyView(redaction.value(value), chars, limit, hasTable));
+    const shownTable = table;
+    body = deferredBody('json', () => prettyBodyView((shownTable && redactedBodyOf(shownTable)) ?? redaction.value(value), chars, limit, hasTable));
     // Only a 401/403 reads the body's text (explainAuth); nothing else needs it whole.
     text = response.status === 401 || response.status === 403 ? JSON.stringify(redaction.value(value)) : '';
   } else if (raw.length === 0) {

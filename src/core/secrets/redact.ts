@@ -24,6 +24,8 @@ const SHORT_ESCAPED = /["\\/\u0008\f\n\r\t]/;
 
 export class Redactor {
   private knownValues: string[] = [];
+  /** Keys as value() shows them: a page repeats the same few keys on every row. */
+  private readonly shownKeys = new Map<string, string>();
 
   constructor(knownSecrets: Iterable<string> = []) {
     this.addKnownSecrets(knownSecrets);
@@ -41,6 +43,7 @@ export class Redactor {
     }
     // Longest first, so a secret that contains another is replaced whole.
     this.knownValues = [...all].filter((v) => v.length >= MIN_KNOWN_VALUE_LENGTH).sort((a, b) => b.length - a.length);
+    this.shownKeys.clear();
   }
 
   /**
@@ -155,7 +158,7 @@ export class Redactor {
     for (const key of Object.keys(record)) {
       const inner = record[key];
       const redacted = isSecretKey(key) ? maskedField(inner) : this.displayValue(inner);
-      const shownKey = this.text(key);
+      const shownKey = this.shownKey(key);
       if (redacted === inner && shownKey === key) continue;
       copy ??= { ...record };
       if (shownKey !== key) delete copy[key];
@@ -163,6 +166,16 @@ export class Redactor {
       Object.defineProperty(copy, shownKey, { value: redacted, enumerable: true, writable: true, configurable: true });
     }
     return copy ?? value;
+  }
+
+  private shownKey(key: string): string {
+    let shown = this.shownKeys.get(key);
+    if (shown === undefined) {
+      shown = this.text(key);
+      if (this.shownKeys.size >= SECRET_KEY_CACHE_LIMIT) this.shownKeys.clear();
+      this.shownKeys.set(key, shown);
+    }
+    return shown;
   }
 
   headerValue(name: string, value: string): string {
