@@ -149,6 +149,8 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     /** The rows after the show's head: rowCount − HEAD_ROWS of them. */
     rowCount: count(),
     rowsJson: z.string(),
+    /** Every column of the table: the show's (those of its first rows) first, then keys only later rows have. */
+    columns: z.array(ColumnSchema),
     body: BodyViewSchema,
   }),
   z.object({
@@ -279,7 +281,7 @@ export function decodeViewModel(wire: ResultsViewModelWire, rest: ShowRestMessag
     return undefined;
   }
   const { table } = decoded.viewModel;
-  return { ...decoded.viewModel, body: rest.body, ...(table ? { table: { ...table, rows: table.rows.concat(tail.rows) } } : {}) };
+  return { ...decoded.viewModel, body: rest.body, ...(table ? { table: { ...table, columns: rest.columns, rows: table.rows.concat(tail.rows) } } : {}) };
 }
 
 function parseArray(json: string): unknown[] | undefined {

@@ -156,7 +156,7 @@ class ResultsApp {
       return;
     }
     this.awaitingRest = undefined;
-    this.table.completeRows(rest.rows);
+    this.table.completeRows(rest.rows, message.columns);
   }
 
   private abandonRest(reason: string): void {

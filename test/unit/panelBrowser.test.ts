@@ -7,6 +7,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT, bigMessages, launchChromium, servePanelPage, type PanelPage } from './panelBrowserPage';
+import { buildResultsViewModel } from '../../src/core/results/viewModel';
+import { encodeShowRest, encodeViewModel } from '../../src/core/results/wire';
+import { Redactor } from '../../src/core/secrets/redact';
 
 const ROWS = 100_000;
 const ROW_HEIGHT = 22;
@@ -231,4 +234,22 @@ void test('the rest of an earlier response (stale) is dropped; the shown one wai
   await page.getByRole('tab', { name: 'Raw JSON' }).click();
   assert.match(await page.locator('pre.raw').textContent() ?? '', /"OrderID": 100000/);
   await page.getByRole('tab', { name: 'Table' }).click();
+});
+
+void test('a column only later rows have joins the header when the rest arrives, after the columns of the first screen', async () => {
+  const rows: Record<string, unknown>[] = Array.from({ length: 250 }, (_, i) => ({ OrderID: i, Status: 'ok' }));
+  rows[240] = { OrderID: 240, Status: 'ok', LateField: 'late' };
+  const text = JSON.stringify({ Data: rows });
+  const vm = buildResultsViewModel({
+    requestKey: 'k', id: 'late-columns', request: { method: 'GET', url: 'http://127.0.0.1:1/x', headers: {} },
+    response: { status: 200, statusText: 'OK', headers: {}, bodyText: '', timing: { startedAt: 0, firstByteMs: 1, totalMs: 2 }, sizeBytes: text.length },
+    parsedBody: { value: JSON.parse(text), chars: text.length, redaction: new Redactor() },
+  });
+  const send = (message: unknown) => page.evaluate((m) => (globalThis as unknown as PageWindow).postMessage(m, '*'), JSON.parse(JSON.stringify(message)) as unknown);
+  await send({ type: 'show', viewModel: encodeViewModel(vm) });
+  await page.locator('.rows .grid-row').first().waitFor();
+  assert.deepEqual(await page.locator('.grid-row.header .cell').allTextContents(), ['#', 'OrderID', 'Status']);
+  await send(encodeShowRest(vm));
+  await page.locator('.table[data-rows-loaded="250"]').waitFor();
+  assert.deepEqual(await page.locator('.grid-row.header .cell').allTextContents(), ['#', 'OrderID', 'Status', 'LateField']);
 });

@@ -130,3 +130,23 @@ void test('a big table is sent in two: the show holds the first HEAD_ROWS and a 
   assert.equal(small?.pending, 0, 'a small table has nothing pending');
   assert.equal(encodeShowRest(built), undefined);
 });
+
+void test('the show carries the columns of its first rows; the rest brings those only later rows have, after them', async () => {
+  const { Redactor } = await import('../../src/core/secrets/redact');
+  const { buildResultsViewModel: build } = await import('../../src/core/results/viewModel');
+  const rows: Record<string, unknown>[] = Array.from({ length: HEAD_ROWS + 10 }, (_, i) => ({ id: i, name: `n${i}` }));
+  rows[HEAD_ROWS + 5] = { id: -1, late: true, name: 'x' };
+  const text = JSON.stringify(rows);
+  const vm = build({
+    requestKey: 'k', id: 'cols', request: { method: 'GET', url: 'http://127.0.0.1:1/x', headers: {} },
+    response: { status: 200, statusText: 'OK', headers: {}, bodyText: '', timing: { startedAt: 0, firstByteMs: 1, totalMs: 2 }, sizeBytes: text.length },
+    parsedBody: { value: JSON.parse(text), chars: text.length, redaction: new Redactor() },
+  });
+  const wire = encodeViewModel(vm);
+  assert.deepEqual(wire.table?.columns.map((c) => c.key), ['id', 'name']);
+  const rest = encodeShowRest(vm)!;
+  assert.deepEqual(rest.columns.map((c) => c.key), ['id', 'name', 'late']);
+  const whole = decodeViewModel(wire, rest, () => undefined);
+  assert.deepEqual(whole?.table?.columns.map((c) => c.key), ['id', 'name', 'late']);
+  assert.deepEqual(whole?.table?.rows, rows);
+});

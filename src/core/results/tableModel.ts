@@ -34,6 +34,8 @@ export interface DisplayRedaction {
 interface LazyRows {
   readonly count: number;
   head(n: number): unknown[];
+  /** The columns of the first `n` rows: the start of the table's columns (first-seen order). */
+  headColumns(n: number): Column[];
   /** The whole body redacted (Redactor.value of it), its rows those of the table. */
   body(): unknown;
 }
@@ -48,6 +50,11 @@ export function tableRowCount(table: TableView): number {
 /** The first `n` rows as shown (redacted), without redacting the others of a lazy table. */
 export function tableHead(table: TableView, n: number): unknown[] {
   return lazyRows.get(table)?.head(n) ?? table.rows.slice(0, n);
+}
+
+/** The columns of the first `n` rows (the first `columns` of the table, in order), without reading the others of a lazy table. */
+export function tableHeadColumns(table: TableView, n: number): Column[] {
+  return lazyRows.get(table)?.headColumns(n) ?? table.columns;
 }
 
 /** The body of a lazy table redacted as a whole, reusing the table's redacted rows; undefined for another table. */
@@ -65,10 +72,8 @@ export function buildTable(body: unknown, rowsPath?: string, redaction?: Display
   const found = rowsOfBody(body, rowsPath);
   if (!found) return undefined;
   const objects = found.rows.length === 0 || objectShare(found.rows) >= 0.5;
-  const shape = objects
-    ? { source: found.path, kind: 'objects' as const, columns: columnsOf(found.rows) }
-    : { source: found.path, kind: 'values' as const, columns: [{ key: '', label: 'value' }] };
-  if (!redaction) return { ...shape, rows: found.rows as unknown[] };
+  const values = [{ key: '', label: 'value' }];
+  if (!redaction) return { source: found.path, kind: objects ? 'objects' : 'values', columns: objects ? columnsOf(found.rows) : values, rows: found.rows as unknown[] };
   // Rows under a secret-named field (or a key holding a secret) are masked whole, as the body shows them.
   const spine = redactedSpine(body, found.rows, found.path, redaction);
   if (!spine) return buildTable(redaction.value(body), rowsPath);
@@ -80,10 +85,17 @@ export function buildTable(body: unknown, rowsPath?: string, redaction?: Display
     return shown.slice(0, end);
   };
   let all: unknown[] | undefined;
-  const columns = objects ? shape.columns.map((c) => ({ key: redaction.text(c.key), label: redaction.text(c.label) })) : shape.columns;
-  const table = { source: shape.source, kind: shape.kind, columns } as TableView;
+  // Column names as the rows show them (a key holding a secret is scrubbed like the rows' keys).
+  const shownColumns = (rows: readonly unknown[]): Column[] =>
+    (objects ? columnsOf(rows).map((c) => ({ key: redaction.text(c.key), label: redaction.text(c.label) })) : values);
+  let columns: Column[] | undefined;
+  const table = { source: found.path, kind: objects ? 'objects' : 'values' } as TableView;
+  Object.defineProperty(table, 'columns', { enumerable: true, configurable: false, get: () => (columns ??= shownColumns(raw)) });
   Object.defineProperty(table, 'rows', { enumerable: true, configurable: false, get: () => (all ??= head(raw.length)) });
-  lazyRows.set(table, { count: raw.length, head, body: () => spine.withRows(table.rows) });
+  lazyRows.set(table, {
+    count: raw.length, head, body: () => spine.withRows(table.rows),
+    headColumns: (n) => (columns ?? shownColumns(raw.slice(0, n))),
+  });
   return table;
 }
 

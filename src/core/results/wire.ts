@@ -3,7 +3,7 @@
 // placeholder body, `showRest` the other rows and the body view. Only the head is redacted and encoded before
 // the show is posted (tableHead); the rest is redacted and encoded when encodeShowRest asks for it.
 import { HEAD_ROWS, type BodyView, type ResultsViewModel, type ResultsViewModelWire, type ShowRestMessage } from '../../protocol/webviewMessages';
-import { tableHead, tableRowCount } from './tableModel';
+import { tableHead, tableHeadColumns, tableRowCount } from './tableModel';
 
 /** Whether the view model's table is sent in two messages. */
 export function restFollows(vm: ResultsViewModel): boolean {
@@ -14,10 +14,12 @@ export function restFollows(vm: ResultsViewModel): boolean {
 export function encodeViewModel(vm: ResultsViewModel): ResultsViewModelWire {
   const { table, body, ...rest } = vm;
   if (!table) return { ...rest, body: plainBody(body) };
-  const { source, kind, columns } = table;
+  const { source, kind } = table;
   const rowCount = tableRowCount(table);
   const headJson = JSON.stringify(tableHead(table, HEAD_ROWS));
-  if (rowCount <= HEAD_ROWS) return { ...rest, body: plainBody(body), table: { source, kind, columns, rowCount, headJson } };
+  if (rowCount <= HEAD_ROWS) return { ...rest, body: plainBody(body), table: { source, kind, columns: table.columns, rowCount, headJson } };
+  // The columns of the first rows: those of later rows come with the rest (first-seen order, so they follow).
+  const columns = tableHeadColumns(table, HEAD_ROWS);
   const waiting: BodyView = { text: '', language: body.language, truncated: true, totalChars: 0, note: 'The body is on its way (after the first rows).' };
   return { ...rest, body: waiting, table: { source, kind, columns, rowCount, headJson, restFollows: true } };
 }
@@ -26,7 +28,7 @@ export function encodeViewModel(vm: ResultsViewModel): ResultsViewModelWire {
 export function encodeShowRest(vm: ResultsViewModel): ShowRestMessage | undefined {
   if (!vm.table || !restFollows(vm)) return undefined;
   const rows = vm.table.rows.slice(HEAD_ROWS);
-  return { type: 'showRest', id: vm.id, rowCount: rows.length, rowsJson: JSON.stringify(rows), body: plainBody(vm.body) };
+  return { type: 'showRest', id: vm.id, rowCount: rows.length, rowsJson: JSON.stringify(rows), columns: vm.table.columns, body: plainBody(vm.body) };
 }
 
 /** A body view as plain data (a deferred one is computed here), without an absent note. */
