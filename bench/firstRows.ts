@@ -17,6 +17,8 @@ import { parseHttpFile } from '../src/core/httpfile/parser';
 import type { HttpPort } from '../src/core/http/client';
 import type { HttpResponse } from '../src/core/http/types';
 import { runExchange } from '../src/core/run/exchange';
+import { assertionStep } from '../src/core/run/assertions';
+import { contractDriftStep } from '../src/core/contract';
 import { viewModelOfExchange } from '../src/core/results/exchangeView';
 import { Redactor } from '../src/core/secrets/redact';
 import { ResultsSession } from '../src/extension/results/resultsSession';
@@ -78,6 +80,8 @@ async function hostSend(response: HttpResponse): Promise<{ firstMs: number; rest
   const t0 = performance.now();
   const result = await runExchange({
     file: FILE, requestIndex: 0, pages: 'first',
+    // The steps the editor's Send runs (core/run/assertions, core/contract).
+    steps: [assertionStep(FILE.requests[0]!), contractDriftStep('warning')],
     prepare: { environment: ENVIRONMENT, credentials: undefined as never, responses: new Map(), readInclude: () => Promise.reject(new Error('no includes')) },
   }, { http, catalog: CATALOG, timeoutMs: 60_000 });
   if (!result.response) throw new Error(`the exchange gave no response: ${result.problem ?? '?'}`);
