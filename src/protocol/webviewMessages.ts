@@ -1,10 +1,12 @@
 // The results panel's host↔webview protocol: one zod discriminated union each way, validated on receipt on
 // both sides. zod/mini keeps the webview bundle small; the schemas are the single definition of the view model.
 // Rows travel as JSON text, not as an object graph: structured-cloning 100 000 row objects on their way into
-// the webview costs about two seconds, a 15 MB string a few milliseconds. A `show` splits them in two: the
-// first HEAD_ROWS (a first screen, parsed and drawn at once) and the rest (parsed on the next task), so the
-// first rows do not wait for JSON.parse of the whole page. The decoders check each part parses to an array
-// of the announced length; rows are rendered only as text, so no per-cell schema is needed.
+// the webview costs about two seconds, a 15 MB string a few milliseconds. A big response comes in two
+// messages: `show` with the first HEAD_ROWS (a first screen, drawn at once) and, right after it, `showRest`
+// with the other rows and the pretty-printed body, named by the show's id (one for another show is stale
+// and dropped). So the host redacts and encodes only a screenful before the first paint. The decoders check
+// each part parses to an array of the announced length; rows are rendered only as text, so no per-cell
+// schema is needed: the envelope is validated, not 100 000 rows one by one.
 import * as z from 'zod/mini';
 
 const count = () => z.number().check(z.int(), z.nonnegative());
@@ -30,10 +32,10 @@ export const TableWireSchema = z.object({
   kind: z.enum(['objects', 'values']),
   columns: z.array(ColumnSchema),
   rowCount: count(),
-  /** JSON text of the first rows (at most HEAD_ROWS). */
+  /** JSON text of the first rows (at most HEAD_ROWS); the others follow in a `showRest` when rowCount says so. */
   headJson: z.string(),
-  /** JSON text of the remaining rows. */
-  tailJson: z.string(),
+  /** The body view follows in the `showRest` (this one is a placeholder), set for a table with more than HEAD_ROWS rows. */
+  restFollows: z.optional(z.boolean()),
 });
 
 export const BusinessFailureSchema = z.object({
@@ -141,6 +143,17 @@ export const ExportFormatSchema = z.enum(['ndjson', 'csv']);
 export const HostToWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('show'), viewModel: ResultsViewModelWireSchema }),
   z.object({
+    type: z.literal('showRest'),
+    /** The `show` these rows complete (its view model's id). */
+    id: z.string(),
+    /** The rows after the show's head: rowCount − HEAD_ROWS of them. */
+    rowCount: count(),
+    rowsJson: z.string(),
+    /** Every column of the table: the show's (those of its first rows) first, then keys only later rows have. */
+    columns: z.array(ColumnSchema),
+    body: BodyViewSchema,
+  }),
+  z.object({
     type: z.literal('appendRows'),
     rowCount: count(),
     rowsJson: z.string(),
@@ -187,7 +200,7 @@ export type BodyView = z.infer<typeof BodyViewSchema>;
 export type Column = z.infer<typeof ColumnSchema>;
 export type TableWire = z.infer<typeof TableWireSchema>;
 /** The table as both sides hold it: the rows decoded. */
-export type TableView = Omit<TableWire, 'headJson' | 'tailJson' | 'rowCount'> & { readonly rows: unknown[] };
+export type TableView = Omit<TableWire, 'headJson' | 'restFollows' | 'rowCount'> & { readonly rows: unknown[] };
 export type BusinessFailureView = z.infer<typeof BusinessFailureSchema>;
 export type BusinessBanner = z.infer<typeof BusinessBannerSchema>;
 export type AuthExplanation = z.infer<typeof AuthExplanationSchema>;
@@ -200,6 +213,7 @@ export type ResultsViewModelWire = z.infer<typeof ResultsViewModelWireSchema>;
 export type ResultsViewModel = Omit<ResultsViewModelWire, 'table'> & { table?: TableView };
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 export type HostToWebviewMessage = z.infer<typeof HostToWebviewSchema>;
+export type ShowRestMessage = Extract<HostToWebviewMessage, { type: 'showRest' }>;
 export type WebviewToHostMessage = z.infer<typeof WebviewToHostSchema>;
 
 export function encodeRows(rows: readonly unknown[]): { rowCount: number; rowsJson: string } {
@@ -215,51 +229,59 @@ export function decodeRows(rowsJson: string, rowCount: number): unknown[] | unde
 /** Rows sent ahead of the rest in a `show`: more than any screen holds. */
 export const HEAD_ROWS = 200;
 
-export function encodeViewModel(vm: ResultsViewModel): ResultsViewModelWire {
-  const { table, ...rest } = vm;
-  if (!table) return rest;
-  const { rows, ...shape } = table;
-  const headJson = JSON.stringify(rows.slice(0, HEAD_ROWS));
-  const tailJson = rows.length > HEAD_ROWS ? JSON.stringify(rows.slice(HEAD_ROWS)) : '[]';
-  return { ...rest, table: { ...shape, rowCount: rows.length, headJson, tailJson } };
-}
-
-/** The rest of a table's rows, decoded on demand; undefined when they do not match what was announced. */
-export interface PendingRows {
-  readonly count: number;
-  decode(): unknown[] | undefined;
+/** A decoded `show`: its first rows (the table's rows are the head) and how many more its `showRest` brings. */
+export interface DecodedShow {
+  readonly viewModel: ResultsViewModel;
+  readonly rowCount: number;
+  /** Rows announced beyond the head; 0 when the table is whole. */
+  readonly pending: number;
+  /** A `showRest` with the rest of the rows and the body view follows. */
+  readonly restFollows: boolean;
 }
 
 /**
- * A `show` with only its first rows decoded (the table's rows are the head), plus the rest to decode next.
- * Undefined, logged, when the head is not JSON for an array that fits the announced row count.
+ * A `show` with only its first rows decoded. Undefined, logged, when the head is not JSON for an array
+ * that fits the announced row count, or when rows are announced beyond the head without a `showRest`.
  */
-export function decodeViewModelHead(wire: ResultsViewModelWire, log: ProtocolLog): { viewModel: ResultsViewModel; rowCount: number; rest?: PendingRows } | undefined {
+export function decodeViewModelHead(wire: ResultsViewModelWire, log: ProtocolLog): DecodedShow | undefined {
   const { table, ...rest } = wire;
-  if (!table) return { viewModel: rest, rowCount: 0 };
-  const { headJson, tailJson, rowCount, ...shape } = table;
+  if (!table) return { viewModel: rest, rowCount: 0, pending: 0, restFollows: false };
+  const { headJson, rowCount, restFollows, ...shape } = table;
   const head = parseArray(headJson);
-  if (!head || head.length > rowCount || (head.length < rowCount && head.length < HEAD_ROWS)) {
+  if (!head || head.length > rowCount || (head.length < rowCount && (head.length < HEAD_ROWS || !restFollows))) {
     log(`ignored a 'show' message whose first rows are not a JSON array fitting ${rowCount} rows`);
     return undefined;
   }
-  const viewModel = { ...rest, table: { ...shape, rows: head } };
-  const remaining = rowCount - head.length;
-  if (remaining === 0) return { viewModel, rowCount };
-  return { viewModel, rowCount, rest: { count: remaining, decode: () => decodeRows(tailJson, remaining) } };
+  return { viewModel: { ...rest, table: { ...shape, rows: head } }, rowCount, pending: rowCount - head.length, restFollows: restFollows === true };
 }
 
-/** A whole `show` decoded at once (the host's tests; the webview uses decodeViewModelHead). */
-export function decodeViewModel(wire: ResultsViewModelWire, log: ProtocolLog): ResultsViewModel | undefined {
+/**
+ * The rows a `showRest` brings to a decoded show, or a reason it does not apply: another show's (stale),
+ * or rows that are not a JSON array of exactly the pending count.
+ */
+export function decodeShowRest(shown: { readonly id: string; readonly pending: number }, message: ShowRestMessage): { ok: true; rows: unknown[] } | { ok: false; stale: boolean; reason: string } {
+  if (message.id !== shown.id) return { ok: false, stale: true, reason: `ignored the rest of another response (${message.id.slice(0, 40)})` };
+  const rows = message.rowCount === shown.pending ? decodeRows(message.rowsJson, message.rowCount) : undefined;
+  if (!rows) return { ok: false, stale: false, reason: `the last ${shown.pending} rows of the response did not decode` };
+  return { ok: true, rows };
+}
+
+/** A `show` and its `showRest` decoded whole (the host's tests; the webview decodes them as they come). */
+export function decodeViewModel(wire: ResultsViewModelWire, rest: ShowRestMessage | undefined, log: ProtocolLog): ResultsViewModel | undefined {
   const decoded = decodeViewModelHead(wire, log);
-  if (!decoded?.rest) return decoded?.viewModel;
-  const tail = decoded.rest.decode();
-  if (!tail) {
-    log(`ignored a 'show' message whose rows are not a JSON array of ${decoded.rowCount}`);
+  if (!decoded) return undefined;
+  if (!decoded.restFollows) return decoded.viewModel;
+  if (!rest) {
+    log(`a 'show' of ${decoded.rowCount} rows came without the rest of them`);
+    return undefined;
+  }
+  const tail = decodeShowRest({ id: decoded.viewModel.id, pending: decoded.pending }, rest);
+  if (!tail.ok) {
+    log(tail.reason);
     return undefined;
   }
   const { table } = decoded.viewModel;
-  return { ...decoded.viewModel, ...(table ? { table: { ...table, rows: table.rows.concat(tail) } } : {}) };
+  return { ...decoded.viewModel, body: rest.body, ...(table ? { table: { ...table, columns: rest.columns, rows: table.rows.concat(tail.rows) } } : {}) };
 }
 
 function parseArray(json: string): unknown[] | undefined {

@@ -1,7 +1,7 @@
 // Results panel (webview side). Renders the view models the host prepares; every message is validated on
 // receipt and an invalid one is logged and ignored. No fetching, no business logic, no secret here.
 import './styles.css';
-import { decodeRows, decodeViewModelHead, parseHostToWebview, type HostToWebviewMessage, type PendingRows, type ResultsViewModel } from '../protocol/webviewMessages';
+import { decodeRows, decodeShowRest, decodeViewModelHead, parseHostToWebview, type HostToWebviewMessage, type ResultsViewModel } from '../protocol/webviewMessages';
 import { detailOf } from '../core/results/cells';
 import { formatCount, formatRows } from '../core/results/format';
 import { pageAnnouncement, responseAnnouncement } from '../core/results/announcements';
@@ -47,8 +47,8 @@ class ResultsApp {
   private walking = false;
   private detailCopy = '';
   private scrollSave: ReturnType<typeof setTimeout> | undefined;
-  /** The rows of the last `show` after its first screen, decoded on the next task. */
-  private pendingRows: PendingRows | undefined;
+  /** The last `show`, while its `showRest` (the rows after its first screen, the body) has not come. */
+  private awaitingRest: { readonly id: string; readonly pending: number } | undefined;
 
   constructor(root: HTMLElement) {
     this.detail = h(
@@ -96,22 +96,21 @@ class ResultsApp {
   }
 
   handle(message: HostToWebviewMessage): void {
-    if (message.type === 'show') this.pendingRows = undefined;
-    else this.finishRows(); // anything after a `show` applies to all of its rows
+    // The host sends a show's rest before anything else: another message while waiting means it never comes.
+    // A new show replaces the one waiting (the host drops a rest it no longer owes).
+    if (message.type === 'show') this.awaitingRest = undefined;
+    else if (message.type !== 'showRest' && this.awaitingRest) this.abandonRest(`a '${message.type}' came before the rest of the shown rows`);
     switch (message.type) {
       case 'show': {
         const decoded = decodeViewModelHead(message.viewModel, log);
         if (!decoded) break;
-        this.show(decoded.viewModel, decoded.rowCount, loadState(), decoded.rest);
-        if (decoded.rest) {
-          this.pendingRows = decoded.rest;
-          // After the frame that paints the first screen (a task queued from rAF runs after that paint);
-          // the timer alone covers a hidden page, where animation frames do not come.
-          requestAnimationFrame(() => setTimeout(() => this.finishRows(), 0));
-          setTimeout(() => this.finishRows(), 100);
-        }
+        this.show(decoded.viewModel, decoded.rowCount, loadState(), decoded.pending);
+        if (decoded.restFollows) this.awaitingRest = { id: decoded.viewModel.id, pending: decoded.pending };
         break;
       }
+      case 'showRest':
+        this.completeRest(message);
+        break;
       case 'appendRows': {
         const rows = decodeRows(message.rowsJson, message.rowCount);
         if (!rows) {
@@ -139,17 +138,31 @@ class ResultsApp {
     }
   }
 
-  /** Decodes the rest of the shown rows (after the first screen is on screen). */
-  private finishRows(): void {
-    const pending = this.pendingRows;
-    if (!pending) return;
-    this.pendingRows = undefined;
-    const rows = pending.decode();
-    if (rows) {
-      this.table.completeRows(rows);
+  /** The rows after the first screen and the body view, for the show on screen (a stale one is dropped). */
+  private completeRest(message: Extract<HostToWebviewMessage, { type: 'showRest' }>): void {
+    const awaited = this.awaitingRest;
+    if (!awaited) {
+      log(`ignored the rest of a response not on screen`);
       return;
     }
-    log(`the last ${pending.count} rows of the response did not decode; showing the first ${this.table.rowCount - pending.count}`);
+    const rest = decodeShowRest(awaited, message);
+    if (!rest.ok && rest.stale) {
+      log(rest.reason);
+      return;
+    }
+    this.raw.setBody(message.body, this.raw.searchTerm);
+    if (!rest.ok) {
+      this.abandonRest(rest.reason);
+      return;
+    }
+    this.awaitingRest = undefined;
+    this.table.completeRows(rest.rows, message.columns);
+  }
+
+  private abandonRest(reason: string): void {
+    const pending = this.awaitingRest?.pending ?? 0;
+    this.awaitingRest = undefined;
+    log(`${reason}; showing the first ${this.table.rowCount - pending} rows`);
     this.table.abandonPending();
     this.showRowCount();
   }
@@ -162,7 +175,7 @@ class ResultsApp {
     count.textContent = walked !== undefined && walked > shown ? `${formatRows(walked)} (${formatCount(shown)} shown)` : formatRows(shown);
   }
 
-  private show(vm: ResultsViewModel, rowCount: number, saved: PanelState, rest: PendingRows | undefined): void {
+  private show(vm: ResultsViewModel, rowCount: number, saved: PanelState, pending: number): void {
     this.vm = vm;
     const same = saved.responseId === vm.id;
     // Where the user was: if the new response hides it (the detail closes, a table gives way to Raw JSON),
@@ -181,7 +194,7 @@ class ResultsApp {
     this.tabs.list.hidden = false;
     this.detail.hidden = true;
     this.walking = vm.paging?.walking ?? false;
-    this.table.setData(vm.table, rest?.count ?? 0);
+    this.table.setData(vm.table, pending);
     this.raw.setBody(vm.body, same ? (saved.search ?? '') : '');
     this.headersPane.replaceChildren(headersView(vm));
     this.summaryPane.replaceChildren(summaryView(vm, rowCount));

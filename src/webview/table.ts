@@ -120,10 +120,11 @@ export class VirtualTable {
     this.refresh();
   }
 
-  /** The rest of the rows announced by setData. */
-  completeRows(rows: readonly unknown[]): void {
+  /** The rest of the rows announced by setData, and the columns of the whole table (those on screen stay first). */
+  completeRows(rows: readonly unknown[], columns: readonly Column[]): void {
     for (const row of rows) this.rows.push(row);
     this.pending = 0;
+    this.addColumns(columns);
     this.refresh();
   }
 
@@ -136,11 +137,15 @@ export class VirtualTable {
   append(rows: readonly unknown[], columns: readonly Column[]): void {
     for (const row of rows) this.rows.push(row);
     if (this.sort) this.order = this.sortedOrder(this.sort);
-    // A column never disappears: the ones on screen stay, in their order, and new keys join at the end.
-    const known = new Set(this.columns.map((c) => c.key));
-    this.setColumns([...this.columns, ...columns.filter((c) => !known.has(c.key))]);
+    this.addColumns(columns);
     if (this.selected >= 0) this.active.position = this.positionOf(this.selected);
     this.refresh();
+  }
+
+  /** A column never disappears: the ones on screen stay, in their order, and new keys join at the end. */
+  private addColumns(columns: readonly Column[]): void {
+    const known = new Set(this.columns.map((c) => c.key));
+    this.setColumns([...this.columns, ...columns.filter((c) => !known.has(c.key))]);
   }
 
   /** Renders now (not on the next frame): used after new data so the first rows appear at once. */

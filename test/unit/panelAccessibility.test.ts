@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { bigViewModel, launchChromium, servePanelPage, type PanelPage } from './panelBrowserPage';
+import { bigMessages, bigViewModel, launchChromium, servePanelPage, type PanelPage } from './panelBrowserPage';
 import { axeViolations, describeViolations } from '../ui/lib/axe.mjs';
 
 const ROWS = 1000;
@@ -40,7 +40,7 @@ before(async () => {
   page = await browser.newPage({ viewport: { width: 1100, height: 700 } });
   await page.goto(server.url);
   await page.waitForFunction(() => (globalThis as unknown as PageWindow).__posted.some((m) => m.type === 'ready'));
-  await send({ type: 'show', viewModel: { ...bigViewModel(ROWS), id: 'a11y' } });
+  for (const message of bigMessages(ROWS, 'a11y')) await send(message);
   await page.locator(`.table[data-rows-loaded="${ROWS}"]`).waitFor();
 });
 

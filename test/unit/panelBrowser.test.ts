@@ -6,7 +6,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ROOT, bigViewModel, launchChromium, servePanelPage, type PanelPage } from './panelBrowserPage';
+import { ROOT, bigMessages, launchChromium, servePanelPage, type PanelPage } from './panelBrowserPage';
+import { buildResultsViewModel } from '../../src/core/results/viewModel';
+import { encodeShowRest, encodeViewModel } from '../../src/core/results/wire';
+import { Redactor } from '../../src/core/secrets/redact';
 
 const ROWS = 100_000;
 const ROW_HEIGHT = 22;
@@ -37,10 +40,10 @@ before(async () => {
   page.on('pageerror', (e) => consoleErrors.push(e.message));
   await page.goto(server.url);
   await page.waitForFunction(() => (globalThis as unknown as PageWindow).__posted.some((m) => m.type === 'ready'));
-  const json = JSON.stringify({ type: 'show', viewModel: bigViewModel(ROWS) });
-  await page.evaluate((payload) => (globalThis as unknown as PageWindow).postMessage(JSON.parse(payload), '*'), json);
+  const json = JSON.stringify(bigMessages(ROWS));
+  await page.evaluate((payload) => { for (const m of JSON.parse(payload) as unknown[]) (globalThis as unknown as PageWindow).postMessage(m, '*'); }, json);
   await page.locator('.rows .grid-row').first().waitFor();
-  // The first screen comes from the head of the rows; the rest is decoded on the next task.
+  // The first screen comes from the show's head of the rows; the rest from its showRest.
   await page.locator(`.table[data-rows-loaded="${ROWS}"]`).waitFor();
 });
 
@@ -206,12 +209,47 @@ void test('an invalid message is ignored with a warning; the panel keeps working
 });
 
 void test('a show whose rest of rows does not decode keeps its first screen, says so, and counts what it has', async () => {
-  const wire = bigViewModel(1000);
-  const broken = JSON.stringify({ type: 'show', viewModel: { ...wire, id: 'broken-tail', table: { ...wire.table!, tailJson: '[{"OrderID": 1' } } });
-  await page.evaluate((payload) => (globalThis as unknown as PageWindow).postMessage(JSON.parse(payload), '*'), broken);
+  const [show, rest] = bigMessages(1000, 'broken-tail');
+  const broken = JSON.stringify([show, { ...rest, rowsJson: '[{"OrderID": 1' }]);
+  await page.evaluate((payload) => { for (const m of JSON.parse(payload) as unknown[]) (globalThis as unknown as PageWindow).postMessage(m, '*'); }, broken);
   await page.locator('.table[data-rows-loaded="200"]').waitFor();
   assert.equal(await page.getByTestId('row-count').textContent(), '200 rows');
   assert.equal(await page.locator('.spacer').evaluate((e) => e.offsetHeight), 200 * ROW_HEIGHT);
   const warnings = await page.evaluate(() => (globalThis as unknown as PageWindow).__warnings);
   assert.match(warnings.at(-1) ?? '', /last 800 rows of the response did not decode; showing the first 200/);
+});
+
+void test('the rest of an earlier response (stale) is dropped; the shown one waits for its own rest, then has every row', async () => {
+  const [, staleRest] = bigMessages(300, 'earlier');
+  const [show, rest] = bigMessages(400, 'current');
+  const send = (messages: unknown[]) => page.evaluate((payload) => { for (const m of JSON.parse(payload) as unknown[]) (globalThis as unknown as PageWindow).postMessage(m, '*'); }, JSON.stringify(messages));
+  await send([show]);
+  await page.locator('.rows .grid-row').first().waitFor();
+  await send([staleRest]);
+  await page.waitForFunction(() => (globalThis as unknown as PageWindow).__warnings.at(-1)?.includes('ignored the rest of another response') === true);
+  assert.equal(await page.locator('.table').getAttribute('data-rows-loaded'), null, 'still waiting for its own rest');
+  assert.equal(await page.getByTestId('row-count').textContent(), '400 rows');
+  await send([rest]);
+  await page.locator('.table[data-rows-loaded="400"]').waitFor();
+  await page.getByRole('tab', { name: 'Raw JSON' }).click();
+  assert.match(await page.locator('pre.raw').textContent() ?? '', /"OrderID": 100000/);
+  await page.getByRole('tab', { name: 'Table' }).click();
+});
+
+void test('a column only later rows have joins the header when the rest arrives, after the columns of the first screen', async () => {
+  const rows: Record<string, unknown>[] = Array.from({ length: 250 }, (_, i) => ({ OrderID: i, Status: 'ok' }));
+  rows[240] = { OrderID: 240, Status: 'ok', LateField: 'late' };
+  const text = JSON.stringify({ Data: rows });
+  const vm = buildResultsViewModel({
+    requestKey: 'k', id: 'late-columns', request: { method: 'GET', url: 'http://127.0.0.1:1/x', headers: {} },
+    response: { status: 200, statusText: 'OK', headers: {}, bodyText: '', timing: { startedAt: 0, firstByteMs: 1, totalMs: 2 }, sizeBytes: text.length },
+    parsedBody: { value: JSON.parse(text), chars: text.length, redaction: new Redactor() },
+  });
+  const send = (message: unknown) => page.evaluate((m) => (globalThis as unknown as PageWindow).postMessage(m, '*'), JSON.parse(JSON.stringify(message)) as unknown);
+  await send({ type: 'show', viewModel: encodeViewModel(vm) });
+  await page.locator('.rows .grid-row').first().waitFor();
+  assert.deepEqual(await page.locator('.grid-row.header .cell').allTextContents(), ['#', 'OrderID', 'Status']);
+  await send(encodeShowRest(vm));
+  await page.locator('.table[data-rows-loaded="250"]').waitFor();
+  assert.deepEqual(await page.locator('.grid-row.header .cell').allTextContents(), ['#', 'OrderID', 'Status', 'LateField']);
 });

@@ -11,7 +11,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { buildResultsHtml, createNonce } from '../../src/extension/results/html';
 import { buildResultsViewModel } from '../../src/core/results/viewModel';
 import { meaningsOf } from '../../src/core/catalog/errorCatalogues';
-import { encodeViewModel, type ResultsViewModelWire } from '../../src/protocol/webviewMessages';
+import type { HostToWebviewMessage, ResultsViewModel, ResultsViewModelWire } from '../../src/protocol/webviewMessages';
+import { encodeShowRest, encodeViewModel } from '../../src/core/results/wire';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** The repository root, whatever the current directory. */
@@ -93,8 +94,19 @@ export async function servePanelPage(): Promise<PanelPage> {
   };
 }
 
-/** A SurveyApi-like 200 carrying a code-14 business failure and `rowCount` order rows with nested values. */
+/** A SurveyApi-like 200 carrying a code-14 business failure and `rowCount` order rows with nested values (≤ HEAD_ROWS: one message holds them). */
 export function bigViewModel(rowCount: number): ResultsViewModelWire {
+  return encodeViewModel(bigHostViewModel(rowCount));
+}
+
+/** The same response as the host posts it: `show`, then (more than HEAD_ROWS rows) its `showRest`. */
+export function bigMessages(rowCount: number, id = `big-${rowCount}`): HostToWebviewMessage[] {
+  const vm = { ...bigHostViewModel(rowCount), id };
+  const rest = encodeShowRest(vm);
+  return [{ type: 'show', viewModel: encodeViewModel(vm) }, ...(rest ? [rest] : [])];
+}
+
+function bigHostViewModel(rowCount: number): ResultsViewModel {
   const rows = Array.from({ length: rowCount }, (_, i) => ({
     OrderID: 100_000 + i,
     CustomerID: `C-${(i * 7919) % 100_000}`,
@@ -108,7 +120,7 @@ export function bigViewModel(rowCount: number): ResultsViewModelWire {
   }));
   const body = { ResponseStatus: false, Errors: [{ ErrorCode: 14, ErrorDescription: 'Invalid' }], TotalOrders: rowCount * 3, Data: rows };
   const bodyText = JSON.stringify(body);
-  return encodeViewModel(buildResultsViewModel({
+  return buildResultsViewModel({
     requestKey: 'bench.http#orders',
     title: 'POST /api/Transaction/GetOrdersByCustomer',
     request: { method: 'POST', url: 'http://127.0.0.1:8080/api/Transaction/GetOrdersByCustomer?pageNumber=1&pageSize=100000', headers: { Authorization: 'Bearer ***', 'Content-Type': 'application/json' } },
@@ -125,5 +137,5 @@ export function bigViewModel(rowCount: number): ResultsViewModelWire {
     paging: { style: 'page-number', styleLabel: 'Page number', pages: 1, rows: rowCount, canContinue: true, walking: false },
     rowsPath: 'Data',
     id: `big-${rowCount}`,
-  }));
+  });
 }

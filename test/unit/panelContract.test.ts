@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createCatalog } from '../../src/core/catalog';
 import { checkContract, contractViewOf } from '../../src/core/contract';
 import { buildResultsViewModel } from '../../src/core/results/viewModel';
-import { encodeViewModel } from '../../src/protocol/webviewMessages';
+import { encodeViewModel } from '../../src/core/results/wire';
 import { ROOT, launchChromium, servePanelPage, type PanelPage } from './panelBrowserPage';
 
 const SHOTS = join(ROOT, 'test-output/screenshots');

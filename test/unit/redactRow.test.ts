@@ -83,3 +83,20 @@ void describe('a hostile row', () => {
     assert.throws(() => new Redactor(['s3cr3t-value']).row(deep), /^Error: a result row nests arrays and objects deeper than 512 levels, more than API Workbench reads$/);
   });
 });
+
+void it('Redactor.value (the panel, per string) masks what text() of the whole body and the secret keys did', async () => {
+  const { redactParsedBody } = await import('../../src/core/results/redaction');
+  const redactor = new Redactor(['s3cr3t-value-42']);
+  const bodies = [
+    { Data: [{ id: 1, note: 'Bearer abcdefgh123', link: 'https://u:pw1234@h/x', q: 'a=1&token=zzz9', password: 'x', s: 'has s3cr3t-value-42 inside' }] },
+    [{ api_key: 'k', nested: { deeper: ['Basic QWxhZGRpbjpvcGVu', { sessionId: 's' }] } }, 'plain', 7, null],
+    { 's3cr3t-value-42': 1, ok: 'nothing to see' },
+  ];
+  for (const body of bodies) {
+    const text = JSON.stringify(body);
+    const before = redactParsedBody(JSON.parse(redactor.text(text)));
+    assert.deepEqual(redactor.value(JSON.parse(text)), before, text);
+  }
+  const untouched = { a: 'plain', b: [1, { c: 'd' }] };
+  assert.equal(redactor.value(untouched), untouched, 'nothing to mask: the same value, no copy');
+});

@@ -1,7 +1,8 @@
 // The host↔webview protocol: valid messages pass, invalid ones are dropped and logged without their content.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HEAD_ROWS, decodeRows, decodeViewModel, decodeViewModelHead, encodeRows, encodeViewModel, parseHostToWebview, parseWebviewToHost } from '../../src/protocol/webviewMessages';
+import { HEAD_ROWS, decodeRows, decodeShowRest, decodeViewModel, decodeViewModelHead, encodeRows, parseHostToWebview, parseWebviewToHost } from '../../src/protocol/webviewMessages';
+import { encodeShowRest, encodeViewModel } from '../../src/core/results/wire';
 import { buildResultsViewModel } from '../../src/core/results/viewModel';
 
 const paging = { style: 'page-number', styleLabel: 'Page number', pages: 1, rows: 2, canContinue: true, walking: false };
@@ -84,35 +85,68 @@ void test('invalid host→webview messages are ignored, never thrown', () => {
 });
 
 void test('rows travel as JSON text and come back equal; a mismatch in count or shape is refused', () => {
-  assert.deepEqual(decodeViewModel(encodeViewModel(built), () => undefined), built);
+  assert.deepEqual(decodeViewModel(encodeViewModel(built), undefined, () => undefined), built);
   assert.deepEqual(decodeRows(encodeRows([{ a: 1 }, 2]).rowsJson, 2), [{ a: 1 }, 2]);
   const { log, lines } = collect();
   const wire = encodeViewModel(built);
   const table = wire.table!;
-  assert.equal(decodeViewModel({ ...wire, table: { ...table, rowCount: 5 } }, log), undefined, 'head shorter than announced and than HEAD_ROWS');
-  assert.equal(decodeViewModel({ ...wire, table: { ...table, headJson: '{"a":1}' } }, log), undefined, 'head not an array');
-  assert.equal(decodeViewModel({ ...wire, table: { ...table, headJson: '[{"a":' } }, log), undefined, 'head not JSON');
+  assert.equal(decodeViewModel({ ...wire, table: { ...table, rowCount: 5 } }, undefined, log), undefined, 'head shorter than announced and than HEAD_ROWS');
+  assert.equal(decodeViewModel({ ...wire, table: { ...table, headJson: '{"a":1}' } }, undefined, log), undefined, 'head not an array');
+  assert.equal(decodeViewModel({ ...wire, table: { ...table, headJson: '[{"a":' } }, undefined, log), undefined, 'head not JSON');
   assert.equal(lines.length, 3);
   assert.equal(decodeRows('[1,2]', 3), undefined);
 });
 
-void test('a big table is split: the first HEAD_ROWS decode at once, the rest on demand, checked against the count', () => {
+void test('a big table is sent in two: the show holds the first HEAD_ROWS and a placeholder body, its showRest the rest and the body', () => {
   const rows = Array.from({ length: HEAD_ROWS + 50 }, (_, i) => ({ i }));
   const big = { ...built, table: { ...built.table!, rows } };
   const wire = encodeViewModel(big);
   assert.equal(wire.table?.rowCount, HEAD_ROWS + 50);
+  assert.equal(wire.table?.restFollows, true);
+  assert.equal(wire.body.text, '', 'the body view travels with the rest');
+  const rest = encodeShowRest(big)!;
+  assert.ok(parseHostToWebview(rest, () => undefined), 'the rest is a valid message');
+  assert.deepEqual(rest.body, built.body);
   const head = decodeViewModelHead(wire, () => undefined);
   assert.equal(head?.viewModel.table?.rows.length, HEAD_ROWS);
   assert.equal(head?.rowCount, HEAD_ROWS + 50);
-  assert.equal(head?.rest?.count, 50);
-  assert.deepEqual(head?.rest?.decode(), rows.slice(HEAD_ROWS));
-  assert.deepEqual(decodeViewModel(wire, () => undefined), big);
+  assert.equal(head?.pending, 50);
+  const decodedRest = decodeShowRest({ id: big.id, pending: 50 }, rest);
+  assert.deepEqual(decodedRest.ok && decodedRest.rows, rows.slice(HEAD_ROWS));
+  assert.deepEqual(decodeViewModel(wire, rest, () => undefined), big);
 
   const { log, lines } = collect();
-  const shortTail = { ...wire, table: { ...wire.table!, tailJson: JSON.stringify(rows.slice(HEAD_ROWS + 1)) } };
-  assert.equal(decodeViewModelHead(shortTail, log)?.rest?.decode(), undefined, 'the rest is one row short');
-  assert.equal(decodeViewModel(shortTail, log), undefined);
-  assert.equal(lines.length, 1);
+  const shortTail = { ...rest, rowsJson: JSON.stringify(rows.slice(HEAD_ROWS + 1)) };
+  assert.deepEqual(decodeShowRest({ id: big.id, pending: 50 }, shortTail), { ok: false, stale: false, reason: 'the last 50 rows of the response did not decode' }, 'the rest is one row short');
+  assert.deepEqual(decodeShowRest({ id: big.id, pending: 50 }, { ...rest, rowCount: 49, rowsJson: JSON.stringify(rows.slice(HEAD_ROWS + 1)) }).ok, false, 'a count that is not the pending one');
+  assert.deepEqual(decodeShowRest({ id: big.id, pending: 50 }, { ...rest, rowsJson: '[{"i":' }).ok, false, 'not JSON');
+  const stale = decodeShowRest({ id: 'newer', pending: 50 }, rest);
+  assert.ok(!stale.ok && stale.stale, 'the rest of another show is stale');
+  assert.equal(decodeViewModel(wire, shortTail, log), undefined);
+  assert.equal(decodeViewModel(wire, undefined, log), undefined, 'a show announcing a rest is not whole without it');
+  assert.equal(decodeViewModelHead({ ...wire, table: { ...wire.table!, restFollows: false } }, log), undefined, 'rows beyond the head with no rest to bring them');
+  assert.equal(lines.length, 3);
   const small = decodeViewModelHead(encodeViewModel(built), () => undefined);
-  assert.equal(small?.rest, undefined, 'a small table has nothing pending');
+  assert.equal(small?.pending, 0, 'a small table has nothing pending');
+  assert.equal(encodeShowRest(built), undefined);
+});
+
+void test('the show carries the columns of its first rows; the rest brings those only later rows have, after them', async () => {
+  const { Redactor } = await import('../../src/core/secrets/redact');
+  const { buildResultsViewModel: build } = await import('../../src/core/results/viewModel');
+  const rows: Record<string, unknown>[] = Array.from({ length: HEAD_ROWS + 10 }, (_, i) => ({ id: i, name: `n${i}` }));
+  rows[HEAD_ROWS + 5] = { id: -1, late: true, name: 'x' };
+  const text = JSON.stringify(rows);
+  const vm = build({
+    requestKey: 'k', id: 'cols', request: { method: 'GET', url: 'http://127.0.0.1:1/x', headers: {} },
+    response: { status: 200, statusText: 'OK', headers: {}, bodyText: '', timing: { startedAt: 0, firstByteMs: 1, totalMs: 2 }, sizeBytes: text.length },
+    parsedBody: { value: JSON.parse(text), chars: text.length, redaction: new Redactor() },
+  });
+  const wire = encodeViewModel(vm);
+  assert.deepEqual(wire.table?.columns.map((c) => c.key), ['id', 'name']);
+  const rest = encodeShowRest(vm)!;
+  assert.deepEqual(rest.columns.map((c) => c.key), ['id', 'name', 'late']);
+  const whole = decodeViewModel(wire, rest, () => undefined);
+  assert.deepEqual(whole?.table?.columns.map((c) => c.key), ['id', 'name', 'late']);
+  assert.deepEqual(whole?.table?.rows, rows);
 });

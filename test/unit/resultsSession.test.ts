@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ResultsSession } from '../../src/extension/results/resultsSession';
 import { buildResultsViewModel } from '../../src/core/results/viewModel';
-import { decodeRows, decodeViewModel, type HistoryEntry, type HostToWebviewMessage } from '../../src/protocol/webviewMessages';
+import { HEAD_ROWS, decodeRows, decodeViewModel, type HistoryEntry, type HostToWebviewMessage } from '../../src/protocol/webviewMessages';
 
 const paging = { style: 'page-number', styleLabel: 'Page number', pages: 1, rows: 2, canContinue: true, walking: false };
 
@@ -35,7 +35,7 @@ void test('nothing is sent before the page is ready; on ready it gets the curren
   assert.equal(sent.length, 0);
   assert.equal(session.received({ type: 'ready' }), undefined);
   assert.deepEqual(types(), ['show']);
-  const shown = sent[0]!.type === 'show' ? decodeViewModel(sent[0]!.viewModel, () => undefined) : undefined;
+  const shown = sent[0]!.type === 'show' ? decodeViewModel(sent[0]!.viewModel, undefined, () => undefined) : undefined;
   assert.deepEqual(shown?.table?.rows, [{ a: 1 }, { a: 2 }, { a: 3, b: 4 }]);
   assert.deepEqual(shown?.table?.columns.map((c) => c.key), ['a', 'b']);
   assert.equal(shown?.paging?.pages, 2);
@@ -56,7 +56,7 @@ void test('once ready, pages are appended as rows only; a hidden-then-reloaded p
   assert.equal(sent.length, 2);
   session.received({ type: 'ready' });
   assert.deepEqual(types(), ['show', 'appendRows', 'show', 'progress']);
-  const replayed = sent[2]!.type === 'show' ? decodeViewModel(sent[2]!.viewModel, () => undefined) : undefined;
+  const replayed = sent[2]!.type === 'show' ? decodeViewModel(sent[2]!.viewModel, undefined, () => undefined) : undefined;
   assert.equal(replayed?.table?.rows.length, 4);
   assert.equal(replayed?.paging?.walking, true);
   assert.deepEqual(sent[3], { type: 'progress', pages: 4, rows: 5, rowsPerSecond: 10, elapsedMs: 6, file: 'out.ndjson' });
@@ -110,4 +110,49 @@ void test('a walk that ends while the page is loading is reported after the show
   session.detach();
   session.walkEnded({ ok: true, message: 'x', paging });
   assert.deepEqual(types(), ['show', 'walkEnded']);
+});
+
+void test('a big table: show carries the first screen, showRest the rest on a later task; a stale rest is never sent', () => {
+  const owed: (() => void)[] = [];
+  const session = new ResultsSession(undefined, () => undefined, (work) => owed.push(work));
+  const sent: HostToWebviewMessage[] = [];
+  session.attach((m) => sent.push(m));
+  session.received({ type: 'ready' });
+  const rows = Array.from({ length: HEAD_ROWS + 30 }, (_, i) => ({ i }));
+  session.show(vm('big-1', rows));
+  assert.deepEqual(sent.map((m) => m.type), ['show'], 'the rest waits for a later task');
+  for (const work of owed.splice(0)) work();
+  const [show, rest] = sent;
+  assert.ok(show?.type === 'show' && rest?.type === 'showRest');
+  assert.equal(rest.id, 'big-1');
+  assert.deepEqual(decodeViewModel(show.viewModel, rest, () => undefined)?.table?.rows, rows);
+
+  // A newer Send before the later task: the first rest is not owed any more; the newer one is.
+  sent.length = 0;
+  session.show(vm('big-2', rows));
+  session.show(vm('big-3', rows.slice(0, HEAD_ROWS + 1)));
+  for (const work of owed.splice(0)) work();
+  assert.deepEqual(sent.map((m) => (m.type === 'show' ? `show ${m.viewModel.id}` : m.type === 'showRest' ? `rest ${m.id}` : m.type)), ['show big-2', 'show big-3', 'rest big-3']);
+
+  // Any other message goes after the rest it would otherwise overtake; then the rest is not sent twice.
+  sent.length = 0;
+  session.show(vm('big-4', rows));
+  session.appendPage({ rows: [{ i: -1 }], paging: { ...paging, pages: 2 } });
+  for (const work of owed.splice(0)) work();
+  assert.deepEqual(sent.map((m) => m.type), ['show', 'showRest', 'appendRows']);
+  assert.equal(session.viewModel?.table?.rows.length, HEAD_ROWS + 31);
+});
+
+void test('a big table shown while the page loads: on ready it gets the show, then its rest', () => {
+  const owed: (() => void)[] = [];
+  const session = new ResultsSession(undefined, () => undefined, (work) => owed.push(work));
+  const sent: HostToWebviewMessage[] = [];
+  session.attach((m) => sent.push(m));
+  session.show(vm('big-5', Array.from({ length: HEAD_ROWS + 1 }, (_, i) => ({ i }))));
+  assert.equal(sent.length, 0);
+  for (const work of owed.splice(0)) work();
+  assert.equal(sent.length, 0, 'nothing owed before the page listens');
+  session.received({ type: 'ready' });
+  for (const work of owed.splice(0)) work();
+  assert.deepEqual(sent.map((m) => m.type), ['show', 'showRest']);
 });

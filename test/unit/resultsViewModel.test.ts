@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import type { HttpResponse } from '../../src/core/http/types';
 import { buildResultsViewModel, type ResultsInput } from '../../src/core/results/viewModel';
 import { UnredactedSecretError } from '../../src/core/results/redaction';
-import { ResultsViewModelWireSchema, encodeViewModel } from '../../src/protocol/webviewMessages';
+import { ResultsViewModelWireSchema } from '../../src/protocol/webviewMessages';
+import { encodeViewModel } from '../../src/core/results/wire';
 import { prettyJsonPrefix } from '../../src/core/results/prettyJson';
 import { meaningsOf } from '../../src/core/catalog/errorCatalogues';
 
@@ -192,4 +193,39 @@ void test('without a report the builder runs detectBusinessErrors for a known ca
   // A success body, or a non-engagement call without a catalogue, gets no banner.
   assert.equal(buildResultsViewModel(input({ ResponseStatus: true, Errors: [] }, { catalogue: 'SurveyApi' })).businessErrors, undefined);
   assert.equal(buildResultsViewModel(input({ Error: 'x' }, { service: 'fundraising' })).businessErrors, undefined);
+});
+
+void test('a body the exchange parsed: the same table and body as from its text, rows redacted only when read', async () => {
+  const { Redactor } = await import('../../src/core/secrets/redact');
+  const { tableHead, tableRowCount } = await import('../../src/core/results/tableModel');
+  const redactor = new Redactor(['s3cr3t-value-42']);
+  const bodies: unknown[] = [
+    { Data: [{ id: 1, note: 'Bearer abcdefgh123', password: 'x' }, { id: 2, link: 'https://u:pw1234@h/x', s: 'has s3cr3t-value-42' }] },
+    // Rows under a secret-named field are masked whole, as the body shows them: no table of them.
+    { Sessions: [{ id: 1, who: 'a' }, { id: 2, who: 'b' }] },
+    { Result: { 's3cr3t-value-42': [{ id: 1 }, { id: 2 }] } },
+    [{ api_key: 'k', v: 1 }, { api_key: '', v: 2 }],
+  ];
+  for (const body of bodies) {
+    const text = JSON.stringify(body);
+    const fromText = buildResultsViewModel(input(body, { response: response(redactor.text(text)) }));
+    const calls: unknown[] = [];
+    const counting = { value: (v: unknown) => (calls.push(v), redactor.value(v)), text: (t: string) => redactor.text(t) };
+    const fromParsed = buildResultsViewModel(input(body, { response: response(''), parsedBody: { value: JSON.parse(text), chars: text.length, redaction: counting } }));
+    if (fromText.table && fromParsed.table) {
+      assert.equal(tableRowCount(fromParsed.table), fromText.table.rows.length, text);
+      assert.deepEqual(tableHead(fromParsed.table, 1), fromText.table.rows.slice(0, 1), text);
+    }
+    assert.deepEqual(fromParsed.table, fromText.table, text);
+    // totalChars: the body as received (the text path counted it after redaction).
+    const { text: shown, truncated, language, note } = fromParsed.body;
+    assert.deepEqual({ text: shown, truncated, language, note }, { text: fromText.body.text, truncated: fromText.body.truncated, language: fromText.body.language, note: fromText.body.note }, text);
+    assert.ok(calls.length > 0);
+  }
+  const rows = Array.from({ length: 500 }, (_, i) => ({ i }));
+  const calls: unknown[] = [];
+  const vm = buildResultsViewModel(input({ Data: rows }, { response: response(''), parsedBody: { value: { Data: rows }, chars: 10, redaction: { value: (v) => (calls.push(v), redactor.value(v)), text: (t) => t } } }));
+  const before = calls.length;
+  assert.equal(tableHead(vm.table!, 200).length, 200);
+  assert.equal(calls.length - before, 200, 'the head redacts its 200 rows, not the other 300');
 });

@@ -27,14 +27,17 @@ export function resolveStyle(sources: StyleSources): PagingPlan | undefined {
 }
 
 /** Detects the style from a response when nothing else named one. */
-export function detectStyle(response: HttpResponse, options: Readonly<Record<string, string>> = {}): PagingPlan {
+export function detectStyle(response: HttpResponse, options: Readonly<Record<string, string>> = {}, parsed?: { readonly body: unknown }): PagingPlan {
   if (hasPaginationHeaders(response)) return { style: 'page-headers', options, source: 'detected' };
   if (linkHeaderNext(headerValue(response.headers, 'link'))) return { style: 'generic', options, source: 'detected' };
-  let body: unknown;
-  try {
-    body = JSON.parse(response.bodyText);
-  } catch {
-    body = undefined;
+  // `parsed`: the body as the walk already parsed it (a 100 000-row page is not parsed twice).
+  let body: unknown = parsed?.body;
+  if (!parsed) {
+    try {
+      body = JSON.parse(response.bodyText);
+    } catch {
+      body = undefined;
+    }
   }
   if (NEXT_LINK_FIELDS.some((field) => typeof readPath(body, field) === 'string')) return { style: 'generic', options, source: 'detected' };
   return { style: 'none', options, source: 'detected' };

@@ -323,7 +323,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
 
     const { response } = fetched;
     if (!strategy || !plan) {
-      plan = detectStyle(response, options.plan?.options);
+      plan = detectStyle(response, options.plan?.options, fetched.body.ok ? { body: fetched.body.value } : undefined);
       strategy = createStrategy(plan.style, plan.options, options.retry);
       checkpoint = { ...checkpoint, plan };
     }

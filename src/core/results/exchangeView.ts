@@ -1,10 +1,12 @@
 // An exchange's result (core/run/exchange.ts) as the panel's view model: everything redacted by the
 // caller's Redactor, the table built from the same row path the exchange counted with (one row count).
+// A JSON body is not parsed again: the exchange's parse is used, and what the panel shows of it is
+// redacted value by value (Redactor.value: the rules of Redactor.text, per string) as it is shown.
 import type { HttpResponse } from '../http/types';
 import type { ExchangeResult } from '../run/exchange';
 import type { Redactor } from '../secrets/redact';
 import type { HistoryEntry, PagingState, ResultsViewModel } from '../../protocol/webviewMessages';
-import { buildResultsViewModel } from './viewModel';
+import { buildResultsViewModel, looksLikeJson } from './viewModel';
 
 export interface ExchangeViewOptions {
   readonly requestKey: string;
@@ -20,11 +22,14 @@ export function viewModelOfExchange(result: ExchangeResult, response: HttpRespon
   const request = result.request ?? (result.prepared.ok ? result.prepared.request : undefined);
   const operation = result.operation;
   const ok2xx = response.status >= 200 && response.status < 300;
+  const contentType = Object.entries(response.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  const parsed = result.body !== undefined && response.bodyText.length > 0 && looksLikeJson(response.bodyText, contentType);
   return buildResultsViewModel({
     requestKey: options.requestKey,
     title: options.title,
     request: { method: request?.method ?? '', url: redactor.url(request?.url ?? ''), headers: redactor.headers(request?.headers ?? {}) },
-    response: { ...response, headers: redactor.headers(response.headers), bodyText: redactor.text(response.bodyText) },
+    response: { ...response, headers: redactor.headers(response.headers), bodyText: parsed ? '' : redactor.text(response.bodyText) },
+    ...(parsed ? { parsedBody: { value: result.body, chars: response.bodyText.length, redaction: redactor } } : {}),
     ...(ok2xx && result.business ? { businessErrors: result.business } : {}),
     ...(operation?.errorCatalogue ? { catalogue: operation.errorCatalogue } : {}),
     ...(operation ? { service: operation.service } : {}),

@@ -5,11 +5,11 @@ import type { HttpResponse } from '../http/types';
 import { explainAuthFailure, type AuthScheme } from '../auth/explain';
 import { detectBusinessErrors } from '../catalog/businessErrors';
 import type { ErrorCatalogueId } from '../catalog/model';
-import type { AuthExplanation, BodyView, ContractView, PagingState, ResultsViewModel, HistoryEntry, TableView, Column } from '../../protocol/webviewMessages';
+import type { AuthExplanation, BodyView, ContractView, PagingState, ResultsViewModel, HistoryEntry, TableView } from '../../protocol/webviewMessages';
 import { buildBusinessBanner, type BusinessErrorReportLike } from './businessBanner';
 import { formatBytes, formatDuration, formatCount } from './format';
 import { assertHeadersRedacted, headerLines, redactBodyText, redactParsedBody, redactUrl } from './redaction';
-import { buildTable, columnsOf } from './tableModel';
+import { buildTable, redactedBodyOf, type DisplayRedaction } from './tableModel';
 import { prettyJsonPrefix } from './prettyJson';
 
 /** Characters of body text sent for display; the table carries every row whatever the body's size. */
@@ -38,6 +38,13 @@ export interface ResultsInput {
   readonly contract?: ContractView;
   readonly bodyDisplayLimit?: number;
   readonly id?: string;
+  /**
+   * The JSON body as the exchange parsed it (as received, secrets and all) and how to redact what is shown
+   * of it. Then `response.bodyText` is not read (pass ''; `chars` is its length): the body is not parsed
+   * again, and rows and the pretty-printed body are redacted when first read, not all before the first
+   * screen (see tableModel's tableHead and deferredBody below).
+   */
+  readonly parsedBody?: { readonly value: unknown; readonly chars: number; readonly redaction: DisplayRedaction };
 }
 
 function statusClassOf(status: number): ResultsViewModel['statusClass'] {
@@ -48,7 +55,7 @@ function statusClassOf(status: number): ResultsViewModel['statusClass'] {
   return 'server-error';
 }
 
-function looksLikeJson(text: string, contentType: string | undefined): boolean {
+export function looksLikeJson(text: string, contentType: string | undefined): boolean {
   if (contentType && /json/i.test(contentType)) return true;
   const first = text.trimStart()[0];
   return first === '{' || first === '[';
@@ -77,6 +84,16 @@ function prettyBodyView(value: unknown, rawChars: number, limit: number, hasTabl
   return finishBody(pretty.text, 'json', !pretty.complete, rawChars, [note]);
 }
 
+/** A body view computed when first read (the panel sends it after the first rows). */
+function deferredBody(language: BodyView['language'], compute: () => BodyView): BodyView {
+  let computed: BodyView | undefined;
+  const view = { language } as BodyView;
+  for (const key of ['text', 'truncated', 'totalChars', 'note'] as const) {
+    Object.defineProperty(view, key, { enumerable: true, get: () => (computed ??= compute())[key] });
+  }
+  return view;
+}
+
 function finishBody(text: string, language: BodyView['language'], truncated: boolean, totalChars: number, notes: (string | undefined)[]): BodyView {
   const joined = notes.filter(Boolean).join(' ');
   return { text, language, truncated, totalChars, ...(joined ? { note: joined } : {}) };
@@ -102,6 +119,7 @@ export function buildResultsViewModel(input: ResultsInput): ResultsViewModel {
 
   const limit = input.bodyDisplayLimit ?? DEFAULT_BODY_DISPLAY_LIMIT;
   const raw = response.bodyText;
+  const given = input.parsedBody;
   const contentType = Object.entries(response.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
   let body: BodyView;
   let table: TableView | undefined;
@@ -109,8 +127,17 @@ export function buildResultsViewModel(input: ResultsInput): ResultsViewModel {
   /** The body as the panel may show it: secret-named fields masked (set below for every branch). */
   let text = raw;
   const detect = report === undefined && (input.catalogue !== undefined || input.service === 'engagement');
-  const parsed = raw.length > 0 && looksLikeJson(raw, contentType) ? parseJson(raw) : undefined;
-  if (raw.length === 0) {
+  const parsed = given || !(raw.length > 0 && looksLikeJson(raw, contentType)) ? undefined : parseJson(raw);
+  if (given) {
+    const { value, redaction, chars } = given;
+    table = buildTable(value, input.rowsPath, redaction);
+    const hasTable = table !== undefined;
+    if (detect) report = detectBusinessErrors(redaction.value(value), input.catalogue);
+    const shownTable = table;
+    body = deferredBody('json', () => prettyBodyView((shownTable && redactedBodyOf(shownTable)) ?? redaction.value(value), chars, limit, hasTable));
+    // Only a 401/403 reads the body's text (explainAuth); nothing else needs it whole.
+    text = response.status === 401 || response.status === 403 ? JSON.stringify(redaction.value(value)) : '';
+  } else if (raw.length === 0) {
     body = bodyView('', 'text', limit, 'The response has no body.');
   } else if (parsed?.ok) {
     const value = redactParsedBody(parsed.value);

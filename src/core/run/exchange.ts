@@ -132,6 +132,8 @@ export interface ExchangeResult {
   readonly response?: HttpResponse;
   readonly operation?: Operation;
   readonly rows?: RowsOfExchange;
+  /** The response's body as parsed once (by the walk or here), for the panel; undefined when empty or not JSON. As received: redact before showing. */
+  readonly body?: unknown;
   /** Pages of an all-pages walk (all of them, resumed parts included). */
   readonly pages?: number;
   /** Present when the request is paged: what the walk knows and how to continue it. */
@@ -276,6 +278,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     ok, prepared, request, response,
     ...(operation ? { operation } : {}),
     ...(rows ? { rows } : {}),
+    ...(body !== undefined ? { body } : {}),
     ...(first ? {} : { pages: walked.pages }),
     ...(paging ? { paging } : {}),
     walk: walked,

@@ -26,6 +26,8 @@ export class Redactor {
   private knownValues: string[] = [];
   /** The values given so far, as given: one learnt again (every request of a run hands out the same token) costs a lookup. */
   private readonly given = new Set<string>();
+  /** Keys as value() shows them: a page repeats the same few keys on every row. */
+  private readonly shownKeys = new Map<string, string>();
 
   constructor(knownSecrets: Iterable<string> = []) {
     this.addKnownSecrets(knownSecrets);
@@ -46,6 +48,7 @@ export class Redactor {
     }
     // Longest first, so a secret that contains another is replaced whole.
     this.knownValues = [...all].filter((v) => v.length >= MIN_KNOWN_VALUE_LENGTH).sort((a, b) => b.length - a.length);
+    this.shownKeys.clear();
   }
 
   /**
@@ -54,6 +57,8 @@ export class Redactor {
    * secret field. HttpFault messages carry `${method} ${url}` and come through here.
    */
   text(text: string): string {
+    // Each rule below needs one of these in the text; most strings of a body (ids, names, dates) have none.
+    if (!TEXT_RULE_HINT.test(text) && !this.knownValues.some((value) => text.includes(value))) return text;
     let out = scrubKnownValues(text, this.knownValues);
     out = out.replace(/\b(Bearer|Basic)\s+(?!\*\*\*)[A-Za-z0-9._~+/=-]{4,}/g, `$1 ${REDACTED}`);
     out = out.replace(URL_USERINFO_PASSWORD, `$1${REDACTED}@`);
@@ -126,6 +131,58 @@ export class Redactor {
     }
   }
 
+  /**
+   * A parsed JSON body (or any part of one) as the results panel may show it: secret-named fields masked as
+   * in row(), and every string (keys included) passed through text(), so a value holding a known secret,
+   * a Bearer/Basic credential, a URL password or a `token=…` pair is scrubbed exactly as the text of the
+   * body would be. Copy-on-write like row(): the panel redacts the rows it shows, when it shows them.
+   */
+  value(value: unknown): unknown {
+    try {
+      return this.displayValue(value);
+    } catch (error) {
+      if (error instanceof RangeError) throw new Error(`a result row ${tooDeepText()}`);
+      throw error;
+    }
+  }
+
+  private displayValue(value: unknown): unknown {
+    if (typeof value === 'string') return this.text(value);
+    if (value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) {
+      let copy: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const inner: unknown = value[i];
+        const redacted = this.displayValue(inner);
+        if (redacted !== inner) (copy ??= value.slice())[i] = redacted;
+      }
+      return copy ?? value;
+    }
+    const record = value as Record<string, unknown>;
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(record)) {
+      const inner = record[key];
+      const redacted = isSecretKey(key) ? maskedField(inner) : this.displayValue(inner);
+      const shownKey = this.shownKey(key);
+      if (redacted === inner && shownKey === key) continue;
+      copy ??= { ...record };
+      if (shownKey !== key) delete copy[key];
+      // defineProperty, not assignment: a JSON key "__proto__" is an own property and must stay one.
+      Object.defineProperty(copy, shownKey, { value: redacted, enumerable: true, writable: true, configurable: true });
+    }
+    return copy ?? value;
+  }
+
+  private shownKey(key: string): string {
+    let shown = this.shownKeys.get(key);
+    if (shown === undefined) {
+      shown = this.text(key);
+      if (this.shownKeys.size >= SECRET_KEY_CACHE_LIMIT) this.shownKeys.clear();
+      this.shownKeys.set(key, shown);
+    }
+    return shown;
+  }
+
   headerValue(name: string, value: string): string {
     if (!isCredentialHeader(name)) return this.text(value);
     if (hasAuthScheme(name)) {
@@ -192,6 +249,9 @@ export class Redactor {
     };
   }
 }
+
+/** What the patterns of text() need: a Bearer/Basic scheme word, a URL userinfo's `@`, a pair's `=`. */
+const TEXT_RULE_HINT = /Bearer|Basic|@|=/;
 
 /** `scheme://user:password@` — the password part (group 1 is everything before it). */
 const URL_USERINFO_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:]*:)(?!\*\*\*@)[^\s/?#@]+@/g;

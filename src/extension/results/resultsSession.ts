@@ -1,10 +1,11 @@
 // The results panel's host-side state, free of 'vscode' so node tests drive it directly: the view model on
 // screen (with rows appended by Next page), the history, and the message flow with the webview — messages
 // wait until the page says `ready`, and a page that reloads (hidden, then shown again) gets the current
-// state again. ResultsPanel wraps it with the real WebviewPanel.
+// state again. A big table's `show` carries its first screen; its `showRest` (the other rows, the body) is
+// encoded on a later task, so the page paints the first rows meanwhile, and goes out before any other
+// message. ResultsPanel wraps it with the real WebviewPanel.
 import {
   encodeRows,
-  encodeViewModel,
   parseWebviewToHost,
   type Column,
   type HistoryEntry,
@@ -14,6 +15,7 @@ import {
   type WebviewToHostMessage,
 } from '../../protocol/webviewMessages';
 import { columnsOf } from '../../core/results/tableModel';
+import { encodeShowRest, encodeViewModel, restFollows } from '../../core/results/wire';
 
 /** What the webview asks the commands to do. `ready`, `copy` and `openRow` are handled by the panel itself. */
 export type ResultsRequest = Extract<WebviewToHostMessage, { type: 'nextPage' | 'allPages' | 'stop' | 'export' }> & {
@@ -61,16 +63,24 @@ export interface EarlierResponses {
 
 const NO_HISTORY: EarlierResponses = { entries: () => [] };
 
+/** Runs work on a later task (after the show has left); tests pass one they drive by hand. */
+export type Later = (work: () => void) => void;
+
+const onLaterTask: Later = (work) => void setTimeout(work, 0);
+
 export class ResultsSession {
   private current: ResultsViewModel | undefined;
   private post: Post | undefined;
   private ready = false;
   /** Progress and end of a walk that happened while the page was loading; replayed after `show`. */
   private walkNews: HostToWebviewMessage[] = [];
+  /** The view model whose `showRest` is still to be sent (the one shown last). */
+  private restOwed: ResultsViewModel | undefined;
 
   constructor(
     readonly history: EarlierResponses = NO_HISTORY,
     private readonly log: (line: string) => void = () => undefined,
+    private readonly later: Later = onLaterTask,
   ) {}
 
   get viewModel(): ResultsViewModel | undefined {
@@ -93,6 +103,7 @@ export class ResultsSession {
     this.post = undefined;
     this.ready = false;
     this.walkNews = [];
+    this.restOwed = undefined;
   }
 
   /** Earlier responses to the same request become the new one's history. */
@@ -100,11 +111,13 @@ export class ResultsSession {
     const earlier = this.history.entries(viewModel.requestKey);
     this.current = { ...viewModel, history: viewModel.history.length > 0 ? viewModel.history : [...earlier] };
     this.walkNews = [];
-    this.send({ type: 'show', viewModel: encodeViewModel(this.current) });
+    this.sendShow(this.current);
   }
 
   appendPage(page: PageAppend): void {
     if (!this.current) return;
+    // The page's table grows from all of the shown rows: the rest goes out first if it has not yet.
+    this.flushRest();
     const known = this.current.table?.columns ?? [];
     const columns = page.columns ? [...page.columns] : columnsOf(page.rows, known);
     const table = this.current.table ?? { source: '$', kind: 'objects' as const, columns, rows: [] };
@@ -146,19 +159,44 @@ export class ResultsSession {
   }
 
   private send(message: HostToWebviewMessage): void {
-    if (this.post && this.ready) this.post(message);
+    if (!this.post || !this.ready) return;
+    this.flushRest();
+    this.post(message);
+  }
+
+  /** `show` now; its `showRest`, when the table has more than a screen, on a later task (or before anything else). */
+  private sendShow(vm: ResultsViewModel): void {
+    if (!this.post || !this.ready) return;
+    this.restOwed = undefined;
+    this.post({ type: 'show', viewModel: encodeViewModel(vm) });
+    if (!restFollows(vm)) return;
+    this.restOwed = vm;
+    this.later(() => this.flushRest());
+  }
+
+  /** Sends the owed `showRest` if it is still for the view model on screen and the page is listening. */
+  private flushRest(): void {
+    const owed = this.restOwed;
+    this.restOwed = undefined;
+    if (!owed || owed !== this.current || !this.post || !this.ready) return;
+    const rest = encodeShowRest(owed);
+    if (rest) this.post(rest);
   }
 
   private sendOrKeep(message: HostToWebviewMessage): void {
-    if (this.post && this.ready) this.post(message);
-    else if (message.type === 'walkEnded') this.walkNews = [message];
+    if (this.post && this.ready) {
+      this.flushRest();
+      this.post(message);
+      return;
+    }
+    if (message.type === 'walkEnded') this.walkNews = [message];
     else this.walkNews = [...this.walkNews.filter((m) => m.type !== 'progress'), message];
   }
 
   /** On (re)load the page has nothing: the current state, then the latest news of a walk. */
   private replay(): void {
     if (!this.current) return;
-    this.send({ type: 'show', viewModel: encodeViewModel(this.current) });
+    this.sendShow(this.current);
     for (const m of this.walkNews) this.send(m);
     this.walkNews = [];
   }

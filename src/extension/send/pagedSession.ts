@@ -12,12 +12,30 @@ export interface PagedSession {
   readonly uri: string;
   readonly requestIndex: number;
   readonly name: string;
-  /** Rows of the pages shown in the panel (not of "All pages" walks, which stream to a file). */
+  /**
+   * Rows of the pages shown in the panel (not of "All pages" walks, which stream to a file), redacted.
+   * Read them with shownRowsOf: the first page's are redacted when first needed, not before the panel's
+   * first screen is posted.
+   */
   readonly shownRows: unknown[];
+  /** The first page's rows as received, until shownRowsOf redacts them into shownRows. */
+  firstPage?: { readonly rows: readonly unknown[]; readonly redact: (row: unknown) => unknown };
   /** Set while a walk runs; Stop aborts it. */
   abort?: AbortController;
   /** The file an interrupted "All pages" walk was writing, so the next one resumes into it. */
   exportFile?: string;
+}
+
+export function shownRowsOf(session: PagedSession): unknown[] {
+  const first = session.firstPage;
+  if (first) {
+    session.firstPage = undefined;
+    // The first page comes first; a loop, not a spread (100 000 arguments overflow the stack).
+    const later = session.shownRows.splice(0);
+    for (const row of first.rows) session.shownRows.push(first.redact(row));
+    for (const row of later) session.shownRows.push(row);
+  }
+  return session.shownRows;
 }
 
 export function pagingStateOf(session: PagedSession, walking: boolean): PagingState {

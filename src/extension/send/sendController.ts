@@ -27,7 +27,7 @@ import { contractDriftStep, contractViewOfFindings } from '../../core/contract';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { ResultsPanel, ResultsRequest } from '../results/ResultsPanel';
 import { responseTimeoutMs } from '../settings';
-import { pagingStateOf, type PagedSession } from './pagedSession';
+import { pagingStateOf, shownRowsOf, type PagedSession } from './pagedSession';
 
 export interface SendTarget {
   readonly uri: string;
@@ -119,7 +119,8 @@ export class SendController implements vscode.Disposable {
     }
     const session: PagedSession | undefined = result.paging ? {
       responseId: randomUUID(), cursor: result.paging,
-      uri, requestIndex: target.requestIndex, name, shownRows: redactRows(redactor, result.rows?.items ?? []),
+      uri, requestIndex: target.requestIndex, name, shownRows: [],
+      firstPage: { rows: result.rows?.items ?? [], redact: (row) => redactor.row(row) },
     } : undefined;
     this.session = session;
     const request = result.request ?? prepared.request;
@@ -203,7 +204,7 @@ export class SendController implements vscode.Disposable {
       const redactor = await this.redactor(continued.secretValues);
       session.cursor = continued.cursor;
       const rows = redactRows(redactor, continued.rows);
-      session.shownRows.push(...rows);
+      shownRowsOf(session).push(...rows);
       this.panel.appendPage({ rows, paging: pagingStateOf(session, false) });
       if (continued.walk.outcome !== 'max-pages' && continued.walk.verdict !== 'complete') void vscode.window.showWarningMessage(`API Workbench: ${redactor.text(this.withResumeAction(continued.walk))}`);
       for (const notice of continued.walk.notices) void vscode.window.showInformationMessage(`API Workbench: ${redactor.text(notice)}`);
@@ -229,7 +230,8 @@ export class SendController implements vscode.Disposable {
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
         const target = vscode.Uri.joinPath(folder, `${session.name.replace(/[^\w.-]+/g, '_')}-${stamp}.${format}`);
         sink = await openFileSink(format, target.fsPath);
-        if (session.shownRows.length > 0) await sink.writePage(session.shownRows);
+        const shownRows = shownRowsOf(session);
+        if (shownRows.length > 0) await sink.writePage(shownRows);
         session.exportFile = target.fsPath;
       }
       const file = session.exportFile;
@@ -297,7 +299,7 @@ export class SendController implements vscode.Disposable {
       void vscode.window.showWarningMessage('API Workbench: that response is no longer the one shown; press Export again.');
       return;
     }
-    const rows = session?.shownRows ?? [...(shown?.table?.rows ?? [])];
+    const rows = session ? shownRowsOf(session) : [...(shown?.table?.rows ?? [])];
     const folder = this.resultsFolder();
     await vscode.workspace.fs.createDirectory(folder);
     const name = (session?.name ?? 'response').replace(/[^\w.-]+/g, '_');

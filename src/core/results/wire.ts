@@ -1,0 +1,38 @@
+// A view model as the host posts it: the one encoder of `show` and `showRest` (src/protocol/webviewMessages.ts
+// decodes them). A table of more than HEAD_ROWS rows is sent in two: `show` carries the first rows and a
+// placeholder body, `showRest` the other rows and the body view. Only the head is redacted and encoded before
+// the show is posted (tableHead); the rest is redacted and encoded when encodeShowRest asks for it.
+import { HEAD_ROWS, type BodyView, type ResultsViewModel, type ResultsViewModelWire, type ShowRestMessage } from '../../protocol/webviewMessages';
+import { tableHead, tableHeadColumns, tableRowCount } from './tableModel';
+
+/** Whether the view model's table is sent in two messages. */
+export function restFollows(vm: ResultsViewModel): boolean {
+  return vm.table !== undefined && tableRowCount(vm.table) > HEAD_ROWS;
+}
+
+/** The `show` message's view model: the first HEAD_ROWS rows; a placeholder body when a `showRest` follows. */
+export function encodeViewModel(vm: ResultsViewModel): ResultsViewModelWire {
+  const { table, body, ...rest } = vm;
+  if (!table) return { ...rest, body: plainBody(body) };
+  const { source, kind } = table;
+  const rowCount = tableRowCount(table);
+  const headJson = JSON.stringify(tableHead(table, HEAD_ROWS));
+  if (rowCount <= HEAD_ROWS) return { ...rest, body: plainBody(body), table: { source, kind, columns: table.columns, rowCount, headJson } };
+  // The columns of the first rows: those of later rows come with the rest (first-seen order, so they follow).
+  const columns = tableHeadColumns(table, HEAD_ROWS);
+  const waiting: BodyView = { text: '', language: body.language, truncated: true, totalChars: 0, note: 'The body is on its way (after the first rows).' };
+  return { ...rest, body: waiting, table: { source, kind, columns, rowCount, headJson, restFollows: true } };
+}
+
+/** The `showRest` that completes encodeViewModel(vm), or undefined when its show is whole. */
+export function encodeShowRest(vm: ResultsViewModel): ShowRestMessage | undefined {
+  if (!vm.table || !restFollows(vm)) return undefined;
+  const rows = vm.table.rows.slice(HEAD_ROWS);
+  return { type: 'showRest', id: vm.id, rowCount: rows.length, rowsJson: JSON.stringify(rows), columns: vm.table.columns, body: plainBody(vm.body) };
+}
+
+/** A body view as plain data (a deferred one is computed here), without an absent note. */
+function plainBody(body: BodyView): BodyView {
+  const { text, language, truncated, totalChars, note } = body;
+  return { text, language, truncated, totalChars, ...(note !== undefined ? { note } : {}) };
+}
