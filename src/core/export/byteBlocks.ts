@@ -24,6 +24,24 @@ export class ByteBlocks {
     }
   }
 
+  /**
+   * Appends source[start, end) with the bytes at the given source positions (ascending, `count` of
+   * them, each in the range) replaced by `byte`: a run of rows whose commas become line breaks.
+   */
+  appendRun(source: Buffer, start: number, end: number, positions: readonly number[], count: number, byte: number): void {
+    let from = start;
+    let k = 0;
+    while (from < end) {
+      if (this.used === this.current.length) this.grow();
+      const n = Math.min(end - from, this.current.length - this.used);
+      source.copy(this.current, this.used, from, from + n);
+      for (; k < count && positions[k]! < from + n; k++) this.current[this.used + positions[k]! - from] = byte;
+      this.used += n;
+      from += n;
+      this.length += n;
+    }
+  }
+
   appendByte(byte: number): void {
     if (this.used === this.current.length) this.grow();
     this.current[this.used++] = byte;
