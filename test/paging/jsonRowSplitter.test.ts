@@ -2,6 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../../src/core/export/jsonRowSplitter';
+import { isSecretName } from '../../src/core/secrets';
 
 function split(body: string, field: string | undefined, chunkSize: number) {
   const out = new ByteBlocks(64);
@@ -195,5 +196,44 @@ void describe('JsonRowSplitter agrees with JSON.parse', () => {
     const body = Buffer.from(`{"Result":[${deep},1]}`);
     for (const cuts of [[], [3000, 7000]]) assert.equal(split(body.toString(), 'Result', cuts.length ? 3000 : body.length).ndjson, `${deep}\n1\n`);
     assert.throws(() => split(`{"Result":[${deep.slice(1)},1]}`, 'Result', 4000), MalformedJsonError);
+  });
+});
+
+void describe('JsonRowSplitter.secretKeyCandidates', () => {
+  /** Every key of a value, at any depth, decoded. */
+  const keysOf = (value: unknown, into = new Set<string>()): Set<string> => {
+    if (Array.isArray(value)) for (const v of value) keysOf(v, into);
+    else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        into.add(k);
+        keysOf(v, into);
+      }
+    }
+    return into;
+  };
+
+  void it('holds every key of the rows that isSecretName accepts, at any depth and chunk cut, and not the plain ones', () => {
+    const secretKeys = ['password', 'PassWord', 'db_password', 'X-Auth-Token', 'aws_secret_access_key', 'apiKey', 'API_KEY', 'sessionid', 'pwd', 'client_secret', 'credentials'];
+    const plainKeys = ['id', 'FirstName', 'LastName', 'Email', 'City', 'Country', 'OptInEmail', 'LastStayDate', 'note'];
+    const rows = [
+      { id: 1, FirstName: 'a', password: 'x', nested: { PassWord: 'y', list: [{ db_password: 'z' }, { 'X-Auth-Token': 't' }] } },
+      { id: 2, LastName: 'b', aws_secret_access_key: 'k', apiKey: 'k2', deeper: [[{ API_KEY: 'k3', sessionid: 's' }]] },
+      { id: 3, Email: 'c', City: 'd', Country: 'e', OptInEmail: true, LastStayDate: '2024', pwd: 'p', client_secret: 'cs', credentials: 'cr', note: 'token password key' },
+    ];
+    // The same names written with escapes: decoded before they are asked.
+    const escaped = '{"id":4,"\\u0070assword":"q","db\\/password":"r","x\\tsecret":"s","note":"plain"}';
+    const text = `{"TableName":"T","password":"top-level fields are not rows","Result":[${rows.map((r) => JSON.stringify(r)).join(',')},${escaped}]}`;
+    const bytes = Buffer.from(text);
+    const all = keysOf(JSON.parse(text).Result);
+    for (let cut = 1; cut < bytes.length; cut += 3) {
+      const splitter = new JsonRowSplitter('Result', new ByteBlocks(64));
+      splitter.push(bytes.subarray(0, cut));
+      splitter.push(bytes.subarray(cut));
+      splitter.end();
+      const candidates = splitter.secretKeyCandidates;
+      for (const key of all) if (isSecretName(key)) assert.ok(candidates.has(key), `${key} at cut ${cut}`);
+      for (const key of [...secretKeys, 'password', 'db/password', 'x\tsecret']) assert.ok(candidates.has(key), `${key} at cut ${cut}`);
+      for (const key of plainKeys) assert.ok(!candidates.has(key), `${key} is not a candidate`);
+    }
   });
 });

@@ -10,6 +10,7 @@
 // Rows go out as their own bytes (a comma between rows becomes the line break), copied in runs; a row
 // holding a raw line break (pretty-printed JSON) is re-serialised, so each row stays one line.
 
+import { SECRET_NAME_HINT } from '../secrets/vocabulary';
 import { ByteBlocks } from './byteBlocks';
 
 export { ByteBlocks };
@@ -42,11 +43,28 @@ for (const c of 'tfn') VALUE_START[c.charCodeAt(0)] = G.Lit;
 const HEX = new Uint8Array(256);
 for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
 
+/** A bit per letter (either case): a key's letters, OR-ed, say which secret words it cannot hold. */
+const LETTER_BIT = new Int32Array(256);
+for (let c = 0; c < 26; c++) LETTER_BIT[0x41 + c] = LETTER_BIT[0x61 + c] = 1 << c;
+/** The letters of each word that may name a secret (SECRET_NAME_HINT, plain words joined by |). */
+const SECRET_WORD_LETTERS = Int32Array.from(SECRET_NAME_HINT.source.split('|'), (word) => {
+  if (!/^[a-z]+$/.test(word)) throw new Error('SECRET_NAME_HINT must be plain lower-case words joined by |');
+  let bits = 0;
+  for (const c of word) bits |= LETTER_BIT[c.charCodeAt(0)]!;
+  return bits;
+});
+
 /**
  * Rows go out as they come, so a body may be larger than any memory limit; but one value is held whole
  * until it ends (a row, or a field such as TableName): past this size the body is refused.
  */
 const MAX_HELD_VALUE_BYTES = 256 * 1048576;
+
+/** Whether a key with these letters could hold a word of SECRET_NAME_HINT. */
+function mayHoldSecretWord(letters: number): boolean {
+  for (let w = 0; w < SECRET_WORD_LETTERS.length; w++) if ((letters & SECRET_WORD_LETTERS[w]!) === SECRET_WORD_LETTERS[w]) return true;
+  return false;
+}
 
 export class MalformedJsonError extends Error {
   constructor(message: string) {
@@ -90,8 +108,12 @@ export class JsonRowSplitter {
   private watch = -1;
   private rowsDepth = -1;
   private key = '';
-  private keyPieces: Buffer[] | undefined; // a top-level key being read, when it spans chunks
+  private keyPieces: Buffer[] | undefined; // the key being read, when it spans chunks
   private keyStart = -1;
+  private keyLetters = 0;
+  private keyEscaped = false;
+  /** Keys inside rows that may name a secret, decoded (see secretKeyCandidates). */
+  private readonly candidates = new Set<string>();
   // The value being kept (a row or a field): where it starts in this chunk (-1: in an earlier one), its
   // earlier pieces, and whether a row holds a raw line break.
   private held = Held.None;
@@ -110,6 +132,15 @@ export class JsonRowSplitter {
    * @param out where the NDJSON lines go.
    */
   constructor(private readonly rowsField: string | undefined, private readonly out: ByteBlocks) {}
+
+  /**
+   * Every distinct key inside the rows so far (at any depth) that may name a secret, decoded: each key
+   * holding all the letters of a word of SECRET_NAME_HINT, or an escape. A key not in this set holds
+   * none of those words, so isSecretName is false for it (the redacting sink asks only these).
+   */
+  get secretKeyCandidates(): ReadonlySet<string> {
+    return this.candidates;
+  }
 
   /** Rows written to `out` so far (each one a whole line: `out` never holds part of a row). */
   get rowsSoFar(): number {
@@ -154,16 +185,27 @@ export class JsonRowSplitter {
     while (i < len) {
       let c = b[i]!;
       if (state === G.Str) {
-        // The hot loop: most of a page is string bytes.
-        while (c !== QUOTE && c !== BACKSLASH && c >= SPACE) {
-          if (++i === len) break;
-          c = b[i]!;
+        // The hot loop: most of a page is string bytes. A key's letters are gathered as it goes.
+        if (this.isKey) {
+          let letters = this.keyLetters;
+          while (c !== QUOTE && c !== BACKSLASH && c >= SPACE) {
+            letters |= LETTER_BIT[c]!;
+            if (++i === len) break;
+            c = b[i]!;
+          }
+          this.keyLetters = letters;
+        } else {
+          while (c !== QUOTE && c !== BACKSLASH && c >= SPACE) {
+            if (++i === len) break;
+            c = b[i]!;
+          }
         }
         if (i === len) break;
         if (c === QUOTE) {
           if (this.isKey) {
             state = G.Colon;
             if (depth === 1 && this.watch === 1) this.keyEnd(b, i);
+            else if (depth > this.rowsDepth && this.rowsDepth > 0 && (this.keyEscaped || mayHoldSecretWord(this.keyLetters))) this.rowKey(b, i);
           } else {
             state = G.After;
             if (depth === this.watch) this.valueEnd(b, i + 1);
@@ -197,10 +239,10 @@ export class JsonRowSplitter {
           if (c === QUOTE) {
             state = G.Str;
             this.isKey = true;
-            if (depth === 1 && this.watch === 1) {
-              this.keyStart = i + 1;
-              this.keyPieces = undefined;
-            }
+            this.keyStart = i + 1;
+            this.keyPieces = undefined;
+            this.keyLetters = 0;
+            this.keyEscaped = false;
             i++;
             continue;
           }
@@ -318,6 +360,7 @@ export class JsonRowSplitter {
           }
           break;
         case G.Esc:
+          if (this.isKey) this.keyEscaped = true;
           if (c === 0x75) {
             state = G.Hex;
             this.hexLeft = 4;
@@ -448,16 +491,26 @@ export class JsonRowSplitter {
 
   /** A top-level key ends at the quote at `i`. */
   private keyEnd(b: Buffer, i: number): void {
+    this.key = this.keyText(b, i);
+  }
+
+  /** A key inside the rows that may name a secret ends at the quote at `i`. */
+  private rowKey(b: Buffer, i: number): void {
+    this.candidates.add(this.keyText(b, i));
+  }
+
+  /** The key ending at the quote at `i`, decoded (validated already). */
+  private keyText(b: Buffer, i: number): string {
     const raw = this.keyPieces ? Buffer.concat([...this.keyPieces, b.subarray(0, i)]) : b.subarray(this.keyStart, i);
     this.keyPieces = undefined;
     this.keyStart = -1;
-    this.key = raw.includes(BACKSLASH) ? (JSON.parse(`"${raw.toString('utf8')}"`) as string) : raw.toString('utf8');
+    return raw.includes(BACKSLASH) ? (JSON.parse(`"${raw.toString('utf8')}"`) as string) : raw.toString('utf8');
   }
 
   /** The chunk ends: whole rows are copied out; a row, field or key still open keeps its bytes. */
   private endOfChunk(b: Buffer): void {
     this.flushRun(b);
-    if ((this.state === G.Str || this.state === G.Esc || this.state === G.Hex) && this.isKey && this.depth === 1 && this.watch === 1) {
+    if ((this.state === G.Str || this.state === G.Esc || this.state === G.Hex) && this.isKey) {
       const from = this.keyPieces ? 0 : this.keyStart;
       (this.keyPieces ??= []).push(Buffer.from(b.subarray(from)));
     }

@@ -20,8 +20,10 @@ export interface RowSink {
   /**
    * Optional: appends a page already encoded as NDJSON lines (the walker's streamed pages). Only
    * sinks whose file format is NDJSON offer it; the walker falls back to writePage otherwise.
+   * `secretKeyCandidates`: the rows' keys that may name a secret, as the row splitter found them
+   * (JsonRowSplitter.secretKeyCandidates), for the redacting sink.
    */
-  writeNdjsonPage?(lines: readonly Buffer[], rowCount: number): Promise<void>;
+  writeNdjsonPage?(lines: readonly Buffer[], rowCount: number, secretKeyCandidates: ReadonlySet<string>): Promise<void>;
   /** The state to resume from, valid after each successful writePage. */
   checkpoint(): SinkCheckpoint | undefined;
   close(): Promise<void>;

@@ -20,7 +20,11 @@ export interface FetchedPage {
    * Present when the rows were streamed: their NDJSON bytes (those not handed to `early` yet), the
    * placeholder the strategy sees (one entry a row), and how many rows `early` already took.
    */
-  readonly streamed?: { readonly ndjson: readonly Buffer[]; readonly rowCount: number; readonly placeholder: readonly unknown[]; readonly earlyRows: number };
+  readonly streamed?: {
+    readonly ndjson: readonly Buffer[]; readonly rowCount: number; readonly placeholder: readonly unknown[]; readonly earlyRows: number;
+    /** The rows' keys that may name a secret (JsonRowSplitter.secretKeyCandidates), for the sink. */
+    readonly secretKeyCandidates: ReadonlySet<string>;
+  };
 }
 
 export function parseBody(response: HttpResponse): ParsedBody {
@@ -49,7 +53,7 @@ const EARLY_BATCH_BYTES = 1 << 20;
  */
 export async function fetchStreamed(
   http: HttpPort, request: HttpRequest, options: SendOptions, rowsField: string | undefined,
-  early?: (ndjson: readonly Buffer[], rows: number) => Promise<void>,
+  early?: (ndjson: readonly Buffer[], rows: number, secretKeyCandidates: ReadonlySet<string>) => Promise<void>,
 ): Promise<FetchedPage> {
   const clock = performance.now();
   const streaming = await http.stream(request, options);
@@ -73,7 +77,7 @@ export async function fetchStreamed(
       if (early && out.length >= EARLY_BATCH_BYTES) {
         const rows = splitter.rowsSoFar - earlyRows;
         earlyRows = splitter.rowsSoFar;
-        await early(out.take(), rows);
+        await early(out.take(), rows, splitter.secretKeyCandidates);
       }
     }
     const result = splitter.end();
@@ -81,7 +85,7 @@ export async function fetchStreamed(
     const value = 'value' in result ? result.value
       : rowsField === undefined ? placeholder : result.rowsFound ? { ...result.fields, [rowsField]: placeholder } : result.fields;
     body = { ok: true, value };
-    if (result.rowsFound) streamed = { ndjson: out.buffers(), rowCount: result.rowCount, placeholder, earlyRows };
+    if (result.rowsFound) streamed = { ndjson: out.buffers(), rowCount: result.rowCount, placeholder, earlyRows, secretKeyCandidates: splitter.secretKeyCandidates };
   } catch (error) {
     if (!(error instanceof MalformedJsonError)) throw error;
     body = { ok: false, error: error.message };

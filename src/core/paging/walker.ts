@@ -305,7 +305,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       sent++;
       const sink = options.sink;
       const early = options.rowsAsTheyArrive && maxPages === 1 && sink.writeNdjsonPage
-        ? (ndjson: readonly Buffer[], n: number) => sink.writeNdjsonPage!(ndjson, n).catch((error: unknown) => { throw new SinkFault(error); })
+        ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => sink.writeNdjsonPage!(ndjson, n, keys).catch((error: unknown) => { throw new SinkFault(error); })
         : undefined;
       // Rows handed over as they arrive are never held: the body-size limit (a memory guard) then does
       // not apply; the splitter still refuses a single value too large to hold.
@@ -364,7 +364,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
 
     // Persist first: nothing below may run (least of all a request) before the page is kept.
     try {
-      if (streamed && options.sink.writeNdjsonPage) await options.sink.writeNdjsonPage(streamed.ndjson, streamed.rowCount - streamed.earlyRows);
+      if (streamed && options.sink.writeNdjsonPage) await options.sink.writeNdjsonPage(streamed.ndjson, streamed.rowCount - streamed.earlyRows, streamed.secretKeyCandidates);
       else await options.sink.writePage(acceptance.rows);
     } catch (error) {
       return fail(current, 'sink', `the page could not be written (${error instanceof Error ? error.message : String(error)})`);
