@@ -49,7 +49,8 @@ const EARLY_BATCH_BYTES = 1 << 20;
 /**
  * Streams a 2xx body through the row splitter; other statuses are read whole (they are small). With
  * `early`, whole rows are handed over in batches while the body arrives (memory stays flat whatever
- * the body's size), and the next chunk is read only once a batch is taken.
+ * the body's size): one batch is written while the next is read, and reading waits for a batch's
+ * write before it hands over the next.
  */
 export async function fetchStreamed(
   http: HttpPort, request: HttpRequest, options: SendOptions, rowsField: string | undefined,
@@ -70,6 +71,9 @@ export async function fetchStreamed(
   let earlyRows = 0;
   let body: ParsedBody;
   let streamed: FetchedPage['streamed'];
+  // A batch is written while the next one is read; the one before must be written first (rows stay in
+  // order, and at most two batches are held).
+  let writing: Promise<void> | undefined;
   try {
     for await (const chunk of streaming.body) {
       size += chunk.length;
@@ -77,7 +81,10 @@ export async function fetchStreamed(
       if (early && out.length >= EARLY_BATCH_BYTES) {
         const rows = splitter.rowsSoFar - earlyRows;
         earlyRows = splitter.rowsSoFar;
-        await early(out.take(), rows, splitter.secretKeyCandidates);
+        await writing;
+        writing = early(out.take(), rows, splitter.secretKeyCandidates);
+        // Awaited before the next batch or below; meanwhile a failure is not an unhandled rejection.
+        writing.catch(() => undefined);
       }
     }
     const result = splitter.end();
@@ -87,9 +94,15 @@ export async function fetchStreamed(
     body = { ok: true, value };
     if (result.rowsFound) streamed = { ndjson: out.buffers(), rowCount: result.rowCount, placeholder, earlyRows, secretKeyCandidates: splitter.secretKeyCandidates };
   } catch (error) {
-    if (!(error instanceof MalformedJsonError)) throw error;
+    if (!(error instanceof MalformedJsonError)) {
+      // Nothing may still be writing once the page has failed.
+      await writing?.catch(() => undefined);
+      throw error;
+    }
     body = { ok: false, error: error.message };
   }
+  // A batch that could not be written fails the page.
+  await writing;
   const response: HttpResponse = { ...head, bodyText: '', timing: timing(), sizeBytes: size };
   return { response, body, ...(streamed ? { streamed } : {}) };
 }
