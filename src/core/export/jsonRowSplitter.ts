@@ -40,6 +40,10 @@ VALUE_START[MINUS] = G.Minus;
 VALUE_START[ZERO] = G.Zero;
 for (let d = ZERO + 1; d <= NINE; d++) VALUE_START[d] = G.Int;
 for (const c of 'tfn') VALUE_START[c.charCodeAt(0)] = G.Lit;
+/** 1 for a byte that stands for itself in a string: not `"`, not `\\`, not a control character. */
+const PLAIN_IN_STRING = new Uint8Array(256).fill(1, SPACE);
+PLAIN_IN_STRING[QUOTE] = 0;
+PLAIN_IN_STRING[BACKSLASH] = 0;
 const HEX = new Uint8Array(256);
 for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
 
@@ -194,14 +198,14 @@ export class JsonRowSplitter {
         // The hot loop: most of a page is string bytes. A key's letters are gathered as it goes.
         if (this.isKey) {
           let letters = this.keyLetters;
-          while (c !== QUOTE && c !== BACKSLASH && c >= SPACE) {
+          while (PLAIN_IN_STRING[c] === 1) {
             letters |= LETTER_BIT[c]!;
             if (++i === len) break;
             c = b[i]!;
           }
           this.keyLetters = letters;
         } else {
-          while (c !== QUOTE && c !== BACKSLASH && c >= SPACE) {
+          while (PLAIN_IN_STRING[c] === 1) {
             if (++i === len) break;
             c = b[i]!;
           }
