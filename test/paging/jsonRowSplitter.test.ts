@@ -237,3 +237,19 @@ void describe('JsonRowSplitter.secretKeyCandidates', () => {
     }
   });
 });
+
+void describe('ByteBlocks.recycle', () => {
+  void it('reuses the blocks of written pieces for the next bytes, and only its own, whole blocks', () => {
+    const blocks = new ByteBlocks(8);
+    blocks.append(Buffer.from('abcdefghij'), 0, 10);
+    const first = blocks.take();
+    assert.equal(Buffer.concat(first).toString(), 'abcdefghij');
+    const memory = new Set(first.map((b) => b.buffer));
+    blocks.recycle([...first, Buffer.from('not a block of these'), first[0]!]);
+    blocks.appendRun(Buffer.from('k,l,mnopqrs'), 0, 11, [1, 3], 2, 0x0a);
+    const second = blocks.take();
+    assert.equal(Buffer.concat(second).toString(), 'k\nl\nmnopqrs');
+    assert.ok(second.every((b) => memory.has(b.buffer)), 'the second batch went into the recycled blocks');
+    assert.equal(Buffer.concat(first).toString().length, 10, 'pieces handed out keep their length (their bytes are the caller\'s)');
+  });
+});

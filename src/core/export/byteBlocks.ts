@@ -3,11 +3,17 @@
  * The NDJSON bytes of one page: copied rows go into fixed-size blocks (no huge reallocation), rows
  * taken as they are from the body's own chunks are kept as slices (no copy).
  */
+/** Recycled blocks kept at most (a batch being written and one being filled need a few each). */
+const MAX_SPARE = 8;
+
 export class ByteBlocks {
   private readonly segments: Buffer[] = [];
-  private current = Buffer.allocUnsafe(0);
+  private current: Buffer = Buffer.allocUnsafe(0);
   private used = 0;
   private sealed = 0;
+  /** Blocks given back by recycle(), by the memory they own (each block owns all of its ArrayBuffer). */
+  private readonly spare: Buffer[] = [];
+  private readonly own = new WeakSet<ArrayBufferLike>();
   length = 0;
 
   constructor(private readonly blockSize = 1 << 20) {}
@@ -77,9 +83,23 @@ export class ByteBlocks {
     this.sealed = this.used;
   }
 
+  /**
+   * Gives back pieces that take() handed out, once nobody reads them any more (they were written): their
+   * blocks hold the next rows instead of new memory being allocated (a 1 GB body need not allocate 1 GB).
+   */
+  recycle(pieces: readonly Buffer[]): void {
+    for (const piece of pieces) {
+      const memory = piece.buffer;
+      if (this.spare.length >= MAX_SPARE || !this.own.has(memory) || memory === this.current.buffer || this.spare.some((b) => b.buffer === memory)) continue;
+      this.spare.push(Buffer.from(memory, 0, this.blockSize));
+    }
+  }
+
   private grow(): void {
     this.seal();
-    this.current = Buffer.allocUnsafe(this.blockSize);
+    // allocUnsafeSlow: a block owns its whole ArrayBuffer (never a slice of the shared pool), so it can be recycled.
+    this.current = this.spare.pop() ?? Buffer.allocUnsafeSlow(this.blockSize);
+    this.own.add(this.current.buffer);
     this.used = 0;
     this.sealed = 0;
   }

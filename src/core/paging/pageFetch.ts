@@ -82,7 +82,8 @@ export async function fetchStreamed(
         const rows = splitter.rowsSoFar - earlyRows;
         earlyRows = splitter.rowsSoFar;
         await writing;
-        writing = early(out.take(), rows, splitter.secretKeyCandidates);
+        const batch = out.take();
+        writing = early(batch, rows, splitter.secretKeyCandidates).then(() => out.recycle(batch));
         // Awaited before the next batch or below; meanwhile a failure is not an unhandled rejection.
         writing.catch(() => undefined);
       }
