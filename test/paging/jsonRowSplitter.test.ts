@@ -1,6 +1,7 @@
 // The streaming row splitter: rows to NDJSON at every chunk boundary, fields kept, malformed rejected.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { recycleBlocks } from '../../src/core/export/byteBlocks';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../../src/core/export/jsonRowSplitter';
 import { isSecretName } from '../../src/core/secrets';
 
@@ -238,14 +239,14 @@ void describe('JsonRowSplitter.secretKeyCandidates', () => {
   });
 });
 
-void describe('ByteBlocks.recycle', () => {
+void describe('recycleBlocks', () => {
   void it('reuses the blocks of written pieces for the next bytes, and only its own, whole blocks', () => {
     const blocks = new ByteBlocks(8);
     blocks.append(Buffer.from('abcdefghij'), 0, 10);
     const first = blocks.take();
     assert.equal(Buffer.concat(first).toString(), 'abcdefghij');
     const memory = new Set(first.map((b) => b.buffer));
-    blocks.recycle([...first, Buffer.from('not a block of these'), first[0]!]);
+    recycleBlocks([...first, Buffer.from('not a block of these'), first[0]!]);
     blocks.appendRun(Buffer.from('k,l,mnopqrs'), 0, 11, [1, 3], 2, 0x0a);
     const second = blocks.take();
     assert.equal(Buffer.concat(second).toString(), 'k\nl\nmnopqrs');

@@ -1,19 +1,36 @@
 // Bytes of one NDJSON page, built without one huge buffer.
+
+/** Blocks given back once written (recycleBlocks), by size, for any ByteBlocks to fill again. */
+const SPARE = new Map<number, Buffer[]>();
+/** The memory of every block a ByteBlocks made (a block owns its whole ArrayBuffer: allocUnsafeSlow). */
+const BLOCKS = new WeakSet<ArrayBufferLike>();
+/** Spare blocks kept at most, of one size: a walk's page (16 MB), or a few batches of a single response. */
+const MAX_SPARE = 24;
+
+/**
+ * Gives back pieces that a ByteBlocks handed out, once nobody reads them any more (they were written)
+ * and their ByteBlocks takes no more bytes: their blocks hold the next rows instead of new memory
+ * (a walk's next page fills the blocks of the last one). Pieces of other memory are ignored.
+ */
+export function recycleBlocks(pieces: readonly Buffer[]): void {
+  for (const piece of pieces) {
+    const memory = piece.buffer;
+    if (!BLOCKS.has(memory)) continue;
+    const spare = SPARE.get(memory.byteLength) ?? [];
+    SPARE.set(memory.byteLength, spare);
+    if (spare.length < MAX_SPARE && !spare.some((b) => b.buffer === memory)) spare.push(Buffer.from(memory, 0, memory.byteLength));
+  }
+}
+
 /**
  * The NDJSON bytes of one page: copied rows go into fixed-size blocks (no huge reallocation), rows
  * taken as they are from the body's own chunks are kept as slices (no copy).
  */
-/** Recycled blocks kept at most (a batch being written and one being filled need a few each). */
-const MAX_SPARE = 8;
-
 export class ByteBlocks {
   private readonly segments: Buffer[] = [];
   private current: Buffer = Buffer.allocUnsafe(0);
   private used = 0;
   private sealed = 0;
-  /** Blocks given back by recycle(), by the memory they own (each block owns all of its ArrayBuffer). */
-  private readonly spare: Buffer[] = [];
-  private readonly own = new WeakSet<ArrayBufferLike>();
   length = 0;
 
   constructor(private readonly blockSize = 1 << 20) {}
@@ -83,23 +100,11 @@ export class ByteBlocks {
     this.sealed = this.used;
   }
 
-  /**
-   * Gives back pieces that take() handed out, once nobody reads them any more (they were written): their
-   * blocks hold the next rows instead of new memory being allocated (a 1 GB body need not allocate 1 GB).
-   */
-  recycle(pieces: readonly Buffer[]): void {
-    for (const piece of pieces) {
-      const memory = piece.buffer;
-      if (this.spare.length >= MAX_SPARE || !this.own.has(memory) || memory === this.current.buffer || this.spare.some((b) => b.buffer === memory)) continue;
-      this.spare.push(Buffer.from(memory, 0, this.blockSize));
-    }
-  }
-
   private grow(): void {
     this.seal();
     // allocUnsafeSlow: a block owns its whole ArrayBuffer (never a slice of the shared pool), so it can be recycled.
-    this.current = this.spare.pop() ?? Buffer.allocUnsafeSlow(this.blockSize);
-    this.own.add(this.current.buffer);
+    this.current = SPARE.get(this.blockSize)?.pop() ?? Buffer.allocUnsafeSlow(this.blockSize);
+    BLOCKS.add(this.current.buffer);
     this.used = 0;
     this.sealed = 0;
   }

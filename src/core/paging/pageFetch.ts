@@ -5,6 +5,7 @@
 //   so a 100 000-row page costs little more memory than its own bytes, and the work overlaps the
 //   download. The strategy still sees every other field (TableName, Remaining, BatchID...), and the
 //   rows as a placeholder array of the right length (it only counts them).
+import { recycleBlocks } from '../export/byteBlocks';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
 import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
@@ -83,7 +84,7 @@ export async function fetchStreamed(
         earlyRows = splitter.rowsSoFar;
         await writing;
         const batch = out.take();
-        writing = early(batch, rows, splitter.secretKeyCandidates).then(() => out.recycle(batch));
+        writing = early(batch, rows, splitter.secretKeyCandidates).then(() => recycleBlocks(batch));
         // Awaited before the next batch or below; meanwhile a failure is not an unhandled rejection.
         writing.catch(() => undefined);
       }
