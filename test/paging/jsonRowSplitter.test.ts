@@ -1,7 +1,9 @@
 // The streaming row splitter: rows to NDJSON at every chunk boundary, fields kept, malformed rejected.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { recycleBlocks } from '../../src/core/export/byteBlocks';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../../src/core/export/jsonRowSplitter';
+import { isSecretName } from '../../src/core/secrets';
 
 function split(body: string, field: string | undefined, chunkSize: number) {
   const out = new ByteBlocks(64);
@@ -91,5 +93,164 @@ void describe('JsonRowSplitter', () => {
         assert.throws(() => split(text, 'Result', size), MalformedJsonError, `${text} at ${size}`);
       }
     }
+  });
+});
+
+/** The splitter's verdict on a body cut into the given chunks: the rows (parsed back) and fields, or 'malformed'. */
+function verdict(bytes: Buffer, field: string | undefined, cuts: readonly number[]): unknown {
+  const out = new ByteBlocks(16);
+  const splitter = new JsonRowSplitter(field, out);
+  try {
+    let from = 0;
+    for (const cut of [...cuts, bytes.length]) {
+      splitter.push(bytes.subarray(from, cut));
+      from = cut;
+    }
+    const result = splitter.end();
+    if ('value' in result) return { value: result.value };
+    const lines = Buffer.concat(out.buffers()).toString('utf8');
+    assert.ok(lines === '' || lines.endsWith('\n'), 'NDJSON ends with a line break');
+    const parsed = lines.split('\n').slice(0, -1).map((line) => JSON.parse(line) as unknown);
+    assert.equal(parsed.length, result.rowCount);
+    return result.rowsFound ? { fields: result.fields, rows: parsed } : { fields: result.fields };
+  } catch (error) {
+    if (error instanceof MalformedJsonError) return 'malformed';
+    throw error;
+  }
+}
+
+/** What JSON.parse makes of the same body, in the splitter's terms. */
+function reference(bytes: Buffer, field: string | undefined): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return 'malformed';
+  }
+  if (field === undefined) return Array.isArray(value) ? { fields: {}, rows: value } : { value };
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { value };
+  const fields = { ...(value as Record<string, unknown>) };
+  const rows = fields[field];
+  if (!Array.isArray(rows)) return { fields };
+  delete fields[field];
+  return { fields, rows };
+}
+
+// Bodies JSON.parse accepts or refuses for every reason the grammar has; each is also cut at every byte.
+const corpus = [
+  '{"Result":[]}', '{"Result":[{}]}', ' \t\r\n{ "Result" : [ 1 , "a" , null ] } \n', '{"T":"x","Result":[{"a":[1,{"b":"}],{"}}]}],"R":0}',
+  '{"Result":[-0,0.5,1e3,1E+3,-1.25e-7,123456789012345678901234567890]}', '{"Result":["\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\uD83D\\uDE00"]}',
+  '{"Result":["Zoë 東京 😀"],"k\\u0065y":"v"}', '{"Result":[true,false,null,[],{},[[]],{"":{}}]}', 
+  '{"Result":[1,2],"Other":[3]}', '{"a":{"Result":[1]}}', '{"Result":{"a":[1]}}',
+  '{"Result":[1,]}', '{"Result":[,1]}', '{"Result":[1 2]}', '{"Result":[01]}', '{"Result":[-]}', '{"Result":[1.]}', '{"Result":[.5]}',
+  '{"Result":[1e]}', '{"Result":[1e+]}', '{"Result":[+1]}', '{"Result":[0x1]}', '{"Result":[tru]}', '{"Result":[nul]}', '{"Result":[True]}',
+  '{"Result":["a\nb"]}', '{"Result":["\\x"]}', '{"Result":["\\u12"]}', '{"Result":["\\u12G4"]}', '{"Result":["abc]}', '{"Result":[{"a"}]}',
+  '{"Result":[{"a":}]}', '{"Result":[{a:1}]}', '{"Result":[{"a":1,}]}', '{"Result":[{"a":1]}]}', '{"Result":[[1}]}', '{"Result":[1]]}',
+  '{"Result":[1]', '{"Result":[1]}}', '{"Result":[1]} x', '{"Result" [1]}', '{"Result":[1]}{}', "{'Result':[1]}", '{"Result":[NaN]}',
+  '{"Result":[Infinity]}', '{"Result":[1],}', '{,"Result":[1]}', '', '   ', '[1,2]', 'null', '"Result"', '\ufeff{"Result":[]}',
+  '{"Result":[1]}\u00a0', '{"Result":["\u007f"]}', '{"Result":["\t"]}',
+];
+
+void describe('JsonRowSplitter agrees with JSON.parse', () => {
+  void it('on every body of the corpus, cut at every byte, as a field and as a top-level array', () => {
+    for (const text of corpus) {
+      for (const [field, body] of [['Result', text], [undefined, text.replace(/^\s*\{"Result":/, '').replace(/\}\s*$/, '')]] as const) {
+        const bytes = Buffer.from(body, 'utf8');
+        const expected = reference(bytes, field);
+        assert.deepEqual(verdict(bytes, field, []), expected, `${JSON.stringify(body)} whole`);
+        for (let cut = 1; cut < bytes.length; cut++) assert.deepEqual(verdict(bytes, field, [cut]), expected, `${JSON.stringify(body)} cut at ${cut}`);
+        assert.deepEqual(verdict(bytes, field, Array.from({ length: Math.max(0, bytes.length - 1) }, (_, k) => k + 1)), expected, `${JSON.stringify(body)} byte by byte`);
+      }
+    }
+  });
+
+  void it('on every one-byte mutation of a sample page (deleted, replaced, inserted), in one piece and cut in three', () => {
+    const sample = Buffer.from(JSON.stringify({ TableName: 'T_1', Result: [{ id: 1, s: 'a\\"b', n: -1.5e3, t: true, z: null, l: [0, {}] }, 'x', 2], R: 0 }), 'utf8');
+    const bytes = [0x22, 0x5c, 0x2c, 0x3a, 0x7b, 0x7d, 0x5b, 0x5d, 0x30, 0x31, 0x2d, 0x2e, 0x65, 0x20, 0x0a, 0x75, 0x74, 0x00, 0x80, 0xc3, 0xff];
+    const variants: Buffer[] = [];
+    for (let at = 0; at <= sample.length; at++) {
+      if (at < sample.length) variants.push(Buffer.concat([sample.subarray(0, at), sample.subarray(at + 1)]));
+      for (const b of bytes) {
+        if (at < sample.length) variants.push(Buffer.concat([sample.subarray(0, at), Buffer.of(b), sample.subarray(at + 1)]));
+        variants.push(Buffer.concat([sample.subarray(0, at), Buffer.of(b), sample.subarray(at)]));
+      }
+    }
+    let refused = 0;
+    for (const variant of variants) {
+      const expected = reference(variant, 'Result');
+      if (expected === 'malformed') refused++;
+      const third = Math.floor(variant.length / 3);
+      assert.deepEqual(verdict(variant, 'Result', []), expected, variant.toString('latin1'));
+      assert.deepEqual(verdict(variant, 'Result', [third, 2 * third + 1]), expected, variant.toString('latin1'));
+    }
+    assert.ok(refused > variants.length / 3 && refused < variants.length, `${refused} of ${variants.length} refused: the corpus holds both`);
+  });
+
+  void it('refuses a rows field that comes again after its rows (JSON.parse would keep the last; the first is out)', () => {
+    for (const size of [1, 5, 100]) assert.throws(() => split('{"Result":[{"a":1}],"Result":2}', 'Result', size), /appears twice/);
+    // Before the rows array, the later one wins, as in JSON.parse.
+    assert.equal(split('{"Result":1,"Result":[{"a":1}]}', 'Result', 3).ndjson, '{"a":1}\n');
+  });
+
+  void it('nests deeper than its first stack without a limit of its own (a deep row is still one row)', () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const body = Buffer.from(`{"Result":[${deep},1]}`);
+    for (const cuts of [[], [3000, 7000]]) assert.equal(split(body.toString(), 'Result', cuts.length ? 3000 : body.length).ndjson, `${deep}\n1\n`);
+    assert.throws(() => split(`{"Result":[${deep.slice(1)},1]}`, 'Result', 4000), MalformedJsonError);
+  });
+});
+
+void describe('JsonRowSplitter.secretKeyCandidates', () => {
+  /** Every key of a value, at any depth, decoded. */
+  const keysOf = (value: unknown, into = new Set<string>()): Set<string> => {
+    if (Array.isArray(value)) for (const v of value) keysOf(v, into);
+    else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        into.add(k);
+        keysOf(v, into);
+      }
+    }
+    return into;
+  };
+
+  void it('holds every key of the rows that isSecretName accepts, at any depth and chunk cut, and not the plain ones', () => {
+    const secretKeys = ['password', 'PassWord', 'db_password', 'X-Auth-Token', 'aws_secret_access_key', 'apiKey', 'API_KEY', 'sessionid', 'pwd', 'client_secret', 'credentials'];
+    const plainKeys = ['id', 'FirstName', 'LastName', 'Email', 'City', 'Country', 'OptInEmail', 'LastStayDate', 'note'];
+    const rows = [
+      { id: 1, FirstName: 'a', password: 'x', nested: { PassWord: 'y', list: [{ db_password: 'z' }, { 'X-Auth-Token': 't' }] } },
+      { id: 2, LastName: 'b', aws_secret_access_key: 'k', apiKey: 'k2', deeper: [[{ API_KEY: 'k3', sessionid: 's' }]] },
+      { id: 3, Email: 'c', City: 'd', Country: 'e', OptInEmail: true, LastStayDate: '2024', pwd: 'p', client_secret: 'cs', credentials: 'cr', note: 'token password key' },
+    ];
+    // The same names written with escapes: decoded before they are asked.
+    const escaped = '{"id":4,"\\u0070assword":"q","db\\/password":"r","x\\tsecret":"s","note":"plain"}';
+    const text = `{"TableName":"T","password":"top-level fields are not rows","Result":[${rows.map((r) => JSON.stringify(r)).join(',')},${escaped}]}`;
+    const bytes = Buffer.from(text);
+    const all = keysOf(JSON.parse(text).Result);
+    for (let cut = 1; cut < bytes.length; cut += 3) {
+      const splitter = new JsonRowSplitter('Result', new ByteBlocks(64));
+      splitter.push(bytes.subarray(0, cut));
+      splitter.push(bytes.subarray(cut));
+      splitter.end();
+      const candidates = splitter.secretKeyCandidates;
+      for (const key of all) if (isSecretName(key)) assert.ok(candidates.has(key), `${key} at cut ${cut}`);
+      for (const key of [...secretKeys, 'password', 'db/password', 'x\tsecret']) assert.ok(candidates.has(key), `${key} at cut ${cut}`);
+      for (const key of plainKeys) assert.ok(!candidates.has(key), `${key} is not a candidate`);
+    }
+  });
+});
+
+void describe('recycleBlocks', () => {
+  void it('reuses the blocks of written pieces for the next bytes, and only its own, whole blocks', () => {
+    const blocks = new ByteBlocks(8);
+    blocks.append(Buffer.from('abcdefghij'), 0, 10);
+    const first = blocks.take();
+    assert.equal(Buffer.concat(first).toString(), 'abcdefghij');
+    const memory = new Set(first.map((b) => b.buffer));
+    recycleBlocks([...first, Buffer.from('not a block of these'), first[0]!]);
+    blocks.appendRun(Buffer.from('k,l,mnopqrs'), 0, 11, [1, 3], 2, 0x0a);
+    const second = blocks.take();
+    assert.equal(Buffer.concat(second).toString(), 'k\nl\nmnopqrs');
+    assert.ok(second.every((b) => memory.has(b.buffer)), 'the second batch went into the recycled blocks');
+    assert.equal(Buffer.concat(first).toString().length, 10, 'pieces handed out keep their length (their bytes are the caller\'s)');
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openNdjsonSink, redactingSink, type RowSink } from '../../src/core/export';
+import { ByteBlocks, JsonRowSplitter } from '../../src/core/export/jsonRowSplitter';
 import { walk } from '../../src/core/paging';
 import { Redactor } from '../../src/core/secrets';
 
@@ -15,7 +16,16 @@ const unicodeEscaped = (s: string): string => [...s].map((c) => `\\u${c.charCode
 /** A sink that counts the pages that took the streamed fast path (bytes written as they came). */
 function countingSink(inner: RowSink): RowSink & { fastWrites(): number } {
   let fast = 0;
-  return { ...inner, writePage: (r) => inner.writePage(r), writeNdjsonPage: (l, n) => { fast++; return inner.writeNdjsonPage!(l, n); }, checkpoint: () => inner.checkpoint(), close: () => inner.close(), fastWrites: () => fast };
+  return { ...inner, writePage: (r) => inner.writePage(r), writeNdjsonPage: (l, n, k) => { fast++; return inner.writeNdjsonPage!(l, n, k); }, checkpoint: () => inner.checkpoint(), close: () => inner.close(), fastWrites: () => fast };
+}
+
+/** Hands NDJSON pieces to a sink as the walker does: with the keys the row splitter finds in those rows. */
+function writeStreamed(sink: RowSink, pieces: readonly Buffer[], rowCount: number): Promise<void> {
+  const rows = Buffer.concat(pieces).toString('utf8').split('\n').filter(Boolean);
+  const splitter = new JsonRowSplitter(undefined, new ByteBlocks());
+  splitter.push(Buffer.from(`[${rows.join(',')}]`));
+  splitter.end();
+  return sink.writeNdjsonPage!(pieces, rowCount, splitter.secretKeyCandidates);
 }
 
 function lines(...rows: unknown[]): Buffer[] {
@@ -28,12 +38,12 @@ void describe('redactingSink', () => {
     try {
       const inner = await openNdjsonSink(join(dir, 'rows.ndjson'));
       let fastWrites = 0;
-      const counting: RowSink = { ...inner, writePage: (r) => inner.writePage(r), writeNdjsonPage: (l, n) => { fastWrites++; return inner.writeNdjsonPage!(l, n); }, checkpoint: () => inner.checkpoint(), close: () => inner.close() };
+      const counting: RowSink = { ...inner, writePage: (r) => inner.writePage(r), writeNdjsonPage: (l, n, k) => { fastWrites++; return inner.writeNdjsonPage!(l, n, k); }, checkpoint: () => inner.checkpoint(), close: () => inner.close() };
       const sink = redactingSink(counting, () => new Redactor(['sk_live_123456']));
       assert.ok(sink.writeNdjsonPage, 'a sink that can take streamed pages still can');
-      await sink.writeNdjsonPage(lines({ id: 1, name: 'plain' }, { id: 2, name: 'also plain' }), 2);
-      await sink.writeNdjsonPage(lines({ id: 3, Password: 'hunter2' }), 1);
-      await sink.writeNdjsonPage(lines({ id: 4, note: 'key sk_live_123456 echoed' }), 1);
+      await writeStreamed(sink, lines({ id: 1, name: 'plain' }, { id: 2, name: 'also plain' }), 2);
+      await writeStreamed(sink, lines({ id: 3, Password: 'hunter2' }), 1);
+      await writeStreamed(sink, lines({ id: 4, note: 'key sk_live_123456 echoed' }), 1);
       await sink.writePage([{ id: 5, access_token: 'abc' }]);
       await sink.close();
       assert.equal(fastWrites, 1, 'only the clean page went through as it was');
@@ -105,9 +115,9 @@ void describe('redactingSink', () => {
     let fast = 0;
     const inner: RowSink = { format: 'ndjson', writePage: (rows) => { written.push([...rows]); return Promise.resolve(); }, writeNdjsonPage: () => { fast++; return Promise.resolve(); }, checkpoint: () => undefined, close: () => Promise.resolve() };
     const sink = redactingSink(inner, () => new Redactor([slashy]));
-    await sink.writeNdjsonPage!([Buffer.from('{"id":7,"echo":"tok\\/with\\/slashes=="}\n')], 1);
+    await writeStreamed(sink, [Buffer.from('{"id":7,"echo":"tok\\/with\\/slashes=="}\n')], 1);
     assert.deepEqual(written, [[{ id: 7, echo: '***' }]]);
-    await sink.writeNdjsonPage!([Buffer.from('{"id":8,"echo":"no escape, no secret"}\n')], 1);
+    await writeStreamed(sink, [Buffer.from('{"id":8,"echo":"no escape, no secret"}\n')], 1);
     assert.equal(fast, 1);
   });
 
@@ -117,14 +127,14 @@ void describe('redactingSink', () => {
     const inner: RowSink = { format: 'ndjson', writePage: (rows) => { written.push([...rows]); return Promise.resolve(); }, writeNdjsonPage: () => { fast++; return Promise.resolve(); }, checkpoint: () => undefined, close: () => Promise.resolve() };
     const sink = redactingSink(inner, () => new Redactor(['sk_live_no_escapable']));
     for (const page of ['{"id":1,"db\\/password":"hunter22"}\n', '{"id":2,"a\\"token":"t0k-22"}\n', '{"id":3,"x\\tsecret":"s3cr3t"}\n']) {
-      await sink.writeNdjsonPage!([Buffer.from(page)], 1);
+      await writeStreamed(sink, [Buffer.from(page)], 1);
     }
     assert.equal(fast, 0, 'each page was parsed and redacted');
     assert.deepEqual(written, [[{ id: 1, 'db/password': '***' }], [{ id: 2, 'a"token': '***' }], [{ id: 3, 'x\tsecret': '***' }]]);
-    await sink.writeNdjsonPage!([Buffer.from(`{"id":4,"${'x'.repeat(100)}_password":"hunter23"}\n`)], 1);
+    await writeStreamed(sink, [Buffer.from(`{"id":4,"${'x'.repeat(100)}_password":"hunter23"}\n`)], 1);
     assert.deepEqual(written.at(-1), [{ id: 4, [`${'x'.repeat(100)}_password`]: '***' }], 'a long secret key');
     assert.equal(fast, 0);
-    await sink.writeNdjsonPage!([Buffer.from('{"id":5,"note":"a \\"quoted\\" password word","path":"a\\/b"}\n')], 1);
+    await writeStreamed(sink, [Buffer.from('{"id":5,"note":"a \\"quoted\\" password word","path":"a\\/b"}\n')], 1);
     assert.equal(fast, 1, 'short escapes and a value that mentions a secret, without a secret key, keep the fast path');
   });
 
@@ -135,11 +145,41 @@ void describe('redactingSink', () => {
     const inner: RowSink = { format: 'ndjson', writePage: (rows) => { written.push([...rows]); return Promise.resolve(); }, writeNdjsonPage: () => { fast++; return Promise.resolve(); }, checkpoint: () => undefined, close: () => Promise.resolve() };
     const sink = redactingSink(inner, () => new Redactor([secret]));
     const line = Buffer.from(`{"id":1,"note":"${secret}","Token":"t-1"}\n`);
-    for (const cut of [18, 24, 35]) await sink.writeNdjsonPage!([line.subarray(0, cut), line.subarray(cut)], 1);
+    for (const cut of [18, 24, 35]) await writeStreamed(sink, [line.subarray(0, cut), line.subarray(cut)], 1);
     assert.equal(fast, 0);
     assert.deepEqual(written, Array.from({ length: 3 }, () => [{ id: 1, note: '***', Token: '***' }]));
     const clean = Buffer.from('{"id":2,"note":"nothing here"}\n');
-    await sink.writeNdjsonPage!([clean.subarray(0, 10), clean.subarray(10)], 1);
+    await writeStreamed(sink, [clean.subarray(0, 10), clean.subarray(10)], 1);
     assert.equal(fast, 1, 'a clean page split in two keeps the fast path');
+  });
+
+  void it('keeps the fast path only for pages row() leaves unchanged (generated hostile pages, cut into pieces)', async () => {
+    const secret = 'sk_live_5e5e5e5e';
+    const redactor = new Redactor([secret]);
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const keys = ['id', 'name', 'Password', 'passwordHint', 'nextPageToken', 'x\\u0074oken', 'db\\/secret', 'KEY', 'monkey', 'Session', 'note', 'api_key', 'tokenUrl'];
+    const values = ['"plain"', '1', 'null', `"${secret}"`, `"a ${secret} b"`, `"sk\\u005flive_5e5e5e5e"`, '"pass word token"', '{"inner":"x"}', `{"access_token":"t"}`, '[1,{"Password":"p"}]'];
+    let fastPages = 0;
+    let slowPages = 0;
+    for (let page = 0; page < 300; page++) {
+      const rows = Array.from({ length: 1 + random(4) }, () => `{${Array.from({ length: 1 + random(3) }, (_, k) => `"${keys[random(keys.length)]!}${k > 0 ? k : ''}":${values[random(values.length)]!}`).join(',')}}`);
+      const text = `${rows.join('\n')}\n`;
+      const parsed = rows.map((r) => JSON.parse(r) as unknown);
+      const changes = parsed.some((row) => JSON.stringify(redactor.row(row)) !== JSON.stringify(row));
+      const bytes = Buffer.from(text);
+      const cut = random(bytes.length);
+      let fast = false;
+      const inner: RowSink = { format: 'ndjson', writePage: () => Promise.resolve(), writeNdjsonPage: () => { fast = true; return Promise.resolve(); }, checkpoint: () => undefined, close: () => Promise.resolve() };
+      await writeStreamed(redactingSink(inner, () => redactor), [bytes.subarray(0, cut), bytes.subarray(cut)], rows.length);
+      if (fast) {
+        fastPages++;
+        assert.equal(changes, false, `the fast path took a page row() changes: ${text}`);
+      } else slowPages++;
+    }
+    assert.ok(fastPages > 10 && slowPages > 10, `${fastPages} fast and ${slowPages} slow pages: the corpus holds both`);
   });
 });

@@ -2,31 +2,79 @@
 // without building the page as objects. It is how a 100 000-row page goes to disk with flat memory:
 // the rows array (a named top-level field, or the top-level array itself) is copied row by row into
 // NDJSON bytes; every other top-level field (TableName, Remaining, BatchID...) is kept and parsed.
-// Validation: the scanner checks the structure (brackets, strings, separators); the rows' own tokens
-// are checked by JSON.parse once per chunk over the rows that chunk completed, so a malformed page is
-// rejected like JSON.parse would reject it, at a fraction of the cost of parse + stringify.
-// A row holding a raw line break (pretty-printed JSON) is re-serialised, so each row stays one line.
+// Validation: ONE pass over the bytes checks the whole body against the JSON grammar (RFC 8259, the
+// grammar JSON.parse accepts: strings, escapes, numbers, literals, nesting, separators), with its state
+// carried across chunk boundaries, so nothing is copied or parsed twice to validate it: a malformed
+// page is rejected where JSON.parse would reject it. test/paging/jsonRowSplitter.test.ts holds this
+// scanner to JSON.parse on a corpus of valid and broken bodies, cut at every byte.
+// Rows go out as their own bytes (a comma between rows becomes the line break), copied in runs; a row
+// holding a raw line break (pretty-printed JSON) is re-serialised, so each row stays one line.
 
+import { SECRET_NAME_HINT } from '../secrets/vocabulary';
 import { ByteBlocks } from './byteBlocks';
 
 export { ByteBlocks };
 
-const enum S { Start, KeyOrEnd, Key, Colon, Value, AfterValue, RowsStart, RowOrEnd, AfterRow, End }
+/** Grammar states: what the next byte may be. */
+const enum G {
+  Value, ArrayFirst, ObjectFirst, Key, Colon, After, Done,
+  Str, Esc, Hex,
+  Minus, Zero, Int, Dot, Frac, Exp, ExpSign, ExpInt,
+  Lit,
+}
 
-const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a, NEWLINE = 0x0a, RETURN = 0x0d;
-const OPEN_OBJ = 0x7b, CLOSE_OBJ = 0x7d, OPEN_ARR = 0x5b, CLOSE_ARR = 0x5d;
+const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a, NEWLINE = 0x0a, RETURN = 0x0d, SPACE = 0x20, TAB = 0x09;
+const OPEN_OBJ = 0x7b, CLOSE_OBJ = 0x7d, OPEN_ARR = 0x5b, CLOSE_ARR = 0x5d, MINUS = 0x2d, PLUS = 0x2b, DOT = 0x2e;
+const ZERO = 0x30, NINE = 0x39;
+const IN_OBJECT = 1, IN_ARRAY = 2;
+const LITERALS: Record<number, Buffer> = { 0x74: Buffer.from('true'), 0x66: Buffer.from('false'), 0x6e: Buffer.from('null') };
+/** The bytes a short escape may name after a backslash: " \ / b f n r t (u is handled apart). */
+const SHORT_ESCAPES = new Uint8Array(256);
+for (const c of '"\\/bfnrt') SHORT_ESCAPES[c.charCodeAt(0)] = 1;
+/** The state a value's first byte leads to (0, which is G.Value, for a byte no value starts with). */
+const VALUE_START = new Uint8Array(256);
+VALUE_START[OPEN_OBJ] = G.ObjectFirst;
+VALUE_START[OPEN_ARR] = G.ArrayFirst;
+VALUE_START[QUOTE] = G.Str;
+VALUE_START[MINUS] = G.Minus;
+VALUE_START[ZERO] = G.Zero;
+for (let d = ZERO + 1; d <= NINE; d++) VALUE_START[d] = G.Int;
+for (const c of 'tfn') VALUE_START[c.charCodeAt(0)] = G.Lit;
+/** 1 for a byte that stands for itself in a string: not `"`, not `\\`, not a control character. */
+const PLAIN_IN_STRING = new Uint8Array(256).fill(1, SPACE);
+PLAIN_IN_STRING[QUOTE] = 0;
+PLAIN_IN_STRING[BACKSLASH] = 0;
+const HEX = new Uint8Array(256);
+for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
 
-const BOUNDARY = Buffer.from('},{');
-const NEWLINE_BUFFER = Buffer.from('\n');
+/** A bit per letter (either case): a key's letters, OR-ed, say which secret words it cannot hold. */
+const LETTER_BIT = new Int32Array(256);
+for (let c = 0; c < 26; c++) LETTER_BIT[0x41 + c] = LETTER_BIT[0x61 + c] = 1 << c;
+/** The letters of each word that may name a secret (SECRET_NAME_HINT, plain words joined by |). */
+const SECRET_WORD_LETTERS = Int32Array.from(SECRET_NAME_HINT.source.split('|'), (word) => {
+  if (!/^[a-z]+$/.test(word)) throw new Error('SECRET_NAME_HINT must be plain lower-case words joined by |');
+  let bits = 0;
+  for (const c of word) bits |= LETTER_BIT[c.charCodeAt(0)]!;
+  return bits;
+});
+
 /**
  * Rows go out as they come, so a body may be larger than any memory limit; but one value is held whole
  * until it ends (a row, or a field such as TableName): past this size the body is refused.
  */
 const MAX_HELD_VALUE_BYTES = 256 * 1048576;
-/** Without a row boundary in this many bytes, fast mode gives way to the byte scanner. */
-const MAX_CARRY = 1 << 20;
 
-const isSpace = (c: number): boolean => c === 0x20 || c === NEWLINE || c === RETURN || c === 0x09;
+/** Letter sets known to hold no secret word, by a hash of the set (a page's keys have few of them). */
+const PLAIN_LETTERS = new Int32Array(64).fill(-1);
+
+/** Whether a key with these letters could hold a word of SECRET_NAME_HINT. */
+function mayHoldSecretWord(letters: number): boolean {
+  const slot = Math.imul(letters, 0x9e3779b1) >>> 26;
+  if (PLAIN_LETTERS[slot] === letters) return false;
+  for (let w = 0; w < SECRET_WORD_LETTERS.length; w++) if ((letters & SECRET_WORD_LETTERS[w]!) === SECRET_WORD_LETTERS[w]) return true;
+  PLAIN_LETTERS[slot] = letters;
+  return false;
+}
 
 export class MalformedJsonError extends Error {
   constructor(message: string) {
@@ -45,28 +93,64 @@ export interface SplitResult {
   readonly value?: unknown;
 }
 
+/** What a value that starts at the watched depth is: a row, a top-level field, or nothing kept. */
+const enum Held { None, Row, Field }
+
 export class JsonRowSplitter {
-  private state = S.Start;
   private offset = 0; // bytes consumed before the current chunk, for messages
   private readonly fields: Record<string, unknown> = {};
   private rowsFound = false;
   private rowCount = 0;
-  // The value being scanned (a row or another field): depth, string state, pieces spanning chunks.
+  /** Set when the body is not of the expected shape: it is kept whole and parsed at the end. */
+  private whole: Buffer[] | undefined;
+
+  // The grammar: state, open containers (IN_OBJECT / IN_ARRAY by depth), the string and literal in progress.
+  private state = G.Value;
+  private stack = new Uint8Array(64);
   private depth = 0;
-  private inString = false;
-  private escaped = false;
-  private scalar = false;
-  private hasBreak = false;
-  private pieces: Buffer[] = [];
-  private heldBytes = 0;
+  private isKey = false;
+  private hexLeft = 0;
+  private literal: Buffer = LITERALS[0x74]!;
+  private literalAt = 0;
+
+  // Where the values of interest are: `watch` is the depth whose values are rows (inside the rows
+  // array) or top-level fields (depth 1 of an object body); -1 when neither.
+  private watch = -1;
+  private rowsDepth = -1;
   private key = '';
-  private keyPieces: Buffer[] = [];
+  private keyPieces: Buffer[] | undefined; // the key being read, when it spans chunks
+  private keyStart = -1;
+  private keyLetters = 0;
+  private keyEscaped = false;
+  /** Keys inside rows that may name a secret, decoded (see secretKeyCandidates). */
+  private readonly candidates = new Set<string>();
+  // The value being kept (a row or a field): where it starts in this chunk (-1: in an earlier one), its
+  // earlier pieces, and whether a row holds a raw line break.
+  private held = Held.None;
+  private heldStart = -1;
+  private heldPieces: Buffer[] = [];
+  private heldBytes = 0;
+  private rowBreak = false;
+  // Whole rows of this chunk not yet copied: [runStart, runEnd), commas between them at `commas`.
+  private runStart = -1;
+  private runEnd = -1;
+  private readonly commas: number[] = [];
+  private commaCount = 0;
 
   /**
    * @param rowsField the top-level field holding the rows, or undefined when the body is the array.
    * @param out where the NDJSON lines go.
    */
   constructor(private readonly rowsField: string | undefined, private readonly out: ByteBlocks) {}
+
+  /**
+   * Every distinct key inside the rows so far (at any depth) that may name a secret, decoded: each key
+   * holding all the letters of a word of SECRET_NAME_HINT, or an escape. A key not in this set holds
+   * none of those words, so isSecretName is false for it (the redacting sink asks only these).
+   */
+  get secretKeyCandidates(): ReadonlySet<string> {
+    return this.candidates;
+  }
 
   /** Rows written to `out` so far (each one a whole line: `out` never holds part of a row). */
   get rowsSoFar(): number {
@@ -76,252 +160,7 @@ export class JsonRowSplitter {
   /** Feeds the next chunk of the body. Throws MalformedJsonError as soon as the body cannot be JSON. */
   push(chunk: Buffer): void {
     if (this.whole) this.whole.push(Buffer.from(chunk));
-    else if (this.fast) this.fastPush(chunk);
     else this.scan(chunk);
-  }
-
-  // Fast mode, for the usual case of compact rows that are objects: rows are not scanned byte by byte.
-  // Candidate row boundaries are the bytes `},{` (found by the native indexOf); the rows up to the last
-  // candidate are checked with ONE JSON.parse, and accepted only if it yields exactly one row more
-  // than there were candidates — then every candidate is a real boundary (a `},{` inside a string or
-  // a nested value would make the counts differ, or the parse fail). Its comma becomes the line break,
-  // in place. Anything else (pretty-printed rows, rows that are not objects, a body whose rows end in
-  // the middle) falls back to the byte scanner from the first row not yet written, so the result is
-  // the same, only slower.
-  private whole: Buffer[] | undefined;
-  private fast = false;
-  private fastAllowed = true;
-  private carry: Buffer = Buffer.alloc(0);
-
-  private fastPush(data: Buffer): void {
-    if (this.rowCount === 0 && this.carry.length === 0) {
-      let k = 0;
-      while (k < data.length && isSpace(data[k]!)) k++;
-      if (k === data.length) return; // only whitespace so far
-      if (data[k] !== OPEN_OBJ) return this.fallback(data);
-      data = data.subarray(k);
-      this.offset += k;
-    }
-    // `[` + carry + data in one buffer, so the rows can be parsed without building a joined string.
-    const combined = Buffer.allocUnsafe(1 + this.carry.length + data.length);
-    combined[0] = OPEN_ARR;
-    this.carry.copy(combined, 1);
-    data.copy(combined, 1 + this.carry.length);
-    const last = combined.lastIndexOf(BOUNDARY);
-    if (last < 1) {
-      if (combined.length > MAX_CARRY) return this.fallback(combined.subarray(1));
-      this.carry = combined.subarray(1);
-      return;
-    }
-    const region = combined.subarray(1, last + 1);
-    if (region.indexOf(NEWLINE) >= 0 || region.indexOf(RETURN) >= 0) return this.fallback(combined.subarray(1));
-    const commas: number[] = [];
-    for (let at = region.indexOf(BOUNDARY); at >= 0; at = region.indexOf(BOUNDARY, at + 1)) commas.push(at + 1);
-    // The comma after the region's last row briefly becomes `]`: the bytes [0, last+2) are then "[rows]".
-    combined[last + 1] = CLOSE_ARR;
-    let rows: unknown;
-    try {
-      rows = JSON.parse(combined.toString('utf8', 0, last + 2));
-    } catch {
-      rows = undefined;
-    }
-    combined[last + 1] = COMMA;
-    if (!Array.isArray(rows) || rows.length !== commas.length + 1) return this.fallback(combined.subarray(1));
-    for (const comma of commas) region[comma] = NEWLINE;
-    this.out.pushSlice(region);
-    this.out.pushSlice(NEWLINE_BUFFER);
-    this.rowCount += rows.length;
-    this.offset += last + 1;
-    this.carry = combined.subarray(last + 2);
-  }
-
-  /** Leaves fast mode: the byte scanner takes over at the first row not yet written. */
-  private fallback(rest: Buffer): void {
-    this.fast = false;
-    this.carry = Buffer.alloc(0);
-    this.state = this.rowCount === 0 ? S.RowsStart : S.RowOrEnd;
-    if (rest.length > 0) this.scan(rest);
-  }
-
-  private scan(chunk: Buffer): void {
-    const len = chunk.length;
-    let i = 0;
-    // Start of the current value in this chunk (0 when it began in an earlier chunk), -1 when none.
-    let valueStart = this.inValue() ? 0 : -1;
-    let batchStart = -1; // first row lying wholly in this chunk, validated with its batch
-    let batchEnd = -1;
-    const fail = (what: string): never => {
-      throw new MalformedJsonError(`malformed JSON at byte ${this.offset + i}: ${what}`);
-    };
-
-    while (i < len) {
-      const c = chunk[i]!;
-      if (this.inString && this.depth === 0) {
-        // Inside a top-level string value (a field or a row): only the closing quote and escapes matter.
-        if (this.escaped) this.escaped = false;
-        else if (c === BACKSLASH) this.escaped = true;
-        else if (c === QUOTE) {
-          this.inString = false;
-          i++;
-          this.valueEnd(chunk, valueStart, i);
-          valueStart = -1;
-          continue;
-        } else if (c < 0x20) fail('a control character inside a string');
-        i++;
-        continue;
-      }
-      if (this.depth > 0) {
-        const end = this.scanNested(chunk, i);
-        if (end < 0) {
-          i = len;
-          break;
-        }
-        i = end;
-        if (this.state === S.RowOrEnd && this.pieces.length === 0) {
-          if (batchStart < 0) batchStart = valueStart;
-          batchEnd = i;
-          this.copyRow(chunk, valueStart, i);
-        } else this.valueEnd(chunk, valueStart, i);
-        valueStart = -1;
-        continue;
-      }
-      if (this.scalar) {
-        if (c === COMMA || c === CLOSE_ARR || c === CLOSE_OBJ || isSpace(c)) {
-          this.scalar = false;
-          this.valueEnd(chunk, valueStart, i);
-          valueStart = -1;
-          continue; // the delimiter is read by the state below
-        }
-        i++;
-        continue;
-      }
-      if (this.state === S.Key) {
-        i = this.scanKey(chunk, i);
-        continue;
-      }
-      if (isSpace(c)) {
-        i++;
-        continue;
-      }
-      switch (this.state) {
-        case S.Start:
-          if (c === OPEN_OBJ && this.rowsField !== undefined) this.state = S.KeyOrEnd;
-          else if (c === OPEN_ARR && this.rowsField === undefined) {
-            this.rowsFound = true;
-            this.state = S.RowsStart;
-          } else {
-            // Not the shape the style expects: keep the body whole and parse it at the end instead.
-            this.whole = [Buffer.from(chunk.subarray(i))];
-            this.offset += len;
-            return;
-          }
-          break;
-        case S.KeyOrEnd:
-          if (c === QUOTE) {
-            this.state = S.Key;
-            this.keyPieces = [];
-          } else if (c === CLOSE_OBJ && !this.afterComma) this.state = S.End;
-          else fail(`unexpected "${String.fromCharCode(c)}" where a field name was expected`);
-          this.afterComma = false;
-          break;
-        case S.AfterValue:
-          if (c === COMMA) {
-            this.state = S.KeyOrEnd;
-            this.afterComma = true;
-          } else if (c === CLOSE_OBJ) this.state = S.End;
-          else fail(`unexpected "${String.fromCharCode(c)}" after a field`);
-          break;
-        case S.Colon:
-          if (c !== COLON) fail('expected ":" after a field name');
-          this.state = S.Value;
-          break;
-        case S.Value:
-          if (this.key === this.rowsField && c === OPEN_ARR && !this.rowsFound) {
-            this.rowsFound = true;
-            this.state = S.RowsStart;
-            break;
-          }
-          valueStart = i;
-          this.beginValue(c);
-          break;
-        case S.RowsStart:
-        case S.RowOrEnd:
-          if (c === CLOSE_ARR) {
-            if (this.state === S.RowOrEnd) fail('a trailing "," before "]"');
-            this.state = this.rowsField === undefined ? S.End : S.AfterValue;
-            break;
-          }
-          this.state = S.RowOrEnd;
-          valueStart = i;
-          this.beginValue(c);
-          break;
-        case S.AfterRow:
-          if (c === COMMA) this.state = S.RowOrEnd;
-          else if (c === CLOSE_ARR) this.state = this.rowsField === undefined ? S.End : S.AfterValue;
-          else fail('expected "," or "]" after a row');
-          break;
-        case S.End:
-          fail('unexpected content after the end of the body');
-      }
-      i++;
-      if (this.state === S.RowsStart && this.fastAllowed) {
-        this.fastAllowed = false;
-        this.fast = true;
-        this.offset += i;
-        if (i < len) this.fastPush(chunk.subarray(i));
-        return;
-      }
-    }
-    if (batchStart >= 0) this.validateBatch(chunk, batchStart, batchEnd);
-    // A value still open at the end of the chunk continues in the next one.
-    if (this.inValue() && valueStart >= 0) {
-      this.pieces.push(Buffer.from(chunk.subarray(valueStart)));
-      this.heldBytes += len - valueStart;
-      if (this.heldBytes > MAX_HELD_VALUE_BYTES) {
-        throw new MalformedJsonError(`a single value of more than ${MAX_HELD_VALUE_BYTES / 1048576} MiB (a row or a field outside the rows); reading stopped`);
-      }
-    }
-    this.offset += len;
-  }
-
-  private afterComma = false;
-
-  /**
-   * The hot loop: scans an object or array value from `i` with its state in locals. Returns the index
-   * just past its closing bracket, or -1 when the chunk ends first (state kept for the next chunk).
-   * Token validity is left to JSON.parse (validateBatch / valueEnd); only structure is tracked here.
-   */
-  private scanNested(chunk: Buffer, start: number): number {
-    let depth = this.depth;
-    let inString = this.inString;
-    let escaped = this.escaped;
-    let hasBreak = this.hasBreak;
-    const len = chunk.length;
-    let i = start;
-    for (; i < len; i++) {
-      const c = chunk[i]!;
-      if (inString) {
-        if (escaped) escaped = false;
-        else if (c === BACKSLASH) escaped = true;
-        else if (c === QUOTE) inString = false;
-      } else if (c === QUOTE) inString = true;
-      else if (c === OPEN_OBJ || c === OPEN_ARR) depth++;
-      else if (c === CLOSE_OBJ || c === CLOSE_ARR) {
-        if (--depth === 0) {
-          i++;
-          break;
-        }
-      } else if (c === NEWLINE || c === RETURN) hasBreak = true;
-    }
-    this.depth = depth;
-    this.inString = inString;
-    this.escaped = escaped;
-    this.hasBreak = hasBreak;
-    return depth === 0 ? i : -1;
-  }
-
-  private inValue(): boolean {
-    return this.depth > 0 || this.inString || this.scalar;
   }
 
   /** Ends the body: throws when it is incomplete. */
@@ -334,94 +173,370 @@ export class JsonRowSplitter {
         throw new MalformedJsonError(`malformed JSON: ${(error as Error).message}`);
       }
     }
-    if (this.fast) this.fallback(this.carry);
-    if (this.state !== S.End || this.inValue()) throw new MalformedJsonError(`malformed JSON: the body ends early (after ${this.offset} bytes)`);
+    if (this.state !== G.Done) throw new MalformedJsonError(`malformed JSON: the body ends early (after ${this.offset} bytes)`);
     return { fields: this.fields, rowCount: this.rowCount, rowsFound: this.rowsFound };
   }
 
-  private beginValue(c: number): void {
-    this.pieces = [];
-    this.heldBytes = 0;
-    this.hasBreak = false;
-    this.depth = 0;
-    this.inString = false;
-    this.scalar = false;
-    if (c === OPEN_OBJ || c === OPEN_ARR) this.depth = 1;
-    else if (c === QUOTE) this.inString = true;
-    else if (c === 0x2d || (c >= 0x30 && c <= 0x39) || c === 0x74 || c === 0x66 || c === 0x6e) this.scalar = true;
-    else throw new MalformedJsonError(`malformed JSON at byte ${this.offset}: unexpected "${String.fromCharCode(c)}" where a value was expected`);
+  private fail(at: number, what: string): never {
+    throw new MalformedJsonError(`malformed JSON at byte ${this.offset + at}: ${what}`);
   }
 
-  /** Scans a field name from `i`; returns where scanning stopped. */
-  private scanKey(chunk: Buffer, i: number): number {
-    let j = i;
-    while (j < chunk.length) {
-      const c = chunk[j]!;
-      if (this.escaped) this.escaped = false;
-      else if (c === BACKSLASH) this.escaped = true;
-      else if (c === QUOTE) {
-        this.keyPieces.push(chunk.subarray(i, j));
-        const raw = Buffer.concat(this.keyPieces).toString('utf8');
-        this.key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
-        this.keyPieces = [];
-        this.state = S.Colon;
-        return j + 1;
+  private unexpected(at: number, c: number, where: string): never {
+    const shown = c >= 0x20 && c < 0x7f ? `"${String.fromCharCode(c)}"` : `byte 0x${c.toString(16).padStart(2, '0')}`;
+    return this.fail(at, `unexpected ${shown} ${where}`);
+  }
+
+  /** The one pass: the grammar, byte by byte, with the rows and fields cut out as their values end. */
+  private scan(b: Buffer): void {
+    const len = b.length;
+    let state = this.state;
+    let depth = this.depth;
+    let i = 0;
+    while (i < len) {
+      let c = b[i]!;
+      if (state === G.Str) {
+        // The hot loop: most of a page is string bytes. A key's letters are gathered as it goes.
+        if (this.isKey) {
+          let letters = this.keyLetters;
+          while (PLAIN_IN_STRING[c] === 1) {
+            letters |= LETTER_BIT[c]!;
+            if (++i === len) break;
+            c = b[i]!;
+          }
+          this.keyLetters = letters;
+        } else {
+          while (PLAIN_IN_STRING[c] === 1) {
+            if (++i === len) break;
+            c = b[i]!;
+          }
+        }
+        if (i === len) break;
+        if (c === QUOTE) {
+          if (this.isKey) {
+            state = G.Colon;
+            if (depth === 1 && this.watch === 1) this.keyEnd(b, i);
+            else if (depth > this.rowsDepth && this.rowsDepth > 0 && (this.keyEscaped || mayHoldSecretWord(this.keyLetters))) this.rowKey(b, i);
+            // The usual `":` read at once (the same as one more turn of the loop in G.Colon).
+            if (i + 1 < len && b[i + 1] === COLON) {
+              state = G.Value;
+              i++;
+            }
+          } else {
+            state = G.After;
+            if (depth === this.watch) this.valueEnd(b, i + 1);
+          }
+        } else if (c === BACKSLASH) state = G.Esc;
+        else this.fail(i, 'a control character inside a string');
+        i++;
+        continue;
       }
-      j++;
+      if (state < G.Str) {
+        // Between tokens: punctuation, the start of a value, whitespace (least common in a compact page).
+        if (state === G.After) {
+          if (c === COMMA) {
+            state = this.stack[depth - 1] === IN_OBJECT ? G.Key : G.Value;
+            i++;
+            continue;
+          }
+          if (c === CLOSE_OBJ || c === CLOSE_ARR) {
+            depth = this.close(b, i, c, depth);
+            state = depth === 0 ? G.Done : G.After;
+            i++;
+            continue;
+          }
+        } else if (state === G.Colon) {
+          if (c === COLON) {
+            state = G.Value;
+            i++;
+            continue;
+          }
+        } else if (state === G.Key || state === G.ObjectFirst) {
+          if (c === QUOTE) {
+            state = G.Str;
+            this.isKey = true;
+            this.keyStart = i + 1;
+            this.keyPieces = undefined;
+            this.keyLetters = 0;
+            this.keyEscaped = false;
+            i++;
+            continue;
+          }
+          if (c === CLOSE_OBJ && state === G.ObjectFirst) {
+            depth = this.close(b, i, c, depth);
+            state = depth === 0 ? G.Done : G.After;
+            i++;
+            continue;
+          }
+        } else if (state !== G.Done) {
+          // G.Value or G.ArrayFirst.
+          const next = VALUE_START[c]!;
+          if (next !== 0) {
+            if (depth === 0 && !this.shapeExpected(c)) {
+              // Not the shape the style expects: keep the body whole and parse it at the end instead.
+              this.whole = [Buffer.from(b.subarray(i))];
+              this.offset += len;
+              return;
+            }
+            if (depth === this.watch) this.valueStart(b, i, c);
+            state = next;
+            if (next === G.Str) this.isKey = false;
+            else if (next === G.ObjectFirst || next === G.ArrayFirst) {
+              if (depth === this.stack.length) {
+                const grown = new Uint8Array(this.stack.length * 2);
+                grown.set(this.stack);
+                this.stack = grown;
+              }
+              this.stack[depth++] = next === G.ObjectFirst ? IN_OBJECT : IN_ARRAY;
+              if (depth === 1) this.openBody(c);
+            } else if (next === G.Lit) {
+              this.literal = LITERALS[c]!;
+              this.literalAt = 1;
+            }
+            i++;
+            continue;
+          }
+          if (c === CLOSE_ARR && state === G.ArrayFirst) {
+            depth = this.close(b, i, c, depth);
+            state = depth === 0 ? G.Done : G.After;
+            i++;
+            continue;
+          }
+        }
+        if (c === SPACE || c === NEWLINE || c === RETURN || c === TAB) {
+          // A line break inside a row: the row is re-serialised onto one line.
+          if (c !== SPACE && c !== TAB && depth > this.watch) this.rowBreak = true;
+          i++;
+          continue;
+        }
+        this.unexpectedBetween(i, c, state, depth);
+      }
+      switch (state) {
+        case G.Int:
+        case G.Frac:
+        case G.ExpInt:
+          while (c >= ZERO && c <= NINE) {
+            if (++i === len) break;
+            c = b[i]!;
+          }
+          if (i === len) break;
+          if (c === DOT && state === G.Int) {
+            state = G.Dot;
+            i++;
+          } else if ((c === 0x65 || c === 0x45) && state !== G.ExpInt) {
+            state = G.Exp;
+            i++;
+          } else {
+            // The number ends before this byte, which is read again as what follows a value.
+            state = G.After;
+            if (depth === this.watch) this.valueEnd(b, i);
+          }
+          break;
+        case G.Zero:
+          if (c === DOT) {
+            state = G.Dot;
+            i++;
+          } else if (c === 0x65 || c === 0x45) {
+            state = G.Exp;
+            i++;
+          } else if (c >= ZERO && c <= NINE) this.fail(i, 'a number with a leading zero');
+          else {
+            state = G.After;
+            if (depth === this.watch) this.valueEnd(b, i);
+          }
+          break;
+        case G.Minus:
+          if (c === ZERO) state = G.Zero;
+          else if (c > ZERO && c <= NINE) state = G.Int;
+          else this.unexpected(i, c, 'after "-"');
+          i++;
+          break;
+        case G.Dot:
+          if (c < ZERO || c > NINE) this.unexpected(i, c, 'where a digit after "." was expected');
+          state = G.Frac;
+          i++;
+          break;
+        case G.Exp:
+          if (c === PLUS || c === MINUS) state = G.ExpSign;
+          else if (c >= ZERO && c <= NINE) state = G.ExpInt;
+          else this.unexpected(i, c, 'in an exponent');
+          i++;
+          break;
+        case G.ExpSign:
+          if (c < ZERO || c > NINE) this.unexpected(i, c, 'where an exponent digit was expected');
+          state = G.ExpInt;
+          i++;
+          break;
+        case G.Lit:
+          if (c !== this.literal[this.literalAt]) this.unexpected(i, c, `in "${this.literal.toString('latin1')}"`);
+          i++;
+          if (++this.literalAt === this.literal.length) {
+            state = G.After;
+            if (depth === this.watch) this.valueEnd(b, i);
+          }
+          break;
+        case G.Esc:
+          if (this.isKey) this.keyEscaped = true;
+          if (c === 0x75) {
+            state = G.Hex;
+            this.hexLeft = 4;
+          } else if (SHORT_ESCAPES[c] === 1) state = G.Str;
+          else this.unexpected(i, c, 'after a backslash in a string');
+          i++;
+          break;
+        case G.Hex:
+          if (HEX[c] !== 1) this.unexpected(i, c, 'in a \\u escape');
+          if (--this.hexLeft === 0) state = G.Str;
+          i++;
+          break;
+      }
     }
-    this.keyPieces.push(Buffer.from(chunk.subarray(i)));
-    return j;
+    this.state = state;
+    this.depth = depth;
+    this.endOfChunk(b);
+    this.offset += len;
   }
 
-  /** A value finished at `end` of this chunk (started at `start`, or in earlier chunks when -1). */
-  private valueEnd(chunk: Buffer, start: number, end: number): void {
-    const raw = this.pieces.length === 0 ? chunk.subarray(start, end) : Buffer.concat([...this.pieces, chunk.subarray(Math.max(0, start), end)]);
-    this.pieces = [];
-    if (this.state === S.RowOrEnd) {
-      let value: unknown;
+  /** The words for a byte that cannot come where it is, between tokens. */
+  private unexpectedBetween(i: number, c: number, state: G, depth: number): never {
+    if (state === G.Done) return this.fail(i, 'unexpected content after the end of the body');
+    const where = state === G.After ? (this.stack[depth - 1] === IN_OBJECT ? 'after a field\'s value' : 'after a value in an array')
+      : state === G.Colon ? 'where ":" after a field name was expected'
+        : state === G.Key || state === G.ObjectFirst ? 'where a field name was expected' : 'where a value was expected';
+    return this.unexpected(i, c, where);
+  }
+
+  /** Whether the body's first byte is the shape the style reads rows from ({ with a rows field, or [). */
+  private shapeExpected(c: number): boolean {
+    return this.rowsField !== undefined ? c === OPEN_OBJ : c === OPEN_ARR;
+  }
+
+  /** The body's own bracket: an array body is the rows; an object body's top-level fields are watched. */
+  private openBody(c: number): void {
+    if (c === OPEN_ARR) {
+      this.rowsFound = true;
+      this.rowsDepth = 1;
+    }
+    this.watch = 1;
+  }
+
+  /** A closing bracket at `i`: it must match the open container. Returns the new depth. */
+  private close(b: Buffer, i: number, c: number, depth: number): number {
+    const open = this.stack[depth - 1];
+    if ((c === CLOSE_OBJ) !== (open === IN_OBJECT)) this.unexpected(i, c, `closing ${open === IN_OBJECT ? 'an object' : 'an array'}`);
+    depth--;
+    if (depth === this.rowsDepth - 1 && this.rowsField !== undefined) {
+      // The rows array of an object body ends: its fields are watched again.
+      this.rowsDepth = -1;
+      this.watch = 1;
+    } else if (depth === this.watch) this.valueEnd(b, i + 1);
+    return depth;
+  }
+
+  /** A value starts at `i` at the watched depth: a row, a field, or (a field named `rowsField`) the rows array. */
+  private valueStart(b: Buffer, i: number, c: number): void {
+    if (this.rowsDepth === this.watch) {
+      this.held = Held.Row;
+      this.rowBreak = false;
+    } else if (c === OPEN_ARR && this.key === this.rowsField && !this.rowsFound) {
+      this.rowsFound = true;
+      this.rowsDepth = 2;
+      this.watch = 2;
+      this.held = Held.None;
+      return;
+    } else if (this.rowsFound && this.key === this.rowsField) {
+      // JSON.parse would keep the last one; the rows of the first are already out.
+      return this.fail(i, `the rows field "${this.key}" appears twice`);
+    } else this.held = Held.Field;
+    this.heldStart = i;
+    this.heldPieces = [];
+    this.heldBytes = 0;
+  }
+
+  /** The value kept ends just before `end` in this chunk. */
+  private valueEnd(b: Buffer, end: number): void {
+    if (this.held === Held.Row) this.rowEnd(b, end);
+    else if (this.held === Held.Field) {
+      const raw = this.heldValue(b, end);
       try {
-        value = JSON.parse(raw.toString('utf8'));
+        this.fields[this.key] = JSON.parse(raw.toString('utf8'));
       } catch (error) {
-        throw new MalformedJsonError(`malformed JSON in row ${this.rowCount + 1}: ${(error as Error).message}`);
+        throw new MalformedJsonError(`malformed JSON in field "${this.key}": ${(error as Error).message}`);
       }
-      if (this.hasBreak) {
-        const line = Buffer.from(JSON.stringify(value), 'utf8');
-        this.out.append(line, 0, line.length);
-        this.out.appendByte(NEWLINE);
-      } else {
-        this.out.append(raw, 0, raw.length);
-        this.out.appendByte(NEWLINE);
+    }
+    this.held = Held.None;
+  }
+
+  private heldValue(b: Buffer, end: number): Buffer {
+    if (this.heldStart >= 0) return b.subarray(this.heldStart, end);
+    const raw = Buffer.concat([...this.heldPieces, b.subarray(0, end)]);
+    this.heldPieces = [];
+    return raw;
+  }
+
+  private rowEnd(b: Buffer, end: number): void {
+    this.rowCount++;
+    if (this.heldStart >= 0 && !this.rowBreak) {
+      // A row of this chunk: it joins the run when only its comma separates it from the run.
+      if (this.runStart >= 0 && this.heldStart === this.runEnd + 1) this.commas[this.commaCount++] = this.runEnd;
+      else {
+        this.flushRun(b);
+        this.runStart = this.heldStart;
       }
-      this.rowCount++;
-      this.state = S.AfterRow;
+      this.runEnd = end;
       return;
     }
-    try {
-      this.fields[this.key] = JSON.parse(raw.toString('utf8'));
-    } catch (error) {
-      throw new MalformedJsonError(`malformed JSON in field "${this.key}": ${(error as Error).message}`);
-    }
-    this.state = S.AfterValue;
-  }
-
-  /** Copies a row that lies wholly in this chunk; validated later with its batch. */
-  private copyRow(chunk: Buffer, start: number, end: number): void {
-    if (this.hasBreak) {
-      const value = JSON.parse(chunk.toString('utf8', start, end)) as unknown;
-      const line = Buffer.from(JSON.stringify(value), 'utf8');
+    this.flushRun(b);
+    const raw = this.heldValue(b, end);
+    if (this.rowBreak) {
+      // Pretty-printed: one line again (the bytes were validated; the parse only re-reads them).
+      const line = Buffer.from(JSON.stringify(JSON.parse(raw.toString('utf8'))), 'utf8');
       this.out.append(line, 0, line.length);
-    } else this.out.append(chunk, start, end);
+    } else this.out.append(raw, 0, raw.length);
     this.out.appendByte(NEWLINE);
-    this.rowCount++;
-    this.state = S.AfterRow;
   }
 
-  /** One JSON.parse over the rows this chunk completed (and their separators). */
-  private validateBatch(chunk: Buffer, start: number, end: number): void {
-    try {
-      JSON.parse(`[${chunk.toString('utf8', start, end)}]`);
-    } catch (error) {
-      throw new MalformedJsonError(`malformed JSON in the rows near byte ${this.offset + start}: ${(error as Error).message}`);
+  /** Copies the run of whole rows, each comma between them made a line break. */
+  private flushRun(b: Buffer): void {
+    if (this.runStart < 0) return;
+    this.out.appendRun(b, this.runStart, this.runEnd, this.commas, this.commaCount, NEWLINE);
+    this.out.appendByte(NEWLINE);
+    this.runStart = -1;
+    this.commaCount = 0;
+  }
+
+  /** A top-level key ends at the quote at `i`. */
+  private keyEnd(b: Buffer, i: number): void {
+    this.key = this.keyText(b, i);
+  }
+
+  /** A key inside the rows that may name a secret ends at the quote at `i`. */
+  private rowKey(b: Buffer, i: number): void {
+    this.candidates.add(this.keyText(b, i));
+  }
+
+  /** The key ending at the quote at `i`, decoded (validated already). */
+  private keyText(b: Buffer, i: number): string {
+    const raw = this.keyPieces ? Buffer.concat([...this.keyPieces, b.subarray(0, i)]) : b.subarray(this.keyStart, i);
+    this.keyPieces = undefined;
+    this.keyStart = -1;
+    return raw.includes(BACKSLASH) ? (JSON.parse(`"${raw.toString('utf8')}"`) as string) : raw.toString('utf8');
+  }
+
+  /** The chunk ends: whole rows are copied out; a row, field or key still open keeps its bytes. */
+  private endOfChunk(b: Buffer): void {
+    this.flushRun(b);
+    if ((this.state === G.Str || this.state === G.Esc || this.state === G.Hex) && this.isKey) {
+      const from = this.keyPieces ? 0 : this.keyStart;
+      (this.keyPieces ??= []).push(Buffer.from(b.subarray(from)));
+    }
+    if (this.held !== Held.None) {
+      const from = Math.max(0, this.heldStart);
+      this.heldPieces.push(Buffer.from(b.subarray(from)));
+      this.heldBytes += b.length - from;
+      this.heldStart = -1;
+      if (this.heldBytes > MAX_HELD_VALUE_BYTES) {
+        throw new MalformedJsonError(`a single value of more than ${MAX_HELD_VALUE_BYTES / 1048576} MiB (a row or a field outside the rows); reading stopped`);
+      }
     }
   }
 }

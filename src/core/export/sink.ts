@@ -20,8 +20,11 @@ export interface RowSink {
   /**
    * Optional: appends a page already encoded as NDJSON lines (the walker's streamed pages). Only
    * sinks whose file format is NDJSON offer it; the walker falls back to writePage otherwise.
+   * `secretKeyCandidates`: the rows' keys that may name a secret, as the row splitter found them
+   * (JsonRowSplitter.secretKeyCandidates), for the redacting sink. The buffers are the caller's again
+   * once the promise resolves (they may be reused for the next rows): a sink must not keep them.
    */
-  writeNdjsonPage?(lines: readonly Buffer[], rowCount: number): Promise<void>;
+  writeNdjsonPage?(lines: readonly Buffer[], rowCount: number, secretKeyCandidates: ReadonlySet<string>): Promise<void>;
   /** The state to resume from, valid after each successful writePage. */
   checkpoint(): SinkCheckpoint | undefined;
   close(): Promise<void>;

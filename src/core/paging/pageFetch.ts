@@ -5,6 +5,7 @@
 //   so a 100 000-row page costs little more memory than its own bytes, and the work overlaps the
 //   download. The strategy still sees every other field (TableName, Remaining, BatchID...), and the
 //   rows as a placeholder array of the right length (it only counts them).
+import { recycleBlocks } from '../export/byteBlocks';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
 import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
@@ -20,7 +21,11 @@ export interface FetchedPage {
    * Present when the rows were streamed: their NDJSON bytes (those not handed to `early` yet), the
    * placeholder the strategy sees (one entry a row), and how many rows `early` already took.
    */
-  readonly streamed?: { readonly ndjson: readonly Buffer[]; readonly rowCount: number; readonly placeholder: readonly unknown[]; readonly earlyRows: number };
+  readonly streamed?: {
+    readonly ndjson: readonly Buffer[]; readonly rowCount: number; readonly placeholder: readonly unknown[]; readonly earlyRows: number;
+    /** The rows' keys that may name a secret (JsonRowSplitter.secretKeyCandidates), for the sink. */
+    readonly secretKeyCandidates: ReadonlySet<string>;
+  };
 }
 
 export function parseBody(response: HttpResponse): ParsedBody {
@@ -45,11 +50,12 @@ const EARLY_BATCH_BYTES = 1 << 20;
 /**
  * Streams a 2xx body through the row splitter; other statuses are read whole (they are small). With
  * `early`, whole rows are handed over in batches while the body arrives (memory stays flat whatever
- * the body's size), and the next chunk is read only once a batch is taken.
+ * the body's size): one batch is written while the next is read, and reading waits for a batch's
+ * write before it hands over the next.
  */
 export async function fetchStreamed(
   http: HttpPort, request: HttpRequest, options: SendOptions, rowsField: string | undefined,
-  early?: (ndjson: readonly Buffer[], rows: number) => Promise<void>,
+  early?: (ndjson: readonly Buffer[], rows: number, secretKeyCandidates: ReadonlySet<string>) => Promise<void>,
 ): Promise<FetchedPage> {
   const clock = performance.now();
   const streaming = await http.stream(request, options);
@@ -66,6 +72,9 @@ export async function fetchStreamed(
   let earlyRows = 0;
   let body: ParsedBody;
   let streamed: FetchedPage['streamed'];
+  // A batch is written while the next one is read; the one before must be written first (rows stay in
+  // order, and at most two batches are held).
+  let writing: Promise<void> | undefined;
   try {
     for await (const chunk of streaming.body) {
       size += chunk.length;
@@ -73,7 +82,11 @@ export async function fetchStreamed(
       if (early && out.length >= EARLY_BATCH_BYTES) {
         const rows = splitter.rowsSoFar - earlyRows;
         earlyRows = splitter.rowsSoFar;
-        await early(out.take(), rows);
+        await writing;
+        const batch = out.take();
+        writing = early(batch, rows, splitter.secretKeyCandidates).then(() => recycleBlocks(batch));
+        // Awaited before the next batch or below; meanwhile a failure is not an unhandled rejection.
+        writing.catch(() => undefined);
       }
     }
     const result = splitter.end();
@@ -81,11 +94,17 @@ export async function fetchStreamed(
     const value = 'value' in result ? result.value
       : rowsField === undefined ? placeholder : result.rowsFound ? { ...result.fields, [rowsField]: placeholder } : result.fields;
     body = { ok: true, value };
-    if (result.rowsFound) streamed = { ndjson: out.buffers(), rowCount: result.rowCount, placeholder, earlyRows };
+    if (result.rowsFound) streamed = { ndjson: out.buffers(), rowCount: result.rowCount, placeholder, earlyRows, secretKeyCandidates: splitter.secretKeyCandidates };
   } catch (error) {
-    if (!(error instanceof MalformedJsonError)) throw error;
+    if (!(error instanceof MalformedJsonError)) {
+      // Nothing may still be writing once the page has failed.
+      await writing?.catch(() => undefined);
+      throw error;
+    }
     body = { ok: false, error: error.message };
   }
+  // A batch that could not be written fails the page.
+  await writing;
   const response: HttpResponse = { ...head, bodyText: '', timing: timing(), sizeBytes: size };
   return { response, body, ...(streamed ? { streamed } : {}) };
 }

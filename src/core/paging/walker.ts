@@ -12,6 +12,7 @@
 // request's credentials; one from https to http is refused.
 import { createHash } from 'node:crypto';
 import { setTimeout as sleepFor } from 'node:timers/promises';
+import { recycleBlocks } from '../export/byteBlocks';
 import type { RowSink } from '../export/sink';
 import { httpClient, type HttpPort, type SendOptions } from '../http/client';
 import { HttpFault, type HttpFaultKind, type HttpRequest, type HttpResponse } from '../http/types';
@@ -305,7 +306,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       sent++;
       const sink = options.sink;
       const early = options.rowsAsTheyArrive && maxPages === 1 && sink.writeNdjsonPage
-        ? (ndjson: readonly Buffer[], n: number) => sink.writeNdjsonPage!(ndjson, n).catch((error: unknown) => { throw new SinkFault(error); })
+        ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => sink.writeNdjsonPage!(ndjson, n, keys).catch((error: unknown) => { throw new SinkFault(error); })
         : undefined;
       // Rows handed over as they arrive are never held: the body-size limit (a memory guard) then does
       // not apply; the splitter still refuses a single value too large to hold.
@@ -364,8 +365,11 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
 
     // Persist first: nothing below may run (least of all a request) before the page is kept.
     try {
-      if (streamed && options.sink.writeNdjsonPage) await options.sink.writeNdjsonPage(streamed.ndjson, streamed.rowCount - streamed.earlyRows);
-      else await options.sink.writePage(acceptance.rows);
+      if (streamed && options.sink.writeNdjsonPage) {
+        await options.sink.writeNdjsonPage(streamed.ndjson, streamed.rowCount - streamed.earlyRows, streamed.secretKeyCandidates);
+        // Written: the next page's rows go into the same memory.
+        recycleBlocks(streamed.ndjson);
+      } else await options.sink.writePage(acceptance.rows);
     } catch (error) {
       return fail(current, 'sink', `the page could not be written (${error instanceof Error ? error.message : String(error)})`);
     }

@@ -3,21 +3,14 @@
 // and query strings, and any known secret value (from the SecretStore) wherever it appears in text.
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
-import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT } from './vocabulary';
+import { hasAuthScheme, isCredentialHeader, isSecretName } from './vocabulary';
 
 export const REDACTED = '***';
 
 /** Values shorter than this are not scrubbed from free text: replacing every "ab" would destroy the text. */
 const MIN_KNOWN_VALUE_LENGTH = 4;
 
-/** Every word that may name a secret; a JSON key around one is decoded and confirmed with isSecretName (row() masks by key). */
-const SECRET_HINTS = new RegExp(SECRET_NAME_HINT.source, 'gi');
-/** How far either side of such a word its string's quotes are looked for; a longer key counts as a secret name. */
-const QUOTE_SEARCH = 256;
-/** The longest stretch one hint check reads: how far apart two pieces must be searched together. */
-const LONGEST_QUOTED_SECRET_NAME = 2 * QUOTE_SEARCH + 32;
 const BACKSLASH = 0x5c;
-const QUOTE = 0x22;
 const UNICODE_ESCAPE = Buffer.from('\\u');
 /** Characters JSON may write as a short escape (\/ \" \\ \b \f \n \r \t). */
 const SHORT_ESCAPED = /["\\/\u0008\f\n\r\t]/;
@@ -67,20 +60,23 @@ export class Redactor {
   }
 
   /**
-   * Whether serialised JSON, held as bytes in pieces (a streamed page), could hold something `row()`
-   * would change: a known secret value or a secret-named key. False means the bytes can be written as
-   * they are (the fast path of streamed pages). The bytes are never decoded as UTF-8. JSON escapes are
-   * how a server hides a secret from a byte search (`\u0070assword`, `sk\u005flive…`, `ab\/cd`): any
-   * `\u` escape answers true, and so does any escape at all when a known secret holds a character a
-   * short escape spells (`/`, `"`, `\`, controls), so such pages are parsed and redacted value by
-   * value. Pages without those keep the fast path. A secret split between two pieces is found at their
-   * junction.
+   * Whether serialised JSON rows, held as bytes in pieces (a streamed page), could hold something
+   * `row()` would change: a secret-named key or a known secret value. False means the bytes can be
+   * written as they are (the fast path of streamed pages). `keys` are the page's keys that may name a
+   * secret, decoded, as the row splitter found them while it validated the page
+   * (JsonRowSplitter.secretKeyCandidates: every key holding the letters of a secret word, or an
+   * escape): each is asked of the same rule row() asks. The bytes are never decoded: known values are
+   * searched as bytes. JSON escapes are how a server hides a secret value from a byte search
+   * (`sk\u005flive…`, `ab\/cd`): any `\u` escape answers true, and so does any escape at all when a
+   * known secret holds a character a short escape spells (`/`, `"`, `\`, controls), so such pages are
+   * parsed and redacted value by value. A value split between two pieces is found at their junction.
    */
-  mayRedactJsonBytes(pieces: readonly Buffer[]): boolean {
-    const longest = Math.max(LONGEST_QUOTED_SECRET_NAME, ...this.knownValues.map((v) => Buffer.byteLength(v)));
+  mayRedactJsonBytes(pieces: readonly Buffer[], keys: Iterable<string>): boolean {
+    for (const key of keys) if (isSecretKey(key)) return true;
+    const longest = Math.max(UNICODE_ESCAPE.length, ...this.knownValues.map((v) => Buffer.byteLength(v)));
     const shortEscapesHide = this.knownValues.some((v) => SHORT_ESCAPED.test(v));
     const mayHide = (bytes: Buffer): boolean =>
-      (bytes.includes(BACKSLASH) && (shortEscapesHide || bytes.includes(UNICODE_ESCAPE))) || this.bytesMayRedact(bytes);
+      (bytes.includes(BACKSLASH) && (shortEscapesHide || bytes.includes(UNICODE_ESCAPE))) || this.knownValues.some((value) => bytes.includes(value));
     for (let i = 0; i < pieces.length; i++) {
       const piece = pieces[i]!;
       if (mayHide(piece)) return true;
@@ -88,31 +84,6 @@ export class Redactor {
       if (next && mayHide(Buffer.concat([piece.subarray(-(longest - 1)), next.subarray(0, longest - 1)]))) return true;
     }
     return false;
-  }
-
-  /**
-   * A secret-named key (in any case, however long, short escapes and all) or a known value in the bytes.
-   * Each secret-looking word is read as the whole JSON string around it: a value keeps the fast path, a
-   * key is decoded and asked of isSecretName, and a string whose quotes are not near (a piece's edge) is
-   * taken to be a secret key.
-   */
-  private bytesMayRedact(bytes: Buffer): boolean {
-    // latin1 is a plain byte copy (no UTF-8 decoding); the names are ASCII, so a match means the same.
-    const text = bytes.toString('latin1');
-    let checkedUntil = -1;
-    for (const match of text.matchAll(SECRET_HINTS)) {
-      if (match.index < checkedUntil) continue;
-      // The whole string around the word, short escapes and all (`"db\/password":` is a secret key too).
-      const close = unescapedQuote(text, match.index + match[0].length, 1);
-      if (close < 0) return true;
-      checkedUntil = close;
-      const after = /^\s*(.?)/.exec(text.slice(close + 1, close + 1 + QUOTE_SEARCH))?.[1] ?? '';
-      if (after === '') return true;
-      if (after !== ':') continue;
-      const open = unescapedQuote(text, match.index - 1, -1);
-      if (open < 0 || isSecretJsonString(text.slice(open, close + 1))) return true;
-    }
-    return this.knownValues.some((value) => bytes.includes(value));
   }
 
   /**
@@ -261,26 +232,6 @@ const NAME_VALUE_PAIR = /((?:^|[?&\s"',;])([A-Za-z0-9_.-]+)=)([^&\s"',;]+)/g;
 
 function maskSecretPairs(text: string): string {
   return text.replace(NAME_VALUE_PAIR, (whole, head: string, name: string) => (isSecretName(name) ? `${head}${REDACTED}` : whole));
-}
-
-/** The nearest `"` not escaped by a backslash, from `from` in direction `step`, within QUOTE_SEARCH; -1 if none. */
-function unescapedQuote(text: string, from: number, step: 1 | -1): number {
-  for (let i = from, n = 0; i >= 0 && i < text.length && n < QUOTE_SEARCH; i += step, n++) {
-    if (text.charCodeAt(i) !== QUOTE) continue;
-    let backslashes = 0;
-    while (i - backslashes - 1 >= 0 && text.charCodeAt(i - backslashes - 1) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return i;
-  }
-  return -1;
-}
-
-/** Whether a quoted JSON string (escapes and all) is a secret name; one that does not decode counts as one. */
-function isSecretJsonString(quoted: string): boolean {
-  try {
-    return isSecretName(JSON.parse(quoted) as string);
-  } catch {
-    return true;
-  }
 }
 
 function scrubKnownValues(text: string, knownValues: readonly string[]): string {
