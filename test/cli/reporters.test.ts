@@ -89,8 +89,12 @@ void describe('apiwb run pieces', () => {
       const sink = await openOutputSink(join(dir, 's.ndjson'), 'ndjson', () => learnt);
       learnt.push('token-learnt-later');
       await sink.writePage([{ echo: 'token-learnt-later' }]);
+      // A value learnt after pages were written counts from the next page on.
+      await sink.writePage([{ echo: 'second-token-later' }]);
+      learnt.push('second-token-later');
+      await sink.writePage([{ echo: 'second-token-later', again: 'token-learnt-later' }]);
       await sink.close();
-      assert.equal(readFileSync(join(dir, 's.ndjson'), 'utf8'), '{"echo":"***"}\n');
+      assert.equal(readFileSync(join(dir, 's.ndjson'), 'utf8'), '{"echo":"***"}\n{"echo":"second-token-later"}\n{"echo":"***","again":"***"}\n');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -16,7 +16,12 @@ export type KnownSecrets = () => readonly string[];
 export async function openOutputSink(path: string, format: OutputFormat, secrets: KnownSecrets, resume?: SinkCheckpoint): Promise<RowSink> {
   if (resume && format === 'json') throw new Error('a JSON array file cannot be resumed');
   const inner = format === 'json' ? await openJsonArraySink(path) : await openFileSink(format, path, resume ? { resume } : {});
-  return redactingSink(inner, () => new Redactor(secrets()));
+  // One redactor for the run, told of the values learnt since the last page (a no-op when there are none).
+  const redactor = new Redactor();
+  return redactingSink(inner, () => {
+    redactor.addKnownSecrets(secrets());
+    return redactor;
+  });
 }
 
 /** `[` + one row a line + `]`: valid JSON at close, written page by page like the others. */
