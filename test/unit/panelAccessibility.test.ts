@@ -15,10 +15,23 @@ let browser: Browser | undefined;
 let server: PanelPage | undefined;
 let page: Page;
 
-type PageWindow = { __posted: { type: string }[]; postMessage(message: unknown, targetOrigin: string): void };
+type PageWindow = {
+  __posted: { type: string }[];
+  postMessage(message: unknown, targetOrigin: string): void;
+  addEventListener(type: 'message', listener: () => void, options: { once: boolean }): void;
+};
 const PAGING = { style: 'page-number', styleLabel: 'Page number', pages: 1, rows: ROWS, canContinue: true, walking: false };
 
-const send = (message: unknown) => page.evaluate((m) => (globalThis as unknown as PageWindow).postMessage(m, '*'), message);
+/**
+ * Posts a message as the host does and returns once the panel has handled it: a posted message is
+ * delivered on a later task, so an assertion right after postMessage could run before it. The listener
+ * added here runs after the panel's own for the same message event (listeners run in the order added).
+ */
+const send = (message: unknown) => page.evaluate((m) => new Promise<void>((resolve) => {
+  const w = globalThis as unknown as PageWindow;
+  w.addEventListener('message', () => resolve(), { once: true });
+  w.postMessage(m, '*');
+}), message);
 const lastPosted = () => page.evaluate(() => (globalThis as unknown as PageWindow).__posted.at(-1));
 const grid = () => page.getByRole('grid', { name: 'Rows of the response' });
 /** The id of the element focus is on, as a screen reader would follow it (the grid's active descendant included). */
