@@ -24,19 +24,40 @@ type Meta = { description?: unknown; enumMeanings?: unknown; source?: unknown; s
 // Schemas are immutable and shared, so what is read from them is computed once per schema object.
 const fieldInfoCache = new WeakMap<JSONSchema, Map<string, FieldInfo>>();
 const propertiesCache = new WeakMap<JSONSchema, Array<[string, JSONSchema]>>();
-const pathCache = new WeakMap<JSONSchema, Map<string, JSONSchema | null>>();
+
+/**
+ * schemaAtPath's answers, per root schema, as a tree of paths: a path is looked up segment by segment
+ * (one map lookup each, no key string), and a segment is a map key as written, so `["a.b"]` and
+ * `["a", "b"]`, or `[0]` and `["0"]`, are different paths. Each node's schema is schemaAtPath's answer for
+ * its path, computed once. Bounded: past MAX_CACHED_PATHS nodes per root (a file of hostile keys or
+ * array indices), answers are computed and not kept.
+ */
+interface PathNode {
+  readonly schema: JSONSchema | undefined;
+  readonly children: Map<string | number, PathNode>;
+}
+const pathTrees = new WeakMap<JSONSchema, { readonly top: PathNode; size: number }>();
+export const MAX_CACHED_PATHS = 20_000;
 
 /** `schemaAtPath` of the catalog, memoised per root schema and path. */
 export function schemaAt(root: JSONSchema, path: ReadonlyArray<string | number>): JSONSchema | undefined {
-  let byPath = pathCache.get(root);
-  if (!byPath) pathCache.set(root, (byPath = new Map()));
-  const key = path.map((s) => (typeof s === 'number' ? `#${s}` : `.${s}`)).join('');
-  let found = byPath.get(key);
-  if (found === undefined) {
-    found = schemaAtPath(root, path) ?? null;
-    byPath.set(key, found);
+  let tree = pathTrees.get(root);
+  if (!tree) pathTrees.set(root, (tree = { top: { schema: schemaAtPath(root, []), children: new Map() }, size: 1 }));
+  let node = tree.top;
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i] as string | number;
+    let next = node.children.get(segment);
+    if (!next) {
+      // A path below one that has no schema has none either (schemaAtPath stops at the first missing step).
+      if (node.schema === undefined) return undefined;
+      if (tree.size >= MAX_CACHED_PATHS) return schemaAtPath(root, path);
+      next = { schema: schemaAtPath(root, path.slice(0, i + 1)), children: new Map() };
+      node.children.set(segment, next);
+      tree.size++;
+    }
+    node = next;
   }
-  return found ?? undefined;
+  return node.schema;
 }
 
 export function fieldInfo(root: JSONSchema, schema: JSONSchema, name: string): FieldInfo {
