@@ -139,8 +139,15 @@ function computeProperties(root: JSONSchema, schema: JSONSchema): Array<[string,
 
 /** True when the object rejects keys it does not list (the fully specified contract shapes). */
 export function isStrictObject(root: JSONSchema, schema: JSONSchema): boolean {
-  return nonNullSchema(root, schema).additionalProperties === false;
+  let byRoot = strictCache.get(root);
+  if (!byRoot) strictCache.set(root, (byRoot = new WeakMap()));
+  let strict = byRoot.get(schema);
+  if (strict === undefined) byRoot.set(schema, (strict = nonNullSchema(root, schema).additionalProperties === false));
+  return strict;
 }
+
+/** isStrictObject's answers by root (a $ref resolves against it) and schema: nonNullSchema copies objects at each call. */
+const strictCache = new WeakMap<JSONSchema, WeakMap<JSONSchema, boolean>>();
 
 export function formatSource(source: FieldInfo['source']): string | undefined {
   return source ? `seed ${source.seed} §${source.section}` : undefined;
