@@ -1,8 +1,9 @@
 // A request body seen as JSON: `{{variables}}` outside strings are masked (same length) so that
 // jsonc-parser sees valid JSON and offsets stay those of the document.
-import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import type { Node, ParseError } from 'jsonc-parser';
 import type { HttpRequestNode } from '../../core/httpfile';
 import { jsonTextTooDeep, type TooDeep } from '../../core/json/depth';
+import { parseJsonTree } from './jsonTree';
 
 export interface JsonBody {
   /** The body with `{{...}}` outside strings replaced by a number of the same length. */
@@ -41,7 +42,7 @@ export function analyseJsonBody(text: string, offset: number): JsonBody {
   const tooDeep = jsonTextTooDeep(masked);
   if (tooDeep) return { text: masked, offset, tree: undefined, errors: [], placeholders, tooDeep };
   const errors: ParseError[] = [];
-  const tree = parseTree(masked, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+  const tree = parseJsonTree(masked, errors);
   return { text: masked, offset, tree, errors, placeholders };
 }
 
