@@ -76,5 +76,6 @@ function maskPlaceholders(text: string, out: Array<[number, number]>): string {
 }
 
 export function isPlaceholder(body: JsonBody, node: Node): boolean {
-  return body.placeholders.some(([start]) => start === node.offset);
+  for (const [start] of body.placeholders) if (start === node.offset) return true;
+  return false;
 }

@@ -17,6 +17,8 @@ export interface FieldInfo {
   readonly release: readonly string[];
   /** The schema with null and $ref unwrapped. */
   readonly schema: JSONSchema;
+  /** schemaTypes(schema). */
+  readonly types: readonly string[];
 }
 
 type Meta = { description?: unknown; enumMeanings?: unknown; source?: unknown; sandboxRequired?: unknown; release?: unknown };
@@ -30,32 +32,49 @@ const propertiesCache = new WeakMap<JSONSchema, Array<[string, JSONSchema]>>();
  * (one map lookup each, no key string), and a segment is a map key as written, so `["a.b"]` and
  * `["a", "b"]`, or `[0]` and `["0"]`, are different paths. Each node's schema is schemaAtPath's answer for
  * its path, computed once. Bounded: past MAX_CACHED_PATHS nodes per root (a file of hostile keys or
- * array indices), answers are computed and not kept.
+ * array indices), a child is computed and not kept. Body validation walks a body down this tree.
  */
-interface PathNode {
+export interface SchemaPathNode {
+  readonly path: ReadonlyArray<string | number>;
+  /** schemaAtPath(root, path). */
   readonly schema: JSONSchema | undefined;
-  readonly children: Map<string | number, PathNode>;
+  readonly children: Map<string | number, SchemaPathNode>;
 }
-const pathTrees = new WeakMap<JSONSchema, { readonly top: PathNode; size: number }>();
+const pathTrees = new WeakMap<JSONSchema, { readonly top: SchemaPathNode; size: number }>();
 export const MAX_CACHED_PATHS = 20_000;
+
+function pathTree(root: JSONSchema): { readonly top: SchemaPathNode; size: number } {
+  let tree = pathTrees.get(root);
+  if (!tree) pathTrees.set(root, (tree = { top: { path: [], schema: schemaAtPath(root, []), children: new Map() }, size: 1 }));
+  return tree;
+}
+
+/** The tree's node for the empty path (the body itself). */
+export function schemaPathTop(root: JSONSchema): SchemaPathNode {
+  return pathTree(root).top;
+}
+
+/** The node for `node.path` followed by `segment`. */
+export function schemaPathChild(root: JSONSchema, node: SchemaPathNode, segment: string | number): SchemaPathNode {
+  const found = node.children.get(segment);
+  if (found) return found;
+  const path = [...node.path, segment];
+  // A path below one that has no schema has none either (schemaAtPath stops at the first missing step).
+  const child: SchemaPathNode = { path, schema: node.schema === undefined ? undefined : schemaAtPath(root, path), children: new Map() };
+  const tree = pathTree(root);
+  if (tree.size < MAX_CACHED_PATHS) {
+    node.children.set(segment, child);
+    tree.size++;
+  }
+  return child;
+}
 
 /** `schemaAtPath` of the catalog, memoised per root schema and path. */
 export function schemaAt(root: JSONSchema, path: ReadonlyArray<string | number>): JSONSchema | undefined {
-  let tree = pathTrees.get(root);
-  if (!tree) pathTrees.set(root, (tree = { top: { schema: schemaAtPath(root, []), children: new Map() }, size: 1 }));
-  let node = tree.top;
-  for (let i = 0; i < path.length; i++) {
-    const segment = path[i] as string | number;
-    let next = node.children.get(segment);
-    if (!next) {
-      // A path below one that has no schema has none either (schemaAtPath stops at the first missing step).
-      if (node.schema === undefined) return undefined;
-      if (tree.size >= MAX_CACHED_PATHS) return schemaAtPath(root, path);
-      next = { schema: schemaAtPath(root, path.slice(0, i + 1)), children: new Map() };
-      node.children.set(segment, next);
-      tree.size++;
-    }
-    node = next;
+  let node = schemaPathTop(root);
+  for (const segment of path) {
+    if (node.schema === undefined) return undefined;
+    node = schemaPathChild(root, node, segment);
   }
   return node.schema;
 }
@@ -83,6 +102,7 @@ function computeFieldInfo(root: JSONSchema, schema: JSONSchema, name: string): F
     sandboxRequired: meta.sandboxRequired === true,
     release: typeof meta.release === 'object' && meta.release !== null ? releaseWords(meta.release as ReleaseMark) : [],
     schema: node,
+    types: schemaTypes(node),
   };
 }
 
