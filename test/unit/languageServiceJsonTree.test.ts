@@ -1,22 +1,34 @@
-// The direct JSON tree reader (src/server/service/jsonTree.ts) is a fast path of jsonc-parser's
-// parseTree: whenever it answers, its tree is parseTree's (same nodes, offsets, lengths, values,
-// colon offsets, parents) and parseTree finds no error; on anything else it gives up.
+// The direct JSON tree reader (src/server/service/jsonTree.ts) is a fast path of the depth check and
+// jsonc-parser's parseTree: whenever it answers, the depth check passes, its tree is parseTree's (same
+// nodes, offsets, lengths, values, colon offsets, parents) and parseTree finds no error; on anything
+// else it gives up. jsonTree (the entry point) answers what the depth check then parseTree answer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseTree, type ParseError } from 'jsonc-parser';
-import { directTree, parseJsonTree } from '../../src/server/service/jsonTree';
+import { jsonTextTooDeep, MAX_JSON_DEPTH } from '../../src/core/json/depth';
+import { directTree, jsonTree } from '../../src/server/service/jsonTree';
 
 const STRICT = { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false };
 
-/** Checks the property on one text; true when the direct reader answered. */
+/** What jsonTree stands for: the depth check, then parseTree. */
+function slowTree(text: string) {
+  const tooDeep = jsonTextTooDeep(text);
+  if (tooDeep) return { tree: undefined, errors: [], tooDeep };
+  const errors: ParseError[] = [];
+  return { tree: parseTree(text, errors, STRICT), errors };
+}
+
+/** Checks the property on one text (and, with a small depth limit, the depth rule); true when the direct reader answered. */
 function check(text: string): boolean {
+  assert.deepEqual(jsonTree(text), slowTree(text), JSON.stringify(text));
+  for (const limit of [1, 2, 3]) {
+    if (directTree(text, limit)) assert.equal(jsonTextTooDeep(text, limit), undefined, `limit ${limit}: ${JSON.stringify(text)}`);
+  }
+  const fast = directTree(text);
+  if (!fast) return false;
+  assert.equal(jsonTextTooDeep(text), undefined, JSON.stringify(text));
   const errors: ParseError[] = [];
   const slow = parseTree(text, errors, STRICT);
-  const fast = directTree(text);
-  const viaEntry: ParseError[] = [];
-  assert.deepEqual(parseJsonTree(text, viaEntry), slow, JSON.stringify(text));
-  assert.deepEqual(viaEntry, errors, JSON.stringify(text));
-  if (!fast) return false;
   assert.deepEqual(errors, [], `answered a text parseTree rejects: ${JSON.stringify(text)}`);
   assert.deepEqual(fast, slow, JSON.stringify(text));
   return true;
@@ -85,4 +97,20 @@ void test('generated bodies and their one-character mutations: the direct reader
     check(text.slice(0, at) + (MUTATIONS[Math.floor(next() * MUTATIONS.length)] ?? '') + text.slice(at + cut));
   }
   assert.ok(answered > 2500, `the direct reader answered ${answered} of 3000 valid generated bodies`);
+});
+
+void test('nesting: the direct reader answers up to the depth limit and gives up past it, where the depth check says where', () => {
+  const nested = (depth: number): string => `${'['.repeat(depth - 1)}{"a":1}${']'.repeat(depth - 1)}`;
+  assert.ok(check(nested(64)));
+  // At the limit itself (a tree too deep for assert.deepEqual's recursion): answered, the depth check passes.
+  assert.ok(directTree(nested(MAX_JSON_DEPTH)));
+  assert.equal(jsonTextTooDeep(nested(MAX_JSON_DEPTH)), undefined);
+  assert.equal(directTree(nested(MAX_JSON_DEPTH + 1)), undefined);
+  const deep = jsonTree(nested(MAX_JSON_DEPTH + 1));
+  assert.deepEqual(deep, { tree: undefined, errors: [], tooDeep: { offset: MAX_JSON_DEPTH, limit: MAX_JSON_DEPTH } });
+  check(`{"a":${'['.repeat(20_000)}`); // unterminated and far too deep: no stack overflow
+  for (const limit of [1, 2, 3]) {
+    assert.ok(directTree(nested(limit), limit), `depth ${limit} within ${limit}`);
+    assert.equal(directTree(nested(limit + 1), limit), undefined, `depth ${limit + 1} past ${limit}`);
+  }
 });

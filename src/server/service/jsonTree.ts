@@ -1,28 +1,41 @@
 // A request body's JSON tree, as jsonc-parser's parseTree builds it (strict JSON: no comments, no
-// trailing commas, no empty content). parseTree is a general parser (a scanner, a visitor, callbacks,
-// error recovery); opening a file parses thousands of bodies with it. Most bodies are plain, valid
-// JSON, so a direct parser reads those: it builds the very same nodes (type, offset, length, value,
-// colonOffset, children, parent) and gives up at the first thing it does not read exactly as parseTree
-// does (an escape, a control character, a comment, any syntax error, whitespace other than space, tab,
-// CR and LF, ...), and then parseTree reads the body. So there is one rule, parseTree's:
-// test/unit/languageServiceJsonTree.test.ts checks the two give the same tree on valid and hostile texts.
-// Recursion depth: callers check jsonTextTooDeep first (jsonBody.ts), as they do for parseTree.
+// trailing commas, no empty content), after the depth check that keeps parseTree's recursion bounded.
+// parseTree is a general parser (a scanner, a visitor, callbacks, error recovery); opening a file parses
+// thousands of bodies with it. Most bodies are plain, valid JSON, so a direct reader reads those: it
+// builds the very same nodes (type, offset, length, value, colonOffset, children, parent) and gives up at
+// the first thing it does not read exactly as parseTree does (an escape, a control character, a comment,
+// any syntax error, whitespace other than space, tab, CR and LF, nesting deeper than MAX_JSON_DEPTH...);
+// then the depth check and parseTree read the body. A text the reader answers has no escape, so the depth
+// check (jsonTextTooDeep) would see the same brackets at the same depths and pass: one pass, one rule.
+// test/unit/languageServiceJsonTree.test.ts checks both on valid and hostile texts.
 import { parseTree, type Node, type ParseError, type ParseOptions } from 'jsonc-parser';
+import { jsonTextTooDeep, MAX_JSON_DEPTH, type TooDeep } from '../../core/json/depth';
 
 const STRICT: ParseOptions = { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false };
 
-/** parseTree(text, errors, strict JSON options): the tree of `text`, its syntax errors pushed on `errors`. */
-export function parseJsonTree(text: string, errors: ParseError[]): Node | undefined {
-  return directTree(text) ?? parseTree(text, errors, STRICT);
+export interface JsonTree {
+  readonly tree: Node | undefined;
+  readonly errors: readonly ParseError[];
+  /** Set when the text nests deeper than MAX_JSON_DEPTH: it is then not parsed (no tree, no errors). */
+  readonly tooDeep?: TooDeep;
 }
 
-/** The tree of a plain, valid JSON text, built directly; undefined when the text is anything else. */
-export function directTree(text: string): Node | undefined {
-  const reader = new DirectReader(text);
+/** jsonTextTooDeep(text), then (not too deep) parseTree(text, errors, strict JSON options). */
+export function jsonTree(text: string): JsonTree {
+  const direct = directTree(text);
+  if (direct) return { tree: direct, errors: [] };
+  const tooDeep = jsonTextTooDeep(text);
+  if (tooDeep) return { tree: undefined, errors: [], tooDeep };
+  const errors: ParseError[] = [];
+  return { tree: parseTree(text, errors, STRICT), errors };
+}
+
+/** The tree of a plain, valid JSON text nesting at most `limit` deep, built directly; undefined when the text is anything else. */
+export function directTree(text: string, limit = MAX_JSON_DEPTH): Node | undefined {
+  const reader = new DirectReader(text, limit);
   try {
     reader.skipSpace();
     const root = reader.value(undefined);
-    if (!root) return undefined;
     reader.skipSpace();
     if (reader.at !== text.length) return undefined;
     delete root.parent;
@@ -39,7 +52,8 @@ type MutableNode = { -readonly [K in keyof Node]: Node[K] } & { children?: Node[
 
 class DirectReader {
   at = 0;
-  constructor(private readonly text: string) {}
+  private depth = 0;
+  constructor(private readonly text: string, private readonly limit: number) {}
 
   skipSpace(): void {
     const text = this.text;
@@ -83,11 +97,13 @@ class DirectReader {
   private object(parent: Node | undefined): MutableNode {
     const text = this.text;
     const node = { type: 'object', offset: this.at, length: -1, parent, children: [] as Node[] } as MutableNode & { children: Node[] };
+    if (++this.depth > this.limit) throw GIVE_UP;
     this.at++;
     this.skipSpace();
     if (text.charCodeAt(this.at) === 125) {
       this.at++;
       node.length = this.at - node.offset;
+      this.depth--;
       return node;
     }
     for (;;) {
@@ -113,17 +129,20 @@ class DirectReader {
       this.skipSpace();
     }
     node.length = this.at - node.offset;
+    this.depth--;
     return node;
   }
 
   private array(parent: Node | undefined): MutableNode {
     const text = this.text;
     const node = { type: 'array', offset: this.at, length: -1, parent, children: [] as Node[] } as MutableNode & { children: Node[] };
+    if (++this.depth > this.limit) throw GIVE_UP;
     this.at++;
     this.skipSpace();
     if (text.charCodeAt(this.at) === 93) {
       this.at++;
       node.length = this.at - node.offset;
+      this.depth--;
       return node;
     }
     for (;;) {
@@ -136,6 +155,7 @@ class DirectReader {
       this.skipSpace();
     }
     node.length = this.at - node.offset;
+    this.depth--;
     return node;
   }
 
