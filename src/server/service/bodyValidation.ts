@@ -12,7 +12,7 @@ import type { HttpDocument } from './document';
 import { tooDeepText } from '../../core/json/depth';
 import { analyseJsonBody, isPlaceholder, MAX_ANALYSED_BODY_LENGTH, type JsonBody } from './jsonBody';
 import { DiagnosticSeverity } from './lspConstants';
-import { type FieldInfo, fieldInfo, isStrictObject, propertiesOf, propertyNames, schemaPathChild, schemaPathTop, type SchemaPathNode } from './schemaInfo';
+import { type FieldInfo, fieldInfo, isStrictObject, propertyNames, sandboxRequiredNames, schemaPathChild, schemaPathTop, type SchemaPathNode } from './schemaInfo';
 
 export const SOURCE = 'api-workbench';
 
@@ -56,7 +56,7 @@ export function validateBody(document: HttpDocument, request: HttpRequestNode, k
   walk(root, root, json.tree, json, schemaPathTop(root), diagnostics, range);
   if (json.tree.type === 'object' && codes) {
     const present = new Set((json.tree.children ?? []).map((p) => String(p.children?.[0]?.value)));
-    const missing = propertiesOf(root, root).filter(([name, schema]) => !present.has(name) && fieldInfo(root, schema, name).sandboxRequired).map(([name]) => name);
+    const missing = sandboxRequiredNames(root).filter((name) => !present.has(name));
     if (missing.length) {
       diagnostics.push({
         severity: DiagnosticSeverity.Information,

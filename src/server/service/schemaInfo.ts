@@ -152,6 +152,15 @@ export function propertyNames(root: JSONSchema, schema: JSONSchema): ReadonlySet
   return names;
 }
 
+const sandboxRequiredCache = new WeakMap<JSONSchema, readonly string[]>();
+
+/** The names of the root's properties (schema order) that the sandbox's required-fields choice asks for. */
+export function sandboxRequiredNames(root: JSONSchema): readonly string[] {
+  let names = sandboxRequiredCache.get(root);
+  if (!names) sandboxRequiredCache.set(root, (names = propertiesOf(root, root).filter(([name, schema]) => fieldInfo(root, schema, name).sandboxRequired).map(([name]) => name)));
+  return names;
+}
+
 function computeProperties(root: JSONSchema, schema: JSONSchema): Array<[string, JSONSchema]> {
   const node = nonNullSchema(root, schema);
   return Object.entries(node.properties ?? {}).flatMap(([name, value]) => (typeof value === 'boolean' ? [] : [[name, value] as [string, JSONSchema]]));
