@@ -12,7 +12,7 @@ import type { HttpDocument } from './document';
 import { tooDeepText } from '../../core/json/depth';
 import { analyseJsonBody, isPlaceholder, MAX_ANALYSED_BODY_LENGTH, type JsonBody } from './jsonBody';
 import { DiagnosticSeverity } from './lspConstants';
-import { type FieldInfo, fieldInfo, isStrictObject, propertiesOf, propertyNames, schemaAt, schemaTypes } from './schemaInfo';
+import { type FieldInfo, fieldInfo, isStrictObject, propertyNames, sandboxRequiredNames, schemaPathChild, schemaPathTop, type SchemaPathNode } from './schemaInfo';
 
 export const SOURCE = 'api-workbench';
 
@@ -53,10 +53,10 @@ export function validateBody(document: HttpDocument, request: HttpRequestNode, k
   if (json.tree.type === 'object' && (json.tree.children?.length ?? 0) === 0 && codes) {
     return [emptyBody(range(json.tree.offset, json.tree.length), 'The body is an empty object', where)];
   }
-  walk(root, root, json.tree, json, [], diagnostics, range);
+  walk(root, root, json.tree, json, schemaPathTop(root), diagnostics, range);
   if (json.tree.type === 'object' && codes) {
     const present = new Set((json.tree.children ?? []).map((p) => String(p.children?.[0]?.value)));
-    const missing = propertiesOf(root, root).filter(([name, schema]) => !present.has(name) && fieldInfo(root, schema, name).sandboxRequired).map(([name]) => name);
+    const missing = sandboxRequiredNames(root).filter((name) => !present.has(name));
     if (missing.length) {
       diagnostics.push({
         severity: DiagnosticSeverity.Information,
@@ -78,18 +78,23 @@ function emptyBody(range: Range, what: string, where: string): Diagnostic {
   return { severity: DiagnosticSeverity.Warning, range, message: `${what}: code 12 (empty input parameter) would follow${where}.`, source: SOURCE, code: 'empty-body' };
 }
 
+/**
+ * Checks `node` against `schema`, the schema at `place.path` (the body's root schema itself at the top).
+ * `place` is the node of the memoised path tree (schemaInfo.ts): a child's schema is one map lookup.
+ */
 function walk(
   root: JSONSchema,
   schema: JSONSchema,
   node: Node,
   json: JsonBody,
-  path: Array<string | number>,
+  place: SchemaPathNode,
   out: Diagnostic[],
   range: (start: number, length: number) => Range,
 ): void {
   if (isPlaceholder(json, node)) return;
+  const path = place.path;
   const info = fieldInfo(root, schema, String(path.at(-1) ?? 'body'));
-  const types = schemaTypes(info.schema);
+  const types = info.types;
   if (types.length > 0 && !typeMatches(node, types, info.nullable)) {
     out.push({
       severity: DiagnosticSeverity.Error,
@@ -122,17 +127,16 @@ function walk(
         else if (strict) out.push(unknownField(name, names, range(key.offset, key.length), info.source));
         if (strict || sameLetters) continue;
       }
-      const childPath = [...path, name];
-      const child = schemaAt(root, childPath);
-      if (!child) continue;
-      if (value) walk(root, child, value, json, childPath, out, range);
+      const child = schemaPathChild(root, place, name);
+      if (!child.schema) continue;
+      if (value) walk(root, child.schema, value, json, child, out, range);
     }
   } else if (node.type === 'array') {
-    (node.children ?? []).forEach((item, index) => {
-      const childPath = [...path, index];
-      const child = schemaAt(root, childPath);
-      if (child) walk(root, child, item, json, childPath, out, range);
-    });
+    const items = node.children ?? [];
+    for (let index = 0; index < items.length; index++) {
+      const child = schemaPathChild(root, place, index);
+      if (child.schema) walk(root, child.schema, items[index] as Node, json, child, out, range);
+    }
   }
 }
 

@@ -1,8 +1,9 @@
 // A request body seen as JSON: `{{variables}}` outside strings are masked (same length) so that
 // jsonc-parser sees valid JSON and offsets stay those of the document.
-import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import type { Node, ParseError } from 'jsonc-parser';
 import type { HttpRequestNode } from '../../core/httpfile';
-import { jsonTextTooDeep, type TooDeep } from '../../core/json/depth';
+import type { TooDeep } from '../../core/json/depth';
+import { jsonTree } from './jsonTree';
 
 export interface JsonBody {
   /** The body with `{{...}}` outside strings replaced by a number of the same length. */
@@ -37,11 +38,10 @@ export function analyseJsonBody(text: string, offset: number): JsonBody {
   if (text.length > MAX_ANALYSED_BODY_LENGTH) return { text, offset, tree: undefined, errors: [], placeholders: [], tooLong: true };
   const placeholders: Array<[number, number]> = [];
   const masked = maskPlaceholders(text, placeholders);
-  // jsonc-parser recurses once per level: a 10 000-deep body would overflow the server's stack.
-  const tooDeep = jsonTextTooDeep(masked);
+  // jsonc-parser recurses once per level: a 10 000-deep body would overflow the server's stack, so a body
+  // nesting deeper than MAX_JSON_DEPTH is not parsed (jsonTree checks first).
+  const { tree, errors, tooDeep } = jsonTree(masked);
   if (tooDeep) return { text: masked, offset, tree: undefined, errors: [], placeholders, tooDeep };
-  const errors: ParseError[] = [];
-  const tree = parseTree(masked, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
   return { text: masked, offset, tree, errors, placeholders };
 }
 
@@ -75,5 +75,6 @@ function maskPlaceholders(text: string, out: Array<[number, number]>): string {
 }
 
 export function isPlaceholder(body: JsonBody, node: Node): boolean {
-  return body.placeholders.some(([start]) => start === node.offset);
+  for (const [start] of body.placeholders) if (start === node.offset) return true;
+  return false;
 }

@@ -17,6 +17,8 @@ export interface FieldInfo {
   readonly release: readonly string[];
   /** The schema with null and $ref unwrapped. */
   readonly schema: JSONSchema;
+  /** schemaTypes(schema). */
+  readonly types: readonly string[];
 }
 
 type Meta = { description?: unknown; enumMeanings?: unknown; source?: unknown; sandboxRequired?: unknown; release?: unknown };
@@ -24,19 +26,57 @@ type Meta = { description?: unknown; enumMeanings?: unknown; source?: unknown; s
 // Schemas are immutable and shared, so what is read from them is computed once per schema object.
 const fieldInfoCache = new WeakMap<JSONSchema, Map<string, FieldInfo>>();
 const propertiesCache = new WeakMap<JSONSchema, Array<[string, JSONSchema]>>();
-const pathCache = new WeakMap<JSONSchema, Map<string, JSONSchema | null>>();
+
+/**
+ * schemaAtPath's answers, per root schema, as a tree of paths: a path is looked up segment by segment
+ * (one map lookup each, no key string), and a segment is a map key as written, so `["a.b"]` and
+ * `["a", "b"]`, or `[0]` and `["0"]`, are different paths. Each node's schema is schemaAtPath's answer for
+ * its path, computed once. Bounded: past MAX_CACHED_PATHS nodes per root (a file of hostile keys or
+ * array indices), a child is computed and not kept. Body validation walks a body down this tree.
+ */
+export interface SchemaPathNode {
+  readonly path: ReadonlyArray<string | number>;
+  /** schemaAtPath(root, path). */
+  readonly schema: JSONSchema | undefined;
+  readonly children: Map<string | number, SchemaPathNode>;
+}
+const pathTrees = new WeakMap<JSONSchema, { readonly top: SchemaPathNode; size: number }>();
+export const MAX_CACHED_PATHS = 20_000;
+
+function pathTree(root: JSONSchema): { readonly top: SchemaPathNode; size: number } {
+  let tree = pathTrees.get(root);
+  if (!tree) pathTrees.set(root, (tree = { top: { path: [], schema: schemaAtPath(root, []), children: new Map() }, size: 1 }));
+  return tree;
+}
+
+/** The tree's node for the empty path (the body itself). */
+export function schemaPathTop(root: JSONSchema): SchemaPathNode {
+  return pathTree(root).top;
+}
+
+/** The node for `node.path` followed by `segment`. */
+export function schemaPathChild(root: JSONSchema, node: SchemaPathNode, segment: string | number): SchemaPathNode {
+  const found = node.children.get(segment);
+  if (found) return found;
+  const path = [...node.path, segment];
+  // A path below one that has no schema has none either (schemaAtPath stops at the first missing step).
+  const child: SchemaPathNode = { path, schema: node.schema === undefined ? undefined : schemaAtPath(root, path), children: new Map() };
+  const tree = pathTree(root);
+  if (tree.size < MAX_CACHED_PATHS) {
+    node.children.set(segment, child);
+    tree.size++;
+  }
+  return child;
+}
 
 /** `schemaAtPath` of the catalog, memoised per root schema and path. */
 export function schemaAt(root: JSONSchema, path: ReadonlyArray<string | number>): JSONSchema | undefined {
-  let byPath = pathCache.get(root);
-  if (!byPath) pathCache.set(root, (byPath = new Map()));
-  const key = path.map((s) => (typeof s === 'number' ? `#${s}` : `.${s}`)).join('');
-  let found = byPath.get(key);
-  if (found === undefined) {
-    found = schemaAtPath(root, path) ?? null;
-    byPath.set(key, found);
+  let node = schemaPathTop(root);
+  for (const segment of path) {
+    if (node.schema === undefined) return undefined;
+    node = schemaPathChild(root, node, segment);
   }
-  return found ?? undefined;
+  return node.schema;
 }
 
 export function fieldInfo(root: JSONSchema, schema: JSONSchema, name: string): FieldInfo {
@@ -62,6 +102,7 @@ function computeFieldInfo(root: JSONSchema, schema: JSONSchema, name: string): F
     sandboxRequired: meta.sandboxRequired === true,
     release: typeof meta.release === 'object' && meta.release !== null ? releaseWords(meta.release as ReleaseMark) : [],
     schema: node,
+    types: schemaTypes(node),
   };
 }
 
@@ -111,6 +152,15 @@ export function propertyNames(root: JSONSchema, schema: JSONSchema): ReadonlySet
   return names;
 }
 
+const sandboxRequiredCache = new WeakMap<JSONSchema, readonly string[]>();
+
+/** The names of the root's properties (schema order) that the sandbox's required-fields choice asks for. */
+export function sandboxRequiredNames(root: JSONSchema): readonly string[] {
+  let names = sandboxRequiredCache.get(root);
+  if (!names) sandboxRequiredCache.set(root, (names = propertiesOf(root, root).filter(([name, schema]) => fieldInfo(root, schema, name).sandboxRequired).map(([name]) => name)));
+  return names;
+}
+
 function computeProperties(root: JSONSchema, schema: JSONSchema): Array<[string, JSONSchema]> {
   const node = nonNullSchema(root, schema);
   return Object.entries(node.properties ?? {}).flatMap(([name, value]) => (typeof value === 'boolean' ? [] : [[name, value] as [string, JSONSchema]]));
@@ -118,8 +168,15 @@ function computeProperties(root: JSONSchema, schema: JSONSchema): Array<[string,
 
 /** True when the object rejects keys it does not list (the fully specified contract shapes). */
 export function isStrictObject(root: JSONSchema, schema: JSONSchema): boolean {
-  return nonNullSchema(root, schema).additionalProperties === false;
+  let byRoot = strictCache.get(root);
+  if (!byRoot) strictCache.set(root, (byRoot = new WeakMap()));
+  let strict = byRoot.get(schema);
+  if (strict === undefined) byRoot.set(schema, (strict = nonNullSchema(root, schema).additionalProperties === false));
+  return strict;
 }
+
+/** isStrictObject's answers by root (a $ref resolves against it) and schema: nonNullSchema copies objects at each call. */
+const strictCache = new WeakMap<JSONSchema, WeakMap<JSONSchema, boolean>>();
 
 export function formatSource(source: FieldInfo['source']): string | undefined {
   return source ? `seed ${source.seed} §${source.section}` : undefined;
