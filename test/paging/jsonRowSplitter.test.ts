@@ -214,12 +214,14 @@ void describe('JsonRowSplitter.secretKeyCandidates', () => {
   };
 
   void it('holds every key of the rows that isSecretName accepts, at any depth and chunk cut, and not the plain ones', () => {
-    const secretKeys = ['password', 'PassWord', 'db_password', 'X-Auth-Token', 'aws_secret_access_key', 'apiKey', 'API_KEY', 'sessionid', 'pwd', 'client_secret', 'credentials'];
+    // 'to\u212Aen' holds the Kelvin sign, which lower-cases to "k": no ASCII k, still a secret's name.
+    const secretKeys = ['password', 'PassWord', 'db_password', 'X-Auth-Token', 'aws_secret_access_key', 'apiKey', 'API_KEY', 'sessionid', 'pwd', 'client_secret', 'credentials', 'to\u212Aen', 'access_to\u212Aen'];
     const plainKeys = ['id', 'FirstName', 'LastName', 'Email', 'City', 'Country', 'OptInEmail', 'LastStayDate', 'note'];
     const rows = [
       { id: 1, FirstName: 'a', password: 'x', nested: { PassWord: 'y', list: [{ db_password: 'z' }, { 'X-Auth-Token': 't' }] } },
       { id: 2, LastName: 'b', aws_secret_access_key: 'k', apiKey: 'k2', deeper: [[{ API_KEY: 'k3', sessionid: 's' }]] },
       { id: 3, Email: 'c', City: 'd', Country: 'e', OptInEmail: true, LastStayDate: '2024', pwd: 'p', client_secret: 'cs', credentials: 'cr', note: 'token password key' },
+      { id: 5, 'to\u212Aen': 'raw UTF-8 in the body', nested: { 'access_to\u212Aen': 'a', Straße: 'plain, non-ASCII' } },
     ];
     // The same names written with escapes: decoded before they are asked.
     const escaped = '{"id":4,"\\u0070assword":"q","db\\/password":"r","x\\tsecret":"s","note":"plain"}';

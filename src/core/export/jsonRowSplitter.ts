@@ -50,6 +50,12 @@ for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
 /** A bit per letter (either case): a key's letters, OR-ed, say which secret words it cannot hold. */
 const LETTER_BIT = new Int32Array(256);
 for (let c = 0; c < 26; c++) LETTER_BIT[0x41 + c] = LETTER_BIT[0x61 + c] = 1 << c;
+/**
+ * Any byte of a multi-byte character: such a key is always asked about, since lower-casing can turn a
+ * non-ASCII letter into an ASCII one (the Kelvin sign U+212A becomes "k": "to\u212Aen" reads as "token").
+ */
+const NON_ASCII = 1 << 26;
+LETTER_BIT.fill(NON_ASCII, 0x80);
 /** The letters of each word that may name a secret (SECRET_NAME_HINT, plain words joined by |). */
 const SECRET_WORD_LETTERS = Int32Array.from(SECRET_NAME_HINT.source.split('|'), (word) => {
   if (!/^[a-z]+$/.test(word)) throw new Error('SECRET_NAME_HINT must be plain lower-case words joined by |');
@@ -69,6 +75,7 @@ const PLAIN_LETTERS = new Int32Array(64).fill(-1);
 
 /** Whether a key with these letters could hold a word of SECRET_NAME_HINT. */
 function mayHoldSecretWord(letters: number): boolean {
+  if ((letters & NON_ASCII) !== 0) return true;
   const slot = Math.imul(letters, 0x9e3779b1) >>> 26;
   if (PLAIN_LETTERS[slot] === letters) return false;
   for (let w = 0; w < SECRET_WORD_LETTERS.length; w++) if ((letters & SECRET_WORD_LETTERS[w]!) === SECRET_WORD_LETTERS[w]) return true;
