@@ -241,6 +241,19 @@ void describe('JsonRowSplitter.secretKeyCandidates', () => {
   });
 });
 
+void describe('top-level fields', () => {
+  void it('a field named __proto__ is an own field, as JSON.parse reads it, and sets no other field', () => {
+    const text = '{"__proto__":{"Remaining":5},"TableName":"T","Data":[1,2]}';
+    const splitter = new JsonRowSplitter('Data', new ByteBlocks(64));
+    splitter.push(Buffer.from(text));
+    const { fields } = splitter.end();
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(fields).sort(), Object.keys(parsed).filter((k) => k !== 'Data').sort());
+    assert.equal((fields as Record<string, unknown>)['Remaining'], undefined);
+    assert.deepEqual(Object.getOwnPropertyDescriptor(fields, '__proto__')?.value, { Remaining: 5 });
+  });
+});
+
 void describe('recycleBlocks', () => {
   void it('reuses the blocks of written pieces for the next bytes, and only its own, whole blocks', () => {
     const blocks = new ByteBlocks(8);

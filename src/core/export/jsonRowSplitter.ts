@@ -465,7 +465,8 @@ export class JsonRowSplitter {
     else if (this.held === Held.Field) {
       const raw = this.heldValue(b, end);
       try {
-        this.fields[this.key] = JSON.parse(raw.toString('utf8'));
+        // Defined, not assigned: a field named "__proto__" is an own field, as JSON.parse makes it.
+        Object.defineProperty(this.fields, this.key, { value: JSON.parse(raw.toString('utf8')), enumerable: true, writable: true, configurable: true });
       } catch (error) {
         throw new MalformedJsonError(`malformed JSON in field "${this.key}": ${(error as Error).message}`);
       }
