@@ -419,11 +419,19 @@ function resumeRecordOf(out: string | undefined): ResumeRecordKeeper {
 }
 
 /** One request through the core's exchange, read back as a summary line. */
+/** The run's redactor (every line) and the --out sink's list (every page) learn a request's secret values. */
+function learnSecrets(ctx: Pick<RunContext, 'redactor' | 'secrets'>, values: readonly string[]): void {
+  ctx.redactor.addKnownSecrets(values);
+  for (const value of values) if (!ctx.secrets.includes(value)) ctx.secrets.push(value);
+}
+
 async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Promise<RequestOutcome & { walk?: WalkResult }> {
   const method = item.node.requestLine.method;
   const result = await runExchange({
     file: item.parsed,
     requestIndex: item.node.index,
+    // Before the request goes: its token echoed in a row must be masked in --out and in every line.
+    onSecrets: (values) => learnSecrets(ctx, values),
     prepare: {
       environment: ctx.environment,
       credentials: ctx.credentials,
@@ -447,10 +455,6 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
       onPage: ctx.onPage,
     } } : {}),
   }, ctx.ports);
-  if (result.prepared.ok) {
-    ctx.redactor.addKnownSecrets(result.prepared.secretValues);
-    ctx.secrets.push(...result.prepared.secretValues.filter((v) => !ctx.secrets.includes(v)));
-  }
   const url = ctx.redactor.url(result.request?.url ?? (result.prepared.ok ? result.prepared.request.url : result.prepared.url) ?? item.node.requestLine.url);
   const response = result.response;
   // A single response's rows that were kept (not streamed: see rowsTo) go to --out once it is known good.

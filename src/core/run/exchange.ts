@@ -97,6 +97,11 @@ export interface ExchangeInput {
   readonly file: HttpFile;
   readonly requestIndex: number;
   readonly prepare: PrepareContext;
+  /**
+   * Told the secret values this request was handed (a token signed in for it) before anything is sent:
+   * whatever redacts its rows on the way to a file or a panel must know them before the rows arrive.
+   */
+  readonly onSecrets?: (values: readonly string[]) => void;
   /** Named responses ({{name.response…}}): this request's response is recorded under its # @name. */
   readonly remember?: Map<string, NamedResponse>;
   readonly signal?: AbortSignal;
@@ -171,6 +176,7 @@ export type ExpectableFailure = 'status' | 'business';
 export async function runExchange(input: ExchangeInput, ports: ExchangePorts): Promise<ExchangeResult> {
   const prepared = await prepareRequest(input.file, input.requestIndex, input.prepare);
   if (!prepared.ok) return { ok: false, prepared, businessFailures: [], notices: [], findings: [], problem: prepared.problem };
+  input.onSecrets?.(prepared.secretValues);
 
   const operation = ports.catalog.match(prepared.request.method, pathOf(prepared.request.url));
   const capped = clampToContract(prepared.request, operation);
