@@ -51,8 +51,10 @@ console.log(line('api-workbench', ours));
 console.log(line('baseline (tree+command)', base));
 const oursMedian = quantile(ours.map((x) => x.totalMs), 0.5);
 const baseMedian = quantile(base.map((x) => x.totalMs), 0.5);
+// Beside the row: when every view of the container had answered, which needs the workbench bundle loaded.
+const allViewsMedian = quantile(ours.map((x) => x.allViewsMs), 0.5);
 printRow({
-  measure: 'activation until the Services view has its first rows (workbench bundle counted)', ours: msText(oursMedian), baseline: `minimal tree extension ${msText(baseMedian)}`,
+  measure: 'activation until the Services view has its first rows (workbench bundle counted)', ours: `${msText(oursMedian)} (every view answered, workbench loaded: ${msText(allViewsMedian)})`, baseline: `minimal tree extension ${msText(baseMedian)}`,
   ratio: `${(oursMedian / baseMedian).toFixed(1)}×, +${msText(oursMedian - baseMedian)}`, peakRss: '-', goal: '< 150 ms', met: oursMedian < 150,
 });
 rmSync(work, { recursive: true, force: true });

@@ -4,6 +4,7 @@
 // server), or right after the Services view's first rows, which come from the precomputed service rows
 // (CONTRACT_SERVICE_ROWS) without it. bench/activation.ts measures activation until those rows.
 import * as vscode from 'vscode';
+import { afterRepliesSent } from './afterReplies';
 import { CONTRACT_SERVICE_ROWS } from '../core/catalog/serviceRows.generated';
 import { registerCommands } from './commands';
 import { LazyTreeProvider } from './lazyTree';
@@ -21,10 +22,10 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
   let loaded: Workbench | undefined;
   // './workbench.js' is a bundle of its own (scripts/build.mjs), so activation never even parses it. It is
   // loaded with require(), not import(): import() of a CommonJS file goes through Node's ESM loader, which
-  // scans the whole bundle twice (format detection, export names) before running it. The load waits for
-  // the next turn of the event loop, so a view's answer that does not need it (the Services view's first
-  // rows) goes out before the bundle blocks the thread.
-  const workbench = (): Promise<Workbench> => (loading ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+  // scans the whole bundle twice (format detection, export names) before running it. The load waits until
+  // the answers given so far are sent (afterRepliesSent), so a view's answer that does not need it (the
+  // Services view's first rows) reaches the editor before the bundle blocks the thread.
+  const workbench = (): Promise<Workbench> => (loading ??= new Promise<void>((resolve) => afterRepliesSent(resolve)).then(() => {
     const w = (require('./workbench.js') as WorkbenchModule).createWorkbench(context, log);
     w.ready.catch((error: unknown) => log(`API Workbench failed to load: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
     return (loaded = w);

@@ -3,6 +3,7 @@
 // first needs it, so activate() stays cheap. Events of the real provider are forwarded. A view whose
 // first level is known without the workbench (the Services view: FirstRows) shows it before the load.
 import * as vscode from 'vscode';
+import { afterRepliesSent } from './afterReplies';
 
 /** A view's first level, answered while its real provider is not loaded. */
 export interface FirstRows<T> {
@@ -38,10 +39,10 @@ export class LazyTreeProvider<T> implements vscode.TreeDataProvider<T>, vscode.D
   async getChildren(node?: T): Promise<T[]> {
     if (node === undefined && !this.real && this.firstRows) {
       const rows = this.firstRows.rows();
-      // Everything below these rows needs the real provider: load it once they are out (the next turn of
-      // the event loop), so its change events reach the view even before anything is expanded. A failed
-      // load is the loader's to report; expanding a row tries again.
-      setImmediate(() => { this.provider().catch(() => undefined); });
+      // Everything below these rows needs the real provider: load it once they are out (sent to the
+      // editor), so its change events reach the view even before anything is expanded. A failed load is
+      // the loader's to report; expanding a row tries again.
+      afterRepliesSent(() => { this.provider().catch(() => undefined); });
       return rows;
     }
     return (await (await this.provider()).getChildren(node)) ?? [];

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CONTRACT_SERVICE_ROWS } from '../../../src/core/catalog/serviceRows.generated';
 import { LazyTreeProvider } from '../../../src/extension/lazyTree';
+import { afterRepliesSent } from '../../../src/extension/afterReplies';
 import type { ServicesNode } from '../../../src/extension/servicesTree';
 import { serviceTreeItem } from '../../../src/extension/treeItems';
 import { activatedApi, extensionUnderTest, type PackageJson } from './extensionUnderTest';
@@ -119,8 +120,8 @@ describe('services tree', () => {
       assert.deepEqual(first.map((n) => n.kind === 'service' && n.service.id), ['engagement', 'fundraising', 'booking']);
       assert.equal(labelOf(await lazy.getTreeItem(first[0]!)), 'Customer-engagement service');
       assert.equal(loads, 0, 'the first rows need no load');
-      // Once the rows are out (next turn), the load starts: one load, however many requests wait for it.
-      await new Promise((resolve) => setImmediate(resolve));
+      // Once the rows are sent to the editor, the load starts: one load, however many requests wait for it.
+      await new Promise<void>((resolve) => afterRepliesSent(resolve));
       assert.equal(loads, 1);
       const children = lazy.getChildren(first[0]);
       assert.equal(loads, 1);
@@ -145,7 +146,7 @@ describe('services tree', () => {
     });
     try {
       await lazy.getChildren();
-      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise<void>((resolve) => afterRepliesSent(resolve));
       await new Promise((resolve) => setImmediate(resolve));
       const fired = new Promise<void>((resolve) => { const listener = lazy.onDidChangeTreeData(() => { listener.dispose(); resolve(); }); });
       servicesTree.refresh(); // what an OpenAPI import does through the catalog
