@@ -94,7 +94,9 @@ export class Redactor {
    */
   row(row: unknown): unknown {
     try {
-      return redactRowValue(row, this.knownValues);
+      const knownValues = this.knownValues;
+      const shortest = knownValues[knownValues.length - 1];
+      return redactTree(row, (text) => (shortest === undefined || text.length < shortest.length ? text : scrubKnownValues(text, knownValues)), sameKey);
     } catch (error) {
       // Recursion is the fast path for real rows; one nested past the stack gets words, not a RangeError.
       if (error instanceof RangeError) throw new Error(`a result row ${tooDeepText()}`);
@@ -110,38 +112,11 @@ export class Redactor {
    */
   value(value: unknown): unknown {
     try {
-      return this.displayValue(value);
+      return redactTree(value, (text) => this.text(text), (key) => this.shownKey(key));
     } catch (error) {
       if (error instanceof RangeError) throw new Error(`a result row ${tooDeepText()}`);
       throw error;
     }
-  }
-
-  private displayValue(value: unknown): unknown {
-    if (typeof value === 'string') return this.text(value);
-    if (value === null || typeof value !== 'object') return value;
-    if (Array.isArray(value)) {
-      let copy: unknown[] | undefined;
-      for (let i = 0; i < value.length; i++) {
-        const inner: unknown = value[i];
-        const redacted = this.displayValue(inner);
-        if (redacted !== inner) (copy ??= value.slice())[i] = redacted;
-      }
-      return copy ?? value;
-    }
-    const record = value as Record<string, unknown>;
-    let copy: Record<string, unknown> | undefined;
-    for (const key of Object.keys(record)) {
-      const inner = record[key];
-      const redacted = isSecretKey(key) ? maskedField(inner) : this.displayValue(inner);
-      const shownKey = this.shownKey(key);
-      if (redacted === inner && shownKey === key) continue;
-      copy ??= { ...record };
-      if (shownKey !== key) delete copy[key];
-      // defineProperty, not assignment: a JSON key "__proto__" is an own property and must stay one.
-      Object.defineProperty(copy, shownKey, { value: redacted, enumerable: true, writable: true, configurable: true });
-    }
-    return copy ?? value;
   }
 
   private shownKey(key: string): string {
@@ -254,18 +229,20 @@ function isSecretKey(key: string): boolean {
   return secret;
 }
 
-/** Copy-on-write walk: returns `value` itself when nothing inside it changed. */
-function redactRowValue(value: unknown, knownValues: readonly string[]): unknown {
-  if (typeof value === 'string') {
-    const shortest = knownValues[knownValues.length - 1];
-    return shortest === undefined || value.length < shortest.length ? value : scrubKnownValues(value, knownValues);
-  }
+const sameKey = (key: string): string => key;
+
+/**
+ * The one copy-on-write walk of row() and value(): a secret-named field's value masked, every other
+ * string through `scrub`, every key through `showKey`. Returns `value` itself when nothing inside changed.
+ */
+function redactTree(value: unknown, scrub: (text: string) => string, showKey: (key: string) => string): unknown {
+  if (typeof value === 'string') return scrub(value);
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
       const inner: unknown = value[i];
-      const redacted = redactRowValue(inner, knownValues);
+      const redacted = redactTree(inner, scrub, showKey);
       if (redacted !== inner) (copy ??= value.slice())[i] = redacted;
     }
     return copy ?? value;
@@ -274,12 +251,13 @@ function redactRowValue(value: unknown, knownValues: readonly string[]): unknown
   let copy: Record<string, unknown> | undefined;
   for (const key of Object.keys(record)) {
     const inner = record[key];
-    const redacted = isSecretKey(key) ? maskedField(inner) : redactRowValue(inner, knownValues);
-    if (redacted !== inner) {
-      copy ??= { ...record };
-      // defineProperty, not assignment: a JSON key "__proto__" is an own property and must stay one.
-      Object.defineProperty(copy, key, { value: redacted, enumerable: true, writable: true, configurable: true });
-    }
+    const redacted = isSecretKey(key) ? maskedField(inner) : redactTree(inner, scrub, showKey);
+    const shownKey = showKey(key);
+    if (redacted === inner && shownKey === key) continue;
+    copy ??= { ...record };
+    if (shownKey !== key) delete copy[key];
+    // defineProperty, not assignment: a JSON key "__proto__" is an own property and must stay one.
+    Object.defineProperty(copy, shownKey, { value: redacted, enumerable: true, writable: true, configurable: true });
   }
   return copy ?? value;
 }
