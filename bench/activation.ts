@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { loadNote, msText, printRow } from './lib/measure';
+import { loadNote, median, msText, percentile, printRow } from './lib/measure';
 import { extensionBundles } from '../scripts/extensionBundles.mjs';
 
 const RUNS = 15;
@@ -30,11 +30,6 @@ function measure(bundle: string, runs: number): Sample[] {
   }
   return samples;
 }
-const quantile = (values: number[], q: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-};
-
 // Alternate the two, so a burst of load elsewhere does not fall on one side only.
 const ours: Sample[] = [];
 const base: Sample[] = [];
@@ -43,16 +38,16 @@ for (let i = 0; i < RUNS; i++) {
   base.push(...measure(baseline, 1));
 }
 const line = (name: string, s: Sample[]): string =>
-  `${name.padEnd(22)} total median ${quantile(s.map((x) => x.totalMs), 0.5).toFixed(1)} ms, p95 ${quantile(s.map((x) => x.totalMs), 0.95).toFixed(1)} ms ` +
-  `(load ${quantile(s.map((x) => x.loadMs), 0.5).toFixed(1)} ms + activate() ${quantile(s.map((x) => x.activateMs), 0.5).toFixed(1)} ms + first rows of ${s[0]?.view} ${quantile(s.map((x) => x.rowsMs), 0.5).toFixed(1)} ms, ${s[0]?.rows} rows); ` +
-  `all ${s[0]?.views} views answered at median ${quantile(s.map((x) => x.allViewsMs), 0.5).toFixed(1)} ms`;
+  `${name.padEnd(22)} total median ${median(s.map((x) => x.totalMs)).toFixed(1)} ms, p95 ${percentile(s.map((x) => x.totalMs), 95).toFixed(1)} ms ` +
+  `(load ${median(s.map((x) => x.loadMs)).toFixed(1)} ms + activate() ${median(s.map((x) => x.activateMs)).toFixed(1)} ms + first rows of ${s[0]?.view} ${median(s.map((x) => x.rowsMs)).toFixed(1)} ms, ${s[0]?.rows} rows); ` +
+  `all ${s[0]?.views} views answered at median ${median(s.map((x) => x.allViewsMs)).toFixed(1)} ms`;
 console.log(`activation: ${RUNS} fresh processes each, minified bundles, stub vscode; ${loadNote()}`);
 console.log(line('api-workbench', ours));
 console.log(line('baseline (tree+command)', base));
-const oursMedian = quantile(ours.map((x) => x.totalMs), 0.5);
-const baseMedian = quantile(base.map((x) => x.totalMs), 0.5);
+const oursMedian = median(ours.map((x) => x.totalMs));
+const baseMedian = median(base.map((x) => x.totalMs));
 // Beside the row: when every view of the container had answered, which needs the workbench bundle loaded.
-const allViewsMedian = quantile(ours.map((x) => x.allViewsMs), 0.5);
+const allViewsMedian = median(ours.map((x) => x.allViewsMs));
 printRow({
   measure: 'activation until the Services view has its first rows (workbench bundle counted)', ours: `${msText(oursMedian)} (every view answered, workbench loaded: ${msText(allViewsMedian)})`, baseline: `minimal tree extension ${msText(baseMedian)}`,
   ratio: `${(oursMedian / baseMedian).toFixed(1)}×, +${msText(oursMedian - baseMedian)}`, peakRss: '-', goal: '< 150 ms', met: oursMedian < 150,

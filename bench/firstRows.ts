@@ -10,7 +10,7 @@
 // Also printed: when every row is in the table (the messages after the first).
 // Asserts nothing.
 //   npx tsx bench/firstRows.ts [rows] [runs]
-import { chromiumAvailable, launchChromium, servePanelPage } from '../test/unit/panelBrowserPage';
+import { chromiumAvailable, launchChromium, orderRows, servePanelPage } from '../test/unit/panelBrowserPage';
 import { createCatalog } from '../src/core/catalog/index';
 import { engagementService } from '../src/core/catalog/engagement';
 import { parseHttpFile } from '../src/core/httpfile/parser';
@@ -23,7 +23,7 @@ import { viewModelOfExchange } from '../src/core/results/exchangeView';
 import { Redactor } from '../src/core/secrets/redact';
 import { ResultsSession } from '../src/extension/results/resultsSession';
 import type { HostToWebviewMessage } from '../src/protocol/webviewMessages';
-import { loadNote, msText, printRow } from './lib/measure';
+import { loadNote, median, msText, printRow } from './lib/measure';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const RUNS = Number(process.argv[3] ?? 7);
@@ -40,26 +40,11 @@ type PageGlobal = {
   setTimeout(cb: () => void, ms: number): void;
 };
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 /** A SurveyApi-like page of orders (nested values, one hostile string), as the server sends it. */
 function bodyOf(rowCount: number): string {
-  const rows = Array.from({ length: rowCount }, (_, i) => ({
-    OrderID: 100_000 + i,
-    CustomerID: `C-${(i * 7919) % 100_000}`,
-    Total: Math.round(((i * 37) % 10_000) * 1.37) / 100,
-    Currency: i % 3 === 0 ? 'EUR' : 'USD',
-    Status: i % 5 === 0 ? 'Cancelled' : 'Completed',
-    PlacedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-    Address: { City: i % 2 ? 'Lyon' : 'Austin', Zip: String(10_000 + (i % 89_999)) },
-    Lines: [{ Sku: `SKU-${i % 977}`, Qty: (i % 4) + 1 }],
-    Note: i === 2 ? '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>' : null,
-  }));
+  const rows = orderRows(rowCount);
   return JSON.stringify({ ResponseStatus: true, Errors: [], TotalOrders: rowCount, Data: rows });
 }
 

@@ -2,6 +2,7 @@
 // a 5 000-line `.http` file of requests across the three services, and cursor positions inside bodies
 // and URLs where completion is asked.
 import { parseHttpFile } from '../../src/core/httpfile';
+import { percentile } from '../lib/measure';
 
 const SURVEY_SHAPES: ReadonlyArray<[string, string]> = [
   ['AddChoiceQuestion', '  "Choices": [\n    { "Label": "Suite", "Order": 1, "IsOther": false },\n    { "Label": "Double", "Order": 2 }\n  ],\n  "Preticked": false,'],
@@ -82,12 +83,6 @@ export function completionPoints(text: string, count: number, seed = 7): Complet
   return Array.from({ length: count }, () => candidates[next() % candidates.length] ?? candidates[0]).filter((p): p is CompletionPoint => p !== undefined);
 }
 
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
 export function summary(samples: readonly number[]): { p50: number; p95: number; max: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? 0 };
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.length === 0 ? 0 : Math.max(...samples) };
 }

@@ -52,9 +52,18 @@ export async function timeProcess(file: string, args: readonly string[], options
   }
 }
 
+/** The nearest-rank p-th percentile (p in 0–100) of unsorted values; NaN for none. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** The middle value; for an even count, the mean of the two middle ones. NaN for none. */
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return NaN;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 export function arg(name: string, fallback: number): number {

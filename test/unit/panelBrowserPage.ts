@@ -106,8 +106,9 @@ export function bigMessages(rowCount: number, id = `big-${rowCount}`): HostToWeb
   return [{ type: 'show', viewModel: encodeViewModel(vm) }, ...(rest ? [rest] : [])];
 }
 
-function bigHostViewModel(rowCount: number): ResultsViewModel {
-  const rows = Array.from({ length: rowCount }, (_, i) => ({
+/** A SurveyApi-like page's rows of orders (nested values, one hostile string at index 2). */
+export function orderRows(rowCount: number): Record<string, unknown>[] {
+  return Array.from({ length: rowCount }, (_, i) => ({
     OrderID: 100_000 + i,
     CustomerID: `C-${(i * 7919) % 100_000}`,
     Total: Math.round(((i * 37) % 10_000) * 1.37) / 100,
@@ -118,6 +119,10 @@ function bigHostViewModel(rowCount: number): ResultsViewModel {
     Lines: [{ Sku: `SKU-${i % 977}`, Qty: (i % 4) + 1 }],
     Note: i === 2 ? '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>' : null,
   }));
+}
+
+function bigHostViewModel(rowCount: number): ResultsViewModel {
+  const rows = orderRows(rowCount);
   const body = { ResponseStatus: false, Errors: [{ ErrorCode: 14, ErrorDescription: 'Invalid' }], TotalOrders: rowCount * 3, Data: rows };
   const bodyText = JSON.stringify(body);
   return buildResultsViewModel({
