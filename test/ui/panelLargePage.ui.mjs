@@ -3,7 +3,7 @@
 // which the node and browser tests only simulate). A local server on 127.0.0.1 answers 5 000 order rows,
 // one with a secret-named field and a Bearer token in a string: both shown masked in the table and the body.
 import { createServer } from 'node:http';
-import { closeAllEditors, resultsPanel, rowCount, writeAndOpen } from './panelWebview.mjs';
+import { closeAllEditors, rowCount, sendFirstRequest, writeAndOpen } from './panelWebview.mjs';
 
 export const name = 'results panel: a 5 000-row response shows its first rows, then every row and the body';
 export const timeoutMs = 90_000;
@@ -20,13 +20,7 @@ export async function run(page, ctx) {
   try {
     const url = `http://127.0.0.1:${server.address().port}/orders`;
     await writeAndOpen(page, ctx, 'large-page.http', `### Many orders\n# @name largePage\nGET ${url}\n`);
-    const editor = page.locator('.editor-group-container.active .monaco-editor');
-    const lenses = editor.locator('.codelens-decoration').first();
-    await lenses.waitFor({ timeout: 30_000 });
-    await lenses.locator('a', { hasText: /^Send$/ }).click();
-
-    const panel = resultsPanel(page);
-    await panel.getByTestId('status').filter({ hasText: /^200/ }).waitFor({ timeout: 30_000 });
+    const panel = await sendFirstRequest(page);
     await panel.locator(`.table[data-rows-loaded="${ROWS}"]`).waitFor({ timeout: 30_000 });
     const counted = await rowCount(panel);
     if (counted !== ROWS) throw new Error(`the table holds ${counted} rows, not ${ROWS}`);

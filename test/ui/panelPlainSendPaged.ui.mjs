@@ -2,7 +2,7 @@
 // its first page with X-Pagination-* headers saying more exist, so the paging bar says "more pages" and
 // offers Next page and All pages. After All pages, the status line's row count and the bar agree.
 import { runCommandExactly } from './lib/workbench.mjs';
-import { closeAllEditors, resultsPanel, writeAndOpen } from './panelWebview.mjs';
+import { closeAllEditors, sendFirstRequest, writeAndOpen } from './panelWebview.mjs';
 
 export const name = 'plain Send on a paged request shows the paging bar with Next page; after All pages one row count';
 export const timeoutMs = 90_000;
@@ -12,13 +12,7 @@ export async function run(page, ctx) {
   const sandbox = ctx.requireSandbox();
   const file = 'plain-send-bookings.http';
   await writeAndOpen(page, ctx, file, `### Bookings (plain Send)\n# @name plainSendBookings\nGET ${sandbox.booking.baseUrl}/bookings?page=1\n`);
-  const editor = page.locator('.editor-group-container.active .monaco-editor');
-  const lenses = editor.locator('.codelens-decoration').first();
-  await lenses.waitFor({ timeout: 30_000 });
-  await lenses.locator('a', { hasText: /^Send$/ }).click();
-
-  const panel = resultsPanel(page);
-  await panel.getByTestId('status').filter({ hasText: /^200/ }).waitFor({ timeout: 30_000 });
+  const panel = await sendFirstRequest(page);
   const state = panel.getByTestId('paging-state');
   await state.filter({ hasText: /· 1 page · .* · more pages$/ }).waitFor({ timeout: 15_000 });
   const next = panel.getByRole('button', { name: 'Next page' });

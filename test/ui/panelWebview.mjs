@@ -36,6 +36,19 @@ export async function writeAndOpen(page, ctx, fileName, text) {
   await page.getByRole('tab', { name: new RegExp(`^${fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).waitFor();
 }
 
+/**
+ * Clicks the Send lens of the first request of the open file, once the language server has put its lenses
+ * up, and waits for the panel to show a 200; returns the panel.
+ */
+export async function sendFirstRequest(page) {
+  const lenses = page.locator('.editor-group-container.active .monaco-editor .codelens-decoration').first();
+  await lenses.waitFor({ timeout: 30_000 });
+  await lenses.locator('a', { hasText: /^Send$/ }).click();
+  const panel = resultsPanel(page);
+  await panel.getByTestId('status').filter({ hasText: /^200/ }).waitFor({ timeout: 30_000 });
+  return panel;
+}
+
 /** Leaves a calm workbench for the next test: the panel and the request files closed. */
 export async function closeAllEditors(page) {
   await runCommand(page, 'View: Close All Editors');
