@@ -2,7 +2,17 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type { FileSinkOptions } from './sink';
 
+/**
+ * A file written at positions from its kept length: appended bytes count once kept. A page held while it
+ * arrives (hold) lies past the kept bytes until keep() counts it or drop() cuts it off; append and
+ * appendBuffers are hold then keep.
+ */
 export class AppendOnlyFile {
+  /** Bytes written past `length` and not kept yet. */
+  private held = 0;
+  /** Something was written (perhaps partly, by a failed write) since the last keep or drop. */
+  private touched = false;
+
   private constructor(private readonly handle: FileHandle, private length: number, private readonly durable: boolean) {}
 
   static async open(path: string, options: FileSinkOptions): Promise<AppendOnlyFile> {
@@ -20,28 +30,29 @@ export class AppendOnlyFile {
     return new AppendOnlyFile(await open(path, 'w'), 0, options.durable === true);
   }
 
+  /** The bytes kept. */
   get bytes(): number {
     return this.length;
   }
 
   async append(text: string): Promise<void> {
     if (text === '') return;
-    const data = Buffer.from(text, 'utf8');
-    let offset = 0;
-    while (offset < data.length) {
-      const { bytesWritten } = await this.handle.write(data, offset, data.length - offset, this.length + offset);
-      offset += bytesWritten;
-    }
-    if (this.durable) await this.handle.datasync();
-    this.length += data.length;
+    await this.appendBuffers([Buffer.from(text, 'utf8')]);
   }
 
-  /** Appends buffers in order with writev (no concatenation of a large page). */
+  /** Appends buffers in order with writev (no concatenation of a large page) and keeps them. */
   async appendBuffers(buffers: readonly Buffer[]): Promise<void> {
+    await this.hold(buffers);
+    await this.keep();
+  }
+
+  /** Writes buffers after the bytes kept and held so far, without keeping them. */
+  async hold(buffers: readonly Buffer[]): Promise<void> {
     let total = 0;
     for (const b of buffers) total += b.length;
     if (total === 0) return;
-    let position = this.length;
+    this.touched = true;
+    let position = this.length + this.held;
     // writev takes at most IOV_MAX buffers at once and may write fewer bytes than asked.
     for (let i = 0; i < buffers.length; i += 512) {
       let batch = buffers.slice(i, i + 512);
@@ -53,8 +64,24 @@ export class AppendOnlyFile {
         if (size > 0) batch = skipBytes(batch, bytesWritten);
       }
     }
+    this.held += total;
+  }
+
+  /** The bytes held count as written (flushed to disk first when durable). */
+  async keep(): Promise<void> {
+    if (this.held === 0) return;
     if (this.durable) await this.handle.datasync();
-    this.length += total;
+    this.length += this.held;
+    this.held = 0;
+    this.touched = false;
+  }
+
+  /** The bytes held (and any a failed write left) are cut off: the file ends at the bytes kept. */
+  async drop(): Promise<void> {
+    if (!this.touched) return;
+    this.held = 0;
+    await this.handle.truncate(this.length);
+    this.touched = false;
   }
 
   async close(): Promise<void> {
