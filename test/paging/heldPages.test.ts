@@ -20,7 +20,7 @@ const plan: PagingPlan = { style: 'page-headers', options: {}, source: 'directiv
 const row = (i: number): string => `{"id":${i},"email":"person${i}@example.test","city":"Lyon"}`;
 
 /** What the server does to page 2. */
-type Twist = 'none' | 'same-as-page-1' | 'overlap' | 'broken-end' | 'secret-late' | 'hold-second-half';
+type Twist = 'none' | 'same-as-page-1' | 'overlap' | 'broken-end' | 'secret-late' | 'hold-second-half' | 'stall';
 
 let dir = '';
 let server: Server;
@@ -49,6 +49,11 @@ before(async () => {
     res.writeHead(200, { 'content-type': 'application/json', 'x-pagination-page': String(page), 'x-pagination-total-pages': String(PAGES) });
     const [head, tail] = pageBody(page);
     res.write(head);
+    // Three quarters of the page (more than one part), then nothing (the client stops the walk meanwhile).
+    if (page === 2 && twist === 'stall') {
+      res.write(tail!.slice(0, tail!.length / 2));
+      return;
+    }
     if (page === 2 && twist === 'hold-second-half') {
       // The rest comes once the first half of the page is in the file (or after 5 s, to fail, not hang).
       const timer = setTimeout(() => release(), 5_000);
@@ -82,11 +87,11 @@ after(() => {
 const ids = (path: string): number[] => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: number }).id);
 const range = (from: number, n: number): number[] => Array.from({ length: n }, (_, i) => from + i);
 
-async function walkTo(name: string, wrap: (sink: RowSink) => RowSink = (s) => s): Promise<{ path: string; result: Awaited<ReturnType<typeof walk>>; sink: RowSink }> {
+async function walkTo(name: string, wrap: (sink: RowSink) => RowSink = (s) => s, signal?: AbortSignal): Promise<{ path: string; result: Awaited<ReturnType<typeof walk>>; sink: RowSink }> {
   const path = join(dir, `${name}.ndjson`);
   watchFile = path;
   const sink = wrap(await openNdjsonSink(path));
-  const result = await walk({ method: 'GET', url: base, headers: {} }, { plan, sink });
+  const result = await walk({ method: 'GET', url: base, headers: {} }, { plan, sink, ...(signal ? { signal } : {}) });
   await sink.close();
   return { path, result, sink };
 }
@@ -143,6 +148,30 @@ void describe('pages written while they arrive', () => {
     assert.ok(!text.includes('sk_live_heldpage_42'), 'the secret reached the file');
     assert.match(text, /"note":"echo \*\*\*"/);
     assert.deepEqual(ids(path), range(0, PAGES * PAGE_ROWS));
+  });
+
+  void it('stopped while a page arrives: its first rows, already in the file, are cut off; the walk is cut short with page 1 kept', async () => {
+    twist = 'stall';
+    const controller = new AbortController();
+    let parts = 0;
+    const { path, result } = await walkTo('stopped', (inner) => ({
+      ...inner,
+      openPage: () => {
+        const page = inner.openPage!();
+        return {
+          ...page,
+          writeNdjson: async (l, n, k) => {
+            await page.writeNdjson(l, n, k);
+            // Page 1 is one part while it arrives and the rest; page 2's first part is in the file: stop.
+            if (++parts === 3) controller.abort();
+          },
+        };
+      },
+    }), controller.signal);
+    assert.equal(result.outcome, 'stopped', result.message);
+    assert.equal(result.pages, 1);
+    assert.deepEqual(ids(path), range(0, PAGE_ROWS));
+    assert.equal(statSync(path).size, result.checkpoint.sink?.bytes);
   });
 
   void it('a sink that fails while the page arrives fails the walk with what was kept, the page cut off', async () => {
