@@ -81,7 +81,8 @@ export interface WalkOptions {
   readonly streamRows?: boolean;
   /**
    * For a walk of ONE page (a single response, however large): streamed rows go to the sink in
-   * batches as they arrive, not after the page is accepted, so memory stays flat. The strategy can
+   * batches as they arrive and count as written at once (a walk's pages are held until accepted
+   * instead: RowSink.openPage), with no body-size limit, so memory stays flat. The strategy can
    * still refuse the page afterwards (broken JSON at the end): its first rows are then in the sink
    * already, and the walk's failure says so. Ignored unless maxPages is 1.
    */
