@@ -20,6 +20,37 @@ export function splitLines(text: string): SourceLine[] {
   return lines;
 }
 
+const BLANK = /^\s*$/;
+
+/**
+ * `text.trim() === ''` without making the trimmed string: spaces and tabs are skipped here, any other
+ * whitespace or non-ASCII character is left to the regex, whose \s is the set trim removes.
+ */
+export function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9) continue;
+    return c > 32 && c < 127 ? false : BLANK.test(text);
+  }
+  return true;
+}
+
+/**
+ * The code of `text`'s first character that is not a space or a tab; -1 when the line is only those, or
+ * when that character is other whitespace or not ASCII. A pattern `^\s*X` (X a printable ASCII
+ * character) can match only where this is X or -1: \s holds no printable ASCII character, so a line
+ * whose first other character is printable ASCII matches only if it is X. The parser skips its
+ * per-line patterns with it; test/unit/httpfileLeadingCode.test.ts checks it against the patterns.
+ */
+export function leadingCode(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9) continue;
+    return c > 32 && c < 127 ? c : -1;
+  }
+  return -1;
+}
+
 export function range(startLine: number, startCharacter: number, endLine: number, endCharacter: number): Range {
   return { start: { line: startLine, character: startCharacter }, end: { line: endLine, character: endCharacter } };
 }
