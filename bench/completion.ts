@@ -10,6 +10,8 @@
 //   pauses end while it may still run, so the next keystroke's completion can meet it), with a
 //   completion request after every keystroke; latency = completion request → answer. The bench counts
 //   the diagnostics published while typing, to show validation really ran.
+// - start → initialize answered: spawning the server until its initialize answer is read (the client
+//   sends no document before it; a server that moved work there from the open would show it here);
 // Beside each wall-clock figure, the CPU time the server's main thread spent (/proc/<pid>/schedstat):
 // on a shared machine it says how much of a figure was our work and how much was waiting for a core.
 // Both servers run as the product ships its server: bundled and minified by esbuild (like
@@ -43,6 +45,8 @@ function mainThreadCpuMs(pid: number | undefined): number {
 const WORD = 'Preti_';
 
 interface Figures {
+  /** Spawn → initialize answered. */
+  readonly startMs: number;
   readonly openMs: number;
   readonly openCpuMs: number;
   readonly completion: number[];
@@ -55,7 +59,7 @@ interface Figures {
 
 const at = (time: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, time - performance.now())));
 
-async function drive(session: LspSession, text: string, words: number): Promise<Figures> {
+async function drive(session: LspSession, text: string, words: number, startMs: number): Promise<Figures> {
   const uri = 'file:///bench/large.http';
   let published = 0;
   // A waiter that never accepts counts every publication (the client has one handler per method).
@@ -98,7 +102,7 @@ async function drive(session: LspSession, text: string, words: number): Promise<
   }
   await at(clock);
   const cpuPerKeyMs = (mainThreadCpuMs(session.child.pid) - cpuBeforeTyping) / Math.max(1, completion.length);
-  return { openMs, openCpuMs, completion, diagnosticsWhileTyping: published - afterOpen, cpuPerKeyMs, duringValidation };
+  return { startMs, openMs, openCpuMs, completion, diagnosticsWhileTyping: published - afterOpen, cpuPerKeyMs, duringValidation };
 }
 
 async function main(): Promise<void> {
@@ -127,17 +131,20 @@ async function main(): Promise<void> {
   for (let round = 0; round < rounds; round++) {
     const names = Object.keys(servers);
     for (const name of round % 2 === 0 ? names : names.reverse()) {
+      const started = performance.now();
       const session = await startLspSession(servers[name]!);
-      const figures = await drive(session, text, words);
+      const figures = await drive(session, text, words, performance.now() - started);
       await session.close();
       results.get(name)!.push(figures);
       const s = summary(figures.completion);
-      console.log(`  run ${round + 1} ${name.padEnd(5)} open → diagnostics ${msText(figures.openMs)} (main thread CPU ${msText(figures.openCpuMs)}); completion p50 ${msText(s.p50)} p95 ${msText(s.p95)} max ${msText(s.max)} (main thread CPU ${msText(figures.cpuPerKeyMs)} a key); ${figures.diagnosticsWhileTyping} diagnostics published while typing${name === 'null' ? '' : `, ${figures.duringValidation} completions asked while a validation ran`}`);
+      console.log(`  run ${round + 1} ${name.padEnd(5)} start → initialized ${msText(figures.startMs)}; open → diagnostics ${msText(figures.openMs)} (main thread CPU ${msText(figures.openCpuMs)}); completion p50 ${msText(s.p50)} p95 ${msText(s.p95)} max ${msText(s.max)} (main thread CPU ${msText(figures.cpuPerKeyMs)} a key); ${figures.diagnosticsWhileTyping} diagnostics published while typing${name === 'null' ? '' : `, ${figures.duringValidation} completions asked while a validation ran`}`);
     }
   }
   rmSync(work, { recursive: true, force: true });
   const p95 = (name: string): number => median(results.get(name)!.map((f) => summary(f.completion).p95));
   const open = (name: string): number => median(results.get(name)!.map((f) => f.openMs));
+  const start = (name: string): number => median(results.get(name)!.map((f) => f.startMs));
+  console.log(`  start → initialize answered (median): ours ${msText(start('ours'))}, null server ${msText(start('null'))}`);
   console.log(`  ${loadNote()}`);
   printRow({
     measure: `completion while typing at 10 keys/s, ${lines.toLocaleString('en-US')}-line file, stdio`, ours: `p95 ${msText(p95('ours'))}`, baseline: `null server p95 ${msText(p95('null'))}`,
