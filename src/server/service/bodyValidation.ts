@@ -12,7 +12,7 @@ import type { HttpDocument } from './document';
 import { tooDeepText } from '../../core/json/depth';
 import { analyseJsonBody, isPlaceholder, MAX_ANALYSED_BODY_LENGTH, type JsonBody } from './jsonBody';
 import { DiagnosticSeverity } from './lspConstants';
-import { type FieldInfo, fieldInfo, isStrictObject, propertyNames, sandboxRequiredNames, schemaPathChild, schemaPathTop, type SchemaPathNode } from './schemaInfo';
+import { type FieldInfo, pathChecks, sandboxRequiredNames, schemaPathChild, schemaPathTop, type SchemaPathNode } from './schemaInfo';
 
 export const SOURCE = 'api-workbench';
 
@@ -93,7 +93,8 @@ function walk(
 ): void {
   if (isPlaceholder(json, node)) return;
   const path = place.path;
-  const info = fieldInfo(root, schema, String(path.at(-1) ?? 'body'));
+  const checks = pathChecks(root, schema, place);
+  const info = checks.info;
   const types = info.types;
   if (types.length > 0 && !typeMatches(node, types, info.nullable)) {
     out.push({
@@ -113,8 +114,7 @@ function walk(
     return;
   }
   if (node.type === 'object') {
-    const strict = isStrictObject(root, schema);
-    const documented = propertyNames(root, schema);
+    const { strict, documented } = checks;
     for (const property of node.children ?? []) {
       const key = property.children?.[0];
       const value = property.children?.[1];
