@@ -240,7 +240,6 @@ function parseRequest(
     scanReferences(at(i), i, 0, references, diagnostics);
     queryParameters.push(...queryParametersOf(i, at(i), at(i).search(/[?&]/)));
   }
-  const url = requestLine.url + queryContinuations.map((q) => q.text).join('');
 
   const headers: Header[] = [];
   let bodyStart = -1;
@@ -282,7 +281,8 @@ function parseRequest(
   let body: Body | undefined;
   const responseHandlers: ResponseHandler[] = [];
   const assertions: AssertionNode[] = [];
-  let lastContent = Math.max(start, ...queryContinuations.map((q) => q.range.end.line), ...headers.map((h) => h.range.end.line));
+  // The last query continuation or header line (each list is in line order), else the request line.
+  let lastContent = Math.max(start, queryContinuations.at(-1)?.range.end.line ?? start, headers.at(-1)?.range.end.line ?? start);
   if (bodyStart !== -1 && bodyStart <= last) {
     let bodyEnd = bodyStart;
     while (bodyEnd <= last && !endsBody(at(bodyEnd), at(bodyEnd - 1))) bodyEnd++;

@@ -10,7 +10,7 @@
 // The work is a generator that yields every few milliseconds, so a server can answer a completion
 // between two slices and drop a validation that a newer version made stale.
 import type { Diagnostic } from 'vscode-languageserver';
-import { blockStartOffsets, type Range, type VariableReference } from '../../core/httpfile';
+import { blockStartOffsets, parseBlock, type HttpFileDiagnostic, type Range, type VariableReference } from '../../core/httpfile';
 import type { ServiceContext } from './context';
 import { fromParser, requestDiagnostics, undefinedVariables } from './diagnostics';
 import { HttpDocument } from './document';
@@ -124,9 +124,12 @@ export function validateDocument(document: HttpDocument, context: ServiceContext
 /** A block's findings, its text validated as a document of its own (positions relative to its first line). */
 function findingsOf(uri: string, text: string, isLast: boolean, context: ServiceContext): BlockFindings {
   const document = new HttpDocument(uri, 0, text);
-  const breaks = document.lineCount - 1;
+  // The block's lines, cut once (the document keeps them for the checks that read lines).
+  const lines = document.lines;
+  const breaks = lines.length - 1;
   // A block other than the last ends with a line break: the empty line after it is the next block's.
-  const { block, diagnostics } = document.parsedBlock(0, isLast ? breaks : breaks - 1);
+  const diagnostics: HttpFileDiagnostic[] = [];
+  const block = parseBlock(lines, 0, isLast ? breaks : breaks - 1, 0, diagnostics);
   const request = block.request;
   return {
     parser: diagnostics.map(fromParser),
