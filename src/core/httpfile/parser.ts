@@ -413,8 +413,11 @@ function toBody(lines: readonly SourceLine[], first: number, last: number): Body
   }
   const startOffset = lines[first]?.offset ?? 0;
   const lastLine = lines[last];
-  let text = '';
-  for (let i = first; i <= last; i++) text += (lines[i]?.text ?? '') + (i < last ? lines[i]?.eol ?? '' : '');
+  // Joined once (a chain of += makes a string per piece, flattened again when the body is read).
+  const parts: string[] = [];
+  for (let i = first; i < last; i++) parts.push(lines[i]?.text ?? '', lines[i]?.eol ?? '');
+  parts.push(lastLine?.text ?? '');
+  const text = parts.join('');
   return { kind: 'inline', text, range: range(first, 0, last, lastLine?.text.length ?? 0), offset: startOffset };
 }
 

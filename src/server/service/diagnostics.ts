@@ -13,7 +13,9 @@ import { CREATE_PAYMENT_RELEASE } from '../../core/catalog/fundraising';
 
 /** What one request says about itself, whatever else the file holds (validation.ts caches it per block). */
 export function requestDiagnostics(document: HttpDocument, request: HttpRequestNode, context: ServiceContext): Diagnostic[] {
-  return [...validateRequest(document, request, context), ...removedFieldReferences(document, request)];
+  const own = validateRequest(document, request, context);
+  const removed = removedFieldReferences(document, request);
+  return removed.length === 0 ? own : [...own, ...removed];
 }
 
 export function fromParser(d: HttpFileDiagnostic): Diagnostic {

@@ -121,6 +121,8 @@ export function validateDocument(document: HttpDocument, context: ServiceContext
   }
 }
 
+const NONE: readonly never[] = Object.freeze([]);
+
 /** A block's findings, its text validated as a document of its own (positions relative to its first line). */
 function findingsOf(uri: string, text: string, isLast: boolean, context: ServiceContext): BlockFindings {
   const document = new HttpDocument(uri, 0, text);
@@ -131,11 +133,13 @@ function findingsOf(uri: string, text: string, isLast: boolean, context: Service
   const diagnostics: HttpFileDiagnostic[] = [];
   const block = parseBlock(lines, 0, isLast ? breaks : breaks - 1, 0, diagnostics);
   const request = block.request;
+  // Kept for every block of the file: most lists are empty, and share one array.
+  const own = request ? requestDiagnostics(document, request, context) : NONE;
   return {
-    parser: diagnostics.map(fromParser),
-    request: request ? requestDiagnostics(document, request, context) : [],
-    references: request ? request.references : [],
-    variables: block.variables.map((v) => v.name),
+    parser: diagnostics.length === 0 ? NONE : diagnostics.map(fromParser),
+    request: own.length === 0 ? NONE : own,
+    references: request && request.references.length > 0 ? request.references : NONE,
+    variables: block.variables.length === 0 ? NONE : block.variables.map((v) => v.name),
     ...(request?.name ? { name: request.name } : {}),
     breaks,
   };
