@@ -414,9 +414,12 @@ function toBody(lines: readonly SourceLine[], first: number, last: number): Body
   const startOffset = lines[first]?.offset ?? 0;
   const lastLine = lines[last];
   // Joined once (a chain of += makes a string per piece, flattened again when the body is read).
-  const parts: string[] = [];
-  for (let i = first; i < last; i++) parts.push(lines[i]?.text ?? '', lines[i]?.eol ?? '');
-  parts.push(lastLine?.text ?? '');
+  const parts = new Array<string>(2 * (last - first) + 1);
+  for (let i = first; i < last; i++) {
+    parts[2 * (i - first)] = lines[i]?.text ?? '';
+    parts[2 * (i - first) + 1] = lines[i]?.eol ?? '';
+  }
+  parts[2 * (last - first)] = lastLine?.text ?? '';
   const text = parts.join('');
   return { kind: 'inline', text, range: range(first, 0, last, lastLine?.text.length ?? 0), offset: startOffset };
 }

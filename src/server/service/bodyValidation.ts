@@ -55,8 +55,8 @@ export function validateBody(document: HttpDocument, request: HttpRequestNode, k
   }
   walk(root, root, json.tree, json, schemaPathTop(root), diagnostics, range);
   if (json.tree.type === 'object' && codes) {
-    const present = new Set((json.tree.children ?? []).map((p) => String(p.children?.[0]?.value)));
-    const missing = sandboxRequiredNames(root).filter((name) => !present.has(name));
+    const properties = json.tree.children ?? [];
+    const missing = sandboxRequiredNames(root).filter((name) => !hasKey(properties, name));
     if (missing.length) {
       diagnostics.push({
         severity: DiagnosticSeverity.Information,
@@ -68,6 +68,12 @@ export function validateBody(document: HttpDocument, request: HttpRequestNode, k
     }
   }
   return diagnostics;
+}
+
+/** Whether one of an object's property nodes has the key `name`. */
+function hasKey(properties: readonly Node[], name: string): boolean {
+  for (const property of properties) if (String(property.children?.[0]?.value) === name) return true;
+  return false;
 }
 
 function hasCodes(known: KnownOperation): boolean {
