@@ -42,7 +42,7 @@ const SWALLOWED_REQUEST_LINE = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?
 // Most lines match none of the per-line patterns, and each pattern needs its line to start (after
 // whitespace) with one of a few characters: a line whose first other character (leadingCode) is none of
 // them is not tried against them. PATTERN_LEADS lists each pattern with the characters it is tried for;
-// test/unit/httpfileLeadingCode.test.ts checks that no pattern matches a line starting otherwise.
+// test/unit/httpfileLineShortcuts.test.ts checks that no pattern matches a line starting otherwise.
 const leads = (characters: string): ReadonlySet<number> => new Set([...characters].map((c) => c.charCodeAt(0)));
 const HEADERS_END_LEADS = leads('{[<>?');
 const COMMENT_LEADS = leads('#/');

@@ -1,10 +1,11 @@
-// The parser skips its per-line patterns for a line whose first character after spaces and tabs
-// (leadingCode) is none of the characters a pattern can start with; isBlank answers `trim() === ''`
-// without making the trimmed string. Both are shortcuts of a rule written elsewhere (the regexes,
-// String.prototype.trim): here they are run against it on hostile lines.
+// Shortcuts of the `.http` parser, each run here against the rule it shortcuts: the parser skips its
+// per-line patterns for a line whose first character after spaces and tabs (leadingCode) is none of the
+// characters a pattern can start with (the regexes); isBlank answers `trim() === ''` without making the
+// trimmed string (String.prototype.trim); splitLines cuts a text without \r with indexOf (the
+// character loop).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isBlank, leadingCode } from '../../src/core/httpfile/lines';
+import { isBlank, leadingCode, splitAtAnyBreak, splitAtNewlines, splitLines } from '../../src/core/httpfile/lines';
 import { PATTERN_LEADS } from '../../src/core/httpfile/parser';
 
 // Every whitespace \s and trim know, a few that are not (control characters, zero-width space), and ASCII.
@@ -54,4 +55,18 @@ void test("isBlank is trim() === '' on every line", () => {
     assert.equal(isBlank(line), line.trim() === '', JSON.stringify(line));
   }
   assert.ok(blank > 10);
+});
+
+void test('splitLines: a text without \\r is cut at \\n as the character loop cuts it', () => {
+  const texts = ['', '\n', '\n\n', 'a', 'a\n', '\na', 'a\nb', 'a\n\nb\n', '### x\nGET /\n\n{}\n', '\u2028\n\u0085\n\u000b', 'é\n😀\n'];
+  let state = 11;
+  const next = (): number => { state = (state * 1103515245 + 12345) % 2147483648; return state; };
+  const alphabet = ['\n', 'a', ' ', '\t', '{', '\u2028', '\u00e9', '\ud83d\ude00'];
+  for (let t = 0; t < 2000; t++) texts.push(Array.from({ length: next() % 40 }, () => alphabet[next() % alphabet.length]).join(''));
+  for (const text of texts) {
+    assert.deepEqual(splitAtNewlines(text), splitAtAnyBreak(text), JSON.stringify(text));
+    assert.deepEqual(splitLines(text), splitAtAnyBreak(text));
+  }
+  // With \r, the character loop: \r\n and a lone \r are breaks too.
+  assert.deepEqual(splitLines('a\r\nb\rc\n').map((l) => [l.text, l.eol, l.offset]), [['a', '\r\n', 0], ['b', '\r', 3], ['c', '\n', 5], ['', '', 7]]);
 });
