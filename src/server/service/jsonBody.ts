@@ -75,6 +75,7 @@ function maskPlaceholders(text: string, out: Array<[number, number]>): string {
 }
 
 export function isPlaceholder(body: JsonBody, node: Node): boolean {
-  for (const [start] of body.placeholders) if (start === node.offset) return true;
+  const placeholders = body.placeholders;
+  for (let p = 0; p < placeholders.length; p++) if (placeholders[p]![0] === node.offset) return true;
   return false;
 }

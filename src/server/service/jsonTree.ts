@@ -85,7 +85,8 @@ class DirectReader {
       this.at = end;
       return { type: 'number', offset: start, length: end - start, parent, value: Number(text.slice(start, end)) } as MutableNode;
     }
-    for (const [word, value] of LITERALS) {
+    for (let k = 0; k < LITERALS.length; k++) {
+      const [word, value] = LITERALS[k]!;
       if (text.startsWith(word, start)) {
         const end = start + word.length;
         if (!isDelimiter(text.charCodeAt(end))) break;

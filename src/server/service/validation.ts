@@ -98,11 +98,18 @@ export function* validationSteps(document: HttpDocument, context: ServiceContext
 
   const parser: Diagnostic[] = [];
   const requests: Diagnostic[] = [];
-  const fileVariables = new Set(blocks.flatMap((b) => b.findings.variables));
+  const fileVariables = new Set<string>();
+  for (let k = 0; k < blocks.length; k++) {
+    const variables = blocks[k]!.findings.variables;
+    for (let v = 0; v < variables.length; v++) fileVariables.add(variables[v]!);
+  }
   const namedSoFar = new Set<string>();
-  for (const { findings, first } of blocks) {
-    for (const d of findings.parser) parser.push(moved(d, first));
-    for (const d of findings.request) requests.push(moved(d, first));
+  // Indexed, and the lists (mostly empty) looked at only when they hold something: this runs once per
+  // version over every block, unoptimised, where for-of steps an iterator per list.
+  for (let k = 0; k < blocks.length; k++) {
+    const { findings, first } = blocks[k]!;
+    if (findings.parser.length > 0) for (const d of findings.parser) parser.push(moved(d, first));
+    if (findings.request.length > 0) for (const d of findings.request) requests.push(moved(d, first));
     if (context.environmentVariables && findings.references.length > 0) {
       const references = findings.references.map((r) => ({ ...r, range: shifted(r.range, first), nameRange: shifted(r.nameRange, first) }));
       requests.push(...undefinedVariables(references, context.environmentVariables, fileVariables, namedSoFar));
