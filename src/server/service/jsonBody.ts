@@ -28,7 +28,9 @@ export const MAX_ANALYSED_BODY_LENGTH = 2_000_000;
 
 /** True when the request's body is meant to be JSON (by Content-Type, else by its first character). */
 export function isJsonRequest(request: HttpRequestNode): boolean {
-  const contentType = request.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value.toLowerCase();
+  // The length first: most headers are not 12 characters long, and need no lower-cased copy (no name
+  // of another length lower-cases to 'content-type': test/unit/languageServiceJsonBody.test.ts).
+  const contentType = request.headers.find((h) => h.name.length === 12 && h.name.toLowerCase() === 'content-type')?.value.toLowerCase();
   if (contentType) return contentType.includes('json') || contentType.includes('{{');
   const body = request.body;
   return body?.kind === 'inline' && /^\s*[{[]/.test(body.text);
