@@ -36,10 +36,18 @@ export function isJsonRequest(request: HttpRequestNode): boolean {
   return body?.kind === 'inline' && /^\s*[{[]/.test(body.text);
 }
 
+const NO_PLACEHOLDERS: JsonBody['placeholders'] = Object.freeze([]);
+
 export function analyseJsonBody(text: string, offset: number): JsonBody {
   if (text.length > MAX_ANALYSED_BODY_LENGTH) return { text, offset, tree: undefined, errors: [], placeholders: [], tooLong: true };
-  const placeholders: Array<[number, number]> = [];
-  const masked = maskPlaceholders(text, placeholders);
+  // Most bodies hold no {{variable}}: they share one empty list.
+  let placeholders = NO_PLACEHOLDERS;
+  let masked = text;
+  if (text.includes('{{')) {
+    const found: Array<[number, number]> = [];
+    masked = maskPlaceholders(text, found);
+    placeholders = found;
+  }
   // jsonc-parser recurses once per level: a 10 000-deep body would overflow the server's stack, so a body
   // nesting deeper than MAX_JSON_DEPTH is not parsed (jsonTree checks first).
   const { tree, errors, tooDeep } = jsonTree(masked);
