@@ -9,7 +9,7 @@
 // reads it; its bytes carry their own hash (V8 does not verify its payload in release builds), so a torn
 // or damaged file is never handed to V8. It holds compiled code only: no value the run handled.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -99,7 +99,7 @@ function writeEntry(entry: string, script: Script): boolean {
     mkdirSync(dirname(entry), { recursive: true });
     writeFileSync(temporary, Buffer.concat([sha256(data), data]), { mode: 0o600 });
     renameSync(temporary, entry);
-    removeOtherEntries(entry);
+    removeOldEntries(entry);
     return true;
   } catch {
     try {
@@ -111,12 +111,18 @@ function writeEntry(entry: string, script: Script): boolean {
   }
 }
 
-/** Entries of the same bundle name for another build or node: each would otherwise stay for good. */
-function removeOtherEntries(entry: string): void {
+/** Entries kept per bundle name: two builds used in turn (a global and a project's apiwb) both stay warm. */
+const ENTRIES_KEPT = 3;
+
+/** Entries of the same bundle name for other builds or nodes, beyond the newest few: each would otherwise stay for good. */
+function removeOldEntries(entry: string): void {
+  const dir = dirname(entry);
   const prefix = `${basename(entry).split('.').slice(0, -2).join('.')}.`;
-  for (const name of readdirSync(dirname(entry))) {
-    if (name !== basename(entry) && name.startsWith(prefix) && name.endsWith('.v8cache')) rmSync(join(dirname(entry), name), { force: true });
-  }
+  const others = readdirSync(dir)
+    .filter((name) => name !== basename(entry) && name.startsWith(prefix) && name.endsWith('.v8cache'))
+    .map((name) => ({ path: join(dir, name), written: statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+    .sort((a, b) => b.written - a.written);
+  for (const old of others.slice(ENTRIES_KEPT - 1)) rmSync(old.path, { force: true });
 }
 
 /**

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { codeCacheDir, entryName, loadBundle } from '../../src/cli/codeCache';
@@ -140,7 +140,7 @@ void describe('code cache of the subcommand bundles', () => {
     assert.equal(codeCacheDir({}, 'linux', () => { throw new Error('no home'); }), undefined);
   });
 
-  void it('another build of the bundle (other bytes, same length) or other node flags: another entry; the old one is removed once the new is written', () => {
+  void it('another build of the bundle (other bytes, same length) or other node flags: another entry; the three newest builds are kept', () => {
     fresh('builds');
     const first = loadBundle(bundle, cache);
     assert.ok(first.save());
@@ -155,7 +155,16 @@ void describe('code cache of the subcommand bundles', () => {
     assert.equal(second.state, 'cold', 'the first build\'s code is never used for the second');
     assert.equal((second.exports as { sum(x: number): number }).sum(3), expectedSum(3) - 2 + 2);
     assert.ok(second.save());
-    assert.deepEqual(readdirSync(cache), [name]);
+    assert.deepEqual(readdirSync(cache).sort(), [basename(first.entry!), name].sort(), 'both builds stay warm');
+    // Two more builds: the oldest entry goes.
+    for (const n of [3, 4]) {
+      const build = join(dir, `build${n}`, 'apiwb.testCommand.cjs');
+      mkdirSync(dirname(build), { recursive: true });
+      writeFileSync(build, `${BUNDLE}\n// build ${n}`);
+      assert.ok(loadBundle(build, cache).save());
+    }
+    assert.equal(readdirSync(cache).length, 3);
+    assert.ok(!readdirSync(cache).includes(basename(first.entry!)), 'the oldest build\'s entry is removed');
   });
 });
 
