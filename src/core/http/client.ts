@@ -6,7 +6,8 @@
 // TLS verification on unless the caller explicitly turns it off; a body size limit so a huge body
 // cannot exhaust memory.
 import { EventEmitter } from 'node:events';
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, request as undiciRequest } from './undiciCore';
 import { deadlineFault, redirectFault, toHttpFault, tooLargeFault } from './faults';
 import { isCredentialHeader } from '../secrets/vocabulary';
 import type { HttpRequest, HttpResponse, Redirect } from './types';
