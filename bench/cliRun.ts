@@ -2,6 +2,9 @@
 // fundraising, one request after the other) run by `apiwb run` (the CLI bundled like dist/cli.js), by the
 // httpyac CLI and by a raw undici loop sending the same requests, against the same in-process sandbox in
 // alternating rounds. Each side is timed from process start to exit, as a user waits for it.
+// apiwb runs twice a round: with a warm code cache (src/cli/codeCache.ts; its folder filled by the warm-up
+// run) and with a cold one (an empty folder before every run: the first run after an install or upgrade,
+// which also writes the cache). The row's figure is the warm one, the cold one printed beside it.
 // Goals (issue 14): ≤ 0.1× httpyac's time and ≤ 1.3× the raw loop's. Prints figures; asserts nothing.
 //   node --import tsx bench/cliRun.ts [--requests N] [--rounds R]
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -79,20 +82,29 @@ async function main(): Promise<void> {
     const vars = (JSON.parse(envText) as { sandbox: Record<string, string> }).sandbox;
     writeFileSync(join(dir, 'raw-requests.json'), rawList(list, vars));
     const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('APIWB_')));
-    const apiwbEnv = {
-      ...base, NO_COLOR: '1',
+    // The code cache is on for both apiwb sides (NODE_DISABLE_COMPILE_CACHE would turn it off), each in a folder of its own.
+    const { NODE_DISABLE_COMPILE_CACHE: _off, ...cacheable } = base;
+    const apiwbEnv = (cache: string): NodeJS.ProcessEnv => ({
+      ...cacheable, NO_COLOR: '1', XDG_CACHE_HOME: cache,
       APIWB_SECRET_ENGAGEMENT_PASSWORD: d.credentials.engagement.password,
       APIWB_SECRET_FUNDRAISING_SERVICE_KEY: d.credentials.fundraising.fullAccess.serviceKey,
-    };
+    });
+    const warmCache = join(dir, 'cache-warm');
+    const coldCache = join(dir, 'cache-cold');
     const rawEnv = { ...base, APIWB_BENCH_TOKEN: credentials.auth_token_engagement, APIWB_BENCH_BASIC: credentials.auth_token_fundraising };
     const stdoutFile = join(dir, 'stdout.txt');
 
+    const apiwb = async (cache: string): Promise<Run> => {
+      const run = await timeProcess(process.execPath, [cli, 'run', 'collection.http', '--env', 'sandbox'], { cwd: ours, env: apiwbEnv(cache), stdoutFile });
+      if (run.code !== 0 && run.code !== 1) throw new Error(`apiwb exited ${run.code}`);
+      const lines = summaryLines(run.stdout);
+      return { ms: run.ms, peakRssMB: run.peakRssMB, ok: lines.filter((l) => l.status !== undefined && l.status < 400).length, total: lines.length };
+    };
     const sides: Record<string, () => Promise<Run>> = {
-      apiwb: async () => {
-        const run = await timeProcess(process.execPath, [cli, 'run', 'collection.http', '--env', 'sandbox'], { cwd: ours, env: apiwbEnv, stdoutFile });
-        if (run.code !== 0 && run.code !== 1) throw new Error(`apiwb exited ${run.code}`);
-        const lines = summaryLines(run.stdout);
-        return { ms: run.ms, peakRssMB: run.peakRssMB, ok: lines.filter((l) => l.status !== undefined && l.status < 400).length, total: lines.length };
+      apiwb: () => apiwb(warmCache),
+      'apiwb cold cache': () => {
+        rmSync(coldCache, { recursive: true, force: true });
+        return apiwb(coldCache);
       },
       httpyac: async () => {
         // stdout to a file: httpyac exits before a pipe drains a large JSON report.
@@ -123,11 +135,12 @@ async function main(): Promise<void> {
     const peak = (name: string): number => Math.max(...(runs.get(name) ?? []).map((r) => r.peakRssMB));
     const toHttpyac = ms('apiwb') / ms('httpyac');
     const toRaw = ms('apiwb') / ms('raw undici loop');
+    const cold = ms('apiwb cold cache');
     console.log(`  ${loadNote()}`);
     printRow({
-      measure: `${requests}-request collection, apiwb run`, ours: msText(ms('apiwb')),
+      measure: `${requests}-request collection, apiwb run`, ours: `${msText(ms('apiwb'))} warm code cache (cold ${msText(cold)})`,
       baseline: `httpyac ${msText(ms('httpyac'))}; raw undici loop ${msText(ms('raw undici loop'))}`,
-      ratio: `${toHttpyac.toFixed(2)}× httpyac, ${toRaw.toFixed(2)}× the raw loop`,
+      ratio: `${toHttpyac.toFixed(3)}× httpyac, ${toRaw.toFixed(2)}× the raw loop (cold cache: ${(cold / ms('httpyac')).toFixed(3)}×, ${(cold / ms('raw undici loop')).toFixed(2)}×)`,
       peakRss: `${mb(peak('apiwb'))} (httpyac ${mb(peak('httpyac'))}, raw ${mb(peak('raw undici loop'))})`,
       goal: '≤ 0.1× httpyac, ≤ 1.3× the raw loop', met: toHttpyac <= 0.1 && toRaw <= 1.3,
     });

@@ -3,8 +3,9 @@
 //
 // `apiwb` is a small dispatcher (src/cli/main.ts) plus one bundle per subcommand module, beside it:
 // src/cli/subcommands.ts loads each subcommand with `import('./xCommand')`, and here that import becomes a
-// require() of the sibling bundle `<stem>.xCommand<ext>`. So `apiwb --help` compiles only the dispatcher,
-// and `apiwb run` only the dispatcher and the run bundle (one bundle of ~3 MB took most of start-up).
+// load of the sibling bundle `<stem>.xCommand<ext>` through V8's code cache (src/cli/codeCache.ts). So
+// `apiwb --help` compiles only the dispatcher, and `apiwb run` only the dispatcher and the run bundle (one
+// bundle of ~3 MB took most of start-up), from cached code after its first run.
 // The list of subcommand modules is read from subcommands.ts itself: there is no second list to keep.
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -45,15 +46,21 @@ export function cliBuildOptions({ outfile, minify = false, sourcemap = false, ve
       build.onResolve({ filter: /^\.\/\w+$/ }, (args) => {
         const module = args.path.slice(2);
         if (args.importer !== subcommandsFile || !modules.includes(module)) return undefined;
-        return { path: `./${basename(subcommandFile(outfile, module))}`, external: true };
+        return { path: basename(subcommandFile(outfile, module)), namespace: 'apiwb-subcommand' };
       });
+      // The subcommand's module, in the dispatcher: its bundle beside the dispatcher, loaded on first use.
+      build.onLoad({ filter: /.*/, namespace: 'apiwb-subcommand' }, (args) => ({
+        contents: `module.exports = require('./codeCache').loadSubcommandBundle(require('node:path').join(__dirname, ${JSON.stringify(args.path)}));`,
+        resolveDir: cliSource, loader: 'js',
+      }));
     },
   };
   return [
     // `supported`: the dispatcher require()s a subcommand bundle. Left an import(), node would load the
     // CommonJS bundle through its ESM loader, which lexes all of it for export names first (~0.4 s for run).
     { ...common, entryPoints: [join(cliSource, 'main.ts')], outfile, banner: { js: '#!/usr/bin/env node' }, plugins: [siblings], supported: { 'dynamic-import': false } },
-    ...modules.map((module) => ({ ...common, entryPoints: [join(cliSource, `${module}.ts`)], outfile: subcommandFile(outfile, module) })),
+    // Compiled by codeCache.ts as a vm.Script, which has no loader for import(): none may be left in.
+    ...modules.map((module) => ({ ...common, entryPoints: [join(cliSource, `${module}.ts`)], outfile: subcommandFile(outfile, module), supported: { 'dynamic-import': false } })),
   ];
 }
 

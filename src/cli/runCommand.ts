@@ -442,6 +442,8 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     // Kept only for a later request of the run that reads it by name: a long run does not hold every body.
     ...(item.readLater ? { remember: ctx.responses } : {}),
     pages: ctx.options.allPages ? 'all' : 'first',
+    // Only a walk of --all-pages is continued (--resume, from its checkpoint beside --out).
+    continuable: ctx.options.allPages,
     steps: [assertionStep(item.node), ...(ctx.options.checkContract ? [contractDriftStep('failure')] : [])],
     // A single response streams its rows to --out (or is counted) as it arrives: flat memory for any
     // size. Not when a later request reads it by name ({{name.response…}}): that needs its body kept.

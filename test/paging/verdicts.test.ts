@@ -94,6 +94,27 @@ void describe('walk verdicts', () => {
     assert.match(result.message, /1 row\(s\) of page 2 were already on page 1/);
   });
 
+  void it('a walk nothing continues (continuable: false): the same verdicts and checkpoint, without the hashes only a continuation reads', async () => {
+    const send = scripted((req) => ({ headers: { 'X-Pagination-Page': String(page(req)), 'X-Pagination-Total-Pages': '9' }, body: rows(page(req) * 10, 2) }));
+    const kept = await walk(bookings, { plan: plan('page-headers'), sink: memorySink(), send, maxPages: 1 });
+    const alone = await walk(bookings, { plan: plan('page-headers'), sink: memorySink(), send, maxPages: 1, continuable: false });
+    assert.ok(kept.checkpoint.lastRequest && kept.checkpoint.lastPageHash);
+    const { lastRequest: _r, lastPageHash: _h, ...rest } = kept.checkpoint;
+    assert.deepEqual(alone.checkpoint, rest);
+    assert.deepEqual([alone.outcome, alone.rows, alone.message], [kept.outcome, kept.rows, kept.message]);
+    // On the last page, a next link back to a request answered is caught as on any other.
+    const back = scripted((req) => ({ body: { value: rows(req.url.endsWith('p=2') ? 3 : 1, 2), next_link: req.url.endsWith('p=2') ? 'https://x.test/items' : 'https://x.test/items?p=2' } }));
+    for (const continuable of [true, false]) {
+      const result = await walk({ method: 'GET', url: 'https://x.test/items', headers: {} }, { plan: plan('generic', { next: 'next_link', items: 'value' }), sink: memorySink(), send: back, maxPages: 2, continuable });
+      assert.equal(result.verdict, 'inconsistent', `continuable ${continuable}: ${result.message}`);
+      assert.match(result.message, /points back to a request already answered/);
+    }
+    // Several pages: a page served again is caught between pages as before.
+    const again = scripted(() => ({ body: { value: rows(1, 3) } }));
+    const repeated = await walk({ method: 'GET', url: 'https://x.test/items?limit=3', headers: {} }, { plan: plan('generic', { offset: 'offset', limit: 'limit', items: 'value' }), sink: memorySink(), send: again, maxPages: 5, continuable: false });
+    assert.deepEqual([repeated.verdict, repeated.rows], ['inconsistent', 3]);
+  });
+
   void it('inconsistent: a batch cursor that does not move', async () => {
     const send = scripted((_req, n) => ({ body: { BatchID: 'B-1', Assets: rows(n * 10, 2) } }));
     const request: HttpRequest = { method: 'POST', url: 'https://eng.test/api/CustomerAsset/GetAssets', headers: {}, body: '{}' };

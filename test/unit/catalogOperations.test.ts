@@ -197,6 +197,15 @@ void test('match: published and inferred paths, with a base prefix and a query s
     ['POST', '/api/Nope/Nothing', undefined],
   ];
   for (const [method, path, id] of cases) assert.equal(catalog.match(method, path)?.id, id, `${method} ${path}`);
+  // Asked again (remembered answers), in other spellings, and after more paths than are remembered: the same answers.
+  const again = createCatalog();
+  for (let round = 0; round < 2; round++) {
+    for (const [method, path, id] of cases) {
+      assert.equal(again.match(method.toLowerCase(), path)?.id, id, `${method} ${path}`);
+      assert.equal(again.match(method, `${path}#frag`)?.id, id, `${method} ${path}#frag`);
+    }
+    for (let i = 0; i < 1_500; i++) assert.equal(again.match('GET', `/v1/constituents/${i}`)?.id, 'fundraising/Constituents/GetConstituent');
+  }
 });
 
 void test('operation ids are unique and every operation points back to a seed section', () => {

@@ -204,6 +204,22 @@ void test('an abort signal cancels a pending request with "aborted"', async () =
   assert.match(error.message, /was cancelled/);
 });
 
+void test('an abort signal stops a body that is arriving with "aborted"; one already aborted sends nothing', async () => {
+  const controller = new AbortController();
+  const streamed = await sendRequestStreaming({ method: 'GET', url: `${base}/trickle`, headers: {} }, { signal: controller.signal, timeoutMs: 10_000 });
+  let bytes = 0;
+  const error = await fault((async () => {
+    for await (const chunk of streamed.body) {
+      bytes += chunk.length;
+      controller.abort();
+    }
+  })());
+  assert.equal(error.kind, 'aborted');
+  assert.ok(bytes > 0);
+  const gone = await fault(sendRequest({ method: 'GET', url: `${base}/hang`, headers: {} }, { signal: AbortSignal.abort() }));
+  assert.equal(gone.kind, 'aborted');
+});
+
 void test('redirects are followed up to a bound and listed on the response; maxRedirects 0 returns the 3xx', async () => {
   const followed = await sendRequest({ method: 'GET', url: `${base}/redirect`, headers: { Authorization: 'Bearer same-origin' } });
   assert.equal(followed.status, 200);

@@ -43,6 +43,18 @@ void describe('redaction', () => {
     assert.equal(r.url('not a url password=zz'), `not a url password=${REDACTED}`);
   });
 
+  void it('a URL shown before is shown again with a secret learnt since (the URLs it remembers are forgotten)', () => {
+    const r = new Redactor();
+    const url = `https://example.test/t/${KEY}/orders?page=1`;
+    assert.equal(r.url(url), url);
+    r.addKnownSecrets([KEY]);
+    assert.equal(r.url(url), `https://example.test/t/${REDACTED}/orders?page=1`);
+    assert.equal(r.url(url), `https://example.test/t/${REDACTED}/orders?page=1`);
+    // Many URLs: the remembered ones are bounded, answers the same.
+    for (let i = 0; i < 2_500; i++) assert.equal(r.url(`https://example.test/${i}?token=t${i}`), `https://example.test/${i}?token=${REDACTED}`);
+    assert.equal(r.url(url), `https://example.test/t/${REDACTED}/orders?page=1`);
+  });
+
   void it('redacts a whole request and response for history, logs and exports', () => {
     const r = new Redactor([KEY]);
     const request = r.request({ method: 'POST', url: 'http://h/auth/token', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=password&username=u&password=pw1234' });

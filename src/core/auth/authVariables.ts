@@ -14,6 +14,7 @@ const AUTH_REFERENCE = /\{\{\s*\$auth\.(token|idToken)\s*\(\s*["']([^"']+)["']\s
 export function findAuthReferences(texts: Iterable<string>): AuthReference[] {
   const found = new Map<string, AuthReference>();
   for (const text of texts) {
+    if (!text.includes('$auth')) continue; // AUTH_REFERENCE needs it: most texts of a request have none
     for (const match of text.matchAll(AUTH_REFERENCE)) {
       const kind = match[1] === 'idToken' ? 'idToken' : 'token';
       const authId = match[2] ?? '';

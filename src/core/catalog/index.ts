@@ -60,6 +60,8 @@ export function createCatalog(services: readonly Service[] = CONTRACT_SERVICES):
     .map((op) => ({ op, pattern: pathPattern(op.path) }))
     // Literal segments win over placeholders: /v1/constituents/duplicate-check before /v1/constituents/{id}.
     .sort((a, b) => placeholderCount(a.op.path) - placeholderCount(b.op.path));
+  // The answer for each method and path asked (a run asks the same few again and again): the catalog never changes.
+  const matched = new Map<string, Operation | undefined>();
   return {
     services,
     service(id) {
@@ -72,10 +74,18 @@ export function createCatalog(services: readonly Service[] = CONTRACT_SERVICES):
     match(method, path) {
       const bare = path.split(/[?#]/, 1)[0] ?? '';
       const upper = method.toUpperCase();
-      return matchers.find((m) => m.op.method === upper && m.pattern.test(bare))?.op;
+      const key = `${upper} ${bare}`;
+      if (matched.has(key)) return matched.get(key);
+      const op = matchers.find((m) => m.op.method === upper && m.pattern.test(bare))?.op;
+      if (matched.size >= MATCH_CACHE_LIMIT) matched.clear();
+      matched.set(key, op);
+      return op;
     },
   };
 }
+
+/** Paths remembered per catalog: a walk of 10 000 pages asks as many paths of one operation. */
+const MATCH_CACHE_LIMIT = 1_000;
 
 function placeholderCount(path: string): number {
   return (path.match(/\{[^}]+\}/g) ?? []).length;

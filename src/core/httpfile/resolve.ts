@@ -50,6 +50,8 @@ export interface ResolvedText {
 const REFERENCE = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 export function resolveVariables(text: string, scope: VariableScope): ResolvedText {
+  // No reference without '{{' (REFERENCE): most header values and many URLs and bodies have none.
+  if (!text.includes('{{')) return { text, unresolved: [] };
   const unresolved: UnresolvedVariable[] = [];
   const budget: Budget = { produced: 0, spent: false, fileValues: new Map() };
   const resolved = substitute(text, scope, unresolved, [], budget);

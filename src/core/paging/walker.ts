@@ -87,6 +87,12 @@ export interface WalkOptions {
    * already, and the walk's failure says so. Ignored unless maxPages is 1.
    */
   readonly rowsAsTheyArrive?: boolean;
+  /**
+   * False when nothing will continue this walk from its checkpoint (a CLI run of single requests): its
+   * last page then carries no hashes of its request and rows for a continuation to compare with (the
+   * checks within the walk are the same). Default true.
+   */
+  readonly continuable?: boolean;
   /** Header names kept out of checkpoints. Default: Authorization, X-API-Key, Cookie, Proxy-Authorization. */
   readonly secretHeaders?: readonly string[];
   readonly onProgress?: (progress: WalkProgress) => void;
@@ -145,9 +151,14 @@ function describeRequest(request: HttpRequest): string {
   return `${request.method.toUpperCase()} ${request.url}${body}`;
 }
 
-/** A hash of what identifies a request's page (method, URL, body): kept in checkpoints, so never the request itself. */
+/** What identifies a request's page: its method, URL and body. */
+function requestIdentity(request: HttpRequest): string {
+  return `${request.method.toUpperCase()} ${request.url}\n${request.body ?? ''}`;
+}
+
+/** A hash of a request's identity: kept in checkpoints, so never the request itself. */
 function requestKey(request: HttpRequest): string {
-  return createHash('sha256').update(`${request.method.toUpperCase()} ${request.url}\n${request.body ?? ''}`).digest('base64');
+  return createHash('sha256').update(requestIdentity(request)).digest('base64');
 }
 
 function originOf(url: string): string {
@@ -429,12 +440,15 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     const facts = strategy.facts?.(page);
     const changed = facts ? factsProblem(checkpoint.facts, facts, pages + 1) : undefined;
     if (changed) return unwrite(fail(current, 'inconsistent', changed));
-    const rowKeys = streamed ? edges.see(streamed.ndjson).rows() : wholeRows(acceptance.rows);
-    const hash = acceptance.rows.length > 0 ? fingerprint(acceptance.rows.length, rowKeys) : undefined;
+    // The last page of a walk nothing continues is compared with what came before it, and needs no
+    // hashes for what comes after: its own identity stands for the one request it has answered.
+    const final = options.continuable === false && !resume && sent >= maxPages;
+    const rowKeys = final && pages === 0 ? undefined : streamed ? edges.see(streamed.ndjson).rows() : wholeRows(acceptance.rows);
+    const hash = rowKeys && acceptance.rows.length > 0 ? fingerprint(acceptance.rows.length, rowKeys) : undefined;
     if (hash !== undefined && hash === lastHash) {
       return unwrite(fail(current, 'inconsistent', `page ${pages + 1} holds exactly the rows of page ${pages}: the server ignored the page it was asked for`));
     }
-    const repeated = lastRows ? overlap(lastRows, rowKeys) : 0;
+    const repeated = lastRows && rowKeys ? overlap(lastRows, rowKeys) : 0;
     if (repeated > 0) return unwrite(fail(current, 'inconsistent', `${repeated} row(s) of page ${pages + 1} were already on page ${pages}: the pages overlap`));
 
     // Persist first: nothing below may run (least of all a request) before the page is kept.
@@ -463,13 +477,14 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     rowsThisCall += acceptance.rows.length;
     bytes += response.sizeBytes;
     retriesInRow = 0;
-    const currentKey = requestKey(current);
-    served.add(currentKey);
+    const currentKey = final ? undefined : requestKey(current);
+    if (currentKey) served.add(currentKey);
     lastHash = hash;
     lastRows = rowKeys;
 
     let step = strategy.next(page, acceptance.rows, { pagesWritten: pages, rowsWritten: rows, retriesInRow: 0 });
-    if (step.kind === 'continue' && !strategy.repeatsRequest && served.has(requestKey(step.request))) {
+    const answered = (next: HttpRequest): boolean => (currentKey ? served.has(requestKey(next)) : requestIdentity(next) === requestIdentity(current) || served.has(requestKey(next)));
+    if (step.kind === 'continue' && !strategy.repeatsRequest && answered(step.request)) {
       step = { kind: 'inconsistent', reason: `the server's paging points back to a request already answered (${describeRequest(withoutSecrets(step.request, secretHeaders))}): a repeated cursor, page or offset` };
     }
     if (step.kind === 'continue') {
@@ -488,7 +503,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     }
     const sinkState = sink.checkpoint();
     const base = {
-      version: 1 as const, plan, pages, rows, bytes, origin, lastRequest: currentKey,
+      version: 1 as const, plan, pages, rows, bytes, origin, ...(currentKey ? { lastRequest: currentKey } : {}),
       ...(hash ? { lastPageHash: hash } : {}), ...(checkpoint.facts ?? facts ? { facts: checkpoint.facts ?? facts } : {}), ...(sinkState ? { sink: sinkState } : {}),
     };
     if (step.kind === 'continue') checkpoint = { ...base, next: withoutSecrets(step.request, secretHeaders), done: false };

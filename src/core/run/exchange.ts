@@ -116,6 +116,8 @@ export interface ExchangeInput {
    */
   readonly rowsTo?: RowSink;
   readonly steps?: readonly ExchangeStep[];
+  /** False when the caller never continues this exchange (no Next page, no resume): no paging cursor then. */
+  readonly continuable?: boolean;
 }
 
 export interface AllPagesOptions {
@@ -218,6 +220,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     ...(first ? { maxPages: 1, retry: { maxRetries: 0 } } : input.walk?.maxPages ? { maxPages: input.walk.maxPages } : {}),
     ...(!first && input.walk?.resumeFrom ? { resumeFrom: input.walk.resumeFrom } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.continuable === false ? { continuable: false } : {}),
     onPage: async (event) => {
       lastPage = event.response.bodyText || !lastPage ? event.response : { ...event.response, bodyText: lastPage.bodyText };
       lastBody = event.body;
@@ -267,7 +270,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     findings.push(...(await step.run({ request, response, body, rows, operation, catalog: ports.catalog, prepared })));
   }
 
-  const paging: PagingCursor | undefined = paged && (walked.pages > 0 || !first)
+  const paging: PagingCursor | undefined = paged && (walked.pages > 0 || !first) && input.continuable !== false
     ? { plan: usedPlan, checkpoint: walked.checkpoint, first: withoutSecrets(request), ...(rowsPath ? { rowsPath } : {}), more: canContinue(walked), environment: input.prepare.environment.name, ...(stoppedWords(walked) ? { stopped: stoppedWords(walked) } : {}) }
     : undefined;
   const status = response.status;

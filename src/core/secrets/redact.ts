@@ -23,6 +23,8 @@ export class Redactor {
   private readonly given = new Set<string>();
   /** Keys as value() shows them: a page repeats the same few keys on every row. */
   private readonly shownKeys = new Map<string, string>();
+  /** URLs as url() shows them: a run prints the same few URLs again and again. */
+  private readonly shownUrls = new Map<string, string>();
 
   constructor(knownSecrets: Iterable<string> = []) {
     this.addKnownSecrets(knownSecrets);
@@ -45,6 +47,7 @@ export class Redactor {
     this.knownValues = [...all].filter((v) => v.length >= MIN_KNOWN_VALUE_LENGTH).sort((a, b) => b.length - a.length);
     this.knownBytes = this.knownValues.map((v) => Buffer.from(v, 'utf8'));
     this.shownKeys.clear();
+    this.shownUrls.clear();
   }
 
   /**
@@ -153,6 +156,16 @@ export class Redactor {
   }
 
   url(url: string): string {
+    let shown = this.shownUrls.get(url);
+    if (shown === undefined) {
+      shown = this.urlNow(url);
+      if (this.shownUrls.size >= URL_CACHE_LIMIT) this.shownUrls.clear();
+      this.shownUrls.set(url, shown);
+    }
+    return shown;
+  }
+
+  private urlNow(url: string): string {
     let parsed: URL;
     try {
       parsed = new URL(url);
@@ -267,6 +280,8 @@ function scrubKnownValues(text: string, knownValues: readonly string[]): string 
 /** isSecretName, remembered per key: a page repeats the same few keys on every row. */
 const secretKeyCache = new Map<string, boolean>();
 const SECRET_KEY_CACHE_LIMIT = 10_000;
+/** URLs remembered by one Redactor (a walk's pages each have their own: kept small). */
+const URL_CACHE_LIMIT = 1_000;
 
 function isSecretKey(key: string): boolean {
   let secret = secretKeyCache.get(key);

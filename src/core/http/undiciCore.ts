@@ -1,0 +1,26 @@
+// undici's Agent and request(), without loading the rest of the package. undici's index.js also loads
+// fetch, WebSocket, EventSource, the cache stores, mocks and proxies (and node's web streams behind
+// them) at once: about twice the code and start-up time of what the one client uses. These are the
+// modules index.js takes `Agent` and `request` from, and `request` is index.js's own glue: undici's
+// parseURL, then lib/api's request called on the dispatcher with the URL's origin and path
+// (test/unit/undiciCore.test.ts sends the same requests through both).
+import type { Agent as AgentType, Dispatcher } from 'undici';
+import AgentImpl from 'undici/lib/dispatcher/agent.js';
+import apiRequest from 'undici/lib/api/api-request.js';
+import { parseURL } from 'undici/lib/core/util.js';
+
+export const Agent: typeof AgentType = AgentImpl;
+
+export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { readonly dispatcher: Dispatcher };
+
+/** undici's `request(url, options)` for a string URL and a given dispatcher. */
+export function request(url: string, options: RequestOptions): Promise<Dispatcher.ResponseData> {
+  const parsed = parseURL(url);
+  const { dispatcher, ...rest } = options;
+  return apiRequest.call(dispatcher, {
+    ...rest,
+    origin: parsed.origin,
+    path: parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname,
+    method: rest.method || (rest.body ? 'PUT' : 'GET'),
+  });
+}
