@@ -251,6 +251,14 @@ export class JsonRowSplitter {
           if (c === QUOTE) {
             state = G.After;
             if (depth === this.watch) this.valueEnd(b, i);
+            else if (i + 1 < len && b[i] === COMMA && b[i + 1] === QUOTE && this.stack[depth - 1] === IN_OBJECT) {
+              // The usual `","` inside a row: the next key starts at once.
+              state = G.KeyStr;
+              letters = 0;
+              wide = 0;
+              i += 2;
+              this.keyBegins(i);
+            }
           } else if (c === BACKSLASH) {
             state = G.Esc;
             this.isKey = false;
@@ -287,10 +295,14 @@ export class JsonRowSplitter {
             if (depth === 1 && this.watch === 1) this.keyEnd(b, i);
             else if (depth > this.rowsDepth && this.rowsDepth > 0 && (this.keyEscaped || (wide & 0x80808080) !== 0 || mayHoldSecretWord(letters))) this.rowKey(b, i);
             i++;
-            // The usual `":` read at once.
+            // The usual `":` read at once, and `":"` inside a row: a string value starts.
             if (i < len && b[i] === COLON) {
               state = G.Value;
               i++;
+              if (i < len && b[i] === QUOTE && depth !== this.watch) {
+                state = G.Str;
+                i++;
+              }
             } else state = G.Colon;
           } else if (c === BACKSLASH) {
             state = G.Esc;
