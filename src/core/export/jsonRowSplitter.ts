@@ -29,7 +29,12 @@ const ZERO = 0x30, NINE = 0x39;
 const IN_OBJECT = 1, IN_ARRAY = 2;
 /** The literal a value's first byte starts, by that byte (an array: an object with number keys is a slow dictionary). */
 const LITERALS: Buffer[] = Array.from({ length: 256 }, () => Buffer.alloc(0));
-for (const word of ['true', 'false', 'null']) LITERALS[word.charCodeAt(0)] = Buffer.from(word);
+/** The first four bytes of each literal as one word (little-endian, as a DataView reads them), by its first byte. */
+const LITERAL_HEADS = new Int32Array(256);
+for (const word of ['true', 'false', 'null']) {
+  LITERALS[word.charCodeAt(0)] = Buffer.from(word);
+  LITERAL_HEADS[word.charCodeAt(0)] = Buffer.from(word).readInt32LE(0);
+}
 /** The bytes a short escape may name after a backslash: " \ / b f n r t (u is handled apart). */
 const SHORT_ESCAPES = new Uint8Array(256);
 for (const c of '"\\/bfnrt') SHORT_ESCAPES[c.charCodeAt(0)] = 1;
@@ -391,8 +396,17 @@ export class JsonRowSplitter {
               this.keyBegins(++i);
             }
           } else if (next === G.Lit) {
-            this.literal = LITERALS[c]!;
-            this.literalAt = 1;
+            const literal = LITERALS[c]!;
+            const end = i - 1 + literal.length;
+            if (end <= len && words.getInt32(i - 1, true) === LITERAL_HEADS[c] && b[end - 1] === literal[literal.length - 1]) {
+              // The whole literal in this chunk: its first four bytes as one word, and its last byte.
+              i = end;
+              state = G.After;
+              if (depth === this.watch) this.valueEnd(b, i);
+            } else {
+              this.literal = literal;
+              this.literalAt = 1;
+            }
           }
           continue;
         }
