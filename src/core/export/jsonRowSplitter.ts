@@ -230,6 +230,10 @@ export class JsonRowSplitter {
     // The key being read: its letters (wordLetters) and its bytes OR-ed (a multi-byte character sets 0x80).
     let letters = this.keyLetters;
     let wide = this.keyWide;
+    // The literal being read and how many of its bytes came (locals, like the rest of the state: a path
+    // taken only when a chunk ends inside a literal then touches no field, which V8 would see for the first time).
+    let literal = this.literal;
+    let literalAt = this.literalAt;
     let i = 0;
     bytes: while (i < len) {
       let c = b[i]!;
@@ -396,17 +400,14 @@ export class JsonRowSplitter {
               this.keyBegins(++i);
             }
           } else if (next === G.Lit) {
-            const literal = LITERALS[c]!;
+            literal = LITERALS[c]!;
             const end = i - 1 + literal.length;
             if (end <= len && words.getInt32(i - 1, true) === LITERAL_HEADS[c] && b[end - 1] === literal[literal.length - 1]) {
               // The whole literal in this chunk: its first four bytes as one word, and its last byte.
               i = end;
               state = G.After;
               if (depth === this.watch) this.valueEnd(b, i);
-            } else {
-              this.literal = literal;
-              this.literalAt = 1;
-            }
+            } else literalAt = 1;
           }
           continue;
         }
@@ -467,16 +468,11 @@ export class JsonRowSplitter {
           i++;
           continue;
         case G.Lit: {
-          const literal = this.literal;
-          let at = this.literalAt;
-          while (at < literal.length) {
-            if (i === len) {
-              this.literalAt = at;
-              break bytes;
-            }
-            if (b[i] !== literal[at]) this.unexpected(i, b[i]!, `in "${literal.toString('latin1')}"`);
+          while (literalAt < literal.length) {
+            if (i === len) break bytes;
+            if (b[i] !== literal[literalAt]) this.unexpected(i, b[i]!, `in "${literal.toString('latin1')}"`);
             i++;
-            at++;
+            literalAt++;
           }
           state = G.After;
           if (depth === this.watch) this.valueEnd(b, i);
@@ -509,6 +505,8 @@ export class JsonRowSplitter {
     this.depth = depth;
     this.keyLetters = letters;
     this.keyWide = wide;
+    this.literal = literal;
+    this.literalAt = literalAt;
     this.endOfChunk(b);
     this.offset += len;
   }
