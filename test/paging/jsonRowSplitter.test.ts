@@ -323,6 +323,16 @@ void describe('JsonRowSplitter reads strings four bytes at a time as JSON.parse 
     for (let cut = 1; cut < invalid.length; cut++) assert.deepEqual(verdict(invalid, 'Result', [cut]), invalidExpected, `invalid cut at ${cut}`);
   });
 
+  void it('a secret-named key whose bytes set every bit of the letter set is a candidate (no cache slot is mistaken for it)', () => {
+    // A pangram, a space (bit 0) and ;<=>? (bits 27 to 31): the set is -1, every bit.
+    for (const key of ['password the quick brown fox jumps over the lazy dog;<=>?', 'the quick brown fox jumps over the lazy dog;<=>? token']) {
+      const splitter = new JsonRowSplitter('Result', new ByteBlocks(64));
+      splitter.push(Buffer.from(`{"Result":[{"id":1,${JSON.stringify(key)}:"v"}]}`));
+      splitter.end();
+      assert.ok(isSecretName(key) && splitter.secretKeyCandidates.has(key), key);
+    }
+  });
+
   void it('a secret-named key is a candidate at every alignment and cut, with digits, punctuation or non-ASCII around it', () => {
     for (let pad = 0; pad < 8; pad++) {
       const keys = [`${'_'.repeat(pad)}token`, `${'1'.repeat(pad)}Pass`, `é${'-'.repeat(pad)}key`, `${'x'.repeat(pad)}to\u212Aen`, `${'@'.repeat(pad)}pwd`];

@@ -95,15 +95,16 @@ const SECRET_WORD_LETTERS = Int32Array.from(SECRET_NAME_HINT.source.split('|'), 
  */
 const MAX_HELD_VALUE_BYTES = 256 * 1048576;
 
-/** Letter sets known to hold no secret word, by a hash of the set (a page's keys have few of them). */
-const PLAIN_LETTERS = new Int32Array(64).fill(-1);
-
-/** Whether a key with these letters could hold a word of SECRET_NAME_HINT. */
-function mayHoldSecretWord(letters: number): boolean {
+/**
+ * Whether a key with these letters could hold a word of SECRET_NAME_HINT. `plain` keeps letter sets known
+ * to hold none, by a hash of the set (a page's keys have few of them); an empty slot holds 0, the set of
+ * no byte, which holds no word indeed (any other value, -1 for every bit too, may be a key's set).
+ */
+function mayHoldSecretWord(letters: number, plain: Int32Array): boolean {
   const slot = Math.imul(letters, 0x9e3779b1) >>> 26;
-  if (PLAIN_LETTERS[slot] === letters) return false;
+  if (plain[slot] === letters) return false;
   for (let w = 0; w < SECRET_WORD_LETTERS.length; w++) if ((letters & SECRET_WORD_LETTERS[w]!) === SECRET_WORD_LETTERS[w]) return true;
-  PLAIN_LETTERS[slot] = letters;
+  plain[slot] = letters;
   return false;
 }
 
@@ -156,6 +157,7 @@ export class JsonRowSplitter {
   private keyEscaped = false;
   /** Keys inside rows that may name a secret, decoded (see secretKeyCandidates). */
   private readonly candidates = new Set<string>();
+  private readonly plainLetters = new Int32Array(64); // see mayHoldSecretWord
   // The value being kept (a row or a field): where it starts in this chunk (-1: in an earlier one), its
   // earlier pieces, and whether a row holds a raw line break.
   private held = Held.None;
@@ -305,7 +307,7 @@ export class JsonRowSplitter {
           }
           if (c === QUOTE) {
             if (depth === 1 && this.watch === 1) this.keyEnd(b, i);
-            else if (depth > this.rowsDepth && this.rowsDepth > 0 && (this.keyEscaped || (wide & 0x80808080) !== 0 || mayHoldSecretWord(letters))) this.rowKey(b, i);
+            else if (depth > this.rowsDepth && this.rowsDepth > 0 && (this.keyEscaped || (wide & 0x80808080) !== 0 || mayHoldSecretWord(letters, this.plainLetters))) this.rowKey(b, i);
             i++;
             // The usual `":` read at once, and `":"` inside a row: a string value starts.
             if (i < len && b[i] === COLON) {
