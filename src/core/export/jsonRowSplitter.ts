@@ -179,8 +179,8 @@ export class JsonRowSplitter {
 
   /**
    * Every distinct key inside the rows so far (at any depth) that may name a secret, decoded: each key
-   * holding all the letters of a word of SECRET_NAME_HINT, or an escape. A key not in this set holds
-   * none of those words, so isSecretName is false for it (the redacting sink asks only these).
+   * holding all the letters of a word of SECRET_NAME_HINT, an escape or a non-ASCII byte. A key not in
+   * this set holds none of those words, so isSecretName is false for it (the redacting sink asks only these).
    */
   get secretKeyCandidates(): ReadonlySet<string> {
     return this.candidates;
@@ -232,7 +232,9 @@ export class JsonRowSplitter {
     const words = new DataView(b.buffer, b.byteOffset, len);
     let state = this.state;
     let depth = this.depth;
-    // The key being read: its letters (wordLetters) and its bytes OR-ed (a multi-byte character sets 0x80).
+    // The key being read: its letters (wordLetters) and its bytes OR-ed (a multi-byte character sets 0x80:
+    // such a key is always asked about, since lower-casing can turn a non-ASCII letter into an ASCII one;
+    // the Kelvin sign U+212A becomes "k", and "to\u212Aen" reads as "token").
     let letters = this.keyLetters;
     let wide = this.keyWide;
     // The literal being read and how many of its bytes came (locals, like the rest of the state: a path
