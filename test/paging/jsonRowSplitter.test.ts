@@ -241,6 +241,22 @@ void describe('JsonRowSplitter.secretKeyCandidates', () => {
   });
 });
 
+void describe('JsonRowSplitter state', () => {
+  void it('is its own: nothing of the warm-up sample or of an earlier splitter shows in a new one', () => {
+    const first = new JsonRowSplitter('Result', new ByteBlocks(64));
+    first.push(Buffer.from('{"T":"x","Result":[{"password":1,"ab":"c"}],"R":0}'));
+    first.end();
+    const out = new ByteBlocks(64);
+    const splitter = new JsonRowSplitter('Result', out);
+    assert.equal(splitter.secretKeyCandidates.size, 0);
+    assert.equal(splitter.rowsSoFar, 0);
+    splitter.push(Buffer.from('{"Result":[{"id":1}],"Other":2}'));
+    assert.deepEqual(splitter.end(), { fields: { Other: 2 }, rowCount: 1, rowsFound: true });
+    assert.deepEqual([...splitter.secretKeyCandidates], []);
+    assert.equal(Buffer.concat(out.buffers()).toString(), '{"id":1}\n');
+  });
+});
+
 void describe('top-level fields', () => {
   void it('a field named __proto__ is an own field, as JSON.parse reads it, and sets no other field', () => {
     const text = '{"__proto__":{"Remaining":5},"TableName":"T","Data":[1,2]}';
