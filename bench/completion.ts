@@ -5,11 +5,17 @@
 //   publishes once per version, for the whole file (no partial publication), so this is the time until
 //   every block's diagnostics are in; a server that published progressively would have to be timed to
 //   its last publication here, with the first one beside it;
+//   As the editor does when a file opens, the folding ranges, outline and lenses are asked right after
+//   the didOpen, of a server that declares them (ours; the null server declares none, so an editor asks
+//   it nothing): a server that answered them first would publish later. When they were answered is
+//   printed beside the figure;
 // - typing at 10 keys/s: words of 6 characters typed into JSON bodies, a keystroke every 100 ms, then
 //   a pause of 250 to 600 ms (so validation runs, as it does for a user who stops to think; the short
 //   pauses end while it may still run, so the next keystroke's completion can meet it), with a
 //   completion request after every keystroke; latency = completion request → answer. The bench counts
 //   the diagnostics published while typing, to show validation really ran.
+// - start → initialize answered: spawning the server until its initialize answer is read (the client
+//   sends no document before it; a server that moved work there from the open would show it here);
 // Beside each wall-clock figure, the CPU time the server's main thread spent (/proc/<pid>/schedstat):
 // on a shared machine it says how much of a figure was our work and how much was waiting for a core.
 // Both servers run as the product ships its server: bundled and minified by esbuild (like
@@ -22,7 +28,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { CompletionRequest, DidChangeTextDocumentNotification, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
+import {
+  CodeLensRequest, CompletionRequest, DidChangeTextDocumentNotification, DidOpenTextDocumentNotification, DocumentSymbolRequest, FoldingRangeRequest,
+} from 'vscode-languageserver-protocol/node';
 import { startLspSession, type LspSession } from '../test/server/lspClient';
 import { VALIDATION_DELAY_MS } from '../src/server/server';
 import { arg, loadNote, median, msText, printRow } from './lib/measure';
@@ -43,8 +51,12 @@ function mainThreadCpuMs(pid: number | undefined): number {
 const WORD = 'Preti_';
 
 interface Figures {
+  /** Spawn → initialize answered. */
+  readonly startMs: number;
   readonly openMs: number;
   readonly openCpuMs: number;
+  /** didOpen sent → the last of the editor's open-time requests answered (NaN: the server declares none). */
+  readonly openRequestsMs: number;
   readonly completion: number[];
   readonly diagnosticsWhileTyping: number;
   /** Main-thread CPU time of the server while typing, per keystroke (changes, completions, validations). */
@@ -55,7 +67,18 @@ interface Figures {
 
 const at = (time: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, time - performance.now())));
 
-async function drive(session: LspSession, text: string, words: number): Promise<Figures> {
+/** What an editor asks as a file opens, of a server that declares it: folding ranges, outline (breadcrumbs), lenses. */
+function editorOpenRequests(session: LspSession, uri: string): Array<Promise<unknown>> {
+  const declared = session.initializeResult.capabilities;
+  const textDocument = { uri };
+  return [
+    declared.foldingRangeProvider ? session.connection.sendRequest(FoldingRangeRequest.type, { textDocument }) : undefined,
+    declared.documentSymbolProvider ? session.connection.sendRequest(DocumentSymbolRequest.type, { textDocument }) : undefined,
+    declared.codeLensProvider ? session.connection.sendRequest(CodeLensRequest.type, { textDocument }) : undefined,
+  ].filter((p) => p !== undefined);
+}
+
+async function drive(session: LspSession, text: string, words: number, startMs: number): Promise<Figures> {
   const uri = 'file:///bench/large.http';
   let published = 0;
   // A waiter that never accepts counts every publication (the client has one handler per method).
@@ -64,8 +87,10 @@ async function drive(session: LspSession, text: string, words: number): Promise<
   const cpuBefore = mainThreadCpuMs(session.child.pid);
   const opened = performance.now();
   await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'http', version: 1, text } });
+  const asks = editorOpenRequests(session, uri);
   await first;
   const openMs = performance.now() - opened;
+  const openRequestsMs = asks.length === 0 ? Number.NaN : (await Promise.all(asks), performance.now() - opened);
   const openCpuMs = mainThreadCpuMs(session.child.pid) - cpuBefore;
   const afterOpen = published;
 
@@ -98,7 +123,7 @@ async function drive(session: LspSession, text: string, words: number): Promise<
   }
   await at(clock);
   const cpuPerKeyMs = (mainThreadCpuMs(session.child.pid) - cpuBeforeTyping) / Math.max(1, completion.length);
-  return { openMs, openCpuMs, completion, diagnosticsWhileTyping: published - afterOpen, cpuPerKeyMs, duringValidation };
+  return { startMs, openMs, openCpuMs, openRequestsMs, completion, diagnosticsWhileTyping: published - afterOpen, cpuPerKeyMs, duringValidation };
 }
 
 async function main(): Promise<void> {
@@ -127,17 +152,20 @@ async function main(): Promise<void> {
   for (let round = 0; round < rounds; round++) {
     const names = Object.keys(servers);
     for (const name of round % 2 === 0 ? names : names.reverse()) {
+      const started = performance.now();
       const session = await startLspSession(servers[name]!);
-      const figures = await drive(session, text, words);
+      const figures = await drive(session, text, words, performance.now() - started);
       await session.close();
       results.get(name)!.push(figures);
       const s = summary(figures.completion);
-      console.log(`  run ${round + 1} ${name.padEnd(5)} open → diagnostics ${msText(figures.openMs)} (main thread CPU ${msText(figures.openCpuMs)}); completion p50 ${msText(s.p50)} p95 ${msText(s.p95)} max ${msText(s.max)} (main thread CPU ${msText(figures.cpuPerKeyMs)} a key); ${figures.diagnosticsWhileTyping} diagnostics published while typing${name === 'null' ? '' : `, ${figures.duringValidation} completions asked while a validation ran`}`);
+      console.log(`  run ${round + 1} ${name.padEnd(5)} start → initialized ${msText(figures.startMs)}; open → diagnostics ${msText(figures.openMs)} (main thread CPU ${msText(figures.openCpuMs)}${Number.isNaN(figures.openRequestsMs) ? '' : `; folding, outline and lenses answered at ${msText(figures.openRequestsMs)}`}); completion p50 ${msText(s.p50)} p95 ${msText(s.p95)} max ${msText(s.max)} (main thread CPU ${msText(figures.cpuPerKeyMs)} a key); ${figures.diagnosticsWhileTyping} diagnostics published while typing${name === 'null' ? '' : `, ${figures.duringValidation} completions asked while a validation ran`}`);
     }
   }
   rmSync(work, { recursive: true, force: true });
   const p95 = (name: string): number => median(results.get(name)!.map((f) => summary(f.completion).p95));
   const open = (name: string): number => median(results.get(name)!.map((f) => f.openMs));
+  const start = (name: string): number => median(results.get(name)!.map((f) => f.startMs));
+  console.log(`  start → initialize answered (median): ours ${msText(start('ours'))}, null server ${msText(start('null'))}; didOpen → our folding, outline and lenses answered (median) ${msText(median(results.get('ours')!.map((f) => f.openRequestsMs)))}`);
   console.log(`  ${loadNote()}`);
   printRow({
     measure: `completion while typing at 10 keys/s, ${lines.toLocaleString('en-US')}-line file, stdio`, ours: `p95 ${msText(p95('ours'))}`, baseline: `null server p95 ${msText(p95('null'))}`,

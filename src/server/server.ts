@@ -44,6 +44,27 @@ export function startServer(connection: Connection, referenceFrom: string = proc
   };
   const findings = new Map<string, BlockFindingsCache>();
 
+  // As a file opens, the editor asks for its folding ranges, outline and lenses, which need the whole
+  // file parsed; answered between validation's slices, they held the first diagnostics back by that
+  // parse (a 50 000-line file: about as long again). They are not needed to publish, so they wait for
+  // the end of the open's first validation pass (published, made stale by a change, or failed), or for
+  // the first change or the close, whichever comes first; completion and hover never wait.
+  const openingPasses = new Map<string, { readonly done: Promise<void>; readonly release: () => void }>();
+  const opened = (uri: string): void => {
+    let release = (): void => undefined;
+    const done = new Promise<void>((resolve) => { release = resolve; });
+    openingPasses.get(uri)?.release();
+    openingPasses.set(uri, { done, release });
+  };
+  const openingDone = (uri: string): void => {
+    openingPasses.get(uri)?.release();
+    openingPasses.delete(uri);
+  };
+  const afterOpening = <R>(uri: string, answer: () => R): R | Promise<R> => {
+    const pass = openingPasses.get(uri);
+    return pass ? pass.done.then(answer) : answer();
+  };
+
   const parsed = (uri: string): HttpDocument | undefined => {
     const document = documents.get(uri);
     return document && cache.get(uri, document.version, () => document.getText(), document);
@@ -54,16 +75,23 @@ export function startServer(connection: Connection, referenceFrom: string = proc
   // version made stale stops. Each document keeps its blocks' findings: only changed blocks are redone.
   const validate = (uri: string): void => {
     const document = parsed(uri);
-    if (!document) return;
+    if (!document) return openingDone(uri);
     let blockFindings = findings.get(uri);
     if (!blockFindings) findings.set(uri, (blockFindings = new BlockFindingsCache()));
     const steps = service.validationSteps(document, blockFindings);
-    const step = guard('validation', undefined, (): void => {
-      if (pendingValidation.has(uri) || documents.get(uri)?.version !== document.version) return; // stale: a newer pass is due
-      const next = steps.next();
-      if (!next.done) return void setImmediate(step);
-      void connection.sendDiagnostics({ uri, version: document.version, diagnostics: next.value }).catch(() => undefined);
-    });
+    const step = (): void => {
+      let ended = true; // published, stale or failed: what waits for the open's pass may go
+      guard('validation', undefined, (): void => {
+        if (pendingValidation.has(uri) || documents.get(uri)?.version !== document.version) return; // stale: a newer pass is due
+        const next = steps.next();
+        if (!next.done) {
+          ended = false;
+          return void setImmediate(step);
+        }
+        void connection.sendDiagnostics({ uri, version: document.version, diagnostics: next.value }).catch(() => undefined);
+      })();
+      if (ended) openingDone(uri);
+    };
     step();
   };
   let validationDelay = VALIDATION_DELAY_MS;
@@ -118,15 +146,18 @@ export function startServer(connection: Connection, referenceFrom: string = proc
 
   const openedVersion = new Map<string, number>();
   documents.onDidOpen(guard('open', undefined, (event) => {
+    opened(event.document.uri);
     openedVersion.set(event.document.uri, event.document.version);
     scheduleValidation(event.document.uri, 0);
   }));
   documents.onDidChangeContent(guard('change', undefined, (event) => {
     // The open fires both events: its immediate check must not be pushed back by the change event.
     if (event.document.version === openedVersion.get(event.document.uri)) return;
+    openingDone(event.document.uri);
     scheduleValidation(event.document.uri);
   }));
   documents.onDidClose(guard('close', undefined, (event) => {
+    openingDone(event.document.uri);
     cache.delete(event.document.uri);
     findings.delete(event.document.uri);
     openedVersion.delete(event.document.uri);
@@ -141,18 +172,18 @@ export function startServer(connection: Connection, referenceFrom: string = proc
     const document = parsed(params.textDocument.uri);
     return document ? fitHover(service.doHover(document, params.position), formats) : null;
   }));
-  connection.onCodeLens(guard('code lenses', [], (params) => {
+  connection.onCodeLens((params) => afterOpening(params.textDocument.uri, guard('code lenses', [], () => {
     const document = parsed(params.textDocument.uri);
     return document ? service.codeLenses(document) : [];
-  }));
-  connection.onDocumentSymbol(guard('outline', [], (params) => {
+  })));
+  connection.onDocumentSymbol((params) => afterOpening(params.textDocument.uri, guard('outline', [], () => {
     const document = parsed(params.textDocument.uri);
     return document ? service.documentSymbols(document) : [];
-  }));
-  connection.onFoldingRanges(guard('folding', [], (params) => {
+  })));
+  connection.onFoldingRanges((params) => afterOpening(params.textDocument.uri, guard('folding', [], () => {
     const document = parsed(params.textDocument.uri);
     return document ? service.foldingRanges(document) : [];
-  }));
+  })));
 
   connection.onNotification(EnvironmentChangedNotification, guard('environment change', undefined, (params: unknown) => {
     const parsedParams = environmentChangedParams.safeParse(params);

@@ -13,10 +13,17 @@ import { Redactor } from '../../src/core/secrets';
 /** `s` with every character written as a JSON \u escape, as a hostile server may echo it. */
 const unicodeEscaped = (s: string): string => [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
 
-/** A sink that counts the pages that took the streamed fast path (bytes written as they came). */
+/** A sink that counts the pages (or parts of pages written while they arrive) that took the streamed fast path (bytes written as they came). */
 function countingSink(inner: RowSink): RowSink & { fastWrites(): number } {
   let fast = 0;
-  return { ...inner, writePage: (r) => inner.writePage(r), writeNdjsonPage: (l, n, k) => { fast++; return inner.writeNdjsonPage!(l, n, k); }, checkpoint: () => inner.checkpoint(), close: () => inner.close(), fastWrites: () => fast };
+  return {
+    ...inner, writePage: (r) => inner.writePage(r), writeNdjsonPage: (l, n, k) => { fast++; return inner.writeNdjsonPage!(l, n, k); },
+    openPage: () => {
+      const page = inner.openPage!();
+      return { ...page, writeNdjson: (l, n, k) => { fast++; return page.writeNdjson(l, n, k); } };
+    },
+    checkpoint: () => inner.checkpoint(), close: () => inner.close(), fastWrites: () => fast,
+  };
 }
 
 /** Hands NDJSON pieces to a sink as the walker does: with the keys the row splitter finds in those rows. */

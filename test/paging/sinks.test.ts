@@ -1,7 +1,7 @@
 // NDJSON and CSV sinks: formats, RFC 4180 escaping, the column rule, and resuming from a checkpoint.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { csvField, openCsvSink, openNdjsonSink, reopenFileSink } from '../../src/core/export';
@@ -19,6 +19,52 @@ void describe('NDJSON sink', () => {
     await sink.writePage([[1, 2], 'plain']);
     await sink.close();
     assert.equal(readFileSync(path, 'utf8'), '{"a":1,"text":"line\\nbreak"}\n{"a":2}\n[1,2]\n"plain"\n');
+  });
+
+  void it('a sink opened on an existing file replaces it: only the new rows, also when there are none', async () => {
+    const path = join(dir, 'old.ndjson');
+    writeFileSync(path, '{"old":1}\n'.repeat(50_000));
+    const sink = await openNdjsonSink(path);
+    await sink.writePage([{ n: 1 }]);
+    await sink.close();
+    assert.equal(readFileSync(path, 'utf8'), '{"n":1}\n');
+    writeFileSync(path, '{"old":1}\n'.repeat(50_000));
+    await (await openNdjsonSink(path)).close();
+    assert.equal(readFileSync(path, 'utf8'), '', 'a run that wrote no row leaves an empty file, not the old one');
+    writeFileSync(path, '{"old":1}\n'.repeat(50_000));
+    const held = await openNdjsonSink(path);
+    const page = held.openPage!();
+    await page.writeNdjson([Buffer.from('{"n":2}\n')], 1, new Set());
+    await page.keep();
+    assert.equal(held.checkpoint()?.bytes, 8);
+    await held.close();
+    assert.equal(readFileSync(path, 'utf8'), '{"n":2}\n');
+  });
+
+  void it('a held page counts once kept; a dropped one is cut off; a resumed sink cuts off one never kept', async () => {
+    const path = join(dir, 'held.ndjson');
+    const sink = await openNdjsonSink(path);
+    await sink.writePage([{ n: 1 }]);
+    const dropped = sink.openPage!();
+    await dropped.writeNdjson([Buffer.from('{"n":2}\n')], 1, new Set());
+    await dropped.writeRows([{ n: 3 }]);
+    assert.equal(sink.checkpoint()?.bytes, 8, 'held bytes are not counted');
+    assert.equal(readFileSync(path, 'utf8'), '{"n":1}\n{"n":2}\n{"n":3}\n', 'they are in the file while held');
+    await dropped.drop();
+    assert.equal(readFileSync(path, 'utf8'), '{"n":1}\n');
+    const kept = sink.openPage!();
+    await kept.writeRows([{ n: 2 }]);
+    await kept.keep();
+    const never = sink.openPage!();
+    await never.writeRows([{ n: 99 }]);
+    const checkpoint = sink.checkpoint();
+    await sink.close();
+    assert.ok(checkpoint);
+    assert.equal(checkpoint.bytes, 16);
+    const resumed = await reopenFileSink(checkpoint);
+    await resumed.writePage([{ n: 3 }]);
+    await resumed.close();
+    assert.equal(readFileSync(path, 'utf8'), '{"n":1}\n{"n":2}\n{"n":3}\n');
   });
 
   void it('a resumed sink drops bytes past the checkpoint (a torn page) and appends', async () => {

@@ -8,12 +8,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver';
-import { type RunningSandbox, type SandboxDescriptor, startSandbox } from '../../src/sandbox';
+import { type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox';
 import { createCatalog, detectBusinessErrors } from '../../src/core/catalog';
 import { bodySkeleton } from '../../src/core/catalog/bodySkeleton';
 import { requestBodyJsonSchema, type JSONSchema } from '../../src/core/catalog/jsonSchema';
 import { createHttpLanguageService, HttpDocument } from '../../src/server/service';
-import { engagementPost, signIn } from './helpers';
+import { engagementPost, startSignedIn } from './helpers';
 
 /** Business errors the contract says a body can cause (seed 000 §7.3 via the operations' notes). */
 const DOCUMENTED_BODY_CODES = new Set([1, 12]);
@@ -25,11 +25,7 @@ let sandbox: RunningSandbox;
 let d: SandboxDescriptor;
 let token: string;
 
-before(async () => {
-  sandbox = await startSandbox({ orders: 10 });
-  d = sandbox.descriptor;
-  token = await signIn(d);
-});
+before(async () => ({ sandbox, d, token } = await startSignedIn({ orders: 10 })));
 after(() => sandbox.close());
 
 /** The skeleton with readable values in place of empty strings (a blank mandatory string is the sandbox's own rule). */

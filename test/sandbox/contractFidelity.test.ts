@@ -8,18 +8,14 @@ import { createCatalog, jsonSchemaOf, requestBodyJsonSchema, type Operation } fr
 import { engagementService } from '../../src/core/catalog/engagement';
 import { type RunningSandbox, type SandboxDescriptor, startSandbox } from '../../src/sandbox';
 import { diagnostics, hoverText, survey } from '../unit/languageServiceFixture';
-import { type Json, bearer, engagementGet, engagementPost, fundraising, signIn, tokenRequest } from './helpers';
+import { type Json, bearer, engagementGet, engagementPost, fundraising, signIn, tokenRequest, startSignedIn } from './helpers';
 
 const catalog = createCatalog();
 let sandbox: RunningSandbox;
 let d: SandboxDescriptor;
 let token: string;
 
-before(async () => {
-  sandbox = await startSandbox({ orders: 10, leads: 30, facts: 7, bidwTransientEvery: 0 });
-  d = sandbox.descriptor;
-  token = await signIn(d);
-});
+before(async () => ({ sandbox, d, token } = await startSignedIn({ orders: 10, leads: 30, facts: 7, bidwTransientEvery: 0 })));
 after(() => sandbox.close());
 
 const base = { ErrorMessage: 'Please answer', OpCode: 42, QuestionLabel: 'How was your stay?', QuestionSubType: 'Single', QuestionType: 'Choice' };

@@ -2,18 +2,14 @@
 // end to end with plain fetch and the row counts the sandbox declares.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type RunningSandbox, type SandboxDescriptor, startSandbox } from '../../src/sandbox';
-import { type Json, engagementGet, engagementPost, signIn } from './helpers';
+import { type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox';
+import { type Json, engagementGet, engagementPost, signIn, startSignedIn } from './helpers';
 
 let sandbox: RunningSandbox;
 let d: SandboxDescriptor;
 let token: string;
 
-before(async () => {
-  sandbox = await startSandbox({ orders: 1234, leads: 345, assets: 2300, facts: 12_000, bidwTransientEvery: 3, exportRows: 2500, selectionPageRows: 1000 });
-  d = sandbox.descriptor;
-  token = await signIn(d);
-});
+before(async () => ({ sandbox, d, token } = await startSignedIn({ orders: 1234, leads: 345, assets: 2300, facts: 12_000, bidwTransientEvery: 3, exportRows: 2500, selectionPageRows: 1000 })));
 after(() => sandbox.close());
 
 const orders = (query: string) => engagementGet(d, token, `/api/Transaction/GetOrdersByCustomer?${query}`);

@@ -3,18 +3,14 @@
 // in contractFidelity.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type RunningSandbox, type SandboxDescriptor, startSandbox } from '../../src/sandbox';
-import { type Json, bearer, engagementPost, signIn } from './helpers';
+import { type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox';
+import { type Json, bearer, engagementPost, startSignedIn } from './helpers';
 
 let sandbox: RunningSandbox;
 let d: SandboxDescriptor;
 let token: string;
 
-before(async () => {
-  sandbox = await startSandbox({ orders: 10 });
-  d = sandbox.descriptor;
-  token = await signIn(d);
-});
+before(async () => ({ sandbox, d, token } = await startSignedIn({ orders: 10 })));
 after(() => sandbox.close());
 
 const base = { ErrorMessage: 'Please answer', IsMandatory: true, OpCode: 42, PageID: 1, QuestionLabel: 'How was your stay?', QuestionPosition: 1, QuestionSubType: 'Single', QuestionType: 'Choice' };

@@ -2,21 +2,17 @@
 // X-Sandbox-Fault on any request, and armed faults on the Nth page of a paging walk.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type RunningSandbox, type SandboxDescriptor, startSandbox } from '../../src/sandbox';
-import { type Json, basicHeaders, engagementGet, engagementPost, signIn, tokenRequest } from './helpers';
+import { type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox';
+import { type Json, basicHeaders, engagementGet, engagementPost, signIn, tokenRequest, startSignedIn } from './helpers';
 
 let sandbox: RunningSandbox;
 let d: SandboxDescriptor;
 let token: string;
 
-before(async () => {
-  sandbox = await startSandbox({
-    orders: 120, exportRows: 50, selectionPageRows: 20, facts: 40, bidwTransientEvery: 0, assets: 30, bookings: 30, bookingsPerPage: 10,
-    failPages: ['page-headers:2:status=503'],
-  });
-  d = sandbox.descriptor;
-  token = await signIn(d);
-});
+before(async () => ({ sandbox, d, token } = await startSignedIn({
+  orders: 120, exportRows: 50, selectionPageRows: 20, facts: 40, bidwTransientEvery: 0, assets: 30, bookings: 30, bookingsPerPage: 10,
+  failPages: ['page-headers:2:status=503'],
+})));
 after(() => sandbox.close());
 
 const ordersUrl = (page = 1): string => `${d.engagement.baseUrl}/api/Transaction/GetOrdersByCustomer?ctcID=${d.samples.ctcID}&pageSize=50&pageNumber=${page}`;

@@ -1,5 +1,5 @@
 // Plain-HTTP helpers for the sandbox contract tests (global fetch, nothing from the product's client).
-import type { SandboxDescriptor } from '../../src/sandbox';
+import { type RunningSandbox, type SandboxDescriptor, type SandboxOptions, startSandbox } from '../../src/sandbox';
 
 export type Json = Record<string, unknown> & { [key: string]: any };
 
@@ -53,4 +53,10 @@ export async function fundraising(d: SandboxDescriptor, path: string, init: { me
   });
   const text = await response.text();
   return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as Json, headers: response.headers };
+}
+
+/** Starts a sandbox and signs in to the engagement service: the setup most contract-test files share. */
+export async function startSignedIn(options: SandboxOptions): Promise<{ sandbox: RunningSandbox; d: SandboxDescriptor; token: string }> {
+  const sandbox = await startSandbox(options);
+  return { sandbox, d: sandbox.descriptor, token: await signIn(sandbox.descriptor) };
 }

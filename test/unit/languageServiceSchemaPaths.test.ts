@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createCatalog } from '../../src/core/catalog';
 import { schemaAtPath, type JSONSchema } from '../../src/core/catalog/jsonSchema';
 import { OperationIndex } from '../../src/server/service';
-import { MAX_CACHED_PATHS, schemaAt } from '../../src/server/service/schemaInfo';
+import { fieldInfo, isStrictObject, MAX_CACHED_PATHS, pathChecks, propertyNames, schemaAt, schemaPathChild, schemaPathTop } from '../../src/server/service/schemaInfo';
 import { diagnostics } from './languageServiceFixture';
 
 const operations = new OperationIndex(createCatalog());
@@ -48,4 +48,28 @@ void test('a key with a dot is not read as a nested path, before or after the ne
   const afterNested = diagnostics(`${nested}\n${dotted}`).slice(diagnostics(nested).length).map((d) => `${d.code} ${d.message}`);
   assert.deepEqual(afterNested.map((d) => d.replace(/\d+/g, '#')), alone.map((d) => d.replace(/\d+/g, '#')));
   assert.ok(!alone.some((d) => d.startsWith('wrong-type')), alone.join('\n'));
+});
+
+void test("pathChecks answers fieldInfo, isStrictObject and propertyNames of the schema it is given, kept per path node and schema", () => {
+  assert.ok(payment);
+  const root = structuredClone(payment) as JSONSchema;
+  const top = schemaPathTop(root);
+  const giftAid = schemaPathChild(root, top, 'giftAid');
+  const index = schemaPathChild(root, schemaPathChild(root, top, 'allocations'), 0);
+  for (const [node, name] of [[top, 'body'], [giftAid, 'giftAid'], [index, '0']] as const) {
+    const schema = node === top ? root : node.schema;
+    assert.ok(schema, name);
+    const checks = pathChecks(root, schema, node);
+    assert.equal(checks.info, fieldInfo(root, schema, name));
+    assert.equal(checks.strict, isStrictObject(root, schema));
+    assert.equal(checks.documented, propertyNames(root, schema));
+    assert.equal(pathChecks(root, schema, node), checks, 'kept');
+  }
+  // Another schema at the same node (the top is walked with the root itself): its own checks, not the kept ones.
+  const other = schemaPathChild(root, top, 'giftAid').schema;
+  assert.ok(other);
+  const checks = pathChecks(root, other, top);
+  assert.equal(checks.schema, other);
+  assert.equal(checks.documented, propertyNames(root, other));
+  assert.notEqual(pathChecks(root, root, top).documented, checks.documented);
 });

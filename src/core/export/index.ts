@@ -1,4 +1,4 @@
-export { memorySink, type FileSinkOptions, type RowSink, type SinkCheckpoint, type SinkFormat } from './sink';
+export { memorySink, type FileSinkOptions, type HeldPage, type RowSink, type SinkCheckpoint, type SinkFormat } from './sink';
 export { ndjsonLines, openNdjsonSink } from './ndjsonSink';
 export { csvColumns, csvField, csvRow, openCsvSink, EXTRA_COLUMN, VALUE_COLUMN } from './csvSink';
 

@@ -15,6 +15,12 @@ export async function openNdjsonSink(path: string, options: FileSinkOptions = {}
     format: 'ndjson',
     writePage: (rows) => file.append(ndjsonLines(rows)),
     writeNdjsonPage: (lines) => file.appendBuffers(lines),
+    openPage: () => ({
+      writeNdjson: (lines) => file.hold(lines),
+      writeRows: (rows) => file.hold([Buffer.from(ndjsonLines(rows), 'utf8')]),
+      keep: () => file.keep(),
+      drop: () => file.drop(),
+    }),
     checkpoint: () => ({ format: 'ndjson', path, bytes: file.bytes }),
     close: () => file.close(),
   };

@@ -3,27 +3,46 @@
 // when they hold nothing to redact — their keys that may name a secret (found by the row splitter) are
 // asked of the rule, their bytes searched for known values, never decoded into a string — and fall
 // back to parse → redact → write when they might: a secret-named key, a known secret value, or any
-// JSON escape (a server can echo a secret as `\u0073k_live…`, which only a parse reveals).
+// JSON escape (a server can echo a secret as `\u0073k_live…`, which only a parse reveals). A page
+// written while it arrives (openPage) is judged the same way part by part: each part holds whole rows,
+// and redaction is row by row, so a part with nothing to redact is written as it came.
 import type { Redactor } from '../secrets/redact';
-import type { RowSink } from './sink';
+import type { HeldPage, RowSink } from './sink';
 
-/** `redactor` is asked for on every page, so secret values learnt during a walk count from then on. */
+/** `redactor` is asked for on every page (and every part of one), so secret values learnt during a walk count from then on. */
 export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink {
-  const writePage = (rows: readonly unknown[]): Promise<void> => {
+  const redacted = (rows: readonly unknown[]): unknown[] => {
     const current = redactor();
-    return inner.writePage(rows.map((row) => current.row(row)));
+    return rows.map((row) => current.row(row));
+  };
+  /** NDJSON pieces to `asBytes` when nothing in them may need redaction, else parsed, redacted and handed to `asRows`. */
+  const route = (pieces: readonly Buffer[], keys: ReadonlySet<string>, asBytes: () => Promise<void>, asRows: (rows: unknown[]) => Promise<void>): Promise<void> => {
+    if (!redactor().mayRedactJsonBytes(pieces, keys)) return asBytes();
+    // Pieces may split a row: they are joined before they are cut into lines.
+    const rows = Buffer.concat(pieces).toString('utf8').split('\n').filter((text) => text.trim() !== '').map((text) => JSON.parse(text) as unknown);
+    return asRows(redacted(rows));
   };
   const writeNdjson = inner.writeNdjsonPage?.bind(inner);
+  const openInner = writeNdjson ? inner.openPage?.bind(inner) : undefined;
   return {
     format: inner.format,
-    writePage,
+    writePage: (rows) => inner.writePage(redacted(rows)),
     ...(writeNdjson
       ? {
-          writeNdjsonPage(pieces: readonly Buffer[], rowCount: number, keys: ReadonlySet<string>): Promise<void> {
-            if (!redactor().mayRedactJsonBytes(pieces, keys)) return writeNdjson(pieces, rowCount, keys);
-            // Pieces may split a row: the page is joined before it is cut into lines.
-            const rows = Buffer.concat(pieces).toString('utf8').split('\n').filter((text) => text.trim() !== '').map((text) => JSON.parse(text) as unknown);
-            return writePage(rows);
+          writeNdjsonPage: (pieces: readonly Buffer[], rowCount: number, keys: ReadonlySet<string>): Promise<void> =>
+            route(pieces, keys, () => writeNdjson(pieces, rowCount, keys), (rows) => inner.writePage(rows)),
+        }
+      : {}),
+    ...(openInner
+      ? {
+          openPage(): HeldPage {
+            const page = openInner();
+            return {
+              writeNdjson: (pieces, rowCount, keys) => route(pieces, keys, () => page.writeNdjson(pieces, rowCount, keys), (rows) => page.writeRows(rows)),
+              writeRows: (rows) => page.writeRows(redacted(rows)),
+              keep: () => page.keep(),
+              drop: () => page.drop(),
+            };
           },
         }
       : {}),

@@ -25,9 +25,27 @@ export interface RowSink {
    * once the promise resolves (they may be reused for the next rows): a sink must not keep them.
    */
   writeNdjsonPage?(lines: readonly Buffer[], rowCount: number, secretKeyCandidates: ReadonlySet<string>): Promise<void>;
+  /**
+   * Optional, with writeNdjsonPage: a page written in parts while it arrives (the walker's streamed
+   * pages), kept only once the walker has accepted it. Until then its bytes lie past the kept ones:
+   * checkpoint() does not count them, a resumed sink cuts them off, and drop() cuts them at once.
+   */
+  openPage?(): HeldPage;
   /** The state to resume from, valid after each successful writePage. */
   checkpoint(): SinkCheckpoint | undefined;
   close(): Promise<void>;
+}
+
+/** A page being written while it arrives (RowSink.openPage); one at a time, ended by keep() or drop(). */
+export interface HeldPage {
+  /** As RowSink.writeNdjsonPage, not kept yet. The buffers are the caller's again once it resolves. */
+  writeNdjson(lines: readonly Buffer[], rowCount: number, secretKeyCandidates: ReadonlySet<string>): Promise<void>;
+  /** As RowSink.writePage, not kept yet (the redacting sink's path for lines it must redact). */
+  writeRows(rows: readonly unknown[]): Promise<void>;
+  /** The page is accepted: everything written through it counts as written (and is flushed to disk when `durable`). */
+  keep(): Promise<void>;
+  /** The page is refused: everything written through it is cut off the file. */
+  drop(): Promise<void>;
 }
 
 export interface FileSinkOptions {

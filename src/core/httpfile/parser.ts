@@ -5,7 +5,7 @@ import type {
   AssertionNode, Body, Comment, Directive, FileVariable, Header, HttpFile, HttpFileDiagnostic, HttpRequestNode,
   KeptConstruct, QueryContinuation, QueryParameter, RequestBlock, RequestLine, ResponseHandler, SourceLine, VariableReference,
 } from './model';
-import { range, lineRange, splitLines } from './lines';
+import { isBlank, leadingCode, range, lineRange, splitLines } from './lines';
 import { scanReferences } from './variables';
 import { ASSERTION_LINE, parseAssertionLine } from './assertions';
 
@@ -35,8 +35,34 @@ const JETBRAINS_RUN = /^\s*run\s+(?:#|\S+\.(?:http|rest)\b)/;
 const CURL = /^\s*curl\s/;
 const OUTPUT_REDIRECT = /^\s*>>!?\s/;
 const RECORDED_RESPONSE = /^\s*HTTP\/\d(?:\.\d)?\s+\d{3}\b/;
+const HEADERS_END = /^\s*[{[<]/;
 /** A request line swallowed into a body after a blank line (REST Client and JetBrains read it as body). */
 const SWALLOWED_REQUEST_LINE = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?:https?:\/\/|\/|\{\{)\S*(?:\s+HTTP\/\d(?:\.\d)?)?\s*$/;
+
+// Most lines match none of the per-line patterns, and each pattern needs its line to start (after
+// whitespace) with one of a few characters: a line whose first other character (leadingCode) is none of
+// them is not tried against them. PATTERN_LEADS lists each pattern with the characters it is tried for;
+// test/unit/httpfileLineShortcuts.test.ts checks that no pattern matches a line starting otherwise.
+const leads = (characters: string): ReadonlySet<number> => new Set([...characters].map((c) => c.charCodeAt(0)));
+const HEADERS_END_LEADS = leads('{[<>?');
+const COMMENT_LEADS = leads('#/');
+const BODY_END_LEADS = leads('><?{H');
+const KEPT_BEFORE_REQUEST_LEADS = leads('<{/p@irc');
+
+/** Whether a line whose leadingCode is `lead` may match a pattern starting with one of `characters`. */
+function mayMatch(lead: number, characters: ReadonlySet<number>): boolean {
+  return lead === -1 || characters.has(lead);
+}
+
+export const PATTERN_LEADS: ReadonlyArray<readonly [RegExp, ReadonlySet<number>]> = [
+  [HEADERS_END, HEADERS_END_LEADS], [HANDLER_SCRIPT, HEADERS_END_LEADS], [HANDLER_FILE, HEADERS_END_LEADS], [ASSERTION_LINE, HEADERS_END_LEADS],
+  [COMMENT, COMMENT_LEADS],
+  [HANDLER_SCRIPT, BODY_END_LEADS], [HANDLER_FILE, BODY_END_LEADS], [RESPONSE_REFERENCE, BODY_END_LEADS], [ASSERTION_LINE, BODY_END_LEADS],
+  [SCRIPT_OPEN, BODY_END_LEADS], [RECORDED_RESPONSE, BODY_END_LEADS],
+  [PRE_REQUEST_SCRIPT, KEPT_BEFORE_REQUEST_LEADS], [PRE_REQUEST_FILE, KEPT_BEFORE_REQUEST_LEADS], [SCRIPT_OPEN, KEPT_BEFORE_REQUEST_LEADS],
+  [BLOCK_COMMENT_OPEN, KEPT_BEFORE_REQUEST_LEADS], [PROTO_IMPORT, KEPT_BEFORE_REQUEST_LEADS], [XPATH_NAMESPACE, KEPT_BEFORE_REQUEST_LEADS],
+  [JETBRAINS_IMPORT, KEPT_BEFORE_REQUEST_LEADS], [JETBRAINS_RUN, KEPT_BEFORE_REQUEST_LEADS], [CURL, KEPT_BEFORE_REQUEST_LEADS],
+];
 
 const KEPT_MESSAGES: Record<KeptConstruct['kind'], string> = {
   'pre-request-script': 'JetBrains HTTP Client pre-request script: kept as written, not run.',
@@ -126,7 +152,7 @@ export function parseBlock(
   // Preamble: everything before the request line.
   for (; i <= last; i++) {
     const text = at(i);
-    if (text.trim() === '') continue;
+    if (isBlank(text)) continue;
     const foreign = keptBeforeRequest(lines, i, last, diagnostics);
     if (foreign) {
       kept.push(foreign);
@@ -214,21 +240,21 @@ function parseRequest(
     scanReferences(at(i), i, 0, references, diagnostics);
     queryParameters.push(...queryParametersOf(i, at(i), at(i).search(/[?&]/)));
   }
-  const url = requestLine.url + queryContinuations.map((q) => q.text).join('');
 
   const headers: Header[] = [];
   let bodyStart = -1;
   for (; i <= last; i++) {
     const text = at(i);
-    if (text.trim() === '') { bodyStart = i + 1; break; }
-    if (/^\s*[{[<]/.test(text) || HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text) || ASSERTION_LINE.test(text)) {
+    if (isBlank(text)) { bodyStart = i + 1; break; }
+    const lead = leadingCode(text);
+    if (mayMatch(lead, HEADERS_END_LEADS) && (HEADERS_END.test(text) || HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text) || ASSERTION_LINE.test(text))) {
       if (/^\s*[{[]/.test(text) && !SCRIPT_OPEN.test(text)) {
         diagnostics.push({ code: 'missing-blank-line', message: 'A blank line must separate the headers from the body.', range: lineRange(i, text), severity: 'warning' });
       }
       bodyStart = i;
       break;
     }
-    const comment = COMMENT.exec(text);
+    const comment = mayMatch(lead, COMMENT_LEADS) ? COMMENT.exec(text) : null;
     if (comment) {
       comments.push({ text: comment[3] ?? '', prefix: comment[2] === '#' ? '#' : '//', range: lineRange(i, text) });
       continue;
@@ -255,20 +281,21 @@ function parseRequest(
   let body: Body | undefined;
   const responseHandlers: ResponseHandler[] = [];
   const assertions: AssertionNode[] = [];
-  let lastContent = Math.max(start, ...queryContinuations.map((q) => q.range.end.line), ...headers.map((h) => h.range.end.line));
+  // The last query continuation or header line (each list is in line order), else the request line.
+  let lastContent = Math.max(start, queryContinuations.at(-1)?.range.end.line ?? start, headers.at(-1)?.range.end.line ?? start);
   if (bodyStart !== -1 && bodyStart <= last) {
     let bodyEnd = bodyStart;
-    while (bodyEnd <= last && !isHandlerStart(at(bodyEnd)) && !(RECORDED_RESPONSE.test(at(bodyEnd)) && at(bodyEnd - 1).trim() === '')) bodyEnd++;
+    while (bodyEnd <= last && !endsBody(at(bodyEnd), at(bodyEnd - 1))) bodyEnd++;
     // The body is bodyStart..bodyEnd-1 without its trailing blank lines.
     let lastBodyLine = bodyEnd - 1;
-    while (lastBodyLine >= bodyStart && at(lastBodyLine).trim() === '') lastBodyLine--;
+    while (lastBodyLine >= bodyStart && isBlank(at(lastBodyLine))) lastBodyLine--;
     let firstBodyLine = bodyStart;
-    while (firstBodyLine <= lastBodyLine && at(firstBodyLine).trim() === '') firstBodyLine++;
+    while (firstBodyLine <= lastBodyLine && isBlank(at(firstBodyLine))) firstBodyLine++;
     if (firstBodyLine <= lastBodyLine) {
       body = toBody(lines, firstBodyLine, lastBodyLine);
       for (let b = firstBodyLine; b <= lastBodyLine; b++) {
         scanReferences(at(b), b, 0, references, diagnostics);
-        if (body.kind === 'inline' && at(b - 1).trim() === '' && SWALLOWED_REQUEST_LINE.test(at(b))) {
+        if (body.kind === 'inline' && isBlank(at(b - 1)) && SWALLOWED_REQUEST_LINE.test(at(b))) {
           diagnostics.push({
             code: 'missing-separator',
             message: 'This looks like a request line, but it is read as the body of the request above: missing ### before it?',
@@ -294,6 +321,13 @@ function parseRequest(
     references,
     range: range(start, 0, lastContent, at(lastContent).length),
   };
+}
+
+/** Whether a body line ends the body: a handler's start, or a recorded response after a blank line. */
+function endsBody(text: string, previous: string): boolean {
+  const lead = leadingCode(text);
+  if (!mayMatch(lead, BODY_END_LEADS)) return false;
+  return isHandlerStart(text) || (RECORDED_RESPONSE.test(text) && isBlank(previous));
 }
 
 function isHandlerStart(text: string): boolean {
@@ -325,6 +359,7 @@ function keptLines(lines: readonly SourceLine[], i: number, j: number, kind: Kep
 function keptBeforeRequest(lines: readonly SourceLine[], i: number, last: number, diagnostics: HttpFileDiagnostic[]): KeptConstruct | undefined {
   const at = (k: number): string => lines[k]?.text ?? '';
   const text = at(i);
+  if (!mayMatch(leadingCode(text), KEPT_BEFORE_REQUEST_LEADS)) return undefined;
   if (PRE_REQUEST_SCRIPT.test(text)) {
     const open = text.indexOf('{%');
     return keptSpan(lines, i, last, (t, k) => t.indexOf('%}', k === i ? open + 2 : 0) !== -1, 'pre-request-script', 'JetBrains HTTP Client', diagnostics, '%}');
@@ -335,7 +370,7 @@ function keptBeforeRequest(lines: readonly SourceLine[], i: number, last: number
   if (PROTO_IMPORT.test(text)) {
     // Its option lines (`keepCase: true`) follow up to a blank line.
     let j = i;
-    while (j + 1 <= last && at(j + 1).trim() !== '' && HEADER.test(at(j + 1)) && !DIRECTIVE.test(at(j + 1)) && !COMMENT.test(at(j + 1))) j++;
+    while (j + 1 <= last && !isBlank(at(j + 1)) && HEADER.test(at(j + 1)) && !DIRECTIVE.test(at(j + 1)) && !COMMENT.test(at(j + 1))) j++;
     return keptLines(lines, i, j, 'proto-import', 'httpYac');
   }
   if (XPATH_NAMESPACE.test(text)) return keptLines(lines, i, i, 'xpath-namespace', 'httpYac');
@@ -378,8 +413,14 @@ function toBody(lines: readonly SourceLine[], first: number, last: number): Body
   }
   const startOffset = lines[first]?.offset ?? 0;
   const lastLine = lines[last];
-  let text = '';
-  for (let i = first; i <= last; i++) text += (lines[i]?.text ?? '') + (i < last ? lines[i]?.eol ?? '' : '');
+  // Joined once (a chain of += makes a string per piece, flattened again when the body is read).
+  const parts = new Array<string>(2 * (last - first) + 1);
+  for (let i = first; i < last; i++) {
+    parts[2 * (i - first)] = lines[i]?.text ?? '';
+    parts[2 * (i - first) + 1] = lines[i]?.eol ?? '';
+  }
+  parts[2 * (last - first)] = lastLine?.text ?? '';
+  const text = parts.join('');
   return { kind: 'inline', text, range: range(first, 0, last, lastLine?.text.length ?? 0), offset: startOffset };
 }
 
@@ -407,7 +448,7 @@ function parseHandlers(
   };
   for (let i = from; i <= last; i++) {
     const text = at(i);
-    if (text.trim() === '') continue;
+    if (isBlank(text)) continue;
     lastContent = i;
     if (HANDLER_SCRIPT.test(text)) {
       const open = text.indexOf('{%');
@@ -454,7 +495,7 @@ function parseHandlers(
     if (RECORDED_RESPONSE.test(text)) {
       // The recorded response runs to the end of the block, except the assertions written after it.
       let j = last;
-      while (j > i && (at(j).trim() === '' || ASSERTION_LINE.test(at(j)))) j--;
+      while (j > i && (isBlank(at(j)) || ASSERTION_LINE.test(at(j)))) j--;
       keep(keptLines(lines, i, j, 'recorded-response', 'httpYac'));
       lastContent = j;
       i = j;

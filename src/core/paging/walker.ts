@@ -8,12 +8,21 @@
 // It also never claims more than it got: every walk ends with a verdict (complete, cut short,
 // inconsistent, failed), and a server whose paging contradicts itself (totals that change, paging
 // headers that vanish, a page or cursor served again, rows of the previous page repeated) stops the walk
-// at once, before the doubtful page is written. A next link to another origin goes without the
+// at once, before the doubtful page is kept. A next link to another origin goes without the
 // request's credentials; one from https to http is refused.
+// "Written" and "kept": a page streamed to a sink that can hold pages (RowSink.openPage: the NDJSON
+// file) is written in parts WHILE it arrives, as a plain client writes what it downloads, but past the
+// bytes kept: only once the page is accepted and its last part written does it count (checkpoint, file
+// length), and only then is the next request sent. A page that is not kept (refused, inconsistent, a
+// fault, a stop) is cut off the file again before the walk returns. So the rule holds as it did: before
+// a request is sent, every byte of the previous page has been handed to the operating system and any
+// error of that write has failed that page; a crash mid-page leaves bytes past the checkpoint, which a
+// resume cuts off (as it cuts a torn write). Each part passes the redacting sink first (its rows are
+// redacted row by row), so a secret never reaches the file, not even in a page later refused.
 import { createHash } from 'node:crypto';
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { recycleBlocks } from '../export/byteBlocks';
-import type { RowSink } from '../export/sink';
+import type { HeldPage, RowSink } from '../export/sink';
 import { httpClient, type HttpPort, type SendOptions } from '../http/client';
 import { HttpFault, type HttpFaultKind, type HttpRequest, type HttpResponse } from '../http/types';
 import { fetchBuffered, fetchStreamed, type FetchedPage, type Send } from './pageFetch';
@@ -72,7 +81,8 @@ export interface WalkOptions {
   readonly streamRows?: boolean;
   /**
    * For a walk of ONE page (a single response, however large): streamed rows go to the sink in
-   * batches as they arrive, not after the page is accepted, so memory stays flat. The strategy can
+   * batches as they arrive and count as written at once (a walk's pages are held until accepted
+   * instead: RowSink.openPage), with no body-size limit, so memory stays flat. The strategy can
    * still refuse the page afterwards (broken JSON at the end): its first rows are then in the sink
    * already, and the walk's failure says so. Ignored unless maxPages is 1.
    */
@@ -182,25 +192,57 @@ function wholeRows(rows: readonly unknown[]): PageRows {
   return { all: new Set(texts), head: texts.slice(0, BOUNDARY), tail: new Set(texts.slice(-BOUNDARY)) };
 }
 
-function boundaryRows(ndjson: readonly Buffer[]): PageRows {
-  // Only the buffers that hold the first and last BOUNDARY lines are joined: a 100 000-row page is not copied.
-  const head = lines(joinUntil(ndjson, BOUNDARY + 1, false)).slice(0, BOUNDARY);
-  const tail = lines(joinUntil(ndjson, BOUNDARY + 2, true)).slice(-BOUNDARY);
-  return { head, tail: new Set(tail) };
+/**
+ * The first and last BOUNDARY rows of a streamed page, as its NDJSON goes by in order (in parts while
+ * it is written as it arrives, then the rest): only those lines are copied, so the parts can be
+ * written and reused at once. Lines are whole: every part ends with a line break.
+ */
+class PageEdges {
+  private readonly head: Buffer[] = [];
+  private headLines = 0;
+  private tail: Buffer = Buffer.alloc(0);
+
+  see(pieces: readonly Buffer[]): this {
+    for (let i = 0; i < pieces.length && this.headLines < BOUNDARY; i++) {
+      const piece = pieces[i]!;
+      let end = piece.length;
+      for (let at = piece.indexOf(10); at >= 0; at = piece.indexOf(10, at + 1)) {
+        if (++this.headLines === BOUNDARY) {
+          end = at + 1;
+          break;
+        }
+      }
+      this.head.push(Buffer.from(piece.subarray(0, end)));
+    }
+    if (pieces.length > 0) this.tail = lastLines([this.tail, ...pieces], BOUNDARY);
+    return this;
+  }
+
+  rows(): PageRows {
+    return { head: lines(Buffer.concat(this.head)).slice(0, BOUNDARY), tail: new Set(lines(this.tail).slice(-BOUNDARY)) };
+  }
 }
 
-function joinUntil(buffers: readonly Buffer[], newlines: number, fromEnd: boolean): Buffer {
+/** A copy of the last `count` lines of `pieces` (all of them when there are fewer). */
+function lastLines(pieces: readonly Buffer[], count: number): Buffer {
   const taken: Buffer[] = [];
   let seen = 0;
-  for (let i = 0; i < buffers.length && seen < newlines; i++) {
-    const buffer = buffers[fromEnd ? buffers.length - 1 - i : i]!;
-    taken.push(buffer);
-    for (let at = buffer.indexOf(10); at >= 0 && seen < newlines; at = buffer.indexOf(10, at + 1)) seen++;
+  for (let i = pieces.length - 1; i >= 0 && seen <= count; i--) {
+    const piece = pieces[i]!;
+    let start = 0;
+    // The line break that ends the line before the last `count` lines: the copy starts after it.
+    for (let at = piece.lastIndexOf(10); at >= 0; at = at > 0 ? piece.lastIndexOf(10, at - 1) : -1) {
+      if (++seen > count) {
+        start = at + 1;
+        break;
+      }
+    }
+    taken.push(piece.subarray(start));
   }
-  return Buffer.concat(fromEnd ? taken.reverse() : taken);
+  return Buffer.concat(taken.reverse());
 }
 
-/** Whole lines of a joined slice; a partial first or last line (cut by joinUntil) is dropped by the callers' slices. */
+/** Whole lines of a slice. */
 function lines(bytes: Buffer): string[] {
   return bytes.toString('utf8').split('\n').filter(Boolean);
 }
@@ -302,24 +344,51 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     let fetched: FetchedPage;
     const sendOptions: SendOptions = { ...options.sendOptions, ...(options.signal ? { signal: options.signal } : {}) };
     const streamRows = options.streamRows !== false && !options.send && options.sink.writeNdjsonPage ? strategy?.streamRows : undefined;
+    const sink = options.sink;
+    const asTheyArrive = options.rowsAsTheyArrive === true && maxPages === 1;
+    // A streamed page is written while it arrives, held past the bytes kept until it is accepted below.
+    let held: HeldPage | undefined = streamRows && !asTheyArrive ? sink.openPage?.() : undefined;
+    const edges = new PageEdges();
+    /** A page that is not kept: what it wrote while it arrived is cut off the file; why that failed, if it did. */
+    const cutOff = async (): Promise<string | undefined> => {
+      const page = held;
+      held = undefined;
+      try {
+        await page?.drop();
+        return undefined;
+      } catch (error) {
+        return `the rows of a page that was not kept could not be cut off the file (${error instanceof Error ? error.message : String(error)})`;
+      }
+    };
+    /** `result`, once the page's rows are cut off; a walk whose file could not be cut back fails with that. */
+    const unwrite = async (result: WalkResult): Promise<WalkResult> => {
+      const problem = await cutOff();
+      return problem ? fail(current, 'sink', `${problem}; ${result.message}`) : result;
+    };
     try {
       sent++;
-      const sink = options.sink;
-      const early = options.rowsAsTheyArrive && maxPages === 1 && sink.writeNdjsonPage
-        ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => sink.writeNdjsonPage!(ndjson, n, keys).catch((error: unknown) => { throw new SinkFault(error); })
+      const writeEarly = asTheyArrive && sink.writeNdjsonPage
+        ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => sink.writeNdjsonPage!(ndjson, n, keys)
+        : held ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => {
+          // Its edge rows are copied before the parts are written and reused.
+          edges.see(ndjson);
+          return held!.writeNdjson(ndjson, n, keys);
+        } : undefined;
+      const early = writeEarly
+        ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => writeEarly(ndjson, n, keys).catch((error: unknown) => { throw new SinkFault(error); })
         : undefined;
       // Rows handed over as they arrive are never held: the body-size limit (a memory guard) then does
       // not apply; the splitter still refuses a single value too large to hold.
       fetched = streamRows
-        ? await fetchStreamed(http, current, early ? { ...sendOptions, maxBodyBytes: Number.POSITIVE_INFINITY } : sendOptions, streamRows.field, early)
+        ? await fetchStreamed(http, current, asTheyArrive && early ? { ...sendOptions, maxBodyBytes: Number.POSITIVE_INFINITY } : sendOptions, streamRows.field, early)
         : await fetchBuffered(send, current, sendOptions);
     } catch (error) {
       if (error instanceof HttpFault && error.kind === 'aborted') {
-        return finish('stopped', `cut short: stopped by the user during page ${pages + 1}. ${kept()}.`);
+        return unwrite(finish('stopped', `cut short: stopped by the user during page ${pages + 1}. ${kept()}.`));
       }
-      if (error instanceof SinkFault) return fail(current, 'sink', `the page could not be written (${error.message})`);
+      if (error instanceof SinkFault) return unwrite(fail(current, 'sink', `the page could not be written (${error.message})`));
       const fault = error instanceof HttpFault ? error : undefined;
-      return fail(current, fault?.kind ?? 'paging', fault?.message ?? (error instanceof Error ? error.message : String(error)));
+      return unwrite(fail(current, fault?.kind ?? 'paging', fault?.message ?? (error instanceof Error ? error.message : String(error))));
     }
 
     const { response } = fetched;
@@ -333,6 +402,8 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     const acceptance: Acceptance = strategy.accept(page, state);
 
     if (acceptance.kind === 'retry') {
+      const problem = await cutOff();
+      if (problem) return fail(current, 'sink', problem);
       retriesInRow++;
       options.onProgress?.(progress(acceptance.reason));
       try {
@@ -343,9 +414,12 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       current = acceptance.request;
       continue;
     }
-    if (acceptance.kind === 'fail') return fail(current, response.status >= 200 && response.status < 300 ? 'paging' : 'http', acceptance.reason);
-    if (acceptance.kind === 'inconsistent') return fail(current, 'inconsistent', acceptance.reason);
+    if (acceptance.kind === 'fail') return unwrite(fail(current, response.status >= 200 && response.status < 300 ? 'paging' : 'http', acceptance.reason));
+    if (acceptance.kind === 'inconsistent') return unwrite(fail(current, 'inconsistent', acceptance.reason));
     if (acceptance.kind === 'end') {
+      // The end is known without this page's rows: anything it wrote while it arrived goes first.
+      const problem = await cutOff();
+      if (problem) return fail(current, 'sink', problem);
       checkpoint = { ...checkpoint, next: undefined, done: true, endReason: acceptance.reason };
       return finish('complete', `complete: ${acceptance.reason}. ${pages} page(s), ${rows} row(s).`);
     }
@@ -354,24 +428,35 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     const streamed = fetched.streamed && acceptance.rows === fetched.streamed.placeholder ? fetched.streamed : undefined;
     const facts = strategy.facts?.(page);
     const changed = facts ? factsProblem(checkpoint.facts, facts, pages + 1) : undefined;
-    if (changed) return fail(current, 'inconsistent', changed);
-    const rowKeys = streamed ? boundaryRows(streamed.ndjson) : wholeRows(acceptance.rows);
+    if (changed) return unwrite(fail(current, 'inconsistent', changed));
+    const rowKeys = streamed ? edges.see(streamed.ndjson).rows() : wholeRows(acceptance.rows);
     const hash = acceptance.rows.length > 0 ? fingerprint(acceptance.rows.length, rowKeys) : undefined;
     if (hash !== undefined && hash === lastHash) {
-      return fail(current, 'inconsistent', `page ${pages + 1} holds exactly the rows of page ${pages}: the server ignored the page it was asked for`);
+      return unwrite(fail(current, 'inconsistent', `page ${pages + 1} holds exactly the rows of page ${pages}: the server ignored the page it was asked for`));
     }
     const repeated = lastRows ? overlap(lastRows, rowKeys) : 0;
-    if (repeated > 0) return fail(current, 'inconsistent', `${repeated} row(s) of page ${pages + 1} were already on page ${pages}: the pages overlap`);
+    if (repeated > 0) return unwrite(fail(current, 'inconsistent', `${repeated} row(s) of page ${pages + 1} were already on page ${pages}: the pages overlap`));
 
     // Persist first: nothing below may run (least of all a request) before the page is kept.
     try {
-      if (streamed && options.sink.writeNdjsonPage) {
-        await options.sink.writeNdjsonPage(streamed.ndjson, streamed.rowCount - streamed.earlyRows, streamed.secretKeyCandidates);
+      if (streamed && held) {
+        // The rest of the page after what it wrote while it arrived; then all of it counts as written.
+        await held.writeNdjson(streamed.ndjson, streamed.rowCount - streamed.earlyRows, streamed.secretKeyCandidates);
+        await held.keep();
+        held = undefined;
+        recycleBlocks(streamed.ndjson);
+      } else if (streamed && sink.writeNdjsonPage) {
+        await sink.writeNdjsonPage(streamed.ndjson, streamed.rowCount - streamed.earlyRows, streamed.secretKeyCandidates);
         // Written: the next page's rows go into the same memory.
         recycleBlocks(streamed.ndjson);
-      } else await options.sink.writePage(acceptance.rows);
+      } else {
+        // Rows the strategy took from elsewhere than the streamed bytes: those bytes are not the page.
+        const problem = await cutOff();
+        if (problem) return fail(current, 'sink', problem);
+        await sink.writePage(acceptance.rows);
+      }
     } catch (error) {
-      return fail(current, 'sink', `the page could not be written (${error instanceof Error ? error.message : String(error)})`);
+      return unwrite(fail(current, 'sink', `the page could not be written (${error instanceof Error ? error.message : String(error)})`));
     }
     pages++;
     rows += acceptance.rows.length;
@@ -401,10 +486,10 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
         }
       }
     }
-    const sink = options.sink.checkpoint();
+    const sinkState = sink.checkpoint();
     const base = {
       version: 1 as const, plan, pages, rows, bytes, origin, lastRequest: currentKey,
-      ...(hash ? { lastPageHash: hash } : {}), ...(checkpoint.facts ?? facts ? { facts: checkpoint.facts ?? facts } : {}), ...(sink ? { sink } : {}),
+      ...(hash ? { lastPageHash: hash } : {}), ...(checkpoint.facts ?? facts ? { facts: checkpoint.facts ?? facts } : {}), ...(sinkState ? { sink: sinkState } : {}),
     };
     if (step.kind === 'continue') checkpoint = { ...base, next: withoutSecrets(step.request, secretHeaders), done: false };
     else if (step.kind === 'end') checkpoint = { ...base, done: true, endReason: step.reason };

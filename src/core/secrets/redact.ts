@@ -17,6 +17,8 @@ const SHORT_ESCAPED = /["\\/\u0008\f\n\r\t]/;
 
 export class Redactor {
   private knownValues: string[] = [];
+  /** knownValues as UTF-8 bytes, for mayRedactJsonBytes. */
+  private knownBytes: Buffer[] = [];
   /** The values given so far, as given: one learnt again (every request of a run hands out the same token) costs a lookup. */
   private readonly given = new Set<string>();
   /** Keys as value() shows them: a page repeats the same few keys on every row. */
@@ -41,6 +43,7 @@ export class Redactor {
     }
     // Longest first, so a secret that contains another is replaced whole.
     this.knownValues = [...all].filter((v) => v.length >= MIN_KNOWN_VALUE_LENGTH).sort((a, b) => b.length - a.length);
+    this.knownBytes = this.knownValues.map((v) => Buffer.from(v, 'utf8'));
     this.shownKeys.clear();
   }
 
@@ -73,10 +76,15 @@ export class Redactor {
    */
   mayRedactJsonBytes(pieces: readonly Buffer[], keys: Iterable<string>): boolean {
     for (const key of keys) if (isSecretKey(key)) return true;
-    const longest = Math.max(UNICODE_ESCAPE.length, ...this.knownValues.map((v) => Buffer.byteLength(v)));
+    const known = this.knownBytes;
+    const longest = Math.max(UNICODE_ESCAPE.length, ...known.map((v) => v.length));
     const shortEscapesHide = this.knownValues.some((v) => SHORT_ESCAPED.test(v));
+    // Each value is searched for by its byte that is rarest in these rows (a sample of them), so the
+    // search runs at memchr speed over the places that byte occurs (containsBytes).
+    const counts = byteCounts(pieces);
+    const probes = known.map((value) => rarestByte(value, counts));
     const mayHide = (bytes: Buffer): boolean =>
-      (bytes.includes(BACKSLASH) && (shortEscapesHide || bytes.includes(UNICODE_ESCAPE))) || this.knownValues.some((value) => bytes.includes(value));
+      (bytes.includes(BACKSLASH) && (shortEscapesHide || bytes.includes(UNICODE_ESCAPE))) || known.some((value, i) => containsBytes(bytes, value, probes[i]!));
     for (let i = 0; i < pieces.length; i++) {
       const piece = pieces[i]!;
       if (mayHide(piece)) return true;
@@ -207,6 +215,47 @@ const NAME_VALUE_PAIR = /((?:^|[?&\s"',;])([A-Za-z0-9_.-]+)=)([^&\s"',;]+)/g;
 
 function maskSecretPairs(text: string): string {
   return text.replace(NAME_VALUE_PAIR, (whole, head: string, name: string) => (isSecretName(name) ? `${head}${REDACTED}` : whole));
+}
+
+/** How often each byte occurs in the first bytes of `pieces` (a sample: 4 KiB). */
+function byteCounts(pieces: readonly Buffer[]): Uint32Array {
+  const counts = new Uint32Array(256);
+  let left = 4096;
+  for (const piece of pieces) {
+    const n = Math.min(left, piece.length);
+    for (let i = 0; i < n; i++) counts[piece[i]!]!++;
+    left -= n;
+    if (left === 0) break;
+  }
+  return counts;
+}
+
+/** The position in `value` of its byte that `counts` says is rarest (the first of equals). */
+function rarestByte(value: Buffer, counts: Uint32Array): number {
+  let at = 0;
+  for (let i = 1; i < value.length; i++) if (counts[value[i]!]! < counts[value[at]!]!) at = i;
+  return at;
+}
+
+/** Past this many places where the probe matches but the value does not, the plain search takes over. */
+const PROBE_MISSES = 256;
+
+/**
+ * Exactly `bytes.includes(value)`, faster when `value[at]` is a rare byte in `bytes`: the bytes of
+ * `value` from `at` (at most 6: node searches such a short pattern by memchr on its first byte) are
+ * found, and the whole value is compared where they are. Too many such places (bytes chosen to defeat
+ * the probe) and the plain search runs instead, from where the probe got to.
+ */
+export function containsBytes(bytes: Buffer, value: Buffer, at: number): boolean {
+  if (value.length === 0) return true;
+  const probe = value.subarray(at, at + 6);
+  let misses = 0;
+  for (let hit = bytes.indexOf(probe); hit >= 0; hit = bytes.indexOf(probe, hit + 1)) {
+    const start = hit - at;
+    if (start >= 0 && start + value.length <= bytes.length && value.compare(bytes, start, start + value.length) === 0) return true;
+    if (++misses > PROBE_MISSES) return bytes.includes(value, Math.max(0, start));
+  }
+  return false;
 }
 
 function scrubKnownValues(text: string, knownValues: readonly string[]): string {

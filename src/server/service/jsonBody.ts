@@ -28,16 +28,26 @@ export const MAX_ANALYSED_BODY_LENGTH = 2_000_000;
 
 /** True when the request's body is meant to be JSON (by Content-Type, else by its first character). */
 export function isJsonRequest(request: HttpRequestNode): boolean {
-  const contentType = request.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value.toLowerCase();
+  // The length first: most headers are not 12 characters long, and need no lower-cased copy (no name
+  // of another length lower-cases to 'content-type': test/unit/languageServiceJsonBody.test.ts).
+  const contentType = request.headers.find((h) => h.name.length === 12 && h.name.toLowerCase() === 'content-type')?.value.toLowerCase();
   if (contentType) return contentType.includes('json') || contentType.includes('{{');
   const body = request.body;
   return body?.kind === 'inline' && /^\s*[{[]/.test(body.text);
 }
 
+const NO_PLACEHOLDERS: JsonBody['placeholders'] = Object.freeze([]);
+
 export function analyseJsonBody(text: string, offset: number): JsonBody {
   if (text.length > MAX_ANALYSED_BODY_LENGTH) return { text, offset, tree: undefined, errors: [], placeholders: [], tooLong: true };
-  const placeholders: Array<[number, number]> = [];
-  const masked = maskPlaceholders(text, placeholders);
+  // Most bodies hold no {{variable}}: they share one empty list.
+  let placeholders = NO_PLACEHOLDERS;
+  let masked = text;
+  if (text.includes('{{')) {
+    const found: Array<[number, number]> = [];
+    masked = maskPlaceholders(text, found);
+    placeholders = found;
+  }
   // jsonc-parser recurses once per level: a 10 000-deep body would overflow the server's stack, so a body
   // nesting deeper than MAX_JSON_DEPTH is not parsed (jsonTree checks first).
   const { tree, errors, tooDeep } = jsonTree(masked);
@@ -75,6 +85,7 @@ function maskPlaceholders(text: string, out: Array<[number, number]>): string {
 }
 
 export function isPlaceholder(body: JsonBody, node: Node): boolean {
-  for (const [start] of body.placeholders) if (start === node.offset) return true;
+  const placeholders = body.placeholders;
+  for (let p = 0; p < placeholders.length; p++) if (placeholders[p]![0] === node.offset) return true;
   return false;
 }

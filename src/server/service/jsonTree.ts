@@ -47,6 +47,8 @@ export function directTree(text: string, limit = MAX_JSON_DEPTH): Node | undefin
 }
 
 const GIVE_UP = Symbol('give up');
+/** A property node's children while its value is read (replaced before the tree is returned). */
+const NOT_YET: Node[] = [];
 
 type MutableNode = { -readonly [K in keyof Node]: Node[K] } & { children?: Node[] };
 
@@ -83,7 +85,8 @@ class DirectReader {
       this.at = end;
       return { type: 'number', offset: start, length: end - start, parent, value: Number(text.slice(start, end)) } as MutableNode;
     }
-    for (const [word, value] of LITERALS) {
+    for (let k = 0; k < LITERALS.length; k++) {
+      const [word, value] = LITERALS[k]!;
       if (text.startsWith(word, start)) {
         const end = start + word.length;
         if (!isDelimiter(text.charCodeAt(end))) break;
@@ -110,8 +113,10 @@ class DirectReader {
       const keyStart = this.at;
       if (text.charCodeAt(keyStart) !== 34) throw GIVE_UP;
       const keyEnd = this.stringEnd(keyStart);
-      const property = { type: 'property', offset: keyStart, length: -1, parent: node, children: [] as Node[] } as MutableNode & { children: Node[] };
-      property.children.push({ type: 'string', value: text.slice(keyStart + 1, keyEnd - 1), offset: keyStart, length: keyEnd - keyStart, parent: property } as Node);
+      // Made with every field it ends with (an added field would need a separate backing store); the
+      // colon and the children are set below, before the node can be seen.
+      const property = { type: 'property', offset: keyStart, length: -1, parent: node, children: NOT_YET, colonOffset: -1 } as MutableNode & { children: Node[] };
+      const key = { type: 'string', value: text.slice(keyStart + 1, keyEnd - 1), offset: keyStart, length: keyEnd - keyStart, parent: property } as Node;
       node.children.push(property);
       this.at = keyEnd;
       this.skipSpace();
@@ -119,7 +124,8 @@ class DirectReader {
       property.colonOffset = this.at;
       this.at++;
       this.skipSpace();
-      property.children.push(this.value(property));
+      // Key and value in an array of their own size (pushed one by one, it would grow to room for 16).
+      property.children = [key, this.value(property)];
       property.length = this.at - keyStart;
       this.skipSpace();
       const next = text.charCodeAt(this.at);

@@ -39,13 +39,40 @@ export interface SchemaPathNode {
   /** schemaAtPath(root, path). */
   readonly schema: JSONSchema | undefined;
   readonly children: Map<string | number, SchemaPathNode>;
+  /** What body validation reads of this node's schema, kept on the node (pathChecks). */
+  checks: PathChecks | undefined;
+}
+
+/** fieldInfo (named by the path's last segment), isStrictObject and propertyNames of a path's schema. */
+export interface PathChecks {
+  readonly schema: JSONSchema;
+  readonly info: FieldInfo;
+  readonly strict: boolean;
+  readonly documented: ReadonlySet<string>;
+}
+
+/**
+ * The checks of `schema` at `node` (body validation asks them for every value of every body: one property
+ * read instead of four weak-map lookups). Kept for the schema they were computed for.
+ */
+export function pathChecks(root: JSONSchema, schema: JSONSchema, node: SchemaPathNode): PathChecks {
+  const kept = node.checks;
+  if (kept && kept.schema === schema) return kept;
+  const checks: PathChecks = {
+    schema,
+    info: fieldInfo(root, schema, String(node.path.at(-1) ?? 'body')),
+    strict: isStrictObject(root, schema),
+    documented: propertyNames(root, schema),
+  };
+  node.checks = checks;
+  return checks;
 }
 const pathTrees = new WeakMap<JSONSchema, { readonly top: SchemaPathNode; size: number }>();
 export const MAX_CACHED_PATHS = 20_000;
 
 function pathTree(root: JSONSchema): { readonly top: SchemaPathNode; size: number } {
   let tree = pathTrees.get(root);
-  if (!tree) pathTrees.set(root, (tree = { top: { path: [], schema: schemaAtPath(root, []), children: new Map() }, size: 1 }));
+  if (!tree) pathTrees.set(root, (tree = { top: { path: [], schema: schemaAtPath(root, []), children: new Map(), checks: undefined }, size: 1 }));
   return tree;
 }
 
@@ -60,7 +87,7 @@ export function schemaPathChild(root: JSONSchema, node: SchemaPathNode, segment:
   if (found) return found;
   const path = [...node.path, segment];
   // A path below one that has no schema has none either (schemaAtPath stops at the first missing step).
-  const child: SchemaPathNode = { path, schema: node.schema === undefined ? undefined : schemaAtPath(root, path), children: new Map() };
+  const child: SchemaPathNode = { path, schema: node.schema === undefined ? undefined : schemaAtPath(root, path), children: new Map(), checks: undefined };
   const tree = pathTree(root);
   if (tree.size < MAX_CACHED_PATHS) {
     node.children.set(segment, child);

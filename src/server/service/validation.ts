@@ -10,7 +10,7 @@
 // The work is a generator that yields every few milliseconds, so a server can answer a completion
 // between two slices and drop a validation that a newer version made stale.
 import type { Diagnostic } from 'vscode-languageserver';
-import { blockStartOffsets, type Range, type VariableReference } from '../../core/httpfile';
+import { blockStartOffsets, parseBlock, type HttpFileDiagnostic, type Range, type VariableReference } from '../../core/httpfile';
 import type { ServiceContext } from './context';
 import { fromParser, requestDiagnostics, undefinedVariables } from './diagnostics';
 import { HttpDocument } from './document';
@@ -98,11 +98,18 @@ export function* validationSteps(document: HttpDocument, context: ServiceContext
 
   const parser: Diagnostic[] = [];
   const requests: Diagnostic[] = [];
-  const fileVariables = new Set(blocks.flatMap((b) => b.findings.variables));
+  const fileVariables = new Set<string>();
+  for (let k = 0; k < blocks.length; k++) {
+    const variables = blocks[k]!.findings.variables;
+    for (let v = 0; v < variables.length; v++) fileVariables.add(variables[v]!);
+  }
   const namedSoFar = new Set<string>();
-  for (const { findings, first } of blocks) {
-    for (const d of findings.parser) parser.push(moved(d, first));
-    for (const d of findings.request) requests.push(moved(d, first));
+  // Indexed, and the lists (mostly empty) looked at only when they hold something: this runs once per
+  // version over every block, unoptimised, where for-of steps an iterator per list.
+  for (let k = 0; k < blocks.length; k++) {
+    const { findings, first } = blocks[k]!;
+    if (findings.parser.length > 0) for (const d of findings.parser) parser.push(moved(d, first));
+    if (findings.request.length > 0) for (const d of findings.request) requests.push(moved(d, first));
     if (context.environmentVariables && findings.references.length > 0) {
       const references = findings.references.map((r) => ({ ...r, range: shifted(r.range, first), nameRange: shifted(r.nameRange, first) }));
       requests.push(...undefinedVariables(references, context.environmentVariables, fileVariables, namedSoFar));
@@ -121,18 +128,25 @@ export function validateDocument(document: HttpDocument, context: ServiceContext
   }
 }
 
+const NONE: readonly never[] = Object.freeze([]);
+
 /** A block's findings, its text validated as a document of its own (positions relative to its first line). */
 function findingsOf(uri: string, text: string, isLast: boolean, context: ServiceContext): BlockFindings {
   const document = new HttpDocument(uri, 0, text);
-  const breaks = document.lineCount - 1;
+  // The block's lines, cut once (the document keeps them for the checks that read lines).
+  const lines = document.lines;
+  const breaks = lines.length - 1;
   // A block other than the last ends with a line break: the empty line after it is the next block's.
-  const { block, diagnostics } = document.parsedBlock(0, isLast ? breaks : breaks - 1);
+  const diagnostics: HttpFileDiagnostic[] = [];
+  const block = parseBlock(lines, 0, isLast ? breaks : breaks - 1, 0, diagnostics);
   const request = block.request;
+  // Kept for every block of the file: most lists are empty, and share one array.
+  const own = request ? requestDiagnostics(document, request, context) : NONE;
   return {
-    parser: diagnostics.map(fromParser),
-    request: request ? requestDiagnostics(document, request, context) : [],
-    references: request ? request.references : [],
-    variables: block.variables.map((v) => v.name),
+    parser: diagnostics.length === 0 ? NONE : diagnostics.map(fromParser),
+    request: own.length === 0 ? NONE : own,
+    references: request && request.references.length > 0 ? request.references : NONE,
+    variables: block.variables.length === 0 ? NONE : block.variables.map((v) => v.name),
     ...(request?.name ? { name: request.name } : {}),
     breaks,
   };

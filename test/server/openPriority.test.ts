@@ -1,0 +1,80 @@
+// As a file opens, an editor asks for its folding ranges, outline and lenses, which need the whole file
+// parsed. The server answers them once the open's first diagnostics are published (they are not needed
+// to publish, and answered between validation's slices they held the diagnostics back), or once a
+// change or the close ends that first pass; they never wait for anything else. Observed as the order
+// in which the client receives the messages, not by timing.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  CodeLensRequest, DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification, DocumentSymbolRequest, FoldingRangeRequest,
+} from 'vscode-languageserver-protocol/node';
+import { createHttpLanguageService, HttpDocument } from '../../src/server/service';
+import { startLspSession, type LspSession } from './lspClient';
+
+const block = (i: number): string => [
+  `### Question ${i}`,
+  `POST {{engagement_base_url}}/api/SurveyApi/AddChoiceQuestion`,
+  'Content-Type: application/json',
+  '',
+  `{ "OpCode": ${i}, "PageID": 1, "QuestionLable": "x" }`,
+  '',
+].join('\n');
+/** Enough blocks that validation takes several slices. */
+const TEXT = Array.from({ length: 400 }, (_, i) => block(i)).join('\n');
+
+void describe('open-time requests over stdio', () => {
+  let session: LspSession;
+  before(async () => {
+    // A long pause before a change's validation: what the change's pass would publish cannot come during a test.
+    session = await startLspSession(undefined, { initializationOptions: { validationDelayMs: 10_000 } });
+  });
+  after(async () => {
+    if (session.child.exitCode === null) await session.close();
+  });
+
+  /** Sends didOpen, then the three requests an editor sends; resolves with the order the client got the answers and the diagnostics in. */
+  async function openAndAsk(uri: string, text: string, between?: () => Promise<void>): Promise<{ order: string[]; answers: unknown[] }> {
+    const order: string[] = [];
+    void session.nextDiagnostics(uri, (p) => p.version === 1).then(() => order.push('diagnostics'));
+    await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'http', version: 1, text } });
+    const textDocument = { uri };
+    const asked = [
+      session.connection.sendRequest(FoldingRangeRequest.type, { textDocument }).then((a) => (order.push('folding'), a)),
+      session.connection.sendRequest(DocumentSymbolRequest.type, { textDocument }).then((a) => (order.push('outline'), a)),
+      session.connection.sendRequest(CodeLensRequest.type, { textDocument }).then((a) => (order.push('lenses'), a)),
+    ];
+    await between?.();
+    return { order, answers: await Promise.all(asked) };
+  }
+
+  void it('answers folding, outline and lenses after the first diagnostics, with what the service says', { timeout: 30_000 }, async () => {
+    const uri = 'file:///open-priority/a.http';
+    const { order, answers } = await openAndAsk(uri, TEXT);
+    assert.deepEqual(order, ['diagnostics', 'folding', 'outline', 'lenses']);
+    const service = createHttpLanguageService();
+    const document = new HttpDocument(uri, 1, TEXT);
+    assert.deepEqual(answers, [service.foldingRanges(document), service.documentSymbols(document), service.codeLenses(document)]);
+    assert.equal((answers[1] as unknown[]).length, 400, 'one outline entry per request');
+    const published = await session.diagnosticsFor(uri, (p) => p.version === 1);
+    assert.equal(published.diagnostics.filter((d) => d.code === 'unknown-field').length, 400, 'the whole file in the first publication');
+  });
+
+  void it('a change before the first diagnostics releases them at once: they do not wait for the change\'s validation', { timeout: 30_000 }, async () => {
+    const uri = 'file:///open-priority/b.http';
+    const { order } = await openAndAsk(uri, TEXT, () => session.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# x\n' }],
+    }));
+    assert.deepEqual(order.filter((o) => o !== 'diagnostics'), ['folding', 'outline', 'lenses']);
+    // Version 1's pass either published before the change came (then first), or was made stale by it (then never).
+    if (order.includes('diagnostics')) assert.equal(order[0], 'diagnostics');
+  });
+
+  void it('a close before the first diagnostics releases them too, and a document never opened is answered at once', { timeout: 30_000 }, async () => {
+    const uri = 'file:///open-priority/c.http';
+    const { answers } = await openAndAsk(uri, TEXT, () => session.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } }));
+    assert.equal(answers.length, 3);
+    const never = { uri: 'file:///open-priority/never.http' };
+    assert.deepEqual(await session.connection.sendRequest(CodeLensRequest.type, { textDocument: never }), []);
+    assert.deepEqual(await session.connection.sendRequest(FoldingRangeRequest.type, { textDocument: never }), []);
+  });
+});
