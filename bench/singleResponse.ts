@@ -9,35 +9,16 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { openCliWorkspace, type CliWorkspace } from './lib/cliWorkspace';
+import { EXPORT_PATH, recordExportPage } from './lib/exportPage';
 import { arg, curlAvailable, loadNote, mb, median, msText, printRow, timeProcess, type ProcessRun } from './lib/measure';
 import { serveBody } from './lib/replayServer';
 
-const PATH = '/api/Selection/GetSelectionResult_Ext';
-const ROW_BYTES = 173; // about, for format 1 rows; the body's real size is measured
-
-/** An export page of about `megabytes` MB, as the sandbox serves it. */
-async function recordBody(megabytes: number): Promise<{ body: Buffer; rows: number }> {
-  const rows = Math.ceil((megabytes * 1048576) / ROW_BYTES);
-  const ws = await openCliWorkspace({ exportRows: rows, selectionPageRows: rows });
-  try {
-    const res = await request(`${ws.sandbox.descriptor.engagement.baseUrl}${PATH}`, {
-      method: 'POST', headers: { authorization: `Bearer ${ws.rawEnv['APIWB_BENCH_TOKEN'] ?? ''}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ OFFSET: 1, TableName: '' }),
-    });
-    return { body: Buffer.from(await res.body.arrayBuffer()), rows };
-  } finally {
-    await ws.close();
-  }
-}
-
-
 async function measureBody(ws: CliWorkspace, megabytes: number, rounds: number, withSides: readonly string[]): Promise<{ rows: number; bodyMB: number; runs: Map<string, ProcessRun[]> }> {
-  const { body, rows } = await recordBody(megabytes);
+  const { body, rows } = await recordExportPage(megabytes);
   const server = await serveBody(body);
   try {
-    const url = server.url(PATH);
+    const url = server.url(EXPORT_PATH);
     writeFileSync(join(ws.dir, 'single.http'), ['# @name bigPage', `POST ${url}`, 'Content-Type: application/json', '', '{ "OFFSET": 1, "TableName": "" }', ''].join('\n'));
     const out = join(ws.dir, 'single.ndjson');
     const apiwb = (withOut: boolean): Promise<ProcessRun> => timeProcess(process.execPath,

@@ -241,6 +241,22 @@ void describe('JsonRowSplitter.secretKeyCandidates', () => {
   });
 });
 
+void describe('JsonRowSplitter state', () => {
+  void it('is its own: nothing of the warm-up sample or of an earlier splitter shows in a new one', () => {
+    const first = new JsonRowSplitter('Result', new ByteBlocks(64));
+    first.push(Buffer.from('{"T":"x","Result":[{"password":1,"ab":"c"}],"R":0}'));
+    first.end();
+    const out = new ByteBlocks(64);
+    const splitter = new JsonRowSplitter('Result', out);
+    assert.equal(splitter.secretKeyCandidates.size, 0);
+    assert.equal(splitter.rowsSoFar, 0);
+    splitter.push(Buffer.from('{"Result":[{"id":1}],"Other":2}'));
+    assert.deepEqual(splitter.end(), { fields: { Other: 2 }, rowCount: 1, rowsFound: true });
+    assert.deepEqual([...splitter.secretKeyCandidates], []);
+    assert.equal(Buffer.concat(out.buffers()).toString(), '{"id":1}\n');
+  });
+});
+
 void describe('top-level fields', () => {
   void it('a field named __proto__ is an own field, as JSON.parse reads it, and sets no other field', () => {
     const text = '{"__proto__":{"Remaining":5},"TableName":"T","Data":[1,2]}';
@@ -267,5 +283,84 @@ void describe('recycleBlocks', () => {
     assert.equal(Buffer.concat(second).toString(), 'k\nl\nmnopqrs');
     assert.ok(second.every((b) => memory.has(b.buffer)), 'the second batch went into the recycled blocks');
     assert.equal(Buffer.concat(first).toString().length, 10, 'pieces handed out keep their length (their bytes are the caller\'s)');
+  });
+});
+
+// Strings are read four bytes at a time where four bytes are left in the chunk, one at a time at its end:
+// every byte that may stop a string, at every place in a word, at every cut, must be read as JSON.parse reads it.
+void describe('JsonRowSplitter reads strings four bytes at a time as JSON.parse reads them', () => {
+  const cutsOf = (length: number): number[][] => [[], ...Array.from({ length: length - 1 }, (_, k) => [k + 1])];
+
+  void it('any byte after a clean run of 0 to 9 bytes, in a value and in a key, whole and cut at every byte', () => {
+    for (let byte = 0; byte < 256; byte++) {
+      for (let run = 0; run < 10; run++) {
+        const clean = Buffer.from('abcdefghij'.slice(0, run));
+        for (const make of [(s: Buffer) => [Buffer.from('{"Result":[{"k":"'), s, Buffer.from('zz"}]}')], (s: Buffer) => [Buffer.from('{"Result":[{"'), s, Buffer.from('zz":1}]}')]]) {
+          const bytes = Buffer.concat(make(Buffer.concat([clean, Buffer.of(byte)])));
+          const expected = reference(bytes, 'Result');
+          // Every cut from the string's start to its end, each an alignment of the word reads.
+          for (const cuts of cutsOf(bytes.length).filter((c) => c.length === 0 || (c[0]! >= 10 && c[0]! <= bytes.length - 5))) {
+            assert.deepEqual(verdict(bytes, 'Result', cuts), expected, `byte 0x${byte.toString(16)} after ${run} at ${cuts.join()}`);
+          }
+        }
+      }
+    }
+  });
+
+  void it('a string ending exactly at a chunk boundary, an escape split across chunks, a control character after a long clean run', () => {
+    const long = 'x'.repeat(1000);
+    const bodies = [
+      `{"Result":[{"a":"${long}"},{"b":"${long}\\n\\u00e9\\"${long}"}]}`,
+      `{"Result":[{"${long}":"${long}\\u0041"}]}`,
+      `{"Result":[{"a":"${long}\u0001"}]}`,
+      `{"Result":[{"${long}\u001f":1}]}`,
+      `{"Result":[{"a":"${long}\\q"}]}`,
+      `{"Result":[{"a":"${long}\\u00G0"}]}`,
+    ];
+    for (const text of bodies) {
+      const bytes = Buffer.from(text);
+      const expected = reference(bytes, 'Result');
+      for (let cut = 1; cut < bytes.length; cut++) assert.deepEqual(verdict(bytes, 'Result', [cut]), expected, `${text.slice(-20)} cut at ${cut}`);
+      for (const size of [3, 4, 5, 7, 64]) {
+        const cuts = Array.from({ length: Math.ceil(bytes.length / size) - 1 }, (_, k) => (k + 1) * size);
+        assert.deepEqual(verdict(bytes, 'Result', cuts), expected, `${text.slice(-20)} in chunks of ${size}`);
+      }
+    }
+  });
+
+  void it('multi-byte UTF-8 in keys and values, split across chunks at every byte, and invalid UTF-8 read as JSON.parse reads it', () => {
+    const text = '{"Result":[{"Zoë":"東京 😀","😀k":"é","a\u212A":"\u0080\u07ff\u0800\uffff"}],"T":"ü"}';
+    const bytes = Buffer.from(text);
+    const expected = reference(bytes, 'Result');
+    for (let cut = 1; cut < bytes.length; cut++) assert.deepEqual(verdict(bytes, 'Result', [cut]), expected, `cut at ${cut}`);
+    // Bytes that are not UTF-8 (a lone continuation byte, a truncated sequence, 0xff): decoded as U+FFFD, not refused.
+    const invalid = Buffer.concat([Buffer.from('{"Result":[{"a":"'), Buffer.of(0x80, 0x41, 0xe6, 0x9d, 0x41, 0xff), Buffer.from('"}]}')]);
+    const invalidExpected = reference(invalid, 'Result');
+    for (let cut = 1; cut < invalid.length; cut++) assert.deepEqual(verdict(invalid, 'Result', [cut]), invalidExpected, `invalid cut at ${cut}`);
+  });
+
+  void it('a secret-named key whose bytes set every bit of the letter set is a candidate (no cache slot is mistaken for it)', () => {
+    // A pangram, a space (bit 0) and ;<=>? (bits 27 to 31): the set is -1, every bit.
+    for (const key of ['password the quick brown fox jumps over the lazy dog;<=>?', 'the quick brown fox jumps over the lazy dog;<=>? token']) {
+      const splitter = new JsonRowSplitter('Result', new ByteBlocks(64));
+      splitter.push(Buffer.from(`{"Result":[{"id":1,${JSON.stringify(key)}:"v"}]}`));
+      splitter.end();
+      assert.ok(isSecretName(key) && splitter.secretKeyCandidates.has(key), key);
+    }
+  });
+
+  void it('a secret-named key is a candidate at every alignment and cut, with digits, punctuation or non-ASCII around it', () => {
+    for (let pad = 0; pad < 8; pad++) {
+      const keys = [`${'_'.repeat(pad)}token`, `${'1'.repeat(pad)}Pass`, `é${'-'.repeat(pad)}key`, `${'x'.repeat(pad)}to\u212Aen`, `${'@'.repeat(pad)}pwd`];
+      const text = `{"Result":[{${keys.map((k, n) => `"${k}":${n}`).join(',')}}]}`;
+      const bytes = Buffer.from(text);
+      for (let cut = 0; cut < bytes.length; cut++) {
+        const splitter = new JsonRowSplitter('Result', new ByteBlocks(64));
+        splitter.push(bytes.subarray(0, cut));
+        splitter.push(bytes.subarray(cut));
+        splitter.end();
+        for (const key of keys) assert.ok(splitter.secretKeyCandidates.has(key), `${key} at cut ${cut}`);
+      }
+    }
   });
 });

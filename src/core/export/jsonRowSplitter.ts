@@ -7,6 +7,9 @@
 // carried across chunk boundaries, so nothing is copied or parsed twice to validate it: a malformed
 // page is rejected where JSON.parse would reject it. test/paging/jsonRowSplitter.test.ts holds this
 // scanner to JSON.parse on a corpus of valid and broken bodies, cut at every byte.
+// Speed (bench/scannerRate.ts): strings, most of a page, are read four bytes at a time (stringStops
+// flags the bytes that end a run: the same rule as byte by byte, which the chunk's last bytes use), and
+// the usual sequences (`":"`, `","`, `{"`, a whole literal) go on at once instead of one turn per byte.
 // Rows go out as their own bytes (a comma between rows becomes the line break), copied in runs; a row
 // holding a raw line break (pretty-printed JSON) is re-serialised, so each row stays one line.
 
@@ -15,10 +18,10 @@ import { ByteBlocks } from './byteBlocks';
 
 export { ByteBlocks };
 
-/** Grammar states: what the next byte may be. */
+/** Grammar states: what the next byte may be (Str: in a string value, KeyStr: in a key). */
 const enum G {
   Value, ArrayFirst, ObjectFirst, Key, Colon, After, Done,
-  Str, Esc, Hex,
+  Str, KeyStr, Esc, Hex,
   Minus, Zero, Int, Dot, Frac, Exp, ExpSign, ExpInt,
   Lit,
 }
@@ -27,7 +30,14 @@ const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a, NEWLINE = 0x0a
 const OPEN_OBJ = 0x7b, CLOSE_OBJ = 0x7d, OPEN_ARR = 0x5b, CLOSE_ARR = 0x5d, MINUS = 0x2d, PLUS = 0x2b, DOT = 0x2e;
 const ZERO = 0x30, NINE = 0x39;
 const IN_OBJECT = 1, IN_ARRAY = 2;
-const LITERALS: Record<number, Buffer> = { 0x74: Buffer.from('true'), 0x66: Buffer.from('false'), 0x6e: Buffer.from('null') };
+/** The literal a value's first byte starts, by that byte (an array: an object with number keys is a slow dictionary). */
+const LITERALS: Buffer[] = Array.from({ length: 256 }, () => Buffer.alloc(0));
+/** The first four bytes of each literal as one word (little-endian, as a DataView reads them), by its first byte. */
+const LITERAL_HEADS = new Int32Array(256);
+for (const word of ['true', 'false', 'null']) {
+  LITERALS[word.charCodeAt(0)] = Buffer.from(word);
+  LITERAL_HEADS[word.charCodeAt(0)] = Buffer.from(word).readInt32LE(0);
+}
 /** The bytes a short escape may name after a backslash: " \ / b f n r t (u is handled apart). */
 const SHORT_ESCAPES = new Uint8Array(256);
 for (const c of '"\\/bfnrt') SHORT_ESCAPES[c.charCodeAt(0)] = 1;
@@ -40,27 +50,42 @@ VALUE_START[MINUS] = G.Minus;
 VALUE_START[ZERO] = G.Zero;
 for (let d = ZERO + 1; d <= NINE; d++) VALUE_START[d] = G.Int;
 for (const c of 'tfn') VALUE_START[c.charCodeAt(0)] = G.Lit;
-/** 1 for a byte that stands for itself in a string: not `"`, not `\\`, not a control character. */
-const PLAIN_IN_STRING = new Uint8Array(256).fill(1, SPACE);
-PLAIN_IN_STRING[QUOTE] = 0;
-PLAIN_IN_STRING[BACKSLASH] = 0;
 const HEX = new Uint8Array(256);
 for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
 
-/** A bit per letter (either case): a key's letters, OR-ed, say which secret words it cannot hold. */
-const LETTER_BIT = new Int32Array(256);
-for (let c = 0; c < 26; c++) LETTER_BIT[0x41 + c] = LETTER_BIT[0x61 + c] = 1 << c;
+// Strings are read four bytes at a time: `v` holds four bytes of the body (little-endian, the first in
+// the low byte), and a few integer operations flag those that end a run of plain string bytes.
+
 /**
- * Any byte of a multi-byte character: such a key is always asked about, since lower-casing can turn a
- * non-ASCII letter into an ASCII one (the Kelvin sign U+212A becomes "k": "to\u212Aen" reads as "token").
+ * The 0x80 bit of each byte of `v` that is `"`, `\` or a control character (< 0x20): 0 when all four
+ * stand for themselves in a string (0x7f and every byte from 0x80 do, as in JSON.parse). A borrow may
+ * also flag a byte above a flagged one, so only the lowest flag is sure, and only it is used.
  */
-const NON_ASCII = 1 << 26;
-LETTER_BIT.fill(NON_ASCII, 0x80);
+function stringStops(v: number): number {
+  const quote = v ^ 0x22222222;
+  const backslash = v ^ 0x5c5c5c5c;
+  return (((quote - 0x01010101) & ~quote) | ((backslash - 0x01010101) & ~backslash) | ((v - 0x20202020) & ~v)) & 0x80808080;
+}
+/** Which byte (0 to 3) of a word the lowest flag of a non-zero stringStops mask is on. */
+function firstStop(stops: number): number {
+  return (31 - Math.clz32(stops & -stops)) >> 3;
+}
+/** One byte `c` as a word (`c | ONE_BYTE`) whose other bytes stop nothing: the last bytes of a chunk. */
+const ONE_BYTE = 0x41414100;
+
+/**
+ * A key's letters as a bit set: each byte sets bit (byte & 31), which is the same for a letter in
+ * either case (a: 1 ... z: 26). Other ASCII bytes set a bit too, so the set may say more than the
+ * letters, never less: it only tells which keys cannot hold a secret word.
+ */
+function wordLetters(v: number): number {
+  return (1 << v) | (1 << (v >>> 8)) | (1 << (v >>> 16)) | (1 << (v >>> 24)); // a shift counts its low 5 bits
+}
 /** The letters of each word that may name a secret (SECRET_NAME_HINT, plain words joined by |). */
 const SECRET_WORD_LETTERS = Int32Array.from(SECRET_NAME_HINT.source.split('|'), (word) => {
   if (!/^[a-z]+$/.test(word)) throw new Error('SECRET_NAME_HINT must be plain lower-case words joined by |');
   let bits = 0;
-  for (const c of word) bits |= LETTER_BIT[c.charCodeAt(0)]!;
+  for (const c of word) bits |= 1 << c.charCodeAt(0);
   return bits;
 });
 
@@ -70,16 +95,16 @@ const SECRET_WORD_LETTERS = Int32Array.from(SECRET_NAME_HINT.source.split('|'), 
  */
 const MAX_HELD_VALUE_BYTES = 256 * 1048576;
 
-/** Letter sets known to hold no secret word, by a hash of the set (a page's keys have few of them). */
-const PLAIN_LETTERS = new Int32Array(64).fill(-1);
-
-/** Whether a key with these letters could hold a word of SECRET_NAME_HINT. */
-function mayHoldSecretWord(letters: number): boolean {
-  if ((letters & NON_ASCII) !== 0) return true;
+/**
+ * Whether a key with these letters could hold a word of SECRET_NAME_HINT. `plain` keeps letter sets known
+ * to hold none, by a hash of the set (a page's keys have few of them); an empty slot holds 0, the set of
+ * no byte, which holds no word indeed (any other value, -1 for every bit too, may be a key's set).
+ */
+function mayHoldSecretWord(letters: number, plain: Int32Array): boolean {
   const slot = Math.imul(letters, 0x9e3779b1) >>> 26;
-  if (PLAIN_LETTERS[slot] === letters) return false;
+  if (plain[slot] === letters) return false;
   for (let w = 0; w < SECRET_WORD_LETTERS.length; w++) if ((letters & SECRET_WORD_LETTERS[w]!) === SECRET_WORD_LETTERS[w]) return true;
-  PLAIN_LETTERS[slot] = letters;
+  plain[slot] = letters;
   return false;
 }
 
@@ -104,6 +129,8 @@ export interface SplitResult {
 const enum Held { None, Row, Field }
 
 export class JsonRowSplitter {
+  // The first field: the warm-up's splitters give the fields their shapes before this one has any.
+  private readonly warmedUp = warmUpOnce();
   private offset = 0; // bytes consumed before the current chunk, for messages
   private readonly fields: Record<string, unknown> = {};
   private rowsFound = false;
@@ -115,7 +142,7 @@ export class JsonRowSplitter {
   private state = G.Value;
   private stack = new Uint8Array(64);
   private depth = 0;
-  private isKey = false;
+  private isKey = false; // whether the escape being read (Esc, Hex) is in a key
   private hexLeft = 0;
   private literal: Buffer = LITERALS[0x74]!;
   private literalAt = 0;
@@ -128,9 +155,11 @@ export class JsonRowSplitter {
   private keyPieces: Buffer[] | undefined; // the key being read, when it spans chunks
   private keyStart = -1;
   private keyLetters = 0;
+  private keyWide = 0;
   private keyEscaped = false;
   /** Keys inside rows that may name a secret, decoded (see secretKeyCandidates). */
   private readonly candidates = new Set<string>();
+  private readonly plainLetters = new Int32Array(64); // see mayHoldSecretWord
   // The value being kept (a row or a field): where it starts in this chunk (-1: in an earlier one), its
   // earlier pieces, and whether a row holds a raw line break.
   private held = Held.None;
@@ -152,8 +181,8 @@ export class JsonRowSplitter {
 
   /**
    * Every distinct key inside the rows so far (at any depth) that may name a secret, decoded: each key
-   * holding all the letters of a word of SECRET_NAME_HINT, or an escape. A key not in this set holds
-   * none of those words, so isSecretName is false for it (the redacting sink asks only these).
+   * holding all the letters of a word of SECRET_NAME_HINT, an escape or a non-ASCII byte. A key not in
+   * this set holds none of those words, so isSecretName is false for it (the redacting sink asks only these).
    */
   get secretKeyCandidates(): ReadonlySet<string> {
     return this.candidates;
@@ -193,56 +222,124 @@ export class JsonRowSplitter {
     return this.fail(at, `unexpected ${shown} ${where}`);
   }
 
-  /** The one pass: the grammar, byte by byte, with the rows and fields cut out as their values end. */
+  /**
+   * The one pass: the grammar, byte by byte, with the rows and fields cut out as their values end.
+   * One case per state; a case that ends a token goes on with the next byte when the token is the usual
+   * one (`,"` after a value in an object, `":` after a key, `{"` opening an object), the same as one
+   * more turn of the loop would. Strings, numbers and literals are read in tight loops of their own.
+   * Between tokens, a byte no case takes falls through to the whitespace test, then is an error.
+   */
   private scan(b: Buffer): void {
     const len = b.length;
+    const words = new DataView(b.buffer, b.byteOffset, len);
     let state = this.state;
     let depth = this.depth;
+    // The key being read: its letters (wordLetters) and its bytes OR-ed (a multi-byte character sets 0x80:
+    // such a key is always asked about, since lower-casing can turn a non-ASCII letter into an ASCII one;
+    // the Kelvin sign U+212A becomes "k", and "to\u212Aen" reads as "token").
+    let letters = this.keyLetters;
+    let wide = this.keyWide;
+    // The literal being read and how many of its bytes came (locals, like the rest of the state: a path
+    // taken only when a chunk ends inside a literal then touches no field, which V8 would see for the first time).
+    let literal = this.literal;
+    let literalAt = this.literalAt;
     let i = 0;
-    while (i < len) {
+    bytes: while (i < len) {
       let c = b[i]!;
-      if (state === G.Str) {
-        // The hot loop: most of a page is string bytes. A key's letters are gathered as it goes.
-        if (this.isKey) {
-          let letters = this.keyLetters;
-          while (PLAIN_IN_STRING[c] === 1) {
-            letters |= LETTER_BIT[c]!;
-            if (++i === len) break;
+      switch (state) {
+        case G.Str:
+          // The hot loop: most of a page is string bytes.
+          for (;;) {
+            if (i + 4 <= len) {
+              const stops = stringStops(words.getInt32(i, true));
+              if (stops === 0) {
+                i += 4;
+                continue;
+              }
+              i += firstStop(stops);
+              c = b[i]!;
+              break;
+            }
+            if (i === len) break bytes;
             c = b[i]!;
+            if (stringStops(c | ONE_BYTE) !== 0) break;
+            i++;
           }
-          this.keyLetters = letters;
-        } else {
-          while (PLAIN_IN_STRING[c] === 1) {
-            if (++i === len) break;
+          i++;
+          if (c === QUOTE) {
+            state = G.After;
+            if (depth === this.watch) this.valueEnd(b, i);
+            else if (i + 1 < len && b[i] === COMMA && b[i + 1] === QUOTE && this.stack[depth - 1] === IN_OBJECT) {
+              // The usual `","` inside a row: the next key starts at once.
+              state = G.KeyStr;
+              letters = 0;
+              wide = 0;
+              i += 2;
+              this.keyBegins(i);
+            }
+          } else if (c === BACKSLASH) {
+            state = G.Esc;
+            this.isKey = false;
+          } else this.fail(i - 1, 'a control character inside a string');
+          continue;
+        case G.KeyStr:
+          // The same loop, gathering the key's letters to tell which keys may name a secret.
+          for (;;) {
+            if (i + 4 <= len) {
+              const v = words.getInt32(i, true);
+              const stops = stringStops(v);
+              if (stops === 0) {
+                letters |= wordLetters(v);
+                wide |= v;
+                i += 4;
+                continue;
+              }
+              const n = firstStop(stops);
+              const head = v & ((1 << (8 * n)) - 1); // the bytes before the stop (0 sets bit 0, no letter)
+              letters |= wordLetters(head);
+              wide |= head;
+              i += n;
+              c = b[i]!;
+              break;
+            }
+            if (i === len) break bytes;
             c = b[i]!;
+            if (stringStops(c | ONE_BYTE) !== 0) break;
+            letters |= 1 << c;
+            wide |= c;
+            i++;
           }
-        }
-        if (i === len) break;
-        if (c === QUOTE) {
-          if (this.isKey) {
-            state = G.Colon;
+          if (c === QUOTE) {
             if (depth === 1 && this.watch === 1) this.keyEnd(b, i);
-            else if (depth > this.rowsDepth && this.rowsDepth > 0 && (this.keyEscaped || mayHoldSecretWord(this.keyLetters))) this.rowKey(b, i);
-            // The usual `":` read at once (the same as one more turn of the loop in G.Colon).
-            if (i + 1 < len && b[i + 1] === COLON) {
+            else if (depth > this.rowsDepth && this.rowsDepth > 0 && (this.keyEscaped || (wide & 0x80808080) !== 0 || mayHoldSecretWord(letters, this.plainLetters))) this.rowKey(b, i);
+            i++;
+            // The usual `":` read at once, and `":"` inside a row: a string value starts.
+            if (i < len && b[i] === COLON) {
               state = G.Value;
               i++;
-            }
-          } else {
-            state = G.After;
-            if (depth === this.watch) this.valueEnd(b, i + 1);
-          }
-        } else if (c === BACKSLASH) state = G.Esc;
-        else this.fail(i, 'a control character inside a string');
-        i++;
-        continue;
-      }
-      if (state < G.Str) {
-        // Between tokens: punctuation, the start of a value, whitespace (least common in a compact page).
-        if (state === G.After) {
-          if (c === COMMA) {
-            state = this.stack[depth - 1] === IN_OBJECT ? G.Key : G.Value;
+              if (i < len && b[i] === QUOTE && depth !== this.watch) {
+                state = G.Str;
+                i++;
+              }
+            } else state = G.Colon;
+          } else if (c === BACKSLASH) {
+            state = G.Esc;
+            this.isKey = true;
+            this.keyEscaped = true;
             i++;
+          } else this.fail(i, 'a control character inside a string');
+          continue;
+        case G.After:
+          if (c === COMMA) {
+            i++;
+            if (this.stack[depth - 1] !== IN_OBJECT) state = G.Value;
+            else if (i < len && b[i] === QUOTE) {
+              // The usual `,"`: the next key starts at once.
+              state = G.KeyStr;
+              letters = 0;
+              wide = 0;
+              this.keyBegins(++i);
+            } else state = G.Key;
             continue;
           }
           if (c === CLOSE_OBJ || c === CLOSE_ARR) {
@@ -251,21 +348,21 @@ export class JsonRowSplitter {
             i++;
             continue;
           }
-        } else if (state === G.Colon) {
+          break;
+        case G.Colon:
           if (c === COLON) {
             state = G.Value;
             i++;
             continue;
           }
-        } else if (state === G.Key || state === G.ObjectFirst) {
+          break;
+        case G.Key:
+        case G.ObjectFirst:
           if (c === QUOTE) {
-            state = G.Str;
-            this.isKey = true;
-            this.keyStart = i + 1;
-            this.keyPieces = undefined;
-            this.keyLetters = 0;
-            this.keyEscaped = false;
-            i++;
+            state = G.KeyStr;
+            letters = 0;
+            wide = 0;
+            this.keyBegins(++i);
             continue;
           }
           if (c === CLOSE_OBJ && state === G.ObjectFirst) {
@@ -274,58 +371,64 @@ export class JsonRowSplitter {
             i++;
             continue;
           }
-        } else if (state !== G.Done) {
-          // G.Value or G.ArrayFirst.
+          break;
+        case G.Value:
+        case G.ArrayFirst: {
           const next = VALUE_START[c]!;
-          if (next !== 0) {
-            if (depth === 0 && !this.shapeExpected(c)) {
-              // Not the shape the style expects: keep the body whole and parse it at the end instead.
-              this.whole = [Buffer.from(b.subarray(i))];
-              this.offset += len;
-              return;
+          if (next === 0) {
+            if (c === CLOSE_ARR && state === G.ArrayFirst) {
+              depth = this.close(b, i, c, depth);
+              state = depth === 0 ? G.Done : G.After;
+              i++;
+              continue;
             }
-            if (depth === this.watch) this.valueStart(b, i, c);
-            state = next;
-            if (next === G.Str) this.isKey = false;
-            else if (next === G.ObjectFirst || next === G.ArrayFirst) {
-              if (depth === this.stack.length) {
-                const grown = new Uint8Array(this.stack.length * 2);
-                grown.set(this.stack);
-                this.stack = grown;
-              }
-              this.stack[depth++] = next === G.ObjectFirst ? IN_OBJECT : IN_ARRAY;
-              if (depth === 1) this.openBody(c);
-            } else if (next === G.Lit) {
-              this.literal = LITERALS[c]!;
-              this.literalAt = 1;
-            }
-            i++;
-            continue;
+            break;
           }
-          if (c === CLOSE_ARR && state === G.ArrayFirst) {
-            depth = this.close(b, i, c, depth);
-            state = depth === 0 ? G.Done : G.After;
-            i++;
-            continue;
+          if (depth === 0 && !this.shapeExpected(c)) {
+            // Not the shape the style expects: keep the body whole and parse it at the end instead.
+            this.whole = [Buffer.from(b.subarray(i))];
+            this.offset += len;
+            return;
           }
-        }
-        if (c === SPACE || c === NEWLINE || c === RETURN || c === TAB) {
-          // A line break inside a row: the row is re-serialised onto one line.
-          if (c !== SPACE && c !== TAB && depth > this.watch) this.rowBreak = true;
+          if (depth === this.watch) this.valueStart(b, i, c);
+          state = next;
           i++;
+          if (next === G.ObjectFirst || next === G.ArrayFirst) {
+            if (depth === this.stack.length) {
+              const grown = new Uint8Array(this.stack.length * 2);
+              grown.set(this.stack);
+              this.stack = grown;
+            }
+            this.stack[depth++] = next === G.ObjectFirst ? IN_OBJECT : IN_ARRAY;
+            if (depth === 1) this.openBody(c);
+            if (next === G.ObjectFirst && i < len && b[i] === QUOTE) {
+              // The usual `{"`: the first key starts at once.
+              state = G.KeyStr;
+              letters = 0;
+              wide = 0;
+              this.keyBegins(++i);
+            }
+          } else if (next === G.Lit) {
+            literal = LITERALS[c]!;
+            const end = i - 1 + literal.length;
+            if (end <= len && words.getInt32(i - 1, true) === LITERAL_HEADS[c] && b[end - 1] === literal[literal.length - 1]) {
+              // The whole literal in this chunk: its first four bytes as one word, and its last byte.
+              i = end;
+              state = G.After;
+              if (depth === this.watch) this.valueEnd(b, i);
+            } else literalAt = 1;
+          }
           continue;
         }
-        this.unexpectedBetween(i, c, state, depth);
-      }
-      switch (state) {
+        case G.Done:
+          break;
         case G.Int:
         case G.Frac:
         case G.ExpInt:
           while (c >= ZERO && c <= NINE) {
-            if (++i === len) break;
+            if (++i === len) break bytes;
             c = b[i]!;
           }
-          if (i === len) break;
           if (c === DOT && state === G.Int) {
             state = G.Dot;
             i++;
@@ -337,7 +440,7 @@ export class JsonRowSplitter {
             state = G.After;
             if (depth === this.watch) this.valueEnd(b, i);
           }
-          break;
+          continue;
         case G.Zero:
           if (c === DOT) {
             state = G.Dot;
@@ -350,57 +453,78 @@ export class JsonRowSplitter {
             state = G.After;
             if (depth === this.watch) this.valueEnd(b, i);
           }
-          break;
+          continue;
         case G.Minus:
           if (c === ZERO) state = G.Zero;
           else if (c > ZERO && c <= NINE) state = G.Int;
           else this.unexpected(i, c, 'after "-"');
           i++;
-          break;
+          continue;
         case G.Dot:
           if (c < ZERO || c > NINE) this.unexpected(i, c, 'where a digit after "." was expected');
           state = G.Frac;
           i++;
-          break;
+          continue;
         case G.Exp:
           if (c === PLUS || c === MINUS) state = G.ExpSign;
           else if (c >= ZERO && c <= NINE) state = G.ExpInt;
           else this.unexpected(i, c, 'in an exponent');
           i++;
-          break;
+          continue;
         case G.ExpSign:
           if (c < ZERO || c > NINE) this.unexpected(i, c, 'where an exponent digit was expected');
           state = G.ExpInt;
           i++;
-          break;
-        case G.Lit:
-          if (c !== this.literal[this.literalAt]) this.unexpected(i, c, `in "${this.literal.toString('latin1')}"`);
-          i++;
-          if (++this.literalAt === this.literal.length) {
-            state = G.After;
-            if (depth === this.watch) this.valueEnd(b, i);
+          continue;
+        case G.Lit: {
+          while (literalAt < literal.length) {
+            if (i === len) break bytes;
+            if (b[i] !== literal[literalAt]) this.unexpected(i, b[i]!, `in "${literal.toString('latin1')}"`);
+            i++;
+            literalAt++;
           }
-          break;
+          state = G.After;
+          if (depth === this.watch) this.valueEnd(b, i);
+          continue;
+        }
         case G.Esc:
-          if (this.isKey) this.keyEscaped = true;
           if (c === 0x75) {
             state = G.Hex;
             this.hexLeft = 4;
-          } else if (SHORT_ESCAPES[c] === 1) state = G.Str;
+          } else if (SHORT_ESCAPES[c] === 1) state = this.isKey ? G.KeyStr : G.Str;
           else this.unexpected(i, c, 'after a backslash in a string');
           i++;
-          break;
+          continue;
         case G.Hex:
           if (HEX[c] !== 1) this.unexpected(i, c, 'in a \\u escape');
-          if (--this.hexLeft === 0) state = G.Str;
+          if (--this.hexLeft === 0) state = this.isKey ? G.KeyStr : G.Str;
           i++;
-          break;
+          continue;
       }
+      // Between tokens, a byte no case took: whitespace, or not JSON.
+      if (c === SPACE || c === NEWLINE || c === RETURN || c === TAB) {
+        // A line break inside a row: the row is re-serialised onto one line.
+        if (c !== SPACE && c !== TAB && depth > this.watch) this.rowBreak = true;
+        i++;
+        continue;
+      }
+      this.unexpectedBetween(i, c, state, depth);
     }
     this.state = state;
     this.depth = depth;
+    this.keyLetters = letters;
+    this.keyWide = wide;
+    this.literal = literal;
+    this.literalAt = literalAt;
     this.endOfChunk(b);
     this.offset += len;
+  }
+
+  /** A key's first byte is at `i` (its letters start empty in the caller). */
+  private keyBegins(i: number): void {
+    this.keyStart = i;
+    this.keyPieces = undefined;
+    this.keyEscaped = false;
   }
 
   /** The words for a byte that cannot come where it is, between tokens. */
@@ -533,7 +657,7 @@ export class JsonRowSplitter {
   /** The chunk ends: whole rows are copied out; a row, field or key still open keeps its bytes. */
   private endOfChunk(b: Buffer): void {
     this.flushRun(b);
-    if ((this.state === G.Str || this.state === G.Esc || this.state === G.Hex) && this.isKey) {
+    if (this.state === G.KeyStr || ((this.state === G.Esc || this.state === G.Hex) && this.isKey)) {
       const from = this.keyPieces ? 0 : this.keyStart;
       (this.keyPieces ??= []).push(Buffer.from(b.subarray(from)));
     }
@@ -547,4 +671,25 @@ export class JsonRowSplitter {
       }
     }
   }
+}
+
+/**
+ * Once a process, before its first splitter: a small page with every kind of token, pushed whole and in
+ * chunks of 1 to 7 bytes, so that every path of scan (a chunk ending inside a key, a string's last bytes,
+ * a literal, a number, an escape) has run once. V8 optimises scan from what it has seen run; without
+ * this, the first network chunk to end in each such place throws the optimised code away and scan runs
+ * unoptimised while it is compiled again: four times in a 100 MB response, about 15 ms of the main
+ * thread and 30 ms of compile threads (bench/singleResponse.ts). The sample's results are not used.
+ */
+let warmUpDone = false;
+function warmUpOnce(): boolean {
+  if (warmUpDone) return true;
+  warmUpDone = true;
+  const sample = Buffer.from('{"T":"x","Result":[{"ab":"c\\n\\u00e9d","kk":-12.25e+10,"id":12345,"t":true,"f":false,"n":null,"o":[0,{}]},"long string value"],"R":0}');
+  for (const size of [sample.length, 1, 2, 3, 5, 6, 7]) {
+    const splitter = new JsonRowSplitter('Result', new ByteBlocks(64));
+    for (let at = 0; at < sample.length; at += size) splitter.push(sample.subarray(at, at + size));
+    splitter.end();
+  }
+  return true;
 }
