@@ -9,7 +9,18 @@
 //                                                                 and `$BASIC` in headers come from
 //                                                                 APIWB_BENCH_TOKEN and APIWB_BENCH_BASIC
 import { createWriteStream } from 'node:fs';
-import { request } from 'undici';
+// undici's Agent and request() only, loaded as apiwb loads them (src/core/http/undiciCore.ts): undici's
+// index.js also loads fetch, WebSocket, caches and mocks, about 40 ms of start-up this baseline would pay
+// and apiwb does not.
+import Agent from 'undici/lib/dispatcher/agent.js';
+import apiRequest from 'undici/lib/api/api-request.js';
+
+const agent = new Agent();
+/** undici's request(url, options) on one Agent, as its index.js glues it. */
+function request(url, options) {
+  const { origin, pathname, search } = new URL(url);
+  return apiRequest.call(agent, { ...options, origin, path: `${pathname}${search}` });
+}
 
 const [mode, url, out, body] = process.argv.slice(2);
 const headers = { authorization: `Bearer ${process.env.APIWB_BENCH_TOKEN ?? ''}`, 'content-type': 'application/json' };
