@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { homedir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, posix, win32 } from 'node:path';
 import { Script } from 'node:vm';
 
 /** 'warm': cached code used; 'cold': none stored yet; 'rejected': an entry was there but unusable; 'off': no cache folder. */
@@ -31,17 +31,22 @@ const HASH_BYTES = 32;
 const sha256 = (data: string | Buffer): Buffer => createHash('sha256').update(data).digest();
 
 /**
- * Where apiwb keeps its code cache: XDG_CACHE_HOME when it is set (on any platform), else the platform's
- * per-user cache folder; undefined when there is none or NODE_DISABLE_COMPILE_CACHE is set (node's own
- * switch for its compile cache).
+ * Where apiwb keeps its code cache: XDG_CACHE_HOME when it is set to an absolute folder (on any platform),
+ * else the platform's per-user cache folder; undefined when there is none (or it is not absolute) or
+ * NODE_DISABLE_COMPILE_CACHE is set (node's own switch for its compile cache).
  */
 export function codeCacheDir(env: Readonly<Record<string, string | undefined>> = process.env, platform: string = process.platform, home: () => string = homedir): string | undefined {
   if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  // Only an absolute folder (the XDG spec ignores a relative one): a relative one would be the working
+  // folder's, and code read from a project's files would run as apiwb's.
+  const absolute = (path: string | undefined): path is string => !!path && (platform === 'win32' ? win32 : posix).isAbsolute(path);
   try {
-    if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'apiwb', 'code');
-    if (platform === 'win32') return env.LOCALAPPDATA ? join(env.LOCALAPPDATA, 'apiwb', 'Cache', 'code') : undefined;
-    if (platform === 'darwin') return join(home(), 'Library', 'Caches', 'apiwb', 'code');
-    return join(home(), '.cache', 'apiwb', 'code');
+    if (absolute(env.XDG_CACHE_HOME)) return join(env.XDG_CACHE_HOME, 'apiwb', 'code');
+    if (platform === 'win32') return absolute(env.LOCALAPPDATA) ? join(env.LOCALAPPDATA, 'apiwb', 'Cache', 'code') : undefined;
+    const userHome = home();
+    if (!absolute(userHome)) return undefined;
+    if (platform === 'darwin') return join(userHome, 'Library', 'Caches', 'apiwb', 'code');
+    return join(userHome, '.cache', 'apiwb', 'code');
   } catch {
     return undefined; // no home folder
   }

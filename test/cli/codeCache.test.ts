@@ -140,6 +140,18 @@ void describe('code cache of the subcommand bundles', () => {
     assert.equal(codeCacheDir({}, 'linux', () => { throw new Error('no home'); }), undefined);
   });
 
+  void it('a relative XDG_CACHE_HOME, LOCALAPPDATA or home is not a cache folder (it would be the working folder\'s, where a project could plant code)', () => {
+    const home = (): string => '/home/u';
+    assert.equal(codeCacheDir({ XDG_CACHE_HOME: 'cache' }, 'linux', home), join('/home/u', '.cache', 'apiwb', 'code'), 'the XDG spec: a relative path is ignored');
+    assert.equal(codeCacheDir({ XDG_CACHE_HOME: '.' }, 'darwin', home), join('/home/u', 'Library', 'Caches', 'apiwb', 'code'));
+    assert.equal(codeCacheDir({ XDG_CACHE_HOME: 'C:\\cache' }, 'linux', home), join('/home/u', '.cache', 'apiwb', 'code'));
+    assert.equal(codeCacheDir({ LOCALAPPDATA: 'AppData\\Local' }, 'win32', home), undefined);
+    assert.equal(codeCacheDir({ XDG_CACHE_HOME: 'C:cache', LOCALAPPDATA: 'C:\\L' }, 'win32', home), join('C:\\L', 'apiwb', 'Cache', 'code'), 'relative to a drive\'s working folder');
+    assert.equal(codeCacheDir({ XDG_CACHE_HOME: 'D:\\xdg', LOCALAPPDATA: 'C:\\L' }, 'win32', home), join('D:\\xdg', 'apiwb', 'code'));
+    assert.equal(codeCacheDir({}, 'linux', () => 'relative-home'), undefined);
+    assert.equal(codeCacheDir({}, 'linux', () => ''), undefined);
+  });
+
   void it('another build of the bundle (other bytes, same length) or other node flags: another entry; the three newest builds are kept', () => {
     fresh('builds');
     const first = loadBundle(bundle, cache);

@@ -93,3 +93,12 @@ void it('secrets learnt again (every request of a run hands out the same token) 
     '*** *** *** *** *** abc',
   );
 });
+
+void it('row(): a known secret used as a key (a server may echo a token as a field name) is scrubbed from the key too', () => {
+  const redactor = new Redactor(['abcd1234efgh']);
+  assert.deepEqual(redactor.row({ abcd1234efgh: 1, id: 2, nested: [{ 'x-abcd1234efgh': 3 }] }), { [REDACTED]: 1, id: 2, nested: [{ [`x-${REDACTED}`]: 3 }] });
+  const plain = { id: 1, name: 'n' };
+  assert.equal(redactor.row(plain), plain, 'a row with nothing to redact is returned as is');
+  redactor.addKnownSecrets(['zq-learnt-later-9']);
+  assert.deepEqual(redactor.row({ 'zq-learnt-later-9': 1 }), { [REDACTED]: 1 });
+});

@@ -23,6 +23,8 @@ export class Redactor {
   private readonly given = new Set<string>();
   /** Keys as value() shows them: a page repeats the same few keys on every row. */
   private readonly shownKeys = new Map<string, string>();
+  /** Keys as row() writes them (known values scrubbed): a page repeats the same few keys on every row. */
+  private readonly rowKeys = new Map<string, string>();
   /** URLs as url() shows them: a run prints the same few URLs again and again. */
   private readonly shownUrls = new Map<string, string>();
 
@@ -47,6 +49,7 @@ export class Redactor {
     this.knownValues = [...all].filter((v) => v.length >= MIN_KNOWN_VALUE_LENGTH).sort((a, b) => b.length - a.length);
     this.knownBytes = this.knownValues.map((v) => Buffer.from(v, 'utf8'));
     this.shownKeys.clear();
+    this.rowKeys.clear();
     this.shownUrls.clear();
   }
 
@@ -107,7 +110,9 @@ export class Redactor {
     try {
       const knownValues = this.knownValues;
       const shortest = knownValues[knownValues.length - 1];
-      return redactTree(row, (text) => (shortest === undefined || text.length < shortest.length ? text : scrubKnownValues(text, knownValues)), sameKey);
+      // Keys too: a server can echo a token as a field name, and the row is written as it is returned.
+      const rowKey = shortest === undefined ? sameKey : (key: string): string => (key.length < shortest.length ? key : this.rowKey(key));
+      return redactTree(row, (text) => (shortest === undefined || text.length < shortest.length ? text : scrubKnownValues(text, knownValues)), rowKey);
     } catch (error) {
       // Recursion is the fast path for real rows; one nested past the stack gets words, not a RangeError.
       if (error instanceof RangeError) throw new Error(`a result row ${tooDeepText()}`);
@@ -128,6 +133,17 @@ export class Redactor {
       if (error instanceof RangeError) throw new Error(`a result row ${tooDeepText()}`);
       throw error;
     }
+  }
+
+  /** A row's key with known secret values scrubbed (row()), remembered like shownKey. */
+  private rowKey(key: string): string {
+    let shown = this.rowKeys.get(key);
+    if (shown === undefined) {
+      shown = scrubKnownValues(key, this.knownValues);
+      if (this.rowKeys.size >= SECRET_KEY_CACHE_LIMIT) this.rowKeys.clear();
+      this.rowKeys.set(key, shown);
+    }
+    return shown;
   }
 
   private shownKey(key: string): string {
