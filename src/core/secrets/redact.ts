@@ -27,6 +27,10 @@ export class Redactor {
   private readonly rowKeys = new Map<string, string>();
   /** URLs as url() shows them: a run prints the same few URLs again and again. */
   private readonly shownUrls = new Map<string, string>();
+  /** The computations behind those three memos, made once. */
+  private readonly scrubKnownValues = (text: string): string => scrubKnownValues(text, this.knownValues);
+  private readonly textOf = (text: string): string => this.text(text);
+  private readonly urlNowOf = (url: string): string => this.urlNow(url);
 
   constructor(knownSecrets: Iterable<string> = []) {
     this.addKnownSecrets(knownSecrets);
@@ -135,25 +139,13 @@ export class Redactor {
     }
   }
 
-  /** A row's key with known secret values scrubbed (row()), remembered like shownKey. */
+  /** A row's key with known secret values scrubbed (row()). */
   private rowKey(key: string): string {
-    let shown = this.rowKeys.get(key);
-    if (shown === undefined) {
-      shown = scrubKnownValues(key, this.knownValues);
-      if (this.rowKeys.size >= SECRET_KEY_CACHE_LIMIT) this.rowKeys.clear();
-      this.rowKeys.set(key, shown);
-    }
-    return shown;
+    return remembered(this.rowKeys, key, SECRET_KEY_CACHE_LIMIT, this.scrubKnownValues);
   }
 
   private shownKey(key: string): string {
-    let shown = this.shownKeys.get(key);
-    if (shown === undefined) {
-      shown = this.text(key);
-      if (this.shownKeys.size >= SECRET_KEY_CACHE_LIMIT) this.shownKeys.clear();
-      this.shownKeys.set(key, shown);
-    }
-    return shown;
+    return remembered(this.shownKeys, key, SECRET_KEY_CACHE_LIMIT, this.textOf);
   }
 
   headerValue(name: string, value: string): string {
@@ -172,13 +164,7 @@ export class Redactor {
   }
 
   url(url: string): string {
-    let shown = this.shownUrls.get(url);
-    if (shown === undefined) {
-      shown = this.urlNow(url);
-      if (this.shownUrls.size >= URL_CACHE_LIMIT) this.shownUrls.clear();
-      this.shownUrls.set(url, shown);
-    }
-    return shown;
+    return remembered(this.shownUrls, url, URL_CACHE_LIMIT, this.urlNowOf);
   }
 
   private urlNow(url: string): string {
@@ -300,13 +286,21 @@ const SECRET_KEY_CACHE_LIMIT = 10_000;
 const URL_CACHE_LIMIT = 1_000;
 
 function isSecretKey(key: string): boolean {
-  let secret = secretKeyCache.get(key);
-  if (secret === undefined) {
-    secret = isSecretName(key);
-    if (secretKeyCache.size >= SECRET_KEY_CACHE_LIMIT) secretKeyCache.clear();
-    secretKeyCache.set(key, secret);
+  return remembered(secretKeyCache, key, SECRET_KEY_CACHE_LIMIT, isSecretName);
+}
+
+/**
+ * `cache`'s answer for `key`, computed once; the cache is emptied when it reaches `limit` (it stays
+ * bounded). `compute` is a function made once (not a closure per call: keys are asked by the million).
+ */
+function remembered<T>(cache: Map<string, T>, key: string, limit: number, compute: (key: string) => T): T {
+  let answer = cache.get(key);
+  if (answer === undefined) {
+    answer = compute(key);
+    if (cache.size >= limit) cache.clear();
+    cache.set(key, answer);
   }
-  return secret;
+  return answer;
 }
 
 const sameKey = (key: string): string => key;
