@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { openNdjsonSink, redactingSink, reopenFileSink, type RowSink } from '../../src/core/export';
+import { openNdjsonSink, redactingSink, reopenFileSink, type HeldPage, type RowSink } from '../../src/core/export';
 import { walk, type PagingPlan } from '../../src/core/paging';
 import { Redactor } from '../../src/core/secrets';
 
@@ -96,6 +96,41 @@ async function walkTo(name: string, wrap: (sink: RowSink) => RowSink = (s) => s,
   return { path, result, sink };
 }
 
+type Checkpoint = Awaited<ReturnType<typeof walk>>['checkpoint'];
+
+/** Resumes a walk from `checkpoint` with the server behaving; every row must then be in the file once. */
+async function resumeToTheEnd(path: string, checkpoint: Checkpoint): Promise<void> {
+  twist = 'none';
+  assert.ok(checkpoint.sink);
+  const reopened = await reopenFileSink(checkpoint.sink);
+  const resumed = await walk({ method: 'GET', url: base, headers: {} }, { plan, sink: reopened, resumeFrom: checkpoint });
+  await reopened.close();
+  assert.equal(resumed.outcome, 'complete', resumed.message);
+  assert.deepEqual(ids(path), range(0, PAGES * PAGE_ROWS), 'no gap, no duplicate');
+}
+
+/**
+ * `inner`, aborting `controller` once page 2's first part is in the file (page 1 is one part while it
+ * arrives and the rest); `page` may change the held page further (a crash: drop never runs).
+ */
+function stopAtPageTwo(inner: RowSink, controller: AbortController, page: Partial<HeldPage> = {}): RowSink {
+  let parts = 0;
+  return {
+    ...inner,
+    openPage: () => {
+      const held = inner.openPage!();
+      return {
+        ...held,
+        writeNdjson: async (l, n, k) => {
+          await held.writeNdjson(l, n, k);
+          if (++parts === 3) controller.abort();
+        },
+        ...page,
+      };
+    },
+  };
+}
+
 void describe('pages written while they arrive', () => {
   void it('a good walk: every row once, in order; the file is the checkpoint\'s length', async () => {
     twist = 'none';
@@ -127,16 +162,7 @@ void describe('pages written while they arrive', () => {
       assert.equal(result.pages, 1);
       assert.deepEqual(ids(path), range(0, PAGE_ROWS));
       assert.equal(statSync(path).size, result.checkpoint.sink?.bytes);
-      if (verdict === 'failed') {
-        twist = 'none';
-        const checkpoint = result.checkpoint;
-        assert.ok(checkpoint.sink);
-        const reopened = await reopenFileSink(checkpoint.sink);
-        const resumed = await walk({ method: 'GET', url: base, headers: {} }, { plan, sink: reopened, resumeFrom: checkpoint });
-        await reopened.close();
-        assert.equal(resumed.outcome, 'complete', resumed.message);
-        assert.deepEqual(ids(path), range(0, PAGES * PAGE_ROWS), 'the resume appends the rest once');
-      }
+      if (verdict === 'failed') await resumeToTheEnd(path, result.checkpoint);
     });
   }
 
@@ -153,21 +179,7 @@ void describe('pages written while they arrive', () => {
   void it('stopped while a page arrives: its first rows, already in the file, are cut off; the walk is cut short with page 1 kept', async () => {
     twist = 'stall';
     const controller = new AbortController();
-    let parts = 0;
-    const { path, result } = await walkTo('stopped', (inner) => ({
-      ...inner,
-      openPage: () => {
-        const page = inner.openPage!();
-        return {
-          ...page,
-          writeNdjson: async (l, n, k) => {
-            await page.writeNdjson(l, n, k);
-            // Page 1 is one part while it arrives and the rest; page 2's first part is in the file: stop.
-            if (++parts === 3) controller.abort();
-          },
-        };
-      },
-    }), controller.signal);
+    const { path, result } = await walkTo('stopped', (inner) => stopAtPageTwo(inner, controller), controller.signal);
     assert.equal(result.outcome, 'stopped', result.message);
     assert.equal(result.pages, 1);
     assert.deepEqual(ids(path), range(0, PAGE_ROWS));
@@ -177,35 +189,16 @@ void describe('pages written while they arrive', () => {
   void it('a crash while a page arrives (its rows in the file, never cut off): --resume from the last checkpoint cuts them and appends the rest once', async () => {
     twist = 'stall';
     const controller = new AbortController();
-    let parts = 0;
-    let saved: Awaited<ReturnType<typeof walk>>['checkpoint'] | undefined;
+    let saved: Checkpoint | undefined;
     const path = join(dir, 'crash.ndjson');
     watchFile = path;
     const inner = await openNdjsonSink(path);
     // The process dies once page 2's first part is in the file: nothing after that runs (drop is never called).
-    const crashing: RowSink = {
-      ...inner,
-      openPage: () => {
-        const page = inner.openPage!();
-        return {
-          ...page,
-          writeNdjson: async (l, n, k) => {
-            await page.writeNdjson(l, n, k);
-            if (++parts === 3) controller.abort();
-          },
-          drop: () => Promise.resolve(),
-        };
-      },
-    };
+    const crashing = stopAtPageTwo(inner, controller, { drop: () => Promise.resolve() });
     await walk({ method: 'GET', url: base, headers: {} }, { plan, sink: crashing, signal: controller.signal, onPage: (event) => { saved = event.checkpoint; } });
     await inner.close();
     assert.ok(saved?.sink && statSync(path).size > saved.sink.bytes, 'rows of page 2 lie past the checkpoint');
-    twist = 'none';
-    const reopened = await reopenFileSink(saved.sink);
-    const resumed = await walk({ method: 'GET', url: base, headers: {} }, { plan, sink: reopened, resumeFrom: saved });
-    await reopened.close();
-    assert.equal(resumed.outcome, 'complete', resumed.message);
-    assert.deepEqual(ids(path), range(0, PAGES * PAGE_ROWS), 'no gap, no duplicate');
+    await resumeToTheEnd(path, saved);
   });
 
   void it('a sink that fails while the page arrives fails the walk with what was kept, the page cut off', async () => {
