@@ -119,15 +119,23 @@ function writeEntry(entry: string, script: Script): boolean {
 /** Entries kept per bundle name: two builds used in turn (a global and a project's apiwb) both stay warm. */
 const ENTRIES_KEPT = 3;
 
-/** Entries of the same bundle name for other builds or nodes, beyond the newest few: each would otherwise stay for good. */
+/** A temporary file this old was left by a process killed while it wrote (a write takes milliseconds). */
+const STALE_TEMPORARY_MS = 10 * 60_000;
+
+/**
+ * Entries of the same bundle name for other builds or nodes, beyond the newest few, and temporary files
+ * of writes that never finished: each would otherwise stay for good.
+ */
 function removeOldEntries(entry: string): void {
   const dir = dirname(entry);
   const prefix = `${basename(entry).split('.').slice(0, -2).join('.')}.`;
-  const others = readdirSync(dir)
-    .filter((name) => name !== basename(entry) && name.startsWith(prefix) && name.endsWith('.v8cache'))
-    .map((name) => ({ path: join(dir, name), written: statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
-    .sort((a, b) => b.written - a.written);
+  const files = readdirSync(dir)
+    .filter((name) => name !== basename(entry) && name.startsWith(prefix))
+    .map((name) => ({ name, path: join(dir, name), written: statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
+  const others = files.filter((file) => file.name.endsWith('.v8cache')).sort((a, b) => b.written - a.written);
   for (const old of others.slice(ENTRIES_KEPT - 1)) rmSync(old.path, { force: true });
+  const now = Date.now();
+  for (const file of files) if (file.name.endsWith('.tmp') && now - file.written > STALE_TEMPORARY_MS) rmSync(file.path, { force: true });
 }
 
 /**

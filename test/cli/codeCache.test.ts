@@ -2,7 +2,7 @@
 // missing, and never more than a shortcut: a corrupt, rejected or unwritable cache loads the bundle as if
 // there were none; another build never reads it; it holds no secret of a run.
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -177,6 +177,25 @@ void describe('code cache of the subcommand bundles', () => {
     }
     assert.equal(readdirSync(cache).length, 3);
     assert.ok(!readdirSync(cache).includes(basename(first.entry!)), 'the oldest build\'s entry is removed');
+  });
+
+  void it('a temporary file left by a write that never finished is removed once stale; one being written now is left alone', () => {
+    fresh('temporaries');
+    const loaded = loadBundle(bundle, cache);
+    assert.ok(loaded.save());
+    const stale = `${loaded.entry!}.99991.tmp`;
+    const current = `${loaded.entry!}.99992.tmp`;
+    writeFileSync(stale, 'half written');
+    writeFileSync(current, 'being written');
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(stale, anHourAgo, anHourAgo);
+    // Another build's save looks after the folder.
+    const other = join(dir, 'other', 'apiwb.testCommand.cjs');
+    mkdirSync(dirname(other), { recursive: true });
+    writeFileSync(other, `${BUNDLE}\n// other`);
+    assert.ok(loadBundle(other, cache).save());
+    assert.ok(!existsSync(stale), 'the stale temporary file is removed');
+    assert.ok(existsSync(current), 'a temporary file another process may be writing stays');
   });
 });
 
