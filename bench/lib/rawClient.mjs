@@ -16,7 +16,7 @@ import { setFlagsFromString } from 'node:v8';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import apiRequest from 'undici/lib/api/api-request.js';
 
-// As apiwb run does (src/cli/runCommand.ts): llhttp on V8's baseline WebAssembly code only, so node does
+// As apiwb does (src/cli/main.ts): llhttp on V8's baseline WebAssembly code only, so node does
 // not wait ~100 ms at exit for its optimised compile on background threads.
 setFlagsFromString('--liftoff-only');
 

@@ -1,5 +1,6 @@
 // apiwb: the command-line entry. Subcommands live in their own modules, loaded on use; this file only
 // dispatches.
+import { setFlagsFromString } from 'node:v8';
 import { terminalSafe } from '../core/text/terminalText';
 import { subcommands } from './subcommands';
 import { VERSION } from './version';
@@ -21,6 +22,12 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`apiwb: unknown command '${name}'\n\n${usage()}`);
     return EXIT.usage;
   }
+  // undici parses HTTP/1.1 with llhttp, WebAssembly. V8 compiles it with its baseline compiler (Liftoff)
+  // and then again, optimised, on background threads, which node waits for before the process may exit:
+  // ~100 ms at the end of every `apiwb run`, however few its requests. Liftoff's code only (the CLI's one
+  // WebAssembly module). Set before a subcommand bundle is compiled: V8's code cache is tied to the flags
+  // (src/cli/codeCache.ts), and one set later would make every run's cached code rejected.
+  setFlagsFromString('--liftoff-only');
   return (await command.load()).run(rest);
 }
 

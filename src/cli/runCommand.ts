@@ -6,7 +6,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve as resolvePath } from 'node:path';
 import { parseArgs } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
 import { CredentialService } from '../core/auth/credentials';
 import type { RowSink } from '../core/export';
 import { parseEnvFile } from '../core/env/loadEnvFile';
@@ -128,10 +127,6 @@ export const runSubcommand: Subcommand = {
 };
 
 export async function runCommand(args: readonly string[], io: RunIo = { stdout: process.stdout, stderr: process.stderr, env: process.env }): Promise<number> {
-  // undici parses HTTP/1.1 with llhttp, WebAssembly. V8 compiles it with its baseline compiler (Liftoff)
-  // and then again, optimised, on background threads, and node waits for those before the process may
-  // exit: ~100 ms at the end of every `apiwb run`, however few its requests. Liftoff's code only.
-  setFlagsFromString('--liftoff-only');
   let options: RunOptions | 'help';
   try {
     options = parseRunArgs(args);
