@@ -16,9 +16,9 @@ import { setFlagsFromString } from 'node:v8';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import apiRequest from 'undici/lib/api/api-request.js';
 
-// As apiwb does (src/cli/main.ts): llhttp on V8's baseline WebAssembly code only, so node does
-// not wait ~100 ms at exit for its optimised compile on background threads.
-setFlagsFromString('--liftoff-only');
+// As apiwb does (src/cli/main.ts, WASM_TIERING_BUDGET): llhttp is optimised later, so a short run does
+// not wait ~100 ms at exit for its optimised compile on background threads; a long one still is.
+setFlagsFromString('--wasm-tiering-budget=50000000');
 
 const agent = new Agent();
 /** undici's request(url, options) on one Agent, as its index.js glues it. */
