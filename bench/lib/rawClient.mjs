@@ -9,11 +9,16 @@
 //                                                                 and `$BASIC` in headers come from
 //                                                                 APIWB_BENCH_TOKEN and APIWB_BENCH_BASIC
 import { createWriteStream } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 // undici's Agent and request() only, loaded as apiwb loads them (src/core/http/undiciCore.ts): undici's
 // index.js also loads fetch, WebSocket, caches and mocks, about 40 ms of start-up this baseline would pay
 // and apiwb does not.
 import Agent from 'undici/lib/dispatcher/agent.js';
 import apiRequest from 'undici/lib/api/api-request.js';
+
+// As apiwb does (src/cli/main.ts, WASM_TIERING_BUDGET): llhttp is optimised later, so a short run does
+// not wait ~100 ms at exit for its optimised compile on background threads; a long one still is.
+setFlagsFromString('--wasm-tiering-budget=50000000');
 
 const agent = new Agent();
 /** undici's request(url, options) on one Agent, as its index.js glues it. */

@@ -8,6 +8,7 @@
 // content hash, node's and V8's versions, the architecture and the V8 flags, so another build or node never
 // reads it; its bytes carry their own hash (V8 does not verify its payload in release builds), so a torn
 // or damaged file is never handed to V8. It holds compiled code only: no value the run handled.
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
@@ -80,7 +81,7 @@ export function loadBundle(file: string, dir: string | undefined): LoadedBundle 
   const bytes = readFileSync(file);
   const entry = dir === undefined ? undefined : join(dir, entryName(file, bytes));
   const stored = entry === undefined ? { data: undefined, found: false } : readEntry(entry);
-  const script = new Script(Module.wrap(bytes.toString('utf8')), { filename: file, ...(stored.data ? { cachedData: stored.data } : {}) });
+  const script = new Script(Module.wrap(sourceText(bytes)), { filename: file, ...(stored.data ? { cachedData: stored.data } : {}) });
   const state: CodeCacheState = entry === undefined ? 'off'
     : stored.data && script.cachedDataRejected !== true ? 'warm'
       : stored.found ? 'rejected' : 'cold';
@@ -95,6 +96,14 @@ export function loadBundle(file: string, dir: string | undefined): LoadedBundle 
     entry,
     save: () => (entry === undefined ? false : writeEntry(entry, script)),
   };
+}
+
+/**
+ * A bundle's text as require() reads it (UTF-8). An all-ASCII file (the CLI bundles are built so) is the
+ * same string read as Latin-1, which skips UTF-8 decoding and gives V8 a one-byte string.
+ */
+export function sourceText(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 function writeEntry(entry: string, script: Script): boolean {

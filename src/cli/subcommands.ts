@@ -9,12 +9,14 @@ export interface Subcommand {
 export interface SubcommandEntry {
   readonly name: string;
   readonly summary: string;
+  /** Sends HTTP requests with undici and ends when they are done (src/cli/main.ts tunes V8 for it). */
+  readonly sendsRequests?: boolean;
   load(): Promise<Subcommand>;
 }
 
 export const subcommands: readonly SubcommandEntry[] = [
-  { name: 'run', summary: 'Run .http requests against an environment (exit 1 on HTTP or business failure)', load: async () => (await import('./runCommand')).runSubcommand },
+  { name: 'run', summary: 'Run .http requests against an environment (exit 1 on HTTP or business failure)', sendsRequests: true, load: async () => (await import('./runCommand')).runSubcommand },
   { name: 'sandbox', summary: 'Run the simulated services on 127.0.0.1 (demos, tests, benchmarks)', load: async () => (await import('./sandboxCommand')).sandboxSubcommand },
-  { name: 'import-openapi', summary: 'Import an OpenAPI document (URL or file) as a catalog overlay', load: async () => (await import('./importCommand')).importOpenApiSubcommand },
+  { name: 'import-openapi', summary: 'Import an OpenAPI document (URL or file) as a catalog overlay', sendsRequests: true, load: async () => (await import('./importCommand')).importOpenApiSubcommand },
   { name: 'lsp', summary: 'Run the .http language server (--stdio or --node-ipc)', load: async () => (await import('./lspCommand')).lspSubcommand },
 ];

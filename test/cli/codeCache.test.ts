@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import { codeCacheDir, entryName, loadBundle } from '../../src/cli/codeCache';
+import { codeCacheDir, entryName, loadBundle, sourceText } from '../../src/cli/codeCache';
 import { runCli } from './cliProcess';
 import { buildCli, COLLECTION, openSandboxWorkspace, type SandboxWorkspace } from './sandboxEnv';
 
@@ -196,6 +196,33 @@ void describe('code cache of the subcommand bundles', () => {
     assert.ok(loadBundle(other, cache).save());
     assert.ok(!existsSync(stale), 'the stale temporary file is removed');
     assert.ok(existsSync(current), 'a temporary file another process may be writing stays');
+  });
+});
+
+void describe('a bundle\'s source text', () => {
+  void it('is the file read as UTF-8: an ASCII file read as Latin-1 gives the same string, any other byte is decoded as UTF-8', () => {
+    const samples = ['', 'module.exports = "plain";', 'a = "\\u00a7 escaped";\n\t// ~\x7f', '§ 4.2 — ok', 'caf\u00e9', '\u{1f600} emoji', 'x'.repeat(100_000) + 'é'];
+    for (const text of samples) assert.equal(sourceText(Buffer.from(text, 'utf8')), text);
+    // Bytes that are not ASCII and not Latin-1 text: decoded as require() would (UTF-8, a bad byte as U+FFFD).
+    const bytes = Buffer.from([0x61, 0xe9, 0x62, 0xc3, 0xa9]);
+    assert.equal(sourceText(bytes), bytes.toString('utf8'));
+    assert.notEqual(sourceText(bytes), bytes.toString('latin1'));
+  });
+
+  void it('the CLI bundles are built all ASCII (so they are read without UTF-8 decoding)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiwb-ascii-'));
+    try {
+      const dispatcher = await buildCli(dir);
+      const bundles = readdirSync(dirname(dispatcher)).filter((name) => name.endsWith('.cjs'));
+      assert.ok(bundles.length > 1, bundles.join(', '));
+      for (const name of bundles) {
+        const bytes = readFileSync(join(dir, name));
+        const at = bytes.findIndex((byte) => byte > 0x7f);
+        assert.equal(at, -1, `${name} has a non-ASCII byte near: ${bytes.subarray(Math.max(0, at - 40), at + 40).toString('utf8')}`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

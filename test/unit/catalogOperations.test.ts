@@ -2,7 +2,10 @@
 // counts, paths, paging styles, auth and deprecations; paths match published and inferred routes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { z } from 'zod';
 import { createCatalog, type Family, type Operation } from '../../src/core/catalog';
+import { withBodies } from '../../src/core/catalog/model';
+import { builtOnFirstUse } from '../../src/core/catalog/schemas/documented';
 
 const catalog = createCatalog();
 const engagement = catalog.service('engagement');
@@ -229,3 +232,32 @@ void test('the engagement token endpoint is described with its form fields and r
   assert.ok(!token.responseBody.safeParse({ access_token: 'a', token_type: 'bearer', expires_in: '259200', userName: 'u' }).success);
   assert.deepEqual(token.errors.map((e) => `${e.error}: ${e.description}`), ['invalid_grant: The user name or password is incorrect.', 'invalid_grant: The user is locked.']);
 });
+
+void test('bodies are built on first read, once: the same schema every read, through spreads and comparisons', () => {
+  let builds = 0;
+  const body = builtOnFirstUse(() => {
+    builds += 1;
+    return z.object({ A: z.number() });
+  });
+  const operation = withBodies({ id: 'x/y/z', name: 'z' }, { responseBody: body, requestBody: undefined });
+  assert.equal(builds, 0, 'declaring an operation builds nothing');
+  assert.ok(!('requestBody' in operation), 'an operation without a request body has none');
+  const first = operation.responseBody;
+  assert.equal(builds, 1);
+  assert.equal(operation.responseBody, first);
+  assert.equal(body(), first);
+  assert.equal(builds, 1, 'built once');
+  const copy = { ...operation, id: 'x/y/w' };
+  assert.equal(copy.responseBody, first, 'a spread copies the built schema');
+  assert.deepEqual(Object.keys(operation).sort(), ['id', 'name', 'responseBody']);
+  assert.deepEqual({ ...operation }, { id: 'x/y/z', name: 'z', responseBody: first });
+  // The catalog's own operations: a body read twice is one schema, and it validates.
+  const survey = op('engagement/SurveyApi/AddLabelQuestion');
+  assert.equal(survey.responseBody, survey.responseBody);
+  assert.equal(survey.requestBody, op('engagement/SurveyApi/AddLabelQuestion').requestBody);
+  assert.ok(survey.responseBody?.safeParse({ ID: 1, Errors: [], ResponseStatus: true }).success);
+  assert.ok(!survey.responseBody?.safeParse({ ID: '1', Errors: [], ResponseStatus: true }).success);
+  const token = engagement.tokenEndpoint!;
+  assert.equal(token.responseBody, token.responseBody);
+});
+

@@ -251,23 +251,23 @@ void test('the sandbox required-fields choice: the non-nullable base fields and 
 });
 
 void test('seed 000 §4.2: paging bodies — OFFSET is a one-based integer, PageSize positive, Result rows are open objects', () => {
-  assert.ok(schemas.SelectionExportRequest.safeParse({ OFFSET: 1, TableName: '' }).success);
-  assert.ok(!schemas.SelectionExportRequest.safeParse({ OFFSET: 0 }).success);
-  assert.ok(!schemas.SelectionExportRequest.safeParse({ OFFSET: 1.5 }).success);
-  assert.ok(!schemas.SelectionExportRequest.safeParse({ OFFSET: '1' }).success);
-  assert.ok(schemas.SelectionExportResponse.safeParse({ Result: [{ A: 1, B: 'x' }], TableName: 'T1' }).success);
-  assert.ok(!schemas.SelectionExportResponse.safeParse({ Result: [1, 2], TableName: 'T1' }).success);
-  assert.ok(schemas.GetLeadsRequest.safeParse({ CtcID: 1, BrandID: 2, PageSize: 100, Offset: 0 }).success);
-  assert.ok(!schemas.GetLeadsRequest.safeParse({ PageSize: 0 }).success);
-  assert.ok(schemas.GetLeadsResponse.safeParse({ _Leads: [{ TotalCounts: 3, Name: 'x' }], Remaining: 2 }).success);
-  assert.ok(schemas.OrdersByCustomerResponse.safeParse({ PageNumber: 1, PageSize: 50, TotalOrders: 0, Orders: [], Response: true, Errors: [] }).success);
-  assert.ok(!schemas.OrdersByCustomerResponse.safeParse({ Orders: [], Response: 'false' }).success);
-  assert.ok(schemas.BidwFactReadRequest.safeParse({}).success);
-  assert.deepEqual(schemas.BidwFactReadRequest.parse({}), {}, 'the stated default is documented, not injected');
+  assert.ok(schemas.SelectionExportRequest().safeParse({ OFFSET: 1, TableName: '' }).success);
+  assert.ok(!schemas.SelectionExportRequest().safeParse({ OFFSET: 0 }).success);
+  assert.ok(!schemas.SelectionExportRequest().safeParse({ OFFSET: 1.5 }).success);
+  assert.ok(!schemas.SelectionExportRequest().safeParse({ OFFSET: '1' }).success);
+  assert.ok(schemas.SelectionExportResponse().safeParse({ Result: [{ A: 1, B: 'x' }], TableName: 'T1' }).success);
+  assert.ok(!schemas.SelectionExportResponse().safeParse({ Result: [1, 2], TableName: 'T1' }).success);
+  assert.ok(schemas.GetLeadsRequest().safeParse({ CtcID: 1, BrandID: 2, PageSize: 100, Offset: 0 }).success);
+  assert.ok(!schemas.GetLeadsRequest().safeParse({ PageSize: 0 }).success);
+  assert.ok(schemas.GetLeadsResponse().safeParse({ _Leads: [{ TotalCounts: 3, Name: 'x' }], Remaining: 2 }).success);
+  assert.ok(schemas.OrdersByCustomerResponse().safeParse({ PageNumber: 1, PageSize: 50, TotalOrders: 0, Orders: [], Response: true, Errors: [] }).success);
+  assert.ok(!schemas.OrdersByCustomerResponse().safeParse({ Orders: [], Response: 'false' }).success);
+  assert.ok(schemas.BidwFactReadRequest().safeParse({}).success);
+  assert.deepEqual(schemas.BidwFactReadRequest().parse({}), {}, 'the stated default is documented, not injected');
 });
 
 void test('seed 001 §2: fundraising named fields have no invented types, except canRecoverTax (boolean)', () => {
-  const create = schemas.CreateTransactionRequest;
+  const create = schemas.CreateTransactionRequest();
   assert.ok(create.safeParse({ giftAid: { addDeclaration: 'anything', claimed: 3 }, utmSource: 42, allocations: [{ canRecoverTax: true, amount: 5 }], other: 1 }).success);
   assert.ok(!create.safeParse({ allocations: [{ canRecoverTax: 'yes' }] }).success);
   const schema = requestBodyJsonSchema(catalog.match('POST', '/v1/transactions') ?? op('AddLabelQuestion'));
@@ -276,6 +276,6 @@ void test('seed 001 §2: fundraising named fields have no invented types, except
   assert.equal(schemaAtPath(schema, ['utmSource'])?.type, undefined);
   assert.match(String(schemaAtPath(schema, ['utmSource'])?.description), /type not shown/);
   assert.deepEqual(schemaAtPath(schema, ['someUnnamedField']), {}, 'unnamed fields are not flagged');
-  assert.ok(schemas.Transaction.safeParse({ allocations: [] }).success);
-  assert.ok(!schemas.Transaction.safeParse({}).success, 'allocations are always present on single read');
+  assert.ok(schemas.Transaction().safeParse({ allocations: [] }).success);
+  assert.ok(!schemas.Transaction().safeParse({}).success, 'allocations are always present on single read');
 });

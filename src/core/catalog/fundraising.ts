@@ -1,7 +1,7 @@
 // The fundraising service (seed 001): the ten /v1 endpoints of §4 exactly, grouped by resource.
 // Both authentication methods apply to every endpoint. List endpoints follow the service's generic
 // paging conventions, whose parameter names are not published.
-import type { Family, Operation, QueryParameter, ReleaseMark, ResponseHeader, Service } from './model';
+import { withBodies, type BodyBuilders, type Family, type Operation, type QueryParameter, type ReleaseMark, type ResponseHeader, type Service } from './model';
 import { FUNDRAISING_FIRST_RELEASE as FIRST, FUNDRAISING_LATER_RELEASE as LATER, fundraisingRelease } from './releases';
 import { seed001 } from './schemas/documented';
 import {
@@ -39,12 +39,12 @@ export const CREATE_PAYMENT_RELEASE: ReleaseMark = {
 
 const ERRORS_NOT_SHOWN = 'Full list of status codes and the error body shape: not shown.';
 
-type Draft = Omit<Operation, 'id' | 'service' | 'auth' | 'origin' | 'pathStatus' | 'statuses' | 'source' | 'paging'> & {
+type Draft = Omit<Operation, 'id' | 'service' | 'auth' | 'origin' | 'pathStatus' | 'statuses' | 'source' | 'paging' | 'requestBody' | 'responseBody'> & BodyBuilders & {
   readonly paging?: Operation['paging'];
 };
 
-function endpoint(draft: Draft): Operation {
-  return {
+function endpoint({ requestBody, responseBody, ...draft }: Draft): Operation {
+  return withBodies({
     paging: 'none',
     ...draft,
     id: `fundraising/${draft.family}/${draft.name}`,
@@ -55,7 +55,7 @@ function endpoint(draft: Draft): Operation {
     notShown: [...draft.notShown, ERRORS_NOT_SHOWN],
     source: s4,
     origin: 'contract',
-  };
+  }, { requestBody, responseBody });
 }
 
 function include(values: readonly string[], meaning: string): QueryParameter {

@@ -211,3 +211,22 @@ export interface FieldMeta {
   /** A default the contract states (the server applies it; the schema does not fill it in). */
   readonly default?: unknown;
 }
+
+/** An operation's bodies as the catalog's files give them: builders (schemas/documented.ts builtOnFirstUse). */
+export interface BodyBuilders {
+  readonly requestBody?: () => z.ZodType;
+  readonly responseBody?: () => z.ZodType;
+}
+
+/**
+ * `fields` with requestBody and responseBody read from their builders when first read: enumerable
+ * getters, so the operation reads, spreads and compares as one holding the schemas, while a run that
+ * never reads a body never builds one.
+ */
+export function withBodies<T extends object>(fields: T, bodies: BodyBuilders): T & { readonly requestBody?: z.ZodType; readonly responseBody?: z.ZodType } {
+  for (const key of ['requestBody', 'responseBody'] as const) {
+    const build = bodies[key];
+    if (build) Object.defineProperty(fields, key, { get: build, enumerable: true, configurable: true });
+  }
+  return fields;
+}

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { secretEnvVarName } from '../secrets/secretStore';
 import type { AuthEntry, EnvFile, Environment } from './model';
 import { EnvFileError } from './model';
-import { apiwbEntrySchema, envFileSchema, environmentSchema, oauth2EntrySchema, passwordGrantFieldsSchema } from './schema';
+import { envFileSchema, environmentSchema, passwordGrantFieldsSchema } from './schema';
 import { findSecretsInEnvironment } from './secretCheck';
 import { substituteVariables } from './templates';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
@@ -45,6 +45,8 @@ export function parseEnvFile(text: string, file: string): EnvFile {
   const top = envFileSchema.safeParse(raw);
   if (!top.success) throw zodError(top.error, file, undefined, [], locate);
 
+  // Each environment is parsed once: its auth entries are read from this parse when it is built.
+  const checked = new Map<string, ParsedEnvironment>();
   for (const [env, body] of Object.entries(top.data)) {
     const secret = findSecretsInEnvironment(env, body)[0];
     if (secret) {
@@ -52,27 +54,35 @@ export function parseEnvFile(text: string, file: string): EnvFile {
     }
     const parsed = environmentSchema.safeParse(body);
     if (!parsed.success) throw zodError(parsed.error, file, env, [env], locate);
+    checked.set(env, { raw: body, parsed: parsed.data });
   }
 
-  const shared = top.data[SHARED] ?? {};
+  const none: ParsedEnvironment = { raw: {}, parsed: {} };
+  const shared = checked.get(SHARED) ?? none;
   const names = Object.keys(top.data).filter((name) => name !== SHARED);
   const environments: Record<string, Environment> = {};
   for (const name of names) {
-    environments[name] = buildEnvironment(name, shared, top.data[name] ?? {}, file, locate);
+    environments[name] = buildEnvironment(name, shared, checked.get(name) ?? none, file, locate);
   }
   return { path: file, names, environments };
 }
 
+/** An environment's object as written (its variables) and as environmentSchema parsed it (its auth entries). */
+interface ParsedEnvironment {
+  readonly raw: Record<string, unknown>;
+  readonly parsed: z.infer<typeof environmentSchema>;
+}
+
 function buildEnvironment(
   name: string,
-  shared: Record<string, unknown>,
-  own: Record<string, unknown>,
+  shared: ParsedEnvironment,
+  own: ParsedEnvironment,
   file: string,
   locate: (path: readonly (string | number)[]) => { line?: number; column?: number },
 ): Environment {
   const variables: Record<string, string> = {};
-  for (const source of [shared, own]) {
-    for (const [key, value] of Object.entries(source)) {
+  for (const { raw } of [shared, own]) {
+    for (const [key, value] of Object.entries(raw)) {
       if (key === 'Security' || key === 'ApiWorkbench') continue;
       if (value === null || value === undefined) continue;
       variables[key] = typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -88,9 +98,8 @@ function buildEnvironment(
   };
 
   const auth: Record<string, AuthEntry> = {};
-  for (const source of [shared, own]) {
-    const security = oauthEntries(source);
-    for (const [id, entry] of Object.entries(security)) {
+  for (const { parsed } of [shared, own]) {
+    for (const [id, entry] of Object.entries(parsed.Security?.Auth ?? {})) {
       if (entry['Grant Type'].toLowerCase() !== 'password') {
         auth[id] = {
           id, kind: 'unsupported', section: 'Security.Auth',
@@ -105,7 +114,7 @@ function buildEnvironment(
         tokenUrl: resolve(fields.data['Token URL'], `Security.Auth.${id}.Token URL`), username: resolve(fields.data.Username, `Security.Auth.${id}.Username`),
       };
     }
-    for (const [id, entry] of Object.entries(apiwbEntries(source))) {
+    for (const [id, entry] of Object.entries(parsed.ApiWorkbench?.Auth ?? {})) {
       auth[id] = entry.Type === 'JWT Bearer'
         ? { id, kind: 'jwt-bearer', section: 'ApiWorkbench.Auth' }
         : {
@@ -116,14 +125,6 @@ function buildEnvironment(
     }
   }
   return { name, variables, auth };
-}
-
-function oauthEntries(source: Record<string, unknown>): Record<string, z.infer<typeof oauth2EntrySchema>> {
-  return environmentSchema.parse(source).Security?.Auth ?? {};
-}
-
-function apiwbEntries(source: Record<string, unknown>): Record<string, z.infer<typeof apiwbEntrySchema>> {
-  return environmentSchema.parse(source).ApiWorkbench?.Auth ?? {};
 }
 
 function secretAdvice(path: readonly string[]): string {

@@ -1,6 +1,6 @@
 // Shared pieces of the engagement service's operations: auth, the stated HTTP error contract, and a
 // builder that fills the fields every operation has so the family files read as data.
-import type { Family, Operation, SeedRef } from '../model';
+import { withBodies, type BodyBuilders, type Family, type Operation, type SeedRef } from '../model';
 
 export const ENGAGEMENT_AUTH = ['password-grant'] as const;
 
@@ -24,19 +24,19 @@ export const INFERRED_PATH_NOTE =
 export const REPRESENTATIVE_NOTE =
   'Operation name: not published (representative). The contract describes the behaviour, not this operation.';
 
-type OperationDraft = Omit<Operation, 'id' | 'service' | 'auth' | 'origin' | 'notShown'> & {
+type OperationDraft = Omit<Operation, 'id' | 'service' | 'auth' | 'origin' | 'notShown' | 'requestBody' | 'responseBody'> & BodyBuilders & {
   readonly notShown?: readonly string[];
 };
 
-export function engagementOperation(draft: OperationDraft): Operation {
-  return {
+export function engagementOperation({ requestBody, responseBody, ...draft }: OperationDraft): Operation {
+  return withBodies({
     ...draft,
     id: `engagement/${draft.family}/${draft.name}`,
     service: 'engagement',
     auth: ENGAGEMENT_AUTH,
     notShown: draft.notShown ?? [],
     origin: 'contract',
-  };
+  }, { requestBody, responseBody });
 }
 
 /** A family the contract names but whose operations it does not show (only counts or behaviour). */

@@ -21,7 +21,7 @@ const QUESTION_NOT_SHOWN = [
   'Bodies of the 401, 403, 404 and 500 responses: not shown.',
 ];
 
-function questionOperation(name: string, summary: string, requestBody: z.ZodType, extraNotShown: readonly string[] = []): Operation {
+function questionOperation(name: string, summary: string, requestBody: () => z.ZodType, extraNotShown: readonly string[] = []): Operation {
   return engagementOperation({
     family: 'SurveyApi',
     name,

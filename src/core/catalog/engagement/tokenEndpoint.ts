@@ -13,7 +13,9 @@ export const engagementTokenEndpoint: TokenEndpoint = {
     { name: 'username', meaning: 'user name (from the support and onboarding process)' },
     { name: 'password', meaning: 'password (a secret)' },
   ],
-  responseBody: TokenResponse,
+  get responseBody() {
+    return TokenResponse();
+  },
   errors: TOKEN_ERRORS,
   notShown: [
     'HTTP status and body layout of token errors: not shown (not every exception is guaranteed to use the published error values).',

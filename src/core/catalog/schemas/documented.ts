@@ -25,3 +25,13 @@ export function typeNotShown(description: string, source: SeedRef): z.ZodOptiona
 export const seed000 = (section: string): SeedRef => ({ seed: '000', section });
 export const seed001 = (section: string): SeedRef => ({ seed: '001', section });
 export const seed002 = (section: string): SeedRef => ({ seed: '002', section });
+
+/**
+ * A schema (or group of fields) built on its first use and the same one every use after. A run that
+ * only sends requests never reads the catalog's bodies (the language server, the sandbox, drift checks
+ * and imports do), and building the zod schemas of every body was part of every `apiwb run`'s start.
+ */
+export function builtOnFirstUse<T>(build: () => T): () => T {
+  let built: { readonly value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
+}

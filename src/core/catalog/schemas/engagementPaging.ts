@@ -5,7 +5,7 @@
 // that says the type is not shown. Field lists are not stated to be complete, so objects are loose.
 // Names are case-sensitive (rule 1): Offset, OFFSET and pageNumber are different fields.
 import { z } from 'zod';
-import { documented, int32, typeNotShown, seed000 } from './documented';
+import { builtOnFirstUse, documented, int32, seed000, typeNotShown } from './documented';
 import { APICallError } from './surveyApi';
 
 const s42 = seed000('4.2');
@@ -13,7 +13,7 @@ const s8 = seed000('8');
 
 // ---- Transaction/GetOrdersByCustomer (page-number): controls are query parameters ----
 
-export const OrdersByCustomerResponse = documented(
+export const OrdersByCustomerResponse = builtOnFirstUse(() => documented(
   z.looseObject({
     PageNumber: typeNotShown('page number of this page', s42),
     PageSize: typeNotShown('effective page size (after the 500 cap)', s42),
@@ -29,11 +29,11 @@ export const OrdersByCustomerResponse = documented(
     Errors: typeNotShown('errors of the request', s42),
   }),
   { description: 'GetOrdersByCustomer output model (also returned with HTTP 400 for invalid input)', source: s42 },
-);
+));
 
 // ---- SalesLeads/GetLeads (offset-remaining) ----
 
-export const GetLeadsRequest = documented(
+export const GetLeadsRequest = builtOnFirstUse(() => documented(
   z.looseObject({
     CtcID: typeNotShown('customer identifier', s42),
     BrandID: typeNotShown('brand identifier', s42),
@@ -41,9 +41,9 @@ export const GetLeadsRequest = documented(
     Offset: typeNotShown('row offset, forwarded as given (§4.2 rule 5)', s42),
   }),
   { description: 'GetLeads request body', source: s42 },
-);
+));
 
-export const GetLeadsResponse = documented(
+export const GetLeadsResponse = builtOnFirstUse(() => documented(
   z.looseObject({
     _Leads: documented(
       z.array(z.looseObject({ TotalCounts: typeNotShown('total count, carried on each row', s42) })).optional(),
@@ -52,19 +52,19 @@ export const GetLeadsResponse = documented(
     Remaining: typeNotShown('rows remaining by database count semantics; not a guaranteed end-of-stream signal (§4.2 rule 5)', s42),
   }),
   { description: 'GetLeads response', source: s42 },
-);
+));
 
 // ---- CustomerAsset operations (batch-cursor); GetAssets is the representative ----
 
-export const CustomerAssetBatchRequest = documented(
+export const CustomerAssetBatchRequest = builtOnFirstUse(() => documented(
   z.looseObject({
     BatchID: typeNotShown('cursor: send the BatchID returned by the previous call (§4.2 rule 4); omit on the first call', s42),
     BatchSize: typeNotShown('rows per batch', s42),
   }),
   { description: 'CustomerAsset batch request (some operations use filter-body record-size/batch fields instead: not shown)', source: s42 },
-);
+));
 
-export const CustomerAssetBatchResponse = documented(
+export const CustomerAssetBatchResponse = builtOnFirstUse(() => documented(
   z.looseObject({
     BatchID: typeNotShown('cursor to send on the next call', s42),
     Remaining: typeNotShown('rows remaining', s42),
@@ -74,13 +74,13 @@ export const CustomerAssetBatchResponse = documented(
     }),
   }),
   { description: 'CustomerAsset batch response', source: s42 },
-);
+));
 
 // ---- Selection/GetSelectionResult_Ext (export-ordinal) ----
 
 export const SELECTION_ROWS_PER_PAGE = 100_000;
 
-export const SelectionExportRequest = documented(
+export const SelectionExportRequest = builtOnFirstUse(() => documented(
   z.looseObject({
     OFFSET: documented(int32().min(1).optional(), {
       description: 'one-based page ordinal; row offset = 100000 * (OFFSET - 1); use 1 first (§4.2 rule 6)',
@@ -93,9 +93,9 @@ export const SelectionExportRequest = documented(
     FormatID: typeNotShown('output format; the Result columns depend on it', s42),
   }),
   { description: 'GetSelectionResult_Ext request body', source: s42 },
-);
+));
 
-export const SelectionExportResponse = documented(
+export const SelectionExportResponse = builtOnFirstUse(() => documented(
   z.looseObject({
     Result: documented(z.array(z.looseObject({})).optional(), {
       description: 'rows of this page (100000 a page): open row objects whose columns depend on FormatID',
@@ -104,13 +104,13 @@ export const SelectionExportResponse = documented(
     TableName: documented(z.string().optional(), { description: 'export table to send on the next call', source: s42 }),
   }),
   { description: 'GetSelectionResult_Ext response; the table can be dropped after a short or empty page', source: s42 },
-);
+));
 
 // ---- BIDWHouse fact reads (stateful-extraction); GetFactTransactions is the representative ----
 
 export const BIDW_DEFAULT_PAGE_SIZE = 5000;
 
-export const BidwFactReadRequest = documented(
+export const BidwFactReadRequest = builtOnFirstUse(() => documented(
   z.looseObject({
     PageSize: documented(z.number().positive().optional(), {
       description: 'extraction size; default 5000, described as extendable to 100000',
@@ -119,9 +119,9 @@ export const BidwFactReadRequest = documented(
     }),
   }),
   { description: 'BIDWHouse fact read; extraction state is configured separately and kept by the server', source: s42 },
-);
+));
 
-export const BidwFactTransactionsResponse = documented(
+export const BidwFactTransactionsResponse = builtOnFirstUse(() => documented(
   z.looseObject({
     FactTransactions: documented(z.array(z.unknown()).optional(), {
       description: 'fact-specific list (fields not shown); an error is not the end of data (how the end shows: not shown)',
@@ -129,22 +129,22 @@ export const BidwFactTransactionsResponse = documented(
     }),
   }),
   { description: 'BIDWHouse fact read response', source: s42 },
-);
+));
 
 // ---- ResponseStatus + Errors bodies of the catalogued brand-checked reads ----
 
-const responseStatus = documented(z.boolean().optional(), {
+const responseStatus = builtOnFirstUse(() => documented(z.boolean().optional(), {
   description: 'true when the action was treated successfully, false when there is an error (§7.2)',
   source: seed000('7.2'),
-});
-const errors = documented(z.array(APICallError).optional(), { description: 'errors, if any', source: seed000('7.2') });
+}));
+const errors = builtOnFirstUse(() => documented(z.array(APICallError()).optional(), { description: 'errors, if any', source: seed000('7.2') }));
 
-export const LoyaltyProgramResponse = documented(
-  z.looseObject({ ResponseStatus: responseStatus, Errors: errors }),
+export const LoyaltyProgramResponse = builtOnFirstUse(() => documented(
+  z.looseObject({ ResponseStatus: responseStatus(), Errors: errors() }),
   { description: 'LoyaltyProgram/Get response (program fields: not shown)', source: seed000('7.3') },
-);
+));
 
-export const LoyaltyPointBalanceResponse = documented(
-  z.looseObject({ ResponseStatus: responseStatus, Errors: errors, Points: typeNotShown('point balance', seed000('7.1')) }),
+export const LoyaltyPointBalanceResponse = builtOnFirstUse(() => documented(
+  z.looseObject({ ResponseStatus: responseStatus(), Errors: errors(), Points: typeNotShown('point balance', seed000('7.1')) }),
   { description: 'LoyaltyPoint balance response; brand denial is ResponseStatus=false with code 3', source: seed000('7.1') },
-);
+));

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { z as zod } from 'zod';
 import type { Release } from '../model';
 import { FUNDRAISING_LATER_RELEASE } from '../releases';
-import { documented, typeNotShown, seed001 } from './documented';
+import { builtOnFirstUse, documented, seed001, typeNotShown } from './documented';
 
 /** A field the later release added (seed 001 §9.3). */
 function addedLater<T extends zod.ZodType>(schema: T, release: Release = FUNDRAISING_LATER_RELEASE): T {
@@ -20,7 +20,7 @@ export const CONSTITUENT_INCLUDES = ['channelPreferences', 'trackingCodes', 'con
 export const TRANSACTION_LIST_INCLUDES = ['allocations'] as const;
 export const TRANSACTION_READ_INCLUDES = ['trackingCodes', 'softCredits'] as const;
 
-export const Constituent = documented(
+export const Constituent = builtOnFirstUse(() => documented(
   z.looseObject({
     constituentNumber: typeNotShown('constituent number', s2),
     mainContact: typeNotShown('main contact created (in the create response for a household or organisation)', s2),
@@ -30,24 +30,24 @@ export const Constituent = documented(
     givingSummary: addedLater(typeNotShown('giving summary (include=givingSummary)', s2)),
   }),
   { description: 'constituent (full field list: not shown)', source: s2 },
-);
+));
 
-export const CreateConstituentRequest = documented(z.looseObject({}), {
+export const CreateConstituentRequest = builtOnFirstUse(() => documented(z.looseObject({}), {
   description: 'constituent to create (request fields: not shown)',
   source: s4,
-});
+}));
 
-export const DuplicateCheckRequest = documented(z.looseObject({}), {
+export const DuplicateCheckRequest = builtOnFirstUse(() => documented(z.looseObject({}), {
   description: 'incoming record to check (request fields: not shown)',
   source: s4,
-});
+}));
 
-export const DuplicateCheckResponse = documented(z.unknown(), {
+export const DuplicateCheckResponse = builtOnFirstUse(() => documented(z.unknown(), {
   description: 'duplicate-check matches, each carrying constituentNumber (layout of the response: not shown)',
   source: s4,
-});
+}));
 
-const GiftAidInput = documented(
+const GiftAidInput = builtOnFirstUse(() => documented(
   z.looseObject({
     addDeclaration: typeNotShown('records a Gift Aid declaration for the donor (with declarationMethod)', s2),
     declarationMethod: typeNotShown('how the Gift Aid declaration was made', s2),
@@ -55,9 +55,9 @@ const GiftAidInput = documented(
     amountClaimed: typeNotShown('amount of tax already claimed elsewhere', s2),
   }),
   { description: 'Gift Aid input', source: s2 },
-);
+));
 
-const AllocationInput = documented(
+const AllocationInput = builtOnFirstUse(() => documented(
   z.looseObject({
     canRecoverTax: documented(z.boolean().optional(), {
       description: 'whether tax can be recovered on this allocation',
@@ -65,12 +65,12 @@ const AllocationInput = documented(
     }),
   }),
   { description: 'allocation of the payment across products and funds (other fields: not shown)', source: s2 },
-);
+));
 
-export const CreateTransactionRequest = documented(
+export const CreateTransactionRequest = builtOnFirstUse(() => documented(
   z.looseObject({
-    giftAid: addedLater(GiftAidInput.optional()),
-    allocations: documented(z.array(AllocationInput).optional(), { description: 'allocations of the payment', source: s4 }),
+    giftAid: addedLater(GiftAidInput().optional()),
+    allocations: documented(z.array(AllocationInput()).optional(), { description: 'allocations of the payment', source: s4 }),
     utmSource: addedLater(typeNotShown('UTM tracking code: source', s2)),
     utmMedium: addedLater(typeNotShown('UTM tracking code: medium', s2)),
     utmTerm: addedLater(typeNotShown('UTM tracking code: term', s2)),
@@ -78,42 +78,42 @@ export const CreateTransactionRequest = documented(
     utmCampaign: addedLater(typeNotShown('UTM tracking code: campaign', s2)),
   }),
   { description: 'payment to create (fields beyond those named: not shown)', source: s4 },
-);
+));
 
-const transactionFields = {
+const transactionFields = builtOnFirstUse(() => ({
   trackingCodes: typeNotShown('tracking codes (include=trackingCodes on single read)', s2),
   softCredits: typeNotShown('constituents soft credited with the payment (include=softCredits on single read)', s2),
   giftAidStatusDetails: addedLater(typeNotShown('Gift Aid status details', s2)),
   dateAdded: typeNotShown('when the payment was added', s2),
   dateChanged: typeNotShown('when the payment was last changed', s2),
-};
+}));
 
 /** Single read: allocations are always present. */
-export const Transaction = documented(
+export const Transaction = builtOnFirstUse(() => documented(
   z.looseObject({
     allocations: documented(z.unknown(), { description: 'allocations (always present on single read; type not shown)', source: s2 }),
-    ...transactionFields,
+    ...transactionFields(),
   }),
   { description: 'payment (full field list: not shown); the create response has this shape without includes', source: s2 },
-);
+));
 
-export const ListDefinition = documented(
+export const ListDefinition = builtOnFirstUse(() => documented(
   z.looseObject({ listDefinitionId: typeNotShown('list definition identifier', s2) }),
   { description: 'list definition (full field list: not shown)', source: s2 },
-);
+));
 
-export const CreateListRequest = documented(z.looseObject({}), {
+export const CreateListRequest = builtOnFirstUse(() => documented(z.looseObject({}), {
   description: 'list definition to create (request fields: not shown)',
   source: s4,
-});
+}));
 
-export const LookupType = documented(
+export const LookupType = builtOnFirstUse(() => documented(
   z.looseObject({ language: addedLater(typeNotShown('language code', s2)) }),
   { description: 'lookup type (full field list: not shown)', source: s2 },
-);
+));
 
 /** The wrapper of list results is not published (pagination names: not shown). */
-export const FundraisingListResponse = documented(z.unknown(), {
+export const FundraisingListResponse = builtOnFirstUse(() => documented(z.unknown(), {
   description: 'list result (its layout and pagination names: not shown)',
   source: s4,
-});
+}));

@@ -11,7 +11,7 @@
 // - Enumerated integers (ScoreRange, KnownType, OptinChannels) stay integers: whether the lists are
 //   exhaustive is not shown, so other integers are accepted; the meanings ride along as metadata.
 import { z } from 'zod';
-import { documented, int32, seed000 } from './documented';
+import { builtOnFirstUse, documented, int32, seed000 } from './documented';
 
 const s21 = seed000('2.1');
 const s22 = seed000('2.2');
@@ -21,7 +21,7 @@ const s24 = seed000('2.4');
 // ---- §2.1 base fields shared by every question-adding request ----
 
 
-export const surveyQuestionBaseFields = {
+export const surveyQuestionBaseFields = builtOnFirstUse(() => ({
   ErrorMessage: documented(z.string().optional(), { description: 'error message', source: s21, sandboxRequired: true }),
   IsMandatory: documented(z.boolean().nullable().optional(), { description: 'question is mandatory', source: s21 }),
   OpCode: documented(int32().optional(), { description: 'survey identifier', source: s21, sandboxRequired: true }),
@@ -39,12 +39,12 @@ export const surveyQuestionBaseFields = {
     source: s21,
     sandboxRequired: true,
   }),
-};
+}));
 
 
 // ---- §2.3 ChoiceItem ----
 
-export const ChoiceItem = documented(
+export const ChoiceItem = builtOnFirstUse(() => documented(
   z.strictObject({
     ID: documented(int32().nullable().optional(), { description: 'option identifier', source: s23 }),
     IsMaster: documented(z.boolean().nullable().optional(), { description: 'exclusive option', source: s23 }),
@@ -54,7 +54,7 @@ export const ChoiceItem = documented(
     Order: documented(int32().nullable().optional(), { description: 'option order', source: s23 }),
   }),
   { description: 'ChoiceItem: one response option', source: s23 },
-);
+));
 
 // ---- §2.2 extra fields by question kind ----
 
@@ -67,28 +67,28 @@ const NO_MEANING = 'meaning not shown (only the name and type are published)';
 
 const enumNote = 'whether the list is exhaustive, and the wire form (number or name), are not shown';
 
-export const optInFields = {
+export const optInFields = builtOnFirstUse(() => ({
   OptinChoiceLabel: documented(z.string().optional(), { description: 'opt-in choice text', source: s22 }),
   OptoutChoiceLabel: documented(z.string().optional(), { description: 'opt-out choice text', source: s22 }),
-};
+}));
 
-export const choiceFields = {
-  Choices: documented(z.array(ChoiceItem).optional(), { description: 'response options (array of ChoiceItem)', source: s22 }),
+export const choiceFields = builtOnFirstUse(() => ({
+  Choices: documented(z.array(ChoiceItem()).optional(), { description: 'response options (array of ChoiceItem)', source: s22 }),
   KnownNodeCodeFromTree: documented(int32().nullable().optional(), { description: 'existing node code from a tree', source: s22 }),
   Preticked: documented(z.boolean().nullable().optional(), { description: 'pre-tick all options', source: s22 }),
   RandomiseResponsesOrder: documented(z.boolean().nullable().optional(), { description: 'randomise option order', source: s22 }),
-};
+}));
 
-export const feedbackScoreFields = {
+export const feedbackScoreFields = builtOnFirstUse(() => ({
   ScoreRange: documented(int32().optional(), {
     description: `score range (0 = OneToFive, 1 = ZeroToTen; ${enumNote})`,
     source: s22,
     enumMeanings: SCORE_RANGE_MEANINGS,
   }),
   UseEmoticons: documented(z.boolean().nullable().optional(), { description: NO_MEANING, source: s22 }),
-};
+}));
 
-export const knownValueFields = {
+export const knownValueFields = builtOnFirstUse(() => ({
   KnownType: documented(int32().optional(), {
     description: `kind of known value (0 = Location, 1 = Category, 2 = SubCategory, 3 = PreferredSite; ${enumNote})`,
     source: s22,
@@ -106,14 +106,14 @@ export const knownValueFields = {
     description: 'options to display; default is all options',
     source: s22,
   }),
-};
+}));
 
-export const matrixFields = {
-  Rows: documented(z.array(ChoiceItem).optional(), { description: 'row choices (array of ChoiceItem)', source: s22 }),
-  Columns: documented(z.array(ChoiceItem).optional(), { description: 'column choices (array of ChoiceItem)', source: s22 }),
-};
+export const matrixFields = builtOnFirstUse(() => ({
+  Rows: documented(z.array(ChoiceItem()).optional(), { description: 'row choices (array of ChoiceItem)', source: s22 }),
+  Columns: documented(z.array(ChoiceItem()).optional(), { description: 'column choices (array of ChoiceItem)', source: s22 }),
+}));
 
-export const multiChannelOptInFields = {
+export const multiChannelOptInFields = builtOnFirstUse(() => ({
   OptinChannels: documented(
     z.array(
       documented(int32(), {
@@ -124,9 +124,9 @@ export const multiChannelOptInFields = {
     ).optional(),
     { description: 'marketing opt-in channels (0 = Email, 1 = SMS, 2 = Mail, 3 = Phone)', source: s22 },
   ),
-};
+}));
 
-export const nameAndAddressFields = {
+export const nameAndAddressFields = builtOnFirstUse(() => ({
   ContactInformationFields: documented(z.array(z.unknown()).optional(), {
     description: 'array of ContactInformationField (fields of ContactInformationField: not shown)',
     source: s22,
@@ -141,49 +141,49 @@ export const nameAndAddressFields = {
   PrePopulateContactDetails: documented(z.boolean().nullable().optional(), { description: NO_MEANING, source: s22 }),
   PrivacyPolicyLink: documented(z.string().optional(), { description: NO_MEANING, source: s22 }),
   PrivacyPolicyText: documented(z.string().optional(), { description: NO_MEANING, source: s22 }),
-};
+}));
 
 // ---- request shapes (§2.2 table, §4.1 "Request shape" column) ----
 
 const shape = <T extends z.ZodRawShape>(title: string, fields: T) =>
-  documented(z.strictObject({ ...surveyQuestionBaseFields, ...fields }), { description: title, source: s22 });
+  documented(z.strictObject({ ...surveyQuestionBaseFields(), ...fields }), { description: title, source: s22 });
 
-export const BaseQuestionRequest = documented(z.strictObject(surveyQuestionBaseFields), {
+export const BaseQuestionRequest = builtOnFirstUse(() => documented(z.strictObject(surveyQuestionBaseFields()), {
   description: 'survey question: base fields only (captcha, date/time, label)',
   source: s21,
-});
-export const OptInQuestionRequest = shape('survey question: base fields + opt-in labels', optInFields);
-export const ChoiceQuestionRequest = shape('survey question: base fields + choice fields', choiceFields);
-export const FeedbackScoreQuestionRequest = shape('survey question: base fields + score fields', feedbackScoreFields);
-export const KnownQuestionRequest = shape('survey question: base fields + known-value fields', knownValueFields);
-export const MatrixQuestionRequest = shape('survey question: base fields + Rows, Columns', matrixFields);
-export const MultiChannelOptInQuestionRequest = shape('survey question: base fields + OptinChannels', multiChannelOptInFields);
-export const NameAndAddressQuestionRequest = documented(
-  z.looseObject({ ...surveyQuestionBaseFields, ...nameAndAddressFields }),
+}));
+export const OptInQuestionRequest = builtOnFirstUse(() => shape('survey question: base fields + opt-in labels', optInFields()));
+export const ChoiceQuestionRequest = builtOnFirstUse(() => shape('survey question: base fields + choice fields', choiceFields()));
+export const FeedbackScoreQuestionRequest = builtOnFirstUse(() => shape('survey question: base fields + score fields', feedbackScoreFields()));
+export const KnownQuestionRequest = builtOnFirstUse(() => shape('survey question: base fields + known-value fields', knownValueFields()));
+export const MatrixQuestionRequest = builtOnFirstUse(() => shape('survey question: base fields + Rows, Columns', matrixFields()));
+export const MultiChannelOptInQuestionRequest = builtOnFirstUse(() => shape('survey question: base fields + OptinChannels', multiChannelOptInFields()));
+export const NameAndAddressQuestionRequest = builtOnFirstUse(() => documented(
+  z.looseObject({ ...surveyQuestionBaseFields(), ...nameAndAddressFields() }),
   {
     description: 'survey question: base fields + name-and-address fields (fields after PrivacyPolicyText: not shown)',
     source: s22,
   },
-);
+));
 
 // ---- §2.4 response ----
 
-export const APICallError = documented(
+export const APICallError = builtOnFirstUse(() => documented(
   z.object({
     ErrorCode: documented(int32(), { description: 'the error code (SurveyApi catalogue, seed 000 §7.3)', source: s24 }),
     ErrorDescription: documented(z.string(), { description: 'the error description', source: s24 }),
   }),
   { description: 'APICallError', source: s24 },
-);
+));
 
-export const PostOutput = documented(
+export const PostOutput = builtOnFirstUse(() => documented(
   z.object({
     ID: documented(int32(), { description: 'identifier', source: s24 }),
-    Errors: documented(z.array(APICallError), { description: 'errors, if any', source: s24 }),
+    Errors: documented(z.array(APICallError()), { description: 'errors, if any', source: s24 }),
     ResponseStatus: documented(z.boolean(), {
       description: 'true when the action was treated successfully, false when there is an error',
       source: s24,
     }),
   }),
   { description: 'PostOutput: response of every question-adding operation', source: s24 },
-);
+));

@@ -3,9 +3,9 @@
 // returned value" and the 72-hour default), and token errors have no published status or layout
 // (§7.4): the catalog keeps their error values and descriptions, never a body schema.
 import { z } from 'zod';
-import { documented, seed000 } from './documented';
+import { builtOnFirstUse, documented, seed000 } from './documented';
 
-export const TokenResponse = documented(
+export const TokenResponse = builtOnFirstUse(() => documented(
   z.looseObject({
     access_token: documented(z.string(), { description: 'bearer token for Authorization: Bearer <token>', source: seed000('5.1') }),
     token_type: documented(z.string(), { description: 'token type, value bearer', source: seed000('5.1') }),
@@ -16,14 +16,14 @@ export const TokenResponse = documented(
     userName: documented(z.string(), { description: 'the signed-in user', source: seed000('5.1') }),
   }),
   { description: 'token response (further properties may be present)', source: seed000('5.1') },
-);
+));
 
 export const TOKEN_ERROR_DESCRIPTIONS = {
   badCredentials: 'The user name or password is incorrect.',
   locked: 'The user is locked.',
 } as const;
 
-/** The token errors of §7.4. Not every exception is guaranteed to use them; status and layout: not shown. */
+/** The token errors() of §7.4. Not every exception is guaranteed to use them; status and layout: not shown. */
 export const TOKEN_ERRORS = [
   { error: 'invalid_grant', description: TOKEN_ERROR_DESCRIPTIONS.badCredentials, condition: 'user lookup or credential validation fails' },
   { error: 'invalid_grant', description: TOKEN_ERROR_DESCRIPTIONS.locked, condition: 'the matched user is locked (identity-enabled build only)' },
