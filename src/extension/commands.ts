@@ -13,7 +13,8 @@ import type { Workbench } from './workbench';
 
 /**
  * Commands load the workbench on first use; activation only registers them. This file is part of the
- * activation bundle (dist/extension.js): what a command needs beyond `vscode` comes from the workbench.
+ * activation bundle (dist/extension.js): what a command needs beyond `vscode` comes from the workbench,
+ * which `workbench` gives once its files (env file, catalog overlays) are read (afterFilesRead).
  */
 export function registerCommands(context: vscode.ExtensionContext, workbench: () => Promise<Workbench>): void {
   const on = <A extends unknown[]>(run: (w: Workbench, ...args: A) => unknown) =>

@@ -4,6 +4,7 @@
 // server), or right after the Services view's first rows, which come from the precomputed service rows
 // (CONTRACT_SERVICE_ROWS) without it. bench/activation.ts measures activation until those rows.
 import * as vscode from 'vscode';
+import { afterFilesRead } from './afterFilesRead';
 import { afterRepliesSent } from './afterReplies';
 import { CONTRACT_SERVICE_ROWS } from '../core/catalog/serviceRows.generated';
 import { registerCommands } from './commands';
@@ -42,8 +43,10 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
     rows: () => CONTRACT_SERVICE_ROWS.map((service) => ({ kind: 'service', service })),
     item: (node) => (node.kind === 'service' ? serviceTreeItem(node.service) : undefined),
   });
-  // Not before the env file was read: until then the view would say there is none.
-  const environments = new LazyTreeProvider(() => workbench().then((w) => w.filesRead.then(() => w.environmentsTree)));
+  // Not before the env file was read: until then the view would say there is none, and a command would
+  // act without the environment (a Send would go out without its variables and auth).
+  const withFilesRead = afterFilesRead(workbench);
+  const environments = new LazyTreeProvider(() => withFilesRead().then((w) => w.environmentsTree));
   const requests = new LazyTreeProvider(() => workbench().then((w) => w.requestsTree));
   const history = new LazyTreeProvider(() => workbench().then((w) => w.history.tree));
   context.subscriptions.push(
@@ -58,7 +61,7 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
       if (document.languageId === 'http') loadSoon();
     }),
   );
-  registerCommands(context, workbench);
+  registerCommands(context, withFilesRead);
   // Activated by onLanguage:http: the document is already open.
   if (vscode.workspace.textDocuments.some((document) => document.languageId === 'http')) loadSoon();
 

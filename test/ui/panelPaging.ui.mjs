@@ -29,7 +29,12 @@ export async function run(page, ctx) {
   await ctx.screenshot('panel-first-page');
 
   await panel.getByRole('button', { name: 'Next page' }).click();
-  await panel.getByTestId('paging-state').filter({ hasText: /· 2 pages ·/ }).waitFor({ timeout: 30_000 });
+  // A refused Next page says why in the bar (e.g. the first page went out before the env file was read and
+  // the environment has changed since): fail with that, not with a timeout.
+  const twoPages = panel.getByTestId('paging-state').filter({ hasText: /· 2 pages ·/ });
+  const refused = panel.getByTestId('progress').filter({ hasText: /\S/ });
+  await twoPages.or(refused).first().waitFor({ timeout: 30_000 });
+  if (await refused.count() > 0) throw new Error(`Next page did not append page 2: ${await refused.first().textContent()}`);
   const bothPagesRows = await rowCount(panel);
   if (bothPagesRows <= firstPageRows) throw new Error(`Next page did not add rows: ${firstPageRows} → ${bothPagesRows}`);
   ctx.log(`after Next page: ${bothPagesRows} rows`);

@@ -280,8 +280,14 @@ export class SendController implements vscode.Disposable {
       ...(session.abort ? { signal: session.abort.signal } : {}), ...hooks,
     }, this.ports());
     if (!continued.ok) {
+      const problem = (await this.redactor([])).text(continued.problem);
+      // Said where the button was pressed too: a toast hides itself, and an "All pages" the panel already
+      // shows as walking must end there (it stayed "walking", its buttons off, for good).
+      if (this.session === session) {
+        this.panel.walkEnded({ ok: false, message: problem, paging: pagingStateOf(session, false), ...(session.exportFile ? { file: session.exportFile } : {}) });
+      }
       if (continued.prepared) void this.reportUnprepared(continued.prepared);
-      else void vscode.window.showWarningMessage(`API Workbench: ${(await this.redactor([])).text(continued.problem)}`);
+      else void vscode.window.showWarningMessage(`API Workbench: ${problem}`);
       return undefined;
     }
     return continued;

@@ -80,6 +80,27 @@ describe('send into the results panel (issue 6)', () => {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it('a refused continuation ends in the panel: All pages on a request changed in the file does not leave the bar walking', async () => {
+    const uri = await writeWorkspaceFile('refused-walk.http', '###\n# @name refusedWalk\nGET {{booking_base_url}}/bookings?page=1\n');
+    assert.equal((await vscode.commands.executeCommand<HttpResponse | undefined>('apiWorkbench.send', { uri: uri.toString(), requestIndex: 0 }))?.status, 200);
+    const session = api.sender.current;
+    const requestKey = api.results.viewModel?.requestKey ?? '';
+    assert.ok(session && api.results.viewModel?.paging?.canContinue, 'the bookings opened a paging session with more pages');
+    // Another server now: the walk must not send this response's next page there (core/run/pagedWalk).
+    const document = await vscode.workspace.openTextDocument(uri);
+    await replaceInDocument(document, '{{booking_base_url}}', 'http://127.0.0.1:9');
+    await api.sender.handlePanelRequest({ type: 'allPages', format: 'ndjson', responseId: session.responseId, requestKey });
+    const after = api.results.viewModel?.paging;
+    assert.equal(after?.walking, false, 'the panel, told the walk was starting, is told it ended');
+    assert.equal(after?.pages, 1, 'no page was added');
+    assert.equal(session.abort, undefined, 'nothing runs: Next page and All pages may be pressed again');
+    await api.sender.handlePanelRequest({ type: 'nextPage', responseId: session.responseId, requestKey });
+    assert.equal(api.results.viewModel?.paging?.pages, 1);
+    await replaceInDocument(document, 'http://127.0.0.1:9', '{{booking_base_url}}');
+    await document.save();
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('All pages after a mid-walk fault resumes into the same file: the exact total, no order twice', async () => {
     const size = 100;
     const uri = await ordersScratch(size);
