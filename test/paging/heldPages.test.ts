@@ -201,6 +201,32 @@ void describe('pages written while they arrive', () => {
     await resumeToTheEnd(path, saved);
   });
 
+  void it('code of the walk that throws while page 2 is held (a strategy\'s bug): the error goes on, the page is cut off, a resume ends the walk', async () => {
+    twist = 'none';
+    const path = join(dir, 'throws.ndjson');
+    watchFile = path;
+    const inner = await openNdjsonSink(path);
+    let saved: Checkpoint | undefined;
+    // The strategy reads its options while it accepts a page: once page 2 is in the file, reading them throws.
+    let armed = false;
+    const options = new Proxy<Record<string, string>>({}, {
+      get: (target, key) => {
+        if (armed) throw new Error('a bug in the strategy');
+        return typeof key === 'string' ? target[key] : undefined;
+      },
+    });
+    const arming: RowSink = { ...inner, openPage: () => { const page = inner.openPage!(); return { ...page, writeNdjson: async (l, n, k) => { await page.writeNdjson(l, n, k); if (saved) armed = true; } }; } };
+    await assert.rejects(
+      walk({ method: 'GET', url: base, headers: {} }, { plan: { ...plan, options }, sink: arming, onPage: (event) => { saved = event.checkpoint; } }),
+      /a bug in the strategy/,
+    );
+    await inner.close();
+    assert.ok(armed && saved?.sink);
+    assert.deepEqual(ids(path), range(0, PAGE_ROWS), 'only page 1 stays in the file');
+    assert.equal(statSync(path).size, saved.sink.bytes);
+    await resumeToTheEnd(path, { ...saved, plan });
+  });
+
   void it('a sink that fails while the page arrives fails the walk with what was kept, the page cut off', async () => {
     twist = 'none';
     let parts = 0;

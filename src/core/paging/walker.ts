@@ -345,181 +345,195 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   }
   // Credentials are put back only where the walk's first request was going (withSecretsFrom checks origins).
   let current: HttpRequest = resume?.next ? withSecretsFrom(resume.next, request, secretHeaders) : (strategy?.prepare(request) ?? request);
+  // A streamed page is written while it arrives, held past the bytes kept until it is accepted below.
+  let held: HeldPage | undefined;
 
-  for (;;) {
-    if (options.signal?.aborted) return finish('stopped', `cut short: stopped by the user before page ${pages + 1}. ${kept()}.`);
-    if (sent >= maxPages) {
-      return finish('max-pages', `cut short: stopped after ${sent} request(s) (the page limit of ${maxPages}), not at the end of the data. ${kept()}.`);
-    }
+  try {
+    return await walkPages();
+  } finally {
+    // Every way out of a page cuts a page that was not kept off the file; only a throw (a strategy's
+    // bug, a caller's onPage) gets here with one still held: it goes too, so the file stays the
+    // checkpoint's length and a resume goes on from there.
+    const page = held;
+    held = undefined;
+    await page?.drop().catch(() => undefined);
+  }
 
-    let fetched: FetchedPage;
-    const sendOptions: SendOptions = { ...options.sendOptions, ...(options.signal ? { signal: options.signal } : {}) };
-    const streamRows = options.streamRows !== false && !options.send && options.sink.writeNdjsonPage ? strategy?.streamRows : undefined;
-    const sink = options.sink;
-    const asTheyArrive = options.rowsAsTheyArrive === true && maxPages === 1;
-    // A streamed page is written while it arrives, held past the bytes kept until it is accepted below.
-    let held: HeldPage | undefined = streamRows && !asTheyArrive ? sink.openPage?.() : undefined;
-    const edges = new PageEdges();
-    /** A page that is not kept: what it wrote while it arrived is cut off the file; why that failed, if it did. */
-    const cutOff = async (): Promise<string | undefined> => {
-      const page = held;
-      held = undefined;
-      try {
-        await page?.drop();
-        return undefined;
-      } catch (error) {
-        return `the rows of a page that was not kept could not be cut off the file (${error instanceof Error ? error.message : String(error)})`;
+  async function walkPages(): Promise<WalkResult> {
+    for (;;) {
+      if (options.signal?.aborted) return finish('stopped', `cut short: stopped by the user before page ${pages + 1}. ${kept()}.`);
+      if (sent >= maxPages) {
+        return finish('max-pages', `cut short: stopped after ${sent} request(s) (the page limit of ${maxPages}), not at the end of the data. ${kept()}.`);
       }
-    };
-    /** `result`, once the page's rows are cut off; a walk whose file could not be cut back fails with that. */
-    const unwrite = async (result: WalkResult): Promise<WalkResult> => {
-      const problem = await cutOff();
-      return problem ? fail(current, 'sink', `${problem}; ${result.message}`) : result;
-    };
-    try {
-      sent++;
-      const writeEarly = asTheyArrive && sink.writeNdjsonPage
-        ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => sink.writeNdjsonPage!(ndjson, n, keys)
-        : held ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => {
-          // Its edge rows are copied before the parts are written and reused.
-          edges.see(ndjson);
-          return held!.writeNdjson(ndjson, n, keys);
-        } : undefined;
-      const early = writeEarly
-        ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => writeEarly(ndjson, n, keys).catch((error: unknown) => { throw new SinkFault(error); })
-        : undefined;
-      // Rows handed over as they arrive are never held: the body-size limit (a memory guard) then does
-      // not apply; the splitter still refuses a single value too large to hold.
-      fetched = streamRows
-        ? await fetchStreamed(http, current, asTheyArrive && early ? { ...sendOptions, maxBodyBytes: Number.POSITIVE_INFINITY } : sendOptions, streamRows.field, early)
-        : await fetchBuffered(send, current, sendOptions);
-    } catch (error) {
-      if (error instanceof HttpFault && error.kind === 'aborted') {
-        return unwrite(finish('stopped', `cut short: stopped by the user during page ${pages + 1}. ${kept()}.`));
-      }
-      if (error instanceof SinkFault) return unwrite(fail(current, 'sink', `the page could not be written (${error.message})`));
-      const fault = error instanceof HttpFault ? error : undefined;
-      return unwrite(fail(current, fault?.kind ?? 'paging', fault?.message ?? (error instanceof Error ? error.message : String(error))));
-    }
 
-    const { response } = fetched;
-    if (!strategy || !plan) {
-      plan = detectStyle(response, options.plan?.options, fetched.body.ok ? { body: fetched.body.value } : undefined);
-      strategy = createStrategy(plan.style, plan.options, options.retry);
-      checkpoint = { ...checkpoint, plan };
-    }
-    const page: Page = { request: current, response, body: fetched.body, receivedAt: Date.now() };
-    const state = { pagesWritten: pages, rowsWritten: rows, retriesInRow };
-    const acceptance: Acceptance = strategy.accept(page, state);
-
-    if (acceptance.kind === 'retry') {
-      const problem = await cutOff();
-      if (problem) return fail(current, 'sink', problem);
-      retriesInRow++;
-      options.onProgress?.(progress(acceptance.reason));
-      try {
-        await sleep(acceptance.delayMs, options.signal);
-      } catch {
-        return finish('stopped', `cut short: stopped by the user while waiting to retry page ${pages + 1}. ${kept()}.`);
-      }
-      current = acceptance.request;
-      continue;
-    }
-    if (acceptance.kind === 'fail') return unwrite(fail(current, response.status >= 200 && response.status < 300 ? 'paging' : 'http', acceptance.reason));
-    if (acceptance.kind === 'inconsistent') return unwrite(fail(current, 'inconsistent', acceptance.reason));
-    if (acceptance.kind === 'end') {
-      // The end is known without this page's rows: anything it wrote while it arrived goes first.
-      const problem = await cutOff();
-      if (problem) return fail(current, 'sink', problem);
-      checkpoint = { ...checkpoint, next: undefined, done: true, endReason: acceptance.reason };
-      return finish('complete', `complete: ${acceptance.reason}. ${pages} page(s), ${rows} row(s).`);
-    }
-
-    // The server's paging must agree with itself before the page is kept.
-    const streamed = fetched.streamed && acceptance.rows === fetched.streamed.placeholder ? fetched.streamed : undefined;
-    const facts = strategy.facts?.(page);
-    const changed = facts ? factsProblem(checkpoint.facts, facts, pages + 1) : undefined;
-    if (changed) return unwrite(fail(current, 'inconsistent', changed));
-    // The last page of a walk nothing continues is compared with what came before it, and needs no
-    // hashes for what comes after: its own identity stands for the one request it has answered.
-    const final = options.continuable === false && !resume && sent >= maxPages;
-    const rowKeys = final && pages === 0 ? undefined : streamed ? edges.see(streamed.ndjson).rows() : wholeRows(acceptance.rows);
-    const hash = rowKeys && acceptance.rows.length > 0 ? fingerprint(acceptance.rows.length, rowKeys) : undefined;
-    if (hash !== undefined && hash === lastHash) {
-      return unwrite(fail(current, 'inconsistent', `page ${pages + 1} holds exactly the rows of page ${pages}: the server ignored the page it was asked for`));
-    }
-    const repeated = lastRows && rowKeys ? overlap(lastRows, rowKeys) : 0;
-    if (repeated > 0) return unwrite(fail(current, 'inconsistent', `${repeated} row(s) of page ${pages + 1} were already on page ${pages}: the pages overlap`));
-
-    // Persist first: nothing below may run (least of all a request) before the page is kept.
-    try {
-      if (streamed && held) {
-        // The rest of the page after what it wrote while it arrived; then all of it counts as written.
-        await held.writeNdjson(streamed.ndjson, streamed.rowCount - streamed.earlyRows, streamed.secretKeyCandidates);
-        await held.keep();
+      let fetched: FetchedPage;
+      const sendOptions: SendOptions = { ...options.sendOptions, ...(options.signal ? { signal: options.signal } : {}) };
+      const streamRows = options.streamRows !== false && !options.send && options.sink.writeNdjsonPage ? strategy?.streamRows : undefined;
+      const sink = options.sink;
+      const asTheyArrive = options.rowsAsTheyArrive === true && maxPages === 1;
+      held = streamRows && !asTheyArrive ? sink.openPage?.() : undefined;
+      const edges = new PageEdges();
+      /** A page that is not kept: what it wrote while it arrived is cut off the file; why that failed, if it did. */
+      const cutOff = async (): Promise<string | undefined> => {
+        const page = held;
         held = undefined;
-        recycleBlocks(streamed.ndjson);
-      } else if (streamed && sink.writeNdjsonPage) {
-        await sink.writeNdjsonPage(streamed.ndjson, streamed.rowCount - streamed.earlyRows, streamed.secretKeyCandidates);
-        // Written: the next page's rows go into the same memory.
-        recycleBlocks(streamed.ndjson);
-      } else {
-        // Rows the strategy took from elsewhere than the streamed bytes: those bytes are not the page.
+        try {
+          await page?.drop();
+          return undefined;
+        } catch (error) {
+          return `the rows of a page that was not kept could not be cut off the file (${error instanceof Error ? error.message : String(error)})`;
+        }
+      };
+      /** `result`, once the page's rows are cut off; a walk whose file could not be cut back fails with that. */
+      const unwrite = async (result: WalkResult): Promise<WalkResult> => {
+        const problem = await cutOff();
+        return problem ? fail(current, 'sink', `${problem}; ${result.message}`) : result;
+      };
+      try {
+        sent++;
+        const writeEarly = asTheyArrive && sink.writeNdjsonPage
+          ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => sink.writeNdjsonPage!(ndjson, n, keys)
+          : held ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => {
+            // Its edge rows are copied before the parts are written and reused.
+            edges.see(ndjson);
+            return held!.writeNdjson(ndjson, n, keys);
+          } : undefined;
+        const early = writeEarly
+          ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => writeEarly(ndjson, n, keys).catch((error: unknown) => { throw new SinkFault(error); })
+          : undefined;
+        // Rows handed over as they arrive are never held: the body-size limit (a memory guard) then does
+        // not apply; the splitter still refuses a single value too large to hold.
+        fetched = streamRows
+          ? await fetchStreamed(http, current, asTheyArrive && early ? { ...sendOptions, maxBodyBytes: Number.POSITIVE_INFINITY } : sendOptions, streamRows.field, early)
+          : await fetchBuffered(send, current, sendOptions);
+      } catch (error) {
+        if (error instanceof HttpFault && error.kind === 'aborted') {
+          return unwrite(finish('stopped', `cut short: stopped by the user during page ${pages + 1}. ${kept()}.`));
+        }
+        if (error instanceof SinkFault) return unwrite(fail(current, 'sink', `the page could not be written (${error.message})`));
+        const fault = error instanceof HttpFault ? error : undefined;
+        return unwrite(fail(current, fault?.kind ?? 'paging', fault?.message ?? (error instanceof Error ? error.message : String(error))));
+      }
+
+      const { response } = fetched;
+      if (!strategy || !plan) {
+        plan = detectStyle(response, options.plan?.options, fetched.body.ok ? { body: fetched.body.value } : undefined);
+        strategy = createStrategy(plan.style, plan.options, options.retry);
+        checkpoint = { ...checkpoint, plan };
+      }
+      const page: Page = { request: current, response, body: fetched.body, receivedAt: Date.now() };
+      const state = { pagesWritten: pages, rowsWritten: rows, retriesInRow };
+      const acceptance: Acceptance = strategy.accept(page, state);
+
+      if (acceptance.kind === 'retry') {
         const problem = await cutOff();
         if (problem) return fail(current, 'sink', problem);
-        await sink.writePage(acceptance.rows);
+        retriesInRow++;
+        options.onProgress?.(progress(acceptance.reason));
+        try {
+          await sleep(acceptance.delayMs, options.signal);
+        } catch {
+          return finish('stopped', `cut short: stopped by the user while waiting to retry page ${pages + 1}. ${kept()}.`);
+        }
+        current = acceptance.request;
+        continue;
       }
-    } catch (error) {
-      return unwrite(fail(current, 'sink', `the page could not be written (${error instanceof Error ? error.message : String(error)})`));
-    }
-    pages++;
-    rows += acceptance.rows.length;
-    rowsThisCall += acceptance.rows.length;
-    bytes += response.sizeBytes;
-    retriesInRow = 0;
-    const currentKey = final ? undefined : requestKey(current);
-    if (currentKey) served.add(currentKey);
-    lastHash = hash;
-    lastRows = rowKeys;
+      if (acceptance.kind === 'fail') return unwrite(fail(current, response.status >= 200 && response.status < 300 ? 'paging' : 'http', acceptance.reason));
+      if (acceptance.kind === 'inconsistent') return unwrite(fail(current, 'inconsistent', acceptance.reason));
+      if (acceptance.kind === 'end') {
+        // The end is known without this page's rows: anything it wrote while it arrived goes first.
+        const problem = await cutOff();
+        if (problem) return fail(current, 'sink', problem);
+        checkpoint = { ...checkpoint, next: undefined, done: true, endReason: acceptance.reason };
+        return finish('complete', `complete: ${acceptance.reason}. ${pages} page(s), ${rows} row(s).`);
+      }
 
-    let step = strategy.next(page, acceptance.rows, { pagesWritten: pages, rowsWritten: rows, retriesInRow: 0 });
-    const answered = (next: HttpRequest): boolean => (currentKey ? served.has(requestKey(next)) : requestIdentity(next) === requestIdentity(current) || served.has(requestKey(next)));
-    if (step.kind === 'continue' && !strategy.repeatsRequest && answered(step.request)) {
-      step = { kind: 'inconsistent', reason: `the server's paging points back to a request already answered (${describeRequest(withoutSecrets(step.request, secretHeaders))}): a repeated cursor, page or offset` };
-    }
-    if (step.kind === 'continue') {
-      const target = originOf(step.request.url);
-      if (target !== origin) {
-        if (origin.startsWith('https:') && target.startsWith('http:')) {
-          step = { kind: 'fail', reason: `the next page is on ${target}, plain http after https; the walk does not follow a downgrade` };
+      // The server's paging must agree with itself before the page is kept.
+      const streamed = fetched.streamed && acceptance.rows === fetched.streamed.placeholder ? fetched.streamed : undefined;
+      const facts = strategy.facts?.(page);
+      const changed = facts ? factsProblem(checkpoint.facts, facts, pages + 1) : undefined;
+      if (changed) return unwrite(fail(current, 'inconsistent', changed));
+      // The last page of a walk nothing continues is compared with what came before it, and needs no
+      // hashes for what comes after: its own identity stands for the one request it has answered.
+      const final = options.continuable === false && !resume && sent >= maxPages;
+      const rowKeys = final && pages === 0 ? undefined : streamed ? edges.see(streamed.ndjson).rows() : wholeRows(acceptance.rows);
+      const hash = rowKeys && acceptance.rows.length > 0 ? fingerprint(acceptance.rows.length, rowKeys) : undefined;
+      if (hash !== undefined && hash === lastHash) {
+        return unwrite(fail(current, 'inconsistent', `page ${pages + 1} holds exactly the rows of page ${pages}: the server ignored the page it was asked for`));
+      }
+      const repeated = lastRows && rowKeys ? overlap(lastRows, rowKeys) : 0;
+      if (repeated > 0) return unwrite(fail(current, 'inconsistent', `${repeated} row(s) of page ${pages + 1} were already on page ${pages}: the pages overlap`));
+
+      // Persist first: nothing below may run (least of all a request) before the page is kept.
+      try {
+        if (streamed && held) {
+          // The rest of the page after what it wrote while it arrived; then all of it counts as written.
+          await held.writeNdjson(streamed.ndjson, streamed.rowCount - streamed.earlyRows, streamed.secretKeyCandidates);
+          await held.keep();
+          held = undefined;
+          recycleBlocks(streamed.ndjson);
+        } else if (streamed && sink.writeNdjsonPage) {
+          await sink.writeNdjsonPage(streamed.ndjson, streamed.rowCount - streamed.earlyRows, streamed.secretKeyCandidates);
+          // Written: the next page's rows go into the same memory.
+          recycleBlocks(streamed.ndjson);
         } else {
-          const bare = withoutSecrets(step.request, secretHeaders);
-          if (bare.url !== step.request.url || Object.keys(bare.headers).length !== Object.keys(step.request.headers).length) {
-            notices.push(`page ${pages + 1} is on another origin (${target}); it was requested without the credentials meant for ${origin}`);
+          // Rows the strategy took from elsewhere than the streamed bytes: those bytes are not the page.
+          const problem = await cutOff();
+          if (problem) return fail(current, 'sink', problem);
+          await sink.writePage(acceptance.rows);
+        }
+      } catch (error) {
+        return unwrite(fail(current, 'sink', `the page could not be written (${error instanceof Error ? error.message : String(error)})`));
+      }
+      pages++;
+      rows += acceptance.rows.length;
+      rowsThisCall += acceptance.rows.length;
+      bytes += response.sizeBytes;
+      retriesInRow = 0;
+      const currentKey = final ? undefined : requestKey(current);
+      if (currentKey) served.add(currentKey);
+      lastHash = hash;
+      lastRows = rowKeys;
+
+      let step = strategy.next(page, acceptance.rows, { pagesWritten: pages, rowsWritten: rows, retriesInRow: 0 });
+      const answered = (next: HttpRequest): boolean => (currentKey ? served.has(requestKey(next)) : requestIdentity(next) === requestIdentity(current) || served.has(requestKey(next)));
+      if (step.kind === 'continue' && !strategy.repeatsRequest && answered(step.request)) {
+        step = { kind: 'inconsistent', reason: `the server's paging points back to a request already answered (${describeRequest(withoutSecrets(step.request, secretHeaders))}): a repeated cursor, page or offset` };
+      }
+      if (step.kind === 'continue') {
+        const target = originOf(step.request.url);
+        if (target !== origin) {
+          if (origin.startsWith('https:') && target.startsWith('http:')) {
+            step = { kind: 'fail', reason: `the next page is on ${target}, plain http after https; the walk does not follow a downgrade` };
+          } else {
+            const bare = withoutSecrets(step.request, secretHeaders);
+            if (bare.url !== step.request.url || Object.keys(bare.headers).length !== Object.keys(step.request.headers).length) {
+              notices.push(`page ${pages + 1} is on another origin (${target}); it was requested without the credentials meant for ${origin}`);
+            }
+            step = { kind: 'continue', request: bare };
           }
-          step = { kind: 'continue', request: bare };
         }
       }
-    }
-    const sinkState = sink.checkpoint();
-    const base = {
-      version: 1 as const, plan, pages, rows, bytes, origin, ...(currentKey ? { lastRequest: currentKey } : {}),
-      ...(hash ? { lastPageHash: hash } : {}), ...(checkpoint.facts ?? facts ? { facts: checkpoint.facts ?? facts } : {}), ...(sinkState ? { sink: sinkState } : {}),
-    };
-    if (step.kind === 'continue') checkpoint = { ...base, next: withoutSecrets(step.request, secretHeaders), done: false };
-    else if (step.kind === 'end') checkpoint = { ...base, done: true, endReason: step.reason };
-    else checkpoint = { ...base, done: false, endReason: step.reason };
+      const sinkState = sink.checkpoint();
+      const base = {
+        version: 1 as const, plan, pages, rows, bytes, origin, ...(currentKey ? { lastRequest: currentKey } : {}),
+        ...(hash ? { lastPageHash: hash } : {}), ...(checkpoint.facts ?? facts ? { facts: checkpoint.facts ?? facts } : {}), ...(sinkState ? { sink: sinkState } : {}),
+      };
+      if (step.kind === 'continue') checkpoint = { ...base, next: withoutSecrets(step.request, secretHeaders), done: false };
+      else if (step.kind === 'end') checkpoint = { ...base, done: true, endReason: step.reason };
+      else checkpoint = { ...base, done: false, endReason: step.reason };
 
-    const now = progress();
-    await options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now, checkpoint, body: fetched.body.ok ? fetched.body.value : undefined });
-    options.onProgress?.(now);
+      const now = progress();
+      await options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now, checkpoint, body: fetched.body.ok ? fetched.body.value : undefined });
+      options.onProgress?.(now);
 
-    if (step.kind === 'end') return finish('complete', `complete: ${step.reason}. ${pages} page(s), ${rows} row(s).`);
-    if (step.kind === 'fail' || step.kind === 'inconsistent') {
-      const outcome = step.kind === 'inconsistent' ? 'inconsistent' : 'failed';
-      return finish(outcome, `${outcome}: after page ${pages} (${describeRequest(withoutSecrets(current, secretHeaders))}): ${step.reason}. ${kept()}.`,
-        { page: pages + 1, request: { method: current.method, url: current.url }, kind: step.kind === 'inconsistent' ? 'inconsistent' : 'paging', message: step.reason });
+      if (step.kind === 'end') return finish('complete', `complete: ${step.reason}. ${pages} page(s), ${rows} row(s).`);
+      if (step.kind === 'fail' || step.kind === 'inconsistent') {
+        const outcome = step.kind === 'inconsistent' ? 'inconsistent' : 'failed';
+        return finish(outcome, `${outcome}: after page ${pages} (${describeRequest(withoutSecrets(current, secretHeaders))}): ${step.reason}. ${kept()}.`,
+          { page: pages + 1, request: { method: current.method, url: current.url }, kind: step.kind === 'inconsistent' ? 'inconsistent' : 'paging', message: step.reason });
+      }
+      current = step.request;
     }
-    current = step.request;
   }
 }
