@@ -9,3 +9,14 @@ export const WASM_TIERING_BUDGET = 50_000_000;
 export const INTERRUPT_BUDGET = 500_000;
 
 export const REQUEST_SENDER_FLAGS = `--wasm-tiering-budget=${WASM_TIERING_BUDGET} --interrupt-budget=${INTERRUPT_BUDGET}`;
+
+/**
+ * The built-in modules `apiwb run` and `apiwb import-openapi` load (undici's and the code cache's among
+ * them), required by main.ts before it sets the flags: a flag set makes node's cached code of every
+ * built-in module loaded after it unusable, and these then compiled from source (~15 ms of start-up).
+ * test/cli/codeCache.test.ts fails when a run loads one that is not listed here.
+ */
+export const REQUEST_SENDER_BUILTINS: readonly string[] = [
+  'node:assert', 'node:crypto', 'node:diagnostics_channel', 'node:fs/promises', 'node:http', 'node:http2', 'node:module',
+  'node:net', 'node:os', 'node:perf_hooks', 'node:timers/promises', 'node:tls', 'node:vm',
+];
