@@ -6,7 +6,9 @@
 // run) and with a cold one (an empty folder before every run: the first run after an install or upgrade,
 // which also writes the cache). The row's figure is the warm one, the cold one printed beside it.
 // Goals (issue 14): ≤ 0.1× httpyac's time and ≤ 1.3× the raw loop's. Prints figures; asserts nothing.
-//   node --import tsx bench/cliRun.ts [--requests N] [--rounds R]
+//   node --import tsx bench/cliRun.ts [--requests N] [--rounds R] [--profile DIR]
+// --profile DIR: each apiwb run writes a CPU profile to DIR (--cpu-prof: to see what a figure is made of;
+// the flag makes those runs slower and gives them a code cache entry of their own).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +61,8 @@ interface Run { readonly ms: number; readonly peakRssMB: number; readonly ok: nu
 async function main(): Promise<void> {
   const requests = arg('requests', 1000);
   const rounds = arg('rounds', 3);
+  const profile = process.argv.indexOf('--profile');
+  const profiling = profile >= 0 ? ['--cpu-prof', `--cpu-prof-dir=${process.argv[profile + 1] ?? '.'}`] : [];
   const sandbox = await startSandbox();
   const d = sandbox.descriptor;
   const dir = mkdtempSync(join(tmpdir(), 'apiwb-bench-cli-'));
@@ -95,7 +99,7 @@ async function main(): Promise<void> {
     const stdoutFile = join(dir, 'stdout.txt');
 
     const apiwb = async (cache: string): Promise<Run> => {
-      const run = await timeProcess(process.execPath, [cli, 'run', 'collection.http', '--env', 'sandbox'], { cwd: ours, env: apiwbEnv(cache), stdoutFile });
+      const run = await timeProcess(process.execPath, [...profiling, cli, 'run', 'collection.http', '--env', 'sandbox'], { cwd: ours, env: apiwbEnv(cache), stdoutFile });
       if (run.code !== 0 && run.code !== 1) throw new Error(`apiwb exited ${run.code}`);
       const lines = summaryLines(run.stdout);
       return { ms: run.ms, peakRssMB: run.peakRssMB, ok: lines.filter((l) => l.status !== undefined && l.status < 400).length, total: lines.length };

@@ -32,7 +32,7 @@ import { terminalSafe } from '../core/text/terminalText';
 import { EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
 import { openOutputSink, type OutputFormat } from './reporters/outputSink';
-import { assertionResultsOf, assertionStep, fileNotRunOf, notRunOf, passesWithAssertions } from '../core/run/assertions';
+import { assertionResultsOf, assertionSteps, fileNotRunOf, notRunOf, passesWithAssertions } from '../core/run/assertions';
 import { writeRunReport, reporterOptions, REPORT_HELP } from './reporters/runReport';
 import { createProgress, progressText } from './reporters/progress';
 import { readResumeRecord, removeResumeRecord, writeResumeRecord, type ResumeRecord } from './resumeFile';
@@ -447,7 +447,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
     pages: ctx.options.allPages ? 'all' : 'first',
     // Only a walk of --all-pages is continued (--resume, from its checkpoint beside --out).
     continuable: ctx.options.allPages,
-    steps: [assertionStep(item.node), ...(ctx.options.checkContract ? [contractDriftStep('failure')] : [])],
+    steps: [...assertionSteps(item.node), ...(ctx.options.checkContract ? [contractDriftStep('failure')] : [])],
     // A single response streams its rows to --out (or is counted) as it arrives: flat memory for any
     // size. Not when a later request reads it by name ({{name.response…}}): that needs its body kept.
     // Streamed rows are written before business errors are known; the summary line then says so.

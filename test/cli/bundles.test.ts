@@ -3,11 +3,12 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buildCliBundles, subcommandFile, subcommandModules } from '../../scripts/cliBundles.mjs';
+import { REQUEST_SENDER_FLAGS } from '../../src/cli/v8Flags';
 import { subcommands } from '../../src/cli/subcommands';
 
 const exec = promisify(execFile);
@@ -45,5 +46,12 @@ void describe('CLI bundles', () => {
     } finally {
       rmSync(bare, { recursive: true, force: true });
     }
+  });
+});
+
+void describe('the raw node client of the benches', () => {
+  void it('runs with the V8 flags apiwb run sets (the baseline keeps every saving apiwb has)', () => {
+    const raw = readFileSync(join(import.meta.dirname, '..', '..', 'bench', 'lib', 'rawClient.mjs'), 'utf8');
+    assert.ok(raw.includes(`setFlagsFromString('${REQUEST_SENDER_FLAGS}')`), `bench/lib/rawClient.mjs does not set '${REQUEST_SENDER_FLAGS}'`);
   });
 });

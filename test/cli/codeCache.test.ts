@@ -235,6 +235,20 @@ void describe('code cache of apiwb run', () => {
   });
   after(async () => { await ws.close(); });
 
+  void it('loads every built-in module it uses before it sets its V8 flags (node\'s cached code of a module loaded after is unusable)', async () => {
+    // Wraps v8.setFlagsFromString to note how many modules were loaded by then; prints the public ones loaded after.
+    const hook = join(ws.dir, 'flagsHook.cjs');
+    writeFileSync(hook, [
+      "const v8 = require('node:v8'); const set = v8.setFlagsFromString; let at;",
+      'v8.setFlagsFromString = (flags) => { at ??= process.moduleLoadList.length; return set(flags); };',
+      "process.on('exit', () => process.stderr.write(`flags at ${at}; loaded after: ${process.moduleLoadList.slice(at ?? 0).filter((m) => /^NativeModule (?!internal\\/)/.test(m)).join(', ')}\\n`));",
+    ].join('\n'));
+    const args = ['run', join(COLLECTION, 'engagement.http'), join(COLLECTION, 'fundraising.http'), '--env', 'sandbox', '--env-file', ws.envFile, '--all-pages'];
+    const run = await runCli(cli, args, { ...ws.secrets, XDG_CACHE_HOME: join(ws.dir, 'xdg-flags'), NODE_OPTIONS: `--require=${hook}` });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /flags at \d+; loaded after: \n/, 'a built-in module loaded after the flags: add it to REQUEST_SENDER_BUILTINS (src/cli/v8Flags.ts)');
+  });
+
   void it('a run writes the cache once, the next run uses it; no secret of the run is in it', async () => {
     const xdg = join(ws.dir, 'xdg');
     const args = ['run', join(COLLECTION, 'engagement.http'), join(COLLECTION, 'fundraising.http'), '--env', 'sandbox', '--env-file', ws.envFile];

@@ -6,6 +6,7 @@ import { memorySink } from '../../src/core/export';
 import type { HttpRequest, HttpResponse } from '../../src/core/http/types';
 import { HttpFault } from '../../src/core/http/types';
 import { walk, withSecretsFrom, withoutSecrets, type WalkCheckpoint } from '../../src/core/paging';
+import { blankSecretParameters, maySecretQuery } from '../../src/core/paging/checkpoint';
 import { recordedResponse } from './recorded';
 
 const fresh: HttpRequest = {
@@ -42,6 +43,25 @@ void describe('checkpoint secrets', () => {
       'http://h.test/a?q=1&', 'http://h.test/a?+=+&q=%2B#x?y', 'http://[::1]:80/a?Password=1&page=2',
     ];
     for (const url of urls) assert.equal(withoutSecrets({ method: 'GET', url, headers: {} }).url, reference(url), url);
+  });
+
+  void it('a query maySecretQuery clears has nothing blankSecretParameters would blank; every secret name, however written, is not cleared', () => {
+    const names = ['token', 'TOKEN', 'api_key', 'api+key', 'Api-Key', 'x-api-key', 'password', 'db_password', 'pwd', 'passwd', 'secret', 'client_secret',
+      'access_token', 'refresh_token', 'servicekey', 'service_key', 'session', 'SessionId', 'cookie', 'authorization', 'subscription_key',
+      'aws_secret_access_key', 'signing+key', 'credential', 'private-key', 'pass', 'passphrase', 'x-auth-token'];
+    const written = (name: string): string[] => [name, encodeURIComponent(name), `%${name.charCodeAt(0).toString(16)}${name.slice(1)}`, name.replace(/_/g, '+'), ` ${name}`];
+    for (const name of names) {
+      for (const form of written(name)) {
+        for (const search of [`?${form}=v`, `?page=1&${form}=v`, `?${form}`, `?a=b&${form}=v&c=d#x`]) {
+          if (blankSecretParameters(search) !== search) assert.ok(maySecretQuery(search), `${search} has a secret parameter`);
+        }
+      }
+      assert.ok(maySecretQuery(`?${name}=v`), name);
+    }
+    // Queries without a secret name: given back as they are by the full rule too (or flagged, never wrong).
+    const plain = ['', '?', '?page=2&pageSize=50', '?q=a+b&r=%zz', '?ctcID=100001&pageNumber=1&pageSize=50', '?limit=50&offset=100', '?=&&&', '?+=+&q=x', '?page_token=p1', '?nextPageToken=x'];
+    for (const search of plain) if (!maySecretQuery(search)) assert.equal(blankSecretParameters(search), search, search);
+    assert.equal(maySecretQuery('?page=2&pageSize=50'), false, 'the usual paging query needs no blanking pass');
   });
 
   void it('withSecretsFrom puts back the fresh request\'s query secrets, userinfo and headers on the stored next page', () => {

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHttpFile } from '../../src/core/httpfile';
-import { assertionStep, evaluateAssertions, notRunOf, type AssertedExchange } from '../../src/core/run/assertions';
+import { assertionStep, assertionSteps, evaluateAssertions, notRunOf, type AssertedExchange } from '../../src/core/run/assertions';
 import type { StepView } from '../../src/core/run/exchange';
 
 const exchange: AssertedExchange = {
@@ -125,4 +125,16 @@ void test('an assertion\'s actual never carries a credential: credential headers
   const response = { status: 200, statusText: 'OK', headers: secrets.headers, bodyText: secrets.bodyText, timing: { totalMs: 5 } };
   const findings = await assertionStep(request).run({ response, rows: undefined, operation: undefined } as unknown as StepView);
   assert.doesNotMatch(JSON.stringify(findings), leaked);
+});
+
+void test('assertionSteps: no step for a request without ?? lines (its step finds nothing), the assertion step for one with', async () => {
+  const file = parseHttpFile('GET https://x.test/v1/a\n\n###\nGET https://x.test/v1/b\n\n?? status == 200\n');
+  const [plain, asserted] = file.requests;
+  const response = { status: 200, statusText: 'OK', headers: {}, bodyText: '', timing: { totalMs: 5 } };
+  const view = { response, rows: undefined, operation: undefined } as unknown as StepView;
+  assert.deepEqual(assertionSteps(plain!), []);
+  assert.deepEqual(await assertionStep(plain!).run(view), [], 'the step it leaves out would have found nothing');
+  const steps = assertionSteps(asserted!);
+  assert.equal(steps.length, 1);
+  assert.deepEqual((await steps[0]!.run(view)).map((f) => f.severity), ['note']);
 });

@@ -5,7 +5,7 @@
 // with fresh credentials and the walker puts those back from it.
 import type { SinkCheckpoint } from '../export/sink';
 import type { HttpRequest } from '../http/types';
-import { CREDENTIAL_HEADER_NAMES, isSecretName } from '../secrets/vocabulary';
+import { CREDENTIAL_HEADER_NAMES, isSecretName, SECRET_NAME_HINT } from '../secrets/vocabulary';
 import type { PagingPlan } from './types';
 
 /** The headers a checkpoint leaves out and a resume takes again from the fresh request. */
@@ -45,9 +45,24 @@ export function withoutSecrets(request: HttpRequest, secretHeaders: readonly str
   if (url.password) url.password = '';
   // Empty rather than a mask: the name keeps its place for the resume to refill, and nothing in the
   // file looks like a credential. An empty query is set all the same: it drops a bare trailing `?`.
-  const search = mapQuery(url.search, (name, raw) => (isSecretName(name) ? `${raw.split('=')[0] ?? ''}=` : raw));
+  const search = maySecretQuery(url.search) ? blankSecretParameters(url.search) : url.search;
   if (search === '' || search !== url.search) url.search = search;
   return { ...request, url: url.toString(), headers };
+}
+
+/** A URL's `?search` with the value of every secret parameter blanked, every other part byte for byte. */
+export function blankSecretParameters(search: string): string {
+  return mapQuery(search, (name, raw) => (isSecretName(name) ? `${raw.split('=')[0] ?? ''}=` : raw));
+}
+
+/**
+ * False only when no parameter name of `search` can be secret, so that blankSecretParameters gives it
+ * back as it is: without `%`, a name decodes to its own characters (a `+` to a space, which no secret
+ * word holds), and SECRET_NAME_HINT matches every name isSecretName accepts; it finds none in the whole
+ * text. (Every request of a run passes here twice, and most queries have nothing to blank.)
+ */
+export function maySecretQuery(search: string): boolean {
+  return search.includes('%') || SECRET_NAME_HINT.test(search);
 }
 
 const SECRET_HEADER_SET: ReadonlySet<string> = new Set(SECRET_HEADERS.map((h) => h.toLowerCase()));

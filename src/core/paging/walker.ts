@@ -496,7 +496,8 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       lastRows = rowKeys;
 
       let step = strategy.next(page, acceptance.rows, { pagesWritten: pages, rowsWritten: rows, retriesInRow: 0 });
-      const answered = (next: HttpRequest): boolean => (currentKey ? served.has(requestKey(next)) : requestIdentity(next) === requestIdentity(current) || served.has(requestKey(next)));
+      // (An empty set holds no key: the last page of a one-page walk hashes nothing.)
+      const answered = (next: HttpRequest): boolean => (currentKey ? served.has(requestKey(next)) : requestIdentity(next) === requestIdentity(current) || (served.size > 0 && served.has(requestKey(next))));
       if (step.kind === 'continue' && !strategy.repeatsRequest && answered(step.request)) {
         step = { kind: 'inconsistent', reason: `the server's paging points back to a request already answered (${describeRequest(withoutSecrets(step.request, secretHeaders))}): a repeated cursor, page or offset` };
       }

@@ -248,6 +248,15 @@ export function assertionStep(request: HttpRequestNode): ExchangeStep {
   };
 }
 
+/**
+ * The steps a request's `??` lines need: assertionStep, or none for a request without any (whose step
+ * would find nothing): a run of a thousand such requests does not evaluate, await and merge a thousand
+ * empty lists of findings.
+ */
+export function assertionSteps(request: HttpRequestNode): ExchangeStep[] {
+  return request.assertions.length > 0 ? [assertionStep(request)] : [];
+}
+
 /** The assertion results among an exchange's findings. */
 export function assertionResultsOf(findings: readonly Finding[]): AssertionResult[] {
   return findings.filter((f) => f.step === ASSERTIONS_STEP).map((f) => f.detail as AssertionResult);

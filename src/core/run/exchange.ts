@@ -184,7 +184,8 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   const capped = clampToContract(prepared.request, operation);
   const request = capped.request;
   const notices = [...capped.notices];
-  const lookup = pagingPlanFor(request, prepared.resolved.directives, ports.catalog);
+  // The operation matched above: the caps change a query parameter, never the method or the path.
+  const lookup = pagingPlanFor(request, prepared.resolved.directives, ports.catalog, operation);
   if (!lookup.ok) {
     if (input.pages === 'all') return { ok: false, prepared, request, ...(operation ? { operation } : {}), businessFailures: [], notices, findings: [], problem: lookup.error };
     notices.push(`${lookup.error}; sent as a single request`);

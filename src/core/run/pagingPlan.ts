@@ -1,7 +1,7 @@
 // Which paging plan a request follows, from its `# @paging` directive, else its catalog operation, else
 // nothing (the walker then detects the style from the first response). Shared by the panel and the CLI.
 // The catalog passed in is the one with the imported OpenAPI overlays, so their paging reaches the walker.
-import type { Catalog } from '../catalog';
+import type { Catalog, Operation } from '../catalog';
 import { parsePagingDirective, type PagingDirective } from '../paging/directive';
 import { resolveStyle } from '../paging/resolve';
 import type { PagingPlan } from '../paging/types';
@@ -14,6 +14,8 @@ export function pagingPlanFor(
   request: { readonly method: string; readonly url: string },
   directives: Readonly<Record<string, string>>,
   catalog: Catalog,
+  /** The request's catalog operation, when the caller has matched it already (by the same method and path). */
+  operation: Operation | undefined = catalog.match(request.method, pathOf(request.url)),
 ): PlanLookup {
   let directive: PagingDirective | undefined;
   const written = directives['paging'];
@@ -22,7 +24,6 @@ export function pagingPlanFor(
     if (!parsed.ok) return { ok: false, error: `# @paging: ${parsed.error}` };
     directive = parsed.directive;
   }
-  const operation = catalog.match(request.method, pathOf(request.url));
   const catalogStyle = operation?.paging;
   // An imported operation's paging names (next=next_link items=value …) travel with its style.
   const catalogOptions = operation?.pagingOptions;

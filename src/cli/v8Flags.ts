@@ -1,0 +1,22 @@
+// The V8 flags of the subcommands that send requests (src/cli/main.ts sets them before their bundle is
+// compiled; why each, there). Their own module: bench/lib/rawClient.mjs must set the same ones, and a
+// test reads them here without running the CLI.
+
+/** V8's budget before it optimises WebAssembly (its default: 1 800 000). */
+export const WASM_TIERING_BUDGET = 50_000_000;
+
+/** V8's budget of bytecode run between two looks at whether a JS function is hot (its default: 67 584). */
+export const INTERRUPT_BUDGET = 500_000;
+
+export const REQUEST_SENDER_FLAGS = `--wasm-tiering-budget=${WASM_TIERING_BUDGET} --interrupt-budget=${INTERRUPT_BUDGET}`;
+
+/**
+ * The built-in modules `apiwb run` and `apiwb import-openapi` load (undici's and the code cache's among
+ * them), required by main.ts before it sets the flags: a flag set makes node's cached code of every
+ * built-in module loaded after it unusable, and these then compiled from source (~15 ms of start-up).
+ * test/cli/codeCache.test.ts fails when a run loads one that is not listed here.
+ */
+export const REQUEST_SENDER_BUILTINS: readonly string[] = [
+  'node:assert', 'node:crypto', 'node:diagnostics_channel', 'node:fs/promises', 'node:http', 'node:http2', 'node:module',
+  'node:net', 'node:os', 'node:perf_hooks', 'node:timers/promises', 'node:tls', 'node:vm',
+];
