@@ -20,7 +20,6 @@ import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../c
 import { dynamicVariables } from '../core/run/dynamicVariables';
 import { pagingPlanFor } from '../core/run/pagingPlan';
 import type { SinkCheckpoint } from '../core/export/sink';
-import { prepareRowSplitter } from '../core/export/jsonRowSplitter';
 import type { WalkCheckpoint } from '../core/paging/checkpoint';
 import type { PageEvent, WalkResult } from '../core/paging/walker';
 import { DISCARD, runExchange, type ExchangePorts } from '../core/run/exchange';
@@ -211,8 +210,6 @@ interface PlannedRequest {
 async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Promise<number> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
-  // Rows streamed into a file: the row splitter's compile starts now, while the run gets ready to send.
-  if (options.out && options.format === 'ndjson') prepareRowSplitter();
   const files = collectRequestFiles(options.paths);
   const envPath = findEnvFile(options.envFile, files[0]);
   const environment = selectEnvironment(parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath)), options.env);

@@ -674,29 +674,6 @@ export class JsonRowSplitter {
 }
 
 /**
- * For a process about to stream rows into a file (`apiwb run --out`), before its request goes out: the
- * warm-up, then a few kilobytes of ordinary rows, which is what V8 waits for before it marks scan for
- * compiling; the second pass's calls then start the compile. Scan is large, so that compile takes
- * 30–70 ms on a compile thread; started here, it runs while the request is prepared, sent and answered,
- * instead of while the body's first megabytes wait in the unoptimised scan at 20–80 ns a byte (against
- * 1.3 once compiled). Measured with a 30 ms gap before the body (about what `apiwb run` takes to get
- * there): the first 2 MB took 8–14 ms instead of 35–90. It costs 2–5 ms of the main thread.
- */
-let prepared = false;
-export function prepareRowSplitter(): void {
-  if (prepared) return;
-  prepared = true;
-  warmUpOnce();
-  const row = '{"id":12345,"name":"A. Person","email":"a.person@example.test","amount":-12.5,"active":true,"tags":["x","y"],"note":null}';
-  const page = Buffer.from(`{"Result":[${Array.from({ length: 64 }, () => row).join(',')}]}`);
-  for (let at = 0; at < 2; at++) {
-    const splitter = new JsonRowSplitter('Result', new ByteBlocks(page.length));
-    for (let from = 0; from < page.length; from += 4096) splitter.push(page.subarray(from, from + 4096));
-    splitter.end();
-  }
-}
-
-/**
  * Once a process, before its first splitter: a small page with every kind of token, pushed whole and in
  * chunks of 1 to 7 bytes, so that every path of scan (a chunk ending inside a key, a string's last bytes,
  * a literal, a number, an escape) has run once. V8 optimises scan from what it has seen run; without
