@@ -88,7 +88,15 @@ export function startServer(connection: Connection, referenceFrom: string = proc
           ended = false;
           return void setImmediate(step);
         }
-        void connection.sendDiagnostics({ uri, version: document.version, diagnostics: next.value }).catch(() => undefined);
+        // What waits for the publication goes once it is written, not once it is queued: over stdio the
+        // writer sends on a later turn of the event loop, and the waiting requests (a whole-file parse
+        // and three answers as the file opens) would run first and hold the diagnostics back.
+        const waiting = openingPasses.get(uri);
+        const published = (): void => {
+          if (openingPasses.get(uri) === waiting) openingDone(uri);
+        };
+        connection.sendDiagnostics({ uri, version: document.version, diagnostics: next.value }).then(published, published);
+        ended = false;
       })();
       if (ended) openingDone(uri);
     };

@@ -8,7 +8,12 @@ import assert from 'node:assert/strict';
 import {
   CodeLensRequest, DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification, DocumentSymbolRequest, FoldingRangeRequest,
 } from 'vscode-languageserver-protocol/node';
+import {
+  AbstractMessageReader, AbstractMessageWriter, createConnection, PublishDiagnosticsNotification,
+  type DataCallback, type Disposable, type Message, type MessageReader, type MessageWriter, type NotificationMessage, type RequestMessage, type ResponseMessage,
+} from 'vscode-languageserver/node';
 import { createHttpLanguageService, HttpDocument } from '../../src/server/service';
+import { startServer } from '../../src/server/server';
 import { startLspSession, type LspSession } from './lspClient';
 
 const block = (i: number): string => [
@@ -76,5 +81,71 @@ void describe('open-time requests over stdio', () => {
     const never = { uri: 'file:///open-priority/never.http' };
     assert.deepEqual(await session.connection.sendRequest(CodeLensRequest.type, { textDocument: never }), []);
     assert.deepEqual(await session.connection.sendRequest(FoldingRangeRequest.type, { textDocument: never }), []);
+  });
+});
+
+// Over stdio the writer sends a message on a later turn of the event loop than the one it is queued
+// on: released when the publication was queued, the requests waiting for it (a whole-file parse and
+// three answers) ran before it was written and held it back. They go once it is written: here the
+// writer holds the publication until the test lets it go, and nothing is answered meanwhile.
+void describe('open-time requests wait until the publication is written', () => {
+  /** A client side in memory: the test sends messages in, and sees every message the server writes. */
+  class HeldWriter extends AbstractMessageWriter implements MessageWriter {
+    readonly written: Message[] = [];
+    private letGo: () => void = () => undefined;
+    private startedPublishing: () => void = () => undefined;
+    /** Resolves when the server writes its first publication; that write completes only once let go. */
+    readonly publishing = new Promise<void>((resolve) => { this.startedPublishing = resolve; });
+    write(message: Message): Promise<void> {
+      if ((message as NotificationMessage).method === PublishDiagnosticsNotification.method && !this.written.some((m) => (m as NotificationMessage).method === PublishDiagnosticsNotification.method)) {
+        this.written.push(message);
+        this.startedPublishing();
+        return new Promise((resolve) => { this.letGo = resolve; });
+      }
+      this.written.push(message);
+      return Promise.resolve();
+    }
+    release(): void {
+      this.letGo();
+    }
+    end(): void {}
+  }
+  class Reader extends AbstractMessageReader implements MessageReader {
+    private callback: DataCallback = () => undefined;
+    listen(callback: DataCallback): Disposable {
+      this.callback = callback;
+      return { dispose: () => undefined };
+    }
+    send(message: Message): void {
+      this.callback(message);
+    }
+  }
+  const turns = async (n: number): Promise<void> => {
+    for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+
+  void it('answers folding, outline and lenses only after the first publication is written', { timeout: 30_000 }, async () => {
+    const reader = new Reader();
+    const writer = new HeldWriter();
+    const connection = createConnection(reader, writer);
+    startServer(connection);
+    after(() => connection.dispose());
+    const uri = 'file:///open-priority/held.http';
+    const answered = (id: number): boolean => writer.written.some((m) => (m as ResponseMessage).id === id);
+    reader.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } } as RequestMessage);
+    await turns(5);
+    assert.ok(answered(1), 'initialize answered');
+    reader.send({ jsonrpc: '2.0', method: 'initialized', params: {} } as NotificationMessage);
+    reader.send({ jsonrpc: '2.0', method: DidOpenTextDocumentNotification.method, params: { textDocument: { uri, languageId: 'http', version: 1, text: TEXT } } } as NotificationMessage);
+    const textDocument = { uri };
+    reader.send({ jsonrpc: '2.0', id: 2, method: FoldingRangeRequest.method, params: { textDocument } } as RequestMessage);
+    reader.send({ jsonrpc: '2.0', id: 3, method: DocumentSymbolRequest.method, params: { textDocument } } as RequestMessage);
+    reader.send({ jsonrpc: '2.0', id: 4, method: CodeLensRequest.method, params: { textDocument } } as RequestMessage);
+    await writer.publishing;
+    await turns(20);
+    assert.deepEqual([2, 3, 4].filter(answered), [], 'nothing answered while the publication is being written');
+    writer.release();
+    for (let i = 0; i < 200 && ![2, 3, 4].every(answered); i++) await turns(1);
+    assert.deepEqual([2, 3, 4].filter(answered), [2, 3, 4], 'all three answered once it is written');
   });
 });
