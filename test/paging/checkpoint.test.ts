@@ -64,6 +64,14 @@ void describe('checkpoint secrets', () => {
     assert.equal(maySecretQuery('?page=2&pageSize=50'), false, 'the usual paging query needs no blanking pass');
   });
 
+  void it('maySecretQuery clears no query whose name only Unicode case folding makes secret (the full rule lower-cases with toLowerCase)', () => {
+    // U+212A KELVIN SIGN lower-cases to "k", U+0130 to "i̇": isSecretName("to\u212Aen") is true, and /key/i (no u flag) does not match it.
+    for (const search of ['?to\u212Aen=v', '?api_\u212Aey=v', '?page=1&to\u212Aen=v']) {
+      assert.notEqual(blankSecretParameters(search), search, search);
+      assert.ok(maySecretQuery(search), `${search} has a secret parameter`);
+    }
+  });
+
   void it('withSecretsFrom puts back the fresh request\'s query secrets, userinfo and headers on the stored next page', () => {
     const next = withoutSecrets({ ...fresh, url: fresh.url.replace('page=1', 'page=2') });
     const resumed = withSecretsFrom(next, fresh);

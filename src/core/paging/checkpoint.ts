@@ -57,12 +57,15 @@ export function blankSecretParameters(search: string): string {
 
 /**
  * False only when no parameter name of `search` can be secret, so that blankSecretParameters gives it
- * back as it is: without `%`, a name decodes to its own characters (a `+` to a space, which no secret
- * word holds), and SECRET_NAME_HINT matches every name isSecretName accepts; it finds none in the whole
- * text. (Every request of a run passes here twice, and most queries have nothing to blank.)
+ * back as it is: without `%`, a name decodes to its own characters (a `+` to a space, which may join
+ * two secret words, `api key`, but is inside no word of SECRET_NAME_HINT); without a character beyond
+ * ASCII, isSecretName's toLowerCase folds case as SECRET_NAME_HINT's /i does (U+212A KELVIN SIGN
+ * lower-cases to `k`, which /key/i does not see); and SECRET_NAME_HINT matches every name isSecretName
+ * accepts: it finds none in the whole text. (A URL's serialised search is all ASCII, but callers are
+ * not bound to pass one. Every request of a run passes here twice; most queries have nothing to blank.)
  */
 export function maySecretQuery(search: string): boolean {
-  return search.includes('%') || SECRET_NAME_HINT.test(search);
+  return search.includes('%') || /[^\x00-\x7f]/.test(search) || SECRET_NAME_HINT.test(search);
 }
 
 const SECRET_HEADER_SET: ReadonlySet<string> = new Set(SECRET_HEADERS.map((h) => h.toLowerCase()));
