@@ -108,7 +108,14 @@ export function startServer(connection: Connection, referenceFrom: string = proc
     if (pending) clearTimeout(pending);
     pendingValidation.set(uri, setTimeout(guard('validation', undefined, () => {
       pendingValidation.delete(uri);
-      validate(uri);
+      try {
+        validate(uri);
+      } catch (error) {
+        // Failed before its first slice (a file the parser throws on): what waits for the open's pass
+        // goes now, as after a slice that throws, rather than until the file changes or closes.
+        openingDone(uri);
+        throw error;
+      }
     }), delay));
   };
   const revalidateAll = (): void => documents.all().forEach((d) => scheduleValidation(d.uri));

@@ -3,7 +3,7 @@
 // to publish, and answered between validation's slices they held the diagnostics back), or once a
 // change or the close ends that first pass; they never wait for anything else. Observed as the order
 // in which the client receives the messages, not by timing.
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   CodeLensRequest, DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification, DocumentSymbolRequest, FoldingRangeRequest,
@@ -12,7 +12,7 @@ import {
   AbstractMessageReader, AbstractMessageWriter, createConnection, PublishDiagnosticsNotification,
   type DataCallback, type Disposable, type Message, type MessageReader, type MessageWriter, type NotificationMessage, type RequestMessage, type ResponseMessage,
 } from 'vscode-languageserver/node';
-import { createHttpLanguageService, HttpDocument } from '../../src/server/service';
+import { createHttpLanguageService, HttpDocument, HttpDocumentCache } from '../../src/server/service';
 import { startServer } from '../../src/server/server';
 import { startLspSession, type LspSession } from './lspClient';
 
@@ -147,5 +147,57 @@ void describe('open-time requests wait until the publication is written', () => 
     writer.release();
     for (let i = 0; i < 200 && ![2, 3, 4].every(answered); i++) await turns(1);
     assert.deepEqual([2, 3, 4].filter(answered), [2, 3, 4], 'all three answered once it is written');
+  });
+});
+
+// A file the parser throws on (the guard's "hostile file"): its open's pass fails before its first slice,
+// and what waits for that pass must still be answered, not left waiting until the file changes or closes.
+void describe('open-time requests of a file the parser throws on', () => {
+  class RecordingWriter extends AbstractMessageWriter implements MessageWriter {
+    readonly written: Message[] = [];
+    write(message: Message): Promise<void> {
+      this.written.push(message);
+      return Promise.resolve();
+    }
+    end(): void {}
+  }
+  class Reader extends AbstractMessageReader implements MessageReader {
+    private callback: DataCallback = () => undefined;
+    listen(callback: DataCallback): Disposable {
+      this.callback = callback;
+      return { dispose: () => undefined };
+    }
+    send(message: Message): void {
+      this.callback(message);
+    }
+  }
+  const turns = async (n: number): Promise<void> => {
+    for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+
+  void it('folding, outline and lenses are answered (empty) when the open\'s pass throws before it starts', { timeout: 30_000 }, async () => {
+    const uri = 'file:///open-priority/throws.http';
+    const get = HttpDocumentCache.prototype.get;
+    mock.method(HttpDocumentCache.prototype, 'get', function (this: HttpDocumentCache, ...args: Parameters<HttpDocumentCache['get']>) {
+      if (args[0] === uri) throw new RangeError('Maximum call stack size exceeded');
+      return get.apply(this, args);
+    });
+    after(() => mock.restoreAll());
+    const reader = new Reader();
+    const writer = new RecordingWriter();
+    const connection = createConnection(reader, writer);
+    startServer(connection);
+    after(() => connection.dispose());
+    const answered = (id: number): boolean => writer.written.some((m) => (m as ResponseMessage).id === id);
+    reader.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } } as RequestMessage);
+    await turns(5);
+    reader.send({ jsonrpc: '2.0', method: 'initialized', params: {} } as NotificationMessage);
+    reader.send({ jsonrpc: '2.0', method: DidOpenTextDocumentNotification.method, params: { textDocument: { uri, languageId: 'http', version: 1, text: block(0) } } } as NotificationMessage);
+    const textDocument = { uri };
+    reader.send({ jsonrpc: '2.0', id: 2, method: FoldingRangeRequest.method, params: { textDocument } } as RequestMessage);
+    reader.send({ jsonrpc: '2.0', id: 3, method: DocumentSymbolRequest.method, params: { textDocument } } as RequestMessage);
+    reader.send({ jsonrpc: '2.0', id: 4, method: CodeLensRequest.method, params: { textDocument } } as RequestMessage);
+    for (let i = 0; i < 50 && ![2, 3, 4].every(answered); i++) await new Promise<void>((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual([2, 3, 4].filter(answered), [2, 3, 4], 'all three answered though the open\'s pass failed');
   });
 });
