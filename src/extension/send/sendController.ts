@@ -220,6 +220,8 @@ export class SendController implements vscode.Disposable {
   private async allPages(session: PagedSession, format: SinkFormat): Promise<void> {
     session.abort = new AbortController();
     let sink: RowSink | undefined;
+    /** The file this press created, gone again if the walk is refused before it starts. */
+    let created: string | undefined;
     try {
       const resumeSink = session.cursor.checkpoint.sink;
       if (session.exportFile && resumeSink?.path === session.exportFile) {
@@ -230,6 +232,7 @@ export class SendController implements vscode.Disposable {
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
         const target = vscode.Uri.joinPath(folder, `${session.name.replace(/[^\w.-]+/g, '_')}-${stamp}.${format}`);
         sink = await openFileSink(format, target.fsPath);
+        created = target.fsPath;
         const shownRows = shownRowsOf(session);
         if (shownRows.length > 0) await sink.writePage(shownRows);
         session.exportFile = target.fsPath;
@@ -241,6 +244,16 @@ export class SendController implements vscode.Disposable {
       this.panel.progress({ pages: session.cursor.checkpoint.pages, rows: session.cursor.checkpoint.rows, rowsPerSecond: 0, elapsedMs: 0, file });
       const continued = await this.continueSession(session, 'all', redacting, {
         onProgress: (p) => { if (this.session === session) this.panel.progress({ pages: p.pages, rows: p.rows, rowsPerSecond: p.rowsPerSecond, elapsedMs: p.elapsedMs, file }); },
+        // Refused before a page was asked for: the file this press made (the rows shown, nothing else)
+        // goes, and the session is not a walk into a file, so Next page works again once it may.
+        onRefused: async () => {
+          if (!created) return;
+          const made = sink;
+          sink = undefined;
+          await made?.close();
+          await vscode.workspace.fs.delete(vscode.Uri.file(created), { useTrash: false });
+          if (session.exportFile === created) session.exportFile = undefined;
+        },
       });
       if (!continued) return;
       session.cursor = continued.cursor;
@@ -271,15 +284,16 @@ export class SendController implements vscode.Disposable {
    */
   private async continueSession(
     session: PagedSession, pages: 'next' | 'all', sink: RowSink | undefined,
-    hooks: { onProgress?: (p: WalkProgress) => void } = {},
+    hooks: { onProgress?: (p: WalkProgress) => void; onRefused?: () => Promise<void> } = {},
   ): Promise<Extract<Continued, { ok: true }> | undefined> {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(session.uri));
     const continued = await continueWalk({
       cursor: session.cursor, file: parseHttpFile(document.getText()), requestIndex: session.requestIndex,
       prepare: this.prepareContext(document.uri), pages, ...(sink ? { sink } : {}),
-      ...(session.abort ? { signal: session.abort.signal } : {}), ...hooks,
+      ...(session.abort ? { signal: session.abort.signal } : {}), ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
     }, this.ports());
     if (!continued.ok) {
+      await hooks.onRefused?.();
       const problem = (await this.redactor([])).text(continued.problem);
       // Said where the button was pressed too: a toast hides itself, and an "All pages" the panel already
       // shows as walking must end there (it stayed "walking", its buttons off, for good).

@@ -94,10 +94,18 @@ describe('send into the results panel (issue 6)', () => {
     assert.equal(after?.walking, false, 'the panel, told the walk was starting, is told it ended');
     assert.equal(after?.pages, 1, 'no page was added');
     assert.equal(session.abort, undefined, 'nothing runs: Next page and All pages may be pressed again');
+    assert.equal(session.exportFile, undefined, 'the walk never started: the session is not a walk into a file');
+    const folder = vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/'), 'apiwb-results');
+    const left = (await vscode.workspace.fs.readDirectory(folder).then((entries) => entries, () => [])).filter(([name]) => name.startsWith('refusedWalk-'));
+    assert.deepEqual(left, [], 'the file the press made is gone again');
+    // Refused for the request's sake, not because the session became a walk into a file.
     await api.sender.handlePanelRequest({ type: 'nextPage', responseId: session.responseId, requestKey });
     assert.equal(api.results.viewModel?.paging?.pages, 1);
     await replaceInDocument(document, 'http://127.0.0.1:9', '{{booking_base_url}}');
     await document.save();
+    // The request as it was: Next page goes on in the panel.
+    await api.sender.handlePanelRequest({ type: 'nextPage', responseId: session.responseId, requestKey });
+    assert.equal(api.results.viewModel?.paging?.pages, 2, 'Next page continues once the request is the one paged again');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
