@@ -88,9 +88,10 @@ export function startServer(connection: Connection, referenceFrom: string = proc
           ended = false;
           return void setImmediate(step);
         }
-        // What waits for the publication goes once it is written, not once it is queued: over stdio the
-        // writer sends on a later turn of the event loop, and the waiting requests (a whole-file parse
-        // and three answers as the file opens) would run first and hold the diagnostics back.
+        // What waits for the publication goes once the transport has taken it, not once it is queued:
+        // over stdio the writer sends on a later turn of the event loop, and the waiting requests (a
+        // whole-file parse and three answers as the file opens) would run first and hold the diagnostics
+        // back. Over node IPC (how VS Code starts this server) the send is taken at once, so nothing changes there.
         const waiting = openingPasses.get(uri);
         const published = (): void => {
           if (openingPasses.get(uri) === waiting) openingDone(uri);
