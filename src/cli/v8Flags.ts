@@ -18,5 +18,5 @@ export const REQUEST_SENDER_FLAGS = `--wasm-tiering-budget=${WASM_TIERING_BUDGET
  */
 export const REQUEST_SENDER_BUILTINS: readonly string[] = [
   'node:assert', 'node:crypto', 'node:diagnostics_channel', 'node:fs/promises', 'node:http', 'node:http2', 'node:module',
-  'node:net', 'node:os', 'node:perf_hooks', 'node:timers/promises', 'node:tls', 'node:vm',
+  'node:net', 'node:os', 'node:perf_hooks', 'node:stream', 'node:timers/promises', 'node:tls', 'node:vm', 'node:zlib',
 ];

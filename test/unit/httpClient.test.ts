@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { sendRequest, sendRequestStreaming, closeHttpAgents } from '../../src/core/http/client';
 import { HttpFault } from '../../src/core/http/types';
 
@@ -74,11 +75,27 @@ const routes: Record<string, Handler> = {
     }, 40);
     res.on('close', () => clearInterval(timer));
   },
+  // Compressed bodies the client never asked for (it sends no Accept-Encoding).
+  '/gzip': (_req, res) => compressed(res, 'gzip', gzipSync(ROWS_JSON)),
+  '/deflate': (_req, res) => compressed(res, 'deflate', deflateSync(ROWS_JSON)),
+  '/br': (_req, res) => compressed(res, 'br', brotliCompressSync(ROWS_JSON)),
+  '/gzip-then-br': (_req, res) => compressed(res, 'gzip, br', brotliCompressSync(gzipSync(ROWS_JSON))),
+  '/gzip-corrupt': (_req, res) => compressed(res, 'gzip', Buffer.concat([gzipSync(ROWS_JSON).subarray(0, 12), Buffer.from('not gzip at all')])),
+  '/gzip-cut-short': (_req, res) => { const whole = gzipSync(ROWS_JSON); compressed(res, 'gzip', whole.subarray(0, whole.length - 8)); },
+  '/gzip-bomb': (_req, res) => compressed(res, 'gzip', gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x20))),
+  '/unknown-coding': (_req, res) => compressed(res, 'zstd', Buffer.from('opaque')),
   '/status500': (_req, res) => {
     res.writeHead(500);
     res.end('{"Message":"An error has occurred."}');
   },
 };
+
+const ROWS_JSON = JSON.stringify([{ id: 1, name: 'Ada' }, { id: 2, name: 'Grace' }]);
+
+function compressed(res: ServerResponse, coding: string, body: Buffer): void {
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': coding, 'Content-Length': String(body.length) });
+  res.end(body);
+}
 
 let server: { url: string; server: Server };
 let base = '';
@@ -315,4 +332,34 @@ void test('TLS verification is on by default and off only when asked', async () 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+void test('a body the server compressed unasked (gzip, deflate, br, gzip then br) is read decoded, whole and streamed', async () => {
+  for (const path of ['/gzip', '/deflate', '/br', '/gzip-then-br']) {
+    const res = await sendRequest({ method: 'GET', url: `${base}${path}`, headers: {} });
+    assert.equal(res.bodyText, ROWS_JSON, path);
+    assert.ok(res.headers['content-encoding'], 'the headers stay as the server sent them');
+    const streamed = await sendRequestStreaming({ method: 'GET', url: `${base}${path}`, headers: {} });
+    const parts: Buffer[] = [];
+    for await (const chunk of streamed.body) parts.push(chunk);
+    assert.equal(Buffer.concat(parts).toString('utf8'), ROWS_JSON, `${path}, streamed`);
+  }
+});
+
+void test('a compressed body that does not decode (corrupt, cut short) is an undecodable fault naming the coding', async () => {
+  for (const path of ['/gzip-corrupt', '/gzip-cut-short']) {
+    const f = await fault(sendRequest({ method: 'GET', url: `${base}${path}`, headers: {} }));
+    assert.equal(f.kind, 'undecodable', `${path}: ${f.message}`);
+    assert.match(f.message, /compressed \(Content-Encoding: gzip\) but does not decode/);
+  }
+});
+
+void test('the body-size limit counts decoded bytes: a small gzip body that inflates past it is cut off', async () => {
+  const f = await fault(sendRequest({ method: 'GET', url: `${base}/gzip-bomb`, headers: {} }, { maxBodyBytes: 1024 * 1024 }));
+  assert.equal(f.kind, 'too-large');
+});
+
+void test('a coding the client cannot read is left as it came', async () => {
+  const res = await sendRequest({ method: 'GET', url: `${base}/unknown-coding`, headers: {} });
+  assert.equal(res.bodyText, 'opaque');
 });

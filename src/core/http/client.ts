@@ -8,9 +8,10 @@
 import { EventEmitter } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { Agent, request as undiciRequest } from './undiciCore';
+import { decodableCodings, decodedBody, isDecodingError } from './contentEncoding';
 import { deadlineFault, redirectFault, toHttpFault, tooLargeFault } from './faults';
 import { isCredentialHeader } from '../secrets/vocabulary';
-import type { HttpRequest, HttpResponse, Redirect } from './types';
+import { HttpFault, type HttpRequest, type HttpResponse, type Redirect } from './types';
 
 export interface SendOptions {
   /** Time allowed for the whole response, headers and body (ms). Default 30 000. */
@@ -177,6 +178,8 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
   const firstByteMs = performance.now() - clock;
   const declared = Number(headers['content-length']);
   const stream = response.body;
+  // A compressed body is read decoded; the limit below counts decoded bytes (contentEncoding.ts).
+  const codings = decodableCodings(headers['content-encoding']);
 
   async function* chunks(): AsyncGenerator<Buffer> {
     let seen = 0;
@@ -185,9 +188,11 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
         stream.destroy();
         throw tooLargeFault(target, maxBodyBytes, declared);
       }
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const source = codings ? decodedBody(stream, codings) : stream;
+      for await (const chunk of source as AsyncIterable<Buffer>) {
         seen += chunk.length;
         if (seen > maxBodyBytes) {
+          source.destroy();
           stream.destroy();
           throw tooLargeFault(target, maxBodyBytes, seen);
         }
@@ -195,6 +200,9 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
       }
     } catch (error) {
       if (expired) throw deadlineFault(target, timeoutMs, 'body');
+      if (codings && !options.signal?.aborted && isDecodingError(error)) {
+        throw new HttpFault('undecodable', `${target.method} ${target.url}: the response body is compressed (Content-Encoding: ${codings.join(', ')}) but does not decode (${error instanceof Error ? error.message : String(error)}).`, target);
+      }
       throw toHttpFault(error, target, 'body', options.signal?.aborted === true);
     } finally {
       settle();

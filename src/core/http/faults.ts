@@ -56,6 +56,7 @@ function describe(kind: HttpFaultKind, target: string, phase: ExchangePhase, det
       return `${target} was cancelled.`;
     case 'too-large':
     case 'redirect':
+    case 'undecodable':
       return `${target}: ${detail}`;
   }
 }

@@ -1,0 +1,43 @@
+// A body the server compressed (Content-Encoding gzip, deflate or br) is read decompressed, as REST
+// Client, httpYac, Postman and `curl --compressed` show it. The product asks for no encoding (it sends
+// no Accept-Encoding), so a compressed body is one a server chose to send anyway; read raw, it was
+// "not valid JSON" to every reader of rows. The body-size limit counts the decoded bytes (client.ts), so
+// a small body that inflates without end is cut off like any large one. Any other coding is left as it
+// came (identity, or one this product cannot read: its readers then say the body is not what they expect).
+import { pipeline, type Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate, type BrotliDecompress, type Gunzip, type Inflate } from 'node:zlib';
+
+type Decoder = Gunzip | Inflate | BrotliDecompress;
+
+const DECODERS: Readonly<Record<string, () => Decoder>> = {
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
+
+/**
+ * The codings of a Content-Encoding header to undo, in the order they were applied ("gzip, br": gzip
+ * first); undefined when there is nothing this product decodes (absent, identity, or any unknown coding
+ * in the list: a partial decode would be neither the sent nor the meant bytes).
+ */
+export function decodableCodings(contentEncoding: string | undefined): string[] | undefined {
+  if (contentEncoding === undefined) return undefined;
+  const codings = contentEncoding.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
+  if (codings.length === 0 || codings.some((c) => DECODERS[c] === undefined)) return undefined;
+  return codings;
+}
+
+/** `body` decoded: the last coding applied is undone first. A fault of either side ends both. */
+export function decodedBody(body: Readable, codings: readonly string[]): Readable {
+  const decoders = [...codings].reverse().map((c) => DECODERS[c]!());
+  // The error reaches the reader through the last stream, which pipeline destroys with it.
+  pipeline([body, ...decoders], () => undefined);
+  return decoders[decoders.length - 1]!;
+}
+
+/** Whether `error` is zlib's (corrupt or cut-short compressed data: Z_DATA_ERROR, Z_BUF_ERROR; brotli's ERR__…), not the connection's. */
+export function isDecodingError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR__'));
+}
