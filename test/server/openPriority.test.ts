@@ -84,6 +84,23 @@ void describe('open-time requests over stdio', () => {
   });
 });
 
+/** A message reader the test feeds by hand (the server in this process, no stdio). */
+class Reader extends AbstractMessageReader implements MessageReader {
+  private callback: DataCallback = () => undefined;
+  listen(callback: DataCallback): Disposable {
+    this.callback = callback;
+    return { dispose: () => undefined };
+  }
+  send(message: Message): void {
+    this.callback(message);
+  }
+}
+
+/** `n` turns of the event loop (the server answers a message per turn). */
+const turns = async (n: number): Promise<void> => {
+  for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+};
+
 // Over stdio the writer sends a message on a later turn of the event loop than the one it is queued
 // on: released when the publication was queued, the requests waiting for it (a whole-file parse and
 // three answers) ran before it was written and held it back. They go once it is written: here the
@@ -110,19 +127,6 @@ void describe('open-time requests wait until the publication is written', () => 
     }
     end(): void {}
   }
-  class Reader extends AbstractMessageReader implements MessageReader {
-    private callback: DataCallback = () => undefined;
-    listen(callback: DataCallback): Disposable {
-      this.callback = callback;
-      return { dispose: () => undefined };
-    }
-    send(message: Message): void {
-      this.callback(message);
-    }
-  }
-  const turns = async (n: number): Promise<void> => {
-    for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
-  };
 
   void it('answers folding, outline and lenses only after the first publication is written', { timeout: 30_000 }, async () => {
     const reader = new Reader();
@@ -161,19 +165,6 @@ void describe('open-time requests of a file the parser throws on', () => {
     }
     end(): void {}
   }
-  class Reader extends AbstractMessageReader implements MessageReader {
-    private callback: DataCallback = () => undefined;
-    listen(callback: DataCallback): Disposable {
-      this.callback = callback;
-      return { dispose: () => undefined };
-    }
-    send(message: Message): void {
-      this.callback(message);
-    }
-  }
-  const turns = async (n: number): Promise<void> => {
-    for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
-  };
 
   void it('folding, outline and lenses are answered (empty) when the open\'s pass throws before it starts', { timeout: 30_000 }, async () => {
     const uri = 'file:///open-priority/throws.http';
