@@ -84,6 +84,10 @@ const routes: Record<string, Handler> = {
   '/gzip-cut-short': (_req, res) => { const whole = gzipSync(ROWS_JSON); compressed(res, 'gzip', whole.subarray(0, whole.length - 8)); },
   '/gzip-bomb': (_req, res) => compressed(res, 'gzip', gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x20))),
   '/unknown-coding': (_req, res) => compressed(res, 'zstd', Buffer.from('opaque')),
+  // The coding header of a body that is not there.
+  '/gzip-no-content': (_req, res) => { res.writeHead(204, { 'Content-Encoding': 'gzip' }); res.end(); },
+  '/gzip-empty-chunked': (_req, res) => { res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }); res.end(); },
+  '/gzip-head': (req, res) => (req.method === 'HEAD' ? compressed(res, 'gzip', Buffer.alloc(0), 120) : compressed(res, 'gzip', gzipSync(ROWS_JSON))),
   '/status500': (_req, res) => {
     res.writeHead(500);
     res.end('{"Message":"An error has occurred."}');
@@ -92,8 +96,8 @@ const routes: Record<string, Handler> = {
 
 const ROWS_JSON = JSON.stringify([{ id: 1, name: 'Ada' }, { id: 2, name: 'Grace' }]);
 
-function compressed(res: ServerResponse, coding: string, body: Buffer): void {
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': coding, 'Content-Length': String(body.length) });
+function compressed(res: ServerResponse, coding: string, body: Buffer, length = body.length): void {
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': coding, 'Content-Length': String(length) });
   res.end(body);
 }
 
@@ -362,4 +366,11 @@ void test('the body-size limit counts decoded bytes: a small gzip body that infl
 void test('a coding the client cannot read is left as it came', async () => {
   const res = await sendRequest({ method: 'GET', url: `${base}/unknown-coding`, headers: {} });
   assert.equal(res.bodyText, 'opaque');
+});
+
+void test('a coding header over no body (HEAD, 204, an empty chunked body) reads as an empty body, not a decoding fault', async () => {
+  for (const [method, path] of [['HEAD', '/gzip-head'], ['GET', '/gzip-no-content'], ['GET', '/gzip-empty-chunked']] as const) {
+    const res = await sendRequest({ method, url: `${base}${path}`, headers: {} });
+    assert.equal(res.bodyText, '', `${method} ${path}`);
+  }
 });

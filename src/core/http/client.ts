@@ -8,7 +8,7 @@
 import { EventEmitter } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { Agent, request as undiciRequest } from './undiciCore';
-import { decodableCodings, decodedBody, isDecodingError } from './contentEncoding';
+import { decodableCodings, decodedBody, isDecodingError, type DecodedBody } from './contentEncoding';
 import { deadlineFault, redirectFault, toHttpFault, tooLargeFault } from './faults';
 import { isCredentialHeader } from '../secrets/vocabulary';
 import { HttpFault, type HttpRequest, type HttpResponse, type Redirect } from './types';
@@ -183,12 +183,14 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
 
   async function* chunks(): AsyncGenerator<Buffer> {
     let seen = 0;
+    let decoded: DecodedBody | undefined;
     try {
       if (Number.isFinite(declared) && declared > maxBodyBytes) {
         stream.destroy();
         throw tooLargeFault(target, maxBodyBytes, declared);
       }
-      const source = codings ? decodedBody(stream, codings) : stream;
+      decoded = codings ? decodedBody(stream, codings) : undefined;
+      const source = decoded?.stream ?? stream;
       for await (const chunk of source as AsyncIterable<Buffer>) {
         seen += chunk.length;
         if (seen > maxBodyBytes) {
@@ -200,7 +202,9 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
       }
     } catch (error) {
       if (expired) throw deadlineFault(target, timeoutMs, 'body');
-      if (codings && !options.signal?.aborted && isDecodingError(error)) {
+      if (decoded && codings && !options.signal?.aborted && isDecodingError(error)) {
+        // No body at all under a coding header: nothing to decode, an empty body.
+        if (decoded.codedBytes() === 0) return;
         throw new HttpFault('undecodable', `${target.method} ${target.url}: the response body is compressed (Content-Encoding: ${codings.join(', ')}) but does not decode (${error instanceof Error ? error.message : String(error)}).`, target);
       }
       throw toHttpFault(error, target, 'body', options.signal?.aborted === true);

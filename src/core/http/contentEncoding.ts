@@ -2,8 +2,9 @@
 // Client, httpYac, Postman and `curl --compressed` show it. The product asks for no encoding (it sends
 // no Accept-Encoding), so a compressed body is one a server chose to send anyway; read raw, it was
 // "not valid JSON" to every reader of rows. The body-size limit counts the decoded bytes (client.ts), so
-// a small body that inflates without end is cut off like any large one. Any other coding is left as it
-// came (identity, or one this product cannot read: its readers then say the body is not what they expect).
+// a small body that inflates without end is cut off like any large one. An empty body stays empty (a
+// HEAD, a 204 or a 304 carries the coding header of the body it does not have). Any other coding is left
+// as it came (identity, or one this product cannot read: its readers then say the body is not what they expect).
 import { pipeline, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, type BrotliDecompress, type Gunzip, type Inflate } from 'node:zlib';
 
@@ -28,12 +29,20 @@ export function decodableCodings(contentEncoding: string | undefined): string[] 
   return codings;
 }
 
-/** `body` decoded: the last coding applied is undone first. A fault of either side ends both. */
-export function decodedBody(body: Readable, codings: readonly string[]): Readable {
+export interface DecodedBody {
+  /** The decoded bytes; a fault of either side ends both (pipeline destroys the last stream with it). */
+  readonly stream: Readable;
+  /** How many bytes of the coded body have arrived: none means there was no body to decode. */
+  readonly codedBytes: () => number;
+}
+
+/** `body` decoded: the last coding applied is undone first. */
+export function decodedBody(body: Readable, codings: readonly string[]): DecodedBody {
   const decoders = [...codings].reverse().map((c) => DECODERS[c]!());
-  // The error reaches the reader through the last stream, which pipeline destroys with it.
   pipeline([body, ...decoders], () => undefined);
-  return decoders[decoders.length - 1]!;
+  let coded = 0;
+  body.on('data', (chunk: Buffer) => { coded += chunk.length; });
+  return { stream: decoders[decoders.length - 1]!, codedBytes: () => coded };
 }
 
 /** Whether `error` is zlib's (corrupt or cut-short compressed data: Z_DATA_ERROR, Z_BUF_ERROR; brotli's ERR__…), not the connection's. */
