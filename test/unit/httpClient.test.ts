@@ -86,6 +86,8 @@ const routes: Record<string, Handler> = {
   '/unknown-coding': (_req, res) => compressed(res, 'zstd', Buffer.from('opaque')),
   // The coding header of a body that is not there.
   '/gzip-no-content': (_req, res) => { res.writeHead(204, { 'Content-Encoding': 'gzip' }); res.end(); },
+  '/gzip-not-modified': (_req, res) => { res.writeHead(304, { 'Content-Encoding': 'gzip' }); res.end(); },
+  '/br-empty': (_req, res) => compressed(res, 'br', Buffer.alloc(0)),
   '/gzip-empty-chunked': (_req, res) => { res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }); res.end(); },
   '/gzip-head': (req, res) => (req.method === 'HEAD' ? compressed(res, 'gzip', Buffer.alloc(0), 120) : compressed(res, 'gzip', gzipSync(ROWS_JSON))),
   '/status500': (_req, res) => {
@@ -368,9 +370,10 @@ void test('a coding the client cannot read is left as it came', async () => {
   assert.equal(res.bodyText, 'opaque');
 });
 
-void test('a coding header over no body (HEAD, 204, an empty chunked body) reads as an empty body, not a decoding fault', async () => {
-  for (const [method, path] of [['HEAD', '/gzip-head'], ['GET', '/gzip-no-content'], ['GET', '/gzip-empty-chunked']] as const) {
+void test('a coding header over no body (HEAD, 204, 304, an empty chunked or zero-length body) reads as an empty body, not a decoding fault', async () => {
+  for (const [method, path] of [['HEAD', '/gzip-head'], ['GET', '/gzip-no-content'], ['GET', '/gzip-not-modified'], ['GET', '/gzip-empty-chunked'], ['GET', '/br-empty']] as const) {
     const res = await sendRequest({ method, url: `${base}${path}`, headers: {} });
     assert.equal(res.bodyText, '', `${method} ${path}`);
+    assert.equal(res.sizeBytes, 0, `${method} ${path}`);
   }
 });

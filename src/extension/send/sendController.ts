@@ -246,13 +246,18 @@ export class SendController implements vscode.Disposable {
         onProgress: (p) => { if (this.session === session) this.panel.progress({ pages: p.pages, rows: p.rows, rowsPerSecond: p.rowsPerSecond, elapsedMs: p.elapsedMs, file }); },
         // Refused before a page was asked for: the file this press made (the rows shown, nothing else)
         // goes, and the session is not a walk into a file, so Next page works again once it may.
+        // A file that cannot be removed stays (it holds only rows already shown); the refusal is still said.
         onRefused: async () => {
           if (!created) return;
           const made = sink;
           sink = undefined;
-          await made?.close();
-          await vscode.workspace.fs.delete(vscode.Uri.file(created), { useTrash: false });
           if (session.exportFile === created) session.exportFile = undefined;
+          try {
+            await made?.close();
+            await vscode.workspace.fs.delete(vscode.Uri.file(created), { useTrash: false });
+          } catch {
+            // Nothing to undo: the session no longer points at the file.
+          }
         },
       });
       if (!continued) return;
