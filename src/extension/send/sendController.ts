@@ -15,7 +15,7 @@ import type { NamedResponse } from '../../core/httpfile/resolve';
 import type { WalkProgress, WalkResult } from '../../core/paging';
 import { viewModelOfExchange } from '../../core/results/exchangeView';
 import { runExchange, type ExchangePorts, type ExchangeResult } from '../../core/run/exchange';
-import { assertionResultsOf, assertionStep, notRunOf } from '../../core/run/assertions';
+import { assertionResultsOf, assertionSteps, notRunOf } from '../../core/run/assertions';
 import { testsViewOf } from '../../core/results/testsView';
 import { continueWalk, type Continued } from '../../core/run/pagedWalk';
 import type { PrepareContext, Prepared } from '../../core/run/prepareRequest';
@@ -87,7 +87,7 @@ export class SendController implements vscode.Disposable {
         file, requestIndex: target.requestIndex, prepare: this.prepareContext(document.uri), remember: this.responsesOf(uri),
         pages: 'first', signal: mine.signal,
         // Contract drift is shown (the panel's Contract section), not a failure of the send.
-        steps: [...(node ? [assertionStep(node)] : []), contractDriftStep('warning')],
+        steps: [...(node ? assertionSteps(node) : []), contractDriftStep('warning')],
       }, this.ports());
     } finally {
       if (this.inFlight === mine) this.inFlight = undefined;
