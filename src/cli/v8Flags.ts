@@ -3,10 +3,10 @@
 // test reads them here without running the CLI.
 
 /** V8's budget before it optimises WebAssembly (its default: 1 800 000). */
-export const WASM_TIERING_BUDGET = 50_000_000;
+const WASM_TIERING_BUDGET = 50_000_000;
 
 /** V8's budget of bytecode run between two looks at whether a JS function is hot (its default: 67 584). */
-export const INTERRUPT_BUDGET = 500_000;
+const INTERRUPT_BUDGET = 500_000;
 
 export const REQUEST_SENDER_FLAGS = `--wasm-tiering-budget=${WASM_TIERING_BUDGET} --interrupt-budget=${INTERRUPT_BUDGET}`;
 
