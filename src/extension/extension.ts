@@ -45,7 +45,9 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
   });
   // Not before the env file was read: until then the view would say there is none, and a command would
   // act without the environment (a Send would go out without its variables and auth).
-  const withFilesRead = afterFilesRead(workbench);
+  const withFilesRead = afterFilesRead(workbench, (read) => {
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'API Workbench: looking for the environment files in this workspace…' }, () => read);
+  });
   const environments = new LazyTreeProvider(() => withFilesRead().then((w) => w.environmentsTree));
   const requests = new LazyTreeProvider(() => workbench().then((w) => w.requestsTree));
   const history = new LazyTreeProvider(() => workbench().then((w) => w.history.tree));

@@ -3,7 +3,7 @@
 // and its Next page was then refused as "paged in environment '(no environment)'" (the flaky panelPaging UI test).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { afterFilesRead } from '../../src/extension/afterFilesRead';
+import { afterFilesRead, SLOW_READ_MS } from '../../src/extension/afterFilesRead';
 
 /** A workbench as createWorkbench returns it: loaded at once, its env file read later (when `read` is called). */
 function loadingWorkbench() {
@@ -40,4 +40,35 @@ void test('once the files are read, every later call gets the same workbench wit
 void test('a workbench that fails to load fails the command (it is not run without it)', async () => {
   const gated = afterFilesRead(() => Promise.reject(new Error('bundle missing')));
   await assert.rejects(gated(), /bundle missing/);
+});
+
+void test('a wait longer than SLOW_READ_MS is shown once, until the files are read; a short one is not shown', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const slow = loadingWorkbench();
+  const shown: Promise<void>[] = [];
+  const gated = afterFilesRead(slow.load, (read) => shown.push(read));
+  const first = gated();
+  const second = gated();
+  await settle();
+  t.mock.timers.tick(SLOW_READ_MS - 1);
+  assert.equal(shown.length, 0, 'not shown before SLOW_READ_MS');
+  t.mock.timers.tick(1);
+  assert.equal(shown.length, 1, 'shown once for the two waiting commands');
+  assert.equal(shown[0], slow.w.filesRead, 'the progress ends when the files are read');
+  slow.read();
+  await Promise.all([first, second]);
+  await gated();
+  t.mock.timers.tick(SLOW_READ_MS * 2);
+  assert.equal(shown.length, 1, 'a call after the files are read shows nothing');
+
+  const quick = loadingWorkbench();
+  const told: unknown[] = [];
+  const gatedQuick = afterFilesRead(quick.load, (read) => told.push(read));
+  const command = gatedQuick();
+  await settle();
+  t.mock.timers.tick(SLOW_READ_MS - 100);
+  quick.read();
+  await command;
+  t.mock.timers.tick(SLOW_READ_MS);
+  assert.deepEqual(told, [], 'files read in time: nothing shown');
 });
