@@ -222,6 +222,21 @@ export class SendController implements vscode.Disposable {
     let sink: RowSink | undefined;
     /** The file this press created, gone again if the walk is refused before it starts. */
     let created: string | undefined;
+    // The file this press made (the rows shown, nothing else) goes, and the session is not a walk into a
+    // file, so Next page works again once it may. A file that cannot be removed stays (it holds only rows
+    // already shown); what went wrong is still said.
+    const discardCreated = async (): Promise<void> => {
+      if (!created) return;
+      const made = sink;
+      sink = undefined;
+      if (session.exportFile === created) session.exportFile = undefined;
+      try {
+        await made?.close();
+        await vscode.workspace.fs.delete(vscode.Uri.file(created), { useTrash: false });
+      } catch {
+        // Nothing to undo: the session no longer points at the file.
+      }
+    };
     try {
       const resumeSink = session.cursor.checkpoint.sink;
       if (session.exportFile && resumeSink?.path === session.exportFile) {
@@ -234,7 +249,13 @@ export class SendController implements vscode.Disposable {
         sink = await openFileSink(format, target.fsPath);
         created = target.fsPath;
         const shownRows = shownRowsOf(session);
-        if (shownRows.length > 0) await sink.writePage(shownRows);
+        try {
+          if (shownRows.length > 0) await sink.writePage(shownRows);
+        } catch (error) {
+          // A disk full or a folder gone: no half-written file is left behind the error.
+          await discardCreated();
+          throw error;
+        }
         session.exportFile = target.fsPath;
       }
       const file = session.exportFile;
@@ -244,21 +265,8 @@ export class SendController implements vscode.Disposable {
       this.panel.progress({ pages: session.cursor.checkpoint.pages, rows: session.cursor.checkpoint.rows, rowsPerSecond: 0, elapsedMs: 0, file });
       const continued = await this.continueSession(session, 'all', redacting, {
         onProgress: (p) => { if (this.session === session) this.panel.progress({ pages: p.pages, rows: p.rows, rowsPerSecond: p.rowsPerSecond, elapsedMs: p.elapsedMs, file }); },
-        // Refused before a page was asked for: the file this press made (the rows shown, nothing else)
-        // goes, and the session is not a walk into a file, so Next page works again once it may.
-        // A file that cannot be removed stays (it holds only rows already shown); the refusal is still said.
-        onRefused: async () => {
-          if (!created) return;
-          const made = sink;
-          sink = undefined;
-          if (session.exportFile === created) session.exportFile = undefined;
-          try {
-            await made?.close();
-            await vscode.workspace.fs.delete(vscode.Uri.file(created), { useTrash: false });
-          } catch {
-            // Nothing to undo: the session no longer points at the file.
-          }
-        },
+        // Refused before a page was asked for: the file this press made goes.
+        onRefused: discardCreated,
       });
       if (!continued) return;
       session.cursor = continued.cursor;
