@@ -76,19 +76,21 @@ export async function fetchStreamed(
   // order, and at most two batches are held).
   let writing: Promise<void> | undefined;
   try {
-    for await (const chunk of streaming.body) {
+    await streaming.read((chunk) => {
       size += chunk.length;
       splitter.push(chunk);
-      if (early && out.length >= EARLY_BATCH_BYTES) {
-        const rows = splitter.rowsSoFar - earlyRows;
-        earlyRows = splitter.rowsSoFar;
+      if (!early || out.length < EARLY_BATCH_BYTES) return undefined;
+      const rows = splitter.rowsSoFar - earlyRows;
+      earlyRows = splitter.rowsSoFar;
+      // The stream waits (paused) until the batch before is written and this one is handed over.
+      return (async () => {
         await writing;
         const batch = out.take();
         writing = early(batch, rows, splitter.secretKeyCandidates).then(() => recycleBlocks(batch));
         // Awaited before the next batch or below; meanwhile a failure is not an unhandled rejection.
         writing.catch(() => undefined);
-      }
-    }
+      })();
+    });
     const result = splitter.end();
     const placeholder: unknown[] = new Array<unknown>(result.rowCount);
     const value = 'value' in result ? result.value
