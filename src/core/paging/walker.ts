@@ -25,6 +25,7 @@ import { recycleBlocks } from '../export/byteBlocks';
 import type { HeldPage, RowSink } from '../export/sink';
 import { httpClient, type HttpPort, type SendOptions } from '../http/client';
 import { HttpFault, type HttpFaultKind, type HttpRequest, type HttpResponse } from '../http/types';
+import { urlParts } from '../http/url';
 import { fetchBuffered, fetchStreamed, type FetchedPage, type Send } from './pageFetch';
 import { SECRET_HEADERS, withSecretsFrom, withoutSecrets, type PageFacts, type WalkCheckpoint } from './checkpoint';
 import { detectStyle } from './resolve';
@@ -162,11 +163,7 @@ function requestKey(request: HttpRequest): string {
 }
 
 function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
+  return urlParts(url)?.origin ?? url;
 }
 
 /** A sink that failed while rows were handed to it during the download. */

@@ -1,0 +1,34 @@
+// The parts of a URL string, parsed once per distinct string. A run asks the same few URLs' parts for
+// every request (the catalog's path, the walk's origin, undici's origin and path, the checkpoint's URL),
+// and a WHATWG URL object is built, read through getters and dropped each time: the answers are
+// remembered instead (the same string always parses to the same parts).
+import { remembered } from '../text/remembered';
+
+/** What a URL string parses to (as `new URL(url)` reads it); never mutated. */
+export interface UrlParts {
+  readonly href: string;
+  readonly protocol: string;
+  readonly origin: string;
+  readonly username: string;
+  readonly password: string;
+  readonly pathname: string;
+  readonly search: string;
+}
+
+const parsed = new Map<string, UrlParts | null>();
+const PARSED_LIMIT = 1_000;
+
+function parse(url: string): UrlParts | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  return Object.freeze({ href: u.href, protocol: u.protocol, origin: u.origin, username: u.username, password: u.password, pathname: u.pathname, search: u.search });
+}
+
+/** The parts of an absolute URL; undefined when `new URL(url)` would throw. */
+export function urlParts(url: string): UrlParts | undefined {
+  return remembered(parsed, url, PARSED_LIMIT, parse) ?? undefined;
+}
