@@ -369,7 +369,8 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       const sink = options.sink;
       const asTheyArrive = options.rowsAsTheyArrive === true && maxPages === 1;
       held = streamRows && !asTheyArrive ? sink.openPage?.() : undefined;
-      const edges = new PageEdges();
+      // The edge rows of a streamed page (made only for one).
+      let edges: PageEdges | undefined;
       /** A page that is not kept: what it wrote while it arrived is cut off the file; why that failed, if it did. */
       const cutOff = async (): Promise<string | undefined> => {
         const page = held;
@@ -392,7 +393,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
           ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => sink.writeNdjsonPage!(ndjson, n, keys)
           : held ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => {
             // Its edge rows are copied before the parts are written and reused.
-            edges.see(ndjson);
+            (edges ??= new PageEdges()).see(ndjson);
             return held!.writeNdjson(ndjson, n, keys);
           } : undefined;
         const early = writeEarly
@@ -453,7 +454,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       // The last page of a walk nothing continues is compared with what came before it, and needs no
       // hashes for what comes after: its own identity stands for the one request it has answered.
       const final = options.continuable === false && !resume && sent >= maxPages;
-      const rowKeys = final && pages === 0 ? undefined : streamed ? edges.see(streamed.ndjson).rows() : wholeRows(acceptance.rows);
+      const rowKeys = final && pages === 0 ? undefined : streamed ? (edges ??= new PageEdges()).see(streamed.ndjson).rows() : wholeRows(acceptance.rows);
       const hash = rowKeys && acceptance.rows.length > 0 ? fingerprint(acceptance.rows.length, rowKeys) : undefined;
       if (hash !== undefined && hash === lastHash) {
         return unwrite(fail(current, 'inconsistent', `page ${pages + 1} holds exactly the rows of page ${pages}: the server ignored the page it was asked for`));
