@@ -312,7 +312,9 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
 
   const progress = (waiting?: string): WalkProgress => {
     const elapsedMs = performance.now() - started;
-    return { pages, rows, bytes, elapsedMs, rowsPerSecond: elapsedMs > 0 ? (rowsThisCall * 1000) / elapsedMs : 0, ...(waiting ? { waiting } : {}) };
+    const now: Mutable<WalkProgress> = { pages, rows, bytes, elapsedMs, rowsPerSecond: elapsedMs > 0 ? (rowsThisCall * 1000) / elapsedMs : 0 };
+    if (waiting) now.waiting = waiting;
+    return now;
   };
   const finish = (outcome: WalkOutcome, message: string, failure?: WalkFailure): WalkResult => {
     const p = progress();
@@ -322,10 +324,12 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     const whyNot = outcome === 'complete' ? undefined
       : outcome === 'inconsistent' ? "the server's paging contradicted itself; resuming would ask it the same question again"
         : lost ?? (checkpoint.next ? undefined : 'the walk has no next request to send');
-    return {
-      outcome, verdict: verdictOf(outcome), message, pages, rows, bytes, elapsedMs: p.elapsedMs, rowsPerSecond: p.rowsPerSecond, checkpoint,
-      ...(failure ? { failure } : {}), ...(canResume ? { resumeAt: pages + 1 } : whyNot ? { cannotResume: whyNot } : {}), notices,
-    };
+    // Set one by one, not spread from conditional literals (every walk of a run ends here).
+    const result: Mutable<WalkResult> = { outcome, verdict: verdictOf(outcome), message, pages, rows, bytes, elapsedMs: p.elapsedMs, rowsPerSecond: p.rowsPerSecond, checkpoint, notices };
+    if (failure) result.failure = failure;
+    if (canResume) result.resumeAt = pages + 1;
+    else if (whyNot) result.cannotResume = whyNot;
+    return result;
   };
   const kept = (): string => `${pages} page(s), ${rows} row(s) written are kept`;
   const fail = (current: HttpRequest, kind: WalkFailure['kind'], reason: string): WalkResult => {
@@ -364,7 +368,8 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       }
 
       let fetched: FetchedPage;
-      const sendOptions: SendOptions = { ...options.sendOptions, ...(options.signal ? { signal: options.signal } : {}) };
+      const sendOptions: Mutable<SendOptions> = { ...options.sendOptions };
+      if (options.signal) sendOptions.signal = options.signal;
       const streamRows = options.streamRows !== false && !options.send && options.sink.writeNdjsonPage ? strategy?.streamRows : undefined;
       const sink = options.sink;
       const asTheyArrive = options.rowsAsTheyArrive === true && maxPages === 1;
@@ -514,13 +519,18 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
         }
       }
       const sinkState = sink.checkpoint();
-      const base = {
-        version: 1 as const, plan, pages, rows, bytes, origin, ...(currentKey ? { lastRequest: currentKey } : {}),
-        ...(hash ? { lastPageHash: hash } : {}), ...(checkpoint.facts ?? facts ? { facts: checkpoint.facts ?? facts } : {}), ...(sinkState ? { sink: sinkState } : {}),
-      };
-      if (step.kind === 'continue') checkpoint = { ...base, next: withoutSecrets(step.request, secretHeaders), done: false };
-      else if (step.kind === 'end') checkpoint = { ...base, done: true, endReason: step.reason };
-      else checkpoint = { ...base, done: false, endReason: step.reason };
+      // Its fields set one by one in the order a resume file shows them (next and done last), not
+      // spread from conditional literals: this runs for every page of every walk.
+      const after = { version: 1, plan, pages, rows, bytes, origin } as Mutable<WalkCheckpoint>;
+      if (currentKey) after.lastRequest = currentKey;
+      if (hash) after.lastPageHash = hash;
+      const firstFacts = checkpoint.facts ?? facts;
+      if (firstFacts) after.facts = firstFacts;
+      if (sinkState) after.sink = sinkState;
+      if (step.kind === 'continue') after.next = withoutSecrets(step.request, secretHeaders);
+      after.done = step.kind === 'end';
+      if (step.kind !== 'continue') after.endReason = step.reason;
+      checkpoint = after;
 
       const now = progress();
       await options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now, checkpoint, body: fetched.body.ok ? fetched.body.value : undefined });
@@ -536,3 +546,5 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     }
   }
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
