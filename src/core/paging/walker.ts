@@ -392,8 +392,13 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
         const problem = await cutOff();
         return problem ? fail(current, 'sink', `${problem}; ${result.message}`) : result;
       };
+      // The last page of a walk nothing continues (see rowKeys below).
+      let final = false;
       try {
         sent++;
+        final = options.continuable === false && !resume && sent >= maxPages;
+        // Nothing reads the rows' bytes of such a page (its only page) going to a sink that only counts them.
+        const rowBytes = !(final && pages === 0 && sink.countsOnly === true && !held);
         const writeEarly = asTheyArrive && sink.writeNdjsonPage
           ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => sink.writeNdjsonPage!(ndjson, n, keys)
           : held ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => {
@@ -407,7 +412,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
         // Rows handed over as they arrive are never held: the body-size limit (a memory guard) then does
         // not apply; the splitter still refuses a single value too large to hold.
         fetched = streamRows
-          ? await fetchStreamed(http, current, asTheyArrive && early ? { ...sendOptions, maxBodyBytes: Number.POSITIVE_INFINITY } : sendOptions, streamRows.field, early)
+          ? await fetchStreamed(http, current, asTheyArrive && early ? { ...sendOptions, maxBodyBytes: Number.POSITIVE_INFINITY } : sendOptions, streamRows.field, early, rowBytes)
           : await fetchBuffered(send, current, sendOptions);
       } catch (error) {
         if (error instanceof HttpFault && error.kind === 'aborted') {
@@ -458,7 +463,6 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       if (changed) return unwrite(fail(current, 'inconsistent', changed));
       // The last page of a walk nothing continues is compared with what came before it, and needs no
       // hashes for what comes after: its own identity stands for the one request it has answered.
-      const final = options.continuable === false && !resume && sent >= maxPages;
       const rowKeys = final && pages === 0 ? undefined : streamed ? (edges ??= new PageEdges()).see(streamed.ndjson).rows() : wholeRows(acceptance.rows);
       const hash = rowKeys && acceptance.rows.length > 0 ? fingerprint(acceptance.rows.length, rowKeys) : undefined;
       if (hash !== undefined && hash === lastHash) {

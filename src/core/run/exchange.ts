@@ -361,6 +361,6 @@ function parseJson(text: string): unknown {
 
 /** No sink given: the rows are counted by the walk and dropped; streamed pages stay streamed (flat memory). */
 export const DISCARD: RowSink = {
-  format: 'memory', writePage: () => Promise.resolve(), writeNdjsonPage: () => Promise.resolve(), checkpoint: () => undefined, close: () => Promise.resolve(),
+  format: 'memory', countsOnly: true, writePage: () => Promise.resolve(), writeNdjsonPage: () => Promise.resolve(), checkpoint: () => undefined, close: () => Promise.resolve(),
 };
 
