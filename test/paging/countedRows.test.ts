@@ -90,7 +90,8 @@ void describe('countedRows', () => {
 
   void it('a large, undeclared or compressed body is split as it arrives, whatever is wanted of it', async () => {
     const big = Buffer.from(JSON.stringify({ Result: Array.from({ length: 30_000 }, (_, i) => ({ id: i, name: `row ${i}` })) }));
-    for (const headers of [{ 'content-length': String(big.length) }, {}, { 'content-length': '10', 'content-encoding': 'gzip' }]) {
+    const cases: Record<string, string>[] = [{ 'content-length': String(big.length) }, {}, { 'content-length': '10', 'content-encoding': 'gzip' }];
+    for (const headers of cases) {
       const request = { method: 'GET', url: 'http://127.0.0.1:9/page', headers: {} };
       const page = await fetchStreamed(port(big, headers, 5), request, {}, 'Result', undefined, false);
       assert.ok(page.streamed && page.streamed.ndjson.length > 0, `${JSON.stringify(headers)}: split into NDJSON`);
