@@ -2,7 +2,8 @@
 // and so do the functions that read a URL through it (pathOf, withoutSecrets).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { urlParts } from '../../src/core/http/url';
+import { queryPairs, urlParts, withQueryValue } from '../../src/core/http/url';
+import { queryParam, withQueryParam } from '../../src/core/paging/requestEdit';
 import { withoutSecrets } from '../../src/core/paging/checkpoint';
 import { pathOf } from '../../src/core/run/pagingPlan';
 
@@ -52,5 +53,30 @@ void test('pathOf and withoutSecrets answer as before from remembered URLs', () 
     })();
     assert.deepEqual(again, first, url);
     if (u) assert.doesNotMatch((first as { url: string }).url, /pa55|token=abc|api_key=k|password=x/, url);
+  }
+});
+
+void test('a URL\'s query parameters, read and set from remembered answers, are what searchParams reads and sets', () => {
+  const names = ['page', 'a', 'password', 'x y', '', 'Q', '\u212Aey'];
+  const values = ['2', '', 'a b&c=d', '%41', '\u00e9'];
+  for (let round = 0; round < 2; round++) {
+    for (const url of [...HOSTILE, 'http://h/?page=1&page=2&a', 'http://h/?x+y=1&x%20y=2', 'http://h/p?;a=1']) {
+      const u = expected(url) === undefined ? undefined : new URL(url);
+      assert.deepEqual(queryPairs(url), u ? [...u.searchParams] : undefined, url);
+      for (const name of names) {
+        const request = { method: 'GET', url, headers: {} };
+        if (!u) {
+          assert.throws(() => queryParam(request, name), TypeError, url);
+          assert.throws(() => withQueryParam(request, name, 1), TypeError, url);
+          continue;
+        }
+        assert.equal(queryParam(request, name), u.searchParams.get(name) ?? undefined, `${url} ${name}`);
+        for (const value of values) {
+          const set = new URL(url);
+          set.searchParams.set(name, value);
+          assert.equal(withQueryValue(url, name, value), set.toString(), `${url} ${name}=${value}`);
+        }
+      }
+    }
   }
 });

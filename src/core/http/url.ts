@@ -32,3 +32,26 @@ function parse(url: string): UrlParts | null {
 export function urlParts(url: string): UrlParts | undefined {
   return remembered(parsed, url, PARSED_LIMIT, parse) ?? undefined;
 }
+
+const queries = new Map<string, readonly (readonly [string, string])[] | null>();
+
+function pairsOf(url: string): readonly (readonly [string, string])[] | null {
+  const parts = urlParts(url);
+  return parts ? Object.freeze([...new URLSearchParams(parts.search)].map((pair) => Object.freeze(pair))) : null;
+}
+
+/** The query parameters of an absolute URL, decoded, in order (as its `searchParams` lists them); undefined when it is not a URL. */
+export function queryPairs(url: string): readonly (readonly [string, string])[] | undefined {
+  return remembered(queries, url, PARSED_LIMIT, pairsOf) ?? undefined;
+}
+
+const withParams = new Map<string, string>();
+
+/** The URL with the query parameter `name` set to `value` (as `searchParams.set` does: the first kept, the others removed); throws when it is not a URL. */
+export function withQueryValue(url: string, name: string, value: string): string {
+  return remembered(withParams, `${name}\u0000${value}\u0000${url}`, PARSED_LIMIT, () => {
+    const u = new URL(url);
+    u.searchParams.set(name, value);
+    return u.toString();
+  });
+}
