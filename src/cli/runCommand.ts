@@ -250,7 +250,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const responses = new Map<string, NamedResponse>();
   const outcomes: (RequestOutcome & { walk?: WalkResult })[] = [];
   const record = resumeRecordOf(options.out);
-  const ctx: Omit<RunContext, 'onPage'> = { options, environment, credentials, responses, redactor, secrets, ports, sink, record };
+  const ctx: RunContext = { options, environment, credentials, responses, redactor, secrets, ports, sink, record };
   try {
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;
@@ -259,13 +259,15 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
         continue;
       }
       progress.update(progressText(i, planned.length, label));
-      const outcome = await runOne(item, label, { ...ctx,
+      // The run's context is the same for every request; only a walk of --all-pages has hooks of its own.
+      const outcome = await runOne(item, label, ctx, options.allPages ? {
         ...(resume && i === resume.index ? { resumeFrom: resume.record.checkpoint } : {}),
         onPage: (event) => {
           progress.update(progressText(i, planned.length, label, `page ${event.progress.pages} · ${event.progress.rows} rows`));
           // The checkpoint beside --out after every page kept: a crash or a kill can be resumed too.
           record.page({ version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: event.checkpoint });
-        } })
+        },
+      } : undefined)
         // Whatever one request's response does, the run goes on with the next, this one named as failed.
         .catch((error: unknown): RequestOutcome & { walk?: WalkResult } => ({ label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(message(error)), ok: false }));
       // A walk that did not end complete (or a request that threw mid-walk) holds the record from here on.
@@ -382,9 +384,13 @@ interface RunContext {
   readonly secrets: string[];
   readonly ports: ExchangePorts;
   readonly sink: RowSink | undefined;
+  readonly record: ResumeRecordKeeper;
+}
+
+/** What a walk of --all-pages adds for its request: where it resumes, and what each page kept does. */
+interface WalkHooks {
   readonly resumeFrom?: WalkCheckpoint;
   readonly onPage: (event: PageEvent) => void;
-  readonly record: ResumeRecordKeeper;
 }
 
 /**
@@ -425,7 +431,7 @@ function learnSecrets(ctx: Pick<RunContext, 'redactor' | 'secrets'>, values: rea
   for (const value of values) if (!ctx.secrets.includes(value)) ctx.secrets.push(value);
 }
 
-async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Promise<RequestOutcome & { walk?: WalkResult }> {
+async function runOne(item: PlannedRequest, label: string, ctx: RunContext, hooks: WalkHooks | undefined): Promise<RequestOutcome & { walk?: WalkResult }> {
   const method = item.node.requestLine.method;
   // Set one by one, not spread from conditional literals (see the outcome below).
   const input: Mutable<ExchangeInput> = {
@@ -452,12 +458,12 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
   // Streamed rows are written before business errors are known; the summary line then says so.
   // Assertions and the contract check read the whole body: such a response is kept, not streamed.
   if (!ctx.options.allPages && !item.readLater && item.node.assertions.length === 0 && !ctx.options.checkContract) input.rowsTo = ctx.sink ?? DISCARD;
-  if (ctx.options.allPages) {
+  if (hooks) {
     input.walk = {
       ...(ctx.sink ? { sink: ctx.sink } : {}),
       ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}),
-      ...(ctx.resumeFrom ? { resumeFrom: ctx.resumeFrom } : {}),
-      onPage: ctx.onPage,
+      ...(hooks.resumeFrom ? { resumeFrom: hooks.resumeFrom } : {}),
+      onPage: hooks.onPage,
     };
   }
   const result = await runExchange(input, ctx.ports);
