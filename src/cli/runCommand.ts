@@ -22,7 +22,7 @@ import { pagingPlanFor } from '../core/run/pagingPlan';
 import type { SinkCheckpoint } from '../core/export/sink';
 import type { WalkCheckpoint } from '../core/paging/checkpoint';
 import type { PageEvent, WalkResult } from '../core/paging/walker';
-import { DISCARD, runExchange, type ExchangePorts } from '../core/run/exchange';
+import { DISCARD, runExchange, type ExchangeInput, type ExchangePorts } from '../core/run/exchange';
 import { CONTRACT_STEP, contractDriftStep } from '../core/contract';
 import { checkRequest } from '../core/run/prepareRequest';
 import { Redactor } from '../core/secrets/redact';
@@ -250,7 +250,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const responses = new Map<string, NamedResponse>();
   const outcomes: (RequestOutcome & { walk?: WalkResult })[] = [];
   const record = resumeRecordOf(options.out);
-  const ctx: Omit<RunContext, 'onPage'> = { options, environment, credentials, responses, redactor, secrets, ports, sink, record };
+  const ctx: RunContext = { options, environment, credentials, responses, redactor, secrets, ports, sink, record };
   try {
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;
@@ -259,13 +259,15 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
         continue;
       }
       progress.update(progressText(i, planned.length, label));
-      const outcome = await runOne(item, label, { ...ctx,
+      // The run's context is the same for every request; only a walk of --all-pages has hooks of its own.
+      const outcome = await runOne(item, label, ctx, options.allPages ? {
         ...(resume && i === resume.index ? { resumeFrom: resume.record.checkpoint } : {}),
         onPage: (event) => {
           progress.update(progressText(i, planned.length, label, `page ${event.progress.pages} · ${event.progress.rows} rows`));
           // The checkpoint beside --out after every page kept: a crash or a kill can be resumed too.
           record.page({ version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: event.checkpoint });
-        } })
+        },
+      } : undefined)
         // Whatever one request's response does, the run goes on with the next, this one named as failed.
         .catch((error: unknown): RequestOutcome & { walk?: WalkResult } => ({ label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(message(error)), ok: false }));
       // A walk that did not end complete (or a request that threw mid-walk) holds the record from here on.
@@ -382,9 +384,13 @@ interface RunContext {
   readonly secrets: string[];
   readonly ports: ExchangePorts;
   readonly sink: RowSink | undefined;
+  readonly record: ResumeRecordKeeper;
+}
+
+/** What a walk of --all-pages adds for its request: where it resumes, and what each page kept does. */
+interface WalkHooks {
   readonly resumeFrom?: WalkCheckpoint;
   readonly onPage: (event: PageEvent) => void;
-  readonly record: ResumeRecordKeeper;
 }
 
 /**
@@ -425,9 +431,10 @@ function learnSecrets(ctx: Pick<RunContext, 'redactor' | 'secrets'>, values: rea
   for (const value of values) if (!ctx.secrets.includes(value)) ctx.secrets.push(value);
 }
 
-async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Promise<RequestOutcome & { walk?: WalkResult }> {
+async function runOne(item: PlannedRequest, label: string, ctx: RunContext, hooks: WalkHooks | undefined): Promise<RequestOutcome & { walk?: WalkResult }> {
   const method = item.node.requestLine.method;
-  const result = await runExchange({
+  // Set one by one, not spread from conditional literals (see the outcome below).
+  const input: Mutable<ExchangeInput> = {
     file: item.parsed,
     requestIndex: item.node.index,
     // Before the request goes: its token echoed in a row must be masked in --out and in every line.
@@ -439,24 +446,27 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
       dynamic: dynamicVariables(),
       readInclude: (path) => readFile(resolvePath(dirname(item.file), path), 'utf8'),
     },
-    // Kept only for a later request of the run that reads it by name: a long run does not hold every body.
-    ...(item.readLater ? { remember: ctx.responses } : {}),
     pages: ctx.options.allPages ? 'all' : 'first',
     // Only a walk of --all-pages is continued (--resume, from its checkpoint beside --out).
     continuable: ctx.options.allPages,
     steps: [...assertionSteps(item.node), ...(ctx.options.checkContract ? [contractDriftStep('failure')] : [])],
-    // A single response streams its rows to --out (or is counted) as it arrives: flat memory for any
-    // size. Not when a later request reads it by name ({{name.response…}}): that needs its body kept.
-    // Streamed rows are written before business errors are known; the summary line then says so.
-    // Assertions and the contract check read the whole body: such a response is kept, not streamed.
-    ...(!ctx.options.allPages && !item.readLater && item.node.assertions.length === 0 && !ctx.options.checkContract ? { rowsTo: ctx.sink ?? DISCARD } : {}),
-    ...(ctx.options.allPages ? { walk: {
+  };
+  // Kept only for a later request of the run that reads it by name: a long run does not hold every body.
+  if (item.readLater) input.remember = ctx.responses;
+  // A single response streams its rows to --out (or is counted) as it arrives: flat memory for any
+  // size. Not when a later request reads it by name ({{name.response…}}): that needs its body kept.
+  // Streamed rows are written before business errors are known; the summary line then says so.
+  // Assertions and the contract check read the whole body: such a response is kept, not streamed.
+  if (!ctx.options.allPages && !item.readLater && item.node.assertions.length === 0 && !ctx.options.checkContract) input.rowsTo = ctx.sink ?? DISCARD;
+  if (hooks) {
+    input.walk = {
       ...(ctx.sink ? { sink: ctx.sink } : {}),
       ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}),
-      ...(ctx.resumeFrom ? { resumeFrom: ctx.resumeFrom } : {}),
-      onPage: ctx.onPage,
-    } } : {}),
-  }, ctx.ports);
+      ...(hooks.resumeFrom ? { resumeFrom: hooks.resumeFrom } : {}),
+      onPage: hooks.onPage,
+    };
+  }
+  const result = await runExchange(input, ctx.ports);
   const url = ctx.redactor.url(result.request?.url ?? (result.prepared.ok ? result.prepared.request.url : result.prepared.url) ?? item.node.requestLine.url);
   const response = result.response;
   // A single response's rows that were kept (not streamed: see rowsTo) go to --out once it is known good.
@@ -473,30 +483,40 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext): Pro
   const redactText = (a: { expected: string; actual: string }): { expected: string; actual: string } => ({ expected: ctx.redactor.text(a.expected), actual: ctx.redactor.text(a.actual) });
   const contract = result.findings.filter((f) => f.step === CONTRACT_STEP);
   const drift = contract.filter((f) => f.severity === 'failure');
-  return {
-    ...(walk ? { walk } : {}),
-    file: item.shown, line: item.node.range.start.line + 1,
-    label, method, url,
-    assertions: assertionResultsOf(result.findings).map((a) => ({ ...a, ...redactText(a) })),
-    // The file's own (request-less) constructs are said with its first request.
-    notRun: [...(item.node === item.parsed.requests[0] ? fileNotRunOf(item.parsed) : []), ...notRunOf(item.block, item.node)].sort((x, y) => x.line - y.line),
-    ...(response ? { status: response.status, totalMs: response.timing.totalMs } : {}),
-    ...(result.rows ? { rows: result.rows.count } : {}),
-    ...(result.pages !== undefined ? { pages: result.pages } : {}),
-    businessFailures: result.businessFailures.map((f) => ctx.redactor.text(f)),
-    ...(problem ? { problem: ctx.redactor.text(problem) } : {}),
-    ...(drift.length ? { drift: drift.map((f) => ctx.redactor.text(f.message)) } : {}),
-    ...(ctx.options.checkContract ? {
-      details: contract.length === 0
-        ? ['contract: no drift']
-        : [
-            ...(drift.length ? [`contract drift: ${drift.length} finding${drift.length === 1 ? '' : 's'}`] : ['contract: no drift']),
-            ...contract.map((f) => `  ${f.severity === 'failure' ? 'drift' : 'note'}: ${ctx.redactor.text(f.message)}`),
-          ],
-    } : {}),
-    ok: passesWithAssertions(result),
-  };
+  // Set one by one in the order the reports show them, not spread from conditional literals (each
+  // property after a spread in a literal is defined through the runtime: every request of a run).
+  const outcome = {} as Mutable<RequestOutcome & { walk?: WalkResult }>;
+  if (walk) outcome.walk = walk;
+  outcome.file = item.shown;
+  outcome.line = item.node.range.start.line + 1;
+  outcome.label = label;
+  outcome.method = method;
+  outcome.url = url;
+  outcome.assertions = assertionResultsOf(result.findings).map((a) => ({ ...a, ...redactText(a) }));
+  // The file's own (request-less) constructs are said with its first request.
+  outcome.notRun = [...(item.node === item.parsed.requests[0] ? fileNotRunOf(item.parsed) : []), ...notRunOf(item.block, item.node)].sort((x, y) => x.line - y.line);
+  if (response) {
+    outcome.status = response.status;
+    outcome.totalMs = response.timing.totalMs;
+  }
+  if (result.rows) outcome.rows = result.rows.count;
+  if (result.pages !== undefined) outcome.pages = result.pages;
+  outcome.businessFailures = result.businessFailures.map((f) => ctx.redactor.text(f));
+  if (problem) outcome.problem = ctx.redactor.text(problem);
+  if (drift.length) outcome.drift = drift.map((f) => ctx.redactor.text(f.message));
+  if (ctx.options.checkContract) {
+    outcome.details = contract.length === 0
+      ? ['contract: no drift']
+      : [
+          ...(drift.length ? [`contract drift: ${drift.length} finding${drift.length === 1 ? '' : 's'}`] : ['contract: no drift']),
+          ...contract.map((f) => `  ${f.severity === 'failure' ? 'drift' : 'note'}: ${ctx.redactor.text(f.message)}`),
+        ];
+  }
+  outcome.ok = passesWithAssertions(result);
+  return outcome;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** What continues a walk that is not complete: the exact command, or why it cannot. */
 function resumeWords(walk: WalkResult, options: RunOptions): string {

@@ -9,7 +9,9 @@ import { selectEnvironment } from '../../src/core/env/session';
 import { parseHttpFile } from '../../src/core/httpfile/parser';
 import { dynamicVariables } from '../../src/core/run/dynamicVariables';
 import { pagingPlanFor } from '../../src/core/run/pagingPlan';
-import { authSchemeOf, checkRequest, prepareRequest, type PrepareContext } from '../../src/core/run/prepareRequest';
+import { authReferencesOf, authSchemeOf, checkRequest, prepareRequest, requestTexts, type PrepareContext } from '../../src/core/run/prepareRequest';
+import { findAuthReferences } from '../../src/core/auth/authVariables';
+import { headerValue } from '../../src/core/http/types';
 import { createCatalog } from '../../src/core/catalog/index';
 import { MemorySecretStore } from '../../src/core/secrets/secretStore';
 
@@ -133,5 +135,25 @@ void describe('core/run: check and prepare a request', () => {
     assert.equal(authSchemeOf([], environment, 'http://h/v1/constituents'), 'basic-api-key');
     assert.equal(authSchemeOf([], environment, 'http://h/api/SurveyApi/AddLabelQuestion'), 'password-grant');
     assert.equal(authSchemeOf([], environment, 'http://h/bookings'), 'unknown');
+  });
+
+  void it('a request\'s $auth references are found once and are those of its texts', () => {
+    for (const block of FILE.blocks) {
+      const node = block.request;
+      if (!node) continue;
+      const first = authReferencesOf(node);
+      assert.deepEqual(first, findAuthReferences(requestTexts(node)));
+      assert.equal(authReferencesOf(node), first, 'the same list the second time');
+      assert.ok(Object.isFrozen(first), 'no caller can change what the next one reads');
+    }
+    assert.deepEqual(authReferencesOf(FILE.blocks.find((b) => b.request)!.request!), [{ kind: 'token', authId: 'fund' }]);
+  });
+
+  void it('headerValue: the first header whose name matches, in any case, or nothing', () => {
+    const headers = { Accept: 'a', 'X-Total': '1', 'x-total': '2' };
+    assert.equal(headerValue(headers, 'x-TOTAL'), '1');
+    assert.equal(headerValue(headers, 'accept'), 'a');
+    assert.equal(headerValue(headers, 'link'), undefined);
+    assert.equal(headerValue(JSON.parse('{"__proto__":"own"}') as Record<string, string>, '__PROTO__'), 'own');
   });
 });

@@ -200,7 +200,7 @@ void test('a trickling body is cut off at the one deadline, though no gap betwee
   const streamed = await sendRequestStreaming({ method: 'GET', url: `${base}/trickle`, headers: {} }, { timeoutMs: 300 });
   let bytes = 0;
   const error = await fault((async () => {
-    for await (const chunk of streamed.body) bytes += chunk.length;
+    await streamed.read((chunk) => { bytes += chunk.length; });
   })());
   assert.equal(error.kind, 'timeout');
   assert.match(error.message, /no complete response within 300 ms \(the body was still arriving\); the time allowed covers the headers and the whole body/);
@@ -232,10 +232,10 @@ void test('an abort signal stops a body that is arriving with "aborted"; one alr
   const streamed = await sendRequestStreaming({ method: 'GET', url: `${base}/trickle`, headers: {} }, { signal: controller.signal, timeoutMs: 10_000 });
   let bytes = 0;
   const error = await fault((async () => {
-    for await (const chunk of streamed.body) {
+    await streamed.read((chunk) => {
       bytes += chunk.length;
       controller.abort();
-    }
+    });
   })());
   assert.equal(error.kind, 'aborted');
   assert.ok(bytes > 0);
@@ -308,8 +308,37 @@ void test('redirect rules: https → http refused, 303 becomes a GET without bod
 void test('the streaming variant yields the body in chunks', async () => {
   const res = await sendRequestStreaming({ method: 'GET', url: `${base}/huge-chunked`, headers: {} });
   let bytes = 0;
-  for await (const chunk of res.body) bytes += chunk.length;
+  await res.read((chunk) => { bytes += chunk.length; });
   assert.equal(bytes, 8 * 256 * 1024);
+});
+
+void test('read waits for the promise a chunk\'s handler returns before the next chunk, and reads once', async () => {
+  const res = await sendRequestStreaming({ method: 'GET', url: `${base}/huge-chunked`, headers: {} });
+  let waiting = false;
+  let chunks = 0;
+  let bytes = 0;
+  await res.read(async (chunk) => {
+    assert.equal(waiting, false, 'no chunk while the one before is being handled');
+    waiting = true;
+    chunks++;
+    bytes += chunk.length;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    waiting = false;
+  });
+  assert.equal(bytes, 8 * 256 * 1024);
+  assert.ok(chunks > 1, 'the body came in several chunks');
+  await assert.rejects(res.read(() => undefined), /read once/);
+});
+
+void test('what a chunk\'s handler throws (or its promise rejects with) ends the read with that error, not a fault', async () => {
+  for (const handler of [() => { throw new Error('handler says no'); }, () => Promise.reject(new Error('handler says no'))]) {
+    const res = await sendRequestStreaming({ method: 'GET', url: `${base}/huge-chunked`, headers: {} });
+    const error = await res.read(handler).then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof Error && !(error instanceof HttpFault));
+    assert.equal(error.message, 'handler says no');
+  }
+  // The client goes on: the abandoned bodies left nothing behind.
+  assert.equal((await sendRequest({ method: 'GET', url: `${base}/ok`, headers: {} })).status, 200);
 });
 
 void test('TLS verification is on by default and off only when asked', async () => {
@@ -347,7 +376,7 @@ void test('a body the server compressed unasked (gzip, deflate, br, gzip then br
     assert.ok(res.headers['content-encoding'], 'the headers stay as the server sent them');
     const streamed = await sendRequestStreaming({ method: 'GET', url: `${base}${path}`, headers: {} });
     const parts: Buffer[] = [];
-    for await (const chunk of streamed.body) parts.push(chunk);
+    await streamed.read((chunk) => { parts.push(chunk); });
     assert.equal(Buffer.concat(parts).toString('utf8'), ROWS_JSON, `${path}, streamed`);
   }
 });

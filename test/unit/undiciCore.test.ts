@@ -50,8 +50,12 @@ void describe('undici request without its index.js', () => {
       { url: 'ftp://127.0.0.1/file', method: 'GET' },
       { url: 'not a url', method: 'GET' },
       { url: 'http://', method: 'GET' },
+      { url: 'HTTP://127.0.0.1:' + base.split(':')[2] + '/Upper/../case?a=%7e', method: 'GET' },
+      { url: `${base.replace('http:', 'wss:')}/socket`, method: 'GET' },
+      { url: `${base.replace('http://', 'http://user:pw@')}/userinfo`, method: 'GET' },
     ];
-    for (const c of cases) {
+    // Twice: the second time the URL's parts are the ones remembered from the first (src/core/http/url.ts).
+    for (const c of [...cases, ...cases]) {
       const options = { ...(c.method ? { method: c.method } : {}), headers: { ...c.headers }, ...(c.body !== undefined ? { body: c.body } : {}) };
       // Without a method too (undici then picks one): both are called as undici's request() is, untyped.
       const a = await outcome(() => request(c.url, { ...options, dispatcher: ours } as Parameters<typeof request>[1]));

@@ -15,6 +15,11 @@ export interface SinkCheckpoint {
 
 export interface RowSink {
   readonly format: SinkFormat | 'memory';
+  /**
+   * True when the rows handed to it go nowhere (a walk whose rows are only counted): the walker may
+   * then count a page's rows without encoding them (nothing reads their bytes).
+   */
+  readonly countsOnly?: boolean;
   /** Appends one page's rows. Pages are written whole or the returned promise rejects. */
   writePage(rows: readonly unknown[]): Promise<void>;
   /**

@@ -40,8 +40,13 @@ export interface StreamingResponse {
   readonly firstByteMs: number;
   /** The redirects followed, in order (empty when none). */
   readonly redirects: readonly Redirect[];
-  /** Chunks of the body; throws HttpFault ('dropped', 'timeout', 'too-large', 'aborted'). */
-  readonly body: AsyncIterable<Buffer>;
+  /**
+   * Reads the body once, handing each chunk to `each` as it arrives; a promise `each` returns is
+   * awaited (the stream paused) before the next chunk. Resolves at the body's end; rejects with an
+   * HttpFault ('dropped', 'timeout', 'too-large', 'aborted', 'undecodable'), or with what `each`
+   * threw (the body is then abandoned).
+   */
+  read(each: (chunk: Buffer) => void | Promise<void>): Promise<void>;
   discard(): Promise<void>;
 }
 
@@ -181,37 +186,86 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
   // A compressed body is read decoded; the limit below counts decoded bytes (contentEncoding.ts).
   const codings = decodableCodings(headers['content-encoding']);
 
-  async function* chunks(): AsyncGenerator<Buffer> {
-    let seen = 0;
-    let decoded: DecodedBody | undefined;
-    try {
-      if (Number.isFinite(declared) && declared > maxBodyBytes) {
-        stream.destroy();
-        throw tooLargeFault(target, maxBodyBytes, declared);
-      }
-      decoded = codings ? decodedBody(stream, codings) : undefined;
-      const source = decoded?.stream ?? stream;
-      for await (const chunk of source as AsyncIterable<Buffer>) {
-        seen += chunk.length;
-        if (seen > maxBodyBytes) {
-          source.destroy();
-          stream.destroy();
-          throw tooLargeFault(target, maxBodyBytes, seen);
-        }
-        yield chunk;
-      }
-    } catch (error) {
-      if (expired) throw deadlineFault(target, timeoutMs, 'body');
-      if (decoded && codings && !options.signal?.aborted && isDecodingError(error)) {
-        // No body at all under a coding header: nothing to decode, an empty body.
-        if (decoded.codedBytes() === 0) return;
-        throw new HttpFault('undecodable', `${target.method} ${target.url}: the response body is compressed (Content-Encoding: ${codings.join(', ')}) but does not decode (${error instanceof Error ? error.message : String(error)}).`, target);
-      }
-      throw toHttpFault(error, target, 'body', options.signal?.aborted === true);
-    } finally {
-      settle();
+  /** What the body's stream failed with, as the fault the caller sees. */
+  const bodyFault = (error: unknown, decoded: DecodedBody | undefined): HttpFault | undefined => {
+    if (expired) return deadlineFault(target, timeoutMs, 'body');
+    if (decoded && codings && !options.signal?.aborted && isDecodingError(error)) {
+      // No body at all under a coding header: nothing to decode, an empty body.
+      if (decoded.codedBytes() === 0) return undefined;
+      return new HttpFault('undecodable', `${target.method} ${target.url}: the response body is compressed (Content-Encoding: ${codings.join(', ')}) but does not decode (${error instanceof Error ? error.message : String(error)}).`, target);
     }
-  }
+    return toHttpFault(error, target, 'body', options.signal?.aborted === true);
+  };
+
+  // The body is read through the stream's events (one promise a body), not an async iterator over it
+  // (promises and listeners for every chunk, the cost of most small responses' reading).
+  let reading = false;
+  const read = (each: (chunk: Buffer) => void | Promise<void>): Promise<void> => new Promise<void>((resolve, reject) => {
+    if (reading) throw new Error('the body is read once');
+    reading = true;
+    if (Number.isFinite(declared) && declared > maxBodyBytes) {
+      stream.destroy();
+      settle();
+      reject(bodyFault(tooLargeFault(target, maxBodyBytes, declared), undefined));
+      return;
+    }
+    const decoded = codings ? decodedBody(stream, codings) : undefined;
+    const source = decoded?.stream ?? stream;
+    let seen = 0;
+    let done = false;
+    const finish = (error?: unknown, fromConsumer = false): void => {
+      if (done) return;
+      done = true;
+      settle();
+      source.off('data', onData);
+      source.off('end', onEnd);
+      source.off('error', onError);
+      source.off('close', onClose);
+      if (error === undefined) {
+        resolve();
+        return;
+      }
+      // Keep a listener: a stream destroyed now may still report its error.
+      source.on('error', () => undefined);
+      if (fromConsumer) {
+        source.destroy();
+        stream.destroy();
+        reject(error);
+        return;
+      }
+      const fault = bodyFault(error, decoded);
+      if (fault) reject(fault);
+      else resolve();
+    };
+    const onData = (chunk: Buffer): void => {
+      seen += chunk.length;
+      if (seen > maxBodyBytes) {
+        source.destroy();
+        stream.destroy();
+        finish(tooLargeFault(target, maxBodyBytes, seen));
+        return;
+      }
+      let wait: void | Promise<void>;
+      try {
+        wait = each(chunk);
+      } catch (error) {
+        finish(error, true);
+        return;
+      }
+      if (wait) {
+        source.pause();
+        wait.then(() => { if (!done) source.resume(); }, (error: unknown) => finish(error, true));
+      }
+    };
+    const onEnd = (): void => finish();
+    const onError = (error: unknown): void => finish(error);
+    // Closed with neither its end nor an error (destroyed under it): as an async iterator would say.
+    const onClose = (): void => finish(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    source.on('error', onError);
+    source.on('end', onEnd);
+    source.on('close', onClose);
+    source.on('data', onData);
+  });
 
   return {
     status: response.statusCode,
@@ -220,7 +274,7 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
     startedAt,
     firstByteMs,
     redirects,
-    body: chunks(),
+    read,
     async discard() {
       settle();
       await stream.dump().catch(() => undefined);
@@ -275,7 +329,7 @@ export function redirectTarget(from: HttpRequest, status: number, location: stri
 /** Reads a whole body into one Buffer, with the streaming variant's limits and fault mapping. */
 export async function readBody(response: StreamingResponse): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for await (const chunk of response.body) parts.push(chunk);
+  await response.read((chunk) => { parts.push(chunk); });
   return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
 }
 

@@ -42,6 +42,8 @@ export class HttpFault extends Error {
 
 export function headerValue(headers: Readonly<Record<string, string>>, name: string): string | undefined {
   const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
+  // Keys, not entries: no pair array for each header of each lookup (a page's strategy asks several).
+  const keys = Object.keys(headers);
+  for (let i = 0; i < keys.length; i++) if (keys[i]!.toLowerCase() === wanted) return headers[keys[i]!];
   return undefined;
 }

@@ -7,7 +7,8 @@
 import type { Agent as AgentType, Dispatcher } from 'undici';
 import AgentImpl from 'undici/lib/dispatcher/agent.js';
 import apiRequest from 'undici/lib/api/api-request.js';
-import { parseURL } from 'undici/lib/core/util.js';
+import { isHttpOrHttpsPrefixed, parseURL } from 'undici/lib/core/util.js';
+import { urlParts } from './url';
 
 export const Agent: typeof AgentType = AgentImpl;
 
@@ -15,7 +16,10 @@ export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'> 
 
 /** undici's `request(url, options)` for a string URL and a given dispatcher. */
 export function request(url: string, options: RequestOptions): Promise<Dispatcher.ResponseData> {
-  const parsed = parseURL(url);
+  // parseURL of a string is new URL(url) and a check of its protocol: the parts remembered for an http(s)
+  // URL are what it returns; any other URL goes through it (and its error) as it is.
+  const parts = urlParts(url);
+  const parsed = parts && isHttpOrHttpsPrefixed(parts.origin || parts.protocol) ? parts : parseURL(url);
   const { dispatcher, ...rest } = options;
   return apiRequest.call(dispatcher, {
     ...rest,

@@ -13,4 +13,5 @@ declare module 'undici/lib/api/api-request.js' {
 
 declare module 'undici/lib/core/util.js' {
   export function parseURL(url: string): URL;
+  export function isHttpOrHttpsPrefixed(value: string | null | undefined): boolean;
 }

@@ -53,7 +53,7 @@ export function resolveVariables(text: string, scope: VariableScope): ResolvedTe
   // No reference without '{{' (REFERENCE): most header values and many URLs and bodies have none.
   if (!text.includes('{{')) return { text, unresolved: [] };
   const unresolved: UnresolvedVariable[] = [];
-  const budget: Budget = { produced: 0, spent: false, fileValues: new Map() };
+  const budget: Budget = { produced: 0, spent: false, fileValues: undefined };
   const resolved = substitute(text, scope, unresolved, [], budget);
   return { text: budget.spent ? text : resolved, unresolved };
 }
@@ -63,8 +63,8 @@ interface Budget {
   produced: number;
   /** Set once the budget is exceeded: every further reference is left as written. */
   spent: boolean;
-  /** Each file variable's expansion, computed once per text (they do not depend on where they are used). */
-  readonly fileValues: Map<string, string | undefined>;
+  /** Each file variable's expansion, computed once per text (they do not depend on where they are used); made on the first. */
+  fileValues: Map<string, string | undefined> | undefined;
 }
 
 function substitute(text: string, scope: VariableScope, unresolved: UnresolvedVariable[], stack: readonly string[], budget: Budget): string {
@@ -94,12 +94,13 @@ function resolveName(name: string, scope: VariableScope, unresolved: UnresolvedV
     const value = scope.dynamic?.resolve(head, name.slice(head.length).trim());
     return value ?? fail('dynamic', `The dynamic variable '${head}' could not be resolved here.`);
   }
-  const chained = /^([\w-]+)\.(response|request)\.(body|headers)(?:\.(.*))?$/.exec(name);
+  // (Only a name with a dot can be one: most are plain variable names.)
+  const chained = name.includes('.') ? /^([\w-]+)\.(response|request)\.(body|headers)(?:\.(.*))?$/.exec(name) : null;
   if (chained) return resolveChained(chained, scope, fail);
   if (stack.includes(name)) return fail('cycle', `The variable '${name}' refers to itself (${[...stack, name].join(' → ')}).`);
   const fileValue = scope.fileVariables && Object.prototype.hasOwnProperty.call(scope.fileVariables, name) ? scope.fileVariables[name] : undefined;
   if (fileValue !== undefined) {
-    if (budget.fileValues.has(name)) return budget.fileValues.get(name);
+    if (budget.fileValues?.has(name)) return budget.fileValues.get(name);
     if (stack.length >= MAX_EXPANSION_DEPTH) {
       budget.spent = true;
       unresolved.push({ name, reason: 'budget', message: `The variable '${name}' is reached through more than ${MAX_EXPANSION_DEPTH} variables that refer to each other (${stack.slice(0, 3).join(' → ')} → …).` });
@@ -108,7 +109,7 @@ function resolveName(name: string, scope: VariableScope, unresolved: UnresolvedV
     const before = unresolved.length;
     const expanded = substitute(fileValue, scope, unresolved, [...stack, name], budget);
     // Remembered only when complete: a value that stopped at a cycle or at the budget is not reused.
-    if (unresolved.length === before && !budget.spent) budget.fileValues.set(name, expanded);
+    if (unresolved.length === before && !budget.spent) (budget.fileValues ??= new Map()).set(name, expanded);
     return expanded;
   }
   const envValue = scope.environment && Object.prototype.hasOwnProperty.call(scope.environment, name) ? scope.environment[name] : undefined;
@@ -235,7 +236,9 @@ export function resolveRequest(file: HttpFile, requestIndex: number, scope: Vari
   const found = requestAt(file, requestIndex);
   if (!found) return undefined;
   const { block, request } = found;
-  const fullScope: VariableScope = { ...scope, fileVariables: { ...fileVariablesFor(file, requestIndex), ...scope.fileVariables } };
+  // fileVariablesFor gives a new object each call: no copy of it unless the scope has file variables to lay over it.
+  const own = fileVariablesFor(file, requestIndex);
+  const fullScope: VariableScope = { ...scope, fileVariables: scope.fileVariables ? { ...own, ...scope.fileVariables } : own };
   const unresolved: UnresolvedVariable[] = [];
   const apply = (text: string): string => {
     const result = resolveVariables(text, fullScope);

@@ -6,6 +6,7 @@
 import type { SinkCheckpoint } from '../export/sink';
 import type { HttpRequest } from '../http/types';
 import { CREDENTIAL_HEADER_NAMES, isSecretName, SECRET_NAME_HINT } from '../secrets/vocabulary';
+import { remembered } from '../text/remembered';
 import type { PagingPlan } from './types';
 
 /** The headers a checkpoint leaves out and a resume takes again from the fresh request. */
@@ -39,15 +40,24 @@ export function withoutSecrets(request: HttpRequest, secretHeaders: readonly str
   const secret = secretHeaders === SECRET_HEADERS ? SECRET_HEADER_SET : new Set(secretHeaders.map((h) => h.toLowerCase()));
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) if (!secret.has(name.toLowerCase())) headers[name] = value;
-  const url = new URL(request.url);
-  // Each setter only when it changes something: a URL's setters re-parse it (every request of a run passes here).
+  return { ...request, url: remembered(bareUrls, request.url, BARE_URLS_LIMIT, urlWithoutSecrets), headers };
+}
+
+/** URLs without their secrets, remembered: every request of a run passes here, most of them to the same few URLs. */
+const bareUrls = new Map<string, string>();
+const BARE_URLS_LIMIT = 1_000;
+
+/** A URL without its userinfo and with its secret query parameters blanked; throws when it is not a URL. */
+function urlWithoutSecrets(text: string): string {
+  const url = new URL(text);
+  // Each setter only when it changes something: a URL's setters re-parse it.
   if (url.username) url.username = '';
   if (url.password) url.password = '';
   // Empty rather than a mask: the name keeps its place for the resume to refill, and nothing in the
   // file looks like a credential. An empty query is set all the same: it drops a bare trailing `?`.
   const search = maySecretQuery(url.search) ? blankSecretParameters(url.search) : url.search;
   if (search === '' || search !== url.search) url.search = search;
-  return { ...request, url: url.toString(), headers };
+  return url.toString();
 }
 
 /** A URL's `?search` with the value of every secret parameter blanked, every other part byte for byte. */

@@ -51,11 +51,14 @@ const EARLY_BATCH_BYTES = 1 << 20;
  * Streams a 2xx body through the row splitter; other statuses are read whole (they are small). With
  * `early`, whole rows are handed over in batches while the body arrives (memory stays flat whatever
  * the body's size): one batch is written while the next is read, and reading waits for a batch's
- * write before it hands over the next.
+ * write before it hands over the next. Without `rowBytes` (nothing will read the rows' NDJSON: they
+ * are only counted), a small body may be read whole and parsed by JSON.parse instead (countedRows):
+ * only where that reads exactly what the splitter reads, else the splitter reads the same bytes.
  */
 export async function fetchStreamed(
   http: HttpPort, request: HttpRequest, options: SendOptions, rowsField: string | undefined,
   early?: (ndjson: readonly Buffer[], rows: number, secretKeyCandidates: ReadonlySet<string>) => Promise<void>,
+  rowBytes = true,
 ): Promise<FetchedPage> {
   const clock = performance.now();
   const streaming = await http.stream(request, options);
@@ -65,6 +68,19 @@ export async function fetchStreamed(
     const bytes = await readBody(streaming);
     const response: HttpResponse = { ...head, bodyText: bytes.toString('utf8'), timing: timing(), sizeBytes: bytes.length };
     return { response, body: parseBody(response) };
+  }
+  let read = (each: (chunk: Buffer) => void | Promise<void>): Promise<void> => streaming.read(each);
+  if (!rowBytes && smallPlainBody(head.headers)) {
+    const bytes = await readBody(streaming);
+    const counted = countedRows(bytes, rowsField);
+    if (counted) {
+      const response: HttpResponse = { ...head, bodyText: '', timing: timing(), sizeBytes: bytes.length };
+      return { response, body: { ok: true, value: counted.value }, ...(counted.streamed ? { streamed: counted.streamed } : {}) };
+    }
+    // Not provably the splitter's answer (or not JSON): the splitter reads the same bytes, with its words.
+    read = async (each) => {
+      await each(bytes);
+    };
   }
   const out = new ByteBlocks();
   const splitter = new JsonRowSplitter(rowsField, out);
@@ -76,19 +92,21 @@ export async function fetchStreamed(
   // order, and at most two batches are held).
   let writing: Promise<void> | undefined;
   try {
-    for await (const chunk of streaming.body) {
+    await read((chunk) => {
       size += chunk.length;
       splitter.push(chunk);
-      if (early && out.length >= EARLY_BATCH_BYTES) {
-        const rows = splitter.rowsSoFar - earlyRows;
-        earlyRows = splitter.rowsSoFar;
+      if (!early || out.length < EARLY_BATCH_BYTES) return undefined;
+      const rows = splitter.rowsSoFar - earlyRows;
+      earlyRows = splitter.rowsSoFar;
+      // The stream waits (paused) until the batch before is written and this one is handed over.
+      return (async () => {
         await writing;
         const batch = out.take();
         writing = early(batch, rows, splitter.secretKeyCandidates).then(() => recycleBlocks(batch));
         // Awaited before the next batch or below; meanwhile a failure is not an unhandled rejection.
         writing.catch(() => undefined);
-      }
-    }
+      })();
+    });
     const result = splitter.end();
     const placeholder: unknown[] = new Array<unknown>(result.rowCount);
     const value = 'value' in result ? result.value
@@ -107,4 +125,60 @@ export async function fetchStreamed(
   await writing;
   const response: HttpResponse = { ...head, bodyText: '', timing: timing(), sizeBytes: size };
   return { response, body, ...(streamed ? { streamed } : {}) };
+}
+
+/** Bodies up to this size, declared and not compressed, may be counted whole (countedRows). */
+const COUNTED_BODY_BYTES = 256 * 1024;
+
+function smallPlainBody(headers: Readonly<Record<string, string>>): boolean {
+  const declared = Number(headers['content-length']);
+  return headers['content-length'] !== undefined && Number.isInteger(declared) && declared <= COUNTED_BODY_BYTES && headers['content-encoding'] === undefined;
+}
+
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+/**
+ * What the row splitter would make of a whole body (its value for the strategy, and its rows when it
+ * finds them) when only the rows' count is wanted, from JSON.parse; undefined where JSON.parse might read
+ * it otherwise than the splitter, which then reads it. They agree on which bodies are JSON (held to
+ * each other in test/paging/jsonRowSplitter.test.ts); past that, they could differ only on a key spelt
+ * with an escape (no backslash may be in the body) and on a rows field given twice (the splitter refuses
+ * it, JSON.parse keeps the last: its name may appear once only, as the quoted text `"name"`, anywhere).
+ * A body that is not JSON goes to the splitter for its words.
+ */
+export function countedRows(bytes: Buffer, rowsField: string | undefined): { value: unknown; streamed?: NonNullable<FetchedPage['streamed']> } | undefined {
+  if (bytes.includes(0x5c)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bytes.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+  const rows = (count: number): NonNullable<FetchedPage['streamed']> => {
+    const placeholder: unknown[] = new Array<unknown>(count);
+    return { ndjson: [], rowCount: count, placeholder, earlyRows: 0, secretKeyCandidates: NO_KEYS };
+  };
+  if (rowsField === undefined) {
+    // A top-level array is the rows (the strategy sees the placeholder); any other body, as it is.
+    if (!Array.isArray(parsed)) return { value: parsed };
+    const streamed = rows(parsed.length);
+    return { value: streamed.placeholder, streamed };
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { value: parsed };
+  // A name of printable ASCII other than `"` and `\` is spelt one way only in a body without escapes.
+  if (/[^\x20-\x7e]|["\\]/.test(rowsField)) return undefined;
+  const quoted = Buffer.from(`"${rowsField}"`);
+  const at = bytes.indexOf(quoted);
+  if (at >= 0 && bytes.indexOf(quoted, at + 1) >= 0) return undefined;
+  const body = parsed as Record<string, unknown>;
+  const found = Object.prototype.hasOwnProperty.call(body, rowsField) ? body[rowsField] : undefined;
+  // No rows array at the top: every field, as the splitter keeps them.
+  if (!Array.isArray(found)) return { value: parsed };
+  // The other fields in their order, then the rows as a placeholder (the splitter's value).
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(body)) {
+    if (key !== rowsField) Object.defineProperty(fields, key, { value: body[key], enumerable: true, writable: true, configurable: true });
+  }
+  const streamed = rows(found.length);
+  return { value: { ...fields, [rowsField]: streamed.placeholder }, streamed };
 }

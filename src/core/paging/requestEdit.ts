@@ -1,15 +1,18 @@
 // Small pure edits of a request: one query parameter, one JSON body field. Names are case-sensitive
 // (the contract: Offset, OFFSET and pageNumber are different names), so nothing here folds case.
 import type { HttpRequest } from '../http/types';
+import { queryPairs, withQueryValue } from '../http/url';
 
 export function queryParam(request: HttpRequest, name: string): string | undefined {
-  return new URL(request.url).searchParams.get(name) ?? undefined;
+  // The URL's parameters are read once per URL (src/core/http/url.ts); a string that is no URL throws, as new URL throws.
+  const pairs = queryPairs(request.url);
+  if (!pairs) return new URL(request.url).searchParams.get(name) ?? undefined;
+  for (const [key, value] of pairs) if (key === name) return value;
+  return undefined;
 }
 
 export function withQueryParam(request: HttpRequest, name: string, value: string | number): HttpRequest {
-  const url = new URL(request.url);
-  url.searchParams.set(name, String(value));
-  return { ...request, url: url.toString() };
+  return { ...request, url: withQueryValue(request.url, name, String(value)) };
 }
 
 /** The request body as a JSON object, or undefined when it is absent or not an object. */

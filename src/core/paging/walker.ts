@@ -25,6 +25,7 @@ import { recycleBlocks } from '../export/byteBlocks';
 import type { HeldPage, RowSink } from '../export/sink';
 import { httpClient, type HttpPort, type SendOptions } from '../http/client';
 import { HttpFault, type HttpFaultKind, type HttpRequest, type HttpResponse } from '../http/types';
+import { urlParts } from '../http/url';
 import { fetchBuffered, fetchStreamed, type FetchedPage, type Send } from './pageFetch';
 import { SECRET_HEADERS, withSecretsFrom, withoutSecrets, type PageFacts, type WalkCheckpoint } from './checkpoint';
 import { detectStyle } from './resolve';
@@ -162,11 +163,7 @@ function requestKey(request: HttpRequest): string {
 }
 
 function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
+  return urlParts(url)?.origin ?? url;
 }
 
 /** A sink that failed while rows were handed to it during the download. */
@@ -315,7 +312,9 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
 
   const progress = (waiting?: string): WalkProgress => {
     const elapsedMs = performance.now() - started;
-    return { pages, rows, bytes, elapsedMs, rowsPerSecond: elapsedMs > 0 ? (rowsThisCall * 1000) / elapsedMs : 0, ...(waiting ? { waiting } : {}) };
+    const now: Mutable<WalkProgress> = { pages, rows, bytes, elapsedMs, rowsPerSecond: elapsedMs > 0 ? (rowsThisCall * 1000) / elapsedMs : 0 };
+    if (waiting) now.waiting = waiting;
+    return now;
   };
   const finish = (outcome: WalkOutcome, message: string, failure?: WalkFailure): WalkResult => {
     const p = progress();
@@ -325,10 +324,12 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     const whyNot = outcome === 'complete' ? undefined
       : outcome === 'inconsistent' ? "the server's paging contradicted itself; resuming would ask it the same question again"
         : lost ?? (checkpoint.next ? undefined : 'the walk has no next request to send');
-    return {
-      outcome, verdict: verdictOf(outcome), message, pages, rows, bytes, elapsedMs: p.elapsedMs, rowsPerSecond: p.rowsPerSecond, checkpoint,
-      ...(failure ? { failure } : {}), ...(canResume ? { resumeAt: pages + 1 } : whyNot ? { cannotResume: whyNot } : {}), notices,
-    };
+    // Set one by one, not spread from conditional literals (every walk of a run ends here).
+    const result: Mutable<WalkResult> = { outcome, verdict: verdictOf(outcome), message, pages, rows, bytes, elapsedMs: p.elapsedMs, rowsPerSecond: p.rowsPerSecond, checkpoint, notices };
+    if (failure) result.failure = failure;
+    if (canResume) result.resumeAt = pages + 1;
+    else if (whyNot) result.cannotResume = whyNot;
+    return result;
   };
   const kept = (): string => `${pages} page(s), ${rows} row(s) written are kept`;
   const fail = (current: HttpRequest, kind: WalkFailure['kind'], reason: string): WalkResult => {
@@ -367,12 +368,14 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       }
 
       let fetched: FetchedPage;
-      const sendOptions: SendOptions = { ...options.sendOptions, ...(options.signal ? { signal: options.signal } : {}) };
+      const sendOptions: Mutable<SendOptions> = { ...options.sendOptions };
+      if (options.signal) sendOptions.signal = options.signal;
       const streamRows = options.streamRows !== false && !options.send && options.sink.writeNdjsonPage ? strategy?.streamRows : undefined;
       const sink = options.sink;
       const asTheyArrive = options.rowsAsTheyArrive === true && maxPages === 1;
       held = streamRows && !asTheyArrive ? sink.openPage?.() : undefined;
-      const edges = new PageEdges();
+      // The edge rows of a streamed page (made only for one).
+      let edges: PageEdges | undefined;
       /** A page that is not kept: what it wrote while it arrived is cut off the file; why that failed, if it did. */
       const cutOff = async (): Promise<string | undefined> => {
         const page = held;
@@ -389,13 +392,18 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
         const problem = await cutOff();
         return problem ? fail(current, 'sink', `${problem}; ${result.message}`) : result;
       };
+      // The last page of a walk nothing continues (see rowKeys below).
+      let final = false;
       try {
         sent++;
+        final = options.continuable === false && !resume && sent >= maxPages;
+        // Nothing reads the rows' bytes of such a page (its only page) going to a sink that only counts them.
+        const rowBytes = !(final && pages === 0 && sink.countsOnly === true && !held);
         const writeEarly = asTheyArrive && sink.writeNdjsonPage
           ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => sink.writeNdjsonPage!(ndjson, n, keys)
           : held ? (ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>) => {
             // Its edge rows are copied before the parts are written and reused.
-            edges.see(ndjson);
+            (edges ??= new PageEdges()).see(ndjson);
             return held!.writeNdjson(ndjson, n, keys);
           } : undefined;
         const early = writeEarly
@@ -404,7 +412,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
         // Rows handed over as they arrive are never held: the body-size limit (a memory guard) then does
         // not apply; the splitter still refuses a single value too large to hold.
         fetched = streamRows
-          ? await fetchStreamed(http, current, asTheyArrive && early ? { ...sendOptions, maxBodyBytes: Number.POSITIVE_INFINITY } : sendOptions, streamRows.field, early)
+          ? await fetchStreamed(http, current, asTheyArrive && early ? { ...sendOptions, maxBodyBytes: Number.POSITIVE_INFINITY } : sendOptions, streamRows.field, early, rowBytes)
           : await fetchBuffered(send, current, sendOptions);
       } catch (error) {
         if (error instanceof HttpFault && error.kind === 'aborted') {
@@ -455,8 +463,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       if (changed) return unwrite(fail(current, 'inconsistent', changed));
       // The last page of a walk nothing continues is compared with what came before it, and needs no
       // hashes for what comes after: its own identity stands for the one request it has answered.
-      const final = options.continuable === false && !resume && sent >= maxPages;
-      const rowKeys = final && pages === 0 ? undefined : streamed ? edges.see(streamed.ndjson).rows() : wholeRows(acceptance.rows);
+      const rowKeys = final && pages === 0 ? undefined : streamed ? (edges ??= new PageEdges()).see(streamed.ndjson).rows() : wholeRows(acceptance.rows);
       const hash = rowKeys && acceptance.rows.length > 0 ? fingerprint(acceptance.rows.length, rowKeys) : undefined;
       if (hash !== undefined && hash === lastHash) {
         return unwrite(fail(current, 'inconsistent', `page ${pages + 1} holds exactly the rows of page ${pages}: the server ignored the page it was asked for`));
@@ -516,13 +523,18 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
         }
       }
       const sinkState = sink.checkpoint();
-      const base = {
-        version: 1 as const, plan, pages, rows, bytes, origin, ...(currentKey ? { lastRequest: currentKey } : {}),
-        ...(hash ? { lastPageHash: hash } : {}), ...(checkpoint.facts ?? facts ? { facts: checkpoint.facts ?? facts } : {}), ...(sinkState ? { sink: sinkState } : {}),
-      };
-      if (step.kind === 'continue') checkpoint = { ...base, next: withoutSecrets(step.request, secretHeaders), done: false };
-      else if (step.kind === 'end') checkpoint = { ...base, done: true, endReason: step.reason };
-      else checkpoint = { ...base, done: false, endReason: step.reason };
+      // Its fields set one by one in the order a resume file shows them (next and done last), not
+      // spread from conditional literals: this runs for every page of every walk.
+      const after = { version: 1, plan, pages, rows, bytes, origin } as Mutable<WalkCheckpoint>;
+      if (currentKey) after.lastRequest = currentKey;
+      if (hash) after.lastPageHash = hash;
+      const firstFacts = checkpoint.facts ?? facts;
+      if (firstFacts) after.facts = firstFacts;
+      if (sinkState) after.sink = sinkState;
+      if (step.kind === 'continue') after.next = withoutSecrets(step.request, secretHeaders);
+      after.done = step.kind === 'end';
+      if (step.kind !== 'continue') after.endReason = step.reason;
+      checkpoint = after;
 
       const now = progress();
       await options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now, checkpoint, body: fetched.body.ok ? fetched.body.value : undefined });
@@ -538,3 +550,5 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     }
   }
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -23,7 +23,7 @@ import { withoutSecrets, type WalkCheckpoint } from '../paging/checkpoint';
 import { rowsOfBody } from '../paging/rows';
 import { createStrategy } from '../paging/strategies';
 import type { PagingPlan } from '../paging/types';
-import { walk, type PageEvent, type WalkResult } from '../paging/walker';
+import { walk, type PageEvent, type WalkOptions, type WalkResult } from '../paging/walker';
 import { clampToContract } from './caps';
 import { pagingPlanFor, pathOf } from './pagingPlan';
 import { prepareRequest, type PrepareContext, type Prepared } from './prepareRequest';
@@ -211,23 +211,27 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   // Rows stream to rowsTo only where the plan says where they are before the body arrives (a paged
   // operation, `# @paging`, items=); elsewhere the one rows rule needs the whole body.
   const rowsTo = first && plan?.style !== undefined && plan.style !== 'none' ? input.rowsTo : undefined;
-  const walked = await walk(request, {
-    sink: first ? (rowsTo ?? memory) : (input.walk?.sink ?? DISCARD),
-    ...(rowsTo ? { rowsAsTheyArrive: true } : {}),
-    http,
-    sendOptions,
-    ...(plan ? { plan } : {}),
-    // A send is sent once: never retried (a 429 or a transient error is shown as it came), never slept on.
-    ...(first ? { maxPages: 1, retry: { maxRetries: 0 } } : input.walk?.maxPages ? { maxPages: input.walk.maxPages } : {}),
-    ...(!first && input.walk?.resumeFrom ? { resumeFrom: input.walk.resumeFrom } : {}),
-    ...(input.signal ? { signal: input.signal } : {}),
-    ...(input.continuable === false ? { continuable: false } : {}),
-    onPage: async (event) => {
-      lastPage = event.response.bodyText || !lastPage ? event.response : { ...event.response, bodyText: lastPage.bodyText };
-      lastBody = event.body;
-      await input.walk?.onPage?.(event);
-    },
-  });
+  // Options set one by one, not spread from conditional literals: each property after a spread in a
+  // literal is defined through the runtime, and this runs for every request of a run.
+  const walkOptions: Mutable<WalkOptions> = { sink: first ? (rowsTo ?? memory) : (input.walk?.sink ?? DISCARD), http, sendOptions };
+  if (rowsTo) walkOptions.rowsAsTheyArrive = true;
+  if (plan) walkOptions.plan = plan;
+  // A send is sent once: never retried (a 429 or a transient error is shown as it came), never slept on.
+  if (first) {
+    walkOptions.maxPages = 1;
+    walkOptions.retry = { maxRetries: 0 };
+  } else if (input.walk?.maxPages) {
+    walkOptions.maxPages = input.walk.maxPages;
+  }
+  if (!first && input.walk?.resumeFrom) walkOptions.resumeFrom = input.walk.resumeFrom;
+  if (input.signal) walkOptions.signal = input.signal;
+  if (input.continuable === false) walkOptions.continuable = false;
+  walkOptions.onPage = async (event) => {
+    lastPage = event.response.bodyText || !lastPage ? event.response : { ...event.response, bodyText: lastPage.bodyText };
+    lastBody = event.body;
+    await input.walk?.onPage?.(event);
+  };
+  const walked = await walk(request, walkOptions);
   notices.push(...walked.notices);
   // The page a walk kept is the one shown; a page it refused (401, broken JSON) is shown as received.
   response = lastPage ?? response;
@@ -284,25 +288,24 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   const hardFailure = walkProblem !== undefined || bodyProblem !== undefined || findings.some((f) => f.severity === 'failure');
   const expectable: ExpectableFailure[] = [...(status >= 400 ? ['status' as const] : []), ...(businessFailures.length > 0 ? ['business' as const] : [])];
   const ok = !hardFailure && expectable.length === 0;
-  return {
-    ok, prepared, request, response,
-    ...(operation ? { operation } : {}),
-    ...(rows ? { rows } : {}),
-    ...(body !== undefined ? { body } : {}),
-    ...(first ? {} : { pages: walked.pages }),
-    ...(paging ? { paging } : {}),
-    walk: walked,
-    ...(business ? { business } : {}),
-    businessFailures,
-    ...(auth ? { auth } : {}),
-    notices,
-    findings,
-    ...(problem ? { problem } : {}),
-    ...(bodyProblem ? { unreadable: bodyProblem } : {}),
-    ...(walkProblem ? { incomplete: walkProblem } : {}),
-    ...(!ok && !hardFailure ? { failedOnlyOn: expectable } : {}),
-  };
+  // Set in this order one by one (see walkOptions above).
+  const result: Mutable<ExchangeResult> = { ok, prepared, request, response, businessFailures, notices, findings };
+  if (operation) result.operation = operation;
+  if (rows) result.rows = rows;
+  if (body !== undefined) result.body = body;
+  if (!first) result.pages = walked.pages;
+  if (paging) result.paging = paging;
+  result.walk = walked;
+  if (business) result.business = business;
+  if (auth) result.auth = auth;
+  if (problem) result.problem = problem;
+  if (bodyProblem) result.unreadable = bodyProblem;
+  if (walkProblem) result.incomplete = walkProblem;
+  if (!ok && !hardFailure) result.failedOnlyOn = expectable;
+  return result;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * THE rule for when a walk fails its exchange: every page asked for ('all') must be complete; a first page
@@ -358,6 +361,6 @@ function parseJson(text: string): unknown {
 
 /** No sink given: the rows are counted by the walk and dropped; streamed pages stay streamed (flat memory). */
 export const DISCARD: RowSink = {
-  format: 'memory', writePage: () => Promise.resolve(), writeNdjsonPage: () => Promise.resolve(), checkpoint: () => undefined, close: () => Promise.resolve(),
+  format: 'memory', countsOnly: true, writePage: () => Promise.resolve(), writeNdjsonPage: () => Promise.resolve(), checkpoint: () => undefined, close: () => Promise.resolve(),
 };
 

@@ -2,6 +2,7 @@
 // nothing (the walker then detects the style from the first response). Shared by the panel and the CLI.
 // The catalog passed in is the one with the imported OpenAPI overlays, so their paging reaches the walker.
 import type { Catalog, Operation } from '../catalog';
+import { urlParts } from '../http/url';
 import { parsePagingDirective, type PagingDirective } from '../paging/directive';
 import { resolveStyle } from '../paging/resolve';
 import type { PagingPlan } from '../paging/types';
@@ -32,10 +33,6 @@ export function pagingPlanFor(
 
 /** The path (and query) of a URL, or the text itself when it is not an absolute URL. */
 export function pathOf(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return parsed.pathname + parsed.search;
-  } catch {
-    return url;
-  }
+  const parts = urlParts(url);
+  return parts ? parts.pathname + parts.search : url;
 }

@@ -48,7 +48,7 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
   // The URL as far as it resolves without $auth, for an auth failure's message only: resolved when one happens.
   const plannedUrl = (): string => resolveRequest(file, requestIndex, { environment: ctx.environment.variables, responses: ctx.responses })?.url ?? node.requestLine.url;
 
-  const references = findAuthReferences(requestTexts(node));
+  const references = authReferencesOf(node);
   const auth = new AuthVariables(ctx.credentials);
   const authFailure = await fetchAuth(auth, references, ctx.environment, plannedUrl);
   if (authFailure) return authFailure;
@@ -124,7 +124,7 @@ export function checkRequest(file: HttpFile, requestIndex: number, environment: 
   const anything: DynamicVariableResolver = { resolve: () => 'x' };
   const resolved = resolveWithDirectives(file, requestIndex, { environment: environment.variables, dynamic: anything });
   if (!node || !resolved) return { ok: false, problem: `there is no request #${requestIndex + 1} in this file` };
-  const undeclared = undeclaredAuth(findAuthReferences(requestTexts(node)), environment);
+  const undeclared = undeclaredAuth(authReferencesOf(node), environment);
   if (undeclared) return { ok: false, problem: undeclared };
   const missing = resolved.unresolved.find((u) => u.reason === 'undefined' || u.reason === 'cycle' || u.reason === 'budget');
   return missing ? { ok: false, problem: unresolvedProblem(missing, environment) } : { ok: true, resolved };
@@ -177,6 +177,21 @@ export function authSchemeOf(authIds: readonly string[], environment: Environmen
   if (/\/api\//.test(url)) return 'password-grant';
   return 'unknown';
 }
+
+/**
+ * The $auth references of a request's own texts, found once per parsed request (a parsed request does
+ * not change; a run checks each before sending, then prepares it).
+ */
+export function authReferencesOf(node: HttpRequestNode): readonly AuthReference[] {
+  let references = authReferences.get(node);
+  if (!references) {
+    references = Object.freeze(findAuthReferences(requestTexts(node)));
+    authReferences.set(node, references);
+  }
+  return references;
+}
+
+const authReferences = new WeakMap<HttpRequestNode, readonly AuthReference[]>();
 
 export function requestTexts(node: HttpRequestNode): string[] {
   return [

@@ -3,6 +3,7 @@
 // and query strings, and any known secret value (from the SecretStore) wherever it appears in text.
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
+import { remembered } from '../text/remembered';
 import { hasAuthScheme, isCredentialHeader, isSecretName } from './vocabulary';
 
 export const REDACTED = '***';
@@ -287,20 +288,6 @@ const URL_CACHE_LIMIT = 1_000;
 
 function isSecretKey(key: string): boolean {
   return remembered(secretKeyCache, key, SECRET_KEY_CACHE_LIMIT, isSecretName);
-}
-
-/**
- * `cache`'s answer for `key`, computed once; the cache is emptied when it reaches `limit` (it stays
- * bounded). `compute` is a function made once (not a closure per call: keys are asked by the million).
- */
-function remembered<T>(cache: Map<string, T>, key: string, limit: number, compute: (key: string) => T): T {
-  let answer = cache.get(key);
-  if (answer === undefined) {
-    answer = compute(key);
-    if (cache.size >= limit) cache.clear();
-    cache.set(key, answer);
-  }
-  return answer;
 }
 
 const sameKey = (key: string): string => key;
