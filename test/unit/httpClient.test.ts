@@ -341,6 +341,23 @@ void test('what a chunk\'s handler throws (or its promise rejects with) ends the
   assert.equal((await sendRequest({ method: 'GET', url: `${base}/ok`, headers: {} })).status, 200);
 });
 
+void test('a connection dropped while a chunk\'s handler still runs: the read says "dropped" only once that handler is done', async () => {
+  const res = await sendRequestStreaming({ method: 'GET', url: `${base}/drop`, headers: {} });
+  let handling = false;
+  let handled = 0;
+  const error = await res.read(async () => {
+    handling = true;
+    // Long enough for the server to cut the connection while this chunk is handled (a batch being written).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    handled++;
+    handling = false;
+  }).then(() => undefined, (e: unknown) => e);
+  assert.ok(error instanceof HttpFault, 'the read failed with a fault');
+  assert.equal(error.kind, 'dropped');
+  assert.equal(handling, false, 'no handler was still running when the read failed (a writer would have gone on after the page failed)');
+  assert.equal(handled, 1);
+});
+
 void test('TLS verification is on by default and off only when asked', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'apiwb-tls-'));
   try {

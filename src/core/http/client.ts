@@ -213,6 +213,8 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
     const source = decoded?.stream ?? stream;
     let seen = 0;
     let done = false;
+    /** What `each` returned for the last chunk, until it settles (the stream is paused meanwhile). */
+    let pending: Promise<void> | undefined;
     const finish = (error?: unknown, fromConsumer = false): void => {
       if (done) return;
       done = true;
@@ -221,21 +223,25 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
       source.off('end', onEnd);
       source.off('error', onError);
       source.off('close', onClose);
+      let outcome: () => void;
       if (error === undefined) {
-        resolve();
-        return;
+        outcome = resolve;
+      } else {
+        // Keep a listener: a stream destroyed now may still report its error.
+        source.on('error', () => undefined);
+        if (fromConsumer) {
+          source.destroy();
+          stream.destroy();
+          reject(error);
+          return;
+        }
+        const fault = bodyFault(error, decoded);
+        outcome = fault ? () => reject(fault) : resolve;
       }
-      // Keep a listener: a stream destroyed now may still report its error.
-      source.on('error', () => undefined);
-      if (fromConsumer) {
-        source.destroy();
-        stream.destroy();
-        reject(error);
-        return;
-      }
-      const fault = bodyFault(error, decoded);
-      if (fault) reject(fault);
-      else resolve();
+      // The stream failed (or ended) while the caller still handles a chunk: the read settles once that
+      // is done, so nothing of this body is still being handled when the caller hears how it ended.
+      if (pending) pending.then(outcome, outcome);
+      else outcome();
     };
     const onData = (chunk: Buffer): void => {
       seen += chunk.length;
@@ -254,7 +260,14 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
       }
       if (wait) {
         source.pause();
-        wait.then(() => { if (!done) source.resume(); }, (error: unknown) => finish(error, true));
+        pending = wait;
+        wait.then(() => {
+          pending = undefined;
+          if (!done) source.resume();
+        }, (error: unknown) => {
+          pending = undefined;
+          finish(error, true);
+        });
       }
     };
     const onEnd = (): void => finish();
