@@ -109,7 +109,8 @@ function removedFieldReferences(document: HttpDocument, request: HttpRequestNode
 
 export function undefinedVariables(references: readonly VariableReference[], environment: readonly string[], fileVariables: ReadonlySet<string>, named: ReadonlySet<string>): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const reference of references) {
+  for (let r = 0; r < references.length; r++) {
+    const reference = references[r]!;
     const name = reference.name;
     if (name.startsWith('$') || fileVariables.has(name) || environment.includes(name)) continue;
     const chained = /^([\w-]+)\.(response|request)\./.exec(name);

@@ -111,8 +111,9 @@ export function* validationSteps(document: HttpDocument, context: ServiceContext
     if (findings.parser.length > 0) for (const d of findings.parser) parser.push(moved(d, first));
     if (findings.request.length > 0) for (const d of findings.request) requests.push(moved(d, first));
     if (context.environmentVariables && findings.references.length > 0) {
-      const references = findings.references.map((r) => ({ ...r, range: shifted(r.range, first), nameRange: shifted(r.nameRange, first) }));
-      requests.push(...undefinedVariables(references, context.environmentVariables, fileVariables, namedSoFar));
+      // Checked where the block's parse put them; only what is reported (rarely anything) is moved.
+      const undefinedHere = undefinedVariables(findings.references, context.environmentVariables, fileVariables, namedSoFar);
+      for (let d = 0; d < undefinedHere.length; d++) requests.push(moved(undefinedHere[d]!, first));
     }
     if (findings.name) namedSoFar.add(findings.name);
   }
