@@ -110,6 +110,8 @@ const HOSTILE = [
   '', ' ', '{', '}', '{"a"}', '{"a":}', '{"a":1,}', '[1,]', '{a:1}', "{'a':1}", '01', '-', '1.', '.5', '+1', 'NaN', 'tru', '"unterminated', '"a\nb"', '"a\tb"',
   '// c\n{}', '{} // c', '/* c */ {}', '{} {}', '\ufeff{}', '\u00a0{}', '{\u00a0}', '\v{}', '\f[]', '{"a":0000012}', '{"a":[1,2}', '{"a"::1}', '{"a":1,,"b":2}',
   `${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`, `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`, `{"a":${'['.repeat(20_000)}`,
+  // Valid and far too deep: JSON.parse does not recurse, and the check stops at the limit (no stack overflow).
+  `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
 ];
 
 void test('the fast path reports nothing only where the full check finds nothing: each field made wrong in every way, for every operation', () => {
