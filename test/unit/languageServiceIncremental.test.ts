@@ -81,6 +81,23 @@ void describe('incremental validation', () => {
     assert.ok(unnamed.some((d) => d.message.includes("No request named 'q1'")));
   });
 
+  void it('system variables ({{$...}}) are never undefined, in whatever environment a kept block is checked again', () => {
+    const own = createHttpLanguageService(createCatalog());
+    const text = 'GET {{base}}/x?t={{$timestamp}}&a={{ $auth.token("engagement") }}&b={{$nope}}\n';
+    const cache = new BlockFindingsCache();
+    const undefinedNames = (environment: readonly string[]): string[] => {
+      own.setEnvironmentVariables(environment);
+      const steps = own.validationSteps(new HttpDocument('file:///s.http', 1, text), cache);
+      for (;;) {
+        const step = steps.next();
+        if (step.done) return step.value.filter((d) => d.code === 'undefined-variable').map((d) => d.message);
+      }
+    };
+    assert.deepEqual(undefinedNames([]), ["The variable 'base' is not defined in the active environment or the file."]);
+    assert.deepEqual(undefinedNames(['base']), [], 'the block kept from the pass before, checked in another environment');
+    assert.equal(cache.validated, 1);
+  });
+
   void it('a pass driven slice by slice ends with what one pass at once reports', () => {
     const big = Array.from({ length: 400 }, () => TEXT.split('\n').slice(2).join('\n')).join('\n');
     const document = new HttpDocument('file:///big.http', 1, big);

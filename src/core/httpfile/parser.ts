@@ -130,6 +130,11 @@ export function blockStartOffsets(text: string): number[] {
   return starts;
 }
 
+/** Line `i`'s text ('' past the end). */
+function textAt(lines: readonly SourceLine[], i: number): string {
+  return lines[i]?.text ?? '';
+}
+
 /** Parses lines first..last (inclusive) as one block; `requestIndex` is the index its request gets. */
 export function parseBlock(
   lines: readonly SourceLine[],
@@ -138,20 +143,19 @@ export function parseBlock(
   requestIndex: number,
   diagnostics: HttpFileDiagnostic[],
 ): RequestBlock {
-  const at = (i: number): string => lines[i]?.text ?? '';
   const directives: Directive[] = [];
   const comments: Comment[] = [];
   const variables: FileVariable[] = [];
   const kept: KeptConstruct[] = [];
   let separator: RequestBlock['separator'];
   let i = first;
-  if (SEPARATOR.test(at(i))) {
-    separator = { title: at(i).replace(/^#+/, '').trim(), range: lineRange(i, at(i)) };
+  if (SEPARATOR.test(textAt(lines, i))) {
+    separator = { title: textAt(lines, i).replace(/^#+/, '').trim(), range: lineRange(i, textAt(lines, i)) };
     i++;
   }
   // Preamble: everything before the request line.
   for (; i <= last; i++) {
-    const text = at(i);
+    const text = textAt(lines, i);
     if (isBlank(text)) continue;
     const foreign = keptBeforeRequest(lines, i, last, diagnostics);
     if (foreign) {
@@ -177,7 +181,7 @@ export function parseBlock(
     }
     break;
   }
-  const blockRange = range(first, 0, last, at(last).length);
+  const blockRange = range(first, 0, last, textAt(lines, last).length);
   if (i > last) return { separator, directives, comments, variables, kept, range: blockRange, firstLine: first, lastLine: last };
 
   const name = directives.find((d) => d.key === 'name')?.value || separator?.title || undefined;
@@ -227,24 +231,23 @@ function parseRequest(
   kept: KeptConstruct[],
   diagnostics: HttpFileDiagnostic[],
 ): HttpRequestNode {
-  const at = (i: number): string => lines[i]?.text ?? '';
   const references: VariableReference[] = [];
-  const requestLine = parseRequestLine(start, at(start));
-  scanReferences(at(start), start, requestLine.urlRange.start.character, references, diagnostics);
-  const queryParameters = queryParametersOf(start, at(start), requestLine.urlRange.start.character);
+  const requestLine = parseRequestLine(start, textAt(lines, start));
+  scanReferences(textAt(lines, start), start, requestLine.urlRange.start.character, references, diagnostics);
+  const queryParameters = queryParametersOf(start, textAt(lines, start), requestLine.urlRange.start.character);
   let i = start + 1;
 
   const queryContinuations: QueryContinuation[] = [];
-  for (; i <= last && QUERY_CONTINUATION.test(at(i)); i++) {
-    queryContinuations.push({ text: at(i).trim(), range: lineRange(i, at(i)) });
-    scanReferences(at(i), i, 0, references, diagnostics);
-    queryParameters.push(...queryParametersOf(i, at(i), at(i).search(/[?&]/)));
+  for (; i <= last && QUERY_CONTINUATION.test(textAt(lines, i)); i++) {
+    queryContinuations.push({ text: textAt(lines, i).trim(), range: lineRange(i, textAt(lines, i)) });
+    scanReferences(textAt(lines, i), i, 0, references, diagnostics);
+    queryParameters.push(...queryParametersOf(i, textAt(lines, i), textAt(lines, i).search(/[?&]/)));
   }
 
   const headers: Header[] = [];
   let bodyStart = -1;
   for (; i <= last; i++) {
-    const text = at(i);
+    const text = textAt(lines, i);
     if (isBlank(text)) { bodyStart = i + 1; break; }
     const lead = leadingCode(text);
     if (mayMatch(lead, HEADERS_END_LEADS) && (HEADERS_END.test(text) || HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text) || ASSERTION_LINE.test(text))) {
@@ -285,21 +288,21 @@ function parseRequest(
   let lastContent = Math.max(start, queryContinuations.at(-1)?.range.end.line ?? start, headers.at(-1)?.range.end.line ?? start);
   if (bodyStart !== -1 && bodyStart <= last) {
     let bodyEnd = bodyStart;
-    while (bodyEnd <= last && !endsBody(at(bodyEnd), at(bodyEnd - 1))) bodyEnd++;
+    while (bodyEnd <= last && !endsBody(textAt(lines, bodyEnd), textAt(lines, bodyEnd - 1))) bodyEnd++;
     // The body is bodyStart..bodyEnd-1 without its trailing blank lines.
     let lastBodyLine = bodyEnd - 1;
-    while (lastBodyLine >= bodyStart && isBlank(at(lastBodyLine))) lastBodyLine--;
+    while (lastBodyLine >= bodyStart && isBlank(textAt(lines, lastBodyLine))) lastBodyLine--;
     let firstBodyLine = bodyStart;
-    while (firstBodyLine <= lastBodyLine && isBlank(at(firstBodyLine))) firstBodyLine++;
+    while (firstBodyLine <= lastBodyLine && isBlank(textAt(lines, firstBodyLine))) firstBodyLine++;
     if (firstBodyLine <= lastBodyLine) {
       body = toBody(lines, firstBodyLine, lastBodyLine);
       for (let b = firstBodyLine; b <= lastBodyLine; b++) {
-        scanReferences(at(b), b, 0, references, diagnostics);
-        if (body.kind === 'inline' && isBlank(at(b - 1)) && SWALLOWED_REQUEST_LINE.test(at(b))) {
+        scanReferences(textAt(lines, b), b, 0, references, diagnostics);
+        if (body.kind === 'inline' && isBlank(textAt(lines, b - 1)) && SWALLOWED_REQUEST_LINE.test(textAt(lines, b))) {
           diagnostics.push({
             code: 'missing-separator',
             message: 'This looks like a request line, but it is read as the body of the request above: missing ### before it?',
-            range: lineRange(b, at(b)),
+            range: lineRange(b, textAt(lines, b)),
             severity: 'warning',
           });
         }
@@ -319,7 +322,7 @@ function parseRequest(
     responseHandlers,
     assertions,
     references,
-    range: range(start, 0, lastContent, at(lastContent).length),
+    range: range(start, 0, lastContent, textAt(lines, lastContent).length),
   };
 }
 
@@ -339,12 +342,11 @@ function keptSpan(
   lines: readonly SourceLine[], i: number, last: number, close: (text: string, line: number) => boolean,
   kind: KeptConstruct['kind'], tool: KeptConstruct['tool'], diagnostics: HttpFileDiagnostic[], closer: string,
 ): KeptConstruct {
-  const at = (k: number): string => lines[k]?.text ?? '';
   let j = i;
-  while (j <= last && !close(at(j), j)) j++;
+  while (j <= last && !close(textAt(lines, j), j)) j++;
   if (j > last) {
     j = last;
-    diagnostics.push({ code: 'unterminated-block', message: `${KEPT_MESSAGES[kind].split(':')[0]} is not closed by '${closer}'.`, range: range(i, 0, last, at(last).length), severity: 'error' });
+    diagnostics.push({ code: 'unterminated-block', message: `${KEPT_MESSAGES[kind].split(':')[0]} is not closed by '${closer}'.`, range: range(i, 0, last, textAt(lines, last).length), severity: 'error' });
   }
   return keptLines(lines, i, j, kind, tool);
 }
@@ -357,8 +359,7 @@ function keptLines(lines: readonly SourceLine[], i: number, j: number, kind: Kep
 
 /** Another tool's construct starting at line i before the request line, or undefined. */
 function keptBeforeRequest(lines: readonly SourceLine[], i: number, last: number, diagnostics: HttpFileDiagnostic[]): KeptConstruct | undefined {
-  const at = (k: number): string => lines[k]?.text ?? '';
-  const text = at(i);
+  const text = textAt(lines, i);
   if (!mayMatch(leadingCode(text), KEPT_BEFORE_REQUEST_LEADS)) return undefined;
   if (PRE_REQUEST_SCRIPT.test(text)) {
     const open = text.indexOf('{%');
@@ -370,7 +371,7 @@ function keptBeforeRequest(lines: readonly SourceLine[], i: number, last: number
   if (PROTO_IMPORT.test(text)) {
     // Its option lines (`keepCase: true`) follow up to a blank line.
     let j = i;
-    while (j + 1 <= last && !isBlank(at(j + 1)) && HEADER.test(at(j + 1)) && !DIRECTIVE.test(at(j + 1)) && !COMMENT.test(at(j + 1))) j++;
+    while (j + 1 <= last && !isBlank(textAt(lines, j + 1)) && HEADER.test(textAt(lines, j + 1)) && !DIRECTIVE.test(textAt(lines, j + 1)) && !COMMENT.test(textAt(lines, j + 1))) j++;
     return keptLines(lines, i, j, 'proto-import', 'httpYac');
   }
   if (XPATH_NAMESPACE.test(text)) return keptLines(lines, i, i, 'xpath-namespace', 'httpYac');
@@ -379,7 +380,7 @@ function keptBeforeRequest(lines: readonly SourceLine[], i: number, last: number
   if (CURL.test(text)) {
     // A curl command continues while a line ends with a backslash.
     let j = i;
-    while (j + 1 <= last && /\\\s*$/.test(at(j))) j++;
+    while (j + 1 <= last && /\\\s*$/.test(textAt(lines, j))) j++;
     return keptLines(lines, i, j, 'curl', 'REST Client');
   }
   return undefined;
@@ -441,13 +442,12 @@ function parseHandlers(
   diagnostics: HttpFileDiagnostic[],
   lastContent: number,
 ): number {
-  const at = (i: number): string => lines[i]?.text ?? '';
   const keep = (construct: KeptConstruct): void => {
     out.kept.push(construct);
     reportKept(construct, diagnostics);
   };
   for (let i = from; i <= last; i++) {
-    const text = at(i);
+    const text = textAt(lines, i);
     if (isBlank(text)) continue;
     lastContent = i;
     if (HANDLER_SCRIPT.test(text)) {
@@ -461,16 +461,16 @@ function parseHandlers(
       const parts = [text.slice(open + 2)];
       let j = i + 1;
       for (; j <= last; j++) {
-        const close = at(j).indexOf('%}');
-        if (close !== -1) { parts.push(at(j).slice(0, close)); break; }
-        parts.push(at(j));
+        const close = textAt(lines, j).indexOf('%}');
+        if (close !== -1) { parts.push(textAt(lines, j).slice(0, close)); break; }
+        parts.push(textAt(lines, j));
       }
       if (j > last) {
-        diagnostics.push({ code: 'unterminated-handler', message: "The response handler '> {%' is not closed by '%}'.", range: range(i, 0, last, at(last).length), severity: 'error' });
+        diagnostics.push({ code: 'unterminated-handler', message: "The response handler '> {%' is not closed by '%}'.", range: range(i, 0, last, textAt(lines, last).length), severity: 'error' });
         j = last;
       }
-      out.handlers.push({ kind: 'script', text: parts.join('\n'), range: range(i, 0, j, at(j).length) });
-      diagnostics.push({ code: 'kept-construct', message: HANDLER_NOT_RUN, range: range(i, 0, j, at(j).length), severity: 'information' });
+      out.handlers.push({ kind: 'script', text: parts.join('\n'), range: range(i, 0, j, textAt(lines, j).length) });
+      diagnostics.push({ code: 'kept-construct', message: HANDLER_NOT_RUN, range: range(i, 0, j, textAt(lines, j).length), severity: 'information' });
       lastContent = j;
       i = j;
       continue;
@@ -495,7 +495,7 @@ function parseHandlers(
     if (RECORDED_RESPONSE.test(text)) {
       // The recorded response runs to the end of the block, except the assertions written after it.
       let j = last;
-      while (j > i && (isBlank(at(j)) || ASSERTION_LINE.test(at(j)))) j--;
+      while (j > i && (isBlank(textAt(lines, j)) || ASSERTION_LINE.test(textAt(lines, j)))) j--;
       keep(keptLines(lines, i, j, 'recorded-response', 'httpYac'));
       lastContent = j;
       i = j;

@@ -5,29 +5,39 @@
 // code 1 only under its required-fields choice), enum values outside the published meanings are fine.
 import { printParseErrorCode, type Node } from 'jsonc-parser';
 import type { Diagnostic } from 'vscode-languageserver';
-import type { HttpRequestNode, Range } from '../../core/httpfile';
+import type { Body, HttpRequestNode, Range } from '../../core/httpfile';
 import type { JSONSchema } from '../../core/catalog/jsonSchema';
 import type { KnownOperation } from './operations';
 import type { HttpDocument } from './document';
-import { tooDeepText } from '../../core/json/depth';
-import { analyseJsonBody, isPlaceholder, MAX_ANALYSED_BODY_LENGTH, type JsonBody } from './jsonBody';
+import { MAX_JSON_DEPTH, tooDeepText } from '../../core/json/depth';
+import { analyseJsonBody, isPlaceholder, maskedJsonText, MAX_ANALYSED_BODY_LENGTH, type JsonBody } from './jsonBody';
 import { DiagnosticSeverity } from './lspConstants';
 import { type FieldInfo, pathChecks, sandboxRequiredNames, schemaPathChild, schemaPathTop, type SchemaPathNode } from './schemaInfo';
 
 export const SOURCE = 'api-workbench';
 
+type InlineBody = Extract<Body, { kind: 'inline' }>;
+
 export function validateBody(document: HttpDocument, request: HttpRequestNode, known: KnownOperation): Diagnostic[] {
   const root = known.requestSchema;
   if (!root) return [];
   const body = request.body;
-  const codes = hasCodes(known);
-  const lineRange = request.requestLine.range;
-  // Codes 1 and 12 follow from the operation's published rules: cite where the operation is described.
-  const where = ` (seed ${known.operation.source.seed} §${known.operation.source.section})`;
   if (!body) {
-    return codes ? [emptyBody(lineRange, 'This request has no body', where)] : [];
+    return hasCodes(known) ? [emptyBody(request.requestLine.range, 'This request has no body', whereDescribed(known))] : [];
   }
   if (body.kind === 'include') return [];
+  return reportsNothing(body.text, root, hasCodes(known)) ? [] : bodyDiagnostics(document, body, known, root);
+}
+
+/** Codes 1 and 12 follow from the operation's published rules: cite where the operation is described. */
+function whereDescribed(known: KnownOperation): string {
+  return ` (seed ${known.operation.source.seed} §${known.operation.source.section})`;
+}
+
+/** What validateBody reports on an inline body: the full check (a tree read from the text, then walked). */
+export function bodyDiagnostics(document: HttpDocument, body: InlineBody, known: KnownOperation, root: JSONSchema): Diagnostic[] {
+  const codes = hasCodes(known);
+  const where = whereDescribed(known);
   const json = analyseJsonBody(body.text, body.offset);
   const range = (start: number, length: number): Range => ({ start: document.positionAt(body.offset + start), end: document.positionAt(body.offset + start + length) });
   if (json.tooLong) {
@@ -70,6 +80,91 @@ export function validateBody(document: HttpDocument, request: HttpRequestNode, k
   return diagnostics;
 }
 
+/**
+ * True when bodyDiagnostics would report nothing on `text`; false when it might report something, or when
+ * this cannot tell (then the full check runs). Most bodies are plain valid JSON whose every field is
+ * documented and of its type: they are read by JSON.parse (no tree, no reader to warm up as a file opens)
+ * and checked by quickCheck with walk's own rules (typeMatches, rangeProblem, the schema path tree).
+ * Stricter where that is simpler: an undocumented key, or a placeholder (checked as the 0 it is masked to,
+ * where walk skips it), is left to the full check. JSON.parse keeps the last of repeated keys, which the
+ * tree has all of: the keys it kept must be as many as the text's colons outside strings.
+ * test/unit/languageServiceBodyFastPath.test.ts checks on valid and hostile bodies that it answers true
+ * only where the full check reports nothing.
+ */
+export function reportsNothing(text: string, root: JSONSchema, codes: boolean): boolean {
+  if (text.length > MAX_ANALYSED_BODY_LENGTH) return false;
+  const masked = maskedJsonText(text);
+  let value: unknown;
+  try {
+    value = JSON.parse(masked);
+  } catch {
+    return false;
+  }
+  if (codes && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    // bodyDiagnostics' empty-body and missing-mandatory findings.
+    if (Object.keys(value).length === 0) return false;
+    const required = sandboxRequiredNames(root);
+    for (let r = 0; r < required.length; r++) if (!Object.hasOwn(value, required[r]!)) return false;
+  }
+  const keys = quickCheck(root, root, schemaPathTop(root), value, 0);
+  return keys >= 0 && keys === colonsOutsideStrings(masked);
+}
+
+/**
+ * walk's checks on a parsed value: the number of object keys it holds at any depth, or -1 where walk might
+ * report something (or a container nests deeper than MAX_JSON_DEPTH, which the full check reports).
+ * `place` undefined: the schema shows nothing here (walk does not go there); keys and depth are still counted.
+ */
+function quickCheck(root: JSONSchema, schema: JSONSchema | undefined, place: SchemaPathNode | undefined, value: unknown, depth: number): number {
+  const checks = schema && place ? pathChecks(root, schema, place) : undefined;
+  if (checks) {
+    const info = checks.info;
+    const kind = jsonKind(value);
+    if (info.types.length > 0 && !typeMatches(kind, value, info.types, info.nullable)) return -1;
+    if (kind === 'number' && rangeProblem(value as number, info.schema) !== undefined) return -1;
+  }
+  if (value === null || typeof value !== 'object') return 0;
+  // A container at depth + 1: jsonTextTooDeep's rule (past the limit).
+  if (depth >= MAX_JSON_DEPTH) return -1;
+  let keys = 0;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const child = checks && place ? schemaPathChild(root, place, index) : undefined;
+      const found = quickCheck(root, child?.schema, child, value[index], depth + 1);
+      if (found < 0) return -1;
+      keys += found;
+    }
+    return keys;
+  }
+  const object = value as Record<string, unknown>;
+  const names = Object.keys(object);
+  for (let k = 0; k < names.length; k++) {
+    const name = names[k]!;
+    if (checks && !checks.documented.has(name)) return -1;
+    const child = checks && place ? schemaPathChild(root, place, name) : undefined;
+    const found = quickCheck(root, child?.schema, child, object[name], depth + 1);
+    if (found < 0) return -1;
+    keys += found;
+  }
+  return keys + names.length;
+}
+
+/** A whole JSON string (escapes included); in valid JSON, a quote outside strings opens one. */
+const JSON_STRING = /"[^"\\]*(?:\\.[^"\\]*)*"/g;
+
+/** The colons of valid JSON text outside its strings: one per key of every object. */
+function colonsOutsideStrings(text: string): number {
+  const rest = text.includes(':') ? text.replace(JSON_STRING, '') : '';
+  let colons = 0;
+  for (let at = rest.indexOf(':'); at !== -1; at = rest.indexOf(':', at + 1)) colons++;
+  return colons;
+}
+
+/** A parsed JSON value's kind, in jsonc-parser's node types. */
+function jsonKind(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}
+
 /** Whether one of an object's property nodes has the key `name`. */
 function hasKey(properties: readonly Node[], name: string): boolean {
   for (let p = 0; p < properties.length; p++) if (String(properties[p]!.children?.[0]?.value) === name) return true;
@@ -102,7 +197,7 @@ function walk(
   const checks = pathChecks(root, schema, place);
   const info = checks.info;
   const types = info.types;
-  if (types.length > 0 && !typeMatches(node, types, info.nullable)) {
+  if (types.length > 0 && !typeMatches(node.type, node.value, types, info.nullable)) {
     out.push({
       severity: DiagnosticSeverity.Error,
       range: range(node.offset, node.length),
@@ -181,14 +276,15 @@ function unknownField(name: string, known: readonly string[], range: Range, sour
   };
 }
 
-function typeMatches(node: Node, types: readonly string[], nullable: boolean): boolean {
-  switch (node.type) {
+/** Whether a value of kind `type` (a node's type) and `value` is of one of the schema's `types`. */
+function typeMatches(type: string, value: unknown, types: readonly string[], nullable: boolean): boolean {
+  switch (type) {
     case 'null': return nullable;
     case 'string': return types.includes('string');
     case 'boolean': return types.includes('boolean');
     case 'object': return types.includes('object');
     case 'array': return types.includes('array');
-    case 'number': return types.includes('number') || (types.includes('integer') && Number.isInteger(node.value));
+    case 'number': return types.includes('number') || (types.includes('integer') && Number.isInteger(value));
     default: return true;
   }
 }

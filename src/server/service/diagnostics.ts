@@ -107,11 +107,17 @@ function removedFieldReferences(document: HttpDocument, request: HttpRequestNode
   return out;
 }
 
+/** `{{$...}}`: a system variable ($timestamp, $auth.token(...)), never an undefined one. */
+export function isSystemVariable(name: string): boolean {
+  return name.startsWith('$');
+}
+
 export function undefinedVariables(references: readonly VariableReference[], environment: readonly string[], fileVariables: ReadonlySet<string>, named: ReadonlySet<string>): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const reference of references) {
+  for (let r = 0; r < references.length; r++) {
+    const reference = references[r]!;
     const name = reference.name;
-    if (name.startsWith('$') || fileVariables.has(name) || environment.includes(name)) continue;
+    if (isSystemVariable(name) || fileVariables.has(name) || environment.includes(name)) continue;
     const chained = /^([\w-]+)\.(response|request)\./.exec(name);
     if (chained) {
       if (!named.has(chained[1] ?? '')) {

@@ -55,6 +55,11 @@ export function analyseJsonBody(text: string, offset: number): JsonBody {
   return { text: masked, offset, tree, errors, placeholders };
 }
 
+/** The body as analyseJsonBody reads it (`{{...}}` outside strings masked), without the placeholders' places. */
+export function maskedJsonText(text: string): string {
+  return text.includes('{{') ? maskPlaceholders(text, []) : text;
+}
+
 function maskPlaceholders(text: string, out: Array<[number, number]>): string {
   if (!text.includes('{{')) return text;
   let result = '';

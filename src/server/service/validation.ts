@@ -12,7 +12,7 @@
 import type { Diagnostic } from 'vscode-languageserver';
 import { blockStartOffsets, parseBlock, type HttpFileDiagnostic, type Range, type VariableReference } from '../../core/httpfile';
 import type { ServiceContext } from './context';
-import { fromParser, requestDiagnostics, undefinedVariables } from './diagnostics';
+import { fromParser, isSystemVariable, requestDiagnostics, undefinedVariables } from './diagnostics';
 import { HttpDocument } from './document';
 
 /** A block's own findings, with lines counted from the block's first line. */
@@ -111,8 +111,9 @@ export function* validationSteps(document: HttpDocument, context: ServiceContext
     if (findings.parser.length > 0) for (const d of findings.parser) parser.push(moved(d, first));
     if (findings.request.length > 0) for (const d of findings.request) requests.push(moved(d, first));
     if (context.environmentVariables && findings.references.length > 0) {
-      const references = findings.references.map((r) => ({ ...r, range: shifted(r.range, first), nameRange: shifted(r.nameRange, first) }));
-      requests.push(...undefinedVariables(references, context.environmentVariables, fileVariables, namedSoFar));
+      // Checked where the block's parse put them; only what is reported (rarely anything) is moved.
+      const undefinedHere = undefinedVariables(findings.references, context.environmentVariables, fileVariables, namedSoFar);
+      for (let d = 0; d < undefinedHere.length; d++) requests.push(moved(undefinedHere[d]!, first));
     }
     if (findings.name) namedSoFar.add(findings.name);
   }
@@ -145,11 +146,26 @@ function findingsOf(uri: string, text: string, isLast: boolean, context: Service
   return {
     parser: diagnostics.length === 0 ? NONE : diagnostics.map(fromParser),
     request: own.length === 0 ? NONE : own,
-    references: request && request.references.length > 0 ? request.references : NONE,
+    references: request ? reportable(request.references) : NONE,
     variables: block.variables.length === 0 ? NONE : block.variables.map((v) => v.name),
     ...(request?.name ? { name: request.name } : {}),
     breaks,
   };
+}
+
+/**
+ * The references undefinedVariables may report, whatever the file and environment hold later: not the
+ * system variables ($...), which it never reports (most requests have one). Kept for every block of the
+ * file: the fewer, the less each pass keeps alive.
+ */
+function reportable(references: readonly VariableReference[]): readonly VariableReference[] {
+  let kept = 0;
+  for (let r = 0; r < references.length; r++) if (!isSystemVariable(references[r]!.name)) kept++;
+  if (kept === references.length) return kept === 0 ? NONE : references;
+  if (kept === 0) return NONE;
+  const out = new Array<VariableReference>(kept);
+  for (let r = 0, k = 0; r < references.length; r++) if (!isSystemVariable(references[r]!.name)) out[k++] = references[r]!;
+  return out;
 }
 
 function shifted(range: Range, lines: number): Range {
