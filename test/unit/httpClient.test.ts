@@ -358,6 +358,32 @@ void test('a connection dropped while a chunk\'s handler still runs: the read sa
   assert.equal(handled, 1);
 });
 
+void test('a small body whose end is in hand while its last chunk\'s handler fails: the read fails with the handler\'s error', async () => {
+  const res = await sendRequestStreaming({ method: 'GET', url: `${base}/ok`, headers: {} });
+  const error = await res.read(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    throw new Error('disk full');
+  }).then(() => undefined, (e: unknown) => e);
+  assert.ok(error instanceof Error, 'the read did not report success');
+  assert.equal(error.message, 'disk full');
+});
+
+void test('a body read after its deadline passed or its request was aborted: the read says so at once, it does not wait forever', async () => {
+  const late = await sendRequestStreaming({ method: 'GET', url: `${base}/stall-body`, headers: {} }, { timeoutMs: 100 });
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  const timedOut = await late.read(() => undefined).then(() => undefined, (e: unknown) => e);
+  assert.ok(timedOut instanceof HttpFault);
+  assert.equal(timedOut.kind, 'timeout');
+
+  const controller = new AbortController();
+  const aborted = await sendRequestStreaming({ method: 'GET', url: `${base}/stall-body`, headers: {} }, { signal: controller.signal });
+  controller.abort();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const stopped = await aborted.read(() => undefined).then(() => undefined, (e: unknown) => e);
+  assert.ok(stopped instanceof HttpFault);
+  assert.equal(stopped.kind, 'aborted');
+});
+
 void test('TLS verification is on by default and off only when asked', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'apiwb-tls-'));
   try {

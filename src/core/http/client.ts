@@ -112,6 +112,11 @@ function abortSignal(): EmitterSignal {
   };
 }
 
+/** What an async iterator over a stream says of one closed with neither its end nor an error. */
+function prematureClose(): Error {
+  return Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+}
+
 /**
  * Sends a request and returns as soon as the headers arrive; the body is read by the caller. The one
  * deadline (timeoutMs) runs from the first byte sent to the last byte of the body, across redirects.
@@ -238,9 +243,11 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
         const fault = bodyFault(error, decoded);
         outcome = fault ? () => reject(fault) : resolve;
       }
-      // The stream failed (or ended) while the caller still handles a chunk: the read settles once that
-      // is done, so nothing of this body is still being handled when the caller hears how it ended.
-      if (pending) pending.then(outcome, outcome);
+      // The stream failed (or ended: a small body's end is often in hand before its last chunk is handled)
+      // while the caller still handles a chunk: the read settles once that is done, so nothing of this
+      // body is still being handled when the caller hears how it ended, and a body that ended but whose
+      // last chunk the caller failed on is that failure.
+      if (pending) pending.then(outcome, (consumerError: unknown) => (error === undefined ? reject(consumerError) : outcome()));
       else outcome();
     };
     const onData = (chunk: Buffer): void => {
@@ -273,7 +280,12 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
     const onEnd = (): void => finish();
     const onError = (error: unknown): void => finish(error);
     // Closed with neither its end nor an error (destroyed under it): as an async iterator would say.
-    const onClose = (): void => finish(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    const onClose = (): void => finish(prematureClose());
+    // Destroyed before this read (its deadline or an abort came first): no event will come any more.
+    if (stream.destroyed || source.destroyed) {
+      finish(stream.errored ?? source.errored ?? prematureClose());
+      return;
+    }
     source.on('error', onError);
     source.on('end', onEnd);
     source.on('close', onClose);
