@@ -80,3 +80,32 @@ void test('a URL\'s query parameters, read and set from remembered answers, are 
     }
   }
 });
+
+void test('withQueryValue: no two (url, name, value) share a remembered answer, whatever characters they hold', () => {
+  const expected = (url: string, name: string, value: string): string => {
+    const u = new URL(url);
+    u.searchParams.set(name, value);
+    return u.toString();
+  };
+  // Found in review: with a NUL-separated key, a cursor holding NUL and a URL shaped to match gave another request's URL (another origin).
+  const triples: [string, string, string][] = [
+    ['https://api.example.com/x?b=1', 'cursor', 'abc\u0000https://evil.example/steal'],
+    ['https://evil.example/steal\u0000https://api.example.com/x?b=1', 'cursor', 'abc'],
+    ['https://h.example/?a=1', 'a:', '1:x'],
+    ['x:https://h.example/?a=1', 'a', '1:'],
+    ['https://h.example/', '1:a', ''],
+    ['https://h.example/', '1', ':a'],
+  ];
+  for (let round = 0; round < 2; round++) {
+    for (const [url, name, value] of triples) {
+      let want: string | undefined;
+      try {
+        want = expected(url, name, value);
+      } catch {
+        assert.throws(() => withQueryValue(url, name, value), TypeError, url);
+        continue;
+      }
+      assert.equal(withQueryValue(url, name, value), want, JSON.stringify([url, name, value]));
+    }
+  }
+});

@@ -47,11 +47,25 @@ export function queryPairs(url: string): readonly (readonly [string, string])[] 
 
 const withParams = new Map<string, string>();
 
+/**
+ * The memo's key of (url, name, value): name and value each preceded by its length, then the URL, so no
+ * two triples share a key whatever characters they hold (a separator could also appear in a value).
+ */
+function withParamKey(url: string, name: string, value: string): string {
+  return `${name.length}:${name}${value.length}:${value}${url}`;
+}
+
+function withParamOf(key: string): string {
+  const nameAt = key.indexOf(':') + 1;
+  const nameEnd = nameAt + Number(key.slice(0, nameAt - 1));
+  const valueColon = key.indexOf(':', nameEnd);
+  const valueEnd = valueColon + 1 + Number(key.slice(nameEnd, valueColon));
+  const u = new URL(key.slice(valueEnd));
+  u.searchParams.set(key.slice(nameAt, nameEnd), key.slice(valueColon + 1, valueEnd));
+  return u.toString();
+}
+
 /** The URL with the query parameter `name` set to `value` (as `searchParams.set` does: the first kept, the others removed); throws when it is not a URL. */
 export function withQueryValue(url: string, name: string, value: string): string {
-  return remembered(withParams, `${name}\u0000${value}\u0000${url}`, PARSED_LIMIT, () => {
-    const u = new URL(url);
-    u.searchParams.set(name, value);
-    return u.toString();
-  });
+  return remembered(withParams, withParamKey(url, name, value), PARSED_LIMIT, withParamOf);
 }
