@@ -38,6 +38,7 @@ import { readResumeRecord, removeResumeRecord, writeResumeRecord, type ResumeRec
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
 import { lineWriter } from './reporters/lineWriter';
 import type { Subcommand } from './subcommands';
+import type { Mutable } from '../core/mutable';
 
 export const RUN_EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
@@ -515,8 +516,6 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, hook
   outcome.ok = passesWithAssertions(result);
   return outcome;
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** What continues a walk that is not complete: the exact command, or why it cannot. */
 function resumeWords(walk: WalkResult, options: RunOptions): string {

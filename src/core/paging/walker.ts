@@ -31,6 +31,7 @@ import { SECRET_HEADERS, withSecretsFrom, withoutSecrets, type PageFacts, type W
 import { detectStyle } from './resolve';
 import { createStrategy } from './strategies';
 import type { Acceptance, Page, PagingPlan, PagingStrategy, RetryPolicy } from './types';
+import type { Mutable } from '../mutable';
 
 export type { Send } from './pageFetch';
 
@@ -550,5 +551,3 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     }
   }
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -27,6 +27,7 @@ import { walk, type PageEvent, type WalkOptions, type WalkResult } from '../pagi
 import { clampToContract } from './caps';
 import { pagingPlanFor, pathOf } from './pagingPlan';
 import { prepareRequest, type PrepareContext, type Prepared } from './prepareRequest';
+import type { Mutable } from '../mutable';
 
 /** What the exchange needs from its host. One value of `timeoutMs` for a send, a sign-in and every page. */
 export interface ExchangePorts {
@@ -305,8 +306,6 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   return result;
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 /**
  * THE rule for when a walk fails its exchange: every page asked for ('all') must be complete; a first page
  * ('first') fails when the request is paged and the walk ended otherwise than at its end or at its one
@@ -363,4 +362,3 @@ function parseJson(text: string): unknown {
 export const DISCARD: RowSink = {
   format: 'memory', countsOnly: true, writePage: () => Promise.resolve(), writeNdjsonPage: () => Promise.resolve(), checkpoint: () => undefined, close: () => Promise.resolve(),
 };
-
