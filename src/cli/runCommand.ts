@@ -37,6 +37,7 @@ import { createProgress, progressText } from './reporters/progress';
 import { readResumeRecord, removeResumeRecord, writeResumeRecord, type ResumeRecord } from './resumeFile';
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
 import { lineWriter } from './reporters/lineWriter';
+import { sendOrder } from './sendOrder';
 import type { Subcommand } from './subcommands';
 import type { Mutable } from '../core/mutable';
 
@@ -252,6 +253,24 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const outcomes: (RequestOutcome & { walk?: WalkResult })[] = [];
   const record = resumeRecordOf(options.out);
   const ctx: RunContext = { options, environment, credentials, responses, redactor, secrets, ports, sink, record };
+  // Where nothing a request does depends on how the one before it is examined (no --out or walk, which
+  // write in request order; nothing reads it by name), it is sent as soon as that one's response has been
+  // received whole, and that response is examined meanwhile (sendOrder). Lines stay in request order.
+  const order = sendOrder((i, received) => {
+    const item = planned[i]!;
+    const label = item.node.name ?? item.where;
+    // The run's context is the same for every request; only a walk of --all-pages has hooks of its own.
+    return runOne(item, label, ctx, options.allPages ? {
+      ...(resume && i === resume.index ? { resumeFrom: resume.record.checkpoint } : {}),
+      onPage: (event) => {
+        progress.update(progressText(i, planned.length, label, `page ${event.progress.pages} · ${event.progress.rows} rows`));
+        // The checkpoint beside --out after every page kept: a crash or a kill can be resumed too.
+        record.page({ version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: event.checkpoint });
+      },
+    } : undefined, received)
+      // Whatever one request's response does, the run goes on with the next, this one named as failed.
+      .catch((error: unknown): RequestOutcome & { walk?: WalkResult } => ({ label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(message(error)), ok: false }));
+  }, (i) => !options.allPages && !sink && !planned[i]!.readLater && i + 1 < planned.length);
   try {
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;
@@ -260,17 +279,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
         continue;
       }
       progress.update(progressText(i, planned.length, label));
-      // The run's context is the same for every request; only a walk of --all-pages has hooks of its own.
-      const outcome = await runOne(item, label, ctx, options.allPages ? {
-        ...(resume && i === resume.index ? { resumeFrom: resume.record.checkpoint } : {}),
-        onPage: (event) => {
-          progress.update(progressText(i, planned.length, label, `page ${event.progress.pages} · ${event.progress.rows} rows`));
-          // The checkpoint beside --out after every page kept: a crash or a kill can be resumed too.
-          record.page({ version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: event.checkpoint });
-        },
-      } : undefined)
-        // Whatever one request's response does, the run goes on with the next, this one named as failed.
-        .catch((error: unknown): RequestOutcome & { walk?: WalkResult } => ({ label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(message(error)), ok: false }));
+      const outcome = await order.outcome(i);
       // A walk that did not end complete (or a request that threw mid-walk) holds the record from here on.
       if (options.allPages && outcome.walk?.verdict !== 'complete') record.hold();
       progress.clear();
@@ -432,7 +441,7 @@ function learnSecrets(ctx: Pick<RunContext, 'redactor' | 'secrets'>, values: rea
   for (const value of values) if (!ctx.secrets.includes(value)) ctx.secrets.push(value);
 }
 
-async function runOne(item: PlannedRequest, label: string, ctx: RunContext, hooks: WalkHooks | undefined): Promise<RequestOutcome & { walk?: WalkResult }> {
+async function runOne(item: PlannedRequest, label: string, ctx: RunContext, hooks: WalkHooks | undefined, onReceived?: () => void): Promise<RequestOutcome & { walk?: WalkResult }> {
   const method = item.node.requestLine.method;
   // Set one by one, not spread from conditional literals (see the outcome below).
   const input: Mutable<ExchangeInput> = {
@@ -452,6 +461,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, hook
     continuable: ctx.options.allPages,
     steps: [...assertionSteps(item.node), ...(ctx.options.checkContract ? [contractDriftStep('failure')] : [])],
   };
+  if (onReceived) input.onReceived = onReceived;
   // Kept only for a later request of the run that reads it by name: a long run does not hold every body.
   if (item.readLater) input.remember = ctx.responses;
   // A single response streams its rows to --out (or is counted) as it arrives: flat memory for any

@@ -1,0 +1,87 @@
+// `apiwb run` sends its requests one after the other however it overlaps their examination (sendOrder):
+// a server on 127.0.0.1 trickles every body and logs when each request arrives and when its response is
+// ended. No request may arrive before the response before it was ended, the lines keep the file's order,
+// a response read by name is there for the request that reads it, and a failed request in the middle
+// changes none of that.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runInProcess } from './inProcess';
+
+let server: Server;
+let dir = '';
+let envFile = '';
+const log: string[] = [];
+
+void describe('apiwb run: one request at a time, whatever overlaps', () => {
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'apiwb-send-order-'));
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      log.push(`arrive ${url.pathname}${url.search}`);
+      if (url.pathname === '/dropped') {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' });
+        res.write('{"items": [');
+        setTimeout(() => {
+          log.push(`end ${url.pathname}${url.search}`);
+          res.destroy();
+        }, 10);
+        return;
+      }
+      const status = url.pathname === '/failing' ? 500 : 200;
+      const rows = Array.from({ length: 20 }, (_, i) => ({ id: i, note: 'x'.repeat(40) }));
+      // /paged: a page of rows read as it arrives (the paging plan says where they are).
+      const paged = url.pathname === '/paged';
+      const body = JSON.stringify(paged ? rows : { seq: url.pathname.slice(1), items: rows });
+      res.writeHead(status, {
+        'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)),
+        ...(paged ? { 'X-Pagination-Page': '1', 'X-Pagination-Total-Pages': '1', 'X-Pagination-Total-Results': '20' } : {}),
+      });
+      res.write(body.slice(0, 100));
+      // The rest a little later: a client that sent its next request before this one's end would show in the log.
+      setTimeout(() => {
+        log.push(`end ${url.pathname}${url.search}`);
+        res.end(body.slice(100));
+      }, 10);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    envFile = join(dir, 'http-client.env.json');
+    writeFileSync(envFile, JSON.stringify({ local: { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } }));
+  });
+  after(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  void it('each request arrives after the response before it ended, lines in the file\'s order, a named response read by the next', async () => {
+    log.length = 0;
+    const names = ['a', 'p', 'b', 'c', 'd', 'e', 'f'];
+    const file = join(dir, 'order.http');
+    writeFileSync(file, [
+      '### a\n# @name a\nGET {{base}}/a\n',
+      '### p\n# @name p\n# @paging page-headers\nGET {{base}}/paged\n',
+      '### b\n# @name b\nGET {{base}}/b\n',
+      // c reads b's response by name: b is not overlapped with c.
+      '### c\n# @name c\nGET {{base}}/c?after={{b.response.body.$.seq}}\n',
+      // d fails with a 500, e loses its connection mid-body: the run goes on, in order.
+      '### d\n# @name d\nGET {{base}}/failing\n',
+      '### e\n# @name e\nGET {{base}}/dropped\n',
+      '### f\n# @name f\nGET {{base}}/f\n',
+    ].join('\n'));
+    const result = await runInProcess([file, '--env', 'local', '--env-file', envFile]);
+    assert.equal(result.code, 1, result.stdout + result.stderr);
+    const paths = ['/a', '/paged', '/b', '/c?after=b', '/failing', '/dropped', '/f'];
+    assert.deepEqual(log, paths.flatMap((p) => [`arrive ${p}`, `end ${p}`]), 'one request in flight at a time, in the file\'s order');
+    const lines = result.stdout.trim().split('\n');
+    assert.deepEqual(lines.slice(0, 7).map((l) => l.split(/\s+/)[1]), names, result.stdout);
+    assert.match(lines[0]!, /^✓ a .* 200 .*20 rows$/);
+    assert.match(lines[1]!, /^✓ p .* 200 .*20 rows$/);
+    assert.match(lines[4]!, /^✗ d .* 500/);
+    assert.match(lines[5]!, /^✗ e /);
+    assert.match(lines[6]!, /^✓ f .* 200 .*20 rows$/);
+  });
+});
