@@ -20,7 +20,7 @@ import apiRequest from 'undici/lib/api/api-request.js';
 // not wait ~100 ms at exit for its optimised compile on background threads; a long one still is. And
 // JS is optimised only once it stays hot (the interrupt budget), which spares this loop some background
 // compiling too: the baseline keeps every saving apiwb has.
-setFlagsFromString('--wasm-tiering-budget=50000000 --interrupt-budget=500000');
+setFlagsFromString('--wasm-tiering-budget=2147483647 --interrupt-budget=500000');
 
 const agent = new Agent();
 /** undici's request(url, options) on one Agent, as its index.js glues it. */

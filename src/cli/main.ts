@@ -25,9 +25,9 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   // undici parses HTTP/1.1 with llhttp, WebAssembly. V8 runs it on baseline code (Liftoff) and soon
   // compiles it again, optimised, on background threads, which node waits for before the process may
-  // exit: ~100 ms at the end of every `apiwb run` of a few requests. With a budget ~28 times V8's
-  // default, a short run ends on baseline code and a long one (a thousand requests, a big body) is
-  // still optimised. Set before a subcommand bundle is compiled: V8's code cache is tied to the flags
+  // exit: ~100 ms at the end of every `apiwb run` of a few requests. With the largest budget V8 takes
+  // (~1 200 times its default; see v8Flags.ts), a run of up to a couple of hundred requests ends on
+  // baseline code and a long one (a thousand requests) is still optimised. Set before a subcommand bundle is compiled: V8's code cache is tied to the flags
   // (src/cli/codeCache.ts), and one set later would make every run's cached code rejected. Only for the
   // subcommands that send requests: a flag set voids node's cached code of the built-in modules loaded
   // after it (so they are loaded before, below).
