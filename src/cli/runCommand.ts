@@ -75,9 +75,10 @@ export interface RunIo {
 
 export const RUN_HELP = `Usage: apiwb run <files or folders...> --env NAME [options]
 
-Runs the requests of .http/.rest files in file order (a folder: its files sorted by path) against an
-environment of http-client.env.json, and prints one line per request: name, method, URL (secrets
-redacted), status, time, rows and business failures.
+Runs the requests of .http/.rest files in file order (a folder: its files sorted by path), one at a
+time (each once the response before it has arrived whole), against an environment of
+http-client.env.json, and prints one line per request: name, method, URL (secrets redacted), status,
+time, rows and business failures.
 
 Options:
   --env NAME          environment of the env file to use (required)
