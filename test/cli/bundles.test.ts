@@ -49,6 +49,14 @@ void describe('CLI bundles', () => {
   });
 });
 
+void describe('the V8 flags of the subcommands that send requests', () => {
+  void it('budgets V8 takes: integers up to 2^31 - 1 (a larger one wraps silently and optimises at once)', () => {
+    const budgets = [...REQUEST_SENDER_FLAGS.matchAll(/--(wasm-tiering-budget|interrupt-budget)=(\d+)/g)].map((m) => [m[1], Number(m[2])] as const);
+    assert.deepEqual(budgets.map(([name]) => name), ['wasm-tiering-budget', 'interrupt-budget']);
+    for (const [name, value] of budgets) assert.ok(Number.isInteger(value) && value > 0 && value <= 2 ** 31 - 1, `--${name}=${value}`);
+  });
+});
+
 void describe('the raw node client of the benches', () => {
   void it('runs with the V8 flags apiwb run sets (the baseline keeps every saving apiwb has)', () => {
     const raw = readFileSync(join(import.meta.dirname, '..', '..', 'bench', 'lib', 'rawClient.mjs'), 'utf8');

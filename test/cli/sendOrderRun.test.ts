@@ -2,12 +2,13 @@
 // a server on 127.0.0.1 trickles every body and logs when each request arrives and when its response is
 // ended. No request may arrive before the response before it was ended, the lines keep the file's order,
 // a response read by name is there for the request that reads it, and a failed request in the middle
-// changes none of that.
+// changes none of that; nor does a compressed body whose coded data ends before the body does.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runInProcess } from './inProcess';
@@ -30,6 +31,18 @@ void describe('apiwb run: one request at a time, whatever overlaps', () => {
           log.push(`end ${url.pathname}${url.search}`);
           res.destroy();
         }, 10);
+        return;
+      }
+      if (url.pathname === '/deflate') {
+        // Compressed data that ends before the body does: the body is whole only at its last byte.
+        const coded = deflateSync(JSON.stringify({ items: [{ id: 1 }] }));
+        const tail = Buffer.alloc(50, 0x20);
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'deflate', 'Content-Length': String(coded.length + tail.length) });
+        res.write(Buffer.concat([coded, tail.subarray(0, 10)]));
+        setTimeout(() => {
+          log.push(`end ${url.pathname}${url.search}`);
+          res.end(tail.subarray(10));
+        }, 30);
         return;
       }
       const status = url.pathname === '/failing' ? 500 : 200;
@@ -83,5 +96,15 @@ void describe('apiwb run: one request at a time, whatever overlaps', () => {
     assert.match(lines[4]!, /^✗ d .* 500/);
     assert.match(lines[5]!, /^✗ e /);
     assert.match(lines[6]!, /^✓ f .* 200 .*20 rows$/);
+  });
+
+  void it('a compressed body whose coded data ends before its last byte: the next request waits for that byte', async () => {
+    log.length = 0;
+    const file = join(dir, 'deflate.http');
+    writeFileSync(file, ['### z\n# @name z\nGET {{base}}/deflate\n', '### f\n# @name f\nGET {{base}}/f\n'].join('\n'));
+    const result = await runInProcess([file, '--env', 'local', '--env-file', envFile]);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.deepEqual(log, ['arrive /deflate', 'end /deflate', 'arrive /f', 'end /f']);
+    assert.match(result.stdout, /^✓ z .* 200 .*1 row/m);
   });
 });

@@ -277,7 +277,18 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
         });
       }
     };
-    const onEnd = (): void => finish();
+    // A compressed body's coded data can end before the body does (bytes after a deflate stream's end):
+    // it has been received, and its connection is free, only once the body itself has ended too.
+    const onEnd = (): void => {
+      if (!decoded || stream.readableEnded) {
+        finish();
+        return;
+      }
+      stream.once('end', () => finish());
+      stream.once('error', (error: unknown) => finish(error));
+      stream.once('close', () => finish(prematureClose()));
+      stream.resume();
+    };
     const onError = (error: unknown): void => finish(error);
     // Closed with neither its end nor an error (destroyed under it): as an async iterator would say.
     const onClose = (): void => finish(prematureClose());

@@ -121,10 +121,11 @@ export interface ExchangeInput {
   readonly continuable?: boolean;
   /**
    * 'first' only: called once, as soon as the response's body has been received whole (its connection
-   * is free for another request), before the exchange reads it; never when no whole response came. A
-   * run may send its next request from here while this response is still being examined.
+   * is free for another request), with its size in bytes, before the exchange examines it; never when
+   * no whole body came (a read that failed, a body discarded unread). A run may send its next request
+   * from here while this response is examined.
    */
-  readonly onReceived?: () => void;
+  readonly onReceived?: (bytes: number) => void;
 }
 
 export interface AllPagesOptions {
@@ -206,7 +207,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   const http: HttpPort = {
     send: async (r, o) => {
       response = await ports.http.send(r, o);
-      received?.();
+      received?.(response.sizeBytes);
       return response;
     },
     stream: async (r, o) => {
@@ -361,28 +362,32 @@ export function businessFailureWords(failure: BusinessFailure, catalogue: string
 }
 
 /** `told` at most once; undefined when there is nothing to tell. */
-function once(told: (() => void) | undefined): (() => void) | undefined {
+function once(told: ((bytes: number) => void) | undefined): ((bytes: number) => void) | undefined {
   if (!told) return undefined;
   let done = false;
-  return () => {
+  return (bytes) => {
     if (done) return;
     done = true;
-    told();
+    told(bytes);
   };
 }
 
-/** The same response, `told` once its body has been read to its end or discarded (not when reading it failed). */
-function toldWhenRead(response: StreamingResponse, told: () => void): StreamingResponse {
+/**
+ * The same response, `told` its size once its body has been read to its end; not when reading it
+ * failed, nor when it is discarded (a discard may cut the connection instead of reading the rest).
+ */
+function toldWhenRead(response: StreamingResponse, told: (bytes: number) => void): StreamingResponse {
   return {
     status: response.status, statusText: response.statusText, headers: response.headers, startedAt: response.startedAt, firstByteMs: response.firstByteMs, redirects: response.redirects,
     read: async (each) => {
-      await response.read(each);
-      told();
+      let bytes = 0;
+      await response.read((chunk) => {
+        bytes += chunk.length;
+        return each(chunk);
+      });
+      told(bytes);
     },
-    discard: async () => {
-      await response.discard();
-      told();
-    },
+    discard: () => response.discard(),
   };
 }
 
