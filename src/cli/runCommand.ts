@@ -16,7 +16,8 @@ import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openap
 import { closeHttpAgents, httpClient } from '../core/http/client';
 import { parseHttpFile } from '../core/httpfile/parser';
 import type { NamedResponse } from '../core/httpfile/resolve';
-import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../core/httpfile/model';
+import type { FileVariable, HttpFile, HttpFileDiagnostic, HttpRequestNode, RequestBlock, VariableReference } from '../core/httpfile/model';
+import { scanReferences } from '../core/httpfile/variables';
 import { dynamicVariables } from '../core/run/dynamicVariables';
 import { pagingPlanFor } from '../core/run/pagingPlan';
 import type { SinkCheckpoint } from '../core/export/sink';
@@ -218,16 +219,17 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const files = collectRequestFiles(options.paths);
   const envPath = findEnvFile(options.envFile, files[0]);
   const environment = selectEnvironment(parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath)), options.env);
-  const planned = planRequests(files, options.name);
+  const plan = planRequests(files, options.name);
   // A request line read as the body above it would otherwise go unnoticed in a terminal.
-  for (const item of planned.filter((p, i) => i === 0 || planned[i - 1]!.parsed !== p.parsed)) {
+  for (const item of plan.requests.filter((p, i) => i === 0 || plan.requests[i - 1]!.parsed !== p.parsed)) {
     for (const d of item.parsed.diagnostics.filter((x) => x.code === 'missing-separator')) {
       io.stderr.write(`apiwb run: ${item.shown}:${d.range.start.line + 1}: warning: ${d.message}\n`);
     }
   }
   // The contracts plus the overlays given: one catalog, passed to every exchange (no module singleton).
   const catalog = createCatalog(withOverlay(CONTRACT_SERVICES, options.overlays.map(readOverlay)));
-  for (const item of planned) checkBeforeSending(item, environment, options.allPages, catalog);
+  const included = plan.requests.map((item) => checkBeforeSending(item, environment, options.allPages, catalog));
+  const planned = withReadLater(plan, included);
 
   const ports: ExchangePorts = { http: httpClient, catalog, timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
   const credentials = new CredentialService(environment, {
@@ -344,7 +346,8 @@ async function openOut(path: string, format: OutputFormat, secrets: () => readon
   }
 }
 
-function planRequests(files: readonly string[], name: string | undefined): PlannedRequest[] {
+/** The requests of a run, in order, and every file variable of its files; which responses are read later comes after the check (withReadLater). */
+function planRequests(files: readonly string[], name: string | undefined): { requests: Omit<PlannedRequest, 'readLater'>[]; fileVariables: FileVariable[] } {
   const planned: Omit<PlannedRequest, 'readLater'>[] = [];
   const parsedFiles: HttpFile[] = [];
   for (const file of files) {
@@ -361,8 +364,29 @@ function planRequests(files: readonly string[], name: string | undefined): Plann
   if (planned.length === 0) {
     throw new InputError(name === undefined ? `no requests in ${files.map(shownPath).join(', ')}` : `no request named '${name}' in ${files.map(shownPath).join(', ')}`);
   }
-  const later = readLaterFlags(planned.map((p) => p.node), parsedFiles.flatMap((f) => f.blocks.flatMap((b) => b.variables)));
-  return planned.map((p, i) => ({ ...p, readLater: later[i]! }));
+  return { requests: planned, fileVariables: parsedFiles.flatMap((f) => f.blocks.flatMap((b) => b.variables)) };
+}
+
+/**
+ * The plan with readLater: a request's own references, and those of the `<@` file its body includes
+ * (`included`: the file's text, read after the check found it; its variables are filled when it is sent).
+ */
+function withReadLater(plan: ReturnType<typeof planRequests>, included: readonly (string | undefined)[]): PlannedRequest[] {
+  const requests = plan.requests.map((p, i) => {
+    const text = included[i];
+    return text === undefined ? p.node : { name: p.node.name, references: [...p.node.references, ...referencesIn(text)] };
+  });
+  const later = readLaterFlags(requests, plan.fileVariables);
+  return plan.requests.map((p, i) => ({ ...p, readLater: later[i]! }));
+}
+
+/** The `{{...}}` references of a text (an included body), as the parser finds them on a request's lines. */
+function referencesIn(text: string): VariableReference[] {
+  const found: VariableReference[] = [];
+  if (!text.includes('{{')) return found;
+  const unused: HttpFileDiagnostic[] = [];
+  text.split('\n').forEach((line, i) => scanReferences(line, i, 0, found, unused));
+  return found;
 }
 
 /**
@@ -391,17 +415,25 @@ export function readLaterFlags(requests: readonly Pick<HttpRequestNode, 'name' |
 /**
  * Before anything is sent (exit 2, naming file:line): every plain variable defined, every $auth id
  * declared, every `< file` body present, and with --all-pages every `# @paging` directive readable.
+ * Returns the text of a `<@` body's file (its references count for readLater).
  */
-function checkBeforeSending(item: PlannedRequest, environment: Environment, allPages: boolean, catalog: Catalog): void {
+function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment: Environment, allPages: boolean, catalog: Catalog): string | undefined {
   const checked = checkRequest(item.parsed, item.node.index, environment);
   if (!checked.ok) throw new InputError(`${item.where}: ${checked.problem}`);
   const include = checked.resolved.bodyInclude;
-  if (include && !existsSync(resolvePath(dirname(item.file), include.path))) {
+  const includePath = include ? resolvePath(dirname(item.file), include.path) : undefined;
+  if (include && includePath && !existsSync(includePath)) {
     throw new InputError(`${item.where}: < ${include.path}: no such file next to ${item.shown}`);
   }
   if (allPages) {
     const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, catalog);
     if (!lookup.ok) throw new InputError(`${item.where}: ${lookup.error}`);
+  }
+  if (!include?.substituteVariables || !includePath) return undefined;
+  try {
+    return readFileSync(includePath, 'utf8');
+  } catch (error) {
+    throw new InputError(`${item.where}: <@ ${include.path}: ${message(error)}`);
   }
 }
 

@@ -33,6 +33,17 @@ void describe('apiwb run: one request at a time, whatever overlaps', () => {
         }, 10);
         return;
       }
+      if (url.pathname === '/echo') {
+        let text = '';
+        req.setEncoding('utf8');
+        req.on('data', (chunk: string) => { text += chunk; });
+        req.on('end', () => {
+          log.push(`body ${text.trim()}`);
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end('{"ok":true}');
+        });
+        return;
+      }
       if (url.pathname === '/deflate') {
         // Compressed data that ends before the body does: the body is whole only at its last byte.
         const coded = deflateSync(JSON.stringify({ items: [{ id: 1 }] }));
@@ -96,6 +107,16 @@ void describe('apiwb run: one request at a time, whatever overlaps', () => {
     assert.match(lines[4]!, /^✗ d .* 500/);
     assert.match(lines[5]!, /^✗ e /);
     assert.match(lines[6]!, /^✓ f .* 200 .*20 rows$/);
+  });
+
+  void it('a response read by name from a <@ body file: kept for the request that includes the file', async () => {
+    log.length = 0;
+    writeFileSync(join(dir, 'after.json'), '{"after": "{{a.response.body.$.seq}}"}\n');
+    const file = join(dir, 'included.http');
+    writeFileSync(file, ['### a\n# @name a\nGET {{base}}/a\n', '### b\n# @name b\nPOST {{base}}/echo\nContent-Type: application/json\n\n<@ ./after.json\n'].join('\n'));
+    const result = await runInProcess([file, '--env', 'local', '--env-file', envFile]);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.deepEqual(log, ['arrive /a', 'end /a', 'arrive /echo', 'body {"after": "a"}']);
   });
 
   void it('a compressed body whose coded data ends before its last byte: the next request waits for that byte', async () => {
