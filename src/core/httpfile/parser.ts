@@ -94,7 +94,7 @@ export function parseHttpFile(text: string): HttpFile {
   const blocks: RequestBlock[] = [];
   const requests: HttpRequestNode[] = [];
   for (const [first, last] of blockBounds(lines)) {
-    const block = parseBlock(lines, first, last, requests.length, diagnostics);
+    const block = parseBlock(text, lines, first, last, requests.length, diagnostics);
     blocks.push(block);
     if (block.request) requests.push(block.request);
   }
@@ -130,13 +130,25 @@ export function blockStartOffsets(text: string): number[] {
   return starts;
 }
 
+/** How many '#' `text` starts with. */
+function leadingHashes(text: string): number {
+  let n = 0;
+  while (text.charCodeAt(n) === 35 /* # */) n++;
+  return n;
+}
+
 /** Line `i`'s text ('' past the end). */
 function textAt(lines: readonly SourceLine[], i: number): string {
   return lines[i]?.text ?? '';
 }
 
-/** Parses lines first..last (inclusive) as one block; `requestIndex` is the index its request gets. */
+/**
+ * Parses lines first..last (inclusive) as one block; `requestIndex` is the index its request gets.
+ * `lines` are `source`'s lines (splitLines(source), or some of them at their own indexes): a body is
+ * read from `source` by its lines' offsets.
+ */
 export function parseBlock(
+  source: string,
   lines: readonly SourceLine[],
   first: number,
   last: number,
@@ -150,7 +162,8 @@ export function parseBlock(
   let separator: RequestBlock['separator'];
   let i = first;
   if (SEPARATOR.test(textAt(lines, i))) {
-    separator = { title: textAt(lines, i).replace(/^#+/, '').trim(), range: lineRange(i, textAt(lines, i)) };
+    const text = textAt(lines, i);
+    separator = { title: text.slice(leadingHashes(text)).trim(), range: lineRange(i, text) };
     i++;
   }
   // Preamble: everything before the request line.
@@ -185,7 +198,7 @@ export function parseBlock(
   if (i > last) return { separator, directives, comments, variables, kept, range: blockRange, firstLine: first, lastLine: last };
 
   const name = directives.find((d) => d.key === 'name')?.value || separator?.title || undefined;
-  const request = parseRequest(lines, i, last, requestIndex, name, comments, kept, diagnostics);
+  const request = parseRequest(source, lines, i, last, requestIndex, name, comments, kept, diagnostics);
   return { separator, directives, comments, variables, request, kept, range: blockRange, firstLine: first, lastLine: last };
 }
 
@@ -222,6 +235,7 @@ function toFileVariable(line: number, text: string, m: RegExpExecArray, diagnost
 }
 
 function parseRequest(
+  source: string,
   lines: readonly SourceLine[],
   start: number,
   last: number,
@@ -295,7 +309,7 @@ function parseRequest(
     let firstBodyLine = bodyStart;
     while (firstBodyLine <= lastBodyLine && isBlank(textAt(lines, firstBodyLine))) firstBodyLine++;
     if (firstBodyLine <= lastBodyLine) {
-      body = toBody(lines, firstBodyLine, lastBodyLine);
+      body = toBody(source, lines, firstBodyLine, lastBodyLine);
       for (let b = firstBodyLine; b <= lastBodyLine; b++) {
         scanReferences(textAt(lines, b), b, 0, references, diagnostics);
         if (body.kind === 'inline' && isBlank(textAt(lines, b - 1)) && SWALLOWED_REQUEST_LINE.test(textAt(lines, b))) {
@@ -398,7 +412,7 @@ function keptAnywhere(lines: readonly SourceLine[], i: number, last: number, dia
 }
 
 
-function toBody(lines: readonly SourceLine[], first: number, last: number): Body {
+function toBody(source: string, lines: readonly SourceLine[], first: number, last: number): Body {
   const firstText = lines[first]?.text ?? '';
   const include = first === last ? INCLUDE.exec(firstText) : null;
   if (include) {
@@ -414,15 +428,10 @@ function toBody(lines: readonly SourceLine[], first: number, last: number): Body
   }
   const startOffset = lines[first]?.offset ?? 0;
   const lastLine = lines[last];
-  // Joined once (a chain of += makes a string per piece, flattened again when the body is read).
-  const parts = new Array<string>(2 * (last - first) + 1);
-  for (let i = first; i < last; i++) {
-    parts[2 * (i - first)] = lines[i]?.text ?? '';
-    parts[2 * (i - first) + 1] = lines[i]?.eol ?? '';
-  }
-  parts[2 * (last - first)] = lastLine?.text ?? '';
-  const text = parts.join('');
-  return { kind: 'inline', text, range: range(first, 0, last, lastLine?.text.length ?? 0), offset: startOffset };
+  const lastLength = lastLine?.text.length ?? 0;
+  // The lines first..last with the breaks between them, as written: one slice of the source (no copy).
+  const text = source.slice(startOffset, (lastLine?.offset ?? startOffset) + lastLength);
+  return { kind: 'inline', text, range: range(first, 0, last, lastLength), offset: startOffset };
 }
 
 const HANDLER_NOT_RUN = 'JetBrains HTTP Client response handler: kept as written, not run (API Workbench runs no scripts; ?? assertions are checked).';

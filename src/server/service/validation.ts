@@ -139,7 +139,7 @@ function findingsOf(uri: string, text: string, isLast: boolean, context: Service
   const breaks = lines.length - 1;
   // A block other than the last ends with a line break: the empty line after it is the next block's.
   const diagnostics: HttpFileDiagnostic[] = [];
-  const block = parseBlock(lines, 0, isLast ? breaks : breaks - 1, 0, diagnostics);
+  const block = parseBlock(text, lines, 0, isLast ? breaks : breaks - 1, 0, diagnostics);
   const request = block.request;
   // Kept for every block of the file: most lists are empty, and share one array.
   const own = request ? requestDiagnostics(document, request, context) : NONE;
