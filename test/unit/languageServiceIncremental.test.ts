@@ -162,6 +162,21 @@ void describe('incremental validation', () => {
     }
   });
 
+  void it('reports an undefined variable at its name, on whichever line of its block it is, after the block moved', () => {
+    const block = '### Refs\nGET {{booking_base_url}}/x?a={{ one }}&b={{$timestamp}}\nX-Two: {{two}}\n\n{ "three": "{{three}}", "four": {{four.response.body.$.id}} }\n';
+    const cache = new BlockFindingsCache();
+    const names = (text: string, version: number): Array<[string | number | undefined, number, number, number, number]> => {
+      const file = parseHttpFile(text);
+      const references = file.requests.flatMap((r) => r.references).filter((r) => ['one', 'two', 'three', 'four.response.body.$.id'].includes(r.name));
+      assert.equal(references.length, 4);
+      const reported = validate(text, version, cache).diagnostics.filter((d) => d.code === 'undefined-variable');
+      assert.deepEqual(reported.map((d) => d.range), references.map((r) => r.nameRange), 'each at its name');
+      return reported.map((d) => [d.code, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character]);
+    };
+    names(block, 1);
+    names(`@x = 1\n\n### Above\nGET {{booking_base_url}}/y\n\n${block}`, 2);
+  });
+
   void it('a pass driven slice by slice ends with what one pass at once reports', () => {
     const big = Array.from({ length: 400 }, () => TEXT.split('\n').slice(2).join('\n')).join('\n');
     const document = new HttpDocument('file:///big.http', 1, big);

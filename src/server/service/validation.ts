@@ -12,14 +12,14 @@
 import type { Diagnostic } from 'vscode-languageserver';
 import { blockStartOffsets, parseBlock, type HttpFileDiagnostic, type Range, type VariableReference } from '../../core/httpfile';
 import type { ServiceContext } from './context';
-import { fromParser, isSystemVariable, requestDiagnostics, undefinedVariables } from './diagnostics';
+import { fromParser, keptReferences, NO_REFERENCES, requestDiagnostics, undefinedVariables, type KeptReferences } from './diagnostics';
 import { HttpDocument } from './document';
 
 /** A block's own findings, with lines counted from the block's first line. */
 interface BlockFindings {
   readonly parser: readonly Diagnostic[];
   readonly request: readonly Diagnostic[];
-  readonly references: readonly VariableReference[];
+  readonly references: KeptReferences;
   readonly variables: readonly string[];
   /** Set on every findings object (undefined: no name), so that they all have one shape. */
   readonly name: string | undefined;
@@ -135,7 +135,9 @@ const LONG_BLOCK = 2048;
  */
 export function* validationSteps(document: HttpDocument, context: ServiceContext, cache = new BlockFindingsCache()): Generator<void, Diagnostic[]> {
   cache.useCatalog(context.operations);
-  const blocks: Array<{ findings: BlockFindings; first: number }> = [];
+  // Each block's findings and first line, in two lists (a pass keeps them across collections).
+  const found: BlockFindings[] = [];
+  const firsts: number[] = [];
   const text = document.text;
   const starts = blockStartOffsets(text);
   cache.begin(starts.length);
@@ -149,7 +151,8 @@ export function* validationSteps(document: HttpDocument, context: ServiceContext
       findings = findingsOf(document.uri, blockText, isLast, context);
       cache.add(blockText, findings);
     }
-    blocks.push({ findings, first });
+    found.push(findings);
+    firsts.push(first);
     first += findings.breaks;
     // The clock is read every 8 blocks, and after a long one: a file has thousands of blocks, and
     // performance.now() is not free.
@@ -163,21 +166,20 @@ export function* validationSteps(document: HttpDocument, context: ServiceContext
   const parser: Diagnostic[] = [];
   const requests: Diagnostic[] = [];
   const fileVariables = new Set<string>();
-  for (let k = 0; k < blocks.length; k++) {
-    const variables = blocks[k]!.findings.variables;
+  for (let k = 0; k < found.length; k++) {
+    const variables = found[k]!.variables;
     for (let v = 0; v < variables.length; v++) fileVariables.add(variables[v]!);
   }
   const namedSoFar = new Set<string>();
   // Indexed, and the lists (mostly empty) looked at only when they hold something: this runs once per
   // version over every block, unoptimised, where for-of steps an iterator per list.
-  for (let k = 0; k < blocks.length; k++) {
-    const { findings, first } = blocks[k]!;
+  for (let k = 0; k < found.length; k++) {
+    const findings = found[k]!;
+    const first = firsts[k]!;
     if (findings.parser.length > 0) for (const d of findings.parser) parser.push(moved(d, first));
     if (findings.request.length > 0) for (const d of findings.request) requests.push(moved(d, first));
-    if (context.environmentVariables && findings.references.length > 0) {
-      // Checked where the block's parse put them; only what is reported (rarely anything) is moved.
-      const undefinedHere = undefinedVariables(findings.references, context.environmentVariables, fileVariables, namedSoFar);
-      for (let d = 0; d < undefinedHere.length; d++) requests.push(moved(undefinedHere[d]!, first));
+    if (context.environmentVariables && findings.references.names.length > 0) {
+      undefinedVariables(findings.references, first, context.environmentVariables, fileVariables, namedSoFar, requests);
     }
     if (findings.name) namedSoFar.add(findings.name);
   }
@@ -210,26 +212,11 @@ function findingsOf(uri: string, text: string, isLast: boolean, context: Service
   return {
     parser: diagnostics.length === 0 ? NONE : diagnostics.map(fromParser),
     request: own.length === 0 ? NONE : own,
-    references: request ? reportable(request.references) : NONE,
+    references: request ? keptReferences(request.references) : NO_REFERENCES,
     variables: block.variables.length === 0 ? NONE : block.variables.map((v) => v.name),
     name: request?.name || undefined,
     breaks,
   };
-}
-
-/**
- * The references undefinedVariables may report, whatever the file and environment hold later: not the
- * system variables ($...), which it never reports (most requests have one). Kept for every block of the
- * file: the fewer, the less each pass keeps alive.
- */
-function reportable(references: readonly VariableReference[]): readonly VariableReference[] {
-  let kept = 0;
-  for (let r = 0; r < references.length; r++) if (!isSystemVariable(references[r]!.name)) kept++;
-  if (kept === references.length) return kept === 0 ? NONE : references;
-  if (kept === 0) return NONE;
-  const out = new Array<VariableReference>(kept);
-  for (let r = 0, k = 0; r < references.length; r++) if (!isSystemVariable(references[r]!.name)) out[k++] = references[r]!;
-  return out;
 }
 
 function shifted(range: Range, lines: number): Range {
