@@ -12,7 +12,7 @@ import { PATTERN_LEADS } from '../../src/core/httpfile/parser';
 const PREFIXES = ['', ' ', '\t', ' \t ', '\v', '\f', '\r', '\n', '\u00a0', '\u1680', '\u2000', '\u2028', '\u202f', '\u3000', '\ufeff', '\u200b', '\u0000', '\u001f', '\u0085', 'x'];
 // What may follow the first character: pieces of every construct the patterns look for.
 const SUFFIXES = ['', ' ', '{%', '{% x %}', '> file.js', '<> r.json', '?? status == 200', '{', '{{', '{{@pre', '}}', 'TTP/1.1 200 OK', 'HTTP/1.1 200', '/ comment', '# c', '* c */',
-  'proto < a.proto', 'xpath_ns p=u', 'mport a.http', 'un #r', 'url -X GET u', 'mport ./a.http', 'un ./a.http', 'url https://x', '@name x', '[1]', 'ame: value', '\\'];
+  'proto < a.proto', 'xpath_ns p=u', 'mport a.http', 'un #r', 'url -X GET u', 'mport ./a.http', 'un ./a.http', 'url https://x', '@name x', '[1]', 'ame: value', 'v = 1', '@v = 1', ' @name x', '\\'];
 const FIRSTS = [...Array.from({ length: 0x80 }, (_, c) => String.fromCharCode(c)), '\u00e9', '\u212a', '\ud83d\ude00', '\u00a0', '\ufeff', '\u2028'];
 
 function* lines(): Generator<string> {

@@ -46,6 +46,7 @@ const SWALLOWED_REQUEST_LINE = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?
 const leads = (characters: string): ReadonlySet<number> => new Set([...characters].map((c) => c.charCodeAt(0)));
 const HEADERS_END_LEADS = leads('{[<>?');
 const COMMENT_LEADS = leads('#/');
+const FILE_VARIABLE_LEADS = leads('@');
 const BODY_END_LEADS = leads('><?{H');
 const KEPT_BEFORE_REQUEST_LEADS = leads('<{/p@irc');
 
@@ -56,7 +57,7 @@ function mayMatch(lead: number, characters: ReadonlySet<number>): boolean {
 
 export const PATTERN_LEADS: ReadonlyArray<readonly [RegExp, ReadonlySet<number>]> = [
   [HEADERS_END, HEADERS_END_LEADS], [HANDLER_SCRIPT, HEADERS_END_LEADS], [HANDLER_FILE, HEADERS_END_LEADS], [ASSERTION_LINE, HEADERS_END_LEADS],
-  [COMMENT, COMMENT_LEADS],
+  [COMMENT, COMMENT_LEADS], [DIRECTIVE, COMMENT_LEADS], [FILE_VARIABLE, FILE_VARIABLE_LEADS],
   [HANDLER_SCRIPT, BODY_END_LEADS], [HANDLER_FILE, BODY_END_LEADS], [RESPONSE_REFERENCE, BODY_END_LEADS], [ASSERTION_LINE, BODY_END_LEADS],
   [SCRIPT_OPEN, BODY_END_LEADS], [RECORDED_RESPONSE, BODY_END_LEADS],
   [PRE_REQUEST_SCRIPT, KEPT_BEFORE_REQUEST_LEADS], [PRE_REQUEST_FILE, KEPT_BEFORE_REQUEST_LEADS], [SCRIPT_OPEN, KEPT_BEFORE_REQUEST_LEADS],
@@ -177,17 +178,19 @@ export function parseBlock(
       i = foreign.range.end.line;
       continue;
     }
-    const directive = DIRECTIVE.exec(text);
+    const lead = leadingCode(text);
+    const commented = mayMatch(lead, COMMENT_LEADS);
+    const directive = commented ? DIRECTIVE.exec(text) : null;
     if (directive) {
       directives.push(toDirective(i, text, directive));
       continue;
     }
-    const comment = COMMENT.exec(text);
+    const comment = commented ? COMMENT.exec(text) : null;
     if (comment) {
       comments.push({ text: comment[3] ?? '', prefix: comment[2] === '#' ? '#' : '//', range: lineRange(i, text) });
       continue;
     }
-    const variable = FILE_VARIABLE.exec(text);
+    const variable = mayMatch(lead, FILE_VARIABLE_LEADS) ? FILE_VARIABLE.exec(text) : null;
     if (variable) {
       variables.push(toFileVariable(i, text, variable, diagnostics));
       continue;
