@@ -157,3 +157,13 @@ void test('an inline body is its lines with the breaks between them, as written 
   }
   assert.ok(bodies > 100, `enough bodies to mean something (${bodies})`);
 });
+
+void test('references are found on every line of a body, and only there where it holds {{', () => {
+  const file = parseHttpFile('POST https://x.test\nContent-Type: application/json\n\n{\n  "a": "{{one}}",\n  "b": "{{ two }}{{three}}"\n}\n###\nPOST https://x.test\n\n{ "c": "{{open" }\n###\nPOST https://x.test\n\n{ "d": "{ {no} }", "e": "{\n{" }\n');
+  assert.deepEqual(file.requests.map((r) => r.references.map((v) => [v.name, v.nameRange.start.line, v.nameRange.start.character])), [
+    [['one', 4, 10], ['two', 5, 11], ['three', 5, 19]],
+    [],
+    [],
+  ]);
+  assert.deepEqual(file.diagnostics.map((d) => [d.code, d.range.start.line]), [['unterminated-variable', 10]]);
+});

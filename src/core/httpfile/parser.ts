@@ -36,6 +36,8 @@ const CURL = /^\s*curl\s/;
 const OUTPUT_REDIRECT = /^\s*>>!?\s/;
 const RECORDED_RESPONSE = /^\s*HTTP\/\d(?:\.\d)?\s+\d{3}\b/;
 const HEADERS_END = /^\s*[{[<]/;
+/** An HTTP version ending a request line: tried only on a line that ends with a digit (endsWithDigit). */
+export const VERSION_AT_END = /\s+(HTTP\/\d(?:\.\d)?)$/i;
 /** A request line swallowed into a body after a blank line (REST Client and JetBrains read it as body). */
 const SWALLOWED_REQUEST_LINE = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?:https?:\/\/|\/|\{\{)\S*(?:\s+HTTP\/\d(?:\.\d)?)?\s*$/;
 
@@ -129,6 +131,12 @@ export function blockStartOffsets(text: string): number[] {
     if (before === 10 || before === 13) starts.push(at);
   }
   return starts;
+}
+
+/** Whether `text` ends with 0-9: VERSION_AT_END cannot match a text that does not (\d is 0-9). */
+export function endsWithDigit(text: string): boolean {
+  const last = text.charCodeAt(text.length - 1);
+  return last >= 48 && last <= 57;
 }
 
 /** How many '#' `text` starts with. */
@@ -313,8 +321,10 @@ function parseRequest(
     while (firstBodyLine <= lastBodyLine && isBlank(textAt(lines, firstBodyLine))) firstBodyLine++;
     if (firstBodyLine <= lastBodyLine) {
       body = toBody(source, lines, firstBodyLine, lastBodyLine);
+      // No line of a body without '{{' holds one (a line break cannot stand inside '{{'): most bodies skip the scan.
+      const referenced = body.kind !== 'inline' || body.text.includes('{{');
       for (let b = firstBodyLine; b <= lastBodyLine; b++) {
-        scanReferences(textAt(lines, b), b, 0, references, diagnostics);
+        if (referenced) scanReferences(textAt(lines, b), b, 0, references, diagnostics);
         if (body.kind === 'inline' && isBlank(textAt(lines, b - 1)) && SWALLOWED_REQUEST_LINE.test(textAt(lines, b))) {
           diagnostics.push({
             code: 'missing-separator',
@@ -536,7 +546,7 @@ function parseRequestLine(line: number, text: string): RequestLine {
   let urlEnd = content.length;
   let httpVersion: string | undefined;
   let httpVersionRange: RequestLine['httpVersionRange'];
-  const version = /\s+(HTTP\/\d(?:\.\d)?)$/i.exec(content.slice(urlStart));
+  const version = endsWithDigit(content) ? VERSION_AT_END.exec(content.slice(urlStart)) : null;
   if (version) {
     httpVersion = version[1];
     const versionStart = content.length - (version[1]?.length ?? 0);
@@ -564,7 +574,7 @@ function queryParametersOf(line: number, text: string, start: number): QueryPara
     if (content[start] !== '&') return result;
     q = start;
   }
-  const versionMatch = /\s+HTTP\/\d(?:\.\d)?$/i.exec(content);
+  const versionMatch = endsWithDigit(content) ? VERSION_AT_END.exec(content) : null;
   const end = versionMatch ? versionMatch.index : content.length;
   let from = q + 1;
   while (from <= end) {
