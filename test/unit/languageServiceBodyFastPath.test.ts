@@ -174,7 +174,7 @@ void test('colons inside strings are told from the colons after keys: a body wit
     if (reportsNothing(withColons, known.requestSchema, codes)) answered++;
     // The entry JSON.parse drops holds colons in its strings: the count falls short whatever they are.
     for (const dropped of ['"a:b"', '"::::"', '{"x": "y:z"}', '["p:q", "r"]']) {
-      const repeated = `{"${name}": ${dropped}, ${JSON.stringify(valid).slice(1)}`;
+      const repeated: string = `{"${name}": ${dropped}, ${JSON.stringify(valid).slice(1)}`;
       assert.equal(reportsNothing(repeated, known.requestSchema, codes), false, repeated);
       check(known, repeated);
     }
