@@ -128,23 +128,17 @@ export const NO_REFERENCES: KeptReferences = Object.freeze({ names: Object.freez
 
 /** `references` as validation keeps them. */
 export function keptReferences(references: readonly VariableReference[]): KeptReferences {
-  let kept = 0;
-  for (let r = 0; r < references.length; r++) if (!isSystemVariable(references[r]!.name)) kept++;
-  if (kept === 0) return NO_REFERENCES;
-  const names = new Array<string>(kept);
-  const places = new Array<number>(4 * kept);
-  for (let r = 0, k = 0; r < references.length; r++) {
+  const names: string[] = [];
+  const places: number[] = [];
+  for (let r = 0; r < references.length; r++) {
     const reference = references[r]!;
     if (isSystemVariable(reference.name)) continue;
-    const { start, end } = reference.nameRange;
-    names[k] = reference.name;
-    places[4 * k] = start.line;
-    places[4 * k + 1] = start.character;
-    places[4 * k + 2] = end.line;
-    places[4 * k + 3] = end.character;
-    k++;
+    const range = reference.nameRange;
+    names.push(reference.name);
+    places.push(range.start.line, range.start.character, range.end.line, range.end.character);
   }
-  return { names, places };
+  // Copied to their length: pushed arrays keep spare room, and these are kept for every block.
+  return names.length === 0 ? NO_REFERENCES : { names: names.slice(), places: places.slice() };
 }
 
 /** The undefined variables among `references`, reported `lines` below where they are (a block's first line). */
