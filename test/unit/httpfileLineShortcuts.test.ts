@@ -6,13 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isBlank, leadingCode, splitAtAnyBreak, splitAtNewlines, splitLines } from '../../src/core/httpfile/lines';
-import { PATTERN_LEADS } from '../../src/core/httpfile/parser';
+import { endsWithDigit, PATTERN_LEADS, VERSION_AT_END } from '../../src/core/httpfile/parser';
 
 // Every whitespace \s and trim know, a few that are not (control characters, zero-width space), and ASCII.
 const PREFIXES = ['', ' ', '\t', ' \t ', '\v', '\f', '\r', '\n', '\u00a0', '\u1680', '\u2000', '\u2028', '\u202f', '\u3000', '\ufeff', '\u200b', '\u0000', '\u001f', '\u0085', 'x'];
 // What may follow the first character: pieces of every construct the patterns look for.
 const SUFFIXES = ['', ' ', '{%', '{% x %}', '> file.js', '<> r.json', '?? status == 200', '{', '{{', '{{@pre', '}}', 'TTP/1.1 200 OK', 'HTTP/1.1 200', '/ comment', '# c', '* c */',
-  'proto < a.proto', 'xpath_ns p=u', 'mport a.http', 'un #r', 'url -X GET u', 'mport ./a.http', 'un ./a.http', 'url https://x', '@name x', '[1]', 'ame: value', '\\'];
+  'proto < a.proto', 'xpath_ns p=u', 'mport a.http', 'un #r', 'url -X GET u', 'mport ./a.http', 'un ./a.http', 'url https://x', '@name x', '[1]', 'ame: value', 'v = 1', '@v = 1', ' @name x', '\\'];
 const FIRSTS = [...Array.from({ length: 0x80 }, (_, c) => String.fromCharCode(c)), '\u00e9', '\u212a', '\ud83d\ude00', '\u00a0', '\ufeff', '\u2028'];
 
 function* lines(): Generator<string> {
@@ -31,6 +31,21 @@ void test('no per-line pattern matches a line whose leading character is not one
     }
   }
   assert.ok(skipped > 100_000, `the shortcut was exercised (${skipped})`);
+});
+
+void test('the HTTP version pattern is tried only on a line ending with a digit: it matches no other', () => {
+  let skipped = 0;
+  let matched = 0;
+  for (const line of lines()) {
+    for (const ending of ['', ' HTTP/1.1', ' http/2', '\tHTTP/1.1 ', ' HTTP/1.', ' HTTP/\u0661', ' HTTP/1.1\u00a0', ' HTTP/1.1x']) {
+      const text = line + ending;
+      if (VERSION_AT_END.test(text)) matched++;
+      if (endsWithDigit(text)) continue;
+      skipped++;
+      assert.equal(VERSION_AT_END.test(text), false, JSON.stringify(text));
+    }
+  }
+  assert.ok(skipped > 100_000 && matched > 1000, `both sides exercised (${skipped} skipped, ${matched} matched)`);
 });
 
 void test('leadingCode: the first character that is not a space or a tab when printable ASCII, else -1', () => {

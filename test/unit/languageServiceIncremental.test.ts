@@ -98,6 +98,85 @@ void describe('incremental validation', () => {
     assert.equal(cache.validated, 1);
   });
 
+  void it('finds blocks that moved (not where they were in the pass before) by their text, and reports what a fresh pass reports', () => {
+    const cache = new BlockFindingsCache();
+    const blocks = TEXT.split(/(?=^###)/m);
+    assert.equal(validate(TEXT, 1, cache).parsed, blocks.length);
+    // The two middle blocks swapped: neither is at its index, nor as far from the end, as before.
+    const swapped = [blocks[0], blocks[2], blocks[1], ...blocks.slice(3)].join('');
+    const again = validate(swapped, 2, cache);
+    assert.ok(again.parsed <= 1, `at most the first block away from its place is validated again (${again.parsed})`);
+    assert.deepEqual(again.diagnostics, validate(swapped, 3).diagnostics);
+  });
+
+  void it('a block that was the last one is validated again when a block comes after it (the last block holds one more line)', () => {
+    const cache = new BlockFindingsCache();
+    validate(TEXT, 1, cache);
+    const appended = `${TEXT}### Added\nGET {{booking_base_url}}/bookings?page=1\n`;
+    const again = validate(appended, 2, cache);
+    assert.equal(again.parsed, 2, 'the old last block and the new one');
+    assert.deepEqual(again.diagnostics, validate(appended, 3).diagnostics);
+    // And back: the block that is last again is not taken from where it was an inner block.
+    const back = validate(TEXT, 4, cache);
+    assert.equal(back.parsed, 1);
+    assert.deepEqual(back.diagnostics, validate(TEXT, 5).diagnostics);
+  });
+
+  void it('keeps what a pass left unfinished (a newer version came first) for the next pass', () => {
+    const big = Array.from({ length: 300 }, (_, i) => `### Block ${i}\nPOST {{engagement_base_url}}/api/SurveyApi/AddLabelQuestion\nContent-Type: application/json\n\n{ "OpCode": ${i}, "PageID": "p${i}" }\n`).join('');
+    const cache = new BlockFindingsCache();
+    const steps = service.validationSteps(new HttpDocument('file:///big.http', 1, big), cache);
+    steps.next(); // one slice (or the whole pass, on a fast machine), then the pass is dropped
+    const done = cache.validated;
+    assert.ok(done > 0);
+    const edited = big.replace('"OpCode": 299', '"OpCode": "x"');
+    const again = validate(edited, 2, cache);
+    assert.ok(again.parsed <= 300 - done + 1, `only the blocks the dropped pass did not reach, and the edited one (${again.parsed}, ${done} done before)`);
+    assert.deepEqual(again.diagnostics, validate(edited, 3).diagnostics);
+  });
+
+  void it('after any sequence of edits, some passes dropped halfway, reports what a fresh pass reports', () => {
+    let seed = 11;
+    const random = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const pieces = [
+      '### Orders\nGET {{engagement_base_url}}/api/Transaction/GetOrdersByCustomer?ctcID={{ctcID}}&pageNumber=0\n',
+      '### Q\n# @name q1\nPOST {{engagement_base_url}}/api/SurveyApi/AddLabelQuestion\nContent-Type: application/json\n\n{ "OpCode": "one" }\n',
+      '### Uses q1\nGET {{booking_base_url}}/bookings?page={{q1.response.body.$.ID}}&x={{nowhere}}\nBad header\n',
+      '@nowhere = 1\n', '### Empty\n', '###\r\nGET /x\r\n', 'GET {{booking_base_url}}/bookings?page=0\n\n',
+    ];
+    let blocks = Array.from({ length: 12 }, () => pieces[random(pieces.length)]!);
+    const cache = new BlockFindingsCache();
+    for (let version = 1; version <= 60; version++) {
+      const edit = random(5);
+      if (edit === 0) blocks.splice(random(blocks.length + 1), 0, pieces[random(pieces.length)]!);
+      else if (edit === 1 && blocks.length > 1) blocks.splice(random(blocks.length), 1);
+      else if (edit === 2) { const [moved] = blocks.splice(random(blocks.length), 1); blocks.splice(random(blocks.length + 1), 0, moved!); }
+      else if (edit === 3) { const k = random(blocks.length); blocks[k] = blocks[k]!.replace('1', String(random(9))); }
+      else blocks = [...blocks, blocks[random(blocks.length)]!];
+      const text = blocks.join('').slice(0, random(4) === 0 ? -1 : undefined);
+      const steps = service.validationSteps(new HttpDocument('file:///r.http', version, text), cache);
+      if (random(3) === 0) { steps.next(); continue; } // dropped: a newer version came
+      let step = steps.next();
+      while (!step.done) step = steps.next();
+      assert.deepEqual(step.value, validate(text, version).diagnostics, JSON.stringify(text));
+    }
+  });
+
+  void it('reports an undefined variable at its name, on whichever line of its block it is, after the block moved', () => {
+    const block = '### Refs\nGET {{booking_base_url}}/x?a={{ one }}&b={{$timestamp}}\nX-Two: {{two}}\n\n{ "three": "{{three}}", "four": {{four.response.body.$.id}} }\n';
+    const cache = new BlockFindingsCache();
+    const names = (text: string, version: number): Array<[string | number | undefined, number, number, number, number]> => {
+      const file = parseHttpFile(text);
+      const references = file.requests.flatMap((r) => r.references).filter((r) => ['one', 'two', 'three', 'four.response.body.$.id'].includes(r.name));
+      assert.equal(references.length, 4);
+      const reported = validate(text, version, cache).diagnostics.filter((d) => d.code === 'undefined-variable');
+      assert.deepEqual(reported.map((d) => d.range), references.map((r) => r.nameRange), 'each at its name');
+      return reported.map((d) => [d.code, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character]);
+    };
+    names(block, 1);
+    names(`@x = 1\n\n### Above\nGET {{booking_base_url}}/y\n\n${block}`, 2);
+  });
+
   void it('a pass driven slice by slice ends with what one pass at once reports', () => {
     const big = Array.from({ length: 400 }, () => TEXT.split('\n').slice(2).join('\n')).join('\n');
     const document = new HttpDocument('file:///big.http', 1, big);

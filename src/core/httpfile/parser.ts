@@ -36,6 +36,8 @@ const CURL = /^\s*curl\s/;
 const OUTPUT_REDIRECT = /^\s*>>!?\s/;
 const RECORDED_RESPONSE = /^\s*HTTP\/\d(?:\.\d)?\s+\d{3}\b/;
 const HEADERS_END = /^\s*[{[<]/;
+/** An HTTP version ending a request line: tried only on a line that ends with a digit (endsWithDigit). */
+export const VERSION_AT_END = /\s+(HTTP\/\d(?:\.\d)?)$/i;
 /** A request line swallowed into a body after a blank line (REST Client and JetBrains read it as body). */
 const SWALLOWED_REQUEST_LINE = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?:https?:\/\/|\/|\{\{)\S*(?:\s+HTTP\/\d(?:\.\d)?)?\s*$/;
 
@@ -46,6 +48,7 @@ const SWALLOWED_REQUEST_LINE = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?
 const leads = (characters: string): ReadonlySet<number> => new Set([...characters].map((c) => c.charCodeAt(0)));
 const HEADERS_END_LEADS = leads('{[<>?');
 const COMMENT_LEADS = leads('#/');
+const FILE_VARIABLE_LEADS = leads('@');
 const BODY_END_LEADS = leads('><?{H');
 const KEPT_BEFORE_REQUEST_LEADS = leads('<{/p@irc');
 
@@ -56,7 +59,7 @@ function mayMatch(lead: number, characters: ReadonlySet<number>): boolean {
 
 export const PATTERN_LEADS: ReadonlyArray<readonly [RegExp, ReadonlySet<number>]> = [
   [HEADERS_END, HEADERS_END_LEADS], [HANDLER_SCRIPT, HEADERS_END_LEADS], [HANDLER_FILE, HEADERS_END_LEADS], [ASSERTION_LINE, HEADERS_END_LEADS],
-  [COMMENT, COMMENT_LEADS],
+  [COMMENT, COMMENT_LEADS], [DIRECTIVE, COMMENT_LEADS], [FILE_VARIABLE, FILE_VARIABLE_LEADS],
   [HANDLER_SCRIPT, BODY_END_LEADS], [HANDLER_FILE, BODY_END_LEADS], [RESPONSE_REFERENCE, BODY_END_LEADS], [ASSERTION_LINE, BODY_END_LEADS],
   [SCRIPT_OPEN, BODY_END_LEADS], [RECORDED_RESPONSE, BODY_END_LEADS],
   [PRE_REQUEST_SCRIPT, KEPT_BEFORE_REQUEST_LEADS], [PRE_REQUEST_FILE, KEPT_BEFORE_REQUEST_LEADS], [SCRIPT_OPEN, KEPT_BEFORE_REQUEST_LEADS],
@@ -94,7 +97,7 @@ export function parseHttpFile(text: string): HttpFile {
   const blocks: RequestBlock[] = [];
   const requests: HttpRequestNode[] = [];
   for (const [first, last] of blockBounds(lines)) {
-    const block = parseBlock(lines, first, last, requests.length, diagnostics);
+    const block = parseBlock(text, lines, first, last, requests.length, diagnostics);
     blocks.push(block);
     if (block.request) requests.push(block.request);
   }
@@ -130,13 +133,31 @@ export function blockStartOffsets(text: string): number[] {
   return starts;
 }
 
+/** Whether `text` ends with 0-9: VERSION_AT_END cannot match a text that does not (\d is 0-9). */
+export function endsWithDigit(text: string): boolean {
+  const last = text.charCodeAt(text.length - 1);
+  return last >= 48 && last <= 57;
+}
+
+/** How many '#' `text` starts with. */
+function leadingHashes(text: string): number {
+  let n = 0;
+  while (text.charCodeAt(n) === 35 /* # */) n++;
+  return n;
+}
+
 /** Line `i`'s text ('' past the end). */
 function textAt(lines: readonly SourceLine[], i: number): string {
   return lines[i]?.text ?? '';
 }
 
-/** Parses lines first..last (inclusive) as one block; `requestIndex` is the index its request gets. */
+/**
+ * Parses lines first..last (inclusive) as one block; `requestIndex` is the index its request gets.
+ * `lines` are `source`'s lines (splitLines(source), or some of them at their own indexes): a body is
+ * read from `source` by its lines' offsets.
+ */
 export function parseBlock(
+  source: string,
   lines: readonly SourceLine[],
   first: number,
   last: number,
@@ -150,7 +171,8 @@ export function parseBlock(
   let separator: RequestBlock['separator'];
   let i = first;
   if (SEPARATOR.test(textAt(lines, i))) {
-    separator = { title: textAt(lines, i).replace(/^#+/, '').trim(), range: lineRange(i, textAt(lines, i)) };
+    const text = textAt(lines, i);
+    separator = { title: text.slice(leadingHashes(text)).trim(), range: lineRange(i, text) };
     i++;
   }
   // Preamble: everything before the request line.
@@ -164,17 +186,19 @@ export function parseBlock(
       i = foreign.range.end.line;
       continue;
     }
-    const directive = DIRECTIVE.exec(text);
+    const lead = leadingCode(text);
+    const commented = mayMatch(lead, COMMENT_LEADS);
+    const directive = commented ? DIRECTIVE.exec(text) : null;
     if (directive) {
       directives.push(toDirective(i, text, directive));
       continue;
     }
-    const comment = COMMENT.exec(text);
+    const comment = commented ? COMMENT.exec(text) : null;
     if (comment) {
       comments.push({ text: comment[3] ?? '', prefix: comment[2] === '#' ? '#' : '//', range: lineRange(i, text) });
       continue;
     }
-    const variable = FILE_VARIABLE.exec(text);
+    const variable = mayMatch(lead, FILE_VARIABLE_LEADS) ? FILE_VARIABLE.exec(text) : null;
     if (variable) {
       variables.push(toFileVariable(i, text, variable, diagnostics));
       continue;
@@ -185,7 +209,7 @@ export function parseBlock(
   if (i > last) return { separator, directives, comments, variables, kept, range: blockRange, firstLine: first, lastLine: last };
 
   const name = directives.find((d) => d.key === 'name')?.value || separator?.title || undefined;
-  const request = parseRequest(lines, i, last, requestIndex, name, comments, kept, diagnostics);
+  const request = parseRequest(source, lines, i, last, requestIndex, name, comments, kept, diagnostics);
   return { separator, directives, comments, variables, request, kept, range: blockRange, firstLine: first, lastLine: last };
 }
 
@@ -222,6 +246,7 @@ function toFileVariable(line: number, text: string, m: RegExpExecArray, diagnost
 }
 
 function parseRequest(
+  source: string,
   lines: readonly SourceLine[],
   start: number,
   last: number,
@@ -295,9 +320,11 @@ function parseRequest(
     let firstBodyLine = bodyStart;
     while (firstBodyLine <= lastBodyLine && isBlank(textAt(lines, firstBodyLine))) firstBodyLine++;
     if (firstBodyLine <= lastBodyLine) {
-      body = toBody(lines, firstBodyLine, lastBodyLine);
+      body = toBody(source, lines, firstBodyLine, lastBodyLine);
+      // No line of a body without '{{' holds one (a line break cannot stand inside '{{'): most bodies skip the scan.
+      const referenced = body.kind !== 'inline' || body.text.includes('{{');
       for (let b = firstBodyLine; b <= lastBodyLine; b++) {
-        scanReferences(textAt(lines, b), b, 0, references, diagnostics);
+        if (referenced) scanReferences(textAt(lines, b), b, 0, references, diagnostics);
         if (body.kind === 'inline' && isBlank(textAt(lines, b - 1)) && SWALLOWED_REQUEST_LINE.test(textAt(lines, b))) {
           diagnostics.push({
             code: 'missing-separator',
@@ -398,7 +425,7 @@ function keptAnywhere(lines: readonly SourceLine[], i: number, last: number, dia
 }
 
 
-function toBody(lines: readonly SourceLine[], first: number, last: number): Body {
+function toBody(source: string, lines: readonly SourceLine[], first: number, last: number): Body {
   const firstText = lines[first]?.text ?? '';
   const include = first === last ? INCLUDE.exec(firstText) : null;
   if (include) {
@@ -414,15 +441,10 @@ function toBody(lines: readonly SourceLine[], first: number, last: number): Body
   }
   const startOffset = lines[first]?.offset ?? 0;
   const lastLine = lines[last];
-  // Joined once (a chain of += makes a string per piece, flattened again when the body is read).
-  const parts = new Array<string>(2 * (last - first) + 1);
-  for (let i = first; i < last; i++) {
-    parts[2 * (i - first)] = lines[i]?.text ?? '';
-    parts[2 * (i - first) + 1] = lines[i]?.eol ?? '';
-  }
-  parts[2 * (last - first)] = lastLine?.text ?? '';
-  const text = parts.join('');
-  return { kind: 'inline', text, range: range(first, 0, last, lastLine?.text.length ?? 0), offset: startOffset };
+  const lastLength = lastLine?.text.length ?? 0;
+  // The lines first..last with the breaks between them, as written: one slice of the source (no copy).
+  const text = source.slice(startOffset, (lastLine?.offset ?? startOffset) + lastLength);
+  return { kind: 'inline', text, range: range(first, 0, last, lastLength), offset: startOffset };
 }
 
 const HANDLER_NOT_RUN = 'JetBrains HTTP Client response handler: kept as written, not run (API Workbench runs no scripts; ?? assertions are checked).';
@@ -524,7 +546,7 @@ function parseRequestLine(line: number, text: string): RequestLine {
   let urlEnd = content.length;
   let httpVersion: string | undefined;
   let httpVersionRange: RequestLine['httpVersionRange'];
-  const version = /\s+(HTTP\/\d(?:\.\d)?)$/i.exec(content.slice(urlStart));
+  const version = endsWithDigit(content) ? VERSION_AT_END.exec(content.slice(urlStart)) : null;
   if (version) {
     httpVersion = version[1];
     const versionStart = content.length - (version[1]?.length ?? 0);
@@ -552,7 +574,7 @@ function queryParametersOf(line: number, text: string, start: number): QueryPara
     if (content[start] !== '&') return result;
     q = start;
   }
-  const versionMatch = /\s+HTTP\/\d(?:\.\d)?$/i.exec(content);
+  const versionMatch = endsWithDigit(content) ? VERSION_AT_END.exec(content) : null;
   const end = versionMatch ? versionMatch.index : content.length;
   let from = q + 1;
   while (from <= end) {

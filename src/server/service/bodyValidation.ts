@@ -87,12 +87,16 @@ export function bodyDiagnostics(document: HttpDocument, body: InlineBody, known:
  * and checked by quickCheck with walk's own rules (typeMatches, rangeProblem, the schema path tree).
  * Stricter where that is simpler: an undocumented key, or a placeholder (checked as the 0 it is masked to,
  * where walk skips it), is left to the full check. JSON.parse keeps the last of repeated keys, which the
- * tree has all of: the keys it kept must be as many as the text's colons outside strings.
+ * tree has all of: the keys it kept must be as many as the text's colons outside strings. Counted without
+ * cutting the strings out: the value's keys plus the colons inside its strings (keys and string values)
+ * must be all the text's colons. A repeated key's dropped entry takes at least one key and its strings
+ * with it, so that sum falls short; without one, every string of the text is in the value as written, as
+ * long as no escape can write a colon (\u003a): a body with a backslash is left to the full check.
  * test/unit/languageServiceBodyFastPath.test.ts checks on valid and hostile bodies that it answers true
  * only where the full check reports nothing.
  */
 export function reportsNothing(text: string, root: JSONSchema, codes: boolean): boolean {
-  if (text.length > MAX_ANALYSED_BODY_LENGTH) return false;
+  if (text.length > MAX_ANALYSED_BODY_LENGTH || text.includes('\\')) return false;
   const masked = maskedJsonText(text);
   let value: unknown;
   try {
@@ -106,13 +110,14 @@ export function reportsNothing(text: string, root: JSONSchema, codes: boolean): 
     const required = sandboxRequiredNames(root);
     for (let r = 0; r < required.length; r++) if (!Object.hasOwn(value, required[r]!)) return false;
   }
-  const keys = quickCheck(root, root, schemaPathTop(root), value, 0);
-  return keys >= 0 && keys === colonsOutsideStrings(masked);
+  const found = quickCheck(root, root, schemaPathTop(root), value, 0);
+  return found >= 0 && found === colonsIn(masked);
 }
 
 /**
- * walk's checks on a parsed value: the number of object keys it holds at any depth, or -1 where walk might
- * report something (or a container nests deeper than MAX_JSON_DEPTH, which the full check reports).
+ * walk's checks on a parsed value: the number of object keys it holds at any depth plus the colons in its
+ * strings (keys and string values), or -1 where walk might report something (or a container nests deeper
+ * than MAX_JSON_DEPTH, which the full check reports).
  * `place` undefined: the schema shows nothing here (walk does not go there); keys and depth are still counted.
  */
 function quickCheck(root: JSONSchema, schema: JSONSchema | undefined, place: SchemaPathNode | undefined, value: unknown, depth: number): number {
@@ -123,6 +128,7 @@ function quickCheck(root: JSONSchema, schema: JSONSchema | undefined, place: Sch
     if (info.types.length > 0 && !typeMatches(kind, value, info.types, info.nullable)) return -1;
     if (kind === 'number' && rangeProblem(value as number, info.schema) !== undefined) return -1;
   }
+  if (typeof value === 'string') return colonsIn(value);
   if (value === null || typeof value !== 'object') return 0;
   // A container at depth + 1: jsonTextTooDeep's rule (past the limit).
   if (depth >= MAX_JSON_DEPTH) return -1;
@@ -144,19 +150,15 @@ function quickCheck(root: JSONSchema, schema: JSONSchema | undefined, place: Sch
     const child = checks && place ? schemaPathChild(root, place, name) : undefined;
     const found = quickCheck(root, child?.schema, child, object[name], depth + 1);
     if (found < 0) return -1;
-    keys += found;
+    keys += found + colonsIn(name);
   }
   return keys + names.length;
 }
 
-/** A whole JSON string (escapes included); in valid JSON, a quote outside strings opens one. */
-const JSON_STRING = /"[^"\\]*(?:\\.[^"\\]*)*"/g;
-
-/** The colons of valid JSON text outside its strings: one per key of every object. */
-function colonsOutsideStrings(text: string): number {
-  const rest = text.includes(':') ? text.replace(JSON_STRING, '') : '';
+/** How many colons `text` holds. */
+function colonsIn(text: string): number {
   let colons = 0;
-  for (let at = rest.indexOf(':'); at !== -1; at = rest.indexOf(':', at + 1)) colons++;
+  for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1)) colons++;
   return colons;
 }
 

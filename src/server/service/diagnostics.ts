@@ -112,20 +112,49 @@ export function isSystemVariable(name: string): boolean {
   return name.startsWith('$');
 }
 
-export function undefinedVariables(references: readonly VariableReference[], environment: readonly string[], fileVariables: ReadonlySet<string>, named: ReadonlySet<string>): Diagnostic[] {
-  const out: Diagnostic[] = [];
+/**
+ * A block's references that undefinedVariables may report, as validation keeps them for every block of
+ * a file between passes: the names (not the system variables, which it never reports) and, four numbers
+ * a name, where each name is (its nameRange: start line, start character, end line, end character).
+ * Numbers rather than the parser's objects (a reference and two ranges, seven objects): a 50 000-line
+ * file keeps thousands, and their size decides whether its first validation meets a full collection.
+ */
+export interface KeptReferences {
+  readonly names: readonly string[];
+  readonly places: readonly number[];
+}
+
+export const NO_REFERENCES: KeptReferences = Object.freeze({ names: Object.freeze([]), places: Object.freeze([]) });
+
+/** `references` as validation keeps them. */
+export function keptReferences(references: readonly VariableReference[]): KeptReferences {
+  const names: string[] = [];
+  const places: number[] = [];
   for (let r = 0; r < references.length; r++) {
     const reference = references[r]!;
-    const name = reference.name;
+    if (isSystemVariable(reference.name)) continue;
+    const range = reference.nameRange;
+    names.push(reference.name);
+    places.push(range.start.line, range.start.character, range.end.line, range.end.character);
+  }
+  // Copied to their length: pushed arrays keep spare room, and these are kept for every block.
+  return names.length === 0 ? NO_REFERENCES : { names: names.slice(), places: places.slice() };
+}
+
+/** The undefined variables among `references`, reported `lines` below where they are (a block's first line). */
+export function undefinedVariables(references: KeptReferences, lines: number, environment: readonly string[], fileVariables: ReadonlySet<string>, named: ReadonlySet<string>, out: Diagnostic[]): void {
+  const { names, places } = references;
+  for (let r = 0; r < names.length; r++) {
+    const name = names[r]!;
     if (isSystemVariable(name) || fileVariables.has(name) || environment.includes(name)) continue;
+    const range = { start: { line: places[4 * r]! + lines, character: places[4 * r + 1]! }, end: { line: places[4 * r + 2]! + lines, character: places[4 * r + 3]! } };
     const chained = /^([\w-]+)\.(response|request)\./.exec(name);
     if (chained) {
       if (!named.has(chained[1] ?? '')) {
-        out.push({ severity: DiagnosticSeverity.Warning, range: reference.nameRange, message: `No request named '${chained[1]}' comes before this one (# @name ${chained[1]}).`, source: SOURCE, code: 'undefined-variable' });
+        out.push({ severity: DiagnosticSeverity.Warning, range, message: `No request named '${chained[1]}' comes before this one (# @name ${chained[1]}).`, source: SOURCE, code: 'undefined-variable' });
       }
       continue;
     }
-    out.push({ severity: DiagnosticSeverity.Warning, range: reference.nameRange, message: `The variable '${name}' is not defined in the active environment or the file.`, source: SOURCE, code: 'undefined-variable' });
+    out.push({ severity: DiagnosticSeverity.Warning, range, message: `The variable '${name}' is not defined in the active environment or the file.`, source: SOURCE, code: 'undefined-variable' });
   }
-  return out;
 }

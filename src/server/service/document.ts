@@ -132,7 +132,7 @@ export class HttpDocument {
       if (sourceLine) lines[i] = sourceLine;
     }
     const diagnostics: HttpFileDiagnostic[] = [];
-    const parsed = { block: parseBlock(lines, first, last, 0, diagnostics), diagnostics };
+    const parsed = { block: parseBlock(this.text, lines, first, last, 0, diagnostics), diagnostics };
     (this.blockCache ??= new Map()).set(first, parsed);
     return parsed;
   }

@@ -1,8 +1,8 @@
 // Diagnostics of a whole document, incrementally: a `.http` file is a list of request blocks, and what a
 // block says about itself (parse problems, contract checks, body validation) depends only on its own
 // text. So each block is validated as a document of its own (its text alone, lines counted from its
-// first line) and its findings are kept by that text; a new version re-parses and re-validates only the
-// blocks whose text changed (typing touches one) and moves the others to their new lines. The blocks
+// first line) and its findings are kept with that text; a new version re-parses and re-validates only
+// the blocks whose text changed (typing touches one) and moves the others to their new lines. The blocks
 // are cut from the text by offsets (blockStartOffsets) and placed by the line breaks each one holds, so
 // a pass over an unchanged 50 000-line file makes no string per line. Undefined variables depend on
 // the rest of the file (file variables, the requests named before) and are recomputed each time from
@@ -12,28 +12,50 @@
 import type { Diagnostic } from 'vscode-languageserver';
 import { blockStartOffsets, parseBlock, type HttpFileDiagnostic, type Range, type VariableReference } from '../../core/httpfile';
 import type { ServiceContext } from './context';
-import { fromParser, isSystemVariable, requestDiagnostics, undefinedVariables } from './diagnostics';
+import { fromParser, keptReferences, NO_REFERENCES, requestDiagnostics, undefinedVariables, type KeptReferences } from './diagnostics';
 import { HttpDocument } from './document';
 
 /** A block's own findings, with lines counted from the block's first line. */
 interface BlockFindings {
   readonly parser: readonly Diagnostic[];
   readonly request: readonly Diagnostic[];
-  readonly references: readonly VariableReference[];
+  readonly references: KeptReferences;
   readonly variables: readonly string[];
-  readonly name?: string;
+  /** Set on every findings object (undefined: no name), so that they all have one shape. */
+  readonly name: string | undefined;
   /** Line breaks in the block's text: the next block starts this many lines below this one's first. */
   readonly breaks: number;
 }
 
+/** One pass's blocks in file order: their texts and findings. */
+interface PassBlocks {
+  readonly texts: string[];
+  readonly findings: BlockFindings[];
+  /** The blocks of the pass's version: more than texts.length while it runs, or when it stopped early. */
+  readonly count: number;
+}
+
+const NO_BLOCKS: PassBlocks = { texts: [], findings: [], count: 0 };
+
 /**
- * Blocks' findings of one document, by block text; what the last complete pass did not use is dropped.
- * The file's last block is kept apart: it also holds the line after the text's last break, so the same
- * text parses to one more line there than anywhere else.
+ * Blocks' findings of one document, found by block text; what the last complete pass did not use is
+ * dropped. A block is looked for where it was in the pass before: at the same index (nothing changed
+ * above it) or as far from the end (nothing changed below it), which is every block but the edited ones
+ * when a user types, and costs one comparison of two strings. Blocks found nowhere there (a block moved,
+ * a pasted copy) are looked up by text once a pass has missed twice: making that map hashes every block's
+ * text, which no pass needs while its blocks stay in place. Copies of one block within a version are
+ * validated once each. The file's last block is only ever found as a last block: it also holds the line
+ * after the text's last break, so the same text parses to one more line there than anywhere else.
  */
 export class BlockFindingsCache {
-  private entries = { inner: new Map<string, BlockFindings>(), last: new Map<string, BlockFindings>() };
-  private used = { inner: new Map<string, BlockFindings>(), last: new Map<string, BlockFindings>() };
+  /** The last complete pass. */
+  private previous = NO_BLOCKS;
+  /** The pass that stopped furthest from its start (a newer version came first) since the last complete one. */
+  private unfinished = NO_BLOCKS;
+  private running = NO_BLOCKS;
+  /** previous's and unfinished's blocks by text, made once a pass has missed twice. */
+  private byText?: { readonly inner: Map<string, BlockFindings>; readonly last: Map<string, BlockFindings> };
+  private missed = 0;
   private catalog: unknown;
   /** Blocks validated (not found here) since the cache was made: what an edit cost. */
   validated = 0;
@@ -42,31 +64,70 @@ export class BlockFindingsCache {
   useCatalog(operations: unknown): void {
     if (operations === this.catalog) return;
     this.catalog = operations;
-    this.entries = { inner: new Map(), last: new Map() };
-    this.used = { inner: new Map(), last: new Map() };
+    this.previous = this.unfinished = this.running = NO_BLOCKS;
   }
 
-  get(text: string, isLast: boolean): BlockFindings | undefined {
-    const used = isLast ? this.used.last : this.used.inner;
-    const found = used.get(text) ?? (isLast ? this.entries.last : this.entries.inner).get(text);
-    if (found) used.set(text, found);
+  /** A pass over `count` blocks starts; it calls find (then add when not found) for each block in order. */
+  begin(count: number): void {
+    if (this.running.texts.length > this.unfinished.texts.length) this.unfinished = this.running;
+    this.running = { texts: [], findings: [], count };
+    this.byText = undefined;
+    this.missed = 0;
+  }
+
+  /** The findings of the running pass's next block, `text`, when a pass before had a block of this text. */
+  find(text: string, isLast: boolean): BlockFindings | undefined {
+    const found = this.placed(this.previous, text, isLast) ?? this.placed(this.unfinished, text, isLast) ?? this.moved(text, isLast);
+    if (found) this.keep(text, found);
     return found;
   }
 
-  set(text: string, isLast: boolean, findings: BlockFindings): void {
+  /** The findings of the running pass's next block, validated. */
+  add(text: string, findings: BlockFindings): void {
     this.validated++;
-    (isLast ? this.used.last : this.used.inner).set(text, findings);
+    this.keep(text, findings);
   }
 
-  /** A pass saw every block: keep only what it used. */
+  /** The running pass saw every block: keep only what it used. */
   complete(): void {
-    this.entries = this.used;
-    this.used = { inner: new Map(), last: new Map() };
+    this.previous = this.running;
+    this.unfinished = this.running = NO_BLOCKS;
+    this.byText = undefined;
+  }
+
+  private keep(text: string, findings: BlockFindings): void {
+    this.running.texts.push(text);
+    this.running.findings.push(findings);
+  }
+
+  /** Findings of `pass`'s block with this text at the running block's index, or as far from the end. */
+  private placed(pass: PassBlocks, text: string, isLast: boolean): BlockFindings | undefined {
+    const k = this.running.texts.length;
+    return this.at(pass, k, text, isLast) ?? this.at(pass, k + pass.count - this.running.count, text, isLast);
+  }
+
+  private at(pass: PassBlocks, j: number, text: string, isLast: boolean): BlockFindings | undefined {
+    if (j < 0 || j >= pass.texts.length || (j === pass.count - 1) !== isLast) return undefined;
+    return pass.texts[j] === text ? pass.findings[j] : undefined;
+  }
+
+  private moved(text: string, isLast: boolean): BlockFindings | undefined {
+    if (++this.missed < 2 || (this.previous.texts.length === 0 && this.unfinished.texts.length === 0)) return undefined;
+    if (!this.byText) {
+      const byText = { inner: new Map<string, BlockFindings>(), last: new Map<string, BlockFindings>() };
+      for (const pass of [this.unfinished, this.previous]) {
+        for (let j = 0; j < pass.texts.length; j++) (j === pass.count - 1 ? byText.last : byText.inner).set(pass.texts[j]!, pass.findings[j]!);
+      }
+      this.byText = byText;
+    }
+    return (isLast ? this.byText.last : this.byText.inner).get(text);
   }
 }
 
 /** How long a slice of validation may run before it yields (a completion waits at most about this). */
 export const VALIDATION_SLICE_MS = 4;
+/** A block this long (characters) may take long enough to validate that the clock is read after it. */
+const LONG_BLOCK = 2048;
 
 /**
  * Validates `document`, yielding between slices of about VALIDATION_SLICE_MS; returns its diagnostics.
@@ -74,22 +135,28 @@ export const VALIDATION_SLICE_MS = 4;
  */
 export function* validationSteps(document: HttpDocument, context: ServiceContext, cache = new BlockFindingsCache()): Generator<void, Diagnostic[]> {
   cache.useCatalog(context.operations);
-  const blocks: Array<{ findings: BlockFindings; first: number }> = [];
+  // Each block's findings and first line, in two lists (a pass keeps them across collections).
+  const found: BlockFindings[] = [];
+  const firsts: number[] = [];
   const text = document.text;
   const starts = blockStartOffsets(text);
+  cache.begin(starts.length);
   let sliceStart = performance.now();
   let first = 0;
   for (let k = 0; k < starts.length; k++) {
     const isLast = k === starts.length - 1;
     const blockText = text.slice(starts[k], isLast ? text.length : starts[k + 1]);
-    let findings = cache.get(blockText, isLast);
+    let findings = cache.find(blockText, isLast);
     if (!findings) {
       findings = findingsOf(document.uri, blockText, isLast, context);
-      cache.set(blockText, isLast, findings);
+      cache.add(blockText, findings);
     }
-    blocks.push({ findings, first });
+    found.push(findings);
+    firsts.push(first);
     first += findings.breaks;
-    if (performance.now() - sliceStart > VALIDATION_SLICE_MS) {
+    // The clock is read every 8 blocks, and after a long one: a file has thousands of blocks, and
+    // performance.now() is not free.
+    if (((k & 7) === 7 || blockText.length > LONG_BLOCK) && performance.now() - sliceStart > VALIDATION_SLICE_MS) {
       yield;
       sliceStart = performance.now();
     }
@@ -99,21 +166,20 @@ export function* validationSteps(document: HttpDocument, context: ServiceContext
   const parser: Diagnostic[] = [];
   const requests: Diagnostic[] = [];
   const fileVariables = new Set<string>();
-  for (let k = 0; k < blocks.length; k++) {
-    const variables = blocks[k]!.findings.variables;
+  for (let k = 0; k < found.length; k++) {
+    const variables = found[k]!.variables;
     for (let v = 0; v < variables.length; v++) fileVariables.add(variables[v]!);
   }
   const namedSoFar = new Set<string>();
   // Indexed, and the lists (mostly empty) looked at only when they hold something: this runs once per
   // version over every block, unoptimised, where for-of steps an iterator per list.
-  for (let k = 0; k < blocks.length; k++) {
-    const { findings, first } = blocks[k]!;
+  for (let k = 0; k < found.length; k++) {
+    const findings = found[k]!;
+    const first = firsts[k]!;
     if (findings.parser.length > 0) for (const d of findings.parser) parser.push(moved(d, first));
     if (findings.request.length > 0) for (const d of findings.request) requests.push(moved(d, first));
-    if (context.environmentVariables && findings.references.length > 0) {
-      // Checked where the block's parse put them; only what is reported (rarely anything) is moved.
-      const undefinedHere = undefinedVariables(findings.references, context.environmentVariables, fileVariables, namedSoFar);
-      for (let d = 0; d < undefinedHere.length; d++) requests.push(moved(undefinedHere[d]!, first));
+    if (context.environmentVariables && findings.references.names.length > 0) {
+      undefinedVariables(findings.references, first, context.environmentVariables, fileVariables, namedSoFar, requests);
     }
     if (findings.name) namedSoFar.add(findings.name);
   }
@@ -139,33 +205,18 @@ function findingsOf(uri: string, text: string, isLast: boolean, context: Service
   const breaks = lines.length - 1;
   // A block other than the last ends with a line break: the empty line after it is the next block's.
   const diagnostics: HttpFileDiagnostic[] = [];
-  const block = parseBlock(lines, 0, isLast ? breaks : breaks - 1, 0, diagnostics);
+  const block = parseBlock(text, lines, 0, isLast ? breaks : breaks - 1, 0, diagnostics);
   const request = block.request;
   // Kept for every block of the file: most lists are empty, and share one array.
   const own = request ? requestDiagnostics(document, request, context) : NONE;
   return {
     parser: diagnostics.length === 0 ? NONE : diagnostics.map(fromParser),
     request: own.length === 0 ? NONE : own,
-    references: request ? reportable(request.references) : NONE,
+    references: request ? keptReferences(request.references) : NO_REFERENCES,
     variables: block.variables.length === 0 ? NONE : block.variables.map((v) => v.name),
-    ...(request?.name ? { name: request.name } : {}),
+    name: request?.name || undefined,
     breaks,
   };
-}
-
-/**
- * The references undefinedVariables may report, whatever the file and environment hold later: not the
- * system variables ($...), which it never reports (most requests have one). Kept for every block of the
- * file: the fewer, the less each pass keeps alive.
- */
-function reportable(references: readonly VariableReference[]): readonly VariableReference[] {
-  let kept = 0;
-  for (let r = 0; r < references.length; r++) if (!isSystemVariable(references[r]!.name)) kept++;
-  if (kept === references.length) return kept === 0 ? NONE : references;
-  if (kept === 0) return NONE;
-  const out = new Array<VariableReference>(kept);
-  for (let r = 0, k = 0; r < references.length; r++) if (!isSystemVariable(references[r]!.name)) out[k++] = references[r]!;
-  return out;
 }
 
 function shifted(range: Range, lines: number): Range {
