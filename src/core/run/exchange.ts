@@ -15,7 +15,7 @@ import type { AuthExplanation } from '../auth/explain';
 import { explainAuthFailure } from '../auth/explain';
 import { detectBusinessErrors, type BusinessErrorReport, type BusinessFailure, type Catalog, type Operation } from '../catalog';
 import { memorySink, type RowSink } from '../export/sink';
-import type { HttpPort, SendOptions, StreamingResponse } from '../http/client';
+import type { HttpPort, SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import type { HttpFile } from '../httpfile/model';
 import type { NamedResponse } from '../httpfile/resolve';
@@ -119,13 +119,6 @@ export interface ExchangeInput {
   readonly steps?: readonly ExchangeStep[];
   /** False when the caller never continues this exchange (no Next page, no resume): no paging cursor then. */
   readonly continuable?: boolean;
-  /**
-   * 'first' only: called once, as soon as the response's body has been received whole (its connection
-   * is free for another request), with its size in bytes, before the exchange examines it; never when
-   * no whole body came (a read that failed, a body discarded unread). A run may send its next request
-   * from here while this response is examined.
-   */
-  readonly onReceived?: (bytes: number) => void;
 }
 
 export interface AllPagesOptions {
@@ -202,21 +195,16 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
 
   // The response as received, whatever the walker makes of it (a 401 is a failed walk but a response to show).
   let response: HttpResponse | undefined;
-  const first = input.pages === 'first';
-  const received = first ? once(input.onReceived) : undefined;
   const http: HttpPort = {
-    send: async (r, o) => {
-      response = await ports.http.send(r, o);
-      received?.(response.sizeBytes);
-      return response;
-    },
+    send: async (r, o) => (response = await ports.http.send(r, o)),
     stream: async (r, o) => {
       const s = await ports.http.stream(r, o);
       response = { status: s.status, statusText: s.statusText, headers: s.headers, bodyText: '', timing: { startedAt: s.startedAt, firstByteMs: s.firstByteMs, totalMs: s.firstByteMs }, sizeBytes: 0 };
-      return received ? toldWhenRead(s, received) : s;
+      return s;
     },
   };
   const sendOptions: SendOptions = { timeoutMs: ports.timeoutMs, ...(ports.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}) };
+  const first = input.pages === 'first';
   const memory = memorySink();
   const started = performance.now();
   let lastPage: HttpResponse | undefined;
@@ -359,36 +347,6 @@ export function businessFailureWords(failure: BusinessFailure, catalogue: string
     ? ` (${catalogue ?? 'catalogue'}: ${failure.meanings.join(' | ')}${failure.ambiguous ? ', ambiguous as published' : ''})`
     : failure.unknownCode ? ` (not in the ${catalogue ?? ''} catalogue)` : '';
   return `${code}${failure.message}${meanings}`.trim();
-}
-
-/** `told` at most once; undefined when there is nothing to tell. */
-function once(told: ((bytes: number) => void) | undefined): ((bytes: number) => void) | undefined {
-  if (!told) return undefined;
-  let done = false;
-  return (bytes) => {
-    if (done) return;
-    done = true;
-    told(bytes);
-  };
-}
-
-/**
- * The same response, `told` its size once its body has been read to its end; not when reading it
- * failed, nor when it is discarded (a discard may cut the connection instead of reading the rest).
- */
-function toldWhenRead(response: StreamingResponse, told: (bytes: number) => void): StreamingResponse {
-  return {
-    status: response.status, statusText: response.statusText, headers: response.headers, startedAt: response.startedAt, firstByteMs: response.firstByteMs, redirects: response.redirects,
-    read: async (each) => {
-      let bytes = 0;
-      await response.read((chunk) => {
-        bytes += chunk.length;
-        return each(chunk);
-      });
-      told(bytes);
-    },
-    discard: () => response.discard(),
-  };
 }
 
 function parseJson(text: string): unknown {
