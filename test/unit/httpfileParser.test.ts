@@ -115,6 +115,12 @@ void test('the @name directive wins over the ### title; both forms of comment pr
   assert.deepEqual(file.requests.map((r) => r.name), ['fromDirective', 'Other']);
 });
 
+void test('a ### title is the separator line after all its leading #s, trimmed', () => {
+  const file = parseHttpFile('#### Four\nGET https://x.test/1\n###Tight\nGET https://x.test/2\n###   Spaced out  \nGET https://x.test/3\n###\nGET https://x.test/4\n');
+  assert.deepEqual(file.blocks.map((b) => b.separator?.title), ['Four', 'Tight', 'Spaced out', '']);
+  assert.deepEqual(file.requests.map((r) => r.name), ['Four', 'Tight', 'Spaced out', undefined]);
+});
+
 // Generated inputs: random line soups built from every construct, including broken ones.
 const pieces = ['###', '### name', '# @name a', '// @paging page-number', '@v = {{x}}', 'GET {{h}}/p?a=1', 'POST https://x.test HTTP/1.1',
   '  &b=2', 'Content-Type: application/json', 'broken header', '', '', '{', '  "k": "{{v}}",', '}', '< ./f.json', '> {%', '%}', '> ./h.js',

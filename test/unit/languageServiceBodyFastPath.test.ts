@@ -181,6 +181,12 @@ void test('colons inside strings are told from the colons after keys: a body wit
     // An escape can write a colon (\u003a) or a quote: such a body is left to the full check.
     assert.equal(reportsNothing(JSON.stringify({ ...valid, [name]: 'a\\u003ab' }), known.requestSchema, codes), false);
     assert.equal(reportsNothing(JSON.stringify({ ...valid, [name]: 'say "hi"' }), known.requestSchema, codes), false);
+    // Why: a repeated key whose dropped value is a number, the kept one an escaped colon. The escape
+    // makes one colon in the value where the text has none, so the count would match while the full
+    // check reports the dropped value's type.
+    const escaped = `{"${name}": 1, ${JSON.stringify({ ...valid, [name]: 'PLACE' }).slice(1).replace('PLACE', '\\u003a')}`;
+    assert.equal(reportsNothing(escaped, known.requestSchema, codes), false, escaped);
+    check(known, escaped);
   }
   assert.ok(answered > 0, 'some bodies with colons in their strings were answered');
 });

@@ -10,7 +10,7 @@
 // The work is a generator that yields every few milliseconds, so a server can answer a completion
 // between two slices and drop a validation that a newer version made stale.
 import type { Diagnostic } from 'vscode-languageserver';
-import { blockStartOffsets, parseBlock, type HttpFileDiagnostic, type Range, type VariableReference } from '../../core/httpfile';
+import { blockStartOffsets, parseBlock, type HttpFileDiagnostic, type Range } from '../../core/httpfile';
 import type { ServiceContext } from './context';
 import { fromParser, keptReferences, NO_REFERENCES, requestDiagnostics, undefinedVariables, type KeptReferences } from './diagnostics';
 import { HttpDocument } from './document';
@@ -35,7 +35,8 @@ interface PassBlocks {
   readonly count: number;
 }
 
-const NO_BLOCKS: PassBlocks = { texts: [], findings: [], count: 0 };
+/** A pass with no blocks, its own (a block kept by mistake before a begin stays in it). */
+const noBlocks = (): PassBlocks => ({ texts: [], findings: [], count: 0 });
 
 /**
  * Blocks' findings of one document, found by block text; what the last complete pass did not use is
@@ -49,10 +50,10 @@ const NO_BLOCKS: PassBlocks = { texts: [], findings: [], count: 0 };
  */
 export class BlockFindingsCache {
   /** The last complete pass. */
-  private previous = NO_BLOCKS;
+  private previous = noBlocks();
   /** The pass that stopped furthest from its start (a newer version came first) since the last complete one. */
-  private unfinished = NO_BLOCKS;
-  private running = NO_BLOCKS;
+  private unfinished = noBlocks();
+  private running = noBlocks();
   /** previous's and unfinished's blocks by text, made once a pass has missed twice. */
   private byText?: { readonly inner: Map<string, BlockFindings>; readonly last: Map<string, BlockFindings> };
   private missed = 0;
@@ -64,7 +65,9 @@ export class BlockFindingsCache {
   useCatalog(operations: unknown): void {
     if (operations === this.catalog) return;
     this.catalog = operations;
-    this.previous = this.unfinished = this.running = NO_BLOCKS;
+    this.previous = noBlocks();
+    this.unfinished = noBlocks();
+    this.running = noBlocks();
   }
 
   /** A pass over `count` blocks starts; it calls find (then add when not found) for each block in order. */
@@ -91,7 +94,8 @@ export class BlockFindingsCache {
   /** The running pass saw every block: keep only what it used. */
   complete(): void {
     this.previous = this.running;
-    this.unfinished = this.running = NO_BLOCKS;
+    this.unfinished = noBlocks();
+    this.running = noBlocks();
     this.byText = undefined;
   }
 
