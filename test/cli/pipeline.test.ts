@@ -3,20 +3,19 @@
 // engine refuses, one row rule for a single response with and without --all-pages, which assertions
 // excuse a failure, and contract drift carried into the reports.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CliResult } from './cliProcess';
+import { startLocalServer, type LocalServer } from './localServer';
 import { runInProcess } from './inProcess';
 import { readResumeRecord } from '../../src/cli/resumeFile';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
 
 const ROWS = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `row ${i + 1}` }));
-let server: Server;
+let local: LocalServer;
 let dir = '';
 let envFile = '';
 let brokenFailures = 0;
@@ -70,21 +69,15 @@ function rowsIn(path: string): { id: number }[] {
 
 void describe('the request pipeline of apiwb run', () => {
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'apiwb-pipeline-'));
-    server = createServer((req, res) => {
+    local = await startLocalServer('apiwb-pipeline-', (req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
       const route = routes[url.pathname];
       if (route) route(req, res, url);
       else json(res, {}, {}, 404);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    envFile = join(dir, 'http-client.env.json');
-    writeFileSync(envFile, JSON.stringify({ local: { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } }));
+    ({ dir, envFile } = local);
   });
-  after(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => local.close());
 
   void it('a walk cut short keeps the resume record: a later complete walk neither overwrites nor removes it, --resume restores every row', async () => {
     brokenFailures = 0;

@@ -4,24 +4,21 @@
 // `<@` body file) is there for the request that reads it, a failed request in the middle changes none
 // of that, and neither does a compressed body whose coded data ends before the body does.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runInProcess } from './inProcess';
+import { startLocalServer, type LocalServer } from './localServer';
 
-let server: Server;
+let local: LocalServer;
 let dir = '';
 let envFile = '';
 const log: string[] = [];
 
 void describe('apiwb run: one request at a time, in order', () => {
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'apiwb-send-order-'));
-    server = createServer((req, res) => {
+    local = await startLocalServer('apiwb-request-order-', (req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
       log.push(`arrive ${url.pathname}${url.search}`);
       if (url.pathname === '/dropped') {
@@ -72,14 +69,9 @@ void describe('apiwb run: one request at a time, in order', () => {
         res.end(body.slice(100));
       }, 10);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    envFile = join(dir, 'http-client.env.json');
-    writeFileSync(envFile, JSON.stringify({ local: { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } }));
+    ({ dir, envFile } = local);
   });
-  after(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => local.close());
 
   void it('each request arrives after the response before it ended, lines in the file\'s order, a named response read by the next', async () => {
     log.length = 0;
