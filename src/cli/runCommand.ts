@@ -15,9 +15,8 @@ import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog'
 import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openapi';
 import { closeHttpAgents, httpClient } from '../core/http/client';
 import { parseHttpFile } from '../core/httpfile/parser';
-import type { NamedResponse } from '../core/httpfile/resolve';
-import type { FileVariable, HttpFile, HttpFileDiagnostic, HttpRequestNode, RequestBlock, VariableReference } from '../core/httpfile/model';
-import { scanReferences } from '../core/httpfile/variables';
+import { referenceNames, type NamedResponse } from '../core/httpfile/resolve';
+import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../core/httpfile/model';
 import { dynamicVariables } from '../core/run/dynamicVariables';
 import { pagingPlanFor } from '../core/run/pagingPlan';
 import type { SinkCheckpoint } from '../core/export/sink';
@@ -225,7 +224,8 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   }
   // The contracts plus the overlays given: one catalog, passed to every exchange (no module singleton).
   const catalog = createCatalog(withOverlay(CONTRACT_SERVICES, options.overlays.map(readOverlay)));
-  const included = plan.requests.map((item) => checkBeforeSending(item, environment, options.allPages, catalog));
+  const includeNames = new Map<string, readonly string[]>();
+  const included = plan.requests.map((item) => checkBeforeSending(item, environment, options.allPages, catalog, includeNames));
   const planned = withReadLater(plan, included);
 
   const ports: ExchangePorts = { http: httpClient, catalog, timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
@@ -340,25 +340,16 @@ function planRequests(files: readonly string[], name: string | undefined): { req
 
 /**
  * The plan with readLater: a request's own references, and those of the `<@` file its body includes
- * (`included`: the file's text, read after the check found it; its variables are filled when it is sent).
- * A response read later is kept for the request that reads it.
+ * (`included`: their names; its variables are filled when it is sent). A response read later is kept
+ * for the request that reads it.
  */
-function withReadLater(plan: ReturnType<typeof planRequests>, included: readonly (string | undefined)[]): PlannedRequest[] {
+function withReadLater(plan: ReturnType<typeof planRequests>, included: readonly (readonly string[] | undefined)[]): PlannedRequest[] {
   const requests = plan.requests.map((p, i) => {
-    const text = included[i];
-    return text === undefined ? p.node : { name: p.node.name, references: [...p.node.references, ...referencesIn(text)] };
+    const names = included[i];
+    return names === undefined || names.length === 0 ? p.node : { name: p.node.name, references: [...p.node.references, ...names.map((name) => ({ name }))] };
   });
   const later = readLaterFlags(requests, plan.fileVariables);
   return plan.requests.map((p, i) => ({ ...p, readLater: later[i]! }));
-}
-
-/** The `{{...}}` references of a text (an included body), as the parser finds them on a request's lines. */
-function referencesIn(text: string): VariableReference[] {
-  const found: VariableReference[] = [];
-  if (!text.includes('{{')) return found;
-  const unused: HttpFileDiagnostic[] = [];
-  text.split('\n').forEach((line, i) => scanReferences(line, i, 0, found, unused));
-  return found;
 }
 
 /**
@@ -366,7 +357,7 @@ function referencesIn(text: string): VariableReference[] {
  * are shared by the whole run) or any file variable (expanded wherever it is used) reads its response or
  * request by its # @name (`{{name.response…}}`). One pass from the end: a run of n requests costs O(n).
  */
-export function readLaterFlags(requests: readonly Pick<HttpRequestNode, 'name' | 'references'>[], fileVariables: readonly Pick<FileVariable, 'references'>[]): boolean[] {
+export function readLaterFlags(requests: readonly { readonly name?: string | undefined; readonly references: readonly { readonly name: string }[] }[], fileVariables: readonly Pick<FileVariable, 'references'>[]): boolean[] {
   const read = new Set<string>();
   const note = (references: readonly { readonly name: string }[]): void => {
     for (const ref of references) {
@@ -386,27 +377,35 @@ export function readLaterFlags(requests: readonly Pick<HttpRequestNode, 'name' |
 
 /**
  * Before anything is sent (exit 2, naming file:line): every plain variable defined, every $auth id
- * declared, every `< file` body present, and with --all-pages every `# @paging` directive readable.
- * Returns the text of a `<@` body's file (its references count for readLater).
+ * declared, every `< file` body present (a `<@` one readable), and with --all-pages every `# @paging`
+ * directive readable. Returns the reference names of a `<@` body's file (they count for readLater),
+ * found once a file for the run (`names`, by path); the file's text is not kept.
  */
-function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment: Environment, allPages: boolean, catalog: Catalog): string | undefined {
+function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment: Environment, allPages: boolean, catalog: Catalog, names: Map<string, readonly string[]>): readonly string[] | undefined {
   const checked = checkRequest(item.parsed, item.node.index, environment);
   if (!checked.ok) throw new InputError(`${item.where}: ${checked.problem}`);
   const include = checked.resolved.bodyInclude;
+  const shown = include ? `<${include.substituteVariables ? '@' : ''} ${include.path}` : '';
   const includePath = include ? resolvePath(dirname(item.file), include.path) : undefined;
   if (include && includePath && !existsSync(includePath)) {
-    throw new InputError(`${item.where}: < ${include.path}: no such file next to ${item.shown}`);
+    throw new InputError(`${item.where}: ${shown}: no such file next to ${item.shown}`);
   }
   if (allPages) {
     const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, catalog);
     if (!lookup.ok) throw new InputError(`${item.where}: ${lookup.error}`);
   }
   if (!include?.substituteVariables || !includePath) return undefined;
-  try {
-    return readFileSync(includePath, 'utf8');
-  } catch (error) {
-    throw new InputError(`${item.where}: <@ ${include.path}: ${message(error)}`);
+  let found = names.get(includePath);
+  if (!found) {
+    try {
+      const bytes = readFileSync(includePath);
+      found = bytes.includes('{{') ? referenceNames(bytes.toString('utf8')) : [];
+    } catch (error) {
+      throw new InputError(`${item.where}: ${shown}: ${message(error)}`);
+    }
+    names.set(includePath, found);
   }
+  return found;
 }
 
 interface RunContext {

@@ -15,7 +15,7 @@ import { readResumeRecord } from '../../src/cli/resumeFile';
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
 
 const ROWS = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `row ${i + 1}` }));
-let local: LocalServer;
+let local: LocalServer | undefined;
 let dir = '';
 let envFile = '';
 let brokenFailures = 0;
@@ -77,7 +77,7 @@ void describe('the request pipeline of apiwb run', () => {
     });
     ({ dir, envFile } = local);
   });
-  after(() => local.close());
+  after(() => local?.close());
 
   void it('a walk cut short keeps the resume record: a later complete walk neither overwrites nor removes it, --resume restores every row', async () => {
     brokenFailures = 0;

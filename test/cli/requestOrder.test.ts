@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { runInProcess } from './inProcess';
 import { startLocalServer, type LocalServer } from './localServer';
 
-let local: LocalServer;
+let local: LocalServer | undefined;
 let dir = '';
 let envFile = '';
 const log: string[] = [];
@@ -71,7 +71,7 @@ void describe('apiwb run: one request at a time, in order', () => {
     });
     ({ dir, envFile } = local);
   });
-  after(() => local.close());
+  after(() => local?.close());
 
   void it('each request arrives after the response before it ended, lines in the file\'s order, a named response read by the next', async () => {
     log.length = 0;
@@ -103,12 +103,13 @@ void describe('apiwb run: one request at a time, in order', () => {
 
   void it('a response read by name from a <@ body file: kept for the request that includes the file', async () => {
     log.length = 0;
-    writeFileSync(join(dir, 'after.json'), '{"after": "{{a.response.body.$.seq}}"}\n');
+    // References as the send fills them: across lines, inside extra braces, after a lone {{.
+    writeFileSync(join(dir, 'after.json'), '{"x": "{{", "after": "{{\n a.response.body.$.seq\n}}", "y": "{{{a.response.body.$.seq}}}"}\n');
     const file = join(dir, 'included.http');
     writeFileSync(file, ['### a\n# @name a\nGET {{base}}/a\n', '### b\n# @name b\nPOST {{base}}/echo\nContent-Type: application/json\n\n<@ ./after.json\n'].join('\n'));
     const result = await runInProcess([file, '--env', 'local', '--env-file', envFile]);
     assert.equal(result.code, 0, result.stdout + result.stderr);
-    assert.deepEqual(log, ['arrive /a', 'end /a', 'arrive /echo', 'body {"after": "a"}']);
+    assert.deepEqual(log, ['arrive /a', 'end /a', 'arrive /echo', 'body {"x": "{{", "after": "a", "y": "{a}"}']);
   });
 
   void it('a compressed body whose coded data ends before its last byte: the next request waits for that byte', async () => {

@@ -190,6 +190,26 @@ void test('no answer within timeoutMs is a "timeout" fault', async () => {
   assert.match(error.message, /GET http:\/\/127\.0\.0\.1:\d+\/hang: no complete response within 100 ms \(no answer had arrived\)/);
 });
 
+void test('a compressed body is whole only at its last byte: a tail after the coded data that stalls is a "timeout", one cut short is "dropped"', async () => {
+  const coded = deflateSync(JSON.stringify({ items: [{ id: 1 }] }));
+  const tail = Buffer.alloc(50, 0x20);
+  const tailed = await serve((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'deflate', 'Content-Length': String(coded.length + tail.length) });
+    res.write(Buffer.concat([coded, tail.subarray(0, 10)]));
+    if (req.url === '/drop-tail') setTimeout(() => res.socket?.destroy(), 20);
+    else held.push(res);
+  });
+  try {
+    const stalled = await fault(sendRequest({ method: 'GET', url: `${tailed.url}/stall-tail`, headers: {} }, { timeoutMs: 200 }));
+    assert.equal(stalled.kind, 'timeout');
+    const dropped = await fault(sendRequest({ method: 'GET', url: `${tailed.url}/drop-tail`, headers: {} }, { timeoutMs: 2000 }));
+    assert.equal(dropped.kind, 'dropped');
+  } finally {
+    tailed.server.closeAllConnections();
+    await new Promise<void>((resolve) => tailed.server.close(() => resolve()));
+  }
+});
+
 void test('a body that stalls past timeoutMs is a "timeout" fault', async () => {
   const error = await fault(sendRequest({ method: 'GET', url: `${base}/stall-body`, headers: {} }, { timeoutMs: 150 }));
   assert.equal(error.kind, 'timeout');

@@ -49,6 +49,11 @@ export interface ResolvedText {
 
 const REFERENCE = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
+/** The name of every `{{...}}` reference of a text, as resolveVariables finds them (across lines too). */
+export function referenceNames(text: string): string[] {
+  return text.includes('{{') ? Array.from(text.matchAll(REFERENCE), (m) => m[1]!) : [];
+}
+
 export function resolveVariables(text: string, scope: VariableScope): ResolvedText {
   // No reference without '{{' (REFERENCE): most header values and many URLs and bodies have none.
   if (!text.includes('{{')) return { text, unresolved: [] };
