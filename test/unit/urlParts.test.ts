@@ -2,7 +2,7 @@
 // and so do the functions that read a URL through it (pathOf, withoutSecrets).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { queryPairs, urlParts, withQueryValue } from '../../src/core/http/url';
+import { originOf, queryPairs, urlParts, withQueryValue } from '../../src/core/http/url';
 import { queryParam, withQueryParam } from '../../src/core/paging/requestEdit';
 import { withoutSecrets } from '../../src/core/paging/checkpoint';
 import { pathOf } from '../../src/core/run/pagingPlan';
@@ -31,6 +31,18 @@ void test('urlParts reads what new URL reads, or nothing where it throws; asked 
     for (let i = 0; i < 1_100; i++) assert.equal(urlParts(`http://host/${i}`)?.pathname, `/${i}`);
   }
   assert.ok(Object.isFrozen(urlParts(HOSTILE[0]!)), 'the remembered parts cannot be changed by a caller');
+});
+
+void test('originOf: a URL\'s origin as new URL reads it, the text itself where it throws', () => {
+  for (const url of HOSTILE) {
+    let origin: string;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      origin = url;
+    }
+    assert.equal(originOf(url), origin, url);
+  }
 });
 
 void test('pathOf and withoutSecrets answer as before from remembered URLs', () => {

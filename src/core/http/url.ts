@@ -33,6 +33,11 @@ export function urlParts(url: string): UrlParts | undefined {
   return remembered(parsed, url, PARSED_LIMIT, parse) ?? undefined;
 }
 
+/** A URL's origin (`https://host:port`); the text itself when it is not a URL. */
+export function originOf(url: string): string {
+  return urlParts(url)?.origin ?? url;
+}
+
 const queries = new Map<string, readonly (readonly [string, string])[] | null>();
 
 function pairsOf(url: string): readonly (readonly [string, string])[] | null {

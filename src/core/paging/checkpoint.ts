@@ -6,6 +6,7 @@
 import type { SinkCheckpoint } from '../export/sink';
 import type { HttpRequest } from '../http/types';
 import { CREDENTIAL_HEADER_NAMES, isSecretName, SECRET_NAME_HINT } from '../secrets/vocabulary';
+import { urlParts } from '../http/url';
 import { remembered } from '../text/remembered';
 import type { PagingPlan } from './types';
 
@@ -94,12 +95,11 @@ export function withSecretsFrom(stored: HttpRequest, fresh: HttpRequest, secretH
   return { ...stored, url: withUrlSecretsFrom(stored.url, fresh.url), headers };
 }
 
+/** Both are URLs of one origin (a text that is not a URL has none). */
 function sameOrigin(a: string, b: string): boolean {
-  try {
-    return new URL(a).origin === new URL(b).origin;
-  } catch {
-    return false;
-  }
+  const x = urlParts(a);
+  const y = urlParts(b);
+  return x !== undefined && y !== undefined && x.origin === y.origin;
 }
 
 function withUrlSecretsFrom(storedUrl: string, freshUrl: string): string {

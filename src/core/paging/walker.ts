@@ -25,7 +25,7 @@ import { recycleBlocks } from '../export/byteBlocks';
 import type { HeldPage, RowSink } from '../export/sink';
 import { httpClient, type HttpPort, type SendOptions } from '../http/client';
 import { HttpFault, type HttpFaultKind, type HttpRequest, type HttpResponse } from '../http/types';
-import { urlParts } from '../http/url';
+import { originOf } from '../http/url';
 import { fetchBuffered, fetchStreamed, type FetchedPage, type Send } from './pageFetch';
 import { SECRET_HEADERS, withSecretsFrom, withoutSecrets, type PageFacts, type WalkCheckpoint } from './checkpoint';
 import { detectStyle } from './resolve';
@@ -161,10 +161,6 @@ function requestIdentity(request: HttpRequest): string {
 /** A hash of a request's identity: kept in checkpoints, so never the request itself. */
 function requestKey(request: HttpRequest): string {
   return createHash('sha256').update(requestIdentity(request)).digest('base64');
-}
-
-function originOf(url: string): string {
-  return urlParts(url)?.origin ?? url;
 }
 
 /** A sink that failed while rows were handed to it during the download. */

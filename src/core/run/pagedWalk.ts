@@ -5,6 +5,7 @@
 import type { RowSink } from '../export/sink';
 import type { SendOptions } from '../http/client';
 import type { HttpRequest } from '../http/types';
+import { originOf } from '../http/url';
 import type { HttpFile } from '../httpfile/model';
 import type { PageEvent, WalkProgress, WalkResult } from '../paging/walker';
 import { walk } from '../paging/walker';
@@ -83,12 +84,4 @@ export async function continueWalk(input: ContinueInput, ports: ExchangePorts): 
 function withoutStop(cursor: PagingCursor): PagingCursor {
   const { stopped: _stopped, ...rest } = cursor;
   return rest;
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
 }
