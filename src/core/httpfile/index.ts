@@ -8,4 +8,5 @@ export {
   type UnresolvedVariable, type UnresolvedReason,
 } from './resolve';
 export { evaluateJsonPath, parseJsonPath } from './jsonPathLite';
+export { isSystemVariable } from './variables';
 export { splitLines, offsetAt, positionAt, containsPosition, comparePositions } from './lines';

@@ -3,6 +3,7 @@
 // delegated to a port. Nothing unresolved is guessed: it stays as written and is reported.
 import type { HttpFile, HttpRequestNode, RequestBlock } from './model';
 import { evaluateJsonPath } from './jsonPathLite';
+import { isSystemVariable } from './variables';
 
 /** A response kept under a request's `# @name`, for `{{name.response.body.$.x}}` and `.headers.X`. */
 export interface NamedResponse {
@@ -94,7 +95,7 @@ function resolveName(name: string, scope: VariableScope, unresolved: UnresolvedV
     if (!unresolved.some((u) => u.name === name)) unresolved.push({ name, reason, message });
     return undefined;
   };
-  if (name.startsWith('$')) {
+  if (isSystemVariable(name)) {
     const head = /^\$[\w.-]+/.exec(name)?.[0] ?? name;
     const value = scope.dynamic?.resolve(head, name.slice(head.length).trim());
     return value ?? fail('dynamic', `The dynamic variable '${head}' could not be resolved here.`);

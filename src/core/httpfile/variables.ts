@@ -2,6 +2,11 @@
 import type { HttpFileDiagnostic, VariableReference } from './model';
 import { range } from './lines';
 
+/** `{{$...}}`: a system variable ($timestamp, $auth.token(...)), resolved when the request is sent, never a defined one. */
+export function isSystemVariable(name: string): boolean {
+  return name.startsWith('$');
+}
+
 /** The references on one line; an unterminated `{{` is reported, never thrown. */
 export function scanReferences(
   text: string,

@@ -2,7 +2,7 @@
 // not published), query paging ranges, body validation, removed response fields; and undefined
 // variables, which depend on the rest of the file. validation.ts puts them together for a document.
 import type { Diagnostic } from 'vscode-languageserver';
-import type { HttpFileDiagnostic, HttpRequestNode, Range, VariableReference } from '../../core/httpfile';
+import { isSystemVariable, type HttpFileDiagnostic, type HttpRequestNode, type Range, type VariableReference } from '../../core/httpfile';
 import type { HttpDocument } from './document';
 import type { ServiceContext } from './context';
 import { caseMismatch, SOURCE, validateBody } from './bodyValidation';
@@ -105,11 +105,6 @@ function removedFieldReferences(document: HttpDocument, request: HttpRequestNode
     }
   }
   return out;
-}
-
-/** `{{$...}}`: a system variable ($timestamp, $auth.token(...)), never an undefined one. */
-export function isSystemVariable(name: string): boolean {
-  return name.startsWith('$');
 }
 
 /**

@@ -1,7 +1,7 @@
 // Hover: the request line's operation, query parameters, JSON body keys and enum values, variables.
 import { getLocation } from 'jsonc-parser';
 import type { Hover, Position } from 'vscode-languageserver';
-import { containsPosition, type HttpRequestNode } from '../../core/httpfile';
+import { containsPosition, isSystemVariable, type HttpRequestNode } from '../../core/httpfile';
 import type { JSONSchema } from '../../core/catalog/jsonSchema';
 import type { HttpDocument } from './document';
 import { documentOffset, zoneAt, type ServiceContext } from './context';
@@ -70,7 +70,7 @@ function bodyHover(document: HttpDocument, request: HttpRequestNode, position: P
 }
 
 function variableMarkdown(document: HttpDocument, name: string, context: ServiceContext): string {
-  if (name.startsWith('$')) return `Dynamic variable \`${name}\`, resolved when the request is sent.`;
+  if (isSystemVariable(name)) return `Dynamic variable \`${name}\`, resolved when the request is sent.`;
   const chained = /^([\w-]+)\.response\./.exec(name);
   if (chained) return `A value of the response of the request named \`${chained[1]}\`, read when this request is sent.`;
   const fileVariable = document.file.blocks.flatMap((b) => b.variables).find((v) => v.name === name);
