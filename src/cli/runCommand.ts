@@ -385,11 +385,9 @@ function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment
   const checked = checkRequest(item.parsed, item.node.index, environment);
   if (!checked.ok) throw new InputError(`${item.where}: ${checked.problem}`);
   const include = checked.resolved.bodyInclude;
-  const shown = include ? `<${include.substituteVariables ? '@' : ''} ${include.path}` : '';
-  const includePath = include ? resolvePath(dirname(item.file), include.path) : undefined;
-  if (include && includePath && !existsSync(includePath)) {
-    throw new InputError(`${item.where}: ${shown}: no such file next to ${item.shown}`);
-  }
+  const includePath = include && resolvePath(dirname(item.file), include.path);
+  const shown = include && `<${include.substituteVariables ? '@' : ''} ${include.path}`;
+  if (includePath && !existsSync(includePath)) throw new InputError(`${item.where}: ${shown}: no such file next to ${item.shown}`);
   if (allPages) {
     const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, catalog);
     if (!lookup.ok) throw new InputError(`${item.where}: ${lookup.error}`);
