@@ -37,6 +37,7 @@ import { createProgress, progressText } from './reporters/progress';
 import { readResumeRecord, removeResumeRecord, writeResumeRecord, type ResumeRecord } from './resumeFile';
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
 import { lineWriter } from './reporters/lineWriter';
+import { sendOrder } from './sendOrder';
 import type { Subcommand } from './subcommands';
 import type { Mutable } from '../core/mutable';
 
@@ -75,7 +76,9 @@ export interface RunIo {
 export const RUN_HELP = `Usage: apiwb run <files or folders...> --env NAME [options]
 
 Runs the requests of .http/.rest files in file order (a folder: its files sorted by path), one at a
-time (each once the response before it has arrived whole), against an environment of
+time (each once the response before it has arrived whole; a response of up to 64 KiB with no ??
+assertions, read by no later request, is examined while the next is answered, except with --out,
+--all-pages or --check-contract, or when the next asserts its duration), against an environment of
 http-client.env.json, and prints one line per request: name, method, URL (secrets redacted), status,
 time, rows and business failures.
 
@@ -196,7 +199,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
   };
 }
 
-interface PlannedRequest {
+export interface PlannedRequest {
   readonly file: string;
   readonly shown: string;
   readonly parsed: HttpFile;
@@ -255,6 +258,23 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const outcomes: (RequestOutcome & { walk?: WalkResult })[] = [];
   const record = resumeRecordOf(options.out);
   const ctx: RunContext = { options, environment, credentials, responses, redactor, secrets, ports, sink, record };
+  // Where overlapsNext allows it, a request is sent as soon as the response before it has been received
+  // whole, and that response is examined meanwhile (sendOrder). Lines stay in request order.
+  const order = sendOrder((i, received, handedOver) => {
+    const item = planned[i]!;
+    const label = item.node.name ?? item.where;
+    // The run's context is the same for every request; only a walk of --all-pages has hooks of its own.
+    return runOne(item, label, ctx, options.allPages ? {
+      ...(resume && i === resume.index ? { resumeFrom: resume.record.checkpoint } : {}),
+      onPage: (event) => {
+        progress.update(progressText(i, planned.length, label, `page ${event.progress.pages} · ${event.progress.rows} rows`));
+        // The checkpoint beside --out after every page kept: a crash or a kill can be resumed too.
+        record.page({ version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: event.checkpoint });
+      },
+    } : undefined, { received, handedOver })
+      // Whatever one request's response does, the run goes on with the next, this one named as failed.
+      .catch((error: unknown): RequestOutcome & { walk?: WalkResult } => ({ label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(message(error)), ok: false }));
+  }, (i, bytes) => overlapsNext(planned, i, bytes, options));
   try {
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;
@@ -263,17 +283,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
         continue;
       }
       progress.update(progressText(i, planned.length, label));
-      // The run's context is the same for every request; only a walk of --all-pages has hooks of its own.
-      const outcome = await runOne(item, label, ctx, options.allPages ? {
-        ...(resume && i === resume.index ? { resumeFrom: resume.record.checkpoint } : {}),
-        onPage: (event) => {
-          progress.update(progressText(i, planned.length, label, `page ${event.progress.pages} · ${event.progress.rows} rows`));
-          // The checkpoint beside --out after every page kept: a crash or a kill can be resumed too.
-          record.page({ version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: event.checkpoint });
-        },
-      } : undefined)
-        // Whatever one request's response does, the run goes on with the next, this one named as failed.
-        .catch((error: unknown): RequestOutcome & { walk?: WalkResult } => ({ label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(message(error)), ok: false }));
+      const outcome = await order.outcome(i);
       // A walk that did not end complete (or a request that threw mid-walk) holds the record from here on.
       if (options.allPages && outcome.walk?.verdict !== 'complete') record.hold();
       progress.clear();
@@ -292,6 +302,25 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   io.stdout.write(`${formatTotals(outcomes, elapsed)}\n`);
   if (options.reporter) writeRunReport(options.reporter, options.report, outcomes, { startedAt, durationMs: elapsed }, redactor, io.stdout);
   return outcomes.every((o) => o.ok) ? RUN_EXIT.ok : RUN_EXIT.failure;
+}
+
+/** Responses up to this size are examined (rows counted, business errors) in well under a millisecond. */
+const OVERLAPPED_BODY_BYTES = 64 * 1024;
+
+/**
+ * THE rule for whether request i+1 goes while response i (of `bytes`) is still examined. Only where
+ * nothing i+1 does depends on that examination, and the examination is short enough to go unnoticed in
+ * i+1's time (which it shares: one event loop): not with --out or --all-pages (rows are written in
+ * request order), not when a later request or a file variable reads response i by name, not when
+ * response i has steps (assertions, --check-contract: they read the whole body) or is large, and not
+ * when request i+1 asserts its own duration.
+ */
+export function overlapsNext(planned: readonly Pick<PlannedRequest, 'readLater' | 'node'>[], i: number, bytes: number, options: Pick<RunOptions, 'allPages' | 'out' | 'checkContract'>): boolean {
+  const item = planned[i];
+  const next = planned[i + 1];
+  if (!item || !next || options.allPages || options.out !== undefined || options.checkContract) return false;
+  if (item.readLater || item.node.assertions.length > 0 || bytes > OVERLAPPED_BODY_BYTES) return false;
+  return !next.node.assertions.some((a) => a.subject === 'duration');
 }
 
 /** Where a --resume run starts: the request of the checkpoint beside --out, found again in this run's plan. */
@@ -463,7 +492,13 @@ function learnSecrets(ctx: Pick<RunContext, 'redactor' | 'secrets'>, values: rea
   for (const value of values) if (!ctx.secrets.includes(value)) ctx.secrets.push(value);
 }
 
-async function runOne(item: PlannedRequest, label: string, ctx: RunContext, hooks: WalkHooks | undefined): Promise<RequestOutcome & { walk?: WalkResult }> {
+/** Where `apiwb run` overlaps a response's examination with the next request (sendOrder.ts). */
+interface OverlapHooks {
+  readonly received: (bytes: number) => Promise<void> | undefined;
+  readonly handedOver: () => void;
+}
+
+async function runOne(item: PlannedRequest, label: string, ctx: RunContext, hooks: WalkHooks | undefined, overlap?: OverlapHooks): Promise<RequestOutcome & { walk?: WalkResult }> {
   const method = item.node.requestLine.method;
   // Set one by one, not spread from conditional literals (see the outcome below).
   const input: Mutable<ExchangeInput> = {
@@ -483,6 +518,10 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, hook
     continuable: ctx.options.allPages,
     steps: [...assertionSteps(item.node), ...(ctx.options.checkContract ? [contractDriftStep('failure')] : [])],
   };
+  if (overlap) {
+    input.onReceived = overlap.received;
+    input.onSent = overlap.handedOver;
+  }
   // Kept only for a later request of the run that reads it by name: a long run does not hold every body.
   if (item.readLater) input.remember = ctx.responses;
   // A single response streams its rows to --out (or is counted) as it arrives: flat memory for any

@@ -1,8 +1,8 @@
-// `apiwb run` sends its requests one at a time, in file order: a server on 127.0.0.1 trickles every body
-// and logs when each request arrives and when its response is ended. No request may arrive before the
-// response before it was ended, the lines keep the file's order, a response read by name (also from a
-// `<@` body file) is there for the request that reads it, a failed request in the middle changes none
-// of that, and neither does a compressed body whose coded data ends before the body does.
+// `apiwb run` sends its requests one after the other however it overlaps their examination (sendOrder):
+// a server on 127.0.0.1 trickles every body and logs when each request arrives and when its response is
+// ended. No request may arrive before the response before it was ended, the lines keep the file's order,
+// a response read by name is there for the request that reads it, and a failed request in the middle
+// changes none of that; nor does a compressed body whose coded data ends before the body does.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
@@ -16,7 +16,7 @@ let dir = '';
 let envFile = '';
 const log: string[] = [];
 
-void describe('apiwb run: one request at a time, in order', () => {
+void describe('apiwb run: one request at a time, whatever overlaps', () => {
   before(async () => {
     local = await startLocalServer('apiwb-request-order-', (req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
@@ -81,7 +81,7 @@ void describe('apiwb run: one request at a time, in order', () => {
       '### a\n# @name a\nGET {{base}}/a\n',
       '### p\n# @name p\n# @paging page-headers\nGET {{base}}/paged\n',
       '### b\n# @name b\nGET {{base}}/b\n',
-      // c reads b's response by name.
+      // c reads b's response by name: b is not overlapped with c.
       '### c\n# @name c\nGET {{base}}/c?after={{b.response.body.$.seq}}\n',
       // d fails with a 500, e loses its connection mid-body: the run goes on, in order.
       '### d\n# @name d\nGET {{base}}/failing\n',

@@ -17,7 +17,7 @@ import { selectEnvironment } from '../../src/core/env/session';
 import { closeHttpAgents, httpClient } from '../../src/core/http/client';
 import { parseHttpFile } from '../../src/core/httpfile/parser';
 import { importOpenApiText, withOverlay } from '../../src/core/openapi';
-import { runExchange, type ExchangePorts, type ExchangeStep } from '../../src/core/run/exchange';
+import { DISCARD, runExchange, type ExchangePorts, type ExchangeStep } from '../../src/core/run/exchange';
 import { continuationRefusal, continueWalk } from '../../src/core/run/pagedWalk';
 import type { PrepareContext } from '../../src/core/run/prepareRequest';
 import { MemorySecretStore } from '../../src/core/secrets/secretStore';
@@ -134,6 +134,45 @@ void describe('the exchange', () => {
     assert.equal(busyHits, 1, 'one request');
     assert.equal(result.ok, false);
     assert.equal(result.paging, undefined, 'no page was kept, so nothing to continue');
+  });
+
+  void it('onSent when the request is handed over, onReceived with the body size once it is whole; the examination waits for onReceived, the response time does not', async () => {
+    const WAIT_MS = 80;
+    // A streamed (counted) first page, and an unpaged response read whole.
+    for (const [requestIndex, ports, rowsTo] of [[0, withImport, DISCARD], [1, contractsOnly, undefined]] as const) {
+      const events: string[] = [];
+      const started = performance.now();
+      const result = await runExchange({
+        file: FILE, requestIndex, prepare: context(), pages: 'first', ...(rowsTo ? { rowsTo } : {}),
+        onSent: () => events.push('sent'),
+        onReceived: (bytes) => {
+          events.push(`received ${bytes}`);
+          return new Promise<void>((resolve) => setTimeout(() => {
+            events.push('waited');
+            resolve();
+          }, WAIT_MS));
+        },
+      }, ports);
+      const took = performance.now() - started;
+      assert.equal(result.response?.status, 200);
+      assert.deepEqual(events, ['sent', `received ${result.response.sizeBytes}`, 'waited'], `request ${requestIndex}`);
+      assert.ok(result.response.sizeBytes > 0);
+      assert.ok(took >= WAIT_MS, `request ${requestIndex}: the exchange ended after the wait (${took} ms)`);
+      assert.ok(result.response.timing.totalMs < WAIT_MS / 2, `request ${requestIndex}: its time is the response's, not the wait's (${result.response.timing.totalMs} ms)`);
+      assert.ok(result.response.timing.totalMs >= result.response.timing.firstByteMs);
+    }
+  });
+
+  void it('onReceived is not called when the body never came whole; onSent not when nothing was sent', async () => {
+    const events: string[] = [];
+    const dropped = parseHttpFile(`GET ${base.replace(/:\d+$/, ':1')}/nothing-listens\n`);
+    const failed = await runExchange({ file: dropped, requestIndex: 0, prepare: context(), pages: 'first', onSent: () => events.push('sent'), onReceived: () => { events.push('received'); return undefined; } }, contractsOnly);
+    assert.equal(failed.ok, false);
+    assert.deepEqual(events, ['sent'], 'handed over, never received');
+    const unresolved = parseHttpFile('GET {{nowhere}}/x\n');
+    const refused = await runExchange({ file: unresolved, requestIndex: 0, prepare: context(), pages: 'first', onSent: () => events.push('sent again'), onReceived: () => { events.push('received'); return undefined; } }, contractsOnly);
+    assert.equal(refused.ok, false);
+    assert.deepEqual(events, ['sent'], 'an unresolved variable sends nothing');
   });
 
   void it("a caller's step adds findings; a failure finding makes the exchange not ok", async () => {

@@ -15,7 +15,7 @@ import type { AuthExplanation } from '../auth/explain';
 import { explainAuthFailure } from '../auth/explain';
 import { detectBusinessErrors, type BusinessErrorReport, type BusinessFailure, type Catalog, type Operation } from '../catalog';
 import { memorySink, type RowSink } from '../export/sink';
-import type { HttpPort, SendOptions } from '../http/client';
+import type { HttpPort, SendOptions, StreamingResponse } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import type { HttpFile } from '../httpfile/model';
 import type { NamedResponse } from '../httpfile/resolve';
@@ -119,6 +119,16 @@ export interface ExchangeInput {
   readonly steps?: readonly ExchangeStep[];
   /** False when the caller never continues this exchange (no Next page, no resume): no paging cursor then. */
   readonly continuable?: boolean;
+  /**
+   * 'first' only: called once, as soon as the response's body has been received whole (its connection
+   * is free for another request), with its size in bytes, before the exchange examines it; never when
+   * no whole body came (a read that failed, a body discarded unread). The examination waits for what it
+   * returns: a run sends its next request from here and examines this response while it is answered.
+   * The response's time ends with its body, not with that wait.
+   */
+  readonly onReceived?: (bytes: number) => Promise<void> | undefined;
+  /** Called once, when the exchange's request has been handed to the HTTP client (after any sign-in). */
+  readonly onSent?: () => void;
 }
 
 export interface AllPagesOptions {
@@ -195,16 +205,40 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
 
   // The response as received, whatever the walker makes of it (a 401 is a failed walk but a response to show).
   let response: HttpResponse | undefined;
+  const first = input.pages === 'first';
+  const received = first ? once(input.onReceived) : undefined;
+  // A streamed response's time is taken after its read, which waits on onReceived: that wait is not its time.
+  let waitedMs = 0;
+  const receivedWhileTimed = received && (async (bytes: number): Promise<void> => {
+    const waiting = received(bytes);
+    if (!waiting) return;
+    const from = performance.now();
+    await waiting;
+    waitedMs += performance.now() - from;
+  });
+  let sent = input.onSent;
+  const handedOver = (): void => {
+    const told = sent;
+    sent = undefined;
+    told?.();
+  };
   const http: HttpPort = {
-    send: async (r, o) => (response = await ports.http.send(r, o)),
+    send: async (r, o) => {
+      const sending = ports.http.send(r, o);
+      handedOver();
+      response = await sending;
+      await received?.(response.sizeBytes);
+      return response;
+    },
     stream: async (r, o) => {
-      const s = await ports.http.stream(r, o);
+      const streaming = ports.http.stream(r, o);
+      handedOver();
+      const s = await streaming;
       response = { status: s.status, statusText: s.statusText, headers: s.headers, bodyText: '', timing: { startedAt: s.startedAt, firstByteMs: s.firstByteMs, totalMs: s.firstByteMs }, sizeBytes: 0 };
-      return s;
+      return receivedWhileTimed ? toldWhenRead(s, receivedWhileTimed) : s;
     },
   };
   const sendOptions: SendOptions = { timeoutMs: ports.timeoutMs, ...(ports.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}) };
-  const first = input.pages === 'first';
   const memory = memorySink();
   const started = performance.now();
   let lastPage: HttpResponse | undefined;
@@ -244,6 +278,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     return { ok: false, prepared, request, ...(operation ? { operation } : {}), walk: walked, businessFailures: [], notices, findings: [], problem: walked.failure?.message ?? walked.message };
   }
   if (!first) response = { ...response, timing: { ...response.timing, totalMs: performance.now() - started } };
+  else if (waitedMs > 0) response = { ...response, timing: { ...response.timing, totalMs: Math.max(response.timing.firstByteMs, response.timing.totalMs - waitedMs) } };
   for (const hop of response.redirects ?? []) {
     notices.push(`redirected (${hop.status}) to ${hop.to}${hop.credentialsDropped ? ', another origin: sent without the credentials' : ''}`);
   }
@@ -347,6 +382,36 @@ export function businessFailureWords(failure: BusinessFailure, catalogue: string
     ? ` (${catalogue ?? 'catalogue'}: ${failure.meanings.join(' | ')}${failure.ambiguous ? ', ambiguous as published' : ''})`
     : failure.unknownCode ? ` (not in the ${catalogue ?? ''} catalogue)` : '';
   return `${code}${failure.message}${meanings}`.trim();
+}
+
+/** `told` at most once; undefined when there is nothing to tell. */
+function once(told: ((bytes: number) => Promise<void> | undefined) | undefined): ((bytes: number) => Promise<void> | undefined) | undefined {
+  if (!told) return undefined;
+  let done = false;
+  return (bytes) => {
+    if (done) return undefined;
+    done = true;
+    return told(bytes);
+  };
+}
+
+/**
+ * The same response, `told` its size once its body has been read to its end; not when reading it
+ * failed, nor when it is discarded (a discard may cut the connection instead of reading the rest).
+ */
+function toldWhenRead(response: StreamingResponse, told: (bytes: number) => Promise<void> | undefined): StreamingResponse {
+  return {
+    status: response.status, statusText: response.statusText, headers: response.headers, startedAt: response.startedAt, firstByteMs: response.firstByteMs, redirects: response.redirects,
+    read: async (each) => {
+      let bytes = 0;
+      await response.read((chunk) => {
+        bytes += chunk.length;
+        return each(chunk);
+      });
+      await told(bytes);
+    },
+    discard: () => response.discard(),
+  };
 }
 
 function parseJson(text: string): unknown {

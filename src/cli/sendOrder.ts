@@ -1,0 +1,70 @@
+// The order in which `apiwb run` sends its requests. One after the other, always: a request goes only once
+// the response before it has been received whole. What may overlap is the work around them: where
+// `overlaps(i, bytes)` allows it for response i of that size, request i+1 is sent the moment response i
+// has been received, and response i is examined (rows, business errors, its line) while the server
+// answers request i+1. At most one request is ahead of the one whose outcome is awaited.
+//
+// "Sent" means on its way, not only handed over: the HTTP client writes a request on a kept-alive
+// connection one turn of the event loop later (undici checks the idle connection first, in an Immediate
+// queued when the request is handed to it). Everything done before that turn, the examination included,
+// still happens before the request leaves. So response i waits until request i+1 has been handed over,
+// then for one Immediate queued after undici's (Immediates run in the order they were queued): request
+// i+1 is written by then, and response i is examined while the server answers it.
+
+export interface SendOrder<T> {
+  /** Request i's outcome, started now unless it already was; ask for them in order, each once. */
+  outcome(i: number): Promise<T>;
+}
+
+/**
+ * `start(i, received, handedOver)` sends request i. It calls `received(bytes)` once its response has been
+ * received whole (never when none came) and waits for what that returns before examining the response;
+ * it calls `handedOver()` once its own request has been handed to the HTTP client. Its promise never
+ * rejects.
+ */
+export type StartRequest<T> = (i: number, received: (bytes: number) => Promise<void> | undefined, handedOver: () => void) => Promise<T>;
+
+export function sendOrder<T>(start: StartRequest<T>, overlaps: (i: number, bytes: number) => boolean): SendOrder<T> {
+  const ahead = new Map<number, Promise<T>>();
+  // Requests received whole before their outcome was asked for (their size): their next goes when it is.
+  const receivedEarly = new Map<number, number>();
+  let current = -1;
+  /** Starts request i+1 when allowed; settles once it is written (or ended without being sent). */
+  const sendNext = (i: number, bytes: number): Promise<void> | undefined => {
+    if (!overlaps(i, bytes) || ahead.has(i + 1)) return undefined;
+    let handedOver!: () => void;
+    const onItsWay = new Promise<void>((resolve) => {
+      handedOver = resolve;
+    });
+    const next = begin(i + 1, handedOver);
+    ahead.set(i + 1, next);
+    // A request that ends before it is sent (a variable it cannot resolve) lets response i go on too.
+    return Promise.race([onItsWay, next.then(() => undefined)]).then(afterOneTurn);
+  };
+  const begin = (i: number, handedOver: () => void = () => undefined): Promise<T> => start(i, (bytes) => {
+    if (i === current) return sendNext(i, bytes);
+    receivedEarly.set(i, bytes);
+    return undefined;
+  }, handedOver);
+  return {
+    outcome(i) {
+      current = i;
+      const pending = ahead.get(i) ?? begin(i);
+      ahead.delete(i);
+      const bytes = receivedEarly.get(i);
+      if (bytes !== undefined) {
+        receivedEarly.delete(i);
+        // Its examination is over or under way: the next goes now, nothing waits for it.
+        void sendNext(i, bytes);
+      }
+      return pending;
+    },
+  };
+}
+
+/** One Immediate, queued now: it runs after those queued before it (the HTTP client's write among them). */
+function afterOneTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    setImmediate(resolve);
+  });
+}
