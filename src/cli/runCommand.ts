@@ -267,7 +267,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     return runOne(item, label, ctx, options.allPages ? {
       ...(resume && i === resume.index ? { resumeFrom: resume.record.checkpoint } : {}),
       onPage: (event) => {
-        progress.update(progressText(i, planned.length, label, `page ${event.progress.pages} · ${event.progress.rows} rows`));
+        if (progress.visible) progress.update(progressText(i, planned.length, label, `page ${event.progress.pages} · ${event.progress.rows} rows`));
         // The checkpoint beside --out after every page kept: a crash or a kill can be resumed too.
         record.page({ version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: event.checkpoint });
       },
@@ -282,7 +282,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
         out.write(`· ${terminalSafe(redactor.text(label))}  skipped: its rows were written by the run being resumed\n`);
         continue;
       }
-      progress.update(progressText(i, planned.length, label));
+      if (progress.visible) progress.update(progressText(i, planned.length, label));
       const outcome = await order.outcome(i);
       // A walk that did not end complete (or a request that threw mid-walk) holds the record from here on.
       if (options.allPages && outcome.walk?.verdict !== 'complete') record.hold();

@@ -9,6 +9,7 @@ import { EnvironmentSecretStore, secretValuesFromEnvironment } from '../../src/c
 import { openOutputSink } from '../../src/cli/reporters/outputSink';
 import { Redactor } from '../../src/core/secrets';
 import { formatOutcome, formatTotals } from '../../src/cli/reporters/summary';
+import { createProgress } from '../../src/cli/reporters/progress';
 import { rowsOfBody } from '../../src/core/paging/rows';
 
 const countRows = (text: string): number | undefined => {
@@ -23,6 +24,21 @@ const countRows = (text: string): number | undefined => {
 import { parseRunArgs } from '../../src/cli/runCommand';
 
 void describe('apiwb run pieces', () => {
+  void it('the progress line is visible only on a terminal, and writes nothing elsewhere', () => {
+    const written: string[] = [];
+    const stream = (isTTY: boolean): NodeJS.WriteStream => ({ isTTY, columns: 80, write: (text: string) => written.push(text) }) as unknown as NodeJS.WriteStream;
+    const quiet = createProgress(stream(false));
+    assert.equal(quiet.visible, false);
+    quiet.update('[░░] 0/2 a');
+    quiet.clear();
+    assert.deepEqual(written, []);
+    const shown = createProgress(stream(true));
+    assert.equal(shown.visible, true);
+    shown.update('[░░] 0/2 a');
+    assert.equal(written.length, 1);
+    assert.ok(written[0]!.endsWith('[░░] 0/2 a'));
+  });
+
   void it('parses options; rejects what makes no sense', () => {
     const args = ['a.http', 'dir', '--env', 'sandbox', '--all-pages', '--out', 'x.csv', '--max-pages', '3', '--timeout', '500', '--insecure'];
     assert.deepEqual(parseRunArgs(args), {

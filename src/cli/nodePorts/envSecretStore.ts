@@ -1,6 +1,7 @@
 // The CLI's SecretStore: secrets come from environment variables only (APIWB_SECRET_<AUTH ID>_<FIELD>),
 // and what sign-in obtains (access tokens) lives in memory for this run and is never written anywhere.
 import { secretEnvVarName, type SecretStore } from '../../core/secrets/secretStore';
+import { remembered } from '../../core/text/remembered';
 
 export const SECRET_ENV_PREFIX = 'APIWB_SECRET_';
 
@@ -36,8 +37,15 @@ export class EnvironmentSecretStore implements SecretStore {
   }
 }
 
+/** envVarOf's answers: a run asks for the same few keys on every request. */
+const envVarNames = new Map<string, string>();
+
 /** `engagement.password` → APIWB_SECRET_ENGAGEMENT_PASSWORD; `env:NAME` → NAME. */
 function envVarOf(key: string): string {
+  return remembered(envVarNames, key, 1_000, envVarNameOf);
+}
+
+function envVarNameOf(key: string): string {
   if (key.startsWith('env:')) return key.slice(4);
   const dot = key.lastIndexOf('.');
   return dot < 0 ? secretEnvVarName(key, '') : secretEnvVarName(key.slice(0, dot), key.slice(dot + 1));

@@ -2,15 +2,18 @@
 import { terminalSafe } from '../../core/text/terminalText';
 
 export interface Progress {
+  /** False when nothing is shown (stderr is not a terminal): a caller need not build the text. */
+  readonly visible: boolean;
   update(text: string): void;
   /** Erase the line before a summary line is printed. */
   clear(): void;
 }
 
 export function createProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
-  if (!stream.isTTY) return { update: () => undefined, clear: () => undefined };
+  if (!stream.isTTY) return { visible: false, update: () => undefined, clear: () => undefined };
   let shown = false;
   return {
+    visible: true,
     update(raw) {
       const text = terminalSafe(raw);
       const width = Math.max(20, (stream.columns || 80) - 1);

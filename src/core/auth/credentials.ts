@@ -8,6 +8,7 @@ import { basicCredentialToken } from './basicApiKey';
 import { decodeJwt, isJwtExpired } from './jwt';
 import { requestPasswordGrant, SignInError, type TokenGrant } from './passwordGrant';
 import type { Clock, SendHttp } from './ports';
+import { remembered } from '../text/remembered';
 
 /** Non-secret facts about a session, kept next to the token so the tree and status bar can show them. */
 export interface SessionInfo {
@@ -196,11 +197,17 @@ function sessionOf(grant: TokenGrant): SessionInfo {
   return { tokenType: grant.tokenType, userName: grant.userName, obtainedAt: grant.obtainedAt, expiresAt: grant.expiresAt, expiresIn: grant.expiresIn };
 }
 
+/** Session texts already read, parsed (frozen: shared by every caller): every request of a run reads the same one. */
+const sessions = new Map<string, SessionInfo | undefined>();
+
 function parseSession(text: string | undefined): SessionInfo | undefined {
-  if (!text) return undefined;
+  return text ? remembered(sessions, text, 16, parseSessionText) : undefined;
+}
+
+function parseSessionText(text: string): SessionInfo | undefined {
   try {
     const value = JSON.parse(text) as Partial<SessionInfo>;
-    return typeof value.expiresAt === 'number' ? (value as SessionInfo) : undefined;
+    return typeof value.expiresAt === 'number' ? Object.freeze(value as SessionInfo) : undefined;
   } catch {
     return undefined;
   }
