@@ -234,7 +234,11 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const ports: ExchangePorts = { http: httpClient, catalog, timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
   const credentials = new CredentialService(environment, {
     secrets: new EnvironmentSecretStore(io.env),
-    send: (request) => httpClient.send(request, { timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) }),
+    send: (request) => {
+      // A response waiting for this request's send is examined meanwhile (sendOrder).
+      order.signingIn();
+      return httpClient.send(request, { timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) });
+    },
     signInOnDemand: true,
     missingSecretHint: (authId, field) => `set the environment variable ${secretEnvVarName(authId, field)}`,
   });

@@ -9,11 +9,21 @@
 // queued when the request is handed to it). Everything done before that turn, the examination included,
 // still happens before the request leaves. So response i waits until request i+1 has been handed over,
 // then for one Immediate queued after undici's (Immediates run in the order they were queued): request
-// i+1 is written by then, and response i is examined while the server answers it.
+// i+1 is written by then on a kept-alive connection, and response i is examined while the server
+// answers it. Undici frees response i's connection a turn after it, so request i+1 goes on another
+// kept-alive connection of the same origin (a run alternates between two); one still to be opened (the
+// first overlap of a run, another origin) is written once it connects, after the examination. Nor does
+// response i wait on the network for request i+1: a sign-in of request i+1 ends the wait (signingIn).
 
 export interface SendOrder<T> {
   /** Request i's outcome, started now unless it already was; ask for them in order, each once. */
   outcome(i: number): Promise<T>;
+  /**
+   * A request of the run is about to wait on the network before it can be sent (its sign-in): a response
+   * waiting for that request to be written is examined now instead (its line is not held back by the
+   * sign-in, nor lost when the run is interrupted during it).
+   */
+  signingIn(): void;
 }
 
 /**
@@ -25,6 +35,8 @@ export interface SendOrder<T> {
 export type StartRequest<T> = (i: number, received: (bytes: number) => Promise<void> | undefined, handedOver: () => void) => Promise<T>;
 
 export function sendOrder<T>(start: StartRequest<T>, overlaps: (i: number, bytes: number) => boolean): SendOrder<T> {
+  /** Ends the wait of a response for its next request without that request being handed over (see signingIn). */
+  let stopWaiting: (() => void) | undefined;
   const ahead = new Map<number, Promise<T>>();
   // Requests received whole before their outcome was asked for (their size): their next goes when it is.
   const receivedEarly = new Map<number, number>();
@@ -36,10 +48,14 @@ export function sendOrder<T>(start: StartRequest<T>, overlaps: (i: number, bytes
     const onItsWay = new Promise<void>((resolve) => {
       handedOver = resolve;
     });
+    const signIn = new Promise<void>((resolve) => {
+      stopWaiting = resolve;
+    });
     const next = begin(i + 1, handedOver);
     ahead.set(i + 1, next);
-    // A request that ends before it is sent (a variable it cannot resolve) lets response i go on too.
-    return Promise.race([onItsWay, next.then(() => undefined)]).then(afterOneTurn);
+    // A request that ends before it is sent (a variable it cannot resolve), or that signs in first, lets
+    // response i go on too.
+    return Promise.race([onItsWay, next.then(() => undefined), signIn]).then(afterOneTurn);
   };
   const begin = (i: number, handedOver: () => void = () => undefined): Promise<T> => start(i, (bytes) => {
     if (i === current) return sendNext(i, bytes);
@@ -58,6 +74,11 @@ export function sendOrder<T>(start: StartRequest<T>, overlaps: (i: number, bytes
         void sendNext(i, bytes);
       }
       return pending;
+    },
+    signingIn() {
+      const stop = stopWaiting;
+      stopWaiting = undefined;
+      stop?.();
     },
   };
 }

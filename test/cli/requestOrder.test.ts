@@ -4,7 +4,7 @@
 // a response read by name is there for the request that reads it, and a failed request in the middle
 // changes none of that; nor does a compressed body whose coded data ends before the body does.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -28,6 +28,16 @@ void describe('apiwb run: one request at a time, whatever overlaps', () => {
           log.push(`end ${url.pathname}${url.search}`);
           res.destroy();
         }, 10);
+        return;
+      }
+      if (url.pathname === '/token') {
+        // A password-grant sign-in that takes a while: the request that needs it goes after its answer.
+        req.resume();
+        req.on('end', () => setTimeout(() => {
+          log.push(`end ${url.pathname}`);
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify({ access_token: 'tok-123456789', token_type: 'bearer', expires_in: 3600 }));
+        }, 30));
         return;
       }
       if (url.pathname === '/echo') {
@@ -110,6 +120,20 @@ void describe('apiwb run: one request at a time, whatever overlaps', () => {
     const result = await runInProcess([file, '--env', 'local', '--env-file', envFile]);
     assert.equal(result.code, 0, result.stdout + result.stderr);
     assert.deepEqual(log, ['arrive /a', 'end /a', 'arrive /echo', 'body {"x": "{{", "after": "a", "y": "{a}"}']);
+  });
+
+  void it('a sign-in made while the response before is in: sent after that response, the request after the sign-in, one at a time', async () => {
+    log.length = 0;
+    const base = (JSON.parse(readFileSync(envFile, 'utf8')) as { local: { base: string } }).local.base;
+    const authEnv = join(dir, 'auth.env.json');
+    writeFileSync(authEnv, JSON.stringify({ local: { base, Security: { Auth: { eng: { Type: 'OAuth2', 'Grant Type': 'Password', 'Token URL': `${base}/token`, Username: 'u' } } } } }));
+    const file = join(dir, 'signin.http');
+    writeFileSync(file, ['### a\n# @name a\nGET {{base}}/a\n', '### b\n# @name b\nGET {{base}}/b\nAuthorization: Bearer {{$auth.token("eng")}}\n', '### f\n# @name f\nGET {{base}}/f\n'].join('\n'));
+    const result = await runInProcess([file, '--env', 'local', '--env-file', authEnv], { APIWB_SECRET_ENG_PASSWORD: 'pw-secret-1' });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.deepEqual(log, ['arrive /a', 'end /a', 'arrive /token', 'end /token', 'arrive /b', 'end /b', 'arrive /f', 'end /f']);
+    assert.deepEqual(result.stdout.trim().split('\n').slice(0, 3).map((l) => l.split(/\s+/)[1]), ['a', 'b', 'f']);
+    assert.ok(!result.stdout.includes('tok-123456789') && !result.stdout.includes('pw-secret-1'));
   });
 
   void it('a compressed body whose coded data ends before its last byte: the next request waits for that byte', async () => {

@@ -9,6 +9,8 @@ import { parseHttpFile } from '../../src/core/httpfile/parser';
 
 interface Fake {
   readonly started: number[];
+  /** The order was told a request signs in. */
+  signingIn(): void;
   /** What the exchange would wait for before examining response i (undefined: nothing). */
   receive(i: number, bytes?: number): Promise<void> | undefined;
   /** Request i handed to the HTTP client. */
@@ -35,6 +37,7 @@ function fakeRun(overlaps: (i: number, bytes: number) => boolean, onStart: (i: n
     started,
     receive: (i, bytes = 100) => received.get(i)!(bytes),
     handOver: (i) => handedOver.get(i)!(),
+    signingIn: () => order.signingIn(),
     settle: (i) => settle.get(i)!(`outcome ${i}`),
     outcome: (i) => order.outcome(i),
   };
@@ -146,6 +149,21 @@ void describe('sendOrder', () => {
     assert.equal(await settledSoon(waiting), true);
     run.settle(0);
     await first;
+    assert.equal(await run.outcome(1), 'outcome 1');
+  });
+
+  void it('the wait ends when the next request signs in first: the response is not held for that network round', async () => {
+    const run = fakeRun(() => true);
+    const first = run.outcome(0);
+    const waiting = run.receive(0)!;
+    assert.equal(await settledSoon(waiting), false);
+    run.signingIn();
+    assert.equal(await settledSoon(waiting), true, 'examined while request 1 signs in');
+    run.signingIn();
+    run.handOver(1);
+    run.settle(0);
+    await first;
+    run.settle(1);
     assert.equal(await run.outcome(1), 'outcome 1');
   });
 

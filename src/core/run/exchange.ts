@@ -120,11 +120,11 @@ export interface ExchangeInput {
   /** False when the caller never continues this exchange (no Next page, no resume): no paging cursor then. */
   readonly continuable?: boolean;
   /**
-   * 'first' only: called once, as soon as the response's body has been received whole (its connection
-   * is free for another request), with its size in bytes, before the exchange examines it; never when
+   * 'first' only: called once, as soon as the response's body has been received whole (the server is
+   * done with the request), with its size in bytes, before the exchange examines it; never when
    * no whole body came (a read that failed, a body discarded unread). The examination waits for what it
    * returns: a run sends its next request from here and examines this response while it is answered.
-   * The response's time ends with its body, not with that wait.
+   * The response's time leaves out this call and that wait.
    */
   readonly onReceived?: (bytes: number) => Promise<void> | undefined;
   /** Called once, when the exchange's request has been handed to the HTTP client (after any sign-in). */
@@ -210,9 +210,10 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   // A streamed response's time is taken after its read, which waits on onReceived: that wait is not its time.
   let waitedMs = 0;
   const receivedWhileTimed = received && (async (bytes: number): Promise<void> => {
+    // From before the call: what it does at once (a run starts its next request) is not this response's time.
+    const from = performance.now();
     const waiting = received(bytes);
     if (!waiting) return;
-    const from = performance.now();
     await waiting;
     waitedMs += performance.now() - from;
   });
