@@ -77,10 +77,10 @@ export const RUN_HELP = `Usage: apiwb run <files or folders...> --env NAME [opti
 
 Runs the requests of .http/.rest files in file order (a folder: its files sorted by path), one at a
 time (each once the response before it has arrived whole; a response of up to 64 KiB with no ??
-assertions, read by no later request, is examined while the next is answered, except with --out,
---all-pages or --check-contract, or when the next asserts its duration), against an environment of
-http-client.env.json, and prints one line per request: name, method, URL (secrets redacted), status,
-time, rows and business failures.
+assertions, read by no later request or file variable, is examined while the next is answered,
+except with --out, --all-pages or --check-contract, or when the next asserts its duration), against
+an environment of http-client.env.json, and prints one line per request: name, method, URL (secrets
+redacted), status, time, rows and business failures.
 
 Options:
   --env NAME          environment of the env file to use (required)
@@ -232,11 +232,13 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const planned = withReadLater(plan, included);
 
   const ports: ExchangePorts = { http: httpClient, catalog, timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
+  // Set once the run's send order exists (below): a sign-in tells it (sendOrder.signingIn).
+  let signingIn = (): void => undefined;
   const credentials = new CredentialService(environment, {
     secrets: new EnvironmentSecretStore(io.env),
     send: (request) => {
       // A response waiting for this request's send is examined meanwhile (sendOrder).
-      order.signingIn();
+      signingIn();
       return httpClient.send(request, { timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) });
     },
     signInOnDemand: true,
@@ -279,6 +281,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
       // Whatever one request's response does, the run goes on with the next, this one named as failed.
       .catch((error: unknown): RequestOutcome & { walk?: WalkResult } => ({ label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(message(error)), ok: false }));
   }, (i, bytes) => overlapsNext(planned, i, bytes, options));
+  signingIn = () => order.signingIn();
   try {
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;

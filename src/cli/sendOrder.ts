@@ -20,8 +20,8 @@ export interface SendOrder<T> {
   outcome(i: number): Promise<T>;
   /**
    * A request of the run is about to wait on the network before it can be sent (its sign-in): a response
-   * waiting for that request to be written is examined now instead (its line is not held back by the
-   * sign-in, nor lost when the run is interrupted during it).
+   * waiting for that request to be written is examined after one Immediate instead (its line is not held
+   * back by the sign-in, nor lost when the run is interrupted during it).
    */
   signingIn(): void;
 }

@@ -124,7 +124,7 @@ export interface ExchangeInput {
    * done with the request), with its size in bytes, before the exchange examines it; never when
    * no whole body came (a read that failed, a body discarded unread). The examination waits for what it
    * returns: a run sends its next request from here and examines this response while it is answered.
-   * The response's time leaves out this call and that wait.
+   * When it returns a promise, the response's time leaves out this call and that wait.
    */
   readonly onReceived?: (bytes: number) => Promise<void> | undefined;
   /** Called once, when the exchange's request has been handed to the HTTP client (after any sign-in). */
