@@ -37,7 +37,7 @@ import { createProgress, progressText } from './reporters/progress';
 import { readResumeRecord, removeResumeRecord, writeResumeRecord, type ResumeRecord } from './resumeFile';
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
 import { lineWriter } from './reporters/lineWriter';
-import { sendOrder } from './sendOrder';
+import { sendOrder, type RequestHooks } from './sendOrder';
 import type { Subcommand } from './subcommands';
 import type { Mutable } from '../core/mutable';
 
@@ -266,7 +266,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const ctx: RunContext = { options, environment, credentials, responses, redactor, secrets, ports, sink, record };
   // Where overlapsNext allows it, a request is sent as soon as the response before it has been received
   // whole, and that response is examined meanwhile (sendOrder). Lines stay in request order.
-  const order = sendOrder((i, received, handedOver) => {
+  const order = sendOrder((i, hooks) => {
     const item = planned[i]!;
     const label = item.node.name ?? item.where;
     // The run's context is the same for every request; only a walk of --all-pages has hooks of its own.
@@ -277,7 +277,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
         // The checkpoint beside --out after every page kept: a crash or a kill can be resumed too.
         record.page({ version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: event.checkpoint });
       },
-    } : undefined, { received, handedOver })
+    } : undefined, hooks)
       // Whatever one request's response does, the run goes on with the next, this one named as failed.
       .catch((error: unknown): RequestOutcome & { walk?: WalkResult } => ({ label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(message(error)), ok: false }));
   }, (i, bytes) => overlapsNext(planned, i, bytes, options));
@@ -499,13 +499,7 @@ function learnSecrets(ctx: Pick<RunContext, 'redactor' | 'secrets'>, values: rea
   for (const value of values) if (!ctx.secrets.includes(value)) ctx.secrets.push(value);
 }
 
-/** Where `apiwb run` overlaps a response's examination with the next request (sendOrder.ts). */
-interface OverlapHooks {
-  readonly received: (bytes: number) => Promise<void> | undefined;
-  readonly handedOver: () => void;
-}
-
-async function runOne(item: PlannedRequest, label: string, ctx: RunContext, hooks: WalkHooks | undefined, overlap?: OverlapHooks): Promise<RequestOutcome & { walk?: WalkResult }> {
+async function runOne(item: PlannedRequest, label: string, ctx: RunContext, hooks: WalkHooks | undefined, overlap?: RequestHooks): Promise<RequestOutcome & { walk?: WalkResult }> {
   const method = item.node.requestLine.method;
   // Set one by one, not spread from conditional literals (see the outcome below).
   const input: Mutable<ExchangeInput> = {

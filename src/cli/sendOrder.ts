@@ -26,13 +26,16 @@ export interface SendOrder<T> {
   signingIn(): void;
 }
 
-/**
- * `start(i, received, handedOver)` sends request i. It calls `received(bytes)` once its response has been
- * received whole (never when none came) and waits for what that returns before examining the response;
- * it calls `handedOver()` once its own request has been handed to the HTTP client. Its promise never
- * rejects.
- */
-export type StartRequest<T> = (i: number, received: (bytes: number) => Promise<void> | undefined, handedOver: () => void) => Promise<T>;
+/** What request i tells its order as it goes. */
+export interface RequestHooks {
+  /** Its response has been received whole (never when none came): awaited before it is examined. */
+  readonly received: (bytes: number) => Promise<void> | undefined;
+  /** Its request has been handed to the HTTP client. */
+  readonly handedOver: () => void;
+}
+
+/** `start(i, hooks)` sends request i, calling its hooks as it goes; its promise never rejects. */
+export type StartRequest<T> = (i: number, hooks: RequestHooks) => Promise<T>;
 
 export function sendOrder<T>(start: StartRequest<T>, overlaps: (i: number, bytes: number) => boolean): SendOrder<T> {
   /** Ends the wait of a response for its next request without that request being handed over (see signingIn). */
@@ -57,11 +60,14 @@ export function sendOrder<T>(start: StartRequest<T>, overlaps: (i: number, bytes
     // response i go on too.
     return Promise.race([onItsWay, next.then(() => undefined), signIn]).then(afterOneTurn);
   };
-  const begin = (i: number, handedOver: () => void = () => undefined): Promise<T> => start(i, (bytes) => {
-    if (i === current) return sendNext(i, bytes);
-    receivedEarly.set(i, bytes);
-    return undefined;
-  }, handedOver);
+  const begin = (i: number, handedOver: () => void = () => undefined): Promise<T> => start(i, {
+    received: (bytes) => {
+      if (i === current) return sendNext(i, bytes);
+      receivedEarly.set(i, bytes);
+      return undefined;
+    },
+    handedOver,
+  });
   return {
     outcome(i) {
       current = i;

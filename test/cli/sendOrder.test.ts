@@ -25,12 +25,12 @@ function fakeRun(overlaps: (i: number, bytes: number) => boolean, onStart: (i: n
   const received = new Map<number, (bytes: number) => Promise<void> | undefined>();
   const handedOver = new Map<number, () => void>();
   const settle = new Map<number, (value: string) => void>();
-  const order = sendOrder<string>((i, receivedWhole, handOver) => {
+  const order = sendOrder<string>((i, hooks) => {
     started.push(i);
-    received.set(i, receivedWhole);
-    handedOver.set(i, handOver);
+    received.set(i, hooks.received);
+    handedOver.set(i, hooks.handedOver);
     const outcome = new Promise<string>((resolve) => settle.set(i, resolve));
-    onStart(i, handOver);
+    onStart(i, hooks.handedOver);
     return outcome;
   }, overlaps);
   return {

@@ -217,23 +217,18 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
     await waiting;
     waitedMs += performance.now() - from;
   });
-  let sent = input.onSent;
-  const handedOver = (): void => {
-    const told = sent;
-    sent = undefined;
-    told?.();
-  };
+  const handedOver = once(input.onSent);
   const http: HttpPort = {
     send: async (r, o) => {
       const sending = ports.http.send(r, o);
-      handedOver();
+      handedOver?.();
       response = await sending;
       await received?.(response.sizeBytes);
       return response;
     },
     stream: async (r, o) => {
       const streaming = ports.http.stream(r, o);
-      handedOver();
+      handedOver?.();
       const s = await streaming;
       response = { status: s.status, statusText: s.statusText, headers: s.headers, bodyText: '', timing: { startedAt: s.startedAt, firstByteMs: s.firstByteMs, totalMs: s.firstByteMs }, sizeBytes: 0 };
       return receivedWhileTimed ? toldWhenRead(s, receivedWhileTimed) : s;
@@ -385,14 +380,14 @@ export function businessFailureWords(failure: BusinessFailure, catalogue: string
   return `${code}${failure.message}${meanings}`.trim();
 }
 
-/** `told` at most once; undefined when there is nothing to tell. */
-function once(told: ((bytes: number) => Promise<void> | undefined) | undefined): ((bytes: number) => Promise<void> | undefined) | undefined {
+/** `told` at most once (later calls answer undefined); undefined when there is nothing to tell. */
+function once<A extends unknown[], R>(told: ((...args: A) => R) | undefined): ((...args: A) => R | undefined) | undefined {
   if (!told) return undefined;
   let done = false;
-  return (bytes) => {
+  return (...args) => {
     if (done) return undefined;
     done = true;
-    return told(bytes);
+    return told(...args);
   };
 }
 
