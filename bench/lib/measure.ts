@@ -13,6 +13,11 @@ export interface ProcessRun {
   readonly code: number | null;
   /** stdout, when `stdoutFile` was given. */
   readonly stdout: string;
+  /**
+   * Time its main thread spent on a CPU (Linux's schedstat), polled with the peak RSS: all but the last
+   * few ms before its exit. Undefined where it cannot be read.
+   */
+  readonly mainThreadCpuMs?: number;
 }
 
 export interface ProcessOptions {
@@ -31,9 +36,19 @@ function highWaterMB(pid: number): number | undefined {
   }
 }
 
+function mainThreadCpuMs(pid: number): number | undefined {
+  try {
+    const onCpuNs = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    return Number.isFinite(onCpuNs) ? onCpuNs / 1e6 : undefined;
+  } catch {
+    return undefined; // exited between two polls, or no /proc
+  }
+}
+
 /**
- * Runs `file args` to its exit: wall time from spawn to exit (what a user waits for) and peak RSS. The
- * high-water mark only grows, so polling it every few ms misses at most the growth of the last poll.
+ * Runs `file args` to its exit: wall time from spawn to exit (what a user waits for), peak RSS and its main
+ * thread's time on a CPU. The high-water mark only grows, so polling it every few ms misses at most the
+ * growth of the last poll; the CPU time misses the last poll's few ms.
  */
 export async function timeProcess(file: string, args: readonly string[], options: ProcessOptions = {}): Promise<ProcessRun> {
   const out = options.stdoutFile ? openSync(options.stdoutFile, 'w') : 'ignore';
@@ -41,12 +56,17 @@ export async function timeProcess(file: string, args: readonly string[], options
   try {
     const child = spawn(file, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', out, 'inherit'] });
     let peak = 0;
-    const poll = setInterval(() => { peak = Math.max(peak, child.pid ? highWaterMB(child.pid) ?? 0 : 0); }, 5);
+    let mainCpu: number | undefined;
+    const poll = setInterval(() => {
+      if (!child.pid) return;
+      peak = Math.max(peak, highWaterMB(child.pid) ?? 0);
+      mainCpu = mainThreadCpuMs(child.pid) ?? mainCpu;
+    }, 5);
     const exited = once(child, 'exit') as Promise<[number | null]>;
     const [code] = await exited;
     clearInterval(poll);
     const ms = performance.now() - started;
-    return { ms, peakRssMB: peak, code, stdout: options.stdoutFile ? readFileSync(options.stdoutFile, 'utf8') : '' };
+    return { ms, peakRssMB: peak, code, stdout: options.stdoutFile ? readFileSync(options.stdoutFile, 'utf8') : '', ...(mainCpu === undefined ? {} : { mainThreadCpuMs: mainCpu }) };
   } finally {
     if (typeof out === 'number') closeSync(out);
   }
