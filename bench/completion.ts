@@ -24,7 +24,7 @@
 //   node --import tsx bench/completion.ts [--lines N] [--words W] [--rounds R] [--profile DIR]
 // --profile DIR: our server runs with --cpu-prof, its profiles written to DIR (to see what a figure is made of).
 // --compare DIR: also runs the server of another checkout (e.g. main) in the same rounds, logged as 'other'.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -33,21 +33,15 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { startLspSession, type LspSession } from '../test/server/lspClient';
 import { VALIDATION_DELAY_MS } from '../src/server/server';
-import { arg, loadNote, median, msText, printRow } from './lib/measure';
+import { arg, loadNote, mainThreadCpuMs, median, msText, printRow } from './lib/measure';
 import { buildLargeHttpFile, completionPoints, summary } from './completion/workload';
 
 const KEY_INTERVAL_MS = 100;
 /** Pauses after each word, in turn; the validation delay is 200 ms (src/server/server.ts). */
 const PAUSES_MS = [250, 300, 400, 600];
 
-/** CPU time (ms) a process's main thread has run, or NaN where /proc is not there. */
-function mainThreadCpuMs(pid: number | undefined): number {
-  try {
-    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    return Number.NaN;
-  }
-}
+/** CPU time (ms) a process's main thread has run, or NaN where it cannot be read. */
+const mainThreadCpuMsOrNaN = (pid: number | undefined): number => mainThreadCpuMs(pid) ?? Number.NaN;
 const WORD = 'Preti_';
 
 interface Figures {
@@ -84,20 +78,20 @@ async function drive(session: LspSession, text: string, words: number, startMs: 
   // A waiter that never accepts counts every publication (the client has one handler per method).
   void session.nextDiagnostics(uri, () => { published++; return false; });
   const first = session.nextDiagnostics(uri);
-  const cpuBefore = mainThreadCpuMs(session.child.pid);
+  const cpuBefore = mainThreadCpuMsOrNaN(session.child.pid);
   const opened = performance.now();
   await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'http', version: 1, text } });
   const asks = editorOpenRequests(session, uri);
   await first;
   const openMs = performance.now() - opened;
   const openRequestsMs = asks.length === 0 ? Number.NaN : (await Promise.all(asks), performance.now() - opened);
-  const openCpuMs = mainThreadCpuMs(session.child.pid) - cpuBefore;
+  const openCpuMs = mainThreadCpuMsOrNaN(session.child.pid) - cpuBefore;
   const afterOpen = published;
 
   const points = completionPoints(text, words * 3).filter((p) => p.kind === 'body-key').slice(0, words);
   const completion: number[] = [];
   let version = 1;
-  const cpuBeforeTyping = mainThreadCpuMs(session.child.pid);
+  const cpuBeforeTyping = mainThreadCpuMsOrNaN(session.child.pid);
   let clock = performance.now() + PAUSES_MS.at(-1)!;
   // A validation may be running from 200 ms after a word's last key until its diagnostics come.
   let validationDueAt = Infinity;
@@ -122,7 +116,7 @@ async function drive(session: LspSession, text: string, words: number, startMs: 
     clock += PAUSES_MS[index % PAUSES_MS.length]! - KEY_INTERVAL_MS;
   }
   await at(clock);
-  const cpuPerKeyMs = (mainThreadCpuMs(session.child.pid) - cpuBeforeTyping) / Math.max(1, completion.length);
+  const cpuPerKeyMs = (mainThreadCpuMsOrNaN(session.child.pid) - cpuBeforeTyping) / Math.max(1, completion.length);
   return { startMs, openMs, openCpuMs, openRequestsMs, completion, diagnosticsWhileTyping: published - afterOpen, cpuPerKeyMs, duringValidation };
 }
 

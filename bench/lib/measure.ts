@@ -1,5 +1,5 @@
 // What every bench needs to report a row of the goals table: a process timed from spawn to exit with its
-// peak RSS, medians, the load average beside the figures, and one line per row in one format
+// peak RSS and its main thread's CPU time, medians, the load average beside the figures, and one line per row in one format
 // (measure · ours · baseline · ratio · peak RSS · goal). Kept in a folder so bench/run.mjs does not run it.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -36,12 +36,17 @@ function highWaterMB(pid: number): number | undefined {
   }
 }
 
-function mainThreadCpuMs(pid: number): number | undefined {
+/**
+ * Time (ms) a process's main thread has spent on a CPU so far (Linux's schedstat); undefined where it cannot
+ * be read (no /proc, the process gone, or a kernel that keeps no such statistics and reads 0).
+ */
+export function mainThreadCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
   try {
     const onCpuNs = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]);
-    return Number.isFinite(onCpuNs) ? onCpuNs / 1e6 : undefined;
+    return Number.isFinite(onCpuNs) && onCpuNs > 0 ? onCpuNs / 1e6 : undefined;
   } catch {
-    return undefined; // exited between two polls, or no /proc
+    return undefined;
   }
 }
 
@@ -66,7 +71,7 @@ export async function timeProcess(file: string, args: readonly string[], options
     const [code] = await exited;
     clearInterval(poll);
     const ms = performance.now() - started;
-    return { ms, peakRssMB: peak, code, stdout: options.stdoutFile ? readFileSync(options.stdoutFile, 'utf8') : '', ...(mainCpu === undefined ? {} : { mainThreadCpuMs: mainCpu }) };
+    return { ms, peakRssMB: peak, code, stdout: options.stdoutFile ? readFileSync(options.stdoutFile, 'utf8') : '', mainThreadCpuMs: mainCpu };
   } finally {
     if (typeof out === 'number') closeSync(out);
   }
