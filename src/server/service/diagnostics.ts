@@ -136,12 +136,15 @@ export function keptReferences(references: readonly VariableReference[]): KeptRe
   return names.length === 0 ? NO_REFERENCES : { names: names.slice(), places: places.slice() };
 }
 
-/** The undefined variables among `references`, reported `lines` below where they are (a block's first line). */
+/**
+ * The undefined variables among `references`, reported `lines` below where they are (a block's first line).
+ * keptReferences has already left out the system variables, which are never undefined.
+ */
 export function undefinedVariables(references: KeptReferences, lines: number, environment: readonly string[], fileVariables: ReadonlySet<string>, named: ReadonlySet<string>, out: Diagnostic[]): void {
   const { names, places } = references;
   for (let r = 0; r < names.length; r++) {
     const name = names[r]!;
-    if (isSystemVariable(name) || fileVariables.has(name) || environment.includes(name)) continue;
+    if (fileVariables.has(name) || environment.includes(name)) continue;
     const range = { start: { line: places[4 * r]! + lines, character: places[4 * r + 1]! }, end: { line: places[4 * r + 2]! + lines, character: places[4 * r + 3]! } };
     const chained = /^([\w-]+)\.(response|request)\./.exec(name);
     if (chained) {
