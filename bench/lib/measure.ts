@@ -1,6 +1,7 @@
 // What every bench needs to report a row of the goals table: a process timed from spawn to exit with its
-// peak RSS and its main thread's CPU time, medians, the load average beside the figures, and one line per row in one format
-// (measure · ours · baseline · ratio · peak RSS · goal). Kept in a folder so bench/run.mjs does not run it.
+// peak RSS and its main thread's CPU time, medians, the load average beside the figures, and one line per
+// row in one format (measure · ours · baseline · ratio · peak RSS · goal). Kept in a folder so
+// bench/run.mjs does not run it.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, openSync, readFileSync } from 'node:fs';
