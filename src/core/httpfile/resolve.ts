@@ -3,6 +3,7 @@
 // delegated to a port. Nothing unresolved is guessed: it stays as written and is reported.
 import type { HttpFile, HttpRequestNode, RequestBlock } from './model';
 import { evaluateJsonPath } from './jsonPathLite';
+import { nextReference, referencesIn } from '../secrets/vocabulary';
 import { isSystemVariable } from './variables';
 
 /** A response kept under a request's `# @name`, for `{{name.response.body.$.x}}` and `.headers.X`. */
@@ -48,15 +49,13 @@ export interface ResolvedText {
   readonly unresolved: readonly UnresolvedVariable[];
 }
 
-const REFERENCE = /\{\{\s*([^{}]*?)\s*\}\}/g;
-
 /** The name of every `{{...}}` reference of a text, as resolveVariables finds them (across lines too). */
 export function referenceNames(text: string): string[] {
-  return text.includes('{{') ? Array.from(text.matchAll(REFERENCE), (m) => m[1]!) : [];
+  return referencesIn(text).map((reference) => reference.name);
 }
 
 export function resolveVariables(text: string, scope: VariableScope): ResolvedText {
-  // No reference without '{{' (REFERENCE): most header values and many URLs and bodies have none.
+  // No reference without '{{' (nextReference): most header values and many URLs and bodies have none.
   if (!text.includes('{{')) return { text, unresolved: [] };
   const unresolved: UnresolvedVariable[] = [];
   const budget: Budget = { produced: 0, spent: false, fileValues: undefined };
@@ -74,20 +73,25 @@ interface Budget {
 }
 
 function substitute(text: string, scope: VariableScope, unresolved: UnresolvedVariable[], stack: readonly string[], budget: Budget): string {
-  return text.replace(REFERENCE, (whole, inner: string) => {
-    if (budget.spent) return whole;
+  let result = '';
+  let copied = 0;
+  for (let found = nextReference(text); found; found = nextReference(text, found.end)) {
+    if (budget.spent) break;
+    const inner = found.name;
     const value = resolveName(inner, scope, unresolved, stack, budget);
-    if (value === undefined) return whole;
+    if (value === undefined) continue;
     budget.produced += value.length;
     if (budget.produced > MAX_EXPANDED_LENGTH) {
       budget.spent = true;
       if (!unresolved.some((u) => u.reason === 'budget')) {
         unresolved.push({ name: inner, reason: 'budget', message: `Expanding '${inner}' produces more than ${MAX_EXPANDED_LENGTH.toLocaleString('en')} characters: variables that repeat each other (such as @a = {{b}}{{b}}) grow without bound.` });
       }
-      return whole;
+      break;
     }
-    return value;
-  });
+    result += text.slice(copied, found.start) + value;
+    copied = found.end;
+  }
+  return copied === 0 ? text : result + text.slice(copied);
 }
 
 function resolveName(name: string, scope: VariableScope, unresolved: UnresolvedVariable[], stack: readonly string[], budget: Budget): string | undefined {
@@ -244,14 +248,15 @@ export function resolveRequest(file: HttpFile, requestIndex: number, scope: Vari
   const { block, request } = found;
   // fileVariablesFor gives a new object each call: no copy of it unless the scope has file variables to lay over it.
   const own = fileVariablesFor(file, requestIndex);
-  const fullScope: VariableScope = { ...scope, fileVariables: scope.fileVariables ? { ...own, ...scope.fileVariables } : own };
+  // Named one by one, not spread: a spread copies through the runtime, for every request of a run.
+  const fullScope: VariableScope = { environment: scope.environment, fileVariables: scope.fileVariables ? { ...own, ...scope.fileVariables } : own, responses: scope.responses, dynamic: scope.dynamic };
   const unresolved: UnresolvedVariable[] = [];
   const apply = (text: string): string => {
     const result = resolveVariables(text, fullScope);
     for (const u of result.unresolved) if (!unresolved.some((x) => x.name === u.name)) unresolved.push(u);
     return result.text;
   };
-  const rawUrl = request.requestLine.url + request.queryContinuations.map((q) => q.text).join('');
+  const rawUrl = request.queryContinuations.length === 0 ? request.requestLine.url : request.requestLine.url + request.queryContinuations.map((q) => q.text).join('');
   const headers: Record<string, string> = {};
   for (const header of request.headers) headers[header.name] = apply(header.value);
   const body = request.body;

@@ -7,7 +7,7 @@
 // ${APIWB_AUTH_TOKEN_ENGAGEMENT}, `{{fundraising_base_url}}` → ${fundraising_base_url}.
 import { resolveRequest, type HttpFile, type VariableScope } from '../httpfile';
 import { Redactor, REDACTED } from '../secrets/redact';
-import { AUTH_SCHEME, hasReference, isCredentialHeader, isOnlyReferences, isSecretName, REFERENCE } from '../secrets/vocabulary';
+import { AUTH_SCHEME, hasReference, isCredentialHeader, isOnlyReferences, isSecretName, referencesIn } from '../secrets/vocabulary';
 import { shellQuote, shellVariableName, shellWord, type ShellPart } from './shellQuote';
 
 /** A resolved HttpRequest, or a ResolvedRequest of src/core/httpfile (still holding `{{...}}`), fits. */
@@ -44,12 +44,12 @@ export interface CurlCommand {
 function templateParts(text: string, variables: Set<string>): ShellPart[] {
   const parts: ShellPart[] = [];
   let last = 0;
-  for (const match of text.matchAll(REFERENCE)) {
-    parts.push({ literal: text.slice(last, match.index) });
-    const variable = shellVariableName(match[1] ?? '');
+  for (const reference of referencesIn(text)) {
+    parts.push({ literal: text.slice(last, reference.start) });
+    const variable = shellVariableName(reference.name);
     variables.add(variable);
     parts.push({ variable });
-    last = match.index + match[0].length;
+    last = reference.end;
   }
   parts.push({ literal: text.slice(last) });
   return parts;

@@ -2,6 +2,6 @@
 export { MemorySecretStore, secretKey, secretEnvVarName, knownSecretValues, type SecretStore, type SecretField } from './secretStore';
 export { Redactor, REDACTED } from './redact';
 export {
-  AUTH_SCHEME, CREDENTIAL_HEADER_NAMES, REFERENCE, hasAuthScheme, hasLiteral, hasReference, isCredentialHeader, isLiteralSecret,
-  isOnlyReferences, isSecretName, looksLikeJwt,
+  AUTH_SCHEME, CREDENTIAL_HEADER_NAMES, hasAuthScheme, hasLiteral, hasReference, isCredentialHeader, isLiteralSecret,
+  isOnlyReferences, isSecretName, looksLikeJwt, nextReference, referencesIn,
 } from './vocabulary';

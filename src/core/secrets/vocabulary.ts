@@ -52,12 +52,51 @@ export function isSecretName(name: string): boolean {
 /** Matches every name isSecretName accepts (and more): a cheap first test for fast paths over serialised text. */
 export const SECRET_NAME_HINT = /pass|secret|token|key|credential|session|pwd|cookie|authorization/i;
 
-/** `{{name}}`, `{{ $auth.token("id") }}`: group 1 is the inside, trimmed. */
-export const REFERENCE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+/** One `{{name}}` or `{{ $auth.token("id") }}` of a text: where it starts, where it ends (after its `}}`) and its name, the spaces around it left out. */
+export interface Reference {
+  readonly start: number;
+  readonly end: number;
+  readonly name: string;
+}
+
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+/**
+ * THE reference rule: the first `{{…}}` at or after `from`, that is a `{{`, then no brace up to the first
+ * `}}`, which ends it (what /\{\{\s*([^{}]*?)\s*\}\}/g finds, without a regular expression: resolving a
+ * request's variables runs this on every text of every request of a run). A `{{` with a brace before its
+ * `}}` starts none; the search goes on one character later, so `{{{a}}` holds `{{a}}`.
+ */
+export function nextReference(text: string, from = 0): Reference | undefined {
+  let start = text.indexOf('{{', from);
+  while (start !== -1) {
+    let end = start + 2;
+    while (end < text.length) {
+      const c = text.charCodeAt(end);
+      if (c === OPEN_BRACE || c === CLOSE_BRACE) break;
+      end++;
+    }
+    // No brace after it: no `}}` either, for this `{{` or any later one.
+    if (end === text.length) return undefined;
+    if (text.charCodeAt(end) === CLOSE_BRACE && text.charCodeAt(end + 1) === CLOSE_BRACE) {
+      return { start, end: end + 2, name: text.slice(start + 2, end).trim() };
+    }
+    start = text.indexOf('{{', start + 1);
+  }
+  return undefined;
+}
+
+/** Every reference of a text, in order. */
+export function referencesIn(text: string): Reference[] {
+  const found: Reference[] = [];
+  for (let reference = nextReference(text); reference; reference = nextReference(text, reference.end)) found.push(reference);
+  return found;
+}
 
 /** True when the text holds at least one `{{…}}`. */
 export function hasReference(text: string): boolean {
-  return /\{\{[^{}]*\}\}/.test(text);
+  return nextReference(text) !== undefined;
 }
 
 /** True when the text holds at least one `{{…}}` and nothing else but whitespace: it names a secret, it is not one. */
@@ -67,7 +106,12 @@ export function isOnlyReferences(text: string): boolean {
 
 /** True when something other than blanks and `{{…}}` references is left in the text. */
 export function hasLiteral(text: string): boolean {
-  return text.replace(/\{\{[^{}]*\}\}/g, '').trim() !== '';
+  let literalFrom = 0;
+  for (let reference = nextReference(text); reference; reference = nextReference(text, reference.end)) {
+    if (text.slice(literalFrom, reference.start).trim() !== '') return true;
+    literalFrom = reference.end;
+  }
+  return text.slice(literalFrom).trim() !== '';
 }
 
 /** Three base64url parts, the first a JSON header (`eyJ` is `{"`): a JWT, signed or not, anywhere in text. */
