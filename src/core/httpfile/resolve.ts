@@ -94,20 +94,22 @@ function substitute(text: string, scope: VariableScope, unresolved: UnresolvedVa
   return copied === 0 ? text : result + text.slice(copied);
 }
 
+/** Reports `name` unresolved (once per text) and answers undefined. */
+function unresolvedAs(unresolved: UnresolvedVariable[], name: string, reason: UnresolvedReason, message: string): undefined {
+  if (!unresolved.some((u) => u.name === name)) unresolved.push({ name, reason, message });
+  return undefined;
+}
+
 function resolveName(name: string, scope: VariableScope, unresolved: UnresolvedVariable[], stack: readonly string[], budget: Budget): string | undefined {
-  const fail = (reason: UnresolvedReason, message: string): undefined => {
-    if (!unresolved.some((u) => u.name === name)) unresolved.push({ name, reason, message });
-    return undefined;
-  };
   if (isSystemVariable(name)) {
     const head = /^\$[\w.-]+/.exec(name)?.[0] ?? name;
     const value = scope.dynamic?.resolve(head, name.slice(head.length).trim());
-    return value ?? fail('dynamic', `The dynamic variable '${head}' could not be resolved here.`);
+    return value ?? unresolvedAs(unresolved, name, 'dynamic', `The dynamic variable '${head}' could not be resolved here.`);
   }
   // (Only a name with a dot can be one: most are plain variable names.)
   const chained = name.includes('.') ? /^([\w-]+)\.(response|request)\.(body|headers)(?:\.(.*))?$/.exec(name) : null;
-  if (chained) return resolveChained(chained, scope, fail);
-  if (stack.includes(name)) return fail('cycle', `The variable '${name}' refers to itself (${[...stack, name].join(' → ')}).`);
+  if (chained) return resolveChained(chained, scope, (reason, message) => unresolvedAs(unresolved, name, reason, message));
+  if (stack.includes(name)) return unresolvedAs(unresolved, name, 'cycle', `The variable '${name}' refers to itself (${[...stack, name].join(' → ')}).`);
   const fileValue = scope.fileVariables && Object.prototype.hasOwnProperty.call(scope.fileVariables, name) ? scope.fileVariables[name] : undefined;
   if (fileValue !== undefined) {
     if (budget.fileValues?.has(name)) return budget.fileValues.get(name);
@@ -124,7 +126,7 @@ function resolveName(name: string, scope: VariableScope, unresolved: UnresolvedV
   }
   const envValue = scope.environment && Object.prototype.hasOwnProperty.call(scope.environment, name) ? scope.environment[name] : undefined;
   if (envValue !== undefined) return envValue;
-  return fail('undefined', `The variable '${name}' is not defined in the active environment or the file.`);
+  return unresolvedAs(unresolved, name, 'undefined', `The variable '${name}' is not defined in the active environment or the file.`);
 }
 
 function resolveChained(
@@ -256,18 +258,39 @@ export function resolveRequest(file: HttpFile, requestIndex: number, scope: Vari
     for (const u of result.unresolved) if (!unresolved.some((x) => x.name === u.name)) unresolved.push(u);
     return result.text;
   };
-  const rawUrl = request.queryContinuations.length === 0 ? request.requestLine.url : request.requestLine.url + request.queryContinuations.map((q) => q.text).join('');
+  const parts = partsOf(block, request);
   const headers: Record<string, string> = {};
   for (const header of request.headers) headers[header.name] = apply(header.value);
   const body = request.body;
   return {
     method: request.requestLine.method,
-    url: apply(rawUrl),
+    url: apply(parts.url),
     headers,
     body: body?.kind === 'inline' ? apply(body.text) : undefined,
     bodyInclude: body?.kind === 'include' ? { path: body.path, substituteVariables: body.substituteVariables } : undefined,
-    directives: Object.fromEntries(block.directives.map((d) => [d.key, d.value])),
+    directives: parts.directives,
     name: request.name,
     unresolved,
   };
+}
+
+/** What resolveRequest reads of a request that no scope changes, as written. */
+interface RequestParts {
+  /** The request line's URL with its query continuation lines. */
+  readonly url: string;
+  /** The block's `# @key value` directives (frozen: every resolution of the request shares it). */
+  readonly directives: Readonly<Record<string, string>>;
+}
+
+/** Made once per parsed request: a run resolves each request twice (checked, then sent). */
+const requestParts = new WeakMap<HttpRequestNode, RequestParts>();
+
+function partsOf(block: RequestBlock, request: HttpRequestNode): RequestParts {
+  let parts = requestParts.get(request);
+  if (!parts) {
+    const url = request.queryContinuations.length === 0 ? request.requestLine.url : request.requestLine.url + request.queryContinuations.map((q) => q.text).join('');
+    parts = { url, directives: Object.freeze(Object.fromEntries(block.directives.map((d) => [d.key, d.value]))) };
+    requestParts.set(request, parts);
+  }
+  return parts;
 }

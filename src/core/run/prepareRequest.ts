@@ -137,8 +137,8 @@ export function checkRequest(file: HttpFile, requestIndex: number, environment: 
 function resolveWithDirectives(file: HttpFile, requestIndex: number, scope: VariableScope): ResolvedRequest | undefined {
   const resolved = resolveRequest(file, requestIndex, scope);
   if (!resolved) return undefined;
+  if (!Object.values(resolved.directives).some((value) => value.includes('{{'))) return resolved;
   const entries = Object.entries(resolved.directives);
-  if (!entries.some(([, value]) => value.includes('{{'))) return resolved;
   const fullScope: VariableScope = { ...scope, fileVariables: { ...fileVariablesFor(file, requestIndex), ...scope.fileVariables } };
   const unresolved = [...resolved.unresolved];
   const directives: Record<string, string> = {};
