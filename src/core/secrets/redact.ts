@@ -67,9 +67,10 @@ export class Redactor {
     // Each rule below needs one of these in the text; most strings of a body (ids, names, dates) have none.
     if (!TEXT_RULE_HINT.test(text) && !this.knownValues.some((value) => text.includes(value))) return text;
     let out = scrubKnownValues(text, this.knownValues);
-    out = out.replace(/\b(Bearer|Basic)\s+(?!\*\*\*)[A-Za-z0-9._~+/=-]{4,}/g, `$1 ${REDACTED}`);
-    out = out.replace(URL_USERINFO_PASSWORD, `$1${REDACTED}@`);
-    out = maskSecretPairs(out);
+    // Each rule only where its hint is (a summary line's URL has '=' and rarely the others).
+    if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(/\b(Bearer|Basic)\s+(?!\*\*\*)[A-Za-z0-9._~+/=-]{4,}/g, `$1 ${REDACTED}`);
+    if (out.includes('@')) out = out.replace(URL_USERINFO_PASSWORD, `$1${REDACTED}@`);
+    if (out.includes('=')) out = maskSecretPairs(out);
     return out;
   }
 
@@ -230,7 +231,7 @@ const URL_USERINFO_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:]*:)(?!\*
 const NAME_VALUE_PAIR = /((?:^|[?&\s"',;])([A-Za-z0-9_.-]+)=)([^&\s"',;]+)/g;
 
 function maskSecretPairs(text: string): string {
-  return text.replace(NAME_VALUE_PAIR, (whole, head: string, name: string) => (isSecretName(name) ? `${head}${REDACTED}` : whole));
+  return text.replace(NAME_VALUE_PAIR, (whole, head: string, name: string) => (isSecretKey(name) ? `${head}${REDACTED}` : whole));
 }
 
 /** How often each byte occurs in the first bytes of `pieces` (a sample: 4 KiB). */
