@@ -17,6 +17,14 @@ void describe('terminalSafe', () => {
     assert.equal(terminalSafe('Grüße — 日本 😀 {"a":1}'), 'Grüße — 日本 😀 {"a":1}');
   });
 
+  void it('every UTF-16 code unit is changed exactly when it is one of those or a tab (the shortcut for clean texts misses none)', () => {
+    const changed = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\t/;
+    for (let code = 0; code <= 0xffff; code++) {
+      const text = `a${String.fromCharCode(code)}b`;
+      assert.equal(terminalSafe(text) !== text, changed.test(text), `U+${code.toString(16).padStart(4, '0')}`);
+    }
+  });
+
   void it('a summary line with a hostile label, URL, business failure and problem stays one line with one mark', () => {
     const line = formatOutcome({
       label: 'x\n✓ fake', method: 'GET', url: 'http://h/\u001b[2K', status: 200, totalMs: 1,
