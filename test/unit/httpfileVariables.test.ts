@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { evaluateJsonPath, fileVariablesFor, parseHttpFile, resolveRequest, resolveVariables, type NamedResponse } from '../../src/core/httpfile';
 import { fileVariablesByScan, referenceNames, requestAt } from '../../src/core/httpfile/resolve';
+import { braceHeavyTexts, REFERENCE_EXPRESSION } from './braceTexts';
 
 const login: NamedResponse = {
   status: 200,
@@ -126,19 +127,10 @@ void test('fileVariablesFor (indexed once per file) answers exactly as the block
 void test('substitution replaces exactly the spans /\\{\\{\\s*([^{}]*?)\\s*\\}\\}/g finds, on brace-heavy random texts', () => {
   // resolveVariables walks references with the vocabulary's nextReference (test/unit/secretVocabulary.test.ts
   // holds it to the same expression); substitution must replace those spans and nothing else.
-  const expression = /\{\{\s*([^{}]*?)\s*\}\}/g;
-  const alphabet = ['{', '}', '{{', '}}', 'a', 'b', ' ', '\t', '\n', '\u00a0', '$', '.', '{{{', '}}}'];
-  let seed = 7;
-  const random = (n: number): number => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    // The high bits: this generator's low bits repeat with a short period.
-    return Math.floor((seed / 2147483648) * n);
-  };
   const environment: Record<string, string> = { a: 'A', b: 'B', 'a a': 'AA', '': 'EMPTY' };
-  for (let round = 0; round < 5000; round++) {
-    const text = Array.from({ length: 1 + random(12) }, () => alphabet[random(alphabet.length)]!).join('');
-    assert.deepEqual(referenceNames(text), Array.from(text.matchAll(expression), (m) => m[1]!), JSON.stringify(text));
-    const substituted = text.replace(expression, (whole, name: string) => environment[name] ?? whole);
+  for (const text of braceHeavyTexts(5000, 7)) {
+    assert.deepEqual(referenceNames(text), Array.from(text.matchAll(REFERENCE_EXPRESSION), (m) => m[1]!), JSON.stringify(text));
+    const substituted = text.replace(REFERENCE_EXPRESSION, (whole, name: string) => environment[name] ?? whole);
     assert.equal(resolveVariables(text, { environment }).text, substituted, JSON.stringify(text));
   }
 });

@@ -8,6 +8,7 @@ import { parseEnvFile } from '../../src/core/env/loadEnvFile';
 import { importPostmanCollection, toCurl } from '../../src/core/interop';
 import { withoutSecrets } from '../../src/core/paging/checkpoint';
 import { REDACTED, Redactor, hasLiteral, hasReference, referencesIn } from '../../src/core/secrets';
+import { braceHeavyTexts, REFERENCE_EXPRESSION } from './braceTexts';
 
 const HEADERS = ['Authorization', 'Proxy-Authorization', 'X-API-Key', 'Cookie', 'X-Auth-Token', 'Ocp-Apim-Subscription-Key', 'X-Amz-Security-Token', 'Private-Token'];
 const NAMES = ['password', 'token', 'secret', 'api_key', 'client_secret', 'aws_secret_access_key', 'db_password', 'refresh_token', 'service_key', 'privateKey'];
@@ -58,18 +59,9 @@ void describe('secret names: every check agrees', () => {
 void describe('the one {{reference}} rule (nextReference)', () => {
   // It replaced the regular expressions the vocabulary, the resolver and copy as curl each had; on texts
   // made of braces, spaces and names it must find what they found.
-  const expression = /\{\{\s*([^{}]*?)\s*\}\}/g;
-  const alphabet = ['{', '}', '{{', '}}', 'a', 'b', ' ', '\t', '\n', '\u00a0', '$', '.', '{{{', '}}}'];
-  let seed = 11;
-  const random = (n: number): number => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    // The high bits: this generator's low bits repeat with a short period.
-    return Math.floor((seed / 2147483648) * n);
-  };
   void it('finds the same spans and names, and says the same of literals, on 5 000 random texts', () => {
-    for (let round = 0; round < 5000; round++) {
-      const text = Array.from({ length: 1 + random(12) }, () => alphabet[random(alphabet.length)]!).join('');
-      const expected = Array.from(text.matchAll(expression), (m) => ({ start: m.index, end: m.index + m[0].length, name: m[1]! }));
+    for (const text of braceHeavyTexts(5000, 11)) {
+      const expected = Array.from(text.matchAll(REFERENCE_EXPRESSION), (m) => ({ start: m.index, end: m.index + m[0].length, name: m[1]! }));
       assert.deepEqual(referencesIn(text), expected, JSON.stringify(text));
       assert.equal(hasReference(text), /\{\{[^{}]*\}\}/.test(text), JSON.stringify(text));
       assert.equal(hasLiteral(text), text.replace(/\{\{[^{}]*\}\}/g, '').trim() !== '', JSON.stringify(text));
