@@ -11,7 +11,8 @@ const PIECES = ['{', '}', '{{', '}}', 'a', 'b', ' ', '\t', '\n', '\u00a0', '$', 
 export function braceHeavyTexts(count: number, seed: number): string[] {
   let state = seed;
   const random = (n: number): number => {
-    state = (state * 1103515245 + 12345) % 2147483648;
+    // In 32-bit integer arithmetic (a product past 2^53 would be rounded and the sequence fall into a short cycle).
+    state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff;
     // The high bits: this generator's low bits repeat with a short period.
     return Math.floor((state / 2147483648) * n);
   };

@@ -193,6 +193,18 @@ void describe('Postman bodies beyond raw and urlencoded', () => {
   });
 });
 
+void describe('Postman urlencoded bodies', () => {
+  void it('are form-encoded except their {{references}}; a {{ that closes nothing is text, encoded', () => {
+    const collection = {
+      info: { name: 'F', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      item: [{ name: 'Form', request: { method: 'POST', url: 'https://f.test/form', body: { mode: 'urlencoded', urlencoded: [{ key: 'q', value: 'a b&{{user}}/{{ x }}' }, { key: 'note', value: '{{open' }] } } }],
+    };
+    const imported = importPostmanCollection(JSON.stringify(collection), 'f.json');
+    const body = parseHttpFile(imported.files[0]!.text).requests[0]?.body;
+    assert.equal(body?.kind === 'inline' ? body.text : '', 'q=a%20b%26{{user}}%2F{{ x }}&note=%7B%7Bopen');
+  });
+});
+
 void describe('bad Postman files name the file', () => {
   const cases: ReadonlyArray<[string, string, RegExp]> = [
     ['empty.json', '', /empty\.json: the file is empty/],

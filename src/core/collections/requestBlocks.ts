@@ -2,7 +2,7 @@
 // rename it, remove it. Pure functions over the text; every other line stays byte for byte.
 import { parseHttpFile, type HttpFile, type Range, type RequestBlock } from '../httpfile';
 import { REDACTED, type Redactor } from '../secrets/redact';
-import { hasAuthScheme, hasLiteral, isCredentialHeader, isLiteralSecret, JWT_ANYWHERE, URL_USERINFO } from '../secrets/vocabulary';
+import { hasAuthScheme, hasLiteral, isCredentialHeader, isLiteralSecret, JWT_ANYWHERE, URL_USERINFO, withoutReferences } from '../secrets/vocabulary';
 import { decodeFormValue, jsonStringContent } from '../text/decode';
 
 function blockOf(file: HttpFile, requestIndex: number): RequestBlock {
@@ -62,7 +62,6 @@ export function renameRequest(text: string, requestIndex: number, newName: strin
   return lines.join('\n');
 }
 
-const PLACEHOLDER = /\{\{[^{}]*\}\}/g;
 /** `"name": value` in a JSON body at any depth; scanned, not parsed, so `{{n}}` values do not break it. */
 const JSON_FIELD = /"((?:[^"\\]|\\.)*)"\s*:\s*("(?:[^"\\]|\\.)*"|[^\s,{}[\]"]+)/g;
 
@@ -96,7 +95,7 @@ export function secretProblem(blockText: string, knownSecrets: readonly string[]
   if (field !== undefined) {
     return `its body field ${field} holds a literal secret: write it as a {{variable}} before saving it to a collection`;
   }
-  if (JWT_ANYWHERE.test(blockText.replace(PLACEHOLDER, ' '))) {
+  if (JWT_ANYWHERE.test(withoutReferences(blockText, ' '))) {
     return 'it contains a literal JWT (a token): replace it with a reference such as {{$auth.token("fundraising")}} before saving it to a collection';
   }
   if (knownSecrets.some((secret) => secret.length >= 4 && blockText.includes(secret))) {
@@ -158,13 +157,13 @@ function maskFormFields(body: string): string {
 function credentialHasLiteral(name: string, value: string): boolean {
   const lower = name.toLowerCase();
   if (lower === 'cookie') return value.split(';').some((pair) => hasLiteralPart(pair.slice(pair.indexOf('=') + 1)));
-  let rest = value.replace(PLACEHOLDER, ' ');
+  let rest = withoutReferences(value, ' ');
   if (hasAuthScheme(name)) rest = rest.replace(/^\s*[A-Za-z][\w-]*\s+/, '');
   return hasLiteralPart(rest);
 }
 
 function hasLiteralPart(text: string): boolean {
-  return /[A-Za-z0-9]/.test(text.replace(PLACEHOLDER, ' '));
+  return /[A-Za-z0-9]/.test(withoutReferences(text, ' '));
 }
 
 /** The first secret-named field of a JSON or form body with a literal value, named for the message. */

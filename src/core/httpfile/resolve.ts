@@ -250,8 +250,9 @@ export function resolveRequest(file: HttpFile, requestIndex: number, scope: Vari
   const { block, request } = found;
   // fileVariablesFor gives a new object each call: no copy of it unless the scope has file variables to lay over it.
   const own = fileVariablesFor(file, requestIndex);
-  // Named one by one, not spread: a spread copies through the runtime, for every request of a run.
-  const fullScope: VariableScope = { environment: scope.environment, fileVariables: scope.fileVariables ? { ...own, ...scope.fileVariables } : own, responses: scope.responses, dynamic: scope.dynamic };
+  // Named one by one, not spread: a spread copies through the runtime, for every request of a run (a field
+  // added to VariableScope and left out here fails to compile).
+  const fullScope = { environment: scope.environment, fileVariables: scope.fileVariables ? { ...own, ...scope.fileVariables } : own, responses: scope.responses, dynamic: scope.dynamic } satisfies Record<keyof VariableScope, unknown>;
   const unresolved: UnresolvedVariable[] = [];
   const apply = (text: string): string => {
     const result = resolveVariables(text, fullScope);
@@ -282,15 +283,15 @@ interface RequestParts {
   readonly directives: Readonly<Record<string, string>>;
 }
 
-/** Made once per parsed request: a run resolves each request twice (checked, then sent). */
-const requestParts = new WeakMap<HttpRequestNode, RequestParts>();
+/** Made once per parsed request block: a run resolves each request twice (checked, then sent). */
+const requestParts = new WeakMap<RequestBlock, RequestParts>();
 
 function partsOf(block: RequestBlock, request: HttpRequestNode): RequestParts {
-  let parts = requestParts.get(request);
+  let parts = requestParts.get(block);
   if (!parts) {
     const url = request.queryContinuations.length === 0 ? request.requestLine.url : request.requestLine.url + request.queryContinuations.map((q) => q.text).join('');
     parts = { url, directives: Object.freeze(Object.fromEntries(block.directives.map((d) => [d.key, d.value]))) };
-    requestParts.set(request, parts);
+    requestParts.set(block, parts);
   }
   return parts;
 }

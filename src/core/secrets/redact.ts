@@ -231,7 +231,7 @@ const URL_USERINFO_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:]*:)(?!\*
 const NAME_VALUE_PAIR = /((?:^|[?&\s"',;])([A-Za-z0-9_.-]+)=)([^&\s"',;]+)/g;
 
 function maskSecretPairs(text: string): string {
-  return text.replace(NAME_VALUE_PAIR, (whole, head: string, name: string) => (isSecretKey(name) ? `${head}${REDACTED}` : whole));
+  return text.replace(NAME_VALUE_PAIR, (whole, head: string, name: string) => (isSecretName(name) ? `${head}${REDACTED}` : whole));
 }
 
 /** How often each byte occurs in the first bytes of `pieces` (a sample: 4 KiB). */

@@ -106,12 +106,18 @@ export function isOnlyReferences(text: string): boolean {
 
 /** True when something other than blanks and `{{…}}` references is left in the text. */
 export function hasLiteral(text: string): boolean {
+  return withoutReferences(text, '').trim() !== '';
+}
+
+/** The text with each of its references replaced by `replacement`. */
+export function withoutReferences(text: string, replacement: string): string {
+  let out = '';
   let literalFrom = 0;
   for (let reference = nextReference(text); reference; reference = nextReference(text, reference.end)) {
-    if (text.slice(literalFrom, reference.start).trim() !== '') return true;
+    out += text.slice(literalFrom, reference.start) + replacement;
     literalFrom = reference.end;
   }
-  return text.slice(literalFrom).trim() !== '';
+  return literalFrom === 0 ? text : out + text.slice(literalFrom);
 }
 
 /** Three base64url parts, the first a JSON header (`eyJ` is `{"`): a JWT, signed or not, anywhere in text. */

@@ -2,6 +2,7 @@
 // directives, and JSON body keys and values (see jsonCompletion.ts). Pure: document + position + context.
 import type { CompletionItem, CompletionList, Position } from 'vscode-languageserver';
 import { HTTP_METHODS, type HttpRequestNode } from '../../core/httpfile';
+import { nextReference } from '../../core/secrets/vocabulary';
 import type { HttpDocument } from './document';
 import { openVariableAt, textBefore, zoneAt, type ServiceContext } from './context';
 import { completeJsonBody } from './jsonCompletion';
@@ -95,7 +96,8 @@ function requestLineCompletions(document: HttpDocument, position: Position, cont
   let end = position.character;
   while (end < line.length && !/\s/.test(line[end] ?? '')) end++;
   const range = { start: { line: position.line, character: urlStart }, end: { line: position.line, character: end } };
-  const written = /^\{\{([^{}]*)\}\}/.exec(typed)?.[1]?.trim();
+  const first = nextReference(typed);
+  const written = first?.start === 0 ? first.name : undefined;
   // A service's own base-URL variable narrows the list to that service.
   const writtenService = Object.entries(BASE_URL_VARIABLES).find(([, variable]) => variable === written)?.[0];
   return context.operations.all()

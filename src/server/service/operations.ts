@@ -2,6 +2,7 @@
 // operations an imported OpenAPI document adds (the overlay arrives as JSON Schema, not zod).
 import type { Catalog, Family, Operation, ServiceId } from '../../core/catalog';
 import { requestBodyJsonSchema, type JSONSchema } from '../../core/catalog/jsonSchema';
+import { nextReference } from '../../core/secrets/vocabulary';
 
 export interface KnownOperation {
   readonly operation: Operation;
@@ -92,7 +93,9 @@ function enrich(operation: Operation, imported: OverlayOperation | undefined): K
 
 /** The path of a request URL: without `{{base}}` prefix, scheme, host, query and fragment. */
 export function pathOf(url: string): string {
-  let rest = url.trim().replace(/^\{\{[^{}]*\}\}/, '');
+  let rest = url.trim();
+  const base = nextReference(rest);
+  if (base?.start === 0) rest = rest.slice(base.end);
   rest = rest.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   return rest.split(/[?#]/, 1)[0] ?? '';
 }
