@@ -3,5 +3,5 @@ export { MemorySecretStore, secretKey, secretEnvVarName, knownSecretValues, type
 export { Redactor, REDACTED } from './redact';
 export {
   AUTH_SCHEME, CREDENTIAL_HEADER_NAMES, hasAuthScheme, hasLiteral, hasReference, isCredentialHeader, isLiteralSecret,
-  isOnlyReferences, isSecretName, looksLikeJwt, nextReference, referencesIn, withoutReferences,
+  isOnlyReferences, isSecretName, looksLikeJwt, mapAroundReferences, nextReference, referencesIn, withoutReferences,
 } from './vocabulary';

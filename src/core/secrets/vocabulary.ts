@@ -111,13 +111,18 @@ export function hasLiteral(text: string): boolean {
 
 /** The text with each of its references replaced by `replacement`. */
 export function withoutReferences(text: string, replacement: string): string {
+  return mapAroundReferences(text, (literal) => literal, () => replacement);
+}
+
+/** The text rebuilt piece by piece: each stretch between references through `literal`, each reference (as written) through `reference`. */
+export function mapAroundReferences(text: string, literal: (part: string) => string, reference: (written: string) => string): string {
   let out = '';
   let literalFrom = 0;
-  for (let reference = nextReference(text); reference; reference = nextReference(text, reference.end)) {
-    out += text.slice(literalFrom, reference.start) + replacement;
-    literalFrom = reference.end;
+  for (let found = nextReference(text); found; found = nextReference(text, found.end)) {
+    out += literal(text.slice(literalFrom, found.start)) + reference(text.slice(found.start, found.end));
+    literalFrom = found.end;
   }
-  return literalFrom === 0 ? text : out + text.slice(literalFrom);
+  return literalFrom === 0 ? literal(text) : out + literal(text.slice(literalFrom));
 }
 
 /** Three base64url parts, the first a JSON header (`eyJ` is `{"`): a JWT, signed or not, anywhere in text. */

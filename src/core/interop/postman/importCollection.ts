@@ -14,7 +14,7 @@
 import { secretProblem } from '../../collections/requestBlocks';
 import { findSecretsInEnvironment } from '../../env/secretCheck';
 import { HttpPrintError, inlineBodyProblem, printNormalizedHttpFile, type BlockSpec } from '../../httpfile';
-import { hasLiteral, isOnlyReferences, isSecretName, referencesIn, URL_USERINFO } from '../../secrets/vocabulary';
+import { hasLiteral, isOnlyReferences, isSecretName, mapAroundReferences, referencesIn, URL_USERINFO } from '../../secrets/vocabulary';
 import {
   authParams, descriptionText, readPostmanCollection, type PostmanAuth, type PostmanCollection, type PostmanItem, type PostmanKeyValue, type PostmanRequest,
 } from './model';
@@ -290,15 +290,7 @@ function scrubQuery(url: string, where: string, context: Context): string {
 
 /** Form pairs as a body, encoding everything but `{{references}}`. */
 function formBody(pairs: readonly PostmanKeyValue[]): string {
-  const encode = (text: string): string => {
-    let out = '';
-    let literalFrom = 0;
-    for (const reference of referencesIn(text)) {
-      out += encodeURIComponent(text.slice(literalFrom, reference.start)) + text.slice(reference.start, reference.end);
-      literalFrom = reference.end;
-    }
-    return out + encodeURIComponent(text.slice(literalFrom));
-  };
+  const encode = (text: string): string => mapAroundReferences(text, encodeURIComponent, (written) => written);
   return pairs.map((p) => `${encode(p.key)}=${encode(p.value ?? '')}`).join('&');
 }
 
