@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { basicApiKeyHeaders } from '../../src/core/auth/basicApiKey';
 import { MemorySecretStore, REDACTED, Redactor, knownSecretValues, secretEnvVarName, secretKey } from '../../src/core/secrets/index';
 import type { HttpResponse } from '../../src/core/http/types';
+import { isSecretName, SECRET_NAME_HINT } from '../../src/core/secrets/vocabulary';
 
 const KEY = 'sk_961d8d1fda54eb8f1cdef8236bdb91cb';
 const PASSWORD = 'Sandbox Demo&1=x';
@@ -35,6 +36,33 @@ void describe('redaction', () => {
     assert.equal(r.text('about tabs'), 'about tabs', 'values shorter than 4 characters are not scrubbed from text');
     assert.equal(r.text('curl -H "Authorization: Bearer eyJhbGciOi.eyJzdWIi.sig"'), `curl -H "Authorization: Bearer ${REDACTED}"`);
     assert.equal(r.text('GET /x?access_token=abc123&page=2'), `GET /x?access_token=${REDACTED}&page=2`);
+  });
+
+  void it('a name=value pair is masked exactly when isSecretName says so, whether or not the text has a secret word elsewhere', () => {
+    // text() skips its pair rule on a text without a word of SECRET_NAME_HINT: every name that rule could
+    // mask must hold one. Names from secret and near-miss words, in any case, joined by _ . - or nothing.
+    const words = ['password', 'PassWD', 'pwd', 'secret', 'token', 'api', 'key', 'apiKey', 'access', 'private', 'service', 'session', 'cookie',
+      'authorization', 'credential', 'passphrase', 'subscription', 'signing', 'page', 'next', 'url', 'name', 'count', 'id', 'user', 'x', 'pass', 'KEY'];
+    const joins = ['', '_', '-', '.'];
+    let seed = 7;
+    const pick = <T>(list: readonly T[]): T => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return list[seed % list.length]!;
+    };
+    const r = new Redactor();
+    let masked = 0;
+    for (let n = 0; n < 4000; n++) {
+      const parts = Array.from({ length: 1 + (n % 3) }, () => pick(words));
+      const name = parts.reduce((all, part) => `${all}${pick(joins)}${part}`);
+      const line = `GET http://h/x?page=1&${name}=v4lue  200  3 ms`;
+      const expected = isSecretName(name) ? `GET http://h/x?page=1&${name}=${REDACTED}  200  3 ms` : line;
+      assert.equal(r.text(line), expected, name);
+      if (isSecretName(name)) {
+        masked++;
+        assert.ok(SECRET_NAME_HINT.test(name), name);
+      }
+    }
+    assert.ok(masked > 1000 && masked < 3900, `both kinds of names were tried (${masked} secret of 4000)`);
   });
 
   void it('redacts URLs: secret query parameters and user info', () => {

@@ -4,7 +4,7 @@
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import { remembered } from '../text/remembered';
-import { hasAuthScheme, isCredentialHeader, isSecretName } from './vocabulary';
+import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT } from './vocabulary';
 
 export const REDACTED = '***';
 
@@ -231,6 +231,9 @@ const URL_USERINFO_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:]*:)(?!\*
 const NAME_VALUE_PAIR = /((?:^|[?&\s"',;])([A-Za-z0-9_.-]+)=)([^&\s"',;]+)/g;
 
 function maskSecretPairs(text: string): string {
+  // A pair's name is ASCII letters, digits and _.- (NAME_VALUE_PAIR), which isSecretName accepts only when
+  // it holds a word of SECRET_NAME_HINT: a text without one has no secret pair (a summary line's URL has none).
+  if (!SECRET_NAME_HINT.test(text)) return text;
   return text.replace(NAME_VALUE_PAIR, (whole, head: string, name: string) => (isSecretName(name) ? `${head}${REDACTED}` : whole));
 }
 
