@@ -174,11 +174,15 @@ export function countedRows(bytes: Buffer, rowsField: string | undefined): { val
   const found = Object.prototype.hasOwnProperty.call(body, rowsField) ? body[rowsField] : undefined;
   // No rows array at the top: every field, as the splitter keeps them.
   if (!Array.isArray(found)) return { value: parsed };
-  // The other fields in their order, then the rows as a placeholder (the splitter's value).
-  const fields: Record<string, unknown> = {};
-  for (const key of Object.keys(body)) {
-    if (key !== rowsField) Object.defineProperty(fields, key, { value: body[key], enumerable: true, writable: true, configurable: true });
-  }
+  // The other fields in their order, then the rows as a placeholder (the splitter's value). Assigned, but
+  // for a key named __proto__, which only a definition makes an own field (an assignment sets the prototype).
+  const value: Record<string, unknown> = {};
+  const own = (key: string, field: unknown): void => {
+    if (key === '__proto__') Object.defineProperty(value, key, { value: field, enumerable: true, writable: true, configurable: true });
+    else value[key] = field;
+  };
+  for (const key of Object.keys(body)) if (key !== rowsField) own(key, body[key]);
   const streamed = rows(found.length);
-  return { value: { ...fields, [rowsField]: streamed.placeholder }, streamed };
+  own(rowsField, streamed.placeholder);
+  return { value, streamed };
 }

@@ -298,10 +298,14 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   let sent = 0;
   let retriesInRow = 0;
   const origin = resume?.origin ?? originOf(request.url);
-  let checkpoint: WalkCheckpoint = resume ?? {
+  // The checkpoint of the walk so far. Until a page is kept, the one the walk starts from, made when first
+  // asked for (checkpointSoFar): a walk whose first page is kept never needs it. Pages, rows and bytes change
+  // only where a page is kept, which sets `checkpoint`, so it says the same whenever it is made.
+  let checkpoint: WalkCheckpoint | undefined = resume;
+  const checkpointSoFar = (): WalkCheckpoint => (checkpoint ??= {
     version: 1, plan: plan ?? { style: 'none', options: {}, source: 'default' }, next: withoutSecrets(request, secretHeaders),
     pages, rows, bytes, done: false, origin,
-  };
+  });
   // What the server's paging has said so far: requests whose page was kept, the last page's content.
   const served = new Set<string>(resume?.lastRequest ? [resume.lastRequest] : []);
   let lastHash = resume?.lastPageHash;
@@ -317,12 +321,13 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     const p = progress();
     // A style whose lost page cannot be fetched again cannot resume after a fault; a cut (page limit, Stop) can go on.
     const lost = outcome === 'failed' ? strategy?.cannotResume : undefined;
-    const canResume = outcome !== 'complete' && outcome !== 'inconsistent' && checkpoint.next !== undefined && !lost;
+    const checkpointNow = checkpointSoFar();
+    const canResume = outcome !== 'complete' && outcome !== 'inconsistent' && checkpointNow.next !== undefined && !lost;
     const whyNot = outcome === 'complete' ? undefined
       : outcome === 'inconsistent' ? "the server's paging contradicted itself; resuming would ask it the same question again"
-        : lost ?? (checkpoint.next ? undefined : 'the walk has no next request to send');
+        : lost ?? (checkpointNow.next ? undefined : 'the walk has no next request to send');
     // Set one by one, not spread from conditional literals (every walk of a run ends here).
-    const result: Mutable<WalkResult> = { outcome, verdict: verdictOf(outcome), message, pages, rows, bytes, elapsedMs: p.elapsedMs, rowsPerSecond: p.rowsPerSecond, checkpoint, notices };
+    const result: Mutable<WalkResult> = { outcome, verdict: verdictOf(outcome), message, pages, rows, bytes, elapsedMs: p.elapsedMs, rowsPerSecond: p.rowsPerSecond, checkpoint: checkpointNow, notices };
     if (failure) result.failure = failure;
     if (canResume) result.resumeAt = pages + 1;
     else if (whyNot) result.cannotResume = whyNot;
@@ -354,7 +359,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     // checkpoint's length and a resume goes on from there.
     const page = held;
     held = undefined;
-    await page?.drop().catch(() => undefined);
+    if (page) await page.drop().catch(() => undefined);
   }
 
   async function walkPages(): Promise<WalkResult> {
@@ -424,7 +429,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       if (!strategy || !plan) {
         plan = detectStyle(response, options.plan?.options, fetched.body.ok ? { body: fetched.body.value } : undefined);
         strategy = createStrategy(plan.style, plan.options, options.retry);
-        checkpoint = { ...checkpoint, plan };
+        checkpoint = { ...checkpointSoFar(), plan };
       }
       const page: Page = { request: current, response, body: fetched.body, receivedAt: Date.now() };
       const state = { pagesWritten: pages, rowsWritten: rows, retriesInRow };
@@ -449,14 +454,14 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
         // The end is known without this page's rows: anything it wrote while it arrived goes first.
         const problem = await cutOff();
         if (problem) return fail(current, 'sink', problem);
-        checkpoint = { ...checkpoint, next: undefined, done: true, endReason: acceptance.reason };
+        checkpoint = { ...checkpointSoFar(), next: undefined, done: true, endReason: acceptance.reason };
         return finish('complete', `complete: ${acceptance.reason}. ${pages} page(s), ${rows} row(s).`);
       }
 
       // The server's paging must agree with itself before the page is kept.
       const streamed = fetched.streamed && acceptance.rows === fetched.streamed.placeholder ? fetched.streamed : undefined;
       const facts = strategy.facts?.(page);
-      const changed = facts ? factsProblem(checkpoint.facts, facts, pages + 1) : undefined;
+      const changed = facts ? factsProblem(checkpoint?.facts, facts, pages + 1) : undefined;
       if (changed) return unwrite(fail(current, 'inconsistent', changed));
       // The last page of a walk nothing continues is compared with what came before it, and needs no
       // hashes for what comes after: its own identity stands for the one request it has answered.
@@ -525,7 +530,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       const after = { version: 1, plan, pages, rows, bytes, origin } as Mutable<WalkCheckpoint>;
       if (currentKey) after.lastRequest = currentKey;
       if (hash) after.lastPageHash = hash;
-      const firstFacts = checkpoint.facts ?? facts;
+      const firstFacts = checkpoint?.facts ?? facts;
       if (firstFacts) after.facts = firstFacts;
       if (sinkState) after.sink = sinkState;
       if (step.kind === 'continue') after.next = withoutSecrets(step.request, secretHeaders);
@@ -534,7 +539,8 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       checkpoint = after;
 
       const now = progress();
-      await options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now, checkpoint, body: fetched.body.ok ? fetched.body.value : undefined });
+      const told = options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now, checkpoint, body: fetched.body.ok ? fetched.body.value : undefined });
+      if (told) await told;
       options.onProgress?.(now);
 
       if (step.kind === 'end') return finish('complete', `complete: ${step.reason}. ${pages} page(s), ${rows} row(s).`);

@@ -257,10 +257,10 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   if (!first && input.walk?.resumeFrom) walkOptions.resumeFrom = input.walk.resumeFrom;
   if (input.signal) walkOptions.signal = input.signal;
   if (input.continuable === false) walkOptions.continuable = false;
-  walkOptions.onPage = async (event) => {
+  walkOptions.onPage = (event) => {
     lastPage = event.response.bodyText || !lastPage ? event.response : { ...event.response, bodyText: lastPage.bodyText };
     lastBody = event.body;
-    await input.walk?.onPage?.(event);
+    return input.walk?.onPage?.(event);
   };
   const walked = await walk(request, walkOptions);
   notices.push(...walked.notices);
