@@ -157,15 +157,14 @@ export class CredentialService {
   }
 
   private async accessToken(authId: string): Promise<string> {
-    const state = await this.state(authId);
-    if (state.state === 'signed-in') {
-      const token = await this.options.secrets.get(secretKey(authId, 'access_token'));
-      if (token) return token;
-    }
+    // What state() reads, read once: every request of a run that uses the entry asks here.
+    const token = await this.options.secrets.get(secretKey(authId, 'access_token'));
+    const session = token ? parseSession(await this.options.secrets.get(secretKey(authId, 'session'))) : undefined;
+    if (token && session && session.expiresAt > this.now()) return token;
     const earlier = this.failed.get(authId);
     if (earlier) throw earlier;
     if (!this.options.signInOnDemand) {
-      throw new AuthError(authId, state.state === 'expired' ? 'token has expired: sign in again' : 'is not signed in: sign in first');
+      throw new AuthError(authId, session ? 'token has expired: sign in again' : 'is not signed in: sign in first');
     }
     const grant = await (this.inFlight.get(authId) ?? this.startSignIn(authId, this.entry(authId)));
     return grant.accessToken;

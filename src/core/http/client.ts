@@ -155,7 +155,7 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
       if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
       response = await undiciRequest(current.url, {
         method: target.method as Dispatcher.HttpMethod,
-        headers: { ...current.headers },
+        headers: current.headers,
         body: current.body,
         signal: controller.signal,
         headersTimeout: timeoutMs,

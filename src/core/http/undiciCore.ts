@@ -20,11 +20,11 @@ export function request(url: string, options: RequestOptions): Promise<Dispatche
   // URL are what it returns; any other URL goes through it (and its error) as it is.
   const parts = urlParts(url);
   const parsed = parts && isHttpOrHttpsPrefixed(parts.origin || parts.protocol) ? parts : parseURL(url);
-  const { dispatcher, ...rest } = options;
-  return apiRequest.call(dispatcher, {
-    ...rest,
+  // The options as they are, the dispatcher among them (undici's own glue passes it on too): one copy a request.
+  return apiRequest.call(options.dispatcher, {
+    ...options,
     origin: parsed.origin,
     path: parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname,
-    method: rest.method || (rest.body ? 'PUT' : 'GET'),
+    method: options.method || (options.body ? 'PUT' : 'GET'),
   });
 }

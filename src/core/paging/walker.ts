@@ -351,18 +351,11 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   // A streamed page is written while it arrives, held past the bytes kept until it is accepted below.
   let held: HeldPage | undefined;
 
+  // Every way out of the loop returns (a page that was not kept is cut off the file first); the
+  // `finally` is for a throw (a strategy's bug, a caller's onPage) with a page still held: it goes too,
+  // so the file stays the checkpoint's length and a resume goes on from there. Every return in the loop
+  // awaits what it returns, so nothing of it is still running when the `finally` does.
   try {
-    return await walkPages();
-  } finally {
-    // Every way out of a page cuts a page that was not kept off the file; only a throw (a strategy's
-    // bug, a caller's onPage) gets here with one still held: it goes too, so the file stays the
-    // checkpoint's length and a resume goes on from there.
-    const page = held;
-    held = undefined;
-    if (page) await page.drop().catch(() => undefined);
-  }
-
-  async function walkPages(): Promise<WalkResult> {
     for (;;) {
       if (options.signal?.aborted) return finish('stopped', `cut short: stopped by the user before page ${pages + 1}. ${kept()}.`);
       if (sent >= maxPages) {
@@ -418,11 +411,11 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
           : await fetchBuffered(send, current, sendOptions);
       } catch (error) {
         if (error instanceof HttpFault && error.kind === 'aborted') {
-          return unwrite(finish('stopped', `cut short: stopped by the user during page ${pages + 1}. ${kept()}.`));
+          return await unwrite(finish('stopped', `cut short: stopped by the user during page ${pages + 1}. ${kept()}.`));
         }
-        if (error instanceof SinkFault) return unwrite(fail(current, 'sink', `the page could not be written (${error.message})`));
+        if (error instanceof SinkFault) return await unwrite(fail(current, 'sink', `the page could not be written (${error.message})`));
         const fault = error instanceof HttpFault ? error : undefined;
-        return unwrite(fail(current, fault?.kind ?? 'paging', fault?.message ?? (error instanceof Error ? error.message : String(error))));
+        return await unwrite(fail(current, fault?.kind ?? 'paging', fault?.message ?? (error instanceof Error ? error.message : String(error))));
       }
 
       const { response } = fetched;
@@ -448,8 +441,8 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
         current = acceptance.request;
         continue;
       }
-      if (acceptance.kind === 'fail') return unwrite(fail(current, response.status >= 200 && response.status < 300 ? 'paging' : 'http', acceptance.reason));
-      if (acceptance.kind === 'inconsistent') return unwrite(fail(current, 'inconsistent', acceptance.reason));
+      if (acceptance.kind === 'fail') return await unwrite(fail(current, response.status >= 200 && response.status < 300 ? 'paging' : 'http', acceptance.reason));
+      if (acceptance.kind === 'inconsistent') return await unwrite(fail(current, 'inconsistent', acceptance.reason));
       if (acceptance.kind === 'end') {
         // The end is known without this page's rows: anything it wrote while it arrived goes first.
         const problem = await cutOff();
@@ -462,16 +455,16 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       const streamed = fetched.streamed && acceptance.rows === fetched.streamed.placeholder ? fetched.streamed : undefined;
       const facts = strategy.facts?.(page);
       const changed = facts ? factsProblem(checkpoint?.facts, facts, pages + 1) : undefined;
-      if (changed) return unwrite(fail(current, 'inconsistent', changed));
+      if (changed) return await unwrite(fail(current, 'inconsistent', changed));
       // The last page of a walk nothing continues is compared with what came before it, and needs no
       // hashes for what comes after: its own identity stands for the one request it has answered.
       const rowKeys = final && pages === 0 ? undefined : streamed ? (edges ??= new PageEdges()).see(streamed.ndjson).rows() : wholeRows(acceptance.rows);
       const hash = rowKeys && acceptance.rows.length > 0 ? fingerprint(acceptance.rows.length, rowKeys) : undefined;
       if (hash !== undefined && hash === lastHash) {
-        return unwrite(fail(current, 'inconsistent', `page ${pages + 1} holds exactly the rows of page ${pages}: the server ignored the page it was asked for`));
+        return await unwrite(fail(current, 'inconsistent', `page ${pages + 1} holds exactly the rows of page ${pages}: the server ignored the page it was asked for`));
       }
       const repeated = lastRows && rowKeys ? overlap(lastRows, rowKeys) : 0;
-      if (repeated > 0) return unwrite(fail(current, 'inconsistent', `${repeated} row(s) of page ${pages + 1} were already on page ${pages}: the pages overlap`));
+      if (repeated > 0) return await unwrite(fail(current, 'inconsistent', `${repeated} row(s) of page ${pages + 1} were already on page ${pages}: the pages overlap`));
 
       // Persist first: nothing below may run (least of all a request) before the page is kept.
       try {
@@ -492,7 +485,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
           await sink.writePage(acceptance.rows);
         }
       } catch (error) {
-        return unwrite(fail(current, 'sink', `the page could not be written (${error instanceof Error ? error.message : String(error)})`));
+        return await unwrite(fail(current, 'sink', `the page could not be written (${error instanceof Error ? error.message : String(error)})`));
       }
       pages++;
       rows += acceptance.rows.length;
@@ -551,5 +544,9 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       }
       current = step.request;
     }
+  } finally {
+    const page = held;
+    held = undefined;
+    if (page) await page.drop().catch(() => undefined);
   }
 }

@@ -210,6 +210,7 @@ function keptNotRun(kept: readonly KeptConstruct[]): NotRun[] {
 
 /** Everything of other tools in a request's block that would run or act and here does not: handlers, scripts, redirects, … */
 export function notRunOf(block: RequestBlock, request: HttpRequestNode): NotRun[] {
+  if (request.responseHandlers.length === 0 && block.kept.length === 0) return [];
   const out: NotRun[] = [
     ...request.responseHandlers.map((h) => ({ line: h.range.start.line, what: h.kind === 'script' ? 'response handler script (> {% %})' : `response handler file (> ${h.text})` })),
     ...keptNotRun(block.kept),

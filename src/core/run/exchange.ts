@@ -275,7 +275,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   }
   if (!first) response = { ...response, timing: { ...response.timing, totalMs: performance.now() - started } };
   else if (waitedMs > 0) response = { ...response, timing: { ...response.timing, totalMs: Math.max(response.timing.firstByteMs, response.timing.totalMs - waitedMs) } };
-  for (const hop of response.redirects ?? []) {
+  if (response.redirects) for (const hop of response.redirects) {
     notices.push(`redirected (${hop.status}) to ${hop.to}${hop.credentialsDropped ? ', another origin: sent without the credentials' : ''}`);
   }
   if (prepared.resolved.name && response.bodyText) input.remember?.set(prepared.resolved.name, { status: response.status, headers: response.headers, bodyText: response.bodyText });
@@ -300,7 +300,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
 
   const business = body !== undefined ? detectBusinessErrors(body, operation?.errorCatalogue) : undefined;
   const businessFailures = business?.failed ? business.failures.map((f) => businessFailureWords(f, business.catalogue)) : [];
-  const auth = explainAuthFailure({ status: response.status, bodyText: response.bodyText, scheme: prepared.scheme, ...(operation ? { service: operation.service } : {}) });
+  const auth = explainAuthFailure({ status: response.status, bodyText: response.bodyText, scheme: prepared.scheme, service: operation?.service });
 
   const findings: Finding[] = [];
   for (const step of input.steps ?? []) {
@@ -318,7 +318,9 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   const bodyProblem = tooDeep ? `the response body ${tooDeepText(tooDeep.limit)}; its rows were not read` : undefined;
   const problem = httpProblem ?? walkProblem ?? bodyProblem;
   const hardFailure = walkProblem !== undefined || bodyProblem !== undefined || findings.some((f) => f.severity === 'failure');
-  const expectable: ExpectableFailure[] = [...(status >= 400 ? ['status' as const] : []), ...(businessFailures.length > 0 ? ['business' as const] : [])];
+  const expectable: ExpectableFailure[] = [];
+  if (status >= 400) expectable.push('status');
+  if (businessFailures.length > 0) expectable.push('business');
   const ok = !hardFailure && expectable.length === 0;
   // Set in this order one by one (see walkOptions above).
   const result: Mutable<ExchangeResult> = { ok, prepared, request, response, businessFailures, notices, findings };
@@ -367,9 +369,16 @@ export function rowsPathOf(plan: PagingPlan | undefined): string | undefined {
   if (!plan || plan.style === 'none') return plan?.options['items'];
   const items = plan.options['items'];
   if (items !== undefined) return items;
-  const stream = createStrategy(plan.style, plan.options).streamRows;
-  return stream ? (stream.field ?? '$') : undefined;
+  // Without items=, a strategy's streamRows is its style's own (streamRowsOption reads no other option):
+  // found once a style, not by making a strategy for every exchange.
+  if (!styleRowsPaths.has(plan.style)) {
+    const stream = createStrategy(plan.style).streamRows;
+    styleRowsPaths.set(plan.style, stream ? (stream.field ?? '$') : undefined);
+  }
+  return styleRowsPaths.get(plan.style);
 }
+
+const styleRowsPaths = new Map<PagingPlan['style'], string | undefined>();
 
 /** "code 1 Missing mandatory fields (SurveyApi: Missing mandatory fields)". */
 export function businessFailureWords(failure: BusinessFailure, catalogue: string | undefined): string {

@@ -50,7 +50,8 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
 
   const references = authReferencesOf(node);
   const auth = new AuthVariables(ctx.credentials);
-  const authFailure = await fetchAuth(auth, references, ctx.environment, plannedUrl);
+  // A request without a $auth reference has nothing to fetch, nor to wait for.
+  const authFailure = references.length === 0 ? undefined : await fetchAuth(auth, references, ctx.environment, plannedUrl);
   if (authFailure) return authFailure;
   const dynamic: DynamicVariableResolver = {
     resolve: (name, args) => (name.startsWith('$auth.') ? auth.resolve(name, args) : ctx.dynamic?.resolve(name, args)),
