@@ -22,7 +22,7 @@ import { pagingPlanFor } from '../core/run/pagingPlan';
 import type { SinkCheckpoint } from '../core/export/sink';
 import type { WalkCheckpoint } from '../core/paging/checkpoint';
 import type { PageEvent, WalkResult } from '../core/paging/walker';
-import { DISCARD, runExchange, type ExchangeInput, type ExchangePorts } from '../core/run/exchange';
+import { DISCARD, readyExchange, runExchange, type ExchangeInput, type ExchangePorts } from '../core/run/exchange';
 import { CONTRACT_STEP, contractDriftStep } from '../core/contract';
 import { checkRequest } from '../core/run/prepareRequest';
 import { Redactor } from '../core/secrets/redact';
@@ -234,9 +234,13 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const ports: ExchangePorts = { http: httpClient, catalog, timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
   // Set once the run's send order exists (below): a sign-in tells it (sendOrder.signingIn).
   let signingIn = (): void => undefined;
+  let untilIdle = (): Promise<void> => Promise.resolve();
   const credentials = new CredentialService(environment, {
     secrets: new EnvironmentSecretStore(io.env),
-    send: (request) => {
+    send: async (request) => {
+      // Never while a request of the run is on the network: a request made ready ahead of its turn
+      // (preparesAhead) signs in once the one before it has been answered.
+      await untilIdle();
       // A response waiting for this request's send is examined meanwhile (sendOrder).
       signingIn();
       return httpClient.send(request, { timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) });
@@ -266,11 +270,19 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const ctx: RunContext = { options, environment, credentials, responses, redactor, secrets, ports, sink, record };
   // Where overlapsNext allows it, a request is sent as soon as the response before it has been received
   // whole, and that response is examined meanwhile (sendOrder). Lines stay in request order.
+  // Requests made ready while the one before them was on the network (preparesAhead), and when, until they go.
+  const readied = new Map<number, { readonly input: Mutable<ExchangeInput>; readonly at: number }>();
+  const begun = new Set<number>();
   const order = sendOrder((i, hooks) => {
     const item = planned[i]!;
     const label = item.node.name ?? item.where;
+    begun.add(i);
+    const early = readied.get(i);
+    readied.delete(i);
+    // Made ready too long ago (the response before it was slow): made ready again, as it goes.
+    const input = early && performance.now() - early.at <= READY_AHEAD_FOR_MS ? early.input : undefined;
     // The run's context is the same for every request; only a walk of --all-pages has hooks of its own.
-    return runOne(item, label, ctx, options.allPages ? {
+    return runOne(item, label, ctx, input, options.allPages ? {
       ...(resume && i === resume.index ? { resumeFrom: resume.record.checkpoint } : {}),
       onPage: (event) => {
         if (progress.visible) progress.update(progressText(i, planned.length, label, `page ${event.progress.pages} · ${event.progress.rows} rows`));
@@ -280,8 +292,12 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     } : undefined, hooks)
       // Whatever one request's response does, the run goes on with the next, this one named as failed.
       .catch((error: unknown): RequestOutcome & { walk?: WalkResult } => ({ label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(message(error)), ok: false }));
-  }, (i, bytes) => overlapsNext(planned, i, bytes, options));
+  }, (i, bytes) => overlapsNext(planned, i, bytes, options), (i) => {
+    if (!preparesAhead(planned, i, options) || begun.has(i + 1)) return;
+    readied.set(i + 1, { input: readiedAhead(exchangeInputOf(planned[i + 1]!, ctx), ports), at: performance.now() });
+  });
   signingIn = () => order.signingIn();
+  untilIdle = () => order.idle();
   try {
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;
@@ -329,6 +345,24 @@ export function overlapsNext(planned: readonly Pick<PlannedRequest, 'readLater' 
   if (item.readLater || item.node.assertions.length > 0 || bytes > OVERLAPPED_BODY_BYTES) return false;
   return !next.node.assertions.some((a) => a.subject === 'duration');
 }
+
+/**
+ * THE rule for whether request i+1 is made ready (its variables, $auth values, `< file` body) while
+ * request i is on the network, to go the moment response i is in: only when nothing of that can depend
+ * on response i (no later request nor file variable reads it by name), and not with --all-pages (a walk
+ * of many pages leaves its next request the time to be made ready). A sign-in it needs still waits for
+ * response i (SendOrder.idle): one request of the run on the network at a time.
+ */
+export function preparesAhead(planned: readonly Pick<PlannedRequest, 'readLater'>[], i: number, options: Pick<RunOptions, 'allPages'>): boolean {
+  return planned[i] !== undefined && planned[i + 1] !== undefined && !options.allPages && !planned[i]!.readLater;
+}
+
+/**
+ * A request made ready ahead goes as it was made ready only within this time (else it is made ready again
+ * as it goes): its time-based values ({{$timestamp}}, {{$isoTimestamp}}) and its $auth token are never
+ * older than this when it leaves. About a local server's answer; a slow one's request is made ready again.
+ */
+export const READY_AHEAD_FOR_MS = 100;
 
 /** Where a --resume run starts: the request of the checkpoint beside --out, found again in this run's plan. */
 function resumePoint(out: string, format: OutputFormat, planned: readonly PlannedRequest[]): { index: number; record: ResumeRecord } {
@@ -492,16 +526,15 @@ function resumeRecordOf(out: string | undefined): ResumeRecordKeeper {
   };
 }
 
-/** One request through the core's exchange, read back as a summary line. */
 /** The run's redactor (every line) and the --out sink's list (every page) learn a request's secret values. */
 function learnSecrets(ctx: Pick<RunContext, 'redactor' | 'secrets'>, values: readonly string[]): void {
   ctx.redactor.addKnownSecrets(values);
   for (const value of values) if (!ctx.secrets.includes(value)) ctx.secrets.push(value);
 }
 
-async function runOne(item: PlannedRequest, label: string, ctx: RunContext, hooks: WalkHooks | undefined, overlap?: RequestHooks): Promise<RequestOutcome & { walk?: WalkResult }> {
-  const method = item.node.requestLine.method;
-  // Set one by one, not spread from conditional literals (see the outcome below).
+/** What the exchange of one request of the run is given, before its order's hooks (see runOne). */
+function exchangeInputOf(item: PlannedRequest, ctx: RunContext): Mutable<ExchangeInput> {
+  // Set one by one, not spread from conditional literals (see the outcome in runOne).
   const input: Mutable<ExchangeInput> = {
     file: item.parsed,
     requestIndex: item.node.index,
@@ -519,10 +552,6 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, hook
     continuable: ctx.options.allPages,
     steps: [...assertionSteps(item.node), ...(ctx.options.checkContract ? [contractDriftStep('failure')] : [])],
   };
-  if (overlap) {
-    input.onReceived = overlap.received;
-    input.onSent = overlap.handedOver;
-  }
   // Kept only for a later request of the run that reads it by name: a long run does not hold every body.
   if (item.readLater) input.remember = ctx.responses;
   // A single response streams its rows to --out (or is counted) as it arrives: flat memory for any
@@ -530,6 +559,26 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, hook
   // Streamed rows are written before business errors are known; the summary line then says so.
   // Assertions and the contract check read the whole body: such a response is kept, not streamed.
   if (!ctx.options.allPages && !item.readLater && item.node.assertions.length === 0 && !ctx.options.checkContract) input.rowsTo = ctx.sink ?? DISCARD;
+  return input;
+}
+
+/** The same input, its request being made ready from now on (ExchangeInput.ready). */
+function readiedAhead(input: Mutable<ExchangeInput>, ports: ExchangePorts): Mutable<ExchangeInput> {
+  const ready = readyExchange(input, ports);
+  // Its exchange awaits it and hears a failure then; until then a failure is not an unhandled rejection.
+  ready.catch(() => undefined);
+  input.ready = ready;
+  return input;
+}
+
+/** One request through the core's exchange, read back as a summary line. */
+async function runOne(item: PlannedRequest, label: string, ctx: RunContext, readied: Mutable<ExchangeInput> | undefined, hooks: WalkHooks | undefined, overlap?: RequestHooks): Promise<RequestOutcome & { walk?: WalkResult }> {
+  const method = item.node.requestLine.method;
+  const input = readied ?? exchangeInputOf(item, ctx);
+  if (overlap) {
+    input.onReceived = overlap.received;
+    input.onSent = overlap.handedOver;
+  }
   if (hooks) {
     input.walk = {
       ...(ctx.sink ? { sink: ctx.sink } : {}),

@@ -14,6 +14,11 @@
 // kept-alive connection of the same origin (a run alternates between two); one still to be opened (the
 // first overlap of a run, another origin) is written once it connects, after the examination. Nor does
 // response i wait on the network for request i+1: a sign-in of request i+1 ends the wait (signingIn).
+//
+// What else may overlap is request i+1's making ready (variables, $auth values, `< file` body; the caller
+// decides, `readyNext`): once request i is on its way, while the server answers it. It is never sent
+// then, and a sign-in it needs waits until request i's response is in (`idle`): the run still has one
+// request on the network at a time.
 
 export interface SendOrder<T> {
   /** Request i's outcome, started now unless it already was; ask for them in order, each once. */
@@ -24,6 +29,11 @@ export interface SendOrder<T> {
    * back by the sign-in, nor lost when the run is interrupted during it).
    */
   signingIn(): void;
+  /**
+   * Resolves once no request of the run is on the network (handed over, its response not yet received
+   * whole nor ended): a sign-in waits for it, so that it never goes while a request of the run does.
+   */
+  idle(): Promise<void>;
 }
 
 /** What request i tells its order as it goes. */
@@ -37,7 +47,12 @@ export interface RequestHooks {
 /** `start(i, hooks)` sends request i, calling its hooks as it goes; its promise never rejects. */
 export type StartRequest<T> = (i: number, hooks: RequestHooks) => Promise<T>;
 
-export function sendOrder<T>(start: StartRequest<T>, overlaps: (i: number, bytes: number) => boolean): SendOrder<T> {
+/**
+ * `start(i, hooks)` sends request i; `overlaps(i, bytes)` says whether request i+1 may go while response i
+ * (of that size) is examined; `readyNext(i)`, called once request i is on its way (written), may make request
+ * i+1 ready meanwhile (never send it: it goes when the order says).
+ */
+export function sendOrder<T>(start: StartRequest<T>, overlaps: (i: number, bytes: number) => boolean, readyNext?: (i: number) => void): SendOrder<T> {
   /** Ends the wait of a response for its next request without that request being handed over (see signingIn). */
   let stopWaiting: (() => void) | undefined;
   const ahead = new Map<number, Promise<T>>();
@@ -60,14 +75,34 @@ export function sendOrder<T>(start: StartRequest<T>, overlaps: (i: number, bytes
     // response i go on too.
     return Promise.race([onItsWay, next.then(() => undefined), signIn]).then(afterOneTurn);
   };
-  const begin = (i: number, handedOver: () => void = () => undefined): Promise<T> => start(i, {
-    received: (bytes) => {
-      if (i === current) return sendNext(i, bytes);
-      receivedEarly.set(i, bytes);
-      return undefined;
-    },
-    handedOver,
-  });
+  /** The request on the network, if one is; and who waits for none to be. */
+  let onTheNetwork: number | undefined;
+  let waitingForIdle: (() => void)[] = [];
+  const offTheNetwork = (i: number): void => {
+    if (onTheNetwork !== i) return;
+    onTheNetwork = undefined;
+    const waiting = waitingForIdle;
+    waitingForIdle = [];
+    for (const resume of waiting) resume();
+  };
+  const begin = (i: number, handedOver: () => void = () => undefined): Promise<T> => {
+    const started = start(i, {
+      received: (bytes) => {
+        offTheNetwork(i);
+        if (i === current) return sendNext(i, bytes);
+        receivedEarly.set(i, bytes);
+        return undefined;
+      },
+      handedOver: () => {
+        onTheNetwork = i;
+        handedOver();
+        // After the HTTP client's own Immediate, which writes the request (see the top of this file).
+        if (readyNext) setImmediate(() => readyNext(i));
+      },
+    });
+    void started.then(() => offTheNetwork(i));
+    return started;
+  };
   return {
     outcome(i) {
       current = i;
@@ -85,6 +120,12 @@ export function sendOrder<T>(start: StartRequest<T>, overlaps: (i: number, bytes
       const stop = stopWaiting;
       stopWaiting = undefined;
       stop?.();
+    },
+    idle() {
+      if (onTheNetwork === undefined) return Promise.resolve();
+      return new Promise((resolve) => {
+        waitingForIdle.push(resolve);
+      });
     },
   };
 }

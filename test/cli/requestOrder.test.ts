@@ -15,6 +15,8 @@ let local: LocalServer | undefined;
 let dir = '';
 let envFile = '';
 const log: string[] = [];
+/** When /slow ended its response, and the X-At header /at was sent with (epoch ms). */
+const times = { slowEnded: 0, at: '' };
 
 void describe('apiwb run: one request at a time, whatever overlaps', () => {
   before(async () => {
@@ -28,6 +30,20 @@ void describe('apiwb run: one request at a time, whatever overlaps', () => {
           log.push(`end ${url.pathname}${url.search}`);
           res.destroy();
         }, 10);
+        return;
+      }
+      if (url.pathname === '/slow') {
+        setTimeout(() => {
+          times.slowEnded = Date.now();
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end('{"ok":true}');
+        }, 250);
+        return;
+      }
+      if (url.pathname === '/at') {
+        times.at = String(req.headers['x-at'] ?? '');
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end('{"ok":true}');
         return;
       }
       if (url.pathname === '/token') {
@@ -134,6 +150,15 @@ void describe('apiwb run: one request at a time, whatever overlaps', () => {
     assert.deepEqual(log, ['arrive /a', 'end /a', 'arrive /token', 'end /token', 'arrive /b', 'end /b', 'arrive /f', 'end /f']);
     assert.deepEqual(result.stdout.trim().split('\n').slice(0, 3).map((l) => l.split(/\s+/)[1]), ['a', 'b', 'f']);
     assert.ok(!result.stdout.includes('tok-123456789') && !result.stdout.includes('pw-secret-1'));
+  });
+
+  void it('a request made ready while a slow response was awaited is made ready again: its {{$isoTimestamp}} is of when it goes', async () => {
+    const file = join(dir, 'slow.http');
+    writeFileSync(file, ['### s\n# @name s\nGET {{base}}/slow\n', '### t\n# @name t\nGET {{base}}/at\nX-At: {{$isoTimestamp}}\n'].join('\n'));
+    const result = await runInProcess([file, '--env', 'local', '--env-file', envFile]);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.ok(times.slowEnded > 0 && times.at !== '', result.stdout);
+    assert.ok(Date.parse(times.at) >= times.slowEnded, `X-At ${times.at} is not before /slow ended (${new Date(times.slowEnded).toISOString()})`);
   });
 
   void it('a compressed body whose coded data ends before its last byte: the next request waits for that byte', async () => {

@@ -3,7 +3,7 @@
 // rule of apiwb run for when a response may be examined while the next request is answered.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { overlapsNext, type PlannedRequest } from '../../src/cli/runCommand';
+import { overlapsNext, preparesAhead, type PlannedRequest } from '../../src/cli/runCommand';
 import { sendOrder } from '../../src/cli/sendOrder';
 import { parseHttpFile } from '../../src/core/httpfile/parser';
 
@@ -11,6 +11,7 @@ interface Fake {
   readonly started: number[];
   /** The order was told a request signs in. */
   signingIn(): void;
+  idle(): Promise<void>;
   /** What the exchange would wait for before examining response i (undefined: nothing). */
   receive(i: number, bytes?: number): Promise<void> | undefined;
   /** Request i handed to the HTTP client. */
@@ -38,6 +39,7 @@ function fakeRun(overlaps: (i: number, bytes: number) => boolean, onStart: (i: n
     receive: (i, bytes = 100) => received.get(i)!(bytes),
     handOver: (i) => handedOver.get(i)!(),
     signingIn: () => order.signingIn(),
+    idle: () => order.idle(),
     settle: (i) => settle.get(i)!(`outcome ${i}`),
     outcome: (i) => order.outcome(i),
   };
@@ -53,6 +55,53 @@ async function settledSoon(promise: Promise<unknown>): Promise<boolean> {
 }
 
 void describe('sendOrder', () => {
+  void it('readyNext(i) once request i is written (an Immediate after its hand-over), never for one not handed over', async () => {
+    const log: string[] = [];
+    const handedOver = new Map<number, () => void>();
+    const settle = new Map<number, (value: string) => void>();
+    const order = sendOrder<string>((i, hooks) => {
+      handedOver.set(i, hooks.handedOver);
+      return new Promise<string>((resolve) => settle.set(i, resolve));
+    }, () => false, (i) => log.push(`ready after ${i}`));
+    const first = order.outcome(0);
+    // As undici does: handed a request, it queues the Immediate that writes it, then the hand-over is told.
+    setImmediate(() => log.push('written 0'));
+    handedOver.get(0)!();
+    assert.deepEqual(log, [], 'not while the request is being handed over');
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(log, ['written 0', 'ready after 0'], 'after the Immediate the HTTP client writes it in (queued before)');
+    settle.get(0)!('a');
+    await first;
+    const second = order.outcome(1);
+    settle.get(1)!('b');
+    await second;
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(log, ['written 0', 'ready after 0'], 'request 1 was never handed over');
+  });
+
+  void it('idle(): at once with nothing on the network; else once the response on it is received whole, or its request ends', async () => {
+    const run = fakeRun(() => false);
+    const order = { idle: (): Promise<void> => run.idle() };
+    assert.equal(await settledSoon(order.idle()), true, 'nothing sent yet');
+    const first = run.outcome(0);
+    assert.equal(await settledSoon(order.idle()), true, 'started, not handed over (preparing, signing in)');
+    run.handOver(0);
+    const waiting = order.idle();
+    assert.equal(await settledSoon(waiting), false, 'request 0 is on the network');
+    void run.receive(0);
+    assert.equal(await settledSoon(waiting), true, 'its response is in');
+    run.settle(0);
+    await first;
+    const second = run.outcome(1);
+    run.handOver(1);
+    const untilEnded = order.idle();
+    assert.equal(await settledSoon(untilEnded), false);
+    run.settle(1);
+    assert.equal(await settledSoon(untilEnded), true, 'a request that ended without a whole response (a dropped connection) is off the network too');
+    await second;
+  });
+
   void it('sends the next request once a response is received whole, before that response is settled', async () => {
     const run = fakeRun(() => true);
     const first = run.outcome(0);
@@ -217,6 +266,14 @@ void describe('overlapsNext: which response is examined while the next request i
     assert.equal(overlapsNext(two, 0, 100, { ...plain, out: 'rows.ndjson' }), false);
     assert.equal(overlapsNext(two, 0, 100, { ...plain, allPages: true }), false);
     assert.equal(overlapsNext(two, 0, 100, { ...plain, checkContract: true }), false);
+  });
+
+  void it('preparesAhead: the next request is made ready while this one is answered, unless it may read this response or pages are walked', () => {
+    assert.equal(preparesAhead(two, 0, { allPages: false }), true);
+    assert.equal(preparesAhead(two, 1, { allPages: false }), false, 'no request after the last');
+    assert.equal(preparesAhead(two, 0, { allPages: true }), false);
+    assert.equal(preparesAhead(planOf('GET http://x/a\n\n###\nGET http://x/b\n', [true, false]), 0, { allPages: false }), false, 'a response read later by name');
+    assert.equal(preparesAhead(planOf('GET http://x/a\n\n###\nGET http://x/b\n', [false, true]), 0, { allPages: false }), true, 'the next one read later itself is no reason');
   });
 
   void it('not a response read later by name, nor one with assertions, nor before a request that asserts its duration', () => {

@@ -129,6 +129,11 @@ export interface ExchangeInput {
   readonly onReceived?: (bytes: number) => Promise<void> | undefined;
   /** Called once, when the exchange's request has been handed to the HTTP client (after any sign-in). */
   readonly onSent?: () => void;
+  /**
+   * readyExchange of this input (with the same ports), started earlier by the caller: a run makes its next
+   * request ready while the server answers this one. Without it the exchange readies the request itself.
+   */
+  readonly ready?: Promise<ReadyExchange>;
 }
 
 export interface AllPagesOptions {
@@ -185,10 +190,28 @@ export interface ExchangeResult {
 
 export type ExpectableFailure = 'status' | 'business';
 
-/** Runs one request through every step. Never throws for a fault of the network or the server. */
-export async function runExchange(input: ExchangeInput, ports: ExchangePorts): Promise<ExchangeResult> {
+/**
+ * A request made ready to send: prepared (variables, $auth values, `< file` body), its secret values told
+ * to the caller, matched to its contract operation, capped, its paging plan chosen. Nothing is sent yet;
+ * or, when it cannot be sent, the exchange's result already.
+ */
+export type ReadyExchange =
+  | {
+      readonly ok: true;
+      readonly prepared: Extract<Prepared, { ok: true }>;
+      readonly operation: Operation | undefined;
+      /** The request as it will go (after the caps). */
+      readonly request: HttpRequest;
+      readonly notices: readonly string[];
+      /** Undefined: none is known before the response (the walk detects the style from it). */
+      readonly plan: PagingPlan | undefined;
+    }
+  | { readonly ok: false; readonly result: ExchangeResult };
+
+/** The steps of an exchange before anything is sent (see ReadyExchange); runExchange does the rest. */
+export async function readyExchange(input: Pick<ExchangeInput, 'file' | 'requestIndex' | 'prepare' | 'onSecrets' | 'pages'>, ports: Pick<ExchangePorts, 'catalog'>): Promise<ReadyExchange> {
   const prepared = await prepareRequest(input.file, input.requestIndex, input.prepare);
-  if (!prepared.ok) return { ok: false, prepared, businessFailures: [], notices: [], findings: [], problem: prepared.problem };
+  if (!prepared.ok) return { ok: false, result: { ok: false, prepared, businessFailures: [], notices: [], findings: [], problem: prepared.problem } };
   input.onSecrets?.(prepared.secretValues);
 
   const operation = ports.catalog.match(prepared.request.method, pathOf(prepared.request.url));
@@ -198,10 +221,19 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   // The operation matched above: the caps change a query parameter, never the method or the path.
   const lookup = pagingPlanFor(request, prepared.resolved.directives, ports.catalog, operation);
   if (!lookup.ok) {
-    if (input.pages === 'all') return { ok: false, prepared, request, ...(operation ? { operation } : {}), businessFailures: [], notices, findings: [], problem: lookup.error };
+    if (input.pages === 'all') return { ok: false, result: { ok: false, prepared, request, ...(operation ? { operation } : {}), businessFailures: [], notices, findings: [], problem: lookup.error } };
     notices.push(`${lookup.error}; sent as a single request`);
   }
   const plan = lookup.ok ? lookup.plan : { style: 'none' as const, options: {}, source: 'default' as const };
+  return { ok: true, prepared, operation, request, notices, plan };
+}
+
+/** Runs one request through every step. Never throws for a fault of the network or the server. */
+export async function runExchange(input: ExchangeInput, ports: ExchangePorts): Promise<ExchangeResult> {
+  const ready = await (input.ready ?? readyExchange(input, ports));
+  if (!ready.ok) return ready.result;
+  const { prepared, operation, request, plan } = ready;
+  const notices = [...ready.notices];
 
   // The response as received, whatever the walker makes of it (a 401 is a failed walk but a response to show).
   let response: HttpResponse | undefined;
