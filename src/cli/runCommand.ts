@@ -272,11 +272,12 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   // whole, and that response is examined meanwhile (sendOrder). Lines stay in request order.
   // Requests made ready while the one before them was on the network (preparesAhead), and when, until they go.
   const readied = new Map<number, { readonly input: Mutable<ExchangeInput>; readonly at: number }>();
-  const begun = new Set<number>();
+  // Requests begin in order (sendOrder): the last one begun says which are.
+  let lastBegun = -1;
   const order = sendOrder((i, hooks) => {
     const item = planned[i]!;
     const label = item.node.name ?? item.where;
-    begun.add(i);
+    lastBegun = Math.max(lastBegun, i);
     const early = readied.get(i);
     readied.delete(i);
     // Made ready too long ago (the response before it was slow): made ready again, as it goes.
@@ -293,7 +294,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
       // Whatever one request's response does, the run goes on with the next, this one named as failed.
       .catch((error: unknown): RequestOutcome & { walk?: WalkResult } => ({ label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(message(error)), ok: false }));
   }, (i, bytes) => overlapsNext(planned, i, bytes, options), (i) => {
-    if (!preparesAhead(planned, i, options) || begun.has(i + 1)) return;
+    if (!preparesAhead(planned, i, options) || lastBegun >= i + 1) return;
     readied.set(i + 1, { input: readiedAhead(exchangeInputOf(planned[i + 1]!, ctx), ports), at: performance.now() });
   });
   signingIn = () => order.signingIn();
