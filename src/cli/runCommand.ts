@@ -15,7 +15,7 @@ import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog'
 import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openapi';
 import { closeHttpAgents, httpClient } from '../core/http/client';
 import { parseHttpFile } from '../core/httpfile/parser';
-import { referenceNames, type NamedResponse } from '../core/httpfile/resolve';
+import { referenceNames, type NamedResponse, type ResolvedText } from '../core/httpfile/resolve';
 import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../core/httpfile/model';
 import { dynamicVariables } from '../core/run/dynamicVariables';
 import { pagingPlanFor } from '../core/run/pagingPlan';
@@ -228,7 +228,8 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   // The contracts plus the overlays given: one catalog, passed to every exchange (no module singleton).
   const catalog = createCatalog(withOverlay(CONTRACT_SERVICES, options.overlays.map(readOverlay)));
   const includeNames = new Map<string, readonly string[]>();
-  const included = plan.requests.map((item) => checkBeforeSending(item, environment, options.allPages, catalog, includeNames));
+  const checkedTexts = new Map<string, ResolvedText>();
+  const included = plan.requests.map((item) => checkBeforeSending(item, environment, options.allPages, catalog, includeNames, checkedTexts));
   const planned = withReadLater(plan, included);
 
   const ports: ExchangePorts = { http: httpClient, catalog, timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
@@ -452,8 +453,8 @@ export function readLaterFlags(requests: readonly { readonly name?: string | und
  * directive readable. Returns the reference names of a `<@` body's file (they count for readLater),
  * found once a file for the run (`names`, by path); the file's text is not kept.
  */
-function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment: Environment, allPages: boolean, catalog: Catalog, names: Map<string, readonly string[]>): readonly string[] | undefined {
-  const checked = checkRequest(item.parsed, item.node.index, environment);
+function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment: Environment, allPages: boolean, catalog: Catalog, names: Map<string, readonly string[]>, checkedTexts: Map<string, ResolvedText>): readonly string[] | undefined {
+  const checked = checkRequest(item.parsed, item.node.index, environment, checkedTexts);
   if (!checked.ok) throw new InputError(`${item.where}: ${checked.problem}`);
   const include = checked.resolved.bodyInclude;
   const includePath = include && resolvePath(dirname(item.file), include.path);

@@ -12,6 +12,7 @@ import { pagingPlanFor } from '../../src/core/run/pagingPlan';
 import { authReferencesOf, authSchemeOf, checkRequest, prepareRequest, requestTexts, type PrepareContext } from '../../src/core/run/prepareRequest';
 import { findAuthReferences } from '../../src/core/auth/authVariables';
 import { headerValue } from '../../src/core/http/types';
+import type { ResolvedText } from '../../src/core/httpfile/resolve';
 import { createCatalog } from '../../src/core/catalog/index';
 import { MemorySecretStore } from '../../src/core/secrets/secretStore';
 
@@ -147,6 +148,22 @@ void describe('core/run: check and prepare a request', () => {
       assert.ok(Object.isFrozen(first), 'no caller can change what the next one reads');
     }
     assert.deepEqual(authReferencesOf(FILE.blocks.find((b) => b.request)!.request!), [{ kind: 'token', authId: 'fund' }]);
+  });
+
+  void it('a run checks its requests with one memo of resolved texts: each gets the answer it gets alone, file variables never shared', () => {
+    const memo = new Map<string, ResolvedText>();
+    const indexes = FILE.requests.map((r) => r.index);
+    for (const pass of [1, 2]) {
+      for (const i of indexes) assert.deepEqual(checkRequest(FILE, i, ENV, memo), checkRequest(FILE, i, ENV), `request ${i}, pass ${pass}`);
+    }
+    assert.ok(memo.size > 0 && memo.size < 20, `the texts with references, once each (${memo.size})`);
+    const withVariables = parseHttpFile('@v = one\n### a\nGET http://x/{{v}}/{{base}}\n\n### b\n@v = two\nGET http://x/{{v}}/{{base}}\n');
+    const shared = new Map<string, ResolvedText>();
+    const urls = withVariables.requests.map((r) => {
+      const checked = checkRequest(withVariables, r.index, ENV, shared);
+      return checked.ok ? checked.resolved.url : checked.problem;
+    });
+    assert.deepEqual(urls, ['http://x/one/http://127.0.0.1:9', 'http://x/two/http://127.0.0.1:9'], 'the same text, another file variable');
   });
 
   void it('headerValue: the first header whose name matches, in any case, or nothing', () => {

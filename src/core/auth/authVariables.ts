@@ -12,16 +12,18 @@ const AUTH_REFERENCE = /\{\{\s*\$auth\.(token|idToken)\s*\(\s*["']([^"']+)["']\s
 
 /** The $auth references in some texts (URL, header values, body), each once. */
 export function findAuthReferences(texts: Iterable<string>): AuthReference[] {
-  const found = new Map<string, AuthReference>();
+  let found: Map<string, AuthReference> | undefined;
   for (const text of texts) {
     if (!text.includes('$auth')) continue; // AUTH_REFERENCE needs it: most texts of a request have none
-    for (const match of text.matchAll(AUTH_REFERENCE)) {
+    // exec over the one global expression (matchAll makes an iterator and a copy of it for every text).
+    AUTH_REFERENCE.lastIndex = 0;
+    for (let match = AUTH_REFERENCE.exec(text); match; match = AUTH_REFERENCE.exec(text)) {
       const kind = match[1] === 'idToken' ? 'idToken' : 'token';
       const authId = match[2] ?? '';
-      found.set(`${kind}:${authId}`, { kind, authId });
+      (found ??= new Map()).set(`${kind}:${authId}`, { kind, authId });
     }
   }
-  return [...found.values()];
+  return found ? [...found.values()] : [];
 }
 
 /** Parses the args part the .http resolver hands over, e.g. `("engagement")`. */

@@ -26,6 +26,13 @@ export interface VariableScope {
   readonly fileVariables?: Readonly<Record<string, string>>;
   readonly responses?: ReadonlyMap<string, NamedResponse>;
   readonly dynamic?: DynamicVariableResolver;
+  /**
+   * What texts resolved to in this scope before, answered again without resolving them: only for a
+   * caller whose scope gives every text the same answer each time it is asked (fixed variables, no
+   * response arriving, a dynamic port that always answers alike: the check before a run). Not used for a
+   * scope with file variables (they differ from request to request).
+   */
+  readonly resolvedTexts?: Map<string, ResolvedText>;
 }
 
 export type UnresolvedReason = 'undefined' | 'no-response' | 'not-found' | 'unsupported' | 'dynamic' | 'cycle' | 'budget';
@@ -57,6 +64,20 @@ export function referenceNames(text: string): string[] {
 export function resolveVariables(text: string, scope: VariableScope): ResolvedText {
   // No reference without '{{' (nextReference): most header values and many URLs and bodies have none.
   if (!text.includes('{{')) return { text, unresolved: [] };
+  const memo = scope.resolvedTexts && !hasAny(scope.fileVariables) ? scope.resolvedTexts : undefined;
+  const known = memo?.get(text);
+  if (known) return known;
+  const result = resolveUnremembered(text, scope);
+  memo?.set(text, result);
+  return result;
+}
+
+function hasAny(record: Readonly<Record<string, string>> | undefined): boolean {
+  for (const _ in record) return true;
+  return false;
+}
+
+function resolveUnremembered(text: string, scope: VariableScope): ResolvedText {
   const unresolved: UnresolvedVariable[] = [];
   const budget: Budget = { produced: 0, spent: false, fileValues: undefined };
   const resolved = substitute(text, scope, unresolved, [], budget);
@@ -252,7 +273,7 @@ export function resolveRequest(file: HttpFile, requestIndex: number, scope: Vari
   const own = fileVariablesFor(file, requestIndex);
   // Named one by one, not spread: a spread copies through the runtime, for every request of a run (a field
   // added to VariableScope and left out here fails to compile).
-  const fullScope = { environment: scope.environment, fileVariables: scope.fileVariables ? { ...own, ...scope.fileVariables } : own, responses: scope.responses, dynamic: scope.dynamic } satisfies Record<keyof VariableScope, unknown>;
+  const fullScope = { environment: scope.environment, fileVariables: scope.fileVariables ? { ...own, ...scope.fileVariables } : own, responses: scope.responses, dynamic: scope.dynamic, resolvedTexts: scope.resolvedTexts } satisfies Record<keyof VariableScope, unknown>;
   const unresolved: UnresolvedVariable[] = [];
   const apply = (text: string): string => {
     const result = resolveVariables(text, fullScope);

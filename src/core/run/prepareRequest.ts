@@ -8,7 +8,7 @@ import type { HttpRequest } from '../http/types';
 import type { HttpFile, HttpRequestNode } from '../httpfile';
 import {
   fileVariablesFor, requestAt, resolveRequest, resolveVariables,
-  type DynamicVariableResolver, type NamedResponse, type ResolvedRequest, type UnresolvedVariable, type VariableScope,
+  type DynamicVariableResolver, type NamedResponse, type ResolvedRequest, type ResolvedText, type UnresolvedVariable, type VariableScope,
 } from '../httpfile/resolve';
 
 export interface PrepareContext {
@@ -120,16 +120,20 @@ export type Checked =
  * id the environment does not declare, a variable that is not defined (or defined in a cycle). Named
  * responses and dynamic variables are not judged here: they exist only while a run goes on.
  */
-export function checkRequest(file: HttpFile, requestIndex: number, environment: Environment): Checked {
+export function checkRequest(file: HttpFile, requestIndex: number, environment: Environment, resolvedTexts?: Map<string, ResolvedText>): Checked {
   const node = requestAt(file, requestIndex)?.request;
-  const anything: DynamicVariableResolver = { resolve: () => 'x' };
-  const resolved = resolveWithDirectives(file, requestIndex, { environment: environment.variables, dynamic: anything });
+  const scope: VariableScope = { environment: environment.variables, dynamic: ANYTHING };
+  // Every request of a run is checked in the same scope: texts they share are resolved once.
+  const resolved = resolveWithDirectives(file, requestIndex, resolvedTexts ? { ...scope, resolvedTexts } : scope);
   if (!node || !resolved) return { ok: false, problem: `there is no request #${requestIndex + 1} in this file` };
   const undeclared = undeclaredAuth(authReferencesOf(node), environment);
   if (undeclared) return { ok: false, problem: undeclared };
   const missing = resolved.unresolved.find((u) => u.reason === 'undefined' || u.reason === 'cycle' || u.reason === 'budget');
   return missing ? { ok: false, problem: unresolvedProblem(missing, environment) } : { ok: true, resolved };
 }
+
+/** The check's dynamic variables: any one resolves (to "x"), for the request's shape only. */
+const ANYTHING: DynamicVariableResolver = { resolve: () => 'x' };
 
 /**
  * The request resolved, its `# @` directive values too: `# @paging export-ordinal pageRows={{page_rows}}`
@@ -195,10 +199,9 @@ export function authReferencesOf(node: HttpRequestNode): readonly AuthReference[
 const authReferences = new WeakMap<HttpRequestNode, readonly AuthReference[]>();
 
 export function requestTexts(node: HttpRequestNode): string[] {
-  return [
-    node.requestLine.url,
-    ...node.queryContinuations.map((q) => q.text),
-    ...node.headers.map((h) => h.value),
-    ...(node.body?.kind === 'inline' ? [node.body.text] : []),
-  ];
+  const texts = [node.requestLine.url];
+  for (const q of node.queryContinuations) texts.push(q.text);
+  for (const h of node.headers) texts.push(h.value);
+  if (node.body?.kind === 'inline') texts.push(node.body.text);
+  return texts;
 }
