@@ -230,6 +230,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const includeNames = new Map<string, readonly string[]>();
   const checkedTexts = new Map<string, ResolvedText>();
   const included = plan.requests.map((item) => checkBeforeSending(item, environment, options.allPages, catalog, includeNames, checkedTexts));
+  checkedTexts.clear();
   const planned = withReadLater(plan, included);
 
   const ports: ExchangePorts = { http: httpClient, catalog, timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
@@ -271,18 +272,25 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const ctx: RunContext = { options, environment, credentials, responses, redactor, secrets, ports, sink, record };
   // Where overlapsNext allows it, a request is sent as soon as the response before it has been received
   // whole, and that response is examined meanwhile (sendOrder). Lines stay in request order.
-  // Requests made ready while the one before them was on the network (preparesAhead), and when, until they go.
+  // Requests made ready while the one before them was on the network (preparesAhead), and when, until they
+  // go; and how long the last request answered took, from its start to its whole response.
   const readied = new Map<number, { readonly input: Mutable<ExchangeInput>; readonly at: number }>();
-  // Requests begin in order (sendOrder): the last one begun says which are.
-  let lastBegun = -1;
-  const order = sendOrder((i, hooks) => {
+  let lastAnswerMs = 0;
+  const order = sendOrder((i, orderHooks) => {
     const item = planned[i]!;
     const label = item.node.name ?? item.where;
-    lastBegun = Math.max(lastBegun, i);
     const early = readied.get(i);
     readied.delete(i);
     // Made ready too long ago (the response before it was slow): made ready again, as it goes.
     const input = early && performance.now() - early.at <= READY_AHEAD_FOR_MS ? early.input : undefined;
+    const began = performance.now();
+    const hooks: RequestHooks = {
+      handedOver: orderHooks.handedOver,
+      received: (bytes) => {
+        lastAnswerMs = performance.now() - began;
+        return orderHooks.received(bytes);
+      },
+    };
     // The run's context is the same for every request; only a walk of --all-pages has hooks of its own.
     return runOne(item, label, ctx, input, options.allPages ? {
       ...(resume && i === resume.index ? { resumeFrom: resume.record.checkpoint } : {}),
@@ -295,7 +303,8 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
       // Whatever one request's response does, the run goes on with the next, this one named as failed.
       .catch((error: unknown): RequestOutcome & { walk?: WalkResult } => ({ label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(message(error)), ok: false }));
   }, (i, bytes) => overlapsNext(planned, i, bytes, options), (i) => {
-    if (!preparesAhead(planned, i, options) || lastBegun >= i + 1) return;
+    // Not while answers take longer than a readied request may wait: it would be made ready twice.
+    if (!preparesAhead(planned, i, options) || lastAnswerMs > READY_AHEAD_FOR_MS) return;
     readied.set(i + 1, { input: readiedAhead(exchangeInputOf(planned[i + 1]!, ctx), ports), at: performance.now() });
   });
   signingIn = () => order.signingIn();
@@ -351,18 +360,23 @@ export function overlapsNext(planned: readonly Pick<PlannedRequest, 'readLater' 
 /**
  * THE rule for whether request i+1 is made ready (its variables, $auth values, `< file` body) while
  * request i is on the network, to go the moment response i is in: only when nothing of that can depend
- * on response i (no later request nor file variable reads it by name), and not with --all-pages (a walk
- * of many pages leaves its next request the time to be made ready). A sign-in it needs still waits for
- * response i (SendOrder.idle): one request of the run on the network at a time.
+ * on response i (no later request nor file variable reads it by name), not when request i asserts its
+ * duration (making the next one ready meanwhile could delay reading response i), and not with
+ * --all-pages (a walk of many pages leaves its next request the time to be made ready). Nor, in a run,
+ * while responses take longer than READY_AHEAD_FOR_MS. A sign-in it needs still waits for response i
+ * (SendOrder.idle): one request of the run on the network at a time.
  */
-export function preparesAhead(planned: readonly Pick<PlannedRequest, 'readLater'>[], i: number, options: Pick<RunOptions, 'allPages'>): boolean {
-  return planned[i] !== undefined && planned[i + 1] !== undefined && !options.allPages && !planned[i]!.readLater;
+export function preparesAhead(planned: readonly Pick<PlannedRequest, 'readLater' | 'node'>[], i: number, options: Pick<RunOptions, 'allPages'>): boolean {
+  const item = planned[i];
+  if (!item || planned[i + 1] === undefined || options.allPages || item.readLater) return false;
+  return !item.node.assertions.some((a) => a.subject === 'duration');
 }
 
 /**
- * A request made ready ahead goes as it was made ready only within this time (else it is made ready again
- * as it goes): its time-based values ({{$timestamp}}, {{$isoTimestamp}}) and its $auth token are never
- * older than this when it leaves. About a local server's answer; a slow one's request is made ready again.
+ * A request made ready ahead goes as it was made ready only when its making ready began at most this long
+ * before the request does (else it is made ready again then): its time-based values ({{$timestamp}},
+ * {{$isoTimestamp}}) are that fresh. About a local server's answer; a run answered more slowly makes no
+ * request ready ahead.
  */
 export const READY_AHEAD_FOR_MS = 100;
 

@@ -85,7 +85,10 @@ export function sendOrder<T>(start: StartRequest<T>, overlaps: (i: number, bytes
     waitingForIdle = [];
     for (const resume of waiting) resume();
   };
+  /** Requests begin in order: the last one begun says which have. */
+  let lastBegun = -1;
   const begin = (i: number, handedOver: () => void = () => undefined): Promise<T> => {
+    lastBegun = Math.max(lastBegun, i);
     const started = start(i, {
       received: (bytes) => {
         offTheNetwork(i);
@@ -96,11 +99,22 @@ export function sendOrder<T>(start: StartRequest<T>, overlaps: (i: number, bytes
       handedOver: () => {
         onTheNetwork = i;
         handedOver();
-        // After the HTTP client's own Immediate, which writes the request (see the top of this file).
-        if (readyNext) setImmediate(() => readyNext(i));
+        // After the HTTP client's own Immediate, which writes the request (see the top of this file); not
+        // for a request that has begun meanwhile. Making ready is an optimisation: its fault is no fault.
+        if (readyNext) {
+          setImmediate(() => {
+            if (lastBegun >= i + 1) return;
+            try {
+              readyNext(i);
+            } catch {
+              // request i+1 is made ready when it begins, and says then what is wrong
+            }
+          });
+        }
       },
     });
-    void started.then(() => offTheNetwork(i));
+    const off = (): void => offTheNetwork(i);
+    started.then(off, off);
     return started;
   };
   return {

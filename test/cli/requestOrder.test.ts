@@ -15,8 +15,8 @@ let local: LocalServer | undefined;
 let dir = '';
 let envFile = '';
 const log: string[] = [];
-/** When /slow ended its response, and the X-At header /at was sent with (epoch ms). */
-const times = { slowEnded: 0, at: '' };
+/** When /slow and /wait ended their responses, and the X-At header /at was sent with (epoch ms). */
+const times = { slowEnded: 0, waitEnded: 0, at: '' };
 
 void describe('apiwb run: one request at a time, whatever overlaps', () => {
   before(async () => {
@@ -38,6 +38,14 @@ void describe('apiwb run: one request at a time, whatever overlaps', () => {
           res.writeHead(200, { 'Content-Type': 'application/json' });
           res.end('{"ok":true}');
         }, 250);
+        return;
+      }
+      if (url.pathname === '/wait') {
+        setTimeout(() => {
+          times.waitEnded = Date.now();
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end('{"ok":true}');
+        }, 40);
         return;
       }
       if (url.pathname === '/at') {
@@ -152,7 +160,18 @@ void describe('apiwb run: one request at a time, whatever overlaps', () => {
     assert.ok(!result.stdout.includes('tok-123456789') && !result.stdout.includes('pw-secret-1'));
   });
 
+  void it('the next request is made ready while a response is awaited: its {{$isoTimestamp}} is of before that response ended', async () => {
+    times.at = '';
+    const file = join(dir, 'ahead.http');
+    writeFileSync(file, ['### w\n# @name w\nGET {{base}}/wait\n', '### t\n# @name t\nGET {{base}}/at\nX-At: {{$isoTimestamp}}\n'].join('\n'));
+    const result = await runInProcess([file, '--env', 'local', '--env-file', envFile]);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.ok(times.waitEnded > 0 && times.at !== '', result.stdout);
+    assert.ok(Date.parse(times.at) < times.waitEnded, `X-At ${times.at} was resolved before /wait ended (${new Date(times.waitEnded).toISOString()})`);
+  });
+
   void it('a request made ready while a slow response was awaited is made ready again: its {{$isoTimestamp}} is of when it goes', async () => {
+    times.at = '';
     const file = join(dir, 'slow.http');
     writeFileSync(file, ['### s\n# @name s\nGET {{base}}/slow\n', '### t\n# @name t\nGET {{base}}/at\nX-At: {{$isoTimestamp}}\n'].join('\n'));
     const result = await runInProcess([file, '--env', 'local', '--env-file', envFile]);

@@ -80,6 +80,42 @@ void describe('sendOrder', () => {
     assert.deepEqual(log, ['written 0', 'ready after 0'], 'request 1 was never handed over');
   });
 
+  void it('no readyNext(i) once request i+1 has begun (its response came before the write\'s Immediate)', async () => {
+    const log: string[] = [];
+    const hooksOf = new Map<number, { received: (bytes: number) => Promise<void> | undefined; handedOver: () => void }>();
+    const settle = new Map<number, (value: string) => void>();
+    const order = sendOrder<string>((i, hooks) => {
+      hooksOf.set(i, hooks);
+      log.push(`start ${i}`);
+      return new Promise<string>((resolve) => settle.set(i, resolve));
+    }, () => true, (i) => log.push(`ready after ${i}`));
+    const first = order.outcome(0);
+    hooksOf.get(0)!.handedOver();
+    void hooksOf.get(0)!.received(10);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(log, ['start 0', 'start 1'], 'request 1 began before request 0\'s Immediate: nothing to make ready');
+    settle.get(0)!('a');
+    await first;
+    settle.get(1)!('b');
+    await order.outcome(1);
+  });
+
+  void it('a throw while making the next request ready is no fault of the run', async () => {
+    const handedOver = new Map<number, () => void>();
+    const settle = new Map<number, (value: string) => void>();
+    const order = sendOrder<string>((i, hooks) => {
+      handedOver.set(i, hooks.handedOver);
+      return new Promise<string>((resolve) => settle.set(i, resolve));
+    }, () => false, () => { throw new Error('cannot make it ready'); });
+    const first = order.outcome(0);
+    handedOver.get(0)!();
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    settle.get(0)!('a');
+    assert.equal(await first, 'a');
+  });
+
   void it('idle(): at once with nothing on the network; else once the response on it is received whole, or its request ends', async () => {
     const run = fakeRun(() => false);
     const order = { idle: (): Promise<void> => run.idle() };
@@ -274,6 +310,7 @@ void describe('overlapsNext: which response is examined while the next request i
     assert.equal(preparesAhead(two, 0, { allPages: true }), false);
     assert.equal(preparesAhead(planOf('GET http://x/a\n\n###\nGET http://x/b\n', [true, false]), 0, { allPages: false }), false, 'a response read later by name');
     assert.equal(preparesAhead(planOf('GET http://x/a\n\n###\nGET http://x/b\n', [false, true]), 0, { allPages: false }), true, 'the next one read later itself is no reason');
+    assert.equal(preparesAhead(planOf('GET http://x/a\n\n?? duration < 50\n\n###\nGET http://x/b\n'), 0, { allPages: false }), false, 'a request that asserts its duration');
   });
 
   void it('not a response read later by name, nor one with assertions, nor before a request that asserts its duration', () => {

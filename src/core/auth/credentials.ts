@@ -160,7 +160,7 @@ export class CredentialService {
     // What state() reads, read once: every request of a run that uses the entry asks here.
     const token = await this.options.secrets.get(secretKey(authId, 'access_token'));
     const session = token ? parseSession(await this.options.secrets.get(secretKey(authId, 'session'))) : undefined;
-    if (token && session && session.expiresAt > this.now()) return token;
+    if (token && session && session.expiresAt - TOKEN_SPARE_MS > this.now()) return token;
     const earlier = this.failed.get(authId);
     if (earlier) throw earlier;
     if (!this.options.signInOnDemand) {
@@ -195,6 +195,13 @@ export class CredentialService {
 function sessionOf(grant: TokenGrant): SessionInfo {
   return { tokenType: grant.tokenType, userName: grant.userName, obtainedAt: grant.obtainedAt, expiresAt: grant.expiresAt, expiresIn: grant.expiresIn };
 }
+
+/**
+ * A token is handed out only while it has this long left (else it is signed in again, or refused as
+ * expired): it must still be valid when the request reaches the server, and `apiwb run` makes a request
+ * ready up to 100 ms before it goes.
+ */
+const TOKEN_SPARE_MS = 5_000;
 
 /** Session texts already read, parsed (frozen: shared by every caller): every request of a run reads the same one. */
 const sessions = new Map<string, SessionInfo | undefined>();

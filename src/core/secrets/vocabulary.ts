@@ -52,6 +52,32 @@ export function isSecretName(name: string): boolean {
 /** Matches every name isSecretName accepts (and more): a cheap first test for fast paths over serialised text. */
 export const SECRET_NAME_HINT = /pass|secret|token|key|credential|session|pwd|cookie|authorization/i;
 
+// The fast paths (redaction's name=value rule, a checkpoint's query) skip a text in which SECRET_NAME_HINT
+// finds nothing, so it must find a word in every name isSecretName accepts: each listed name, and each
+// word of SECRET_WORD (its alternatives, a group read as its first choice, an optional separator left
+// out). Checked as the vocabulary loads: a name added to a list and missed by the hint stops everything.
+for (const name of [...SECRET_FIELD_NAMES, ...CREDENTIAL_HEADER_NAMES, ...wordsOf(SECRET_WORD)]) {
+  if (!SECRET_NAME_HINT.test(name)) throw new Error(`SECRET_NAME_HINT finds no word in the secret name '${name}'`);
+}
+
+/** One plain word for each top-level alternative of a pattern written like SECRET_WORD. */
+function wordsOf(pattern: RegExp): string[] {
+  const alternatives: string[] = [];
+  let depth = 0;
+  let start = 0;
+  const source = pattern.source;
+  for (let i = 0; i <= source.length; i++) {
+    const c = source[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if ((c === '|' && depth === 0) || c === undefined) {
+      alternatives.push(source.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return alternatives.map((alternative) => alternative.replace(/\(\?:([^|)]*)[^)]*\)/g, '$1').replace(/\[[^\]]*\]\?/g, ''));
+}
+
 /** One `{{name}}` or `{{ $auth.token("id") }}` of a text: where it starts, where it ends (after its `}}`) and its name, the spaces around it left out. */
 export interface Reference {
   readonly start: number;
