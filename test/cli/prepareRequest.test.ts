@@ -166,6 +166,23 @@ void describe('core/run: check and prepare a request', () => {
     assert.deepEqual(urls, ['http://x/one/http://127.0.0.1:9', 'http://x/two/http://127.0.0.1:9'], 'the same text, another file variable');
   });
 
+  void it('headerValue answers as a scan of every name lower-cased does, names of any case and alphabet', () => {
+    const parts = ['x', 'X', 'total', 'TOTAL', '-', 'İ', 'i̇', 'K', 'k', 'ß', 'SS', 'é', 'É'];
+    let seed = 11;
+    const pick = (): string => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return parts[seed % parts.length]!;
+    };
+    const scan = (headers: Record<string, string>, name: string): string | undefined => Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
+    for (let n = 0; n < 3000; n++) {
+      const headers: Record<string, string> = {};
+      for (let h = 0; h < 4; h++) headers[pick() + pick()] = `v${h}`;
+      const asked = pick() + pick();
+      const key = scan(headers, asked);
+      assert.equal(headerValue(headers, asked), key === undefined ? undefined : headers[key], `${JSON.stringify(headers)} ${asked}`);
+    }
+  });
+
   void it('headerValue: the first header whose name matches, in any case, or nothing', () => {
     const headers = { Accept: 'a', 'X-Total': '1', 'x-total': '2' };
     assert.equal(headerValue(headers, 'x-TOTAL'), '1');

@@ -72,11 +72,18 @@ export async function closeHttpAgents(): Promise<void> {
   await Promise.all(all.map((d) => d.close().catch(() => undefined)));
 }
 
+/** A header name with no letter toLowerCase would change (undici hands most names over lower-cased). */
+const LOWER_ASCII_NAME = /^[\x21-\x40\x5b-\x7e]*$/;
+
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
+  // Names by index, not entries (no pair for each header of each response); lower-cased only where needed.
+  const names = Object.keys(raw);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const value = raw[name];
     if (value === undefined) continue;
-    const key = name.toLowerCase();
+    const key = LOWER_ASCII_NAME.test(name) ? name : name.toLowerCase();
     if (Array.isArray(value)) headers[key] = key === 'set-cookie' ? (value[value.length - 1] ?? '') : value.join(', ');
     else headers[key] = value;
   }

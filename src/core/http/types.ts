@@ -42,8 +42,16 @@ export class HttpFault extends Error {
 
 export function headerValue(headers: Readonly<Record<string, string>>, name: string): string | undefined {
   const wanted = name.toLowerCase();
-  // Keys, not entries: no pair array for each header of each lookup (a page's strategy asks several).
+  // Keys, not entries: no pair array for each header of each lookup (a page's strategy asks several). A key
+  // spelt as asked (a response's names are lower-cased) matches without a lower-cased copy of each key; one
+  // of ASCII only and of another length cannot match (toLowerCase keeps such a length).
   const keys = Object.keys(headers);
-  for (let i = 0; i < keys.length; i++) if (keys[i]!.toLowerCase() === wanted) return headers[keys[i]!];
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (key === wanted) return headers[key];
+    if ((key.length === wanted.length || NOT_ASCII.test(key)) && key.toLowerCase() === wanted) return headers[key];
+  }
   return undefined;
 }
+
+const NOT_ASCII = /[^\x00-\x7f]/;

@@ -307,7 +307,8 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     pages, rows, bytes, done: false, origin,
   });
   // What the server's paging has said so far: requests whose page was kept, the last page's content.
-  const served = new Set<string>(resume?.lastRequest ? [resume.lastRequest] : []);
+  // (Made with its first key: a walk nothing continues keeps none.)
+  let served: Set<string> | undefined = resume?.lastRequest ? new Set([resume.lastRequest]) : undefined;
   let lastHash = resume?.lastPageHash;
   let lastRows: PageRows | undefined;
 
@@ -493,13 +494,13 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       bytes += response.sizeBytes;
       retriesInRow = 0;
       const currentKey = final ? undefined : requestKey(current);
-      if (currentKey) served.add(currentKey);
+      if (currentKey) (served ??= new Set()).add(currentKey);
       lastHash = hash;
       lastRows = rowKeys;
 
       let step = strategy.next(page, acceptance.rows, { pagesWritten: pages, rowsWritten: rows, retriesInRow: 0 });
       // (An empty set holds no key: the last page of a one-page walk hashes nothing.)
-      const answered = (next: HttpRequest): boolean => (currentKey ? served.has(requestKey(next)) : requestIdentity(next) === requestIdentity(current) || (served.size > 0 && served.has(requestKey(next))));
+      const answered = (next: HttpRequest): boolean => (currentKey ? served!.has(requestKey(next)) : requestIdentity(next) === requestIdentity(current) || (served !== undefined && served.has(requestKey(next))));
       if (step.kind === 'continue' && !strategy.repeatsRequest && answered(step.request)) {
         step = { kind: 'inconsistent', reason: `the server's paging points back to a request already answered (${describeRequest(withoutSecrets(step.request, secretHeaders))}): a repeated cursor, page or offset` };
       }
