@@ -305,7 +305,9 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   }, (i, bytes) => overlapsNext(planned, i, bytes, options), (i) => {
     // Not while answers take longer than a readied request may wait: it would be made ready twice.
     if (!preparesAhead(planned, i, options) || lastAnswerMs > READY_AHEAD_FOR_MS) return;
-    readied.set(i + 1, { input: readiedAhead(exchangeInputOf(planned[i + 1]!, ctx), ports), at: performance.now() });
+    // Its age counts from before its making ready begins (a request without $auth resolves its variables at once).
+    const at = performance.now();
+    readied.set(i + 1, { input: readiedAhead(exchangeInputOf(planned[i + 1]!, ctx), ports), at });
   });
   signingIn = () => order.signingIn();
   untilIdle = () => order.idle();
