@@ -17,6 +17,10 @@ let envFile = '';
 const log: string[] = [];
 /** When /slow and /wait ended their responses, and the X-At header /at was sent with (epoch ms). */
 const times = { slowEnded: 0, waitEnded: 0, at: '' };
+const DELAYED: Readonly<Record<string, { readonly ms: number; readonly ended: 'slowEnded' | 'waitEnded' }>> = {
+  '/slow': { ms: 250, ended: 'slowEnded' },
+  '/wait': { ms: 40, ended: 'waitEnded' },
+};
 
 void describe('apiwb run: one request at a time, whatever overlaps', () => {
   before(async () => {
@@ -32,20 +36,14 @@ void describe('apiwb run: one request at a time, whatever overlaps', () => {
         }, 10);
         return;
       }
-      if (url.pathname === '/slow') {
+      // Answered after a while, when noted: /slow past READY_AHEAD_FOR_MS (100 ms), /wait within it.
+      const delayed = DELAYED[url.pathname];
+      if (delayed) {
         setTimeout(() => {
-          times.slowEnded = Date.now();
+          times[delayed.ended] = Date.now();
           res.writeHead(200, { 'Content-Type': 'application/json' });
           res.end('{"ok":true}');
-        }, 250);
-        return;
-      }
-      if (url.pathname === '/wait') {
-        setTimeout(() => {
-          times.waitEnded = Date.now();
-          res.writeHead(200, { 'Content-Type': 'application/json' });
-          res.end('{"ok":true}');
-        }, 40);
+        }, delayed.ms);
         return;
       }
       if (url.pathname === '/at') {
@@ -160,24 +158,26 @@ void describe('apiwb run: one request at a time, whatever overlaps', () => {
     assert.ok(!result.stdout.includes('tok-123456789') && !result.stdout.includes('pw-secret-1'));
   });
 
-  void it('the next request is made ready while a response is awaited: its {{$isoTimestamp}} is of before that response ended', async () => {
+  /** Runs `path` then /at, whose X-At is {{$isoTimestamp}}: when `path` ended its answer, and X-At's time. */
+  async function stampAfter(path: '/wait' | '/slow'): Promise<{ ended: number; at: number }> {
     times.at = '';
-    const file = join(dir, 'ahead.http');
-    writeFileSync(file, ['### w\n# @name w\nGET {{base}}/wait\n', '### t\n# @name t\nGET {{base}}/at\nX-At: {{$isoTimestamp}}\n'].join('\n'));
+    const file = join(dir, `stamp${path.replace('/', '-')}.http`);
+    writeFileSync(file, [`### w\n# @name w\nGET {{base}}${path}\n`, '### t\n# @name t\nGET {{base}}/at\nX-At: {{$isoTimestamp}}\n'].join('\n'));
     const result = await runInProcess([file, '--env', 'local', '--env-file', envFile]);
     assert.equal(result.code, 0, result.stdout + result.stderr);
-    assert.ok(times.waitEnded > 0 && times.at !== '', result.stdout);
-    assert.ok(Date.parse(times.at) < times.waitEnded, `X-At ${times.at} was resolved before /wait ended (${new Date(times.waitEnded).toISOString()})`);
+    const ended = times[DELAYED[path]!.ended];
+    assert.ok(ended > 0 && times.at !== '', result.stdout);
+    return { ended, at: Date.parse(times.at) };
+  }
+
+  void it('the next request is made ready while a response is awaited: its {{$isoTimestamp}} is of before that response ended', async () => {
+    const { ended, at } = await stampAfter('/wait');
+    assert.ok(at < ended, `X-At ${new Date(at).toISOString()} was resolved before /wait ended (${new Date(ended).toISOString()})`);
   });
 
   void it('a request made ready while a slow response was awaited is made ready again: its {{$isoTimestamp}} is of when it goes', async () => {
-    times.at = '';
-    const file = join(dir, 'slow.http');
-    writeFileSync(file, ['### s\n# @name s\nGET {{base}}/slow\n', '### t\n# @name t\nGET {{base}}/at\nX-At: {{$isoTimestamp}}\n'].join('\n'));
-    const result = await runInProcess([file, '--env', 'local', '--env-file', envFile]);
-    assert.equal(result.code, 0, result.stdout + result.stderr);
-    assert.ok(times.slowEnded > 0 && times.at !== '', result.stdout);
-    assert.ok(Date.parse(times.at) >= times.slowEnded, `X-At ${times.at} is not before /slow ended (${new Date(times.slowEnded).toISOString()})`);
+    const { ended, at } = await stampAfter('/slow');
+    assert.ok(at >= ended, `X-At ${new Date(at).toISOString()} is not before /slow ended (${new Date(ended).toISOString()})`);
   });
 
   void it('a compressed body whose coded data ends before its last byte: the next request waits for that byte', async () => {
