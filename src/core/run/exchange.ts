@@ -28,6 +28,7 @@ import { clampToContract } from './caps';
 import { pagingPlanFor, pathOf } from './pagingPlan';
 import { prepareRequest, type PrepareContext, type Prepared } from './prepareRequest';
 import type { Mutable } from '../mutable';
+import { remembered } from '../text/remembered';
 
 /** What the exchange needs from its host. One value of `timeoutMs` for a send, a sign-in and every page. */
 export interface ExchangePorts {
@@ -402,15 +403,16 @@ export function rowsPathOf(plan: PagingPlan | undefined): string | undefined {
   const items = plan.options['items'];
   if (items !== undefined) return items;
   // Without items=, a strategy's streamRows is its style's own (streamRowsOption reads no other option):
-  // found once a style, not by making a strategy for every exchange.
-  if (!styleRowsPaths.has(plan.style)) {
-    const stream = createStrategy(plan.style).streamRows;
-    styleRowsPaths.set(plan.style, stream ? (stream.field ?? '$') : undefined);
-  }
-  return styleRowsPaths.get(plan.style);
+  // found once a style, not by making a strategy for every exchange (null: a style that streams no rows).
+  return remembered(styleRowsPaths, plan.style, 16, styleRowsPath) ?? undefined;
 }
 
-const styleRowsPaths = new Map<PagingPlan['style'], string | undefined>();
+const styleRowsPaths = new Map<string, string | null>();
+
+function styleRowsPath(style: string): string | null {
+  const stream = createStrategy(style as PagingPlan['style']).streamRows;
+  return stream ? (stream.field ?? '$') : null;
+}
 
 /** "code 1 Missing mandatory fields (SurveyApi: Missing mandatory fields)". */
 export function businessFailureWords(failure: BusinessFailure, catalogue: string | undefined): string {

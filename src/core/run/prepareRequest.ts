@@ -122,9 +122,8 @@ export type Checked =
  */
 export function checkRequest(file: HttpFile, requestIndex: number, environment: Environment, resolvedTexts?: Map<string, ResolvedText>): Checked {
   const node = requestAt(file, requestIndex)?.request;
-  const scope: VariableScope = { environment: environment.variables, dynamic: ANYTHING };
   // Every request of a run is checked in the same scope: texts they share are resolved once.
-  const resolved = resolveWithDirectives(file, requestIndex, resolvedTexts ? { ...scope, resolvedTexts } : scope);
+  const resolved = resolveWithDirectives(file, requestIndex, { environment: environment.variables, dynamic: ANYTHING, resolvedTexts });
   if (!node || !resolved) return { ok: false, problem: `there is no request #${requestIndex + 1} in this file` };
   const undeclared = undeclaredAuth(authReferencesOf(node), environment);
   if (undeclared) return { ok: false, problem: undeclared };
