@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openNdjsonSink, redactingSink, reopenFileSink, type HeldPage, type RowSink } from '../../src/core/export';
+import { httpClient, type HttpPort } from '../../src/core/http/client';
 import { walk, type PagingPlan } from '../../src/core/paging';
 import { Redactor } from '../../src/core/secrets';
 
@@ -207,17 +208,24 @@ void describe('pages written while they arrive', () => {
     watchFile = path;
     const inner = await openNdjsonSink(path);
     let saved: Checkpoint | undefined;
-    // The strategy reads its options while it accepts a page: once page 2 is in the file, reading them throws.
+    // The strategy reads the page's headers while it accepts it: once page 2 is in the file, reading them throws.
     let armed = false;
-    const options = new Proxy<Record<string, string>>({}, {
-      get: (target, key) => {
-        if (armed) throw new Error('a bug in the strategy');
-        return typeof key === 'string' ? target[key] : undefined;
+    const http: HttpPort = {
+      send: httpClient.send,
+      stream: async (request, sendOptions) => {
+        const response = await httpClient.stream(request, sendOptions);
+        const headers = new Proxy(response.headers, {
+          get: (target, key) => {
+            if (armed) throw new Error('a bug in the strategy');
+            return typeof key === 'string' ? target[key] : undefined;
+          },
+        });
+        return { ...response, headers };
       },
-    });
+    };
     const arming: RowSink = { ...inner, openPage: () => { const page = inner.openPage!(); return { ...page, writeNdjson: async (l, n, k) => { await page.writeNdjson(l, n, k); if (saved) armed = true; } }; } };
     await assert.rejects(
-      walk({ method: 'GET', url: base, headers: {} }, { plan: { ...plan, options }, sink: arming, onPage: (event) => { saved = event.checkpoint; } }),
+      walk({ method: 'GET', url: base, headers: {} }, { plan, http, sink: arming, onPage: (event) => { saved = event.checkpoint; } }),
       /a bug in the strategy/,
     );
     await inner.close();

@@ -7,7 +7,7 @@ export { NEXT_LINK_FIELDS, linkHeaderNext } from './strategies/generic';
 export { hasPaginationHeaders, paginationHeaders, type PaginationHeaders } from './strategies/pageHeaders';
 export { PAGING_OPTION_KEYS, PAGING_STYLE_IDS, isPagingDirective, parsePagingDirective, type DirectiveParse, type PagingDirective } from './directive';
 export { detectStyle, resolveStyle, type StyleSources } from './resolve';
-export { extractRows, readPath } from './rows';
+export { readPath, rowsRule, type RowsFound, type RowsRule } from './rows';
 export { retryAfterMs } from './common';
 export { SECRET_HEADERS, parseCheckpoint, withSecretsFrom, withoutSecrets, type WalkCheckpoint } from './checkpoint';
 export { walk, type PageEvent, type Send, type WalkFailure, type WalkOptions, type WalkOutcome, type WalkProgress, type WalkResult } from './walker';

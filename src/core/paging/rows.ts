@@ -1,5 +1,17 @@
-// Where the rows of a page live, per style: Orders, _Leads, Assets, Result, FactTransactions, value,
-// or a top-level array. An `items=` option of the plan overrides the default location.
+// THE rule for which array of a body holds the rows. Every count and every table asks it: each paging
+// strategy (so the walker, the exchange's count, what `apiwb run` prints and writes to --out, the
+// panel's pages and its exports) and the panel's table of a body (rowsOfBody). In this order:
+//   1. `items=PATH` when the plan gives it: only there (null there is no rows; anything else fails).
+//   2. the style's own names (Orders, _Leads, Result, Assets, FactTransactions; value, items, data,
+//      results for the configurable style): the first that holds an array (or null: no rows).
+//   3. nothing else when the contract fixes where the rows are (page number, offset, export ordinal).
+//   4. a top-level array.
+//   5. the largest array of objects one or two levels down (an empty array counts, as a page with no
+//      rows; ties go to the shallower, then the first), never a business-error list (Errors, Error).
+// The streamed path (pageFetch.ts) agrees by construction: it streams only the style's first name or a
+// top-level array, and hands the strategy every other field, so the rule sees what it would have seen.
+import type { PagingStyleId } from '../catalog/model';
+import type { Acceptance } from './types';
 
 /** Reads `path` from a JSON value: first as one literal key (so `@odata.nextLink` works), then dotted. */
 export function readPath(value: unknown, path: string): unknown {
@@ -18,56 +30,33 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The first property holding an array, for operation-specific collections the contract does not name. */
-export function firstArrayProperty(value: unknown): readonly unknown[] | undefined {
-  if (!isRecord(value)) return undefined;
-  for (const item of Object.values(value)) if (Array.isArray(item)) return item;
-  return undefined;
+/** Where the rows were found ('$' for a top-level array), or why none were. */
+export type RowsFound = { readonly ok: true; readonly path: string; readonly rows: readonly unknown[] } | { readonly ok: false; readonly reason: string };
+
+/** Where a style looks: its own names, and whether the contract fixes the rows there (then nowhere else). */
+interface Place {
+  readonly names: readonly string[];
+  readonly fixed: boolean;
+  /**
+   * What the walker may stream to an NDJSON file: a top-level field, `undefined` for a top-level array,
+   * null for nothing unless items= names a top-level field, 'never' for nothing at all.
+   */
+  readonly stream: string | undefined | null | 'never';
 }
 
-export type RowsLookup = { readonly ok: true; readonly rows: readonly unknown[] } | { readonly ok: false; readonly reason: string };
+const PLACES: Readonly<Record<PagingStyleId, Place>> = {
+  'page-number': { names: ['Orders'], fixed: true, stream: 'Orders' },
+  'offset-remaining': { names: ['_Leads'], fixed: true, stream: '_Leads' },
+  'export-ordinal': { names: ['Result'], fixed: true, stream: 'Result' },
+  'batch-cursor': { names: ['Assets'], fixed: false, stream: 'never' },
+  'stateful-extraction': { names: ['FactTransactions'], fixed: false, stream: 'FactTransactions' },
+  'page-headers': { names: [], fixed: false, stream: undefined },
+  generic: { names: ['value', 'items', 'data', 'results'], fixed: false, stream: null },
+  none: { names: [], fixed: false, stream: 'never' },
+};
 
-/**
- * Finds the rows: the `items` option when given, else each of `defaults` in turn, else (when allowed)
- * a top-level array or the first array property.
- */
-export function extractRows(
-  body: unknown,
-  options: Readonly<Record<string, string>>,
-  defaults: readonly string[],
-  fallback: { readonly topLevelArray: boolean; readonly firstArray: boolean },
-): RowsLookup {
-  const explicit = options['items'];
-  if (explicit !== undefined) {
-    const found = readPath(body, explicit);
-    if (Array.isArray(found)) return { ok: true, rows: found };
-    if (found === null) return { ok: true, rows: [] };
-    return { ok: false, reason: `the response has no array at "${explicit}" (set by items=)` };
-  }
-  for (const name of defaults) {
-    const found = readPath(body, name);
-    if (Array.isArray(found)) return { ok: true, rows: found };
-    if (found === null && isRecord(body) && name in body) return { ok: true, rows: [] };
-  }
-  if (fallback.topLevelArray && Array.isArray(body)) return { ok: true, rows: body };
-  if (fallback.firstArray) {
-    const first = firstArrayProperty(body);
-    if (first) return { ok: true, rows: first };
-  }
-  const where = [...defaults, ...(fallback.topLevelArray ? ['a top-level array'] : [])].join(', ') || 'an array';
-  return { ok: false, reason: `the response has no rows where this paging style expects them (${where}); name the field with items=` };
-}
-
-/**
- * The strategy's `streamRows`: the `items=` field when it names a top-level field, else the style's
- * default (`undefined` = a top-level array; `null` = not known before the body arrives: no streaming).
- */
-export function streamRowsOption(options: Readonly<Record<string, string>>, fallback: string | undefined | null): { streamRows?: { field?: string } } {
-  const items = options['items'];
-  if (items !== undefined) return items.includes('.') ? {} : { streamRows: { field: items } };
-  if (fallback === null) return {};
-  return { streamRows: fallback === undefined ? {} : { field: fallback } };
-}
+/** A body's rows with no style to ask (a response from history, a table given no path). */
+const ANYWHERE: Place = PLACES.none;
 
 /** Arrays of objects count; so does an array of primitives, but only at the top level or when named. */
 export function objectShare(array: readonly unknown[]): number {
@@ -79,32 +68,76 @@ export function objectShare(array: readonly unknown[]): number {
 /** Business-error lists (Errors, errors, Error) are not result rows. */
 const ERROR_LISTS = new Set(['Errors', 'errors', 'Error']);
 
-function largestRowArray(body: unknown): { path: string; rows: unknown[] } | undefined {
-  if (Array.isArray(body)) return { path: '$', rows: body };
-  if (!isRecord(body)) return undefined;
+function largestRowArray(body: Record<string, unknown>): { path: string; rows: unknown[] } | undefined {
   let best: { path: string; rows: unknown[] } | undefined;
-  const consider = (path: string, value: unknown) => {
-    if (!Array.isArray(value) || objectShare(value) < 0.5 || ERROR_LISTS.has(path.split('.').pop() ?? '')) return;
+  const consider = (key: string, path: string, value: unknown): void => {
+    if (!Array.isArray(value) || ERROR_LISTS.has(key) || (value.length > 0 && objectShare(value) < 0.5)) return;
     if (!best || value.length > best.rows.length) best = { path, rows: value };
   };
-  for (const [key, value] of Object.entries(body)) {
-    consider(key, value);
-    if (isRecord(value)) for (const [inner, innerValue] of Object.entries(value)) consider(`${key}.${inner}`, innerValue);
+  for (const key of Object.keys(body)) consider(key, key, body[key]);
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    if (isRecord(value)) for (const inner of Object.keys(value)) consider(inner, `${key}.${inner}`, value[inner]);
   }
   return best;
 }
 
-/**
- * THE rule for which array of a body holds the rows, used by the panel, the CLI's counts and --out, and a
- * plain send: the paging strategy's row path when there is one ('Orders', '$'), else a top-level array,
- * else the largest array of objects one or two levels down (never a business-error list). Undefined
- * when the body holds no collection (a PostOutput, an error object).
- */
-export function rowsOfBody(body: unknown, rowsPath?: string): { path: string; rows: unknown[] } | undefined {
-  if (rowsPath) {
-    const named = readPath(body, rowsPath);
-    if (Array.isArray(named)) return { path: rowsPath, rows: named };
+function findRows(body: unknown, place: Place, items: string | undefined): RowsFound {
+  if (items !== undefined) {
+    const found = readPath(body, items);
+    if (Array.isArray(found)) return { ok: true, path: items, rows: found };
+    if (found === null) return { ok: true, path: items, rows: [] };
+    return { ok: false, reason: `the response has no array at "${items}" (set by items=)` };
   }
-  return largestRowArray(body);
+  for (const name of place.names) {
+    const found = readPath(body, name);
+    if (Array.isArray(found)) return { ok: true, path: name, rows: found };
+    if (found === null && isRecord(body) && name in body) return { ok: true, path: name, rows: [] };
+  }
+  if (place.fixed) {
+    return { ok: false, reason: `the response has no rows where this paging style expects them (${place.names.join(', ')}); name the field with items=` };
+  }
+  if (Array.isArray(body)) return { ok: true, path: '$', rows: body };
+  const largest = isRecord(body) ? largestRowArray(body) : undefined;
+  if (largest) return { ok: true, ...largest };
+  const named = place.names.length > 0 ? `${place.names.join(', ')}, ` : '';
+  return { ok: false, reason: `the response has no rows (no ${named}top-level array or array of objects); name the field with items=` };
 }
 
+/** A style's rows rule with the plan's options: what its strategy asks of every page. */
+export interface RowsRule {
+  /** Where the rows are in this body. */
+  find(body: unknown): RowsFound;
+  /** The page's verdict from its rows: rows (with where they were found), or a failure naming where they were looked for. */
+  accept(body: unknown): Acceptance;
+  /** Where the rows are before any body is seen: items=, else the style's first name, else '$'. */
+  readonly declared: string;
+  /** The strategy's `streamRows`: what the walker may stream to an NDJSON file as it arrives. */
+  readonly streamRows?: { readonly field?: string };
+}
+
+export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, string>>): RowsRule {
+  const place = PLACES[style];
+  const items = options['items'];
+  const find = (body: unknown): RowsFound => findRows(body, place, items);
+  // items= streams when it names a top-level field; a dotted path is read from the parsed body.
+  const stream = place.stream === 'never' ? null : items !== undefined ? (items.includes('.') ? null : items) : place.stream;
+  return {
+    find,
+    accept(body) {
+      const found = find(body);
+      return found.ok ? { kind: 'rows', rows: found.rows, path: found.path } : { kind: 'fail', reason: found.reason };
+    },
+    declared: items ?? place.names[0] ?? '$',
+    ...(stream === null ? {} : { streamRows: stream === undefined ? {} : { field: stream } }),
+  };
+}
+
+/**
+ * The panel's table of a body: the rule read at `rowsPath` first (the path the exchange found its rows
+ * at), else as for a body of no style. Undefined when the body holds no rows.
+ */
+export function rowsOfBody(body: unknown, rowsPath?: string): { path: string; rows: readonly unknown[] } | undefined {
+  const found = findRows(body, rowsPath ? { names: [rowsPath], fixed: false, stream: null } : ANYWHERE, undefined);
+  return found.ok ? { path: found.path, rows: found.rows } : undefined;
+}

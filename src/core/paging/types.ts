@@ -33,7 +33,8 @@ export interface WalkState {
 
 /** What a page is worth, decided BEFORE anything is written. */
 export type Acceptance =
-  | { readonly kind: 'rows'; readonly rows: readonly unknown[] }
+  /** The page's rows and where the rows rule (rows.ts) found them ('$' for a top-level array). */
+  | { readonly kind: 'rows'; readonly rows: readonly unknown[]; readonly path: string }
   /** A valid page that ends the walk and carries no rows (e.g. 200 + Response=false out of range). */
   | { readonly kind: 'end'; readonly reason: string }
   /** Send `request` again after `delayMs` (429 + Retry-After, a transient extraction error). */

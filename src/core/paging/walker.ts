@@ -55,6 +55,8 @@ export interface PageEvent {
   /** The page's rows; empty when they were streamed straight to the sink (see rowCount). */
   readonly rows: readonly unknown[];
   readonly rowCount: number;
+  /** Where the rows rule found the page's rows in its body ('$': a top-level array; rows.ts). */
+  readonly rowsPath: string;
   readonly progress: WalkProgress;
   /** The checkpoint after this page (no secret in it): persist it to resume after a crash. */
   readonly checkpoint: WalkCheckpoint;
@@ -533,7 +535,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       checkpoint = after;
 
       const now = progress();
-      const told = options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, progress: now, checkpoint, body: fetched.body.ok ? fetched.body.value : undefined });
+      const told = options.onPage?.({ page: pages, request: current, response, rows: streamed ? [] : acceptance.rows, rowCount: acceptance.rows.length, rowsPath: acceptance.path, progress: now, checkpoint, body: fetched.body.ok ? fetched.body.value : undefined });
       if (told) await told;
       options.onProgress?.(now);
 

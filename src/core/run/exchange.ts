@@ -4,7 +4,7 @@
 //   → contract caps (a page size above the documented maximum is clamped, with a notice)
 //   → send: the first page of a walk (every request is one; an unpaged one is a walk of one page)
 //     or every page into a sink
-//   → rows (one rule: the paging strategy's row path first, else rowsOfBody)
+//   → rows (the one rows rule, paging/rows.ts: where the walk found them, or the rule asked of a page it refused)
 //   → business errors (the catalog passed in, imported operations included)
 //   → auth failures in words
 //   → the caller's steps (assertions, contract drift, …: see README.md), each adding findings
@@ -20,15 +20,13 @@ import type { HttpRequest, HttpResponse } from '../http/types';
 import type { HttpFile } from '../httpfile/model';
 import type { NamedResponse } from '../httpfile/resolve';
 import { withoutSecrets, type WalkCheckpoint } from '../paging/checkpoint';
-import { rowsOfBody } from '../paging/rows';
-import { createStrategy } from '../paging/strategies';
+import { rowsRule } from '../paging/rows';
 import type { PagingPlan } from '../paging/types';
 import { walk, type PageEvent, type WalkOptions, type WalkResult } from '../paging/walker';
 import { clampToContract } from './caps';
 import { pagingPlanFor, pathOf } from './pagingPlan';
 import { prepareRequest, type PrepareContext, type Prepared } from './prepareRequest';
 import type { Mutable } from '../mutable';
-import { remembered } from '../text/remembered';
 
 /** What the exchange needs from its host. One value of `timeoutMs` for a send, a sign-in and every page. */
 export interface ExchangePorts {
@@ -85,8 +83,6 @@ export interface PagingCursor {
   readonly checkpoint: WalkCheckpoint;
   /** The first request without its credentials: a continuation must keep its method and origin. */
   readonly first: HttpRequest;
-  /** Where the rows of a page are (the strategy's row path), for the panel's table. */
-  readonly rowsPath?: string;
   /** True while the strategy sees more pages. */
   readonly more: boolean;
   /** The environment it was sent in: a continuation in another one is refused (its credentials differ). */
@@ -272,6 +268,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   const started = performance.now();
   let lastPage: HttpResponse | undefined;
   let lastBody: unknown;
+  let lastRowsPath: string | undefined;
   // Rows stream to rowsTo only where the plan says where they are before the body arrives (a paged
   // operation, `# @paging`, items=); elsewhere the one rows rule needs the whole body.
   const rowsTo = first && plan?.style !== undefined && plan.style !== 'none' ? input.rowsTo : undefined;
@@ -293,6 +290,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   walkOptions.onPage = (event) => {
     lastPage = event.response.bodyText || !lastPage ? event.response : { ...event.response, bodyText: lastPage.bodyText };
     lastBody = event.body;
+    lastRowsPath = event.rowsPath;
     return input.walk?.onPage?.(event);
   };
   const walked = await walk(request, walkOptions);
@@ -301,7 +299,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   response = lastPage ?? response;
   if (!response && walked.verdict === 'complete') {
     // A resumed walk whose checkpoint was already at its end: nothing to send, nothing missing.
-    return { ok: true, prepared, request, ...(operation ? { operation } : {}), walk: walked, pages: walked.pages, rows: { path: rowsPathOf(walked.checkpoint.plan) ?? '$', items: [], count: walked.rows }, businessFailures: [], notices: [...notices, walked.message], findings: [] };
+    return { ok: true, prepared, request, ...(operation ? { operation } : {}), walk: walked, pages: walked.pages, rows: { path: rowsRule(walked.checkpoint.plan.style, walked.checkpoint.plan.options).declared, items: [], count: walked.rows }, businessFailures: [], notices: [...notices, walked.message], findings: [] };
   }
   if (!response) {
     return { ok: false, prepared, request, ...(operation ? { operation } : {}), walk: walked, businessFailures: [], notices, findings: [], problem: walked.failure?.message ?? walked.message };
@@ -314,7 +312,8 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   if (prepared.resolved.name && response.bodyText) input.remember?.set(prepared.resolved.name, { status: response.status, headers: response.headers, bodyText: response.bodyText });
 
   const usedPlan = walked.checkpoint.plan;
-  const rowsPath = rowsPathOf(usedPlan);
+  const rule = rowsRule(usedPlan.style, usedPlan.options);
+  const rowsPath = lastRowsPath ?? rule.declared;
   // Rows nested that deep would overflow everything after the parse: the request fails, named, and a run goes on.
   // The body as the walk parsed it (once; its parse already measured the depth); a page it refused was
   // not parsed into rows: read it here, measured first.
@@ -323,12 +322,14 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   const body = parsedByWalk ? lastBody : tooDeep ? undefined : parseJson(response.bodyText);
   const paged = usedPlan.style !== 'none';
   let rows: RowsOfExchange | undefined;
-  if (!first) rows = { path: rowsPath ?? '$', items: [], count: walked.rows };
-  else if (rowsTo && walked.pages > 0) rows = { path: rowsPath ?? rowsOfBody(body)?.path ?? '$', items: [], count: walked.rows };
-  else if (paged && walked.pages > 0) rows = { path: rowsPath ?? rowsOfBody(body)?.path ?? '$', items: memory.pages.flat(), count: walked.rows };
+  // The rows the walk kept, at the path the rule found them; else (an unpaged page, a page refused) the
+  // same rule asked of the body shown: no rows where it finds none.
+  if (!first) rows = { path: rowsPath, items: [], count: walked.rows };
+  else if (rowsTo && walked.pages > 0) rows = { path: rowsPath, items: [], count: walked.rows };
+  else if (paged && walked.pages > 0) rows = { path: rowsPath, items: memory.pages.flat(), count: walked.rows };
   else {
-    const found = rowsOfBody(body, rowsPath);
-    if (found) rows = { path: found.path, items: found.rows, count: found.rows.length };
+    const found = rule.find(body);
+    if (found.ok) rows = { path: found.path, items: found.rows, count: found.rows.length };
   }
 
   const business = body !== undefined ? detectBusinessErrors(body, operation?.errorCatalogue) : undefined;
@@ -341,7 +342,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   }
 
   const paging: PagingCursor | undefined = paged && (walked.pages > 0 || !first) && input.continuable !== false
-    ? { plan: usedPlan, checkpoint: walked.checkpoint, first: withoutSecrets(request), ...(rowsPath ? { rowsPath } : {}), more: canContinue(walked), environment: input.prepare.environment.name, ...(stoppedWords(walked) ? { stopped: stoppedWords(walked) } : {}) }
+    ? { plan: usedPlan, checkpoint: walked.checkpoint, first: withoutSecrets(request), more: canContinue(walked), environment: input.prepare.environment.name, ...(stoppedWords(walked) ? { stopped: stoppedWords(walked) } : {}) }
     : undefined;
   const status = response.status;
   const httpProblem = status >= 400
@@ -395,23 +396,6 @@ export function stoppedWords(walked: WalkResult): string | undefined {
 /** The walk can go on: not at its end, a next request known, and the server's paging not self-contradicting. */
 export function canContinue(walked: WalkResult): boolean {
   return !walked.checkpoint.done && walked.checkpoint.next !== undefined && walked.verdict !== 'inconsistent' && walked.cannotResume === undefined;
-}
-
-/** Where a plan's strategy reads its rows: the items= path, else its streamed field, '$' for a top-level array. */
-export function rowsPathOf(plan: PagingPlan | undefined): string | undefined {
-  if (!plan || plan.style === 'none') return plan?.options['items'];
-  const items = plan.options['items'];
-  if (items !== undefined) return items;
-  // Without items=, a strategy's streamRows is its style's own (streamRowsOption reads no other option):
-  // found once a style, not by making a strategy for every exchange (null: a style that streams no rows).
-  return remembered(styleRowsPaths, plan.style, 16, styleRowsPath) ?? undefined;
-}
-
-const styleRowsPaths = new Map<string, string | null>();
-
-function styleRowsPath(style: string): string | null {
-  const stream = createStrategy(style as PagingPlan['style']).streamRows;
-  return stream ? (stream.field ?? '$') : null;
 }
 
 /** "code 1 Missing mandatory fields (SurveyApi: Missing mandatory fields)". */

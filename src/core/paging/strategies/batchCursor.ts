@@ -4,10 +4,11 @@
 // fails the walk rather than guessing a cursor.
 import { commonAcceptance } from '../common';
 import { asNumber, withBodyFields } from '../requestEdit';
-import { extractRows, isRecord } from '../rows';
+import { isRecord, rowsRule } from '../rows';
 import type { PagingStrategy, RetryPolicy } from '../types';
 
 export function batchCursorStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
+  const rule = rowsRule('batch-cursor', options);
   const cursorField = options['cursor'] ?? 'BatchID';
   return {
     style: 'batch-cursor',
@@ -15,9 +16,8 @@ export function batchCursorStrategy(options: Readonly<Record<string, string>>, p
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);
       if (common) return common;
-      // "an operation-specific asset collection": Assets when present, else the first array field.
-      const rows = extractRows(page.body.ok ? page.body.value : undefined, options, ['Assets'], { topLevelArray: false, firstArray: true });
-      return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
+      // "an operation-specific asset collection": Assets when present, else the rows rule's largest array.
+      return rule.accept(page.body.ok ? page.body.value : undefined);
     },
     next(page, rows) {
       const body = page.body.ok && isRecord(page.body.value) ? page.body.value : {};

@@ -6,16 +6,17 @@
 // or sending anything else (see walker.ts), and never sends a request past a short page.
 import { commonAcceptance } from '../common';
 import { asNumber, jsonBody, withBodyFields } from '../requestEdit';
-import { extractRows, streamRowsOption, isRecord } from '../rows';
+import { isRecord, rowsRule } from '../rows';
 import type { PagingStrategy, RetryPolicy } from '../types';
 
 export const EXPORT_PAGE_ROWS = 100_000;
 
 export function exportOrdinalStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
+  const rule = rowsRule('export-ordinal', options);
   const pageRows = asNumber(options['pageRows']) ?? EXPORT_PAGE_ROWS;
   return {
     style: 'export-ordinal',
-    ...streamRowsOption(options, 'Result'),
+    ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     prepare(first) {
       const body = jsonBody(first);
       if (body && asNumber(body['OFFSET']) !== undefined) return first;
@@ -24,8 +25,7 @@ export function exportOrdinalStrategy(options: Readonly<Record<string, string>>,
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);
       if (common) return common;
-      const rows = extractRows(page.body.ok ? page.body.value : undefined, options, ['Result'], { topLevelArray: false, firstArray: false });
-      return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
+      return rule.accept(page.body.ok ? page.body.value : undefined);
     },
     next(page, rows) {
       const sent = jsonBody(page.request) ?? {};

@@ -11,7 +11,7 @@
 import { headerValue, type HttpRequest } from '../../http/types';
 import { commonAcceptance } from '../common';
 import { asNumber, followLink, jsonBody, queryParam, withBodyFields, withQueryParam } from '../requestEdit';
-import { extractRows, streamRowsOption, readPath } from '../rows';
+import { readPath, rowsRule } from '../rows';
 import type { Page, PagingStrategy, RetryPolicy, Step } from '../types';
 
 export const NEXT_LINK_FIELDS = ['next_link', '@odata.nextLink', 'nextLink', 'next'] as const;
@@ -61,17 +61,17 @@ function followTo(page: Page, link: unknown, from: string): Step {
 }
 
 export function genericStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
+  const rule = rowsRule('generic', options);
   const mode = modeOf(options);
   const body = (page: Page): unknown => (page.body.ok ? page.body.value : undefined);
   return {
     style: 'generic',
-    ...streamRowsOption(options, null),
+    ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     prepare: (first) => first,
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);
       if (common) return common;
-      const rows = extractRows(body(page), options, ['value', 'items', 'data', 'results'], { topLevelArray: true, firstArray: true });
-      return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
+      return rule.accept(body(page));
     },
     next(page, rows) {
       const value = body(page);

@@ -5,20 +5,20 @@
 // above 0 after the last lead), so trusting it would either stop early or never stop.
 import { commonAcceptance } from '../common';
 import { asNumber, jsonBody, withBodyFields } from '../requestEdit';
-import { extractRows, streamRowsOption } from '../rows';
+import { rowsRule } from '../rows';
 import type { PagingStrategy, RetryPolicy } from '../types';
 
 export function offsetRemainingStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
+  const rule = rowsRule('offset-remaining', options);
   const offsetField = options['offset'] ?? 'Offset';
   return {
     style: 'offset-remaining',
-    ...streamRowsOption(options, '_Leads'),
+    ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     prepare: (first) => first,
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);
       if (common) return common;
-      const rows = extractRows(page.body.ok ? page.body.value : undefined, options, ['_Leads'], { topLevelArray: false, firstArray: false });
-      return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
+      return rule.accept(page.body.ok ? page.body.value : undefined);
     },
     next(page, rows) {
       if (rows.length === 0) return { kind: 'end', reason: 'empty page (Remaining is not trusted as the end)' };

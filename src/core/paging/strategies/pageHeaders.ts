@@ -1,10 +1,11 @@
 // Page headers (booking service, seed 002): query page (absent = page 1); the response carries
 // X-Pagination-Page, -Per-Page, -Total-Pages and -Total-Results. Continue with page+1 up to
-// X-Pagination-Total-Pages. The body is a JSON array of rows.
+// X-Pagination-Total-Pages. The contract shows only the headers: the rows are where the rows rule finds
+// them (a top-level array, else the largest array of objects beside an error list; rows.ts).
 import { headerValue, type HttpResponse } from '../../http/types';
 import { commonAcceptance } from '../common';
 import { asNumber, queryParam, withQueryParam } from '../requestEdit';
-import { extractRows, streamRowsOption } from '../rows';
+import { rowsRule } from '../rows';
 import type { PagingStrategy, RetryPolicy } from '../types';
 
 export interface PaginationHeaders {
@@ -25,10 +26,11 @@ export function hasPaginationHeaders(response: HttpResponse): boolean {
 }
 
 export function pageHeadersStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
+  const rule = rowsRule('page-headers', options);
   const pageParam = options['page'] ?? 'page';
   return {
     style: 'page-headers',
-    ...streamRowsOption(options, undefined),
+    ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     prepare: (first) => first,
     facts(page) {
       const h = paginationHeaders(page.response);
@@ -46,8 +48,7 @@ export function pageHeadersStrategy(options: Readonly<Record<string, string>>, p
       if (asked !== undefined && served !== undefined && served !== asked) {
         return { kind: 'inconsistent', reason: `page ${asked} was asked for but X-Pagination-Page says ${served}: the server ignored the page it was sent` };
       }
-      const rows = extractRows(page.body.ok ? page.body.value : undefined, options, [], { topLevelArray: true, firstArray: true });
-      return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
+      return rule.accept(page.body.ok ? page.body.value : undefined);
     },
     next(page, rows) {
       const headers = paginationHeaders(page.response);

@@ -5,14 +5,15 @@
 // No snapshot is promised under concurrent change, so rows can shift between pages; we do not hide that.
 import { commonAcceptance } from '../common';
 import { asNumber, queryParam, withQueryParam } from '../requestEdit';
-import { extractRows, streamRowsOption, isRecord } from '../rows';
+import { isRecord, rowsRule } from '../rows';
 import type { PagingStrategy, RetryPolicy } from '../types';
 
 export function pageNumberStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
+  const rule = rowsRule('page-number', options);
   const pageParam = options['page'] ?? 'pageNumber';
   return {
     style: 'page-number',
-    ...streamRowsOption(options, 'Orders'),
+    ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     prepare: (first) => first,
     facts(page) {
       const body = page.body.ok && isRecord(page.body.value) ? page.body.value : {};
@@ -39,8 +40,7 @@ export function pageNumberStrategy(options: Readonly<Record<string, string>>, po
         if (state.pagesWritten === 0) return { kind: 'fail', reason: `the first page reports Response=false${said}` };
         return { kind: 'end', reason: `page out of range (200 with Response=false${said})` };
       }
-      const rows = extractRows(body, options, ['Orders'], { topLevelArray: false, firstArray: false });
-      return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
+      return rule.accept(body);
     },
     next(page, rows) {
       const body = page.body.ok && isRecord(page.body.value) ? page.body.value : {};

@@ -7,7 +7,7 @@
 // already advanced, so the walk fails and says rows may be missing rather than pretending otherwise.
 import { headerValue } from '../../http/types';
 import { excerpt, rateLimitRetry, retryAfterMs, statusLine } from '../common';
-import { extractRows, streamRowsOption } from '../rows';
+import { rowsRule } from '../rows';
 import type { Acceptance, Page, PagingStrategy, RetryPolicy, WalkState } from '../types';
 
 function retryOrFail(page: Page, state: WalkState, policy: RetryPolicy, what: string): Acceptance {
@@ -20,11 +20,12 @@ function retryOrFail(page: Page, state: WalkState, policy: RetryPolicy, what: st
 }
 
 export function statefulExtractionStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
+  const rule = rowsRule('stateful-extraction', options);
   return {
     style: 'stateful-extraction',
     repeatsRequest: true,
     cannotResume: 'a stateful extraction cannot resume: every call hands out the next rows and the service has already moved past the ones lost, so they cannot be fetched again; start a new extraction',
-    ...streamRowsOption(options, 'FactTransactions'),
+    ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     prepare: (first) => first,
     accept(page, state) {
       const { status } = page.response;
@@ -38,8 +39,7 @@ export function statefulExtractionStrategy(options: Readonly<Record<string, stri
         return { kind: 'fail', reason: `the body is not valid JSON (${page.body.error}); the server may already have moved past these rows, so they may be missing from the export` };
       }
       // The fact list is named per fact read; FactTransactions for the representative operation.
-      const rows = extractRows(page.body.value, options, ['FactTransactions'], { topLevelArray: true, firstArray: true });
-      return rows.ok ? { kind: 'rows', rows: rows.rows } : { kind: 'fail', reason: rows.reason };
+      return rule.accept(page.body.value);
     },
     next(page, rows) {
       if (rows.length === 0) return { kind: 'end', reason: 'empty result: taken as the end of the extraction (the contract does not say how the end shows)' };
