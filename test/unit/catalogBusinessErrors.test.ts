@@ -2,7 +2,8 @@
 // seed 001 §5.1, §7): one sample body per convention, success bodies, non-object bodies, code 14.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createCatalog, describeHttpStatus, detectBusinessErrors } from '../../src/core/catalog';
+import { explainAuthFailure } from '../../src/core/auth/explain';
+import { createCatalog, detectBusinessErrors } from '../../src/core/catalog';
 
 void test('§7.2 ResponseStatus + Errors: codes looked up in the catalogue', () => {
   const report = detectBusinessErrors(
@@ -116,49 +117,34 @@ void test('odd error items are still reported in words', () => {
   assert.equal(report.failures[2]?.code, 12);
 });
 
-void test('seed 000 §7.1: engagement statuses in words, stated for the catalogued families only (rule 000-7.1-http-catalogue-scope)', () => {
+void test('seed 000 §7.1: engagement 401 and 403 in words, said to be stated for the catalogued families only (rule 000-7.1-http-catalogue-scope)', () => {
   const catalog = createCatalog();
   const survey = catalog.operationById('engagement/SurveyApi/AddChoiceQuestion');
   const leads = catalog.operationById('engagement/SalesLeads/GetLeads');
-  const balance = catalog.operationById('engagement/LoyaltyPoint/GetBalance');
-  const orders = catalog.operationById('engagement/Transaction/GetOrdersByCustomer');
-  const post = catalog.operationById('engagement/Transaction/Post');
-  assert.ok(survey && leads && balance && orders && post);
-  const w401 = describeHttpStatus('engagement', 401, { operation: survey });
-  assert.equal(w401.title, 'No valid service token provided');
-  assert.equal(w401.stated, true);
-  assert.deepEqual(w401.source, { seed: '000', section: '7.1' });
-  assert.equal(describeHttpStatus('engagement', 403, { operation: survey }).title, 'The caller has no access to the method');
-  assert.equal(describeHttpStatus('engagement', 404, { operation: survey }).title, 'Invalid parameters or missing endpoint');
-  assert.equal(describeHttpStatus('engagement', 500, { operation: survey }).title, 'Internal server error');
-  const unstated = describeHttpStatus('engagement', 404, { operation: leads });
-  assert.equal(unstated.stated, false);
-  assert.match(unstated.causes.join(' '), /SalesLeads family has no stated HTTP error contract/);
-  assert.match(describeHttpStatus('engagement', 403, { operation: balance }).causes.join(' '), /code 3/);
-  assert.equal(describeHttpStatus('engagement', 400, { operation: orders }).stated, true);
-  assert.match(describeHttpStatus('engagement', 404, { operation: post }).causes.join(' '), /deprecated.*PostOrder/);
-  assert.match(describeHttpStatus('engagement', 200).causes.join(' '), /business failure/);
-  assert.match(describeHttpStatus('engagement', 400, { tokenEndpoint: true }).causes.join(' '), /invalid_grant.*locked/s);
-  assert.equal(describeHttpStatus('engagement', 418).stated, false);
-  const noContext = describeHttpStatus('engagement', 401);
-  assert.equal(noContext.title, 'No valid service token provided');
-  assert.equal(noContext.stated, false, 'without a family the contract cannot be said to state it');
+  assert.ok(survey && leads);
+  const stated = explainAuthFailure({ status: 401, service: 'engagement', family: survey.family });
+  assert.equal(stated?.reason, 'no-valid-token');
+  assert.doesNotMatch(stated?.detail ?? '', /no stated HTTP error contract/);
+  const unstated = explainAuthFailure({ status: 403, service: 'engagement', family: leads.family });
+  assert.equal(unstated?.reason, 'method-denied');
+  assert.match(unstated?.detail ?? '', /SalesLeads family has no stated HTTP error contract/);
+  assert.doesNotMatch(explainAuthFailure({ status: 401, service: 'engagement' })?.detail ?? '', /no stated/, 'no family known: nothing said of it');
+  assert.equal(explainAuthFailure({ status: 404, service: 'engagement', family: survey.family }), undefined);
 });
 
 void test('seed 001 §5.1, §7: fundraising 401 and 403 in words; 403 names the caller-IP range (rule 001-7-statuses)', () => {
-  const w401 = describeHttpStatus('fundraising', 401);
-  assert.equal(w401.stated, true);
-  assert.match(w401.causes.join(' '), /X-API-Key/);
-  const w403 = describeHttpStatus('fundraising', 403);
-  assert.equal(w403.stated, true);
-  assert.match(w403.title, /permission.*allowed range/);
-  assert.match(w403.causes.join(' '), /range of caller IP addresses/);
-  assert.equal(describeHttpStatus('fundraising', 404).stated, false);
-  assert.equal(describeHttpStatus('fundraising', 201).stated, false);
+  const w401 = explainAuthFailure({ status: 401, service: 'fundraising' });
+  assert.match(w401?.detail ?? '', /X-API-Key/);
+  const range = explainAuthFailure({ status: 403, service: 'fundraising', bodyText: '{"title":"caller IP address outside the allowed range"}' });
+  assert.equal(range?.reason, 'caller-ip-range');
+  assert.match(range?.summary ?? '', /outside the caller-IP range/);
+  assert.equal(explainAuthFailure({ status: 403, service: 'fundraising', bodyText: '{"title":"Forbidden"}' })?.reason, 'missing-permission');
+  assert.equal(explainAuthFailure({ status: 404, service: 'fundraising' }), undefined);
 });
 
 void test('seed 002: the booking service states no status codes (rule 002-no-status-codes)', () => {
-  const words = describeHttpStatus('booking', 500);
-  assert.equal(words.stated, false);
-  assert.equal(words.title, 'HTTP 500 Internal Server Error');
+  for (const status of [401, 403]) {
+    assert.match(explainAuthFailure({ status, service: 'booking' })?.detail ?? '', /publishes no status codes/, String(status));
+  }
+  assert.doesNotMatch(explainAuthFailure({ status: 401 })?.detail ?? '', /booking/, 'another service is not said to be the booking one');
 });

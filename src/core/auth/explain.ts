@@ -1,5 +1,8 @@
-// 401 and 403 in words, the same for the results panel and the CLI (seed 000 §7.1, seed 001 §5.1, §7).
-// `action` tells the surface what to offer; nothing here signs in or retries by itself.
+// 401 and 403 in words, the one home of HTTP statuses explained, the same for the results panel and the
+// CLI (seed 000 §7.1, seed 001 §5.1, §7, seed 002). The engagement catalogue of §7.1 is stated for five
+// families only: for another family the words say the status is not stated for it. The booking service
+// states no status at all. `action` tells the surface what to offer; nothing here signs in or retries.
+import { FAMILIES_WITH_STATED_HTTP_ERRORS } from '../catalog/engagement/common';
 import { citationsAsText } from '../reference';
 
 
@@ -20,6 +23,8 @@ export interface ExplainInput {
   readonly status: number;
   readonly bodyText?: string;
   readonly service?: 'engagement' | 'fundraising' | 'booking';
+  /** The operation's family, when known: the engagement HTTP error catalogue is stated for some families only. */
+  readonly family?: string;
   readonly scheme?: AuthScheme;
 }
 
@@ -37,14 +42,21 @@ function explain(input: ExplainInput): AuthExplanation | undefined {
   const body = input.bodyText ?? '';
   const fundraising = input.service === 'fundraising' || input.scheme === 'basic-api-key' || input.scheme === 'jwt-bearer';
   if (fundraising) return input.status === 401 ? fundraising401(input.scheme) : fundraising403(body, input.scheme);
-  if (input.service === 'engagement' || input.scheme === 'password-grant') return engagement(input.status);
+  if (input.service === 'engagement' || input.scheme === 'password-grant') return withScope(engagement(input.status), input.family);
+  const unstated = input.service === 'booking' ? 'The booking service publishes no status codes (seed 002 covers only its paging headers).' : undefined;
   return input.status === 401
     ? { status: 401, reason: 'missing-or-invalid-credentials', action: 'check-credentials',
         summary: '401 Unauthorized: the service did not accept the credentials sent (or none were sent).',
-        detail: 'Check that the request carries the Authorization header the service expects.' }
+        detail: unstated ?? 'Check that the request carries the Authorization header the service expects.' }
     : { status: 403, reason: 'forbidden', action: 'none',
         summary: '403 Forbidden: the credentials were accepted but do not allow this request.',
-        detail: 'The contract of this service says nothing more about 403.' };
+        detail: unstated ?? 'The contract of this service says nothing more about 403.' };
+}
+
+/** An engagement family outside the §7.1 catalogue: the words are the catalogue's, said to be so. */
+function withScope(explained: AuthExplanation, family: string | undefined): AuthExplanation {
+  if (family === undefined || FAMILIES_WITH_STATED_HTTP_ERRORS.includes(family)) return explained;
+  return { ...explained, detail: `${explained.detail} The ${family} family has no stated HTTP error contract (seed 000 §7.1); this is the meaning stated for the catalogued families.` };
 }
 
 function engagement(status: number): AuthExplanation {

@@ -4,7 +4,6 @@
 import type { ErrorCatalogueId } from './model';
 import { meaningsOf } from './errorCatalogues';
 
-export { describeHttpStatus, type HttpStatusContext, type HttpStatusWords } from './httpStatusWords';
 
 export type BusinessErrorConvention =
   | 'ResponseStatus+Errors'

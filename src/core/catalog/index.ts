@@ -20,12 +20,9 @@ export { bodySkeleton } from './bodySkeleton';
 export { sandboxRequiredFields, missingSandboxRequiredFields } from './sandboxRequired';
 export {
   detectBusinessErrors,
-  describeHttpStatus,
   type BusinessErrorConvention,
   type BusinessErrorReport,
   type BusinessFailure,
-  type HttpStatusContext,
-  type HttpStatusWords,
 } from './businessErrors';
 export * as schemas from './schemas';
 export {

@@ -34,6 +34,8 @@ export function viewModelOfExchange(result: ExchangeResult, response: HttpRespon
     ...(operation?.errorCatalogue ? { catalogue: operation.errorCatalogue } : {}),
     ...(operation ? { service: operation.service } : {}),
     ...(result.prepared.ok ? { authScheme: result.prepared.scheme } : {}),
+    // The exchange's words, read from the body as received (the panel's body text may be empty: parsed).
+    ...(result.auth ? { auth: { title: result.auth.summary, explanation: result.auth.detail } } : {}),
     ...(result.rows ? { rowsPath: result.rows.path } : {}),
     ...(options.paging ? { paging: options.paging } : {}),
     ...(options.id ? { id: options.id } : {}),

@@ -334,7 +334,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
 
   const business = body !== undefined ? detectBusinessErrors(body, operation?.errorCatalogue) : undefined;
   const businessFailures = business?.failed ? business.failures.map((f) => businessFailureWords(f, business.catalogue)) : [];
-  const auth = explainAuthFailure({ status: response.status, bodyText: response.bodyText, scheme: prepared.scheme, service: operation?.service });
+  const auth = explainAuthFailure({ status: response.status, bodyText: response.bodyText, scheme: prepared.scheme, service: operation?.service, family: operation?.family });
 
   const findings: Finding[] = [];
   for (const step of input.steps ?? []) {
