@@ -13,7 +13,7 @@ import { EnvFileError, type Environment } from '../core/env/model';
 import { selectEnvironment } from '../core/env/session';
 import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
 import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openapi';
-import { closeHttpAgents, httpClient } from '../core/http/client';
+import { closeHttpAgents, DEFAULT_TIMEOUT_MS, httpClient } from '../core/http/client';
 import { parseHttpFile } from '../core/httpfile/parser';
 import { referenceNames, type NamedResponse, type ResolvedText } from '../core/httpfile/resolve';
 import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../core/httpfile/model';
@@ -40,6 +40,7 @@ import { lineWriter } from './reporters/lineWriter';
 import { sendOrder, type RequestHooks } from './sendOrder';
 import type { Subcommand } from './subcommands';
 import type { Mutable } from '../core/mutable';
+import { shellQuote } from '../core/interop/shellQuote';
 
 export const RUN_EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
@@ -95,7 +96,7 @@ Options:
                       request after it runs again
   --format F          ndjson (default), csv or json; needs --out
   --timeout MS        time allowed for one whole response, headers and body, for every request,
-                      sign-in and page (default 30000); a server that trickles its body is cut off
+                      sign-in and page (default ${DEFAULT_TIMEOUT_MS}); a server that trickles its body is cut off
   --overlay FILE      an OpenAPI overlay written by 'apiwb import-openapi --out' (repeatable): its
                       operations' paging and business errors count like the contract's
   --insecure          do not verify TLS certificates (off by default; only for a server you trust)
@@ -189,7 +190,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
     ...(values.out ? { out: values.out } : {}),
     format,
     ...(values['max-pages'] ? { maxPages: positiveInteger('--max-pages', values['max-pages']) } : {}),
-    timeoutMs: values.timeout ? positiveInteger('--timeout', values.timeout) : 30_000,
+    timeoutMs: values.timeout ? positiveInteger('--timeout', values.timeout) : DEFAULT_TIMEOUT_MS,
     insecure: values.insecure ?? false,
     ...reporterOptions(values.reporter, values.report),
     checkContract: values['check-contract'] ?? false,
@@ -660,13 +661,9 @@ function resumeWords(walk: WalkResult, options: RunOptions): string {
   if (walk.resumeAt !== undefined) {
     if (!options.out) return ` To keep the rows and resume, run again with --out FILE.`;
     const args = options.argv.filter((a) => a !== '--resume');
-    return ` To continue from page ${walk.resumeAt}, appending to ${options.out}: apiwb run ${args.map(shellWord).join(' ')} --resume`;
+    return ` To continue from page ${walk.resumeAt}, appending to ${options.out}: apiwb run ${args.map(shellQuote).join(' ')} --resume`;
   }
   return walk.cannotResume ? ` It cannot be resumed: ${walk.cannotResume}.` : '';
-}
-
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 function readOverlay(path: string): OpenApiImport {

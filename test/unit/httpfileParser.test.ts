@@ -110,6 +110,25 @@ void test('a bare URL is a GET; lower-case methods are accepted', () => {
   ]);
 });
 
+/** The methods a request line may start with, written out here: the parser's list must hold each of them. */
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE'];
+
+void test('every method, in lower case too, is a request line\'s method (not a GET of the text)', () => {
+  for (const method of METHODS) {
+    const file = parseHttpFile(`${method.toLowerCase()} https://x.test/b\n`);
+    assert.deepEqual(file.requests.map((r) => [r.requestLine.method, r.requestLine.methodWritten, r.requestLine.url]), [[method, true, 'https://x.test/b']], method);
+  }
+  assert.deepEqual(parseHttpFile('fetch https://x.test/b\n').requests.map((r) => [r.requestLine.method, r.requestLine.methodWritten]), [['GET', false]], 'not a method');
+});
+
+void test('every method starts a request line swallowed into a body after a blank line (missing ###)', () => {
+  for (const method of METHODS) {
+    const file = parseHttpFile(`POST https://x.test/a\n\n{"a": 1}\n\n${method} https://x.test/b\n`);
+    assert.deepEqual(file.diagnostics.filter((d) => d.code === 'missing-separator').map((d) => d.range.start.line), [4], method);
+  }
+  assert.equal(parseHttpFile('POST https://x.test/a\n\n{"a": 1}\n\nFETCH https://x.test/b\n').diagnostics.some((d) => d.code === 'missing-separator'), false);
+});
+
 void test('the @name directive wins over the ### title; both forms of comment prefix work', () => {
   const file = parseHttpFile('### Title\n// @name fromDirective\nGET https://x.test\n### Other\nGET https://y.test\n');
   assert.deepEqual(file.requests.map((r) => r.name), ['fromDirective', 'Other']);

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { originOf, queryPairs, urlParts, withQueryValue } from '../../src/core/http/url';
 import { queryParam, withQueryParam } from '../../src/core/paging/requestEdit';
 import { withoutSecrets } from '../../src/core/paging/checkpoint';
-import { pathOf } from '../../src/core/run/pagingPlan';
+import { pathOf } from '../../src/core/http/url';
 
 const HOSTILE = [
   'http://127.0.0.1:8080/a/b?x=1&y=%20z', 'HTTPS://Example.COM:443/Path/../up?Q=1#frag', 'http://user:pa55@host/x?token=abc&api_key=k',

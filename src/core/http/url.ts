@@ -33,6 +33,12 @@ export function urlParts(url: string): UrlParts | undefined {
   return remembered(parsed, url, PARSED_LIMIT, parse) ?? undefined;
 }
 
+/** The path (and query) of a URL, or the text itself when it is not an absolute URL. */
+export function pathOf(url: string): string {
+  const parts = urlParts(url);
+  return parts ? parts.pathname + parts.search : url;
+}
+
 /** A URL's origin (`https://host:port`); the text itself when it is not a URL. */
 export function originOf(url: string): string {
   return urlParts(url)?.origin ?? url;

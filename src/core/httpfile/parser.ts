@@ -38,8 +38,8 @@ const RECORDED_RESPONSE = /^\s*HTTP\/\d(?:\.\d)?\s+\d{3}\b/;
 const HEADERS_END = /^\s*[{[<]/;
 /** An HTTP version ending a request line: tried only on a line that ends with a digit (endsWithDigit). */
 export const VERSION_AT_END = /\s+(HTTP\/\d(?:\.\d)?)$/i;
-/** A request line swallowed into a body after a blank line (REST Client and JetBrains read it as body). */
-const SWALLOWED_REQUEST_LINE = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?:https?:\/\/|\/|\{\{)\S*(?:\s+HTTP\/\d(?:\.\d)?)?\s*$/;
+/** A request line swallowed into a body after a blank line (REST Client and JetBrains read it as body); any method of the one list. */
+const SWALLOWED_REQUEST_LINE = new RegExp(`^(?:${HTTP_METHODS.join('|')})\\s+(?:https?://|/|\\{\\{)\\S*(?:\\s+HTTP/\\d(?:\\.\\d)?)?\\s*$`);
 
 // Most lines match none of the per-line patterns, and each pattern needs its line to start (after
 // whitespace) with one of a few characters: a line whose first other character (leadingCode) is none of

@@ -24,7 +24,8 @@ import { rowsRule } from '../paging/rows';
 import type { PagingPlan } from '../paging/types';
 import { walk, type PageEvent, type WalkOptions, type WalkResult } from '../paging/walker';
 import { clampToContract } from './caps';
-import { pagingPlanFor, pathOf } from './pagingPlan';
+import { pathOf } from '../http/url';
+import { pagingPlanFor } from './pagingPlan';
 import { prepareRequest, type PrepareContext, type Prepared } from './prepareRequest';
 import type { Mutable } from '../mutable';
 

@@ -2,7 +2,7 @@
 // nothing (the walker then detects the style from the first response). Shared by the panel and the CLI.
 // The catalog passed in is the one with the imported OpenAPI overlays, so their paging reaches the walker.
 import type { Catalog, Operation } from '../catalog';
-import { urlParts } from '../http/url';
+import { pathOf } from '../http/url';
 import { parsePagingDirective, type PagingDirective } from '../paging/directive';
 import { resolveStyle } from '../paging/resolve';
 import type { PagingPlan } from '../paging/types';
@@ -29,10 +29,4 @@ export function pagingPlanFor(
   // An imported operation's paging names (next=next_link items=value …) travel with its style.
   const catalogOptions = operation?.pagingOptions;
   return { ok: true, plan: resolveStyle({ ...(directive ? { directive } : {}), ...(catalogStyle ? { catalogStyle } : {}), ...(catalogOptions ? { catalogOptions } : {}) }) };
-}
-
-/** The path (and query) of a URL, or the text itself when it is not an absolute URL. */
-export function pathOf(url: string): string {
-  const parts = urlParts(url);
-  return parts ? parts.pathname + parts.search : url;
 }

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { describeTimeLeft } from '../../core/auth';
 import type { EnvironmentController } from '../environments/environmentController';
+import { COMMANDS } from '../commandIds';
 
 export class TokenStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('apiWorkbench.token', vscode.StatusBarAlignment.Left, 50);
@@ -35,7 +36,7 @@ export class TokenStatusBar implements vscode.Disposable {
     }
     this.item.text = `$(${needsSignIn ? 'lock' : 'unlock'}) ${env.name}: ${parts.join(' · ')}`;
     this.item.tooltip = needsSignIn ? 'Sign in (there is no refresh token; sign-in is always explicit)' : 'Signed in; click to switch environment';
-    this.item.command = needsSignIn ? 'apiWorkbench.signIn' : 'apiWorkbench.selectEnvironment';
+    this.item.command = needsSignIn ? COMMANDS.signIn : COMMANDS.selectEnvironment;
     this.item.show();
   }
 

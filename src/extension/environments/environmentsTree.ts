@@ -7,6 +7,7 @@ import type { AuthEntry, Environment } from '../../core/env';
 import { secretKey } from '../../core/secrets';
 import type { EnvironmentController } from './environmentController';
 import { withAccessibleName } from '../treeItems';
+import { COMMANDS } from '../commandIds';
 
 export type EnvironmentNode =
   | { readonly kind: 'environment'; readonly name: string; readonly active: boolean }
@@ -67,7 +68,7 @@ export class EnvironmentsTreeProvider implements vscode.TreeDataProvider<Environ
         item.description = node.active ? 'active' : undefined;
         item.iconPath = new vscode.ThemeIcon(node.active ? 'pass-filled' : 'circle-large-outline');
         item.contextValue = node.active ? 'environmentActive' : 'environment';
-        item.command = node.active ? undefined : { command: 'apiWorkbench.selectEnvironment', title: 'Use this environment', arguments: [node.name] };
+        item.command = node.active ? undefined : { command: COMMANDS.selectEnvironment, title: 'Use this environment', arguments: [node.name] };
         return item;
       }
       case 'auth':

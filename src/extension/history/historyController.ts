@@ -17,6 +17,7 @@ import type { Redactor } from '../../core/secrets';
 import type { HistoryEntry as EarlierResponse } from '../../protocol/webviewMessages';
 import type { ResultsPanel } from '../results/ResultsPanel';
 import { HistoryTreeProvider, entryLabel, type HistoryNode } from './historyTree';
+import { COMMANDS } from '../commandIds';
 
 export const COMPARE_SCHEME = 'apiwb-history';
 
@@ -122,7 +123,7 @@ export class HistoryController implements vscode.Disposable {
       void vscode.window.showWarningMessage(`API Workbench: ${vscode.workspace.asRelativePath(uri)} no longer exists, so ${entryLabel(entry)} cannot be re-run.`);
       return undefined;
     }
-    return vscode.commands.executeCommand('apiWorkbench.send', { uri: uri.toString(), requestIndex: entry.origin.index });
+    return vscode.commands.executeCommand(COMMANDS.send, { uri: uri.toString(), requestIndex: entry.origin.index });
   }
 
   /** The stored request as curl; its credentials were redacted before storing, so they become shell variables. */

@@ -3,6 +3,8 @@
 import * as vscode from 'vscode';
 import type { HistoryEntry } from '../../core/history';
 import { formatBytes, formatDuration } from '../../core/results/format';
+import { pathOf } from '../../core/http/url';
+import { COMMANDS } from '../commandIds';
 
 export interface HistoryNode {
   readonly kind: 'historyEntry';
@@ -41,7 +43,7 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
     const failed = entry.fault !== undefined || (entry.response?.status ?? 0) >= 400 || entry.business.verdict === 'failed';
     item.iconPath = new vscode.ThemeIcon(failed ? 'error' : (entry.driftFindings ?? 0) > 0 ? 'warning' : 'pass');
     item.accessibilityInformation = { label: `${entryLabel(entry)}, ${entryDescription(entry)}` };
-    item.command = { command: 'apiWorkbench.openHistoryEntry', title: 'Open Response', arguments: [node] };
+    item.command = { command: COMMANDS.openHistoryEntry, title: 'Open Response', arguments: [node] };
     return item;
   }
 
@@ -77,13 +79,4 @@ function entryTooltip(entry: HistoryEntry): vscode.MarkdownString {
   markdown.isTrusted = false;
   markdown.supportHtml = false;
   return markdown;
-}
-
-function pathOf(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.pathname}${parsed.search}`;
-  } catch {
-    return url;
-  }
 }

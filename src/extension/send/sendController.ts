@@ -28,6 +28,7 @@ import type { EnvironmentController } from '../environments/environmentControlle
 import type { ResultsPanel, ResultsRequest } from '../results/ResultsPanel';
 import { responseTimeoutMs } from '../settings';
 import { pagingStateOf, shownRowsOf, type PagedSession } from './pagedSession';
+import { COMMANDS } from '../commandIds';
 
 export interface SendTarget {
   readonly uri: string;
@@ -374,16 +375,16 @@ export class SendController implements vscode.Disposable {
     const kind = this.environments.active?.auth[prepared.authId]?.kind;
     const action = kind === 'password-grant' ? 'Sign In' : kind === 'basic-api-key' ? 'Set Basic Credentials' : kind === 'jwt-bearer' ? 'Paste Bearer Token' : undefined;
     const choice = await vscode.window.showErrorMessage(`API Workbench: ${problem}`, ...(action ? [action] : []));
-    if (choice === 'Sign In') await vscode.commands.executeCommand('apiWorkbench.signIn', prepared.authId);
-    if (choice === 'Set Basic Credentials') await vscode.commands.executeCommand('apiWorkbench.setBasicCredentials', prepared.authId);
-    if (choice === 'Paste Bearer Token') await vscode.commands.executeCommand('apiWorkbench.pasteBearerToken', prepared.authId);
+    if (choice === 'Sign In') await vscode.commands.executeCommand(COMMANDS.signIn, prepared.authId);
+    if (choice === 'Set Basic Credentials') await vscode.commands.executeCommand(COMMANDS.setBasicCredentials, prepared.authId);
+    if (choice === 'Paste Bearer Token') await vscode.commands.executeCommand(COMMANDS.pasteBearerToken, prepared.authId);
   }
 
   /** A 401 offers an explicit sign-in once; it never signs in or re-sends by itself. */
   private async offerSignIn(scheme: string): Promise<void> {
     if (scheme !== 'password-grant') return;
     const choice = await vscode.window.showWarningMessage('API Workbench: 401 — the engagement service did not accept the credentials sent. Sign in again?', 'Sign In');
-    if (choice === 'Sign In') await vscode.commands.executeCommand('apiWorkbench.signIn');
+    if (choice === 'Sign In') await vscode.commands.executeCommand(COMMANDS.signIn);
   }
 
   private async redactor(extra: readonly string[]): Promise<Redactor> {

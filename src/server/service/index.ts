@@ -13,7 +13,7 @@ import { OperationIndex, type OverlayOperation } from './operations';
 import type { HttpDocument } from './document';
 
 export { HttpDocument, HttpDocumentCache } from './document';
-export { OperationIndex, BASE_URL_VARIABLES, pathOf, type KnownOperation, type OverlayOperation } from './operations';
+export { OperationIndex, BASE_URL_VARIABLES, requestLinePath, type KnownOperation, type OverlayOperation } from './operations';
 export type { ServiceContext } from './context';
 export { doComplete, doHover, codeLenses, documentSymbols, foldingRanges };
 export { BlockFindingsCache, VALIDATION_SLICE_MS } from './validation';

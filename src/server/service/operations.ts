@@ -1,7 +1,8 @@
 // The language service's view of the catalog: operations with their request JSON Schema, plus the
 // operations an imported OpenAPI document adds (the overlay arrives as JSON Schema, not zod).
-import type { Catalog, Family, Operation, ServiceId } from '../../core/catalog';
+import { createCatalog, type Catalog, type Family, type Operation, type ServiceId } from '../../core/catalog';
 import { requestBodyJsonSchema, type JSONSchema } from '../../core/catalog/jsonSchema';
+import { withOverlay } from '../../core/openapi/overlay';
 import { nextReference } from '../../core/secrets/vocabulary';
 
 export interface KnownOperation {
@@ -25,17 +26,19 @@ export const BASE_URL_VARIABLES: Readonly<Record<ServiceId, string>> = {
 
 export class OperationIndex {
   private readonly known: readonly KnownOperation[];
-  private readonly overlay: readonly OverlayOperation[];
-  private readonly byContractOperation: ReadonlyMap<Operation, KnownOperation>;
+  private readonly byOperation: ReadonlyMap<Operation, KnownOperation>;
+  /** The contract catalog with the overlay merged in by core's one merge (openapi/overlay.ts), as the extension and the CLI see it. */
+  private readonly merged: Catalog;
 
   constructor(private readonly catalog: Catalog, overlay: readonly OverlayOperation[] = []) {
-    // An overlay entry with a contract operation's id enriches it (an imported document adds query
-    // parameters or a fuller body to a published operation); the others are new operations.
-    const byId = new Map(overlay.map((o) => [o.operation.id, o]));
-    this.overlay = overlay.filter((o) => !catalog.operationById(o.operation.id));
-    const contract = catalog.operations().map((operation): [Operation, KnownOperation] => [operation, enrich(operation, byId.get(operation.id))]);
-    this.byContractOperation = new Map(contract);
-    this.known = [...contract.map(([, known]) => known), ...this.overlay];
+    // The client sends the operations its merge created or enriched (an enriched one under its contract
+    // id, method and path); the same merge puts them in their place here, so one operation answers a
+    // request in the editor, the language server and the CLI alike.
+    const operations = overlay.map((o) => (o.requestSchema ? { ...o.operation, requestBodyJsonSchema: o.requestSchema } : o.operation));
+    this.merged = operations.length === 0 ? catalog
+      : createCatalog(withOverlay(catalog.services, { source: 'apiWorkbench/catalogOverlay', service: operations[0]!.service, openapi: '', operations, warnings: [] }));
+    this.known = this.merged.operations().map((operation) => ({ operation, requestSchema: requestBodyJsonSchema(operation) }));
+    this.byOperation = new Map(this.known.map((known) => [known.operation, known]));
   }
 
   withOverlay(overlay: readonly OverlayOperation[]): OperationIndex {
@@ -49,61 +52,41 @@ export class OperationIndex {
   /** match's answers by method and URL: a file repeats a few URLs over thousands of requests. */
   private readonly matched = new Map<string, KnownOperation | null>();
 
-  /** The operation a request's method and URL address; the contract's operations win over imported ones. */
+  /** The operation a request's method and URL address (the catalog's match: literal segments first). */
   match(method: string, url: string): KnownOperation | undefined {
     const key = `${method} ${url}`;
     let found = this.matched.get(key);
     if (found === undefined) {
       if (this.matched.size >= 10_000) this.matched.clear();
-      this.matched.set(key, (found = this.findMatch(method, url) ?? null));
+      const operation = this.merged.match(method, requestLinePath(url));
+      this.matched.set(key, (found = (operation && this.byOperation.get(operation)) ?? null));
     }
     return found ?? undefined;
   }
 
-  private findMatch(method: string, url: string): KnownOperation | undefined {
-    const path = pathOf(url);
-    const operation = this.catalog.match(method, path);
-    if (operation) return this.byContractOperation.get(operation);
-    const upper = method.toUpperCase();
-    return this.overlay.find((o) => o.operation.method === upper && o.operation.path !== undefined && templateMatches(o.operation.path, path));
-  }
-
   /** A deprecated family (Contact, Survey) addressed as `/api/<Family>/...`. */
   deprecatedFamily(url: string): Family | undefined {
-    const family = /\/api\/([^/?#]+)\//.exec(pathOf(url))?.[1];
+    const family = /\/api\/([^/?#]+)\//.exec(requestLinePath(url))?.[1];
     if (!family) return undefined;
     return this.catalog.services.flatMap((s) => s.families).find((f) => f.deprecated && f.name.toLowerCase() === family.toLowerCase());
   }
 
   /** A family of the catalog addressed as `/api/<Family>/<Op>` whose operation the contract does not show. */
   silentFamily(url: string): Family | undefined {
-    const family = /\/api\/([^/?#]+)\/[^/?#]+/.exec(pathOf(url))?.[1];
+    const family = /\/api\/([^/?#]+)\/[^/?#]+/.exec(requestLinePath(url))?.[1];
     if (!family) return undefined;
     return this.catalog.services.flatMap((s) => s.families).find((f) => !f.deprecated && f.name.toLowerCase() === family.toLowerCase());
   }
 }
 
-function enrich(operation: Operation, imported: OverlayOperation | undefined): KnownOperation {
-  const contractSchema = requestBodyJsonSchema(operation);
-  if (!imported) return { operation, requestSchema: contractSchema };
-  const query = [...(operation.query ?? [])];
-  for (const parameter of imported.operation.query ?? []) if (!query.some((q) => q.name === parameter.name)) query.push(parameter);
-  return { operation: { ...operation, query }, requestSchema: imported.requestSchema ?? contractSchema };
-}
-
-/** The path of a request URL: without `{{base}}` prefix, scheme, host, query and fragment. */
-export function pathOf(url: string): string {
+/**
+ * The path of a request line as written, before its variables are filled in: without a leading
+ * `{{base}}`, scheme, host, query and fragment (core/http/url's pathOf reads a sent URL instead).
+ */
+export function requestLinePath(url: string): string {
   let rest = url.trim();
   const base = nextReference(rest);
   if (base?.start === 0) rest = rest.slice(base.end);
   rest = rest.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   return rest.split(/[?#]/, 1)[0] ?? '';
-}
-
-function templateMatches(template: string, path: string): boolean {
-  const pattern = template
-    .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`${pattern}/?$`, 'i').test(path);
 }
