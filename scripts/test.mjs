@@ -1,6 +1,6 @@
 // `npm test`: every check and every suite, in order, stopping at the first failing step.
 // Steps: the Debian packages the suites need (chromium for the panel tests and the UI suites, ...),
-// typecheck, lint, contributions check, build + VSIX (with its size and content check),
+// typecheck, lint, knip (nothing unused), contributions check, build + VSIX (with its size and content check),
 // unit/server/sandbox tests (node --test), then the extension-host and UI suites inside code-server.
 // A skipped test is an error: a suite that cannot run for a missing dependency must fail, never pass quietly.
 import { spawn } from 'node:child_process';
@@ -32,6 +32,8 @@ const steps = [
   ['typecheck', npx, ['tsc', '-p', '.', '--noEmit']],
   ['typecheck webview', npx, ['tsc', '-p', 'src/webview', '--noEmit']],
   ['lint', npx, ['eslint', '.']],
+  // No unused file, export, type or dependency (knip.jsonc).
+  ['knip', npx, ['knip', '--no-progress']],
   ['contributions', npx, ['tsx', 'scripts/check-contributions.ts']],
   ['package', process.execPath, ['scripts/package.mjs']],
   ['node suites', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...nodeSuites]],

@@ -150,6 +150,7 @@ function removeOldEntries(entry: string): void {
 /**
  * The dispatcher's way to load a subcommand bundle beside it: cached code when there is some, and at
  * exit, when there was none, the code of this run for the next.
+ * @public the dispatcher's bundle calls it from the require() scripts/cliBundles.mjs writes into it
  */
 export function loadSubcommandBundle(file: string): unknown {
   const loaded = loadBundle(file, codeCacheDir());

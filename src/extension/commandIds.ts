@@ -32,5 +32,3 @@ export const COMMANDS = {
   refreshHistory: 'apiWorkbench.refreshHistory',
   importPrivateEnvFile: 'apiWorkbench.importPrivateEnvFile',
 } as const;
-
-export type CommandKey = keyof typeof COMMANDS;

@@ -15,7 +15,7 @@ import { resolveChoices } from './shared/choices';
 import { PageFaultRegistry } from './shared/faults';
 
 export type { RunningSandbox, SandboxDescriptor, SandboxOptions } from './descriptor';
-export { parseFault, parsePageFault, PAGING_STYLES, type PageFaultSpec } from './shared/faults';
+export { parsePageFault } from './shared/faults';
 export { parseChoiceList, resolveChoices } from './shared/choices';
 
 export const SANDBOX_DEFAULTS = {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  AuthError, AuthVariables, CredentialService, basicApiKeyHeaders, decodeJwt, describeJwt, describeTimeLeft, explainAuthFailure,
+  AuthError, AuthVariables, CredentialService, basicCredentialToken, decodeJwt, describeJwt, describeTimeLeft, explainAuthFailure,
   findAuthReferences, isJwtExpired, requestPasswordGrant, SignInError,
 } from '../../src/core/auth/index';
 import { closeHttpAgents, sendRequest } from '../../src/core/http/client';
@@ -78,7 +78,7 @@ void describe('password grant (seed 000 §5.1, §7.4)', () => {
     const session = await credentials.signIn('engagement');
     assert.equal(session.userName, d.credentials.engagement.username);
     assert.equal((await credentials.state('engagement')).state, 'signed-in');
-    const headers = await credentials.headers('engagement');
+    const headers = { Authorization: `Bearer ${await credentials.token('engagement')}` };
     const response = await sendRequest({
       method: 'POST', url: `${d.engagement.baseUrl}/api/SurveyApi/AddLabelQuestion`, headers: { ...headers, 'Content-Type': 'application/json' },
       body: JSON.stringify({ ErrorMessage: 'e', OpCode: 1, QuestionLabel: 'Hello', QuestionSubType: 'Label', QuestionType: 'Label' }),
@@ -147,6 +147,8 @@ void describe('password grant (seed 000 §5.1, §7.4)', () => {
 });
 
 void describe('Basic + X-API-Key (seed 001 §5.1)', () => {
+  const basicHeaders = (permissionName: string, serviceKey: string, tenantCode: string): Record<string, string> =>
+    ({ Authorization: `Basic ${basicCredentialToken(permissionName, serviceKey)}`, 'X-API-Key': tenantCode });
   const constituents = (headers: Record<string, string>, method = 'GET', body?: string): Promise<HttpResponse> =>
     sendRequest({ method, url: `${d.fundraising.baseUrl}/v1/constituents`, headers: { ...headers, 'Content-Type': 'application/json' }, ...(body ? { body } : {}) });
 
@@ -154,17 +156,17 @@ void describe('Basic + X-API-Key (seed 001 §5.1)', () => {
     const f = d.credentials.fundraising;
     const secrets = new MemorySecretStore({ [secretKey('fundraising', 'service_key')]: f.fullAccess.serviceKey });
     const credentials = new CredentialService(environment(), { secrets, send });
-    const headers = await credentials.headers('fundraising');
-    assert.deepEqual(headers, basicApiKeyHeaders({ permissionName: f.fullAccess.permissionName, serviceKey: f.fullAccess.serviceKey, tenantCode: f.tenantCode }));
+    // As a request writes it: Authorization: Basic {{$auth.token("fundraising")}} and X-API-Key: {{tenant_code}}.
+    const headers = { Authorization: `Basic ${await credentials.token('fundraising')}`, 'X-API-Key': f.tenantCode };
     assert.equal(Buffer.from(headers.Authorization!.slice(6), 'base64').toString(), `${f.fullAccess.permissionName}:${f.fullAccess.serviceKey}`);
     assert.equal((await constituents(headers)).status, 200);
   });
 
   void it('a wrong key or a missing X-API-Key: 401, explained', async () => {
     const f = d.credentials.fundraising;
-    const wrong = await constituents(basicApiKeyHeaders({ permissionName: f.fullAccess.permissionName, serviceKey: 'sk_wrong', tenantCode: f.tenantCode }));
+    const wrong = await constituents(basicHeaders(f.fullAccess.permissionName, 'sk_wrong', f.tenantCode));
     assert.equal(wrong.status, 401);
-    const noKey = basicApiKeyHeaders({ ...f.fullAccess, tenantCode: f.tenantCode });
+    const noKey: Record<string, string> = basicHeaders(f.fullAccess.permissionName, f.fullAccess.serviceKey, f.tenantCode);
     delete noKey['X-API-Key'];
     assert.equal((await constituents(noKey)).status, 401);
     const explanation = explainAuthFailure({ status: 401, bodyText: wrong.bodyText, scheme: 'basic-api-key' });
@@ -174,7 +176,7 @@ void describe('Basic + X-API-Key (seed 001 §5.1)', () => {
 
   void it('a read-only permission on a create: 403 missing permission, explained', async () => {
     const f = d.credentials.fundraising;
-    const response = await constituents(basicApiKeyHeaders({ ...f.readOnly, tenantCode: f.tenantCode }), 'POST', JSON.stringify({ type: 'Individual', firstName: 'A', lastName: 'B' }));
+    const response = await constituents(basicHeaders(f.readOnly.permissionName, f.readOnly.serviceKey, f.tenantCode), 'POST', JSON.stringify({ type: 'Individual', firstName: 'A', lastName: 'B' }));
     assert.equal(response.status, 403);
     const explanation = explainAuthFailure({ status: 403, bodyText: response.bodyText, service: 'fundraising', scheme: 'basic-api-key' });
     assert.equal(explanation?.reason, 'missing-permission');
@@ -183,7 +185,7 @@ void describe('Basic + X-API-Key (seed 001 §5.1)', () => {
 
   void it('a caller outside the allowed IP range: 403 told apart from a missing permission', async () => {
     const f = d.credentials.fundraising;
-    const response = await constituents(basicApiKeyHeaders({ ...f.ipRestricted, tenantCode: f.tenantCode }));
+    const response = await constituents(basicHeaders(f.ipRestricted.permissionName, f.ipRestricted.serviceKey, f.tenantCode));
     assert.equal(response.status, 403);
     const explanation = explainAuthFailure({ status: 403, bodyText: response.bodyText, service: 'fundraising' });
     assert.equal(explanation?.reason, 'caller-ip-range');
@@ -207,7 +209,7 @@ void describe('pasted JWT bearer (seed 001 §5.2)', () => {
     const token = d.credentials.fundraising.jwt.token;
     const secrets = new MemorySecretStore({ [secretKey('user', 'token')]: token });
     const credentials = new CredentialService(environment(), { secrets, send });
-    const headers = await credentials.headers('user');
+    const headers = { Authorization: `Bearer ${await credentials.token('user')}` };
     const response = await sendRequest({ method: 'GET', url: `${d.fundraising.baseUrl}/v1/constituents`, headers: { ...headers, 'X-API-Key': d.credentials.fundraising.tenantCode } });
     assert.equal(response.status, 200);
     assert.equal(await credentials.idToken('user'), token);

@@ -11,7 +11,6 @@ import {
   nonNullSchema,
   requestBodyJsonSchema,
   responseBodyJsonSchema,
-  sandboxRequiredFields,
   schemaAtPath,
   schemas,
   type JSONSchema,
@@ -238,7 +237,7 @@ void test('bodySkeleton: neutral values per type — null for nullable, 0 for in
 
 void test('the sandbox required-fields choice: the non-nullable base fields and ChoiceItem.Label, missing when absent or null', () => {
   const o = op('AddFeedbackScoreQuestion');
-  assert.deepEqual(sandboxRequiredFields(o), ['ErrorMessage', 'OpCode', 'QuestionLabel', 'QuestionSubType', 'QuestionType']);
+  assert.deepEqual(missingSandboxRequiredFields(o, {}), ['ErrorMessage', 'OpCode', 'QuestionLabel', 'QuestionSubType', 'QuestionType']);
   assert.deepEqual(missingSandboxRequiredFields(o, example('AddFeedbackScoreQuestion')), []);
   assert.deepEqual(missingSandboxRequiredFields(o, { OpCode: 1, QuestionLabel: null, QuestionType: 'x', QuestionSubType: 'y' }), ['ErrorMessage', 'QuestionLabel']);
   assert.equal(missingSandboxRequiredFields(o, null).length, 5);
@@ -247,7 +246,7 @@ void test('the sandbox required-fields choice: the non-nullable base fields and 
   assert.deepEqual(missingSandboxRequiredFields(choice, { ...example('AddChoiceQuestion'), Choices: [{ ID: 1, Label: 'a' }, { ID: 2 }] }), ['Choices[1].Label']);
   const leads = catalog.operationById('engagement/SalesLeads/GetLeads');
   assert.ok(leads);
-  assert.deepEqual(sandboxRequiredFields(leads), []);
+  assert.deepEqual(missingSandboxRequiredFields(leads, {}), []);
 });
 
 void test('seed 000 §4.2: paging bodies — OFFSET is a one-based integer, PageSize positive, Result rows are open objects', () => {

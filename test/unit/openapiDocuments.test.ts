@@ -10,8 +10,9 @@ import { engagementService } from '../../src/core/catalog/engagement';
 import { fundraisingService } from '../../src/core/catalog/fundraising';
 import { createCatalog, nonNullSchema, isNullable, requestBodyJsonSchema, schemaAtPath } from '../../src/core/catalog';
 import {
-  IMPORT_ORIGIN_KEYWORD, importOpenApiText, importOpenApiValue, importedPagingPlan, mergeOverlays, OpenApiImportError, withOverlay,
+  IMPORT_ORIGIN_KEYWORD, importOpenApiText, importOpenApiValue, mergeOverlays, OpenApiImportError, withOverlay,
 } from '../../src/core/openapi';
+import { pagingPlanFor } from '../../src/core/run/pagingPlan';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'openapi');
 const BASE = [engagementService, fundraisingService, bookingService] as const;
@@ -69,8 +70,8 @@ void describe('a 3.1 document of operations the contract does not show', () => {
     const op = catalog.match('get', 'https://x.test/v1/campaigns/7');
     assert.equal(op?.origin, 'import');
     assert.equal(op?.id, 'fundraising/Campaigns/GetCampaign');
-    const list = catalog.match('GET', '/v1/campaigns?page=2');
-    assert.deepEqual(importedPagingPlan(list!)?.options, { items: 'data', total: 'total', page: 'page', size: 'per_page' });
+    const lookup = pagingPlanFor({ method: 'GET', url: 'https://x.test/v1/campaigns?page=2' }, {}, catalog);
+    assert.deepEqual(lookup.ok ? lookup.plan?.options : undefined, { items: 'data', total: 'total', page: 'page', size: 'per_page' });
     assert.equal(createCatalog(withOverlay([...BASE], [imported, imported])).operations().length, catalog.operations().length, 'same source twice counts once');
   });
 });

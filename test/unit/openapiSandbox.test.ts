@@ -12,13 +12,14 @@ import { closeHttpAgents, sendRequest } from '../../src/core/http/client';
 import { walk } from '../../src/core/paging';
 import { memorySink } from '../../src/core/export';
 import {
-  IMPORT_ORIGIN_KEYWORD, importOpenApiUrl, importedPagingDirective, importedPagingPlan, mergeOverlays, OpenApiImportError,
+  IMPORT_ORIGIN_KEYWORD, importOpenApiUrl, mergeOverlays, OpenApiImportError,
   OverlaySet, toCatalogOverlayParams, withOverlay, type OpenApiImport,
 } from '../../src/core/openapi';
 import { catalogOverlayParams } from '../../src/protocol/lsp';
 import { createHttpLanguageService, HttpDocument } from '../../src/server/service';
 import { overlayOperations } from '../../src/server/overlay';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { pagingPlanFor } from '../../src/core/run/pagingPlan';
 
 const BASE = [engagementService, fundraisingService, bookingService] as const;
 
@@ -145,9 +146,10 @@ void describe('OpenAPI import of the sandbox /openapi/v1.json', () => {
     const catalog = createCatalog(withOverlay([...BASE], imported));
     const list = catalog.match('GET', '/v1/constituents?limit=50');
     assert.ok(list);
-    const plan = importedPagingPlan(list);
+    // The plan a send of the request follows (the exchange's pagingPlanFor), from the enriched operation.
+    const lookup = pagingPlanFor({ method: 'GET', url: `${sandbox.descriptor.fundraising.baseUrl}/v1/constituents?limit=50` }, {}, catalog);
+    const plan = lookup.ok ? lookup.plan : undefined;
     assert.deepEqual(plan, { style: 'generic', options: { items: 'value', next: 'next_link', total: 'count', offset: 'offset', limit: 'limit' }, source: 'catalog' });
-    assert.equal(importedPagingDirective(list), '# @paging generic items=value next=next_link total=count offset=offset limit=limit');
     const { tenantCode, fullAccess } = sandbox.descriptor.credentials.fundraising;
     const headers = { 'X-API-Key': tenantCode, Authorization: `Basic ${Buffer.from(`${fullAccess.permissionName}:${fullAccess.serviceKey}`).toString('base64')}` };
     const sink = memorySink();

@@ -2,7 +2,7 @@
 // any known secret value wherever it appears in text.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { basicApiKeyHeaders } from '../../src/core/auth/basicApiKey';
+import { basicCredentialToken } from '../../src/core/auth/basicApiKey';
 import { MemorySecretStore, REDACTED, Redactor, knownSecretValues, secretEnvVarName, secretKey } from '../../src/core/secrets/index';
 import type { HttpResponse } from '../../src/core/http/types';
 import { isSecretName, SECRET_NAME_HINT } from '../../src/core/secrets/vocabulary';
@@ -13,7 +13,7 @@ const PASSWORD = 'Sandbox Demo&1=x';
 void describe('redaction', () => {
   void it('redacts Authorization (keeping the scheme), X-API-Key, Cookie and Set-Cookie; leaves other headers', () => {
     const r = new Redactor();
-    const headers = { ...basicApiKeyHeaders({ permissionName: 'p', serviceKey: KEY, tenantCode: 'TENANT-1' }), Cookie: 'sid=abc', 'set-cookie': 'sid=abc; HttpOnly', Accept: 'application/json' };
+    const headers = { Authorization: `Basic ${basicCredentialToken('p', KEY)}`, 'X-API-Key': 'TENANT-1', Cookie: 'sid=abc', 'set-cookie': 'sid=abc; HttpOnly', Accept: 'application/json' };
     assert.deepEqual(r.headers(headers), { Authorization: `Basic ${REDACTED}`, 'X-API-Key': REDACTED, Cookie: REDACTED, 'set-cookie': REDACTED, Accept: 'application/json' });
     assert.equal(r.headerValue('authorization', 'Bearer eyJabc.def.ghi'), `Bearer ${REDACTED}`);
     assert.equal(r.headerValue('Authorization', 'opaque'), REDACTED);

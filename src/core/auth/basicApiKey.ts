@@ -1,20 +1,7 @@
 // The fundraising service's system authentication (seed 001 §5.1): HTTP Basic with the permission name
 // as user name and the service key as password, plus the tenant code in X-API-Key. Both headers, always.
 
-export interface BasicApiKeyCredentials {
-  readonly permissionName: string;
-  readonly serviceKey: string;
-  readonly tenantCode: string;
-}
-
 /** The value after "Basic ": base64 of `permission:serviceKey` (what {{$auth.token("id")}} gives). */
 export function basicCredentialToken(permissionName: string, serviceKey: string): string {
   return Buffer.from(`${permissionName}:${serviceKey}`, 'utf8').toString('base64');
-}
-
-export function basicApiKeyHeaders(credentials: BasicApiKeyCredentials): Record<string, string> {
-  return {
-    Authorization: `Basic ${basicCredentialToken(credentials.permissionName, credentials.serviceKey)}`,
-    'X-API-Key': credentials.tenantCode,
-  };
 }

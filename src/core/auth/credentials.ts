@@ -148,14 +148,6 @@ export class CredentialService {
     throw new AuthError(authId, citationsAsText('has no ID token: the engagement token endpoint issues only an access token (seed 000 §5.1)'));
   }
 
-  /** The full auth headers of an entry, for requests built by the product rather than written by hand. */
-  async headers(authId: string): Promise<Record<string, string>> {
-    const entry = this.entry(authId);
-    const token = await this.token(authId);
-    if (entry.kind === 'basic-api-key') return { Authorization: `Basic ${token}`, 'X-API-Key': entry.tenantCode ?? '' };
-    return { Authorization: `Bearer ${token}` };
-  }
-
   private async accessToken(authId: string): Promise<string> {
     // What state() reads, read once: every request of a run that uses the entry asks here.
     const token = await this.options.secrets.get(secretKey(authId, 'access_token'));

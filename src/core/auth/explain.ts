@@ -114,8 +114,3 @@ function fundraising403(body: string, scheme: AuthScheme | undefined): AuthExpla
         + 'grants this operation, or ask the tenant administrator to extend it.',
   };
 }
-
-/** "401 Unauthorized: … — …" on one line, for the CLI summary and logs. */
-export function explanationLine(explanation: AuthExplanation): string {
-  return `${explanation.summary} ${explanation.detail}`;
-}

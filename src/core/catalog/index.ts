@@ -5,37 +5,13 @@ import { fundraisingService } from './fundraising';
 import { bookingService } from './booking';
 
 export * from './model';
-export { ERROR_CATALOGUES, meaningsOf, type CatalogueEntry, type ErrorCatalogue } from './errorCatalogues';
-export {
-  jsonSchemaOf,
-  requestBodyJsonSchema,
-  responseBodyJsonSchema,
-  schemaAtPath,
-  derefSchema,
-  nonNullSchema,
-  isNullable,
-  type JSONSchema,
-} from './jsonSchema';
+export { jsonSchemaOf, requestBodyJsonSchema, responseBodyJsonSchema, schemaAtPath, derefSchema, nonNullSchema, isNullable, type JSONSchema } from './jsonSchema';
 export { bodySkeleton } from './bodySkeleton';
-export { sandboxRequiredFields, missingSandboxRequiredFields } from './sandboxRequired';
-export {
-  detectBusinessErrors,
-  type BusinessErrorConvention,
-  type BusinessErrorReport,
-  type BusinessFailure,
-} from './businessErrors';
+export { missingSandboxRequiredFields } from './sandboxRequired';
+export { detectBusinessErrors, type BusinessErrorReport, type BusinessFailure } from './businessErrors';
 export * as schemas from './schemas';
-export {
-  CONTRACT_RULES,
-  SANDBOX_CHOICES,
-  SANDBOX_CHOICE_IDS,
-  ruleById,
-  type ContractRule,
-  type SandboxChoice,
-  type SandboxChoiceId,
-  type SandboxVerdict,
-} from './rules';
-export { ENGAGEMENT_RELEASE, FUNDRAISING_RELEASES, releaseLines, releaseWords, serviceRelease } from './releases';
+export { CONTRACT_RULES, SANDBOX_CHOICES, SANDBOX_CHOICE_IDS } from './rules';
+export { releaseLines } from './releases';
 
 export interface Catalog {
   readonly services: readonly Service[];

@@ -23,8 +23,6 @@ export const engagementRelease: ServiceRelease = {
 
 export const FUNDRAISING_FIRST_RELEASE: Release = { id: 'first-public', label: 'first public release', source: seed001('9.3') };
 export const FUNDRAISING_LATER_RELEASE: Release = { id: 'later', label: 'later release', source: seed001('9.3') };
-export const FUNDRAISING_RELEASES: readonly Release[] = [FUNDRAISING_FIRST_RELEASE, FUNDRAISING_LATER_RELEASE];
-
 export const fundraisingRelease: ServiceRelease = {
   short: 'dated releases',
   summary: 'released continuously; changes are identified by production release date (same-day releases combined)',

@@ -286,7 +286,3 @@ export const CONTRACT_RULES: readonly ContractRule[] = [
   rule('002-no-status-codes', seed002('Endpoints'), 'not-shown', 'The booking service shows no paths, methods, payloads or status codes beyond its paging convention.', product),
   rule('002-page-bounds', seed002('Endpoints'), 'not-shown', 'The bounds of page are not shown.', choice('booking-page-bounds')),
 ];
-
-export function ruleById(id: string): ContractRule | undefined {
-  return CONTRACT_RULES.find((r) => r.id === id);
-}

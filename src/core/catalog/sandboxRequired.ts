@@ -7,14 +7,6 @@ import type { JSONSchema } from './jsonSchema';
 import { derefSchema, nonNullSchema, requestBodyJsonSchema } from './jsonSchema';
 import type { Operation } from './model';
 
-/** Top-level fields of the request body flagged sandboxRequired. */
-export function sandboxRequiredFields(op: Operation): readonly string[] {
-  const schema = requestBodyJsonSchema(op);
-  return Object.entries(schema?.properties ?? {})
-    .filter(([, property]) => typeof property === 'object' && property.sandboxRequired === true)
-    .map(([name]) => name);
-}
-
 /**
  * Paths of the sandboxRequired fields a body lacks or holds as null, nested ChoiceItems included
  * (`Choices[1].Label`). A non-object body lacks every top-level one.

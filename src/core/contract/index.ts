@@ -1,13 +1,3 @@
-export {
-  ARRAY_ITEMS_CHECKED,
-  MAX_FINDINGS,
-  checkContract,
-  citeSeed,
-  type ContractResponse,
-  type DriftFinding,
-  type DriftKind,
-  type DriftReport,
-} from './drift';
-export { PAGING_CONTRACT, type PagingNames } from './pagingContract';
-export { CONTRACT_STEP, contractDriftStep, type ContractFindingDetail } from './step';
+export { ARRAY_ITEMS_CHECKED, checkContract, type DriftKind } from './drift';
+export { CONTRACT_STEP, contractDriftStep } from './step';
 export { contractViewOf, contractViewOfFindings } from './view';

@@ -3,12 +3,9 @@
 // editor shows them as warnings in the panel's Contract section. A response of no catalog operation
 // gives one note saying nothing was checked, never silence that could read as "no drift".
 import type { ExchangeStep, Finding } from '../run/exchange';
-import { checkContract, type DriftFinding } from './drift';
+import { checkContract } from './drift';
 
 export const CONTRACT_STEP = 'contract';
-
-/** What a contract Finding carries in `detail`: the drift finding itself (kind, path, section). */
-export type ContractFindingDetail = DriftFinding | { readonly kind: 'not-checked' };
 
 export function contractDriftStep(severity: 'failure' | 'warning' = 'warning'): ExchangeStep {
   return {

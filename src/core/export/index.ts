@@ -1,6 +1,6 @@
 export { memorySink, type FileSinkOptions, type HeldPage, type RowSink, type SinkCheckpoint, type SinkFormat } from './sink';
-export { ndjsonLines, openNdjsonSink } from './ndjsonSink';
-export { csvColumns, csvField, csvRow, openCsvSink, EXTRA_COLUMN, VALUE_COLUMN } from './csvSink';
+export { openNdjsonSink } from './ndjsonSink';
+export { csvField, openCsvSink } from './csvSink';
 
 import { openCsvSink } from './csvSink';
 import { openNdjsonSink } from './ndjsonSink';

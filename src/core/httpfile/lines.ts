@@ -90,23 +90,3 @@ export function comparePositions(a: Position, b: Position): number {
 export function containsPosition(r: Range, p: Position): boolean {
   return comparePositions(r.start, p) <= 0 && comparePositions(p, r.end) <= 0;
 }
-
-/** Offset in the whole text of a position, given the file's lines. */
-export function offsetAt(lines: readonly SourceLine[], p: Position): number {
-  const line = lines[Math.min(p.line, lines.length - 1)];
-  if (!line) return 0;
-  return line.offset + Math.min(p.character, line.text.length);
-}
-
-/** Position of an offset in the whole text (binary search over line starts). */
-export function positionAt(lines: readonly SourceLine[], offset: number): Position {
-  let low = 0;
-  let high = lines.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if ((lines[mid]?.offset ?? 0) <= offset) low = mid;
-    else high = mid - 1;
-  }
-  const line = lines[low];
-  return { line: low, character: Math.min(offset - (line?.offset ?? 0), line?.text.length ?? 0) };
-}

@@ -87,10 +87,6 @@ function reportKept(construct: KeptConstruct, diagnostics: HttpFileDiagnostic[])
   diagnostics.push({ code: 'kept-construct', message: KEPT_MESSAGES[construct.kind], range: construct.range, severity: 'information' });
 }
 
-export function isSeparatorLine(text: string): boolean {
-  return SEPARATOR.test(text);
-}
-
 export function parseHttpFile(text: string): HttpFile {
   const lines = splitLines(text);
   const diagnostics: HttpFileDiagnostic[] = [];

@@ -246,11 +246,6 @@ function indexOf(file: HttpFile): FileIndex | undefined {
   return index ?? undefined;
 }
 
-/** Every file variable name in the file, in order of first appearance. */
-export function fileVariableNames(file: HttpFile): string[] {
-  return [...new Set(file.blocks.flatMap((b) => b.variables.map((v) => v.name)))];
-}
-
 export interface ResolvedRequest {
   readonly method: string;
   readonly url: string;

@@ -1,5 +1,5 @@
 // Interoperability with other tools: copy as curl, Postman collection v2.1 import and export. All of it
 // leaves secrets out unless a caller explicitly opts in (curl only).
-export { toCurl, curlForHttpRequest, type CurlRequest, type CurlOptions, type CurlCommand } from './curl';
-export { shellQuote, shellVariableName } from './shellQuote';
+export { toCurl, curlForHttpRequest } from './curl';
+export { shellQuote } from './shellQuote';
 export * from './postman';

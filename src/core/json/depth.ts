@@ -49,18 +49,6 @@ export function jsonTextTooDeep(text: string, limit = MAX_JSON_DEPTH): TooDeep |
   return undefined;
 }
 
-/** True when a parsed value nests arrays and objects deeper than `limit`. Iterative, stops at the limit. */
-export function jsonValueTooDeep(value: unknown, limit = MAX_JSON_DEPTH): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  const pending: Array<{ value: object; depth: number }> = [{ value, depth: 1 }];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    if (next.depth > limit) return true;
-    const children = Array.isArray(next.value) ? next.value as unknown[] : Object.values(next.value);
-    for (const child of children) if (child !== null && typeof child === 'object') pending.push({ value: child, depth: next.depth + 1 });
-  }
-  return false;
-}
-
 /** The sentence users read, e.g. "nests deeper than 512 levels (at line 3)". */
 export function tooDeepText(limit = MAX_JSON_DEPTH): string {
   return `nests arrays and objects deeper than ${limit} levels, more than API Workbench reads`;

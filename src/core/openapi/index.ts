@@ -10,13 +10,10 @@
 //   const imported = await importOpenApiUrl(`${base}/openapi/v1.json`);
 //   overlays.set(imported);                                   // OverlaySet: refresh replaces by source
 //   const catalog = createCatalog(overlays.apply([engagementService, fundraisingService, bookingService]));
-//   importedPagingPlan(catalog.operationById(id)!)            // { style: 'generic', options: { next: 'next_link', ... } }
+//   pagingPlanFor(request, directives, catalog)             // run/pagingPlan.ts: { style: 'generic', options: { next: 'next_link', ... } }
 export { OpenApiImportError } from './errors';
-export { parseOpenApiText, checkOpenApiDocument, type OpenApiDocument } from './document';
-export { importOpenApiText, importOpenApiValue, importOpenApiUrl, type OpenApiImport, type ImportOptions, type FetchOptions } from './importer';
-export { withOverlay, mergeOverlays, OverlaySet, sourceKey, type OverlayReport } from './overlay';
-export { enrichOperation, mergeBodySchema, IMPORT_ORIGIN_KEYWORD } from './merge';
-export { importedPagingPlan, importedPagingDirective, pagingOptionsOf } from './paging';
-export { toCatalogOverlayParams, importedOperationsOf } from './lspPayload';
-export { pascalCase } from './operations';
-export { overlayFileText, readOverlayFile, OVERLAY_FILE_VERSION } from './overlayFile';
+export { importOpenApiText, importOpenApiValue, importOpenApiUrl, type OpenApiImport } from './importer';
+export { withOverlay, mergeOverlays, OverlaySet, sourceKey } from './overlay';
+export { IMPORT_ORIGIN_KEYWORD } from './merge';
+export { toCatalogOverlayParams } from './lspPayload';
+export { overlayFileText, readOverlayFile } from './overlayFile';

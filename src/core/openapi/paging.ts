@@ -6,8 +6,6 @@
 // rows: a plain object response means no paging.
 import type { JSONSchema } from '../catalog/jsonSchema';
 import { derefSchema, nonNullSchema } from '../catalog/jsonSchema';
-import type { Operation } from '../catalog/model';
-import type { PagingPlan } from '../paging/types';
 
 const NEXT_FIELDS = ['next_link', 'nextLink', '@odata.nextLink', 'next', 'next_page_url', 'nextPageUrl'];
 const ITEM_FIELDS = ['value', 'items', 'data', 'results', 'records', 'rows'];
@@ -58,16 +56,3 @@ export function pagingOptionsOf(queryNames: readonly string[], response: JSONSch
   return options;
 }
 
-/** The paging plan of an operation an import created or enriched; undefined when it has none. */
-export function importedPagingPlan(op: Operation): PagingPlan | undefined {
-  if (!op.pagingOptions || op.paging !== 'generic') return undefined;
-  return { style: 'generic', options: op.pagingOptions, source: 'catalog' };
-}
-
-/** The same plan as a `# @paging` directive line, for scratch files created from the operation. */
-export function importedPagingDirective(op: Operation): string | undefined {
-  const plan = importedPagingPlan(op);
-  if (!plan) return undefined;
-  const options = Object.entries(plan.options).map(([k, v]) => `${k}=${/[\s"]/.test(v) ? JSON.stringify(v) : v}`);
-  return `# @paging generic ${options.join(' ')}`.trimEnd();
-}

@@ -41,11 +41,6 @@ export type DirectiveParse =
 
 const DIRECTIVE = /^\s*(?:#|\/\/)\s*@paging(?:\s+(.*))?$/;
 
-/** True when the line is a `# @paging` directive (well-formed or not). */
-export function isPagingDirective(line: string): boolean {
-  return DIRECTIVE.test(line);
-}
-
 function tokens(text: string): string[] | undefined {
   const out: string[] = [];
   const pattern = /\s*([^\s="]+(?:=(?:"[^"]*"|[^\s"]*))?)/y;

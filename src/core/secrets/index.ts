@@ -1,7 +1,4 @@
 // Secrets: the SecretStore port, the one secret vocabulary, and redaction of everything shown or written.
-export { MemorySecretStore, secretKey, secretEnvVarName, knownSecretValues, type SecretStore, type SecretField } from './secretStore';
+export { MemorySecretStore, secretKey, secretEnvVarName, knownSecretValues, type SecretStore } from './secretStore';
 export { Redactor, REDACTED } from './redact';
-export {
-  AUTH_SCHEME, CREDENTIAL_HEADER_NAMES, hasAuthScheme, hasLiteral, hasReference, isCredentialHeader, isLiteralSecret,
-  isOnlyReferences, isSecretName, looksLikeJwt, mapAroundReferences, nextReference, referencesIn, withoutReferences,
-} from './vocabulary';
+export { hasLiteral, hasReference, isSecretName, referencesIn } from './vocabulary';

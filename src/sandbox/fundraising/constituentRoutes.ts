@@ -1,7 +1,6 @@
 // /v1/constituents (seed 001 §2, §4): list (generic paging), create (201 + Location, the single-read
 // shape with include=channelPreferences; a household or organisation also gets `mainContact`), read one
 // with includes, and duplicate-check (matches carry constituentNumber).
-import type { RequestContext } from '../shared/context';
 import type { Router } from '../shared/router';
 import type { FundraisingAuth } from './auth';
 import { CONSTITUENT_INCLUDES, type Json, constituentInclude } from './data';

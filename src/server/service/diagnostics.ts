@@ -2,7 +2,7 @@
 // not published), query paging ranges, body validation, removed response fields; and undefined
 // variables, which depend on the rest of the file. validation.ts puts them together for a document.
 import type { Diagnostic } from 'vscode-languageserver';
-import { isSystemVariable, type HttpFileDiagnostic, type HttpRequestNode, type Range, type VariableReference } from '../../core/httpfile';
+import { isSystemVariable, type HttpFileDiagnostic, type HttpRequestNode, type VariableReference } from '../../core/httpfile';
 import type { HttpDocument } from './document';
 import type { ServiceContext } from './context';
 import { caseMismatch, SOURCE, validateBody } from './bodyValidation';

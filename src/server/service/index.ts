@@ -13,10 +13,9 @@ import { OperationIndex, type OverlayOperation } from './operations';
 import type { HttpDocument } from './document';
 
 export { HttpDocument, HttpDocumentCache } from './document';
-export { OperationIndex, BASE_URL_VARIABLES, requestLinePath, type KnownOperation, type OverlayOperation } from './operations';
-export type { ServiceContext } from './context';
+export { OperationIndex, type OverlayOperation } from './operations';
 export { doComplete, doHover, codeLenses, documentSymbols, foldingRanges };
-export { BlockFindingsCache, VALIDATION_SLICE_MS } from './validation';
+export { BlockFindingsCache } from './validation';
 
 export interface HttpLanguageService {
   doComplete(document: HttpDocument, position: Position): CompletionList;

@@ -107,11 +107,6 @@ export const CreateListRequest = builtOnFirstUse(() => documented(z.looseObject(
   source: s4,
 }));
 
-export const LookupType = builtOnFirstUse(() => documented(
-  z.looseObject({ language: addedLater(typeNotShown('language code', s2)) }),
-  { description: 'lookup type (full field list: not shown)', source: s2 },
-));
-
 /** The wrapper of list results is not published (pagination names: not shown). */
 export const FundraisingListResponse = builtOnFirstUse(() => documented(z.unknown(), {
   description: 'list result (its layout and pagination names: not shown)',
