@@ -61,6 +61,7 @@ void describe('the send boundary finds a held secret', () => {
       ['the body', get(`${ELSEWHERE}/x`, { 'Content-Type': 'multipart/form-data; boundary=b' }, `--b\r\nContent-Disposition: form-data; name="f"\r\n\r\n${TOKEN}\r\n--b--\r\n`, 'POST')],
       ['the body', get(`${ELSEWHERE}/x`, {}, JSON.stringify({ blob: Buffer.from(JSON.stringify({ auth: TOKEN })).toString('base64') }), 'POST')],
       ['header X-Basic', get(`${ELSEWHERE}/x`, { 'X-Basic': `Basic ${Buffer.from(`someone:${TOKEN}`).toString('base64')}` })],
+      ["a header's name", get(`${ELSEWHERE}/x`, { [`X-${TOKEN}`]: '1' })],
     ];
     for (const [part, request] of cases) {
       const refusal = g.refusal(request);
@@ -143,6 +144,12 @@ void describe('the one cross-origin rule (redirects, next links, resumes)', () =
     assert.deepEqual(hop.request.headers, { Accept: 'application/json' });
     assert.ok(!JSON.stringify(hop).includes(TOKEN));
     assert.equal(droppedWords(hop.dropped), 'sent without header Authorization, header X-Api-Token, the user info of the URL, query parameter sig, query parameter access_token');
+  });
+  void it('a header named by a secret is dropped without its name in the words', () => {
+    const hop = hopTo(from, get(`${ELSEWHERE}/y`, { [`X-${TOKEN}`]: '1', Accept: 'text/plain' }), 'next link', guard());
+    assert.ok(hop.ok);
+    assert.deepEqual(hop.dropped, ["a header's name"]);
+    assert.deepEqual(hop.request.headers, { Accept: 'text/plain' });
   });
   void it('says nothing was dropped only when nothing carried a credential', () => {
     const hop = hopTo(get(`${HOME}/x`, { Accept: 'text/plain' }), get(`${ELSEWHERE}/y`, { Accept: 'text/plain' }), 'next link', guard());

@@ -43,7 +43,7 @@ export type PageFacts = Readonly<Record<string, string | number>>;
 export function withoutSecrets(request: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS, guard?: SecretBindings): HttpRequest {
   const secret = secretHeaders === SECRET_HEADERS ? SECRET_HEADER_SET : new Set(secretHeaders.map((h) => h.toLowerCase()));
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) if (!secret.has(name.toLowerCase()) && !carriesHeld(guard, value)) headers[name] = value;
+  for (const [name, value] of Object.entries(request.headers)) if (!secret.has(name.toLowerCase()) && !carriesHeld(guard, `${name}: ${value}`)) headers[name] = value;
   const url = remembered(bareUrls, request.url, BARE_URLS_LIMIT, urlWithoutSecrets);
   return { ...request, url: guard && guard.size > 0 ? withHeldParametersBlank(url, guard) : url, headers };
 }
@@ -108,7 +108,7 @@ const SECRET_HEADER_SET: ReadonlySet<string> = new Set(SECRET_HEADERS.map((h) =>
  */
 export function resumeHop(stored: HttpRequest, fresh: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS, guard?: SecretBindings): Hop {
   const secret = new Set(secretHeaders.map((h) => h.toLowerCase()));
-  const isSecret = (name: string, value: string): boolean => secret.has(name.toLowerCase()) || carriesHeld(guard, value);
+  const isSecret = (name: string, value: string): boolean => secret.has(name.toLowerCase()) || carriesHeld(guard, `${name}: ${value}`);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(stored.headers)) if (!isSecret(name, value)) headers[name] = value;
   for (const [name, value] of Object.entries(fresh.headers)) if (isSecret(name, value)) headers[name] = value;

@@ -18,6 +18,8 @@ export type BoundField = 'password' | 'service_key' | 'token' | 'access_token';
 /** Where in a request a secret was found: what a hop can drop (a header, a query parameter, user info) or not. */
 export type RequestPart =
   | { readonly kind: 'header'; readonly name: string }
+  /** A header whose NAME carries a secret: never named in words (the name is the secret). */
+  | { readonly kind: 'header-name' }
   | { readonly kind: 'query'; readonly name: string }
   | { readonly kind: 'userinfo' }
   | { readonly kind: 'url' }
@@ -41,6 +43,7 @@ interface Held {
 export function partWords(part: RequestPart): string {
   switch (part.kind) {
     case 'header': return `header ${part.name}`;
+    case 'header-name': return 'a header\'s name';
     case 'query': return `query parameter ${part.name}`;
     case 'userinfo': return 'the user info of the URL';
     case 'url': return 'the URL';
@@ -133,7 +136,8 @@ export class SecretBindings {
       for (const held of this.inText(text)) found.push({ what: held.what, origins: [...held.origins].sort(), part });
     };
     this.urlCarries(request.url, note);
-    for (const name of Object.keys(request.headers)) note(request.headers[name] ?? '', { kind: 'header', name });
+    // The name too: a header can be named by a variable as well as valued by one (then it is not named).
+    for (const name of Object.keys(request.headers)) note(`${name}: ${request.headers[name] ?? ''}`, headerPart(name, this));
     if (request.body) note(request.body, { kind: 'body' });
     return found;
   }
@@ -164,7 +168,7 @@ export class SecretBindings {
     if (this.held.size === 0) return [];
     let text = request.url;
     const headers = request.headers;
-    for (const name in headers) text += `\n${headers[name] ?? ''}`;
+    for (const name in headers) text += `\n${name}: ${headers[name] ?? ''}`;
     if (request.body) text += `\n${request.body}`;
     return this.inText(text).filter((held) => !held.origins.has(origin));
   }
@@ -185,9 +189,14 @@ export class SecretBindings {
   }
 }
 
+/** A header as a request part: by its name, unless its name carries a secret held. */
+export function headerPart(name: string, bindings: SecretBindings | undefined): RequestPart {
+  return bindings !== undefined && bindings.inText(name).length > 0 ? { kind: 'header-name' } : { kind: 'header', name };
+}
+
 /** "http://a:1" / "http://a:1 and http://b:2" / "no origin of this environment". */
 export function belongsWords(origins: readonly string[]): string {
-  if (origins.length === 0) return 'no origin (no auth entry of the environment uses it): it is never sent';
+  if (origins.length === 0) return 'no origin (nothing of the environment it came with names a host for it): it is never sent';
   if (origins.length === 1) return `${origins[0]} only`;
   return `${origins.slice(0, -1).join(', ')} and ${origins[origins.length - 1]} only`;
 }

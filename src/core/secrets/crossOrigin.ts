@@ -11,7 +11,7 @@
 //     the send boundary's to refuse (SecretBindings.refusal), as any request's.
 import type { HttpRequest } from '../http/types';
 import { urlParts } from '../http/url';
-import { partWords, queryName, type SecretBindings } from './bindings';
+import { headerPart, partWords, queryName, type SecretBindings } from './bindings';
 import { isCredentialHeader, isSecretName } from './vocabulary';
 
 export type HopKind = 'redirect' | 'next link' | 'resume';
@@ -48,8 +48,8 @@ export function hopTo(from: HttpRequest, to: HttpRequest, kind: HopKind, binding
   const headers: Record<string, string> = {};
   for (const name of Object.keys(to.headers)) {
     const value = to.headers[name] ?? '';
-    if (isCredentialHeader(name) || (bindings !== undefined && bindings.inText(value).length > 0)) {
-      dropped.push(partWords({ kind: 'header', name }));
+    if (isCredentialHeader(name) || (bindings !== undefined && bindings.inText(`${name}: ${value}`).length > 0)) {
+      dropped.push(partWords(headerPart(name, bindings)));
       continue;
     }
     headers[name] = value;

@@ -148,8 +148,8 @@ export class ScopedSecretStore implements SecretStore {
     const whence = from === 'legacy'
       ? `was stored by an earlier version for environment '${place.environment}', without the host it is for`
       : from.folder === place.folder && from.envFile === place.envFile
-        ? `was entered for ${hostsWords(was)}, and ${here} now points it at ${hostsWords(now)}`
-        : `was entered in ${placeWords(from)} for ${hostsWords(was)}; ${here} points the same names at ${hostsWords(now)}`;
+        ? `was entered for ${hostsWords(was)}, and ${here}, now points it at ${hostsWords(now)}`
+        : `was entered in ${placeWords(from)}, for ${hostsWords(was)}; ${here}, points the same names at ${hostsWords(now)}`;
     const message = `${what} ${whence}. Send it to ${hostsWords(now)}? (No: nothing is sent; sign in or enter it again for this workspace.)`;
     return { key, message, was, now, accept: `Send It to ${hostsWords(now)}` };
   }
