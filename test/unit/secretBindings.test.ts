@@ -62,6 +62,7 @@ void describe('the send boundary finds a held secret', () => {
       ['the body', get(`${ELSEWHERE}/x`, {}, JSON.stringify({ blob: Buffer.from(JSON.stringify({ auth: TOKEN })).toString('base64') }), 'POST')],
       ['header X-Basic', get(`${ELSEWHERE}/x`, { 'X-Basic': `Basic ${Buffer.from(`someone:${TOKEN}`).toString('base64')}` })],
       ["a header's name", get(`${ELSEWHERE}/x`, { [`X-${TOKEN}`]: '1' })],
+      ["a query parameter's name", get(`${ELSEWHERE}/x?${TOKEN}=1`)],
     ];
     for (const [part, request] of cases) {
       const refusal = g.refusal(request);

@@ -20,6 +20,8 @@ export type RequestPart =
   | { readonly kind: 'header'; readonly name: string }
   /** A header whose NAME carries a secret: never named in words (the name is the secret). */
   | { readonly kind: 'header-name' }
+  /** A query parameter whose NAME carries a secret: not named either. */
+  | { readonly kind: 'query-name' }
   | { readonly kind: 'query'; readonly name: string }
   | { readonly kind: 'userinfo' }
   | { readonly kind: 'url' }
@@ -44,6 +46,7 @@ export function partWords(part: RequestPart): string {
   switch (part.kind) {
     case 'header': return `header ${part.name}`;
     case 'header-name': return 'a header\'s name';
+    case 'query-name': return 'a query parameter\'s name';
     case 'query': return `query parameter ${part.name}`;
     case 'userinfo': return 'the user info of the URL';
     case 'url': return 'the URL';
@@ -152,7 +155,7 @@ export class SecretBindings {
       return;
     }
     if (parsed.username || parsed.password) note(`${parsed.username}:${parsed.password}`, { kind: 'userinfo' });
-    for (const raw of parsed.search.slice(1).split('&')) if (raw !== '') note(raw, { kind: 'query', name: queryName(raw) });
+    for (const raw of parsed.search.slice(1).split('&')) if (raw !== '') note(raw, queryPart(raw, this));
     // What is left (host, path, fragment) cannot be dropped from a request.
     parsed.username = '';
     parsed.password = '';
@@ -192,6 +195,12 @@ export class SecretBindings {
 /** A header as a request part: by its name, unless its name carries a secret held. */
 export function headerPart(name: string, bindings: SecretBindings | undefined): RequestPart {
   return bindings !== undefined && bindings.inText(name).length > 0 ? { kind: 'header-name' } : { kind: 'header', name };
+}
+
+/** A query parameter (`name=value` as written) as a request part: by its name, unless its name carries a secret held. */
+export function queryPart(raw: string, bindings: SecretBindings | undefined): RequestPart {
+  const name = queryName(raw);
+  return bindings !== undefined && bindings.inText(name).length > 0 ? { kind: 'query-name' } : { kind: 'query', name };
 }
 
 /** "http://a:1" / "http://a:1 and http://b:2" / "no origin of this environment". */

@@ -11,7 +11,7 @@
 //     the send boundary's to refuse (SecretBindings.refusal), as any request's.
 import type { HttpRequest } from '../http/types';
 import { urlParts } from '../http/url';
-import { headerPart, partWords, queryName, type SecretBindings } from './bindings';
+import { headerPart, partWords, queryName, queryPart, type SecretBindings } from './bindings';
 import { isCredentialHeader, isSecretName } from './vocabulary';
 
 export type HopKind = 'redirect' | 'next link' | 'resume';
@@ -64,7 +64,7 @@ export function hopTo(from: HttpRequest, to: HttpRequest, kind: HopKind, binding
     const kept: string[] = [];
     for (const raw of url.search.slice(1).split('&')) {
       const name = queryName(raw);
-      if (raw !== '' && (isSecretName(name) || (bindings !== undefined && bindings.inText(raw).length > 0))) dropped.push(partWords({ kind: 'query', name }));
+      if (raw !== '' && (isSecretName(name) || (bindings !== undefined && bindings.inText(raw).length > 0))) dropped.push(partWords(queryPart(raw, bindings)));
       else kept.push(raw);
     }
     url.search = kept.length > 0 ? `?${kept.join('&')}` : '';
