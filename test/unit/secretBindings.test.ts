@@ -125,6 +125,8 @@ void describe('the binding rule', () => {
     assert.deepEqual(originsFor('access_token', env.auth['engagement'], env), [HOME, AUTH]);
     assert.deepEqual(environmentOrigins(env), [HOME, AUTH]);
     assert.deepEqual(originsFor('password', undefined, env), [], 'no Token URL: the password goes nowhere');
+    const composed: Environment = { ...env, variables: { host: 'api.composed.test', base: 'https://{{host}}:8443/v1' } };
+    assert.deepEqual(environmentOrigins(composed), ['https://api.composed.test:8443', AUTH], 'a URL made of variables counts, resolved');
   });
 });
 

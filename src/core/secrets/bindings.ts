@@ -10,6 +10,7 @@
 import type { AuthEntry, Environment } from '../env/model';
 import type { HttpRequest } from '../http/types';
 import { urlParts } from '../http/url';
+import { resolveVariables } from '../httpfile/resolve';
 import { carriesForm, MIN_SECRET_LENGTH, secretForms, textViews } from './secretForms';
 
 /** The secret fields of an auth entry, as the SecretStore keys them. */
@@ -61,11 +62,12 @@ export function httpOriginOf(url: string | undefined): string | undefined {
   return parts && (parts.protocol === 'http:' || parts.protocol === 'https:') ? parts.origin : undefined;
 }
 
-/** Every origin an environment points at: its http(s) URL variables and its auth entries' Token URLs. */
+/** Every origin an environment points at: its http(s) URL variables (resolved) and its auth entries' Token URLs. */
 export function environmentOrigins(environment: Environment): string[] {
   const origins = new Set<string>();
   for (const value of Object.values(environment.variables)) {
-    const origin = httpOriginOf(value);
+    // A URL may be made of other variables (`{{scheme}}://{{host}}`): its origin is the resolved one.
+    const origin = httpOriginOf(value.includes('{{') ? resolveVariables(value, { environment: environment.variables }).text : value);
     if (origin) origins.add(origin);
   }
   for (const entry of Object.values(environment.auth)) {
