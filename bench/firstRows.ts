@@ -10,6 +10,7 @@
 // Also printed: when every row is in the table (the messages after the first).
 // Asserts nothing.
 //   npx tsx bench/firstRows.ts [rows] [runs]
+import { SecretBindings } from '../src/core/secrets/bindings';
 import { chromiumAvailable, launchChromium, orderRows, servePanelPage } from '../test/unit/panelBrowserPage';
 import { createCatalog } from '../src/core/catalog/index';
 import { engagementService } from '../src/core/catalog/engagement';
@@ -68,7 +69,7 @@ async function hostSend(response: HttpResponse): Promise<{ firstMs: number; rest
     // The steps the editor's Send runs (core/run/assertions, core/contract).
     steps: [assertionStep(FILE.requests[0]!), contractDriftStep('warning')],
     prepare: { environment: ENVIRONMENT, credentials: undefined as never, responses: new Map(), readInclude: () => Promise.reject(new Error('no includes')) },
-  }, { http, catalog: CATALOG, timeoutMs: 60_000 });
+  }, { http, catalog: CATALOG, timeoutMs: 60_000, guard: new SecretBindings() });
   if (!result.response) throw new Error(`the exchange gave no response: ${result.problem ?? '?'}`);
   const vm = viewModelOfExchange(result, result.response, { requestKey: 'bench.http#orders', title: 'orders', redactor: new Redactor(KNOWN_SECRETS) });
   session.show(vm);

@@ -22,13 +22,14 @@ import { pagingPlanFor } from '../core/run/pagingPlan';
 import type { SinkCheckpoint } from '../core/export/sink';
 import type { WalkCheckpoint } from '../core/paging/checkpoint';
 import type { PageEvent, WalkResult } from '../core/paging/walker';
-import { DISCARD, readyExchange, runExchange, type ExchangeInput, type ExchangePorts } from '../core/run/exchange';
+import { DISCARD, readyExchange, runExchange, sendOptionsOf, type ExchangeInput, type ExchangePorts } from '../core/run/exchange';
+import { SecretBindings } from '../core/secrets/bindings';
 import { CONTRACT_STEP, contractDriftStep } from '../core/contract';
 import { checkRequest } from '../core/run/prepareRequest';
 import { Redactor } from '../core/secrets/redact';
 import { secretEnvVarName } from '../core/secrets/secretStore';
 import { terminalSafe } from '../core/text/terminalText';
-import { EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
+import { bindEnvironmentSecrets, EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
 import { openOutputSink, type OutputFormat } from './reporters/outputSink';
 import { assertionResultsOf, assertionSteps, fileNotRunOf, notRunOf, passesWithAssertions } from '../core/run/assertions';
@@ -120,8 +121,13 @@ A status >= 400 is expected only by ?? status == N with that status, a business 
 
 Walks (--all-pages) end with a verdict: complete, cut short (--max-pages), inconsistent (the server's
 paging contradicted itself: totals or paging headers changed or vanished, a page, cursor or rows served
-again, another page than the one asked for) or failed. Only complete counts as success. A next link or
-redirect to another origin is sent without the credentials; one from https to http is not followed.
+again, another page than the one asked for) or failed. Only complete counts as success.
+
+Secrets are bound to origins: a password to its Token URL's origin, a token, service key or Basic
+credential to the origins of the environment's URLs. A request that carries one (in its URL, any header
+or its body, plain or encoded) to another origin is not sent, and fails naming both origins. A next link
+or redirect to another origin goes without every part that carries a credential, and says which; one
+with a body or another method than GET, or from https to http, is not followed.
 
 Exit codes: 0 every request succeeded (every walk complete); 1 any HTTP status >= 400, business failure
 inside a 200, failed assertion, sign-in failure, lost connection, or a walk that is not complete; 2 usage
@@ -234,7 +240,10 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   checkedTexts.clear();
   const planned = withReadLater(plan, included);
 
-  const ports: ExchangePorts = { http: httpClient, catalog, timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
+  // Every secret of the run and where it may go, bound before anything is sent: the send boundary's.
+  const guard = new SecretBindings();
+  bindEnvironmentSecrets(guard, io.env, environment);
+  const ports: ExchangePorts = { http: httpClient, catalog, timeoutMs: options.timeoutMs, guard, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
   // Set once the run's send order exists (below): a sign-in tells it (sendOrder.signingIn).
   let signingIn = (): void => undefined;
   let untilIdle = (): Promise<void> => Promise.resolve();
@@ -246,8 +255,9 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
       await untilIdle();
       // A response waiting for this request's send is examined meanwhile (sendOrder).
       signingIn();
-      return httpClient.send(request, { timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) });
+      return httpClient.send(request, sendOptionsOf(ports));
     },
+    bindings: guard,
     signInOnDemand: true,
     missingSecretHint: (authId, field) => `set the environment variable ${secretEnvVarName(authId, field)}`,
   });

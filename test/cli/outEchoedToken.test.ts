@@ -36,7 +36,11 @@ void describe('--out and a server that echoes the credential', () => {
       const file = join(ws.dir, 'echo.http');
       writeFileSync(file, `# @name echo\nGET ${url}\nAuthorization: Bearer {{$auth.token("engagement")}}\n`);
       const out = join(ws.dir, `echo-${allPages}.ndjson`);
-      const result = await runCli(cli, ['run', file, '--env', 'sandbox', '--env-file', ws.envFile, '--out', out, ...(allPages ? ['--all-pages'] : [])], ws.secrets);
+      // The echo server is one of the environment's hosts: the token may go there (and only to its hosts).
+      const envFile = join(ws.dir, 'echo.env.json');
+      const envs = JSON.parse(readFileSync(ws.envFile, 'utf8')) as Record<string, Record<string, unknown>>;
+      writeFileSync(envFile, JSON.stringify({ ...envs, sandbox: { ...envs['sandbox'], echo_base_url: url } }));
+      const result = await runCli(cli, ['run', file, '--env', 'sandbox', '--env-file', envFile, '--out', out, ...(allPages ? ['--all-pages'] : [])], ws.secrets);
       assert.match(seen, /^Bearer .{8,}/, 'the server saw a signed-in token');
       const token = seen.slice('Bearer '.length);
       const written = readFileSync(out, 'utf8');

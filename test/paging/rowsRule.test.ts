@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CredentialService } from '../../src/core/auth/credentials';
+import { SecretBindings } from '../../src/core/secrets/bindings';
 import { bookingService } from '../../src/core/catalog/booking';
 import { engagementService } from '../../src/core/catalog/engagement';
 import { fundraisingService } from '../../src/core/catalog/fundraising';
@@ -73,7 +74,7 @@ function context() {
     readInclude: () => Promise.reject(new Error('no includes')),
   };
 }
-const ports: ExchangePorts = { http: httpClient, catalog: createCatalog([engagementService, fundraisingService, bookingService]), timeoutMs: 5000 };
+const ports: ExchangePorts = { http: httpClient, catalog: createCatalog([engagementService, fundraisingService, bookingService]), timeoutMs: 5000, guard: new SecretBindings() };
 const fileOf = (c: Case) => parseHttpFile(`# @paging page-headers\nGET {{base}}${c.route}\n`);
 const ids = (rows: readonly unknown[]) => rows.map((r) => (r as { id: number }).id);
 const linesIn = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: number }).id);

@@ -1,6 +1,7 @@
 // The one exchange (src/core/run/exchange.ts) over real HTTP on 127.0.0.1: the rows rule, business
 // errors with the catalog passed in, an imported operation's paging reaching the walker, a paged first
 // page offering more, caller steps adding findings, and a continuation refused when the request changed.
+import { SecretBindings } from '../../src/core/secrets/bindings';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -38,8 +39,8 @@ function context(): PrepareContext {
 
 const BASE = [engagementService, fundraisingService, bookingService];
 const imported = importOpenApiText(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'openapi', 'campaigns-3.1.json'), 'utf8'), 'campaigns-3.1.json');
-const withImport: ExchangePorts = { http: httpClient, catalog: createCatalog(withOverlay(BASE, imported)), timeoutMs: 5000 };
-const contractsOnly: ExchangePorts = { http: httpClient, catalog: createCatalog(BASE), timeoutMs: 5000 };
+const withImport: ExchangePorts = { http: httpClient, catalog: createCatalog(withOverlay(BASE, imported)), timeoutMs: 5000, guard: new SecretBindings() };
+const contractsOnly: ExchangePorts = { http: httpClient, catalog: createCatalog(BASE), timeoutMs: 5000, guard: new SecretBindings() };
 
 const FILE = parseHttpFile([
   '### campaigns', '# @name campaigns', 'GET {{base}}/v1/campaigns?page=1&per_page=2', '',

@@ -1,5 +1,7 @@
 // The CLI's SecretStore: secrets come from environment variables only (APIWB_SECRET_<AUTH ID>_<FIELD>),
 // and what sign-in obtains (access tokens) lives in memory for this run and is never written anywhere.
+import type { Environment } from '../../core/env/model';
+import { fieldWords, originsFor, type BoundField, type SecretBindings } from '../../core/secrets/bindings';
 import { secretEnvVarName, type SecretStore } from '../../core/secrets/secretStore';
 import { remembered } from '../../core/text/remembered';
 
@@ -56,4 +58,28 @@ export function secretValuesFromEnvironment(env: Readonly<Record<string, string 
   return Object.entries(env)
     .filter(([name, value]) => name.startsWith(SECRET_ENV_PREFIX) && value)
     .map(([, value]) => value ?? '');
+}
+
+/** The fields an APIWB_SECRET_* variable can give an auth entry. */
+const ENTERED_FIELDS: readonly BoundField[] = ['password', 'service_key', 'token'];
+
+/**
+ * Every APIWB_SECRET_* value of the run, bound before anything is sent: the variable of an auth entry of
+ * the run's environment to where its field may go (originsFor); any other one to nowhere (it is held, so
+ * it is scrubbed from output, and no request may carry it).
+ */
+export function bindEnvironmentSecrets(bindings: SecretBindings, env: Readonly<Record<string, string | undefined>>, environment: Environment): void {
+  const used = new Set<string>();
+  for (const [authId, entry] of Object.entries(environment.auth)) {
+    for (const field of ENTERED_FIELDS) {
+      const name = secretEnvVarName(authId, field);
+      const value = env[name];
+      if (!value) continue;
+      used.add(name);
+      bindings.bind(value, originsFor(field, entry, environment), `${fieldWords(field, authId)} (${name})`);
+    }
+  }
+  for (const [name, value] of Object.entries(env)) {
+    if (name.startsWith(SECRET_ENV_PREFIX) && value && !used.has(name)) bindings.bind(value, [], `the value of ${name}`);
+  }
 }

@@ -9,6 +9,7 @@ import { decodeJwt, isJwtExpired } from './jwt';
 import { requestPasswordGrant, SignInError, type TokenGrant } from './passwordGrant';
 import type { Clock, SendHttp } from './ports';
 import { remembered } from '../text/remembered';
+import { fieldWords, originsFor, type BoundField, type SecretBindings } from '../secrets/bindings';
 
 /** Non-secret facts about a session, kept next to the token so the tree and status bar can show them. */
 export interface SessionInfo {
@@ -41,6 +42,12 @@ export interface CredentialServiceOptions {
   readonly signInOnDemand?: boolean;
   /** Where the user should put a missing secret, e.g. "set APIWB_SECRET_ENGAGEMENT_PASSWORD". */
   readonly missingSecretHint?: (authId: string, field: string) => string;
+  /**
+   * Where each secret handed out or obtained may go (the send boundary's): every value this service reads
+   * or obtains is bound here before it is used — a password to its Token URL's origin, anything else to
+   * the environment's origins (src/core/secrets/bindings.ts, originsFor).
+   */
+  readonly bindings?: SecretBindings;
 }
 
 export class CredentialService {
@@ -82,11 +89,13 @@ export class CredentialService {
 
   private async startSignIn(authId: string, entry: AuthEntry, typed?: string): Promise<TokenGrant> {
     const password = typed ?? await this.requireSecret(authId, 'password');
+    this.bind(authId, 'password', password);
     const attempt = (async () => {
       try {
         const grant = await requestPasswordGrant(this.options.send, {
           tokenUrl: entry.tokenUrl ?? '', username: entry.username ?? '', password,
         }, this.now);
+        this.bind(authId, 'access_token', grant.accessToken);
         await this.options.secrets.set(secretKey(authId, 'access_token'), grant.accessToken);
         await this.options.secrets.set(secretKey(authId, 'session'), JSON.stringify(sessionOf(grant)));
         this.failed.delete(authId);
@@ -135,7 +144,9 @@ export class CredentialService {
       case 'jwt-bearer': return this.pastedJwt(authId);
       case 'basic-api-key': {
         const key = await this.requireSecret(authId, 'service_key');
-        return basicCredentialToken(entry.permissionName ?? '', key);
+        const credential = basicCredentialToken(entry.permissionName ?? '', key);
+        this.bind(authId, 'service_key', credential, 'the Basic credential');
+        return credential;
       }
       default: throw new AuthError(authId, 'cannot give a token');
     }
@@ -150,9 +161,12 @@ export class CredentialService {
 
   private async accessToken(authId: string): Promise<string> {
     // What state() reads, read once: every request of a run that uses the entry asks here.
-    const token = await this.options.secrets.get(secretKey(authId, 'access_token'));
+    const token = await this.use(secretKey(authId, 'access_token'));
     const session = token ? parseSession(await this.options.secrets.get(secretKey(authId, 'session'))) : undefined;
-    if (token && session && session.expiresAt - TOKEN_SPARE_MS > this.now()) return token;
+    if (token && session && session.expiresAt - TOKEN_SPARE_MS > this.now()) {
+      this.bind(authId, 'access_token', token);
+      return token;
+    }
     const earlier = this.failed.get(authId);
     if (earlier) throw earlier;
     if (!this.options.signInOnDemand) {
@@ -173,12 +187,31 @@ export class CredentialService {
     if (isJwtExpired(decoded, this.now())) {
       throw new AuthError(authId, `bearer token expired at ${new Date(decoded.expiresAt ?? 0).toISOString()}: paste a fresh one`);
     }
-    return token.trim().replace(/^Bearer\s+/i, '');
+    const bare = token.trim().replace(/^Bearer\s+/i, '');
+    this.bind(authId, 'token', bare);
+    return bare;
+  }
+
+  /** A secret about to be used: the store's own, else one it may adopt from elsewhere once the user agrees. */
+  private async use(key: string): Promise<string | undefined> {
+    const secrets = this.options.secrets;
+    return (await secrets.get(key)) ?? (await secrets.adopt?.(key));
+  }
+
+  /** Binds a value of an auth entry of this environment to where it may go (see originsFor). */
+  private bind(authId: string, field: BoundField, value: string, what?: string): void {
+    const bindings = this.options.bindings;
+    if (!bindings) return;
+    const words = what ? `${what} of auth '${authId}'` : fieldWords(field, authId);
+    bindings.bind(value, originsFor(field, authEntryOf(this.environment, authId), this.environment), `${words} (environment '${this.environment.name}')`);
   }
 
   private async requireSecret(authId: string, field: 'password' | 'service_key' | 'token'): Promise<string> {
-    const value = await this.options.secrets.get(secretKey(authId, field));
-    if (value) return value;
+    const value = await this.use(secretKey(authId, field));
+    if (value) {
+      this.bind(authId, field, value);
+      return value;
+    }
     const hint = this.options.missingSecretHint?.(authId, field) ?? 'store it with the credential commands';
     throw new AuthError(authId, `needs a ${field.replace('_', ' ')}: ${hint}`);
   }

@@ -10,7 +10,8 @@ import type { Dispatcher } from 'undici';
 import { Agent, request as undiciRequest } from './undiciCore';
 import { decodableCodings, decodedBody, isDecodingError, type DecodedBody } from './contentEncoding';
 import { deadlineFault, redirectFault, toHttpFault, tooLargeFault } from './faults';
-import { isCredentialHeader } from '../secrets/vocabulary';
+import type { SecretBindings } from '../secrets/bindings';
+import { hopTo } from '../secrets/crossOrigin';
 import { HttpFault, type HttpRequest, type HttpResponse, type Redirect } from './types';
 
 export interface SendOptions {
@@ -25,6 +26,11 @@ export interface SendOptions {
   readonly maxRedirects?: number;
   /** For tests and special transports; replaces the shared keep-alive agent. */
   readonly dispatcher?: Dispatcher;
+  /**
+   * The secrets held and where each may go: every request and every redirect hop is checked against it
+   * before it leaves (refused with both origins named), and a hop to another origin drops what carries one.
+   */
+  readonly guard?: SecretBindings;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -158,6 +164,12 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
   let headers: Record<string, string>;
   for (;;) {
     const target = { method: current.method.toUpperCase(), url: current.url };
+    // THE send boundary: nothing leaves carrying a secret bound to another origin (src/core/secrets/bindings.ts).
+    const refusal = options.guard?.refusal(current);
+    if (refusal !== undefined) {
+      settle();
+      throw new HttpFault('refused', `${target.method} ${target.url}: ${refusal}`, target);
+    }
     try {
       if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
       response = await undiciRequest(current.url, {
@@ -178,7 +190,7 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
     const location = headers['location'];
     if (!REDIRECT_STATUSES.has(response.statusCode) || location === undefined || maxRedirects === 0) break;
     await response.body.dump().catch(() => undefined);
-    const next = redirectTarget(current, response.statusCode, location);
+    const next = redirectTarget(current, response.statusCode, location, options.guard);
     if (typeof next === 'string') {
       settle();
       throw redirectFault(target, next);
@@ -187,7 +199,7 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
       settle();
       throw redirectFault(target, `more than ${maxRedirects} redirects (the last one to ${next.request.url}); not followed further`);
     }
-    redirects.push({ status: response.statusCode, from: current.url, to: next.request.url, credentialsDropped: next.credentialsDropped });
+    redirects.push({ status: response.statusCode, from: current.url, to: next.request.url, crossOrigin: next.crossOrigin, dropped: next.dropped });
     current = next.request;
   }
 
@@ -326,47 +338,29 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
 }
 
 /**
- * Where a redirect goes, as the request to send, or why it is not followed. Another origin gets no
- * credential (Authorization, X-API-Key, Cookie, Proxy-Authorization, URL user info) and no request body
- * (a 307/308 that would re-send one there is not followed); https → http is refused. 303, and 301/302 after a POST, become a GET without a body, as browsers and curl do.
+ * Where a redirect goes, as the request to send, or why it is not followed. 303, and 301/302 after a POST,
+ * become a GET without a body, as browsers and curl do; then the one cross-origin rule decides
+ * (src/core/secrets/crossOrigin.ts: another origin gets no credential and no body, https → http is refused).
  */
-export function redirectTarget(from: HttpRequest, status: number, location: string): { request: HttpRequest; credentialsDropped: boolean } | string {
+export function redirectTarget(from: HttpRequest, status: number, location: string, guard?: SecretBindings): { request: HttpRequest; crossOrigin: boolean; dropped: readonly string[] } | string {
   let url: URL;
   try {
     url = new URL(location, from.url);
   } catch {
     return `the server redirected (${status}) to '${location}', which is not a URL`;
   }
-  const origin = new URL(from.url);
-  if (origin.protocol === 'https:' && url.protocol === 'http:') {
-    return `the server redirected (${status}) from https to plain http (${url.origin}); not followed, the request would travel unencrypted`;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `the server redirected (${status}) to a ${url.protocol} URL; not followed`;
   const method = status === 303 || ((status === 301 || status === 302) && from.method.toUpperCase() === 'POST') ? 'GET' : from.method;
   const dropBody = method !== from.method;
-  const sameOrigin = url.origin === origin.origin;
-  // A body can hold credentials too (a password grant's form): it is never re-sent to another origin.
-  if (!sameOrigin && !dropBody && from.body !== undefined && from.body !== '') {
-    return `the server redirected (${status}) to another origin (${url.origin}) asking to send the request body again; not followed, the body stays with ${origin.origin}`;
-  }
   const headers: Record<string, string> = {};
-  let dropped = false;
   for (const [name, value] of Object.entries(from.headers)) {
     const lower = name.toLowerCase();
-    if (!sameOrigin && isCredentialHeader(lower)) {
-      dropped = true;
-      continue;
-    }
     if (dropBody && (lower === 'content-type' || lower === 'content-length')) continue;
     headers[name] = value;
   }
-  if (!sameOrigin && (url.username || url.password)) dropped = true;
-  if (!sameOrigin) {
-    url.username = '';
-    url.password = '';
-  }
   const body = dropBody ? undefined : from.body;
-  return { request: { method, url: url.toString(), headers, ...(body === undefined ? {} : { body }) }, credentialsDropped: dropped };
+  const hop = hopTo(from, { method, url: url.toString(), headers, ...(body === undefined ? {} : { body }) }, 'redirect', guard);
+  if (!hop.ok) return `the server redirected (${status}): ${hop.reason}`;
+  return { request: hop.request, crossOrigin: hop.crossOrigin, dropped: hop.dropped };
 }
 
 /** Reads a whole body into one Buffer, with the streaming variant's limits and fault mapping. */

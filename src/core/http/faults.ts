@@ -57,6 +57,7 @@ function describe(kind: HttpFaultKind, target: string, phase: ExchangePhase, det
     case 'too-large':
     case 'redirect':
     case 'undecodable':
+    case 'refused':
       return `${target}: ${detail}`;
   }
 }

@@ -21,17 +21,20 @@ export interface HttpResponse {
   readonly redirects?: readonly Redirect[];
 }
 
-/** One redirect the client followed. `credentialsDropped`: it went to another origin without them. */
+/** One redirect the client followed. */
 export interface Redirect {
   readonly status: number;
   readonly from: string;
   readonly to: string;
-  readonly credentialsDropped: boolean;
+  /** It left the origin of `from`. */
+  readonly crossOrigin: boolean;
+  /** The parts it went without, in words ("header Authorization"); empty when nothing was dropped. */
+  readonly dropped: readonly string[];
 }
 
 
 /** Why a request produced no usable response. The message is for people; `kind` is for code. */
-export type HttpFaultKind = 'connection' | 'timeout' | 'aborted' | 'dropped' | 'too-large' | 'tls' | 'redirect' | 'undecodable';
+export type HttpFaultKind = 'connection' | 'timeout' | 'aborted' | 'dropped' | 'too-large' | 'tls' | 'redirect' | 'undecodable' | 'refused';
 
 export class HttpFault extends Error {
   constructor(readonly kind: HttpFaultKind, message: string, readonly request: { method: string; url: string }) {

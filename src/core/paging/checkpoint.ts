@@ -1,12 +1,15 @@
 // A walk's checkpoint: enough to continue after a fault, a stop or a restart, as plain JSON. It holds
 // the next request WITHOUT its secrets: no credential headers (Authorization, X-API-Key, Cookie, …: the
-// secret vocabulary's), no URL userinfo, and secret query parameters (`?token=`, `?api_key=`) kept by
-// name with an empty value. The caller passes the request again
-// with fresh credentials and the walker puts those back from it.
+// secret vocabulary's), no header of any name whose value carries a secret held (SecretBindings), no URL
+// userinfo, and secret query parameters (`?token=`, `?api_key=`, or any carrying a secret held) kept by
+// name with an empty value. The caller passes the request again with fresh credentials and the walker
+// puts those back from it; whether they may go where the checkpoint's request goes is the one
+// cross-origin rule's (src/core/secrets/crossOrigin.ts, kind 'resume').
 import type { SinkCheckpoint } from '../export/sink';
 import type { HttpRequest } from '../http/types';
 import { CREDENTIAL_HEADER_NAMES, isSecretName, SECRET_NAME_HINT } from '../secrets/vocabulary';
-import { urlParts } from '../http/url';
+import { queryName, type SecretBindings } from '../secrets/bindings';
+import { hopTo, type Hop } from '../secrets/crossOrigin';
 import { remembered } from '../text/remembered';
 import type { PagingPlan } from './types';
 
@@ -37,11 +40,26 @@ export interface WalkCheckpoint {
 
 export type PageFacts = Readonly<Record<string, string | number>>;
 
-export function withoutSecrets(request: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS): HttpRequest {
+export function withoutSecrets(request: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS, guard?: SecretBindings): HttpRequest {
   const secret = secretHeaders === SECRET_HEADERS ? SECRET_HEADER_SET : new Set(secretHeaders.map((h) => h.toLowerCase()));
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) if (!secret.has(name.toLowerCase())) headers[name] = value;
-  return { ...request, url: remembered(bareUrls, request.url, BARE_URLS_LIMIT, urlWithoutSecrets), headers };
+  for (const [name, value] of Object.entries(request.headers)) if (!secret.has(name.toLowerCase()) && !carriesHeld(guard, `${name}: ${value}`)) headers[name] = value;
+  const url = remembered(bareUrls, request.url, BARE_URLS_LIMIT, urlWithoutSecrets);
+  return { ...request, url: guard && guard.size > 0 ? withHeldParametersBlank(url, guard) : url, headers };
+}
+
+/** True when `value` carries a secret the guard holds (in any form it knows). */
+function carriesHeld(guard: SecretBindings | undefined, value: string): boolean {
+  return guard !== undefined && guard.size > 0 && guard.inText(value).length > 0;
+}
+
+/** The URL with the value of every query parameter that carries a secret held blanked (its name kept). */
+function withHeldParametersBlank(text: string, guard: SecretBindings): string {
+  const url = new URL(text);
+  const search = mapQuery(url.search, (_name, raw) => (carriesHeld(guard, raw) ? `${raw.split('=')[0] ?? ''}=` : raw));
+  if (search === url.search) return text;
+  url.search = search;
+  return url.toString();
 }
 
 /** URLs without their secrets, remembered: every request of a run passes here, most of them to the same few URLs. */
@@ -82,27 +100,28 @@ export function maySecretQuery(search: string): boolean {
 const SECRET_HEADER_SET: ReadonlySet<string> = new Set(SECRET_HEADERS.map((h) => h.toLowerCase()));
 
 /**
- * The checkpoint's request with the secrets of `fresh` (the caller's current request) put back: its
- * secret headers, its value of each secret query parameter the stored URL kept blank (a parameter the
- * fresh request no longer has is dropped) and its userinfo — all only when both go to the same origin.
+ * The request a resume sends: the checkpoint's request with the secrets of `fresh` (the caller's current
+ * request) put back — its secret headers (by name, or any carrying a secret the guard holds), its value of
+ * each secret query parameter the stored URL kept blank (a parameter the fresh request no longer has is
+ * dropped) and its userinfo — then through the one cross-origin rule from `fresh`: another origin gets
+ * none of them, and a body or a method other than GET there is refused.
  */
-export function withSecretsFrom(stored: HttpRequest, fresh: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS): HttpRequest {
+export function resumeHop(stored: HttpRequest, fresh: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS, guard?: SecretBindings): Hop {
   const secret = new Set(secretHeaders.map((h) => h.toLowerCase()));
+  const isSecret = (name: string, value: string): boolean => secret.has(name.toLowerCase()) || carriesHeld(guard, `${name}: ${value}`);
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(stored.headers)) if (!secret.has(name.toLowerCase())) headers[name] = value;
-  // Another origin (a next link elsewhere) never gets the credentials meant for the first request's.
-  if (sameOrigin(stored.url, fresh.url)) for (const [name, value] of Object.entries(fresh.headers)) if (secret.has(name.toLowerCase())) headers[name] = value;
-  return { ...stored, url: withUrlSecretsFrom(stored.url, fresh.url), headers };
+  for (const [name, value] of Object.entries(stored.headers)) if (!isSecret(name, value)) headers[name] = value;
+  for (const [name, value] of Object.entries(fresh.headers)) if (isSecret(name, value)) headers[name] = value;
+  return hopTo(fresh, { ...stored, url: withUrlSecretsFrom(stored.url, fresh.url, guard), headers }, 'resume', guard);
 }
 
-/** Both are URLs of one origin (a text that is not a URL has none). */
-function sameOrigin(a: string, b: string): boolean {
-  const x = urlParts(a);
-  const y = urlParts(b);
-  return x !== undefined && y !== undefined && x.origin === y.origin;
+/** resumeHop's request; a resume the cross-origin rule refuses gets the stored request as it is (no secret in it). */
+export function withSecretsFrom(stored: HttpRequest, fresh: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS, guard?: SecretBindings): HttpRequest {
+  const hop = resumeHop(stored, fresh, secretHeaders, guard);
+  return hop.ok ? hop.request : stored;
 }
 
-function withUrlSecretsFrom(storedUrl: string, freshUrl: string): string {
+function withUrlSecretsFrom(storedUrl: string, freshUrl: string, guard: SecretBindings | undefined): string {
   let stored: URL;
   let fresh: URL;
   try {
@@ -111,17 +130,17 @@ function withUrlSecretsFrom(storedUrl: string, freshUrl: string): string {
   } catch {
     return storedUrl;
   }
-  // Another origin gets none of this origin's credentials: its secret parameters stay as stored (blank).
-  if (stored.origin !== fresh.origin) return storedUrl;
+  const isSecret = (name: string, raw: string): boolean => isSecretName(name) || carriesHeld(guard, raw);
   // Each secret parameter's raw `name=value` parts in the fresh request, in order, by decoded name.
   const freshParts = new Map<string, string[]>();
   mapQuery(fresh.search, (name, raw) => {
-    if (isSecretName(name)) freshParts.set(name, [...(freshParts.get(name) ?? []), raw]);
+    if (isSecret(name, raw)) freshParts.set(name, [...(freshParts.get(name) ?? []), raw]);
     return raw;
   });
   const used = new Map<string, number>();
   stored.search = mapQuery(stored.search, (name, raw) => {
-    if (!isSecretName(name)) return raw;
+    // A parameter of another name is refilled only where the checkpoint blanked it (it carried a secret held).
+    if (!isSecretName(name) && !(freshParts.has(name) && raw.endsWith('=') && raw.indexOf('=') === raw.length - 1)) return raw;
     const n = used.get(name) ?? 0;
     used.set(name, n + 1);
     return freshParts.get(name)?.[n];
@@ -141,18 +160,10 @@ function mapQuery(search: string, edit: (name: string, raw: string) => string | 
   if (search.length <= 1) return search;
   const parts = search.slice(1).split('&').flatMap((raw) => {
     if (raw === '') return [raw];
-    const out = edit(decodeQueryName(raw.split('=')[0] ?? ''), raw);
+    const out = edit(queryName(raw), raw);
     return out === undefined ? [] : [out];
   });
   return parts.length === 0 ? '' : `?${parts.join('&')}`;
-}
-
-function decodeQueryName(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
-  } catch {
-    return raw;
-  }
 }
 
 /** Validates a checkpoint read back from JSON (a file, a message): throws with a reason when unusable. */

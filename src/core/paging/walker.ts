@@ -8,8 +8,9 @@
 // It also never claims more than it got: every walk ends with a verdict (complete, cut short,
 // inconsistent, failed), and a server whose paging contradicts itself (totals that change, paging
 // headers that vanish, a page or cursor served again, rows of the previous page repeated) stops the walk
-// at once, before the doubtful page is kept. A next link to another origin goes without the
-// request's credentials; one from https to http is refused.
+// at once, before the doubtful page is kept. A next link or a resume to another origin is the one
+// cross-origin rule's (src/core/secrets/crossOrigin.ts): it goes without anything that carries a
+// credential, and says what it dropped; one from https to http, or other than a GET, is refused.
 // "Written" and "kept": a page streamed to a sink that can hold pages (RowSink.openPage: the NDJSON
 // file) is written in parts WHILE it arrives, as a plain client writes what it downloads, but past the
 // bytes kept: only once the page is accepted and its last part written does it count (checkpoint, file
@@ -27,7 +28,8 @@ import { httpClient, type HttpPort, type SendOptions } from '../http/client';
 import { HttpFault, type HttpFaultKind, type HttpRequest, type HttpResponse } from '../http/types';
 import { originOf } from '../http/url';
 import { fetchBuffered, fetchStreamed, type FetchedPage, type Send } from './pageFetch';
-import { SECRET_HEADERS, withSecretsFrom, withoutSecrets, type PageFacts, type WalkCheckpoint } from './checkpoint';
+import { resumeHop, SECRET_HEADERS, withoutSecrets, type PageFacts, type WalkCheckpoint } from './checkpoint';
+import { droppedWords, hopTo } from '../secrets/crossOrigin';
 import { detectStyle } from './resolve';
 import { createStrategy } from './strategies';
 import type { Acceptance, Page, PagingPlan, PagingStrategy, RetryPolicy } from './types';
@@ -286,6 +288,9 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   const send: Send = options.send ?? ((r, o) => http.send(r, o));
   const sleep = options.sleep ?? defaultSleep;
   const secretHeaders = options.secretHeaders ?? SECRET_HEADERS;
+  // The secrets held and where each may go: checkpoints leave out what carries one, hops drop it.
+  const guard = options.sendOptions?.guard;
+  const bare = (r: HttpRequest): HttpRequest => withoutSecrets(r, secretHeaders, guard);
   const maxPages = options.maxPages ?? 10_000;
   const resume = options.resumeFrom;
   const started = performance.now();
@@ -299,13 +304,14 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   let rowsThisCall = 0;
   let sent = 0;
   let retriesInRow = 0;
+  // Kept in checkpoints for those who read them; the cross-origin rule compares each hop's own origins.
   const origin = resume?.origin ?? originOf(request.url);
   // The checkpoint of the walk so far. Until a page is kept, the one the walk starts from, made when first
   // asked for (checkpointSoFar): a walk whose first page is kept never needs it. Pages, rows and bytes change
   // only where a page is kept, which sets `checkpoint`, so it says the same whenever it is made.
   let checkpoint: WalkCheckpoint | undefined = resume;
   const checkpointSoFar = (): WalkCheckpoint => (checkpoint ??= {
-    version: 1, plan: plan ?? { style: 'none', options: {}, source: 'default' }, next: withoutSecrets(request, secretHeaders),
+    version: 1, plan: plan ?? { style: 'none', options: {}, source: 'default' }, next: bare(request),
     pages, rows, bytes, done: false, origin,
   });
   // What the server's paging has said so far: requests whose page was kept, the last page's content.
@@ -349,8 +355,14 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   if (resume) {
     if (resume.done || !resume.next) return finish('complete', resume.endReason ?? 'the walk was already complete');
   }
-  // Credentials are put back only where the walk's first request was going (withSecretsFrom checks origins).
-  let current: HttpRequest = resume?.next ? withSecretsFrom(resume.next, request, secretHeaders) : (strategy?.prepare(request) ?? request);
+  // Credentials are put back from the fresh request, and go only where the cross-origin rule lets them.
+  let current: HttpRequest = strategy?.prepare(request) ?? request;
+  if (resume?.next) {
+    const hop = resumeHop(resume.next, request, secretHeaders, guard);
+    if (!hop.ok) return fail(resume.next, 'paging', hop.reason);
+    if (hop.crossOrigin) notices.push(`the walk resumes on another origin (${originOf(hop.request.url)}) than the request's (${originOf(request.url)}): ${droppedWords(hop.dropped)}`);
+    current = hop.request;
+  }
   // A streamed page is written while it arrives, held past the bytes kept until it is accepted below.
   let held: HeldPage | undefined;
 
@@ -504,20 +516,15 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       // (An empty set holds no key: the last page of a one-page walk hashes nothing.)
       const answered = (next: HttpRequest): boolean => (currentKey ? served!.has(requestKey(next)) : requestIdentity(next) === requestIdentity(current) || (served !== undefined && served.has(requestKey(next))));
       if (step.kind === 'continue' && !strategy.repeatsRequest && answered(step.request)) {
-        step = { kind: 'inconsistent', reason: `the server's paging points back to a request already answered (${describeRequest(withoutSecrets(step.request, secretHeaders))}): a repeated cursor, page or offset` };
+        step = { kind: 'inconsistent', reason: `the server's paging points back to a request already answered (${describeRequest(bare(step.request))}): a repeated cursor, page or offset` };
       }
       if (step.kind === 'continue') {
-        const target = originOf(step.request.url);
-        if (target !== origin) {
-          if (origin.startsWith('https:') && target.startsWith('http:')) {
-            step = { kind: 'fail', reason: `the next page is on ${target}, plain http after https; the walk does not follow a downgrade` };
-          } else {
-            const bare = withoutSecrets(step.request, secretHeaders);
-            if (bare.url !== step.request.url || Object.keys(bare.headers).length !== Object.keys(step.request.headers).length) {
-              notices.push(`page ${pages + 1} is on another origin (${target}); it was requested without the credentials meant for ${origin}`);
-            }
-            step = { kind: 'continue', request: bare };
-          }
+        const hop = hopTo(current, step.request, 'next link', guard);
+        if (!hop.ok) {
+          step = { kind: 'fail', reason: hop.reason };
+        } else {
+          if (hop.crossOrigin) notices.push(`page ${pages + 1} is on another origin (${originOf(hop.request.url)}) than page ${pages} (${originOf(current.url)}): ${droppedWords(hop.dropped)}`);
+          step = { kind: 'continue', request: hop.request };
         }
       }
       const sinkState = sink.checkpoint();
@@ -529,7 +536,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       const firstFacts = checkpoint?.facts ?? facts;
       if (firstFacts) after.facts = firstFacts;
       if (sinkState) after.sink = sinkState;
-      if (step.kind === 'continue') after.next = withoutSecrets(step.request, secretHeaders);
+      if (step.kind === 'continue') after.next = bare(step.request);
       after.done = step.kind === 'end';
       if (step.kind !== 'continue') after.endReason = step.reason;
       checkpoint = after;
@@ -542,7 +549,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       if (step.kind === 'end') return finish('complete', `complete: ${step.reason}. ${pages} page(s), ${rows} row(s).`);
       if (step.kind === 'fail' || step.kind === 'inconsistent') {
         const outcome = step.kind === 'inconsistent' ? 'inconsistent' : 'failed';
-        return finish(outcome, `${outcome}: after page ${pages} (${describeRequest(withoutSecrets(current, secretHeaders))}): ${step.reason}. ${kept()}.`,
+        return finish(outcome, `${outcome}: after page ${pages} (${describeRequest(bare(current))}): ${step.reason}. ${kept()}.`,
           { page: pages + 1, request: { method: current.method, url: current.url }, kind: step.kind === 'inconsistent' ? 'inconsistent' : 'paging', message: step.reason });
       }
       current = step.request;

@@ -28,6 +28,8 @@ import { pathOf } from '../http/url';
 import { pagingPlanFor } from './pagingPlan';
 import { prepareRequest, type PrepareContext, type Prepared } from './prepareRequest';
 import type { Mutable } from '../mutable';
+import type { SecretBindings } from '../secrets/bindings';
+import { droppedWords } from '../secrets/crossOrigin';
 
 /** What the exchange needs from its host. One value of `timeoutMs` for a send, a sign-in and every page. */
 export interface ExchangePorts {
@@ -38,6 +40,19 @@ export interface ExchangePorts {
   readonly timeoutMs: number;
   /** TLS verification; only `false` turns it off. */
   readonly rejectUnauthorized?: boolean;
+  /**
+   * Every secret the run or the editor holds and the origins each may go to: the send boundary checks every
+   * page, redirect hop, next link and resume against it (src/core/secrets/bindings.ts). Required: a host
+   * that sends has secrets to guard, or an empty set that says so.
+   */
+  readonly guard: SecretBindings;
+}
+
+/** The options every request of an exchange (or a continuation of it) is sent with. */
+export function sendOptionsOf(ports: Pick<ExchangePorts, 'timeoutMs' | 'rejectUnauthorized' | 'guard'>): SendOptions {
+  const options: Mutable<SendOptions> = { timeoutMs: ports.timeoutMs, guard: ports.guard };
+  if (ports.rejectUnauthorized === false) options.rejectUnauthorized = false;
+  return options;
 }
 
 /** A finding of one step (assertions, contract drift, …). A 'failure' makes the exchange not ok. */
@@ -264,7 +279,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
       return receivedWhileTimed ? toldWhenRead(s, receivedWhileTimed) : s;
     },
   };
-  const sendOptions: SendOptions = { timeoutMs: ports.timeoutMs, ...(ports.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}) };
+  const sendOptions = sendOptionsOf(ports);
   const memory = memorySink();
   const started = performance.now();
   let lastPage: HttpResponse | undefined;
@@ -308,7 +323,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   if (!first) response = { ...response, timing: { ...response.timing, totalMs: performance.now() - started } };
   else if (waitedMs > 0) response = { ...response, timing: { ...response.timing, totalMs: Math.max(response.timing.firstByteMs, response.timing.totalMs - waitedMs) } };
   if (response.redirects) for (const hop of response.redirects) {
-    notices.push(`redirected (${hop.status}) to ${hop.to}${hop.credentialsDropped ? ', another origin: sent without the credentials' : ''}`);
+    notices.push(`redirected (${hop.status}) to ${hop.to}${hop.crossOrigin ? `, another origin: ${droppedWords(hop.dropped)}` : ''}`);
   }
   if (prepared.resolved.name && response.bodyText) input.remember?.set(prepared.resolved.name, { status: response.status, headers: response.headers, bodyText: response.bodyText });
 
@@ -343,7 +358,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   }
 
   const paging: PagingCursor | undefined = paged && (walked.pages > 0 || !first) && input.continuable !== false
-    ? { plan: usedPlan, checkpoint: walked.checkpoint, first: withoutSecrets(request), more: canContinue(walked), environment: input.prepare.environment.name, ...(stoppedWords(walked) ? { stopped: stoppedWords(walked) } : {}) }
+    ? { plan: usedPlan, checkpoint: walked.checkpoint, first: withoutSecrets(request, undefined, ports.guard), more: canContinue(walked), environment: input.prepare.environment.name, ...(stoppedWords(walked) ? { stopped: stoppedWords(walked) } : {}) }
     : undefined;
   const status = response.status;
   const httpProblem = status >= 400

@@ -3,14 +3,13 @@
 // credentials are current, and refused when it is no longer the one paged (another method or origin):
 // its credentials must not travel with the old request. The walker and its verdicts are the exchange's.
 import type { RowSink } from '../export/sink';
-import type { SendOptions } from '../http/client';
 import type { HttpRequest } from '../http/types';
 import { originOf } from '../http/url';
 import type { HttpFile } from '../httpfile/model';
 import type { PageEvent, WalkProgress, WalkResult } from '../paging/walker';
 import { walk } from '../paging/walker';
 import { memorySink } from '../export/sink';
-import { canContinue, stoppedWords, type ExchangePorts, type PagingCursor } from './exchange';
+import { canContinue, sendOptionsOf, stoppedWords, type ExchangePorts, type PagingCursor } from './exchange';
 import { prepareRequest, type PrepareContext, type Prepared } from './prepareRequest';
 
 export interface ContinueInput {
@@ -61,7 +60,7 @@ export async function continueWalk(input: ContinueInput, ports: ExchangePorts): 
   const refusal = continuationRefusal(cursor, prepared.request, environment);
   if (refusal) return { ok: false, problem: refusal };
   const memory = memorySink();
-  const sendOptions: SendOptions = { timeoutMs: ports.timeoutMs, ...(ports.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}) };
+  const sendOptions = sendOptionsOf(ports);
   const result = await walk(prepared.request, {
     sink: input.pages === 'next' ? memory : (input.sink ?? memory),
     http: ports.http,

@@ -1,6 +1,7 @@
 // The SecretStore port: the only place a password, service key or token may live. The extension adapts
 // VS Code SecretStorage to it, the CLI adapts environment variables, tests use the in-memory store.
 // Keys are `<authId>.<field>` (see secretKey) so every adapter can map them the same way.
+import { readBound } from './secretPlace';
 
 export interface SecretStore {
   get(key: string): Promise<string | undefined>;
@@ -8,6 +9,13 @@ export interface SecretStore {
   delete(key: string): Promise<void>;
   /** Every key currently held (for "forget all credentials" and for redaction of known values). */
   keys(): Promise<readonly string[]>;
+  /**
+   * For a key `get` has no value for HERE, a value kept elsewhere (another workspace or env file, an
+   * earlier version's key, origins the env file no longer names), handed out only once the user has said
+   * it may go where it would now go. Asked only when a secret is about to be used (sign-in, a send), never
+   * to show a state. Absent: nothing is kept elsewhere.
+   */
+  adopt?(key: string): Promise<string | undefined>;
 }
 
 /** The secret fields an auth entry can have. Input secrets are typed by the user; obtained ones come from sign-in. */
@@ -57,7 +65,8 @@ export async function knownSecretValues(store: SecretStore): Promise<string[]> {
   const values: string[] = [];
   for (const key of await store.keys()) {
     const value = await store.get(key);
-    if (value) values.push(value);
+    // A value kept with its origins is stored as a record (secretPlace.ts): the value is what is known.
+    if (value) values.push(readBound(value).value);
   }
   return values;
 }

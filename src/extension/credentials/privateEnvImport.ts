@@ -1,5 +1,5 @@
 // "Import JetBrains Private Env File": moves the values of http-client.private.env.json into SecretStorage,
-// scoped to their environment (ScopedSecretStore's keys), says what moved and what was left behind (names
+// scoped to this workspace's env file and their environment, bound to its hosts (ScopedSecretStore), says what moved and what was left behind (names
 // and places only, never a value), and offers to delete the file. The plan is the core's (core/env/privateEnv).
 import * as vscode from 'vscode';
 import { ENV_FILE_NAME } from '../../core/env/loadEnvFile';
@@ -38,7 +38,8 @@ export async function importPrivateEnvFile(environments: EnvironmentController, 
     void vscode.window.showErrorMessage(`API Workbench: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
-  for (const move of plan.moves) await environments.allSecrets.set(scopedSecretKey(move.environment, move.key), move.value);
+  // Kept for this workspace's env file and the hosts its environment names (never the first versions' keys).
+  for (const move of plan.moves) await environments.secrets.setAt(environments.scopeOf(move.environment), move.key, move.value);
   environments.notify();
   const moved = plan.moves.map((m) => ({ secret: scopedSecretKey(m.environment, m.key), from: m.from }));
 

@@ -7,7 +7,9 @@ import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, environmentNamed, pars
 import { httpClient } from '../../core/http/client';
 import { responseTimeoutMs } from '../settings';
 import type { SecretStore } from '../../core/secrets';
-import { ScopedSecretStore } from '../credentials/scopedSecretStore';
+import { SecretBindings } from '../../core/secrets/bindings';
+import type { SecretPlace } from '../../core/secrets/secretPlace';
+import { heldSecrets, ScopedSecretStore, type AdoptQuestion, type SecretScope } from '../credentials/scopedSecretStore';
 
 const ACTIVE_KEY = 'apiWorkbench.activeEnvironment';
 const EMPTY_ENVIRONMENT: Environment = { name: '(none)', variables: {}, auth: {} };
@@ -21,16 +23,31 @@ export class EnvironmentController implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
 
-  /** The active environment's secrets (`engagement.password` means this environment's). */
-  readonly secrets: SecretStore;
+  /** The active environment's secrets, of this workspace folder and env file (`engagement.password` means its). */
+  readonly secrets: ScopedSecretStore;
+  /** The env file in use (the first of the workspace, or the one given to useEnvFile). */
+  private fileUri: vscode.Uri | undefined;
+  private pinned: vscode.Uri | undefined;
+  /**
+   * Every secret the editor holds and where each may go: the send boundary's guard for every send,
+   * page, redirect and sign-in (refreshGuard binds what SecretStorage holds before each).
+   */
+  readonly guard = new SecretBindings();
+  /**
+   * Asked before a secret kept elsewhere (another workspace or env file, an earlier version, other hosts)
+   * is sent from here; the question names both hosts. A modal warning; tests may answer it themselves.
+   */
+  confirmAdopt: (question: AdoptQuestion) => Promise<boolean> = async (question) =>
+    (await vscode.window.showWarningMessage(`API Workbench: ${question.message}`, { modal: true }, question.accept)) === question.accept;
 
-  /** `allSecrets`: every environment's secrets (for redaction of known values and "forget all"). */
+  /** `allSecrets`: every place's secrets (for redaction of known values, the send boundary and "forget all"). */
   constructor(private readonly state: vscode.Memento, readonly allSecrets: SecretStore) {
-    const secrets = new ScopedSecretStore(allSecrets, () => this.active?.name ?? EMPTY_ENVIRONMENT.name);
+    const secrets = new ScopedSecretStore(allSecrets, () => this.scope(), (question) => this.confirmAdopt(question));
     this.secrets = secrets;
     this.credentials = new CredentialService(EMPTY_ENVIRONMENT, {
       secrets,
-      send: (request) => httpClient.send(request, { timeoutMs: responseTimeoutMs() }),
+      bindings: this.guard,
+      send: async (request) => httpClient.send(request, { timeoutMs: responseTimeoutMs(), guard: await this.refreshGuard() }),
       signInOnDemand: false,
       missingSecretHint: (authId, field) => `run "API Workbench: ${field === 'password' ? 'Sign In' : field === 'service_key' ? 'Set Basic Credentials' : 'Paste Bearer Token'}" for '${authId}'`,
     });
@@ -41,6 +58,38 @@ export class EnvironmentController implements vscode.Disposable {
   get envFile(): EnvFile | undefined { return this.file; }
   get error(): string | undefined { return this.loadError; }
   get active(): Environment | undefined { return this.session?.active; }
+
+  /** Where secrets are entered now: the env file's workspace folder, its path there, the active environment. */
+  scope(): SecretScope {
+    const environment = this.active ?? EMPTY_ENVIRONMENT;
+    return { place: this.placeOf(environment.name), environment };
+  }
+
+  /** The scope of an environment of the env file in use, active or not. */
+  scopeOf(name: string): SecretScope {
+    const environment = (this.file && environmentNamed(this.file, name)) ?? { ...EMPTY_ENVIRONMENT, name };
+    return { place: this.placeOf(name), environment };
+  }
+
+  /** The place of an environment of the env file in use. */
+  placeOf(environment: string): SecretPlace {
+    const uri = this.fileUri;
+    const folder = uri ? vscode.workspace.getWorkspaceFolder(uri) : undefined;
+    const envFile = uri ? (folder ? vscode.workspace.asRelativePath(uri, false) : uri.toString()) : '';
+    return { folder: folder?.uri.toString() ?? '', envFile, environment };
+  }
+
+  /** The guard with every secret SecretStorage holds bound to its origins (added to those bound this session). */
+  async refreshGuard(): Promise<SecretBindings> {
+    for (const held of await heldSecrets(this.allSecrets)) this.guard.bind(held.value, held.origins, held.what);
+    return this.guard;
+  }
+
+  /** Uses this env file from now on (a workspace may hold several); undefined: the first found again. */
+  useEnvFile(uri: vscode.Uri | undefined): Promise<void> {
+    this.pinned = uri;
+    return this.load();
+  }
 
   /** Variable names of the active environment (for completion; never values). */
   variableNames(): string[] {
@@ -56,8 +105,9 @@ export class EnvironmentController implements vscode.Disposable {
   }
 
   private async loadOnce(): Promise<void> {
-    const [uri] = await vscode.workspace.findFiles(`**/${ENV_FILE_NAME}`, '**/node_modules/**', 1);
+    const [uri] = this.pinned ? [this.pinned] : await vscode.workspace.findFiles(`**/${ENV_FILE_NAME}`, '**/node_modules/**', 1);
     if (!uri) {
+      this.fileUri = undefined;
       this.file = undefined;
       this.session = undefined;
       this.loadError = undefined;
@@ -69,6 +119,7 @@ export class EnvironmentController implements vscode.Disposable {
       const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
       const file = parseEnvFile(text, vscode.workspace.asRelativePath(uri));
       this.file = file;
+      this.fileUri = uri;
       this.loadError = undefined;
       const remembered = this.state.get<string>(ACTIVE_KEY);
       const initial = remembered && environmentNamed(file, remembered) ? remembered : file.names[0];

@@ -89,7 +89,7 @@ export class SendController implements vscode.Disposable {
         pages: 'first', signal: mine.signal,
         // Contract drift is shown (the panel's Contract section), not a failure of the send.
         steps: [...(node ? assertionSteps(node) : []), contractDriftStep('warning')],
-      }, this.ports());
+      }, await this.ports());
     } finally {
       if (this.inFlight === mine) this.inFlight = undefined;
     }
@@ -305,7 +305,7 @@ export class SendController implements vscode.Disposable {
       cursor: session.cursor, file: parseHttpFile(document.getText()), requestIndex: session.requestIndex,
       prepare: this.prepareContext(document.uri), pages, ...(sink ? { sink } : {}),
       ...(session.abort ? { signal: session.abort.signal } : {}), ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
-    }, this.ports());
+    }, await this.ports());
     if (!continued.ok) {
       await hooks.onRefused?.();
       const problem = (await this.redactor([])).text(continued.problem);
@@ -348,8 +348,9 @@ export class SendController implements vscode.Disposable {
     void vscode.window.showInformationMessage(`API Workbench: ${rows.length} row(s) written to ${vscode.workspace.asRelativePath(target)}.`);
   }
 
-  private ports(): ExchangePorts {
-    return { http: httpClient, catalog: this.catalog(), timeoutMs: responseTimeoutMs() };
+  /** The exchange's ports, with the send boundary's guard holding every secret SecretStorage holds now. */
+  private async ports(): Promise<ExchangePorts> {
+    return { http: httpClient, catalog: this.catalog(), timeoutMs: responseTimeoutMs(), guard: await this.environments.refreshGuard() };
   }
 
   private prepareContext(uri: vscode.Uri): PrepareContext {

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
+import { placedKey, readBound } from '../../../src/core/secrets/secretPlace';
 import { scanForSecrets } from '../lib/secretScan.mjs';
 import type { PrivateEnvImportReport } from '../../../src/extension/credentials/privateEnvImport';
 import { activatedApi } from './extensionUnderTest';
@@ -33,8 +34,14 @@ describe('JetBrains private env file (issue 13)', () => {
     assert.equal(report.deleted, true);
     assert.ok(!JSON.stringify(report).includes(password) && !JSON.stringify(report).includes(serviceKey), 'the report names secrets, never their values');
 
-    assert.equal(await api.environments.allSecrets.get(`${env}/engagement.password`), password);
-    assert.equal(await api.environments.allSecrets.get(`${env}/fundraising.service_key`), serviceKey);
+    // Kept for this workspace's env file and environment, bound to its hosts (never under the first versions' keys).
+    const kept = async (key: string): Promise<string | undefined> => {
+      const stored = await api.environments.allSecrets.get(placedKey(api.environments.placeOf(env), key));
+      return stored === undefined ? undefined : readBound(stored).value;
+    };
+    assert.equal(await kept('engagement.password'), password);
+    assert.equal(await kept('fundraising.service_key'), serviceKey);
+    assert.equal(await api.environments.allSecrets.get(`${env}/engagement.password`), undefined, 'no key without its place');
     await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(file)), 'the private file is deleted');
 
     const dirs = JSON.parse(process.env.APIWB_TEST_SCAN_DIRS ?? '[]') as string[];
@@ -45,7 +52,7 @@ describe('JetBrains private env file (issue 13)', () => {
     assert.deepEqual(findings.map((f) => `${f.file}: ${f.label}`), []);
 
     // Not left in SecretStorage for later suites.
-    await api.environments.allSecrets.delete(`${env}/engagement.password`);
-    await api.environments.allSecrets.delete(`${env}/fundraising.service_key`);
+    await api.environments.allSecrets.delete(placedKey(api.environments.placeOf(env), 'engagement.password'));
+    await api.environments.allSecrets.delete(placedKey(api.environments.placeOf(env), 'fundraising.service_key'));
   });
 });

@@ -1,0 +1,223 @@
+// THE rule of where a secret may go, and the check every request passes before it leaves (the HTTP client
+// asks `refusal` before each send and each redirect hop; the cross-origin rule asks `carries` for what a hop
+// must drop). A secret is bound to origins: a password to its Token URL's origin; a token, service key,
+// Basic credential or pasted JWT to the origins of the environment it was obtained or entered for (every
+// http(s) URL among its variables and Token URLs: `originsFor`). A secret held but bound to nothing (an
+// APIWB_SECRET_* variable no auth entry of the run's environment reads) may go nowhere. Before a request
+// leaves, its URL, every header value (whatever the header's name) and its body are searched for every
+// value held, in every form secretForms.ts knows; one found in a request to an origin it is not bound to
+// refuses the request, naming both origins. Values are never part of a message.
+import type { AuthEntry, Environment } from '../env/model';
+import type { HttpRequest } from '../http/types';
+import { urlParts } from '../http/url';
+import { resolveVariables } from '../httpfile/resolve';
+import { carriesForm, MIN_SECRET_LENGTH, secretForms, textViews } from './secretForms';
+
+/** The secret fields of an auth entry, as the SecretStore keys them. */
+export type BoundField = 'password' | 'service_key' | 'token' | 'access_token';
+
+/** Where in a request a secret was found: what a hop can drop (a header, a query parameter, user info) or not. */
+export type RequestPart =
+  | { readonly kind: 'header'; readonly name: string }
+  /** A header whose NAME carries a secret: never named in words (the name is the secret). */
+  | { readonly kind: 'header-name' }
+  /** A query parameter whose NAME carries a secret: not named either. */
+  | { readonly kind: 'query-name' }
+  | { readonly kind: 'query'; readonly name: string }
+  | { readonly kind: 'userinfo' }
+  | { readonly kind: 'url' }
+  | { readonly kind: 'body' };
+
+export interface Carried {
+  /** "the token of auth 'engagement'": never the value. */
+  readonly what: string;
+  /** The origins it is bound to (empty: none). */
+  readonly origins: readonly string[];
+  readonly part: RequestPart;
+}
+
+interface Held {
+  readonly forms: readonly string[];
+  readonly origins: Set<string>;
+  what: string;
+}
+
+/** The words of a request part, as notices and refusals say it. */
+export function partWords(part: RequestPart): string {
+  switch (part.kind) {
+    case 'header': return `header ${part.name}`;
+    case 'header-name': return 'a header\'s name';
+    case 'query-name': return 'a query parameter\'s name';
+    case 'query': return `query parameter ${part.name}`;
+    case 'userinfo': return 'the user info of the URL';
+    case 'url': return 'the URL';
+    case 'body': return 'the body';
+  }
+}
+
+/** An origin as `new URL` writes it, or undefined for a text that is not an http(s) URL. */
+export function httpOriginOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  const parts = urlParts(url.trim());
+  return parts && (parts.protocol === 'http:' || parts.protocol === 'https:') ? parts.origin : undefined;
+}
+
+/** Every origin an environment points at: its http(s) URL variables (resolved) and its auth entries' Token URLs. */
+export function environmentOrigins(environment: Environment): string[] {
+  const origins = new Set<string>();
+  for (const value of Object.values(environment.variables)) {
+    // A URL may be made of other variables (`{{scheme}}://{{host}}`): its origin is the resolved one.
+    const origin = httpOriginOf(value.includes('{{') ? resolveVariables(value, { environment: environment.variables }).text : value);
+    if (origin) origins.add(origin);
+  }
+  for (const entry of Object.values(environment.auth)) {
+    const origin = httpOriginOf(entry.tokenUrl);
+    if (origin) origins.add(origin);
+  }
+  return [...origins].sort();
+}
+
+/**
+ * THE binding rule: the origins a secret field of an auth entry may go to. A password goes only to its
+ * Token URL's origin (sign-in); everything else to the environment's origins.
+ */
+export function originsFor(field: BoundField, entry: AuthEntry | undefined, environment: Environment): string[] {
+  if (field === 'password') {
+    const origin = httpOriginOf(entry?.tokenUrl);
+    return origin ? [origin] : [];
+  }
+  return environmentOrigins(environment);
+}
+
+/** "the token of auth 'engagement'" (words for messages; never the value). */
+export function fieldWords(field: BoundField, authId: string): string {
+  const name = field === 'service_key' ? 'service key' : field === 'access_token' ? 'access token' : field;
+  return `the ${name} of auth '${authId}'`;
+}
+
+export class SecretBindings {
+  private readonly held = new Map<string, Held>();
+
+  /** Binds `value` to `origins` (added to those it had); `what` names it in messages. Short values are not searched for. */
+  bind(value: string, origins: Iterable<string>, what: string): void {
+    if (value.length < MIN_SECRET_LENGTH) return;
+    let held = this.held.get(value);
+    if (!held) {
+      held = { forms: secretForms(value), origins: new Set(), what };
+      this.held.set(value, held);
+    }
+    for (const origin of origins) held.origins.add(origin);
+  }
+
+  /** The origins `value` is bound to (undefined: not held). */
+  originsOf(value: string): readonly string[] | undefined {
+    const held = this.held.get(value);
+    return held ? [...held.origins].sort() : undefined;
+  }
+
+  /** Every value held, for a Redactor to learn. */
+  values(): string[] {
+    return [...this.held.keys()];
+  }
+
+  get size(): number {
+    return this.held.size;
+  }
+
+  /** The held secrets `text` carries, in any known form. */
+  inText(text: string): Held[] {
+    if (this.held.size === 0 || text.length < MIN_SECRET_LENGTH) return [];
+    const views = textViews(text);
+    const found: Held[] = [];
+    for (const held of this.held.values()) if (carriesForm(views, held.forms)) found.push(held);
+    return found;
+  }
+
+  /** Every held secret the request carries, and where. */
+  carries(request: HttpRequest): Carried[] {
+    if (this.held.size === 0) return [];
+    const found: Carried[] = [];
+    const note = (text: string, part: RequestPart): void => {
+      for (const held of this.inText(text)) found.push({ what: held.what, origins: [...held.origins].sort(), part });
+    };
+    this.urlCarries(request.url, note);
+    // The name too: a header can be named by a variable as well as valued by one (then it is not named).
+    for (const name of Object.keys(request.headers)) note(`${name}: ${request.headers[name] ?? ''}`, headerPart(name, this));
+    if (request.body) note(request.body, { kind: 'body' });
+    return found;
+  }
+
+  /** The URL's parts that carry a secret: user info, each query parameter, else the URL itself (host, path). */
+  private urlCarries(url: string, note: (text: string, part: RequestPart) => void): void {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      note(url, { kind: 'url' });
+      return;
+    }
+    if (parsed.username || parsed.password) note(`${parsed.username}:${parsed.password}`, { kind: 'userinfo' });
+    for (const raw of parsed.search.slice(1).split('&')) if (raw !== '') note(raw, queryPart(raw, this));
+    // What is left (host, path, fragment) cannot be dropped from a request.
+    parsed.username = '';
+    parsed.password = '';
+    parsed.search = '';
+    note(parsed.toString(), { kind: 'url' });
+  }
+
+  /**
+   * The held secrets found anywhere in the request that are not bound to `origin`: one search over all its
+   * texts at once. Most requests carry none, or only their own origin's: then nothing more is done.
+   */
+  private foreignIn(request: HttpRequest, origin: string): Held[] {
+    if (this.held.size === 0) return [];
+    let text = request.url;
+    const headers = request.headers;
+    for (const name in headers) text += `\n${name}: ${headers[name] ?? ''}`;
+    if (request.body) text += `\n${request.body}`;
+    return this.inText(text).filter((held) => !held.origins.has(origin));
+  }
+
+  /** The held secrets the request carries to an origin they are not bound to, and where. */
+  misplaced(request: HttpRequest): Carried[] {
+    const origin = httpOriginOf(request.url) ?? request.url;
+    if (this.foreignIn(request, origin).length === 0) return [];
+    return this.carries(request).filter((c) => !c.origins.includes(origin));
+  }
+
+  /** Why the request must not leave (it carries a secret bound elsewhere), or undefined. */
+  refusal(request: HttpRequest): string | undefined {
+    const wrong = this.misplaced(request)[0];
+    if (!wrong) return undefined;
+    const origin = httpOriginOf(request.url) ?? 'an address that is not a URL';
+    return `not sent to ${origin}: ${partWords(wrong.part)} carries ${wrong.what}, which belongs to ${belongsWords(wrong.origins)}`;
+  }
+}
+
+/** A header as a request part: by its name, unless its name carries a secret held. */
+export function headerPart(name: string, bindings: SecretBindings | undefined): RequestPart {
+  return bindings !== undefined && bindings.inText(name).length > 0 ? { kind: 'header-name' } : { kind: 'header', name };
+}
+
+/** A query parameter (`name=value` as written) as a request part: by its name, unless its name carries a secret held. */
+export function queryPart(raw: string, bindings: SecretBindings | undefined): RequestPart {
+  const name = queryName(raw);
+  return bindings !== undefined && bindings.inText(name).length > 0 ? { kind: 'query-name' } : { kind: 'query', name };
+}
+
+/** "http://a:1" / "http://a:1 and http://b:2" / "no origin of this environment". */
+export function belongsWords(origins: readonly string[]): string {
+  if (origins.length === 0) return 'no origin (nothing of the environment it came with names a host for it): it is never sent';
+  if (origins.length === 1) return `${origins[0]} only`;
+  return `${origins.slice(0, -1).join(', ')} and ${origins[origins.length - 1]} only`;
+}
+
+/** A query part's name, decoded (`raw` is `name=value` as written). */
+export function queryName(raw: string): string {
+  const name = raw.split('=')[0] ?? '';
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
