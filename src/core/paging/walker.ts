@@ -27,7 +27,8 @@ import { httpClient, type HttpPort, type SendOptions } from '../http/client';
 import { HttpFault, type HttpFaultKind, type HttpRequest, type HttpResponse } from '../http/types';
 import { originOf } from '../http/url';
 import { fetchBuffered, fetchStreamed, type FetchedPage, type Send } from './pageFetch';
-import { SECRET_HEADERS, withSecretsFrom, withoutSecrets, type PageFacts, type WalkCheckpoint } from './checkpoint';
+import { SECRET_HEADERS, withoutSecrets, type PageFacts, type WalkCheckpoint } from './checkpoint';
+import { checkResume } from './resumeCheck';
 import { detectStyle } from './resolve';
 import { createStrategy } from './strategies';
 import type { Acceptance, Page, PagingPlan, PagingStrategy, RetryPolicy } from './types';
@@ -121,7 +122,8 @@ export interface WalkFailure {
   /** 1-based page of the walk that could not be kept. */
   readonly page: number;
   readonly request: { readonly method: string; readonly url: string; readonly body?: string };
-  readonly kind: HttpFaultKind | 'http' | 'paging' | 'sink' | 'inconsistent';
+  /** 'resume': the checkpoint was refused (resumeCheck.ts); nothing was sent. */
+  readonly kind: HttpFaultKind | 'http' | 'paging' | 'sink' | 'inconsistent' | 'resume';
   readonly message: string;
 }
 
@@ -289,7 +291,8 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   const started = performance.now();
   const notices: string[] = [];
 
-  let plan: PagingPlan | undefined = resume?.plan ?? options.plan;
+  // The plan is the request's own (a checkpoint's is only compared with it: checkResume).
+  let plan: PagingPlan | undefined = options.plan ?? resume?.plan;
   let strategy: PagingStrategy | undefined = plan ? createStrategy(plan.style, plan.options, options.retry) : undefined;
   let pages = resume?.pages ?? 0;
   let rows = resume?.rows ?? 0;
@@ -344,11 +347,14 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     return finish(outcome, `${verdict} ${where}. ${kept()}.`, { page, request: target, kind, message: reason });
   };
 
-  if (resume) {
-    if (resume.done || !resume.next) return finish('complete', resume.endReason ?? 'the walk was already complete');
+  // A checkpoint may decide only where the walk stands (checkResume): refused before anything is sent.
+  const resumed = resume ? checkResume(resume, request, options.plan, secretHeaders) : undefined;
+  if (resumed && !resumed.ok) {
+    const reason = `the checkpoint ${resumed.reason}`;
+    return { ...finish('failed', `not resumed: ${reason}. Nothing was sent; the rows kept are as they were.`, { page: pages + 1, request: { method: request.method.toUpperCase(), url: request.url }, kind: 'resume', message: reason }), cannotResume: 'the checkpoint does not continue this request', resumeAt: undefined };
   }
   // Credentials are put back only where the walk's first request was going (withSecretsFrom checks origins).
-  let current: HttpRequest = resume?.next ? withSecretsFrom(resume.next, request, secretHeaders) : (strategy?.prepare(request) ?? request);
+  let current: HttpRequest = resumed?.ok ? resumed.request : (strategy?.prepare(request) ?? request);
   // A streamed page is written while it arrives, held past the bytes kept until it is accepted below.
   let held: HeldPage | undefined;
 

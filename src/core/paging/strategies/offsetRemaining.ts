@@ -12,6 +12,7 @@ export function offsetRemainingStrategy(options: Readonly<Record<string, string>
   const offsetField = options['offset'] ?? 'Offset';
   return {
     style: 'offset-remaining',
+    position: () => ({ body: [offsetField] }),
     ...streamRowsOption(options, '_Leads'),
     prepare: (first) => first,
     accept(page, state) {

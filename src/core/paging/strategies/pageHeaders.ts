@@ -28,6 +28,7 @@ export function pageHeadersStrategy(options: Readonly<Record<string, string>>, p
   const pageParam = options['page'] ?? 'page';
   return {
     style: 'page-headers',
+    position: () => ({ query: [pageParam] }),
     ...streamRowsOption(options, undefined),
     prepare: (first) => first,
     facts(page) {

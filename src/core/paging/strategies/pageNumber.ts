@@ -12,6 +12,7 @@ export function pageNumberStrategy(options: Readonly<Record<string, string>>, po
   const pageParam = options['page'] ?? 'pageNumber';
   return {
     style: 'page-number',
+    position: () => ({ query: [pageParam] }),
     ...streamRowsOption(options, 'Orders'),
     prepare: (first) => first,
     facts(page) {
