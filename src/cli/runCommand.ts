@@ -34,7 +34,7 @@ import { assertionResultsOf, assertionSteps, fileNotRunOf, notRunOf, passesWithA
 import { writeRunReport, reporterOptions, REPORT_HELP } from './reporters/runReport';
 import { createProgress, progressText } from './reporters/progress';
 import { readResumeRecord, removeResumeRecord, resumePathFor, resumeRecordRefusal, writeResumeRecord, type ResumeRecord } from './resumeFile';
-import { RunFiles } from '../core/files/outputs';
+import { fileFaultWords, RunFiles } from '../core/files/outputs';
 import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
 import { lineWriter } from './reporters/lineWriter';
@@ -301,7 +301,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   process.once('SIGTERM', flushThenDie);
   const responses = new Map<string, NamedResponse>();
   const outcomes: (RequestOutcome & { walk?: WalkResult })[] = [];
-  const record = resumeRecordOf(options.out);
+  const record = resumeRecordOf(options.out, (text) => io.stderr.write(`${terminalSafe(text)}\n`));
   const ctx: RunContext = { options, environment, credentials, responses, redactor, secrets, ports, sink, record };
   // Where overlapsNext allows it, a request is sent as soon as the response before it has been received
   // whole, and that response is examined meanwhile (sendOrder). Lines stay in request order.
@@ -584,13 +584,24 @@ interface ResumeRecordKeeper {
   finish(): void;
 }
 
-function resumeRecordOf(out: string | undefined): ResumeRecordKeeper {
+function resumeRecordOf(out: string | undefined, warn: (text: string) => void): ResumeRecordKeeper {
   let held = false;
+  // A record that cannot be written (the disk is full) leaves the one before it, which still resumes:
+  // the walk goes on, and the reason is said once.
+  let said = false;
+  const write = (record: ResumeRecord): void => {
+    try {
+      writeResumeRecord(out!, record);
+    } catch (error) {
+      if (!said) warn(`apiwb run: the checkpoint beside ${out} could not be written (${fileFaultWords(error, resumePathFor(out!))}); a --resume goes on from the last one written`);
+      said = true;
+    }
+  };
   return {
-    page: (record) => { if (out && !held) writeResumeRecord(out, record); },
+    page: (record) => { if (out && !held) write(record); },
     ended: (record) => {
       if (!out || held) return;
-      if (record) writeResumeRecord(out, record);
+      if (record) write(record);
       else removeResumeRecord(out);
     },
     hold: () => { held = true; },
@@ -663,7 +674,15 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
   const url = ctx.redactor.url(result.request?.url ?? (result.prepared.ok ? result.prepared.request.url : result.prepared.url) ?? item.node.requestLine.url);
   const response = result.response;
   // A single response's rows that were kept (not streamed: see rowsTo) go to --out once it is known good.
-  if (!ctx.options.allPages && result.ok && ctx.sink && result.rows && result.rows.items.length > 0) await ctx.sink.writePage(result.rows.items);
+  let unwritten: string | undefined;
+  if (!ctx.options.allPages && result.ok && ctx.sink && result.rows && result.rows.items.length > 0) {
+    try {
+      await ctx.sink.writePage(result.rows.items);
+    } catch (error) {
+      // Said on the request's own line (its URL resolved), not as a raw error of the run.
+      unwritten = `its rows could not be written to --out (${message(error)})`;
+    }
+  }
   const walk = ctx.options.allPages ? result.walk : undefined;
   if (walk && ctx.sink && walk.verdict !== 'complete') {
     // Also when no page was kept by this walk: the file's length so far is where a resume appends.
@@ -672,7 +691,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
       ? { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: { ...walk.checkpoint, sink: sinkState } }
       : undefined);
   }
-  const problem = [result.problem && walk && walk.verdict !== 'complete' ? `${result.problem}${resumeWords(walk, ctx.options)}` : result.problem, ...result.notices].filter(Boolean).join('; ');
+  const problem = [unwritten, result.problem && walk && walk.verdict !== 'complete' ? `${result.problem}${resumeWords(walk, ctx.options)}` : result.problem, ...result.notices].filter(Boolean).join('; ');
   const redactText = (a: { expected: string; actual: string }): { expected: string; actual: string } => ({ expected: ctx.redactor.text(a.expected), actual: ctx.redactor.text(a.actual) });
   const contract = result.findings.filter((f) => f.step === CONTRACT_STEP);
   const drift = contract.filter((f) => f.severity === 'failure');
@@ -705,7 +724,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
           ...contract.map((f) => `  ${f.severity === 'failure' ? 'drift' : 'note'}: ${ctx.redactor.text(f.message)}`),
         ];
   }
-  outcome.ok = passesWithAssertions(result);
+  outcome.ok = passesWithAssertions(result) && unwritten === undefined;
   return outcome;
 }
 

@@ -350,8 +350,9 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   // A checkpoint may decide only where the walk stands (checkResume): refused before anything is sent.
   const resumed = resume ? checkResume(resume, request, options.plan, secretHeaders) : undefined;
   if (resumed && !resumed.ok) {
-    const reason = `the checkpoint ${resumed.reason}`;
-    return { ...finish('failed', `not resumed: ${reason}. Nothing was sent; the rows kept are as they were.`, { page: pages + 1, request: { method: request.method.toUpperCase(), url: request.url }, kind: 'resume', message: reason }), cannotResume: 'the checkpoint does not continue this request', resumeAt: undefined };
+    const words = `not resumed: the checkpoint ${resumed.reason}. Nothing was sent; the rows kept are as they were`;
+    const { resumeAt: _never, cannotResume: _none, ...refused } = finish('failed', `${words}.`, { page: pages + 1, request: { method: request.method.toUpperCase(), url: request.url }, kind: 'resume', message: words });
+    return refused;
   }
   // Credentials are put back only where the walk's first request was going (withSecretsFrom checks origins).
   let current: HttpRequest = resumed?.ok ? resumed.request : (strategy?.prepare(request) ?? request);
