@@ -26,7 +26,7 @@ import type { HistoryRecord } from '../../core/history';
 import { contractDriftStep, contractViewOfFindings } from '../../core/contract';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { ResultsPanel, ResultsRequest } from '../results/ResultsPanel';
-import { responseTimeoutMs } from '../settings';
+import { csvFormulas, responseTimeoutMs } from '../settings';
 import { pagingStateOf, shownRowsOf, type PagedSession } from './pagedSession';
 
 export interface SendTarget {
@@ -240,13 +240,13 @@ export class SendController implements vscode.Disposable {
     try {
       const resumeSink = session.cursor.checkpoint.sink;
       if (session.exportFile && resumeSink?.path === session.exportFile) {
-        sink = await reopenFileSink(resumeSink);
+        sink = await reopenFileSink(resumeSink, { csvFormulas: csvFormulas() });
       } else {
         const folder = this.resultsFolder();
         await vscode.workspace.fs.createDirectory(folder);
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
         const target = vscode.Uri.joinPath(folder, `${session.name.replace(/[^\w.-]+/g, '_')}-${stamp}.${format}`);
-        sink = await openFileSink(format, target.fsPath);
+        sink = await openFileSink(format, target.fsPath, { exclusive: true, csvFormulas: csvFormulas() });
         created = target.fsPath;
         const shownRows = shownRowsOf(session);
         try {
@@ -338,7 +338,8 @@ export class SendController implements vscode.Disposable {
     const name = (session?.name ?? 'response').replace(/[^\w.-]+/g, '_');
     const target = vscode.Uri.joinPath(folder, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.${format}`);
     const redactor = await this.redactor([]);
-    const sink = redactingSink(await openFileSink(format, target.fsPath), () => redactor);
+    // A fresh name, made exclusively (never through a link); formula cells neutralised unless the setting says raw.
+    const sink = redactingSink(await openFileSink(format, target.fsPath, { exclusive: true, csvFormulas: csvFormulas() }), () => redactor);
     try {
       await sink.writePage(rows);
     } finally {
