@@ -276,6 +276,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     },
     signInOnDemand: true,
     missingSecretHint: (authId, field) => `set the environment variable ${secretEnvVarName(authId, field)}`,
+    onWarning: (authId, text) => io.stderr.write(`apiwb run: warning: ${terminalSafe(redactor.text(`${authId}: ${text}`))}\n`),
   });
   // Every secret of the run (the APIWB_SECRET_* values, then the tokens handed out): scrubbed from --out.
   const secrets = secretValuesFromEnvironment(io.env);

@@ -41,6 +41,8 @@ export interface CredentialServiceOptions {
   readonly signInOnDemand?: boolean;
   /** Where the user should put a missing secret, e.g. "set APIWB_SECRET_ENGAGEMENT_PASSWORD". */
   readonly missingSecretHint?: (authId: string, field: string) => string;
+  /** Told what a sign-in's answer made doubtful (an expires_in clamped: passwordGrant.lifetimeOf). */
+  readonly onWarning?: (authId: string, text: string) => void;
 }
 
 export class CredentialService {
@@ -90,6 +92,7 @@ export class CredentialService {
         await this.options.secrets.set(secretKey(authId, 'access_token'), grant.accessToken);
         await this.options.secrets.set(secretKey(authId, 'session'), JSON.stringify(sessionOf(grant)));
         this.failed.delete(authId);
+        if (grant.lifetimeWarning) this.options.onWarning?.(authId, grant.lifetimeWarning);
         return grant;
       } catch (error) {
         const failure = new AuthError(authId, `sign-in failed: ${error instanceof SignInError ? error.detail : String(error)}`, error);
