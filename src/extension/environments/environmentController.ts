@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { CredentialService } from '../../core/auth';
 import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, environmentNamed, parseEnvFile, type EnvFile, type Environment } from '../../core/env';
-import { httpClient } from '../../core/http/client';
+import { trustedHttp } from '../workspaceTrust';
 import { responseTimeoutMs } from '../settings';
 import type { SecretStore } from '../../core/secrets';
 import { ScopedSecretStore } from '../credentials/scopedSecretStore';
@@ -30,7 +30,8 @@ export class EnvironmentController implements vscode.Disposable {
     this.secrets = secrets;
     this.credentials = new CredentialService(EMPTY_ENVIRONMENT, {
       secrets,
-      send: (request) => httpClient.send(request, { timeoutMs: responseTimeoutMs() }),
+      // No sign-in in Restricted Mode (workspaceTrust.ts).
+      send: (request) => trustedHttp.send(request, { timeoutMs: responseTimeoutMs() }),
       signInOnDemand: false,
       missingSecretHint: (authId, field) => `run "API Workbench: ${field === 'password' ? 'Sign In' : field === 'service_key' ? 'Set Basic Credentials' : 'Paste Bearer Token'}" for '${authId}'`,
     });

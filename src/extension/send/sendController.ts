@@ -27,6 +27,7 @@ import { contractDriftStep, contractViewOfFindings } from '../../core/contract';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { ResultsPanel, ResultsRequest } from '../results/ResultsPanel';
 import { csvFormulas, responseTimeoutMs } from '../settings';
+import { readIncludedBody, trustedHttp } from '../workspaceTrust';
 import { pagingStateOf, shownRowsOf, type PagedSession } from './pagedSession';
 
 export interface SendTarget {
@@ -349,7 +350,7 @@ export class SendController implements vscode.Disposable {
   }
 
   private ports(): ExchangePorts {
-    return { http: httpClient, catalog: this.catalog(), timeoutMs: responseTimeoutMs() };
+    return { http: trustedHttp, catalog: this.catalog(), timeoutMs: responseTimeoutMs() };
   }
 
   private prepareContext(uri: vscode.Uri): PrepareContext {
@@ -358,10 +359,8 @@ export class SendController implements vscode.Disposable {
       credentials: this.environments.credentials,
       responses: this.responsesOf(uri.toString()),
       dynamic: dynamicVariables(),
-      readInclude: async (path) => {
-        const target = vscode.Uri.joinPath(uri, '..', path);
-        return new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
-      },
+      // Not in Restricted Mode; outside the workspace folder only once the user says so (workspaceTrust.ts).
+      readInclude: (path) => readIncludedBody(uri, path),
     };
   }
 
