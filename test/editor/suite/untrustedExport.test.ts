@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { HttpResponse } from '../../../src/core/http/types';
 import type { ApiWorkbenchTestApi } from '../../../src/extension/testApi';
 import { activatedApi } from './extensionUnderTest';
-import { writeWorkspaceFile } from './editorHelpers';
+import { exportShownResponse, writeWorkspaceFile } from './editorHelpers';
 
 const ROWS = [
   { name: '=HYPERLINK("http://evil.test/","x")', '@key': 'plain', n: -5, note: '+1 555 0100' },
@@ -39,22 +39,8 @@ describe('CSV export of the results panel (issue 29)', () => {
   async function exportedLines(): Promise<string[]> {
     const uri = await writeWorkspaceFile('formula-rows.http', `###\n# @name formulaRows\nGET ${base}/rows\n`);
     assert.equal((await vscode.commands.executeCommand<HttpResponse | undefined>('apiWorkbench.send', { uri: uri.toString(), requestIndex: 0 }))?.status, 200);
-    const vm = api.results.viewModel;
-    assert.ok(vm?.table, 'the rows are a table');
-    const folder = vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/'), 'apiwb-results');
-    const listed = async (): Promise<string[]> => {
-      try {
-        return (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name);
-      } catch {
-        return [];
-      }
-    };
-    const before = new Set(await listed());
-    await api.sender.handlePanelRequest({ type: 'export', format: 'csv', responseId: vm.id, requestKey: vm.requestKey });
-    const written = (await listed()).filter((name) => !before.has(name));
-    assert.equal(written.length, 1, `one file written: ${written.join(', ')}`);
-    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, written[0] ?? '')));
-    return text.split('\r\n').filter(Boolean);
+    assert.ok(api.results.viewModel?.table, 'the rows are a table');
+    return (await exportShownResponse(api, 'csv')).split('\r\n').filter(Boolean);
   }
 
   it('neutralises formula cells and keys by default; numbers stay as they are', async () => {
