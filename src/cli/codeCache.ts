@@ -8,16 +8,31 @@
 // content hash, node's and V8's versions, the architecture and the V8 flags, so another build or node never
 // reads it; its bytes carry their own hash (V8 does not verify its payload in release builds), so a torn
 // or damaged file is never handed to V8. It holds compiled code only: no value the run handled.
+//
+// The cache is also read back by apiwb itself, so it is untrusted input (src/core/files/ownFile.ts): V8
+// checks only that cached code was compiled from a text of the same LENGTH, so an entry planted in a shared
+// or restored cache folder would run as apiwb. An entry is therefore used only from a folder (and parent)
+// of this user's, not a link, no one else may write, read without following a link, this user's and
+// writable by no one else; and its bytes are signed with a key of this user's kept OUTSIDE the cache
+// folder (the config folder), over the bundle's own content digest, the runtime and the code: an entry
+// compiled from another text, or written with another key, is never handed to V8. Otherwise the bundle
+// runs uncached.
 import { isAscii } from 'node:buffer';
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { ownershipRefusal, readOwnFile, writeOwnFile } from '../core/files/ownFile';
 import { createRequire, Module } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join, posix, win32 } from 'node:path';
 import { Script } from 'node:vm';
 
-/** 'warm': cached code used; 'cold': none stored yet; 'rejected': an entry was there but unusable; 'off': no cache folder. */
-export type CodeCacheState = 'warm' | 'cold' | 'rejected' | 'off';
+/**
+ * 'warm': cached code used; 'cold': none stored yet; 'rejected': an entry was there but unusable (damaged,
+ * not signed with this user's key, refused by V8); 'untrusted': the folder or its key is not this user's
+ * alone (a link, another owner, writable by others): the bundle runs uncached and nothing is written;
+ * 'off': no cache folder.
+ */
+export type CodeCacheState = 'warm' | 'cold' | 'rejected' | 'untrusted' | 'off';
 
 export interface LoadedBundle {
   readonly exports: unknown;
@@ -30,6 +45,61 @@ export interface LoadedBundle {
 
 const HASH_BYTES = 32;
 const sha256 = (data: string | Buffer): Buffer => createHash('sha256').update(data).digest();
+/** An entry's signature: this user's key over the bundle's content digest, the runtime and the code. */
+const signature = (key: Buffer, sourceDigest: Buffer, data: Buffer): Buffer => createHmac('sha256', key).update(sourceDigest).update(runtimeText()).update(data).digest();
+
+function runtimeText(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  return [process.version, process.versions.v8, process.arch, process.execArgv.join(' '), env.NODE_OPTIONS ?? ''].join('\n');
+}
+
+/**
+ * Where the key that signs entries lives: the per-user config folder, not the cache folder (a cache
+ * folder shared or restored from elsewhere does not carry it). Undefined where there is none.
+ */
+export function codeCacheKeyFile(env: Readonly<Record<string, string | undefined>> = process.env, platform: string = process.platform, home: () => string = homedir): string | undefined {
+  const absolute = (path: string | undefined): path is string => !!path && (platform === 'win32' ? win32 : posix).isAbsolute(path);
+  try {
+    if (absolute(env.XDG_CONFIG_HOME)) return join(env.XDG_CONFIG_HOME, 'apiwb', 'code-cache.key');
+    if (platform === 'win32') return absolute(env.APPDATA) ? join(env.APPDATA, 'apiwb', 'code-cache.key') : undefined;
+    const userHome = home();
+    if (!absolute(userHome)) return undefined;
+    if (platform === 'darwin') return join(userHome, 'Library', 'Application Support', 'apiwb', 'code-cache.key');
+    return join(userHome, '.config', 'apiwb', 'code-cache.key');
+  } catch {
+    return undefined;
+  }
+}
+
+const KEY_BYTES = 32;
+
+/** This user's signing key from `file`, made (exclusively, 0600) when there is none; undefined when it is not this user's alone or cannot be made. */
+function signingKey(file: string): Buffer | undefined {
+  const read = readOwnFile(file, KEY_BYTES);
+  if (read.ok) return read.bytes.length === KEY_BYTES ? read.bytes : undefined;
+  if (!read.missing) return undefined;
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeOwnFile(file, randomBytes(KEY_BYTES));
+  } catch {
+    return undefined;
+  }
+  const made = readOwnFile(file, KEY_BYTES);
+  return made.ok && made.bytes.length === KEY_BYTES ? made.bytes : undefined;
+}
+
+/** The cache folder may be used: it and its parent are this user's folders (not links) that no one else may write; or it is not there yet. */
+function folderTrusted(dir: string): boolean {
+  for (const folder of [dirname(dir), dir]) {
+    let stat;
+    try {
+      stat = lstatSync(folder);
+    } catch {
+      return true; // made at the first save, by this user, 0700
+    }
+    if (ownershipRefusal(stat, 'folder')) return false;
+  }
+  return true;
+}
 
 /**
  * Where apiwb keeps its code cache: XDG_CACHE_HOME when it is set to an absolute folder (on any platform),
@@ -55,21 +125,20 @@ export function codeCacheDir(env: Readonly<Record<string, string | undefined>> =
 
 /** The entry's file name: the bundle's name, then a hash of its bytes and of what V8's code depends on. */
 export function entryName(file: string, source: Buffer, env: Readonly<Record<string, string | undefined>> = process.env): string {
-  const runtime = [process.version, process.versions.v8, process.arch, process.execArgv.join(' '), env.NODE_OPTIONS ?? ''].join('\n');
-  const key = createHash('sha256').update(sha256(source)).update(runtime).digest('hex').slice(0, 40);
+  const key = createHash('sha256').update(sha256(source)).update(runtimeText(env)).digest('hex').slice(0, 40);
   return `${basename(file)}.${key}.v8cache`;
 }
 
-/** The cached data of an entry whose bytes match their hash; undefined otherwise. */
-function readEntry(path: string): { data: Buffer | undefined; found: boolean } {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch {
-    return { data: undefined, found: false };
-  }
+/** Larger than any entry apiwb writes (its bundles' code is a few MB at most). */
+const ENTRY_MAX_BYTES = 256 * 1024 * 1024;
+
+/** The cached data of an entry that is this user's own and signed with its key over this bundle's digest; undefined otherwise. */
+function readEntry(path: string, key: Buffer, sourceDigest: Buffer): { data: Buffer | undefined; found: boolean } {
+  const read = readOwnFile(path, ENTRY_MAX_BYTES);
+  if (!read.ok) return { data: undefined, found: !read.missing };
+  const bytes = read.bytes;
   const data = bytes.subarray(HASH_BYTES);
-  return { data: bytes.length > HASH_BYTES && sha256(data).equals(bytes.subarray(0, HASH_BYTES)) ? data : undefined, found: true };
+  return { data: bytes.length > HASH_BYTES && signature(key, sourceDigest, data).equals(bytes.subarray(0, HASH_BYTES)) ? data : undefined, found: true };
 }
 
 /**
@@ -77,14 +146,17 @@ function readEntry(path: string): { data: Buffer | undefined; found: boolean } {
  * and keeping its code cache in `dir`. The caller decides when `save()` runs (after the work: the code
  * then includes every function that ran).
  */
-export function loadBundle(file: string, dir: string | undefined): LoadedBundle {
+export function loadBundle(file: string, dir: string | undefined, keyFile: string | undefined = dir === undefined ? undefined : join(dirname(dir), 'code-cache.key')): LoadedBundle {
   const bytes = readFileSync(file);
-  const entry = dir === undefined ? undefined : join(dir, entryName(file, bytes));
-  const stored = entry === undefined ? { data: undefined, found: false } : readEntry(entry);
+  const sourceDigest = sha256(bytes);
+  const key = dir === undefined || keyFile === undefined || !folderTrusted(dir) ? undefined : signingKey(keyFile);
+  const entry = dir === undefined || key === undefined ? undefined : join(dir, entryName(file, bytes));
+  const stored = entry === undefined || key === undefined ? { data: undefined, found: false } : readEntry(entry, key, sourceDigest);
   const script = new Script(Module.wrap(sourceText(bytes)), { filename: file, ...(stored.data ? { cachedData: stored.data } : {}) });
-  const state: CodeCacheState = entry === undefined ? 'off'
-    : stored.data && script.cachedDataRejected !== true ? 'warm'
-      : stored.found ? 'rejected' : 'cold';
+  const state: CodeCacheState = dir === undefined ? 'off'
+    : entry === undefined ? 'untrusted'
+      : stored.data && script.cachedDataRejected !== true ? 'warm'
+        : stored.found ? 'rejected' : 'cold';
   const module = new Module(file);
   module.filename = file;
   const compiled = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
@@ -94,7 +166,7 @@ export function loadBundle(file: string, dir: string | undefined): LoadedBundle 
     exports: module.exports,
     state,
     entry,
-    save: () => (entry === undefined ? false : writeEntry(entry, script)),
+    save: () => (entry === undefined || key === undefined ? false : writeEntry(entry, script, key, sourceDigest)),
   };
 }
 
@@ -106,21 +178,17 @@ export function sourceText(bytes: Buffer): string {
   return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
-function writeEntry(entry: string, script: Script): boolean {
-  const temporary = `${entry}.${process.pid}.tmp`;
+function writeEntry(entry: string, script: Script, key: Buffer, sourceDigest: Buffer): boolean {
   try {
     const data = script.createCachedData();
-    mkdirSync(dirname(entry), { recursive: true });
-    writeFileSync(temporary, Buffer.concat([sha256(data), data]), { mode: 0o600 });
-    renameSync(temporary, entry);
+    mkdirSync(dirname(entry), { recursive: true, mode: 0o700 });
+    // Made since the load: it must still be this user's alone.
+    if (!folderTrusted(dirname(entry))) return false;
+    // An exclusive temporary file, never through a link, renamed over the entry (ownFile.ts).
+    writeOwnFile(entry, Buffer.concat([signature(key, sourceDigest, data), data]));
     removeOldEntries(entry);
     return true;
   } catch {
-    try {
-      rmSync(temporary, { force: true });
-    } catch {
-      // an unwritable folder: nothing was left there either
-    }
     return false;
   }
 }
@@ -139,7 +207,7 @@ function removeOldEntries(entry: string): void {
   const dir = dirname(entry);
   const prefix = `${basename(entry).split('.').slice(0, -2).join('.')}.`;
   const files = readdirSync(dir)
-    .filter((name) => name !== basename(entry) && name.startsWith(prefix))
+    .filter((name) => name !== basename(entry) && (name.startsWith(prefix) || (name.startsWith(`.${prefix}`) && name.endsWith('.tmp'))))
     .map((name) => ({ name, path: join(dir, name), written: statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
   const others = files.filter((file) => file.name.endsWith('.v8cache')).sort((a, b) => b.written - a.written);
   for (const old of others.slice(ENTRIES_KEPT - 1)) rmSync(old.path, { force: true });
@@ -153,7 +221,7 @@ function removeOldEntries(entry: string): void {
  * @public the dispatcher's bundle calls it from the require() scripts/cliBundles.mjs writes into it
  */
 export function loadSubcommandBundle(file: string): unknown {
-  const loaded = loadBundle(file, codeCacheDir());
+  const loaded = loadBundle(file, codeCacheDir(), codeCacheKeyFile());
   if (loaded.state === 'cold' || loaded.state === 'rejected') process.once('exit', () => void loaded.save());
   return loaded.exports;
 }

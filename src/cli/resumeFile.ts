@@ -3,7 +3,16 @@
 // info and secret query values; request and page fingerprints are hashes) — the resumed run prepares
 // the request again from the environment. `--resume` reopens F at the checkpoint's length (a torn page is
 // cut off), continues the walk and appends; a complete run removes the file.
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+//
+// The record is untrusted input when it is read back: it is written and read only as the product's own
+// file (src/core/files/ownFile.ts: made exclusively, never through a link, this user's, no one else's to
+// write), and it is taken only for the output file it was written beside (its real path), at a length
+// within that file, on a row's end, after the very row it saw last (`tail`). What it may say about the
+// request is the walker's rule (src/core/paging/resumeCheck.ts).
+import { createHash } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { readOwnFile, writeOwnFile } from '../core/files/ownFile';
 import { parseCheckpoint, type WalkCheckpoint } from '../core/paging/checkpoint';
 
 export interface ResumeRecord {
@@ -13,39 +22,119 @@ export interface ResumeRecord {
   readonly where: string;
   readonly requestIndex: number;
   readonly checkpoint: WalkCheckpoint;
+  /** The real path of the output file the walk wrote: a record is good for that file only. */
+  readonly out?: string;
+  /** A hash of the last row kept (the bytes from the row break before it to the checkpoint's length). */
+  readonly tail?: string;
 }
+
+/** Bytes of the row before a position that `tail` hashes, at most (a longer row: its end). */
+const TAIL_BYTES = 64 * 1024;
+/** A record is a few hundred bytes; anything much larger was not written by apiwb. */
+const RECORD_MAX_BYTES = 1024 * 1024;
 
 export function resumePathFor(out: string): string {
   return `${out}.apiwb-resume.json`;
 }
 
-/** Written atomically (temp file + rename), so a crash mid-write leaves the previous checkpoint. */
+/** The real path of `out`, or its absolute path when it is not there (yet). */
+export function realOut(out: string): string {
+  try {
+    return realpathSync(out);
+  } catch {
+    return resolve(out);
+  }
+}
+
+/** Written atomically (an exclusive temp file + rename), so a crash mid-write leaves the previous checkpoint. */
 export function writeResumeRecord(out: string, record: ResumeRecord): void {
-  const path = resumePathFor(out);
-  writeFileSync(`${path}.tmp`, `${JSON.stringify(record)}\n`, { mode: 0o600 });
-  renameSync(`${path}.tmp`, path);
+  const bytes = record.checkpoint.sink?.bytes ?? 0;
+  const tail = tailHash(out, bytes);
+  writeOwnFile(resumePathFor(out), `${JSON.stringify({ ...record, out: realOut(out), ...(tail ? { tail } : {}) })}\n`);
 }
 
 export function removeResumeRecord(out: string): void {
   rmSync(resumePathFor(out), { force: true });
 }
 
-/** The record beside `out`, or why there is none to resume from (thrown, in words). */
+/** The record beside `out`, or why there is none to resume from (thrown, in words). Its content is checked by checkResumeRecord. */
 export function readResumeRecord(out: string): ResumeRecord {
   const path = resumePathFor(out);
-  if (!existsSync(path)) throw new Error(`--resume: no checkpoint beside ${out} (${path}); the last walk into it was complete or never started`);
+  const read = readOwnFile(path, RECORD_MAX_BYTES);
+  if (!read.ok) {
+    throw new Error(read.missing
+      ? `--resume: no checkpoint beside ${out} (${path}); the last walk into it was complete or never started`
+      : `--resume: ${path} is not taken: ${read.reason}. Remove it and run again without --resume`);
+  }
   let value: Partial<ResumeRecord>;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8')) as Partial<ResumeRecord>;
+    value = JSON.parse(read.bytes.toString('utf8')) as Partial<ResumeRecord>;
   } catch (error) {
     throw new Error(`--resume: ${path} is not readable JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (value.version !== 1 || typeof value.file !== 'string' || typeof value.where !== 'string' || typeof value.requestIndex !== 'number') {
+  if (!value || value.version !== 1 || typeof value.file !== 'string' || typeof value.where !== 'string' || !Number.isSafeInteger(value.requestIndex) || (value.requestIndex ?? -1) < 0) {
     throw new Error(`--resume: ${path} is not an apiwb checkpoint`);
   }
+  if ((value.out !== undefined && typeof value.out !== 'string') || (value.tail !== undefined && typeof value.tail !== 'string')) throw new Error(`--resume: ${path} is not an apiwb checkpoint`);
   try {
-    return { version: 1, file: value.file, where: value.where, requestIndex: value.requestIndex, checkpoint: parseCheckpoint(value.checkpoint) };
+    return { version: 1, file: value.file, where: value.where, requestIndex: value.requestIndex!, checkpoint: parseCheckpoint(value.checkpoint), ...(value.out ? { out: value.out } : {}), ...(value.tail ? { tail: value.tail } : {}) };
   } catch (error) {
     throw new Error(`--resume: ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * Why `record` cannot continue into `out`, or undefined: written for another file, a length past the
+ * file's end or not at a row's end, or another last row than the one it saw.
+ */
+export function resumeRecordRefusal(record: ResumeRecord, out: string): string | undefined {
+  const sink = record.checkpoint.sink;
+  if (!sink) return 'it does not say how much of the file is kept';
+  const real = realOut(out);
+  if (record.out !== real || realOut(sink.path) !== real) return `it was written for another output file (${record.out ?? sink.path}), not ${real}`;
+  const bytes = sink.bytes;
+  if (!Number.isSafeInteger(bytes) || bytes < 0) return `its file length ${JSON.stringify(bytes)} is not a count (a whole number from 0)`;
+  let fd: number;
+  try {
+    fd = openSync(out, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch (error) {
+    return `${out} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (bytes > size) return `it says ${bytes} bytes were written, but ${out} holds ${size}`;
+    if (bytes === 0) return record.tail === undefined ? undefined : 'it names a last row, but its file length is 0';
+    const last = Buffer.alloc(1);
+    readSync(fd, last, 0, 1, bytes - 1);
+    if (last[0] !== 0x0a) return `its file length ${bytes} is not at the end of a row of ${out}`;
+  } finally {
+    closeSync(fd);
+  }
+  return record.tail === tailHash(out, bytes) ? undefined : `the row before byte ${bytes} of ${out} is not the row it saw last: the file changed since`;
+}
+
+/** A hash of the row that ends at `bytes` in `path` (its last TAIL_BYTES at most); undefined at 0 or when unreadable. */
+function tailHash(path: string, bytes: number): string | undefined {
+  if (!(bytes > 0)) return undefined;
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    const start = Math.max(0, bytes - TAIL_BYTES);
+    const buffer = Buffer.alloc(bytes - start);
+    let at = 0;
+    while (at < buffer.length) {
+      const n = readSync(fd, buffer, at, buffer.length - at, start + at);
+      if (n === 0) break;
+      at += n;
+    }
+    // The row: after the row break before the final one (a CSV row ends in \r\n, an NDJSON row in \n).
+    const previous = at >= 2 ? buffer.lastIndexOf(0x0a, at - 2) : -1;
+    return createHash('sha256').update(buffer.subarray(previous + 1, at)).digest('base64');
+  } finally {
+    closeSync(fd);
   }
 }

@@ -4,7 +4,7 @@
 // input error (the message names the file and line).
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, relative, resolve as resolvePath } from 'node:path';
+import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CredentialService } from '../core/auth/credentials';
 import type { RowSink } from '../core/export';
@@ -19,7 +19,6 @@ import { referenceNames, type NamedResponse, type ResolvedText } from '../core/h
 import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../core/httpfile/model';
 import { dynamicVariables } from '../core/run/dynamicVariables';
 import { pagingPlanFor } from '../core/run/pagingPlan';
-import type { SinkCheckpoint } from '../core/export/sink';
 import type { WalkCheckpoint } from '../core/paging/checkpoint';
 import type { PageEvent, WalkResult } from '../core/paging/walker';
 import { DISCARD, readyExchange, runExchange, sendOptionsOf, type ExchangeInput, type ExchangePorts } from '../core/run/exchange';
@@ -31,11 +30,13 @@ import { secretEnvVarName } from '../core/secrets/secretStore';
 import { terminalSafe } from '../core/text/terminalText';
 import { bindEnvironmentSecrets, EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
-import { openOutputSink, type OutputFormat } from './reporters/outputSink';
+import { openOutputSink, type OutputFormat, type OutputOptions } from './reporters/outputSink';
 import { assertionResultsOf, assertionSteps, fileNotRunOf, notRunOf, passesWithAssertions } from '../core/run/assertions';
 import { writeRunReport, reporterOptions, REPORT_HELP } from './reporters/runReport';
 import { createProgress, progressText } from './reporters/progress';
-import { readResumeRecord, removeResumeRecord, writeResumeRecord, type ResumeRecord } from './resumeFile';
+import { readResumeRecord, removeResumeRecord, resumePathFor, resumeRecordRefusal, writeResumeRecord, type ResumeRecord } from './resumeFile';
+import { fileFaultWords, RunFiles } from '../core/files/outputs';
+import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
 import { lineWriter } from './reporters/lineWriter';
 import { sendOrder, type RequestHooks } from './sendOrder';
@@ -56,6 +57,10 @@ export interface RunOptions {
   readonly maxPages?: number;
   readonly timeoutMs: number;
   readonly insecure: boolean;
+  /** --insecure-token-endpoint: sign-ins too go without TLS verification (a separate opt-in: a password goes there). */
+  readonly insecureTokenEndpoint: boolean;
+  /** --csv-raw: CSV cells that start like a formula are written as they are. */
+  readonly csvRaw: boolean;
   /** --reporter junit|json|github; --report FILE (github without a file: stdout). */
   readonly reporter?: 'junit' | 'json' | 'github';
   readonly report?: string;
@@ -100,7 +105,13 @@ Options:
                       sign-in and page (default ${DEFAULT_TIMEOUT_MS}); a server that trickles its body is cut off
   --overlay FILE      an OpenAPI overlay written by 'apiwb import-openapi --out' (repeatable): its
                       operations' paging and business errors count like the contract's
-  --insecure          do not verify TLS certificates (off by default; only for a server you trust)
+  --insecure          do not verify TLS certificates of the requests' servers (off by default; only
+                      for a server you trust); sign-ins still verify theirs
+  --insecure-token-endpoint
+                      do not verify the TLS certificate of the token endpoint either (a password
+                      goes there: only for a sign-in server you trust)
+  --csv-raw           write CSV cells that start with =, +, -, @, TAB or CR as they are (by default
+                      they get a leading ' so that a spreadsheet shows them as text, not formulas)
   --check-contract    compare each response with what the contract documents for its operation
                       (fields, types, error codes, paging headers and fields); prints each finding
                       with its JSON path and contract section, and drift fails the request (exit 1)
@@ -128,6 +139,11 @@ credential to the origins of the environment's URLs. A request that carries one 
 or its body, plain or encoded) to another origin is not sent, and fails naming both origins. A next link
 or redirect to another origin goes without every part that carries a credential, and says which; one
 with a body or another method than GET, or from https to http, is not followed.
+
+Outputs never overwrite inputs: an --out or --report that is (or links to) a .http file, env file,
+overlay or body file of the run, or another output, is refused (exit 2), as is one that is a
+symbolic link or a folder. --out replaces an existing file only once the first row is written.
+A checkpoint is taken only for the file it was written beside and the request it continues.
 
 Exit codes: 0 every request succeeded (every walk complete); 1 any HTTP status >= 400, business failure
 inside a 200, failed assertion, sign-in failure, lost connection, or a walk that is not complete; 2 usage
@@ -174,6 +190,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
       env: { type: 'string' }, 'env-file': { type: 'string' }, name: { type: 'string' },
       'all-pages': { type: 'boolean' }, out: { type: 'string' }, format: { type: 'string' },
       'max-pages': { type: 'string' }, timeout: { type: 'string' }, insecure: { type: 'boolean' },
+      'insecure-token-endpoint': { type: 'boolean' }, 'csv-raw': { type: 'boolean' },
       reporter: { type: 'string' }, report: { type: 'string' },
       'check-contract': { type: 'boolean' },
       resume: { type: 'boolean' }, overlay: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
@@ -198,6 +215,8 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
     ...(values['max-pages'] ? { maxPages: positiveInteger('--max-pages', values['max-pages']) } : {}),
     timeoutMs: values.timeout ? positiveInteger('--timeout', values.timeout) : DEFAULT_TIMEOUT_MS,
     insecure: values.insecure ?? false,
+    insecureTokenEndpoint: values['insecure-token-endpoint'] ?? false,
+    csvRaw: values['csv-raw'] ?? false,
     ...reporterOptions(values.reporter, values.report),
     checkContract: values['check-contract'] ?? false,
     resume: values.resume ?? false,
@@ -225,6 +244,12 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const files = collectRequestFiles(options.paths);
   const envPath = findEnvFile(options.envFile, files[0]);
   const environment = selectEnvironment(parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath)), options.env);
+  // Every file the run reads is an input no output of it may overwrite (src/core/files/outputs.ts).
+  const runFiles = new RunFiles();
+  for (const file of files) runFiles.input(file, 'the .http file');
+  runFiles.input(envPath, 'the env file');
+  runFiles.input(join(dirname(envPath), PRIVATE_ENV_FILE_NAME), 'the private env file');
+  for (const overlay of options.overlays) runFiles.input(overlay, 'the overlay');
   const plan = planRequests(files, options.name);
   // A request line read as the body above it would otherwise go unnoticed in a terminal.
   for (const item of plan.requests.filter((p, i) => i === 0 || plan.requests[i - 1]!.parsed !== p.parsed)) {
@@ -236,8 +261,9 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const catalog = createCatalog(withOverlay(CONTRACT_SERVICES, options.overlays.map(readOverlay)));
   const includeNames = new Map<string, readonly string[]>();
   const checkedTexts = new Map<string, ResolvedText>();
-  const included = plan.requests.map((item) => checkBeforeSending(item, environment, options.allPages, catalog, includeNames, checkedTexts));
+  const included = plan.requests.map((item) => checkBeforeSending(item, environment, options.allPages, catalog, includeNames, checkedTexts, runFiles));
   checkedTexts.clear();
+  claimOutputs(runFiles, options);
   const planned = withReadLater(plan, included);
 
   // Every secret of the run and where it may go, bound before anything is sent: the send boundary's.
@@ -255,17 +281,25 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
       await untilIdle();
       // A response waiting for this request's send is examined meanwhile (sendOrder).
       signingIn();
-      return httpClient.send(request, sendOptionsOf(ports));
+      // --insecure is for the requests' servers only: the token endpoint, where the password goes, needs its own opt-in.
+      return httpClient.send(request, sendOptionsOf({ timeoutMs: options.timeoutMs, guard, ...(options.insecureTokenEndpoint ? { rejectUnauthorized: false } : {}) }));
     },
     bindings: guard,
     signInOnDemand: true,
     missingSecretHint: (authId, field) => `set the environment variable ${secretEnvVarName(authId, field)}`,
+    onWarning: (authId, text) => io.stderr.write(`apiwb run: warning: ${terminalSafe(redactor.text(`${authId}: ${text}`))}\n`),
   });
   // Every secret of the run (the APIWB_SECRET_* values, then the tokens handed out): scrubbed from --out.
   const secrets = secretValuesFromEnvironment(io.env);
   const resume = options.resume && options.out ? resumePoint(options.out, options.format, planned) : undefined;
   if (options.out && !resume) removeResumeRecord(options.out);
-  const sink = options.out ? await openOut(options.out, options.format, () => secrets, resume?.record.checkpoint.sink) : undefined;
+  // The run's outcome so far: a run that fails before its first row leaves the --out that was there as it was.
+  let allOk = true;
+  const sink = options.out ? await openOut(options.out, options.format, () => secrets, {
+    ...(resume?.record.checkpoint.sink ? { resume: resume.record.checkpoint.sink } : {}),
+    replaceUnwritten: () => allOk,
+    csvFormulas: options.csvRaw ? 'raw' : 'neutralise',
+  }) : undefined;
   const progress = createProgress(io.stderr);
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
   const out = lineWriter(io.stdout);
@@ -279,7 +313,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   process.once('SIGTERM', flushThenDie);
   const responses = new Map<string, NamedResponse>();
   const outcomes: (RequestOutcome & { walk?: WalkResult })[] = [];
-  const record = resumeRecordOf(options.out);
+  const record = resumeRecordOf(options.out, (text) => io.stderr.write(`${terminalSafe(text)}\n`));
   const ctx: RunContext = { options, environment, credentials, responses, redactor, secrets, ports, sink, record };
   // Where overlapsNext allows it, a request is sent as soon as the response before it has been received
   // whole, and that response is examined meanwhile (sendOrder). Lines stay in request order.
@@ -335,6 +369,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
       if (options.allPages && outcome.walk?.verdict !== 'complete') record.hold();
       progress.clear();
       outcomes.push(outcome);
+      if (!outcome.ok) allOk = false;
       out.write(`${redactor.text(formatOutcome(outcome, color))}\n`);
     }
   } finally {
@@ -345,10 +380,26 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     await sink?.close();
   }
   record.finish();
+  if (sink && !allOk && sink.checkpoint()?.bytes === 0) io.stderr.write(`apiwb run: --out ${options.out}: no row was written; the file that was there is left as it was\n`);
   const elapsed = performance.now() - started;
   io.stdout.write(`${formatTotals(outcomes, elapsed)}\n`);
   if (options.reporter) writeRunReport(options.reporter, options.report, outcomes, { startedAt, durationMs: elapsed }, redactor, io.stdout);
+  // A checkpoint the walker refused (resumeCheck.ts) is an input fault: nothing was sent for it.
+  if (outcomes.some((o) => o.walk?.failure?.kind === 'resume')) return RUN_EXIT.usage;
   return outcomes.every((o) => o.ok) ? RUN_EXIT.ok : RUN_EXIT.failure;
+}
+
+/** --out, its resume record and --report are claimed before anything is sent: none may be an input, a link or a folder (exit 2). */
+function claimOutputs(runFiles: RunFiles, options: RunOptions): void {
+  try {
+    if (options.out) {
+      runFiles.claim(options.out, '--out');
+      runFiles.claim(resumePathFor(options.out), "--out's resume record");
+    }
+    if (options.report) runFiles.claim(options.report, '--report');
+  } catch (error) {
+    throw new InputError(message(error));
+  }
 }
 
 /** Responses up to this size are examined (rows counted, business errors) in well under a millisecond. */
@@ -404,13 +455,16 @@ function resumePoint(out: string, format: OutputFormat, planned: readonly Planne
   const index = planned.findIndex((p) => resolvePath(p.file) === record.file && p.node.index === record.requestIndex);
   if (index < 0) throw new InputError(`--resume: the checkpoint beside ${out} is for ${record.where}, which this run does not include; give the same files and --name as the run that was cut short`);
   if (!record.checkpoint.sink) throw new InputError(`--resume: the checkpoint beside ${out} does not say how much of the file is kept`);
+  // Taken only for the file it was written beside, at a row's end, after the row it saw last; a finished walk is not resumed.
+  const refusal = resumeRecordRefusal(record, out) ?? (record.checkpoint.done || !record.checkpoint.next ? 'it says the walk was finished: a finished walk is not resumed' : undefined);
+  if (refusal) throw new InputError(`--resume: the checkpoint beside ${out} is not taken: ${refusal}. Nothing was sent; run again without --resume to start the walk over`);
   if (record.checkpoint.sink.format !== format) throw new InputError(`--resume: ${out} was written as ${record.checkpoint.sink.format}, not ${format}; give the same --format`);
   return { index, record };
 }
 
-async function openOut(path: string, format: OutputFormat, secrets: () => readonly string[], resume?: SinkCheckpoint): Promise<RowSink> {
+async function openOut(path: string, format: OutputFormat, secrets: () => readonly string[], output: OutputOptions): Promise<RowSink> {
   try {
-    return await openOutputSink(path, format, secrets, resume);
+    return await openOutputSink(path, format, secrets, output);
   } catch (error) {
     throw new InputError(`--out ${path}: ${message(error)}`);
   }
@@ -480,13 +534,14 @@ export function readLaterFlags(requests: readonly { readonly name?: string | und
  * directive readable. Returns the reference names of a `<@` body's file (they count for readLater),
  * found once a file for the run (`names`, by path); the file's text is not kept.
  */
-function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment: Environment, allPages: boolean, catalog: Catalog, names: Map<string, readonly string[]>, checkedTexts: Map<string, ResolvedText>): readonly string[] | undefined {
+function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment: Environment, allPages: boolean, catalog: Catalog, names: Map<string, readonly string[]>, checkedTexts: Map<string, ResolvedText>, runFiles: RunFiles): readonly string[] | undefined {
   const checked = checkRequest(item.parsed, item.node.index, environment, checkedTexts);
   if (!checked.ok) throw new InputError(`${item.where}: ${checked.problem}`);
   const include = checked.resolved.bodyInclude;
   const includePath = include && resolvePath(dirname(item.file), include.path);
   const shown = include && `<${include.substituteVariables ? '@' : ''} ${include.path}`;
   if (includePath && !existsSync(includePath)) throw new InputError(`${item.where}: ${shown}: no such file next to ${item.shown}`);
+  if (includePath) runFiles.input(includePath, `the body file (${shown} of ${item.where})`);
   if (allPages) {
     const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, catalog);
     if (!lookup.ok) throw new InputError(`${item.where}: ${lookup.error}`);
@@ -541,13 +596,24 @@ interface ResumeRecordKeeper {
   finish(): void;
 }
 
-function resumeRecordOf(out: string | undefined): ResumeRecordKeeper {
+function resumeRecordOf(out: string | undefined, warn: (text: string) => void): ResumeRecordKeeper {
   let held = false;
+  // A record that cannot be written (the disk is full) leaves the one before it, which still resumes:
+  // the walk goes on, and the reason is said once.
+  let said = false;
+  const write = (record: ResumeRecord): void => {
+    try {
+      writeResumeRecord(out!, record);
+    } catch (error) {
+      if (!said) warn(`apiwb run: the checkpoint beside ${out} could not be written (${fileFaultWords(error, resumePathFor(out!))}); a --resume goes on from the last one written`);
+      said = true;
+    }
+  };
   return {
-    page: (record) => { if (out && !held) writeResumeRecord(out, record); },
+    page: (record) => { if (out && !held) write(record); },
     ended: (record) => {
       if (!out || held) return;
-      if (record) writeResumeRecord(out, record);
+      if (record) write(record);
       else removeResumeRecord(out);
     },
     hold: () => { held = true; },
@@ -620,7 +686,15 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
   const url = ctx.redactor.url(result.request?.url ?? (result.prepared.ok ? result.prepared.request.url : result.prepared.url) ?? item.node.requestLine.url);
   const response = result.response;
   // A single response's rows that were kept (not streamed: see rowsTo) go to --out once it is known good.
-  if (!ctx.options.allPages && result.ok && ctx.sink && result.rows && result.rows.items.length > 0) await ctx.sink.writePage(result.rows.items);
+  let unwritten: string | undefined;
+  if (!ctx.options.allPages && result.ok && ctx.sink && result.rows && result.rows.items.length > 0) {
+    try {
+      await ctx.sink.writePage(result.rows.items);
+    } catch (error) {
+      // Said on the request's own line (its URL resolved), not as a raw error of the run.
+      unwritten = `its rows could not be written to --out (${message(error)})`;
+    }
+  }
   const walk = ctx.options.allPages ? result.walk : undefined;
   if (walk && ctx.sink && walk.verdict !== 'complete') {
     // Also when no page was kept by this walk: the file's length so far is where a resume appends.
@@ -629,7 +703,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
       ? { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: { ...walk.checkpoint, sink: sinkState } }
       : undefined);
   }
-  const problem = [result.problem && walk && walk.verdict !== 'complete' ? `${result.problem}${resumeWords(walk, ctx.options)}` : result.problem, ...result.notices].filter(Boolean).join('; ');
+  const problem = [unwritten, result.problem && walk && walk.verdict !== 'complete' ? `${result.problem}${resumeWords(walk, ctx.options)}` : result.problem, ...result.notices].filter(Boolean).join('; ');
   const redactText = (a: { expected: string; actual: string }): { expected: string; actual: string } => ({ expected: ctx.redactor.text(a.expected), actual: ctx.redactor.text(a.actual) });
   const contract = result.findings.filter((f) => f.step === CONTRACT_STEP);
   const drift = contract.filter((f) => f.severity === 'failure');
@@ -662,7 +736,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
           ...contract.map((f) => `  ${f.severity === 'failure' ? 'drift' : 'note'}: ${ctx.redactor.text(f.message)}`),
         ];
   }
-  outcome.ok = passesWithAssertions(result);
+  outcome.ok = passesWithAssertions(result) && unwritten === undefined;
   return outcome;
 }
 

@@ -42,7 +42,7 @@ void describe('apiwb run pieces', () => {
   void it('parses options; rejects what makes no sense', () => {
     const args = ['a.http', 'dir', '--env', 'sandbox', '--all-pages', '--out', 'x.csv', '--max-pages', '3', '--timeout', '500', '--insecure'];
     assert.deepEqual(parseRunArgs(args), {
-      paths: ['a.http', 'dir'], env: 'sandbox', allPages: true, out: 'x.csv', format: 'csv', maxPages: 3, timeoutMs: 500, insecure: true, resume: false, argv: args, checkContract: false, overlays: [],
+      paths: ['a.http', 'dir'], env: 'sandbox', allPages: true, out: 'x.csv', format: 'csv', maxPages: 3, timeoutMs: 500, insecure: true, insecureTokenEndpoint: false, csvRaw: false, resume: false, argv: args, checkContract: false, overlays: [],
     });
     assert.throws(() => parseRunArgs(['a.http', '--env', 's', '--resume']), /--resume needs --all-pages and --out/);
     assert.throws(() => parseRunArgs(['a.http', '--env', 's', '--all-pages', '--out', 'o.json', '--resume']), /--resume needs --format ndjson or csv/);

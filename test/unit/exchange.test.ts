@@ -84,10 +84,11 @@ void describe('the exchange', () => {
     assert.equal(all.walk?.checkpoint.plan.options['items'], 'data');
   });
 
-  void it('resuming a walk whose checkpoint is already at its end sends nothing and is complete', async () => {
+  void it('resuming a walk whose checkpoint is already at its end sends nothing and is refused: a finished walk is not resumed', async () => {
     const all = await runExchange({ file: FILE, requestIndex: 0, prepare: context(), pages: 'all' }, withImport);
     const again = await runExchange({ file: FILE, requestIndex: 0, prepare: context(), pages: 'all', walk: { resumeFrom: all.walk!.checkpoint } }, withImport);
-    assert.deepEqual([again.ok, again.walk?.verdict, again.rows?.count, again.response], [true, 'complete', 5, undefined]);
+    assert.deepEqual([again.ok, again.walk?.failure?.kind, again.walk?.resumeAt, again.response], [false, 'resume', undefined, undefined]);
+    assert.match(again.problem ?? '', /finished walk is not resumed.*Nothing was sent/);
   });
 
   void it('a plain send of a paged request is its first page, with the paging cursor offering more', async () => {

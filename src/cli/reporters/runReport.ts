@@ -1,7 +1,7 @@
 // `apiwb run --reporter junit|json|github --report FILE`: the options, and the report written from the
 // run's outcomes (redacted by the run's Redactor). github without --report writes to stdout, where
 // GitHub Actions reads workflow commands.
-import { writeFileSync } from 'node:fs';
+import { writeOwnFile } from '../../core/files/ownFile';
 import type { Redactor } from '../../core/secrets/redact';
 import { VERSION } from '../version';
 import { redactReport, renderReport, REPORTERS, type ReporterName, type RunReport } from './report';
@@ -52,6 +52,7 @@ export function writeRunReport(
   times: { startedAt: string; durationMs: number }, redactor: Redactor, stdout: NodeJS.WritableStream,
 ): void {
   const text = renderReport(name, redactReport(runReportOf(outcomes, times), redactor));
-  if (file) writeFileSync(file, text);
+  // Whole or not at all (a new file renamed over the old): a report is never left half written.
+  if (file) writeOwnFile(file, text, 0o644);
   else stdout.write(text);
 }

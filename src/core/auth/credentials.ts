@@ -48,6 +48,8 @@ export interface CredentialServiceOptions {
    * the environment's origins (src/core/secrets/bindings.ts, originsFor).
    */
   readonly bindings?: SecretBindings;
+  /** Told what a sign-in's answer made doubtful (an expires_in clamped: passwordGrant.lifetimeOf). */
+  readonly onWarning?: (authId: string, text: string) => void;
 }
 
 export class CredentialService {
@@ -99,6 +101,7 @@ export class CredentialService {
         await this.options.secrets.set(secretKey(authId, 'access_token'), grant.accessToken);
         await this.options.secrets.set(secretKey(authId, 'session'), JSON.stringify(sessionOf(grant)));
         this.failed.delete(authId);
+        if (grant.lifetimeWarning) this.options.onWarning?.(authId, grant.lifetimeWarning);
         return grant;
       } catch (error) {
         const failure = new AuthError(authId, `sign-in failed: ${error instanceof SignInError ? error.detail : String(error)}`, error);

@@ -12,6 +12,23 @@ export interface TokenGrant {
   /** Epoch milliseconds. */
   readonly obtainedAt: number;
   readonly expiresAt: number;
+  /** Said when expires_in made no sense (0, negative, absurdly large) and was clamped (lifetimeOf). */
+  readonly lifetimeWarning?: string;
+}
+
+/** The lifetime a token is used for at least and at most, in seconds, whatever expires_in says. */
+export const TOKEN_LIFETIME_BOUNDS = { min: 300, max: 366 * 24 * 3600 } as const;
+
+/**
+ * expires_in as a usable lifetime: 0 or a negative value would sign in before every request, and 1e308
+ * overflows every date; either is clamped into TOKEN_LIFETIME_BOUNDS (the server's 401 still ends a token
+ * early), with a warning in words.
+ */
+export function lifetimeOf(expiresIn: number): { seconds: number; warning?: string } {
+  const { min, max } = TOKEN_LIFETIME_BOUNDS;
+  if (expiresIn >= min && expiresIn <= max) return { seconds: expiresIn };
+  const seconds = expiresIn > max ? max : min;
+  return { seconds, warning: `the token endpoint gave expires_in ${expiresIn}, which is no usable lifetime; the token is used for ${seconds} s (until the server refuses it)` };
 }
 
 export type SignInFailureKind = 'invalid_grant' | 'token-error' | 'http' | 'malformed-response' | 'network';
@@ -72,6 +89,7 @@ export async function requestPasswordGrant(send: SendHttp, input: PasswordGrantI
   const expiresIn = numberField(parsed, 'expires_in');
   if (expiresIn === undefined) throw new SignInError('malformed-response', 'the token endpoint answered without expires_in', response.status);
   const obtainedAt = now();
+  const lifetime = lifetimeOf(expiresIn);
   // The contract states no unit for expires_in (seed 000 §5.1: "always use the returned value"); it is
   // read as OAuth 2.0 defines it (RFC 6749 §5.1): seconds.
   return {
@@ -80,7 +98,8 @@ export async function requestPasswordGrant(send: SendHttp, input: PasswordGrantI
     expiresIn,
     userName: stringField(parsed, 'userName') ?? input.username,
     obtainedAt,
-    expiresAt: obtainedAt + expiresIn * 1000,
+    expiresAt: obtainedAt + lifetime.seconds * 1000,
+    ...(lifetime.warning ? { lifetimeWarning: lifetime.warning } : {}),
   };
 }
 

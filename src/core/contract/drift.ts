@@ -148,7 +148,7 @@ class BodyWalker {
   private walkObject(value: Record<string, unknown>, node: JSONSchema, path: string): void {
     const properties = node.properties ?? {};
     for (const name of node.required ?? []) {
-      if (!(name in value)) {
+      if (!Object.hasOwn(value, name)) {
         this.push('missing-field', child(path, name), `'${name}' is documented as always present but the response lacks it.`, asNode(properties[name]) ?? node);
       }
     }
@@ -156,7 +156,9 @@ class BodyWalker {
     const additional = node.additionalProperties;
     const closed = additional === false || (additional === undefined && Object.keys(properties).length > 0);
     for (const [name, fieldValue] of Object.entries(value)) {
-      const property = properties[name];
+      // Own properties only: a field named __proto__, constructor or toString is not one the schema
+      // object inherits (an `in` or a plain lookup would find Object.prototype's and call it documented).
+      const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
       if (property !== undefined) {
         const propertyNode = asNode(property);
         if (propertyNode) this.walk(fieldValue, propertyNode, child(path, name), propertyNode);
@@ -256,7 +258,7 @@ function checkPaging(op: Operation, response: ContractResponse, findings: DriftF
   // A page that reports a business failure (out of range, invalid input) is not a page of rows.
   if (detectBusinessErrors(body, op.errorCatalogue).failed) return;
   for (const field of contract.fields) {
-    if (!(field in body)) {
+    if (!Object.hasOwn(body, field)) {
       findings.push({
         kind: 'missing-paging-field',
         path: child('$', field),

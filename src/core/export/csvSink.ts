@@ -4,15 +4,26 @@
 // a later page is not dropped: it goes into `_extra` as a JSON object of the row's unknown keys.
 // Nested values (objects, arrays) are written as JSON text; null and missing values as empty fields.
 // Rows that are not objects are written in a single `value` column.
+// A cell or key that a spreadsheet would run as a formula (it starts with =, +, -, @, TAB or CR: OWASP's
+// CSV injection) is written with a leading apostrophe, which spreadsheets show as text; numbers (a JSON
+// number, or text that is one, such as -12.5) are left as they are. `csvFormulas: 'raw'` writes them as is.
 import { AppendOnlyFile } from './fileSink';
 import type { FileSinkOptions, RowSink } from './sink';
 
 export const EXTRA_COLUMN = '_extra';
 export const VALUE_COLUMN = 'value';
 
-export function csvField(value: unknown): string {
+export type CsvFormulas = 'neutralise' | 'raw';
+
+/** How a spreadsheet knows a formula (OWASP: =, +, -, @, TAB, CR first). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** Text that is a plain decimal number: a spreadsheet reads it as that number, never as a formula. */
+const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+export function csvField(value: unknown, formulas: CsvFormulas = 'neutralise'): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const plain = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = formulas === 'neutralise' && typeof value !== 'number' && FORMULA_START.test(plain) && !NUMBER_TEXT.test(plain) ? `'${plain}` : plain;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -27,22 +38,23 @@ export function csvColumns(rows: readonly unknown[]): string[] {
   return [...seen, EXTRA_COLUMN];
 }
 
-export function csvRow(row: unknown, columns: readonly string[], known: ReadonlySet<string>): string {
-  if (columns.length === 1 && columns[0] === VALUE_COLUMN) return csvField(row);
+export function csvRow(row: unknown, columns: readonly string[], known: ReadonlySet<string>, formulas: CsvFormulas = 'neutralise'): string {
+  if (columns.length === 1 && columns[0] === VALUE_COLUMN) return csvField(row, formulas);
   if (!isObject(row)) {
-    return columns.map((c) => (c === EXTRA_COLUMN ? csvField({ [VALUE_COLUMN]: row }) : '')).join(',');
+    return columns.map((c) => (c === EXTRA_COLUMN ? csvField({ [VALUE_COLUMN]: row }, formulas) : '')).join(',');
   }
   let extra: Record<string, unknown> | undefined;
   for (const key of Object.keys(row)) {
     if (!known.has(key)) (extra ??= {})[key] = row[key];
   }
-  return columns.map((c) => (c === EXTRA_COLUMN ? csvField(extra) : csvField(row[c]))).join(',');
+  return columns.map((c) => (c === EXTRA_COLUMN ? csvField(extra, formulas) : csvField(row[c], formulas))).join(',');
 }
 
 export async function openCsvSink(path: string, options: FileSinkOptions = {}): Promise<RowSink> {
   const file = await AppendOnlyFile.open(path, options);
   let columns: readonly string[] | undefined = options.resume?.columns;
   let known = new Set(columns?.filter((c) => c !== EXTRA_COLUMN));
+  const formulas = options.csvFormulas ?? 'neutralise';
   return {
     format: 'csv',
     async writePage(rows) {
@@ -51,10 +63,10 @@ export async function openCsvSink(path: string, options: FileSinkOptions = {}): 
       if (!columns) {
         columns = csvColumns(rows);
         known = new Set(columns.filter((c) => c !== EXTRA_COLUMN));
-        text = `${columns.map(csvField).join(',')}\r\n`;
+        text = `${columns.map((c) => csvField(c, formulas)).join(',')}\r\n`;
       }
       const lines = new Array<string>(rows.length);
-      for (let i = 0; i < rows.length; i++) lines[i] = csvRow(rows[i], columns, known);
+      for (let i = 0; i < rows.length; i++) lines[i] = csvRow(rows[i], columns, known, formulas);
       await file.append(`${text}${lines.join('\r\n')}\r\n`);
     },
     checkpoint: () => ({ format: 'csv', path, bytes: file.bytes, ...(columns ? { columns } : {}) }),

@@ -1,6 +1,8 @@
 // The file half of the NDJSON and CSV sinks: positional writes that resume at a checkpoint's length.
 import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { access, lstat, open, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { fileFaultWords } from '../files/outputs';
 import type { FileSinkOptions } from './sink';
 
 /**
@@ -13,14 +15,16 @@ export class AppendOnlyFile {
   private held = 0;
   /** Something was written (perhaps partly, by a failed write) since the last keep or drop. */
   private touched = false;
-  /** The old content being cut off a file that existed (every write and close waits for it). */
-  private emptying: Promise<void> | undefined;
+  /** The file, once opened: a new file is opened (and an old one there cut to nothing) at its first write. */
+  private handle: FileHandle | undefined;
 
-  private constructor(private readonly handle: FileHandle, private length: number, private readonly durable: boolean) {}
+  private constructor(private readonly path: string, handle: FileHandle | undefined, private length: number, private readonly options: FileSinkOptions) {
+    this.handle = handle;
+  }
 
   static async open(path: string, options: FileSinkOptions): Promise<AppendOnlyFile> {
     if (options.resume) {
-      const handle = await open(path, 'r+');
+      const handle = await worded(path, () => open(path, constants.O_RDWR | NOFOLLOW));
       const { size } = await handle.stat();
       if (size < options.resume.bytes) {
         await handle.close();
@@ -28,23 +32,23 @@ export class AppendOnlyFile {
       }
       // Anything past the checkpoint is a page that was not confirmed: drop it so it is not duplicated.
       await handle.truncate(options.resume.bytes);
-      return new AppendOnlyFile(handle, options.resume.bytes, options.durable === true);
+      return new AppendOnlyFile(path, handle, options.resume.bytes, options);
     }
-    // A new file starts empty, but emptying a large old one takes the kernel a while (about 40 ms for
-    // 170 MB): it is opened as it is and cut to nothing meanwhile (the walk signs in and sends its first
-    // request); every write and the close wait for the cut, and a failed cut fails them.
-    const handle = await open(path, constants.O_WRONLY | constants.O_CREAT, 0o666);
-    const file = new AppendOnlyFile(handle, 0, options.durable === true);
-    try {
-      if ((await handle.stat()).size > 0) {
-        file.emptying = handle.truncate(0);
-        file.emptying.catch(() => undefined);
-      }
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
-    return file;
+    // A new file replaces what is there only once there is something to write (or at a close that asks
+    // for it): a run that fails before its first row (at sign-in) leaves yesterday's file as it was. What
+    // would make that first write fail (a folder, a link, no permission) is said now, before anything is sent.
+    await worded(path, () => access(dirname(path), constants.W_OK));
+    const there = await lstat(path).catch(() => undefined);
+    if (there?.isDirectory()) throw new Error(fileFaultWords(Object.assign(new Error(), { code: 'EISDIR' }), path));
+    if (there?.isSymbolicLink()) throw new Error(fileFaultWords(Object.assign(new Error(), { code: 'ELOOP' }), path));
+    if (there) await worded(path, () => access(path, constants.W_OK));
+    return new AppendOnlyFile(path, undefined, 0, options);
+  }
+
+  /** The file, opened at the first write: created, or an old one cut to nothing; never through a link. */
+  private async opened(): Promise<FileHandle> {
+    this.handle ??= await worded(this.path, () => open(this.path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW | (this.options.exclusive ? constants.O_EXCL : 0), 0o666));
+    return this.handle;
   }
 
   /** The bytes kept. */
@@ -68,7 +72,7 @@ export class AppendOnlyFile {
     let total = 0;
     for (const b of buffers) total += b.length;
     if (total === 0) return;
-    await this.emptying;
+    const handle = await this.opened();
     this.touched = true;
     let position = this.length + this.held;
     // writev takes at most IOV_MAX buffers at once and may write fewer bytes than asked.
@@ -76,7 +80,7 @@ export class AppendOnlyFile {
       let batch = buffers.slice(i, i + 512);
       let size = batch.reduce((n, b) => n + b.length, 0);
       while (size > 0) {
-        const { bytesWritten } = await this.handle.writev(batch, position);
+        const { bytesWritten } = await worded(this.path, () => handle.writev(batch, position));
         position += bytesWritten;
         size -= bytesWritten;
         if (size > 0) batch = skipBytes(batch, bytesWritten);
@@ -88,7 +92,7 @@ export class AppendOnlyFile {
   /** The bytes held count as written (flushed to disk first when durable). */
   async keep(): Promise<void> {
     if (this.held === 0) return;
-    if (this.durable) await this.handle.datasync();
+    if (this.options.durable === true && this.handle) await worded(this.path, () => this.handle!.datasync());
     this.length += this.held;
     this.held = 0;
     this.touched = false;
@@ -98,16 +102,26 @@ export class AppendOnlyFile {
   async drop(): Promise<void> {
     if (!this.touched) return;
     this.held = 0;
-    await this.handle.truncate(this.length);
+    await this.handle?.truncate(this.length);
     this.touched = false;
   }
 
   async close(): Promise<void> {
-    try {
-      await this.emptying;
-    } finally {
-      await this.handle.close();
-    }
+    // Nothing was written: the file is made (empty) only when the caller says the run's output is ready.
+    if (!this.handle && this.options.replaceUnwritten?.() !== false) await this.opened();
+    await this.handle?.close();
+  }
+}
+
+/** 0 where the platform has no such flag (Windows). */
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** `work`, its file system error said in words (fileFaultWords) with the file's path. */
+async function worded<T>(path: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw (error as NodeJS.ErrnoException).code ? new Error(fileFaultWords(error, path)) : error;
   }
 }
 

@@ -58,6 +58,15 @@ export interface FileSinkOptions {
   readonly resume?: SinkCheckpoint;
   /** fdatasync after every page (slower; survives power loss, not only a crash of the process). */
   readonly durable?: boolean;
+  /** A new file only: fail if the name exists already (a panel export's fresh name). */
+  readonly exclusive?: boolean;
+  /**
+   * Asked at close when nothing was written: true (the default) makes the file, empty; false leaves what
+   * was there (a run that failed before its first row keeps yesterday's file).
+   */
+  readonly replaceUnwritten?: () => boolean;
+  /** CSV only: write cells that start like a formula as they are (see csvSink's neutralise). */
+  readonly csvFormulas?: 'neutralise' | 'raw';
 }
 
 /** Keeps rows in memory: for tests and for the panel's "next page" (one page), never for "all pages". */

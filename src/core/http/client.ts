@@ -8,8 +8,8 @@
 import { EventEmitter } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { Agent, request as undiciRequest } from './undiciCore';
-import { decodableCodings, decodedBody, isDecodingError, type DecodedBody } from './contentEncoding';
-import { deadlineFault, redirectFault, toHttpFault, tooLargeFault } from './faults';
+import { codingsRefusal, decodableCodings, decodedBody, isDecodingError, type DecodedBody } from './contentEncoding';
+import { deadlineFault, malformedRequestFault, redirectFault, toHttpFault, tooLargeFault } from './faults';
 import type { SecretBindings } from '../secrets/bindings';
 import { hopTo } from '../secrets/crossOrigin';
 import { HttpFault, type HttpRequest, type HttpResponse, type Redirect } from './types';
@@ -138,6 +138,9 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxRedirects = Math.max(0, options.maxRedirects ?? DEFAULT_MAX_REDIRECTS);
+  // A request that cannot be written as asked is an input fault, said before anything is sent.
+  const malformed = malformedRequestFault(req);
+  if (malformed) throw malformed;
   const startedAt = Date.now();
   const clock = performance.now();
 
@@ -231,6 +234,15 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
       stream.destroy();
       settle();
       reject(bodyFault(tooLargeFault(target, maxBodyBytes, declared), undefined));
+      return;
+    }
+    const tooMany = codingsRefusal(codings);
+    if (tooMany) {
+      // Its abort is reported as an error of the stream: heard here, the refusal below says why.
+      stream.on('error', () => undefined);
+      stream.destroy();
+      settle();
+      reject(new HttpFault('undecodable', `${target.method} ${target.url}: ${tooMany}`, target));
       return;
     }
     const decoded = codings ? decodedBody(stream, codings) : undefined;

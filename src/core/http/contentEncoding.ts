@@ -18,6 +18,19 @@ const DECODERS: Readonly<Record<string, () => Decoder>> = {
 };
 
 /**
+ * The most codings one body may carry (curl's limit): each is a decoder in a chain, and a chain of
+ * thousands is work and memory a server chooses for the client. A body with more is refused, in words.
+ */
+export const MAX_CODINGS = 5;
+
+/** Why a body with these codings is not read, or undefined. */
+export function codingsRefusal(codings: readonly string[] | undefined): string | undefined {
+  return codings && codings.length > MAX_CODINGS
+    ? `the response body is compressed ${codings.length} times over (Content-Encoding lists ${codings.length} codings); at most ${MAX_CODINGS} are decoded, so it is not read.`
+    : undefined;
+}
+
+/**
  * The codings of a Content-Encoding header to undo, in the order they were applied ("gzip, br": gzip
  * first); undefined when there is nothing this product decodes (absent, identity, or any unknown coding
  * in the list: a partial decode would be neither the sent nor the meant bytes).

@@ -58,6 +58,7 @@ function describe(kind: HttpFaultKind, target: string, phase: ExchangePhase, det
     case 'redirect':
     case 'undecodable':
     case 'refused':
+    case 'invalid-request':
       return `${target}: ${detail}`;
   }
 }
@@ -106,4 +107,27 @@ export function deadlineFault(request: { method: string; url: string }, timeoutM
 
 export function redirectFault(request: { method: string; url: string }, detail: string): HttpFault {
   return new HttpFault('redirect', `${request.method} ${request.url}: ${detail}`, request);
+}
+
+/** What an HTTP header name may be (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What a header value may not hold: a line break would end the header there and start another. */
+const HEADER_VALUE_BREAK = /[\r\n\0]/;
+
+/**
+ * The request as written cannot be sent (an input fault, said as one: never "could not connect"): a
+ * header name that is not a token, or a header value with CR, LF or NUL in it. Undefined when it can.
+ */
+export function malformedRequestFault(request: { method: string; url: string; headers: Readonly<Record<string, string>> }): HttpFault | undefined {
+  for (const name in request.headers) {
+    const value = request.headers[name]!;
+    const problem = !HEADER_NAME.test(name)
+      ? `the header name '${name}' is not a valid header name`
+      : HEADER_VALUE_BREAK.test(value) ? `the value of header ${name} holds a line break (CR or LF) or NUL, which would end the header there and start another` : undefined;
+    if (problem) {
+      const target = { method: request.method.toUpperCase(), url: request.url };
+      return new HttpFault('invalid-request', `${target.method} ${target.url}: not sent: ${problem}. This is a fault in the request as written (a value or a variable holding it), not the server's.`, target);
+    }
+  }
+  return undefined;
 }

@@ -34,7 +34,8 @@ export interface Redirect {
 
 
 /** Why a request produced no usable response. The message is for people; `kind` is for code. */
-export type HttpFaultKind = 'connection' | 'timeout' | 'aborted' | 'dropped' | 'too-large' | 'tls' | 'redirect' | 'undecodable' | 'refused';
+/** 'invalid-request': the request itself cannot be sent as written (an input fault: nothing was sent). */
+export type HttpFaultKind = 'connection' | 'timeout' | 'aborted' | 'dropped' | 'too-large' | 'tls' | 'redirect' | 'undecodable' | 'invalid-request' | 'refused';
 
 export class HttpFault extends Error {
   constructor(readonly kind: HttpFaultKind, message: string, readonly request: { method: string; url: string }) {

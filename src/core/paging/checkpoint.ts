@@ -170,10 +170,19 @@ function mapQuery(search: string, edit: (name: string, raw: string) => string | 
 export function parseCheckpoint(value: unknown): WalkCheckpoint {
   const c = value as Partial<WalkCheckpoint> | null;
   if (!c || typeof c !== 'object' || c.version !== 1) throw new Error('not a walk checkpoint (version 1)');
-  if (!c.plan || typeof c.plan.style !== 'string') throw new Error('the checkpoint has no paging plan');
+  if (!c.plan || typeof c.plan.style !== 'string' || !c.plan.options || typeof c.plan.options !== 'object' || Object.values(c.plan.options).some((v) => typeof v !== 'string')) throw new Error('the checkpoint has no paging plan');
+  // Counts are whole numbers from 0: anything else was not written by a walk.
   for (const key of ['pages', 'rows', 'bytes'] as const) {
-    if (typeof c[key] !== 'number' || !Number.isFinite(c[key])) throw new Error(`the checkpoint's ${key} is not a number`);
+    if (typeof c[key] !== 'number' || !Number.isSafeInteger(c[key]) || c[key] < 0) throw new Error(`the checkpoint's ${key} (${JSON.stringify(c[key])}) is not a count (a whole number from 0)`);
   }
-  if (c.next && (typeof c.next.url !== 'string' || typeof c.next.method !== 'string')) throw new Error("the checkpoint's next request is malformed");
+  if (typeof c.done !== 'boolean') throw new Error("the checkpoint's done is not true or false");
+  const s = c.sink;
+  if (s !== undefined && (!s || (s.format !== 'ndjson' && s.format !== 'csv') || typeof s.path !== 'string' || typeof s.bytes !== 'number' || !Number.isSafeInteger(s.bytes) || s.bytes < 0 || (s.columns !== undefined && (!Array.isArray(s.columns) || s.columns.some((x) => typeof x !== 'string'))))) {
+    throw new Error("the checkpoint's file state is malformed (format, path, a whole number of bytes)");
+  }
+  const n = c.next;
+  if (n && (typeof n.url !== 'string' || typeof n.method !== 'string' || !n.headers || typeof n.headers !== 'object' || Object.values(n.headers).some((v) => typeof v !== 'string') || (n.body !== undefined && typeof n.body !== 'string'))) {
+    throw new Error("the checkpoint's next request is malformed");
+  }
   return c as WalkCheckpoint;
 }

@@ -59,6 +59,12 @@ export interface PagingStrategy {
   readonly streamRows?: { readonly field?: string };
   /** True when the next request is deliberately the same call again (stateful extraction). */
   readonly repeatsRequest?: boolean;
+  /**
+   * Where this style keeps its place in a request (query parameters, top-level body fields, or the whole
+   * URL for a next link): the only parts of a request a checkpoint read back may decide (resumeCheck.ts).
+   * Absent: the style keeps no place in the request (the server does, or there is one page).
+   */
+  position?(request: HttpRequest): RequestPosition;
   /** Why a walk of this style cannot be resumed after a fault, when it cannot. */
   readonly cannotResume?: string;
   /**
@@ -70,6 +76,14 @@ export interface PagingStrategy {
   prepare(first: HttpRequest): HttpRequest;
   accept(page: Page, state: WalkState): Acceptance;
   next(page: Page, rows: readonly unknown[], state: WalkState): Step;
+}
+
+/** The parts of a request where a paging style keeps its place. */
+export interface RequestPosition {
+  readonly query?: readonly string[];
+  readonly body?: readonly string[];
+  /** A next link: the URL itself (on the walk's own origin) is the place. */
+  readonly url?: boolean;
 }
 
 /** Bounds on the retries a strategy may ask for. */

@@ -28,8 +28,9 @@ import { httpClient, type HttpPort, type SendOptions } from '../http/client';
 import { HttpFault, type HttpFaultKind, type HttpRequest, type HttpResponse } from '../http/types';
 import { originOf } from '../http/url';
 import { fetchBuffered, fetchStreamed, type FetchedPage, type Send } from './pageFetch';
-import { resumeHop, SECRET_HEADERS, withoutSecrets, type PageFacts, type WalkCheckpoint } from './checkpoint';
+import { SECRET_HEADERS, withoutSecrets, type PageFacts, type WalkCheckpoint } from './checkpoint';
 import { droppedWords, hopTo } from '../secrets/crossOrigin';
+import { checkResume } from './resumeCheck';
 import { detectStyle } from './resolve';
 import { createStrategy } from './strategies';
 import type { Acceptance, Page, PagingPlan, PagingStrategy, RetryPolicy } from './types';
@@ -125,7 +126,8 @@ export interface WalkFailure {
   /** 1-based page of the walk that could not be kept. */
   readonly page: number;
   readonly request: { readonly method: string; readonly url: string; readonly body?: string };
-  readonly kind: HttpFaultKind | 'http' | 'paging' | 'sink' | 'inconsistent';
+  /** 'resume': the checkpoint was refused (resumeCheck.ts); nothing was sent. */
+  readonly kind: HttpFaultKind | 'http' | 'paging' | 'sink' | 'inconsistent' | 'resume';
   readonly message: string;
 }
 
@@ -296,7 +298,8 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   const started = performance.now();
   const notices: string[] = [];
 
-  let plan: PagingPlan | undefined = resume?.plan ?? options.plan;
+  // The plan is the request's own (a checkpoint's is only compared with it: checkResume).
+  let plan: PagingPlan | undefined = options.plan ?? resume?.plan;
   let strategy: PagingStrategy | undefined = plan ? createStrategy(plan.style, plan.options, options.retry) : undefined;
   let pages = resume?.pages ?? 0;
   let rows = resume?.rows ?? 0;
@@ -352,17 +355,16 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     return finish(outcome, `${verdict} ${where}. ${kept()}.`, { page, request: target, kind, message: reason });
   };
 
-  if (resume) {
-    if (resume.done || !resume.next) return finish('complete', resume.endReason ?? 'the walk was already complete');
+  // A checkpoint may decide only where the walk stands (checkResume): refused before anything is sent.
+  const resumed = resume ? checkResume(resume, request, options.plan, secretHeaders, guard) : undefined;
+  if (resumed && !resumed.ok) {
+    const words = `not resumed: the checkpoint ${resumed.reason}. Nothing was sent; the rows kept are as they were`;
+    const { resumeAt: _never, cannotResume: _none, ...refused } = finish('failed', `${words}.`, { page: pages + 1, request: { method: request.method.toUpperCase(), url: request.url }, kind: 'resume', message: words });
+    return refused;
   }
-  // Credentials are put back from the fresh request, and go only where the cross-origin rule lets them.
-  let current: HttpRequest = strategy?.prepare(request) ?? request;
-  if (resume?.next) {
-    const hop = resumeHop(resume.next, request, secretHeaders, guard);
-    if (!hop.ok) return fail(resume.next, 'paging', hop.reason);
-    if (hop.crossOrigin) notices.push(`the walk resumes on another origin (${originOf(hop.request.url)}) than the request's (${originOf(request.url)}): ${droppedWords(hop.dropped)}`);
-    current = hop.request;
-  }
+  // Credentials are put back only where the walk's first request was going (checkResume holds the
+  // checkpoint's request to the request's origin; withSecretsFrom applies the cross-origin rule).
+  let current: HttpRequest = resumed?.ok ? resumed.request : (strategy?.prepare(request) ?? request);
   // A streamed page is written while it arrives, held past the bytes kept until it is accepted below.
   let held: HeldPage | undefined;
 

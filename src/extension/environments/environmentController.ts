@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { CredentialService } from '../../core/auth';
 import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, environmentNamed, parseEnvFile, type EnvFile, type Environment } from '../../core/env';
-import { httpClient } from '../../core/http/client';
+import { trustedHttp } from '../workspaceTrust';
 import { responseTimeoutMs } from '../settings';
 import type { SecretStore } from '../../core/secrets';
 import { SecretBindings } from '../../core/secrets/bindings';
@@ -47,7 +47,8 @@ export class EnvironmentController implements vscode.Disposable {
     this.credentials = new CredentialService(EMPTY_ENVIRONMENT, {
       secrets,
       bindings: this.guard,
-      send: async (request) => httpClient.send(request, { timeoutMs: responseTimeoutMs(), guard: await this.refreshGuard() }),
+      // No sign-in in Restricted Mode (workspaceTrust.ts).
+      send: async (request) => trustedHttp.send(request, { timeoutMs: responseTimeoutMs(), guard: await this.refreshGuard() }),
       signInOnDemand: false,
       missingSecretHint: (authId, field) => `run "API Workbench: ${field === 'password' ? 'Sign In' : field === 'service_key' ? 'Set Basic Credentials' : 'Paste Bearer Token'}" for '${authId}'`,
     });

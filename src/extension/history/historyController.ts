@@ -40,7 +40,7 @@ export class HistoryController implements vscode.Disposable {
     private readonly saveBlock: (block: string, target?: vscode.Uri) => Promise<vscode.Uri | undefined>,
     private readonly log: (line: string) => void,
   ) {
-    this.store = new HistoryStore(directoryHistoryFiles(folder.fsPath), redactor);
+    this.store = new HistoryStore(directoryHistoryFiles(folder.fsPath, log), redactor);
     this.tree = new HistoryTreeProvider(() => this.list());
     this.list().catch((error: unknown) => log(`history not read: ${error instanceof Error ? error.message : String(error)}`));
     this.subscriptions = [

@@ -26,7 +26,8 @@ import type { HistoryRecord } from '../../core/history';
 import { contractDriftStep, contractViewOfFindings } from '../../core/contract';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { ResultsPanel, ResultsRequest } from '../results/ResultsPanel';
-import { responseTimeoutMs } from '../settings';
+import { csvFormulas, responseTimeoutMs } from '../settings';
+import { readIncludedBody, trustedHttp } from '../workspaceTrust';
 import { pagingStateOf, shownRowsOf, type PagedSession } from './pagedSession';
 import { COMMANDS } from '../commandIds';
 
@@ -241,13 +242,13 @@ export class SendController implements vscode.Disposable {
     try {
       const resumeSink = session.cursor.checkpoint.sink;
       if (session.exportFile && resumeSink?.path === session.exportFile) {
-        sink = await reopenFileSink(resumeSink);
+        sink = await reopenFileSink(resumeSink, { csvFormulas: csvFormulas() });
       } else {
         const folder = this.resultsFolder();
         await vscode.workspace.fs.createDirectory(folder);
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
         const target = vscode.Uri.joinPath(folder, `${session.name.replace(/[^\w.-]+/g, '_')}-${stamp}.${format}`);
-        sink = await openFileSink(format, target.fsPath);
+        sink = await openFileSink(format, target.fsPath, { exclusive: true, csvFormulas: csvFormulas() });
         created = target.fsPath;
         const shownRows = shownRowsOf(session);
         try {
@@ -339,7 +340,8 @@ export class SendController implements vscode.Disposable {
     const name = (session?.name ?? 'response').replace(/[^\w.-]+/g, '_');
     const target = vscode.Uri.joinPath(folder, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.${format}`);
     const redactor = await this.redactor([]);
-    const sink = redactingSink(await openFileSink(format, target.fsPath), () => redactor);
+    // A fresh name, made exclusively (never through a link); formula cells neutralised unless the setting says raw.
+    const sink = redactingSink(await openFileSink(format, target.fsPath, { exclusive: true, csvFormulas: csvFormulas() }), () => redactor);
     try {
       await sink.writePage(rows);
     } finally {
@@ -350,7 +352,7 @@ export class SendController implements vscode.Disposable {
 
   /** The exchange's ports, with the send boundary's guard holding every secret SecretStorage holds now. */
   private async ports(): Promise<ExchangePorts> {
-    return { http: httpClient, catalog: this.catalog(), timeoutMs: responseTimeoutMs(), guard: await this.environments.refreshGuard() };
+    return { http: trustedHttp, catalog: this.catalog(), timeoutMs: responseTimeoutMs(), guard: await this.environments.refreshGuard() };
   }
 
   private prepareContext(uri: vscode.Uri): PrepareContext {
@@ -359,10 +361,8 @@ export class SendController implements vscode.Disposable {
       credentials: this.environments.credentials,
       responses: this.responsesOf(uri.toString()),
       dynamic: dynamicVariables(),
-      readInclude: async (path) => {
-        const target = vscode.Uri.joinPath(uri, '..', path);
-        return new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
-      },
+      // Not in Restricted Mode; outside the workspace folder only once the user says so (workspaceTrust.ts).
+      readInclude: (path) => readIncludedBody(uri, path),
     };
   }
 

@@ -49,7 +49,8 @@ function bodyHover(document: HttpDocument, request: HttpRequestNode, position: P
   if (body?.kind !== 'inline') return null;
   const json = analyseJsonBody(body.text, body.offset);
   const offset = documentOffset(document, position) - body.offset;
-  if (offset < 0 || offset > json.text.length) return null;
+  // Measured before it is walked (getLocation recurses once per level): past MAX_JSON_DEPTH, no hover.
+  if (offset < 0 || offset > json.text.length || json.tooDeep) return null;
   const location = getLocation(json.text, offset);
   const node = location.previousNode;
   if (!node || location.path.length === 0) return null;

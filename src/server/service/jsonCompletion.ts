@@ -33,7 +33,9 @@ export function completeJsonBody(document: HttpDocument, request: HttpRequestNod
   if (body.kind !== 'inline') return [];
   const json = analyseJsonBody(body.text, body.offset);
   const offset = cursor - body.offset;
-  if (offset > json.text.length) return [];
+  // getLocation recurses once per level: a body nested past MAX_JSON_DEPTH (measured first, by
+  // analyseJsonBody) is not walked; the diagnostic says why it is not checked.
+  if (offset > json.text.length || json.tooDeep) return [];
   const location = getLocation(json.text, offset);
   const previous = location.previousNode;
   const replace = (node: Node | undefined): { start: Position; end: Position } => {

@@ -94,3 +94,25 @@ export function positionAfter(document: vscode.TextDocument, marker: string): vs
   if (offset < 0) throw new Error(`"${marker}" is not in ${document.uri.path}`);
   return document.positionAt(offset + marker.length);
 }
+
+/**
+ * Presses the panel's Export (as the webview does) on the response it shows, and gives the one file that
+ * press wrote under `apiwb-results/` of the workspace, read as text.
+ */
+export async function exportShownResponse(api: ApiWorkbenchTestApi, format: 'ndjson' | 'csv'): Promise<string> {
+  const vm = api.results.viewModel;
+  if (!vm) throw new Error('the panel shows no response');
+  const folder = vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/'), 'apiwb-results');
+  const listed = async (): Promise<string[]> => {
+    try {
+      return (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name);
+    } catch {
+      return [];
+    }
+  };
+  const before = new Set(await listed());
+  await api.sender.handlePanelRequest({ type: 'export', format, responseId: vm.id, requestKey: vm.requestKey });
+  const written = (await listed()).filter((name) => !before.has(name));
+  if (written.length !== 1) throw new Error(`Export wrote ${written.length} files: ${written.join(', ')}`);
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, written[0]!)));
+}

@@ -8,7 +8,7 @@ import type { ApiWorkbenchTestApi } from '../../../src/extension/testApi';
 import type { SandboxDescriptor } from '../../../src/sandbox/descriptor';
 import { activatedApi } from './extensionUnderTest';
 import { requireSandbox } from './sandbox';
-import { replaceInDocument, signInToEngagement, writeWorkspaceFile } from './editorHelpers';
+import { exportShownResponse, replaceInDocument, signInToEngagement, writeWorkspaceFile } from './editorHelpers';
 
 const PAGE_SIZE = 40;
 
@@ -154,20 +154,7 @@ describe('send into the results panel (issue 6)', () => {
     assert.equal(vm?.requestKey, `history:${entry.id}`, 'the panel shows the History entry');
     const shown = vm.table?.rows ?? [];
     assert.ok(shown.length > 0, 'the entry\'s bookings are a table');
-    const folder = vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/'), 'apiwb-results');
-    const listed = async (): Promise<string[]> => {
-      try {
-        return (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name);
-      } catch {
-        return [];
-      }
-    };
-    const before = new Set(await listed());
-    await api.sender.handlePanelRequest({ type: 'export', format: 'ndjson', responseId: vm.id, requestKey: vm.requestKey });
-    const written = (await listed()).filter((name) => !before.has(name));
-    assert.equal(written.length, 1, `one file written: ${written.join(', ')}`);
-    const rows = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, written[0] ?? ''))).split('\n').filter(Boolean)
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const rows = (await exportShownResponse(api, 'ndjson')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
     assert.equal(rows.length, shown.length, 'as many rows as the table on screen');
     assert.ok(rows.every((row) => !('OrderID' in row)), 'no order of the paging session');
     assert.deepEqual(rows, JSON.parse(JSON.stringify(shown)), 'the bookings on screen');

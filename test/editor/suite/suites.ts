@@ -11,6 +11,7 @@ export const suiteModules: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./history.test'),
   () => import('./privateEnv.test'),
   () => import('./secretPlaces.test'),
+  () => import('./untrustedExport.test'),
   // Last: it searches the files every suite above made the product write.
   () => import('./secretsAtRest.test'),
 ];

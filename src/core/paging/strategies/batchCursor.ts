@@ -12,6 +12,7 @@ export function batchCursorStrategy(options: Readonly<Record<string, string>>, p
   const cursorField = options['cursor'] ?? 'BatchID';
   return {
     style: 'batch-cursor',
+    position: () => ({ body: [cursorField] }),
     prepare: (first) => first,
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);

@@ -16,6 +16,7 @@ export function exportOrdinalStrategy(options: Readonly<Record<string, string>>,
   const pageRows = asNumber(options['pageRows']) ?? EXPORT_PAGE_ROWS;
   return {
     style: 'export-ordinal',
+    position: () => ({ body: ['OFFSET', 'TableName'] }),
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     prepare(first) {
       const body = jsonBody(first);

@@ -66,6 +66,11 @@ export function genericStrategy(options: Readonly<Record<string, string>>, polic
   const body = (page: Page): unknown => (page.body.ok ? page.body.value : undefined);
   return {
     style: 'generic',
+    position(request) {
+      if (mode === 'next' || mode === 'auto') return { url: true };
+      const param = (mode === 'cursor' ? options['cursor'] : mode === 'offset' ? options['offset'] : options['page']) ?? mode;
+      return paramIn(options, request) === 'query' ? { query: [param] } : { body: [param] };
+    },
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     prepare: (first) => first,
     accept(page, state) {

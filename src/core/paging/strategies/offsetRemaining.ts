@@ -13,6 +13,7 @@ export function offsetRemainingStrategy(options: Readonly<Record<string, string>
   const offsetField = options['offset'] ?? 'Offset';
   return {
     style: 'offset-remaining',
+    position: () => ({ body: [offsetField] }),
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     prepare: (first) => first,
     accept(page, state) {

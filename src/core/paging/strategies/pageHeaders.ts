@@ -30,6 +30,7 @@ export function pageHeadersStrategy(options: Readonly<Record<string, string>>, p
   const pageParam = options['page'] ?? 'page';
   return {
     style: 'page-headers',
+    position: () => ({ query: [pageParam] }),
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     prepare: (first) => first,
     facts(page) {

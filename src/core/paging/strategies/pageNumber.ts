@@ -13,6 +13,7 @@ export function pageNumberStrategy(options: Readonly<Record<string, string>>, po
   const pageParam = options['page'] ?? 'pageNumber';
   return {
     style: 'page-number',
+    position: () => ({ query: [pageParam] }),
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     prepare: (first) => first,
     facts(page) {

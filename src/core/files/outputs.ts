@@ -1,0 +1,96 @@
+// THE rule for where a run may write: no output overwrites an input. Every file a run reads (its .http
+// files, env file, private env file, overlays, `< file` bodies) is registered as an input, and every file
+// it writes (--out, its resume record, --report, a panel export) passes `claim` first: one that IS an
+// input — by identity (device and inode: a hard link or another spelling of the path is the same file),
+// or by real path — or that another output of the run already claimed, is refused; so is a target that is
+// a symbolic link (named with where it points), a folder, or in a folder that does not exist. The same
+// words for the file system's faults later on: fileFaultWords.
+import { existsSync, lstatSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+
+export class OutputRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutputRefused';
+  }
+}
+
+interface Known {
+  readonly role: string;
+  readonly path: string;
+  readonly real: string;
+  readonly id?: string;
+}
+
+const idOf = (stat: Stats): string => `${stat.dev}:${stat.ino}`;
+
+/** A path's real path when it exists; else its folder's real path and its name (a file yet to be made). */
+function realPathOf(path: string): string {
+  const absolute = resolve(path);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    try {
+      return join(realpathSync(dirname(absolute)), basename(absolute));
+    } catch {
+      return absolute;
+    }
+  }
+}
+
+export class RunFiles {
+  private readonly known: Known[] = [];
+
+  /** A file the run reads (`role` names it in a refusal: "the env file", "the .http file"). Missing files are skipped. */
+  input(path: string, role: string): void {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) return;
+    this.known.push({ role, path, real: realPathOf(path), id: idOf(stat) });
+  }
+
+  /**
+   * `path` may be written as `role` (`--out`, `--report`): else OutputRefused in words. The claim is kept,
+   * so a second output of the run naming the same file is refused too.
+   */
+  claim(path: string, role: string): void {
+    const link = lstatSync(path, { throwIfNoEntry: false });
+    if (link?.isSymbolicLink()) {
+      let target = '?';
+      try {
+        target = readlinkSync(path);
+      } catch {
+        // unreadable link: named without its target
+      }
+      throw new OutputRefused(`${role} ${path} is a symbolic link (to ${target}); apiwb does not write through a link: give the file itself`);
+    }
+    if (link?.isDirectory()) throw new OutputRefused(`${role} ${path} is a folder; name a file in it`);
+    if (!link && !existsSync(dirname(resolve(path)))) throw new OutputRefused(`${role} ${path}: the folder ${dirname(path)} does not exist`);
+    const real = realPathOf(path);
+    const id = link ? idOf(link) : undefined;
+    const same = this.known.find((k) => (id !== undefined && k.id === id) || k.real === real);
+    if (same) {
+      throw new OutputRefused(same.role.startsWith('--')
+        ? `${role} ${path} is the file ${same.role} writes too (${same.path}); give each output its own file`
+        : `${role} ${path} is ${same.role} ${same.path}, an input of this run: an output never overwrites an input`);
+    }
+    this.known.push({ role, path, real, ...(id ? { id } : {}) });
+  }
+}
+
+/** A file system error in words, with the path, for writing `path` (ENOSPC, EISDIR, EACCES…); else its own message. */
+export function fileFaultWords(error: unknown, path: string): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOSPC': return `the disk holding ${path} is full`;
+    case 'EDQUOT': return `the disk quota for ${path} is used up`;
+    case 'EISDIR': return `${path} is a folder; name a file in it`;
+    case 'EACCES':
+    case 'EPERM': return `no permission to write ${path}`;
+    case 'EROFS': return `${path} is on a read-only file system`;
+    case 'ENOENT': return `the folder of ${path} does not exist`;
+    case 'ELOOP': return `${path} is a symbolic link; apiwb does not write through a link`;
+    case 'EFBIG': return `${path} has grown past the largest file the file system allows`;
+    case 'EIO': return `the disk holding ${path} failed to write (an I/O error)`;
+    default: return error instanceof Error ? error.message : String(error);
+  }
+}

@@ -1,0 +1,103 @@
+// THE rule for what a checkpoint may decide when a walk is resumed (the CLI's --resume from a file, the
+// panel's next page and all pages): nothing beyond what the walk that wrote it would have sent. A
+// checkpoint is untrusted input: the request is the one the file gives now, prepared again; the checkpoint
+// may only say where the walk stands — the paging style's place in the request (RequestPosition, declared
+// by each strategy) and counts that are whole numbers. Its method, server, path, other query parameters,
+// headers, body and paging plan must be the request's own, and a walk it says is finished is not resumed.
+// Every resume passes here (the walker calls it before anything is sent); a refusal names the part.
+import type { HttpRequest } from '../http/types';
+import type { SecretBindings } from '../secrets/bindings';
+import { originOf } from '../http/url';
+import { SECRET_HEADERS, withSecretsFrom, withoutSecrets, type WalkCheckpoint } from './checkpoint';
+import { jsonBody } from './requestEdit';
+import { createStrategy } from './strategies';
+import type { PagingPlan, RequestPosition } from './types';
+
+export type ResumeCheck = { readonly ok: true; readonly request: HttpRequest } | { readonly ok: false; readonly reason: string };
+
+/**
+ * The request a resume sends first: the checkpoint's next request, once every part of it outside the
+ * style's position is found to be `fresh`'s (the request as prepared now, credentials included), with
+ * `fresh`'s credentials. Or why the checkpoint is refused.
+ */
+export function checkResume(checkpoint: WalkCheckpoint, fresh: HttpRequest, plan: PagingPlan | undefined, secretHeaders: readonly string[] = SECRET_HEADERS, guard?: SecretBindings): ResumeCheck {
+  const refusal = countsRefusal(checkpoint) ?? planRefusal(checkpoint.plan, plan);
+  if (refusal) return { ok: false, reason: refusal };
+  const stored = checkpoint.next;
+  if (checkpoint.done || !stored) return { ok: false, reason: 'says the walk was finished: a finished walk is not resumed (run it again without --resume)' };
+  const strategy = createStrategy(checkpoint.plan.style, checkpoint.plan.options);
+  const base = withoutSecrets(strategy.prepare(fresh), secretHeaders);
+  const reason = requestRefusal(stored, base, strategy.position?.(base) ?? {}, checkpoint.origin);
+  return reason ? { ok: false, reason } : { ok: true, request: withSecretsFrom(stored, fresh, secretHeaders, guard) };
+}
+
+/** Counts a checkpoint holds must be whole numbers from 0, or it was not written by a walk. */
+function countsRefusal(checkpoint: WalkCheckpoint): string | undefined {
+  const counts: [string, unknown][] = [['pages', checkpoint.pages], ['rows', checkpoint.rows], ['bytes', checkpoint.bytes]];
+  if (checkpoint.sink) counts.push(['file length', checkpoint.sink.bytes]);
+  for (const [name, value] of counts) {
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return `has ${name} ${JSON.stringify(value)}, which is not a count (a whole number from 0)`;
+  }
+  return undefined;
+}
+
+function planRefusal(stored: PagingPlan, plan: PagingPlan | undefined): string | undefined {
+  if (!plan) return undefined;
+  const words = (p: PagingPlan): string => [p.style, ...Object.entries(p.options).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}=${v}`)].join(' ');
+  return words(stored) === words(plan) ? undefined : `pages with '${words(stored)}', but the request pages with '${words(plan)}'`;
+}
+
+/** Which part of `stored` (the checkpoint's next request) is not `base`'s (the request now, without secrets) outside `position`. */
+function requestRefusal(stored: HttpRequest, base: HttpRequest, position: RequestPosition, origin: string | undefined): string | undefined {
+  if (typeof stored.method !== 'string' || stored.method.toUpperCase() !== base.method.toUpperCase()) return `sends ${String(stored.method)}, but the request is ${base.method}`;
+  const server = originOf(base.url);
+  if (originOf(stored.url) !== server || (origin !== undefined && origin !== server)) return `goes to ${originOf(stored.url)}, but the request goes to ${server}`;
+  if (!position.url) {
+    const a = urlWithout(stored.url, position.query ?? []);
+    const b = urlWithout(base.url, position.query ?? []);
+    if (a.pathname !== b.pathname) return `asks for path ${a.pathname}, but the request's is ${b.pathname}`;
+    if (a.search !== b.search) return `has the query '${a.search}', but the request's is '${b.search}' (only ${(position.query ?? []).join(', ') || 'no parameter'} may differ)`;
+  }
+  const headers = headerRefusal(stored.headers, base.headers);
+  if (headers) return headers;
+  // A next link of a GET carries no body (requestEdit.followLink).
+  if (position.url && base.method.toUpperCase() === 'GET') return stored.body ? 'has a body, but a next link of a GET request carries none' : undefined;
+  return bodyRefusal(stored.body, base.body, position.body ?? []);
+}
+
+function urlWithout(text: string, names: readonly string[]): URL {
+  const url = new URL(text);
+  for (const name of names) url.searchParams.delete(name);
+  url.searchParams.sort();
+  return url;
+}
+
+function headerRefusal(stored: Readonly<Record<string, string>>, base: Readonly<Record<string, string>>): string | undefined {
+  const lower = (headers: Readonly<Record<string, string>>): Map<string, string> => new Map(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const a = lower(stored);
+  const b = lower(base);
+  for (const [name, value] of a) {
+    if (!b.has(name)) return `has a header ${name} the request does not have`;
+    if (b.get(name) !== value) return `has another value of the header ${name} than the request`;
+  }
+  for (const name of b.keys()) if (!a.has(name)) return `lacks the request's header ${name}`;
+  return undefined;
+}
+
+function bodyRefusal(stored: string | undefined, base: string | undefined, position: readonly string[]): string | undefined {
+  const a = stored ?? '';
+  const b = base ?? '';
+  if (position.length === 0) return a === b ? undefined : 'has another body than the request';
+  const x = jsonBody({ method: 'POST', url: 'http://x/', headers: {}, body: a });
+  const y = jsonBody({ method: 'POST', url: 'http://x/', headers: {}, body: b }) ?? (b.trim() === '' ? {} : undefined);
+  if (!x || !y) return a === b ? undefined : 'has another body than the request';
+  for (const name of position) {
+    const value = x[name];
+    if (value !== undefined && value !== null && typeof value !== 'string' && typeof value !== 'number') return `holds ${name} ${JSON.stringify(value)}, which is not a place in the walk (text or a number)`;
+  }
+  const keys = new Set([...Object.keys(x), ...Object.keys(y)].filter((k) => !position.includes(k)));
+  for (const key of keys) {
+    if (JSON.stringify(x[key]) !== JSON.stringify(y[key])) return `has another body field ${key} than the request (only ${position.join(', ')} may differ)`;
+  }
+  return undefined;
+}
