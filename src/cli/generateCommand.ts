@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CONTRACT_SERVICES, createCatalog } from '../core/catalog';
-import { CodegenError, generatePagingLoop, generateSnippet, PAGING_LANGUAGES, SNIPPET_IDS } from '../core/codegen';
+import { generatePagingLoop, generateSnippet, PAGING_LANGUAGES, SNIPPET_IDS } from '../core/codegen';
 import { parseEnvFile } from '../core/env/loadEnvFile';
 import { EnvFileError } from '../core/env/model';
 import { selectEnvironment } from '../core/env/session';
@@ -67,6 +67,8 @@ export async function generateCommand(args: readonly string[], io: GenerateIo = 
     if (positionals.length !== 1) throw new Error('give one .http file');
     if (!values.name) throw new Error('--name REQUEST is required');
     if (!values.lang) throw new Error('--lang LANG is required');
+    const langs = values.paging ? PAGING_LANGUAGES.map((l) => l.id as string) : SNIPPET_IDS;
+    if (!langs.includes(values.lang)) throw new Error(`--lang must be one of ${langs.join(', ')}${values.paging ? ' with --paging' : ''}, not '${values.lang}'`);
   } catch (error) {
     io.stderr.write(`apiwb generate: ${error instanceof Error ? error.message : String(error)}\nRun 'apiwb generate --help' for the options.\n`);
     return 2;
@@ -94,6 +96,6 @@ export async function generateCommand(args: readonly string[], io: GenerateIo = 
     const usage = error instanceof InputError || error instanceof EnvFileError;
     const text = error instanceof Error ? error.message : String(error);
     io.stderr.write(`apiwb generate: ${terminalSafe(redactor.text(text))}\n`);
-    return usage ? 2 : error instanceof CodegenError ? 1 : 1;
+    return usage ? 2 : 1;
   }
 }

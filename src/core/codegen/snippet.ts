@@ -23,7 +23,16 @@ export interface SnippetLanguage {
   readonly join: string;
   /** Makes the env read compile: an import added to what httpsnippet wrote. */
   readonly withImports?: (code: string) => string;
+  /** Mends what httpsnippet 3.0.10 prints wrong for this language. */
+  readonly mend?: (code: string) => string;
 }
+
+/**
+ * httpsnippet writes PowerShell's -Body in single quotes without doubling the quotes inside it (a body
+ * holding "it's" ends the string early); PowerShell's single-quoted strings escape ' as ''.
+ */
+const doubledBodyQuotes = (code: string): string =>
+  code.replace(/(-Body ')(.*)'$/m, (_all, head: string, inner: string) => `${head}${inner.replace(/'/g, "''")}'`);
 
 const addLineAfter = (pattern: RegExp, line: string, fallbackFirst: boolean) => (code: string): string =>
   pattern.test(code) ? code.replace(pattern, (m) => `${m}\n${line}`) : fallbackFirst ? `${line}\n${code}` : code;
@@ -46,7 +55,7 @@ export const SNIPPET_LANGUAGES: readonly SnippetLanguage[] = [
     id: 'go', label: 'Go net/http', target: 'go', client: 'native', languageId: 'go', comment: '//', quote: '"', env: (n) => `os.Getenv("${n}")`, join: ' + ',
     withImports: addLineAfter(/^import \(/m, '\t"os"', false),
   },
-  { id: 'powershell', label: 'PowerShell', target: 'powershell', client: 'restmethod', languageId: 'powershell', comment: '#', quote: '"', env: (n) => `$env:${n}`, join: ' + ' },
+  { id: 'powershell', label: 'PowerShell', target: 'powershell', client: 'restmethod', languageId: 'powershell', comment: '#', quote: '"', env: (n) => `$env:${n}`, join: ' + ', mend: doubledBodyQuotes },
 ];
 
 export function snippetLanguage(id: string): SnippetLanguage | undefined {
@@ -108,7 +117,7 @@ export function requestSnippet(input: CodegenRequest, languageId: string, about:
   const converted = new HTTPSnippet(toHar(input.request)).convert(language.target, language.client);
   const printed = Array.isArray(converted) ? converted[0] : converted;
   if (typeof printed !== 'string') throw new CodegenError(`${language.label}: httpsnippet printed nothing`);
-  let code = spliceSecrets(printed, language, input.secrets);
+  let code = spliceSecrets(language.mend ? language.mend(printed) : printed, language, input.secrets);
   if (input.secrets.length > 0 && language.withImports) code = language.withImports(code);
   const title = `${input.name ?? 'request'}: ${input.request.method.toUpperCase()} ${input.request.url}`;
   return { language, code: `${headerComment(language.comment, title, about, input.secrets)}\n\n${code.trimEnd()}\n` };
