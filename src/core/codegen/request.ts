@@ -42,7 +42,7 @@ export class CodegenError extends Error {
 const markerOf = (authId: string): string => `__APIWB_SECRET_${authId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}__`;
 
 /** How to make the value of {{$auth.token(id)}} for an entry, in the product's words. */
-export function secretHowTo(entry: AuthEntry, envVar: string): string[] {
+function secretHowTo(entry: AuthEntry, envVar: string): string[] {
   switch (entry.kind) {
     case 'password-grant':
       return [

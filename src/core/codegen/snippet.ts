@@ -58,7 +58,7 @@ export const SNIPPET_LANGUAGES: readonly SnippetLanguage[] = [
   { id: 'powershell', label: 'PowerShell', target: 'powershell', client: 'restmethod', languageId: 'powershell', comment: '#', quote: '"', env: (n) => `$env:${n}`, join: ' + ', mend: doubledBodyQuotes },
 ];
 
-export function snippetLanguage(id: string): SnippetLanguage | undefined {
+function snippetLanguage(id: string): SnippetLanguage | undefined {
   return SNIPPET_LANGUAGES.find((l) => l.id === id);
 }
 
@@ -97,7 +97,7 @@ export function spliceSecrets(code: string, language: SnippetLanguage, secrets: 
 }
 
 /** The comment on top of a snippet: what it sends and how to make each secret it reads. */
-export function headerComment(prefix: string, title: string, about: readonly string[], secrets: readonly SecretInput[]): string {
+function headerComment(prefix: string, title: string, about: readonly string[], secrets: readonly SecretInput[]): string {
   const lines = [title, ...about];
   if (secrets.length > 0) {
     lines.push('Secrets are never written here: they are read from environment variables, named as apiwb names them.');

@@ -12,7 +12,7 @@ const PY: SnippetLanguage = {
 const q = (text: string): string => JSON.stringify(text);
 
 /** A JSON value as a Python literal, indented by four spaces a level. */
-export function pyLiteral(value: unknown, indent = ''): string {
+function pyLiteral(value: unknown, indent = ''): string {
   if (value === null) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
