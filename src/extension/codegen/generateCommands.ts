@@ -26,26 +26,23 @@ export class GenerateCommands {
   ) {}
 
   /** `lang`: a --lang id (tests, keybindings); else the user picks one. Returns the opened document. */
-  async generateCode(node?: unknown, lang?: string): Promise<vscode.TextDocument | undefined> {
-    const ref = this.requestAt(node);
-    if (!ref) return undefined;
-    const id = lang ?? (await vscode.window.showQuickPick(
-      codegen().SNIPPET_LANGUAGES.map((l) => ({ label: l.label, description: l.id, id: l.id })),
-      { title: 'Generate Code', placeHolder: 'Language' },
-    ))?.id;
-    if (!id) return undefined;
-    return this.open(ref, (input) => codegen().generateSnippet(input, id));
+  generateCode(node?: unknown, lang?: string): Promise<vscode.TextDocument | undefined> {
+    return this.generate(node, lang, 'Generate Code', () => codegen().SNIPPET_LANGUAGES, (input, id) => codegen().generateSnippet(input, id));
   }
 
-  async generatePagingLoop(node?: unknown, lang?: string): Promise<vscode.TextDocument | undefined> {
+  generatePagingLoop(node?: unknown, lang?: string): Promise<vscode.TextDocument | undefined> {
+    return this.generate(node, lang, 'Generate Paging Loop', () => codegen().PAGING_LANGUAGES, (input, id) => codegen().generatePagingLoop(input, id));
+  }
+
+  private async generate(
+    node: unknown, lang: string | undefined, title: string, languages: () => readonly { readonly id: string; readonly label: string }[],
+    make: (input: Codegen.GenerateInput, id: string) => Promise<Codegen.GeneratedCode>,
+  ): Promise<vscode.TextDocument | undefined> {
     const ref = this.requestAt(node);
     if (!ref) return undefined;
-    const id = lang ?? (await vscode.window.showQuickPick(
-      codegen().PAGING_LANGUAGES.map((l) => ({ label: l.label, description: l.id, id: l.id })),
-      { title: 'Generate Paging Loop', placeHolder: 'Language' },
-    ))?.id;
+    const id = lang ?? (await vscode.window.showQuickPick(languages().map((l) => ({ label: l.label, description: l.id, id: l.id })), { title, placeHolder: 'Language' }))?.id;
     if (!id) return undefined;
-    return this.open(ref, (input) => codegen().generatePagingLoop(input, id));
+    return this.open(ref, (input) => make(input, id));
   }
 
   private async open(ref: RequestRef, make: (input: Codegen.GenerateInput) => Promise<Codegen.GeneratedCode>): Promise<vscode.TextDocument | undefined> {

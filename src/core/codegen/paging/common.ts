@@ -61,6 +61,18 @@ export function catalogueOf(operation: Operation | undefined): { readonly id: st
   return { id, entries };
 }
 
+/** The catalogue as `code: [meanings],` lines of an object literal (the same in TypeScript and Python). */
+export function catalogueLines(operation: Operation | undefined, indent: string): string[] {
+  const catalogue = catalogueOf(operation);
+  return catalogue ? [...catalogue.entries].map(([code, meanings]) => `${indent}${code}: ${JSON.stringify(meanings)},`) : [];
+}
+
+/** Where the loop finds a page's rows, in words for its doc comment. */
+export function rowsWords(loop: PagingLoop): string {
+  const { rows } = loop;
+  return `The page's rows: ${rows.field ? `the ${rows.field} field` : 'the body'}${rows.topLevelArray ? ', else a top-level array' : ''}${rows.firstArray ? ', else the first array field' : ''}.`;
+}
+
 /** A line saying which catalogue applies, or that the family publishes none. */
 export function catalogueNote(operation: Operation | undefined): string {
   if (operation?.errorCatalogue) return `Codes are read in the ${operation.errorCatalogue} catalogue (${citationsAsText('seed 000 §7.3')}); a code is never an HTTP status.`;

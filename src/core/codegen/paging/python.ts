@@ -2,7 +2,7 @@
 // TypeScript one and the walker (see typescript.ts); the style's parts come from the strategy's `loop`.
 import type { LoopAdvance } from '../../paging/loop';
 import { spliceSecrets, type SnippetLanguage } from '../snippet';
-import { catalogueNote, catalogueOf, firstBody, loopComment, nameWords, RETRIES, snakeName, type LoopInput } from './common';
+import { catalogueLines, catalogueNote, firstBody, loopComment, nameWords, RETRIES, rowsWords, snakeName, type LoopInput } from './common';
 
 const PY: SnippetLanguage = {
   id: 'python', label: 'Python', target: 'python', client: 'python3', languageId: 'python', comment: '#', quote: '"',
@@ -117,8 +117,7 @@ function requestLiteral(input: LoopInput): string[] {
 
 function helpers(input: LoopInput): string[] {
   const { loop } = input;
-  const catalogue = catalogueOf(input.operation);
-  const entries = catalogue ? [...catalogue.entries].map(([code, meanings]) => `    ${code}: ${JSON.stringify(meanings)},`) : [];
+  const entries = catalogueLines(input.operation, '    ');
   const rows = loop.rows;
   return [
     'import json',
@@ -215,7 +214,7 @@ function helpers(input: LoopInput): string[] {
     '',
     '',
     `def rows_of(body):`,
-    `    """The page's rows: ${rows.field ? `the ${rows.field} field` : 'the body'}${rows.topLevelArray ? ', else a top-level array' : ''}${rows.firstArray ? ', else the first array field' : ''}."""`,
+    `    """${rowsWords(loop)}"""`,
     ...(rows.field ? [
       '    named = body',
       `    for key in ${q(rows.field)}.split("."):`,

@@ -5,7 +5,7 @@
 // The style's parts come from the strategy's `loop`; this file only says them in TypeScript.
 import type { LoopAdvance } from '../../paging/loop';
 import { spliceSecrets, type SnippetLanguage } from '../snippet';
-import { camelName, catalogueNote, catalogueOf, firstBody, loopComment, nameWords, RETRIES, type LoopInput } from './common';
+import { camelName, catalogueLines, catalogueNote, firstBody, loopComment, nameWords, RETRIES, rowsWords, type LoopInput } from './common';
 
 const TS: SnippetLanguage = {
   id: 'ts', label: 'TypeScript', target: 'node', client: 'fetch', languageId: 'typescript', comment: '//', quote: '"',
@@ -103,8 +103,7 @@ function requestLiteral(input: LoopInput): string[] {
 
 function helpers(input: LoopInput): string[] {
   const { loop } = input;
-  const catalogue = catalogueOf(input.operation);
-  const entries = catalogue ? [...catalogue.entries].map(([code, meanings]) => `  ${code}: ${JSON.stringify(meanings)},`) : [];
+  const entries = catalogueLines(input.operation, '  ');
   const rows = loop.rows;
   return [
     'export type Verdict = "complete" | "cut-short" | "inconsistent";',
@@ -166,7 +165,7 @@ function helpers(input: LoopInput): string[] {
     '  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());',
     '}',
     '',
-    `/** The page's rows: ${rows.field ? `the ${rows.field} field` : 'the body'}${rows.topLevelArray ? ', else a top-level array' : ''}${rows.firstArray ? ', else the first array field' : ''}. */`,
+    `/** ${rowsWords(loop)} */`,
     'function rowsOf(body: unknown): unknown[] | undefined {',
     ...(rows.field ? [
       `  const named = ${q(rows.field)}.split(".").reduce<unknown>((at, key) => field(at, key), body);`,
