@@ -144,5 +144,15 @@ void describe('apiwb generate: snippets run against the sandbox as apiwb run doe
     assert.match(lang.stderr, /--lang must be one of curl, js-fetch, node, python-requests, python, csharp, java, go, powershell/);
     const name = await generated([join(COLLECTION, 'booking.http'), '--name', 'nope', '--lang', 'curl', '--env-file', ws.envFile], {});
     assert.equal(name.code, 2);
+    const pagingLang = await generated([join(COLLECTION, 'booking.http'), '--name', 'listBookings', '--paging', '--lang', 'curl', '--env-file', ws.envFile], {});
+    assert.equal(pagingLang.code, 2);
+    assert.match(pagingLang.stderr, /--lang must be one of ts, python with --paging/);
+  });
+
+  void it('--paging for a request whose style has no loop says which styles have one (exit 1)', async () => {
+    const made = await generated([join(COLLECTION, 'fundraising.http'), '--name', 'listConstituents', '--paging', '--lang', 'ts', '--env-file', ws.envFile], plantedEnv());
+    assert.equal(made.code, 1);
+    assert.equal(made.stdout, '');
+    assert.match(made.stderr, /no paging loop for listConstituents: its paging style is generic; loops are generated for page-number, page-headers/);
   });
 });
