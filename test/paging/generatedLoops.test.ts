@@ -22,7 +22,7 @@ import { COLLECTION, openSandboxWorkspace, type SandboxWorkspace } from '../cli/
 const exec = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..', '..');
 
-interface Walked { readonly rows: unknown[]; readonly verdict: string }
+interface Walked { readonly rows: unknown[]; readonly verdict: string; readonly error?: string }
 
 let dir: string;
 
@@ -34,9 +34,9 @@ function verdictOfLine(stdout: string): string {
   return 'failed';
 }
 
-async function walker(file: string, name: string, envFile: string, env: Record<string, string>): Promise<Walked> {
+async function walker(file: string, name: string, envFile: string, env: Record<string, string>, extra: readonly string[] = []): Promise<Walked> {
   const out = join(dir, `${name}-${Math.random().toString(36).slice(2)}.ndjson`);
-  const r = await runInProcess([file, '--env-file', envFile, '--env', envNameOf(envFile), '--name', name, '--all-pages', '--out', out], env);
+  const r = await runInProcess([file, '--env-file', envFile, '--env', envNameOf(envFile), '--name', name, '--all-pages', '--out', out, ...extra], env);
   const text = (() => { try { return readFileSync(out, 'utf8'); } catch { return ''; } })();
   return { rows: text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown), verdict: verdictOfLine(r.stdout) };
 }
@@ -60,7 +60,7 @@ function typeCheck(file: string): void {
 }
 
 /** Runs a generated loop; the rows it handed to onPage and its verdict ("failed" when it threw). */
-async function runLoop(code: string, lang: 'ts' | 'python', env: Record<string, string>): Promise<Walked> {
+async function runLoop(code: string, lang: 'ts' | 'python', env: Record<string, string>, maxPages?: number): Promise<Walked> {
   const id = Math.random().toString(36).slice(2);
   if (lang === 'ts') {
     const name = /export async function (\w+)/.exec(code)![1]!;
@@ -71,7 +71,7 @@ async function runLoop(code: string, lang: 'ts' | 'python', env: Record<string, 
     writeFileSync(runner, [
       `import { ${name} } from ${JSON.stringify(module)};`,
       'const kept: unknown[] = [];',
-      `try { const r = await ${name}({ onPage: (rows) => { kept.push(...rows); } }); process.stdout.write(JSON.stringify({ rows: kept, verdict: r.verdict, all: r.rows.length })); }`,
+      `try { const r = await ${name}({ onPage: (rows) => { kept.push(...rows); }${maxPages ? `, maxPages: ${maxPages}` : ''} }); process.stdout.write(JSON.stringify({ rows: kept, verdict: r.verdict, all: r.rows.length })); }`,
       'catch (error) { process.stdout.write(JSON.stringify({ rows: kept, verdict: "failed", error: String(error) })); }',
     ].join('\n'));
     const { stdout } = await exec(process.execPath, ['--import', 'tsx', runner], { cwd: ROOT, env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
@@ -87,7 +87,7 @@ async function runLoop(code: string, lang: 'ts' | 'python', env: Record<string, 
     'spec.loader.exec_module(loop)',
     'kept = []',
     'try:',
-    `    r = loop.${name}(on_page=lambda rows, page: kept.extend(rows))`,
+    `    r = loop.${name}(on_page=lambda rows, page: kept.extend(rows)${maxPages ? `, max_pages=${maxPages}` : ''})`,
     '    sys.stdout.write(json.dumps({"rows": kept, "verdict": r["verdict"]}))',
     'except loop.PagingError as error:',
     '    sys.stdout.write(json.dumps({"rows": kept, "verdict": "failed", "error": str(error)}))',
@@ -188,6 +188,13 @@ const ROUTES: Record<string, Route> = {
     if (page === 2 && once('flaky')) return json(res, 500, { message: 'try again' });
     return headerPage(res, page, (_p, h) => ({ headers: h }));
   },
+  '/pages': (_q, res, url) => headerPage(res, Number(url.searchParams.get('page') ?? 1), (_p, h) => ({ headers: h })),
+  // A LoyaltyPoint path: the catalog gives the request its family's catalogue (code 13: Invalid CtcID).
+  '/api/LoyaltyPoint/GetBalance': (_q, res, url) => {
+    const page = Number(url.searchParams.get('pageNumber') ?? 1);
+    if (page === 2) return json(res, 200, { ResponseStatus: false, Errors: [{ ErrorCode: 13, ErrorDescription: '' }] });
+    json(res, 200, { PageNumber: page, PageSize: 3, TotalOrders: 10, Orders: ROWS.slice((page - 1) * 3, page * 3) });
+  },
   '/orders': (_q, res, url) => {
     const page = Number(url.searchParams.get('pageNumber') ?? 1);
     json(res, 200, { PageNumber: page, PageSize: 3, TotalOrders: page === 2 ? 7 : 10, Orders: ROWS.slice((page - 1) * 3, page * 3), Response: true, Errors: [] });
@@ -233,6 +240,8 @@ void describe('generated paging loops against adversarial servers stop with the 
       '###\n# @name vanish\n# @paging page-headers\nGET {{base}}/vanish',
       '###\n# @name repeat\n# @paging page-headers\nGET {{base}}/repeat',
       '###\n# @name flaky\n# @paging page-headers\nGET {{base}}/flaky',
+      '###\n# @name pages\n# @paging page-headers\nGET {{base}}/pages',
+      '###\n# @name balance\n# @paging page-number\nGET {{base}}/api/LoyaltyPoint/GetBalance?pageNumber=1&pageSize=3',
       '###\n# @name orders\n# @paging page-number\nGET {{base}}/orders?pageNumber=1&pageSize=3',
       '###\n# @name batches\n# @paging batch-cursor\nPOST {{base}}/batches\nContent-Type: application/json\n\n{ "BatchSize": 3 }',
       '###\n# @name leads\n# @paging offset-remaining\nPOST {{base}}/leads\nContent-Type: application/json\n\n{ "PageSize": 3, "Offset": 0 }',
@@ -249,6 +258,7 @@ void describe('generated paging loops against adversarial servers stop with the 
     ['batches', 'inconsistent', 6],
     ['leads', 'failed', 3],
     ['extract', 'complete', 10],
+    ['balance', 'failed', 3],
   ];
   for (const [name, verdict, kept] of CASES) {
     void it(`${name}: ${verdict}, ${kept} rows kept, as the walker`, async () => {
@@ -265,7 +275,20 @@ void describe('generated paging loops against adversarial servers stop with the 
         const got = await runLoop(await generate(httpFile, name, lang, envFile, {}), lang, {});
         assert.equal(got.verdict, expected.verdict, `${lang}: verdict`);
         assert.deepEqual(got.rows, expected.rows, `${lang}: the rows kept`);
+        // A business error inside a 200 is raised with its catalogue's meaning.
+        if (name === 'balance') assert.match(got.error ?? '', /page 2: a business error inside HTTP 200: Error code 13 \(Invalid CtcID\)/, lang);
       }
     });
   }
+
+  void it('maxPages cuts the walk short, as --max-pages does: the same rows, never "complete"', async () => {
+    const expected = await walker(httpFile, 'pages', envFile, {}, ['--max-pages', '2']);
+    assert.equal(expected.verdict, 'cut-short');
+    assert.equal(expected.rows.length, 6);
+    for (const lang of ['ts', 'python'] as const) {
+      const got = await runLoop(await generate(httpFile, 'pages', lang, envFile, {}), lang, {}, 2);
+      assert.equal(got.verdict, 'cut-short', lang);
+      assert.deepEqual(got.rows, expected.rows, lang);
+    }
+  });
 });
