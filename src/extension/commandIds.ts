@@ -17,6 +17,8 @@ export const COMMANDS = {
   deleteRequest: 'apiWorkbench.deleteRequest',
   moveRequest: 'apiWorkbench.moveRequest',
   copyAsCurl: 'apiWorkbench.copyAsCurl',
+  generateCode: 'apiWorkbench.generateCode',
+  generatePagingLoop: 'apiWorkbench.generatePagingLoop',
   importOpenApi: 'apiWorkbench.importOpenApi',
   refreshOpenApi: 'apiWorkbench.refreshOpenApi',
   importPostman: 'apiWorkbench.importPostman',

@@ -44,6 +44,8 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
     vscode.commands.registerCommand(COMMANDS.deleteRequest, on((w, node?: RequestsNode) => w.collectionCommands.deleteRequest(node))),
     vscode.commands.registerCommand(COMMANDS.moveRequest, on((w, node?: RequestsNode) => w.collectionCommands.moveRequest(node))),
     vscode.commands.registerCommand(COMMANDS.copyAsCurl, on((w, node?: RequestsNode) => w.collectionCommands.copyAsCurl(node))),
+    vscode.commands.registerCommand(COMMANDS.generateCode, on((w, node?: RequestsNode, lang?: unknown) => w.generate.generateCode(node, typeof lang === 'string' ? lang : undefined))),
+    vscode.commands.registerCommand(COMMANDS.generatePagingLoop, on((w, node?: RequestsNode, lang?: unknown) => w.generate.generatePagingLoop(node, typeof lang === 'string' ? lang : undefined))),
     vscode.commands.registerCommand(COMMANDS.importOpenApi, on((w, source?: string) => w.collectionCommands.importOpenApi(typeof source === 'string' ? source : undefined))),
     vscode.commands.registerCommand(COMMANDS.refreshOpenApi, on((w) => w.collectionCommands.refreshOpenApi())),
     vscode.commands.registerCommand(COMMANDS.importPostman, on((w, file?: vscode.Uri) => w.collectionCommands.importPostman(file instanceof vscode.Uri ? file : undefined))),

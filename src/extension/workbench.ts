@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { CatalogController } from './catalog/catalogController';
 import { CollectionCommands } from './collections/collectionCommands';
+import { GenerateCommands } from './codegen/generateCommands';
 import { CredentialCommands } from './credentials/credentialCommands';
 import { SecretStorageStore } from './credentials/secretStorageStore';
 import { TokenStatusBar } from './credentials/tokenStatusBar';
@@ -37,6 +38,8 @@ export interface Workbench {
   readonly sender: SendController;
   readonly credentialCommands: CredentialCommands;
   readonly collectionCommands: CollectionCommands;
+  /** Generate Code and Generate Paging Loop. */
+  readonly generate: GenerateCommands;
   readonly history: HistoryController;
   /** The Send commands: a CodeLens target, a Requests view node, or the request under the cursor. */
   sendFrom(target: SendTarget | RequestsNode | undefined, followPages: boolean): Promise<unknown>;
@@ -87,6 +90,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
     ready, filesRead, catalogs, servicesTree, environmentsTree, requestsTree, environments, scratches, results, sender,
     credentialCommands: new CredentialCommands(environments),
     collectionCommands,
+    generate: new GenerateCommands(environments, catalogs, (node) => collectionCommands.requestAt(node as RequestsNode | undefined)),
     history,
     sendFrom: (target, followPages) => sendFrom(target, followPages, sender),
     importPrivateEnvFile: (options) => importPrivateEnvFile(environments, options),

@@ -2,6 +2,7 @@
 // sends, sleeps or writes; the walker does those, in an order that keeps every fetched page safe.
 import type { PagingStyleId } from '../catalog/model';
 import type { HttpRequest, HttpResponse } from '../http/types';
+import type { PagingLoop } from './loop';
 
 /** A style plus its `key=value` options (from a `# @paging` directive or from detection). */
 export interface PagingPlan {
@@ -67,6 +68,8 @@ export interface PagingStrategy {
   position?(request: HttpRequest): RequestPosition;
   /** Why a walk of this style cannot be resumed after a fault, when it cannot. */
   readonly cannotResume?: string;
+  /** The style as data, for the generated paging loops (src/core/codegen/paging/); absent for generic and none. */
+  readonly loop?: PagingLoop;
   /**
    * Facts of a page that must hold over the whole walk (totals, the page size): the walker compares
    * every page's with the first page's, and one that vanishes or changes stops the walk as inconsistent.

@@ -22,7 +22,7 @@ export class CollectionCommands {
   ) {}
 
   /** From a tree node, or the request under the cursor of the active .http editor. */
-  private requestAt(node?: RequestsNode): RequestRef | undefined {
+  requestAt(node?: RequestsNode): RequestRef | undefined {
     if (node?.kind === 'request') return { uri: node.uri, index: node.index };
     const editor = vscode.window.activeTextEditor;
     if (!editor || editor.document.languageId !== 'http') {

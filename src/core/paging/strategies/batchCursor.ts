@@ -13,6 +13,17 @@ export function batchCursorStrategy(options: Readonly<Record<string, string>>, p
   return {
     style: 'batch-cursor',
     position: () => ({ body: [cursorField] }),
+    loop: {
+      style: 'batch-cursor',
+      citation: 'seed 000 §4.2 rule 4',
+      rule: [
+        'Continue by sending the BatchID returned by the previous call, verbatim; never increment an assumed page number.',
+        'Remaining = 0 or an empty batch ends the walk; a response without a BatchID while rows remain is an error (a cursor is never invented).',
+      ],
+      rows: { field: options['items'] ?? 'Assets', topLevelArray: false, firstArray: true },
+      advance: { kind: 'cursor', field: cursorField, remainingField: 'Remaining' },
+      facts: [],
+    },
     prepare: (first) => first,
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);

@@ -18,6 +18,19 @@ export function exportOrdinalStrategy(options: Readonly<Record<string, string>>,
     style: 'export-ordinal',
     position: () => ({ body: ['OFFSET', 'TableName'] }),
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
+    loop: {
+      style: 'export-ordinal',
+      citation: 'seed 000 §4.2 rule 6',
+      rule: [
+        `OFFSET is a one-based page ordinal (1 first); a blank TableName creates the export, later calls send the TableName returned and the next OFFSET.`,
+        `A page holds ${pageRows} rows: a short or empty page is the last, and no request follows it.`,
+        'The table can be dropped after the last page, so a page cannot be fetched twice: each page is handed to onPage (persist it there) before the next is asked for.',
+      ],
+      rows: { field: options['items'] ?? 'Result', topLevelArray: false, firstArray: false },
+      advance: { kind: 'ordinal', field: 'OFFSET', tableField: 'TableName', pageRows },
+      facts: [],
+      firstRequest: { OFFSET: 1 },
+    },
     prepare(first) {
       const body = jsonBody(first);
       if (body && asNumber(body['OFFSET']) !== undefined) return first;

@@ -15,6 +15,17 @@ export function offsetRemainingStrategy(options: Readonly<Record<string, string>
     style: 'offset-remaining',
     position: () => ({ body: [offsetField] }),
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
+    loop: {
+      style: 'offset-remaining',
+      citation: 'seed 000 §4.2 rule 5',
+      rule: [
+        'Offset is forwarded as given: continue with Offset + the rows received (never + PageSize: a page may hold fewer).',
+        'Remaining depends on database count semantics and is not a guaranteed end-of-stream signal: it is never read. Only an empty page ends the walk.',
+      ],
+      rows: { field: options['items'] ?? '_Leads', topLevelArray: false, firstArray: false },
+      advance: { kind: 'offset', field: offsetField },
+      facts: [],
+    },
     prepare: (first) => first,
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);

@@ -32,6 +32,17 @@ export function pageHeadersStrategy(options: Readonly<Record<string, string>>, p
     style: 'page-headers',
     position: () => ({ query: [pageParam] }),
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
+    loop: {
+      style: 'page-headers',
+      citation: 'seed 002 §Endpoints',
+      rule: [
+        'The first request, without page, reports page 1; continue with page 2, 3, ... up to X-Pagination-Total-Pages.',
+        'Every response carries X-Pagination-Page, -Per-Page, -Total-Pages and -Total-Results: one that vanishes or changes mid-walk makes it inconsistent.',
+      ],
+      rows: { ...(options['items'] ? { field: options['items'] } : {}), topLevelArray: true, firstArray: true },
+      advance: { kind: 'page-headers', param: pageParam, pageHeader: 'X-Pagination-Page', totalPagesHeader: 'X-Pagination-Total-Pages' },
+      facts: [{ from: 'header', name: 'X-Pagination-Total-Pages' }, { from: 'header', name: 'X-Pagination-Total-Results' }, { from: 'header', name: 'X-Pagination-Per-Page' }],
+    },
     prepare: (first) => first,
     facts(page) {
       const h = paginationHeaders(page.response);

@@ -15,6 +15,19 @@ export function pageNumberStrategy(options: Readonly<Record<string, string>>, po
     style: 'page-number',
     position: () => ({ query: [pageParam] }),
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
+    loop: {
+      style: 'page-number',
+      citation: 'seed 000 §4.2 rules 2-3',
+      rule: [
+        'pageNumber defaults to 1, pageSize to 50 (at most 500); a value below 1 is refused with HTTP 400, which is an error, never the end.',
+        'Continue with pageNumber + 1; stop once PageNumber x PageSize (as the response reports them) covers TotalOrders, or on an empty page.',
+        'A 200 with Response=false is a page out of range (the end); on the first page it is the answer to the whole request (a failure).',
+        'No snapshot is promised under concurrent change: TotalOrders or PageSize changing mid-walk makes the walk inconsistent.',
+      ],
+      rows: { field: options['items'] ?? 'Orders', topLevelArray: false, firstArray: false },
+      advance: { kind: 'page-number', param: pageParam, sizeParam: 'pageSize', servedField: 'PageNumber', sizeField: 'PageSize', totalField: 'TotalOrders', outOfRangeFlag: 'Response' },
+      facts: [{ from: 'body', name: 'TotalOrders' }, { from: 'body', name: 'PageSize' }],
+    },
     prepare: (first) => first,
     facts(page) {
       const body = page.body.ok && isRecord(page.body.value) ? page.body.value : {};

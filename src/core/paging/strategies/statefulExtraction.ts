@@ -24,6 +24,18 @@ export function statefulExtractionStrategy(options: Readonly<Record<string, stri
   return {
     style: 'stateful-extraction',
     repeatsRequest: true,
+    loop: {
+      style: 'stateful-extraction',
+      citation: 'seed 000 §4.2 rule 7',
+      rule: [
+        'Extraction is stateful, not page-numbered: the server keeps the position, so the next request is the same call again.',
+        'An error is not end-of-data: a non-2xx is retried with the same call (a few times, then the walk fails); a 2xx with broken JSON fails (the server has moved on: rows may be missing).',
+        'How the end shows is not published: an empty result is taken as the end (the product\'s reading, not the contract\'s).',
+      ],
+      rows: { field: options['items'] ?? 'FactTransactions', topLevelArray: true, firstArray: true },
+      advance: { kind: 'same-call' },
+      facts: [],
+    },
     cannotResume: 'a stateful extraction cannot resume: every call hands out the next rows and the service has already moved past the ones lost, so they cannot be fetched again; start a new extraction',
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     prepare: (first) => first,

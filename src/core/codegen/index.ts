@@ -1,0 +1,82 @@
+// Generate code: a request of a .http file as a snippet (snippet.ts, through httpsnippet) or, for an
+// operation with a paging style, as a paging loop in TypeScript or Python (paging/), generated from the
+// style's strategy. Both read secrets from the environment variables the CLI names, and the text they
+// return is searched for every secret value the caller knows before it is handed back.
+import type { Catalog } from '../catalog';
+import type { HttpFile } from '../httpfile';
+import { createStrategy } from '../paging/strategies';
+import { pagingPlanFor } from '../run/pagingPlan';
+import { pathOf } from '../http/url';
+import { citationsAsText } from '../reference';
+import { dynamicVariables } from '../run/dynamicVariables';
+import type { Environment } from '../env/model';
+import { assertNoSecret, codegenRequest, CodegenError, type CodegenRequest } from './request';
+import { requestSnippet, SNIPPET_LANGUAGES } from './snippet';
+import { typescriptLoop } from './paging/typescript';
+import { pythonLoop } from './paging/python';
+
+export { CodegenError } from './request';
+export { SNIPPET_LANGUAGES } from './snippet';
+
+export const PAGING_LANGUAGES = [
+  { id: 'ts', label: 'TypeScript (Node 18+)', languageId: 'typescript' },
+  { id: 'python', label: 'Python 3 (standard library)', languageId: 'python' },
+] as const;
+
+export interface GenerateInput {
+  readonly file: HttpFile;
+  readonly requestIndex: number;
+  readonly environment: Environment;
+  readonly catalog: Catalog;
+  readonly readInclude: (path: string) => Promise<string>;
+  /** Every secret value the caller holds: none may appear in the code. */
+  readonly knownSecrets: Iterable<string>;
+}
+
+export interface GeneratedCode {
+  readonly code: string;
+  /** The editor's language id for an untitled document. */
+  readonly languageId: string;
+}
+
+async function prepared(input: GenerateInput): Promise<CodegenRequest> {
+  return codegenRequest(input.file, input.requestIndex, { environment: input.environment, readInclude: input.readInclude, dynamic: dynamicVariables() });
+}
+
+function operationLines(input: GenerateInput, request: CodegenRequest): string[] {
+  const op = input.catalog.match(request.request.method, pathOf(request.request.url));
+  if (!op) return ['The request matches no operation of the contracts.'];
+  const where = citationsAsText(`seed ${op.source.seed} §${op.source.section}`);
+  const inferred = op.pathStatus === 'inferred' ? '; its path is inferred, the contract does not publish it' : '';
+  return [`Operation ${op.service}/${op.family}/${op.name} (${where}${inferred}).`];
+}
+
+export async function generateSnippet(input: GenerateInput, languageId: string): Promise<GeneratedCode> {
+  const request = await prepared(input);
+  const snippet = requestSnippet(request, languageId, operationLines(input, request));
+  assertNoSecret(snippet.code, input.knownSecrets);
+  return { code: snippet.code, languageId: snippet.language.languageId };
+}
+
+export async function generatePagingLoop(input: GenerateInput, languageId: string): Promise<GeneratedCode> {
+  const language = PAGING_LANGUAGES.find((l) => l.id === languageId);
+  if (!language) throw new CodegenError(`a paging loop is generated in ${PAGING_LANGUAGES.map((l) => l.id).join(' or ')}, not '${languageId}'`);
+  const request = await prepared(input);
+  const { method, url } = request.request;
+  const operation = input.catalog.match(method, pathOf(url));
+  const lookup = pagingPlanFor(request.request, request.directives, input.catalog, operation);
+  if (!lookup.ok) throw new CodegenError(lookup.error);
+  const plan = lookup.plan;
+  const loop = plan ? createStrategy(plan.style, plan.options).loop : undefined;
+  if (!plan || !loop) {
+    const style = plan ? `its paging style is ${plan.style}` : 'it has no paging style (no # @paging directive and no catalog operation with one)';
+    throw new CodegenError(`no paging loop for ${request.name ?? `${method} ${url}`}: ${style}; loops are generated for page-number, page-headers, offset-remaining, batch-cursor, export-ordinal and stateful-extraction`);
+  }
+  const loopInput = { loop, request: request.request, secrets: request.secrets, ...(operation ? { operation } : {}), ...(request.name ? { requestName: request.name } : {}) };
+  const code = language.id === 'ts' ? typescriptLoop(loopInput) : pythonLoop(loopInput);
+  assertNoSecret(code, input.knownSecrets);
+  return { code, languageId: language.languageId };
+}
+
+/** Every --lang id of snippets, for help texts and pickers. */
+export const SNIPPET_IDS: readonly string[] = SNIPPET_LANGUAGES.map((l) => l.id);

@@ -1,0 +1,131 @@
+// The request that generated code sends: the .http request made ready exactly as `apiwb run` makes it
+// ready (prepareRequest: variables, directives, `< file` bodies), except that no secret is fetched.
+// Each {{$auth.token("id")}} becomes a marker that every printer turns into a read of the environment
+// variable the CLI names for it (secretEnvVarName(id, 'token'): APIWB_SECRET_<AUTH ID>_TOKEN), with a
+// comment saying how to make its value. A credential header written literally is refused: the code
+// would carry the secret. The text printed is then searched for every secret value the caller knows.
+import { CredentialService } from '../auth/credentials';
+import { authEntryOf, type AuthEntry, type Environment } from '../env/model';
+import type { HttpRequest } from '../http/types';
+import type { HttpFile } from '../httpfile';
+import { requestAt, type DynamicVariableResolver } from '../httpfile/resolve';
+import { prepareRequest } from '../run/prepareRequest';
+import { citationsAsText } from '../reference';
+import { secretEnvVarName, MemorySecretStore } from '../secrets/secretStore';
+import { AUTH_SCHEME, hasLiteral, isCredentialHeader, JWT_ANYWHERE } from '../secrets/vocabulary';
+
+/** A secret the generated code reads from the environment. */
+export interface SecretInput {
+  /** Stands in the request's texts for the value until a printer replaces it. */
+  readonly marker: string;
+  readonly envVar: string;
+  readonly authId: string;
+  /** How to make the value, in words (one or more comment lines). */
+  readonly howTo: readonly string[];
+}
+
+export interface CodegenRequest {
+  readonly request: HttpRequest;
+  /** The request's `# @name`, when it has one. */
+  readonly name?: string;
+  readonly directives: Readonly<Record<string, string>>;
+  readonly secrets: readonly SecretInput[];
+}
+
+export class CodegenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CodegenError';
+  }
+}
+
+const markerOf = (authId: string): string => `__APIWB_SECRET_${authId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}__`;
+
+/** How to make the value of {{$auth.token(id)}} for an entry, in the product's words. */
+function secretHowTo(entry: AuthEntry, envVar: string): string[] {
+  switch (entry.kind) {
+    case 'password-grant':
+      return [
+        `${envVar}: an access token of '${entry.id}': POST ${entry.tokenUrl ?? '{auth_url}/token'} form-encoded`,
+        `  grant_type=password&username=${entry.username ?? '<user>'}&password=<password>, and take access_token`,
+        `  (${citationsAsText('seed 000 §5.1')}). It lasts expires_in seconds; there is no refresh token.`,
+      ];
+    case 'basic-api-key':
+      return [
+        `${envVar}: base64 of "<permission name>:<service key>" (${citationsAsText('seed 001 §5.1')}):`,
+        `  printf '%s' '${entry.permissionName ?? '<permission name>'}:<service key>' | base64`,
+      ];
+    case 'jwt-bearer':
+      return [`${envVar}: the platform identity JWT of '${entry.id}', as pasted (${citationsAsText('seed 001 §5.2')}).`];
+    default:
+      return [`${envVar}: the value of {{$auth.token("${entry.id}")}}.`];
+  }
+}
+
+/** Hands out markers in place of secrets: nothing is signed in, read or sent. */
+class MarkerCredentials extends CredentialService {
+  override token(authId: string): Promise<string> {
+    this.entry(authId);
+    return Promise.resolve(markerOf(authId));
+  }
+
+  override idToken(authId: string): Promise<string> {
+    return this.token(authId);
+  }
+}
+
+/** A credential header whose credential part is written in the file rather than referenced: refused. */
+function literalCredential(file: HttpFile, requestIndex: number): string | undefined {
+  const node = requestAt(file, requestIndex)?.request;
+  for (const header of node?.headers ?? []) {
+    if (!isCredentialHeader(header.name)) continue;
+    const credential = AUTH_SCHEME.exec(header.value)?.[2] ?? header.value;
+    if (hasLiteral(credential)) return header.name;
+  }
+  return undefined;
+}
+
+export interface CodegenContext {
+  readonly environment: Environment;
+  readonly readInclude: (path: string) => Promise<string>;
+  readonly dynamic?: DynamicVariableResolver;
+}
+
+/** The request at `requestIndex` ready for a printer, or a CodegenError saying why not. */
+export async function codegenRequest(file: HttpFile, requestIndex: number, ctx: CodegenContext): Promise<CodegenRequest> {
+  const literal = literalCredential(file, requestIndex);
+  if (literal) {
+    throw new CodegenError(`the ${literal} header is written literally; generated code never carries a secret: write it as {{$auth.token("<auth id>")}} so the code reads it from ${secretEnvVarName('<auth id>', 'token')}`);
+  }
+  const credentials = new MarkerCredentials(ctx.environment, {
+    secrets: new MemorySecretStore(),
+    send: () => Promise.reject(new Error('generated code signs nothing in')),
+  });
+  const prepared = await prepareRequest(file, requestIndex, {
+    environment: ctx.environment, credentials, responses: new Map(), readInclude: ctx.readInclude,
+    ...(ctx.dynamic ? { dynamic: ctx.dynamic } : {}),
+  });
+  if (!prepared.ok) throw new CodegenError(prepared.problem);
+  const { request } = prepared;
+  const secrets: SecretInput[] = [];
+  for (const authId of Object.keys(ctx.environment.auth)) {
+    const marker = markerOf(authId);
+    const inHeaders = Object.values(request.headers).some((v) => v.includes(marker));
+    if (request.url.includes(marker) || request.body?.includes(marker)) {
+      throw new CodegenError(`{{$auth.token("${authId}")}} is in the URL or body; generated code reads credentials into headers only`);
+    }
+    if (!inHeaders) continue;
+    const entry = authEntryOf(ctx.environment, authId)!;
+    const envVar = secretEnvVarName(authId, 'token');
+    secrets.push({ marker, envVar, authId, howTo: secretHowTo(entry, envVar) });
+  }
+  return { request, ...(prepared.resolved.name ? { name: prepared.resolved.name } : {}), directives: prepared.resolved.directives, secrets };
+}
+
+/** Throws when generated text holds a known secret value or anything shaped like a JWT. */
+export function assertNoSecret(text: string, knownSecrets: Iterable<string>): void {
+  for (const secret of knownSecrets) {
+    if (secret.length >= 4 && text.includes(secret)) throw new CodegenError('the generated code would hold a secret value; nothing was generated');
+  }
+  if (JWT_ANYWHERE.test(text)) throw new CodegenError('the generated code would hold a JWT; nothing was generated');
+}
