@@ -13,7 +13,7 @@ import { EnvFileError, type Environment } from '../core/env/model';
 import { selectEnvironment } from '../core/env/session';
 import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
 import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openapi';
-import { closeHttpAgents, httpClient } from '../core/http/client';
+import { closeHttpAgents } from '../core/http/client';
 import { parseHttpFile } from '../core/httpfile/parser';
 import { referenceNames, type NamedResponse, type ResolvedText } from '../core/httpfile/resolve';
 import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../core/httpfile/model';
@@ -38,6 +38,7 @@ import { readResumeRecord, removeResumeRecord, writeResumeRecord, type ResumeRec
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
 import { lineWriter } from './reporters/lineWriter';
 import { sendOrder, type RequestHooks } from './sendOrder';
+import { NETWORK_HELP, openRunNetwork } from './runNetwork';
 import type { Subcommand } from './subcommands';
 import type { Mutable } from '../core/mutable';
 
@@ -54,6 +55,9 @@ export interface RunOptions {
   readonly maxPages?: number;
   readonly timeoutMs: number;
   readonly insecure: boolean;
+  /** --proxy URL and --cacert FILE (runNetwork.ts). */
+  readonly proxy?: string;
+  readonly cacert?: readonly string[];
   /** --reporter junit|json|github; --report FILE (github without a file: stdout). */
   readonly reporter?: 'junit' | 'json' | 'github';
   readonly report?: string;
@@ -99,7 +103,7 @@ Options:
   --overlay FILE      an OpenAPI overlay written by 'apiwb import-openapi --out' (repeatable): its
                       operations' paging and business errors count like the contract's
   --insecure          do not verify TLS certificates (off by default; only for a server you trust)
-  --check-contract    compare each response with what the contract documents for its operation
+${NETWORK_HELP}  --check-contract    compare each response with what the contract documents for its operation
                       (fields, types, error codes, paging headers and fields); prints each finding
                       with its JSON path and contract section, and drift fails the request (exit 1)
 ${REPORT_HELP}  -h, --help          this help
@@ -167,6 +171,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
       env: { type: 'string' }, 'env-file': { type: 'string' }, name: { type: 'string' },
       'all-pages': { type: 'boolean' }, out: { type: 'string' }, format: { type: 'string' },
       'max-pages': { type: 'string' }, timeout: { type: 'string' }, insecure: { type: 'boolean' },
+      proxy: { type: 'string' }, cacert: { type: 'string', multiple: true },
       reporter: { type: 'string' }, report: { type: 'string' },
       'check-contract': { type: 'boolean' },
       resume: { type: 'boolean' }, overlay: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
@@ -191,6 +196,8 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
     ...(values['max-pages'] ? { maxPages: positiveInteger('--max-pages', values['max-pages']) } : {}),
     timeoutMs: values.timeout ? positiveInteger('--timeout', values.timeout) : 30_000,
     insecure: values.insecure ?? false,
+    ...(values.proxy ? { proxy: values.proxy } : {}),
+    ...(values.cacert ? { cacert: values.cacert } : {}),
     ...reporterOptions(values.reporter, values.report),
     checkContract: values['check-contract'] ?? false,
     resume: values.resume ?? false,
@@ -233,25 +240,28 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   checkedTexts.clear();
   const planned = withReadLater(plan, included);
 
-  const ports: ExchangePorts = { http: httpClient, catalog, timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
+  const secretStore = new EnvironmentSecretStore(io.env);
+  const network = await openRunNetwork(options, environment, envPath, io, secretStore, redactor);
+  const http = network.http;
+  const ports: ExchangePorts = { http, catalog, timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
   // Set once the run's send order exists (below): a sign-in tells it (sendOrder.signingIn).
   let signingIn = (): void => undefined;
   let untilIdle = (): Promise<void> => Promise.resolve();
   const credentials = new CredentialService(environment, {
-    secrets: new EnvironmentSecretStore(io.env),
+    secrets: secretStore,
     send: async (request) => {
       // Never while a request of the run is on the network: a request made ready ahead of its turn
       // (preparesAhead) signs in once the one before it has been answered.
       await untilIdle();
       // A response waiting for this request's send is examined meanwhile (sendOrder).
       signingIn();
-      return httpClient.send(request, { timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) });
+      return http.send(request, { timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) });
     },
     signInOnDemand: true,
     missingSecretHint: (authId, field) => `set the environment variable ${secretEnvVarName(authId, field)}`,
   });
   // Every secret of the run (the APIWB_SECRET_* values, then the tokens handed out): scrubbed from --out.
-  const secrets = secretValuesFromEnvironment(io.env);
+  const secrets = [...secretValuesFromEnvironment(io.env), ...network.secretValues];
   const resume = options.resume && options.out ? resumePoint(options.out, options.format, planned) : undefined;
   if (options.out && !resume) removeResumeRecord(options.out);
   const sink = options.out ? await openOut(options.out, options.format, () => secrets, resume?.record.checkpoint.sink) : undefined;
@@ -332,6 +342,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     out.flush();
     progress.clear();
     await sink?.close();
+    await network.close();
   }
   record.finish();
   const elapsed = performance.now() - started;

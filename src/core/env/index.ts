@@ -4,3 +4,4 @@ export { selectEnvironment, EnvironmentSession } from './session';
 export { substituteVariables } from './templates';
 export { findSecretsInEnvironment, type SecretFinding } from './secretCheck';
 export { EnvFileError, authEntryOf, environmentNamed, type AuthEntry, type AuthKind, type Environment, type EnvFile } from './model';
+export { environmentNetwork, environmentHosts, type EnvironmentNetwork, type CertificateConfig } from './networkConfig';
