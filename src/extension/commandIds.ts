@@ -31,6 +31,9 @@ export const COMMANDS = {
   clearHistory: 'apiWorkbench.clearHistory',
   refreshHistory: 'apiWorkbench.refreshHistory',
   importPrivateEnvFile: 'apiWorkbench.importPrivateEnvFile',
+  setProxyPassword: 'apiWorkbench.setProxyPassword',
+  setCertificatePassphrase: 'apiWorkbench.setCertificatePassphrase',
+  importRestClientCertificates: 'apiWorkbench.importRestClientCertificates',
 } as const;
 
 export type CommandKey = keyof typeof COMMANDS;

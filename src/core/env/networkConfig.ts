@@ -32,6 +32,9 @@ export interface EnvironmentNetwork {
 type Where = { file: string; env: string };
 type Json = Record<string, unknown>;
 
+/** The id (secret-store name) of a per-host certificate: its passphrase is `<id>.passphrase`. */
+export const SSL_PER_HOST_ID = (host: string): string => `client-certificate-${host}`;
+
 const SINGLE_FORM_KEYS = ['clientCertificate', 'clientCertificateKey', 'hasCertificatePassphrase', 'verifyHostCertificate', 'hosts'];
 
 function isObject(value: unknown): value is Json {
@@ -93,7 +96,7 @@ function certificatesOf(value: unknown, variables: Readonly<Record<string, strin
   }
   return Object.entries(value).map(([host, body]) => {
     if (!isObject(body)) fail(where, `SSLConfiguration.${host}`, 'an object with "clientCertificate" and its other fields');
-    return oneCertificate(body, `client-certificate-${host}`, [host], where, `SSLConfiguration.${host}`);
+    return oneCertificate(body, SSL_PER_HOST_ID(host), [host], where, `SSLConfiguration.${host}`);
   });
 }
 

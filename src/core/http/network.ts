@@ -211,15 +211,15 @@ export function plainHttpNotice(request: HttpRequest, proxy: ProxyEndpoint, what
 }
 
 /**
- * The HTTP port over `base` that sends every request through the current network (read at each send:
+ * The HTTP port over `base` that sends every request through the current network (asked at each send:
  * a change of settings or environment holds from the next request). `notice` hears, once for each
  * network, that a plain-http request is showing a credential to a proxy.
  */
-export function networkPort(base: HttpPort, network: () => Network, notice?: (text: string) => void): HttpPort {
+export function networkPort(base: HttpPort, network: () => Network | Promise<Network>, notice?: (text: string) => void): HttpPort {
   const told = new WeakSet<Network>();
-  const optionsFor = (request: HttpRequest, options: SendOptions | undefined): SendOptions => {
+  const optionsFor = async (request: HttpRequest, options: SendOptions | undefined): Promise<SendOptions> => {
     if (options?.dispatcher) return options;
-    const current = network();
+    const current = await network();
     const verify = options?.rejectUnauthorized !== false;
     if (notice && !told.has(current) && request.url.startsWith('http:')) {
       const url = new URL(request.url);
@@ -233,7 +233,7 @@ export function networkPort(base: HttpPort, network: () => Network, notice?: (te
     return { ...options, dispatcher: current.dispatcher(verify) };
   };
   return {
-    send: (request, options) => base.send(request, optionsFor(request, options)),
-    stream: (request, options) => base.stream(request, optionsFor(request, options)),
+    send: async (request, options) => base.send(request, await optionsFor(request, options)),
+    stream: async (request, options) => base.stream(request, await optionsFor(request, options)),
   };
 }

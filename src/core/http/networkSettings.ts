@@ -48,7 +48,7 @@ export interface ResolvedNetwork {
   readonly problems: readonly string[];
   /** Values no output may show (the proxy password). */
   readonly secretValues: readonly string[];
-  /** The files behind the settings, for copy as curl: --cacert and --cert. */
+  /** The files behind the settings, for copy as curl: --cacert and --cert (certificates in the order of settings.clientCertificates). */
   readonly files: { readonly authorities: readonly string[]; readonly certificates: readonly { readonly hosts: readonly string[]; readonly cert: string; readonly key?: string; readonly format: 'PEM' | 'PFX' }[] };
 }
 

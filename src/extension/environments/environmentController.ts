@@ -4,16 +4,19 @@
 import * as vscode from 'vscode';
 import { CredentialService } from '../../core/auth';
 import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, environmentNamed, parseEnvFile, type EnvFile, type Environment } from '../../core/env';
-import { httpClient } from '../../core/http/client';
 import { responseTimeoutMs } from '../settings';
 import type { SecretStore } from '../../core/secrets';
 import { ScopedSecretStore } from '../credentials/scopedSecretStore';
+import { EditorNetwork } from '../network/editorNetwork';
 
 const ACTIVE_KEY = 'apiWorkbench.activeEnvironment';
 const EMPTY_ENVIRONMENT: Environment = { name: '(none)', variables: {}, auth: {} };
 
 export class EnvironmentController implements vscode.Disposable {
   private file: EnvFile | undefined;
+  private fileUri: vscode.Uri | undefined;
+  /** Proxy, certificate authorities and client certificates: every request of the editor goes through `network.http`. */
+  readonly network: EditorNetwork;
   private session: EnvironmentSession | undefined;
   private loadError: string | undefined;
   readonly credentials: CredentialService;
@@ -28,17 +31,19 @@ export class EnvironmentController implements vscode.Disposable {
   constructor(private readonly state: vscode.Memento, readonly allSecrets: SecretStore) {
     const secrets = new ScopedSecretStore(allSecrets, () => this.active?.name ?? EMPTY_ENVIRONMENT.name);
     this.secrets = secrets;
+    this.network = new EditorNetwork(this);
     this.credentials = new CredentialService(EMPTY_ENVIRONMENT, {
       secrets,
-      send: (request) => httpClient.send(request, { timeoutMs: responseTimeoutMs() }),
+      send: (request) => this.network.http.send(request, { timeoutMs: responseTimeoutMs() }),
       signInOnDemand: false,
       missingSecretHint: (authId, field) => `run "API Workbench: ${field === 'password' ? 'Sign In' : field === 'service_key' ? 'Set Basic Credentials' : 'Paste Bearer Token'}" for '${authId}'`,
     });
     const watcher = vscode.workspace.createFileSystemWatcher(`**/${ENV_FILE_NAME}`);
-    this.disposables.push(watcher, watcher.onDidChange(() => void this.load()), watcher.onDidCreate(() => void this.load()), watcher.onDidDelete(() => void this.load()));
+    this.disposables.push(this.network, this.network.onDidChange(() => this.changed.fire()), watcher, watcher.onDidChange(() => void this.load()), watcher.onDidCreate(() => void this.load()), watcher.onDidDelete(() => void this.load()));
   }
 
   get envFile(): EnvFile | undefined { return this.file; }
+  get envFilePath(): string | undefined { return this.fileUri?.fsPath; }
   get error(): string | undefined { return this.loadError; }
   get active(): Environment | undefined { return this.session?.active; }
 
@@ -59,6 +64,7 @@ export class EnvironmentController implements vscode.Disposable {
     const [uri] = await vscode.workspace.findFiles(`**/${ENV_FILE_NAME}`, '**/node_modules/**', 1);
     if (!uri) {
       this.file = undefined;
+      this.fileUri = undefined;
       this.session = undefined;
       this.loadError = undefined;
       this.credentials.useEnvironment(EMPTY_ENVIRONMENT);
@@ -69,6 +75,7 @@ export class EnvironmentController implements vscode.Disposable {
       const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
       const file = parseEnvFile(text, vscode.workspace.asRelativePath(uri));
       this.file = file;
+      this.fileUri = uri;
       this.loadError = undefined;
       const remembered = this.state.get<string>(ACTIVE_KEY);
       const initial = remembered && environmentNamed(file, remembered) ? remembered : file.names[0];

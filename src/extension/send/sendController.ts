@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
 import type { Catalog } from '../../core/catalog';
 import { openFileSink, redactingSink, reopenFileSink, type RowSink, type SinkFormat } from '../../core/export';
-import { httpClient } from '../../core/http/client';
 import type { HttpResponse } from '../../core/http/types';
 import { parseHttpFile } from '../../core/httpfile';
 import type { NamedResponse } from '../../core/httpfile/resolve';
@@ -348,7 +347,7 @@ export class SendController implements vscode.Disposable {
   }
 
   private ports(): ExchangePorts {
-    return { http: httpClient, catalog: this.catalog(), timeoutMs: responseTimeoutMs() };
+    return { http: this.environments.network.http, catalog: this.catalog(), timeoutMs: responseTimeoutMs() };
   }
 
   private prepareContext(uri: vscode.Uri): PrepareContext {
