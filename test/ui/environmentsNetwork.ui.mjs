@@ -49,22 +49,19 @@ export async function run(page, ctx) {
   writeFileSync(envPath, JSON.stringify(file, null, 2));
 
   await openServicesView(page);
-  const tree = page.locator('[id="workbench.view.extension.apiWorkbench"]').getByRole('tree', { name: 'Environments' });
+  const container = page.locator('[id="workbench.view.extension.apiWorkbench"]');
+  // Room for the Environments view: the other sections folded (unfolded again in cleanup).
+  for (const title of OTHER_SECTIONS) await setSection(container, title, false);
+  const tree = container.getByRole('tree', { name: 'Environments' });
   await tree.waitFor({ state: 'visible' });
+  const sandbox = tree.getByRole('treeitem').filter({ hasText: /^\s*sandbox/ }).first();
+  if ((await sandbox.getAttribute('aria-expanded')) === 'true') await sandbox.locator('.monaco-tl-twistie').click();
   const corporate = tree.getByRole('treeitem').filter({ hasText: /^\s*corporate/ }).first();
   await corporate.waitFor();
   // The twistie expands without switching to the environment (a click on the row switches).
   await corporate.locator('.monaco-tl-twistie').click();
   await corporate.and(page.locator('[aria-expanded="true"]')).waitFor();
-  // A wider side bar, so the descriptions show whole.
-  const sash = page.locator('.part.sidebar').locator('xpath=..').locator('..').locator('.monaco-sash.vertical').first();
-  const box = await page.locator('.part.sidebar').boundingBox();
-  if (box && await sash.count()) {
-    await page.mouse.move(box.x + box.width + 1, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width + 520, box.y + box.height / 2, { steps: 5 });
-    await page.mouse.up();
-  }
+  await dragSideBar(page, 560);
   const rowWith = (text) => tree.getByRole('treeitem').filter({ hasText: text }).first();
   await rowWith(/Proxy\s*http:\/\/proxy\.corp\.example:3128 \(env file, environment 'corporate'\); not for localhost,10\.0\.0\.0\/8/).waitFor();
   await rowWith(/Certificate authorities\s*the system's, and certs\/company-ca\.pem: 1 authority/).waitFor();
@@ -79,4 +76,33 @@ export async function cleanup(page, ctx) {
   if (original !== undefined) writeFileSync(join(ctx.workspace, 'http-client.env.json'), original);
   rmSync(join(ctx.workspace, 'certs'), { recursive: true, force: true });
   await page.keyboard.press('Escape');
+  if (widened) await dragSideBar(page, -widened);
+  const container = page.locator('[id="workbench.view.extension.apiWorkbench"]');
+  for (const title of OTHER_SECTIONS) await setSection(container, title, true);
+  const sandbox = container.getByRole('tree', { name: 'Environments' }).getByRole('treeitem').filter({ hasText: /^\s*sandbox/ }).first();
+  if ((await sandbox.getAttribute('aria-expanded')) === 'false') await sandbox.locator('.monaco-tl-twistie').click();
+}
+
+const OTHER_SECTIONS = ['Services', 'Requests', 'History'];
+let widened = 0;
+
+/** Folds or unfolds a section of the API Workbench side bar by its header. */
+async function setSection(container, title, expanded) {
+  const header = container.locator('.pane-header').filter({ hasText: new RegExp(`^\\s*${title}`) }).first();
+  if (!(await header.count())) return;
+  if ((await header.getAttribute('aria-expanded')) !== String(expanded)) await header.click();
+  await header.and(container.page().locator(`[aria-expanded="${expanded}"]`)).waitFor();
+}
+
+/** Moves the side bar's right edge by `by` pixels (its sash), so the rows' descriptions show whole. */
+async function dragSideBar(page, by) {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  if (!box) return;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width + 1, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width + 1 + by, y, { steps: 8 });
+  await page.mouse.up();
+  const after = await page.locator('.part.sidebar').boundingBox();
+  widened += after ? after.width - box.width : 0;
 }

@@ -93,7 +93,7 @@ void describe('network settings', () => {
     assert.match((await state({ clientCertificate: 'client.pem', clientCertificateKey: 'ca.key' })).words, /unreadable: the key does not belong/);
     const missing = await state({ clientCertificate: 'client.pfx', hasCertificatePassphrase: true });
     assert.equal(missing.condition, 'passphrase-missing');
-    assert.equal(missing.words, 'passphrase missing (store it as client-certificate.passphrase)');
+    assert.equal(missing.words, 'passphrase missing (VS Code: "Set Client Certificate Passphrase"; apiwb: APIWB_SECRET_CLIENT_CERTIFICATE_PASSPHRASE)');
     const wrong = await state({ clientCertificate: 'client.pfx', hasCertificatePassphrase: true }, { secret: () => Promise.resolve('not-it') });
     assert.equal(wrong.condition, 'unreadable');
     const opens = await resolveNetwork(sources({ environment: config({ clientCertificate: 'client.pfx', hasCertificatePassphrase: true }), secret: (k) => Promise.resolve(k === 'client-certificate.passphrase' ? 'open-sesame' : undefined) }));
@@ -106,7 +106,7 @@ void describe('network settings', () => {
     const env = environment({ ApiWorkbench: { 'CA Bundle': ['ca.pem', 'nowhere.pem'] } });
     const resolved = await resolveNetwork(sources({ environment: env, env: { NODE_EXTRA_CA_CERTS: pki.caFile } }));
     assert.equal(resolved.settings.extraCa?.length, 2);
-    assert.deepEqual(resolved.authorities, [`${pki.caFile}: 1 authority (NODE_EXTRA_CA_CERTS)`, 'ca.pem: 1 authority (env file)', 'nowhere.pem: unreadable (no such file) (env file)']);
+    assert.deepEqual(resolved.authorities, ['ca.pem: 1 authority (env file)', 'nowhere.pem: unreadable (no such file) (env file)', `${pki.caFile}: 1 authority (NODE_EXTRA_CA_CERTS)`]);
     assert.match(resolved.problems[0]!, /nowhere\.pem/);
   });
 });

@@ -5,6 +5,7 @@
 import { X509Certificate } from 'node:crypto';
 import { createSecureContext } from 'node:tls';
 import type { CertificateConfig } from '../env/networkConfig';
+import { secretEnvVarName } from '../secrets/secretStore';
 import type { ClientCertificate } from './network';
 
 export type CertificateCondition = 'ready' | 'expired' | 'not-yet-valid' | 'unreadable' | 'passphrase-missing';
@@ -67,7 +68,7 @@ export function readClientCertificate(
   const state = (condition: CertificateCondition, words: string): CertificateState => ({ id: config.id, hosts: config.hosts, file, condition, words });
   if (!config.certificate) return { state: state('unreadable', 'no "clientCertificate" file given') };
   if (config.hasPassphrase && passphrase === undefined) {
-    return { state: state('passphrase-missing', `passphrase missing (store it as ${config.id}.passphrase)`) };
+    return { state: state('passphrase-missing', `passphrase missing (VS Code: "Set Client Certificate Passphrase"; apiwb: ${secretEnvVarName(config.id, 'passphrase')})`) };
   }
   if (config.hosts.length === 0) return { state: state('unreadable', 'no host to offer it to: give "hosts", or a URL variable in the environment') };
   try {

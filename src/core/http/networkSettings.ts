@@ -147,10 +147,11 @@ export async function resolveNetwork(sources: NetworkSources): Promise<ResolvedN
   const authorities: string[] = [];
   const extraCa: string[] = [];
   const authorityFiles: string[] = [];
+  // The environment's own first: it is what the Environments view is about.
   const caFiles = [
-    ...(envValue(sources.env, 'NODE_EXTRA_CA_CERTS') ? [{ path: envValue(sources.env, 'NODE_EXTRA_CA_CERTS')!, from: 'NODE_EXTRA_CA_CERTS', resolve: (p: string) => p }] : []),
-    ...(sources.caFiles ?? []).map((path) => ({ path, from: '--cacert', resolve: (p: string) => p })),
     ...(sources.environment?.network?.caBundles ?? []).map((path) => ({ path, from: 'env file', resolve: sources.resolve })),
+    ...(sources.caFiles ?? []).map((path) => ({ path, from: '--cacert', resolve: (p: string) => p })),
+    ...(envValue(sources.env, 'NODE_EXTRA_CA_CERTS') ? [{ path: envValue(sources.env, 'NODE_EXTRA_CA_CERTS')!, from: 'NODE_EXTRA_CA_CERTS', resolve: (p: string) => p }] : []),
   ];
   for (const file of caFiles) {
     const read = readAuthorities(file.path, { ...sources, resolve: file.resolve });
