@@ -21,7 +21,7 @@ export function curlNetworkFlags(resolved: ResolvedNetwork, url: string): string
   if (route.proxy) {
     flags.push(`--proxy ${shellQuote(route.proxy.url)}`);
     if (route.proxy.username !== undefined) flags.push(`--proxy-user ${shellQuote(route.proxy.username)}`);
-  } else if (settings.httpProxy || settings.httpsProxy) {
+  } else if (target.protocol === 'https:' ? settings.httpsProxy : settings.httpProxy) {
     flags.push(`--noproxy ${shellQuote(target.hostname)}`);
   }
   if (target.protocol === 'https:') {
