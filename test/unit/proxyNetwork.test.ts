@@ -60,6 +60,15 @@ void describe('requests through a real proxy (tinyproxy)', () => {
     assert.doesNotMatch(notices[0]!, /sk-live/);
   });
 
+  void it("says so for a sign-in's form sent as plain http through the proxy", async () => {
+    const notices: string[] = [];
+    const port = portOf(through(proxy), notices);
+    await port.send({ method: 'POST', url: `${plain.url}/auth/token`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=password&username=demo&password=pw-77' });
+    assert.equal(notices.length, 1);
+    assert.match(notices[0]!, /the password field of its body/);
+    assert.doesNotMatch(notices[0]!, /pw-77/);
+  });
+
   void it('says nothing for a plain http request that carries no credential', async () => {
     const notices: string[] = [];
     const port = portOf(through(proxy), notices);

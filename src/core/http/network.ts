@@ -14,7 +14,7 @@ import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
 import ProxyAgentImpl from 'undici/lib/dispatcher/proxy-agent.js';
 import PoolImpl from 'undici/lib/dispatcher/pool.js';
 import apiConnect from 'undici/lib/api/api-connect.js';
-import { isCredentialHeader } from '../secrets/vocabulary';
+import { isCredentialHeader, isSecretName } from '../secrets/vocabulary';
 import type { HttpPort, SendOptions } from './client';
 import type { HttpRequest } from './types';
 import { Agent } from './undiciCore';
@@ -195,11 +195,19 @@ export class Network {
   }
 }
 
-/** A credential the request carries: a credential header's name, or 'the URL's user info'. */
+/** Field names of a form or JSON body (a password grant's form is one). */
+function bodyFieldNames(body: string): string[] {
+  const json = [...body.matchAll(/"([^"\\]{1,64})"\s*:/g)].map((m) => m[1]!);
+  return json.length ? json : [...new URLSearchParams(body).keys()];
+}
+
+/** A credential the request carries: the URL's user info, a credential header, or a secret field of its body. */
 function credentialCarried(request: HttpRequest, url: URL): string | undefined {
   if (url.username || url.password) return "the URL's user name and password";
   const header = Object.keys(request.headers).find((name) => isCredentialHeader(name));
-  return header === undefined ? undefined : `its ${header} header`;
+  if (header !== undefined) return `its ${header} header`;
+  const field = request.body ? bodyFieldNames(request.body).find((name) => isSecretName(name)) : undefined;
+  return field === undefined ? undefined : `the ${field} field of its body`;
 }
 
 /** What is said, once, when a credential goes to a proxy in a plain http request. */
