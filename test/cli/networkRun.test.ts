@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { httpTarget, httpsTarget, makePki, startTinyproxy, tempDir, type Pki, type TestServer, type Tinyproxy } from '../unit/corporateNetwork';
 import { runInProcess } from './inProcess';
+import { COLLECTION, openSandboxWorkspace } from './sandboxEnv';
 
 const PROXY_PASSWORD = 'corp-proxy-pw-8812';
 
@@ -101,6 +102,26 @@ void describe('apiwb run behind a company proxy, with company certificates', () 
     const result = await run(['--env', 'mtls'], { HTTPS_PROXY: proxy.url });
     assert.equal(result.code, 0, result.stdout + result.stderr);
     assert.equal(mutual.seen.at(-1)?.clientCertificate, 'client');
+  });
+
+  void it('signs in and sends through the proxy too, and says once that plain http shows it the password', async () => {
+    const workspace = await openSandboxWorkspace();
+    try {
+      const before = proxy.log().length;
+      const result = await runInProcess([join(COLLECTION, 'engagement.http'), '--env-file', workspace.envFile, '--env', 'sandbox'], {
+        ...workspace.secrets, HTTP_PROXY: proxy.url.replace('//', '//alice@'), APIWB_SECRET_PROXY_PASSWORD: PROXY_PASSWORD,
+      });
+      assert.equal(result.code, 0, result.stdout + result.stderr);
+      const log = proxy.log().slice(before);
+      assert.match(log, /POST http:\/\/127\.0\.0\.1:\d+\/auth\/token HTTP/, 'the sign-in went through the proxy');
+      assert.match(log, /Request \(file descriptor \d+\): (GET|POST) http:\/\/127\.0\.0\.1:\d+\/api\//, 'the requests went through the proxy');
+      const notices = result.stderr.split('\n').filter((line) => line.includes('is plain http and goes through the proxy'));
+      assert.equal(notices.length, 1, result.stderr);
+      assert.match(notices[0]!, /the password field of its body/);
+      for (const secret of [...workspace.secretValues, PROXY_PASSWORD]) assert.ok(!(result.stdout + result.stderr).includes(secret));
+    } finally {
+      await workspace.close();
+    }
   });
 
   void it('refuses an env file with a proxy password in it', async () => {
