@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { httpClient } from '../../src/core/http/client';
-import { Network, networkPort, type NetworkSettings } from '../../src/core/http/network';
+import { rootCertificates } from 'node:tls';
+import { Network, networkPort, trustedAuthorities, type NetworkSettings } from '../../src/core/http/network';
 import { parseNoProxy } from '../../src/core/http/noProxy';
 import { HttpFault } from '../../src/core/http/types';
 import { httpTarget, httpsTarget, makePki, startTinyproxy, tempDir, type Pki, type TestServer, type Tinyproxy } from './corporateNetwork';
@@ -172,6 +173,13 @@ void describe('company certificate authorities and client certificates', () => {
     assert.equal(response.status, 200);
     // Verification is still on: a server of another authority is refused.
     await assert.rejects(port.send({ method: 'GET', url: `${stranger.url}/`, headers: {} }), (error: unknown) => error instanceof HttpFault && error.kind === 'tls');
+  });
+
+  void it("trusts an extra authority on top of the system's, never instead of them", () => {
+    const trusted = trustedAuthorities([pki.caPem]) ?? [];
+    assert.ok(trusted.includes(pki.caPem));
+    for (const root of rootCertificates) assert.ok(trusted.includes(root), 'a system authority is missing');
+    assert.equal(trustedAuthorities([]), undefined, "no extra one: node's own default store, NODE_EXTRA_CA_CERTS included");
   });
 
   void it('a server that requires a client certificate refuses a request without one', async () => {
