@@ -28,7 +28,7 @@ if (nodeSuites.length === 0) {
 
 const steps = [
   // Before any suite: node's panel tests (test/unit/panelBrowser.test.ts) drive chromium too.
-  ['packages', 'bash', ['scripts/ensure-debian-packages.sh', 'chromium', 'libkrb5-dev', 'unzip', 'openssl']],
+  ['packages', 'bash', ['scripts/ensure-debian-packages.sh', 'chromium', 'libkrb5-dev', 'unzip', 'openssl', 'tinyproxy']],
   ['typecheck', npx, ['tsc', '-p', '.', '--noEmit']],
   ['typecheck webview', npx, ['tsc', '-p', 'src/webview', '--noEmit']],
   ['lint', npx, ['eslint', '.']],

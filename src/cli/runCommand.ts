@@ -13,7 +13,7 @@ import { EnvFileError, type Environment } from '../core/env/model';
 import { selectEnvironment } from '../core/env/session';
 import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
 import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openapi';
-import { closeHttpAgents, DEFAULT_TIMEOUT_MS, httpClient } from '../core/http/client';
+import { closeHttpAgents, DEFAULT_TIMEOUT_MS } from '../core/http/client';
 import { parseHttpFile } from '../core/httpfile/parser';
 import { referenceNames, type NamedResponse, type ResolvedText } from '../core/httpfile/resolve';
 import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../core/httpfile/model';
@@ -40,6 +40,7 @@ import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
 import { lineWriter } from './reporters/lineWriter';
 import { sendOrder, type RequestHooks } from './sendOrder';
+import { NETWORK_HELP, openRunNetwork } from './runNetwork';
 import type { Subcommand } from './subcommands';
 import type { Mutable } from '../core/mutable';
 import { shellQuote } from '../core/interop/shellQuote';
@@ -61,6 +62,9 @@ export interface RunOptions {
   readonly insecureTokenEndpoint: boolean;
   /** --csv-raw: CSV cells that start like a formula are written as they are. */
   readonly csvRaw: boolean;
+  /** --proxy URL and --cacert FILE (runNetwork.ts). */
+  readonly proxy?: string;
+  readonly cacert?: readonly string[];
   /** --reporter junit|json|github; --report FILE (github without a file: stdout). */
   readonly reporter?: 'junit' | 'json' | 'github';
   readonly report?: string;
@@ -112,7 +116,7 @@ Options:
                       goes there: only for a sign-in server you trust)
   --csv-raw           write CSV cells that start with =, +, -, @, TAB or CR as they are (by default
                       they get a leading ' so that a spreadsheet shows them as text, not formulas)
-  --check-contract    compare each response with what the contract documents for its operation
+${NETWORK_HELP}  --check-contract    compare each response with what the contract documents for its operation
                       (fields, types, error codes, paging headers and fields); prints each finding
                       with its JSON path and contract section, and drift fails the request (exit 1)
 ${REPORT_HELP}  -h, --help          this help
@@ -191,6 +195,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
       'all-pages': { type: 'boolean' }, out: { type: 'string' }, format: { type: 'string' },
       'max-pages': { type: 'string' }, timeout: { type: 'string' }, insecure: { type: 'boolean' },
       'insecure-token-endpoint': { type: 'boolean' }, 'csv-raw': { type: 'boolean' },
+      proxy: { type: 'string' }, cacert: { type: 'string', multiple: true },
       reporter: { type: 'string' }, report: { type: 'string' },
       'check-contract': { type: 'boolean' },
       resume: { type: 'boolean' }, overlay: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
@@ -217,6 +222,8 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
     insecure: values.insecure ?? false,
     insecureTokenEndpoint: values['insecure-token-endpoint'] ?? false,
     csvRaw: values['csv-raw'] ?? false,
+    ...(values.proxy ? { proxy: values.proxy } : {}),
+    ...(values.cacert ? { cacert: values.cacert } : {}),
     ...reporterOptions(values.reporter, values.report),
     checkContract: values['check-contract'] ?? false,
     resume: values.resume ?? false,
@@ -269,12 +276,15 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   // Every secret of the run and where it may go, bound before anything is sent: the send boundary's.
   const guard = new SecretBindings();
   bindEnvironmentSecrets(guard, io.env, environment);
-  const ports: ExchangePorts = { http: httpClient, catalog, timeoutMs: options.timeoutMs, guard, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
+  const secretStore = new EnvironmentSecretStore(io.env);
+  const network = await openRunNetwork(options, environment, envPath, io, secretStore, redactor);
+  const http = network.http;
+  const ports: ExchangePorts = { http, catalog, timeoutMs: options.timeoutMs, guard, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
   // Set once the run's send order exists (below): a sign-in tells it (sendOrder.signingIn).
   let signingIn = (): void => undefined;
   let untilIdle = (): Promise<void> => Promise.resolve();
   const credentials = new CredentialService(environment, {
-    secrets: new EnvironmentSecretStore(io.env),
+    secrets: secretStore,
     send: async (request) => {
       // Never while a request of the run is on the network: a request made ready ahead of its turn
       // (preparesAhead) signs in once the one before it has been answered.
@@ -282,7 +292,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
       // A response waiting for this request's send is examined meanwhile (sendOrder).
       signingIn();
       // --insecure is for the requests' servers only: the token endpoint, where the password goes, needs its own opt-in.
-      return httpClient.send(request, sendOptionsOf({ timeoutMs: options.timeoutMs, guard, ...(options.insecureTokenEndpoint ? { rejectUnauthorized: false } : {}) }));
+      return http.send(request, sendOptionsOf({ timeoutMs: options.timeoutMs, guard, ...(options.insecureTokenEndpoint ? { rejectUnauthorized: false } : {}) }));
     },
     bindings: guard,
     signInOnDemand: true,
@@ -290,7 +300,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     onWarning: (authId, text) => io.stderr.write(`apiwb run: warning: ${terminalSafe(redactor.text(`${authId}: ${text}`))}\n`),
   });
   // Every secret of the run (the APIWB_SECRET_* values, then the tokens handed out): scrubbed from --out.
-  const secrets = secretValuesFromEnvironment(io.env);
+  const secrets = [...secretValuesFromEnvironment(io.env), ...network.secretValues];
   const resume = options.resume && options.out ? resumePoint(options.out, options.format, planned) : undefined;
   if (options.out && !resume) removeResumeRecord(options.out);
   // The run's outcome so far: a run that fails before its first row leaves the --out that was there as it was.
@@ -378,6 +388,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     out.flush();
     progress.clear();
     await sink?.close();
+    await network.close();
   }
   record.finish();
   if (sink && !allOk && sink.checkpoint()?.bytes === 0) io.stderr.write(`apiwb run: --out ${options.out}: no row was written; the file that was there is left as it was\n`);

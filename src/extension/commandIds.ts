@@ -33,4 +33,7 @@ export const COMMANDS = {
   clearHistory: 'apiWorkbench.clearHistory',
   refreshHistory: 'apiWorkbench.refreshHistory',
   importPrivateEnvFile: 'apiWorkbench.importPrivateEnvFile',
+  setProxyPassword: 'apiWorkbench.setProxyPassword',
+  setCertificatePassphrase: 'apiWorkbench.setCertificatePassphrase',
+  importRestClientCertificates: 'apiWorkbench.importRestClientCertificates',
 } as const;

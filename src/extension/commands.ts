@@ -64,6 +64,9 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
     vscode.commands.registerCommand(COMMANDS.refreshHistory, on((w) => w.history.tree.refresh())),
     vscode.commands.registerCommand(COMMANDS.importPrivateEnvFile, on((w, file?: unknown, options?: { deleteFile?: boolean }) =>
       w.importPrivateEnvFile({ ...(file instanceof vscode.Uri ? { file } : {}), ...(options?.deleteFile === true ? { deleteFile: true } : {}) }))),
+    vscode.commands.registerCommand(COMMANDS.setProxyPassword, on((w, value?: unknown) => w.networkCommands.setProxyPassword(typeof value === 'string' ? value : undefined))),
+    vscode.commands.registerCommand(COMMANDS.setCertificatePassphrase, on((w, id?: unknown, value?: unknown) => w.networkCommands.setCertificatePassphrase(id, typeof value === 'string' ? value : undefined))),
+    vscode.commands.registerCommand(COMMANDS.importRestClientCertificates, on((w) => w.networkCommands.importRestClientCertificates())),
     vscode.commands.registerCommand(COMMANDS.deleteScratch, on(async (w, node?: RequestsNode) => {
       if (node?.kind !== 'file' || !node.scratch) return;
       await w.scratches.delete(node.uri);

@@ -11,6 +11,7 @@ import { TokenStatusBar } from './credentials/tokenStatusBar';
 import { EnvironmentController } from './environments/environmentController';
 import { EnvironmentsTreeProvider } from './environments/environmentsTree';
 import { HistoryController } from './history/historyController';
+import { NetworkCommands } from './network/networkCommands';
 import { Redactor, knownSecretValues } from '../core/secrets';
 import { startLanguageClient } from './languageClient';
 import { RequestsTreeProvider } from './requests/requestsTree';
@@ -40,6 +41,7 @@ export interface Workbench {
   readonly collectionCommands: CollectionCommands;
   /** Generate Code and Generate Paging Loop. */
   readonly generate: GenerateCommands;
+  readonly networkCommands: NetworkCommands;
   readonly history: HistoryController;
   /** The Send commands: a CodeLens target, a Requests view node, or the request under the cursor. */
   sendFrom(target: SendTarget | RequestsNode | undefined, followPages: boolean): Promise<unknown>;
@@ -74,6 +76,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
     log,
   );
   sender.recorder = (record) => history.record(record);
+  history.network = () => environments.network.resolve();
   context.subscriptions.push(history, catalogs, catalogs.onDidChange(() => servicesTree.setCatalog(catalogs.current)), environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar);
 
   // A broken env file or overlay is reported by its loader; the language server starts regardless.
@@ -89,6 +92,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   return {
     ready, filesRead, catalogs, servicesTree, environmentsTree, requestsTree, environments, scratches, results, sender,
     credentialCommands: new CredentialCommands(environments),
+    networkCommands: new NetworkCommands(environments),
     collectionCommands,
     generate: new GenerateCommands(environments, catalogs, (node) => collectionCommands.requestAt(node as RequestsNode | undefined)),
     history,

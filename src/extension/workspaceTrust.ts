@@ -7,7 +7,7 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import * as vscode from 'vscode';
-import { httpClient, type HttpPort } from '../core/http/client';
+import type { HttpPort } from '../core/http/client';
 import { HttpFault } from '../core/http/types';
 
 export const RESTRICTED_WORDS = 'this workspace is in Restricted Mode: API Workbench sends no request, signs in nowhere and reads no `< file` body until you trust it (Manage Workspace Trust)';
@@ -19,17 +19,19 @@ function requireTrust(request: { method: string; url: string }): void {
   throw new HttpFault('invalid-request', `${target.method} ${target.url}: not sent: ${RESTRICTED_WORDS}.`, target);
 }
 
-/** The HTTP port of the editor: the core's client, only in a trusted workspace. */
-export const trustedHttp: HttpPort = {
-  send: (request, options) => {
-    requireTrust(request);
-    return httpClient.send(request, options);
-  },
-  stream: (request, options) => {
-    requireTrust(request);
-    return httpClient.stream(request, options);
-  },
-};
+/** An HTTP port of the editor (the network's: proxy, CAs, certificates), only in a trusted workspace. */
+export function trusted(http: HttpPort): HttpPort {
+  return {
+    send: (request, options) => {
+      requireTrust(request);
+      return http.send(request, options);
+    },
+    stream: (request, options) => {
+      requireTrust(request);
+      return http.stream(request, options);
+    },
+  };
+}
 
 /**
  * Reads a request's `< file` body: not in Restricted Mode; a file outside every workspace folder (`<

@@ -10,6 +10,7 @@ import { EnvFileError } from './model';
 import { envFileSchema, environmentSchema, passwordGrantFieldsSchema } from './schema';
 import { findSecretsInEnvironment } from './secretCheck';
 import { substituteVariables } from './templates';
+import { environmentNetwork } from './networkConfig';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 
 export const ENV_FILE_NAME = 'http-client.env.json';
@@ -83,7 +84,7 @@ function buildEnvironment(
   const variables: Record<string, string> = {};
   for (const { raw } of [shared, own]) {
     for (const [key, value] of Object.entries(raw)) {
-      if (key === 'Security' || key === 'ApiWorkbench') continue;
+      if (key === 'Security' || key === 'ApiWorkbench' || key === 'SSLConfiguration') continue;
       if (value === null || value === undefined) continue;
       variables[key] = typeof value === 'object' ? JSON.stringify(value) : String(value);
     }
@@ -124,7 +125,8 @@ function buildEnvironment(
           };
     }
   }
-  return { name, variables, auth };
+  const network = environmentNetwork([shared.raw, own.raw], variables, { file, env: name });
+  return network ? { name, variables, auth, network } : { name, variables, auth };
 }
 
 function secretAdvice(path: readonly string[]): string {

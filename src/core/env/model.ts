@@ -1,6 +1,7 @@
 // Environments: named sets of variables plus the auth entries requests refer to with {{$auth.token("id")}}.
 // Read from a JetBrains-style `http-client.env.json` shared by the extension and the CLI. No secret here:
 // the secret parts of an auth entry come from the SecretStore.
+import type { EnvironmentNetwork } from './networkConfig';
 
 /**
  * - password-grant: JetBrains `"Type": "OAuth2", "Grant Type": "Password"` (engagement, seed 000 §5.1).
@@ -29,6 +30,8 @@ export interface Environment {
   /** Plain variables ($shared merged underneath), all as strings. */
   readonly variables: Readonly<Record<string, string>>;
   readonly auth: Readonly<Record<string, AuthEntry>>;
+  /** Its proxy, certificate authorities and client certificates, when the env file gives any (networkConfig.ts). */
+  readonly network?: EnvironmentNetwork;
 }
 
 export interface EnvFile {

@@ -38,6 +38,41 @@ function classify(codes: readonly string[], phase: ExchangePhase): HttpFaultKind
   return phase === 'body' ? 'dropped' : undefined;
 }
 
+/** The server's certificate chains to an authority not trusted here (a company's own, most often). */
+const UNKNOWN_ISSUER_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
+
+/** How to trust a company's certificate authority, wherever requests are sent from. */
+export const ADD_CA_ADVICE = 'If it is your company\'s authority (a network that inspects TLS signs with its own), add its certificate (PEM) ' +
+  'instead of switching verification off: in the env file, "ApiWorkbench": { "CA Bundle": "path/to/company-ca.pem" } in the environment; ' +
+  'for apiwb, --cacert FILE or NODE_EXTRA_CA_CERTS=FILE; in VS Code, also the system\'s certificates (http.systemCertificates). ' +
+  'It is trusted on top of the system\'s authorities.';
+
+function tlsAdvice(codes: readonly string[], target: string, detail: string): string {
+  if (codes.some((c) => UNKNOWN_ISSUER_CODES.has(c))) {
+    return `${target}: the server's certificate was issued by an authority that is not trusted here (${detail}). ${ADD_CA_ADVICE}`;
+  }
+  if (codes.some((c) => /CERTIFICATE_REQUIRED|BAD_CERTIFICATE|UNKNOWN_CA|HANDSHAKE_FAILURE/.test(c))) {
+    return `${target}: the server refused the TLS handshake (${detail}); it may ask for a client certificate: configure one for this host ("SSLConfiguration" in the env file).`;
+  }
+  return `${target}: the TLS certificate could not be verified (${detail}). Verification is on by default; turn it off only for a server you trust.`;
+}
+
+/** A proxy that answered 407 or refused the tunnel, said as such (undici reports it as an argument error). */
+function proxyRefusal(message: string, target: string): string | undefined {
+  const status = /Proxy (?:response \((\d{3})\)|Authentication Required \((407)\))/.exec(message);
+  const code = status?.[1] ?? status?.[2];
+  if (!code) return undefined;
+  if (code === '407') {
+    return `${target}: the proxy asks for a user name and password (407 Proxy Authentication Required). ` +
+      'Give the user name in the proxy URL (http://USER@proxy:port) and the password in the environment variable APIWB_SECRET_PROXY_PASSWORD ' +
+      '(or the whole URL in HTTPS_PROXY); in VS Code, run "API Workbench: Set Proxy Password". A proxy password is never read from a file.';
+  }
+  return `${target}: the proxy refused to carry the request (it answered ${code} to the tunnel request).`;
+}
+
 function describe(kind: HttpFaultKind, target: string, phase: ExchangePhase, detail: string): string {
   switch (kind) {
     case 'timeout':
@@ -49,9 +84,9 @@ function describe(kind: HttpFaultKind, target: string, phase: ExchangePhase, det
     case 'dropped':
       return phase === 'body'
         ? `${target}: the connection was dropped in the middle of the response body (${detail}).`
-        : `${target}: the server closed the connection before answering (${detail}).`;
+        : `${target}: the server closed the connection before answering (${detail}).${target.includes(' https:') ? ' A server that requires a client certificate does so when none is offered: configure one for this host ("SSLConfiguration" in the env file).' : ''}`;
     case 'tls':
-      return `${target}: the TLS certificate could not be verified (${detail}). Verification is on by default; turn it off only for a server you trust.`;
+      return tlsAdvice([], target, detail);
     case 'aborted':
       return `${target} was cancelled.`;
     case 'too-large':
@@ -77,7 +112,9 @@ export function toHttpFault(
   const kind = classify(codes, phase) ?? 'connection';
   const message = error instanceof Error ? error.message : String(error);
   const detail = codes.length > 0 ? `${codes[0]}: ${message}` : message;
-  const fault = new HttpFault(kind, describe(kind, target, phase, detail), request);
+  const refused = proxyRefusal(message, target);
+  const words = refused ?? (kind === 'tls' ? tlsAdvice(codes, target, detail) : describe(kind, target, phase, detail));
+  const fault = new HttpFault(refused ? 'connection' : kind, words, request);
   (fault as { cause?: unknown }).cause = error;
   return fault;
 }

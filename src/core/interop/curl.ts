@@ -27,6 +27,8 @@ export interface CurlOptions {
   readonly secretStyle?: 'variable' | 'redacted';
   /** Secret values known to the caller (SecretStore, sign-in), scrubbed wherever they appear. */
   readonly knownSecrets?: Iterable<string>;
+  /** The network flags for the request's URL (--proxy, --cacert, --cert: curlNetwork.ts). */
+  readonly networkFlags?: (url: string) => readonly string[];
   /** One argument a line with ` \` continuations (default), or everything on one line. */
   readonly multiline?: boolean;
 }
@@ -117,6 +119,7 @@ export function toCurl(request: CurlRequest, options: CurlOptions = {}): CurlCom
   } else if (request.bodyInclude) {
     lines.push(`--data-binary ${shellWord([{ literal: `@${request.bodyInclude.path}` }])}`);
   }
+  lines.push(...(options.networkFlags?.(request.url) ?? []));
   const separator = options.multiline === false ? ' ' : ' \\\n  ';
   return { command: lines.join(separator), variables: [...variables], hiddenHeaders: hidden };
 }

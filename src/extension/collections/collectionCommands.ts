@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { appendRequestBlock, removeRequestBlock, renameRequest, requestBlockText, secretProblem } from '../../core/collections/requestBlocks';
 import { parseHttpFile } from '../../core/httpfile';
+import { curlNetworkFlagsOf } from '../../core/interop/curlNetwork';
 import { curlForHttpRequest, envFileWithImport, exportPostmanCollection, importPostmanCollection } from '../../core/interop';
 import { knownSecretValues } from '../../core/secrets';
 import type { CatalogController } from '../catalog/catalogController';
@@ -98,6 +99,7 @@ export class CollectionCommands {
     const file = parseHttpFile(await bufferText(ref.uri));
     const curl = curlForHttpRequest(file, ref.index, { environment: this.environments.active?.variables ?? {} }, {
       knownSecrets: await knownSecretValues(this.environments.allSecrets),
+      networkFlags: curlNetworkFlagsOf(await this.environments.network.resolve()),
     });
     if (!curl) return undefined;
     await vscode.env.clipboard.writeText(curl.command);

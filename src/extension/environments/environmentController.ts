@@ -4,18 +4,22 @@
 import * as vscode from 'vscode';
 import { CredentialService } from '../../core/auth';
 import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, environmentNamed, parseEnvFile, type EnvFile, type Environment } from '../../core/env';
-import { trustedHttp } from '../workspaceTrust';
+import { trusted } from '../workspaceTrust';
 import { responseTimeoutMs } from '../settings';
 import type { SecretStore } from '../../core/secrets';
 import { SecretBindings } from '../../core/secrets/bindings';
 import type { SecretPlace } from '../../core/secrets/secretPlace';
 import { heldSecrets, ScopedSecretStore, type AdoptQuestion, type SecretScope } from '../credentials/scopedSecretStore';
+import { EditorNetwork } from '../network/editorNetwork';
 
 const ACTIVE_KEY = 'apiWorkbench.activeEnvironment';
 const EMPTY_ENVIRONMENT: Environment = { name: '(none)', variables: {}, auth: {} };
 
 export class EnvironmentController implements vscode.Disposable {
   private file: EnvFile | undefined;
+  private fileUri: vscode.Uri | undefined;
+  /** Proxy, certificate authorities and client certificates: every request of the editor goes through `network.http`. */
+  readonly network: EditorNetwork;
   private session: EnvironmentSession | undefined;
   private loadError: string | undefined;
   readonly credentials: CredentialService;
@@ -26,7 +30,6 @@ export class EnvironmentController implements vscode.Disposable {
   /** The active environment's secrets, of this workspace folder and env file (`engagement.password` means its). */
   readonly secrets: ScopedSecretStore;
   /** The env file in use (the first of the workspace, or the one given to useEnvFile). */
-  private fileUri: vscode.Uri | undefined;
   private pinned: vscode.Uri | undefined;
   /**
    * Every secret the editor holds and where each may go: the send boundary's guard for every send,
@@ -44,19 +47,21 @@ export class EnvironmentController implements vscode.Disposable {
   constructor(private readonly state: vscode.Memento, readonly allSecrets: SecretStore) {
     const secrets = new ScopedSecretStore(allSecrets, () => this.scope(), (question) => this.confirmAdopt(question));
     this.secrets = secrets;
+    this.network = new EditorNetwork(this);
     this.credentials = new CredentialService(EMPTY_ENVIRONMENT, {
       secrets,
       bindings: this.guard,
-      // No sign-in in Restricted Mode (workspaceTrust.ts).
-      send: async (request) => trustedHttp.send(request, { timeoutMs: responseTimeoutMs(), guard: await this.refreshGuard() }),
+      // No sign-in in Restricted Mode (workspaceTrust.ts); through the editor's network (proxy, CAs).
+      send: async (request) => trusted(this.network.http).send(request, { timeoutMs: responseTimeoutMs(), guard: await this.refreshGuard() }),
       signInOnDemand: false,
       missingSecretHint: (authId, field) => `run "API Workbench: ${field === 'password' ? 'Sign In' : field === 'service_key' ? 'Set Basic Credentials' : 'Paste Bearer Token'}" for '${authId}'`,
     });
     const watcher = vscode.workspace.createFileSystemWatcher(`**/${ENV_FILE_NAME}`);
-    this.disposables.push(watcher, watcher.onDidChange(() => void this.load()), watcher.onDidCreate(() => void this.load()), watcher.onDidDelete(() => void this.load()));
+    this.disposables.push(this.network, this.network.onDidChange(() => this.changed.fire()), watcher, watcher.onDidChange(() => void this.load()), watcher.onDidCreate(() => void this.load()), watcher.onDidDelete(() => void this.load()));
   }
 
   get envFile(): EnvFile | undefined { return this.file; }
+  get envFilePath(): string | undefined { return this.fileUri?.fsPath; }
   get error(): string | undefined { return this.loadError; }
   get active(): Environment | undefined { return this.session?.active; }
 
@@ -110,6 +115,7 @@ export class EnvironmentController implements vscode.Disposable {
     if (!uri) {
       this.fileUri = undefined;
       this.file = undefined;
+      this.fileUri = undefined;
       this.session = undefined;
       this.loadError = undefined;
       this.credentials.useEnvironment(EMPTY_ENVIRONMENT);

@@ -1,17 +1,20 @@
 // The Environments view: the env file's environments (the active one marked) and, under the active one,
-// each auth entry with its sign-in state. Reads only what the controller already holds plus SecretStorage
-// presence checks; it never shows a secret value.
+// each auth entry with its sign-in state; under every environment, its network (proxy, certificate
+// authorities, client certificates and their state: network/networkRows.ts). Reads only what the
+// controller already holds plus SecretStorage presence checks; it never shows a secret value.
 import * as vscode from 'vscode';
 import { describeJwt, decodeJwt, describeTimeLeft, type SignInState } from '../../core/auth';
-import type { AuthEntry, Environment } from '../../core/env';
+import { environmentNamed, type AuthEntry, type Environment } from '../../core/env';
 import { secretKey } from '../../core/secrets';
 import type { EnvironmentController } from './environmentController';
 import { withAccessibleName } from '../treeItems';
 import { COMMANDS } from '../commandIds';
+import { networkRows, type NetworkRow } from '../network/networkRows';
 
 export type EnvironmentNode =
   | { readonly kind: 'environment'; readonly name: string; readonly active: boolean }
   | { readonly kind: 'auth'; readonly entry: AuthEntry }
+  | { readonly kind: 'network'; readonly environment: string; readonly row: NetworkRow; readonly certificateId?: string }
   | { readonly kind: 'message'; readonly text: string; readonly detail?: string };
 
 export class EnvironmentsTreeProvider implements vscode.TreeDataProvider<EnvironmentNode>, vscode.Disposable {
@@ -30,7 +33,7 @@ export class EnvironmentsTreeProvider implements vscode.TreeDataProvider<Environ
     this.changed.dispose();
   }
 
-  getChildren(node?: EnvironmentNode): EnvironmentNode[] {
+  async getChildren(node?: EnvironmentNode): Promise<EnvironmentNode[]> {
     const file = this.controller.envFile;
     if (!node) {
       const nodes: EnvironmentNode[] = [];
@@ -42,9 +45,11 @@ export class EnvironmentsTreeProvider implements vscode.TreeDataProvider<Environ
       const active = this.controller.active?.name;
       return [...nodes, ...file.names.map((name): EnvironmentNode => ({ kind: 'environment', name, active: name === active }))];
     }
-    if (node.kind === 'environment' && node.active) {
-      const env: Environment | undefined = this.controller.active;
-      return Object.values(env?.auth ?? {}).map((entry): EnvironmentNode => ({ kind: 'auth', entry }));
+    if (node.kind === 'environment') {
+      const env: Environment | undefined = file ? environmentNamed(file, node.name) : undefined;
+      const auth = node.active ? Object.values(env?.auth ?? {}).map((entry): EnvironmentNode => ({ kind: 'auth', entry })) : [];
+      const rows = networkRows(await this.controller.network.resolve(env), env);
+      return [...auth, ...rows.map((row): EnvironmentNode => ({ kind: 'network', environment: node.name, row, ...(row.certificateId ? { certificateId: row.certificateId } : {}) }))];
     }
     return [];
   }
@@ -63,7 +68,7 @@ export class EnvironmentsTreeProvider implements vscode.TreeDataProvider<Environ
         return item;
       }
       case 'environment': {
-        const item = new vscode.TreeItem(node.name, node.active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(node.name, node.active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `environment:${node.name}:${node.active ? 'active' : 'idle'}`;
         item.description = node.active ? 'active' : undefined;
         item.iconPath = new vscode.ThemeIcon(node.active ? 'pass-filled' : 'circle-large-outline');
@@ -73,6 +78,15 @@ export class EnvironmentsTreeProvider implements vscode.TreeDataProvider<Environ
       }
       case 'auth':
         return this.authItem(node.entry);
+      case 'network': {
+        const item = new vscode.TreeItem(node.row.label);
+        item.id = `network:${node.environment}:${node.row.key}`;
+        item.description = node.row.description;
+        item.tooltip = node.row.tooltip;
+        item.iconPath = new vscode.ThemeIcon(node.row.icon);
+        item.contextValue = node.row.contextValue;
+        return item;
+      }
     }
   }
 

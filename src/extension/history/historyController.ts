@@ -12,6 +12,8 @@ import {
   type StoredExchange,
 } from '../../core/history';
 import { toCurl } from '../../core/interop/curl';
+import { curlNetworkFlagsOf } from '../../core/interop/curlNetwork';
+import type { ResolvedNetwork } from '../../core/http/networkSettings';
 import { buildResultsViewModel } from '../../core/results/viewModel';
 import type { Redactor } from '../../core/secrets';
 import type { HistoryEntry as EarlierResponse } from '../../protocol/webviewMessages';
@@ -31,6 +33,9 @@ export class HistoryController implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   /** The entries as last read, newest first: the panel asks for earlier responses synchronously. */
   private cache: readonly HistoryEntry[] = [];
+
+  /** The network a re-sent request would go through (set by the workbench): copy as curl adds its flags. */
+  network: (() => Promise<ResolvedNetwork>) | undefined;
 
   constructor(
     /** Per-workspace storage (context.storageUri, else global storage). */
@@ -130,7 +135,7 @@ export class HistoryController implements vscode.Disposable {
   async copyAsCurl(argument: HistoryArgument): Promise<string | undefined> {
     const entry = await this.entryOf(argument, 'Copy as curl');
     if (!entry) return undefined;
-    const curl = toCurl({ method: entry.request.method, url: entry.request.url, headers: entry.request.headers, ...(entry.request.body !== undefined ? { body: entry.request.body } : {}) });
+    const curl = toCurl({ method: entry.request.method, url: entry.request.url, headers: entry.request.headers, ...(entry.request.body !== undefined ? { body: entry.request.body } : {}) }, this.network ? { networkFlags: curlNetworkFlagsOf(await this.network()) } : {});
     await vscode.env.clipboard.writeText(curl.command);
     const note = curl.variables.length ? ` Set ${curl.variables.map((v) => `$${v}`).join(', ')} in your shell first (credentials are never copied).` : '';
     void vscode.window.showInformationMessage(`API Workbench: curl command copied.${note}`);

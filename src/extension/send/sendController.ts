@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
 import type { Catalog } from '../../core/catalog';
 import { openFileSink, redactingSink, reopenFileSink, type RowSink, type SinkFormat } from '../../core/export';
-import { httpClient } from '../../core/http/client';
 import type { HttpResponse } from '../../core/http/types';
 import { parseHttpFile } from '../../core/httpfile';
 import type { NamedResponse } from '../../core/httpfile/resolve';
@@ -27,7 +26,7 @@ import { contractDriftStep, contractViewOfFindings } from '../../core/contract';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { ResultsPanel, ResultsRequest } from '../results/ResultsPanel';
 import { csvFormulas, responseTimeoutMs } from '../settings';
-import { readIncludedBody, trustedHttp } from '../workspaceTrust';
+import { readIncludedBody, trusted } from '../workspaceTrust';
 import { pagingStateOf, shownRowsOf, type PagedSession } from './pagedSession';
 import { COMMANDS } from '../commandIds';
 
@@ -352,7 +351,7 @@ export class SendController implements vscode.Disposable {
 
   /** The exchange's ports, with the send boundary's guard holding every secret SecretStorage holds now. */
   private async ports(): Promise<ExchangePorts> {
-    return { http: trustedHttp, catalog: this.catalog(), timeoutMs: responseTimeoutMs(), guard: await this.environments.refreshGuard() };
+    return { http: trusted(this.environments.network.http), catalog: this.catalog(), timeoutMs: responseTimeoutMs(), guard: await this.environments.refreshGuard() };
   }
 
   private prepareContext(uri: vscode.Uri): PrepareContext {

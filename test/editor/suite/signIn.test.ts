@@ -190,9 +190,9 @@ describe('sign-in (issue 4)', () => {
       const jwt = sandbox.credentials.fundraising.jwt;
       await api.environments.secrets.set('fundraising-user.token', jwt.token);
       const tree = api.environmentsTree;
-      const active = tree.getChildren().find((n): n is Extract<EnvironmentNode, { kind: 'environment' }> => n.kind === 'environment' && n.active);
+      const active = (await tree.getChildren()).find((n): n is Extract<EnvironmentNode, { kind: 'environment' }> => n.kind === 'environment' && n.active);
       assert.ok(active, 'the tree marks the active environment');
-      const node = tree.getChildren(active).find((n) => n.kind === 'auth' && n.entry.id === 'fundraising-user');
+      const node = (await tree.getChildren(active)).find((n) => n.kind === 'auth' && n.entry.id === 'fundraising-user');
       assert.ok(node, 'fundraising-user is listed under the active environment');
       const item = await tree.getTreeItem(node);
       const description = String(item.description ?? '');

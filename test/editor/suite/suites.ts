@@ -12,6 +12,7 @@ export const suiteModules: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./privateEnv.test'),
   () => import('./secretPlaces.test'),
   () => import('./untrustedExport.test'),
+  () => import('./network.test'),
   // Last: it searches the files every suite above made the product write.
   () => import('./secretsAtRest.test'),
 ];

@@ -1,0 +1,62 @@
+// The CLI's network for a run: --proxy, --cacert, the proxy environment variables, NODE_EXTRA_CA_CERTS and
+// the environment's "Proxy", "CA Bundle" and "SSLConfiguration" (src/core/http/networkSettings.ts), as
+// one HTTP port that every send, sign-in and page of the run goes through. What is not used as written is
+// said once on stderr; the proxy password joins the redactor's secrets.
+import { readFileSync } from 'node:fs';
+import { dirname, resolve as resolvePath } from 'node:path';
+import type { Environment } from '../core/env/model';
+import { httpClient, type HttpPort } from '../core/http/client';
+import { Network, networkPort } from '../core/http/network';
+import { resolveNetwork } from '../core/http/networkSettings';
+import type { Redactor } from '../core/secrets/redact';
+import type { SecretStore } from '../core/secrets/secretStore';
+import { terminalSafe } from '../core/text/terminalText';
+
+export const NETWORK_HELP = `  --proxy URL         send through this proxy (http://host:port); default: HTTPS_PROXY / HTTP_PROXY /
+                      ALL_PROXY, bypassed for NO_PROXY (names, .suffixes, host:port, CIDR, *); an
+                      environment's "ApiWorkbench": { "Proxy": URL or "direct" } comes first. https goes
+                      by CONNECT (the proxy sees the host only). Proxy password: APIWB_SECRET_PROXY_PASSWORD
+                      with the user in the URL (http://USER@host:port), or the whole URL in HTTPS_PROXY
+  --cacert FILE       trust the certificate authorities of this PEM file too (repeatable), on top of the
+                      system's and NODE_EXTRA_CA_CERTS; an environment's "CA Bundle" adds its own
+`;
+
+export interface RunNetwork {
+  readonly http: HttpPort;
+  /** The proxy password and certificate passphrases: no output may show them. */
+  readonly secretValues: readonly string[];
+  close(): Promise<void>;
+}
+
+export async function openRunNetwork(
+  options: { readonly proxy?: string; readonly cacert?: readonly string[] },
+  environment: Environment,
+  envPath: string,
+  io: { readonly env: Readonly<Record<string, string | undefined>>; readonly stderr: NodeJS.WritableStream },
+  secrets: SecretStore,
+  redactor: Redactor,
+): Promise<RunNetwork> {
+  const folder = dirname(envPath);
+  const resolved = await resolveNetwork({
+    env: io.env,
+    ...(options.proxy ? { proxyFlag: options.proxy } : {}),
+    ...(options.cacert?.length ? { caFiles: options.cacert } : {}),
+    environment,
+    resolve: (path) => resolvePath(folder, path),
+    readFile: (path) => readFileSync(path),
+    now: Date.now(),
+    secret: (key) => secrets.get(key),
+  });
+  redactor.addKnownSecrets(resolved.secretValues);
+  const say = (text: string): void => { io.stderr.write(`apiwb run: ${terminalSafe(redactor.text(text))}\n`); };
+  for (const problem of resolved.problems) say(problem);
+  for (const state of resolved.certificates) {
+    if (state.condition !== 'ready') say(`client certificate ${state.file} for ${state.hosts.join(', ')}: ${state.words}`);
+  }
+  const network = new Network(resolved.settings);
+  return {
+    http: networkPort(httpClient, () => network, (text) => say(`warning: ${text}`)),
+    secretValues: resolved.secretValues,
+    close: () => network.close(),
+  };
+}

@@ -1,0 +1,247 @@
+// The dispatcher choice: which way a request leaves this machine. One rule for the editor and the CLI:
+//   - through the proxy set for its scheme (HTTP_PROXY / HTTPS_PROXY / ALL_PROXY, --proxy, VS Code's
+//     http.proxy, an env file's "Proxy"), unless NO_PROXY names its host (noProxy.ts);
+//   - an https request goes through the proxy by CONNECT, so the proxy sees only the host and port,
+//     never a header, URL path or body; a plain http request is handed to the proxy whole (as curl
+//     does), and the first one carrying a credential is said in words;
+//   - certificates are verified against the system's authorities plus the extra ones given (company CA
+//     bundles), never instead of them;
+//   - a client certificate is offered only to the hosts it is configured for.
+// undici's own agents do the work (Agent, ProxyAgent); nothing here speaks the proxy protocol.
+import * as nodeTls from 'node:tls';
+import type { Dispatcher, ProxyAgent as ProxyAgentType } from 'undici';
+import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
+import ProxyAgentImpl from 'undici/lib/dispatcher/proxy-agent.js';
+import PoolImpl from 'undici/lib/dispatcher/pool.js';
+import apiConnect from 'undici/lib/api/api-connect.js';
+import { isCredentialHeader, isSecretName } from '../secrets/vocabulary';
+import type { HttpPort, SendOptions } from './client';
+import type { HttpRequest } from './types';
+import { Agent } from './undiciCore';
+import type { NoProxyRule } from './noProxy';
+
+const ProxyAgent: typeof ProxyAgentType = ProxyAgentImpl;
+
+/**
+ * The pool to the proxy, with the CONNECT call ProxyAgent asks of it: undici's index.js adds that call to
+ * every dispatcher, and the client loads undici without its index.js (undiciCore.ts).
+ */
+function proxyPool(origin: URL, options: object): Dispatcher {
+  return Object.assign(new PoolImpl(origin, options), { connect: apiConnect });
+}
+
+export interface ProxyEndpoint {
+  /** scheme://host:port, never with user info (what is shown and logged). */
+  readonly url: string;
+  readonly username?: string;
+  /** From SecretStorage or an environment variable only; never shown. */
+  readonly password?: string;
+  /** Where it was set, for messages: 'HTTPS_PROXY', '--proxy', 'http.proxy', "env file 'staging'". */
+  readonly source: string;
+}
+
+export interface ClientCertificate {
+  /** `host` (any port) or `host:port`; the certificate goes to these hosts and no other. */
+  readonly hosts: readonly string[];
+  readonly cert?: string | Buffer;
+  readonly key?: string | Buffer;
+  readonly pfx?: Buffer;
+  readonly passphrase?: string;
+  /** Where it was configured, for messages. */
+  readonly label: string;
+}
+
+export interface NetworkSettings {
+  /** For http:// targets. */
+  readonly httpProxy?: ProxyEndpoint;
+  /** For https:// targets. */
+  readonly httpsProxy?: ProxyEndpoint;
+  readonly noProxy?: NoProxyRule;
+  /** Verify the certificate of an https:// proxy (VS Code's http.proxyStrictSSL). Default true. */
+  readonly proxyStrictSSL?: boolean;
+  /** Extra certificate authorities (PEM), trusted on top of the system's. */
+  readonly extraCa?: readonly string[];
+  readonly clientCertificates?: readonly ClientCertificate[];
+  /** Hosts whose certificate is not verified (an env file's "verifyHostCertificate": false). */
+  readonly unverifiedHosts?: readonly string[];
+}
+
+/** How one URL is reached: the proxy (none: directly), the client certificate offered, verification. */
+export interface Route {
+  readonly proxy?: ProxyEndpoint;
+  readonly certificate?: ClientCertificate;
+  readonly verify: boolean;
+}
+
+/** Does `host` or `host:port` name this URL's host (a host without a port: any port)? */
+export function hostMatches(pattern: string, url: URL): boolean {
+  const wanted = pattern.trim().toLowerCase();
+  const host = url.hostname.toLowerCase();
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return wanted === host || wanted === `${host}:${port}`;
+}
+
+export function routeOf(settings: NetworkSettings, url: URL, verify = true): Route {
+  const proxy = url.protocol === 'https:' ? settings.httpsProxy : settings.httpProxy;
+  const direct = proxy === undefined || settings.noProxy?.bypasses(url) === true;
+  const certificate = settings.clientCertificates?.find((c) => c.hosts.some((h) => hostMatches(h, url)));
+  const unverified = settings.unverifiedHosts?.some((h) => hostMatches(h, url)) === true;
+  return { ...(direct ? {} : { proxy }), ...(certificate ? { certificate } : {}), verify: verify && !unverified };
+}
+
+/** The system's authorities plus the extra ones; undefined when there is no extra one (node's own default). */
+export function trustedAuthorities(extra: readonly string[] | undefined): string[] | undefined {
+  if (!extra || extra.length === 0) return undefined;
+  // node 22.15+ has the default store as it is (bundled + NODE_EXTRA_CA_CERTS); older ones: the bundled list.
+  const defaults = (nodeTls as { getCACertificates?: (which: string) => string[] }).getCACertificates?.('default') ?? nodeTls.rootCertificates;
+  return [...defaults, ...extra];
+}
+
+const KEEP_ALIVE_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 10_000;
+
+function tlsOptions(route: Route, ca: string[] | undefined): nodeTls.ConnectionOptions {
+  const c = route.certificate;
+  return {
+    rejectUnauthorized: route.verify,
+    ...(ca ? { ca } : {}),
+    ...(c?.cert ? { cert: c.cert } : {}),
+    ...(c?.key ? { key: c.key } : {}),
+    ...(c?.pfx ? { pfx: c.pfx } : {}),
+    ...(c?.passphrase ? { passphrase: c.passphrase } : {}),
+  };
+}
+
+function proxyAuthorization(proxy: ProxyEndpoint): string | undefined {
+  if (proxy.username === undefined) return undefined;
+  return `Basic ${Buffer.from(`${proxy.username}:${proxy.password ?? ''}`).toString('base64')}`;
+}
+
+/** Routes each request to the agent of its route; agents are made on first use and kept (keep-alive pools). */
+class RoutingDispatcher extends (DispatcherBase as unknown as new () => Dispatcher) {
+  private readonly agents = new Map<string, Dispatcher>();
+  private readonly ca: string[] | undefined;
+
+  constructor(private readonly settings: NetworkSettings, private readonly verify: boolean) {
+    super();
+    this.ca = trustedAuthorities(settings.extraCa);
+  }
+
+  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    return this.agentFor(new URL(String(options.origin))).dispatch(options, handler);
+  }
+
+  private agentFor(url: URL): Dispatcher {
+    const route = routeOf(this.settings, url, this.verify);
+    const certificateIndex = route.certificate ? this.settings.clientCertificates!.indexOf(route.certificate) : -1;
+    const key = `${route.proxy?.url ?? 'direct'}|${certificateIndex}|${route.verify}`;
+    let agent = this.agents.get(key);
+    if (!agent) {
+      agent = this.makeAgent(route);
+      this.agents.set(key, agent);
+    }
+    return agent;
+  }
+
+  private makeAgent(route: Route): Dispatcher {
+    const tls = tlsOptions(route, this.ca);
+    if (!route.proxy) return new Agent({ keepAliveTimeout: KEEP_ALIVE_MS, connect: { ...tls, timeout: CONNECT_TIMEOUT_MS } });
+    const token = proxyAuthorization(route.proxy);
+    return new ProxyAgent({
+      uri: route.proxy.url,
+      clientFactory: proxyPool,
+      ...(token ? { token } : {}),
+      // Plain http is handed to the proxy whole (absolute-form, as curl does: most proxies allow CONNECT to
+      // port 443 only); https always goes by CONNECT, and TLS runs end to end inside the tunnel.
+      proxyTunnel: false,
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      requestTls: { ...tls, timeout: CONNECT_TIMEOUT_MS },
+      proxyTls: { rejectUnauthorized: this.verify && this.settings.proxyStrictSSL !== false, ...(this.ca ? { ca: this.ca } : {}), timeout: CONNECT_TIMEOUT_MS },
+    });
+  }
+
+  override async close(): Promise<void> {
+    const all = [...this.agents.values()];
+    this.agents.clear();
+    await Promise.all(all.map((a) => a.close().catch(() => undefined)));
+  }
+
+  override async destroy(): Promise<void> {
+    const all = [...this.agents.values()];
+    this.agents.clear();
+    await Promise.all(all.map((a) => a.destroy().catch(() => undefined)));
+  }
+}
+
+/** The network of one set of settings: a routing dispatcher for verification on, one for off. */
+export class Network {
+  private readonly routers = new Map<boolean, RoutingDispatcher>();
+
+  constructor(readonly settings: NetworkSettings) {}
+
+  dispatcher(verify: boolean): Dispatcher {
+    let router = this.routers.get(verify);
+    if (!router) {
+      router = new RoutingDispatcher(this.settings, verify);
+      this.routers.set(verify, router);
+    }
+    return router;
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.routers.values()];
+    this.routers.clear();
+    await Promise.all(all.map((r) => r.close()));
+  }
+}
+
+/** Field names of a form or JSON body (a password grant's form is one). */
+function bodyFieldNames(body: string): string[] {
+  const json = [...body.matchAll(/"([^"\\]{1,64})"\s*:/g)].map((m) => m[1]!);
+  return json.length ? json : [...new URLSearchParams(body).keys()];
+}
+
+/** A credential the request carries: the URL's user info, a credential header, or a secret field of its body. */
+function credentialCarried(request: HttpRequest, url: URL): string | undefined {
+  if (url.username || url.password) return "the URL's user name and password";
+  const header = Object.keys(request.headers).find((name) => isCredentialHeader(name));
+  if (header !== undefined) return `its ${header} header`;
+  const field = request.body ? bodyFieldNames(request.body).find((name) => isSecretName(name)) : undefined;
+  return field === undefined ? undefined : `the ${field} field of its body`;
+}
+
+/** What is said, once, when a credential goes to a proxy in a plain http request. */
+export function plainHttpNotice(request: HttpRequest, proxy: ProxyEndpoint, what: string): string {
+  const url = new URL(request.url);
+  return `${request.method.toUpperCase()} ${url.origin} is plain http and goes through the proxy ${proxy.url} (${proxy.source}): ` +
+    `the proxy sees the whole request, ${what} included. Use https (the proxy then sees only the host name), ` +
+    `or add ${url.hostname} to the no-proxy list to send it directly.`;
+}
+
+/**
+ * The HTTP port over `base` that sends every request through the current network (asked at each send:
+ * a change of settings or environment holds from the next request). `notice` hears, once for each
+ * network, that a plain-http request is showing a credential to a proxy.
+ */
+export function networkPort(base: HttpPort, network: () => Network | Promise<Network>, notice?: (text: string) => void): HttpPort {
+  const told = new WeakSet<Network>();
+  const optionsFor = async (request: HttpRequest, options: SendOptions | undefined): Promise<SendOptions> => {
+    if (options?.dispatcher) return options;
+    const current = await network();
+    const verify = options?.rejectUnauthorized !== false;
+    if (notice && !told.has(current) && request.url.startsWith('http:')) {
+      const url = new URL(request.url);
+      const route = routeOf(current.settings, url, verify);
+      const what = route.proxy ? credentialCarried(request, url) : undefined;
+      if (route.proxy && what) {
+        told.add(current);
+        notice(plainHttpNotice(request, route.proxy, what));
+      }
+    }
+    return { ...options, dispatcher: current.dispatcher(verify) };
+  };
+  return {
+    send: async (request, options) => base.send(request, await optionsFor(request, options)),
+    stream: async (request, options) => base.stream(request, await optionsFor(request, options)),
+  };
+}

@@ -1,0 +1,206 @@
+// Where the network settings come from, in one order for the editor and the CLI:
+//   proxy:  the env file's environment ("ApiWorkbench"."Proxy", "direct" for none) → --proxy URL →
+//           VS Code's http.proxy (http.proxySupport "off": no proxy at all) → HTTPS_PROXY / HTTP_PROXY
+//           (either case) → ALL_PROXY;
+//   bypass: the env file's "No Proxy", else VS Code's http.noProxy and NO_PROXY together;
+//   trust:  the system's authorities, plus NODE_EXTRA_CA_CERTS, --cacert files, the env file's "CA Bundle"
+//           and, in the editor, the operating system's certificates (http.systemCertificates);
+//   client certificates: the env file's "SSLConfiguration", passphrases from the secret store.
+// A proxy password comes from the secret store (`proxy.password`: VS Code SecretStorage, or
+// APIWB_SECRET_PROXY_PASSWORD) or from a proxy URL in an environment variable; one written in a
+// setting, a file or on the command line is not used, and said so.
+import type { Environment } from '../env/model';
+import { readAuthorities, readClientCertificate, type CertificateState, type FilePorts } from './certificateFiles';
+import type { ClientCertificate, NetworkSettings, ProxyEndpoint } from './network';
+import { parseNoProxy } from './noProxy';
+
+/** VS Code's http.* settings, as plain data. */
+export interface EditorNetworkSettings {
+  readonly proxy?: string;
+  readonly noProxy?: readonly string[];
+  readonly proxyStrictSSL?: boolean;
+  /** 'off' | 'on' | 'fallback' | 'override'. */
+  readonly proxySupport?: string;
+  readonly systemCertificates?: boolean;
+}
+
+export interface NetworkSources extends FilePorts {
+  /** The process environment (proxy variables, NODE_EXTRA_CA_CERTS). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly proxyFlag?: string;
+  readonly caFiles?: readonly string[];
+  readonly editor?: EditorNetworkSettings;
+  readonly environment?: Environment;
+  /** Secret store lookup: `proxy.password`, `<certificate id>.passphrase`. */
+  readonly secret: (key: string) => Promise<string | undefined>;
+  /** The operating system's authorities (the editor, where the runtime reads them); undefined: cannot. */
+  readonly systemAuthorities?: () => readonly string[] | undefined;
+}
+
+export interface ResolvedNetwork {
+  readonly settings: NetworkSettings;
+  /** The proxy in words: "http://proxy:3128 (HTTPS_PROXY), not for: localhost" or "none (direct)". */
+  readonly proxyWords: string;
+  /** Each extra authority source in words. */
+  readonly authorities: readonly string[];
+  readonly certificates: readonly CertificateState[];
+  /** What is not used as written, in words (said once by the host). */
+  readonly problems: readonly string[];
+  /** Values no output may show (the proxy password). */
+  readonly secretValues: readonly string[];
+  /** The files behind the settings, for copy as curl: --cacert and --cert (certificates in the order of settings.clientCertificates). */
+  readonly files: { readonly authorities: readonly string[]; readonly certificates: readonly { readonly hosts: readonly string[]; readonly cert: string; readonly key?: string; readonly format: 'PEM' | 'PFX' }[] };
+}
+
+export const PROXY_PASSWORD_KEY = 'proxy.password';
+
+function envValue(env: NetworkSources['env'], name: string): string | undefined {
+  const value = env[name.toLowerCase()] ?? env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+interface ProxyChoice {
+  readonly http?: { url: string; source: string };
+  readonly https?: { url: string; source: string };
+}
+
+function chooseProxy(sources: NetworkSources): ProxyChoice {
+  const own = sources.environment?.network?.proxy;
+  const named = sources.environment ? `env file, environment '${sources.environment.name}'` : 'env file';
+  if (own === 'direct') return {};
+  if (own) return { http: { url: own, source: named }, https: { url: own, source: named } };
+  if (sources.proxyFlag) return { http: { url: sources.proxyFlag, source: '--proxy' }, https: { url: sources.proxyFlag, source: '--proxy' } };
+  if (sources.editor?.proxySupport === 'off') return {};
+  const editorProxy = sources.editor?.proxy?.trim();
+  if (editorProxy) return { http: { url: editorProxy, source: 'http.proxy' }, https: { url: editorProxy, source: 'http.proxy' } };
+  const all = envValue(sources.env, 'ALL_PROXY');
+  const http = envValue(sources.env, 'HTTP_PROXY');
+  const https = envValue(sources.env, 'HTTPS_PROXY');
+  return {
+    ...(http ? { http: { url: http, source: 'HTTP_PROXY' } } : all ? { http: { url: all, source: 'ALL_PROXY' } } : {}),
+    ...(https ? { https: { url: https, source: 'HTTPS_PROXY' } } : all ? { https: { url: all, source: 'ALL_PROXY' } } : {}),
+  };
+}
+
+async function endpoint(choice: { url: string; source: string }, sources: NetworkSources, problems: string[], secrets: string[]): Promise<ProxyEndpoint | undefined> {
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][\w+.-]*:\/\//i.test(choice.url) ? choice.url : `http://${choice.url}`);
+  } catch {
+    problems.push(`The proxy '${choice.url.replace(/\/\/[^@/]*@/, '//')}' (${choice.source}) is not a URL; requests go directly.`);
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    problems.push(`The proxy ${url.protocol}//${url.host} (${choice.source}) is not an http:// or https:// proxy; requests go directly.`);
+    return undefined;
+  }
+  const username = url.username ? decodeURIComponent(url.username) : undefined;
+  const fromVariable = /_PROXY$/.test(choice.source);
+  let password = url.password && fromVariable ? decodeURIComponent(url.password) : undefined;
+  if (url.password && !fromVariable) {
+    problems.push(`The proxy password written in ${choice.source} is not used: a proxy password comes from the credential store (VS Code: "API Workbench: Set Proxy Password"; apiwb: APIWB_SECRET_PROXY_PASSWORD), never from a setting, a file or the command line.`);
+  }
+  const stored = await sources.secret(PROXY_PASSWORD_KEY);
+  if (stored !== undefined) {
+    if (username === undefined) problems.push(`A proxy password is stored, but the proxy URL (${choice.source}) names no user: write it as http://USER@host:port.`);
+    password = stored;
+  }
+  if (password) secrets.push(password);
+  return {
+    url: `${url.protocol}//${url.host}`,
+    source: choice.source,
+    ...(username !== undefined ? { username } : {}),
+    ...(password !== undefined && username !== undefined ? { password } : {}),
+  };
+}
+
+function noProxyText(sources: NetworkSources): string {
+  const own = sources.environment?.network?.noProxy;
+  if (own !== undefined) return own;
+  return [...(sources.editor?.noProxy ?? []), envValue(sources.env, 'NO_PROXY') ?? ''].filter((e) => e !== '').join(',');
+}
+
+function proxyWords(settings: NetworkSettings, sources: NetworkSources): string {
+  const { httpProxy, httpsProxy } = settings;
+  if (!httpProxy && !httpsProxy) {
+    const why = sources.environment?.network?.proxy === 'direct' ? ' (the env file says "direct")' : sources.editor?.proxySupport === 'off' ? ' (http.proxySupport is off)' : '';
+    return `none: requests go directly${why}`;
+  }
+  const one = (p: ProxyEndpoint): string => `${p.url} (${p.source})${p.username ? `, signs in as ${p.username}${p.password ? '' : ', no password stored'}` : ''}`;
+  const both = httpProxy && httpsProxy && httpProxy.url === httpsProxy.url && httpProxy.source === httpsProxy.source
+    ? one(httpsProxy)
+    : [httpsProxy ? `https: ${one(httpsProxy)}` : 'https: direct', httpProxy ? `http: ${one(httpProxy)}` : 'http: direct'].join('; ');
+  const bypass = settings.noProxy?.text ? `; not for ${settings.noProxy.text}` : '';
+  const strict = settings.proxyStrictSSL === false ? "; the proxy's own certificate is not verified (http.proxyStrictSSL)" : '';
+  return `${both}${bypass}${strict}`;
+}
+
+/** The network settings of these sources, with what each part is in words. */
+export async function resolveNetwork(sources: NetworkSources): Promise<ResolvedNetwork> {
+  const problems: string[] = [];
+  const secretValues: string[] = [];
+  const choice = chooseProxy(sources);
+  const httpProxy = choice.http ? await endpoint(choice.http, sources, problems, secretValues) : undefined;
+  const httpsProxy = choice.https ? await endpoint(choice.https, sources, problems, secretValues) : undefined;
+  const noProxy = parseNoProxy(noProxyText(sources));
+
+  const authorities: string[] = [];
+  const extraCa: string[] = [];
+  const authorityFiles: string[] = [];
+  // The environment's own first: it is what the Environments view is about.
+  const caFiles = [
+    ...(sources.environment?.network?.caBundles ?? []).map((path) => ({ path, from: 'env file', resolve: sources.resolve })),
+    ...(sources.caFiles ?? []).map((path) => ({ path, from: '--cacert', resolve: (p: string) => p })),
+    ...(envValue(sources.env, 'NODE_EXTRA_CA_CERTS') ? [{ path: envValue(sources.env, 'NODE_EXTRA_CA_CERTS')!, from: 'NODE_EXTRA_CA_CERTS', resolve: (p: string) => p }] : []),
+  ];
+  for (const file of caFiles) {
+    const read = readAuthorities(file.path, { ...sources, resolve: file.resolve });
+    authorities.push(`${read.words} (${file.from})`);
+    if (!read.ok) problems.push(`The certificate authorities of ${read.words} (${file.from}) are not used.`);
+    extraCa.push(...read.pems);
+    if (read.ok) authorityFiles.push(file.resolve(file.path));
+  }
+  if (sources.editor && sources.editor.systemCertificates !== false) {
+    const system = sources.systemAuthorities?.();
+    if (system === undefined) authorities.push("the operating system's certificates: not readable by this editor's Node; add your company's authority to the env file (\"CA Bundle\")");
+    else {
+      authorities.push(`the operating system's certificates: ${system.length}`);
+      extraCa.push(...system);
+    }
+  }
+
+  const certificates: CertificateState[] = [];
+  const clientCertificates: ClientCertificate[] = [];
+  const certificateFiles: ResolvedNetwork['files']['certificates'][number][] = [];
+  const unverifiedHosts: string[] = [];
+  for (const config of sources.environment?.network?.certificates ?? []) {
+    const passphrase = config.hasPassphrase ? await sources.secret(`${config.id}.passphrase`) : undefined;
+    if (passphrase) secretValues.push(passphrase);
+    const read = readClientCertificate(config, passphrase, sources, `${config.certificate?.path ?? config.id}`);
+    certificates.push(read.state);
+    if (read.certificate) {
+      clientCertificates.push(read.certificate);
+      certificateFiles.push({ hosts: config.hosts, cert: sources.resolve(config.certificate!.path), ...(config.key ? { key: sources.resolve(config.key) } : {}), format: config.certificate!.format });
+    }
+    if (!config.verifyHost) unverifiedHosts.push(...config.hosts);
+  }
+
+  const settings: NetworkSettings = {
+    ...(httpProxy ? { httpProxy } : {}),
+    ...(httpsProxy ? { httpsProxy } : {}),
+    noProxy,
+    ...(sources.editor?.proxyStrictSSL === false ? { proxyStrictSSL: false } : {}),
+    ...(extraCa.length ? { extraCa } : {}),
+    ...(clientCertificates.length ? { clientCertificates } : {}),
+    ...(unverifiedHosts.length ? { unverifiedHosts } : {}),
+  };
+  return {
+    settings,
+    proxyWords: proxyWords(settings, sources),
+    authorities,
+    certificates,
+    problems,
+    secretValues,
+    files: { authorities: authorityFiles, certificates: certificateFiles },
+  };
+}

@@ -1,0 +1,134 @@
+// `apiwb run` behind a company network: --proxy and the proxy variables (Debian's tinyproxy, with Basic
+// authentication), NO_PROXY, --cacert and NODE_EXTRA_CA_CERTS for a test CA, an environment's
+// "CA Bundle" and "SSLConfiguration" client certificate, and proxy passwords that only come from the
+// environment and never show.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { httpTarget, httpsTarget, makePki, startTinyproxy, tempDir, type Pki, type TestServer, type Tinyproxy } from '../unit/corporateNetwork';
+import { runInProcess } from './inProcess';
+import { COLLECTION, openSandboxWorkspace } from './sandboxEnv';
+
+const PROXY_PASSWORD = 'corp-proxy-pw-8812';
+
+void describe('apiwb run behind a company proxy, with company certificates', () => {
+  const temp = tempDir('apiwb-cli-net-');
+  let pki: Pki;
+  let proxy: Tinyproxy;
+  let secure: TestServer;
+  let plain: TestServer;
+  let mutual: TestServer;
+  let envFile: string;
+  let requests: string;
+
+  before(async () => {
+    pki = makePki(temp.dir);
+    const server = pki.issue('server', { san: 'IP:127.0.0.1' });
+    pki.issue('client', { client: true });
+    [proxy, secure, plain, mutual] = await Promise.all([
+      startTinyproxy(temp.dir, { user: 'alice', password: PROXY_PASSWORD }),
+      httpsTarget({ cert: server.cert, key: server.key }),
+      httpTarget(),
+      httpsTarget({ cert: server.cert, key: server.key, requestCert: true, rejectUnauthorized: true, ca: pki.caPem }),
+    ]);
+    envFile = join(temp.dir, 'http-client.env.json');
+    writeFileSync(envFile, JSON.stringify({
+      corp: { secure: secure.url, plain: plain.url },
+      mtls: {
+        secure: mutual.url,
+        ApiWorkbench: { 'CA Bundle': 'ca.pem', Proxy: 'direct' },
+        SSLConfiguration: { clientCertificate: 'client.pem', clientCertificateKey: 'client.key', verifyHostCertificate: true },
+      },
+    }));
+    requests = join(temp.dir, 'requests.http');
+    writeFileSync(requests, '# @name secure\nGET {{secure}}/accounts?api_key=k-123\nAuthorization: Bearer tok-abc-999\n');
+  });
+
+  after(async () => {
+    await Promise.all([proxy?.stop(), secure?.close(), plain?.close(), mutual?.close()]);
+    temp.remove();
+  });
+
+  const run = (args: readonly string[], env: Record<string, string> = {}) =>
+    runInProcess([requests, '--env-file', envFile, ...args], env);
+
+  void it('sends through --proxy by CONNECT with the password from APIWB_SECRET_PROXY_PASSWORD, trusting --cacert', async () => {
+    const before = proxy.log().length;
+    const result = await run(['--env', 'corp', '--proxy', `${proxy.url.replace('//', '//alice@')}`, '--cacert', pki.caFile], { APIWB_SECRET_PROXY_PASSWORD: PROXY_PASSWORD });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    const log = proxy.log().slice(before);
+    assert.match(log, /CONNECT 127\.0\.0\.1:\d+/);
+    for (const hidden of ['tok-abc-999', 'k-123', '/accounts']) assert.ok(!log.includes(hidden), `the proxy saw ${hidden}`);
+    assert.ok(!(result.stdout + result.stderr).includes(PROXY_PASSWORD));
+  });
+
+  void it('without the company CA: refused, and told to add it (not --insecure)', async () => {
+    const result = await run(['--env', 'corp', '--proxy', proxy.url.replace('//', '//alice@')], { APIWB_SECRET_PROXY_PASSWORD: PROXY_PASSWORD });
+    assert.equal(result.code, 1);
+    assert.match(result.stdout, /not trusted here.*--cacert FILE or NODE_EXTRA_CA_CERTS/);
+    assert.doesNotMatch(result.stdout, /--insecure/);
+  });
+
+  void it('takes the proxy and its password from HTTPS_PROXY, the CA from NODE_EXTRA_CA_CERTS, and never prints the password', async () => {
+    const before = proxy.log().length;
+    const result = await run(['--env', 'corp'], { HTTPS_PROXY: proxy.url.replace('//', `//alice:${PROXY_PASSWORD}@`), NODE_EXTRA_CA_CERTS: pki.caFile });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.match(proxy.log().slice(before), /CONNECT/);
+    assert.ok(!(result.stdout + result.stderr).includes(PROXY_PASSWORD));
+  });
+
+  void it('a 407 from the proxy says where the password comes from', async () => {
+    const result = await run(['--env', 'corp', '--cacert', pki.caFile], { HTTPS_PROXY: proxy.url });
+    assert.equal(result.code, 1);
+    assert.match(result.stdout, /the proxy asks for a user name and password \(407/);
+  });
+
+  void it('does not take a proxy password from the command line', async () => {
+    const result = await run(['--env', 'corp', '--cacert', pki.caFile, '--proxy', proxy.url.replace('//', `//alice:${PROXY_PASSWORD}@`)]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /The proxy password written in --proxy is not used/);
+    assert.ok(!(result.stdout + result.stderr).includes(PROXY_PASSWORD));
+  });
+
+  void it('goes directly to the hosts of NO_PROXY', async () => {
+    const before = proxy.log().length;
+    const result = await run(['--env', 'corp', '--cacert', pki.caFile], { HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.0/8' });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.equal(proxy.log().slice(before), '');
+  });
+
+  void it("offers the environment's client certificate to its host, trusting its CA bundle", async () => {
+    const result = await run(['--env', 'mtls'], { HTTPS_PROXY: proxy.url });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.equal(mutual.seen.at(-1)?.clientCertificate, 'client');
+  });
+
+  void it('signs in and sends through the proxy too, and says once that plain http shows it the password', async () => {
+    const workspace = await openSandboxWorkspace();
+    try {
+      const before = proxy.log().length;
+      const result = await runInProcess([join(COLLECTION, 'engagement.http'), '--env-file', workspace.envFile, '--env', 'sandbox'], {
+        ...workspace.secrets, HTTP_PROXY: proxy.url.replace('//', '//alice@'), APIWB_SECRET_PROXY_PASSWORD: PROXY_PASSWORD,
+      });
+      assert.equal(result.code, 0, result.stdout + result.stderr);
+      const log = proxy.log().slice(before);
+      assert.match(log, /POST http:\/\/127\.0\.0\.1:\d+\/auth\/token HTTP/, 'the sign-in went through the proxy');
+      assert.match(log, /Request \(file descriptor \d+\): (GET|POST) http:\/\/127\.0\.0\.1:\d+\/api\//, 'the requests went through the proxy');
+      const notices = result.stderr.split('\n').filter((line) => line.includes('is plain http and goes through the proxy'));
+      assert.equal(notices.length, 1, result.stderr);
+      assert.match(notices[0]!, /the password field of its body/);
+      for (const secret of [...workspace.secretValues, PROXY_PASSWORD]) assert.ok(!(result.stdout + result.stderr).includes(secret));
+    } finally {
+      await workspace.close();
+    }
+  });
+
+  void it('refuses an env file with a proxy password in it', async () => {
+    const broken = join(temp.dir, 'broken.env.json');
+    writeFileSync(broken, JSON.stringify({ corp: { secure: secure.url, ApiWorkbench: { Proxy: `http://alice:${PROXY_PASSWORD}@127.0.0.1:1` } } }));
+    const result = await runInProcess([requests, '--env-file', broken, '--env', 'corp']);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /ApiWorkbench\.Proxy.*holds a password/);
+  });
+});
