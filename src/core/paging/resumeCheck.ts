@@ -8,7 +8,7 @@
 import type { HttpRequest } from '../http/types';
 import type { SecretBindings } from '../secrets/bindings';
 import { originOf } from '../http/url';
-import { SECRET_HEADERS, withSecretsFrom, withoutSecrets, type WalkCheckpoint } from './checkpoint';
+import { SECRET_HEADERS, withoutSecrets, type WalkCheckpoint } from './checkpoint';
 import { jsonBody } from './requestEdit';
 import { createStrategy } from './strategies';
 import type { PagingPlan, RequestPosition } from './types';
@@ -16,9 +16,10 @@ import type { PagingPlan, RequestPosition } from './types';
 export type ResumeCheck = { readonly ok: true; readonly request: HttpRequest } | { readonly ok: false; readonly reason: string };
 
 /**
- * The request a resume sends first: the checkpoint's next request, once every part of it outside the
- * style's position is found to be `fresh`'s (the request as prepared now, credentials included), with
- * `fresh`'s credentials. Or why the checkpoint is refused.
+ * The checkpoint's next request, once every part of it outside the style's position is found to be
+ * `fresh`'s (the request as prepared now; compared without what carries a secret), still without
+ * credentials: the walker puts them back through the one cross-origin rule (resumeHop). Or why the
+ * checkpoint is refused.
  */
 export function checkResume(checkpoint: WalkCheckpoint, fresh: HttpRequest, plan: PagingPlan | undefined, secretHeaders: readonly string[] = SECRET_HEADERS, guard?: SecretBindings): ResumeCheck {
   const refusal = countsRefusal(checkpoint) ?? planRefusal(checkpoint.plan, plan);
@@ -26,9 +27,9 @@ export function checkResume(checkpoint: WalkCheckpoint, fresh: HttpRequest, plan
   const stored = checkpoint.next;
   if (checkpoint.done || !stored) return { ok: false, reason: 'says the walk was finished: a finished walk is not resumed (run it again without --resume)' };
   const strategy = createStrategy(checkpoint.plan.style, checkpoint.plan.options);
-  const base = withoutSecrets(strategy.prepare(fresh), secretHeaders);
+  const base = withoutSecrets(strategy.prepare(fresh), secretHeaders, guard);
   const reason = requestRefusal(stored, base, strategy.position?.(base) ?? {}, checkpoint.origin);
-  return reason ? { ok: false, reason } : { ok: true, request: withSecretsFrom(stored, fresh, secretHeaders, guard) };
+  return reason ? { ok: false, reason } : { ok: true, request: stored };
 }
 
 /** Counts a checkpoint holds must be whole numbers from 0, or it was not written by a walk. */
@@ -51,7 +52,9 @@ function planRefusal(stored: PagingPlan, plan: PagingPlan | undefined): string |
 function requestRefusal(stored: HttpRequest, base: HttpRequest, position: RequestPosition, origin: string | undefined): string | undefined {
   if (typeof stored.method !== 'string' || stored.method.toUpperCase() !== base.method.toUpperCase()) return `sends ${String(stored.method)}, but the request is ${base.method}`;
   const server = originOf(base.url);
-  if (originOf(stored.url) !== server || (origin !== undefined && origin !== server)) return `goes to ${originOf(stored.url)}, but the request goes to ${server}`;
+  // A next link may lead to another origin (the walker's resume hop then applies the cross-origin rule);
+  // any other position stays on the request's server, and the walk began there.
+  if ((originOf(stored.url) !== server && !position.url) || (origin !== undefined && origin !== server)) return `goes to ${originOf(stored.url)}, but the request goes to ${server}`;
   if (!position.url) {
     const a = urlWithout(stored.url, position.query ?? []);
     const b = urlWithout(base.url, position.query ?? []);

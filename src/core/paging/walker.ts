@@ -28,7 +28,7 @@ import { httpClient, type HttpPort, type SendOptions } from '../http/client';
 import { HttpFault, type HttpFaultKind, type HttpRequest, type HttpResponse } from '../http/types';
 import { originOf } from '../http/url';
 import { fetchBuffered, fetchStreamed, type FetchedPage, type Send } from './pageFetch';
-import { SECRET_HEADERS, withoutSecrets, type PageFacts, type WalkCheckpoint } from './checkpoint';
+import { resumeHop, SECRET_HEADERS, withoutSecrets, type PageFacts, type WalkCheckpoint } from './checkpoint';
 import { droppedWords, hopTo } from '../secrets/crossOrigin';
 import { checkResume } from './resumeCheck';
 import { detectStyle } from './resolve';
@@ -362,9 +362,14 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
     const { resumeAt: _never, cannotResume: _none, ...refused } = finish('failed', `${words}.`, { page: pages + 1, request: { method: request.method.toUpperCase(), url: request.url }, kind: 'resume', message: words });
     return refused;
   }
-  // Credentials are put back only where the walk's first request was going (checkResume holds the
-  // checkpoint's request to the request's origin; withSecretsFrom applies the cross-origin rule).
-  let current: HttpRequest = resumed?.ok ? resumed.request : (strategy?.prepare(request) ?? request);
+  // Credentials are put back from the fresh request, and go only where the cross-origin rule lets them.
+  let current: HttpRequest = strategy?.prepare(request) ?? request;
+  if (resumed?.ok) {
+    const hop = resumeHop(resumed.request, request, secretHeaders, guard);
+    if (!hop.ok) return fail(resumed.request, 'paging', hop.reason);
+    if (hop.crossOrigin) notices.push(`the walk resumes on another origin (${originOf(hop.request.url)}) than the request's (${originOf(request.url)}): ${droppedWords(hop.dropped)}`);
+    current = hop.request;
+  }
   // A streamed page is written while it arrives, held past the bytes kept until it is accepted below.
   let held: HeldPage | undefined;
 

@@ -206,7 +206,9 @@ export function queryPart(raw: string, bindings: SecretBindings | undefined): Re
 }
 
 /** "http://a:1" / "http://a:1 and http://b:2" / "no origin of this environment". */
-export function belongsWords(origins: readonly string[]): string {
+export function belongsWords(bound: readonly string[]): string {
+  // Sorted, so that the same binding always reads the same whatever order the env file listed its hosts.
+  const origins = [...bound].sort();
   if (origins.length === 0) return 'no origin (nothing of the environment it came with names a host for it): it is never sent';
   if (origins.length === 1) return `${origins[0]} only`;
   return `${origins.slice(0, -1).join(', ')} and ${origins[origins.length - 1]} only`;
