@@ -158,7 +158,8 @@ void describe('secrets bound to origins (apiwb run over loopback)', () => {
           assert.equal(r.code, 1, r.stdout);
           const password = what.includes('password');
           const to = password ? homeBase : other().base;
-          const belongs = password ? `${authBase} only` : `${homeBase} and ${authBase} only`;
+          // The environment's origins in the order they are listed (sorted: the ports decide).
+          const belongs = password ? `${authBase} only` : `${[homeBase, authBase].sort().join(' and ')} only`;
           assert.match(r.stdout, new RegExp(`✗ .* not sent to ${escape(new URL(to).origin)}: .* carries the (token|password) of auth '(svc|eng)' .*which belongs to ${escape(belongs)}`), r.stdout);
           assert.equal(other().seen.length, 0, `${place.name} received no request at all`);
           if (password) assert.equal(homeSeen.length, 0, 'the API origin received nothing either');
