@@ -63,5 +63,7 @@ void describe('a resume and the one cross-origin rule', () => {
     assert.equal(sent.length, 0);
     assert.equal(result.verdict, 'failed');
     assert.match(result.message, /the resume goes to another origin \(https:\/\/cdn\.other\.test\) as a POST with a body; not followed/);
+    assert.equal(result.resumeAt, undefined, 'no resume is offered: it would be refused again');
+    assert.match(result.cannotResume ?? '', /its next request is refused/);
   });
 });
