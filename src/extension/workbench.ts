@@ -49,9 +49,9 @@ export interface Workbench {
 }
 
 export function createWorkbench(context: vscode.ExtensionContext, log: (line: string) => void): Workbench {
-  const catalogs = new CatalogController(context.globalStorageUri, log);
   const secrets = new SecretStorageStore(context.secrets, context.globalState);
   const environments = new EnvironmentController(context.workspaceState, secrets);
+  const catalogs = new CatalogController(context.globalStorageUri, log, () => environments.refreshGuard());
   const scratches = new ScratchFiles(context.globalStorageUri);
   const servicesTree = new ServicesTreeProvider(catalogs.current);
   const environmentsTree = new EnvironmentsTreeProvider(environments);

@@ -158,6 +158,7 @@ void describe('secrets bound to origins (apiwb run over loopback)', () => {
           assert.equal(r.code, 1, r.stdout);
           const password = what.includes('password');
           const to = password ? homeBase : other().base;
+          // The environment's origins in the order they are listed (sorted: the ports decide).
           const belongs = password ? `${authBase} only` : `${[homeBase, authBase].sort().join(' and ')} only`;
           assert.match(r.stdout, new RegExp(`✗ .* not sent to ${escape(new URL(to).origin)}: .* carries the (token|password) of auth '(svc|eng)' .*which belongs to ${escape(belongs)}`), r.stdout);
           assert.equal(other().seen.length, 0, `${place.name} received no request at all`);

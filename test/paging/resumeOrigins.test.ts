@@ -65,5 +65,6 @@ void describe('a resume and the one cross-origin rule', () => {
     // Refused before anything leaves: by the resume check (a GET request's checkpoint cannot send a POST)
     // or, were the methods the same, by the cross-origin rule.
     assert.match(result.message, /not resumed: the checkpoint sends POST, but the request is GET|as a POST with a body; not followed/);
+    assert.equal(result.resumeAt, undefined, 'no resume is offered: it would be refused again');
   });
 });

@@ -366,7 +366,11 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   let current: HttpRequest = strategy?.prepare(request) ?? request;
   if (resumed?.ok) {
     const hop = resumeHop(resumed.request, request, secretHeaders, guard);
-    if (!hop.ok) return fail(resumed.request, 'paging', hop.reason);
+    if (!hop.ok) {
+      // Resuming again would meet the same rule: not resumable.
+      const { resumeAt: _again, ...refused } = fail(resumed.request, 'paging', hop.reason);
+      return { ...refused, cannotResume: `its next request is refused: ${hop.reason}` };
+    }
     if (hop.crossOrigin) notices.push(`the walk resumes on another origin (${originOf(hop.request.url)}) than the request's (${originOf(request.url)}): ${droppedWords(hop.dropped)}`);
     current = hop.request;
   }

@@ -17,7 +17,7 @@ import { carriesForm, MIN_SECRET_LENGTH, secretForms, textViews } from './secret
 export type BoundField = 'password' | 'service_key' | 'token' | 'access_token';
 
 /** Where in a request a secret was found: what a hop can drop (a header, a query parameter, user info) or not. */
-export type RequestPart =
+type RequestPart =
   | { readonly kind: 'header'; readonly name: string }
   /** A header whose NAME carries a secret: never named in words (the name is the secret). */
   | { readonly kind: 'header-name' }
@@ -28,7 +28,7 @@ export type RequestPart =
   | { readonly kind: 'url' }
   | { readonly kind: 'body' };
 
-export interface Carried {
+interface Carried {
   /** "the token of auth 'engagement'": never the value. */
   readonly what: string;
   /** The origins it is bound to (empty: none). */
@@ -56,7 +56,7 @@ export function partWords(part: RequestPart): string {
 }
 
 /** An origin as `new URL` writes it, or undefined for a text that is not an http(s) URL. */
-export function httpOriginOf(url: string | undefined): string | undefined {
+function httpOriginOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
   const parts = urlParts(url.trim());
   return parts && (parts.protocol === 'http:' || parts.protocol === 'https:') ? parts.origin : undefined;
@@ -206,7 +206,7 @@ export function queryPart(raw: string, bindings: SecretBindings | undefined): Re
 }
 
 /** "http://a:1" / "http://a:1 and http://b:2" / "no origin of this environment". */
-export function belongsWords(bound: readonly string[]): string {
+function belongsWords(bound: readonly string[]): string {
   // Sorted, so that the same binding always reads the same whatever order the env file listed its hosts.
   const origins = [...bound].sort();
   if (origins.length === 0) return 'no origin (nothing of the environment it came with names a host for it): it is never sent';

@@ -14,7 +14,7 @@ import { urlParts } from '../http/url';
 import { headerPart, partWords, queryName, queryPart, type SecretBindings } from './bindings';
 import { isCredentialHeader, isSecretName } from './vocabulary';
 
-export type HopKind = 'redirect' | 'next link' | 'resume';
+type HopKind = 'redirect' | 'next link' | 'resume';
 
 export type Hop =
   | {

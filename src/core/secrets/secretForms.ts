@@ -83,7 +83,7 @@ function decodings(text: string): string[] {
 }
 
 /** `%XX` sequences decoded as UTF-8 bytes, wherever they are; a stray `%` stays (decodeURIComponent would throw). */
-export function percentDecoded(text: string): string {
+function percentDecoded(text: string): string {
   return text.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
     const bytes = Buffer.from(run.replace(/%/g, ''), 'hex');
     return bytes.toString('utf8');
@@ -93,7 +93,7 @@ export function percentDecoded(text: string): string {
 const JSON_SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 /** JSON string escapes (`\u0073`, `\/`, `\"`, …) undone wherever they are, the text around them kept. */
-export function jsonUnescaped(text: string): string {
+function jsonUnescaped(text: string): string {
   return text.replace(/\\(u[0-9a-fA-F]{4}|["\\/bfnrt])/g, (_whole, escape: string) =>
     escape.length === 5 ? String.fromCharCode(parseInt(escape.slice(1), 16)) : (JSON_SHORT_ESCAPES[escape] ?? escape));
 }

@@ -45,7 +45,7 @@ export function legacyKeyOf(environment: string, key: string): string {
   return `${environment}/${key}`;
 }
 
-export interface BoundValue {
+interface BoundValue {
   readonly value: string;
   /** The origins it may go to; undefined for a value stored without them (a first version's). */
   readonly origins?: readonly string[];

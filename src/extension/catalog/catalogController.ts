@@ -1,6 +1,7 @@
 // The catalog the extension shows: the contracts plus any imported OpenAPI overlays. Imports are kept as
 // overlay files in the extension's global storage (they hold no secret: an OpenAPI document's shapes)
 // so they survive a restart, and can be refreshed from their source.
+import type { SecretBindings } from '../../core/secrets/bindings';
 import * as vscode from 'vscode';
 import { createCatalog, type Catalog, type Service } from '../../core/catalog';
 import { bookingService } from '../../core/catalog/booking';
@@ -19,7 +20,8 @@ export class CatalogController implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly storage: vscode.Uri, private readonly log: (line: string) => void) {}
+  /** `guard`: the secrets the editor holds, for the send boundary (an import's fetch passes it like any send). */
+  constructor(private readonly storage: vscode.Uri, private readonly log: (line: string) => void, private readonly guard?: () => Promise<SecretBindings>) {}
 
   get current(): Catalog {
     return this.catalog;
@@ -57,7 +59,7 @@ export class CatalogController implements vscode.Disposable {
     const isUrl = /^https?:\/\//i.test(source);
     if (isUrl) refuseCredentialsInUrl(source);
     const imported = isUrl
-      ? await importOpenApiUrl(source)
+      ? await importOpenApiUrl(source, this.guard ? { send: { guard: await this.guard() } } : {})
       : importOpenApiText(new TextDecoder().decode(await vscode.workspace.fs.readFile(fileUri(source))), source);
     this.overlays.set(imported);
     await vscode.workspace.fs.createDirectory(this.folder);

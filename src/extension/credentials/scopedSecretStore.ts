@@ -33,7 +33,7 @@ export interface AdoptQuestion {
   readonly accept: string;
 }
 
-export type ConfirmAdopt = (question: AdoptQuestion) => Promise<boolean>;
+type ConfirmAdopt = (question: AdoptQuestion) => Promise<boolean>;
 
 /** The legacy key of `key` in `scope` (the first versions' `<environment>/<key>`). */
 export function scopedSecretKey(scope: string, key: string): string {
@@ -41,7 +41,7 @@ export function scopedSecretKey(scope: string, key: string): string {
 }
 
 /** The origins a key of an auth entry may go to from `environment` (a session goes with its token). */
-export function originsOfKey(key: string, environment: Environment): string[] {
+function originsOfKey(key: string, environment: Environment): string[] {
   const dot = key.lastIndexOf('.');
   const authId = dot < 0 ? key : key.slice(0, dot);
   const raw = dot < 0 ? '' : key.slice(dot + 1);
