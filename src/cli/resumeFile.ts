@@ -38,7 +38,7 @@ export function resumePathFor(out: string): string {
 }
 
 /** The real path of `out`, or its absolute path when it is not there (yet). */
-export function realOut(out: string): string {
+function realOut(out: string): string {
   try {
     return realpathSync(out);
   } catch {

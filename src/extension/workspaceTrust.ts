@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { HttpPort } from '../core/http/client';
 import { HttpFault } from '../core/http/types';
 
-export const RESTRICTED_WORDS = 'this workspace is in Restricted Mode: API Workbench sends no request, signs in nowhere and reads no `< file` body until you trust it (Manage Workspace Trust)';
+const RESTRICTED_WORDS = 'this workspace is in Restricted Mode: API Workbench sends no request, signs in nowhere and reads no `< file` body until you trust it (Manage Workspace Trust)';
 
 /** Throws (an HttpFault, so that every surface shows the words) when the workspace is not trusted. */
 function requireTrust(request: { method: string; url: string }): void {

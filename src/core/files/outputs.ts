@@ -8,7 +8,7 @@
 import { existsSync, lstatSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
-export class OutputRefused extends Error {
+class OutputRefused extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'OutputRefused';

@@ -21,14 +21,17 @@ export type ResumeCheck = { readonly ok: true; readonly request: HttpRequest } |
  * credentials: the walker puts them back through the one cross-origin rule (resumeHop). Or why the
  * checkpoint is refused.
  */
-export function checkResume(checkpoint: WalkCheckpoint, fresh: HttpRequest, plan: PagingPlan | undefined, secretHeaders: readonly string[] = SECRET_HEADERS, guard?: SecretBindings): ResumeCheck {
+export function checkResume(checkpoint: WalkCheckpoint, fresh: HttpRequest, plan: PagingPlan | undefined, secretHeaders: readonly string[] = SECRET_HEADERS, source: 'read-back' | 'in-memory' = 'read-back', guard?: SecretBindings): ResumeCheck {
   const refusal = countsRefusal(checkpoint) ?? planRefusal(checkpoint.plan, plan);
   if (refusal) return { ok: false, reason: refusal };
   const stored = checkpoint.next;
   if (checkpoint.done || !stored) return { ok: false, reason: 'says the walk was finished: a finished walk is not resumed (run it again without --resume)' };
   const strategy = createStrategy(checkpoint.plan.style, checkpoint.plan.options);
   const base = withoutSecrets(strategy.prepare(fresh), secretHeaders, guard);
-  const reason = requestRefusal(stored, base, strategy.position?.(base) ?? {}, checkpoint.origin);
+  const position = strategy.position?.(base) ?? {};
+  // A cursor this process made (the panel's) is held to the request's method and server only (its
+  // dynamic values may differ between preparations); one read back, in every part but its position.
+  const reason = source === 'in-memory' ? serverRefusal(stored, base, position, checkpoint.origin) : requestRefusal(stored, base, position, checkpoint.origin);
   return reason ? { ok: false, reason } : { ok: true, request: stored };
 }
 
@@ -50,11 +53,8 @@ function planRefusal(stored: PagingPlan, plan: PagingPlan | undefined): string |
 
 /** Which part of `stored` (the checkpoint's next request) is not `base`'s (the request now, without secrets) outside `position`. */
 function requestRefusal(stored: HttpRequest, base: HttpRequest, position: RequestPosition, origin: string | undefined): string | undefined {
-  if (typeof stored.method !== 'string' || stored.method.toUpperCase() !== base.method.toUpperCase()) return `sends ${String(stored.method)}, but the request is ${base.method}`;
-  const server = originOf(base.url);
-  // A next link may lead to another origin (the walker's resume hop then applies the cross-origin rule);
-  // any other position stays on the request's server, and the walk began there.
-  if ((originOf(stored.url) !== server && !position.url) || (origin !== undefined && origin !== server)) return `goes to ${originOf(stored.url)}, but the request goes to ${server}`;
+  const server = serverRefusal(stored, base, position, origin);
+  if (server) return server;
   if (!position.url) {
     const a = urlWithout(stored.url, position.query ?? []);
     const b = urlWithout(base.url, position.query ?? []);
@@ -66,6 +66,16 @@ function requestRefusal(stored: HttpRequest, base: HttpRequest, position: Reques
   // A next link of a GET carries no body (requestEdit.followLink).
   if (position.url && base.method.toUpperCase() === 'GET') return stored.body ? 'has a body, but a next link of a GET request carries none' : undefined;
   return bodyRefusal(stored.body, base.body, position.body ?? []);
+}
+
+/** The method and the server (origin) are the request's. */
+function serverRefusal(stored: HttpRequest, base: HttpRequest, position: RequestPosition, origin: string | undefined): string | undefined {
+  if (typeof stored.method !== 'string' || stored.method.toUpperCase() !== base.method.toUpperCase()) return `sends ${String(stored.method)}, but the request is ${base.method}`;
+  const server = originOf(base.url);
+  // A next link may lead to another origin (the walker's resume hop then applies the cross-origin rule);
+  // any other position stays on the request's server, and the walk began there.
+  if ((originOf(stored.url) !== server && !position.url) || (origin !== undefined && origin !== server)) return `goes to ${originOf(stored.url)}, but the request goes to ${server}`;
+  return undefined;
 }
 
 function urlWithout(text: string, names: readonly string[]): URL {

@@ -72,6 +72,13 @@ export interface WalkOptions {
   /** The style to follow; undefined = detect from the first response (see resolve.ts). */
   readonly plan?: PagingPlan;
   readonly resumeFrom?: WalkCheckpoint;
+  /**
+   * Where `resumeFrom` comes from (resumeCheck.ts): 'read-back' (the default: a file, untrusted, held to
+   * the request in every part but its position) or 'in-memory' (the panel's own cursor, made by this
+   * process: held to the request's method, server and plan, so that a request whose dynamic values
+   * ({{$guid}}) change with each preparation can still be paged).
+   */
+  readonly resumeSource?: 'read-back' | 'in-memory';
   readonly signal?: AbortSignal;
   /** Requests this call may send (retries included), a guard against endless walks. Default 10 000. */
   readonly maxPages?: number;
@@ -356,7 +363,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   };
 
   // A checkpoint may decide only where the walk stands (checkResume): refused before anything is sent.
-  const resumed = resume ? checkResume(resume, request, options.plan, secretHeaders, guard) : undefined;
+  const resumed = resume ? checkResume(resume, request, options.plan, secretHeaders, options.resumeSource, guard) : undefined;
   if (resumed && !resumed.ok) {
     const words = `not resumed: the checkpoint ${resumed.reason}. Nothing was sent; the rows kept are as they were`;
     const { resumeAt: _never, cannotResume: _none, ...refused } = finish('failed', `${words}.`, { page: pages + 1, request: { method: request.method.toUpperCase(), url: request.url }, kind: 'resume', message: words });

@@ -66,6 +66,8 @@ export async function continueWalk(input: ContinueInput, ports: ExchangePorts): 
     http: ports.http,
     sendOptions,
     resumeFrom: cursor.checkpoint,
+    // The cursor is this process's own (never read from a file): held to method, server and plan.
+    resumeSource: 'in-memory',
     ...(input.pages === 'next' ? { maxPages: 1 } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onPage ? { onPage: input.onPage } : {}),
