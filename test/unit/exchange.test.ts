@@ -127,11 +127,12 @@ void describe('the exchange', () => {
     assert.equal(result.paging, undefined, 'an unpaged response has no paging cursor');
   });
 
-  void it('a send is sent once: a 429 is shown as it came, not retried nor waited on', async () => {
+  void it('a send whose 429 asks a wait beyond the bound is shown as it came, not waited on nor sent again, and says why', async () => {
     busyHits = 0;
-    const result = await runExchange({ file: FILE, requestIndex: 3, prepare: context(), pages: 'first' }, contractsOnly);
+    const result = await runExchange({ file: FILE, requestIndex: 3, prepare: context(), pages: 'first' }, { ...contractsOnly, maxWaitMs: 10_000 });
     assert.equal(result.response?.status, 429);
     assert.equal(busyHits, 1, 'one request');
+    assert.ok(result.notices.some((n) => /asks to wait 30 s, beyond the 10 s left/.test(n)), result.notices.join('\n'));
     assert.equal(result.ok, false);
     assert.equal(result.paging, undefined, 'no page was kept, so nothing to continue');
   });

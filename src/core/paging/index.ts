@@ -8,6 +8,6 @@ export { hasPaginationHeaders, paginationHeaders, type PaginationHeaders } from 
 export { PAGING_OPTION_KEYS, PAGING_STYLE_IDS, isPagingDirective, parsePagingDirective, type DirectiveParse, type PagingDirective } from './directive';
 export { detectStyle, resolveStyle, type StyleSources } from './resolve';
 export { extractRows, readPath } from './rows';
-export { retryAfterMs } from './common';
+export { retryAfterMs } from '../http/serverWaits';
 export { SECRET_HEADERS, parseCheckpoint, withSecretsFrom, withoutSecrets, type WalkCheckpoint } from './checkpoint';
 export { walk, type PageEvent, type Send, type WalkFailure, type WalkOptions, type WalkOutcome, type WalkProgress, type WalkResult } from './walker';

@@ -16,6 +16,7 @@ import { explainAuthFailure } from '../auth/explain';
 import { detectBusinessErrors, type BusinessErrorReport, type BusinessFailure, type Catalog, type Operation } from '../catalog';
 import { memorySink, type RowSink } from '../export/sink';
 import type { HttpPort, SendOptions, StreamingResponse } from '../http/client';
+import { DEFAULT_MAX_WAIT_MS, isRefusal, type QuotaBook } from '../http/serverWaits';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import type { HttpFile } from '../httpfile/model';
 import type { NamedResponse } from '../httpfile/resolve';
@@ -23,8 +24,9 @@ import { withoutSecrets, type WalkCheckpoint } from '../paging/checkpoint';
 import { rowsOfBody } from '../paging/rows';
 import { createStrategy } from '../paging/strategies';
 import type { PagingPlan } from '../paging/types';
-import { walk, type PageEvent, type WalkOptions, type WalkResult } from '../paging/walker';
+import { walk, type PageEvent, type WalkOptions, type WalkProgress, type WalkResult } from '../paging/walker';
 import { clampToContract } from './caps';
+import { walkCredentials, type SignInAgain } from './credentialRenewal';
 import { pagingPlanFor, pathOf } from './pagingPlan';
 import { prepareRequest, type PrepareContext, type Prepared } from './prepareRequest';
 import type { Mutable } from '../mutable';
@@ -39,6 +41,12 @@ export interface ExchangePorts {
   readonly timeoutMs: number;
   /** TLS verification; only `false` turns it off. */
   readonly rejectUnauthorized?: boolean;
+  /** All waits on the server of one walk or send together (ms; ../http/serverWaits.ts). Default 5 minutes. */
+  readonly maxWaitMs?: number;
+  /** Each origin's announced quota, shared by every exchange of a run or an editor session. */
+  readonly quotas?: QuotaBook;
+  /** The editor's sign-in prompt when a token would expire mid-walk (the CLI signs in by itself). */
+  readonly signInAgain?: SignInAgain;
 }
 
 /** A finding of one step (assertions, contract drift, …). A 'failure' makes the exchange not ok. */
@@ -144,6 +152,8 @@ export interface AllPagesOptions {
   /** Continue a walk from its checkpoint (the sink must be reopened at the checkpoint's length). */
   readonly resumeFrom?: WalkCheckpoint;
   readonly onPage?: (event: PageEvent) => void | Promise<void>;
+  /** Every progress of the walk, waits included ("rate limited: waiting 12 s"). */
+  readonly onProgress?: (progress: WalkProgress) => void;
 }
 
 export interface ExchangeResult {
@@ -256,7 +266,8 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
       const sending = ports.http.send(r, o);
       handedOver?.();
       response = await sending;
-      await received?.(response.sizeBytes);
+      // A refusal to be waited out is not the answer: the run's next request must not go meanwhile.
+      if (!isRefusal(response.status)) await received?.(response.sizeBytes);
       return response;
     },
     stream: async (r, o) => {
@@ -264,7 +275,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
       handedOver?.();
       const s = await streaming;
       response = { status: s.status, statusText: s.statusText, headers: s.headers, bodyText: '', timing: { startedAt: s.startedAt, firstByteMs: s.firstByteMs, totalMs: s.firstByteMs }, sizeBytes: 0 };
-      return receivedWhileTimed ? toldWhenRead(s, receivedWhileTimed) : s;
+      return receivedWhileTimed && !isRefusal(s.status) ? toldWhenRead(s, receivedWhileTimed) : s;
     },
   };
   const sendOptions: SendOptions = { timeoutMs: ports.timeoutMs, ...(ports.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}) };
@@ -280,7 +291,10 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   const walkOptions: Mutable<WalkOptions> = { sink: first ? (rowsTo ?? memory) : (input.walk?.sink ?? DISCARD), http, sendOptions };
   if (rowsTo) walkOptions.rowsAsTheyArrive = true;
   if (plan) walkOptions.plan = plan;
-  // A send is sent once: never retried (a 429 or a transient error is shown as it came), never slept on.
+  // A send is never retried for a transient error (shown as it came); a refusal that says when to come
+  // back is waited out, as every page of a walk (the wait turn, one rule).
+  walkOptions.maxWaitMs = ports.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+  if (ports.quotas) walkOptions.quotas = ports.quotas;
   if (first) {
     walkOptions.maxPages = 1;
     walkOptions.retry = { maxRetries: 0 };
@@ -290,6 +304,10 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   if (!first && input.walk?.resumeFrom) walkOptions.resumeFrom = input.walk.resumeFrom;
   if (input.signal) walkOptions.signal = input.signal;
   if (input.continuable === false) walkOptions.continuable = false;
+  // A token that would expire mid-walk is renewed before the page it would fail (credentialRenewal.ts).
+  const renewal = first ? undefined : walkCredentials(input, ports.signInAgain);
+  if (renewal) walkOptions.credentials = renewal;
+  if (!first && input.walk?.onProgress) walkOptions.onProgress = input.walk.onProgress;
   walkOptions.onPage = (event) => {
     lastPage = event.response.bodyText || !lastPage ? event.response : { ...event.response, bodyText: lastPage.bodyText };
     lastBody = event.body;
@@ -297,6 +315,8 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   };
   const walked = await walk(request, walkOptions);
   notices.push(...walked.notices);
+  // A refused send not sent again says why (no Retry-After, or a wait beyond the bound).
+  if (first && walked.failure?.kind === 'http' && response && isRefusal(response.status)) notices.push(walked.failure.message);
   // The page a walk kept is the one shown; a page it refused (401, broken JSON) is shown as received.
   response = lastPage ?? response;
   if (!response && walked.verdict === 'complete') {
