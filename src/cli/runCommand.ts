@@ -251,8 +251,9 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     secrets: new EnvironmentSecretStore(io.env),
     send: async (request) => {
       // Never while a request of the run is on the network: a request made ready ahead of its turn
-      // (preparesAhead) signs in once the one before it has been answered.
-      await untilIdle();
+      // (preparesAhead) signs in once the one before it has been answered. With --all-pages nothing is
+      // made ready ahead, and a walk's own renewal (between its pages) must not wait for the walk to end.
+      if (!options.allPages) await untilIdle();
       // A response waiting for this request's send is examined meanwhile (sendOrder).
       signingIn();
       return httpClient.send(request, { timeoutMs: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) });
