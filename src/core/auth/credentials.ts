@@ -50,7 +50,8 @@ export interface CredentialServiceOptions {
 }
 
 export class CredentialService {
-  private readonly now: Clock;
+  /** The clock sessions are read against (Date.now unless given). */
+  readonly now: Clock;
   /** Sign-ins that failed in this session: never re-sent without the user changing something. */
   private readonly failed = new Map<string, AuthError>();
   private readonly inFlight = new Map<string, Promise<TokenGrant>>();

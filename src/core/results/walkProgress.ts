@@ -19,10 +19,10 @@ export interface WalkFigures {
   readonly waiting?: string;
 }
 
-/** "41 pages/s", "0.5 pages/s"; '' when nothing was kept yet. */
+/** "41 pages/s", "0.5 pages/s", "0.04 pages/s"; '' when nothing was kept yet. */
 export function formatPagesRate(pagesPerSecond: number | undefined): string {
   if (pagesPerSecond === undefined || !Number.isFinite(pagesPerSecond) || pagesPerSecond <= 0) return '';
-  const value = pagesPerSecond >= 10 ? formatCount(pagesPerSecond) : pagesPerSecond.toFixed(1).replace(/\.0$/, '');
+  const value = pagesPerSecond >= 10 ? formatCount(pagesPerSecond) : pagesPerSecond.toFixed(pagesPerSecond < 0.1 ? 2 : 1).replace(/\.0+$/, '');
   return `${value} page${value === '1' ? '' : 's'}/s`;
 }
 

@@ -36,7 +36,7 @@ export function walkCredentials(input: RenewalInput, signInAgain?: SignInAgain):
         if (!due) continue;
         if (!credentials.signsInOnDemand) {
           const why = due.state === 'signed-in'
-            ? `the ${id} token expires in ${describeTimeLeft(due.session.expiresAt, Date.now()).replace(/ left$/, '')}, before the next page could arrive`
+            ? `the ${id} token expires in ${describeTimeLeft(due.session.expiresAt, credentials.now()).replace(/ left$/, '')}, before the next page could arrive`
             : `the ${id} token has expired`;
           if (!signInAgain) return `${why}: sign in again, then continue the walk`;
           waiting(`waiting for sign-in (${id})`);
@@ -54,7 +54,7 @@ export function walkCredentials(input: RenewalInput, signInAgain?: SignInAgain):
       for (const id of ids) {
         const state = await credentials.state(id);
         if (state.state === 'signed-in') {
-          return `the ${id} token was believed valid (${describeTimeLeft(state.session.expiresAt, Date.now())}) and the service refused it; not sent again: sign in again, then continue the walk`;
+          return `the ${id} token was believed valid (${describeTimeLeft(state.session.expiresAt, credentials.now())}) and the service refused it; not sent again: sign in again, then continue the walk`;
         }
       }
       return undefined;

@@ -37,6 +37,11 @@ export interface WalkProgress {
   readonly rows: number;
   readonly rowsPerSecond: number;
   readonly elapsedMs: number;
+  readonly pagesPerSecond?: number;
+  readonly totalPages?: number;
+  readonly timeLeftMs?: number;
+  readonly waits?: number;
+  readonly waitedMs?: number;
   readonly waiting?: string;
   readonly file?: string;
 }
@@ -128,8 +133,13 @@ export class ResultsSession {
 
   progress(progress: WalkProgress): void {
     if (this.current?.paging && !this.current.paging.walking) this.current = { ...this.current, paging: { ...this.current.paging, walking: true } };
-    const { pages, rows, rowsPerSecond, elapsedMs, waiting, file } = progress;
-    this.sendOrKeep({ type: 'progress', pages, rows, rowsPerSecond, elapsedMs, ...(waiting ? { waiting } : {}), ...(file ? { file } : {}) });
+    const { pages, rows, rowsPerSecond, elapsedMs, pagesPerSecond, totalPages, timeLeftMs, waits, waitedMs, waiting, file } = progress;
+    this.sendOrKeep({
+      type: 'progress', pages, rows, rowsPerSecond, elapsedMs,
+      ...(pagesPerSecond !== undefined ? { pagesPerSecond } : {}), ...(totalPages !== undefined ? { totalPages } : {}),
+      ...(timeLeftMs !== undefined ? { timeLeftMs } : {}), ...(waits ? { waits, waitedMs: waitedMs ?? 0 } : {}),
+      ...(waiting ? { waiting } : {}), ...(file ? { file } : {}),
+    });
   }
 
   walkEnded(end: WalkEnd): void {
