@@ -16,6 +16,7 @@ import {
 } from '../../protocol/webviewMessages';
 import { columnsOf } from '../../core/results/tableModel';
 import { encodeShowRest, encodeViewModel, restFollows } from '../../core/results/wire';
+import type { WalkFigures } from '../../core/results/walkProgress';
 
 /** What the webview asks the commands to do. `ready`, `copy` and `openRow` are handled by the panel itself. */
 export type ResultsRequest = Extract<WebviewToHostMessage, { type: 'nextPage' | 'allPages' | 'stop' | 'export' }> & {
@@ -32,17 +33,8 @@ export interface PageAppend {
 }
 
 /** The paging walker's WalkProgress fits as is; `file` is where "All pages" streams to. */
-export interface WalkProgress {
-  readonly pages: number;
-  readonly rows: number;
-  readonly rowsPerSecond: number;
+export interface WalkProgress extends WalkFigures {
   readonly elapsedMs: number;
-  readonly pagesPerSecond?: number;
-  readonly totalPages?: number;
-  readonly timeLeftMs?: number;
-  readonly waits?: number;
-  readonly waitedMs?: number;
-  readonly waiting?: string;
   readonly file?: string;
 }
 
