@@ -9,6 +9,7 @@ import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { LoggedRequest } from '../../src/sandbox/shared/requestLog';
+import { runCommand } from '../../src/cli/runCommand';
 import { runInProcess } from './inProcess';
 import { startLocalServer, type LocalServer } from './localServer';
 import { COLLECTION, openSandboxWorkspace, SMALL_SANDBOX, tokenRequests, type SandboxWorkspace } from './sandboxEnv';
@@ -172,8 +173,17 @@ void describe('apiwb run: against a server of the test', () => {
     pagesSeen = 0;
     const out = join(local.dir, 'waited.ndjson');
     const started = performance.now();
-    const result = await runInProcess([join(local.dir, 'pages.http'), '--env', 'local', '--env-file', envFile, '--all-pages', '--out', out]);
+    // On a terminal: the progress line on stderr says the wait and the pages of the total.
+    let stdout = '';
+    let stderr = '';
+    const stream = (tty: boolean, add: (text: string) => void): NodeJS.WriteStream => ({ isTTY: tty, columns: 200, write: (text: string) => { add(text); return true; } }) as unknown as NodeJS.WriteStream;
+    const code = await runCommand([join(local.dir, 'pages.http'), '--env', 'local', '--env-file', envFile, '--all-pages', '--out', out], {
+      stdout: stream(false, (t) => { stdout += t; }), stderr: stream(true, (t) => { stderr += t; }), env: { NO_COLOR: '1' },
+    });
+    const result = { code, stdout };
     const ms = performance.now() - started;
+    assert.match(stderr, /pages · page 1 of 6 · 2 rows · [\d.]+ pages\/s · [\d\u202f]+ rows\/s · about \d+ s left · rate limited: waiting 1 s/);
+    assert.match(stderr, /page 6 of 6 · 12 rows/);
     refusePage2 = undefined;
     assert.equal(result.code, 0, result.stdout);
     assert.deepEqual(lines(out), Array.from({ length: PAGES * 2 }, (_, i) => ({ id: i + 1 })));
