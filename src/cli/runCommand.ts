@@ -20,7 +20,9 @@ import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../c
 import { dynamicVariables } from '../core/run/dynamicVariables';
 import { pagingPlanFor } from '../core/run/pagingPlan';
 import type { WalkCheckpoint } from '../core/paging/checkpoint';
-import type { PageEvent, WalkResult } from '../core/paging/walker';
+import type { PageEvent, WalkProgress, WalkResult } from '../core/paging/walker';
+import { DEFAULT_MAX_WAIT_MS, QuotaBook } from '../core/http/serverWaits';
+import { walkProgressWords, walkSummaryWords } from '../core/results/walkProgress';
 import { DISCARD, readyExchange, runExchange, sendOptionsOf, type ExchangeInput, type ExchangePorts } from '../core/run/exchange';
 import { SecretBindings } from '../core/secrets/bindings';
 import { CONTRACT_STEP, contractDriftStep } from '../core/contract';
@@ -57,6 +59,8 @@ export interface RunOptions {
   readonly format: OutputFormat;
   readonly maxPages?: number;
   readonly timeoutMs: number;
+  /** All waits on the server of one walk or request together (--max-wait, in seconds on the command line). */
+  readonly maxWaitMs: number;
   readonly insecure: boolean;
   /** --insecure-token-endpoint: sign-ins too go without TLS verification (a separate opt-in: a password goes there). */
   readonly insecureTokenEndpoint: boolean;
@@ -107,6 +111,10 @@ Options:
   --format F          ndjson (default), csv or json; needs --out
   --timeout MS        time allowed for one whole response, headers and body, for every request,
                       sign-in and page (default ${DEFAULT_TIMEOUT_MS}); a server that trickles its body is cut off
+  --max-wait SECONDS  how long a walk or request may wait in all on a server that asks it to: a 429
+                      or 503 with Retry-After (then the same page is asked again), a quota announced
+                      spent (RateLimit-Remaining: 0) (default ${DEFAULT_MAX_WAIT_MS / 1000}); past it the walk fails,
+                      resumable. A 429 or 503 without Retry-After is not sent again
   --overlay FILE      an OpenAPI overlay written by 'apiwb import-openapi --out' (repeatable): its
                       operations' paging and business errors count like the contract's
   --insecure          do not verify TLS certificates of the requests' servers (off by default; only
@@ -193,7 +201,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
     options: {
       env: { type: 'string' }, 'env-file': { type: 'string' }, name: { type: 'string' },
       'all-pages': { type: 'boolean' }, out: { type: 'string' }, format: { type: 'string' },
-      'max-pages': { type: 'string' }, timeout: { type: 'string' }, insecure: { type: 'boolean' },
+      'max-pages': { type: 'string' }, timeout: { type: 'string' }, 'max-wait': { type: 'string' }, insecure: { type: 'boolean' },
       'insecure-token-endpoint': { type: 'boolean' }, 'csv-raw': { type: 'boolean' },
       proxy: { type: 'string' }, cacert: { type: 'string', multiple: true },
       reporter: { type: 'string' }, report: { type: 'string' },
@@ -219,6 +227,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
     format,
     ...(values['max-pages'] ? { maxPages: positiveInteger('--max-pages', values['max-pages']) } : {}),
     timeoutMs: values.timeout ? positiveInteger('--timeout', values.timeout) : DEFAULT_TIMEOUT_MS,
+    maxWaitMs: values['max-wait'] !== undefined ? wholeNumber('--max-wait', values['max-wait']) * 1000 : DEFAULT_MAX_WAIT_MS,
     insecure: values.insecure ?? false,
     insecureTokenEndpoint: values['insecure-token-endpoint'] ?? false,
     csvRaw: values['csv-raw'] ?? false,
@@ -279,7 +288,8 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const secretStore = new EnvironmentSecretStore(io.env);
   const network = await openRunNetwork(options, environment, envPath, io, secretStore, redactor);
   const http = network.http;
-  const ports: ExchangePorts = { http, catalog, timeoutMs: options.timeoutMs, guard, ...(options.insecure ? { rejectUnauthorized: false } : {}) };
+  // One quota book for the run: a quota a response says is spent holds the next request to its origin.
+  const ports: ExchangePorts = { http, catalog, timeoutMs: options.timeoutMs, guard, maxWaitMs: options.maxWaitMs, quotas: new QuotaBook(), ...(options.insecure ? { rejectUnauthorized: false } : {}) };
   // Set once the run's send order exists (below): a sign-in tells it (sendOrder.signingIn).
   let signingIn = (): void => undefined;
   let untilIdle = (): Promise<void> => Promise.resolve();
@@ -287,8 +297,9 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     secrets: secretStore,
     send: async (request) => {
       // Never while a request of the run is on the network: a request made ready ahead of its turn
-      // (preparesAhead) signs in once the one before it has been answered.
-      await untilIdle();
+      // (preparesAhead) signs in once the one before it has been answered. With --all-pages nothing is
+      // made ready ahead, and a walk's own renewal (between its pages) must not wait for the walk to end.
+      if (!options.allPages) await untilIdle();
       // A response waiting for this request's send is examined meanwhile (sendOrder).
       signingIn();
       // --insecure is for the requests' servers only: the token endpoint, where the password goes, needs its own opt-in.
@@ -296,6 +307,9 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     },
     bindings: guard,
     signInOnDemand: true,
+    // A token is handed out only while it outlives a whole response (and a request made ready ahead):
+    // one that would not is renewed before the request, with the password the run holds.
+    validForMs: options.timeoutMs + READY_AHEAD_FOR_MS,
     missingSecretHint: (authId, field) => `set the environment variable ${secretEnvVarName(authId, field)}`,
     onWarning: (authId, text) => io.stderr.write(`apiwb run: warning: ${terminalSafe(redactor.text(`${authId}: ${text}`))}\n`),
   });
@@ -349,8 +363,11 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     // The run's context is the same for every request; only a walk of --all-pages has hooks of its own.
     return runOne(item, label, ctx, input, options.allPages ? {
       ...(resume && i === resume.index ? { resumeFrom: resume.record.checkpoint } : {}),
+      onProgress: (p) => {
+        if (progress.visible) progress.update(progressText(i, planned.length, label, walkProgressWords(p)));
+      },
       onPage: (event) => {
-        if (progress.visible) progress.update(progressText(i, planned.length, label, `page ${event.progress.pages} · ${event.progress.rows} rows`));
+        if (progress.visible) progress.update(progressText(i, planned.length, label, walkProgressWords(event.progress)));
         // The checkpoint beside --out after every page kept: a crash or a kill can be resumed too.
         record.page({ version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: event.checkpoint });
       },
@@ -588,6 +605,7 @@ interface RunContext {
 interface WalkHooks {
   readonly resumeFrom?: WalkCheckpoint;
   readonly onPage: (event: PageEvent) => void;
+  readonly onProgress: (progress: WalkProgress) => void;
 }
 
 /**
@@ -691,6 +709,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
       ...(ctx.options.maxPages ? { maxPages: ctx.options.maxPages } : {}),
       ...(hooks.resumeFrom ? { resumeFrom: hooks.resumeFrom } : {}),
       onPage: hooks.onPage,
+      onProgress: hooks.onProgress,
     };
   }
   const result = await runExchange(input, ctx.ports);
@@ -736,6 +755,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
   }
   if (result.rows) outcome.rows = result.rows.count;
   if (result.pages !== undefined) outcome.pages = result.pages;
+  if (walk) outcome.walkSummary = walkSummaryWords(walk);
   outcome.businessFailures = result.businessFailures.map((f) => ctx.redactor.text(f));
   if (problem) outcome.problem = ctx.redactor.text(problem);
   if (drift.length) outcome.drift = drift.map((f) => ctx.redactor.text(f.message));
@@ -773,6 +793,12 @@ function formatFromPath(path: string | undefined): string {
   if (path && /\.csv$/i.test(path)) return 'csv';
   if (path && /\.json$/i.test(path)) return 'json';
   return 'ndjson';
+}
+
+function wholeNumber(option: string, text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value)) throw new Error(`${option} must be a whole number of seconds, not '${text}'`);
+  return value;
 }
 
 function positiveInteger(option: string, text: string): number {

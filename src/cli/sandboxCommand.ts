@@ -17,6 +17,7 @@ const INTEGER_FLAGS = {
   facts: 'facts',
   'lockout-after': 'lockoutAfter',
   'token-lifetime-minutes': 'tokenLifetimeMinutes',
+  'token-lifetime': 'tokenLifetimeSeconds',
   'bidw-transient-every': 'bidwTransientEvery',
   'rate-limit': 'rateLimitPerSecond',
   constituents: 'constituents',
@@ -46,7 +47,10 @@ Options:
   --bidw-transient-every N      a transient 500 on every Nth BIDWHouse call of a token (default ${SANDBOX_DEFAULTS.bidwTransientEvery}; 0 = never)
   --lockout-after N             failed sign-ins before a user is locked (default ${SANDBOX_DEFAULTS.lockoutAfter})
   --token-lifetime-minutes N    engagement token lifetime (default ${SANDBOX_DEFAULTS.tokenLifetimeMinutes} = 72 hours)
-  --rate-limit N                fundraising list requests a second before 429 + Retry-After (default 0 = off)
+  --token-lifetime SECONDS      engagement tokens that live SECONDS (choice token-lifetime), so a walk
+                                outlives its token
+  --rate-limit N                N requests a second to each service's paged operations (choice rate-limit):
+                                RateLimit-* / X-RateLimit-* headers, over it 429 + Retry-After (default 0 = off)
   --constituents N, --transactions N, --bookings N, --bookings-per-page N   data sizes
   --fail-page STYLE:N:FAULT     make page N of a STYLE walk fail once (repeatable); STYLE is one of
                                 page-number, page-headers, offset-remaining, batch-cursor, export-ordinal,

@@ -167,9 +167,16 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     rows: count(),
     rowsPerSecond: z.number(),
     elapsedMs: z.number(),
+    pagesPerSecond: z.optional(z.number()),
+    /** Pages of the whole walk, when the server says; then the time left at this rate. */
+    totalPages: z.optional(count()),
+    timeLeftMs: z.optional(z.number()),
+    /** Waits on the server so far (rate limited, a spent quota) and their time. */
+    waits: z.optional(count()),
+    waitedMs: z.optional(z.number()),
     /** Workspace-relative path of the file the walk streams to. */
     file: z.optional(z.string()),
-    /** Why the walk is waiting (429 Retry-After, a transient extraction error). */
+    /** Why the walk is waiting ("rate limited: waiting 12 s", a sign-in, a transient extraction error). */
     waiting: z.optional(z.string()),
   }),
   z.object({

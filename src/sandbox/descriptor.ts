@@ -20,6 +20,11 @@ export interface SandboxOptions {
   readonly lockoutAfter?: number;
   /** Engagement token lifetime in minutes (default 4 320 = 72 hours, the published default). */
   readonly tokenLifetimeMinutes?: number;
+  /**
+   * Engagement tokens that live this many seconds (the `token-lifetime` choice, --token-lifetime): a walk
+   * outlives its token in a test. Unset: tokenLifetimeMinutes.
+   */
+  readonly tokenLifetimeSeconds?: number;
   /** Leads of the sample customer on the sample brand (default 345). */
   readonly leads?: number;
   /** Assets served by CustomerAsset/GetAssets (default 2 500). */
@@ -34,7 +39,7 @@ export interface SandboxOptions {
   /** Booking records (default 237) and bookings a page (default 25). */
   readonly bookings?: number;
   readonly bookingsPerPage?: number;
-  /** Fundraising list endpoints: requests a second before 429 + Retry-After (default 0 = off). */
+  /** Requests a second to each service's paged operations before 429 + Retry-After, with RateLimit-* headers (default 0 = off). */
   readonly rateLimitPerSecond?: number;
   /**
    * Sandbox choices to switch on or off (the list: SANDBOX_CHOICES in src/core/catalog/rules.ts).

@@ -13,6 +13,7 @@ import { JWT_USERS } from './fundraising/auth';
 import { FIRST_CONSTITUENT_ID, FIRST_LIST_ID, FIRST_TRANSACTION_ID, LOOKUP_TYPES } from './fundraising/data';
 import { resolveChoices } from './shared/choices';
 import { PageFaultRegistry } from './shared/faults';
+import { RateLimiter } from './shared/rateLimit';
 
 export type { RunningSandbox, SandboxDescriptor, SandboxOptions } from './descriptor';
 export { parsePageFault } from './shared/faults';
@@ -41,7 +42,11 @@ const JWT_SAMPLE_LIFETIME_SECONDS = 24 * 3600;
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const o = { ...SANDBOX_DEFAULTS, ...withoutUndefined(options) };
   const now = options.now ?? Date.now;
-  const choices = resolveChoices({ 'rate-limit': o.rateLimitPerSecond > 0, ...options.choices });
+  const short = options.tokenLifetimeSeconds;
+  const choices = resolveChoices({ 'rate-limit': o.rateLimitPerSecond > 0, 'token-lifetime': short !== undefined, ...options.choices });
+  // Each service its own quota (rate-limit): N requests a second to its paged operations.
+  const limiter = (): RateLimiter => new RateLimiter(o.rateLimitPerSecond, now);
+  const tokenLifetimeSeconds = short !== undefined && choices['token-lifetime'] ? short : Math.round(o.tokenLifetimeMinutes * 60);
   const pageFaults = new PageFaultRegistry();
   for (const spec of options.failPages ?? []) pageFaults.arm(spec);
 
@@ -63,6 +68,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       selectionPageRows: o.selectionPageRows,
       lockoutAfter: o.lockoutAfter,
       tokenLifetimeSeconds: Math.round(o.tokenLifetimeMinutes * 60),
+      ...(short !== undefined ? { shortTokenLifetimeSeconds: short } : {}),
+      rateLimitPerSecond: o.rateLimitPerSecond,
       bidwTransientEvery: o.bidwTransientEvery,
       pageFaults,
       choices,
@@ -76,7 +83,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       choices,
       now,
     }),
-    startBooking(options.bookingPort ?? 0, { seed: o.seed, total: o.bookings, perPage: o.bookingsPerPage }, pageFaults, choices),
+    startBooking(options.bookingPort ?? 0, { seed: o.seed, total: o.bookings, perPage: o.bookingsPerPage }, pageFaults, choices, limiter()),
   ]);
   const [eng, fund, book] = started;
   if (eng.status !== 'fulfilled' || fund.status !== 'fulfilled' || book.status !== 'fulfilled') {
@@ -100,7 +107,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         restrictedUser: { ...RESTRICTED_USER, deniedOperations: RESTRICTED_DENIED_OPERATIONS },
         lockedUser: LOCKED_USER,
         lockoutAfter: o.lockoutAfter,
-        tokenLifetimeSeconds: Math.round(o.tokenLifetimeMinutes * 60),
+        tokenLifetimeSeconds,
       },
       fundraising: {
         tenantCode: fundraising.auth.tenantCode,

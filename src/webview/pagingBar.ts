@@ -4,7 +4,8 @@
 // that started it to Stop; when it ends, back to that button (or the next one still enabled); a button that
 // disables itself under focus (Next page on the last page) hands focus to its neighbour.
 import type { ExportFormat, HostToWebviewMessage, PagingState, WebviewToHostMessage } from '../protocol/webviewMessages';
-import { formatDuration, formatRate, formatRows } from '../core/results/format';
+import { formatDuration, formatRows } from '../core/results/format';
+import { walkProgressWords } from '../core/results/walkProgress';
 import { pagingTail } from '../core/results/announcements';
 import { button, h } from './dom';
 
@@ -96,7 +97,8 @@ export class PagingBar {
 
   progress(p: Progress): void {
     if (this.paging) this.update({ ...this.paging, walking: true }, true);
-    this.progressText.textContent = `Walking: ${p.pages} page${p.pages === 1 ? '' : 's'} · ${formatRows(p.rows)} · ${formatRate(p.rowsPerSecond)} · ${formatDuration(p.elapsedMs)}${p.file ? ` → ${p.file}` : ''}${p.waiting ? ` · waiting: ${p.waiting}` : ''}`;
+    // The CLI's progress line says the same (walkProgressWords): pages (of the total), rows, rates, time left, waits.
+    this.progressText.textContent = `Walking: ${walkProgressWords(p)} · ${formatDuration(p.elapsedMs)}${p.file ? ` → ${p.file}` : ''}`;
   }
 
   ended(message: string, paging: PagingState, hasRows: boolean): void {

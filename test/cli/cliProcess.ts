@@ -38,7 +38,7 @@ export function summaryLines(stdout: string): SummaryLine[] {
     const [head = '', , ...rest] = line.split('  ');
     const status = rest.find((p) => /^\d{3}$/.test(p));
     const rows = /(?:^|  )(\d+) rows?(?:  |$)/.exec(line)?.[1];
-    const pages = /(?:^|  )(\d+) pages(?:  |$)/.exec(line)?.[1];
+    const pages = /(?:^|  )(\d+) pages(?:  |$| in )/.exec(line)?.[1];
     return {
       ok: head.startsWith('✓'), label: head.slice(2),
       ...(status ? { status: Number(status) } : {}), ...(rows ? { rows: Number(rows) } : {}), ...(pages ? { pages: Number(pages) } : {}),

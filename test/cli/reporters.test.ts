@@ -42,8 +42,12 @@ void describe('apiwb run pieces', () => {
   void it('parses options; rejects what makes no sense', () => {
     const args = ['a.http', 'dir', '--env', 'sandbox', '--all-pages', '--out', 'x.csv', '--max-pages', '3', '--timeout', '500', '--insecure'];
     assert.deepEqual(parseRunArgs(args), {
-      paths: ['a.http', 'dir'], env: 'sandbox', allPages: true, out: 'x.csv', format: 'csv', maxPages: 3, timeoutMs: 500, insecure: true, insecureTokenEndpoint: false, csvRaw: false, resume: false, argv: args, checkContract: false, overlays: [],
+      paths: ['a.http', 'dir'], env: 'sandbox', allPages: true, out: 'x.csv', format: 'csv', maxPages: 3, timeoutMs: 500, maxWaitMs: 300_000, insecure: true, insecureTokenEndpoint: false, csvRaw: false, resume: false, argv: args, checkContract: false, overlays: [],
     });
+    assert.equal((parseRunArgs([...args, '--max-wait', '0']) as { maxWaitMs: number }).maxWaitMs, 0, '--max-wait 0: no waiting at all');
+    assert.equal((parseRunArgs([...args, '--max-wait', '90']) as { maxWaitMs: number }).maxWaitMs, 90_000);
+    assert.throws(() => parseRunArgs([...args, '--max-wait', '1.5']), /--max-wait must be a whole number of seconds, not '1.5'/);
+    assert.throws(() => parseRunArgs([...args, '--max-wait', '-1']), /--max-wait/);
     assert.throws(() => parseRunArgs(['a.http', '--env', 's', '--resume']), /--resume needs --all-pages and --out/);
     assert.throws(() => parseRunArgs(['a.http', '--env', 's', '--all-pages', '--out', 'o.json', '--resume']), /--resume needs --format ndjson or csv/);
     assert.equal(parseRunArgs(['-h']), 'help');

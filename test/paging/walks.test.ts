@@ -47,7 +47,8 @@ void describe('walks against the sandbox, every style', () => {
   let clock = Date.now();
 
   before(async () => {
-    sandbox = await startSandbox({ facts: 12_000, bidwTransientEvery: 3, assets: 2_300, rateLimitPerSecond: 2, now: () => clock });
+    // Rate-limited only where a request asks it (X-Sandbox-Choice: rate-limit): the generic walk below.
+    sandbox = await startSandbox({ facts: 12_000, bidwTransientEvery: 3, assets: 2_300, rateLimitPerSecond: 2, choices: { 'rate-limit': false }, now: () => clock });
     d = sandbox.descriptor;
     token = await signIn(d);
   });
@@ -101,16 +102,19 @@ void describe('walks against the sandbox, every style', () => {
     assert.equal(new Set(sink.rows.map((r) => (r as { FactID: number }).FactID)).size, d.samples.facts);
   });
 
-  void it('generic: every constituent by next_link, waiting out 429 + Retry-After', async () => {
+  void it('generic: every constituent by next_link, pacing itself on the announced quota (2 a second)', async () => {
     const waits: number[] = [];
-    const result = await walk({ method: 'GET', url: `${d.fundraising.baseUrl}/v1/constituents?limit=200`, headers: fundraisingHeaders(d) }, {
+    const result = await walk({ method: 'GET', url: `${d.fundraising.baseUrl}/v1/constituents?limit=200`, headers: { ...fundraisingHeaders(d), 'X-Sandbox-Choice': 'rate-limit' } }, {
       plan: plan('generic'), sink: collecting(),
       // The sandbox runs on a test clock: waiting advances it instead of sleeping.
       sleep: (ms) => { waits.push(ms); clock += ms; return Promise.resolve(); },
+      now: () => clock,
     });
     assertComplete(result, d.samples.constituents);
-    assert.ok(waits.length > 0, 'the rate limit was met and waited out');
-    assert.ok(waits.every((ms) => ms >= 1000));
+    // 7 pages at 2 a second: a wait after every second page, each to the end of its one-second window.
+    assert.equal(waits.length, Math.floor((result.pages - 1) / 2));
+    assert.ok(waits.every((ms) => ms > 0 && ms <= 1000), waits.join(', '));
+    assert.equal(result.waits, waits.length);
   });
 
   void it('export-ordinal: 100 000-row pages to NDJSON until the short page', async () => {

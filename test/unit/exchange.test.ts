@@ -47,6 +47,7 @@ const FILE = parseHttpFile([
   '### survey', 'POST {{base}}/api/SurveyApi/AddChoiceQuestion', 'Content-Type: application/json', '', '{}', '',
   '### errors only', 'GET {{base}}/errors-only', '',
   '### busy', '# @paging generic next=next_link', 'POST {{base}}/busy', '',
+  '### busy once', 'GET {{base}}/busy-once', '',
 ].join('\n'));
 let busyHits = 0;
 
@@ -59,6 +60,10 @@ void describe('the exchange', () => {
         const page = Number(url.searchParams.get('page') ?? 1);
         const size = Number(url.searchParams.get('per_page') ?? 2);
         res.end(JSON.stringify({ total: CAMPAIGNS.length, page, data: CAMPAIGNS.slice((page - 1) * size, page * size) }));
+      } else if (url.pathname === '/busy-once') {
+        busyHits++;
+        if (busyHits === 1) res.writeHead(429, { 'Retry-After': '0' });
+        res.end(busyHits === 1 ? '{"Message":"slow down"}' : '{"value":[{"id":1}]}');
       } else if (url.pathname === '/busy') {
         busyHits++;
         res.writeHead(429, { 'Retry-After': '30' });
@@ -129,11 +134,21 @@ void describe('the exchange', () => {
     assert.equal(result.paging, undefined, 'an unpaged response has no paging cursor');
   });
 
-  void it('a send is sent once: a 429 is shown as it came, not retried nor waited on', async () => {
+  void it('a send follows the walk\'s rule: a 429 with Retry-After is waited out and the same request sent again; the answer shown is the one after', async () => {
     busyHits = 0;
-    const result = await runExchange({ file: FILE, requestIndex: 3, prepare: context(), pages: 'first' }, contractsOnly);
+    const result = await runExchange({ file: FILE, requestIndex: 4, prepare: context(), pages: 'first' }, contractsOnly);
+    assert.equal(busyHits, 2, 'the refusal and the request again');
+    assert.equal(result.response?.status, 200);
+    assert.equal(result.ok, true);
+    assert.equal(result.walk?.waits, 1);
+  });
+
+  void it('a send whose 429 asks a wait beyond the bound is shown as it came, not waited on nor sent again, and says why', async () => {
+    busyHits = 0;
+    const result = await runExchange({ file: FILE, requestIndex: 3, prepare: context(), pages: 'first' }, { ...contractsOnly, maxWaitMs: 10_000 });
     assert.equal(result.response?.status, 429);
     assert.equal(busyHits, 1, 'one request');
+    assert.ok(result.notices.some((n) => /asks to wait 30 s, beyond the 10 s left/.test(n)), result.notices.join('\n'));
     assert.equal(result.ok, false);
     assert.equal(result.paging, undefined, 'no page was kept, so nothing to continue');
   });

@@ -138,6 +138,9 @@ void test('paging: Next page and All pages post requests; appended rows grow the
     (globalThis as unknown as PageWindow).postMessage({ type: 'progress', pages: 7, rows: 700_000, rowsPerSecond: 91_234, elapsedMs: 7600, file: 'exports/orders.csv' }, '*');
   }, paging);
   await page.getByTestId('progress').filter({ hasText: '7 pages · 700\u202f000 rows · 91\u202f234 rows/s' }).waitFor();
+  // A walk whose total is known, waiting on the server: the same words as the CLI's progress line.
+  await page.evaluate(() => (globalThis as unknown as PageWindow).postMessage({ type: 'progress', pages: 8, rows: 800_000, rowsPerSecond: 90_000, elapsedMs: 8800, pagesPerSecond: 0.9, totalPages: 20, timeLeftMs: 13_300, waits: 1, waitedMs: 2000, waiting: 'rate limited: waiting 12 s', file: 'exports/orders.csv' }, '*'));
+  await page.getByTestId('progress').filter({ hasText: 'page 8 of 20 · 800\u202f000 rows · 0.9 pages/s · 90\u202f000 rows/s · about 13 s left · rate limited: waiting 12 s' }).waitFor();
   assert.equal(await page.locator('.spacer').evaluate((e) => e.offsetHeight), (ROWS + 2) * ROW_HEIGHT);
   assert.equal(await page.getByTestId('row-count').textContent(), '100\u202f002 rows');
   const headers = await page.locator('.grid-row.header .cell').allTextContents();

@@ -19,6 +19,8 @@ export interface RequestOutcome {
   readonly totalMs?: number;
   readonly rows?: number;
   readonly pages?: number;
+  /** A walk's pages, duration, rates and waits in words ("80 pages in 2.10 s · 38 pages/s · …"). */
+  readonly walkSummary?: string;
   /** Business failures inside a 200, already in words ("SurveyApi code 1: Missing mandatory fields"). */
   readonly businessFailures: readonly string[];
   /** Why the request failed when it has no usable response, or the 401/403 explanation. */
@@ -40,7 +42,8 @@ export function formatOutcome(outcome: RequestOutcome, color: boolean): string {
   if (outcome.status !== undefined) parts.push(paint(String(outcome.status), outcome.status >= 400 ? 31 : 32, color));
   if (outcome.totalMs !== undefined) parts.push(`${Math.round(outcome.totalMs)} ms`);
   if (outcome.rows !== undefined) parts.push(`${outcome.rows} row${outcome.rows === 1 ? '' : 's'}`);
-  if (outcome.pages !== undefined && outcome.pages > 1) parts.push(`${outcome.pages} pages`);
+  if (outcome.walkSummary) parts.push(outcome.walkSummary);
+  else if (outcome.pages !== undefined && outcome.pages > 1) parts.push(`${outcome.pages} pages`);
   const assertions = outcome.assertions ?? [];
   const failed = assertions.filter((a) => a.outcome === 'failed');
   if (assertions.length) parts.push(`${assertions.length - failed.length}/${assertions.length} assertions`);

@@ -8,6 +8,7 @@ import { basicCredentialToken } from './basicApiKey';
 import { decodeJwt, isJwtExpired } from './jwt';
 import { requestPasswordGrant, SignInError, type TokenGrant } from './passwordGrant';
 import type { Clock, SendHttp } from './ports';
+import { humanDuration } from './timeLeft';
 import { remembered } from '../text/remembered';
 import { fieldWords, originsFor, type BoundField, type SecretBindings } from '../secrets/bindings';
 
@@ -50,16 +51,43 @@ export interface CredentialServiceOptions {
   readonly bindings?: SecretBindings;
   /** Told what a sign-in's answer made doubtful (an expires_in clamped: passwordGrant.lifetimeOf). */
   readonly onWarning?: (authId: string, text: string) => void;
+  /**
+   * How long a token must still be valid to be handed out (ms): a request's whole deadline, so it cannot
+   * expire on the way (the CLI: --timeout plus the time a request may be made ready ahead). Default 5 s.
+   */
+  readonly validForMs?: number;
 }
 
 export class CredentialService {
-  private readonly now: Clock;
+  /** The clock sessions are read against (Date.now unless given). */
+  readonly now: Clock;
   /** Sign-ins that failed in this session: never re-sent without the user changing something. */
   private readonly failed = new Map<string, AuthError>();
   private readonly inFlight = new Map<string, Promise<TokenGrant>>();
 
+  /** See CredentialServiceOptions.validForMs. */
+  readonly validForMs: number;
+
   constructor(private environment: Environment, private readonly options: CredentialServiceOptions) {
     this.now = options.now ?? Date.now;
+    this.validForMs = options.validForMs ?? TOKEN_SPARE_MS;
+  }
+
+  /** True when this service signs in by itself (the CLI, with the password it holds); the editor asks the user. */
+  get signsInOnDemand(): boolean {
+    return this.options.signInOnDemand === true;
+  }
+
+  /**
+   * THE rule for renewing before expiry: a password-grant session that would not outlive the next request
+   * (less than validForMs left) is due, and so is one that is gone; no other kind of entry ever is. A
+   * sign-in that failed in this session is never due again: it is not retried (accounts lock, seed 000 §5.3).
+   */
+  async renewalDue(authId: string): Promise<SignInState | undefined> {
+    const state = await this.state(authId);
+    if (state.state === 'not-applicable' || this.failed.has(authId)) return undefined;
+    if (state.state === 'signed-in' && state.session.expiresAt - this.validForMs > this.now()) return undefined;
+    return state;
   }
 
   useEnvironment(environment: Environment): void {
@@ -166,14 +194,15 @@ export class CredentialService {
     // What state() reads, read once: every request of a run that uses the entry asks here.
     const token = await this.use(secretKey(authId, 'access_token'));
     const session = token ? parseSession(await this.options.secrets.get(secretKey(authId, 'session'))) : undefined;
-    if (token && session && session.expiresAt - TOKEN_SPARE_MS > this.now()) {
+    if (token && session && session.expiresAt - this.validForMs > this.now()) {
       this.bind(authId, 'access_token', token);
       return token;
     }
     const earlier = this.failed.get(authId);
     if (earlier) throw earlier;
     if (!this.options.signInOnDemand) {
-      throw new AuthError(authId, session ? 'token has expired: sign in again' : 'is not signed in: sign in first');
+      throw new AuthError(authId, !session ? 'is not signed in: sign in first'
+        : session.expiresAt > this.now() ? `token expires in ${humanDuration(session.expiresAt - this.now())}, before a response could arrive: sign in again` : 'token has expired: sign in again');
     }
     const grant = await (this.inFlight.get(authId) ?? this.startSignIn(authId, this.entry(authId)));
     return grant.accessToken;

@@ -26,6 +26,7 @@ export type SandboxChoiceId =
   | 'extraction-end'
   | 'fundraising-conventions'
   | 'rate-limit'
+  | 'token-lifetime'
   | 'booking-page-bounds';
 
 export interface SandboxChoice {
@@ -148,9 +149,17 @@ export const SANDBOX_CHOICES: Readonly<Record<SandboxChoiceId, SandboxChoice>> =
   },
   'rate-limit': {
     id: 'rate-limit',
-    does: 'answers list requests over the configured rate with 429 and Retry-After (seconds); off unless --rate-limit is set',
+    does: 'allows each service N requests a second to its paged operations (--rate-limit N): every answer carries RateLimit-* and X-RateLimit-* headers, a request over the quota is answered 429 with Retry-After (seconds) and changes nothing; off unless --rate-limit is set',
     open: 'rate limit values and how a limited request is answered are not shown',
     source: seed001('8'),
+    defaultOn: false,
+    switchable: true,
+  },
+  'token-lifetime': {
+    id: 'token-lifetime',
+    does: 'issues engagement tokens that live the given number of seconds (--token-lifetime SECONDS), so a walk can outlive its token; off unless --token-lifetime is set',
+    open: 'effective token lifetime values are not shown, and the published override is in hours or minutes',
+    source: seed000('5.3'),
     defaultOn: false,
     switchable: true,
   },
@@ -249,6 +258,7 @@ export const CONTRACT_RULES: readonly ContractRule[] = [
   rule('000-5.2-bearer', seed000('5.2'), 'published', 'Every resource request carries Authorization: Bearer; without a valid token the answer is 401.', enforces),
   rule('000-5.1-expiry', seed000('5.1'), 'published', 'The returned expires_in is the token\'s lifetime: a token past it is refused (401).', enforces),
   rule('000-5.3-lifetime', seed000('5.3'), 'published', 'The default token lifetime is 72 hours.', enforces),
+  rule('000-5.3-lifetime-values', seed000('5.3'), 'not-shown', 'An instance may configure the token lifetime (in hours, or minutes); effective values are not shown: a token may expire during a long walk.', choice('token-lifetime')),
   rule('000-5.3-lockout-threshold', seed000('5.3'), 'not-shown', 'A locked user gets a token error; lockout thresholds are not shown.', choice('lockout')),
   rule('000-7.4-token-errors', seed000('7.4'), 'published', 'Token errors are invalid_grant with "The user name or password is incorrect." or "The user is locked.".', enforces),
   rule('000-7.4-token-error-layout', seed000('7.4'), 'not-shown', 'HTTP status and body layout of token errors are not shown: the catalog has no token error schema.', choice('token-errors')),

@@ -5,6 +5,6 @@ export { linkHeaderNext } from './strategies/generic';
 export { parsePagingDirective } from './directive';
 export { detectStyle, resolveStyle } from './resolve';
 export { rowsRule } from './rows';
-export { retryAfterMs } from './common';
+export { retryAfterMs } from '../http/serverWaits';
 export { withSecretsFrom, withoutSecrets, type WalkCheckpoint } from './checkpoint';
 export { walk, type Send, type WalkProgress, type WalkResult } from './walker';

@@ -11,6 +11,10 @@
 // at once, before the doubtful page is kept. A next link or a resume to another origin is the one
 // cross-origin rule's (src/core/secrets/crossOrigin.ts): it goes without anything that carries a
 // credential, and says what it dropped; one from https to http, or other than a GET, is refused.
+// Around each send, the wait turn (waitTurn.ts): a server's refusal that says when is waited out and the
+// same request sent again (the position never moves on a refusal), a spent quota holds the next request,
+// within one bound for the walk's waits; and the credentials hook renews a token before a request that
+// would outlive it (never after a credential failure: a 401 is reported, not retried).
 // "Written" and "kept": a page streamed to a sink that can hold pages (RowSink.openPage: the NDJSON
 // file) is written in parts WHILE it arrives, as a plain client writes what it downloads, but past the
 // bytes kept: only once the page is accepted and its last part written does it count (checkpoint, file
@@ -27,8 +31,11 @@ import type { HeldPage, RowSink } from '../export/sink';
 import { httpClient, type HttpPort, type SendOptions } from '../http/client';
 import { HttpFault, type HttpFaultKind, type HttpRequest, type HttpResponse } from '../http/types';
 import { originOf } from '../http/url';
+import { DEFAULT_MAX_WAIT_MS, QuotaBook, WaitBudget } from '../http/serverWaits';
 import { fetchBuffered, fetchStreamed, type FetchedPage, type Send } from './pageFetch';
-import { resumeHop, SECRET_HEADERS, withoutSecrets, type PageFacts, type WalkCheckpoint } from './checkpoint';
+import { totalPagesOf } from './walkRate';
+import { WaitTurn } from './waitTurn';
+import { resumeHop, SECRET_HEADERS, withSecretsFrom, withoutSecrets, type PageFacts, type WalkCheckpoint } from './checkpoint';
 import { droppedWords, hopTo } from '../secrets/crossOrigin';
 import { checkResume } from './resumeCheck';
 import { detectStyle } from './resolve';
@@ -45,8 +52,31 @@ export interface WalkProgress {
   readonly elapsedMs: number;
   /** Rows written by this call per second of this call. */
   readonly rowsPerSecond: number;
-  /** Set while waiting to retry (429 Retry-After, a transient extraction error). */
+  /** Pages kept by this call per second of this call (its waits included). */
+  readonly pagesPerSecond: number;
+  /** Pages of the whole walk, when the server says (X-Pagination-Total-Pages, TotalOrders / PageSize). */
+  readonly totalPages?: number;
+  /** Time left at this call's rate, when the total is known. */
+  readonly timeLeftMs?: number;
+  /** Waits on the server so far (refusals waited out, spent quotas) and their time. */
+  readonly waits: number;
+  readonly waitedMs: number;
+  /** Set while waiting (rate limited, a spent quota, a sign-in, a transient extraction error). */
   readonly waiting?: string;
+}
+
+/**
+ * Asked before every request of a walk: fresh credentials when those it carries would not outlive the
+ * request (a password-grant token renewed), never after a credential failure.
+ */
+export interface WalkCredentials {
+  /**
+   * Undefined: the credentials hold. A request: send with its credentials instead (same origin only).
+   * A string: the walk cannot go on, and why (a sign-in refused, or not made).
+   */
+  beforeRequest(waiting: (words: string) => void, signal?: AbortSignal): Promise<HttpRequest | string | undefined>;
+  /** Words for a 401 to credentials believed valid: reported, never retried. */
+  refused?(): Promise<string | undefined>;
 }
 
 export interface PageEvent {
@@ -113,6 +143,13 @@ export interface WalkOptions {
   /** Called after a page is written, before the next request; awaited (the panel renders here). */
   readonly onPage?: (event: PageEvent) => void | Promise<void>;
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** All waits on the server of this call together (ms, ../http/serverWaits.ts). Default 5 minutes. */
+  readonly maxWaitMs?: number;
+  /** Where each origin's announced quota stands; shared by a run's walks and sends. Default: this walk's own. */
+  readonly quotas?: QuotaBook;
+  /** The wall clock the quota resets are read against (Date.now). */
+  readonly now?: () => number;
+  readonly credentials?: WalkCredentials;
 }
 
 export type WalkOutcome = 'complete' | 'stopped' | 'max-pages' | 'inconsistent' | 'failed';
@@ -133,8 +170,8 @@ export interface WalkFailure {
   /** 1-based page of the walk that could not be kept. */
   readonly page: number;
   readonly request: { readonly method: string; readonly url: string; readonly body?: string };
-  /** 'resume': the checkpoint was refused (resumeCheck.ts); nothing was sent. */
-  readonly kind: HttpFaultKind | 'http' | 'paging' | 'sink' | 'inconsistent' | 'resume';
+  /** 'resume': the checkpoint was refused (resumeCheck.ts); nothing was sent. 'auth': a token could not be renewed. */
+  readonly kind: HttpFaultKind | 'http' | 'paging' | 'sink' | 'inconsistent' | 'resume' | 'auth';
   readonly message: string;
 }
 
@@ -148,6 +185,10 @@ export interface WalkResult {
   readonly bytes: number;
   readonly elapsedMs: number;
   readonly rowsPerSecond: number;
+  readonly pagesPerSecond: number;
+  /** Waits on the server (refusals, spent quotas) of this call, and their time. */
+  readonly waits: number;
+  readonly waitedMs: number;
   readonly checkpoint: WalkCheckpoint;
   readonly failure?: WalkFailure;
   /** The page a resume starts with, when the walk can be resumed. */
@@ -312,7 +353,9 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
   let rows = resume?.rows ?? 0;
   let bytes = resume?.bytes ?? 0;
   let rowsThisCall = 0;
+  let pagesThisCall = 0;
   let sent = 0;
+  const budget = new WaitBudget(options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS);
   let retriesInRow = 0;
   // Kept in checkpoints for those who read them; the cross-origin rule compares each hop's own origins.
   const origin = resume?.origin ?? originOf(request.url);
@@ -332,10 +375,22 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
 
   const progress = (waiting?: string): WalkProgress => {
     const elapsedMs = performance.now() - started;
-    const now: Mutable<WalkProgress> = { pages, rows, bytes, elapsedMs, rowsPerSecond: elapsedMs > 0 ? (rowsThisCall * 1000) / elapsedMs : 0 };
+    const pagesPerSecond = elapsedMs > 0 ? (pagesThisCall * 1000) / elapsedMs : 0;
+    const now: Mutable<WalkProgress> = { pages, rows, bytes, elapsedMs, rowsPerSecond: elapsedMs > 0 ? (rowsThisCall * 1000) / elapsedMs : 0, pagesPerSecond, waits: budget.waits, waitedMs: budget.waitedMs };
+    const totalPages = totalPagesOf(checkpoint?.facts);
+    if (totalPages !== undefined) {
+      now.totalPages = totalPages;
+      if (pagesPerSecond > 0) now.timeLeftMs = (Math.max(0, totalPages - pages) * 1000) / pagesPerSecond;
+    }
     if (waiting) now.waiting = waiting;
     return now;
   };
+  const clock = options.now ?? Date.now;
+  const turn = new WaitTurn({
+    budget, quotas: options.quotas ?? new QuotaBook(), sleep, now: clock,
+    waiting: (words) => options.onProgress?.(progress(words)),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   const finish = (outcome: WalkOutcome, message: string, failure?: WalkFailure): WalkResult => {
     const p = progress();
     // A style whose lost page cannot be fetched again cannot resume after a fault; a cut (page limit, Stop) can go on.
@@ -346,7 +401,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       : outcome === 'inconsistent' ? "the server's paging contradicted itself; resuming would ask it the same question again"
         : lost ?? (checkpointNow.next ? undefined : 'the walk has no next request to send');
     // Set one by one, not spread from conditional literals (every walk of a run ends here).
-    const result: Mutable<WalkResult> = { outcome, verdict: verdictOf(outcome), message, pages, rows, bytes, elapsedMs: p.elapsedMs, rowsPerSecond: p.rowsPerSecond, checkpoint: checkpointNow, notices };
+    const result: Mutable<WalkResult> = { outcome, verdict: verdictOf(outcome), message, pages, rows, bytes, elapsedMs: p.elapsedMs, rowsPerSecond: p.rowsPerSecond, pagesPerSecond: p.pagesPerSecond, waits: p.waits, waitedMs: p.waitedMs, checkpoint: checkpointNow, notices };
     if (failure) result.failure = failure;
     if (canResume) result.resumeAt = pages + 1;
     else if (whyNot) result.cannotResume = whyNot;
@@ -393,6 +448,17 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       if (options.signal?.aborted) return finish('stopped', `cut short: stopped by the user before page ${pages + 1}. ${kept()}.`);
       if (sent >= maxPages) {
         return finish('max-pages', `cut short: stopped after ${sent} request(s) (the page limit of ${maxPages}), not at the end of the data. ${kept()}.`);
+      }
+
+      // The wait turn and the credentials hook, before anything of this request is sent or held.
+      const before = await turn.beforeSend(current.url);
+      if (before.kind === 'stopped') return finish('stopped', `cut short: stopped by the user while waiting before page ${pages + 1}. ${kept()}.`);
+      if (before.kind === 'fail') return fail(current, 'http', before.reason);
+      if (options.credentials) {
+        const renewed = await options.credentials.beforeRequest((words) => options.onProgress?.(progress(words)), options.signal);
+        if (options.signal?.aborted) return finish('stopped', `cut short: stopped by the user before page ${pages + 1}. ${kept()}.`);
+        if (typeof renewed === 'string') return fail(current, 'auth', renewed);
+        if (renewed) current = withSecretsFrom(current, renewed, secretHeaders, guard);
       }
 
       let fetched: FetchedPage;
@@ -452,12 +518,29 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       }
 
       const { response } = fetched;
+      const receivedAt = clock();
+      const waited = await turn.afterResponse(current.url, response, receivedAt);
+      if (waited.kind !== 'go') {
+        // A refusal is no page: what it wrote while it arrived goes, and it counts toward no page limit.
+        const problem = await cutOff();
+        if (problem) return fail(current, 'sink', problem);
+        if (waited.kind === 'again') {
+          sent--;
+          continue;
+        }
+        if (waited.kind === 'stopped') return finish('stopped', `cut short: stopped by the user while waiting to send page ${pages + 1} again. ${kept()}.`);
+        return fail(current, 'http', waited.reason);
+      }
+      if (response.status === 401 && options.credentials?.refused) {
+        const words = await options.credentials.refused();
+        if (words) return await unwrite(fail(current, 'http', `HTTP 401 Unauthorized: ${words}`));
+      }
       if (!strategy || !plan) {
         plan = detectStyle(response, options.plan?.options, fetched.body.ok ? { body: fetched.body.value } : undefined);
         strategy = createStrategy(plan.style, plan.options, options.retry);
         checkpoint = { ...checkpointSoFar(), plan };
       }
-      const page: Page = { request: current, response, body: fetched.body, receivedAt: Date.now() };
+      const page: Page = { request: current, response, body: fetched.body, receivedAt };
       const state = { pagesWritten: pages, rowsWritten: rows, retriesInRow };
       const acceptance: Acceptance = strategy.accept(page, state);
 
@@ -521,6 +604,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
         return await unwrite(fail(current, 'sink', `the page could not be written (${error instanceof Error ? error.message : String(error)})`));
       }
       pages++;
+      pagesThisCall++;
       rows += acceptance.rows.length;
       rowsThisCall += acceptance.rows.length;
       bytes += response.sizeBytes;

@@ -16,15 +16,17 @@ import { explainAuthFailure } from '../auth/explain';
 import { detectBusinessErrors, type BusinessErrorReport, type BusinessFailure, type Catalog, type Operation } from '../catalog';
 import { memorySink, type RowSink } from '../export/sink';
 import type { HttpPort, SendOptions, StreamingResponse } from '../http/client';
+import { DEFAULT_MAX_WAIT_MS, isRefusal, type QuotaBook } from '../http/serverWaits';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import type { HttpFile } from '../httpfile/model';
 import type { NamedResponse } from '../httpfile/resolve';
 import { withoutSecrets, type WalkCheckpoint } from '../paging/checkpoint';
 import { rowsRule } from '../paging/rows';
 import type { PagingPlan } from '../paging/types';
-import { walk, type PageEvent, type WalkOptions, type WalkResult } from '../paging/walker';
+import { walk, type PageEvent, type WalkOptions, type WalkProgress, type WalkResult } from '../paging/walker';
 import { clampToContract } from './caps';
 import { pathOf } from '../http/url';
+import { walkCredentials, type SignInAgain } from './credentialRenewal';
 import { pagingPlanFor } from './pagingPlan';
 import { prepareRequest, type PrepareContext, type Prepared } from './prepareRequest';
 import type { Mutable } from '../mutable';
@@ -46,6 +48,12 @@ export interface ExchangePorts {
    * that sends has secrets to guard, or an empty set that says so.
    */
   readonly guard: SecretBindings;
+  /** All waits on the server of one walk or send together (ms; ../http/serverWaits.ts). Default 5 minutes. */
+  readonly maxWaitMs?: number;
+  /** Each origin's announced quota, shared by every exchange of a run or an editor session. */
+  readonly quotas?: QuotaBook;
+  /** The editor's sign-in prompt when a token would expire mid-walk (the CLI signs in by itself). */
+  readonly signInAgain?: SignInAgain;
 }
 
 /** The options every request of an exchange (or a continuation of it) is sent with. */
@@ -156,6 +164,8 @@ export interface AllPagesOptions {
   /** Continue a walk from its checkpoint (the sink must be reopened at the checkpoint's length). */
   readonly resumeFrom?: WalkCheckpoint;
   readonly onPage?: (event: PageEvent) => void | Promise<void>;
+  /** Every progress of the walk, waits included ("rate limited: waiting 12 s"). */
+  readonly onProgress?: (progress: WalkProgress) => void;
 }
 
 export interface ExchangeResult {
@@ -268,7 +278,8 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
       const sending = ports.http.send(r, o);
       handedOver?.();
       response = await sending;
-      await received?.(response.sizeBytes);
+      // A refusal to be waited out is not the answer: the run's next request must not go meanwhile.
+      if (!isRefusal(response.status)) await received?.(response.sizeBytes);
       return response;
     },
     stream: async (r, o) => {
@@ -276,7 +287,7 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
       handedOver?.();
       const s = await streaming;
       response = { status: s.status, statusText: s.statusText, headers: s.headers, bodyText: '', timing: { startedAt: s.startedAt, firstByteMs: s.firstByteMs, totalMs: s.firstByteMs }, sizeBytes: 0 };
-      return receivedWhileTimed ? toldWhenRead(s, receivedWhileTimed) : s;
+      return receivedWhileTimed && !isRefusal(s.status) ? toldWhenRead(s, receivedWhileTimed) : s;
     },
   };
   const sendOptions = sendOptionsOf(ports);
@@ -293,7 +304,10 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   const walkOptions: Mutable<WalkOptions> = { sink: first ? (rowsTo ?? memory) : (input.walk?.sink ?? DISCARD), http, sendOptions };
   if (rowsTo) walkOptions.rowsAsTheyArrive = true;
   if (plan) walkOptions.plan = plan;
-  // A send is sent once: never retried (a 429 or a transient error is shown as it came), never slept on.
+  // A send is never retried for a transient error (shown as it came); a refusal that says when to come
+  // back is waited out, as every page of a walk (the wait turn, one rule).
+  walkOptions.maxWaitMs = ports.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+  if (ports.quotas) walkOptions.quotas = ports.quotas;
   if (first) {
     walkOptions.maxPages = 1;
     walkOptions.retry = { maxRetries: 0 };
@@ -303,6 +317,10 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   if (!first && input.walk?.resumeFrom) walkOptions.resumeFrom = input.walk.resumeFrom;
   if (input.signal) walkOptions.signal = input.signal;
   if (input.continuable === false) walkOptions.continuable = false;
+  // A token that would expire mid-walk is renewed before the page it would fail (credentialRenewal.ts).
+  const renewal = first ? undefined : walkCredentials(input, ports.signInAgain);
+  if (renewal) walkOptions.credentials = renewal;
+  if (!first && input.walk?.onProgress) walkOptions.onProgress = input.walk.onProgress;
   walkOptions.onPage = (event) => {
     lastPage = event.response.bodyText || !lastPage ? event.response : { ...event.response, bodyText: lastPage.bodyText };
     lastBody = event.body;
@@ -311,6 +329,8 @@ export async function runExchange(input: ExchangeInput, ports: ExchangePorts): P
   };
   const walked = await walk(request, walkOptions);
   notices.push(...walked.notices);
+  // A refused send not sent again says why (no Retry-After, or a wait beyond the bound).
+  if (first && walked.failure?.kind === 'http' && response && isRefusal(response.status)) notices.push(walked.failure.message);
   // The page a walk kept is the one shown; a page it refused (401, broken JSON) is shown as received.
   response = lastPage ?? response;
   if (!response && walked.verdict === 'complete') {

@@ -8,6 +8,8 @@ import { originOf } from '../http/url';
 import type { HttpFile } from '../httpfile/model';
 import type { PageEvent, WalkProgress, WalkResult } from '../paging/walker';
 import { walk } from '../paging/walker';
+import { DEFAULT_MAX_WAIT_MS } from '../http/serverWaits';
+import { walkCredentials } from './credentialRenewal';
 import { memorySink } from '../export/sink';
 import { canContinue, sendOptionsOf, stoppedWords, type ExchangePorts, type PagingCursor } from './exchange';
 import { prepareRequest, type PrepareContext, type Prepared } from './prepareRequest';
@@ -23,6 +25,8 @@ export interface ContinueInput {
   readonly signal?: AbortSignal;
   readonly onPage?: (event: PageEvent) => void | Promise<void>;
   readonly onProgress?: (progress: WalkProgress) => void;
+  /** Told the secret values of a request renewed mid-walk (a new token), before it is sent. */
+  readonly onSecrets?: (values: readonly string[]) => void;
 }
 
 export type Continued =
@@ -60,6 +64,8 @@ export async function continueWalk(input: ContinueInput, ports: ExchangePorts): 
   const refusal = continuationRefusal(cursor, prepared.request, environment);
   if (refusal) return { ok: false, problem: refusal };
   const memory = memorySink();
+  // A token that would expire mid-walk: the editor asks for a sign-in and the walk waits (credentialRenewal.ts).
+  const credentials = walkCredentials({ file: input.file, requestIndex: input.requestIndex, prepare: input.prepare, ...(input.onSecrets ? { onSecrets: input.onSecrets } : {}) }, ports.signInAgain);
   const sendOptions = sendOptionsOf(ports);
   const result = await walk(prepared.request, {
     sink: input.pages === 'next' ? memory : (input.sink ?? memory),
@@ -72,6 +78,9 @@ export async function continueWalk(input: ContinueInput, ports: ExchangePorts): 
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onPage ? { onPage: input.onPage } : {}),
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+    maxWaitMs: ports.maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
+    ...(ports.quotas ? { quotas: ports.quotas } : {}),
+    ...(credentials ? { credentials } : {}),
   });
   return {
     ok: true,

@@ -16,6 +16,7 @@ import {
 } from '../../protocol/webviewMessages';
 import { columnsOf } from '../../core/results/tableModel';
 import { encodeShowRest, encodeViewModel, restFollows } from '../../core/results/wire';
+import type { WalkFigures } from '../../core/results/walkProgress';
 
 /** What the webview asks the commands to do. `ready`, `copy` and `openRow` are handled by the panel itself. */
 export type ResultsRequest = Extract<WebviewToHostMessage, { type: 'nextPage' | 'allPages' | 'stop' | 'export' }> & {
@@ -32,12 +33,8 @@ export interface PageAppend {
 }
 
 /** The paging walker's WalkProgress fits as is; `file` is where "All pages" streams to. */
-export interface WalkProgress {
-  readonly pages: number;
-  readonly rows: number;
-  readonly rowsPerSecond: number;
+export interface WalkProgress extends WalkFigures {
   readonly elapsedMs: number;
-  readonly waiting?: string;
   readonly file?: string;
 }
 
@@ -128,8 +125,13 @@ export class ResultsSession {
 
   progress(progress: WalkProgress): void {
     if (this.current?.paging && !this.current.paging.walking) this.current = { ...this.current, paging: { ...this.current.paging, walking: true } };
-    const { pages, rows, rowsPerSecond, elapsedMs, waiting, file } = progress;
-    this.sendOrKeep({ type: 'progress', pages, rows, rowsPerSecond, elapsedMs, ...(waiting ? { waiting } : {}), ...(file ? { file } : {}) });
+    const { pages, rows, rowsPerSecond, elapsedMs, pagesPerSecond, totalPages, timeLeftMs, waits, waitedMs, waiting, file } = progress;
+    this.sendOrKeep({
+      type: 'progress', pages, rows, rowsPerSecond, elapsedMs,
+      ...(pagesPerSecond !== undefined ? { pagesPerSecond } : {}), ...(totalPages !== undefined ? { totalPages } : {}),
+      ...(timeLeftMs !== undefined ? { timeLeftMs } : {}), ...(waits ? { waits, waitedMs: waitedMs ?? 0 } : {}),
+      ...(waiting ? { waiting } : {}), ...(file ? { file } : {}),
+    });
   }
 
   walkEnded(end: WalkEnd): void {

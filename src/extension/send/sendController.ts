@@ -25,8 +25,9 @@ import type { HistoryRecord } from '../../core/history';
 import { contractDriftStep, contractViewOfFindings } from '../../core/contract';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { ResultsPanel, ResultsRequest } from '../results/ResultsPanel';
-import { csvFormulas, responseTimeoutMs } from '../settings';
+import { csvFormulas, maxWaitMs, responseTimeoutMs } from '../settings';
 import { readIncludedBody, trusted } from '../workspaceTrust';
+import { QuotaBook } from '../../core/http/serverWaits';
 import { pagingStateOf, shownRowsOf, type PagedSession } from './pagedSession';
 import { COMMANDS } from '../commandIds';
 
@@ -41,6 +42,8 @@ export class SendController implements vscode.Disposable {
   /** Named responses per document, for {{name.response.body.$.x}}. */
   private readonly responses = new Map<string, Map<string, NamedResponse>>();
   private session: PagedSession | undefined;
+  /** Each origin's quota as its answers announce it: a spent one holds the next request (http/serverWaits.ts). */
+  private readonly quotas = new QuotaBook();
   /** The send under way; a newer send (or Stop) aborts it, and its late result is dropped. */
   private inFlight: AbortController | undefined;
   private readonly subscriptions: vscode.Disposable[];
@@ -265,7 +268,9 @@ export class SendController implements vscode.Disposable {
       const redacting = redactingSink(sink, () => redactor);
       this.panel.progress({ pages: session.cursor.checkpoint.pages, rows: session.cursor.checkpoint.rows, rowsPerSecond: 0, elapsedMs: 0, file });
       const continued = await this.continueSession(session, 'all', redacting, {
-        onProgress: (p) => { if (this.session === session) this.panel.progress({ pages: p.pages, rows: p.rows, rowsPerSecond: p.rowsPerSecond, elapsedMs: p.elapsedMs, file }); },
+        onProgress: (p) => { if (this.session === session) this.panel.progress({ ...p, file }); },
+        // A token renewed mid-walk (the user signed in again) is scrubbed from the file too.
+        onSecrets: (values) => redactor.addKnownSecrets(values),
         // Refused before a page was asked for: the file this press made goes.
         onRefused: discardCreated,
       });
@@ -298,13 +303,14 @@ export class SendController implements vscode.Disposable {
    */
   private async continueSession(
     session: PagedSession, pages: 'next' | 'all', sink: RowSink | undefined,
-    hooks: { onProgress?: (p: WalkProgress) => void; onRefused?: () => Promise<void> } = {},
+    hooks: { onProgress?: (p: WalkProgress) => void; onRefused?: () => Promise<void>; onSecrets?: (values: readonly string[]) => void } = {},
   ): Promise<Extract<Continued, { ok: true }> | undefined> {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(session.uri));
     const continued = await continueWalk({
       cursor: session.cursor, file: parseHttpFile(document.getText()), requestIndex: session.requestIndex,
       prepare: this.prepareContext(document.uri), pages, ...(sink ? { sink } : {}),
       ...(session.abort ? { signal: session.abort.signal } : {}), ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
+      ...(hooks.onSecrets ? { onSecrets: hooks.onSecrets } : {}),
     }, await this.ports());
     if (!continued.ok) {
       await hooks.onRefused?.();
@@ -351,7 +357,24 @@ export class SendController implements vscode.Disposable {
 
   /** The exchange's ports, with the send boundary's guard holding every secret SecretStorage holds now. */
   private async ports(): Promise<ExchangePorts> {
-    return { http: trusted(this.environments.network.http), catalog: this.catalog(), timeoutMs: responseTimeoutMs(), guard: await this.environments.refreshGuard() };
+    return {
+      http: trusted(this.environments.network.http), catalog: this.catalog(), timeoutMs: responseTimeoutMs(), guard: await this.environments.refreshGuard(),
+      maxWaitMs: maxWaitMs(), quotas: this.quotas,
+      signInAgain: (authId, why, signal) => this.signInAgain(authId, why, signal),
+    };
+  }
+
+  /**
+   * A token would expire during a walk: the user is asked to sign in again and the walk waits (its
+   * progress says so), then goes on from the same page. Never signs in by itself; Stop or a dismissal
+   * ends the walk, resumable.
+   */
+  private async signInAgain(authId: string, why: string, signal?: AbortSignal): Promise<boolean> {
+    const stopped = new Promise<undefined>((resolve) => signal?.addEventListener('abort', () => resolve(undefined), { once: true }));
+    const choice = await Promise.race([vscode.window.showWarningMessage(`API Workbench: ${why}. Sign in again to go on with the walk from the same page.`, 'Sign In'), stopped]);
+    if (choice !== 'Sign In' || signal?.aborted) return false;
+    const session = await Promise.race([vscode.commands.executeCommand<unknown>('apiWorkbench.signIn', authId), stopped]);
+    return session !== undefined && !signal?.aborted;
   }
 
   private prepareContext(uri: vscode.Uri): PrepareContext {

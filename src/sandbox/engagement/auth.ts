@@ -36,6 +36,8 @@ export class EngagementAuth {
     private readonly lockoutAfter: number,
     readonly lifetimeSeconds: number,
     private readonly now: () => number,
+    /** Under the `token-lifetime` choice: the lifetime of the tokens issued, in seconds (--token-lifetime). */
+    readonly shortLifetimeSeconds?: number,
   ) {
     const brands = BRANDS.map((b) => b.BrandID);
     this.addUser({ ...MAIN_USER, brandIDs: brands.slice(0, 2), deniedOperations: [], locked: false, failures: 0 });
@@ -51,7 +53,7 @@ export class EngagementAuth {
    * Password grant. Counts failures per known user and, under the lockout choice (thresholds are not
    * shown, seed 000 §5.3), locks it after `lockoutAfter` of them.
    */
-  signIn(username: string, password: string, lockout = true): SignInResult {
+  signIn(username: string, password: string, lockout = true, lifetimeSeconds = this.lifetimeSeconds): SignInResult {
     const user = this.users.get(username.toLowerCase());
     if (!user) return { ok: false, description: 'The user name or password is incorrect.' };
     if (user.locked) return { ok: false, description: 'The user is locked.' };
@@ -62,8 +64,8 @@ export class EngagementAuth {
     }
     user.failures = 0;
     const token = randomBytes(24).toString('base64url');
-    this.tokens.set(token, { user, expiresAt: this.now() + this.lifetimeSeconds * 1000 });
-    return { ok: true, token, expiresIn: this.lifetimeSeconds, userName: user.username };
+    this.tokens.set(token, { user, expiresAt: this.now() + lifetimeSeconds * 1000 });
+    return { ok: true, token, expiresIn: lifetimeSeconds, userName: user.username };
   }
 
   /**

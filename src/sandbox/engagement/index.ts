@@ -3,6 +3,7 @@ import type { RequestContext } from '../shared/context';
 import type { ChoiceSettings } from '../shared/choices';
 import type { PageFaultRegistry } from '../shared/faults';
 import { type RunningOrigin, startOrigin } from '../shared/origin';
+import { RateLimiter } from '../shared/rateLimit';
 import { Router } from '../shared/router';
 import { EngagementAuth } from './auth';
 import { addBidwhouseRoutes } from './bidwhouseRoutes';
@@ -23,6 +24,10 @@ export interface EngagementOptions {
   readonly selectionPageRows: number;
   readonly lockoutAfter: number;
   readonly tokenLifetimeSeconds: number;
+  /** A short token lifetime in seconds, under the `token-lifetime` choice (--token-lifetime). */
+  readonly shortTokenLifetimeSeconds?: number;
+  /** Requests a second to the paged operations (the `rate-limit` choice; 0 = off). */
+  readonly rateLimitPerSecond: number;
   readonly bidwTransientEvery: number;
   readonly pageFaults: PageFaultRegistry;
   readonly choices: ChoiceSettings;
@@ -34,7 +39,7 @@ export interface RunningEngagement extends RunningOrigin {
 }
 
 export async function startEngagement(options: EngagementOptions): Promise<RunningEngagement> {
-  const auth = new EngagementAuth(options.lockoutAfter, options.tokenLifetimeSeconds, options.now);
+  const auth = new EngagementAuth(options.lockoutAfter, options.tokenLifetimeSeconds, options.now, options.shortTokenLifetimeSeconds);
   const router = new Router(true);
   addTokenRoutes(router, auth, options.now);
   addSurveyApiRoutes(router, auth);
@@ -56,6 +61,7 @@ export async function startEngagement(options: EngagementOptions): Promise<Runni
       ctx.rule({ seed: '000', section: '7.1' }, '404: missing endpoint');
       ctx.errorJson(404, { Message: `No HTTP resource was found that matches the request URI '${ctx.url.href}'.` });
     },
+    rateLimit: { limiter: new RateLimiter(options.rateLimitPerSecond, options.now), refuse: (ctx, detail, headers) => ctx.errorJson(429, { Message: `Too Many Requests: ${detail}.` }, headers) },
   });
   return { ...origin, authUrl: `${origin.origin}${AUTH_PREFIX}` };
 }

@@ -3,7 +3,9 @@
 // refresh_token (§5.2 rule 3); invalid_grant with the two §7.4 descriptions.
 // Sandbox choices (labelled in X-Sandbox-Choice): token-errors — the HTTP status and layout of token
 // errors are not shown, so the sandbox answers HTTP 400 with the OAuth 2.0 {error, error_description};
-// expires-in-seconds — the unit of expires_in is not stated; lockout — the threshold is not shown.
+// expires-in-seconds — the unit of expires_in is not stated; lockout — the threshold is not shown;
+// token-lifetime — tokens that live the seconds of --token-lifetime (lifetime values are not shown, and
+// the published override is in hours or minutes: seed 000 §5.3).
 import type { RequestContext } from '../shared/context';
 import type { Router } from '../shared/router';
 import type { EngagementAuth } from './auth';
@@ -34,7 +36,8 @@ async function token(ctx: RequestContext, auth: EngagementAuth, now: () => numbe
     return;
   }
   const lockout = ctx.isOn('lockout');
-  const result = auth.signIn(form.get('username') ?? '', form.get('password') ?? '', lockout);
+  const short = auth.shortLifetimeSeconds !== undefined && ctx.isOn('token-lifetime') ? auth.shortLifetimeSeconds : undefined;
+  const result = auth.signIn(form.get('username') ?? '', form.get('password') ?? '', lockout, short);
   if (!result.ok) {
     ctx.rule({ seed: '000', section: '7.4' }, `invalid_grant "${result.description}"`);
     ctx.choice('token-errors');
@@ -43,6 +46,7 @@ async function token(ctx: RequestContext, auth: EngagementAuth, now: () => numbe
     return;
   }
   ctx.choice('expires-in-seconds');
+  if (short !== undefined) ctx.choice('token-lifetime');
   const issued = now();
   ctx.json(200, {
     access_token: result.token,

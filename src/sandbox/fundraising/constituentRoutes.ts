@@ -4,15 +4,15 @@
 import type { Router } from '../shared/router';
 import type { FundraisingAuth } from './auth';
 import { CONSTITUENT_INCLUDES, type Json, constituentInclude } from './data';
-import { type RateLimiter, problem, readIncludes, readPaging, sendPage } from './listPaging';
+import { problem, readIncludes, readPaging, sendPage } from './listPaging';
 import type { FundraisingStore } from './store';
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
-export function addConstituentRoutes(router: Router, auth: FundraisingAuth, store: FundraisingStore, limiter: RateLimiter): void {
+export function addConstituentRoutes(router: Router, auth: FundraisingAuth, store: FundraisingStore): void {
   router.get('/v1/constituents', async (ctx) => {
-    if (!auth.authorize(ctx, 'read') || !limiter.admit(ctx)) return;
+    if (!auth.authorize(ctx, 'read')) return;
     const paging = readPaging(ctx);
     if (!paging) return;
     if (await ctx.pageFault('generic', Math.floor(paging.offset / paging.limit) + 1)) return;

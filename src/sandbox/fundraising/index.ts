@@ -10,7 +10,8 @@ import { addConstituentRoutes } from './constituentRoutes';
 import type { FundraisingData } from './data';
 import { signJwt } from './jwt';
 import { addListRoutes } from './listRoutes';
-import { RateLimiter, problem } from './listPaging';
+import { problem } from './listPaging';
+import { RateLimiter } from '../shared/rateLimit';
 import { openApiDocument, swaggerPage } from './openapi';
 import { FundraisingStore } from './store';
 import { addTransactionRoutes } from './transactionRoutes';
@@ -35,16 +36,15 @@ export const JWT_ISSUER = 'apiwb-sandbox-identity';
 export async function startFundraising(options: FundraisingOptions): Promise<RunningFundraising> {
   const auth = new FundraisingAuth(options.data.seed, options.now);
   const store = new FundraisingStore(options.data);
-  const limiter = new RateLimiter(options.rateLimitPerSecond, options.now);
   const mintJwt = (user: string, expiresInSeconds: number): string => {
     const iat = Math.floor(options.now() / 1000);
     return signJwt({ sub: user, tenant: auth.tenantCode, role: JWT_USERS[user] ?? 'viewer', iat, exp: iat + expiresInSeconds, iss: JWT_ISSUER }, auth.jwtSecret);
   };
 
   const router = new Router();
-  addConstituentRoutes(router, auth, store, limiter);
-  addTransactionRoutes(router, auth, store, limiter);
-  addListRoutes(router, auth, store, limiter);
+  addConstituentRoutes(router, auth, store);
+  addTransactionRoutes(router, auth, store);
+  addListRoutes(router, auth, store);
   // Published (seed 001 §4): the explorer and the OpenAPI document exist at these paths. What they
   // describe here is the sandbox's own conventions, so they carry that choice's label.
   router.get('/openapi/v1.json', (ctx) => {
@@ -77,6 +77,7 @@ export async function startFundraising(options: FundraisingOptions): Promise<Run
     pageFaults: options.pageFaults,
     choices: options.choices,
     notFound: (ctx) => problem(ctx, 404, 'Not Found', `no endpoint ${ctx.method} ${ctx.path}`),
+    rateLimit: { limiter: new RateLimiter(options.rateLimitPerSecond, options.now), refuse: (ctx, detail, headers) => problem(ctx, 429, 'Too Many Requests', detail, headers) },
   });
   return { ...origin, auth, jwtMintUrl: `${origin.origin}/__sandbox/jwt`, mintJwt };
 }

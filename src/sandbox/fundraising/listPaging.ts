@@ -2,8 +2,7 @@
 // §4, §8), labelled `fundraising-conventions` on every answer that uses them: query `limit` (default
 // 50, 1-500, else 400) and `offset` (default 0), answer `{count, value, next_link}` where next_link is
 // the absolute URL of the next page or null, errors as {type, title, status, detail}. The `rate-limit`
-// choice (off unless --rate-limit is set) answers 429 with Retry-After (seconds): rate limiting is a
-// stated convention, but neither its values nor how a limited request is answered are published.
+// choice (off unless --rate-limit is set, ../shared/rateLimit.ts) answers 429 in that error layout.
 import type { RequestContext } from '../shared/context';
 
 export const DEFAULT_LIMIT = 50;
@@ -42,33 +41,6 @@ export function sendPage(ctx: RequestContext, count: number, value: unknown[], p
   }
   ctx.choice('fundraising-conventions');
   ctx.json(200, { count, value, next_link: nextLink });
-}
-
-/** A fixed one-second window shared by the list endpoints of the origin; 0 requests a second = off. */
-export class RateLimiter {
-  private window = -1;
-  private used = 0;
-
-  constructor(private readonly perSecond: number, private readonly now: () => number) {}
-
-  /** Answers 429 itself and returns false when the window is spent. */
-  admit(ctx: RequestContext): boolean {
-    if (this.perSecond <= 0 || !ctx.isOn('rate-limit')) return true;
-    const now = this.now();
-    const window = Math.floor(now / 1000);
-    if (window !== this.window) {
-      this.window = window;
-      this.used = 0;
-    }
-    if (this.used < this.perSecond) {
-      this.used++;
-      return true;
-    }
-    const retryAfter = Math.max(1, Math.ceil(((window + 1) * 1000 - now) / 1000));
-    ctx.choice('rate-limit');
-    problem(ctx, 429, 'Too Many Requests', `at most ${this.perSecond} list requests a second`, { 'retry-after': String(retryAfter) });
-    return false;
-  }
 }
 
 /** `include` as a comma list and/or repeated; answers 400 for a value outside `allowed`. */

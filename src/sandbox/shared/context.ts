@@ -8,6 +8,13 @@ import { type LoggedRequest, redactForm } from './requestLog';
 import type { SeedRef } from '../../core/catalog/model';
 import type { SandboxChoiceId } from '../../core/catalog/rules';
 import { CHOICE_HEADER, type ChoiceSettings } from './choices';
+import type { RateLimiter } from './rateLimit';
+
+/** The service's rate limit and how it words a refusal (the `rate-limit` choice; see rateLimit.ts). */
+export interface RateLimit {
+  readonly limiter: RateLimiter;
+  readonly refuse: (ctx: RequestContext, detail: string, headers: Record<string, string>) => void;
+}
 
 export type Headers = Record<string, string | number>;
 
@@ -29,6 +36,8 @@ export class RequestContext {
   activeFault: Fault | undefined;
   /** The choices in force for this request (the run's, with the request's X-Sandbox-Choice applied). */
   choices: ChoiceSettings;
+  /** The service's rate limit, applied to its paged operations (pageFault). */
+  rateLimit: RateLimit | undefined;
   private readonly applied: SandboxChoiceId[] = [];
   private bodyPromise: Promise<string> | undefined;
 
@@ -136,10 +145,24 @@ export class RequestContext {
    * changed nothing, so a retry of the same page succeeds.
    */
   async pageFault(style: FaultPagingStyle, page: number): Promise<boolean> {
+    if (this.overQuota()) return true;
     const fault = this.pageFaults.take(style, page);
     if (!fault) return false;
     if (this.log) this.log.fault = `${style}:${page}:${faultToString(fault)}`;
     return this.applyEarlyFault(fault);
+  }
+
+  /** Under the `rate-limit` choice: the quota headers on the answer, and true once a request over it is refused. */
+  private overQuota(): boolean {
+    const limit = this.rateLimit;
+    if (!limit?.limiter.enabled || !this.isOn('rate-limit')) return false;
+    const verdict = limit.limiter.admit();
+    this.choice('rate-limit');
+    for (const [name, value] of Object.entries(verdict.headers)) this.res.setHeader(name, value);
+    if (verdict.ok) return false;
+    this.activeFault = undefined;
+    limit.refuse(this, `at most ${limit.limiter.perSecond} requests a second to the paged operations`, { 'retry-after': String(verdict.retryAfterSeconds) });
+    return true;
   }
 
   /** Applies a fault before the handler: true when the request is answered by it. */

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CHOICE_HEADER, type ChoiceSettings, parseChoiceList, withOverrides } from './choices';
-import { RequestContext } from './context';
+import { RequestContext, type RateLimit } from './context';
 import { type Fault, type PageFaultRegistry, faultToString, parseFault } from './faults';
 import { RequestLog, redactHeaders, redactParams } from './requestLog';
 import type { Router } from './router';
@@ -22,6 +22,8 @@ export interface OriginOptions {
   readonly choices: ChoiceSettings;
   /** Answers a path no route matches, in the service's own style. */
   readonly notFound: (ctx: RequestContext) => void;
+  /** The `rate-limit` choice's limiter for this service's paged operations, and its refusal's words. */
+  readonly rateLimit?: RateLimit;
 }
 
 export interface RunningOrigin {
@@ -56,6 +58,7 @@ export async function startOrigin(options: OriginOptions): Promise<RunningOrigin
       headers: redactHeaders(req.headers),
     });
     const ctx = new RequestContext(req, res, origin, entry, options.pageFaults, closing.signal, options.choices);
+    ctx.rateLimit = options.rateLimit;
     if (isControl) return control(ctx);
 
     const choiceHeader = ctx.header(CHOICE_HEADER);

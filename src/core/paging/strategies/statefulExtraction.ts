@@ -1,12 +1,13 @@
 // Stateful extraction (BIDWHouse fact reads, seed 000 §4.2 rule 7): the server keeps the position, so
 // the next request is the SAME call again. How the end shows is not published: the walk takes an
 // empty result as the end (the product's reading, not the contract's). An error is NOT end-of-data:
-// a non-2xx is retried with the same call, up to policy.maxRetries
+// a non-2xx (but a refusal: 429, 503) is retried with the same call, up to policy.maxRetries
 // times in a row, after policy.retryDelayMs (or the Retry-After the server gives). Past that bound the
 // walk fails (resumable), it never ends quietly. A 2xx with broken JSON is NOT retried: the server has
 // already advanced, so the walk fails and says rows may be missing rather than pretending otherwise.
 import { headerValue } from '../../http/types';
-import { excerpt, rateLimitRetry, retryAfterMs, statusLine } from '../common';
+import { isRefusal, retryAfterMs } from '../../http/serverWaits';
+import { excerpt, statusLine } from '../common';
 import { rowsRule } from '../rows';
 import type { Acceptance, Page, PagingStrategy, RetryPolicy, WalkState } from '../types';
 
@@ -41,7 +42,8 @@ export function statefulExtractionStrategy(options: Readonly<Record<string, stri
     prepare: (first) => first,
     accept(page, state) {
       const { status } = page.response;
-      if (status === 429) return rateLimitRetry(page, state, policy);
+      // A 429 / 503 that says when is waited out by the walker's wait turn; one that does not is not retried at a guess.
+      if (isRefusal(status)) return { kind: 'fail', reason: `${statusLine(page)} without Retry-After: not sent again at a guess` };
       if (status < 200 || status > 299) {
         const body = page.response.bodyText ? ` (${excerpt(page.response.bodyText, 160)})` : '';
         return retryOrFail(page, state, policy, `${statusLine(page)}${body}`);
