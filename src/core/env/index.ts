@@ -2,5 +2,6 @@
 export { parseEnvFile, ENV_FILE_NAME } from './loadEnvFile';
 export { selectEnvironment, EnvironmentSession } from './session';
 export { substituteVariables } from './templates';
+export { assertNoPlaceholders, isPlaceholder } from './placeholders';
 export { findSecretsInEnvironment, type SecretFinding } from './secretCheck';
 export { EnvFileError, authEntryOf, environmentNamed, type AuthEntry, type AuthKind, type Environment, type EnvFile } from './model';

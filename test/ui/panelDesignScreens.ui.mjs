@@ -1,0 +1,89 @@
+// Pictures for a designer's review, in Default Light Modern and Default Dark Modern: the results panel after a
+// complete walk (table, paging bar with its verdict, Raw JSON, Summary), the panel's empty table (a page
+// past the last), the History view before anything was sent, and the Services tree at the default side-bar
+// width with a service and its families expanded. design-<theme>-<what>.png under test-output/screenshots/.
+// It asserts only what the pictures need to show (a verdict in the bar, an empty table); the other UI
+// tests check the behaviour.
+import { THEMES, resetColorTheme, setColorTheme, waitForPanelTheme } from './lib/themes.mjs';
+import { openServicesView, runCommand, treeItem, expand } from './lib/workbench.mjs';
+import { clickInEditor, closeAllEditors, resultsPanel, resultsPanelFrame, writeAndOpen } from './panelWebview.mjs';
+
+export const name = 'design screenshots: panel (table, verdict, Raw JSON, Summary, empty table), History and Services in Light and Dark';
+export const timeoutMs = 240_000;
+
+const PICTURED = THEMES.filter((theme) => theme.slug === 'light' || theme.slug === 'dark');
+
+export async function run(page, ctx) {
+  const sandbox = ctx.requireSandbox();
+  const findings = [];
+  const step = async (what, body) => {
+    try { await body(); } catch (error) { findings.push(`${what}: ${error?.message ?? error}`); }
+  };
+
+  for (const theme of PICTURED) {
+    await setColorTheme(page, ctx.workspace, theme);
+    await step(`${theme.slug} history empty`, async () => {
+      await runCommand(page, 'API Workbench: Focus on History View');
+      await page.locator('[id="workbench.view.extension.apiWorkbench"]').getByRole('tree', { name: 'History' }).or(
+        page.locator('[id="workbench.view.extension.apiWorkbench"] .welcome-view-content')).first().waitFor();
+      await ctx.screenshot(`design-${theme.slug}-history-empty`);
+    });
+    await step(`${theme.slug} services`, async () => {
+      const tree = await openServicesView(page);
+      for (const service of ctx.catalog.services.slice(0, 2)) await expand(treeItem(tree, service.title).first());
+      await treeItem(tree, ctx.catalog.services[1].families[0].name).first().waitFor();
+      await ctx.screenshot(`design-${theme.slug}-services`);
+      for (const service of ctx.catalog.services.slice(0, 2).reverse()) {
+        const item = treeItem(tree, service.title).first();
+        if ((await item.getAttribute('aria-expanded')) === 'true') await item.click();
+      }
+    });
+  }
+
+  await writeAndOpen(page, ctx, 'design-screens.http', [
+    '### Bookings (a walk of every page)', '# @name designBookings', `GET ${sandbox.booking.baseUrl}/bookings?page=1`, '',
+    '### Bookings past the last page (an empty table)', '# @name designEmpty', `GET ${sandbox.booking.baseUrl}/bookings?page=999`, '',
+  ].join('\n'));
+  const panel = resultsPanel(page);
+  await step('walk', async () => {
+    await clickInEditor(page, '/bookings?page=1');
+    await runCommand(page, 'API Workbench: Send Request');
+    await panel.getByTestId('status').filter({ hasText: /^200/ }).waitFor({ timeout: 30_000 });
+    await panel.getByRole('button', { name: /^All pages/ }).click();
+    await panel.getByTestId('paging-state').filter({ hasText: /complete/i }).waitFor({ timeout: 60_000 });
+  });
+  let frame = await resultsPanelFrame(page);
+  for (const theme of PICTURED) {
+    await setColorTheme(page, ctx.workspace, theme);
+    await waitForPanelTheme(frame, theme);
+    for (const view of ['Table', 'Raw JSON', 'Summary']) {
+      await step(`${theme.slug} ${view}`, async () => {
+        await panel.getByRole('tab', { name: view }).click();
+        await panel.getByRole('tabpanel', { name: view }).waitFor();
+        await ctx.screenshot(`design-${theme.slug}-${view.toLowerCase().replace(/\s+/g, '-')}`);
+      });
+    }
+  }
+
+  await step('empty page', async () => {
+    await clickInEditor(page, '/bookings?page=999');
+    await runCommand(page, 'API Workbench: Send Request');
+    await panel.getByTestId('status').filter({ hasText: /^200/ }).waitFor({ timeout: 30_000 });
+    await panel.getByTestId('row-count').filter({ hasText: /^0 rows?|no rows/i }).waitFor();
+  });
+  frame = await resultsPanelFrame(page);
+  for (const theme of PICTURED) {
+    await setColorTheme(page, ctx.workspace, theme);
+    await waitForPanelTheme(frame, theme);
+    await step(`${theme.slug} empty table`, async () => {
+      await panel.getByRole('tab', { name: 'Table' }).click();
+      await ctx.screenshot(`design-${theme.slug}-empty-table`);
+    });
+  }
+  if (findings.length) throw new Error(`some pictures could not be taken:\n${findings.join('\n')}`);
+}
+
+export async function cleanup(page, ctx) {
+  await resetColorTheme(ctx.workspace);
+  await closeAllEditors(page);
+}
