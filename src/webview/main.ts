@@ -129,6 +129,10 @@ class ResultsApp {
         this.walking = true;
         this.paging.progress(message);
         break;
+      case 'notice':
+        this.paging.say(message.text);
+        this.announcer.say(message.text);
+        break;
       case 'walkEnded':
         this.walking = false;
         this.paging.ended(message.message, message.paging, this.table.rowCount > 0);

@@ -20,23 +20,27 @@ export async function run(page, ctx) {
     try { await body(); } catch (error) { findings.push(`${what}: ${error?.message ?? error}`); }
   };
 
+  const container = page.locator('[id="workbench.view.extension.apiWorkbench"]');
   for (const theme of PICTURED) {
     await setColorTheme(page, ctx.workspace, theme);
-    await step(`${theme.slug} history empty`, async () => {
-      await runCommand(page, 'API Workbench: Focus on History View');
-      await page.locator('[id="workbench.view.extension.apiWorkbench"]').getByRole('tree', { name: 'History' }).or(
-        page.locator('[id="workbench.view.extension.apiWorkbench"] .welcome-view-content')).first().waitFor();
-      await ctx.screenshot(`design-${theme.slug}-history-empty`);
-    });
-    await step(`${theme.slug} services`, async () => {
-      const tree = await openServicesView(page);
-      for (const service of ctx.catalog.services.slice(0, 2)) await expand(treeItem(tree, service.title).first());
-      await treeItem(tree, ctx.catalog.services[1].families[0].name).first().waitFor();
-      await ctx.screenshot(`design-${theme.slug}-services`);
-      for (const service of ctx.catalog.services.slice(0, 2).reverse()) {
+    // The Services tree at the default side-bar width, one service expanded at a time (the list is virtual).
+    for (const service of ctx.catalog.services.slice(0, 2)) {
+      await step(`${theme.slug} services ${service.title}`, async () => {
+        const tree = await openServicesView(page);
         const item = treeItem(tree, service.title).first();
-        if ((await item.getAttribute('aria-expanded')) === 'true') await item.click();
-      }
+        await expand(item);
+        await treeItem(tree, service.families[0].name).first().waitFor();
+        await ctx.screenshot(`design-${theme.slug}-services-${service.title.split(/[\s-]/)[0].toLowerCase()}`);
+        await item.click();
+        await item.and(page.locator('[aria-expanded="false"]')).waitFor();
+      });
+    }
+    await step(`${theme.slug} history empty`, async () => {
+      await openServicesView(page);
+      const header = container.locator('.pane-header', { hasText: 'History' });
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      await container.locator('.pane-header[aria-expanded="true"]', { hasText: 'History' }).waitFor();
+      await ctx.screenshot(`design-${theme.slug}-history-empty`);
     });
   }
 

@@ -51,6 +51,11 @@ export class ResultsPanel implements vscode.Disposable {
     return this.panel !== undefined;
   }
 
+  /** Open and in sight (not a background tab, not in a hidden group). */
+  get isVisible(): boolean {
+    return this.panel?.visible === true;
+  }
+
   /** Shows a response, opening or revealing the panel. Earlier responses to the same request become its history. */
   show(viewModel: ResultsViewModel): void {
     if (this.panel) this.panel.reveal(undefined, true);
@@ -70,6 +75,11 @@ export class ResultsPanel implements vscode.Disposable {
 
   walkEnded(end: WalkEnd): void {
     this.session.walkEnded(end);
+  }
+
+  /** Why a paging press was refused, said and announced in the panel's paging bar. */
+  notice(text: string): void {
+    this.session.notice(text);
   }
 
   dispose(): void {

@@ -132,6 +132,11 @@ export class ResultsSession {
     this.sendOrKeep({ type: 'progress', pages, rows, rowsPerSecond, elapsedMs, ...(waiting ? { waiting } : {}), ...(file ? { file } : {}) });
   }
 
+  /** Why a paging press was refused, in the panel where it was pressed (not kept for a reload). */
+  notice(text: string): void {
+    if (this.post && this.ready) this.post({ type: 'notice', text });
+  }
+
   walkEnded(end: WalkEnd): void {
     if (this.current) this.current = { ...this.current, paging: end.paging };
     this.sendOrKeep({ type: 'walkEnded', ok: end.ok, message: end.message, paging: end.paging, ...(end.file ? { file: end.file } : {}) });

@@ -14,6 +14,7 @@ import { parseHttpFile } from '../../core/httpfile';
 import type { NamedResponse } from '../../core/httpfile/resolve';
 import type { WalkProgress, WalkResult } from '../../core/paging';
 import { viewModelOfExchange } from '../../core/results/exchangeView';
+import { walkFactsOf, walkSentence } from '../../core/results/walkWords';
 import { runExchange, type ExchangePorts, type ExchangeResult } from '../../core/run/exchange';
 import { assertionResultsOf, assertionSteps, notRunOf } from '../../core/run/assertions';
 import { testsViewOf } from '../../core/results/testsView';
@@ -138,17 +139,18 @@ export class SendController implements vscode.Disposable {
       ...(contract ? { contract } : {}),
     };
     this.panel.show(viewModel);
-    const walked = result.walk;
     const business = result.business;
-    await this.recorder?.({
+    // A Send is one page, never a walk (History says so); "All pages" on it is recorded with its verdict.
+    const record: HistoryRecord = {
       ...sent,
       response,
       ...(contract?.operation ? { driftFindings: contract.findings.length } : {}),
-      ...(walked && result.paging ? { walk: { verdict: walked.verdict, reason: walked.message, pages: walked.pages, rows: walked.rows } } : {}),
       ...(business && business.convention !== 'none'
         ? { business: { failed: business.failed, codes: business.failures.flatMap((f) => (f.code === undefined ? [] : [f.code])) } }
         : {}),
-    });
+    };
+    if (session) session.historyRecord = record;
+    await this.recorder?.(record);
     // A paged first page the paging engine could not trust (an inconsistent or unreadable page) is said, by
     // the exchange's one rule (walkProblemOf); an unpaged response is shown as it came, whatever its body.
     if (result.incomplete) void vscode.window.showWarningMessage(`API Workbench: ${redactor.text(result.incomplete)}`);
@@ -172,11 +174,11 @@ export class SendController implements vscode.Disposable {
         return;
       }
       if (!session || session.responseId !== request.responseId) {
-        void vscode.window.showWarningMessage('API Workbench: that response is no longer the one being paged; send the request again.');
+        this.refused('That response is no longer the one being paged: send the request again.');
         return;
       }
       if (session.abort) {
-        void vscode.window.showWarningMessage('API Workbench: a walk of this response is already running; Stop it first.');
+        this.refused('A walk of this response is already running: stop it first.');
         return;
       }
       if (request.type === 'nextPage') await this.nextPage(session);
@@ -194,7 +196,7 @@ export class SendController implements vscode.Disposable {
 
   private async nextPage(session: PagedSession): Promise<void> {
     if (session.exportFile) {
-      void vscode.window.showWarningMessage(`API Workbench: the rows of this walk are going to ${vscode.workspace.asRelativePath(session.exportFile)}; use "All pages" to continue it there.`);
+      this.refused(`The rows of this walk are going to ${vscode.workspace.asRelativePath(session.exportFile)}: use "All pages to file" to continue it there.`);
       return;
     }
     session.abort = new AbortController();
@@ -270,13 +272,19 @@ export class SendController implements vscode.Disposable {
       });
       if (!continued) return;
       session.cursor = continued.cursor;
+      const shownFile = vscode.workspace.asRelativePath(file);
+      const facts = walkFactsOf(continued.walk);
+      // What happened is kept whether or not the panel still shows this response.
+      if (session.historyRecord) await this.recorder?.({ ...session.historyRecord, walk: { ...facts, file: shownFile, style: session.cursor.plan.style } });
       if (this.session !== session) return;
       const ok = continued.walk.verdict === 'complete';
-      const message = redactor.text(ok ? continued.walk.message : this.withResumeAction(continued.walk));
+      const message = redactor.text(`${this.withResumeAction(continued.walk)} The rows are in ${shownFile}.`);
       this.panel.walkEnded({ ok, message, paging: pagingStateOf(session, false), file });
+      // Said once, in the paging bar; a notification only when the panel is out of sight.
+      if (this.panel.isVisible) return;
       const open = 'Open File';
       const say = ok ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
-      void say(`API Workbench: ${message} Rows are in ${vscode.workspace.asRelativePath(file)}.`, open).then((choice) => {
+      void say(`API Workbench: ${message}`, open).then((choice) => {
         if (choice === open) void vscode.window.showTextDocument(vscode.Uri.file(file));
       });
     } finally {
@@ -285,10 +293,17 @@ export class SendController implements vscode.Disposable {
     }
   }
 
-  /** The walk's words plus what resumes it here, or why nothing can. */
+  /** A paging press refused: said in the panel, where it was pressed (announced there), and as a warning. */
+  private refused(text: string): void {
+    this.panel.notice(text);
+    void vscode.window.showWarningMessage(`API Workbench: ${text}`);
+  }
+
+  /** The walk's sentence plus what resumes it here, or why nothing can. */
   private withResumeAction(walked: WalkResult): string {
-    if (walked.resumeAt !== undefined) return `${walked.message} Press "All pages" to continue from page ${walked.resumeAt} into the same file.`;
-    return walked.cannotResume ? `${walked.message} It cannot be resumed: ${walked.cannotResume}.` : walked.message;
+    const said = walkSentence(walkFactsOf(walked));
+    if (walked.resumeAt !== undefined) return `${said} Press "All pages to file" to continue from page ${walked.resumeAt} into the same file.`;
+    return walked.cannotResume ? `${said} It cannot be resumed: ${walked.cannotResume}.` : said;
   }
 
   /**
