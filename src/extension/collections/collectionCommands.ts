@@ -96,12 +96,16 @@ export class CollectionCommands {
     const ref = this.requestAt(node);
     if (!ref) return undefined;
     const file = parseHttpFile(await bufferText(ref.uri));
-    const curl = curlForHttpRequest(file, ref.index, { environment: this.environments.active?.variables ?? {} }, {
+    const environment = this.environments.active;
+    const curl = curlForHttpRequest(file, ref.index, { environment: environment?.variables ?? {} }, {
       knownSecrets: await knownSecretValues(this.environments.allSecrets),
+      // The env file's values hold no secret (it refuses them): the tenant code in X-API-Key stays as written.
+      nonSecretValues: Object.values(environment?.variables ?? {}),
+      ...(environment ? { authEntries: environment.auth } : {}),
     });
     if (!curl) return undefined;
     await vscode.env.clipboard.writeText(curl.command);
-    const note = curl.variables.length ? ` Set ${curl.variables.map((v) => `$${v}`).join(', ')} in your shell first (credentials are never copied).` : '';
+    const note = curl.variables.length ? ` Set ${curl.variables.map((v) => `$${v}`).join(', ')} in your shell first (credentials are never copied; the comment lines say how to make each).` : '';
     void vscode.window.showInformationMessage(`API Workbench: curl command copied.${note}`);
     return curl.command;
   }

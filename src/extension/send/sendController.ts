@@ -71,7 +71,8 @@ export class SendController implements vscode.Disposable {
     return this.session;
   }
 
-  async send(target: SendTarget, followPages: boolean): Promise<HttpResponse | undefined> {
+  /** `afterSignIn`: this send follows a sign-in it asked for (it does not ask twice). */
+  async send(target: SendTarget, followPages: boolean, afterSignIn = false): Promise<HttpResponse | undefined> {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(target.uri));
     const uri = document.uri.toString();
     const file = parseHttpFile(document.getText());
@@ -95,8 +96,9 @@ export class SendController implements vscode.Disposable {
     }
     const { prepared } = result;
     if (!prepared.ok) {
-      // Not awaited: the error's "Sign In" button may wait for the user for ever; send() must still settle.
-      void this.reportUnprepared(prepared);
+      // Not awaited: the sign-in prompt or the error's button may wait for the user for ever; send() must
+      // still settle. Once the credential is there, the request the user asked for goes (once).
+      void this.reportUnprepared(prepared, afterSignIn ? undefined : () => this.send(target, followPages, true));
       return undefined;
     }
     // A newer send, or Stop, took over while this one was on the wire: its result is not shown.
@@ -379,19 +381,32 @@ export class SendController implements vscode.Disposable {
     };
   }
 
-  private async reportUnprepared(prepared: Extract<Prepared, { ok: false }>): Promise<void> {
+  /**
+   * Says why a request could not be prepared. A password-grant entry without a valid token asks for the
+   * sign-in at once (the user pressed Send: that is the explicit act); Basic and JWT entries offer their
+   * command. `then`: the send to make once the credential is there (a cancelled prompt sends nothing).
+   */
+  private async reportUnprepared(prepared: Extract<Prepared, { ok: false }>, then?: () => Promise<unknown>): Promise<void> {
     const redactor = await this.redactor([]);
     const problem = redactor.text(prepared.problem);
-    if (prepared.kind !== 'auth' || !prepared.authId) {
+    const authId = prepared.kind === 'auth' ? prepared.authId : undefined;
+    if (!authId) {
       void vscode.window.showErrorMessage(`API Workbench: ${problem}`);
       return;
     }
-    const kind = this.environments.active?.auth[prepared.authId]?.kind;
+    const kind = this.environments.active?.auth[authId]?.kind;
+    if (kind === 'password-grant' && then) {
+      const session: unknown = await vscode.commands.executeCommand('apiWorkbench.signIn', authId);
+      if (session) await then();
+      return;
+    }
     const action = kind === 'password-grant' ? 'Sign In' : kind === 'basic-api-key' ? 'Set Basic Credentials' : kind === 'jwt-bearer' ? 'Paste Bearer Token' : undefined;
     const choice = await vscode.window.showErrorMessage(`API Workbench: ${problem}`, ...(action ? [action] : []));
-    if (choice === 'Sign In') await vscode.commands.executeCommand('apiWorkbench.signIn', prepared.authId);
-    if (choice === 'Set Basic Credentials') await vscode.commands.executeCommand('apiWorkbench.setBasicCredentials', prepared.authId);
-    if (choice === 'Paste Bearer Token') await vscode.commands.executeCommand('apiWorkbench.pasteBearerToken', prepared.authId);
+    const command = choice === 'Sign In' ? 'apiWorkbench.signIn' : choice === 'Set Basic Credentials' ? 'apiWorkbench.setBasicCredentials' : choice === 'Paste Bearer Token' ? 'apiWorkbench.pasteBearerToken' : undefined;
+    if (!command) return;
+    const done: unknown = await vscode.commands.executeCommand(command, authId);
+    // Sign In answers with the session; the other two store a secret and answer nothing: then the send is tried.
+    if (then && (command !== 'apiWorkbench.signIn' || done)) await then();
   }
 
   /** A 401 offers an explicit sign-in once; it never signs in or re-sends by itself. */
