@@ -19,4 +19,5 @@ export { enrichOperation, mergeBodySchema, IMPORT_ORIGIN_KEYWORD } from './merge
 export { importedPagingPlan, importedPagingDirective, pagingOptionsOf } from './paging';
 export { toCatalogOverlayParams, importedOperationsOf } from './lspPayload';
 export { pascalCase } from './operations';
+export { importCounts, importSummary, type ImportCounts } from './importSummary';
 export { overlayFileText, readOverlayFile, OVERLAY_FILE_VERSION } from './overlayFile';

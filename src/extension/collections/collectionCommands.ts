@@ -7,6 +7,9 @@ import { appendRequestBlock, removeRequestBlock, renameRequest, requestBlockText
 import { parseHttpFile } from '../../core/httpfile';
 import { curlForHttpRequest, envFileWithImport, exportPostmanCollection, importPostmanCollection } from '../../core/interop';
 import { knownSecretValues } from '../../core/secrets';
+import { CONTRACT_SERVICES } from '../../core/catalog';
+import { importCounts, importSummary } from '../../core/openapi';
+import { formatCountOf } from '../../core/results/format';
 import type { CatalogController } from '../catalog/catalogController';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { RequestsNode } from '../requests/requestsTree';
@@ -121,8 +124,9 @@ export class CollectionCommands {
     if (!chosen) return;
     try {
       const imported = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Importing ${chosen}…` }, () => this.catalogs.import(chosen));
-      const warnings = imported.warnings.length ? ` ${imported.warnings.length} warning(s): ${imported.warnings.slice(0, 3).join('; ')}` : '';
-      void vscode.window.showInformationMessage(`API Workbench: imported ${imported.operations.length} operation(s) from ${imported.title ?? chosen}; they are marked "imported" in the Services view.${warnings}`);
+      const warnings = imported.warnings.length ? ` ${formatCountOf(imported.warnings.length, 'warning')}: ${imported.warnings.slice(0, 3).join('; ')}` : '';
+      // The same sentence as apiwb import-openapi (one function).
+      void vscode.window.showInformationMessage(`API Workbench: ${importSummary(imported, importCounts(imported, CONTRACT_SERVICES))}${warnings}`);
     } catch (error) {
       void vscode.window.showErrorMessage(`API Workbench: ${error instanceof Error ? error.message : String(error)}`);
     }
