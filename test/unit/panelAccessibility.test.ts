@@ -213,6 +213,14 @@ void test('a walk moves focus to Stop when it starts and back to All pages when 
   assert.equal(await page.getByTestId('announcer').textContent(), 'Stopped after 3 pages; 3 000 rows written.');
 });
 
+void test('a refused Next page is said in the paging bar and announced (aria-live), not only in a toast', async () => {
+  const text = 'A walk of this response is already running: stop it first.';
+  await send({ type: 'notice', text });
+  assert.equal(await page.getByTestId('progress').textContent(), text);
+  assert.equal(await page.getByTestId('announcer').textContent(), text);
+  assert.equal(await page.getByTestId('announcer').getAttribute('aria-live'), 'polite');
+});
+
 void test('Next page that disables itself on the last page hands focus to the next control, not to <body>', async () => {
   await page.getByRole('button', { name: 'Next page' }).focus();
   await page.keyboard.press('Enter');

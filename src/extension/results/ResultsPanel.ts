@@ -126,6 +126,23 @@ export class ResultsPanel implements vscode.Disposable {
     this.panel = panel;
   }
 
+  /**
+   * A row as JSON in an editor beside the panel (not over it: the table stays in sight). When that editor
+   * is closed, focus goes back to the panel, where the grid still has the row's cell active.
+   */
+  private async openRow(index: number, row: unknown): Promise<void> {
+    const document = await vscode.workspace.openTextDocument({ language: 'json', content: detailOf(row) });
+    await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    const closed = vscode.window.tabGroups.onDidChangeTabs((change) => {
+      const gone = change.closed.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === document.uri.toString());
+      if (!gone) return;
+      closed.dispose();
+      this.panel?.reveal(undefined, false);
+    });
+    this.panelDisposables.push(closed);
+    this.log(`row ${index + 1} opened beside the panel`);
+  }
+
   private received(data: unknown): void {
     const action = this.session.received(data);
     if (!action) return;
@@ -137,10 +154,7 @@ export class ResultsPanel implements vscode.Disposable {
         vscode.env.clipboard.writeText(action.text).then(undefined, (e: unknown) => this.log(`copy failed: ${String(e)}`));
         return;
       case 'openRow':
-        vscode.workspace
-          .openTextDocument({ language: 'json', content: detailOf(action.row) })
-          .then((doc) => vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Active }))
-          .then(undefined, (e: unknown) => this.log(`could not open row ${action.index + 1}: ${String(e)}`));
+        this.openRow(action.index, action.row).then(undefined, (e: unknown) => this.log(`could not open row ${action.index + 1}: ${String(e)}`));
         return;
     }
   }
