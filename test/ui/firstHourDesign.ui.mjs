@@ -54,7 +54,7 @@ export async function run(page, ctx) {
     await runCommand(page, 'API Workbench: Send Request');
     await panel.getByTestId('status').filter({ hasText: /^200/ }).waitFor({ timeout: 30_000 });
     await panel.getByRole('button', { name: /^All pages/ }).click();
-    await panel.getByTestId('paging-state').filter({ hasText: /complete/i }).waitFor({ timeout: 60_000 });
+    await panel.getByTestId('progress').filter({ hasText: /^All pages read|complete/ }).or(panel.getByTestId('paging-state').filter({ hasText: /complete/ })).first().waitFor({ timeout: 60_000 });
   });
   let frame = await resultsPanelFrame(page);
   for (const theme of PICTURED) {
