@@ -15,6 +15,7 @@ import type { NamedResponse } from '../../core/httpfile/resolve';
 import type { WalkProgress, WalkResult } from '../../core/paging';
 import { viewModelOfExchange } from '../../core/results/exchangeView';
 import { walkFactsOf, walkSentence } from '../../core/results/walkWords';
+import { formatRows } from '../../core/results/format';
 import { runExchange, type ExchangePorts, type ExchangeResult } from '../../core/run/exchange';
 import { assertionResultsOf, assertionSteps, notRunOf } from '../../core/run/assertions';
 import { testsViewOf } from '../../core/results/testsView';
@@ -361,7 +362,7 @@ export class SendController implements vscode.Disposable {
     } finally {
       await sink.close();
     }
-    void vscode.window.showInformationMessage(`API Workbench: ${rows.length} row(s) written to ${vscode.workspace.asRelativePath(target)}.`);
+    void vscode.window.showInformationMessage(`API Workbench: ${formatRows(rows.length)} written to ${vscode.workspace.asRelativePath(target)}.`);
   }
 
   private ports(): ExchangePorts {

@@ -1,0 +1,48 @@
+// Enter on a plain cell opens the row as JSON beside the results panel, not over it (the panel's tab stays
+// in sight), and closing that editor brings focus back to the panel's grid, on the same cell.
+import { runCommand, runCommandExactly } from './lib/workbench.mjs';
+import { clickInEditor, closeAllEditors, panelFocus, resultsPanel, resultsPanelFrame, writeAndOpen } from './panelWebview.mjs';
+
+export const name = 'Enter on a plain cell opens the row beside the panel; closing it returns focus to the same cell';
+export const timeoutMs = 90_000;
+
+export async function cleanup(page) {
+  await closeAllEditors(page);
+  await runCommandExactly(page, 'View: Close All Editor Groups');
+}
+
+export async function run(page, ctx) {
+  ctx.requireSandbox();
+  await writeAndOpen(page, ctx, 'row-beside.http', '### Bookings\n# @name rowBeside\nGET {{booking_base_url}}/bookings?page=1\n');
+  await page.locator('.statusbar', { hasText: /sandbox/ }).first().waitFor({ timeout: 30_000 });
+  await clickInEditor(page, 'GET {{booking_base_url}}');
+  await runCommand(page, 'API Workbench: Send Request');
+  const panel = resultsPanel(page);
+  await panel.getByTestId('status').filter({ hasText: /^200/ }).waitFor({ timeout: 30_000 });
+  const grid = panel.getByRole('grid');
+  await grid.focus();
+  await grid.press('ArrowDown');
+  await grid.press('ArrowDown');
+  await grid.press('ArrowRight');
+  const frame = await resultsPanelFrame(page);
+  const before = await panelFocus(frame);
+  ctx.log(`before Enter: ${JSON.stringify(before)}`);
+  if (!before.activeCell) throw new Error('no active cell in the grid');
+  await grid.press('Enter');
+
+  // The row: a JSON editor in a group of its own; the panel's tab still shown in its group.
+  const rowEditor = page.locator('.editor-group-container', { has: page.locator('.monaco-editor .view-line', { hasText: '"bookingId"' }) });
+  await rowEditor.first().waitFor({ timeout: 20_000 });
+  const panelTab = page.getByRole('tab', { name: /^API Workbench results/ });
+  if (!(await panelTab.isVisible())) throw new Error('the row opened over the results panel');
+  const groups = await page.locator('.editor-group-container').count();
+  if (groups < 3) throw new Error(`the row did not open beside the panel (${groups} editor groups)`);
+  await ctx.screenshot('row-beside-panel');
+
+  // Close the row's editor: focus comes back to the grid, same cell.
+  await rowEditor.first().locator('.monaco-editor .view-line').first().click();
+  await runCommandExactly(page, 'View: Close Editor');
+  await frame.waitForFunction((cell) => document.hasFocus() && document.activeElement?.getAttribute('role') === 'grid'
+    && document.activeElement.getAttribute('aria-activedescendant') === cell, before.activeCell, { timeout: 20_000 });
+  ctx.log(`after closing: ${JSON.stringify(await panelFocus(frame))}`);
+}
