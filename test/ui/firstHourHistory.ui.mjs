@@ -2,7 +2,7 @@
 // page (no walk verdict in its row, its tooltip or the reopened panel); "All pages to file" on it is a second
 // entry with the walk's verdict, the same in its row, its tooltip and the reopened panel.
 import { runCommand, runCommandExactly } from './lib/workbench.mjs';
-import { clickInEditor, closeAllEditors, resultsPanel, writeAndOpen } from './panelWebview.mjs';
+import { closeAllEditors, sendBookingsFromFile } from './panelWebview.mjs';
 
 export const name = 'History: a plain Send is one page, a panel walk is recorded with its verdict; list, tooltip and reopened panel agree';
 export const timeoutMs = 120_000;
@@ -14,13 +14,7 @@ export async function cleanup(page) {
 }
 
 export async function run(page, ctx) {
-  ctx.requireSandbox();
-  await writeAndOpen(page, ctx, 'history-agree.http', '### Bookings\n# @name historyAgree\nGET {{booking_base_url}}/bookings?page=1\n');
-  await page.locator('.statusbar', { hasText: /sandbox/ }).first().waitFor({ timeout: 30_000 });
-  await clickInEditor(page, 'GET {{booking_base_url}}');
-  await runCommand(page, 'API Workbench: Send Request');
-  const panel = resultsPanel(page);
-  await panel.getByTestId('status').filter({ hasText: /^200/ }).waitFor({ timeout: 30_000 });
+  const panel = await sendBookingsFromFile(page, ctx, 'history-agree.http', 'historyAgree');
   await panel.getByRole('button', { name: /^All pages/ }).click();
   const verdict = panel.getByTestId('progress').filter({ hasText: /^All pages read: 10 pages and 237 rows\./ });
   await verdict.waitFor({ timeout: 60_000 });

@@ -1,7 +1,7 @@
 // Enter on a plain cell opens the row as JSON beside the results panel, not over it (the panel's tab stays
 // in sight), and closing that editor brings focus back to the panel's grid, on the same cell.
-import { runCommand, runCommandExactly } from './lib/workbench.mjs';
-import { clickInEditor, closeAllEditors, panelFocus, resultsPanel, resultsPanelFrame, writeAndOpen } from './panelWebview.mjs';
+import { runCommandExactly } from './lib/workbench.mjs';
+import { closeAllEditors, panelFocus, resultsPanelFrame, sendBookingsFromFile } from './panelWebview.mjs';
 
 export const name = 'Enter on a plain cell opens the row beside the panel; closing it returns focus to the same cell';
 export const timeoutMs = 90_000;
@@ -12,13 +12,7 @@ export async function cleanup(page) {
 }
 
 export async function run(page, ctx) {
-  ctx.requireSandbox();
-  await writeAndOpen(page, ctx, 'row-beside.http', '### Bookings\n# @name rowBeside\nGET {{booking_base_url}}/bookings?page=1\n');
-  await page.locator('.statusbar', { hasText: /sandbox/ }).first().waitFor({ timeout: 30_000 });
-  await clickInEditor(page, 'GET {{booking_base_url}}');
-  await runCommand(page, 'API Workbench: Send Request');
-  const panel = resultsPanel(page);
-  await panel.getByTestId('status').filter({ hasText: /^200/ }).waitFor({ timeout: 30_000 });
+  const panel = await sendBookingsFromFile(page, ctx, 'row-beside.http', 'rowBeside');
   const grid = panel.getByRole('grid');
   await grid.focus();
   await grid.press('ArrowDown');
