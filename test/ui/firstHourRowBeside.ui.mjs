@@ -36,7 +36,10 @@ export async function run(page, ctx) {
   // Close the row's editor: focus comes back to the grid, same cell.
   await rowEditor.first().locator('.monaco-editor .view-line').first().click();
   await runCommandExactly(page, 'View: Close Editor');
-  await frame.waitForFunction((cell) => document.hasFocus() && document.activeElement?.getAttribute('role') === 'grid'
-    && document.activeElement.getAttribute('aria-activedescendant') === cell, before.activeCell, { timeout: 20_000 });
-  ctx.log(`after closing: ${JSON.stringify(await panelFocus(frame))}`);
+  await rowEditor.first().waitFor({ state: 'detached', timeout: 10_000 });
+  const back = await frame.waitForFunction((cell) => document.hasFocus() && document.activeElement?.getAttribute('role') === 'grid'
+    && document.activeElement.getAttribute('aria-activedescendant') === cell, before.activeCell, { timeout: 15_000 }).then(() => true, () => false);
+  const after = { ...(await panelFocus(frame)), hasFocus: await frame.evaluate(() => document.hasFocus()) };
+  ctx.log(`after closing: ${JSON.stringify(after)}`);
+  if (!back) throw new Error(`focus did not come back to the grid's cell ${before.activeCell}: ${JSON.stringify(after)}`);
 }

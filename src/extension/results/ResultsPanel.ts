@@ -21,6 +21,8 @@ export interface ResultsPanelOptions {
   readonly viewColumn?: vscode.ViewColumn;
 }
 
+const ROW_SCHEME = 'apiwb-row';
+
 export class ResultsPanel implements vscode.Disposable {
   static readonly viewType = 'apiWorkbench.results';
 
@@ -33,9 +35,17 @@ export class ResultsPanel implements vscode.Disposable {
   /** Fires for nextPage / allPages / stop / export, after validation, with the response they refer to. */
   readonly onDidRequest = this.requests.event;
 
+  /** Rows opened as JSON (Enter on a cell), served read-only: closing one asks nothing (no untitled file to save). */
+  private readonly rowTexts = new Map<string, string>();
+  private readonly rowDocuments: vscode.Disposable;
+  private rowsOpened = 0;
+
   constructor(private readonly options: ResultsPanelOptions) {
     this.log = options.log ?? (() => undefined);
     this.session = new ResultsSession(options.history, this.log);
+    this.rowDocuments = vscode.workspace.registerTextDocumentContentProvider(ROW_SCHEME, {
+      provideTextDocumentContent: (uri) => this.rowTexts.get(uri.toString()) ?? '',
+    });
   }
 
   /** The view model on screen (with the rows appended since), for tests and for the commands. */
@@ -85,6 +95,7 @@ export class ResultsPanel implements vscode.Disposable {
   dispose(): void {
     this.panel?.dispose();
     this.requests.dispose();
+    this.rowDocuments.dispose();
   }
 
   private createPanel(): void {
@@ -131,12 +142,15 @@ export class ResultsPanel implements vscode.Disposable {
    * is closed, focus goes back to the panel, where the grid still has the row's cell active.
    */
   private async openRow(index: number, row: unknown): Promise<void> {
-    const document = await vscode.workspace.openTextDocument({ language: 'json', content: detailOf(row) });
+    const uri = vscode.Uri.from({ scheme: ROW_SCHEME, path: `/row ${index + 1}.json`, query: String(++this.rowsOpened) });
+    this.rowTexts.set(uri.toString(), detailOf(row));
+    const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
     const closed = vscode.window.tabGroups.onDidChangeTabs((change) => {
-      const gone = change.closed.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === document.uri.toString());
+      const gone = change.closed.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString());
       if (!gone) return;
       closed.dispose();
+      this.rowTexts.delete(uri.toString());
       this.panel?.reveal(undefined, false);
     });
     this.panelDisposables.push(closed);
