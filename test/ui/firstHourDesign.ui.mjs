@@ -67,6 +67,22 @@ export async function run(page, ctx) {
         await ctx.screenshot(`design-${theme.slug}-${view.toLowerCase().replace(/\s+/g, '-')}`);
       });
     }
+    // Focus rings reach 3:1 against what they are drawn on: the active cell on its selected row, the
+    // search box's ring on the page (outside the box).
+    const grid = panel.getByRole('grid');
+    await panel.getByRole('tab', { name: 'Table' }).click();
+    await grid.focus();
+    await grid.press('ArrowDown');
+    await grid.press('ArrowRight');
+    const cell = await frame.evaluate(ringContrast, { selector: '.viewport:focus .cell.active', against: '.rows .grid-row.selected' });
+    ctx.log(`${theme.slug}: active cell ring ${JSON.stringify(cell)}`);
+    if (!(cell.ratio >= 3)) findings.push(`${theme.slug}: the active cell's focus ring is ${cell.ratio}:1 against its row`);
+    await panel.getByRole('tab', { name: 'Raw JSON' }).click();
+    await panel.getByLabel('Search the body').focus();
+    const search = await frame.evaluate(ringContrast, { selector: 'input.search', against: 'body' });
+    ctx.log(`${theme.slug}: search box ring ${JSON.stringify(search)}`);
+    if (!(search.ratio >= 3)) findings.push(`${theme.slug}: the search box's focus ring is ${search.ratio}:1 against the page`);
+    await panel.getByRole('tab', { name: 'Table' }).click();
   }
 
   await step('empty page', async () => {
@@ -85,6 +101,24 @@ export async function run(page, ctx) {
     });
   }
   if (findings.length) throw new Error(`some pictures could not be taken:\n${findings.join('\n')}`);
+}
+
+/** In the page: the contrast of `selector`'s outline colour against `against`'s background (WCAG ratio). */
+function ringContrast({ selector, against }) {
+  const rgb = (text) => (text.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+  const luminance = ([r, g, b]) => {
+    const lin = (c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  const element = document.querySelector(selector);
+  let back = document.querySelector(against);
+  let background = back ? getComputedStyle(back).backgroundColor : 'rgb(0, 0, 0)';
+  // A transparent background shows what is under it: the body's.
+  if (/rgba\(.*, 0\)$|transparent/.test(background)) background = getComputedStyle(document.body).backgroundColor;
+  const outline = element ? getComputedStyle(element).outlineColor : 'rgb(0, 0, 0)';
+  const [a, b] = [luminance(rgb(outline)), luminance(rgb(background))];
+  const ratio = Math.round(((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)) * 100) / 100;
+  return { outline, background, ratio, found: !!element && !!back };
 }
 
 export async function cleanup(page, ctx) {
