@@ -9,7 +9,7 @@ import type { SandboxDescriptor } from './descriptor';
 export const SANDBOX_ENVIRONMENT = 'sandbox';
 
 /** The "sandbox" environment for a running sandbox: the sample collection's variables and auth entries. */
-export function sandboxEnvironment(d: SandboxDescriptor): Record<string, unknown> {
+function sandboxEnvironment(d: SandboxDescriptor): Record<string, unknown> {
   return {
     engagement_base_url: d.engagement.baseUrl,
     engagement_auth_url: d.engagement.authUrl,

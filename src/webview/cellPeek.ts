@@ -5,7 +5,7 @@
 import { h } from './dom';
 
 /** True when the element's text is wider than the element (drawn with an ellipsis). */
-export function isCut(element: HTMLElement): boolean {
+function isCut(element: HTMLElement): boolean {
   return element.scrollWidth > element.clientWidth + 1;
 }
 
