@@ -4,23 +4,21 @@
 // desktop `code` when APIWB_USE_DESKTOP=1 and it is on PATH. Ctrl-C stops everything it started.
 // `npm start -- --no-build` skips the build when dist/api-workbench.vsix exists.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installEditor } from '../test/editor/lib/editorInstall.mjs';
 import { createProfile, installVsix, startCodeServer } from '../test/editor/lib/codeServer.mjs';
 import { SandboxUnavailable, startSandbox } from '../test/editor/lib/sandboxProcess.mjs';
-import { sandboxEnvValues, sandboxSecrets, writeEnvironment } from '../test/editor/lib/envFile.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const workspace = join(root, 'samples/workspace');
 const vsix = join(root, 'dist/api-workbench.vsix');
-// The workspace's env file takes the sandbox's addresses (it is git-ignored: they change every run).
-// The sample collections' tracked env file only lends its "sandbox" environment (auth blocks) as the
-// template; writing into it would leave the clone dirty after every start.
+// The workspace's env file takes the sandbox's "sandbox" environment (it is git-ignored: the addresses
+// change every run). The sandbox writes it itself (`apiwb sandbox --write-env-file`), as README's CLI
+// section has the user do: the editor and the CLI read one file.
 const workspaceEnvFile = join(workspace, 'http-client.env.json');
-const collectionsEnvFile = join(root, 'samples/collections/http-client.env.json');
 const cacheRoot = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'api-workbench');
 
 const running = [];
@@ -80,12 +78,8 @@ async function startSandboxIfPresent() {
     return undefined;
   }
   try {
-    const sandbox = await startSandbox({ cli: join(root, 'dist/cli.js') });
+    const sandbox = await startSandbox({ cli: join(root, 'dist/cli.js'), args: ['--write-env-file', workspaceEnvFile] });
     running.push(sandbox.stop);
-    const values = sandboxEnvValues(sandbox.descriptor);
-    const secrets = sandboxSecrets(sandbox.descriptor);
-    const template = readSandboxTemplate();
-    writeEnvironment(workspaceEnvFile, 'sandbox', values, { template, secrets });
     console.log(`start: wrote the "sandbox" environment (addresses, no secret) into ${relative(root, workspaceEnvFile)}`);
     return sandbox;
   } catch (error) {
@@ -100,15 +94,6 @@ function copySampleCollection() {
   const target = join(workspace, 'collections', 'samples');
   cpSync(join(root, 'samples/collections'), target, { recursive: true, filter: (path) => !path.endsWith('http-client.env.json') });
   console.log(`start: copied the sample collection into ${relative(root, target)} (ignored by git at the repository root only, so Quick Open finds it)`);
-}
-
-/** The sample collections' "sandbox" environment (auth blocks included) seeds the workspace's. */
-function readSandboxTemplate() {
-  try {
-    return JSON.parse(readFileSync(collectionsEnvFile, 'utf8')).sandbox;
-  } catch {
-    return undefined;
-  }
 }
 
 // The sandbox's published demo accounts (fixtures of a local simulator, in its source): shown in this

@@ -3,12 +3,10 @@
 // Exit codes: 0 imported; 2 usage error or a document that cannot be imported (the message names it).
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { bookingService } from '../core/catalog/booking';
-import { engagementService } from '../core/catalog/engagement';
-import { fundraisingService } from '../core/catalog/fundraising';
+import { CONTRACT_SERVICES } from '../core/catalog';
 import type { ServiceId } from '../core/catalog/model';
 import { closeHttpAgents } from '../core/http/client';
-import { importOpenApiText, importOpenApiUrl, mergeOverlays, OpenApiImportError, overlayFileText, type OpenApiImport } from '../core/openapi';
+import { importCounts, importOpenApiText, importOpenApiUrl, importSummary, OpenApiImportError, overlayFileText, type OpenApiImport } from '../core/openapi';
 import { terminalSafe } from '../core/text/terminalText';
 import type { Subcommand } from './subcommands';
 
@@ -73,11 +71,10 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
   } finally {
     await closeHttpAgents();
   }
-  const { report } = mergeOverlays([engagementService, fundraisingService, bookingService], [imported]);
+  const counts = importCounts(imported, CONTRACT_SERVICES);
   // The document's title, operation ids and warnings are the server's text: printed terminal-safe.
-  io.stdout(terminalSafe(`${imported.operations.length} operations from ${location} (OpenAPI ${imported.openapi}${imported.title ? `, "${imported.title}"` : ''}): `
-    + `${report.enriched.length} enrich contract operations, ${report.added.length} added.`) + '\n');
-  for (const id of report.added) io.stdout(`  + ${terminalSafe(id)}\n`);
+  io.stdout(`${terminalSafe(importSummary(imported, counts))}\n`);
+  for (const id of counts.added) io.stdout(`  + ${terminalSafe(id)}\n`);
   for (const warning of imported.warnings) io.stderr(`warning: ${terminalSafe(warning)}\n`);
   if (out) {
     await writeFile(out, overlayFileText(imported));

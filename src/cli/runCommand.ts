@@ -11,6 +11,7 @@ import type { RowSink } from '../core/export';
 import { parseEnvFile } from '../core/env/loadEnvFile';
 import { EnvFileError, type Environment } from '../core/env/model';
 import { selectEnvironment } from '../core/env/session';
+import { assertNoPlaceholders } from '../core/env/placeholders';
 import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
 import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openapi';
 import { closeHttpAgents, DEFAULT_TIMEOUT_MS } from '../core/http/client';
@@ -90,12 +91,11 @@ export interface RunIo {
 
 export const RUN_HELP = `Usage: apiwb run <files or folders...> --env NAME [options]
 
-Runs the requests of .http/.rest files in file order (a folder: its files sorted by path), one at a
-time (each once the response before it has arrived whole; a response of up to 64 KiB with no ??
-assertions, read by no later request or file variable, is examined while the next is answered,
-except with --out, --all-pages or --check-contract, or when the next asserts its duration), against
-an environment of http-client.env.json, and prints one line per request: name, method, URL (secrets
-redacted), status, time, rows and business failures.
+Runs the requests of .http/.rest files (a folder: its files sorted by path) one after the other against an
+environment of http-client.env.json, and prints one line per request: name, method, URL (secrets
+redacted), status, time, rows and business failures. Exit 0 when every request succeeded.
+
+  e.g. apiwb run samples/collections --env sandbox --env-file samples/workspace/http-client.env.json
 
 Options:
   --env NAME          environment of the env file to use (required)
@@ -159,7 +159,10 @@ A checkpoint is taken only for the file it was written beside and the request it
 
 Exit codes: 0 every request succeeded (every walk complete); 1 any HTTP status >= 400, business failure
 inside a 200, failed assertion, sign-in failure, lost connection, or a walk that is not complete; 2 usage
-or input error (bad option, file, env file or variable).
+or input error (bad option, file, env file or variable, a placeholder such as <filled by npm start>).
+
+Requests go one at a time, each once the response before it has arrived whole; what may overlap:
+docs/cli-send-order.md.
 `;
 
 export const runSubcommand: Subcommand = {
@@ -260,6 +263,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const files = collectRequestFiles(options.paths);
   const envPath = findEnvFile(options.envFile, files[0]);
   const environment = selectEnvironment(parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath)), options.env);
+  assertNoPlaceholders(environment, shownPath(envPath));
   // Every file the run reads is an input no output of it may overwrite (src/core/files/outputs.ts).
   const runFiles = new RunFiles();
   for (const file of files) runFiles.input(file, 'the .http file');

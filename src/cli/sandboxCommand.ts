@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEFAULTS, type SandboxOptions, parseChoiceList, parsePageFault, resolveChoices, startSandbox } from '../sandbox/index';
 import { SANDBOX_CHOICES, SANDBOX_CHOICE_IDS } from '../core/catalog/rules';
+import { SANDBOX_ENVIRONMENT, writeSandboxEnvFile } from '../sandbox/envFile';
 import type { Subcommand } from './subcommands';
 
 const INTEGER_FLAGS = {
@@ -34,6 +35,9 @@ Starts the simulated customer-engagement, fundraising and booking services on 12
 until SIGINT or SIGTERM. Data is generated on demand from the seed, so sizes cost no start-up time.
 
 Options:
+  --write-env-file PATH         write the "${SANDBOX_ENVIRONMENT}" environment (addresses, account names, auth
+                                entries; no secret) into the http-client.env.json at PATH once ready,
+                                keeping its other environments: what the sample collection runs with
   --json                        print one JSON line (URLs, sample credentials, sample records) once ready
   --engagement-port N           port of the engagement service (default 0 = a free port)
   --fundraising-port N          port of the fundraising service (default 0)
@@ -74,6 +78,7 @@ export const sandboxSubcommand: Subcommand = {
 async function runSandbox(args: readonly string[]): Promise<number> {
   let options: SandboxOptions;
   let json: boolean;
+  let envFile: string | undefined;
   try {
     const parsed = parseArgs({
       args: [...args],
@@ -81,6 +86,8 @@ async function runSandbox(args: readonly string[]): Promise<number> {
       allowPositionals: false,
       options: {
         json: { type: 'boolean' },
+        // Not `--env-file`: node 20 takes that argument for itself even after the script's name.
+        'write-env-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         'fail-page': { type: 'string', multiple: true },
         choice: { type: 'string', multiple: true },
@@ -92,6 +99,8 @@ async function runSandbox(args: readonly string[]): Promise<number> {
       return 0;
     }
     json = parsed.values.json === true;
+    envFile = parsed.values['write-env-file'];
+    if (envFile === '') throw new Error('--write-env-file needs a path');
     const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
     const built: Record<string, unknown> = {};
     for (const [flag, key] of Object.entries(INTEGER_FLAGS) as [IntegerFlag, string][]) {
@@ -121,6 +130,15 @@ async function runSandbox(args: readonly string[]): Promise<number> {
   });
   const sandbox = await startSandbox(options);
   const d = sandbox.descriptor;
+  if (envFile !== undefined) {
+    try {
+      writeSandboxEnvFile(envFile, d);
+    } catch (error) {
+      process.stderr.write(`apiwb sandbox: could not write ${envFile}: ${error instanceof Error ? error.message : String(error)}\n`);
+      await sandbox.close();
+      return 2;
+    }
+  }
   if (json) {
     process.stdout.write(`${JSON.stringify(d)}\n`);
   } else {
@@ -131,6 +149,7 @@ async function runSandbox(args: readonly string[]): Promise<number> {
       `  fundraising  ${d.fundraising.baseUrl}   tenant ${d.credentials.fundraising.tenantCode}   OpenAPI ${d.fundraising.baseUrl}/openapi/v1.json`,
       `  booking      ${d.booking.baseUrl}/bookings`,
       `  samples      ctcID ${d.samples.ctcID} (${d.samples.ordersOfCtcID} orders), brandID ${d.samples.brandID}, export ${d.samples.exportRows} rows`,
+      ...(envFile === undefined ? [] : [`  env file     wrote the "${SANDBOX_ENVIRONMENT}" environment into ${envFile} (no secret in it)`]),
       '  Passwords, service keys and a sample JWT: run with --json.',
       '',
     ].join('\n'));

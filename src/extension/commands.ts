@@ -28,7 +28,8 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
       const op = await operationFrom(node, w.catalogs.current);
       if (!op) return undefined;
       const uri = await w.scratches.create(op);
-      await vscode.window.showTextDocument(uri);
+      // Pinned, not a preview tab: the next scratch must open beside this one, not replace it.
+      await vscode.window.showTextDocument(uri, { preview: false });
       return uri;
     })),
     vscode.commands.registerCommand(COMMANDS.send, on((w, target?: SendTarget | RequestsNode) => w.sendFrom(target, false))),

@@ -5,7 +5,7 @@ import type { ServiceRow } from '../core/catalog/serviceRows';
 import { citationMarkdown, citationsAsMarkdown, commandLinker } from '../core/reference';
 import { COMMANDS } from './commandIds';
 import { formatCount, formatCountOf } from '../core/results/format';
-import { authLabel, serviceTreeItem, withAccessibleName } from './treeItems';
+import { authLabel, notShownLines, serviceTreeItem, withAccessibleName } from './treeItems';
 
 export type ServicesNode =
   // A service's row (the catalog's service, or its precomputed row before the catalog loaded).
@@ -38,16 +38,11 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
     switch (node.kind) {
       case 'service': {
         const service = this.catalog.service(node.service.id);
-        return [
-          ...service.families.map((family): ServicesNode => ({ kind: 'family', family })),
-          ...service.notShown.map((text): ServicesNode => ({ kind: 'notShown', text })),
-        ];
+        // What the contract does not publish is in the service's and each family's tooltip, not rows.
+        return service.families.map((family): ServicesNode => ({ kind: 'family', family }));
       }
       case 'family':
-        return [
-          ...node.family.operations.map((operation): ServicesNode => ({ kind: 'operation', operation })),
-          ...node.family.notShown.map((text): ServicesNode => ({ kind: 'notShown', text })),
-        ];
+        return node.family.operations.map((operation): ServicesNode => ({ kind: 'operation', operation }));
       default:
         return [];
     }
@@ -65,11 +60,20 @@ export class ServicesTreeProvider implements vscode.TreeDataProvider<ServicesNod
         const item = new vscode.TreeItem(node.family.name, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `family:${node.family.service}/${node.family.name}`;
         const shown = node.family.operations.length;
-        // Say what is counted: "3 operations", "3 of 5 operations shown".
-        item.description = node.family.statedOperationCount !== undefined
-          ? `${formatCount(shown)} of ${formatCountOf(node.family.statedOperationCount, 'operation')} shown`
+        // Say what is counted, short enough for a default-width side bar: "3 operations", "3 of 5 operations".
+        const counted = node.family.statedOperationCount !== undefined
+          ? `${formatCount(shown)} of ${formatCountOf(node.family.statedOperationCount, 'operation')}`
           : formatCountOf(shown, 'operation');
-        item.tooltip = node.family.summary;
+        // One quiet marker when the contract leaves something of the family unpublished; the tooltip says what.
+        const silent = node.family.notShown.length > 0;
+        item.description = silent ? `${counted} · ?` : counted;
+        item.accessibilityInformation = { label: `${node.family.name}, ${counted}${silent ? ', some of it not shown by the contract' : ''}` };
+        item.tooltip = new vscode.MarkdownString(citationsAsMarkdown([
+          node.family.summary,
+          ...(node.family.statedOperationCount !== undefined ? ['', `${formatCount(shown)} of the ${formatCount(node.family.statedOperationCount)} operations the contract counts are in the catalog.`] : []),
+          ...notShownLines(node.family.notShown),
+        ].join('\n'), commandLinker(COMMANDS.openContractReference)));
+        item.tooltip.isTrusted = { enabledCommands: [COMMANDS.openContractReference] };
         item.contextValue = 'family';
         item.iconPath = new vscode.ThemeIcon('symbol-namespace');
         return item;

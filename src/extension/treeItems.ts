@@ -10,12 +10,21 @@ export function serviceTreeItem(service: ServiceRow): vscode.TreeItem {
   const release = service.release;
   // The release comes first: the pane is narrow and the contract's release is what a user checks.
   item.description = [...(release ? [release.short] : []), ...service.auth.map(authLabel)].join(' · ');
-  item.tooltip = release
-    ? new vscode.MarkdownString([service.summary, '', '*Release:*', ...release.facts.map((f) => `- ${f}`), `- Source: seed ${release.source.seed}, section ${release.source.section}`].join('\n'))
-    : service.summary;
+  // What the contract does not publish: listed in the tooltip, not as rows among the families.
+  item.tooltip = new vscode.MarkdownString([
+    service.summary,
+    ...(release ? ['', '*Release:*', ...release.facts.map((f) => `- ${f}`), `- Source: seed ${release.source.seed}, section ${release.source.section}`] : []),
+    ...notShownLines(service.notShown),
+  ].join('\n'));
   item.contextValue = 'service';
   item.iconPath = new vscode.ThemeIcon('server-environment');
   return withAccessibleName(item);
+}
+
+/** The tooltip lines of what the published contract is silent on, and what to do about it. */
+export function notShownLines(notShown: readonly string[]): string[] {
+  if (notShown.length === 0) return [];
+  return ['', '*Not shown by the contract* (supply it yourself: import an OpenAPI document, or write the request by hand):', ...notShown.map((t) => `- ${t}`)];
 }
 
 /**

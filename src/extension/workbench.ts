@@ -2,6 +2,7 @@
 // the catalog, the env file and credentials, scratch files, the results panel, the sender and the
 // language client. Loaded with a dynamic import so none of it runs during activate().
 import * as vscode from 'vscode';
+import { useNumberLocale } from '../core/results/format';
 import { CatalogController } from './catalog/catalogController';
 import { CollectionCommands } from './collections/collectionCommands';
 import { GenerateCommands } from './codegen/generateCommands';
@@ -49,6 +50,8 @@ export interface Workbench {
 }
 
 export function createWorkbench(context: vscode.ExtensionContext, log: (line: string) => void): Workbench {
+  // Counts said by the editor (History, notifications) in the user's locale, as the panel says them.
+  useNumberLocale(vscode.env.language);
   const secrets = new SecretStorageStore(context.secrets, context.globalState);
   const environments = new EnvironmentController(context.workspaceState, secrets);
   const catalogs = new CatalogController(context.globalStorageUri, log, () => environments.refreshGuard());

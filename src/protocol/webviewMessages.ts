@@ -66,6 +66,8 @@ export const PagingStateSchema = z.object({
   canContinue: z.boolean(),
   walking: z.boolean(),
   endReason: z.optional(z.string()),
+  /** A finished walk's verdict as a sentence (a History entry reopened): the bar says it instead of the counts. */
+  verdict: z.optional(z.string()),
 });
 
 export const HistoryEntrySchema = z.object({
@@ -186,6 +188,8 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     paging: PagingStateSchema,
     file: z.optional(z.string()),
   }),
+  /** Why a press of Next page or All pages was refused: said in the paging bar and announced. */
+  z.object({ type: z.literal('notice'), text: z.string().check(z.maxLength(2000)) }),
 ]);
 
 export const WebviewToHostSchema = z.discriminatedUnion('type', [

@@ -25,6 +25,22 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: ElementP
   return element;
 }
 
+/** A time in the user's locale, its ISO value on hover (and as the element's machine-readable datetime). */
+export function timeOf(iso: string): HTMLElement {
+  const when = new Date(iso);
+  const shown = Number.isNaN(when.getTime()) ? iso : when.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+  return h('time', { text: shown, title: iso, attrs: { datetime: iso } });
+}
+
+/** A URL that wraps after its separators (/ ? & = #), not in the middle of a word: text and <wbr> nodes. */
+export function wrappingUrl(url: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  for (const part of url.split(/(?<=[/?&=#])/)) {
+    fragment.append(document.createTextNode(part), document.createElement('wbr'));
+  }
+  return fragment;
+}
+
 export function button(label: string, onClick: () => void, title?: string): HTMLButtonElement {
   return h('button', { text: label, ...(title ? { title } : {}), attrs: { type: 'button' }, on: { click: () => onClick() } });
 }

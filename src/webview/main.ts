@@ -3,7 +3,7 @@
 import './styles.css';
 import { decodeRows, decodeShowRest, decodeViewModelHead, parseHostToWebview, type HostToWebviewMessage, type ResultsViewModel } from '../protocol/webviewMessages';
 import { detailOf } from '../core/results/cells';
-import { formatCount, formatRows } from '../core/results/format';
+import { formatCount, formatRows, useNumberLocale } from '../core/results/format';
 import { pageAnnouncement, responseAnnouncement } from '../core/results/announcements';
 import { Announcer } from './announcer';
 import { button, h } from './dom';
@@ -121,6 +121,10 @@ class ResultsApp {
         this.showRowCount();
         this.paging.update(message.paging, this.table.rowCount > 0);
         this.paging.clearProgress();
+        if (this.vm) {
+          this.vm = { ...this.vm, paging: message.paging };
+          this.summaryPane.replaceChildren(summaryView(this.vm, this.table.rowCount));
+        }
         this.announcer.say(pageAnnouncement(message.paging.pages, message.rowCount, this.table.rowCount, message.paging));
         break;
       }
@@ -129,9 +133,18 @@ class ResultsApp {
         this.walking = true;
         this.paging.progress(message);
         break;
+      case 'notice':
+        this.paging.say(message.text);
+        this.announcer.say(message.text);
+        break;
       case 'walkEnded':
         this.walking = false;
         this.paging.ended(message.message, message.paging, this.table.rowCount > 0);
+        // Summary says what the walk came to, as the bar does.
+        if (this.vm) {
+          this.vm = { ...this.vm, paging: { ...message.paging, verdict: message.message } };
+          this.summaryPane.replaceChildren(summaryView(this.vm, this.table.rowCount));
+        }
         this.announcer.say(message.message);
         this.showRowCount(message.paging.rows);
         break;
@@ -188,8 +201,9 @@ class ResultsApp {
       vm.tests && testsSection(vm.tests),
       vm.contract && contractSection(vm.contract),
     ].filter((e): e is HTMLElement => !!e));
-    this.paging.update(vm.paging, rowCount > 0);
+    // Cleared first: a reopened walk's verdict (paging.verdict) is what update puts in the bar's line.
     this.paging.clearProgress();
+    this.paging.update(vm.paging, rowCount > 0);
     this.paging.element.hidden = !vm.paging && !vm.table;
     this.tabs.list.hidden = false;
     this.detail.hidden = true;
@@ -256,6 +270,8 @@ class ResultsApp {
   }
 }
 
+// Every count of the panel in the user's locale (VS Code's display language is the page's).
+useNumberLocale(navigator.language);
 const app = new ResultsApp(document.getElementById('app') ?? document.body);
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = parseHostToWebview(event.data, log);

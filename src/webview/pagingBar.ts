@@ -4,7 +4,7 @@
 // that started it to Stop; when it ends, back to that button (or the next one still enabled); a button that
 // disables itself under focus (Next page on the last page) hands focus to its neighbour.
 import type { ExportFormat, HostToWebviewMessage, PagingState, WebviewToHostMessage } from '../protocol/webviewMessages';
-import { formatDuration, formatRows } from '../core/results/format';
+import { formatCountOf, formatDuration, formatRows } from '../core/results/format';
 import { walkProgressWords } from '../core/results/walkProgress';
 import { pagingTail } from '../core/results/announcements';
 import { button, h } from './dom';
@@ -65,8 +65,9 @@ export class PagingBar {
     this.exportButton.disabled = !hasRows || walking;
     this.format.disabled = walking;
     this.state.textContent = paging
-      ? [paging.styleLabel, `${paging.pages} page${paging.pages === 1 ? '' : 's'}`, formatRows(paging.rows), pagingTail(paging)].filter(Boolean).join(' · ')
+      ? paging.verdict ? paging.styleLabel : [paging.styleLabel, formatCountOf(paging.pages, 'page'), formatRows(paging.rows), pagingTail(paging)].filter(Boolean).join(' · ')
       : hasRows ? 'Single page' : '';
+    if (paging?.verdict) this.progressText.textContent = paging.verdict;
     this.keepFocus(focused, wasWalking, walking);
   }
 
@@ -101,9 +102,16 @@ export class PagingBar {
     this.progressText.textContent = `Walking: ${walkProgressWords(p)} · ${formatDuration(p.elapsedMs)}${p.file ? ` → ${p.file}` : ''}`;
   }
 
+  /** A walk's verdict: said once, in the bar's line (the state keeps only the style, not the counts again). */
   ended(message: string, paging: PagingState, hasRows: boolean): void {
     this.update(paging, hasRows);
+    this.state.textContent = paging.styleLabel;
     this.progressText.textContent = message;
+  }
+
+  /** A sentence in the bar's line (a refused press), until the next update. */
+  say(text: string): void {
+    this.progressText.textContent = text;
   }
 
   clearProgress(): void {

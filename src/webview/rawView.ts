@@ -2,6 +2,7 @@
 // (never by writing HTML), at most MAX_MARKS of them so a common letter in a 1 MB body stays cheap.
 import type { BodyView } from '../protocol/webviewMessages';
 import { button, h } from './dom';
+import { jsonRuns } from './jsonTokens';
 
 const MAX_MARKS = 2000;
 
@@ -65,7 +66,10 @@ export class RawView {
     this.marks = [];
     this.current = -1;
     if (!term) {
-      this.pre.replaceChildren(document.createTextNode(this.text));
+      // Coloured runs (text nodes in spans, never HTML); a search shows its matches on plain text instead.
+      const fragment = document.createDocumentFragment();
+      for (const run of jsonRuns(this.text)) fragment.append(run.kind ? h('span', { className: `json-${run.kind}`, text: run.text }) : document.createTextNode(run.text));
+      this.pre.replaceChildren(fragment);
       this.counter.textContent = '';
       this.onSearchChanged(term);
       return;

@@ -1,8 +1,8 @@
 // The static parts of the panel: status line, business-error banner, auth explanation, headers, summary.
 // All text goes through textContent (see dom.ts).
 import type { AuthExplanation, BusinessBanner, HeaderLine, ResultsViewModel } from '../protocol/webviewMessages';
-import { formatBytes, formatCount, formatDuration, formatRows } from '../core/results/format';
-import { h } from './dom';
+import { formatBytes, formatCount, formatCountOf, formatDuration, formatRows } from '../core/results/format';
+import { h, timeOf, wrappingUrl } from './dom';
 
 let sectionIds = 0;
 
@@ -71,16 +71,16 @@ export function headersView(vm: ResultsViewModel): HTMLElement {
 }
 
 export function summaryView(vm: ResultsViewModel, rowCount: number): HTMLElement {
-  const facts: [string, string][] = [
+  const facts: [string, string | Node][] = [
     ['Status', `${vm.status} ${vm.statusText}`],
     ['Time', `${vm.timing.text} (first byte ${formatDuration(vm.timing.firstByteMs)})`],
-    ['Size', `${vm.size.text} (${formatCount(vm.size.bytes)} bytes)`],
-    ['Received', vm.receivedAt],
-    ['Request', `${vm.request.method} ${vm.request.url}`],
+    ['Size', `${vm.size.text} (${formatCountOf(vm.size.bytes, 'byte')})`],
+    ['Received', timeOf(vm.receivedAt)],
+    ['Request', h('span', { className: 'url' }, `${vm.request.method} `, wrappingUrl(vm.request.url))],
   ];
   if (vm.table) facts.push(['Rows', `${formatCount(rowCount)} from ${vm.table.source === '$' ? 'the top-level array' : vm.table.source}`]);
-  if (vm.paging) facts.push(['Paging', `${vm.paging.styleLabel}: ${vm.paging.pages} page(s), ${formatRows(vm.paging.rows)}${vm.paging.endReason ? `; ${vm.paging.endReason}` : ''}`]);
-  const list = h('dl', { className: 'facts' }, ...facts.flatMap(([k, v]) => [h('dt', { text: k }), h('dd', { text: v })]));
+  if (vm.paging) facts.push(['Paging', `${vm.paging.styleLabel}: ${vm.paging.verdict ?? `${formatCountOf(vm.paging.pages, 'page')}, ${formatRows(vm.paging.rows)}${vm.paging.endReason ? `; ${vm.paging.endReason}` : ''}`}`]);
+  const list = h('dl', { className: 'facts' }, ...facts.flatMap(([k, v]) => [h('dt', { text: k }), typeof v === 'string' ? h('dd', { text: v }) : h('dd', {}, v)]));
   const history = vm.history.length
     ? h(
         'table',
@@ -89,7 +89,7 @@ export function summaryView(vm: ResultsViewModel, rowCount: number): HTMLElement
         h('thead', {}, h('tr', {}, ...['Received', 'Status', 'Time', 'Size', 'Rows', 'Body'].map((label) => h('th', { text: label, attrs: { scope: 'col' } })))),
         h('tbody', {}, ...vm.history.map((e) =>
           h('tr', {},
-            h('td', { text: e.receivedAt }),
+            h('td', {}, timeOf(e.receivedAt)),
             h('td', { text: `${e.status} ${e.statusText}` }),
             h('td', { text: formatDuration(e.totalMs) }),
             h('td', { text: formatBytes(e.sizeBytes) }),

@@ -9,6 +9,7 @@
 // Keys (gridKeys.ts): arrows between cells, Home/End, Ctrl+Home/End, Page Up/Down; Enter or Space on a
 // header sorts, on a nested or long value opens it, Enter elsewhere opens the row as JSON. Selection
 // follows focus.
+import { CellPeek, titleCutCells } from './cellPeek';
 import type { Column, TableView } from '../protocol/webviewMessages';
 import { compareCells, expandable, summariseCell } from '../core/results/cells';
 import { scrollTopToReveal, visibleWindow, type RowWindow } from './virtualWindow';
@@ -42,6 +43,7 @@ export class VirtualTable {
   private readonly spacer: HTMLDivElement;
   private readonly layer: HTMLDivElement;
   private readonly empty: HTMLDivElement;
+  private readonly peek: CellPeek;
   private rows: unknown[] = [];
   /** Rows announced but not decoded yet (the rest of a `show`, parsed after the first screen is drawn). */
   private pending = 0;
@@ -60,14 +62,18 @@ export class VirtualTable {
     this.header = h('div', { className: 'grid-row header', attrs: { role: 'row', 'aria-rowindex': '1' } });
     this.layer = h('div', { className: 'rows', attrs: { role: 'rowgroup' } });
     this.spacer = h('div', { className: 'spacer', attrs: { role: 'presentation' } }, this.layer);
-    this.empty = h('div', { className: 'empty', text: 'No rows.' });
+    // An empty table says what it means and what to do, above an empty grid (no bare "#" header).
+    this.empty = h('div', { className: 'empty', text: 'No rows: the list in this response is empty. If you expected some, check the page or the filters of the request, or open Raw JSON to see the whole body.' });
     this.viewport = h(
       'div',
       { className: 'viewport', attrs: { tabindex: '0', role: 'grid', 'aria-label': 'Rows of the response', 'aria-readonly': 'true', 'data-testid': 'grid' } },
       this.header,
       this.spacer,
     );
-    this.element = h('div', { className: 'table' }, this.viewport, this.empty);
+    this.element = h('div', { className: 'table' }, this.empty, this.viewport);
+    this.peek = new CellPeek(this.element);
+    titleCutCells(this.layer);
+    this.viewport.addEventListener('blur', () => this.peek.show(undefined));
     this.viewport.addEventListener('scroll', () => this.schedule(), { passive: true });
     this.layer.addEventListener('click', (e) => this.clicked(e));
     this.layer.addEventListener('dblclick', (e) => {
@@ -216,6 +222,7 @@ export class VirtualTable {
 
   private render(): void {
     this.empty.hidden = this.rowCount > 0;
+    this.header.hidden = this.rowCount === 0;
     this.viewport.setAttribute('aria-rowcount', String(this.rowCount + 1));
     if (this.pending === 0) this.element.setAttribute('data-rows-loaded', String(this.rows.length));
     else this.element.removeAttribute('data-rows-loaded');
@@ -282,7 +289,9 @@ export class VirtualTable {
     if (cell && this.rowCount > 0) {
       cell.classList.add('active');
       this.viewport.setAttribute('aria-activedescendant', cell.id);
+      this.peek.show(document.activeElement === this.viewport && cell instanceof HTMLElement ? cell : undefined);
     } else {
+      this.peek.show(undefined);
       this.viewport.removeAttribute('aria-activedescendant');
     }
   }

@@ -1,30 +1,17 @@
 // Test helper: an in-process sandbox and an http-client.env.json "sandbox" environment written from its
 // descriptor, plus the APIWB_SECRET_* variables the CLI reads. Nothing here prints a secret.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sandboxSecretValues, withSandboxEnvironment } from '../../src/sandbox/envFile';
 import { startSandbox, type RunningSandbox, type SandboxDescriptor, type SandboxOptions } from '../../src/sandbox/index';
 import { buildCliBundles } from '../../scripts/cliBundles.mjs';
 
 export const COLLECTION = join(import.meta.dirname, '..', '..', 'samples', 'collections');
 
-/** The sample env file with the live sandbox's values in place of the `<filled by npm start>` placeholders. */
+/** The sample collection's env file for a live sandbox: what `apiwb sandbox --write-env-file` writes. */
 export function sandboxEnvFileText(d: SandboxDescriptor): string {
-  const file = JSON.parse(readFileSync(join(COLLECTION, 'http-client.env.json'), 'utf8')) as Record<string, Record<string, unknown>>;
-  file.sandbox = {
-    ...file.sandbox,
-    engagement_base_url: d.engagement.baseUrl,
-    engagement_auth_url: d.engagement.authUrl,
-    fundraising_base_url: d.fundraising.baseUrl,
-    booking_base_url: d.booking.baseUrl,
-    tenant_code: d.credentials.fundraising.tenantCode,
-    permission_name: d.credentials.fundraising.fullAccess.permissionName,
-    username: d.credentials.engagement.username,
-    ctc_id: String(d.samples.ctcID),
-    brand_id: String(d.samples.brandID),
-    export_page_rows: String(d.samples.selectionPageRows),
-  };
-  return JSON.stringify(file, null, 2);
+  return withSandboxEnvironment(undefined, d);
 }
 
 export interface SandboxWorkspace {
@@ -60,7 +47,7 @@ export async function openSandboxWorkspace(options: SandboxOptions = SMALL_SANDB
       APIWB_SECRET_FUNDRAISING_SERVICE_KEY: f.fullAccess.serviceKey,
       APIWB_SECRET_FUNDRAISING_USER_TOKEN: f.jwt.token,
     },
-    secretValues: [e.password, e.restrictedUser.password, e.lockedUser.password, f.fullAccess.serviceKey, f.readOnly.serviceKey, f.ipRestricted.serviceKey, f.jwt.token],
+    secretValues: sandboxSecretValues(d),
     async close() {
       await sandbox.close();
       rmSync(dir, { recursive: true, force: true });

@@ -15,7 +15,6 @@ import { createProfile } from './lib/codeServer.mjs';
 import { parseResultLines, printResults } from './lib/results.mjs';
 import { checkSuiteListing, ensureSuiteBundle } from './lib/suiteBundle.mjs';
 import { startSandbox } from './lib/sandboxProcess.mjs';
-import { sandboxEnvValues, sandboxSecrets, writeEnvironment } from './lib/envFile.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const vsix = join(root, 'dist/api-workbench.vsix');
@@ -95,10 +94,7 @@ async function main() {
 async function startSuiteSandbox(workspace) {
   if (dryRun || !existsSync(join(root, 'src/sandbox'))) return undefined;
   try {
-    const sandbox = await startSandbox({ cli: join(root, 'dist/cli.js') });
-    const { descriptor } = sandbox;
-    writeEnvironment(join(workspace, 'http-client.env.json'), 'sandbox', sandboxEnvValues(descriptor), { secrets: sandboxSecrets(descriptor) });
-    return sandbox;
+    return await startSandbox({ cli: join(root, 'dist/cli.js'), args: ['--write-env-file', join(workspace, 'http-client.env.json')] });
   } catch (error) {
     console.warn(`electron: warning: no sandbox for the tests: ${error?.message ?? error}`);
     return undefined;

@@ -19,7 +19,6 @@ import { loadUiTests, runUiSuites } from './lib/uiPhase.mjs';
 import { parseResultLines, printResults } from './lib/results.mjs';
 import { checkSuiteListing, ensureSuiteBundle, newestMtime } from './lib/suiteBundle.mjs';
 import { startSandbox } from './lib/sandboxProcess.mjs';
-import { sandboxEnvValues, sandboxSecrets, writeEnvironment } from './lib/envFile.mjs';
 import { sandboxSecretNeedles, secretScanResult, snapshotFiles } from './lib/secretScan.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -162,15 +161,14 @@ async function main() {
 async function startTestSandbox(workspace) {
   if (!existsSync(join(root, 'src/sandbox'))) return undefined;
   try {
-    started.sandbox = await startSandbox({ cli: join(root, 'dist/cli.js') });
+    // The sandbox writes its environment into the workspace's env file itself (--write-env-file).
+    started.sandbox = await startSandbox({ cli: join(root, 'dist/cli.js'), args: ['--write-env-file', join(workspace, 'http-client.env.json')] });
   } catch (error) {
     sandboxProblem = error?.message ?? String(error);
     console.warn(`editor: warning: no sandbox for the tests: ${sandboxProblem}`);
     return undefined;
   }
   const { descriptor } = started.sandbox;
-  const template = readJson(join(root, 'samples/collections/http-client.env.json'))?.sandbox;
-  writeEnvironment(join(workspace, 'http-client.env.json'), 'sandbox', sandboxEnvValues(descriptor), { template, secrets: sandboxSecrets(descriptor) });
   console.log(`editor: sandbox on ${descriptor.engagement.baseUrl}, ${descriptor.fundraising.baseUrl}, ${descriptor.booking.baseUrl}`);
   return started.sandbox;
 }
@@ -184,10 +182,6 @@ let sandboxProblem = 'this build has no sandbox (src/sandbox)';
 function requireSandbox(sandbox) {
   if (!sandbox) throw new Error(`this test needs the sandbox, which did not start: ${sandboxProblem}`);
   return sandbox.descriptor;
-}
-
-function readJson(file) {
-  try { return JSON.parse(readFileSync(file, 'utf8')); } catch { return undefined; }
 }
 
 function warnIfStale(file, sources) {

@@ -22,11 +22,13 @@ export async function run(page, ctx) {
   await ctx.screenshot('plain-send-paged-next-page');
 
   await panel.getByRole('button', { name: /^All pages/ }).click();
-  await state.filter({ hasText: /complete/ }).waitFor({ timeout: 60_000 });
-  const barText = (await state.textContent()) ?? '';
-  const barRows = /· ([\d,]+) rows?/.exec(barText)?.[1];
+  // The verdict is said once, in the bar's line: "All pages read: 10 pages and 237 rows. …".
+  const verdict = panel.getByTestId('progress').filter({ hasText: /^All pages read: / });
+  await verdict.waitFor({ timeout: 60_000 });
+  const barText = (await verdict.textContent()) ?? '';
+  const barRows = /and ([\d,.\u202f\u00a0 ]+?) rows?\./.exec(barText)?.[1];
   const headerText = (await panel.getByTestId('row-count').textContent()) ?? '';
-  const headerRows = /^([\d,]+) rows?/.exec(headerText)?.[1];
+  const headerRows = /^([\d,.\u202f\u00a0 ]+?) rows?/.exec(headerText)?.[1];
   ctx.log(`after All pages: bar "${barText}", header "${headerText}"`);
   if (!barRows || barRows !== headerRows) throw new Error(`the bar says ${barRows} rows, the status line ${headerText}`);
   await ctx.screenshot('plain-send-paged-all-pages');

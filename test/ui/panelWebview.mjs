@@ -49,6 +49,21 @@ export async function sendFirstRequest(page) {
   return panel;
 }
 
+/**
+ * Writes a file with one booking-list request named `name` (on the env file's {{booking_base_url}}), opens
+ * it, sends it with the Send Request command once the environment is loaded, and waits for its 200.
+ */
+export async function sendBookingsFromFile(page, ctx, fileName, name) {
+  ctx.requireSandbox();
+  await writeAndOpen(page, ctx, fileName, `### Bookings\n# @name ${name}\nGET {{booking_base_url}}/bookings?page=1\n`);
+  await page.locator('.statusbar', { hasText: /sandbox/ }).first().waitFor({ timeout: 30_000 });
+  await clickInEditor(page, 'GET {{booking_base_url}}');
+  await runCommand(page, 'API Workbench: Send Request');
+  const panel = resultsPanel(page);
+  await panel.getByTestId('status').filter({ hasText: /^200/ }).waitFor({ timeout: 30_000 });
+  return panel;
+}
+
 /** Leaves a calm workbench for the next test: the panel and the request files closed. */
 export async function closeAllEditors(page) {
   await runCommand(page, 'View: Close All Editors');

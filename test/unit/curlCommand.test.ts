@@ -99,19 +99,25 @@ void describe('curl from a .http request, sent by real curl to the sandbox', () 
     '',
   ].join('\n'));
 
-  void it('keeps {{variables}} as shell variables, and the command works once they are exported', async () => {
+  void it("keeps {{variables}} as shell variables, the $auth one under the CLI's name; its comment line makes it", async () => {
     const resolved = resolveRequest(file, 0, {});
     assert.ok(resolved);
-    const { command, variables, hiddenHeaders } = toCurl(resolved);
-    assert.deepEqual([...variables].sort(), ['APIWB_AUTH_TOKEN_FUNDRAISING', 'fundraising_base_url', 'tenant_code']);
-    assert.deepEqual(hiddenHeaders, [], '{{references}} carry no secret: nothing to hide');
     const f = sandbox.descriptor.credentials.fundraising;
+    const authEntries = { fundraising: { id: 'fundraising', kind: 'basic-api-key' as const, section: 'ApiWorkbench.Auth' as const, permissionName: f.fullAccess.permissionName, tenantCode: f.tenantCode } };
+    const { command, variables, hiddenHeaders } = toCurl(resolved, { authEntries });
+    assert.deepEqual([...variables].sort(), ['APIWB_SECRET_FUNDRAISING_TOKEN', 'fundraising_base_url', 'tenant_code']);
+    assert.deepEqual(hiddenHeaders, [], '{{references}} carry no secret: nothing to hide');
+    const [comment = '', ...rest] = command.split('\n');
+    assert.match(comment, /^# APIWB_SECRET_FUNDRAISING_TOKEN: base64 of apiwb-integration:<service key>, e\.g\. export /);
+    // The comment's own export, from the CLI's service-key variable, makes the header apiwb run would send.
+    const exportLine = comment.slice(comment.indexOf('export '));
     const env = {
       fundraising_base_url: sandbox.descriptor.fundraising.baseUrl,
       tenant_code: f.tenantCode,
-      APIWB_AUTH_TOKEN_FUNDRAISING: Buffer.from(`${f.fullAccess.permissionName}:${f.fullAccess.serviceKey}`).toString('base64'),
+      APIWB_SECRET_FUNDRAISING_SERVICE_KEY: f.fullAccess.serviceKey,
     };
-    const { stdout } = await run('bash', ['-c', `${command.replace(/^curl /, 'curl --silent --show-error --write-out "\\n%{http_code}" ')}`], { env: { PATH: process.env.PATH ?? '', ...env } });
+    const curl = rest.join('\n').replace(/^curl /, 'curl --silent --show-error --write-out "\\n%{http_code}" ');
+    const { stdout } = await run('bash', ['-c', `${exportLine}\n${curl}`], { env: { PATH: process.env.PATH ?? '', ...env } });
     const [bodyText = '', status] = [stdout.slice(0, stdout.lastIndexOf('\n')), stdout.slice(stdout.lastIndexOf('\n') + 1)];
     assert.equal(status, '201', bodyText);
     const created = JSON.parse(bodyText) as { firstName: string; lastName: string };
@@ -119,13 +125,18 @@ void describe('curl from a .http request, sent by real curl to the sandbox', () 
     assert.equal(created.lastName, 'Ñúñez 日本');
   });
 
-  void it('curlForHttpRequest substitutes what the environment resolves and keeps the rest as shell variables', async () => {
-    const copied = curlForHttpRequest(file, 0, { environment: { fundraising_base_url: 'http://127.0.0.1:9', tenant_code: 'T-1' } });
+  void it('curlForHttpRequest substitutes what the environment resolves; an env-file value stays in a credential header, any other literal is hidden', async () => {
+    const environment = { fundraising_base_url: 'http://127.0.0.1:9', tenant_code: 'T-1' };
+    const copied = curlForHttpRequest(file, 0, { environment }, { nonSecretValues: Object.values(environment) });
     assert.ok(copied);
-    assert.deepEqual(copied.variables, ['APIWB_AUTH_TOKEN_FUNDRAISING', 'APIWB_X_API_KEY'], 'the resolved tenant code is a literal X-API-Key value: hidden too');
-    assert.equal(copied.command.includes('T-1'), false);
-    const args = await argsOf(copied.command, { APIWB_AUTH_TOKEN_FUNDRAISING: 'b64', APIWB_X_API_KEY: 'T-1' });
+    assert.deepEqual(copied.variables, ['APIWB_SECRET_FUNDRAISING_TOKEN'], 'the tenant code comes from the env file: not a secret, kept');
+    assert.match(copied.command, /^# APIWB_SECRET_FUNDRAISING_TOKEN: the value of \{\{\$auth\.token\("fundraising"\)\}\}\n/);
+    const args = await argsOf(copied.command, { APIWB_SECRET_FUNDRAISING_TOKEN: 'b64' });
     assert.deepEqual(args.slice(0, 5), ['http://127.0.0.1:9/v1/constituents', '-H', 'Authorization: Basic b64', '-H', 'X-API-Key: T-1']);
+    const unknown = curlForHttpRequest(file, 0, { environment });
+    assert.ok(unknown);
+    assert.deepEqual(unknown.variables, ['APIWB_SECRET_FUNDRAISING_TOKEN', 'APIWB_X_API_KEY'], 'a literal not known to be an env value is hidden');
+    assert.equal(unknown.command.includes('T-1'), false);
     assert.equal(curlForHttpRequest(file, 5), undefined);
   });
 });

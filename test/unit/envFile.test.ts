@@ -1,10 +1,10 @@
 // http-client.env.json loading: the JetBrains convention, our ApiWorkbench auth types, and every error
 // naming the file, the environment, the key and (where the text tells) the line and column.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { EnvFileError, EnvironmentSession, parseEnvFile, selectEnvironment, type Environment } from '../../src/core/env/index';
+import { assertNoPlaceholders, EnvFileError, EnvironmentSession, isPlaceholder, parseEnvFile, selectEnvironment, type Environment } from '../../src/core/env/index';
+import { sandboxSecretValues, withSandboxEnvironment } from '../../src/sandbox/envFile';
+import { startSandbox } from '../../src/sandbox/index';
 
 const FILE = 'collections/http-client.env.json';
 
@@ -59,10 +59,31 @@ void describe('env file loading', () => {
     assert.match(env.auth.other?.unsupportedReason ?? '', /Client Credentials.*Password grant/);
   });
 
-  void it('the sample collection env file loads and holds no secret', () => {
-    const path = join(import.meta.dirname, '..', '..', 'samples', 'collections', 'http-client.env.json');
-    const env = selectEnvironment(parseEnvFile(readFileSync(path, 'utf8'), path), 'sandbox');
-    assert.deepEqual(Object.keys(env.auth).sort(), ['engagement', 'fundraising', 'fundraising-user']);
+  void it("the sandbox's env file (apiwb sandbox --write-env-file) loads, with the samples' auth entries, no secret, no placeholder, other environments kept", async () => {
+    const sandbox = await startSandbox();
+    try {
+      const d = sandbox.descriptor;
+      const before = JSON.stringify({ staging: { base_url: 'https://staging.example' }, sandbox: { mine: 'kept', booking_base_url: 'old' } });
+      const text = withSandboxEnvironment(before, d);
+      const file = parseEnvFile(text, 'http-client.env.json');
+      const env = selectEnvironment(file, 'sandbox');
+      assert.deepEqual(Object.keys(env.auth).sort(), ['engagement', 'fundraising', 'fundraising-user']);
+      assert.equal(env.variables.booking_base_url, d.booking.baseUrl);
+      assert.equal(env.variables.mine, 'kept');
+      assert.equal(selectEnvironment(file, 'staging').variables.base_url, 'https://staging.example');
+      assert.doesNotThrow(() => assertNoPlaceholders(env, 'http-client.env.json'));
+      for (const secret of sandboxSecretValues(d)) assert.ok(!text.includes(secret), 'no secret of the sandbox in the file');
+      assert.throws(() => withSandboxEnvironment('[1]', d), /does not hold a JSON object/);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  void it('a placeholder value (<...>) is an error naming the variable; angle brackets inside a value are not', () => {
+    const env = selectEnvironment(parseEnvFile(JSON.stringify({ dev: { a: 'x <y> z', tenant_code: ' <your tenant code> ' } }), 'f.json'), 'dev');
+    assert.throws(() => assertNoPlaceholders(env, 'f.json'), /^EnvFileError: f\.json: environment 'dev', key 'tenant_code': tenant_code is a placeholder/);
+    assert.equal(isPlaceholder('x <y> z'), false);
+    assert.equal(isPlaceholder('<>'), true);
   });
 
   void it('bad JSON names the file, line and column', () => {

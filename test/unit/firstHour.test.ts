@@ -13,7 +13,7 @@ const ROOT = join(import.meta.dirname, '../..');
 const text = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
 interface MenuEntry { command: string; when?: string; group?: string }
 const manifest = JSON.parse(text('package.json')) as {
-  contributes: { menus: Record<string, MenuEntry[]>; configurationDefaults?: Record<string, Record<string, unknown>> };
+  contributes: { menus: Record<string, MenuEntry[]>; configurationDefaults?: Record<string, Record<string, unknown>>; grammars?: { path: string; embeddedLanguages?: Record<string, string> }[] };
 };
 
 void test('.ci/run runs exactly README\'s test command', () => {
@@ -45,8 +45,13 @@ void test('the Environments rows the README names have context-menu actions, not
   ] as const) assert.ok(inMenu(command, viewItem), `${command} on ${viewItem}`);
 });
 
-void test('.http files: word-based suggestions are off by default', () => {
+void test('.http files: word-based suggestions are off by default, bodies included', () => {
   assert.equal(manifest.contributes.configurationDefaults?.['[http]']?.['editor.wordBasedSuggestions'], 'off');
+  // The editor reads language settings for the language at the cursor: a JSON body mapped to the embedded
+  // language "json" would read [json]'s (word suggestions on). Bodies stay "http" (their scopes still colour them).
+  for (const grammar of manifest.contributes.grammars ?? []) {
+    assert.deepEqual(Object.values(grammar.embeddedLanguages ?? {}).filter((language) => language !== 'http'), [], `${grammar.path} maps no scope to another language`);
+  }
 });
 
 void test('the sample workspace has no ignore file of its own: Quick Open finds the samples copied into it', () => {

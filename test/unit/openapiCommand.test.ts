@@ -38,7 +38,7 @@ void describe('apiwb import-openapi', () => {
     const file = join(dir, 'overlay.json');
     const c = capture();
     assert.equal(await runImportOpenApi([url, '--out', file], c.io), 0, c.err());
-    assert.match(c.out(), /^10 operations from http:\/\/127\.0\.0\.1:\d+\/openapi\/v1\.json \(OpenAPI 3\.0\.3, "Fundraising service \(API Workbench sandbox\)"\): 10 enrich contract operations, 0 added\.\nOverlay written to /);
+    assert.match(c.out(), /^10 operations read from “Fundraising service \(API Workbench sandbox\)” \(OpenAPI 3\.0\.3\): 0 added \(marked "imported" in the Services tree\), 10 enriched \(contract operations of the same method and path, marked "enriched by import"\), 0 unchanged\.\nOverlay written to /);
     const overlay = readOverlayFile(readFileSync(file, 'utf8'), file);
     assert.equal(overlay.source, url);
     const catalog = createCatalog(withOverlay([engagementService, fundraisingService, bookingService], overlay));
@@ -48,7 +48,7 @@ void describe('apiwb import-openapi', () => {
   void it('imports a file and lists what it adds, warnings on stderr', async () => {
     const c = capture();
     assert.equal(await runImportOpenApi([join(FIXTURES, 'campaigns-3.1.json')], c.io), 0);
-    assert.match(c.out(), /4 operations .*: 0 enrich contract operations, 4 added\.\n {2}\+ fundraising\/Campaigns\/ListCampaigns\n/);
+    assert.match(c.out(), /4 operations read from .*: 4 added \(marked "imported" in the Services tree\), 0 enriched .*, 0 unchanged\.\n {2}\+ fundraising\/Campaigns\/ListCampaigns\n/);
     assert.match(c.err(), /^warning: CampaignInput\.external: /m);
   });
 

@@ -50,7 +50,7 @@ const active = () => page.locator('.cell.active');
 before(async () => {
   server = await servePanelPage();
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1100, height: 700 } });
+  page = await browser.newPage({ viewport: { width: 1100, height: 700 }, locale: 'en-US' });
   await page.goto(server.url);
   await page.waitForFunction(() => (globalThis as unknown as PageWindow).__posted.some((m) => m.type === 'ready'));
   for (const message of bigMessages(ROWS, 'a11y')) await send(message);
@@ -65,7 +65,7 @@ after(async () => {
 void test('a response is announced politely: status, rows, business failure and that more pages follow', async () => {
   const announcer = page.getByTestId('announcer');
   assert.equal(await announcer.getAttribute('aria-live'), 'polite');
-  assert.equal(await announcer.textContent(), '200 OK, business failure reported in the body, 1\u202f000 rows, more pages');
+  assert.equal(await announcer.textContent(), '200 OK, business failure reported in the body, 1,000 rows, more pages');
 });
 
 void test('the grid counts every row and column, not only the rendered ones', async () => {
@@ -213,6 +213,14 @@ void test('a walk moves focus to Stop when it starts and back to All pages when 
   assert.equal(await page.getByTestId('announcer').textContent(), 'Stopped after 3 pages; 3 000 rows written.');
 });
 
+void test('a refused Next page is said in the paging bar and announced (aria-live), not only in a toast', async () => {
+  const text = 'A walk of this response is already running: stop it first.';
+  await send({ type: 'notice', text });
+  assert.equal(await page.getByTestId('progress').textContent(), text);
+  assert.equal(await page.getByTestId('announcer').textContent(), text);
+  assert.equal(await page.getByTestId('announcer').getAttribute('aria-live'), 'polite');
+});
+
 void test('Next page that disables itself on the last page hands focus to the next control, not to <body>', async () => {
   await page.getByRole('button', { name: 'Next page' }).focus();
   await page.keyboard.press('Enter');
@@ -221,7 +229,7 @@ void test('Next page that disables itself on the last page hands focus to the ne
   await send({ type: 'appendRows', rowCount: 2, rowsJson: JSON.stringify([{ OrderID: 1 }, { OrderID: 2 }]), columns, paging: { ...PAGING, pages: 2, rows: ROWS + 2, canContinue: false, endReason: 'last page reached' } });
   assert.equal(await page.getByRole('button', { name: 'Next page' }).isDisabled(), true);
   assert.equal(await focusedName(), 'button:Export rows');
-  assert.equal(await page.getByTestId('announcer').textContent(), 'Page 2: 2 rows added, 1\u202f002 rows in all, last page reached');
+  assert.equal(await page.getByTestId('announcer').textContent(), 'Page 2: 2 rows added, 1,002 rows in all, last page reached');
   assert.equal(await grid().getAttribute('aria-rowcount'), String(ROWS + 3));
 });
 

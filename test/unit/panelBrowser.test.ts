@@ -33,7 +33,7 @@ type PageWindow = {
 before(async () => {
   server = await servePanelPage();
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
@@ -62,7 +62,7 @@ void test('100 000 rows: only the visible window is in the DOM, the spacer holds
   assert.equal(await page.getByTestId('status').textContent(), '200 OK');
   const headers = await page.locator('.grid-row.header .cell').allTextContents();
   assert.deepEqual(headers.slice(0, 4), ['#', 'OrderID', 'CustomerID', 'Total']);
-  await page.getByTestId('paging-state').filter({ hasText: 'Page number · 1 page · 100\u202f000 rows' }).waitFor();
+  await page.getByTestId('paging-state').filter({ hasText: 'Page number · 1 page · 100,000 rows' }).waitFor();
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: shot('panel-table') });
 });
@@ -137,12 +137,12 @@ void test('paging: Next page and All pages post requests; appended rows grow the
     (globalThis as unknown as PageWindow).postMessage({ type: 'appendRows', rowCount: 2, rowsJson, columns: [{ key: 'OrderID', label: 'OrderID' }, { key: 'Extra', label: 'Extra' }], paging: p }, '*');
     (globalThis as unknown as PageWindow).postMessage({ type: 'progress', pages: 7, rows: 700_000, rowsPerSecond: 91_234, elapsedMs: 7600, file: 'exports/orders.csv' }, '*');
   }, paging);
-  await page.getByTestId('progress').filter({ hasText: '7 pages · 700\u202f000 rows · 91\u202f234 rows/s' }).waitFor();
+  await page.getByTestId('progress').filter({ hasText: '7 pages · 700,000 rows · 91,234 rows/s' }).waitFor();
   // A walk whose total is known, waiting on the server: the same words as the CLI's progress line.
   await page.evaluate(() => (globalThis as unknown as PageWindow).postMessage({ type: 'progress', pages: 8, rows: 800_000, rowsPerSecond: 90_000, elapsedMs: 8800, pagesPerSecond: 0.9, totalPages: 20, timeLeftMs: 13_300, waits: 1, waitedMs: 2000, waiting: 'rate limited: waiting 12 s', file: 'exports/orders.csv' }, '*'));
-  await page.getByTestId('progress').filter({ hasText: 'page 8 of 20 · 800\u202f000 rows · 0.9 pages/s · 90\u202f000 rows/s · about 13 s left · rate limited: waiting 12 s' }).waitFor();
+  await page.getByTestId('progress').filter({ hasText: 'page 8 of 20 · 800,000 rows · 0.9 pages/s · 90,000 rows/s · about 13 s left · rate limited: waiting 12 s' }).waitFor();
   assert.equal(await page.locator('.spacer').evaluate((e) => e.offsetHeight), (ROWS + 2) * ROW_HEIGHT);
-  assert.equal(await page.getByTestId('row-count').textContent(), '100\u202f002 rows');
+  assert.equal(await page.getByTestId('row-count').textContent(), '100,002 rows');
   const headers = await page.locator('.grid-row.header .cell').allTextContents();
   assert.deepEqual([headers[1], headers[2], headers.at(-1)], ['OrderID', 'CustomerID', 'Extra'], 'columns kept, the new one appended');
   assert.equal(await page.getByRole('button', { name: 'Stop' }).isEnabled(), true);

@@ -10,6 +10,16 @@ export const CONTRACT_SERVICE_ROWS: readonly ServiceRow[] = [
     "auth": [
       "password-grant"
     ],
+    "notShown": [
+      "Operations of the families other than SurveyApi and the paging-related ones: not shown (the reference covers 217 operations; only SurveyApi is specified in detail).",
+      "Rate limits and request size limits: not shown.",
+      "Effective token lifetime values and lockout thresholds: not shown.",
+      "Which permissions grant which operations, and how brand permissions are assigned: not shown.",
+      "Exhaustive error codes for operations outside the five catalogued families: not shown.",
+      "States and transitions: not shown.",
+      "Events: not shown.",
+      "Removal dates of deprecated operations: not shown."
+    ],
     "release": {
       "short": "release 1.34.0.0",
       "summary": "release 1.34.0.0 (non-production runs 1.35; compatibility unverified)",
@@ -32,6 +42,14 @@ export const CONTRACT_SERVICE_ROWS: readonly ServiceRow[] = [
       "basic-api-key",
       "jwt-bearer"
     ],
+    "notShown": [
+      "How a platform identity (JWT) token is obtained: not shown.",
+      "Full list of status codes and the error body shape: not shown.",
+      "Types, formats and allowed values of the named fields: not shown.",
+      "States and transitions: not shown.",
+      "Events: not shown.",
+      "Dates of the releases in the history: not shown."
+    ],
     "release": {
       "short": "dated releases",
       "summary": "released continuously; changes are identified by production release date (same-day releases combined)",
@@ -53,6 +71,10 @@ export const CONTRACT_SERVICE_ROWS: readonly ServiceRow[] = [
     "summary": "Only its paging headers are published.",
     "auth": [
       "not-shown"
+    ],
+    "notShown": [
+      "Paths, methods and payloads of the booking service: not shown.",
+      "Authentication: not shown."
     ]
   }
 ];

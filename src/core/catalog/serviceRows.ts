@@ -5,7 +5,7 @@
 // (test/unit/serviceRows.test.ts fails when the generated file differs from what the catalog gives).
 import type { Service } from './model';
 
-export type ServiceRow = Pick<Service, 'id' | 'title' | 'summary' | 'auth' | 'release'>;
+export type ServiceRow = Pick<Service, 'id' | 'title' | 'summary' | 'auth' | 'release' | 'notShown'>;
 
 export function serviceRow(service: Service): ServiceRow {
   return {
@@ -13,6 +13,7 @@ export function serviceRow(service: Service): ServiceRow {
     title: service.title,
     summary: service.summary,
     auth: service.auth,
+    notShown: service.notShown,
     ...(service.release ? { release: service.release } : {}),
   };
 }

@@ -59,6 +59,10 @@ export const HistoryEntrySchema = z.object({
       reason: z.string().optional(),
       pages: z.number().int().nonnegative(),
       rows: z.number().int().nonnegative(),
+      /** Where "All pages" wrote the rows (workspace-relative). */
+      file: z.string().optional(),
+      /** The paging style walked. */
+      style: z.string().optional(),
     })
     .optional(),
   /** How many contract drift findings the response had, when it was checked. */

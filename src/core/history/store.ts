@@ -51,7 +51,7 @@ export interface HistoryRecord {
   readonly response?: HttpResponse;
   readonly fault?: string;
   readonly business?: { readonly failed: boolean; readonly codes?: readonly number[]; readonly summary?: string };
-  readonly walk?: { readonly verdict: WalkVerdictKind; readonly reason?: string; readonly pages: number; readonly rows: number };
+  readonly walk?: { readonly verdict: WalkVerdictKind; readonly reason?: string; readonly pages: number; readonly rows: number; readonly file?: string; readonly style?: string };
   readonly driftFindings?: number;
 }
 

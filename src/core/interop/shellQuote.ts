@@ -22,7 +22,7 @@ export function shellWord(parts: readonly ShellPart[]): string {
   return merged.map((part) => ('literal' in part ? shellQuote(part.literal) : `"\${${part.variable}}"`)).join('');
 }
 
-/** `{{name}}` → an environment variable name a shell accepts: fundraising_base_url, APIWB_AUTH_TOKEN_ENGAGEMENT. */
+/** `{{name}}` → an environment variable name a shell accepts: fundraising_base_url, APIWB_RANDOM_UUID (an $auth reference takes the CLI's name instead: curl.ts). */
 export function shellVariableName(reference: string): string {
   const trimmed = reference.trim();
   if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(trimmed)) return trimmed;

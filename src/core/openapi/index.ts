@@ -17,3 +17,4 @@ export { withOverlay, mergeOverlays, OverlaySet, sourceKey } from './overlay';
 export { IMPORT_ORIGIN_KEYWORD } from './merge';
 export { toCatalogOverlayParams } from './lspPayload';
 export { overlayFileText, readOverlayFile } from './overlayFile';
+export { importCounts, importSummary } from './importSummary';

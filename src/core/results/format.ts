@@ -23,8 +23,24 @@ export function formatDuration(ms: number): string {
   return `${minutes} min ${seconds} s`;
 }
 
-/** 100000 → "100 000": a thin space keeps large row counts readable in every locale. */
+/** The user's number format, once a surface knows the user's locale (the panel: its page's language). */
+let localeFormat: Intl.NumberFormat | undefined;
+
+/**
+ * Counts from now on in `locale`'s format ("100,000" in en-US, "100.000" in de), every count of the surface
+ * alike; undefined goes back to the neutral default. A locale the runtime does not know keeps the default.
+ */
+export function useNumberLocale(locale: string | undefined): void {
+  try {
+    localeFormat = locale ? new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }) : undefined;
+  } catch {
+    localeFormat = undefined;
+  }
+}
+
+/** 100000 → "100 000" (a thin space: the default where no locale is known, e.g. the CLI), or the user's locale's format. */
 export function formatCount(n: number): string {
+  if (localeFormat) return localeFormat.format(Math.round(n));
   return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 }
 

@@ -25,6 +25,7 @@ export function pagingState(args: {
   readonly canContinue: boolean;
   readonly walking?: boolean;
   readonly endReason?: string;
+  readonly verdict?: string;
 }): PagingState {
   return {
     style: args.style,
@@ -34,6 +35,7 @@ export function pagingState(args: {
     canContinue: args.canContinue,
     walking: args.walking ?? false,
     ...(args.endReason ? { endReason: args.endReason } : {}),
+    ...(args.verdict ? { verdict: args.verdict } : {}),
   };
 }
 

@@ -8,6 +8,9 @@ import { parseHttpFile } from '../../core/httpfile';
 import { curlNetworkFlagsOf } from '../../core/interop/curlNetwork';
 import { curlForHttpRequest, envFileWithImport, exportPostmanCollection, importPostmanCollection } from '../../core/interop';
 import { knownSecretValues } from '../../core/secrets';
+import { CONTRACT_SERVICES } from '../../core/catalog';
+import { importCounts, importSummary } from '../../core/openapi';
+import { formatCountOf } from '../../core/results/format';
 import type { CatalogController } from '../catalog/catalogController';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { RequestsNode } from '../requests/requestsTree';
@@ -97,13 +100,17 @@ export class CollectionCommands {
     const ref = this.requestAt(node);
     if (!ref) return undefined;
     const file = parseHttpFile(await bufferText(ref.uri));
-    const curl = curlForHttpRequest(file, ref.index, { environment: this.environments.active?.variables ?? {} }, {
+    const environment = this.environments.active;
+    const curl = curlForHttpRequest(file, ref.index, { environment: environment?.variables ?? {} }, {
       knownSecrets: await knownSecretValues(this.environments.allSecrets),
       networkFlags: curlNetworkFlagsOf(await this.environments.network.resolve()),
+      // The env file's values hold no secret (it refuses them): the tenant code in X-API-Key stays as written.
+      nonSecretValues: Object.values(environment?.variables ?? {}),
+      ...(environment ? { authEntries: environment.auth } : {}),
     });
     if (!curl) return undefined;
     await vscode.env.clipboard.writeText(curl.command);
-    const note = curl.variables.length ? ` Set ${curl.variables.map((v) => `$${v}`).join(', ')} in your shell first (credentials are never copied).` : '';
+    const note = curl.variables.length ? ` Set ${curl.variables.map((v) => `$${v}`).join(', ')} in your shell first (credentials are never copied; the comment lines say how to make each).` : '';
     void vscode.window.showInformationMessage(`API Workbench: curl command copied.${note}`);
     return curl.command;
   }
@@ -119,8 +126,9 @@ export class CollectionCommands {
     if (!chosen) return;
     try {
       const imported = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Importing ${chosen}…` }, () => this.catalogs.import(chosen));
-      const warnings = imported.warnings.length ? ` ${imported.warnings.length} warning(s): ${imported.warnings.slice(0, 3).join('; ')}` : '';
-      void vscode.window.showInformationMessage(`API Workbench: imported ${imported.operations.length} operation(s) from ${imported.title ?? chosen}; they are marked "imported" in the Services view.${warnings}`);
+      const warnings = imported.warnings.length ? ` ${formatCountOf(imported.warnings.length, 'warning')}: ${imported.warnings.slice(0, 3).join('; ')}` : '';
+      // The same sentence as apiwb import-openapi (one function).
+      void vscode.window.showInformationMessage(`API Workbench: ${importSummary(imported, importCounts(imported, CONTRACT_SERVICES))}${warnings}`);
     } catch (error) {
       void vscode.window.showErrorMessage(`API Workbench: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -20,6 +20,14 @@ import type { HistoryEntry as EarlierResponse } from '../../protocol/webviewMess
 import type { ResultsPanel } from '../results/ResultsPanel';
 import { HistoryTreeProvider, entryLabel, type HistoryNode } from './historyTree';
 import { COMMANDS } from '../commandIds';
+import { pagingState } from '../../core/results/pagingState';
+import { walkSentence } from '../../core/results/walkWords';
+
+/** The paging bar of a reopened walk: its style and verdict, nothing to continue (History is read from disk). */
+function walkPaging(walk: NonNullable<HistoryEntry['walk']>): ReturnType<typeof pagingState> {
+  const file = walk.file ? ` The rows are in ${walk.file}; the table shows the first page.` : ' The table shows the first page.';
+  return pagingState({ style: walk.style ?? 'All pages', pages: walk.pages, rows: walk.rows, canContinue: false, verdict: `${walkSentence(walk)}${file}` });
+}
 
 export const COMPARE_SCHEME = 'apiwb-history';
 
@@ -106,6 +114,8 @@ export class HistoryController implements vscode.Disposable {
       title: `${entryLabel(entry)} — from history, ${new Date(entry.time).toLocaleString()}`,
       request: { method: entry.request.method, url: entry.request.url, headers: entry.request.headers },
       response,
+      // A walk's entry says its verdict in the bar, as the panel did when the walk ended; a Send is one page.
+      ...(entry.walk ? { paging: walkPaging(entry.walk) } : {}),
     });
     const note = entry.response?.bodyNote;
     this.panel.show(note ? { ...viewModel, body: { ...viewModel.body, note: [viewModel.body.note, `From history: ${note}`].filter(Boolean).join(' ') } } : viewModel);

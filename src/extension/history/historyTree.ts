@@ -2,7 +2,8 @@
 // controller already read; the tree does no I/O of its own.
 import * as vscode from 'vscode';
 import type { HistoryEntry } from '../../core/history';
-import { formatBytes, formatDuration } from '../../core/results/format';
+import { formatBytes, formatCountOf, formatDuration } from '../../core/results/format';
+import { walkSentence, walkVerdictShort } from '../../core/results/walkWords';
 import { pathOf } from '../../core/http/url';
 import { COMMANDS } from '../commandIds';
 
@@ -40,7 +41,8 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
     item.description = entryDescription(entry);
     item.tooltip = entryTooltip(entry);
     item.contextValue = entry.source ? 'historyEntrySaveable' : 'historyEntry';
-    const failed = entry.fault !== undefined || (entry.response?.status ?? 0) >= 400 || entry.business.verdict === 'failed';
+    const failed = entry.fault !== undefined || (entry.response?.status ?? 0) >= 400 || entry.business.verdict === 'failed'
+      || (entry.walk !== undefined && entry.walk.verdict !== 'complete');
     item.iconPath = new vscode.ThemeIcon(failed ? 'error' : (entry.driftFindings ?? 0) > 0 ? 'warning' : 'pass');
     item.accessibilityInformation = { label: `${entryLabel(entry)}, ${entryDescription(entry)}` };
     item.command = { command: COMMANDS.openHistoryEntry, title: 'Open Response', arguments: [node] };
@@ -60,7 +62,7 @@ export function entryDescription(entry: HistoryEntry): string {
   const when = new Date(entry.time);
   const time = Number.isNaN(when.getTime()) ? entry.time : when.toLocaleTimeString();
   const outcome = entry.response ? String(entry.response.status) : 'no response';
-  return [outcome, time, entry.environment].filter(Boolean).join(' · ');
+  return [outcome, entry.walk ? walkVerdictShort(entry.walk) : undefined, time, entry.environment].filter(Boolean).join(' · ');
 }
 
 function entryTooltip(entry: HistoryEntry): vscode.MarkdownString {
@@ -73,8 +75,9 @@ function entryTooltip(entry: HistoryEntry): vscode.MarkdownString {
   }
   if (entry.fault) lines.push(`No response: ${entry.fault}`);
   lines.push(`Business verdict: ${entry.business.verdict === 'none' ? 'no business-error convention' : entry.business.verdict}${entry.business.codes?.length ? ` (codes ${entry.business.codes.join(', ')})` : ''}`);
-  if (entry.walk) lines.push(`Walk: ${entry.walk.verdict}${entry.walk.reason ? ` — ${entry.walk.reason}` : ''} (${entry.walk.pages} page(s), ${entry.walk.rows} row(s))`);
-  if (entry.driftFindings !== undefined) lines.push(`Contract drift: ${entry.driftFindings === 0 ? 'none' : `${entry.driftFindings} finding(s)`}`);
+  // A Send is one page; "All pages" is a walk, with its verdict: the list, this and the reopened panel agree.
+  lines.push(entry.walk ? `All pages: ${walkSentence(entry.walk)}${entry.walk.file ? ` Rows in ${entry.walk.file}.` : ''}` : 'One page (Send; not a walk of every page)');
+  if (entry.driftFindings !== undefined) lines.push(`Contract drift: ${entry.driftFindings === 0 ? 'none' : formatCountOf(entry.driftFindings, 'finding')}`);
   const markdown = new vscode.MarkdownString(lines.join('  \n'));
   markdown.isTrusted = false;
   markdown.supportHtml = false;

@@ -21,6 +21,8 @@ export interface ResultsPanelOptions {
   readonly viewColumn?: vscode.ViewColumn;
 }
 
+const ROW_SCHEME = 'apiwb-row';
+
 export class ResultsPanel implements vscode.Disposable {
   static readonly viewType = 'apiWorkbench.results';
 
@@ -33,9 +35,17 @@ export class ResultsPanel implements vscode.Disposable {
   /** Fires for nextPage / allPages / stop / export, after validation, with the response they refer to. */
   readonly onDidRequest = this.requests.event;
 
+  /** Rows opened as JSON (Enter on a cell), served read-only: closing one asks nothing (no untitled file to save). */
+  private readonly rowTexts = new Map<string, string>();
+  private readonly rowDocuments: vscode.Disposable;
+  private rowsOpened = 0;
+
   constructor(private readonly options: ResultsPanelOptions) {
     this.log = options.log ?? (() => undefined);
     this.session = new ResultsSession(options.history, this.log);
+    this.rowDocuments = vscode.workspace.registerTextDocumentContentProvider(ROW_SCHEME, {
+      provideTextDocumentContent: (uri) => this.rowTexts.get(uri.toString()) ?? '',
+    });
   }
 
   /** The view model on screen (with the rows appended since), for tests and for the commands. */
@@ -49,6 +59,11 @@ export class ResultsPanel implements vscode.Disposable {
 
   get isOpen(): boolean {
     return this.panel !== undefined;
+  }
+
+  /** Open and in sight (not a background tab, not in a hidden group). */
+  get isVisible(): boolean {
+    return this.panel?.visible === true;
   }
 
   /** Shows a response, opening or revealing the panel. Earlier responses to the same request become its history. */
@@ -72,9 +87,15 @@ export class ResultsPanel implements vscode.Disposable {
     this.session.walkEnded(end);
   }
 
+  /** Why a paging press was refused, said and announced in the panel's paging bar. */
+  notice(text: string): void {
+    this.session.notice(text);
+  }
+
   dispose(): void {
     this.panel?.dispose();
     this.requests.dispose();
+    this.rowDocuments.dispose();
   }
 
   private createPanel(): void {
@@ -116,6 +137,26 @@ export class ResultsPanel implements vscode.Disposable {
     this.panel = panel;
   }
 
+  /**
+   * A row as JSON in an editor beside the panel (not over it: the table stays in sight). When that editor
+   * is closed, focus goes back to the panel, where the grid still has the row's cell active.
+   */
+  private async openRow(index: number, row: unknown): Promise<void> {
+    const uri = vscode.Uri.from({ scheme: ROW_SCHEME, path: `/row ${index + 1}.json`, query: String(++this.rowsOpened) });
+    this.rowTexts.set(uri.toString(), detailOf(row));
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    const closed = vscode.window.tabGroups.onDidChangeTabs((change) => {
+      const gone = change.closed.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString());
+      if (!gone) return;
+      closed.dispose();
+      this.rowTexts.delete(uri.toString());
+      this.panel?.reveal(undefined, false);
+    });
+    this.panelDisposables.push(closed);
+    this.log(`row ${index + 1} opened beside the panel`);
+  }
+
   private received(data: unknown): void {
     const action = this.session.received(data);
     if (!action) return;
@@ -127,10 +168,7 @@ export class ResultsPanel implements vscode.Disposable {
         vscode.env.clipboard.writeText(action.text).then(undefined, (e: unknown) => this.log(`copy failed: ${String(e)}`));
         return;
       case 'openRow':
-        vscode.workspace
-          .openTextDocument({ language: 'json', content: detailOf(action.row) })
-          .then((doc) => vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Active }))
-          .then(undefined, (e: unknown) => this.log(`could not open row ${action.index + 1}: ${String(e)}`));
+        this.openRow(action.index, action.row).then(undefined, (e: unknown) => this.log(`could not open row ${action.index + 1}: ${String(e)}`));
         return;
     }
   }

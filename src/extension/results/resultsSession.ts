@@ -134,6 +134,11 @@ export class ResultsSession {
     });
   }
 
+  /** Why a paging press was refused, in the panel where it was pressed (not kept for a reload). */
+  notice(text: string): void {
+    if (this.post && this.ready) this.post({ type: 'notice', text });
+  }
+
   walkEnded(end: WalkEnd): void {
     if (this.current) this.current = { ...this.current, paging: end.paging };
     this.sendOrKeep({ type: 'walkEnded', ok: end.ok, message: end.message, paging: end.paging, ...(end.file ? { file: end.file } : {}) });

@@ -1,6 +1,7 @@
 // The paging state behind what the panel shows: the exchange's cursor (plan + checkpoint, no secrets in
 // it; core/run/exchange.ts), and the rows fetched so far, so "All pages" can write them first and nothing
 // fetched is lost.
+import type { HistoryRecord } from '../../core/history';
 import type { PagingCursor } from '../../core/run/exchange';
 import { pagingStateOfCursor } from '../../core/results/pagingState';
 import type { PagingState } from '../../protocol/webviewMessages';
@@ -24,6 +25,8 @@ export interface PagedSession {
   abort?: AbortController;
   /** The file an interrupted "All pages" walk was writing, so the next one resumes into it. */
   exportFile?: string;
+  /** What History keeps of the first page, so a walk of this response is recorded with it and its verdict. */
+  historyRecord?: HistoryRecord;
 }
 
 export function shownRowsOf(session: PagedSession): unknown[] {

@@ -13,6 +13,8 @@ import { parseHttpFile } from '../../core/httpfile';
 import type { NamedResponse } from '../../core/httpfile/resolve';
 import type { WalkProgress, WalkResult } from '../../core/paging';
 import { viewModelOfExchange } from '../../core/results/exchangeView';
+import { walkFactsOf, walkSentence } from '../../core/results/walkWords';
+import { formatRows } from '../../core/results/format';
 import { runExchange, type ExchangePorts, type ExchangeResult } from '../../core/run/exchange';
 import { assertionResultsOf, assertionSteps, notRunOf } from '../../core/run/assertions';
 import { testsViewOf } from '../../core/results/testsView';
@@ -74,7 +76,8 @@ export class SendController implements vscode.Disposable {
     return this.session;
   }
 
-  async send(target: SendTarget, followPages: boolean): Promise<HttpResponse | undefined> {
+  /** `afterSignIn`: this send follows a sign-in it asked for (it does not ask twice). */
+  async send(target: SendTarget, followPages: boolean, afterSignIn = false): Promise<HttpResponse | undefined> {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(target.uri));
     const uri = document.uri.toString();
     const file = parseHttpFile(document.getText());
@@ -98,8 +101,9 @@ export class SendController implements vscode.Disposable {
     }
     const { prepared } = result;
     if (!prepared.ok) {
-      // Not awaited: the error's "Sign In" button may wait for the user for ever; send() must still settle.
-      void this.reportUnprepared(prepared);
+      // Not awaited: the sign-in prompt or the error's button may wait for the user for ever; send() must
+      // still settle. Once the credential is there, the request the user asked for goes (once).
+      void this.reportUnprepared(prepared, afterSignIn ? undefined : () => this.send(target, followPages, true));
       return undefined;
     }
     // A newer send, or Stop, took over while this one was on the wire: its result is not shown.
@@ -142,17 +146,18 @@ export class SendController implements vscode.Disposable {
       ...(contract ? { contract } : {}),
     };
     this.panel.show(viewModel);
-    const walked = result.walk;
     const business = result.business;
-    await this.recorder?.({
+    // A Send is one page, never a walk (History says so); "All pages" on it is recorded with its verdict.
+    const record: HistoryRecord = {
       ...sent,
       response,
       ...(contract?.operation ? { driftFindings: contract.findings.length } : {}),
-      ...(walked && result.paging ? { walk: { verdict: walked.verdict, reason: walked.message, pages: walked.pages, rows: walked.rows } } : {}),
       ...(business && business.convention !== 'none'
         ? { business: { failed: business.failed, codes: business.failures.flatMap((f) => (f.code === undefined ? [] : [f.code])) } }
         : {}),
-    });
+    };
+    if (session) session.historyRecord = record;
+    await this.recorder?.(record);
     // A paged first page the paging engine could not trust (an inconsistent or unreadable page) is said, by
     // the exchange's one rule (walkProblemOf); an unpaged response is shown as it came, whatever its body.
     if (result.incomplete) void vscode.window.showWarningMessage(`API Workbench: ${redactor.text(result.incomplete)}`);
@@ -176,11 +181,11 @@ export class SendController implements vscode.Disposable {
         return;
       }
       if (!session || session.responseId !== request.responseId) {
-        void vscode.window.showWarningMessage('API Workbench: that response is no longer the one being paged; send the request again.');
+        this.refused('That response is no longer the one being paged: send the request again.');
         return;
       }
       if (session.abort) {
-        void vscode.window.showWarningMessage('API Workbench: a walk of this response is already running; Stop it first.');
+        this.refused('A walk of this response is already running: stop it first.');
         return;
       }
       if (request.type === 'nextPage') await this.nextPage(session);
@@ -198,7 +203,7 @@ export class SendController implements vscode.Disposable {
 
   private async nextPage(session: PagedSession): Promise<void> {
     if (session.exportFile) {
-      void vscode.window.showWarningMessage(`API Workbench: the rows of this walk are going to ${vscode.workspace.asRelativePath(session.exportFile)}; use "All pages" to continue it there.`);
+      this.refused(`The rows of this walk are going to ${vscode.workspace.asRelativePath(session.exportFile)}: use "All pages to file" to continue it there.`);
       return;
     }
     session.abort = new AbortController();
@@ -276,13 +281,19 @@ export class SendController implements vscode.Disposable {
       });
       if (!continued) return;
       session.cursor = continued.cursor;
+      const shownFile = vscode.workspace.asRelativePath(file);
+      const facts = walkFactsOf(continued.walk);
+      // What happened is kept whether or not the panel still shows this response.
+      if (session.historyRecord) await this.recorder?.({ ...session.historyRecord, walk: { ...facts, file: shownFile, style: session.cursor.plan.style } });
       if (this.session !== session) return;
       const ok = continued.walk.verdict === 'complete';
-      const message = redactor.text(ok ? continued.walk.message : this.withResumeAction(continued.walk));
+      const message = redactor.text(`${this.withResumeAction(continued.walk)} The rows are in ${shownFile}.`);
       this.panel.walkEnded({ ok, message, paging: pagingStateOf(session, false), file });
+      // Said once, in the paging bar; a notification only when the panel is out of sight.
+      if (this.panel.isVisible) return;
       const open = 'Open File';
       const say = ok ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
-      void say(`API Workbench: ${message} Rows are in ${vscode.workspace.asRelativePath(file)}.`, open).then((choice) => {
+      void say(`API Workbench: ${message}`, open).then((choice) => {
         if (choice === open) void vscode.window.showTextDocument(vscode.Uri.file(file));
       });
     } finally {
@@ -291,10 +302,17 @@ export class SendController implements vscode.Disposable {
     }
   }
 
-  /** The walk's words plus what resumes it here, or why nothing can. */
+  /** A paging press refused: said in the panel, where it was pressed (announced there), and as a warning. */
+  private refused(text: string): void {
+    this.panel.notice(text);
+    void vscode.window.showWarningMessage(`API Workbench: ${text}`);
+  }
+
+  /** The walk's sentence plus what resumes it here, or why nothing can. */
   private withResumeAction(walked: WalkResult): string {
-    if (walked.resumeAt !== undefined) return `${walked.message} Press "All pages" to continue from page ${walked.resumeAt} into the same file.`;
-    return walked.cannotResume ? `${walked.message} It cannot be resumed: ${walked.cannotResume}.` : walked.message;
+    const said = walkSentence(walkFactsOf(walked));
+    if (walked.resumeAt !== undefined) return `${said} Press "All pages to file" to continue from page ${walked.resumeAt} into the same file.`;
+    return walked.cannotResume ? `${said} It cannot be resumed: ${walked.cannotResume}.` : said;
   }
 
   /**
@@ -352,7 +370,7 @@ export class SendController implements vscode.Disposable {
     } finally {
       await sink.close();
     }
-    void vscode.window.showInformationMessage(`API Workbench: ${rows.length} row(s) written to ${vscode.workspace.asRelativePath(target)}.`);
+    void vscode.window.showInformationMessage(`API Workbench: ${formatRows(rows.length)} written to ${vscode.workspace.asRelativePath(target)}.`);
   }
 
   /** The exchange's ports, with the send boundary's guard holding every secret SecretStorage holds now. */
@@ -388,19 +406,32 @@ export class SendController implements vscode.Disposable {
     };
   }
 
-  private async reportUnprepared(prepared: Extract<Prepared, { ok: false }>): Promise<void> {
+  /**
+   * Says why a request could not be prepared. A password-grant entry without a valid token asks for the
+   * sign-in at once (the user pressed Send: that is the explicit act); Basic and JWT entries offer their
+   * command. `then`: the send to make once the credential is there (a cancelled prompt sends nothing).
+   */
+  private async reportUnprepared(prepared: Extract<Prepared, { ok: false }>, then?: () => Promise<unknown>): Promise<void> {
     const redactor = await this.redactor([]);
     const problem = redactor.text(prepared.problem);
-    if (prepared.kind !== 'auth' || !prepared.authId) {
+    const authId = prepared.kind === 'auth' ? prepared.authId : undefined;
+    if (!authId) {
       void vscode.window.showErrorMessage(`API Workbench: ${problem}`);
       return;
     }
-    const kind = this.environments.active?.auth[prepared.authId]?.kind;
+    const kind = this.environments.active?.auth[authId]?.kind;
+    if (kind === 'password-grant' && then) {
+      const session: unknown = await vscode.commands.executeCommand('apiWorkbench.signIn', authId);
+      if (session) await then();
+      return;
+    }
     const action = kind === 'password-grant' ? 'Sign In' : kind === 'basic-api-key' ? 'Set Basic Credentials' : kind === 'jwt-bearer' ? 'Paste Bearer Token' : undefined;
     const choice = await vscode.window.showErrorMessage(`API Workbench: ${problem}`, ...(action ? [action] : []));
-    if (choice === 'Sign In') await vscode.commands.executeCommand(COMMANDS.signIn, prepared.authId);
-    if (choice === 'Set Basic Credentials') await vscode.commands.executeCommand(COMMANDS.setBasicCredentials, prepared.authId);
-    if (choice === 'Paste Bearer Token') await vscode.commands.executeCommand(COMMANDS.pasteBearerToken, prepared.authId);
+    const command = choice === 'Sign In' ? COMMANDS.signIn : choice === 'Set Basic Credentials' ? COMMANDS.setBasicCredentials : choice === 'Paste Bearer Token' ? COMMANDS.pasteBearerToken : undefined;
+    if (!command) return;
+    const done: unknown = await vscode.commands.executeCommand(command, authId);
+    // Sign In answers with the session; the other two store a secret and answer nothing: then the send is tried.
+    if (then && (command !== COMMANDS.signIn || done)) await then();
   }
 
   /** A 401 offers an explicit sign-in once; it never signs in or re-sends by itself. */
