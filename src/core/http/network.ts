@@ -11,23 +11,22 @@
 import * as nodeTls from 'node:tls';
 import type { Dispatcher, ProxyAgent as ProxyAgentType } from 'undici';
 import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
-import ProxyAgentImpl from 'undici/lib/dispatcher/proxy-agent.js';
-import PoolImpl from 'undici/lib/dispatcher/pool.js';
-import apiConnect from 'undici/lib/api/api-connect.js';
 import { isCredentialHeader, isSecretName } from '../secrets/vocabulary';
 import type { HttpPort, SendOptions } from './client';
 import type { HttpRequest } from './types';
 import { Agent } from './undiciCore';
 import type { NoProxyRule } from './noProxy';
 
-const ProxyAgent: typeof ProxyAgentType = ProxyAgentImpl;
-
 /**
- * The pool to the proxy, with the CONNECT call ProxyAgent asks of it: undici's index.js adds that call to
- * every dispatcher, and the client loads undici without its index.js (undiciCore.ts).
+ * undici's ProxyAgent, loaded on the first request that goes through a proxy (a run without one does not
+ * pay for its modules), and the pool to the proxy with the CONNECT call ProxyAgent asks of it: undici's
+ * index.js adds that call to every dispatcher, and the client loads undici without it (undiciCore.ts).
  */
-function proxyPool(origin: URL, options: object): Dispatcher {
-  return Object.assign(new PoolImpl(origin, options), { connect: apiConnect });
+function proxyAgentModules(): { ProxyAgent: typeof ProxyAgentType; proxyPool: (origin: URL, options: object) => Dispatcher } {
+  const ProxyAgent = require('undici/lib/dispatcher/proxy-agent.js') as typeof ProxyAgentType;
+  const Pool = require('undici/lib/dispatcher/pool.js') as new (origin: URL, options: object) => Dispatcher;
+  const connect = require('undici/lib/api/api-connect.js') as (this: Dispatcher, options: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData>;
+  return { ProxyAgent, proxyPool: (origin, options) => Object.assign(new Pool(origin, options), { connect }) };
 }
 
 export interface ProxyEndpoint {
@@ -147,6 +146,7 @@ class RoutingDispatcher extends (DispatcherBase as unknown as new () => Dispatch
     const tls = tlsOptions(route, this.ca);
     if (!route.proxy) return new Agent({ keepAliveTimeout: KEEP_ALIVE_MS, connect: { ...tls, timeout: CONNECT_TIMEOUT_MS } });
     const token = proxyAuthorization(route.proxy);
+    const { ProxyAgent, proxyPool } = proxyAgentModules();
     return new ProxyAgent({
       uri: route.proxy.url,
       clientFactory: proxyPool,
