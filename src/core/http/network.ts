@@ -13,7 +13,7 @@ import type { Dispatcher, ProxyAgent as ProxyAgentType } from 'undici';
 import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
 import { isCredentialHeader, isSecretName } from '../secrets/vocabulary';
 import type { HttpPort, SendOptions } from './client';
-import type { HttpRequest } from './types';
+import { HttpFault, type HttpRequest } from './types';
 import { Agent } from './undiciCore';
 import type { NoProxyRule } from './noProxy';
 
@@ -99,16 +99,21 @@ export function trustedAuthorities(extra: readonly string[] | undefined): string
 const KEEP_ALIVE_MS = 10_000;
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * TLS options of a route. The authorities and the certificate go in as one secure context, made once for
+ * the route's agent: given as texts, node would parse every authority again for each new connection.
+ */
 function tlsOptions(route: Route, ca: string[] | undefined): nodeTls.ConnectionOptions {
   const c = route.certificate;
-  return {
-    rejectUnauthorized: route.verify,
+  if (!ca && !c) return { rejectUnauthorized: route.verify };
+  const secureContext = nodeTls.createSecureContext({
     ...(ca ? { ca } : {}),
     ...(c?.cert ? { cert: c.cert } : {}),
     ...(c?.key ? { key: c.key } : {}),
     ...(c?.pfx ? { pfx: c.pfx } : {}),
     ...(c?.passphrase ? { passphrase: c.passphrase } : {}),
-  };
+  });
+  return { rejectUnauthorized: route.verify, secureContext };
 }
 
 function proxyAuthorization(proxy: ProxyEndpoint): string | undefined {
@@ -127,7 +132,17 @@ class RoutingDispatcher extends (DispatcherBase as unknown as new () => Dispatch
   }
 
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    return this.agentFor(new URL(String(options.origin))).dispatch(options, handler);
+    const url = new URL(String(options.origin));
+    let agent: Dispatcher;
+    try {
+      agent = this.agentFor(url);
+    } catch (error) {
+      // Only a client certificate that does not open (a wrong passphrase, a key of another certificate) fails here.
+      const target = { method: options.method, url: `${url.origin}${options.path}` };
+      const label = routeOf(this.settings, url, this.verify).certificate?.label ?? 'configured';
+      throw new HttpFault('tls', `${target.method} ${target.url}: the client certificate ${label} for ${url.host} cannot be used (${error instanceof Error ? error.message : String(error)}); nothing was sent.`, target);
+    }
+    return agent.dispatch(options, handler);
   }
 
   private agentFor(url: URL): Dispatcher {
