@@ -63,6 +63,24 @@ describe("VS Code's proxy settings", () => {
     assert.match(resolved.proxyWords, /^http:\/\/proxy\.corp\.example:3128 \(http\.proxy\); not for intranet\.example,10\.0\.0\.0\/8; the proxy's own certificate is not verified/);
   });
 
+  it('takes the proxy password from SecretStorage (Set Proxy Password), never from the setting', async () => {
+    const api = await activatedApi();
+    await setHttp({ proxy: 'http://alice:written-in-settings@proxy.corp.example:3128' });
+    let resolved = await api.environments.network.resolve();
+    assert.equal(resolved.settings.httpsProxy?.password, undefined);
+    assert.match(resolved.problems.join(' '), /password written in http\.proxy is not used/);
+    assert.doesNotMatch(resolved.problems.join(' '), /written-in-settings/);
+    await vscode.commands.executeCommand('apiWorkbench.setProxyPassword', 'kept-in-secret-storage');
+    try {
+      resolved = await api.environments.network.resolve();
+      assert.equal(resolved.settings.httpsProxy?.username, 'alice');
+      assert.equal(resolved.settings.httpsProxy?.password, 'kept-in-secret-storage');
+      assert.match(resolved.proxyWords, /signs in as alice$/);
+    } finally {
+      await vscode.commands.executeCommand('apiWorkbench.setProxyPassword', '');
+    }
+  });
+
   it("signs in through the proxy of http.proxy (the editor's sign-in takes the same way)", async () => {
     const api = await activatedApi();
     const sandbox = requireSandbox();
