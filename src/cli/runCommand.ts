@@ -134,6 +134,9 @@ Secrets come only from environment variables, never from files:
     PASSWORD      password of a "Type": "OAuth2", "Grant Type": "Password" entry (signs in once per run)
     SERVICE_KEY   service key of an "ApiWorkbench" "Basic+X-API-Key" entry
     TOKEN         a JWT of an "ApiWorkbench" "JWT Bearer" entry
+  APIWB_SECRET_PROXY_PASSWORD      the proxy user's password (the user in the proxy URL)
+  APIWB_SECRET_CLIENT_CERTIFICATE_PASSPHRASE  an "SSLConfiguration" certificate's passphrase
+    (per host: APIWB_SECRET_CLIENT_CERTIFICATE_<HOST>_PASSPHRASE)
   e.g. APIWB_SECRET_ENGAGEMENT_PASSWORD, APIWB_SECRET_FUNDRAISING_SERVICE_KEY, APIWB_SECRET_FUNDRAISING_USER_TOKEN
 
 Requests may carry ?? assertions (?? status == 200, ?? header NAME includes TEXT, ?? body $.path >= 1,

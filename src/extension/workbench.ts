@@ -80,6 +80,10 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   );
   sender.recorder = (record) => history.record(record);
   history.network = () => environments.network.resolve();
+  // A proxy password or a passphrase stored or forgotten (any command, another window): the next request uses it.
+  context.subscriptions.push(context.secrets.onDidChange((event) => {
+    if (/(^|[./])proxy\.password$|\.passphrase$/.test(event.key)) environments.network.invalidate();
+  }));
   context.subscriptions.push(history, catalogs, catalogs.onDidChange(() => servicesTree.setCatalog(catalogs.current)), environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar);
 
   // A broken env file or overlay is reported by its loader; the language server starts regardless.

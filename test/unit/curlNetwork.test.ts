@@ -1,7 +1,7 @@
 // Copy as curl with the network flags (--proxy, --proxy-user, --noproxy, --cacert, --cert, --key,
 // --cert-type P12, --insecure) and no secret; REST Client's rest-client.certificates as the env file's form.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseEnvFile } from '../../src/core/env';
@@ -14,7 +14,9 @@ import { makePki, tempDir } from './corporateNetwork';
 void describe('copy as curl through the network', () => {
   const temp = tempDir('apiwb-curlnet-');
   before(() => {
-    makePki(temp.dir).issue('client', { client: true });
+    const pki = makePki(temp.dir);
+    pki.issue('client', { client: true });
+    copyFileSync(pki.caFile, join(temp.dir, 'extra.pem'));
   });
   after(() => temp.remove());
 
@@ -26,7 +28,7 @@ void describe('copy as curl through the network', () => {
   });
 
   void it('adds the proxy, the company CA and the client certificate of the host, and no password', async () => {
-    const network = await resolved({ HTTPS_PROXY: 'http://alice@proxy.corp:3128', NO_PROXY: 'intranet.corp' }, {
+    const network = await resolved({ HTTPS_PROXY: 'http://alice@proxy.corp:3128', NO_PROXY: 'intranet.corp', NODE_EXTRA_CA_CERTS: join(temp.dir, 'extra.pem') }, {
       ApiWorkbench: { 'CA Bundle': 'ca.pem' },
       SSLConfiguration: { 'api.corp': { clientCertificate: 'client.pem', clientCertificateKey: 'client.key' }, 'old.corp': { clientCertificate: 'client.pem', clientCertificateKey: 'client.key', verifyHostCertificate: false } },
     });

@@ -11,23 +11,22 @@
 import * as nodeTls from 'node:tls';
 import type { Dispatcher, ProxyAgent as ProxyAgentType } from 'undici';
 import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
-import ProxyAgentImpl from 'undici/lib/dispatcher/proxy-agent.js';
-import PoolImpl from 'undici/lib/dispatcher/pool.js';
-import apiConnect from 'undici/lib/api/api-connect.js';
 import { isCredentialHeader, isSecretName } from '../secrets/vocabulary';
 import type { HttpPort, SendOptions } from './client';
-import type { HttpRequest } from './types';
+import { HttpFault, type HttpRequest } from './types';
 import { Agent } from './undiciCore';
 import type { NoProxyRule } from './noProxy';
 
-const ProxyAgent: typeof ProxyAgentType = ProxyAgentImpl;
-
 /**
- * The pool to the proxy, with the CONNECT call ProxyAgent asks of it: undici's index.js adds that call to
- * every dispatcher, and the client loads undici without its index.js (undiciCore.ts).
+ * undici's ProxyAgent, loaded on the first request that goes through a proxy (a run without one does not
+ * pay for its modules), and the pool to the proxy with the CONNECT call ProxyAgent asks of it: undici's
+ * index.js adds that call to every dispatcher, and the client loads undici without it (undiciCore.ts).
  */
-function proxyPool(origin: URL, options: object): Dispatcher {
-  return Object.assign(new PoolImpl(origin, options), { connect: apiConnect });
+function proxyAgentModules(): { ProxyAgent: typeof ProxyAgentType; proxyPool: (origin: URL, options: object) => Dispatcher } {
+  const ProxyAgent = require('undici/lib/dispatcher/proxy-agent.js') as typeof ProxyAgentType;
+  const Pool = require('undici/lib/dispatcher/pool.js') as new (origin: URL, options: object) => Dispatcher;
+  const connect = require('undici/lib/api/api-connect.js') as (this: Dispatcher, options: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData>;
+  return { ProxyAgent, proxyPool: (origin, options) => Object.assign(new Pool(origin, options), { connect }) };
 }
 
 export interface ProxyEndpoint {
@@ -100,16 +99,21 @@ export function trustedAuthorities(extra: readonly string[] | undefined): string
 const KEEP_ALIVE_MS = 10_000;
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * TLS options of a route. The authorities and the certificate go in as one secure context, made once for
+ * the route's agent: given as texts, node would parse every authority again for each new connection.
+ */
 function tlsOptions(route: Route, ca: string[] | undefined): nodeTls.ConnectionOptions {
   const c = route.certificate;
-  return {
-    rejectUnauthorized: route.verify,
+  if (!ca && !c) return { rejectUnauthorized: route.verify };
+  const secureContext = nodeTls.createSecureContext({
     ...(ca ? { ca } : {}),
     ...(c?.cert ? { cert: c.cert } : {}),
     ...(c?.key ? { key: c.key } : {}),
     ...(c?.pfx ? { pfx: c.pfx } : {}),
     ...(c?.passphrase ? { passphrase: c.passphrase } : {}),
-  };
+  });
+  return { rejectUnauthorized: route.verify, secureContext };
 }
 
 function proxyAuthorization(proxy: ProxyEndpoint): string | undefined {
@@ -128,7 +132,17 @@ class RoutingDispatcher extends (DispatcherBase as unknown as new () => Dispatch
   }
 
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    return this.agentFor(new URL(String(options.origin))).dispatch(options, handler);
+    const url = new URL(String(options.origin));
+    let agent: Dispatcher;
+    try {
+      agent = this.agentFor(url);
+    } catch (error) {
+      // Only a client certificate that does not open (a wrong passphrase, a key of another certificate) fails here.
+      const target = { method: options.method, url: `${url.origin}${options.path}` };
+      const label = routeOf(this.settings, url, this.verify).certificate?.label ?? 'configured';
+      throw new HttpFault('tls', `${target.method} ${target.url}: the client certificate ${label} for ${url.host} cannot be used (${error instanceof Error ? error.message : String(error)}); nothing was sent.`, target);
+    }
+    return agent.dispatch(options, handler);
   }
 
   private agentFor(url: URL): Dispatcher {
@@ -147,6 +161,7 @@ class RoutingDispatcher extends (DispatcherBase as unknown as new () => Dispatch
     const tls = tlsOptions(route, this.ca);
     if (!route.proxy) return new Agent({ keepAliveTimeout: KEEP_ALIVE_MS, connect: { ...tls, timeout: CONNECT_TIMEOUT_MS } });
     const token = proxyAuthorization(route.proxy);
+    const { ProxyAgent, proxyPool } = proxyAgentModules();
     return new ProxyAgent({
       uri: route.proxy.url,
       clientFactory: proxyPool,

@@ -16,23 +16,7 @@ declare module 'undici/lib/core/util.js' {
   export function isHttpOrHttpsPrefixed(value: string | null | undefined): boolean;
 }
 
-declare module 'undici/lib/dispatcher/proxy-agent.js' {
-  import { ProxyAgent } from 'undici';
-  export default ProxyAgent;
-}
-
 declare module 'undici/lib/dispatcher/dispatcher.js' {
   import { Dispatcher } from 'undici';
   export default Dispatcher;
-}
-
-declare module 'undici/lib/dispatcher/pool.js' {
-  import { Pool } from 'undici';
-  export default Pool;
-}
-
-declare module 'undici/lib/api/api-connect.js' {
-  import type { Dispatcher } from 'undici';
-  const connect: (this: Dispatcher, options: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData>;
-  export default connect;
 }

@@ -25,7 +25,8 @@ export function curlNetworkFlags(resolved: ResolvedNetwork, url: string): string
     flags.push(`--noproxy ${shellQuote(target.hostname)}`);
   }
   if (target.protocol === 'https:') {
-    const authorities = files.authorities[files.authorities.length - 1];
+    // curl takes one --cacert: the environment's own bundle comes first (networkSettings.ts), then --cacert files.
+    const authorities = files.authorities[0];
     if (authorities) flags.push(`--cacert ${shellQuote(authorities)}`);
     // files.certificates is in the order of settings.clientCertificates (resolveNetwork adds both at once).
     const certificate = route.certificate ? files.certificates[settings.clientCertificates?.indexOf(route.certificate) ?? -1] : undefined;

@@ -2,10 +2,12 @@
 // http.proxySupport, set here through the real configuration API; a request goes to the proxy named in
 // http.proxy (a small recording proxy of the test's own on loopback), and not when proxySupport is off.
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
+import { useSandboxEnvironment } from './editorHelpers';
 import { activatedApi } from './extensionUnderTest';
+import { requireSandbox } from './sandbox';
 
 const SETTINGS = ['proxy', 'noProxy', 'proxyStrictSSL', 'proxySupport'] as const;
 
@@ -20,9 +22,19 @@ describe("VS Code's proxy settings", () => {
   const seen: string[] = [];
 
   before(async () => {
-    // A forward proxy that answers every request itself and remembers its request line.
+    // A forward proxy that remembers each request line, passes requests for loopback on (the sandbox)
+    // and answers any other itself.
     proxy = createServer((req, res) => {
       seen.push(`${req.method ?? ''} ${req.url ?? ''}`);
+      if (req.url?.startsWith('http://127.0.0.1:')) {
+        const upstream = httpRequest(req.url, { method: req.method, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        upstream.on('error', () => res.destroy());
+        req.pipe(upstream);
+        return;
+      }
       res.setHeader('content-type', 'application/json');
       res.end('{"via":"proxy"}');
     });
@@ -49,6 +61,35 @@ describe("VS Code's proxy settings", () => {
     assert.equal(resolved.settings.noProxy?.bypasses(new URL('https://api.example.org/')), false);
     assert.equal(resolved.settings.proxyStrictSSL, false);
     assert.match(resolved.proxyWords, /^http:\/\/proxy\.corp\.example:3128 \(http\.proxy\); not for intranet\.example,10\.0\.0\.0\/8; the proxy's own certificate is not verified/);
+  });
+
+  it('takes the proxy password from SecretStorage (Set Proxy Password), never from the setting', async () => {
+    const api = await activatedApi();
+    await setHttp({ proxy: 'http://alice:written-in-settings@proxy.corp.example:3128' });
+    let resolved = await api.environments.network.resolve();
+    assert.equal(resolved.settings.httpsProxy?.password, undefined);
+    assert.match(resolved.problems.join(' '), /password written in http\.proxy is not used/);
+    assert.doesNotMatch(resolved.problems.join(' '), /written-in-settings/);
+    await vscode.commands.executeCommand('apiWorkbench.setProxyPassword', 'kept-in-secret-storage');
+    try {
+      resolved = await api.environments.network.resolve();
+      assert.equal(resolved.settings.httpsProxy?.username, 'alice');
+      assert.equal(resolved.settings.httpsProxy?.password, 'kept-in-secret-storage');
+      assert.match(resolved.proxyWords, /signs in as alice$/);
+    } finally {
+      await vscode.commands.executeCommand('apiWorkbench.setProxyPassword', '');
+    }
+  });
+
+  it("signs in through the proxy of http.proxy (the editor's sign-in takes the same way)", async () => {
+    const api = await activatedApi();
+    const sandbox = requireSandbox();
+    await useSandboxEnvironment(api);
+    await setHttp({ proxy: proxyUrl });
+    await api.environments.secrets.set('engagement.password', sandbox.credentials.engagement.password);
+    const session = await api.environments.credentials.signIn('engagement');
+    assert.equal(session.userName, sandbox.credentials.engagement.username);
+    assert.ok(seen.some((line) => line === `POST ${sandbox.engagement.authUrl}/token`), `the proxy saw: ${seen.join(', ')}`);
   });
 
   it('sends through the proxy of http.proxy, and directly with http.proxySupport off', async () => {
