@@ -16,6 +16,8 @@ export interface LoopInput {
   readonly operation?: Operation;
   /** The request's `# @name`, the name of last resort. */
   readonly requestName?: string;
+  /** What was changed on the way, e.g. a page size clamped to the contract's maximum. */
+  readonly notices?: readonly string[];
 }
 
 /** The retry bounds the walker uses, the same in generated code. */
@@ -43,6 +45,7 @@ export function loopComment(input: LoopInput, name: string): string[] {
     'Anything else (an HTTP error, a body that is not JSON, a business error inside a 200) is thrown as a',
     'PagingError; the rows already handed to onPage are kept.',
   ];
+  lines.push(...(input.notices ?? []));
   if (operation?.pathStatus === 'inferred') lines.push(`The path is inferred: the contract does not publish it (${citationsAsText(`seed ${operation.source.seed} §${operation.source.section}`)}).`);
   if (input.secrets.length > 0) {
     lines.push('Secrets are never written here: they are read from environment variables, named as apiwb names them.');
