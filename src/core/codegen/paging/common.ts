@@ -33,17 +33,17 @@ export const camelName = (words: readonly string[]): string => `walk${words.map(
 export const snakeName = (words: readonly string[]): string => `walk_${words.join('_')}`;
 
 /** The comment on top of a loop: what it walks, the rule it follows and where the contract says so. */
-export function loopComment(input: LoopInput, name: string): string[] {
+export function loopComment(input: LoopInput, name: string, words: { readonly onPage: string; readonly maxPages: string }): string[] {
   const { loop, operation } = input;
   const what = operation ? `${operation.service}/${operation.family}/${operation.name}` : (input.requestName ?? 'this request');
   const lines = [
     `${name}: every page of ${what}, walked as the ${loop.style} paging style.`,
     `It follows ${citationsAsText(loop.citation)}:`,
     ...loop.rule.map((r) => `  - ${r}`),
-    'Every walk ends with a verdict: complete, cut-short (maxPages) or inconsistent (the server\'s paging',
+    `Every walk ends with a verdict: complete, cut-short (${words.maxPages}) or inconsistent (the server's paging`,
     'contradicted itself: a total or paging header changed or vanished, a page, cursor or rows served again).',
     'Anything else (an HTTP error, a body that is not JSON, a business error inside a 200) is thrown as a',
-    'PagingError; the rows already handed to onPage are kept.',
+    `PagingError; the rows already handed to ${words.onPage} are kept.`,
   ];
   lines.push(...(input.notices ?? []));
   if (operation?.pathStatus === 'inferred') lines.push(`The path is inferred: the contract does not publish it (${citationsAsText(`seed ${operation.source.seed} §${operation.source.section}`)}).`);
