@@ -161,6 +161,13 @@ void describe('apiwb generate: snippets run against the sandbox as apiwb run doe
     }
   });
 
+  void it('an address that is not a URL is said in words (exit 1), not as httpsnippet\'s bare "Validation Failed"', async () => {
+    // The collection's own env file holds "<filled by npm start>" placeholders.
+    const made = await generated([join(COLLECTION, 'booking.http'), '--name', 'listBookings', '--lang', 'go'], {});
+    assert.equal(made.code, 1);
+    assert.match(made.stderr, /httpsnippet could not print GET <filled by npm start>\/bookings \(Validation Failed\): is every \{\{variable\}\} of the URL set/);
+  });
+
   void it('--paging for a request whose style has no loop says which styles have one (exit 1)', async () => {
     const made = await generated([join(COLLECTION, 'fundraising.http'), '--name', 'listConstituents', '--paging', '--lang', 'ts', '--env-file', ws.envFile], plantedEnv());
     assert.equal(made.code, 1);
