@@ -149,6 +149,25 @@ void describe('apiwb generate: snippets run against the sandbox as apiwb run doe
     assert.match(pagingLang.stderr, /--lang must be one of ts, python with --paging/);
   });
 
+  void it('a page size above the contract\'s maximum is clamped as apiwb run clamps it, and the comment says so', async () => {
+    const file = join(dir, 'big-page.http');
+    writeFileSync(file, '# @name bigPage\nGET {{engagement_base_url}}/api/Transaction/GetOrdersByCustomer?ctcID=1&pageSize=1000\nAuthorization: Bearer {{$auth.token("engagement")}}\n');
+    for (const args of [['--lang', 'curl'], ['--paging', '--lang', 'python']]) {
+      const made = await generated([file, '--name', 'bigPage', ...args, '--env-file', join(GOLDEN, 'http-client.env.json')], {});
+      assert.equal(made.code, 0, made.stderr);
+      assert.match(made.stdout, /pageSize=500/);
+      assert.doesNotMatch(made.stdout, /pageSize=1000(?!\s+is above)/);
+      assert.match(made.stdout, /pageSize=1000 is above the contract's maximum of 500 for GetOrdersByCustomer; sent pageSize=500/);
+    }
+  });
+
+  void it('an address that is not a URL is said in words (exit 1), not as httpsnippet\'s bare "Validation Failed"', async () => {
+    // The collection's own env file holds "<filled by npm start>" placeholders.
+    const made = await generated([join(COLLECTION, 'booking.http'), '--name', 'listBookings', '--lang', 'go'], {});
+    assert.equal(made.code, 1);
+    assert.match(made.stderr, /httpsnippet could not print GET <filled by npm start>\/bookings \(Validation Failed\): is every \{\{variable\}\} of the URL set/);
+  });
+
   void it('--paging for a request whose style has no loop says which styles have one (exit 1)', async () => {
     const made = await generated([join(COLLECTION, 'fundraising.http'), '--name', 'listConstituents', '--paging', '--lang', 'ts', '--env-file', ws.envFile], plantedEnv());
     assert.equal(made.code, 1);

@@ -9,6 +9,8 @@ import { pagingPlanFor } from '../run/pagingPlan';
 import { pathOf } from '../http/url';
 import { citationsAsText } from '../reference';
 import { dynamicVariables } from '../run/dynamicVariables';
+import { clampToContract } from '../run/caps';
+import type { Operation } from '../catalog';
 import type { Environment } from '../env/model';
 import { assertNoSecret, codegenRequest, CodegenError, type CodegenRequest } from './request';
 import { requestSnippet, SNIPPET_LANGUAGES } from './snippet';
@@ -39,12 +41,15 @@ export interface GeneratedCode {
   readonly languageId: string;
 }
 
-async function prepared(input: GenerateInput): Promise<CodegenRequest> {
-  return codegenRequest(input.file, input.requestIndex, { environment: input.environment, readInclude: input.readInclude, dynamic: dynamicVariables() });
+/** The request as apiwb run sends it: made ready, then clamped to the contract's caps (each clamp said). */
+async function prepared(input: GenerateInput): Promise<{ request: CodegenRequest; operation?: Operation; notices: string[] }> {
+  const made = await codegenRequest(input.file, input.requestIndex, { environment: input.environment, readInclude: input.readInclude, dynamic: dynamicVariables() });
+  const operation = input.catalog.match(made.request.method, pathOf(made.request.url));
+  const clamped = clampToContract(made.request, operation);
+  return { request: { ...made, request: clamped.request }, ...(operation ? { operation } : {}), notices: clamped.notices };
 }
 
-function operationLines(input: GenerateInput, request: CodegenRequest): string[] {
-  const op = input.catalog.match(request.request.method, pathOf(request.request.url));
+function operationLines(op: Operation | undefined): string[] {
   if (!op) return ['The request matches no operation of the contracts.'];
   const where = citationsAsText(`seed ${op.source.seed} §${op.source.section}`);
   const inferred = op.pathStatus === 'inferred' ? '; its path is inferred, the contract does not publish it' : '';
@@ -52,8 +57,8 @@ function operationLines(input: GenerateInput, request: CodegenRequest): string[]
 }
 
 export async function generateSnippet(input: GenerateInput, languageId: string): Promise<GeneratedCode> {
-  const request = await prepared(input);
-  const snippet = requestSnippet(request, languageId, operationLines(input, request));
+  const { request, operation, notices } = await prepared(input);
+  const snippet = requestSnippet(request, languageId, [...operationLines(operation), ...notices]);
   assertNoSecret(snippet.code, input.knownSecrets);
   return { code: snippet.code, languageId: snippet.language.languageId };
 }
@@ -61,9 +66,8 @@ export async function generateSnippet(input: GenerateInput, languageId: string):
 export async function generatePagingLoop(input: GenerateInput, languageId: string): Promise<GeneratedCode> {
   const language = PAGING_LANGUAGES.find((l) => l.id === languageId);
   if (!language) throw new CodegenError(`a paging loop is generated in ${PAGING_LANGUAGES.map((l) => l.id).join(' or ')}, not '${languageId}'`);
-  const request = await prepared(input);
+  const { request, operation, notices } = await prepared(input);
   const { method, url } = request.request;
-  const operation = input.catalog.match(method, pathOf(url));
   const lookup = pagingPlanFor(request.request, request.directives, input.catalog, operation);
   if (!lookup.ok) throw new CodegenError(lookup.error);
   const plan = lookup.plan;
@@ -72,7 +76,7 @@ export async function generatePagingLoop(input: GenerateInput, languageId: strin
     const style = plan ? `its paging style is ${plan.style}` : 'it has no paging style (no # @paging directive and no catalog operation with one)';
     throw new CodegenError(`no paging loop for ${request.name ?? `${method} ${url}`}: ${style}; loops are generated for page-number, page-headers, offset-remaining, batch-cursor, export-ordinal and stateful-extraction`);
   }
-  const loopInput = { loop, request: request.request, secrets: request.secrets, ...(operation ? { operation } : {}), ...(request.name ? { requestName: request.name } : {}) };
+  const loopInput = { loop, request: request.request, secrets: request.secrets, notices, ...(operation ? { operation } : {}), ...(request.name ? { requestName: request.name } : {}) };
   const code = language.id === 'ts' ? typescriptLoop(loopInput) : pythonLoop(loopInput);
   assertNoSecret(code, input.knownSecrets);
   return { code, languageId: language.languageId };

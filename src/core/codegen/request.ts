@@ -95,7 +95,7 @@ export interface CodegenContext {
 export async function codegenRequest(file: HttpFile, requestIndex: number, ctx: CodegenContext): Promise<CodegenRequest> {
   const literal = literalCredential(file, requestIndex);
   if (literal) {
-    throw new CodegenError(`the ${literal} header is written literally; generated code never carries a secret: write it as {{$auth.token("<auth id>")}} so the code reads it from ${secretEnvVarName('<auth id>', 'token')}`);
+    throw new CodegenError(`the ${literal} header is written literally; generated code never carries a secret: write it as {{$auth.token("<auth id>")}} so the code reads it from APIWB_SECRET_<AUTH ID>_TOKEN`);
   }
   const credentials = new MarkerCredentials(ctx.environment, {
     secrets: new MemorySecretStore(),

@@ -114,7 +114,13 @@ export interface Snippet {
 export function requestSnippet(input: CodegenRequest, languageId: string, about: readonly string[]): Snippet {
   const language = snippetLanguage(languageId);
   if (!language) throw new CodegenError(`--lang must be one of ${SNIPPET_LANGUAGES.map((l) => l.id).join(', ')}, not '${languageId}'`);
-  const converted = new HTTPSnippet(toHar(input.request)).convert(language.target, language.client);
+  let converted: ReturnType<HTTPSnippet['convert']>;
+  try {
+    converted = new HTTPSnippet(toHar(input.request)).convert(language.target, language.client);
+  } catch (error) {
+    // httpsnippet validates the request as HAR: an address that is not a URL ends here.
+    throw new CodegenError(`httpsnippet could not print ${input.request.method.toUpperCase()} ${input.request.url} (${error instanceof Error ? error.message : String(error)}): is every {{variable}} of the URL set in the environment?`);
+  }
   const printed = Array.isArray(converted) ? converted[0] : converted;
   if (typeof printed !== 'string') throw new CodegenError(`${language.label}: httpsnippet printed nothing`);
   let code = spliceSecrets(language.mend ? language.mend(printed) : printed, language, input.secrets);

@@ -13,6 +13,7 @@ export const suiteModules: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./secretPlaces.test'),
   () => import('./untrustedExport.test'),
   () => import('./network.test'),
+  () => import('./generateCode.test'),
   // Last: it searches the files every suite above made the product write.
   () => import('./secretsAtRest.test'),
 ];

@@ -17,6 +17,8 @@ export interface LoopInput {
   readonly operation?: Operation;
   /** The request's `# @name`, the name of last resort. */
   readonly requestName?: string;
+  /** What was changed on the way, e.g. a page size clamped to the contract's maximum. */
+  readonly notices?: readonly string[];
 }
 
 /** The retry bounds the walker uses, the same in generated code. */
@@ -32,18 +34,19 @@ export const camelName = (words: readonly string[]): string => `walk${words.map(
 export const snakeName = (words: readonly string[]): string => `walk_${words.join('_')}`;
 
 /** The comment on top of a loop: what it walks, the rule it follows and where the contract says so. */
-export function loopComment(input: LoopInput, name: string): string[] {
+export function loopComment(input: LoopInput, name: string, words: { readonly onPage: string; readonly maxPages: string }): string[] {
   const { loop, operation } = input;
   const what = operation ? `${operation.service}/${operation.family}/${operation.name}` : (input.requestName ?? 'this request');
   const lines = [
     `${name}: every page of ${what}, walked as the ${loop.style} paging style.`,
     `It follows ${citationsAsText(loop.citation)}:`,
     ...loop.rule.map((r) => `  - ${r}`),
-    'Every walk ends with a verdict: complete, cut-short (maxPages) or inconsistent (the server\'s paging',
+    `Every walk ends with a verdict: complete, cut-short (${words.maxPages}) or inconsistent (the server's paging`,
     'contradicted itself: a total or paging header changed or vanished, a page, cursor or rows served again).',
     'Anything else (an HTTP error, a body that is not JSON, a business error inside a 200) is thrown as a',
-    'PagingError; the rows already handed to onPage are kept.',
+    `PagingError; the rows already handed to ${words.onPage} are kept.`,
   ];
+  lines.push(...(input.notices ?? []));
   if (operation?.pathStatus === 'inferred') lines.push(`The path is inferred: the contract does not publish it (${citationsAsText(`seed ${operation.source.seed} §${operation.source.section}`)}).`);
   if (input.secrets.length > 0) {
     lines.push('Secrets are never written here: they are read from environment variables, named as apiwb names them.');

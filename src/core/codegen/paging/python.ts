@@ -361,6 +361,6 @@ export function pythonLoop(input: LoopInput): string {
     ]),
     '        request = next_request',
   ];
-  const comment = loopComment(input, name).map((l) => `# ${l}`.trimEnd());
+  const comment = loopComment(input, name, { onPage: 'on_page', maxPages: 'max_pages' }).map((l) => `# ${l}`.trimEnd());
   return [...comment, '', ...helpers(input), '', '', ...body, ''].join('\n');
 }

@@ -284,6 +284,6 @@ export function typescriptLoop(input: LoopInput): string {
     '  }',
     '}',
   ];
-  const comment = loopComment(input, name).map((l) => `// ${l}`.trimEnd());
+  const comment = loopComment(input, name, { onPage: 'onPage', maxPages: 'maxPages' }).map((l) => `// ${l}`.trimEnd());
   return [...comment, '', ...helpers(input), '', ...body, ''].join('\n');
 }

@@ -24,7 +24,7 @@ export function exportOrdinalStrategy(options: Readonly<Record<string, string>>,
       rule: [
         `OFFSET is a one-based page ordinal (1 first); a blank TableName creates the export, later calls send the TableName returned and the next OFFSET.`,
         `A page holds ${pageRows} rows: a short or empty page is the last, and no request follows it.`,
-        'The table can be dropped after the last page, so a page cannot be fetched twice: each page is handed to onPage (persist it there) before the next is asked for.',
+        'The table can be dropped after the last page, so a page cannot be fetched twice: each page is handed to the page callback (persist it there) before the next is asked for.',
       ],
       rows: { field: options['items'] ?? 'Result', topLevelArray: false, firstArray: false },
       advance: { kind: 'ordinal', field: 'OFFSET', tableField: 'TableName', pageRows },
