@@ -1,0 +1,207 @@
+// Two exports compared record by record in bounded memory. Rule: a record of side A and one of side B
+// are the same record when their keys are equal (records.ts: the key field, else the content); where a
+// key has several records on a side, records with equal content pair first (unchanged), the rest pair
+// in the order they came (changed), and what is left is removed (A only) or added (B only). Position
+// plays no part: a record that moved to another page is not a change.
+// How: each side is read once and hash-partitioned by key into temporary files (both sides with the
+// same hash and partition count, so a key's records of both sides land in the same partition), then
+// the partitions are compared one at a time; memory holds one partition of each side, never a whole
+// side. `partitionBytes` sets how much input goes to a partition (tests use a tiny one).
+import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fieldChanges, type FieldChange } from './fieldChanges';
+import { lines, readRecords, type RecordSource } from './recordFiles';
+import { seeRecord, type RecordRules } from './records';
+import { ShapeTracker, shapeDifferences, type ShapeDifferences } from './shape';
+
+export interface RecordDifference {
+  readonly kind: 'added' | 'removed' | 'changed';
+  /** The key's value; absent for records matched by their content (no key field). */
+  readonly key?: unknown;
+  readonly before?: unknown;
+  readonly after?: unknown;
+  /** For a changed record: its field changes (at most MAX_FIELD_CHANGES). */
+  readonly fields?: readonly FieldChange[];
+}
+
+export interface RecordCounts {
+  readonly rowsA: number;
+  readonly rowsB: number;
+  readonly added: number;
+  readonly removed: number;
+  readonly changed: number;
+  readonly unchanged: number;
+}
+
+export interface RecordComparison extends RecordCounts {
+  readonly shape: ShapeDifferences;
+  readonly partitions: number;
+}
+
+export interface CompareRecordsOptions {
+  readonly rules: RecordRules;
+  /** A folder for the partition files (a folder of its own is made in it and removed after). */
+  readonly tempDir: string;
+  /** Input bytes (the larger side's) per partition; default 16 MiB. */
+  readonly partitionBytes?: number;
+  /** Each difference as it is found (awaited: a slow writer holds the comparison back). */
+  readonly onDifference?: (difference: RecordDifference) => void | Promise<void>;
+  readonly signal?: AbortSignal;
+}
+
+export const DEFAULT_PARTITION_BYTES = 16 * 1024 * 1024;
+const FLUSH_AT = 256 * 1024;
+const MAX_PARTITIONS = 4096;
+
+interface Entry {
+  readonly seq: number;
+  readonly content: string;
+  readonly text: string;
+}
+
+export async function compareRecordFiles(a: RecordSource, b: RecordSource, options: CompareRecordsOptions): Promise<RecordComparison> {
+  const [sizeA, sizeB] = await Promise.all([stat(a.path), stat(b.path)]).then((s) => s.map((x) => x.size));
+  const partitions = Math.min(MAX_PARTITIONS, Math.max(1, Math.ceil(Math.max(sizeA ?? 0, sizeB ?? 0) / (options.partitionBytes ?? DEFAULT_PARTITION_BYTES))));
+  const dir = await mkdtemp(join(options.tempDir, 'apiwb-compare-'));
+  try {
+    const shapeA = new ShapeTracker(options.rules.ignore);
+    const shapeB = new ShapeTracker(options.rules.ignore);
+    const rowsA = await partition(a, join(dir, 'a'), partitions, options, shapeA);
+    const rowsB = await partition(b, join(dir, 'b'), partitions, options, shapeB);
+    const counts = { added: 0, removed: 0, changed: 0, unchanged: 0 };
+    for (let p = 0; p < partitions; p++) {
+      options.signal?.throwIfAborted();
+      await comparePartition(await readPartition(join(dir, `a${p}`)), await readPartition(join(dir, `b${p}`)), options, counts);
+    }
+    return { rowsA, rowsB, ...counts, shape: shapeDifferences(shapeA, shapeB), partitions };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** FNV-1a of the key: which partition its records go to (the same on both sides). */
+export function partitionOf(key: string, partitions: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % partitions;
+}
+
+/** One side into its partition files (`<prefix><n>`); returns its record count. */
+async function partition(source: RecordSource, prefix: string, partitions: number, options: CompareRecordsOptions, shape: ShapeTracker): Promise<number> {
+  const files: FileHandle[] = [];
+  const buffers: string[][] = Array.from({ length: partitions }, () => []);
+  const sizes = new Array<number>(partitions).fill(0);
+  const flush = async (p: number): Promise<void> => {
+    if (buffers[p]!.length === 0) return;
+    await files[p]!.write(buffers[p]!.join(''));
+    buffers[p] = [];
+    sizes[p] = 0;
+  };
+  let seq = 0;
+  try {
+    for (let p = 0; p < partitions; p++) files.push(await open(`${prefix}${p}`, 'w'));
+    for await (const record of readRecords(source)) {
+      if ((seq & 0xfff) === 0) options.signal?.throwIfAborted();
+      shape.add(record.value);
+      const seen = seeRecord(record.value, options.rules);
+      const p = partitionOf(seen.key, partitions);
+      // key length, content length and sequence, then the three texts: no escaping, one line a record.
+      const entry = `${seen.key.length},${seen.content.length},${seq}:${seen.key}${seen.content}${record.text}\n`;
+      buffers[p]!.push(entry);
+      sizes[p]! += entry.length;
+      if (sizes[p]! >= FLUSH_AT) await flush(p);
+      seq++;
+    }
+    for (let p = 0; p < partitions; p++) await flush(p);
+  } finally {
+    await Promise.all(files.map((f) => f.close()));
+  }
+  return seq;
+}
+
+async function readPartition(path: string): Promise<Map<string, Entry[]>> {
+  const byKey = new Map<string, Entry[]>();
+  for await (const line of lines(path)) {
+    if (line === '') continue;
+    const c1 = line.indexOf(',');
+    const c2 = line.indexOf(',', c1 + 1);
+    const colon = line.indexOf(':', c2 + 1);
+    const keyLength = Number(line.slice(0, c1));
+    const contentLength = Number(line.slice(c1 + 1, c2));
+    const seq = Number(line.slice(c2 + 1, colon));
+    const start = colon + 1;
+    const key = line.slice(start, start + keyLength);
+    const entry = { seq, content: line.slice(start + keyLength, start + keyLength + contentLength), text: line.slice(start + keyLength + contentLength) };
+    const list = byKey.get(key);
+    if (list) list.push(entry);
+    else byKey.set(key, [entry]);
+  }
+  return byKey;
+}
+
+async function comparePartition(a: Map<string, Entry[]>, b: Map<string, Entry[]>, options: CompareRecordsOptions, counts: { added: number; removed: number; changed: number; unchanged: number }): Promise<void> {
+  const emit = options.onDifference ?? ((): void => undefined);
+  for (const [key, listA] of a) {
+    const listB = b.get(key) ?? [];
+    b.delete(key);
+    const { unchanged, restA, restB } = pairEqual(listA, listB);
+    counts.unchanged += unchanged;
+    const keyValue = keyValueOf(key);
+    const paired = Math.min(restA.length, restB.length);
+    for (let i = 0; i < paired; i++) {
+      counts.changed++;
+      const before: unknown = JSON.parse(restA[i]!.text);
+      const after: unknown = JSON.parse(restB[i]!.text);
+      await emit({ kind: 'changed', ...keyValue, before, after, fields: fieldChanges(before, after, options.rules.ignore) });
+    }
+    for (const entry of restA.slice(paired)) {
+      counts.removed++;
+      await emit({ kind: 'removed', ...keyValue, before: JSON.parse(entry.text) as unknown });
+    }
+    for (const entry of restB.slice(paired)) {
+      counts.added++;
+      await emit({ kind: 'added', ...keyValue, after: JSON.parse(entry.text) as unknown });
+    }
+  }
+  for (const [key, listB] of b) {
+    const keyValue = keyValueOf(key);
+    for (const entry of listB) {
+      counts.added++;
+      await emit({ kind: 'added', ...keyValue, after: JSON.parse(entry.text) as unknown });
+    }
+  }
+}
+
+/** Records of one key: equal contents pair first (earliest with earliest); the rest stay in order. */
+function pairEqual(listA: readonly Entry[], listB: readonly Entry[]): { unchanged: number; restA: Entry[]; restB: Entry[] } {
+  if (listA.length === 1 && listB.length === 1) {
+    return listA[0]!.content === listB[0]!.content ? { unchanged: 1, restA: [], restB: [] } : { unchanged: 0, restA: [...listA], restB: [...listB] };
+  }
+  const waiting = new Map<string, number[]>();
+  listB.forEach((entry, i) => {
+    const at = waiting.get(entry.content);
+    if (at) at.push(i);
+    else waiting.set(entry.content, [i]);
+  });
+  const usedB = new Set<number>();
+  const restA: Entry[] = [];
+  let unchanged = 0;
+  for (const entry of listA) {
+    const at = waiting.get(entry.content);
+    const i = at?.shift();
+    if (i === undefined) restA.push(entry);
+    else {
+      usedB.add(i);
+      unchanged++;
+    }
+  }
+  return { unchanged, restA, restB: listB.filter((_, i) => !usedB.has(i)) };
+}
+
+function keyValueOf(key: string): { key?: unknown } {
+  return key.startsWith('k:') ? { key: JSON.parse(key.slice(2)) as unknown } : {};
+}

@@ -1,0 +1,74 @@
+// How one record is seen by a comparison, the rule in one place: its key (the field the caller or the
+// operation's contract names, read from the record as received; a record without it is matched by its
+// content), and its content as compared: object keys sorted at every depth, array order kept, and
+// without what is expected to differ between two calls — every value the History compare marks
+// volatile (isVolatileValue, the one rule: dates, ids, cursors, tokens) and every path the caller
+// ignores. Two records are the same when their contents are the same text.
+import { isVolatileValue } from '../history/compare';
+
+/** Deeper than this, a value is compared as JSON.stringify writes it (no sort, no volatile rule). */
+const MAX_DEPTH = 200;
+
+export interface RecordRules {
+  /** Dot path of the key field (`transactionId`, `order.id`); none: every record is matched by content. */
+  readonly key?: string;
+  /** Paths left out of the comparison, in shape notation: `a.b`, `items[].price`. */
+  readonly ignore: ReadonlySet<string>;
+}
+
+export interface SeenRecord {
+  /** `k:` + the key's JSON (so 7 and "7" differ), or `c:` + the content when the record has no key. */
+  readonly key: string;
+  /** The content as compared (canonical JSON without volatile and ignored values). */
+  readonly content: string;
+}
+
+export function rulesOf(key: string | undefined, ignore: readonly string[] = []): RecordRules {
+  return { ...(key ? { key } : {}), ignore: new Set(ignore.map(normalPath)) };
+}
+
+/** `a.b[3].c`, `a.b.[].c` and `a.b[].c` all name `a.b[].c`. */
+export function normalPath(path: string): string {
+  return path.trim().replace(/^\$\.?/, '').replace(/\[\d*\]/g, '[]').replace(/\.\[\]/g, '[]');
+}
+
+export function seeRecord(record: unknown, rules: RecordRules): SeenRecord {
+  const content = canonical(record, undefined, '', rules.ignore, 0);
+  const keyValue = rules.key === undefined ? undefined : keyOf(record, rules.key);
+  return { key: keyValue === undefined ? `c:${content}` : `k:${keyValue}`, content };
+}
+
+/** The key's JSON text, or undefined when the record has none usable (absent, null, an object or array). */
+export function keyOf(record: unknown, path: string): string | undefined {
+  let value: unknown = record;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean' ? JSON.stringify(value) : undefined;
+}
+
+/** Whether a value at `path` (field name `key`) takes part in the comparison. */
+export function compared(path: string, key: string | undefined, value: unknown, ignore: ReadonlySet<string>): boolean {
+  return !ignore.has(path) && !isVolatileValue(key, value);
+}
+
+function canonical(value: unknown, key: string | undefined, path: string, ignore: ReadonlySet<string>, depth: number): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (depth > MAX_DEPTH) return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    const inner = `${path}[]`;
+    // An element keeps its array's field name for the volatile rule, as in the History compare.
+    const parts = value.map((item) => (compared(inner, key, item, ignore) ? canonical(item, key, inner, ignore, depth + 1) : '"~"'));
+    return `[${parts.join(',')}]`;
+  }
+  const names = Object.keys(value).sort();
+  const parts: string[] = [];
+  for (const name of names) {
+    const child = (value as Record<string, unknown>)[name];
+    const childPath = path === '' ? name : `${path}.${name}`;
+    if (!compared(childPath, name, child, ignore)) continue;
+    parts.push(`${JSON.stringify(name)}:${canonical(child, name, childPath, ignore, depth + 1)}`);
+  }
+  return `{${parts.join(',')}}`;
+}
