@@ -1,6 +1,6 @@
 // The CLI's SecretStore: secrets come from environment variables only (APIWB_SECRET_<AUTH ID>_<FIELD>),
 // and what sign-in obtains (access tokens) lives in memory for this run and is never written anywhere.
-import { secretEnvVarName, type SecretStore } from '../../core/secrets/secretStore';
+import { environmentSecretEnvVarName, secretEnvVarName, type SecretStore } from '../../core/secrets/secretStore';
 import { remembered } from '../../core/text/remembered';
 
 export const SECRET_ENV_PREFIX = 'APIWB_SECRET_';
@@ -9,11 +9,14 @@ export class EnvironmentSecretStore implements SecretStore {
   private readonly obtained = new Map<string, string>();
   private readonly deleted = new Set<string>();
 
-  constructor(private readonly env: Readonly<Record<string, string | undefined>> = process.env) {}
+  /** `environment`: its own variables (environmentSecretEnvVarName) are asked first (`apiwb compare`'s two sides). */
+  constructor(private readonly env: Readonly<Record<string, string | undefined>> = process.env, private readonly environment?: string) {}
 
   get(key: string): Promise<string | undefined> {
     if (this.obtained.has(key)) return Promise.resolve(this.obtained.get(key));
     if (this.deleted.has(key)) return Promise.resolve(undefined);
+    const own = this.environment === undefined || key.startsWith('env:') ? undefined : this.env[environmentVarOf(this.environment, key)];
+    if (own) return Promise.resolve(own);
     const value = this.env[envVarOf(key)];
     return Promise.resolve(value === '' ? undefined : value);
   }
@@ -49,6 +52,11 @@ function envVarNameOf(key: string): string {
   if (key.startsWith('env:')) return key.slice(4);
   const dot = key.lastIndexOf('.');
   return dot < 0 ? secretEnvVarName(key, '') : secretEnvVarName(key.slice(0, dot), key.slice(dot + 1));
+}
+
+function environmentVarOf(environment: string, key: string): string {
+  const dot = key.lastIndexOf('.');
+  return dot < 0 ? environmentSecretEnvVarName(environment, key, '') : environmentSecretEnvVarName(environment, key.slice(0, dot), key.slice(dot + 1));
 }
 
 /** Every APIWB_SECRET_* value, for the CLI's redactor: none of them may ever be printed. */
