@@ -41,7 +41,7 @@ const JWT_SAMPLE_LIFETIME_SECONDS = 24 * 3600;
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const o = { ...SANDBOX_DEFAULTS, ...withoutUndefined(options) };
   const now = options.now ?? Date.now;
-  const choices = resolveChoices({ 'rate-limit': o.rateLimitPerSecond > 0, ...options.choices });
+  const choices = resolveChoices({ 'rate-limit': o.rateLimitPerSecond > 0, 'release-next': options.release === 'next', ...options.choices });
   const pageFaults = new PageFaultRegistry();
   for (const spec of options.failPages ?? []) pageFaults.arm(spec);
 
