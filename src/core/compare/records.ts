@@ -12,6 +12,8 @@ const MAX_DEPTH = 200;
 export interface RecordRules {
   /** Dot path of the key field (`transactionId`, `order.id`); none: every record is matched by content. */
   readonly key?: string;
+  /** The key path's parts (split once, not per record). */
+  readonly keyParts?: readonly string[];
   /** Paths left out of the comparison, in shape notation: `a.b`, `items[].price`. */
   readonly ignore: ReadonlySet<string>;
 }
@@ -24,7 +26,7 @@ export interface SeenRecord {
 }
 
 export function rulesOf(key: string | undefined, ignore: readonly string[] = []): RecordRules {
-  return { ...(key ? { key } : {}), ignore: new Set(ignore.map(normalPath)) };
+  return { ...(key ? { key, keyParts: key.split('.') } : {}), ignore: new Set(ignore.map(normalPath)) };
 }
 
 /** `a.b[3].c`, `a.b.[].c` and `a.b[].c` all name `a.b[].c`. */
@@ -33,19 +35,31 @@ export function normalPath(path: string): string {
 }
 
 export function seeRecord(record: unknown, rules: RecordRules): SeenRecord {
-  const content = canonical(record, undefined, '', rules.ignore, 0);
-  const keyValue = rules.key === undefined ? undefined : keyOf(record, rules.key);
+  const content = contentOf(record, rules);
+  const keyValue = rules.keyParts === undefined ? undefined : keyOf(record, rules.keyParts);
   return { key: keyValue === undefined ? `c:${content}` : `k:${keyValue}`, content };
 }
 
+/** The record's key alone (its content is made only for a record without a key). */
+export function recordKey(record: unknown, rules: RecordRules): string {
+  const keyValue = rules.keyParts === undefined ? undefined : keyOf(record, rules.keyParts);
+  return keyValue === undefined ? `c:${contentOf(record, rules)}` : `k:${keyValue}`;
+}
+
+/** The content as compared. Two records whose texts are equal have equal contents: callers ask only when they differ. */
+export function contentOf(record: unknown, rules: RecordRules): string {
+  return canonical(record, undefined, '', rules.ignore, 0);
+}
+
 /** The key's JSON text, or undefined when the record has none usable (absent, null, an object or array). */
-export function keyOf(record: unknown, path: string): string | undefined {
+export function keyOf(record: unknown, path: readonly string[]): string | undefined {
   let value: unknown = record;
-  for (const part of path.split('.')) {
+  for (const part of path) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
     value = (value as Record<string, unknown>)[part];
   }
-  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean' ? JSON.stringify(value) : undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  return typeof value === 'string' ? JSON.stringify(value) : typeof value === 'boolean' ? String(value) : undefined;
 }
 
 /** Whether a value at `path` (field name `key`) takes part in the comparison. */

@@ -13,41 +13,82 @@ export interface ShapeDifferences {
   readonly typeChanges: readonly { readonly path: string; readonly a: readonly string[]; readonly b: readonly string[] }[];
 }
 
+interface ShapeNode {
+  readonly types: Set<string>;
+  readonly fields: Map<string, ShapeNode>;
+  items?: ShapeNode;
+}
+
+const node = (): ShapeNode => ({ types: new Set(), fields: new Map() });
+
 export class ShapeTracker {
-  readonly types = new Map<string, Set<string>>();
+  private readonly root = node();
+  private paths = 0;
 
   constructor(private readonly ignore: ReadonlySet<string>) {}
 
   add(record: unknown): void {
-    this.visit(record, '', 0);
+    this.visit(record, this.root, 0);
   }
 
-  private visit(value: unknown, path: string, depth: number): void {
-    if (path !== '') {
-      if (this.ignore.has(path)) return;
-      let seen = this.types.get(path);
-      if (!seen) {
-        if (this.types.size >= MAX_PATHS) return;
-        seen = new Set();
-        this.types.set(path, seen);
+  /** Every path seen with its types (built once, at the end: a record's visit makes no path text). */
+  get types(): Map<string, Set<string>> {
+    const out = new Map<string, Set<string>>();
+    const walk = (n: ShapeNode, path: string): void => {
+      for (const [name, child] of n.fields) {
+        const p = path === '' ? name : `${path}.${name}`;
+        if (this.ignore.has(p)) continue;
+        out.set(p, child.types);
+        walk(child, p);
       }
-      seen.add(jsonType(value));
-    }
+      if (n.items && !this.ignore.has(`${path}[]`)) {
+        out.set(`${path}[]`, n.items.types);
+        walk(n.items, `${path}[]`);
+      }
+    };
+    walk(this.root, '');
+    return out;
+  }
+
+  private visit(value: unknown, at: ShapeNode, depth: number): void {
     if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return;
     if (Array.isArray(value)) {
-      for (const item of value) this.visit(item, `${path}[]`, depth + 1);
+      for (const item of value) {
+        const child = at.items ?? this.child(at, undefined);
+        if (!child) return;
+        child.types.add(jsonType(item));
+        this.visit(item, child, depth + 1);
+      }
       return;
     }
-    for (const [k, item] of Object.entries(value as Record<string, unknown>)) this.visit(item, path === '' ? k : `${path}.${k}`, depth + 1);
+    for (const name in value) {
+      const item = (value as Record<string, unknown>)[name];
+      const child = at.fields.get(name) ?? this.child(at, name);
+      if (!child) continue;
+      child.types.add(jsonType(item));
+      if (item !== null && typeof item === 'object') this.visit(item, child, depth + 1);
+    }
+  }
+
+  /** A new path under `at` (a field, or the items of an array), unless MAX_PATHS are tracked. */
+  private child(at: ShapeNode, name: string | undefined): ShapeNode | undefined {
+    if (this.paths >= MAX_PATHS) return undefined;
+    this.paths++;
+    const created = node();
+    if (name === undefined) at.items = created;
+    else at.fields.set(name, created);
+    return created;
   }
 }
 
-export function shapeDifferences(a: ShapeTracker, b: ShapeTracker): ShapeDifferences {
-  const onlyA = [...a.types.keys()].filter((p) => !b.types.has(p)).sort();
-  const onlyB = [...b.types.keys()].filter((p) => !a.types.has(p)).sort();
-  const typeChanges = [...a.types.entries()]
-    .filter(([p]) => b.types.has(p))
-    .map(([path, ta]) => ({ path, a: [...ta].sort(), b: [...(b.types.get(path) ?? [])].sort() }))
+export function shapeDifferences(sideA: ShapeTracker, sideB: ShapeTracker): ShapeDifferences {
+  const a = sideA.types;
+  const b = sideB.types;
+  const onlyA = [...a.keys()].filter((p) => !b.has(p)).sort();
+  const onlyB = [...b.keys()].filter((p) => !a.has(p)).sort();
+  const typeChanges = [...a.entries()]
+    .filter(([p]) => b.has(p))
+    .map(([path, ta]) => ({ path, a: [...ta].sort(), b: [...(b.get(path) ?? [])].sort() }))
     .filter((t) => t.a.join() !== t.b.join())
     .sort((x, y) => (x.path < y.path ? -1 : 1));
   return { onlyA, onlyB, typeChanges };
