@@ -6,7 +6,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compareRecordFiles, type RecordComparison, type RecordDifference } from '../../core/compare/partitioned';
+import { compareSides } from '../../core/compare/compareSides';
+import { compareRecordFiles, type RecordDifference } from '../../core/compare/partitioned';
 import { RecordFileError, formatOfPath } from '../../core/compare/recordFiles';
 import { rulesOf } from '../../core/compare/records';
 import { compareRequest, countsLine, type RequestComparison, type SideSummary } from '../../core/compare/requestComparison';
@@ -129,7 +130,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
       if (progress.visible) progress.update(progressText(i, plan.length, labels[i]!.label));
       const a: SideOf = baseline ? baselineSide(baseline[i]!, item) : await runA!(item, i);
       const b = await runB!(item, i);
-      const comparison = await compareSides(labels[i]!.label, a, b, o, dir, diffs);
+      const comparison = await compareBoth(labels[i]!.label, a, b, o, dir, diffs);
       progress.clear();
       const result = { comparison, method: b.method, url: b.url, file: item.shown, line: item.node.range.start.line + 1 };
       results.push(result);
@@ -168,16 +169,11 @@ function baselineSide(recorded: BaselineRequest, _item: PlannedRequest): SideOf 
   return { summary: recorded.summary, ...(recorded.rowsFile ? { rowsFile: recorded.rowsFile } : {}), ...(recorded.recordKey ? { recordKey: recorded.recordKey } : {}) };
 }
 
-async function compareSides(label: string, a: SideOf, b: SideOf, o: CompareOptions, dir: string, diffs: DifferenceWriter | undefined): Promise<RequestComparison> {
-  let records: RecordComparison | undefined;
-  if (a.rowsFile && b.rowsFile) {
-    const key = o.key ?? a.recordKey ?? b.recordKey;
-    records = await compareRecordFiles({ path: a.rowsFile, format: 'ndjson' }, { path: b.rowsFile, format: 'ndjson' }, {
-      rules: rulesOf(key, o.ignore), tempDir: dir, ...(o.partitionBytes ? { partitionBytes: o.partitionBytes } : {}),
-      ...(diffs ? { onDifference: (d: RecordDifference) => diffs.difference(label, d) } : {}),
-    });
-  }
-  const comparison = compareRequest(label, a.summary, b.summary, records);
+async function compareBoth(label: string, a: SideOf, b: SideOf, o: CompareOptions, dir: string, diffs: DifferenceWriter | undefined): Promise<RequestComparison> {
+  const comparison = await compareSides(label, a, b, {
+    ...(o.key ? { key: o.key } : {}), ignore: o.ignore, tempDir: dir, ...(o.partitionBytes ? { partitionBytes: o.partitionBytes } : {}),
+    ...(diffs ? { onDifference: (d: RecordDifference) => diffs.difference(label, d) } : {}),
+  });
   if (diffs && comparison.differences.length) await diffs.request(label, comparison.differences);
   return comparison;
 }

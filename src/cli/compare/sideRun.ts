@@ -1,19 +1,19 @@
-// One side of `apiwb compare`: the planned requests, in order, sent in ONE environment through the
-// core's exchange (as `apiwb run` sends them), each request's rows streamed to a file of its own
-// (every page with --all-pages, through the redacting sink: no secret on disk). A side has its own
-// credential service and secret store (its environment's APIWB_SECRET_<ENV>__… variables first), so a
-// token signed in for one side is never offered to the other side's origins.
+// One side of `apiwb compare`: each planned request sent in ONE environment through the core's side
+// exchange (src/core/compare/sideExchange.ts), its rows streamed to a file of its own through the
+// redacting sink (no secret on disk). A side has its own credential service and secret store (its
+// environment's APIWB_SECRET_<ENV>__… variables first), so a token signed in for one side is never
+// offered to the other side's origins.
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { CredentialService } from '../../core/auth/credentials';
-import type { Environment } from '../../core/env/model';
-import { CONTRACT_STEP, contractDriftStep } from '../../core/contract';
+import { runSideExchange } from '../../core/compare/sideExchange';
 import type { SideSummary } from '../../core/compare/requestComparison';
+import type { Environment } from '../../core/env/model';
 import { httpClient } from '../../core/http/client';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
-import { runExchange, type ExchangePorts, type ExchangeResult } from '../../core/run/exchange';
+import type { ExchangePorts } from '../../core/run/exchange';
 import type { Redactor } from '../../core/secrets/redact';
-import { secretEnvVarName, environmentSecretEnvVarName } from '../../core/secrets/secretStore';
+import { environmentSecretEnvVarName, secretEnvVarName } from '../../core/secrets/secretStore';
 import { EnvironmentSecretStore } from '../nodePorts/envSecretStore';
 import { openOutputSink } from '../reporters/outputSink';
 import type { PlannedRequest } from '../runCommand';
@@ -57,15 +57,10 @@ export function sideRunner(options: SideOptions, dir: string): (item: PlannedReq
   return async (item, index) => {
     const rowsFile = join(dir, `${index}.ndjson`);
     const sink = await openOutputSink(rowsFile, 'ndjson', () => options.secrets);
-    let result: ExchangeResult;
     try {
-      result = await runExchange({
+      const side = await runSideExchange({
         file: item.parsed,
         requestIndex: item.node.index,
-        onSecrets: (values) => {
-          options.redactor.addKnownSecrets(values);
-          for (const value of values) if (!options.secrets.includes(value)) options.secrets.push(value);
-        },
         prepare: {
           environment: options.environment,
           credentials,
@@ -73,44 +68,26 @@ export function sideRunner(options: SideOptions, dir: string): (item: PlannedReq
           dynamic: dynamicVariables(),
           readInclude: (path) => readFile(resolvePath(dirname(item.file), path), 'utf8'),
         },
-        pages: options.allPages ? 'all' : 'first',
-        continuable: false,
-        steps: [contractDriftStep('warning')],
+        allPages: options.allPages,
+        ...(options.maxPages ? { maxPages: options.maxPages } : {}),
+        sink,
+        onSecrets: (values) => {
+          options.redactor.addKnownSecrets(values);
+          for (const value of values) if (!options.secrets.includes(value)) options.secrets.push(value);
+        },
         ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.allPages ? {
-          walk: {
-            sink,
-            ...(options.maxPages ? { maxPages: options.maxPages } : {}),
-            onPage: (event) => options.onPage?.(index, event.progress.pages, event.progress.rows),
-          },
-        } : {}),
+        onPage: (pages, rows) => options.onPage?.(index, pages, rows),
+        redact: (text) => options.redactor.text(text),
       }, options.ports);
-      // A single response's rows are kept by the exchange: they go to the file as they are.
-      if (!options.allPages && result.rows && result.rows.items.length > 0) await sink.writePage(result.rows.items);
+      return {
+        summary: side.summary,
+        ...(side.responded ? { rowsFile } : {}),
+        ...(side.recordKey ? { recordKey: side.recordKey } : {}),
+        method: item.node.requestLine.method,
+        url: options.redactor.url(side.url ?? item.node.requestLine.url),
+      };
     } finally {
       await sink.close();
     }
-    return {
-      summary: summaryOf(result, options),
-      ...(result.response ? { rowsFile } : {}),
-      ...(result.operation?.recordKey ? { recordKey: result.operation.recordKey.field } : {}),
-      method: item.node.requestLine.method,
-      url: options.redactor.url(result.request?.url ?? item.node.requestLine.url),
-    };
-  };
-}
-
-function summaryOf(result: ExchangeResult, options: Pick<SideOptions, 'redactor' | 'allPages'>): SideSummary {
-  const failures = result.business?.failures ?? [];
-  const walk = options.allPages ? result.walk?.verdict : undefined;
-  const problem = result.response ? undefined : result.problem;
-  return {
-    ...(result.response ? { status: result.response.status } : {}),
-    ...(problem ? { problem: options.redactor.text(problem) } : {}),
-    business: result.business?.failed ? 'failed' : 'ok',
-    errorCodes: failures.map((f) => (f.code === undefined ? options.redactor.text(f.message) : String(f.code))),
-    ...(walk ? { walk } : {}),
-    ...(result.rows ? { rows: result.rows.count } : {}),
-    drift: result.findings.filter((f) => f.step === CONTRACT_STEP && f.severity !== 'note').map((f) => options.redactor.text(f.message)),
   };
 }

@@ -7,11 +7,11 @@
 // same hash and partition count, so a key's records of both sides land in the same partition), then
 // the partitions are compared one at a time; memory holds one partition of each side, never a whole
 // side. `partitionBytes` sets how much input goes to a partition (tests use a tiny one).
-import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
-import { stat } from 'node:fs/promises';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fieldChanges, type FieldChange } from './fieldChanges';
-import { lines, readRecords, type RecordSource } from './recordFiles';
+import { forEachRecord, lineBatches, type RecordSource } from './recordFiles';
 import { contentOf, recordKey, type RecordRules } from './records';
 import { ShapeTracker, shapeDifferences, type ShapeDifferences } from './shape';
 
@@ -94,33 +94,34 @@ export function partitionOf(key: string, partitions: number): number {
 
 /** One side into its partition files (`<prefix><n>`); returns its record count. */
 async function partition(source: RecordSource, prefix: string, partitions: number, options: CompareRecordsOptions, shape: ShapeTracker): Promise<number> {
-  const files: FileHandle[] = [];
+  const files: number[] = [];
   const buffers: string[][] = Array.from({ length: partitions }, () => []);
   const sizes = new Array<number>(partitions).fill(0);
-  const flush = async (p: number): Promise<void> => {
+  // Written synchronously, 256 KiB at a time: the loop over a chunk's records never waits.
+  const flush = (p: number): void => {
     if (buffers[p]!.length === 0) return;
-    await files[p]!.write(buffers[p]!.join(''));
+    writeSync(files[p]!, buffers[p]!.join(''));
     buffers[p] = [];
     sizes[p] = 0;
   };
   let seq = 0;
   try {
-    for (let p = 0; p < partitions; p++) files.push(await open(`${prefix}${p}`, 'w'));
-    for await (const record of readRecords(source)) {
+    for (let p = 0; p < partitions; p++) files.push(openSync(`${prefix}${p}`, 'w'));
+    await forEachRecord(source, (value, text) => {
       if ((seq & 0xfff) === 0) options.signal?.throwIfAborted();
-      shape.add(record.value);
-      const key = recordKey(record.value, options.rules);
+      shape.add(value);
+      const key = recordKey(value, options.rules);
       const p = partitionOf(key, partitions);
       // Key length and sequence, then the key and the record's text: no escaping, one line a record.
-      const entry = `${key.length},${seq}:${key}${record.text}\n`;
+      const entry = `${key.length},${seq}:${key}${text}\n`;
       buffers[p]!.push(entry);
       sizes[p]! += entry.length;
-      if (sizes[p]! >= FLUSH_AT) await flush(p);
+      if (sizes[p]! >= FLUSH_AT) flush(p);
       seq++;
-    }
-    for (let p = 0; p < partitions; p++) await flush(p);
+    });
+    for (let p = 0; p < partitions; p++) flush(p);
   } finally {
-    await Promise.all(files.map((f) => f.close()));
+    for (const fd of files) closeSync(fd);
   }
   return seq;
 }
@@ -140,12 +141,14 @@ function entryOf(line: string): { key: string; entry: Entry } {
 
 async function readPartition(path: string): Promise<Map<string, Entry[]>> {
   const byKey = new Map<string, Entry[]>();
-  for await (const line of lines(path)) {
-    if (line === '') continue;
-    const { key, entry } = entryOf(line);
-    const list = byKey.get(key);
-    if (list) list.push(entry);
-    else byKey.set(key, [entry]);
+  for await (const batch of lineBatches(path)) {
+    for (const line of batch) {
+      if (line === '') continue;
+      const { key, entry } = entryOf(line);
+      const list = byKey.get(key);
+      if (list) list.push(entry);
+      else byKey.set(key, [entry]);
+    }
   }
   return byKey;
 }
@@ -160,19 +163,21 @@ async function comparePartition(pathA: string, pathB: string, options: CompareRe
   const emit = options.onDifference ?? ((): void => undefined);
   const a = await readPartition(pathA);
   const b = new Map<string, Entry[]>();
-  for await (const line of lines(pathB)) {
-    if (line === '') continue;
-    const { key, entry } = entryOf(line);
-    const listA = a.get(key);
-    const waiting = b.get(key);
-    if (!listA && !waiting) {
-      counts.added++;
-      await emit({ kind: 'added', ...keyValueOf(key), after: JSON.parse(entry.text) as unknown });
-    } else if (listA?.length === 1 && !waiting && listA[0]!.text === entry.text) {
-      counts.unchanged++;
-      a.delete(key);
-    } else if (waiting) waiting.push(entry);
-    else b.set(key, [entry]);
+  for await (const batch of lineBatches(pathB)) {
+    for (const line of batch) {
+      if (line === '') continue;
+      const { key, entry } = entryOf(line);
+      const listA = a.get(key);
+      const waiting = b.get(key);
+      if (!listA && !waiting) {
+        counts.added++;
+        await emit({ kind: 'added', ...keyValueOf(key), after: JSON.parse(entry.text) as unknown });
+      } else if (listA?.length === 1 && !waiting && listA[0]!.text === entry.text) {
+        counts.unchanged++;
+        a.delete(key);
+      } else if (waiting) waiting.push(entry);
+      else b.set(key, [entry]);
+    }
   }
   for (const [key, listA] of a) {
     const listB = b.get(key) ?? [];

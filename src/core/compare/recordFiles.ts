@@ -22,28 +22,39 @@ export function formatOfPath(path: string): RecordFormat {
   return /\.csv$/i.test(path) ? 'csv' : 'ndjson';
 }
 
-/** Each record with its raw NDJSON text (for CSV: the record as JSON). */
-export async function* readRecords(source: RecordSource): AsyncGenerator<{ readonly value: unknown; readonly text: string }> {
+/**
+ * Calls `each` with every record and its raw NDJSON text (for CSV: the record as JSON), in file order.
+ * Lines are read a chunk at a time and handed over in a plain loop: no promise per record.
+ */
+export async function forEachRecord(source: RecordSource, each: (value: unknown, text: string) => void): Promise<number> {
+  let count = 0;
   if (source.format === 'csv') {
-    for await (const row of csvRows(source.path)) yield { value: row, text: JSON.stringify(row) };
-    return;
+    for await (const row of csvRows(source.path)) {
+      each(row, JSON.stringify(row));
+      count++;
+    }
+    return count;
   }
   let line = 0;
-  for await (const text of lines(source.path)) {
-    line++;
-    if (text.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw new RecordFileError(`${source.path}:${line}: not a JSON record (${error instanceof Error ? error.message : String(error)})`);
+  for await (const batch of lineBatches(source.path)) {
+    for (const text of batch) {
+      line++;
+      if (text.trim() === '') continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        throw new RecordFileError(`${source.path}:${line}: not a JSON record (${error instanceof Error ? error.message : String(error)})`);
+      }
+      each(value, text);
+      count++;
     }
-    yield { value, text };
   }
+  return count;
 }
 
-/** The lines of a text file without their line ends (`\n` or `\r\n`). */
-export async function* lines(path: string): AsyncGenerator<string> {
+/** The lines of a text file without their line ends (`\n` or `\r\n`), a chunk's worth at a time. */
+export async function* lineBatches(path: string): AsyncGenerator<string[]> {
   const file = await open(path, 'r');
   try {
     const decoder = new StringDecoder('utf8');
@@ -53,18 +64,25 @@ export async function* lines(path: string): AsyncGenerator<string> {
       const { bytesRead } = await file.read(buffer, 0, CHUNK, null);
       if (bytesRead === 0) break;
       const text = rest + decoder.write(buffer.subarray(0, bytesRead));
+      const batch: string[] = [];
       let start = 0;
       for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-        yield text.charCodeAt(nl - 1) === 13 && nl > start ? text.slice(start, nl - 1) : text.slice(start, nl);
+        batch.push(text.charCodeAt(nl - 1) === 13 && nl > start ? text.slice(start, nl - 1) : text.slice(start, nl));
         start = nl + 1;
       }
       rest = text.slice(start);
+      if (batch.length) yield batch;
     }
     rest += decoder.end();
-    if (rest !== '') yield rest.endsWith('\r') ? rest.slice(0, -1) : rest;
+    if (rest !== '') yield [rest.endsWith('\r') ? rest.slice(0, -1) : rest];
   } finally {
     await file.close();
   }
+}
+
+/** The lines of a text file, one at a time. */
+async function* lines(path: string): AsyncGenerator<string> {
+  for await (const batch of lineBatches(path)) yield* batch;
 }
 
 /** CSV (RFC 4180: quoted fields, "" inside quotes, line breaks inside quotes) as objects of the header's columns. */
