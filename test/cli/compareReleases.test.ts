@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { compareCommand, type CompareIo } from '../../src/cli/compare/compareCommand';
 import { constituent, FIRST_CONSTITUENT_ID, FIRST_TRANSACTION_ID } from '../../src/sandbox/fundraising/data';
 import { NEXT_ADDED_PAYMENTS, NEXT_FIRST_ADDED_ID, nextRelease } from '../../src/sandbox/fundraising/nextRelease';
+import { nextReleaseChangesBooking } from '../../src/sandbox/booking/bookingRoutes';
 import { startSandbox, type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox/index';
 import { openSandboxWorkspace, sandboxEnvFileText, SMALL_SANDBOX, type SandboxWorkspace } from './sandboxEnv';
 
@@ -149,6 +150,20 @@ void describe('apiwb compare against the sandbox and its next release', () => {
     const other = await compareInProcess([http, '--env', 'sandbox', '--baseline', dir, '--all-pages', '--name', 'constituents'], ws.secrets);
     assert.equal(other.code, 2);
     assert.match(other.stderr, /holds other requests/);
+  });
+
+  void it('bookings: exactly the planted status changes, matched by --key (rule 000-9-later-release-changes)', async () => {
+    const file = join(ws.dir, 'bookings.http');
+    writeFileSync(file, '# @name bookings\nGET {{booking_base_url}}/bookings\n');
+    const out = join(ws.dir, 'bookings.ndjson');
+    const result = await compareInProcess([file, '--env', 'sandbox', '--against', 'sandbox-next', '--all-pages', '--key', 'bookingId', '--out', out], ws.secrets);
+    assert.equal(result.code, 1, result.stdout + result.stderr);
+    const total = ws.descriptor.samples.bookings;
+    const planted = Array.from({ length: total }, (_, i) => i).filter(nextReleaseChangesBooking).map((i) => `BK-${String(i + 1).padStart(6, '0')}`);
+    assert.match(result.stdout, new RegExp(`differ: added 0, removed 0, changed ${planted.length}, unchanged ${total - planted.length}`));
+    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Line);
+    assert.deepEqual(lines.map((l) => l.key), planted);
+    assert.ok(lines.every((l) => l.fields?.length === 1 && l.fields[0]?.path === 'status'));
   });
 
   void it('input errors exit 2 before anything is sent', async () => {

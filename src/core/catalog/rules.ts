@@ -149,7 +149,7 @@ export const SANDBOX_CHOICES: Readonly<Record<SandboxChoiceId, SandboxChoice>> =
   },
   'release-next': {
     id: 'release-next',
-    does: 'serves a next release (apiwb sandbox --release next): organisations listed with a charityNumber; payments at index 250 mod 500 removed, at 7 mod 400 with an amount 1.00 higher, and three added',
+    does: 'serves a next release (apiwb sandbox --release next): organisations listed with a charityNumber; payments at index 250 mod 500 removed, at 7 mod 400 with an amount 1.00 higher, and three added; bookings at index 5 mod 40 with the other status',
     open: 'what a later release changes is not shown (the engagement non-production release 1.35 is unverified; the fundraising history names past changes only)',
     source: seed000('9'),
     defaultOn: false,
