@@ -31,6 +31,9 @@ export const COMMANDS = {
   clearHistory: 'apiWorkbench.clearHistory',
   refreshHistory: 'apiWorkbench.refreshHistory',
   importPrivateEnvFile: 'apiWorkbench.importPrivateEnvFile',
+  compareEnvironments: 'apiWorkbench.compareEnvironments',
+  compareStop: 'apiWorkbench.compareStop',
+  compareOpenPair: 'apiWorkbench.compareOpenPair',
 } as const;
 
 export type CommandKey = keyof typeof COMMANDS;

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Catalog, Operation } from '../core/catalog';
 import { COMMANDS } from './commandIds';
+import type { CompareChoices } from './compare/compareController';
 import type { AuthArgument } from './credentials/credentialCommands';
 import { openContractReference } from './reference/contractReference';
 import type { HistoryArgument } from './history/historyController';
@@ -62,6 +63,9 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
     vscode.commands.registerCommand(COMMANDS.refreshHistory, on((w) => w.history.tree.refresh())),
     vscode.commands.registerCommand(COMMANDS.importPrivateEnvFile, on((w, file?: unknown, options?: { deleteFile?: boolean }) =>
       w.importPrivateEnvFile({ ...(file instanceof vscode.Uri ? { file } : {}), ...(options?.deleteFile === true ? { deleteFile: true } : {}) }))),
+    vscode.commands.registerCommand(COMMANDS.compareEnvironments, on((w, target?: SendTarget | RequestsNode, choices?: CompareChoices) => w.compare.compareEnvironments(target, choices))),
+    vscode.commands.registerCommand(COMMANDS.compareStop, on((w) => w.compare.stop())),
+    vscode.commands.registerCommand(COMMANDS.compareOpenPair, on((w, index?: unknown) => w.compare.openPair(index))),
     vscode.commands.registerCommand(COMMANDS.deleteScratch, on(async (w, node?: RequestsNode) => {
       if (node?.kind !== 'file' || !node.scratch) return;
       await w.scratches.delete(node.uri);

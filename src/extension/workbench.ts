@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { CatalogController } from './catalog/catalogController';
 import { CollectionCommands } from './collections/collectionCommands';
+import { CompareController } from './compare/compareController';
 import { CredentialCommands } from './credentials/credentialCommands';
 import { SecretStorageStore } from './credentials/secretStorageStore';
 import { TokenStatusBar } from './credentials/tokenStatusBar';
@@ -38,6 +39,8 @@ export interface Workbench {
   readonly credentialCommands: CredentialCommands;
   readonly collectionCommands: CollectionCommands;
   readonly history: HistoryController;
+  /** Compare Environments… (the request sent on two environments, compared record by record). */
+  readonly compare: CompareController;
   /** The Send commands: a CodeLens target, a Requests view node, or the request under the cursor. */
   sendFrom(target: SendTarget | RequestsNode | undefined, followPages: boolean): Promise<unknown>;
   importPrivateEnvFile(options: PrivateEnvImportOptions): Promise<PrivateEnvImportReport | undefined>;
@@ -71,7 +74,8 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
     log,
   );
   sender.recorder = (record) => history.record(record);
-  context.subscriptions.push(history, catalogs, catalogs.onDidChange(() => servicesTree.setCatalog(catalogs.current)), environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar);
+  const compare = new CompareController(() => catalogs.current, environments, log, context.extensionUri);
+  context.subscriptions.push(history, catalogs, catalogs.onDidChange(() => servicesTree.setCatalog(catalogs.current)), environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar, compare);
 
   // A broken env file or overlay is reported by its loader; the language server starts regardless.
   const filesRead = Promise.allSettled([environments.load(), catalogs.restore()]).then(() => undefined);
@@ -88,6 +92,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
     credentialCommands: new CredentialCommands(environments),
     collectionCommands,
     history,
+    compare,
     sendFrom: (target, followPages) => sendFrom(target, followPages, sender),
     importPrivateEnvFile: (options) => importPrivateEnvFile(environments, options),
   };
