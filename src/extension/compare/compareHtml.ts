@@ -93,6 +93,7 @@ export function compareHtml(view: CompareView, nonce: string, cspSource: string)
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; }
   dt { font-weight: bold; }
   label { margin-right: 1em; }
+  .records td:nth-child(2) code { white-space: nowrap; }
   a { color: var(--vscode-textLink-foreground); }
   #f-added:checked ~ table tbody tr:not(.added),
   #f-removed:checked ~ table tbody tr:not(.removed),
