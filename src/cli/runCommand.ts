@@ -683,7 +683,7 @@ function formatFromPath(path: string | undefined): string {
   return 'ndjson';
 }
 
-function positiveInteger(option: string, text: string): number {
+export function positiveInteger(option: string, text: string): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${option} must be a positive integer, not '${text}'`);
   return value;

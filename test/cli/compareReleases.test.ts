@@ -8,21 +8,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { compareCommand, type CompareIo } from '../../src/cli/compare/compareCommand';
+import { compareCommand } from '../../src/cli/compare/compareCommand';
+import type { CliResult } from './cliProcess';
+import { commandInProcess } from './inProcess';
 import { constituent, FIRST_CONSTITUENT_ID, FIRST_TRANSACTION_ID } from '../../src/sandbox/fundraising/data';
 import { NEXT_ADDED_PAYMENTS, NEXT_FIRST_ADDED_ID, nextRelease } from '../../src/sandbox/fundraising/nextRelease';
 import { nextReleaseChangesBooking } from '../../src/sandbox/booking/bookingRoutes';
 import { startSandbox, type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox/index';
 import { openSandboxWorkspace, sandboxEnvFileText, SMALL_SANDBOX, type SandboxWorkspace } from './sandboxEnv';
 
-async function compareInProcess(args: readonly string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const sink = (add: (text: string) => void) => ({ isTTY: false, columns: 80, write: (text: string) => { add(text); return true; } }) as unknown as NodeJS.WriteStream;
-  const io: CompareIo = { stdout: sink((t) => { stdout += t; }), stderr: sink((t) => { stderr += t; }), env: { NO_COLOR: '1', ...env } };
-  const code = await compareCommand(args, io);
-  return { code, stdout, stderr };
-}
+const compareInProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => commandInProcess(compareCommand, args, env);
 
 const REQUESTS = `### Constituents
 # @name constituents

@@ -11,20 +11,12 @@ import { compareRecordFiles, partitionOf, type RecordDifference } from '../../sr
 import { rulesOf, seeRecord, type RecordRules } from '../../src/core/compare/records';
 import { fieldChanges } from '../../src/core/compare/fieldChanges';
 import { openCsvSink } from '../../src/core/export';
+import { mulberry32 } from '../../src/sandbox/shared/prng';
 
 const dir = mkdtempSync(join(tmpdir(), 'apiwb-compare-test-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = (seed: number): (() => number) => mulberry32(seed);
 
 type Rec = Record<string, unknown>;
 

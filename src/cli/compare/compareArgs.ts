@@ -3,6 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { reporterOptions, REPORT_HELP } from '../reporters/runReport';
+import { positiveInteger } from '../runCommand';
 import type { ReporterName } from '../reporters/report';
 
 export interface CompareOptions {
@@ -122,10 +123,4 @@ function modeOf(positionals: readonly string[], env: string | undefined, against
 
 function isExportFile(path: string): boolean {
   return /\.(ndjson|jsonl|csv)$/i.test(path) && existsSync(path) && statSync(path).isFile();
-}
-
-function positiveInteger(option: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${option} must be a positive integer, not '${text}'`);
-  return value;
 }
