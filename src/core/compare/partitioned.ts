@@ -1,5 +1,6 @@
 // Two exports compared record by record in bounded memory. Rule: a record of side A and one of side B
-// are the same record when their keys are equal (records.ts: the key field, else the content); where a
+// at the same position with the same text are the same record, unchanged; of the others, two are the
+// same record when their keys are equal (records.ts: the key field, else the content); where a
 // key has several records on a side, records with equal content pair first (unchanged), the rest pair
 // in the order they came (changed), and what is left is removed (A only) or added (B only). Position
 // plays no part: a record that moved to another page is not a change.
@@ -11,7 +12,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fieldChanges, type FieldChange } from './fieldChanges';
-import { forEachRecord, lineBatches, type RecordSource } from './recordFiles';
+import { forEachRecord, lineBatches, RecordFileError, type RecordSource } from './recordFiles';
 import { contentOf, recordKey, type RecordRules } from './records';
 import { ShapeTracker, shapeDifferences, type ShapeDifferences } from './shape';
 
@@ -69,9 +70,34 @@ export async function compareRecordFiles(a: RecordSource, b: RecordSource, optio
   try {
     const shapeA = new ShapeTracker(options.rules.ignore);
     const shapeB = new ShapeTracker(options.rules.ignore);
-    const rowsA = await partition(a, join(dir, 'a'), partitions, options, shapeA);
-    const rowsB = await partition(b, join(dir, 'b'), partitions, options, shapeB);
     const counts = { added: 0, removed: 0, changed: 0, unchanged: 0 };
+    const sideA = new Partitioner(join(dir, 'a'), partitions, options, shapeA);
+    const sideB = new Partitioner(join(dir, 'b'), partitions, options, shapeB);
+    let rowsA: number;
+    let rowsB: number;
+    try {
+      if (a.format === 'ndjson' && b.format === 'ndjson') {
+        // Records at the same position with the same text are the same record, unchanged: they are
+        // counted here and never parsed, partitioned nor shaped (they shape both sides alike).
+        const aligned = await inStep(a.path, b.path, (textA, textB, line) => {
+          if (textA !== undefined && textA === textB && textA.trim() !== '') {
+            counts.unchanged++;
+            return true;
+          }
+          if (textA !== undefined) sideA.addLine(textA, a.path, line);
+          if (textB !== undefined) sideB.addLine(textB, b.path, line);
+          return false;
+        });
+        rowsA = aligned + sideA.count;
+        rowsB = aligned + sideB.count;
+      } else {
+        rowsA = await forEachRecord(a, (value, text) => sideA.add(value, text));
+        rowsB = await forEachRecord(b, (value, text) => sideB.add(value, text));
+      }
+    } finally {
+      sideA.close();
+      sideB.close();
+    }
     for (let p = 0; p < partitions; p++) {
       options.signal?.throwIfAborted();
       await comparePartition(join(dir, `a${p}`), join(dir, `b${p}`), options, counts);
@@ -92,38 +118,98 @@ export function partitionOf(key: string, partitions: number): number {
   return (hash >>> 0) % partitions;
 }
 
-/** One side into its partition files (`<prefix><n>`); returns its record count. */
-async function partition(source: RecordSource, prefix: string, partitions: number, options: CompareRecordsOptions, shape: ShapeTracker): Promise<number> {
-  const files: number[] = [];
-  const buffers: string[][] = Array.from({ length: partitions }, () => []);
-  const sizes = new Array<number>(partitions).fill(0);
-  // Written synchronously, 256 KiB at a time: the loop over a chunk's records never waits.
-  const flush = (p: number): void => {
-    if (buffers[p]!.length === 0) return;
-    writeSync(files[p]!, buffers[p]!.join(''));
-    buffers[p] = [];
-    sizes[p] = 0;
-  };
-  let seq = 0;
-  try {
-    for (let p = 0; p < partitions; p++) files.push(openSync(`${prefix}${p}`, 'w'));
-    await forEachRecord(source, (value, text) => {
-      if ((seq & 0xfff) === 0) options.signal?.throwIfAborted();
-      shape.add(value);
-      const key = recordKey(value, options.rules);
-      const p = partitionOf(key, partitions);
-      // Key length and sequence, then the key and the record's text: no escaping, one line a record.
-      const entry = `${key.length},${seq}:${key}${text}\n`;
-      buffers[p]!.push(entry);
-      sizes[p]! += entry.length;
-      if (sizes[p]! >= FLUSH_AT) flush(p);
-      seq++;
-    });
-    for (let p = 0; p < partitions; p++) flush(p);
-  } finally {
-    for (const fd of files) closeSync(fd);
+/**
+ * Both files' lines, position by position (a missing line is undefined once one file has ended); `each`
+ * returns true for a pair it settled. Returns how many it settled.
+ */
+async function inStep(pathA: string, pathB: string, each: (a: string | undefined, b: string | undefined, line: number) => boolean): Promise<number> {
+  const iterA = lineBatches(pathA)[Symbol.asyncIterator]();
+  const iterB = lineBatches(pathB)[Symbol.asyncIterator]();
+  let batchA: string[] = [];
+  let batchB: string[] = [];
+  let atA = 0;
+  let atB = 0;
+  let doneA = false;
+  let doneB = false;
+  let line = 0;
+  let settled = 0;
+  for (;;) {
+    if (atA >= batchA.length && !doneA) {
+      const next = await iterA.next();
+      if (next.done) doneA = true;
+      else [batchA, atA] = [next.value, 0];
+    }
+    if (atB >= batchB.length && !doneB) {
+      const next = await iterB.next();
+      if (next.done) doneB = true;
+      else [batchB, atB] = [next.value, 0];
+    }
+    if (doneA && doneB) return settled;
+    // A plain loop while both batches (or the one left) have lines.
+    const endA = doneA ? atA : batchA.length;
+    const endB = doneB ? atB : batchB.length;
+    while ((doneA || atA < endA) && (doneB || atB < endB) && !(doneA && doneB)) {
+      line++;
+      if (each(doneA ? undefined : batchA[atA++], doneB ? undefined : batchB[atB++], line)) settled++;
+      if ((!doneA && atA >= endA) || (!doneB && atB >= endB)) break;
+    }
   }
-  return seq;
+}
+
+/** One side's records into its partition files (`<prefix><n>`), by key; its shape on the way. */
+class Partitioner {
+  private readonly files: number[] = [];
+  private readonly buffers: string[][];
+  private readonly sizes: number[];
+  /** Records written (the sequence number of the next). */
+  count = 0;
+
+  constructor(prefix: string, private readonly partitions: number, private readonly options: CompareRecordsOptions, private readonly shape: ShapeTracker) {
+    this.buffers = Array.from({ length: partitions }, () => []);
+    this.sizes = new Array<number>(partitions).fill(0);
+    for (let p = 0; p < partitions; p++) this.files.push(openSync(`${prefix}${p}`, 'w'));
+  }
+
+  /** An NDJSON line (blank: skipped; not JSON: an input error naming the file and line). */
+  addLine(text: string, path: string, line: number): void {
+    if (text.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new RecordFileError(`${path}:${line}: not a JSON record (${error instanceof Error ? error.message : String(error)})`);
+    }
+    this.add(value, text);
+  }
+
+  add(value: unknown, text: string): void {
+    if ((this.count & 0xfff) === 0) this.options.signal?.throwIfAborted();
+    this.shape.add(value);
+    const key = recordKey(value, this.options.rules);
+    const p = partitionOf(key, this.partitions);
+    // Key length and sequence, then the key and the record's text: no escaping, one line a record.
+    const entry = `${key.length},${this.count}:${key}${text}\n`;
+    this.buffers[p]!.push(entry);
+    this.sizes[p]! += entry.length;
+    if (this.sizes[p]! >= FLUSH_AT) this.flush(p);
+    this.count++;
+  }
+
+  /** Written synchronously, 256 KiB at a time: the loop over a chunk's records never waits. */
+  private flush(p: number): void {
+    if (this.buffers[p]!.length === 0) return;
+    writeSync(this.files[p]!, this.buffers[p]!.join(''));
+    this.buffers[p] = [];
+    this.sizes[p] = 0;
+  }
+
+  close(): void {
+    try {
+      for (let p = 0; p < this.partitions; p++) this.flush(p);
+    } finally {
+      for (const fd of this.files.splice(0)) closeSync(fd);
+    }
+  }
 }
 
 /** One line of a partition file: the key and the record. */
