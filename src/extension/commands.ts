@@ -7,6 +7,7 @@ import type { CompareChoices } from './compare/compareController';
 import type { AuthArgument } from './credentials/credentialCommands';
 import { openContractReference } from './reference/contractReference';
 import type { HistoryArgument } from './history/historyController';
+import type { HistoryNode } from './history/historyTree';
 import type { RequestsNode } from './requests/requestsTree';
 import type { SendTarget } from './send/sendController';
 import type { ServicesNode } from './servicesTree';
@@ -63,7 +64,14 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
     vscode.commands.registerCommand(COMMANDS.refreshHistory, on((w) => w.history.tree.refresh())),
     vscode.commands.registerCommand(COMMANDS.importPrivateEnvFile, on((w, file?: unknown, options?: { deleteFile?: boolean }) =>
       w.importPrivateEnvFile({ ...(file instanceof vscode.Uri ? { file } : {}), ...(options?.deleteFile === true ? { deleteFile: true } : {}) }))),
-    vscode.commands.registerCommand(COMMANDS.compareEnvironments, on((w, target?: SendTarget | RequestsNode, choices?: CompareChoices) => w.compare.compareEnvironments(target, choices))),
+    // On a request (CodeLens target, Requests view node, the cursor) or on a History entry (the request it was sent from).
+    vscode.commands.registerCommand(COMMANDS.compareEnvironments, on(async (w, target?: SendTarget | RequestsNode | HistoryNode, choices?: CompareChoices) => {
+      if (target && typeof target === 'object' && 'kind' in target && target.kind === 'historyEntry') {
+        const origin = await w.history.originOf(target);
+        return origin ? w.compare.compareEnvironments(origin, choices) : undefined;
+      }
+      return w.compare.compareEnvironments(target, choices);
+    })),
     vscode.commands.registerCommand(COMMANDS.compareStop, on((w) => w.compare.stop())),
     vscode.commands.registerCommand(COMMANDS.compareOpenPair, on((w, index?: unknown) => w.compare.openPair(index))),
     vscode.commands.registerCommand(COMMANDS.deleteScratch, on(async (w, node?: RequestsNode) => {

@@ -10,6 +10,7 @@ export const suiteModules: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./collections.test'),
   () => import('./history.test'),
   () => import('./privateEnv.test'),
+  () => import('./compareEnvironments.test'),
   // Last: it searches the files every suite above made the product write.
   () => import('./secretsAtRest.test'),
 ];
