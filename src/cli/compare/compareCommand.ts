@@ -183,7 +183,7 @@ function mkdtempSafe(path: string): void {
 }
 
 /** `200 · business ok · complete · 2345 rows` (and the problem, when there was no response). */
-export function sideWords(s: SideSummary): string {
+function sideWords(s: SideSummary): string {
   const parts = [s.status === undefined ? 'no response' : String(s.status), `business ${s.business}${s.errorCodes.length ? ` (${s.errorCodes.join(', ')})` : ''}`];
   if (s.walk) parts.push(s.walk);
   if (s.rows !== undefined) parts.push(`${s.rows} rows`);

@@ -12,8 +12,8 @@ export interface FieldChange {
   readonly after?: unknown;
 }
 
-/** A record with more changed fields than this lists the first ones (the count says how many). */
-export const MAX_FIELD_CHANGES = 50;
+/** A record with more changed fields than this lists the first ones. */
+const MAX_FIELD_CHANGES = 50;
 const MAX_DEPTH = 64;
 
 export function fieldChanges(before: unknown, after: unknown, ignore: ReadonlySet<string>): FieldChange[] {
@@ -28,7 +28,7 @@ export function fieldChanges(before: unknown, after: unknown, ignore: ReadonlySe
     }
   }
   for (const [path, value] of b) if (!a.has(path)) changes.push({ path, kind: 'added', after: value });
-  return changes;
+  return changes.slice(0, MAX_FIELD_CHANGES);
 }
 
 /** The JSON type name of a value: string, number, boolean, null, object or array. */

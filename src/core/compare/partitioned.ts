@@ -22,7 +22,7 @@ export interface RecordDifference {
   readonly key?: unknown;
   readonly before?: unknown;
   readonly after?: unknown;
-  /** For a changed record: its field changes (at most MAX_FIELD_CHANGES). */
+  /** For a changed record: its field changes (the first 50). */
   readonly fields?: readonly FieldChange[];
 }
 
@@ -51,7 +51,7 @@ export interface CompareRecordsOptions {
   readonly signal?: AbortSignal;
 }
 
-export const DEFAULT_PARTITION_BYTES = 4 * 1024 * 1024;
+const DEFAULT_PARTITION_BYTES = 4 * 1024 * 1024;
 const FLUSH_AT = 256 * 1024;
 const MAX_PARTITIONS = 512;
 

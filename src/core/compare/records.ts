@@ -18,13 +18,6 @@ export interface RecordRules {
   readonly ignore: ReadonlySet<string>;
 }
 
-export interface SeenRecord {
-  /** `k:` + the key's JSON (so 7 and "7" differ), or `c:` + the content when the record has no key. */
-  readonly key: string;
-  /** The content as compared (canonical JSON without volatile and ignored values). */
-  readonly content: string;
-}
-
 export function rulesOf(key: string | undefined, ignore: readonly string[] = []): RecordRules {
   return { ...(key ? { key, keyParts: key.split('.') } : {}), ignore: new Set(ignore.map(normalPath)) };
 }
@@ -32,12 +25,6 @@ export function rulesOf(key: string | undefined, ignore: readonly string[] = [])
 /** `a.b[3].c`, `a.b.[].c` and `a.b[].c` all name `a.b[].c`. */
 export function normalPath(path: string): string {
   return path.trim().replace(/^\$\.?/, '').replace(/\[\d*\]/g, '[]').replace(/\.\[\]/g, '[]');
-}
-
-export function seeRecord(record: unknown, rules: RecordRules): SeenRecord {
-  const content = contentOf(record, rules);
-  const keyValue = rules.keyParts === undefined ? undefined : keyOf(record, rules.keyParts);
-  return { key: keyValue === undefined ? `c:${content}` : `k:${keyValue}`, content };
 }
 
 /** The record's key alone (its content is made only for a record without a key). */
@@ -52,7 +39,7 @@ export function contentOf(record: unknown, rules: RecordRules): string {
 }
 
 /** The key's JSON text, or undefined when the record has none usable (absent, null, an object or array). */
-export function keyOf(record: unknown, path: readonly string[]): string | undefined {
+function keyOf(record: unknown, path: readonly string[]): string | undefined {
   let value: unknown = record;
   for (const part of path) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;

@@ -4,7 +4,7 @@
 // and by paths whose types differ. Bounded: past MAX_PATHS distinct paths, new ones are not tracked.
 import { jsonType } from './fieldChanges';
 
-export const MAX_PATHS = 5_000;
+const MAX_PATHS = 5_000;
 const MAX_DEPTH = 32;
 
 export interface ShapeDifferences {

@@ -34,7 +34,7 @@ export interface CompareView {
 export const MAX_SHOWN = 500;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 const shown = (value: unknown): string => (value === undefined ? '—' : JSON.stringify(value) ?? 'null');
 
