@@ -164,6 +164,16 @@ void describe('record comparison, by example', () => {
     assert.deepEqual(result.shape, { onlyA: [], onlyB: ['z'], typeChanges: [{ path: 'x.y', a: ['number'], b: ['string'] }] });
   });
 
+  void it('a record at the same position with the same text is the same record, before matching by key', async () => {
+    // Key 1 twice on each side, equal contents but for a volatile date: by key alone A's first would pair
+    // with B's second (equal contents pair first) and A's second would be reported changed.
+    const a = [{ id: 1, n: 'a', at: '2026-01-01' }, { id: 1, n: 'a', at: '2026-02-02' }];
+    const b = [{ id: 1, n: 'b' }, { id: 1, n: 'a', at: '2026-02-02' }];
+    const { result, diffs } = await compare(writeNdjson('sa.ndjson', a), writeNdjson('sb.ndjson', b), rulesOf('id'), 1);
+    assert.deepEqual([result.changed, result.unchanged], [1, 1]);
+    assert.deepEqual(diffs.map((d) => [d.kind, d.before, d.after]), [['changed', a[0], b[0]]]);
+  });
+
   void it('--ignore takes a path out of the comparison and the shape, at any array index', async () => {
     const a = [{ k: 'a', items: [{ price: 1, q: 1 }] }];
     const b = [{ k: 'a', items: [{ price: 2, q: 1 }] }];
