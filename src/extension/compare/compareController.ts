@@ -115,6 +115,11 @@ export class CompareController implements vscode.Disposable {
         }
       };
       const a = await side(active, this.environments.credentials, 'a');
+      if (abort.signal.aborted) {
+        // Stopped before side B was asked anything: there is nothing to compare A's rows with.
+        this.panel.show(view('stopped', { progress: `side B (${other.name}) was not sent; side A: ${sideText(a.summary)}` }));
+        return undefined;
+      }
       const b = await side(other, this.credentialsOf(other), 'b');
       this.panel.show(view('running', { progress: 'comparing records…' }));
       let differing = 0;

@@ -53,7 +53,7 @@ function recordRow(r: CompareViewRecord): string {
 export function compareHtml(view: CompareView, nonce: string, cspSource: string): string {
   const count = (kind: string): number => view.records.filter((r) => r.kind === kind).length;
   const state = view.state === 'running' ? `Comparing… ${escapeHtml(view.progress ?? '')} ${commandLink('apiWorkbench.compareStop', [], 'Stop', 'Stop the comparison (keeps what was compared)')}`
-    : view.state === 'stopped' ? 'Stopped: what both sides had fetched was compared.'
+    : view.state === 'stopped' ? (view.progress ? `Stopped: ${escapeHtml(view.progress)}.` : 'Stopped: what both sides had fetched was compared.')
     : view.state === 'failed' ? `Failed: ${escapeHtml(view.progress ?? '')}` : 'Done.';
   const summary = view.summary ? `
   <section aria-label="Summary">
