@@ -506,7 +506,7 @@ async function openOut(path: string, format: OutputFormat, secrets: () => readon
 }
 
 /** The requests of a run, in order, and every file variable of its files; which responses are read later comes after the check (withReadLater). */
-function planRequests(files: readonly string[], name: string | undefined): { requests: Omit<PlannedRequest, 'readLater'>[]; fileVariables: FileVariable[] } {
+export function planRequests(files: readonly string[], name: string | undefined): { requests: Omit<PlannedRequest, 'readLater'>[]; fileVariables: FileVariable[] } {
   const planned: Omit<PlannedRequest, 'readLater'>[] = [];
   const parsedFiles: HttpFile[] = [];
   for (const file of files) {
@@ -569,7 +569,7 @@ export function readLaterFlags(requests: readonly { readonly name?: string | und
  * directive readable. Returns the reference names of a `<@` body's file (they count for readLater),
  * found once a file for the run (`names`, by path); the file's text is not kept.
  */
-function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment: Environment, allPages: boolean, catalog: Catalog, names: Map<string, readonly string[]>, checkedTexts: Map<string, ResolvedText>, runFiles: RunFiles): readonly string[] | undefined {
+export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment: Environment, allPages: boolean, catalog: Catalog, names: Map<string, readonly string[]>, checkedTexts: Map<string, ResolvedText>, runFiles: RunFiles): readonly string[] | undefined {
   const checked = checkRequest(item.parsed, item.node.index, environment, checkedTexts);
   if (!checked.ok) throw new InputError(`${item.where}: ${checked.problem}`);
   const include = checked.resolved.bodyInclude;
@@ -808,13 +808,13 @@ function wholeNumber(option: string, text: string): number {
   return value;
 }
 
-function positiveInteger(option: string, text: string): number {
+export function positiveInteger(option: string, text: string): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${option} must be a positive integer, not '${text}'`);
   return value;
 }
 
-function shownPath(path: string): string {
+export function shownPath(path: string): string {
   const rel = relative(process.cwd(), path);
   return rel.startsWith('..') ? path : rel;
 }

@@ -56,6 +56,8 @@ Options:
   --rate-limit N                N requests a second to each service's paged operations (choice rate-limit):
                                 RateLimit-* / X-RateLimit-* headers, over it 429 + Retry-After (default 0 = off)
   --constituents N, --transactions N, --bookings N, --bookings-per-page N   data sizes
+  --release current|next         which release to serve (default current); next is the sandbox's own next
+                                release (choice release-next): the differences apiwb compare should find
   --fail-page STYLE:N:FAULT     make page N of a STYLE walk fail once (repeatable); STYLE is one of
                                 page-number, page-headers, offset-remaining, batch-cursor, export-ordinal,
                                 stateful-extraction, generic; FAULT is drop, status=CODE, delay=MS, drip=MS,
@@ -91,6 +93,7 @@ async function runSandbox(args: readonly string[]): Promise<number> {
         help: { type: 'boolean', short: 'h' },
         'fail-page': { type: 'string', multiple: true },
         choice: { type: 'string', multiple: true },
+        release: { type: 'string' },
         ...Object.fromEntries(Object.keys(INTEGER_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
       },
     });
@@ -115,7 +118,9 @@ async function runSandbox(args: readonly string[]): Promise<number> {
     failPages.forEach((spec) => parsePageFault(spec));
     const choices = Object.assign({}, ...((values['choice'] as string[] | undefined) ?? []).map(parseChoiceList)) as SandboxOptions['choices'];
     resolveChoices(choices);
-    options = { ...built, failPages, ...(choices && Object.keys(choices).length > 0 ? { choices } : {}) };
+    const release = values['release'];
+    if (release !== undefined && release !== 'current' && release !== 'next') throw new Error(`--release must be current or next, not '${String(release)}'`);
+    options = { ...built, failPages, ...(release === 'next' ? { release } : {}), ...(choices && Object.keys(choices).length > 0 ? { choices } : {}) };
   } catch (error) {
     process.stderr.write(`apiwb sandbox: ${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
     return 2;
@@ -144,7 +149,7 @@ async function runSandbox(args: readonly string[]): Promise<number> {
   } else {
     // Human lines carry no secret (passwords, service keys, tokens are in the --json line only).
     process.stdout.write([
-      'API Workbench sandbox is running on 127.0.0.1 (Ctrl+C to stop)',
+      `API Workbench sandbox is running on 127.0.0.1${options.release === 'next' ? ', serving its next release' : ''} (Ctrl+C to stop)`,
       `  engagement   ${d.engagement.baseUrl}   token: POST ${d.engagement.authUrl}/token   user ${d.credentials.engagement.username}`,
       `  fundraising  ${d.fundraising.baseUrl}   tenant ${d.credentials.fundraising.tenantCode}   OpenAPI ${d.fundraising.baseUrl}/openapi/v1.json`,
       `  booking      ${d.booking.baseUrl}/bookings`,

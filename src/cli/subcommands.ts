@@ -16,6 +16,7 @@ export interface SubcommandEntry {
 
 export const subcommands: readonly SubcommandEntry[] = [
   { name: 'run', summary: 'Run .http requests against an environment (exit 1 on HTTP or business failure)', sendsRequests: true, load: async () => (await import('./runCommand')).runSubcommand },
+  { name: 'compare', summary: 'Compare the same requests on two environments, with a baseline, or two exports, record by record', sendsRequests: true, load: async () => (await import('./compareCommand')).compareSubcommand },
   { name: 'sandbox', summary: 'Run the simulated services on 127.0.0.1 (demos, tests, benchmarks)', load: async () => (await import('./sandboxCommand')).sandboxSubcommand },
   { name: 'import-openapi', summary: 'Import an OpenAPI document (URL or file) as a catalog overlay', sendsRequests: true, load: async () => (await import('./importCommand')).importOpenApiSubcommand },
   { name: 'generate', summary: 'Print a request as code (curl, fetch, Python, C#, Java, Go, ...) or a paging loop', load: async () => (await import('./generateCommand')).generateSubcommand },

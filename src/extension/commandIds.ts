@@ -36,4 +36,7 @@ export const COMMANDS = {
   setProxyPassword: 'apiWorkbench.setProxyPassword',
   setCertificatePassphrase: 'apiWorkbench.setCertificatePassphrase',
   importRestClientCertificates: 'apiWorkbench.importRestClientCertificates',
+  compareEnvironments: 'apiWorkbench.compareEnvironments',
+  compareStop: 'apiWorkbench.compareStop',
+  compareOpenPair: 'apiWorkbench.compareOpenPair',
 } as const;

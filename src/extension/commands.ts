@@ -3,9 +3,11 @@
 import * as vscode from 'vscode';
 import type { Catalog, Operation } from '../core/catalog';
 import { COMMANDS } from './commandIds';
+import type { CompareChoices } from './compare/compareController';
 import type { AuthArgument } from './credentials/credentialCommands';
 import { openContractReference } from './reference/contractReference';
 import type { HistoryArgument } from './history/historyController';
+import type { HistoryNode } from './history/historyTree';
 import type { RequestsNode } from './requests/requestsTree';
 import type { SendTarget } from './send/sendController';
 import type { ServicesNode } from './servicesTree';
@@ -68,6 +70,16 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
     vscode.commands.registerCommand(COMMANDS.setProxyPassword, on((w, value?: unknown) => w.networkCommands.setProxyPassword(typeof value === 'string' ? value : undefined))),
     vscode.commands.registerCommand(COMMANDS.setCertificatePassphrase, on((w, id?: unknown, value?: unknown) => w.networkCommands.setCertificatePassphrase(id, typeof value === 'string' ? value : undefined))),
     vscode.commands.registerCommand(COMMANDS.importRestClientCertificates, on((w) => w.networkCommands.importRestClientCertificates())),
+    // On a request (CodeLens target, Requests view node, the cursor) or on a History entry (the request it was sent from).
+    vscode.commands.registerCommand(COMMANDS.compareEnvironments, on(async (w, target?: SendTarget | RequestsNode | HistoryNode, choices?: CompareChoices) => {
+      if (target && typeof target === 'object' && 'kind' in target && target.kind === 'historyEntry') {
+        const origin = await w.history.originOf(target);
+        return origin ? w.compare.compareEnvironments(origin, choices) : undefined;
+      }
+      return w.compare.compareEnvironments(target, choices);
+    })),
+    vscode.commands.registerCommand(COMMANDS.compareStop, on((w) => w.compare.stop())),
+    vscode.commands.registerCommand(COMMANDS.compareOpenPair, on((w, index?: unknown) => w.compare.openPair(index))),
     vscode.commands.registerCommand(COMMANDS.deleteScratch, on(async (w, node?: RequestsNode) => {
       if (node?.kind !== 'file' || !node.scratch) return;
       await w.scratches.delete(node.uri);

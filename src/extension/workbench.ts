@@ -6,6 +6,7 @@ import { useNumberLocale } from '../core/results/format';
 import { CatalogController } from './catalog/catalogController';
 import { CollectionCommands } from './collections/collectionCommands';
 import { GenerateCommands } from './codegen/generateCommands';
+import { CompareController } from './compare/compareController';
 import { CredentialCommands } from './credentials/credentialCommands';
 import { SecretStorageStore } from './credentials/secretStorageStore';
 import { TokenStatusBar } from './credentials/tokenStatusBar';
@@ -44,6 +45,8 @@ export interface Workbench {
   readonly generate: GenerateCommands;
   readonly networkCommands: NetworkCommands;
   readonly history: HistoryController;
+  /** Compare Environments… (the request sent on two environments, compared record by record). */
+  readonly compare: CompareController;
   /** The Send commands: a CodeLens target, a Requests view node, or the request under the cursor. */
   sendFrom(target: SendTarget | RequestsNode | undefined, followPages: boolean): Promise<unknown>;
   importPrivateEnvFile(options: PrivateEnvImportOptions): Promise<PrivateEnvImportReport | undefined>;
@@ -84,7 +87,8 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   context.subscriptions.push(context.secrets.onDidChange((event) => {
     if (/(^|[./])proxy\.password$|\.passphrase$/.test(event.key)) environments.network.invalidate();
   }));
-  context.subscriptions.push(history, catalogs, catalogs.onDidChange(() => servicesTree.setCatalog(catalogs.current)), environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar);
+  const compare = new CompareController(() => catalogs.current, environments, log, context.extensionUri);
+  context.subscriptions.push(history, catalogs, catalogs.onDidChange(() => servicesTree.setCatalog(catalogs.current)), environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar, compare);
 
   // A broken env file or overlay is reported by its loader; the language server starts regardless.
   const filesRead = Promise.allSettled([environments.load(), catalogs.restore()]).then(() => undefined);
@@ -103,6 +107,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
     collectionCommands,
     generate: new GenerateCommands(environments, catalogs, (node) => collectionCommands.requestAt(node as RequestsNode | undefined)),
     history,
+    compare,
     sendFrom: (target, followPages) => sendFrom(target, followPages, sender),
     importPrivateEnvFile: (options) => importPrivateEnvFile(environments, options),
   };

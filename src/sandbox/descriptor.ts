@@ -46,6 +46,8 @@ export interface SandboxOptions {
    * Unset ones keep their default; `rate-limit` follows rateLimitPerSecond unless given.
    */
   readonly choices?: Partial<Record<SandboxChoiceId, boolean>>;
+  /** 'next': the sandbox's next release (sandbox choice `release-next`; src/sandbox/README.md lists its differences). */
+  readonly release?: 'current' | 'next';
   /** Faults armed at start, e.g. `export-ordinal:2:drop` (see shared/faults.ts). */
   readonly failPages?: readonly (string | PageFaultSpec)[];
   /** Clock in epoch ms, for tests that need tokens to expire without waiting. */

@@ -43,7 +43,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const o = { ...SANDBOX_DEFAULTS, ...withoutUndefined(options) };
   const now = options.now ?? Date.now;
   const short = options.tokenLifetimeSeconds;
-  const choices = resolveChoices({ 'rate-limit': o.rateLimitPerSecond > 0, 'token-lifetime': short !== undefined, ...options.choices });
+  const choices = resolveChoices({ 'rate-limit': o.rateLimitPerSecond > 0, 'token-lifetime': short !== undefined, 'release-next': options.release === 'next', ...options.choices });
   // Each service its own quota (rate-limit): N requests a second to its paged operations.
   const limiter = (): RateLimiter => new RateLimiter(o.rateLimitPerSecond, now);
   const tokenLifetimeSeconds = short !== undefined && choices['token-lifetime'] ? short : Math.round(o.tokenLifetimeMinutes * 60);

@@ -2,7 +2,7 @@
 // and what sign-in obtains (access tokens) lives in memory for this run and is never written anywhere.
 import type { Environment } from '../../core/env/model';
 import { fieldWords, originsFor, type BoundField, type SecretBindings } from '../../core/secrets/bindings';
-import { secretEnvVarName, type SecretStore } from '../../core/secrets/secretStore';
+import { environmentSecretEnvVarName, secretEnvVarName, type SecretStore } from '../../core/secrets/secretStore';
 import { remembered } from '../../core/text/remembered';
 
 export const SECRET_ENV_PREFIX = 'APIWB_SECRET_';
@@ -11,11 +11,14 @@ export class EnvironmentSecretStore implements SecretStore {
   private readonly obtained = new Map<string, string>();
   private readonly deleted = new Set<string>();
 
-  constructor(private readonly env: Readonly<Record<string, string | undefined>> = process.env) {}
+  /** `environment`: its own variables (environmentSecretEnvVarName) are asked first (`apiwb compare`'s two sides). */
+  constructor(private readonly env: Readonly<Record<string, string | undefined>> = process.env, private readonly environment?: string) {}
 
   get(key: string): Promise<string | undefined> {
     if (this.obtained.has(key)) return Promise.resolve(this.obtained.get(key));
     if (this.deleted.has(key)) return Promise.resolve(undefined);
+    const own = this.environment === undefined || key.startsWith('env:') ? undefined : this.env[environmentVarOf(this.environment, key)];
+    if (own) return Promise.resolve(own);
     const value = this.env[envVarOf(key)];
     return Promise.resolve(value === '' ? undefined : value);
   }
@@ -53,6 +56,11 @@ function envVarNameOf(key: string): string {
   return dot < 0 ? secretEnvVarName(key, '') : secretEnvVarName(key.slice(0, dot), key.slice(dot + 1));
 }
 
+function environmentVarOf(environment: string, key: string): string {
+  const dot = key.lastIndexOf('.');
+  return dot < 0 ? environmentSecretEnvVarName(environment, key, '') : environmentSecretEnvVarName(environment, key.slice(0, dot), key.slice(dot + 1));
+}
+
 /** Every APIWB_SECRET_* value, for the CLI's redactor: none of them may ever be printed. */
 export function secretValuesFromEnvironment(env: Readonly<Record<string, string | undefined>> = process.env): string[] {
   return Object.entries(env)
@@ -72,11 +80,13 @@ export function bindEnvironmentSecrets(bindings: SecretBindings, env: Readonly<R
   const used = new Set<string>();
   for (const [authId, entry] of Object.entries(environment.auth)) {
     for (const field of ENTERED_FIELDS) {
-      const name = secretEnvVarName(authId, field);
-      const value = env[name];
-      if (!value) continue;
-      used.add(name);
-      bindings.bind(value, originsFor(field, entry, environment), `${fieldWords(field, authId)} (${name})`);
+      // The environment's own variable (apiwb compare's sides) and the plain one both serve it.
+      for (const name of [environmentSecretEnvVarName(environment.name, authId, field), secretEnvVarName(authId, field)]) {
+        const value = env[name];
+        if (!value) continue;
+        used.add(name);
+        bindings.bind(value, originsFor(field, entry, environment), `${fieldWords(field, authId)} (${name})`);
+      }
     }
   }
   for (const [name, value] of Object.entries(env)) {

@@ -25,6 +25,8 @@ export interface ReportedRequest {
   readonly businessFailures: readonly string[];
   /** Contract drift findings that failed the request (`--check-contract`), each in words with its path and section. */
   readonly drift?: readonly string[];
+  /** `apiwb compare`: records added, removed, changed and unchanged between the two sides. */
+  readonly compare?: { readonly added: number; readonly removed: number; readonly changed: number; readonly unchanged: number };
   /** Lines are one-based here. */
   readonly assertions: readonly AssertionResult[];
   readonly notRun: readonly NotRun[];

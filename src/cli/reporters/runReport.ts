@@ -41,6 +41,7 @@ export function runReportOf(outcomes: readonly RequestOutcome[], times: { starte
       ...(o.problem ? { problem: o.problem } : {}),
       businessFailures: o.businessFailures,
       ...(o.drift?.length ? { drift: o.drift } : {}),
+      ...(o.compare ? { compare: o.compare } : {}),
       assertions: (o.assertions ?? []).map((a) => ({ ...a, line: a.line + 1 })),
       notRun: (o.notRun ?? []).map((n) => ({ ...n, line: n.line + 1 })),
     })),

@@ -31,9 +31,18 @@ export interface RequestOutcome {
   readonly notRun?: readonly NotRun[];
   /** Contract drift findings that fail the request, in words (redacted): carried into the reports. */
   readonly drift?: readonly string[];
+  /** `apiwb compare`: the request's record counts, carried into the reports. */
+  readonly compare?: CompareCounts;
   /** Lines printed under the summary line, indented (e.g. contract drift findings). */
   readonly details?: readonly string[];
   readonly ok: boolean;
+}
+
+export interface CompareCounts {
+  readonly added: number;
+  readonly removed: number;
+  readonly changed: number;
+  readonly unchanged: number;
 }
 
 export function formatOutcome(outcome: RequestOutcome, color: boolean): string {

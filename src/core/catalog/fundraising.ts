@@ -75,6 +75,8 @@ const constituentOps: readonly Operation[] = [
     method: 'GET',
     path: '/v1/constituents',
     paging: 'generic',
+    // The constituent's number is the identifying field the contract names (§2; duplicate-check matches carry it).
+    recordKey: { field: 'constituentNumber', source: seed001('2') },
     responseBody: FundraisingListResponse,
     notShown: LIST_NOT_SHOWN,
   }),
@@ -122,6 +124,8 @@ const transactionOps: readonly Operation[] = [
     method: 'GET',
     path: '/v1/transactions',
     paging: 'generic',
+    // The single read names a payment by its transactionId (§4: /v1/transactions/{transactionId}).
+    recordKey: { field: 'transactionId', source: s4 },
     query: [
       { name: 'dateAdded', type: 'not-shown', meaning: 'filter on the date the payment was added (format and operators: not shown)', source: s4 },
       { name: 'dateChanged', type: 'not-shown', meaning: 'filter on the date the payment was last changed (format and operators: not shown)', source: s4 },

@@ -107,6 +107,8 @@ export interface Operation {
   readonly imported?: ImportMark;
   /** The release that introduced or changed the operation, when the contract dates it (seed 001 §9). */
   readonly release?: ReleaseMark;
+  /** The field that identifies each row of a list, where the contract names one (a comparison matches rows by it). */
+  readonly recordKey?: { readonly field: string; readonly source: SeedRef };
 }
 
 /** A release of the release history (seed 001 §9.3): its label and, when published, its date. */

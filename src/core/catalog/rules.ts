@@ -27,7 +27,8 @@ export type SandboxChoiceId =
   | 'fundraising-conventions'
   | 'rate-limit'
   | 'token-lifetime'
-  | 'booking-page-bounds';
+  | 'booking-page-bounds'
+  | 'release-next';
 
 export interface SandboxChoice {
   readonly id: SandboxChoiceId;
@@ -146,6 +147,14 @@ export const SANDBOX_CHOICES: Readonly<Record<SandboxChoiceId, SandboxChoice>> =
     source: seed001('4'),
     defaultOn: true,
     switchable: false,
+  },
+  'release-next': {
+    id: 'release-next',
+    does: 'serves a next release (apiwb sandbox --release next): organisations listed with a charityNumber; payments at index 250 mod 500 removed, at 7 mod 400 with an amount 1.00 higher, and three added; bookings at index 5 mod 40 with the other status',
+    open: 'what a later release changes is not shown (the engagement non-production release 1.35 is unverified; the fundraising history names past changes only)',
+    source: seed000('9'),
+    defaultOn: false,
+    switchable: true,
   },
   'rate-limit': {
     id: 'rate-limit',
@@ -269,6 +278,7 @@ export const CONTRACT_RULES: readonly ContractRule[] = [
   rule('000-9-deprecated', seed000('9'), 'published', 'Contact, Survey and POST /api/Transaction/Post are excluded; use Customer, SurveyApi and PostOrder (or RealTimeTriggerApi).', choice('deprecated-404')),
   rule('000-9-post-order', seed000('9'), 'published', 'POST /api/Transaction/PostOrder is supported and distinct from Post; its bodies are not shown.', choice('unpublished-body')),
   rule('000-9-release', seed000('9'), 'published', 'The contract is release 1.34.0.0; non-production runs 1.35 and compatibility is unverified.', product),
+  rule('000-9-later-release-changes', seed000('9'), 'not-shown', 'What the later release of the non-production environment changes is not shown.', choice('release-next')),
   // ---- seed 001: fundraising ----
   rule('001-4-endpoints', seed001('4'), 'published', 'The ten /v1 endpoints exactly, each with Basic + X-API-Key or a JWT bearer; 401 and 403 stated.', product),
   rule('001-7-statuses', seed001('7'), 'published', '401 is a missing header or invalid credentials; 403 is a missing permission or a caller address outside the allowed range. Other statuses and the error body: not shown.', product),

@@ -30,6 +30,14 @@ export function secretEnvVarName(authId: string, field: string): string {
   return `APIWB_SECRET_${envPart(authId)}_${envPart(field)}`;
 }
 
+/**
+ * `APIWB_SECRET_<ENVIRONMENT>__<AUTH ID>_<FIELD>`: the same secret for one environment only, asked
+ * before the plain name where a run holds two environments' credentials (`apiwb compare`).
+ */
+export function environmentSecretEnvVarName(environment: string, authId: string, field: string): string {
+  return `APIWB_SECRET_${envPart(environment)}__${envPart(authId)}_${envPart(field)}`;
+}
+
 function envPart(text: string): string {
   return text.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 }

@@ -7,14 +7,19 @@ import type { SendController, SendTarget } from './sendController';
 
 /** CodeLens passes {uri, requestIndex}; the Requests view a request node; the palette the request under the cursor. */
 export function sendFrom(target: SendTarget | RequestsNode | undefined, followPages: boolean, sender: SendController): Promise<unknown> {
-  if (target && 'kind' in target) {
-    return target.kind === 'request' ? sender.send({ uri: target.uri.toString(), requestIndex: target.index }, followPages) : Promise.resolve(undefined);
-  }
-  if (target?.uri !== undefined && typeof target.requestIndex === 'number') return sender.send(target, followPages);
+  if (target && 'kind' in target && target.kind !== 'request') return Promise.resolve(undefined);
+  const at = targetOf(target);
+  return at ? sender.send(at, followPages) : Promise.resolve(undefined);
+}
+
+/** The request a command acts on (see sendFrom); undefined, said in a warning, when there is none. */
+export function targetOf(target: SendTarget | RequestsNode | undefined): SendTarget | undefined {
+  if (target && 'kind' in target) return target.kind === 'request' ? { uri: target.uri.toString(), requestIndex: target.index } : undefined;
+  if (target?.uri !== undefined && typeof target.requestIndex === 'number') return target;
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== 'http') {
-    void vscode.window.showWarningMessage('API Workbench: open a .http file and put the cursor in a request to send it.');
-    return Promise.resolve(undefined);
+    void vscode.window.showWarningMessage('API Workbench: open a .http file and put the cursor in a request.');
+    return undefined;
   }
   const line = editor.selection.active.line;
   const requests = parseHttpFile(editor.document.getText()).requests;
@@ -22,8 +27,8 @@ export function sendFrom(target: SendTarget | RequestsNode | undefined, followPa
     ?? [...requests].reverse().find((r) => r.range.start.line <= line)
     ?? requests[0];
   if (!request) {
-    void vscode.window.showWarningMessage('API Workbench: this file has no request to send.');
-    return Promise.resolve(undefined);
+    void vscode.window.showWarningMessage('API Workbench: this file has no request.');
+    return undefined;
   }
-  return sender.send({ uri: editor.document.uri.toString(), requestIndex: request.index }, followPages);
+  return { uri: editor.document.uri.toString(), requestIndex: request.index };
 }

@@ -28,6 +28,13 @@ function booking(seed: number, index: number): Record<string, unknown> {
   };
 }
 
+/** Which bookings the next release changes (the rest are the same). */
+export const nextReleaseChangesBooking = (index: number): boolean => index % 40 === 5;
+
+function nextBooking(record: Record<string, unknown>, index: number): Record<string, unknown> {
+  return nextReleaseChangesBooking(index) ? { ...record, status: record['status'] === 'Confirmed' ? 'Cancelled' : 'Confirmed' } : record;
+}
+
 export function addBookingRoutes(router: Router, data: BookingData): void {
   router.get('/bookings', async (ctx) => {
     const raw = ctx.query.get('page');
@@ -55,7 +62,10 @@ export function addBookingRoutes(router: Router, data: BookingData): void {
     if (await ctx.pageFault('page-headers', page)) return;
     if (page > totalPages) ctx.choice('booking-page-bounds');
     const items = [];
-    for (let i = (page - 1) * data.perPage; i < Math.min(data.total, page * data.perPage); i++) items.push(booking(data.seed, i));
+    // The next release (choice release-next, src/sandbox/README.md): a booking at index 5 mod 40 has the other status.
+    const next = ctx.isOn('release-next');
+    if (next) ctx.choice('release-next');
+    for (let i = (page - 1) * data.perPage; i < Math.min(data.total, page * data.perPage); i++) items.push(next ? nextBooking(booking(data.seed, i), i) : booking(data.seed, i));
     ctx.json(200, items, headers);
   });
 }

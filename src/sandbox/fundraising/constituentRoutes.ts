@@ -5,6 +5,7 @@ import type { Router } from '../shared/router';
 import type { FundraisingAuth } from './auth';
 import { CONSTITUENT_INCLUDES, type Json, constituentInclude } from './data';
 import { problem, readIncludes, readPaging, sendPage } from './listPaging';
+import { nextConstituent } from './nextRelease';
 import type { FundraisingStore } from './store';
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -17,9 +18,11 @@ export function addConstituentRoutes(router: Router, auth: FundraisingAuth, stor
     if (!paging) return;
     if (await ctx.pageFault('generic', Math.floor(paging.offset / paging.limit) + 1)) return;
     const value: Json[] = [];
+    const next = ctx.isOn('release-next');
+    if (next) ctx.choice('release-next');
     for (let i = paging.offset; i < Math.min(store.constituentCount, paging.offset + paging.limit); i++) {
       const record = store.constituentAt(i);
-      if (record) value.push(record);
+      if (record) value.push(next ? nextConstituent(record) : record);
     }
     sendPage(ctx, store.constituentCount, value, paging);
   });

@@ -8,6 +8,7 @@ import type { Router } from '../shared/router';
 import type { FundraisingAuth } from './auth';
 import { FIRST_TRANSACTION_ID, type Json, transactionInclude } from './data';
 import { problem, readIncludes, readPaging, sendPage } from './listPaging';
+import { nextPayments } from './nextRelease';
 import type { FundraisingStore } from './store';
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -19,6 +20,13 @@ function readSince(ctx: RequestContext, name: string): number | null | undefined
   const ms = Date.parse(raw);
   if (Number.isNaN(ms)) return void problem(ctx, 400, 'Bad Request', `${name} must be an ISO 8601 date or date-time`);
   return ms;
+}
+
+function* currentPayments(count: number, single: (id: number) => Json | undefined): Generator<Json> {
+  for (let i = 0; i < count; i++) {
+    const payment = single(FIRST_TRANSACTION_ID + i);
+    if (payment) yield payment;
+  }
 }
 
 export function addTransactionRoutes(router: Router, auth: FundraisingAuth, store: FundraisingStore): void {
@@ -45,9 +53,9 @@ export function addTransactionRoutes(router: Router, auth: FundraisingAuth, stor
     if (sort !== 'dateAdded' && sort !== '-dateAdded') return problem(ctx, 400, 'Bad Request', 'sort accepts dateAdded or -dateAdded');
     if (await ctx.pageFault('generic', Math.floor(paging.offset / paging.limit) + 1)) return;
     const matches: Json[] = [];
-    for (let i = 0; i < store.transactionCount; i++) {
-      const payment = single(FIRST_TRANSACTION_ID + i);
-      if (!payment) continue;
+    const next = ctx.isOn('release-next');
+    if (next) ctx.choice('release-next');
+    for (const payment of next ? nextPayments(store.data, store.transactionCount, single) : currentPayments(store.transactionCount, single)) {
       if (added !== null && Date.parse(String(payment['dateAdded'])) < added) continue;
       if (changed !== null && Date.parse(String(payment['dateChanged'])) < changed) continue;
       matches.push(payment);

@@ -14,6 +14,7 @@ export const suiteModules: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./untrustedExport.test'),
   () => import('./network.test'),
   () => import('./generateCode.test'),
+  () => import('./compareEnvironments.test'),
   // Last: it searches the files every suite above made the product write.
   () => import('./secretsAtRest.test'),
 ];

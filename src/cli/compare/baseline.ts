@@ -1,0 +1,88 @@
+// `apiwb compare --baseline DIR`: a recorded side. The first run writes DIR (manifest.json: what each
+// request came back with; `<n>.ndjson`: its rows, as written by the redacting sink); a later run
+// compares a live side with it. What is read back is untrusted: the manifest is validated, its
+// requests must be the run's own (same files, lines and names), and rows files are named by the
+// product (`<n>.ndjson` in DIR), never by the manifest.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { SideSummary } from '../../core/compare/requestComparison';
+
+const MANIFEST = 'manifest.json';
+
+const SideSummarySchema = z.strictObject({
+  status: z.number().int().optional(),
+  problem: z.string().optional(),
+  business: z.enum(['ok', 'failed']),
+  errorCodes: z.array(z.string()),
+  walk: z.enum(['complete', 'cut-short', 'inconsistent', 'failed']).optional(),
+  rows: z.number().int().nonnegative().optional(),
+  drift: z.array(z.string()),
+});
+
+const ManifestSchema = z.strictObject({
+  version: z.literal(1),
+  environment: z.string(),
+  allPages: z.boolean(),
+  requests: z.array(z.strictObject({
+    where: z.string(),
+    label: z.string(),
+    summary: SideSummarySchema,
+    hasRows: z.boolean(),
+    recordKey: z.string().optional(),
+  })),
+});
+
+export type BaselineManifest = z.infer<typeof ManifestSchema>;
+
+export class BaselineError extends Error {}
+
+export function baselineExists(dir: string): boolean {
+  return existsSync(join(dir, MANIFEST));
+}
+
+export function rowsFileOf(dir: string, index: number): string {
+  return join(dir, `${index}.ndjson`);
+}
+
+export interface BaselineRequest {
+  readonly where: string;
+  readonly label: string;
+  readonly summary: SideSummary;
+  readonly rowsFile?: string;
+  readonly recordKey?: string;
+}
+
+/** Writes DIR: the manifest and each request's rows file (copied from the side's own). */
+export function writeBaseline(dir: string, environment: string, allPages: boolean, requests: readonly BaselineRequest[]): void {
+  mkdirSync(dir, { recursive: true });
+  requests.forEach((r, i) => {
+    if (r.rowsFile) copyFileSync(r.rowsFile, rowsFileOf(dir, i));
+  });
+  const manifest = {
+    version: 1,
+    environment,
+    allPages,
+    requests: requests.map((r) => ({ where: r.where, label: r.label, summary: r.summary, hasRows: r.rowsFile !== undefined, ...(r.recordKey ? { recordKey: r.recordKey } : {}) })),
+  };
+  writeFileSync(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** The baseline of DIR for this run's requests (by where and label), or a BaselineError saying what does not fit. */
+export function readBaseline(dir: string, planned: readonly { readonly where: string; readonly label: string }[], allPages: boolean): BaselineRequest[] {
+  let manifest: BaselineManifest;
+  try {
+    manifest = ManifestSchema.parse(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')));
+  } catch (error) {
+    throw new BaselineError(`--baseline ${dir}: ${MANIFEST} is not a baseline apiwb wrote (${error instanceof z.ZodError ? error.issues[0]?.message ?? 'invalid' : error instanceof Error ? error.message : String(error)})`);
+  }
+  if (manifest.allPages !== allPages) throw new BaselineError(`--baseline ${dir} was recorded ${manifest.allPages ? 'with' : 'without'} --all-pages; give the same options`);
+  if (manifest.requests.length !== planned.length || manifest.requests.some((r, i) => r.where !== planned[i]!.where || r.label !== planned[i]!.label)) {
+    throw new BaselineError(`--baseline ${dir} holds other requests (${manifest.requests.map((r) => r.label).join(', ')}); give the same files and --name as when it was recorded`);
+  }
+  return manifest.requests.map((r, i) => {
+    const rowsFile = rowsFileOf(dir, i);
+    if (r.hasRows && !existsSync(rowsFile)) throw new BaselineError(`--baseline ${dir}: ${i}.ndjson is missing`);
+    return { where: r.where, label: r.label, summary: r.summary, ...(r.hasRows ? { rowsFile } : {}), ...(r.recordKey ? { recordKey: r.recordKey } : {}) };
+  });
+}

@@ -1,0 +1,248 @@
+// `apiwb compare`: two sides of the same requests (two environments, an environment and its recorded
+// baseline, or two export files), compared request by request and record by record (src/core/compare).
+// One request on the network at a time: side A's response (or walk) whole, then side B's; their rows
+// wait in temporary files and are compared partition by partition, then removed.
+// Exit codes: 0 the sides agree, 1 they differ, 2 usage or input error.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compareSides } from '../../core/compare/compareSides';
+import { compareRecordFiles, type RecordDifference } from '../../core/compare/partitioned';
+import { RecordFileError, formatOfPath } from '../../core/compare/recordFiles';
+import { rulesOf } from '../../core/compare/records';
+import { compareRequest, countsLine, type RequestComparison, type SideSummary } from '../../core/compare/requestComparison';
+import { CONTRACT_SERVICES, createCatalog } from '../../core/catalog';
+import { parseEnvFile } from '../../core/env/loadEnvFile';
+import { EnvFileError } from '../../core/env/model';
+import { selectEnvironment } from '../../core/env/session';
+import { closeHttpAgents, httpClient } from '../../core/http/client';
+import { readOverlayFile, withOverlay } from '../../core/openapi';
+import type { ExchangePorts } from '../../core/run/exchange';
+import { RunFiles } from '../../core/files/outputs';
+import { Redactor } from '../../core/secrets/redact';
+import { terminalSafe } from '../../core/text/terminalText';
+import { secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
+import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files';
+import { createProgress, progressText } from '../reporters/progress';
+import { writeRunReport } from '../reporters/runReport';
+import type { RequestOutcome } from '../reporters/summary';
+import { checkBeforeSending, planRequests, shownPath, type PlannedRequest } from '../runCommand';
+import type { Subcommand } from '../subcommands';
+import { BaselineError, baselineExists, readBaseline, writeBaseline, type BaselineRequest } from './baseline';
+import { COMPARE_HELP, parseCompareArgs, type CompareOptions } from './compareArgs';
+import { differenceWriter, type DifferenceWriter } from './differenceFile';
+import { sideRunner, type SideRequest } from './sideRun';
+
+export const COMPARE_EXIT = { agree: 0, differ: 1, usage: 2 } as const;
+
+export interface CompareIo {
+  readonly stdout: NodeJS.WriteStream;
+  readonly stderr: NodeJS.WriteStream;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+export const compareSubcommand: Subcommand = { run: (args) => compareCommand(args) };
+
+export async function compareCommand(args: readonly string[], io: CompareIo = { stdout: process.stdout, stderr: process.stderr, env: process.env }): Promise<number> {
+  let options: CompareOptions | 'help';
+  try {
+    options = parseCompareArgs(args);
+  } catch (error) {
+    io.stderr.write(`apiwb compare: ${message(error)}\nRun 'apiwb compare --help' for the options.\n`);
+    return COMPARE_EXIT.usage;
+  }
+  if (options === 'help') {
+    io.stdout.write(COMPARE_HELP);
+    return COMPARE_EXIT.agree;
+  }
+  const redactor = new Redactor(secretValuesFromEnvironment(io.env));
+  const temp = mkdtempSync(join(tmpdir(), 'apiwb-compare-'));
+  // No output overwrites an input (src/core/files/outputs.ts): claimed before anything is opened or sent.
+  const inputs = new RunFiles();
+  let out: DifferenceWriter | undefined;
+  try {
+    claimCompareFiles(inputs, options);
+    out = options.out ? await differenceWriter(options.out) : undefined;
+  } catch (error) {
+    io.stderr.write(`apiwb compare: ${terminalSafe(redactor.text(message(error)))}\n`);
+    rmSync(temp, { recursive: true, force: true });
+    return COMPARE_EXIT.usage;
+  }
+  try {
+    const started = performance.now();
+    const startedAt = new Date().toISOString();
+    const results = options.mode === 'files' ? [await compareFiles(options, temp, out)] : await compareRequests(options, io, redactor, temp, out);
+    if (results === 'baseline written') return COMPARE_EXIT.agree;
+    const elapsed = performance.now() - started;
+    const differing = results.filter((r) => r.comparison.differs).length;
+    io.stdout.write(`${results.length} request${results.length === 1 ? '' : 's'} compared, ${differing} differ${differing === 1 ? 's' : ''}, ${Math.round(elapsed)} ms\n`);
+    if (options.reporter) writeRunReport(options.reporter, options.report, results.map(outcomeOf), { startedAt, durationMs: elapsed }, redactor, io.stdout);
+    return differing > 0 ? COMPARE_EXIT.differ : COMPARE_EXIT.agree;
+  } catch (error) {
+    const text = terminalSafe(redactor.text(message(error)));
+    io.stderr.write(`apiwb compare: ${text}\n`);
+    const input = error instanceof InputError || error instanceof EnvFileError || error instanceof RecordFileError || error instanceof BaselineError;
+    return input ? COMPARE_EXIT.usage : COMPARE_EXIT.differ;
+  } finally {
+    await out?.close();
+    rmSync(temp, { recursive: true, force: true });
+    await closeHttpAgents();
+  }
+
+  /** One request's line, and its differences under it, as soon as it is compared. */
+  function print(result: Compared): void {
+    io.stdout.write(`${redactor.text(formatCompared(result))}\n`);
+  }
+
+  async function compareRequests(o: CompareOptions, io2: CompareIo, r: Redactor, dir: string, diffs: DifferenceWriter | undefined): Promise<Compared[] | 'baseline written'> {
+    const files = collectRequestFiles(o.paths);
+    const envPath = findEnvFile(o.envFile, files[0]);
+    const envFile = parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath));
+    const recording = o.mode === 'baseline' && o.baseline !== undefined && !baselineExists(o.baseline);
+    const envA = o.mode === 'environments' || recording ? selectEnvironment(envFile, o.env ?? '') : undefined;
+    const envB = o.mode === 'environments' ? selectEnvironment(envFile, o.against ?? '') : recording ? undefined : selectEnvironment(envFile, o.env ?? '');
+    const plan = planRequests(files, o.name).requests.map((p) => ({ ...p, readLater: false }));
+    const catalog = createCatalog(withOverlay(CONTRACT_SERVICES, o.overlays.map((path) => {
+      try {
+        return readOverlayFile(readFileSync(path, 'utf8'), path);
+      } catch (error) {
+        throw new InputError(`--overlay ${path}: ${message(error)}`);
+      }
+    })));
+    // Every request checked on every live side before anything is sent (exit 2, naming file:line).
+    for (const environment of [envA, envB]) if (environment) for (const item of plan) checkBeforeSending(item, environment, o.allPages, catalog, new Map(), new Map(), inputs);
+    const labels = plan.map((p) => ({ where: p.where, label: p.node.name ?? p.where }));
+    const baseline = o.mode === 'baseline' && !recording && o.baseline ? readBaseline(o.baseline, labels, o.allPages) : undefined;
+    const ports: Omit<ExchangePorts, 'guard'> = { http: httpClient, catalog, timeoutMs: o.timeoutMs, ...(o.insecure ? { rejectUnauthorized: false } : {}) };
+    const secrets = secretValuesFromEnvironment(io2.env);
+    const progress = createProgress(io2.stderr);
+    const side = (environment: NonNullable<typeof envA>, name: string) => sideRunner({
+      environment, allPages: o.allPages, ...(o.maxPages ? { maxPages: o.maxPages } : {}), timeoutMs: o.timeoutMs, insecure: o.insecure,
+      env: io2.env, ports, redactor: r, secrets,
+      onPage: (i, pages, rows) => { if (progress.visible) progress.update(progressText(i, plan.length, labels[i]!.label, `${name} · page ${pages} · ${rows} rows`)); },
+    }, join(dir, name));
+    const runA = envA ? side(envA, 'a') : undefined;
+    const runB = envB ? side(envB, 'b') : undefined;
+    for (const sub of ['a', 'b']) mkdtempSafe(join(dir, sub));
+    if (recording && runA && o.baseline) {
+      const recorded: BaselineRequest[] = [];
+      for (const [i, item] of plan.entries()) {
+        const a = await runA(item, i);
+        recorded.push({ ...labels[i]!, summary: a.summary, ...(a.rowsFile ? { rowsFile: a.rowsFile } : {}), ...(a.recordKey ? { recordKey: a.recordKey } : {}) });
+        progress.clear();
+        io2.stdout.write(`${r.text(`· ${labels[i]!.label}  ${a.method} ${a.url}  ${sideWords(a.summary)}  recorded`)}\n`);
+      }
+      writeBaseline(o.baseline, envA?.name ?? '', o.allPages, recorded);
+      io2.stdout.write(`baseline of ${plan.length} request${plan.length === 1 ? '' : 's'} written to ${o.baseline}; a later run with --baseline ${o.baseline} compares with it\n`);
+      return 'baseline written';
+    }
+    const results: Compared[] = [];
+    for (const [i, item] of plan.entries()) {
+      if (progress.visible) progress.update(progressText(i, plan.length, labels[i]!.label));
+      const a: SideOf = baseline ? baselineSide(baseline[i]!, item) : await runA!(item, i);
+      const b = await runB!(item, i);
+      const comparison = await compareBoth(labels[i]!.label, a, b, o, dir, diffs);
+      progress.clear();
+      const result = { comparison, method: b.method, url: b.url, file: item.shown, line: item.node.range.start.line + 1 };
+      results.push(result);
+      print(result);
+      for (const file of [a.rowsFile, b.rowsFile]) if (file && !baseline?.some((x) => x.rowsFile === file)) rmSync(file, { force: true });
+    }
+    return results;
+  }
+
+  async function compareFiles(o: CompareOptions, dir: string, diffs: DifferenceWriter | undefined): Promise<Compared> {
+    const [pathA = '', pathB = ''] = o.paths;
+    const none: SideSummary = { business: 'ok', errorCodes: [], drift: [] };
+    const label = `${shownPath(pathA)} ↔ ${shownPath(pathB)}`;
+    const records = await compareRecordFiles({ path: pathA, format: formatOfPath(pathA) }, { path: pathB, format: formatOfPath(pathB) }, {
+      rules: rulesOf(o.key, o.ignore), tempDir: dir, ...(o.partitionBytes ? { partitionBytes: o.partitionBytes } : {}),
+      ...(diffs ? { onDifference: (d: RecordDifference) => diffs.difference(label, d) } : {}),
+    });
+    const result = { comparison: compareRequest(label, { ...none, rows: records.rowsA }, { ...none, rows: records.rowsB }, records), method: 'FILE', url: '', file: shownPath(pathA), line: 1 };
+    if (diffs && result.comparison.differences.length) await diffs.request(label, result.comparison.differences);
+    print(result);
+    return result;
+  }
+}
+
+type SideOf = Pick<SideRequest, 'summary' | 'rowsFile' | 'recordKey'>;
+
+interface Compared {
+  readonly comparison: RequestComparison;
+  readonly method: string;
+  readonly url: string;
+  readonly file: string;
+  readonly line: number;
+}
+
+function baselineSide(recorded: BaselineRequest, _item: PlannedRequest): SideOf {
+  return { summary: recorded.summary, ...(recorded.rowsFile ? { rowsFile: recorded.rowsFile } : {}), ...(recorded.recordKey ? { recordKey: recorded.recordKey } : {}) };
+}
+
+async function compareBoth(label: string, a: SideOf, b: SideOf, o: CompareOptions, dir: string, diffs: DifferenceWriter | undefined): Promise<RequestComparison> {
+  const comparison = await compareSides(label, a, b, {
+    ...(o.key ? { key: o.key } : {}), ignore: o.ignore, tempDir: dir, ...(o.partitionBytes ? { partitionBytes: o.partitionBytes } : {}),
+    ...(diffs ? { onDifference: (d: RecordDifference) => diffs.difference(label, d) } : {}),
+  });
+  if (diffs && comparison.differences.length) await diffs.request(label, comparison.differences);
+  return comparison;
+}
+
+function mkdtempSafe(path: string): void {
+  mkdirSync(path, { recursive: true });
+}
+
+/** `200 · business ok · complete · 2345 rows` (and the problem, when there was no response). */
+function sideWords(s: SideSummary): string {
+  const parts = [s.status === undefined ? 'no response' : String(s.status), `business ${s.business}${s.errorCodes.length ? ` (${s.errorCodes.join(', ')})` : ''}`];
+  if (s.walk) parts.push(s.walk);
+  if (s.rows !== undefined) parts.push(`${s.rows} rows`);
+  if (s.problem) parts.push(s.problem);
+  return parts.join(' · ');
+}
+
+function formatCompared(result: Compared): string {
+  const c = result.comparison;
+  const head = `${c.differs ? '✗' : '✓'} ${terminalSafe(c.label)}  ${terminalSafe(`${result.method === 'FILE' ? '' : `${result.method} ${result.url}  `}`)}${c.differs ? 'differ' : 'agree'}: ${countsLine(c.records)}`;
+  const lines = [head];
+  if (result.method !== 'FILE') lines.push(`    A: ${terminalSafe(sideWords(c.a))}`, `    B: ${terminalSafe(sideWords(c.b))}`);
+  for (const d of c.differences) lines.push(`    ${terminalSafe(d)}`);
+  return lines.join('\n');
+}
+
+function outcomeOf(result: Compared): RequestOutcome {
+  const c = result.comparison;
+  const counts = { added: c.records?.added ?? 0, removed: c.records?.removed ?? 0, changed: c.records?.changed ?? 0, unchanged: c.records?.unchanged ?? 0 };
+  return {
+    file: result.file,
+    line: result.line,
+    label: c.label,
+    method: result.method,
+    url: result.url,
+    ...(c.b.status === undefined ? {} : { status: c.b.status }),
+    ...(c.b.rows === undefined ? {} : { rows: c.b.rows }),
+    businessFailures: [],
+    ...(c.differs ? { problem: [`sides differ: ${countsLine(counts)}`, ...c.differences].join('; ') } : {}),
+    compare: counts,
+    ok: !c.differs,
+  };
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Every file the comparison reads is an input; --out and --report may be none of them (nor a link or a folder). */
+function claimCompareFiles(inputs: RunFiles, options: CompareOptions): void {
+  if (options.mode === 'files') {
+    for (const path of options.paths) inputs.input(path, 'the export compared');
+  } else {
+    const files = collectRequestFiles(options.paths);
+    for (const file of files) inputs.input(file, 'the .http file');
+    inputs.input(findEnvFile(options.envFile, files[0]), 'the env file');
+  }
+  for (const overlay of options.overlays) inputs.input(overlay, 'the overlay');
+  if (options.out) inputs.claim(options.out, '--out');
+  if (options.report) inputs.claim(options.report, '--report');
+}

@@ -1,0 +1,99 @@
+// One side of `apiwb compare`: each planned request sent in ONE environment through the core's side
+// exchange (src/core/compare/sideExchange.ts), its rows streamed to a file of its own through the
+// redacting sink (no secret on disk). A side has its own credential service and secret store (its
+// environment's APIWB_SECRET_<ENV>__… variables first), so a token signed in for one side is never
+// offered to the other side's origins.
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve as resolvePath } from 'node:path';
+import { CredentialService } from '../../core/auth/credentials';
+import { runSideExchange } from '../../core/compare/sideExchange';
+import type { SideSummary } from '../../core/compare/requestComparison';
+import type { Environment } from '../../core/env/model';
+import { dynamicVariables } from '../../core/run/dynamicVariables';
+import { sendOptionsOf, type ExchangePorts } from '../../core/run/exchange';
+import { SecretBindings } from '../../core/secrets/bindings';
+import type { Redactor } from '../../core/secrets/redact';
+import { environmentSecretEnvVarName, secretEnvVarName } from '../../core/secrets/secretStore';
+import { bindEnvironmentSecrets, EnvironmentSecretStore } from '../nodePorts/envSecretStore';
+import { openOutputSink } from '../reporters/outputSink';
+import type { PlannedRequest } from '../runCommand';
+
+export interface SideOptions {
+  readonly environment: Environment;
+  readonly allPages: boolean;
+  readonly maxPages?: number;
+  readonly timeoutMs: number;
+  readonly insecure: boolean;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The side's guard is its own (sideRunner binds its environment's secrets). */
+  readonly ports: Omit<ExchangePorts, 'guard'>;
+  readonly redactor: Redactor;
+  /** Every secret value of the run (grows as tokens are handed out): scrubbed from the rows files. */
+  readonly secrets: string[];
+  readonly signal?: AbortSignal;
+  /** After each page kept (progress). */
+  readonly onPage?: (request: number, pages: number, rows: number) => void;
+}
+
+export interface SideRequest {
+  readonly summary: SideSummary;
+  /** The rows file (NDJSON); absent when no response came. */
+  readonly rowsFile?: string;
+  /** The operation's identifying field, where the contract names one. */
+  readonly recordKey?: string;
+  readonly method: string;
+  /** Redacted. */
+  readonly url: string;
+}
+
+/** Sends request `index` of the plan on this side; its rows go to `<dir>/<index>.ndjson`. */
+export function sideRunner(options: SideOptions, dir: string): (item: PlannedRequest, index: number) => Promise<SideRequest> {
+  const name = options.environment.name;
+  // Each side's secrets go only to its own environment's origins (the send boundary's guard, per side).
+  const guard = new SecretBindings();
+  bindEnvironmentSecrets(guard, options.env, options.environment);
+  const ports: ExchangePorts = { ...options.ports, guard };
+  const credentials = new CredentialService(options.environment, {
+    secrets: new EnvironmentSecretStore(options.env, name),
+    bindings: guard,
+    send: (request) => ports.http.send(request, sendOptionsOf({ timeoutMs: options.timeoutMs, guard, ...(options.insecure ? { rejectUnauthorized: false } : {}) })),
+    signInOnDemand: true,
+    missingSecretHint: (authId, field) => `set the environment variable ${environmentSecretEnvVarName(name, authId, field)} or ${secretEnvVarName(authId, field)}`,
+  });
+  return async (item, index) => {
+    const rowsFile = join(dir, `${index}.ndjson`);
+    const sink = await openOutputSink(rowsFile, 'ndjson', () => options.secrets);
+    try {
+      const side = await runSideExchange({
+        file: item.parsed,
+        requestIndex: item.node.index,
+        prepare: {
+          environment: options.environment,
+          credentials,
+          responses: new Map(),
+          dynamic: dynamicVariables(),
+          readInclude: (path) => readFile(resolvePath(dirname(item.file), path), 'utf8'),
+        },
+        allPages: options.allPages,
+        ...(options.maxPages ? { maxPages: options.maxPages } : {}),
+        sink,
+        onSecrets: (values) => {
+          options.redactor.addKnownSecrets(values);
+          for (const value of values) if (!options.secrets.includes(value)) options.secrets.push(value);
+        },
+        ...(options.signal ? { signal: options.signal } : {}),
+        onPage: (pages, rows) => options.onPage?.(index, pages, rows),
+        redact: (text) => options.redactor.text(text),
+      }, ports);
+      return {
+        summary: side.summary,
+        ...(side.responded ? { rowsFile } : {}),
+        ...(side.recordKey ? { recordKey: side.recordKey } : {}),
+        method: item.node.requestLine.method,
+        url: options.redactor.url(side.url ?? item.node.requestLine.url),
+      };
+    } finally {
+      await sink.close();
+    }
+  };
+}

@@ -1,0 +1,75 @@
+// How one record is seen by a comparison, the rule in one place: its key (the field the caller or the
+// operation's contract names, read from the record as received; a record without it is matched by its
+// content), and its content as compared: object keys sorted at every depth, array order kept, and
+// without what is expected to differ between two calls — every value the History compare marks
+// volatile (isVolatileValue, the one rule: dates, ids, cursors, tokens) and every path the caller
+// ignores. Two records are the same when their contents are the same text.
+import { isVolatileValue } from '../history/compare';
+
+/** Deeper than this, a value is compared as JSON.stringify writes it (no sort, no volatile rule). */
+const MAX_DEPTH = 200;
+
+export interface RecordRules {
+  /** Dot path of the key field (`transactionId`, `order.id`); none: every record is matched by content. */
+  readonly key?: string;
+  /** The key path's parts (split once, not per record). */
+  readonly keyParts?: readonly string[];
+  /** Paths left out of the comparison, in shape notation: `a.b`, `items[].price`. */
+  readonly ignore: ReadonlySet<string>;
+}
+
+export function rulesOf(key: string | undefined, ignore: readonly string[] = []): RecordRules {
+  return { ...(key ? { key, keyParts: key.split('.') } : {}), ignore: new Set(ignore.map(normalPath)) };
+}
+
+/** `a.b[3].c`, `a.b.[].c` and `a.b[].c` all name `a.b[].c`. */
+export function normalPath(path: string): string {
+  return path.trim().replace(/^\$\.?/, '').replace(/\[\d*\]/g, '[]').replace(/\.\[\]/g, '[]');
+}
+
+/** The record's key alone (its content is made only for a record without a key). */
+export function recordKey(record: unknown, rules: RecordRules): string {
+  const keyValue = rules.keyParts === undefined ? undefined : keyOf(record, rules.keyParts);
+  return keyValue === undefined ? `c:${contentOf(record, rules)}` : `k:${keyValue}`;
+}
+
+/** The content as compared. Two records whose texts are equal have equal contents: callers ask only when they differ. */
+export function contentOf(record: unknown, rules: RecordRules): string {
+  return canonical(record, undefined, '', rules.ignore, 0);
+}
+
+/** The key's JSON text, or undefined when the record has none usable (absent, null, an object or array). */
+function keyOf(record: unknown, path: readonly string[]): string | undefined {
+  let value: unknown = record;
+  for (const part of path) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  return typeof value === 'string' ? JSON.stringify(value) : typeof value === 'boolean' ? String(value) : undefined;
+}
+
+/** Whether a value at `path` (field name `key`) takes part in the comparison. */
+export function compared(path: string, key: string | undefined, value: unknown, ignore: ReadonlySet<string>): boolean {
+  return !ignore.has(path) && !isVolatileValue(key, value);
+}
+
+function canonical(value: unknown, key: string | undefined, path: string, ignore: ReadonlySet<string>, depth: number): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (depth > MAX_DEPTH) return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    const inner = `${path}[]`;
+    // An element keeps its array's field name for the volatile rule, as in the History compare.
+    const parts = value.map((item) => (compared(inner, key, item, ignore) ? canonical(item, key, inner, ignore, depth + 1) : '"~"'));
+    return `[${parts.join(',')}]`;
+  }
+  const names = Object.keys(value).sort();
+  const parts: string[] = [];
+  for (const name of names) {
+    const child = (value as Record<string, unknown>)[name];
+    const childPath = path === '' ? name : `${path}.${name}`;
+    if (!compared(childPath, name, child, ignore)) continue;
+    parts.push(`${JSON.stringify(name)}:${canonical(child, name, childPath, ignore, depth + 1)}`);
+  }
+  return `{${parts.join(',')}}`;
+}

@@ -1,0 +1,66 @@
+// Compare Environments… in the real editor: a booking walk sent in "sandbox" and in "sandbox-next" (the
+// same sandbox asked for its next release through the X-Sandbox-Choice header the environment sets),
+// compared by bookingId. The comparison view says the sides differ, counts the records, lists the
+// changed bookings (the next release flips the status of the booking at index 5 mod 40), filters them,
+// and a changed record expands to its field change. No sign-in: the booking service has none.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCommand, runCommandExactly } from './lib/workbench.mjs';
+import { clickInEditor, closeAllEditors, writeAndOpen } from './panelWebview.mjs';
+
+export const name = 'Compare Environments…: a walk on two environments, record by record, in its own view';
+export const timeoutMs = 120_000;
+
+const REQUEST = `### Bookings on two releases
+# @name compareBookings
+GET {{booking_base_url}}/bookings
+X-Sandbox-Choice: {{sandbox_release}}
+`;
+
+let original;
+
+export async function cleanup(page, ctx) {
+  if (original !== undefined) writeFileSync(join(ctx.workspace, 'http-client.env.json'), original);
+  original = undefined;
+  await page.keyboard.press('Escape');
+  await closeAllEditors(page);
+  await runCommandExactly(page, 'View: Close All Editor Groups');
+  await runCommandExactly(page, 'View: Show Explorer');
+}
+
+async function pick(page, text) {
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: text }).first();
+  await row.waitFor({ timeout: 30_000 });
+  await row.click();
+}
+
+export async function run(page, ctx) {
+  ctx.requireSandbox();
+  const envPath = join(ctx.workspace, 'http-client.env.json');
+  original = readFileSync(envPath, 'utf8');
+  const env = JSON.parse(original);
+  env.sandbox = { ...env.sandbox, sandbox_release: 'release-next=off' };
+  env['sandbox-next'] = { ...env.sandbox, sandbox_release: 'release-next' };
+  writeFileSync(envPath, JSON.stringify(env, null, 2));
+
+  await writeAndOpen(page, ctx, 'compare-environments.http', REQUEST);
+  await page.locator('.statusbar', { hasText: /sandbox/ }).first().waitFor({ timeout: 30_000 });
+  await clickInEditor(page, 'GET {{booking_base_url}}');
+  await runCommand(page, 'API Workbench: Compare Environments…');
+  await pick(page, 'sandbox-next');
+  await pick(page, 'All pages');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill('bookingId');
+  await input.press('Enter');
+
+  const view = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+  await view.getByText('The sides differ').waitFor({ timeout: 60_000 });
+  const total = ctx.sandbox.samples.bookings;
+  const changed = Array.from({ length: total }, (_, i) => i).filter((i) => i % 40 === 5).length;
+  await view.getByText(`added 0, removed 0, changed ${changed}, unchanged ${total - changed}`).waitFor();
+  await view.getByText(`Changed (${changed})`).click();
+  await view.locator('tr.changed details summary').first().click();
+  await view.locator('table.fields code', { hasText: 'status' }).first().waitFor();
+  await ctx.screenshot('compare-environments');
+}

@@ -1,0 +1,215 @@
+// The record comparison (src/core/compare/) against a brute-force oracle on generated data: random
+// records and keys, records moved to other positions (pages), duplicate keys, records without a key,
+// volatile fields that differ on every record, ignored paths; with partitions so small that every
+// input spans many of them, and with one partition.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { compareRecordFiles, partitionOf, type RecordDifference } from '../../src/core/compare/partitioned';
+import { contentOf, recordKey, rulesOf, type RecordRules } from '../../src/core/compare/records';
+import { fieldChanges } from '../../src/core/compare/fieldChanges';
+import { openCsvSink } from '../../src/core/export';
+import { mulberry32 } from '../../src/sandbox/shared/prng';
+
+const dir = mkdtempSync(join(tmpdir(), 'apiwb-compare-test-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const prng = (seed: number): (() => number) => mulberry32(seed);
+
+type Rec = Record<string, unknown>;
+
+/**
+ * Side A: records with keys (some repeated, some absent); side B: A moved, changed, cut, added to.
+ * `moves`: 'all' shuffles B; 'few' swaps a few records (most stay where they were, some with the same text).
+ */
+function generate(seed: number, n: number, moves: 'all' | 'few' = 'all'): { a: Rec[]; b: Rec[] } {
+  const r = prng(seed);
+  const int = (max: number): number => Math.floor(r() * max);
+  const volatile = (): Rec => ({ updatedAt: new Date(Date.UTC(2026, 0, 1) + int(1e9)).toISOString(), requestId: `${int(1e6)}` });
+  const record = (): Rec => {
+    const rec: Rec = { name: ['ann', 'bob', 'cy', 'di'][int(4)], amount: int(5), tags: int(3) === 0 ? [] : [int(3), 'x'], nested: { level: int(3) }, ...volatile() };
+    if (int(10) !== 0) rec['code'] = int(n / 2 + 1); // some without a key; many keys repeated
+    if (int(7) === 0) rec['code'] = String(rec['code']); // "7" is another key than 7
+    return rec;
+  };
+  const a = Array.from({ length: n }, record);
+  const b: Rec[] = [];
+  for (const rec of a) {
+    const roll = int(10);
+    if (roll === 0) continue; // removed
+    // Volatile values differ on most records (some keep their text: a record left as it was).
+    const copy: Rec = int(3) === 0 ? { ...rec } : { ...rec, ...volatile() };
+    if (roll === 1) copy['amount'] = Number(copy['amount']) + 1;
+    if (roll === 2) copy['extra'] = true;
+    if (roll === 3) copy['nested'] = { level: String((copy['nested'] as Rec)['level']) };
+    if (roll === 4) b.push({ ...copy }); // a duplicate
+    b.push(copy);
+  }
+  for (let i = 0; i < n / 10; i++) b.push(record()); // added
+  // Moves: B in another order (records change pages), or a few records swapped.
+  for (let i = b.length - 1; i > 0; i--) {
+    if (moves === 'few' && int(20) !== 0) continue;
+    const j = int(i + 1);
+    [b[i], b[j]] = [b[j]!, b[i]!];
+  }
+  return { a, b };
+}
+
+/** The oracle: the rule of partitioned.ts written the slow, obvious way (quadratic, no partitions). */
+function oracle(a: readonly Rec[], b: readonly Rec[], rules: RecordRules): { counts: Record<string, number>; diffs: string[] } {
+  const see = (x: Rec): { key: string; content: string } => ({ key: recordKey(x, rules), content: contentOf(x, rules) });
+  const sa = a.map(see);
+  const sb = b.map(see);
+  const usedA = new Set<number>();
+  const usedB = new Set<number>();
+  let unchanged = 0;
+  // The same text at the same position: the same record, unchanged.
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (JSON.stringify(a[i]) === JSON.stringify(b[i])) {
+      usedA.add(i);
+      usedB.add(i);
+      unchanged++;
+    }
+  }
+  for (let i = 0; i < a.length; i++) {
+    if (usedA.has(i)) continue;
+    for (let j = 0; j < b.length; j++) {
+      if (!usedB.has(j) && sa[i]!.key === sb[j]!.key && sa[i]!.content === sb[j]!.content) {
+        usedA.add(i);
+        usedB.add(j);
+        unchanged++;
+        break;
+      }
+    }
+  }
+  const diffs: string[] = [];
+  const keyOf = (k: string): unknown => (k.startsWith('k:') ? JSON.parse(k.slice(2)) : undefined);
+  for (let i = 0; i < a.length; i++) {
+    if (usedA.has(i)) continue;
+    let paired = false;
+    for (let j = 0; j < b.length; j++) {
+      if (!usedB.has(j) && sa[i]!.key === sb[j]!.key) {
+        usedB.add(j);
+        diffs.push(JSON.stringify(['changed', keyOf(sa[i]!.key), a[i], b[j]]));
+        paired = true;
+        break;
+      }
+    }
+    if (!paired) diffs.push(JSON.stringify(['removed', keyOf(sa[i]!.key), a[i], null]));
+  }
+  for (let j = 0; j < b.length; j++) if (!usedB.has(j)) diffs.push(JSON.stringify(['added', keyOf(sb[j]!.key), null, b[j]]));
+  const count = (kind: string): number => diffs.filter((d) => d.startsWith(`["${kind}"`)).length;
+  return { counts: { added: count('added'), removed: count('removed'), changed: count('changed'), unchanged }, diffs: diffs.sort() };
+}
+
+function writeNdjson(name: string, records: readonly unknown[]): string {
+  const path = join(dir, name);
+  writeFileSync(path, records.map((x) => `${JSON.stringify(x)}\n`).join(''));
+  return path;
+}
+
+async function compare(a: string, b: string, rules: RecordRules, partitionBytes?: number, format: 'ndjson' | 'csv' = 'ndjson') {
+  const diffs: RecordDifference[] = [];
+  const result = await compareRecordFiles({ path: a, format }, { path: b, format }, {
+    rules, tempDir: dir, ...(partitionBytes ? { partitionBytes } : {}), onDifference: (d) => { diffs.push(d); },
+  });
+  return { result, diffs };
+}
+
+const asOracleText = (d: RecordDifference): string => JSON.stringify([d.kind, d.key, d.before ?? null, d.after ?? null]);
+
+void describe('record comparison against a brute-force oracle', () => {
+  for (const [seed, n, partitionBytes, ignore, moves] of [
+    [1, 400, 300, [], 'all'], [2, 400, undefined, [], 'all'], [3, 700, 2_000, ['nested.level'], 'all'], [4, 60, 50, ['amount'], 'all'], [5, 1_000, 10_000, [], 'all'],
+    [6, 600, 400, [], 'few'], [7, 900, undefined, ['amount'], 'few'],
+  ] as const) {
+    void it(`seed ${seed}: ${n} records, ${partitionBytes ?? 'default'}-byte partitions, ignoring [${ignore.join(', ')}], ${moves === 'all' ? 'every record moved' : 'a few records moved'}`, async () => {
+      const { a, b } = generate(seed, n, moves);
+      const rules = rulesOf('code', [...ignore]);
+      const { result, diffs } = await compare(writeNdjson(`a${seed}.ndjson`, a), writeNdjson(`b${seed}.ndjson`, b), rules, partitionBytes);
+      const expected = oracle(a, b, rules);
+      if (partitionBytes !== undefined && partitionBytes < 5_000) assert.ok(result.partitions > 10, `${result.partitions} partitions: the input spans many`);
+      if (partitionBytes === undefined) assert.equal(result.partitions, 1);
+      assert.deepEqual({ added: result.added, removed: result.removed, changed: result.changed, unchanged: result.unchanged }, expected.counts);
+      assert.deepEqual(diffs.map(asOracleText).sort(), expected.diffs);
+      assert.equal(result.rowsA, a.length);
+      assert.equal(result.rowsB, b.length);
+      // The generator plants every kind: the test would not notice a comparison that finds nothing.
+      assert.ok(expected.counts['added']! > 0 && expected.counts['removed']! > 0 && expected.counts['changed']! > 0 && expected.counts['unchanged']! > 0);
+    });
+  }
+
+  void it('matches by content when no key is given: moved and volatile-only records are unchanged', async () => {
+    const { a, b } = generate(9, 300);
+    const rules = rulesOf(undefined);
+    const { result, diffs } = await compare(writeNdjson('a9.ndjson', a), writeNdjson('b9.ndjson', b), rules, 500);
+    const expected = oracle(a, b, rules);
+    assert.equal(result.changed, 0);
+    assert.deepEqual({ added: result.added, removed: result.removed, changed: result.changed, unchanged: result.unchanged }, expected.counts);
+    assert.deepEqual(diffs.map(asOracleText).sort(), expected.diffs);
+  });
+});
+
+void describe('record comparison, by example', () => {
+  void it('counts a moved record as unchanged, a volatile-only difference as none, and names field changes', async () => {
+    const a = [{ id: 1, n: 'a', at: '2026-01-01T00:00:00Z' }, { id: 2, n: 'b' }, { id: 3, n: 'c', x: { y: 1 } }, { id: 4, n: 'd' }];
+    const b = [{ id: 4, n: 'd' }, { id: 3, n: 'c', x: { y: '1' }, z: 0 }, { id: 1, n: 'a', at: '2026-02-02T00:00:00Z' }, { id: 5, n: 'e' }];
+    const { result, diffs } = await compare(writeNdjson('ea.ndjson', a), writeNdjson('eb.ndjson', b), rulesOf('id'), 1);
+    assert.deepEqual([result.added, result.removed, result.changed, result.unchanged], [1, 1, 1, 2]);
+    const changed = diffs.find((d) => d.kind === 'changed');
+    assert.deepEqual(changed?.key, 3);
+    assert.deepEqual(changed?.fields, [{ path: 'x.y', kind: 'type', before: 1, after: '1' }, { path: 'z', kind: 'added', after: 0 }]);
+    assert.deepEqual(result.shape, { onlyA: [], onlyB: ['z'], typeChanges: [{ path: 'x.y', a: ['number'], b: ['string'] }] });
+  });
+
+  void it('a record at the same position with the same text is the same record, before matching by key', async () => {
+    // Key 1 twice on each side, equal contents but for a volatile date: by key alone A's first would pair
+    // with B's second (equal contents pair first) and A's second would be reported changed.
+    const a = [{ id: 1, n: 'a', at: '2026-01-01' }, { id: 1, n: 'a', at: '2026-02-02' }];
+    const b = [{ id: 1, n: 'b' }, { id: 1, n: 'a', at: '2026-02-02' }];
+    const { result, diffs } = await compare(writeNdjson('sa.ndjson', a), writeNdjson('sb.ndjson', b), rulesOf('id'), 1);
+    assert.deepEqual([result.changed, result.unchanged], [1, 1]);
+    assert.deepEqual(diffs.map((d) => [d.kind, d.before, d.after]), [['changed', a[0], b[0]]]);
+  });
+
+  void it('--ignore takes a path out of the comparison and the shape, at any array index', async () => {
+    const a = [{ k: 'a', items: [{ price: 1, q: 1 }] }];
+    const b = [{ k: 'a', items: [{ price: 2, q: 1 }] }];
+    assert.equal((await compare(writeNdjson('ia.ndjson', a), writeNdjson('ib.ndjson', b), rulesOf('k'))).result.changed, 1);
+    const ignored = await compare(writeNdjson('ia.ndjson', a), writeNdjson('ib.ndjson', b), rulesOf('k', ['items[0].price']));
+    assert.deepEqual([ignored.result.changed, ignored.result.unchanged], [0, 1]);
+    assert.deepEqual(fieldChanges(a[0], b[0], new Set(['items[].price'])), []);
+  });
+
+  void it('reads CSV exports as the export sink writes them, nested values and _extra included', async () => {
+    const write = async (name: string, rows: readonly Rec[]): Promise<string> => {
+      const sink = await openCsvSink(join(dir, name));
+      await sink.writePage(rows.slice(0, 1));
+      await sink.writePage(rows.slice(1));
+      await sink.close();
+      return join(dir, name);
+    };
+    const a = await write('a.csv', [{ id: 1, t: 'x, "y"' }, { id: 2, t: 'line\nbreak', late: { n: 1 } }]);
+    const b = await write('b.csv', [{ id: 2, t: 'line\nbreak', late: { n: 2 } }, { id: 1, t: 'x, "y"' }]);
+    const { result, diffs } = await compare(a, b, rulesOf('id'), 10, 'csv');
+    assert.deepEqual([result.added, result.removed, result.changed, result.unchanged], [0, 0, 1, 1]);
+    assert.deepEqual(diffs[0]?.fields, [{ path: 'late', kind: 'changed', before: '{"n":1}', after: '{"n":2}' }]);
+  });
+
+  void it('says which file and line is not a JSON record', async () => {
+    const a = join(dir, 'bad.ndjson');
+    writeFileSync(a, '{"id":1}\n{"id":\n');
+    // The same text at the same position on both sides is never read as JSON: a bad line must face another.
+    await assert.rejects(compare(writeNdjson('good.ndjson', [{ id: 1 }, { id: 2 }]), a, rulesOf('id')), /bad\.ndjson:2: not a JSON record/);
+    await assert.rejects(compare(a, writeNdjson('good.ndjson', [{ id: 1 }]), rulesOf('id')), /bad\.ndjson:2: not a JSON record/);
+  });
+
+  void it('partitions by key the same way on both sides, spread over every partition', () => {
+    const seen = new Set<number>();
+    for (let i = 0; i < 1000; i++) seen.add(partitionOf(`k:${i}`, 16));
+    assert.equal(seen.size, 16);
+    assert.equal(partitionOf('k:42', 7), partitionOf('k:42', 7));
+  });
+});

@@ -1,0 +1,51 @@
+// The comparison view's HTML: response text is only ever text (escaped), no script can run (no script
+// element, a CSP without script-src), the filters and field changes work without one, and its links run
+// only the comparison's own commands.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { compareHtml, type CompareView } from '../../src/extension/compare/compareHtml';
+
+const hostile = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+
+const view: CompareView = {
+  title: `bookings ${hostile}`,
+  sideA: 'sandbox', sideB: 'sandbox-next', state: 'done',
+  summary: { a: 'HTTP 200 · business ok', b: `HTTP 200 · ${hostile}`, counts: 'added 1, removed 0, changed 1, unchanged 3', differs: true, differences: [`fields on side B only: ${hostile}`] },
+  records: [
+    { index: 0, kind: 'changed', key: `BK-1${hostile}`, fields: [{ path: 'status', kind: 'changed', before: 'Confirmed', after: hostile }] },
+    { index: 1, kind: 'added', key: 'BK-9', fields: [] },
+  ],
+  differing: 2,
+};
+
+void describe('comparison view HTML', () => {
+  const html = compareHtml(view, 'NONCE', 'vscode-resource:');
+
+  void it('escapes every text from a response and has no script', () => {
+    assert.ok(!html.includes('<script'), 'no script element');
+    assert.ok(!html.includes('<img'), 'no element from a response');
+    assert.ok(html.includes('&lt;script&gt;alert(2)&lt;/script&gt;'));
+    assert.match(html, /content="default-src 'none'; style-src vscode-resource: 'nonce-NONCE';"/);
+  });
+
+  void it('filters with radio buttons and CSS, one row a record with its kind as class', () => {
+    for (const id of ['f-all', 'f-added', 'f-removed', 'f-changed']) assert.ok(html.includes(`id="${id}"`), id);
+    assert.ok(html.includes('<label for="f-changed">Changed (1)</label>'));
+    assert.match(html, /#f-changed:checked ~ table tbody tr:not\(\.changed\)/);
+    assert.equal((html.match(/<tr class="(added|removed|changed)">/g) ?? []).length, 2);
+  });
+
+  void it('a changed record expands to its field changes; pairs open through the comparison\'s command only', () => {
+    assert.match(html, /<details><summary>1 field change<\/summary>/);
+    assert.ok(html.includes('<code>status</code>'));
+    const links = [...html.matchAll(/href="command:([\w.]+)\?/g)].map((m) => m[1]);
+    assert.deepEqual([...new Set(links)], ['apiWorkbench.compareOpenPair']);
+    assert.ok(html.includes(`command:apiWorkbench.compareOpenPair?${encodeURIComponent('[1]')}`));
+  });
+
+  void it('while running it offers Stop, and says how many records it could not list', () => {
+    const running = compareHtml({ ...view, state: 'running', progress: 'side B: page 2', differing: 900 }, 'N', 'c');
+    assert.ok(running.includes('command:apiWorkbench.compareStop?'));
+    assert.match(running, /The first 2 of 900 differing records are listed/);
+  });
+});
