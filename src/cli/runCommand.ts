@@ -762,7 +762,8 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
   }
   if (result.rows) outcome.rows = result.rows.count;
   if (result.pages !== undefined) outcome.pages = result.pages;
-  if (walk) outcome.walkSummary = walkSummaryWords(walk);
+  // A walk's rate, duration and waits; a single page says nothing more than its own line, unless it waited.
+  if (walk && (walk.pages > 1 || walk.waits > 0)) outcome.walkSummary = walkSummaryWords(walk);
   outcome.businessFailures = result.businessFailures.map((f) => ctx.redactor.text(f));
   if (problem) outcome.problem = ctx.redactor.text(problem);
   if (drift.length) outcome.drift = drift.map((f) => ctx.redactor.text(f.message));

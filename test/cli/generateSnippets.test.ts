@@ -6,9 +6,9 @@
 // every generation and searched for in every output.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { COLLECTION, openSandboxWorkspace, type SandboxWorkspace } from './sandboxEnv';
@@ -162,10 +162,13 @@ void describe('apiwb generate: snippets run against the sandbox as apiwb run doe
   });
 
   void it('an address that is not a URL is said in words (exit 1), not as httpsnippet\'s bare "Validation Failed"', async () => {
-    // The collection's own env file holds "<filled by npm start>" placeholders.
-    const made = await generated([join(COLLECTION, 'booking.http'), '--name', 'listBookings', '--lang', 'go'], {});
-    assert.equal(made.code, 1);
-    assert.match(made.stderr, /httpsnippet could not print GET <filled by npm start>\/bookings \(Validation Failed\): is every \{\{variable\}\} of the URL set/);
+    // An env file whose base address has no scheme: the URL is no URL httpsnippet can print.
+    const envFile = join(dir, 'no-scheme', 'http-client.env.json');
+    mkdirSync(dirname(envFile), { recursive: true });
+    writeFileSync(envFile, JSON.stringify({ sandbox: { booking_base_url: 'bookings-host-without-scheme' } }));
+    const made = await generated([join(COLLECTION, 'booking.http'), '--name', 'listBookings', '--lang', 'go', '--env-file', envFile], {});
+    assert.equal(made.code, 1, made.stderr);
+    assert.match(made.stderr, /httpsnippet could not print GET bookings-host-without-scheme\/bookings \(Validation Failed\): is every \{\{variable\}\} of the URL set/);
   });
 
   void it('--paging for a request whose style has no loop says which styles have one (exit 1)', async () => {

@@ -28,9 +28,13 @@ function readmeCliSection(): { sh: string[]; output: string } {
   return { sh, output };
 }
 
-/** Ports and times differ from run to run; everything else of a line is as documented. */
+/** Ports, times and rates differ from run to run; everything else of a line is as documented. */
 function comparable(lines: string): string[] {
-  return lines.trim().split('\n').map((line) => line.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT').replace(/\b\d+ ms\b/g, 'N ms'));
+  return lines.trim().split('\n').map((line) => line
+    .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')
+    .replace(/ in \d[\d.]* m?s\b/g, ' in T')
+    .replace(/\b\d+ ms\b/g, 'N ms')
+    .replace(/\d[\d\u202f ,.]*(?= (pages|rows)\/s)/g, 'N'));
 }
 
 /** A copy of the clone's tracked files that README's commands touch, with dist/cli.js built as `npm run build` builds it. */

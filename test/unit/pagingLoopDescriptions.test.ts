@@ -50,7 +50,8 @@ void describe('each paging strategy describes itself as the loop generated from 
       const field = strategy.loop!.rows.field;
       if (!field) continue;
       const accepted = strategy.accept(page({ [field]: [{ id: 1 }], Other: [{ id: 2 }] }), { pagesWritten: 0, rowsWritten: 0, retriesInRow: 0 });
-      assert.deepEqual(accepted, { kind: 'rows', rows: [{ id: 1 }] }, style);
+      assert.equal(accepted.kind, 'rows', style);
+      assert.deepEqual(accepted.kind === 'rows' ? accepted.rows : undefined, [{ id: 1 }], style);
     }
     assert.equal(createStrategy('offset-remaining', { items: 'Leads' }).loop?.rows.field, 'Leads');
   });

@@ -107,11 +107,11 @@ void describe('completion and hover on a body nested past the depth limit', () =
 
 void describe('expires_in that makes no sense', () => {
   void it('0, negative and 1e308 are clamped with a warning; a sensible value is kept as given', () => {
-    const { min, max } = TOKEN_LIFETIME_BOUNDS;
+    const { min, max, fallback } = TOKEN_LIFETIME_BOUNDS;
     assert.deepEqual(lifetimeOf(3600), { seconds: 3600 });
     assert.deepEqual(lifetimeOf(min), { seconds: min });
     assert.deepEqual(lifetimeOf(max), { seconds: max });
-    for (const [given, seconds] of [[0, min], [-5, min], [min - 1, min], [1e308, max], [max + 1, max]] as const) {
+    for (const [given, seconds] of [[0, fallback], [-5, fallback], [min - 0.5, fallback], [Number.NaN, fallback], [1e308, max], [max + 1, max]] as const) {
       const lifetime = lifetimeOf(given);
       assert.equal(lifetime.seconds, seconds, String(given));
       assert.match(lifetime.warning ?? '', new RegExp(`expires_in ${String(given).replace('+', '\\+')}, which is no usable lifetime; the token is used for ${seconds} s`));

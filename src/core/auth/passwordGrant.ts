@@ -16,18 +16,22 @@ export interface TokenGrant {
   readonly lifetimeWarning?: string;
 }
 
-/** The lifetime a token is used for at least and at most, in seconds, whatever expires_in says. */
-export const TOKEN_LIFETIME_BOUNDS = { min: 300, max: 366 * 24 * 3600 } as const;
+/**
+ * A lifetime a token may have, in seconds: from one second (an instance may configure very short tokens,
+ * and a walk then renews them) to a year and a day. Outside that, expires_in makes no sense, and the token
+ * is used for `fallback` (or `max`, for a value past it) until the server refuses it.
+ */
+export const TOKEN_LIFETIME_BOUNDS = { min: 1, max: 366 * 24 * 3600, fallback: 300 } as const;
 
 /**
  * expires_in as a usable lifetime: 0 or a negative value would sign in before every request, and 1e308
- * overflows every date; either is clamped into TOKEN_LIFETIME_BOUNDS (the server's 401 still ends a token
+ * overflows every date; either is replaced (TOKEN_LIFETIME_BOUNDS: the server's 401 still ends a token
  * early), with a warning in words.
  */
 export function lifetimeOf(expiresIn: number): { seconds: number; warning?: string } {
-  const { min, max } = TOKEN_LIFETIME_BOUNDS;
+  const { min, max, fallback } = TOKEN_LIFETIME_BOUNDS;
   if (expiresIn >= min && expiresIn <= max) return { seconds: expiresIn };
-  const seconds = expiresIn > max ? max : min;
+  const seconds = expiresIn > max ? max : fallback;
   return { seconds, warning: `the token endpoint gave expires_in ${expiresIn}, which is no usable lifetime; the token is used for ${seconds} s (until the server refuses it)` };
 }
 
