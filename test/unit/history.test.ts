@@ -138,6 +138,15 @@ void describe('history: entries and bodies', () => {
     assert.equal((await store.exchange(entry.id))?.response?.bodyText.length, 100);
   });
 
+  void it('a body of exactly the limit is kept whole, without a note (the boundary)', async () => {
+    const store = new HistoryStore(memoryHistoryFiles(), redactor, { maxBodyChars: 100 });
+    const entry = await store.record(record({ response: response('x'.repeat(100)) }));
+    assert.equal(entry.response?.storedChars, 100);
+    assert.equal(entry.response?.bodyNote, undefined, 'nothing was cut, so nothing is said');
+    const over = await store.record(record({ response: response('x'.repeat(101)) }));
+    assert.match(over.response?.bodyNote ?? '', /Kept the first 100 of 101 characters/);
+  });
+
   void it('keeps at most maxEntries, dropping the oldest and their bodies', async () => {
     const files = memoryHistoryFiles();
     const store = new HistoryStore(files, redactor, { maxEntries: 3 });
