@@ -12,9 +12,9 @@ import {
   VOLATILE_MARK,
   compareDocument,
   directoryHistoryFiles,
-  memoryHistoryFiles,
   type HistoryRecord,
 } from '../../src/core/history';
+import { memoryHistoryFiles } from './memoryHistoryFiles';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.c2FuZGJveA.sig-4f1d2c3b';
 const PASSWORD = 'Sandbox Demo&1=x';
