@@ -8,13 +8,32 @@ export default tseslint.config(
   { ignores: ['dist/**', 'cli/dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-output/**', '**/*.js'] },
   {
     files: ['**/*.ts'],
-    extends: [tseslint.configs.base],
+    extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
+      // recommended-type-checked is on; these of its rules are not yet: each had findings when it came
+      // (their count then, 152 in all, in src, test and bench). A ratchet: fix a rule's findings, then
+      // delete its line here; never add one.
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off', // 38
+      '@typescript-eslint/no-unused-vars': 'off', // 18
+      '@typescript-eslint/only-throw-error': 'off', // 14
+      '@typescript-eslint/no-base-to-string': 'off', // 13
+      '@typescript-eslint/no-unsafe-return': 'off', // 13
+      '@typescript-eslint/no-unsafe-member-access': 'off', // 12
+      '@typescript-eslint/no-unsafe-enum-comparison': 'off', // 11
+      '@typescript-eslint/no-unsafe-assignment': 'off', // 9
+      '@typescript-eslint/no-redundant-type-constituents': 'off', // 6
+      '@typescript-eslint/unbound-method': 'off', // 5
+      '@typescript-eslint/prefer-promise-reject-errors': 'off', // 3
+      '@typescript-eslint/no-require-imports': 'off', // 2
+      '@typescript-eslint/require-await': 'off', // 2
+      '@typescript-eslint/no-unsafe-argument': 'off', // 2
+      '@typescript-eslint/await-thenable': 'off', // 2
+      '@typescript-eslint/no-unsafe-call': 'off', // 2
       'no-restricted-imports': ['error', {
         paths: [{ name: 'vscode', message: "Only src/extension/ may import 'vscode': keep the core, server, CLI and sandbox editor-free." }],
       }],
