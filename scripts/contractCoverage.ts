@@ -1,5 +1,6 @@
 // The contract coverage table (docs/contract-coverage.md), written from the catalog's rule list
-// (src/core/catalog/rules.ts) and the tests that cite each rule in their title (`rule <id>`).
+// (src/core/catalog/rules.ts) and the tests that cite each rule in their title (`rule <id>`) and assert
+// something (a title alone, over a test that asserts nothing, covers nothing).
 // Pure: takes the test files' texts, returns the markdown and what is missing; the CLI wrapper
 // (contract-coverage.ts) reads and writes files, and test/unit/contractCoverage.test.ts checks both.
 import { CONTRACT_RULES, SANDBOX_CHOICES, SANDBOX_CHOICE_IDS, type ContractRule, type SandboxVerdict } from '../src/core/catalog/rules';
@@ -18,21 +19,31 @@ export interface Coverage {
   readonly unknown: readonly { readonly id: string; readonly path: string }[];
 }
 
-const TITLE = /\b(?:it|test|describe)\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
+const TITLE = /\b(it|test|describe)\(\s*(['"`])((?:\\.|(?!\2)[^\\])*)\2/g;
 const CITATION = /\brule ([0-9]{3}-[A-Za-z0-9.]+(?:-[A-Za-z0-9.]+)*)/g;
+/** A call that asserts: node's assert (assert(…), assert.equal(…), …). */
+const ASSERTS = /\bassert(?:\.\w+)?\s*\(/;
 
-/** Every (rule id, file) a test title cites. */
+/**
+ * Every (rule id, file) a test title cites, counted only when that test asserts something: the text from
+ * its title to the next title (for a describe, to the next describe) holds an assert call.
+ */
 export function citations(files: readonly TestFile[]): Map<string, string[]> {
   const byRule = new Map<string, string[]>();
   for (const file of files) {
-    for (const title of file.text.matchAll(TITLE)) {
-      for (const cited of (title[2] ?? '').matchAll(CITATION)) {
+    const titles = [...file.text.matchAll(TITLE)];
+    titles.forEach((title, n) => {
+      const isDescribe = title[1] === 'describe';
+      const next = titles.slice(n + 1).find((t) => !isDescribe || t[1] === 'describe');
+      const body = file.text.slice(title.index, next?.index ?? file.text.length);
+      if (!ASSERTS.test(body)) return;
+      for (const cited of (title[3] ?? '').matchAll(CITATION)) {
         const id = cited[1] ?? '';
         const paths = byRule.get(id) ?? [];
         if (!paths.includes(file.path)) paths.push(file.path);
         byRule.set(id, paths);
       }
-    }
+    });
   }
   return byRule;
 }
@@ -67,7 +78,7 @@ export function contractCoverage(files: readonly TestFile[]): Coverage {
     `Every rule of the three service contracts that API Workbench encodes: ${CONTRACT_RULES.length} rules, ${published} published and ${CONTRACT_RULES.length - published} "not shown".`,
     'A published rule is enforced by the sandbox and may be reported by the language server (warning or error, with its section).',
     'A "not shown" point is read permissively, or answered by a labelled sandbox choice (the answer carries `X-Sandbox-Choice`), and is never reported as an error.',
-    'The test column names the files whose test titles cite the rule (`rule <id>`).',
+    'The test column names the files whose test titles cite the rule (`rule <id>`) in a test that asserts something.',
     '',
     '| Rule | Section | Kind | The rule | Sandbox | Tests |',
     '|---|---|---|---|---|---|',

@@ -4,6 +4,7 @@
 
 /** Adds the counts one output line carries (if any) to `into` ({ passed, failed, skipped }). */
 export function countLine(line, into) {
+  // eslint-disable-next-line no-control-regex -- the ESC of an ANSI colour code, what the pattern removes
   const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
   let m;
   if ((m = /^ℹ pass (\d+)$/.exec(plain))) into.passed += Number(m[1]);

@@ -63,6 +63,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   const environmentsTree = new EnvironmentsTreeProvider(environments);
   const requestsTree = new RequestsTreeProvider(scratches);
   // The panel's "earlier responses" come from the History store (built below, once the panel exists).
+  // eslint-disable-next-line prefer-const -- assigned once below, after the panel it serves; its closure reads it first
   let history: HistoryController | undefined;
   const results = new ResultsPanel({ extensionUri: context.extensionUri, log, history: { entries: (key) => history?.earlier(key) ?? [] } });
   const resultsFolder = (): vscode.Uri => {

@@ -277,24 +277,6 @@ export function decodeShowRest(shown: { readonly id: string; readonly pending: n
   return { ok: true, rows };
 }
 
-/** A `show` and its `showRest` decoded whole (the host's tests; the webview decodes them as they come). */
-export function decodeViewModel(wire: ResultsViewModelWire, rest: ShowRestMessage | undefined, log: ProtocolLog): ResultsViewModel | undefined {
-  const decoded = decodeViewModelHead(wire, log);
-  if (!decoded) return undefined;
-  if (!decoded.restFollows) return decoded.viewModel;
-  if (!rest) {
-    log(`a 'show' of ${decoded.rowCount} rows came without the rest of them`);
-    return undefined;
-  }
-  const tail = decodeShowRest({ id: decoded.viewModel.id, pending: decoded.pending }, rest);
-  if (!tail.ok) {
-    log(tail.reason);
-    return undefined;
-  }
-  const { table } = decoded.viewModel;
-  return { ...decoded.viewModel, body: rest.body, ...(table ? { table: { ...table, columns: rest.columns, rows: table.rows.concat(tail.rows) } } : {}) };
-}
-
 function parseArray(json: string): unknown[] | undefined {
   try {
     const value: unknown = JSON.parse(json);

@@ -13,14 +13,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { CredentialService } from '../../src/core/auth/credentials';
 import { SecretBindings } from '../../src/core/secrets/bindings';
 import { bookingService } from '../../src/core/catalog/booking';
 import { engagementService } from '../../src/core/catalog/engagement';
 import { fundraisingService } from '../../src/core/catalog/fundraising';
 import { createCatalog } from '../../src/core/catalog/index';
-import { parseEnvFile } from '../../src/core/env/loadEnvFile';
-import { selectEnvironment } from '../../src/core/env/session';
 import { openNdjsonSink } from '../../src/core/export';
 import { memorySink } from '../../src/core/export/sink';
 import { closeHttpAgents, httpClient } from '../../src/core/http/client';
@@ -31,8 +28,9 @@ import { viewModelOfExchange } from '../../src/core/results/exchangeView';
 import { buildResultsViewModel } from '../../src/core/results/viewModel';
 import { DISCARD, runExchange, type ExchangePorts } from '../../src/core/run/exchange';
 import { Redactor } from '../../src/core/secrets';
-import { MemorySecretStore } from '../../src/core/secrets/secretStore';
 import { runInProcess } from '../cli/inProcess';
+import type { PrepareContext } from '../../src/core/run/prepareRequest';
+import { devContext } from '../unit/exchangeContext';
 
 const rowsOf = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: from + i, name: `row ${from + i}` }));
 const LINKS = [{ rel: 'self', href: '/x' }];
@@ -65,15 +63,7 @@ function send(res: ServerResponse, body: unknown, headers: Record<string, string
   res.end(JSON.stringify(body));
 }
 
-function context() {
-  const environment = selectEnvironment(parseEnvFile(JSON.stringify({ dev: { base } }), 'http-client.env.json'), 'dev');
-  return {
-    environment,
-    credentials: new CredentialService(environment, { secrets: new MemorySecretStore({}), send: () => Promise.reject(new Error('no sign-in here')) }),
-    responses: new Map(),
-    readInclude: () => Promise.reject(new Error('no includes')),
-  };
-}
+const context = (): PrepareContext => devContext(base);
 const ports: ExchangePorts = { http: httpClient, catalog: createCatalog([engagementService, fundraisingService, bookingService]), timeoutMs: 5000, guard: new SecretBindings() };
 const fileOf = (c: Case) => parseHttpFile(`# @paging page-headers\nGET {{base}}${c.route}\n`);
 const ids = (rows: readonly unknown[]) => rows.map((r) => (r as { id: number }).id);

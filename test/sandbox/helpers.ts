@@ -1,6 +1,7 @@
 // Plain-HTTP helpers for the sandbox contract tests (global fetch, nothing from the product's client).
 import { type RunningSandbox, type SandboxDescriptor, type SandboxOptions, startSandbox } from '../../src/sandbox';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read the sandbox's answers field by field
 export type Json = Record<string, unknown> & { [key: string]: any };
 
 export async function tokenRequest(d: SandboxDescriptor, fields: Record<string, string>, path = '/token'): Promise<Response> {

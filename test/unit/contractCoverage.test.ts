@@ -23,12 +23,14 @@ void test(`${COVERAGE_FILE} is the table generated from the catalog (npx tsx scr
   for (const rule of CONTRACT_RULES) assert.ok(expected.includes(`| \`${rule.id}\` | seed ${rule.source.seed} §${rule.source.section} |`), rule.id);
 });
 
-void test('the check fails for a rule without a test and for a citation of no rule', () => {
+void test('the check fails for a rule without a test (or whose test asserts nothing) and for a citation of no rule', () => {
   const [first, ...rest] = CONTRACT_RULES;
   assert.ok(first);
   const files = [
-    { path: 'test/a.test.ts', text: rest.map((r) => `void it('does it (rule ${r.id})', () => {});`).join('\n') },
-    { path: 'test/b.test.ts', text: "void test(\"the sandbox\\'s answer (rule 000-9-no-such-rule)\", () => {});" },
+    { path: 'test/a.test.ts', text: rest.map((r) => `void it('does it (rule ${r.id})', () => { assert.equal(1, 1); });`).join('\n') },
+    { path: 'test/b.test.ts', text: "void test(\"the sandbox\\'s answer (rule 000-9-no-such-rule)\", () => { assert.ok(true); });" },
+    // A title naming the first rule over a test that asserts nothing covers nothing.
+    { path: 'test/c.test.ts', text: `void it('names it (rule ${first.id})', () => { const unused = 1; });\nvoid it('asserts (no rule)', () => { assert.ok(true); });` },
   ];
   const coverage = contractCoverage(files);
   assert.deepEqual(coverage.uncovered, [first.id]);

@@ -8,34 +8,23 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { CredentialService } from '../../src/core/auth/credentials';
 import { bookingService } from '../../src/core/catalog/booking';
 import { engagementService } from '../../src/core/catalog/engagement';
 import { fundraisingService } from '../../src/core/catalog/fundraising';
 import { createCatalog } from '../../src/core/catalog/index';
-import { parseEnvFile } from '../../src/core/env/loadEnvFile';
-import { selectEnvironment } from '../../src/core/env/session';
 import { closeHttpAgents, httpClient } from '../../src/core/http/client';
 import { parseHttpFile } from '../../src/core/httpfile/parser';
 import { importOpenApiText, withOverlay } from '../../src/core/openapi';
 import { DISCARD, runExchange, type ExchangePorts, type ExchangeStep } from '../../src/core/run/exchange';
 import { continuationRefusal, continueWalk } from '../../src/core/run/pagedWalk';
 import type { PrepareContext } from '../../src/core/run/prepareRequest';
-import { MemorySecretStore } from '../../src/core/secrets/secretStore';
+import { devContext } from './exchangeContext';
 
 const CAMPAIGNS = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, name: `campaign ${i + 1}` }));
 let server: Server;
 let base = '';
 
-function context(): PrepareContext {
-  const environment = selectEnvironment(parseEnvFile(JSON.stringify({ dev: { base } }), 'http-client.env.json'), 'dev');
-  return {
-    environment,
-    credentials: new CredentialService(environment, { secrets: new MemorySecretStore({}), send: () => Promise.reject(new Error('no sign-in here')) }),
-    responses: new Map(),
-    readInclude: () => Promise.reject(new Error('no includes')),
-  };
-}
+const context = (): PrepareContext => devContext(base);
 
 const BASE = [engagementService, fundraisingService, bookingService];
 const imported = importOpenApiText(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'openapi', 'campaigns-3.1.json'), 'utf8'), 'campaigns-3.1.json');

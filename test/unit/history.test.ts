@@ -12,9 +12,9 @@ import {
   VOLATILE_MARK,
   compareDocument,
   directoryHistoryFiles,
-  memoryHistoryFiles,
   type HistoryRecord,
 } from '../../src/core/history';
+import { memoryHistoryFiles } from './memoryHistoryFiles';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.c2FuZGJveA.sig-4f1d2c3b';
 const PASSWORD = 'Sandbox Demo&1=x';
@@ -136,6 +136,15 @@ void describe('history: entries and bodies', () => {
     assert.equal(entry.response?.sizeBytes, 1000);
     assert.match(entry.response?.bodyNote ?? '', /Kept the first 100 of 1000 characters/);
     assert.equal((await store.exchange(entry.id))?.response?.bodyText.length, 100);
+  });
+
+  void it('a body of exactly the limit is kept whole, without a note (the boundary)', async () => {
+    const store = new HistoryStore(memoryHistoryFiles(), redactor, { maxBodyChars: 100 });
+    const entry = await store.record(record({ response: response('x'.repeat(100)) }));
+    assert.equal(entry.response?.storedChars, 100);
+    assert.equal(entry.response?.bodyNote, undefined, 'nothing was cut, so nothing is said');
+    const over = await store.record(record({ response: response('x'.repeat(101)) }));
+    assert.match(over.response?.bodyNote ?? '', /Kept the first 100 of 101 characters/);
   });
 
   void it('keeps at most maxEntries, dropping the oldest and their bodies', async () => {

@@ -32,10 +32,13 @@ before(async () => {
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(server.url);
   await page.waitForFunction(() => (globalThis as unknown as { __posted: Array<{ type: string }> }).__posted.some((m) => m.type === 'ready'));
-  const json = JSON.stringify({ type: 'show', viewModel: { ...bigViewModel(3), tests } });
-  await page.evaluate((payload) => (globalThis as unknown as { postMessage(m: unknown, o: string): void }).postMessage(JSON.parse(payload), '*'), json);
-  await page.getByTestId('tests-section').waitFor();
 });
+
+/** Shows a view model in the panel (each test shows its own: no test depends on the one before it). */
+async function show(viewModel: unknown): Promise<void> {
+  const json = JSON.stringify({ type: 'show', viewModel });
+  await page.evaluate((payload) => (globalThis as unknown as { postMessage(m: unknown, o: string): void }).postMessage(JSON.parse(payload), '*'), json);
+}
 
 after(async () => {
   await browser?.close();
@@ -43,6 +46,7 @@ after(async () => {
 });
 
 void test('the Tests section: heading with counts, outcomes in words, expected and actual, not run', async () => {
+  await show({ ...bigViewModel(3), id: 'with-tests', tests });
   const section = page.getByRole('region', { name: 'Tests: 1 passed, 1 failed' });
   await section.waitFor();
   const passed = section.getByTestId('test-passed');
@@ -59,8 +63,10 @@ void test('the Tests section: heading with counts, outcomes in words, expected a
   await page.screenshot({ path: join(ROOT, 'test-output/screenshots/panel-tests-section-browser.png') });
 });
 
-void test('a response without assertions shows no Tests section', async () => {
-  const json = JSON.stringify({ type: 'show', viewModel: { ...bigViewModel(3), id: 'other' } });
-  await page.evaluate((payload) => (globalThis as unknown as { postMessage(m: unknown, o: string): void }).postMessage(JSON.parse(payload), '*'), json);
+void test('a response without assertions shows no Tests section, also after one that had it', async () => {
+  await show({ ...bigViewModel(3), id: 'before', tests });
+  await page.getByTestId('tests-section').waitFor();
+  await show({ ...bigViewModel(3), id: 'without-tests' });
   await page.getByTestId('tests-section').waitFor({ state: 'detached' });
+  assert.equal(await page.getByTestId('tests-section').count(), 0);
 });

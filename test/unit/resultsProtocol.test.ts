@@ -1,9 +1,10 @@
 // The host↔webview protocol: valid messages pass, invalid ones are dropped and logged without their content.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HEAD_ROWS, decodeRows, decodeShowRest, decodeViewModel, decodeViewModelHead, encodeRows, parseHostToWebview, parseWebviewToHost } from '../../src/protocol/webviewMessages';
+import { HEAD_ROWS, decodeRows, decodeShowRest, decodeViewModelHead, encodeRows, parseHostToWebview, parseWebviewToHost } from '../../src/protocol/webviewMessages';
 import { encodeShowRest, encodeViewModel } from '../../src/core/results/wire';
 import { buildResultsViewModel } from '../../src/core/results/viewModel';
+import { decodeViewModel } from './decodeViewModel';
 
 const paging = { style: 'page-number', styleLabel: 'Page number', pages: 1, rows: 2, canContinue: true, walking: false };
 

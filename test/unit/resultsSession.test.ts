@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ResultsSession } from '../../src/extension/results/resultsSession';
 import { buildResultsViewModel } from '../../src/core/results/viewModel';
-import { HEAD_ROWS, decodeRows, decodeViewModel, type HistoryEntry, type HostToWebviewMessage } from '../../src/protocol/webviewMessages';
+import { HEAD_ROWS, decodeRows, type HistoryEntry, type HostToWebviewMessage } from '../../src/protocol/webviewMessages';
+import { decodeViewModel } from './decodeViewModel';
 
 const paging = { style: 'page-number', styleLabel: 'Page number', pages: 1, rows: 2, canContinue: true, walking: false };
 

@@ -34,11 +34,15 @@ export function viewModelOfExchange(result: ExchangeResult, response: HttpRespon
     ...(operation?.errorCatalogue ? { catalogue: operation.errorCatalogue } : {}),
     ...(operation ? { service: operation.service } : {}),
     ...(result.prepared.ok ? { authScheme: result.prepared.scheme } : {}),
-    // The exchange's words, read from the body as received (the panel's body text may be empty: parsed).
-    ...(result.auth ? { auth: { title: result.auth.summary, explanation: result.auth.detail } } : {}),
+    ...authWords(result),
     ...(result.rows ? { rowsPath: result.rows.path } : {}),
     ...(options.paging ? { paging: options.paging } : {}),
     ...(options.id ? { id: options.id } : {}),
     ...(options.history ? { history: options.history } : {}),
   });
+}
+
+/** The exchange's own 401/403 words (read from the body as received), so the panel does not explain it again. */
+function authWords(result: ExchangeResult): { auth?: { title: string; explanation: string } } {
+  return result.auth ? { auth: { title: result.auth.summary, explanation: result.auth.detail } } : {};
 }
