@@ -3,4 +3,3 @@ export { parseEnvFile, ENV_FILE_NAME } from './loadEnvFile';
 export { selectEnvironment, EnvironmentSession } from './session';
 export { assertNoPlaceholders, isPlaceholder } from './placeholders';
 export { EnvFileError, authEntryOf, environmentNamed, type AuthEntry, type AuthKind, type Environment, type EnvFile } from './model';
-export { environmentNetwork, environmentHosts, type EnvironmentNetwork, type CertificateConfig } from './networkConfig';
