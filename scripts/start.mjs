@@ -82,9 +82,8 @@ async function startSandboxIfPresent() {
     running.push(sandbox.stop);
     console.log(`start: wrote the "sandbox" environment (addresses, no secret) into ${relative(root, workspaceEnvFile)}`);
     // The sandbox's next release beside it, for Compare Environments… and `apiwb compare`.
-    const next = await startSandbox({ cli: join(root, 'dist/cli.js'), args: ['--release', 'next'] });
+    const next = await startSandbox({ cli: join(root, 'dist/cli.js'), args: ['--release', 'next', '--write-env-file', workspaceEnvFile] });
     running.push(next.stop);
-    writeEnvironment(workspaceEnvFile, 'sandbox-next', sandboxEnvValues(next.descriptor), { template, secrets: sandboxSecrets(next.descriptor) });
     console.log(`start: wrote the "sandbox-next" environment (the sandbox's next release) into ${relative(root, workspaceEnvFile)}`);
     return sandbox;
   } catch (error) {

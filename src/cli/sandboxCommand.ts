@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEFAULTS, type SandboxOptions, parseChoiceList, parsePageFault, resolveChoices, startSandbox } from '../sandbox/index';
 import { SANDBOX_CHOICES, SANDBOX_CHOICE_IDS } from '../core/catalog/rules';
-import { SANDBOX_ENVIRONMENT, writeSandboxEnvFile } from '../sandbox/envFile';
+import { sandboxEnvironmentName, writeSandboxEnvFile } from '../sandbox/envFile';
 import type { Subcommand } from './subcommands';
 
 const INTEGER_FLAGS = {
@@ -35,9 +35,10 @@ Starts the simulated customer-engagement, fundraising and booking services on 12
 until SIGINT or SIGTERM. Data is generated on demand from the seed, so sizes cost no start-up time.
 
 Options:
-  --write-env-file PATH         write the "${SANDBOX_ENVIRONMENT}" environment (addresses, account names, auth
-                                entries; no secret) into the http-client.env.json at PATH once ready,
-                                keeping its other environments: what the sample collection runs with
+  --write-env-file PATH         write the "sandbox" environment ("sandbox-next" with --release next:
+                                addresses, account names, auth entries; no secret) into the
+                                http-client.env.json at PATH once ready, keeping its other
+                                environments: what the sample collection runs with
   --json                        print one JSON line (URLs, sample credentials, sample records) once ready
   --engagement-port N           port of the engagement service (default 0 = a free port)
   --fundraising-port N          port of the fundraising service (default 0)
@@ -137,7 +138,7 @@ async function runSandbox(args: readonly string[]): Promise<number> {
   const d = sandbox.descriptor;
   if (envFile !== undefined) {
     try {
-      writeSandboxEnvFile(envFile, d);
+      writeSandboxEnvFile(envFile, d, sandboxEnvironmentName(options.release));
     } catch (error) {
       process.stderr.write(`apiwb sandbox: could not write ${envFile}: ${error instanceof Error ? error.message : String(error)}\n`);
       await sandbox.close();
@@ -154,7 +155,7 @@ async function runSandbox(args: readonly string[]): Promise<number> {
       `  fundraising  ${d.fundraising.baseUrl}   tenant ${d.credentials.fundraising.tenantCode}   OpenAPI ${d.fundraising.baseUrl}/openapi/v1.json`,
       `  booking      ${d.booking.baseUrl}/bookings`,
       `  samples      ctcID ${d.samples.ctcID} (${d.samples.ordersOfCtcID} orders), brandID ${d.samples.brandID}, export ${d.samples.exportRows} rows`,
-      ...(envFile === undefined ? [] : [`  env file     wrote the "${SANDBOX_ENVIRONMENT}" environment into ${envFile} (no secret in it)`]),
+      ...(envFile === undefined ? [] : [`  env file     wrote the "${sandboxEnvironmentName(options.release)}" environment into ${envFile} (no secret in it)`]),
       '  Passwords, service keys and a sample JWT: run with --json.',
       '',
     ].join('\n'));

@@ -8,6 +8,11 @@ import type { SandboxDescriptor } from './descriptor';
 /** The environment name the sample collection and README use. */
 export const SANDBOX_ENVIRONMENT = 'sandbox';
 
+/** The environment a sandbox writes: `sandbox`, or `sandbox-next` for its next release (what compare sets against it). */
+export function sandboxEnvironmentName(release: 'current' | 'next' | undefined): string {
+  return release === 'next' ? `${SANDBOX_ENVIRONMENT}-next` : SANDBOX_ENVIRONMENT;
+}
+
 /** The "sandbox" environment for a running sandbox: the sample collection's variables and auth entries. */
 function sandboxEnvironment(d: SandboxDescriptor): Record<string, unknown> {
   return {
@@ -42,18 +47,18 @@ export function sandboxSecretValues(d: SandboxDescriptor): string[] {
  * The env file's text with the "sandbox" environment set to this sandbox's (variables a user added to it,
  * and every other environment, kept). `existing` undefined: a new file.
  */
-export function withSandboxEnvironment(existing: string | undefined, d: SandboxDescriptor): string {
+export function withSandboxEnvironment(existing: string | undefined, d: SandboxDescriptor, name: string = SANDBOX_ENVIRONMENT): string {
   const file = existing === undefined ? {} : parseObject(existing);
-  const before = file[SANDBOX_ENVIRONMENT];
-  file[SANDBOX_ENVIRONMENT] = { ...(isObject(before) ? before : {}), ...sandboxEnvironment(d) };
+  const before = file[name];
+  file[name] = { ...(isObject(before) ? before : {}), ...sandboxEnvironment(d) };
   const text = `${JSON.stringify(file, null, 2)}\n`;
   if (sandboxSecretValues(d).some((secret) => text.includes(secret))) throw new Error('the env file would contain a secret of the sandbox; nothing was written');
   return text;
 }
 
 /** Writes the sandbox environment into the env file at `path` (created when missing; replaced whole, never half-written). */
-export function writeSandboxEnvFile(path: string, d: SandboxDescriptor): void {
-  const text = withSandboxEnvironment(existsSync(path) ? readFileSync(path, 'utf8') : undefined, d);
+export function writeSandboxEnvFile(path: string, d: SandboxDescriptor, name: string = SANDBOX_ENVIRONMENT): void {
+  const text = withSandboxEnvironment(existsSync(path) ? readFileSync(path, 'utf8') : undefined, d, name);
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, text);
   renameSync(temporary, path);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assertNoPlaceholders, EnvFileError, EnvironmentSession, isPlaceholder, parseEnvFile, selectEnvironment, type Environment } from '../../src/core/env/index';
-import { sandboxSecretValues, withSandboxEnvironment } from '../../src/sandbox/envFile';
+import { sandboxEnvironmentName, sandboxSecretValues, withSandboxEnvironment } from '../../src/sandbox/envFile';
 import { startSandbox } from '../../src/sandbox/index';
 
 const FILE = 'collections/http-client.env.json';
@@ -74,6 +74,11 @@ void describe('env file loading', () => {
       assert.doesNotThrow(() => assertNoPlaceholders(env, 'http-client.env.json'));
       for (const secret of sandboxSecretValues(d)) assert.ok(!text.includes(secret), 'no secret of the sandbox in the file');
       assert.throws(() => withSandboxEnvironment('[1]', d), /does not hold a JSON object/);
+      // The next release's sandbox writes "sandbox-next" beside "sandbox" (npm start runs both), keeping it.
+      const both = parseEnvFile(withSandboxEnvironment(text, d, sandboxEnvironmentName('next')), 'http-client.env.json');
+      assert.deepEqual([sandboxEnvironmentName(undefined), sandboxEnvironmentName('next')], ['sandbox', 'sandbox-next']);
+      assert.equal(selectEnvironment(both, 'sandbox-next').variables.booking_base_url, d.booking.baseUrl);
+      assert.equal(selectEnvironment(both, 'sandbox').variables.mine, 'kept');
     } finally {
       await sandbox.close();
     }
