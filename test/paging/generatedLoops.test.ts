@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import ts from 'typescript';
+import { rowsRule } from '../../src/core/paging/rows';
 import { runInProcess } from '../cli/inProcess';
 import { generated, signInToken } from '../cli/generateProcess';
 import { COLLECTION, openSandboxWorkspace, type SandboxWorkspace } from '../cli/sandboxEnv';
@@ -176,12 +177,25 @@ const once = (key: string): boolean => {
   return true;
 };
 
+/**
+ * A page whose rows the contract does not name: a business-error list first (empty), a short list of
+ * objects, and the page's rows one level further down. The rows rule takes the largest array of objects
+ * (never Errors); on the last page the two lists tie and the shallower one wins.
+ */
+function nestedBody(page: number): unknown {
+  return { Errors: [], Notes: [{ note: `page ${page}` }], Result: { Rows: ROWS.slice((page - 1) * 3, page * 3) } };
+}
+
 type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
 const ROUTES: Record<string, Route> = {
   '/vanish': (_q, res, url) => headerPage(res, Number(url.searchParams.get('page') ?? 1), (p, h) => {
     if (p === 3) delete h['X-Pagination-Total-Pages'];
     return { headers: h };
   }),
+  '/nested': (_q, res, url) => {
+    const page = Number(url.searchParams.get('page') ?? 1);
+    headerPage(res, page, (p, h) => ({ rows: nestedBody(p) as unknown[], headers: h }));
+  },
   '/repeat': (_q, res, url) => headerPage(res, Number(url.searchParams.get('page') ?? 1), (p, h) => (p === 2 ? { rows: ROWS.slice(0, 3), headers: h } : { headers: h })),
   '/flaky': (_q, res, url) => {
     const page = Number(url.searchParams.get('page') ?? 1);
@@ -238,6 +252,7 @@ void describe('generated paging loops against adversarial servers stop with the 
     httpFile = join(dir, 'adversarial.http');
     writeFileSync(httpFile, [
       '###\n# @name vanish\n# @paging page-headers\nGET {{base}}/vanish',
+      '###\n# @name nested\n# @paging page-headers\nGET {{base}}/nested',
       '###\n# @name repeat\n# @paging page-headers\nGET {{base}}/repeat',
       '###\n# @name flaky\n# @paging page-headers\nGET {{base}}/flaky',
       '###\n# @name pages\n# @paging page-headers\nGET {{base}}/pages',
@@ -280,6 +295,25 @@ void describe('generated paging loops against adversarial servers stop with the 
       }
     });
   }
+
+  void it('nested, no field named: the rows rule\'s rows (largest array of objects, never Errors), as the walker', async () => {
+    const rule = rowsRule('page-headers', {});
+    const oracle = [1, 2, 3, 4].flatMap((p) => {
+      const found = rule.find(nestedBody(p));
+      assert.ok(found.ok);
+      return [...found.rows];
+    });
+    // Pages 1-3: the three rows two levels down; page 4: one row each, so the shallower Notes.
+    assert.deepEqual(oracle, [...ROWS.slice(0, 9), { note: 'page 4' }]);
+    const expected = await walker(httpFile, 'nested', envFile, {});
+    assert.equal(expected.verdict, 'complete');
+    assert.deepEqual(expected.rows, oracle, 'the walker');
+    for (const lang of ['ts', 'python'] as const) {
+      const got = await runLoop(await generate(httpFile, 'nested', lang, envFile, {}), lang, {});
+      assert.equal(got.verdict, 'complete', lang);
+      assert.deepEqual(got.rows, oracle, lang);
+    }
+  });
 
   void it('maxPages cuts the walk short, as --max-pages does: the same rows, never "complete"', async () => {
     const expected = await walker(httpFile, 'pages', envFile, {}, ['--max-pages', '2']);

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PagingStyleId } from '../../src/core/catalog/model';
 import type { Page } from '../../src/core/paging/types';
+import { rowsPlace, rowsRule } from '../../src/core/paging/rows';
 import { createStrategy } from '../../src/core/paging/strategies';
 import { citationsAsText } from '../../src/core/reference';
 
@@ -44,16 +45,39 @@ void describe('each paging strategy describes itself as the loop generated from 
     }
   });
 
-  void it('its rows field is where the strategy finds the rows', () => {
+  void it('its rows place is the one the rows rule uses, with the same options', () => {
+    for (const options of [{}, { items: 'Leads' }, { items: 'data.rows' }] as Record<string, string>[]) {
+      for (const style of LOOPED) {
+        const place = createStrategy(style, options).loop!.rows;
+        assert.deepEqual(place, rowsRule(style, options).place, style);
+        assert.deepEqual(place, rowsPlace(style, options), style);
+      }
+    }
+    assert.deepEqual(createStrategy('offset-remaining', { items: 'Leads' }).loop?.rows.names, ['Leads']);
+    assert.equal(createStrategy('offset-remaining', { items: 'Leads' }).loop?.rows.fixed, true);
+    // The contract fixes where the rows are for three styles; the others fall back to steps 4 and 5.
+    assert.deepEqual(LOOPED.filter((s) => createStrategy(s).loop!.rows.fixed), ['page-number', 'offset-remaining', 'export-ordinal']);
+    assert.deepEqual(createStrategy('page-headers').loop!.rows.names, []);
+  });
+
+  void it('its rows place finds the rows where the strategy finds them', () => {
     for (const style of LOOPED) {
       const strategy = createStrategy(style);
-      const field = strategy.loop!.rows.field;
-      if (!field) continue;
-      const accepted = strategy.accept(page({ [field]: [{ id: 1 }], Other: [{ id: 2 }] }), { pagesWritten: 0, rowsWritten: 0, retriesInRow: 0 });
+      const name = strategy.loop!.rows.names[0];
+      if (!name) continue;
+      const accepted = strategy.accept(page({ [name]: [{ id: 1 }], Other: [{ id: 2 }, { id: 3 }] }), { pagesWritten: 0, rowsWritten: 0, retriesInRow: 0 });
       assert.equal(accepted.kind, 'rows', style);
       assert.deepEqual(accepted.kind === 'rows' ? accepted.rows : undefined, [{ id: 1 }], style);
     }
-    assert.equal(createStrategy('offset-remaining', { items: 'Leads' }).loop?.rows.field, 'Leads');
+  });
+
+  void it('its failure words are the strategy\'s', () => {
+    for (const style of LOOPED) {
+      const strategy = createStrategy(style);
+      const accepted = strategy.accept(page({ Nothing: 1 }), { pagesWritten: 0, rowsWritten: 0, retriesInRow: 0 });
+      assert.equal(accepted.kind, 'fail', style);
+      assert.equal(accepted.kind === 'fail' ? accepted.reason : undefined, strategy.loop!.rows.missing, style);
+    }
   });
 
   void it('its names and sizes come from the same options as the strategy\'s', () => {

@@ -3,13 +3,7 @@
 // paging/). Each strategy fills it from the same options and constants its own functions use; the
 // words are the contract's rule in the product's words, cited as the catalog writes citations.
 import type { PagingStyleId } from '../catalog/model';
-
-/** Where a page's rows are: a top-level field, else the top-level array, else the first array field. */
-export interface LoopRows {
-  readonly field?: string;
-  readonly topLevelArray: boolean;
-  readonly firstArray: boolean;
-}
+import type { RowsPlace } from './rows';
 
 /** How the next request is made from the page just kept. */
 export type LoopAdvance =
@@ -38,7 +32,8 @@ export interface PagingLoop {
   readonly citation: string;
   /** The rule the loop follows, one line each, in the product's words. */
   readonly rule: readonly string[];
-  readonly rows: LoopRows;
+  /** Where a page's rows are: the place the strategy's own rows rule looks (rows.ts `rowsRule(...).place`). */
+  readonly rows: RowsPlace;
   readonly advance: LoopAdvance;
   readonly facts: readonly LoopFact[];
   /** Fields the first request gets when it lacks them (export ordinal: OFFSET 1). */

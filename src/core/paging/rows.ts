@@ -8,6 +8,8 @@
 //   4. a top-level array.
 //   5. the largest array of objects one or two levels down (an empty array counts, as a page with no
 //      rows; ties go to the shallower, then the first), never a business-error list (Errors, Error).
+// The generated paging loops (src/core/codegen/paging/) print this same rule from `rowsPlace` and the
+// constants below: a style's place is data, never a second description of it.
 // The streamed path (pageFetch.ts) agrees by construction: it streams only the style's first name or a
 // top-level array, and hands the strategy every other field, so the rule sees what it would have seen.
 import type { PagingStyleId } from '../catalog/model';
@@ -44,6 +46,21 @@ interface Place {
   readonly stream: string | undefined | null | 'never';
 }
 
+/**
+ * Where a rule looks for a page's rows, with the plan's options, as data (steps 1-3; 4 and 5 follow
+ * unless `fixed`). What the rule asks and what a generated loop prints.
+ */
+export interface RowsPlace {
+  /** Tried in order, each read as readPath reads (a literal key, else a dotted path): items= alone when given. */
+  readonly names: readonly string[];
+  /** Nothing else is tried after the names (the contract fixes the rows there, or items= says where). */
+  readonly fixed: boolean;
+  /** The names are an items= path: null anywhere there reads as no rows (else only a key present with null). */
+  readonly path: boolean;
+  /** Why a body has no rows, when it has none. */
+  readonly missing: string;
+}
+
 const PLACES: Readonly<Record<PagingStyleId, Place>> = {
   'page-number': { names: ['Orders'], fixed: true, stream: 'Orders' },
   'offset-remaining': { names: ['_Leads'], fixed: true, stream: '_Leads' },
@@ -55,23 +72,42 @@ const PLACES: Readonly<Record<PagingStyleId, Place>> = {
   none: { names: [], fixed: false, stream: 'never' },
 };
 
+function unnamed(names: readonly string[]): string {
+  const named = names.length > 0 ? `${names.join(', ')}, ` : '';
+  return `the response has no rows (no ${named}top-level array or array of objects); name the field with items=`;
+}
+
+/** A style's place with the plan's options: items= alone, else the style's names. */
+export function rowsPlace(style: PagingStyleId, options: Readonly<Record<string, string>>): RowsPlace {
+  const items = options['items'];
+  if (items !== undefined) return { names: [items], fixed: true, path: true, missing: `the response has no array at "${items}" (set by items=)` };
+  const { names, fixed } = PLACES[style];
+  const missing = fixed ? `the response has no rows where this paging style expects them (${names.join(', ')}); name the field with items=` : unnamed(names);
+  return { names, fixed, path: false, missing };
+}
+
 /** A body's rows with no style to ask (a response from history, a table given no path). */
-const ANYWHERE: Place = PLACES.none;
+const ANYWHERE: RowsPlace = rowsPlace('none', {});
+
+/** How many of an array's first items objectShare looks at, and the share of objects that makes rows. */
+export const ROWS_SAMPLE = 50;
+export const ROWS_OBJECT_SHARE = 0.5;
 
 /** Arrays of objects count; so does an array of primitives, but only at the top level or when named. */
 export function objectShare(array: readonly unknown[]): number {
   if (array.length === 0) return 0;
-  const sample = array.slice(0, 50);
+  const sample = array.slice(0, ROWS_SAMPLE);
   return sample.filter(isRecord).length / sample.length;
 }
 
 /** Business-error lists (Errors, errors, Error) are not result rows. */
-const ERROR_LISTS = new Set(['Errors', 'errors', 'Error']);
+export const ERROR_LIST_KEYS: readonly string[] = ['Errors', 'errors', 'Error'];
+const ERROR_LISTS = new Set(ERROR_LIST_KEYS);
 
 function largestRowArray(body: Record<string, unknown>): { path: string; rows: unknown[] } | undefined {
   let best: { path: string; rows: unknown[] } | undefined;
   const consider = (key: string, path: string, value: unknown): void => {
-    if (!Array.isArray(value) || ERROR_LISTS.has(key) || (value.length > 0 && objectShare(value) < 0.5)) return;
+    if (!Array.isArray(value) || ERROR_LISTS.has(key) || (value.length > 0 && objectShare(value) < ROWS_OBJECT_SHARE)) return;
     if (!best || value.length > best.rows.length) best = { path, rows: value };
   };
   for (const key of Object.keys(body)) consider(key, key, body[key]);
@@ -82,26 +118,17 @@ function largestRowArray(body: Record<string, unknown>): { path: string; rows: u
   return best;
 }
 
-function findRows(body: unknown, place: Place, items: string | undefined): RowsFound {
-  if (items !== undefined) {
-    const found = readPath(body, items);
-    if (Array.isArray(found)) return { ok: true, path: items, rows: found };
-    if (found === null) return { ok: true, path: items, rows: [] };
-    return { ok: false, reason: `the response has no array at "${items}" (set by items=)` };
-  }
+function findRows(body: unknown, place: RowsPlace): RowsFound {
   for (const name of place.names) {
     const found = readPath(body, name);
     if (Array.isArray(found)) return { ok: true, path: name, rows: found };
-    if (found === null && isRecord(body) && name in body) return { ok: true, path: name, rows: [] };
+    if (found === null && (place.path || (isRecord(body) && name in body))) return { ok: true, path: name, rows: [] };
   }
-  if (place.fixed) {
-    return { ok: false, reason: `the response has no rows where this paging style expects them (${place.names.join(', ')}); name the field with items=` };
-  }
+  if (place.fixed) return { ok: false, reason: place.missing };
   if (Array.isArray(body)) return { ok: true, path: '$', rows: body };
   const largest = isRecord(body) ? largestRowArray(body) : undefined;
   if (largest) return { ok: true, ...largest };
-  const named = place.names.length > 0 ? `${place.names.join(', ')}, ` : '';
-  return { ok: false, reason: `the response has no rows (no ${named}top-level array or array of objects); name the field with items=` };
+  return { ok: false, reason: place.missing };
 }
 
 /** A style's rows rule with the plan's options: what its strategy asks of every page. */
@@ -114,22 +141,26 @@ export interface RowsRule {
   readonly declared: string;
   /** The strategy's `streamRows`: what the walker may stream to an NDJSON file as it arrives. */
   readonly streamRows?: { readonly field?: string };
+  /** Where it looks: what a paging loop generated from the strategy prints (loop.ts). */
+  readonly place: RowsPlace;
 }
 
 export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, string>>): RowsRule {
-  const place = PLACES[style];
+  const { stream: styleStream, names } = PLACES[style];
+  const place = rowsPlace(style, options);
   const items = options['items'];
-  const find = (body: unknown): RowsFound => findRows(body, place, items);
+  const find = (body: unknown): RowsFound => findRows(body, place);
   // items= streams when it names a top-level field; a dotted path is read from the parsed body.
-  const stream = place.stream === 'never' ? null : items !== undefined ? (items.includes('.') ? null : items) : place.stream;
+  const stream = styleStream === 'never' ? null : items !== undefined ? (items.includes('.') ? null : items) : styleStream;
   return {
     find,
     accept(body) {
       const found = find(body);
       return found.ok ? { kind: 'rows', rows: found.rows, path: found.path } : { kind: 'fail', reason: found.reason };
     },
-    declared: items ?? place.names[0] ?? '$',
+    declared: items ?? names[0] ?? '$',
     ...(stream === null ? {} : { streamRows: stream === undefined ? {} : { field: stream } }),
+    place,
   };
 }
 
@@ -138,6 +169,6 @@ export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, 
  * at), else as for a body of no style. Undefined when the body holds no rows.
  */
 export function rowsOfBody(body: unknown, rowsPath?: string): { path: string; rows: readonly unknown[] } | undefined {
-  const found = findRows(body, rowsPath ? { names: [rowsPath], fixed: false, stream: null } : ANYWHERE, undefined);
+  const found = findRows(body, rowsPath ? { names: [rowsPath], fixed: false, path: false, missing: unnamed([rowsPath]) } : ANYWHERE);
   return found.ok ? { path: found.path, rows: found.rows } : undefined;
 }

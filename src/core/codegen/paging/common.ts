@@ -6,6 +6,7 @@ import type { Operation } from '../../catalog';
 import { ERROR_CATALOGUES } from '../../catalog/errorCatalogues';
 import type { HttpRequest } from '../../http/types';
 import type { PagingLoop } from '../../paging/loop';
+import { ERROR_LIST_KEYS } from '../../paging/rows';
 import { DEFAULT_RETRY_POLICY } from '../../paging/types';
 import { citationsAsText } from '../../reference';
 import type { SecretInput } from '../request';
@@ -71,10 +72,15 @@ export function catalogueLines(operation: Operation | undefined, indent: string)
   return catalogue ? [...catalogue.entries].map(([code, meanings]) => `${indent}${code}: ${JSON.stringify(meanings)},`) : [];
 }
 
-/** Where the loop finds a page's rows, in words for its doc comment. */
+/** Where the loop finds a page's rows, in words for its doc comment: the rows rule (rows.ts) at the loop's place. */
 export function rowsWords(loop: PagingLoop): string {
-  const { rows } = loop;
-  return `The page's rows: ${rows.field ? `the ${rows.field} field` : 'the body'}${rows.topLevelArray ? ', else a top-level array' : ''}${rows.firstArray ? ', else the first array field' : ''}.`;
+  const { names, fixed, path } = loop.rows;
+  const rule = "The page's rows, by API Workbench's rows rule (as apiwb run finds them):";
+  if (path) return `${rule} only at ${names[0]} (items=: one literal key, else a dotted path); null there is no rows.`;
+  const named = names.length === 0 ? '' : names.length === 1 ? `the ${names[0]} field (null: no rows)` : `the first of ${names.join(', ')} holding an array (null: no rows)`;
+  if (fixed) return `${rule} ${named} and nowhere else.`;
+  const rest = `a top-level array, else the largest array of objects one or two levels down (an empty one counts; a tie goes to the shallower, then the first; never ${ERROR_LIST_KEYS.join(', ')})`;
+  return `${rule} ${named ? `${named}, else ${rest}` : rest}.`;
 }
 
 /** A line saying which catalogue applies, or that the family publishes none. */

@@ -2,7 +2,8 @@
 // TypeScript one and the walker (see typescript.ts); the style's parts come from the strategy's `loop`.
 import type { LoopAdvance } from '../../paging/loop';
 import { spliceSecrets, type SnippetLanguage } from '../snippet';
-import { catalogueLines, catalogueNote, firstBody, loopComment, nameWords, RETRIES, rowsWords, snakeName, type LoopInput } from './common';
+import { catalogueLines, catalogueNote, firstBody, loopComment, nameWords, RETRIES, snakeName, type LoopInput } from './common';
+import { pythonRowsOf } from './rowsOf';
 
 const PY: SnippetLanguage = {
   id: 'python', label: 'Python', target: 'python', client: 'python3', languageId: 'python', comment: '#', quote: '"',
@@ -118,7 +119,6 @@ function requestLiteral(input: LoopInput): string[] {
 function helpers(input: LoopInput): string[] {
   const { loop } = input;
   const entries = catalogueLines(input.operation, '    ');
-  const rows = loop.rows;
   return [
     'import json',
     'import os',
@@ -213,20 +213,7 @@ function helpers(input: LoopInput): string[] {
     '        return error.code, error.reason, error.headers, error.read().decode("utf-8", "replace")',
     '',
     '',
-    `def rows_of(body):`,
-    `    """${rowsWords(loop)}"""`,
-    ...(rows.field ? [
-      '    named = body',
-      `    for key in ${q(rows.field)}.split("."):`,
-      '        named = field(named, key)',
-      '    if isinstance(named, list):',
-      '        return named',
-      `    if named is None and isinstance(body, dict) and ${q(rows.field.split('.')[0]!)} in body:`,
-      '        return []',
-    ] : []),
-    ...(rows.topLevelArray ? ['    if isinstance(body, list):', '        return body'] : []),
-    ...(rows.firstArray ? ['    if isinstance(body, dict):', '        for value in body.values():', '            if isinstance(value, list):', '                return value'] : []),
-    '    return None',
+    ...pythonRowsOf(loop),
     '',
     '',
     'def business_failures(body):',
@@ -325,7 +312,7 @@ export function pythonLoop(input: LoopInput): string {
     '            raise PagingError("a business error inside HTTP 200" + said(failures), pages + 1, len(rows), [f["code"] for f in failures if "code" in f])',
     '        page_rows = rows_of(body)',
     '        if page_rows is None:',
-    `            raise PagingError(${q(`the response has no rows where this paging style expects them (${loop.rows.field ?? 'a top-level array'})`)}, pages + 1, len(rows))`,
+    `            raise PagingError(${q(loop.rows.missing)}, pages + 1, len(rows))`,
     ...(facts.length ? [
       '        # Facts of the first page must hold over the whole walk.',
       '        facts = {',

@@ -5,7 +5,8 @@
 // The style's parts come from the strategy's `loop`; this file only says them in TypeScript.
 import type { LoopAdvance } from '../../paging/loop';
 import { spliceSecrets, type SnippetLanguage } from '../snippet';
-import { camelName, catalogueLines, catalogueNote, firstBody, loopComment, nameWords, RETRIES, rowsWords, type LoopInput } from './common';
+import { camelName, catalogueLines, catalogueNote, firstBody, loopComment, nameWords, RETRIES, type LoopInput } from './common';
+import { typescriptRowsOf } from './rowsOf';
 
 const TS: SnippetLanguage = {
   id: 'ts', label: 'TypeScript', target: 'node', client: 'fetch', languageId: 'typescript', comment: '//', quote: '"',
@@ -104,7 +105,6 @@ function requestLiteral(input: LoopInput): string[] {
 function helpers(input: LoopInput): string[] {
   const { loop } = input;
   const entries = catalogueLines(input.operation, '  ');
-  const rows = loop.rows;
   return [
     'export type Verdict = "complete" | "cut-short" | "inconsistent";',
     '',
@@ -165,17 +165,7 @@ function helpers(input: LoopInput): string[] {
     '  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());',
     '}',
     '',
-    `/** ${rowsWords(loop)} */`,
-    'function rowsOf(body: unknown): unknown[] | undefined {',
-    ...(rows.field ? [
-      `  const named = ${q(rows.field)}.split(".").reduce<unknown>((at, key) => field(at, key), body);`,
-      '  if (Array.isArray(named)) return named;',
-      `  if (named === null && isRecord(body) && ${q(rows.field.split('.')[0]!)} in body) return [];`,
-    ] : []),
-    ...(rows.topLevelArray ? ['  if (Array.isArray(body)) return body;'] : []),
-    ...(rows.firstArray ? ['  if (isRecord(body)) for (const value of Object.values(body)) if (Array.isArray(value)) return value;'] : []),
-    '  return undefined;',
-    '}',
+    ...typescriptRowsOf(loop),
     '',
     '/** A business failure inside a 200 (the six conventions of the customer-engagement contract §7.2): its errors, else []. */',
     'function businessFailures(body: unknown): { code?: number; message: string }[] {',
@@ -251,7 +241,7 @@ export function typescriptLoop(input: LoopInput): string {
     '    const failures = businessFailures(body);',
     '    if (failures.length > 0) throw new PagingError("a business error inside HTTP 200" + said(failures), pages + 1, rows.length, failures.flatMap((f) => (f.code === undefined ? [] : [f.code])));',
     '    const pageRows = rowsOf(body);',
-    `    if (!pageRows) throw new PagingError(${q(`the response has no rows where this paging style expects them (${loop.rows.field ?? 'a top-level array'})`)}, pages + 1, rows.length);`,
+    `    if (!pageRows) throw new PagingError(${q(loop.rows.missing)}, pages + 1, rows.length);`,
     ...(facts.length ? [
       '    // Facts of the first page must hold over the whole walk.',
       '    const facts: Record<string, number | undefined> = {',

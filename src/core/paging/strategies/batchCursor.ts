@@ -20,7 +20,7 @@ export function batchCursorStrategy(options: Readonly<Record<string, string>>, p
         'Continue by sending the BatchID returned by the previous call, verbatim; never increment an assumed page number.',
         'Remaining = 0 or an empty batch ends the walk; a response without a BatchID while rows remain is an error (a cursor is never invented).',
       ],
-      rows: { field: options['items'] ?? 'Assets', topLevelArray: false, firstArray: true },
+      rows: rule.place,
       advance: { kind: 'cursor', field: cursorField, remainingField: 'Remaining' },
       facts: [],
     },

@@ -22,7 +22,7 @@ export function offsetRemainingStrategy(options: Readonly<Record<string, string>
         'Offset is forwarded as given: continue with Offset + the rows received (never + PageSize: a page may hold fewer).',
         'Remaining depends on database count semantics and is not a guaranteed end-of-stream signal: it is never read. Only an empty page ends the walk.',
       ],
-      rows: { field: options['items'] ?? '_Leads', topLevelArray: false, firstArray: false },
+      rows: rule.place,
       advance: { kind: 'offset', field: offsetField },
       facts: [],
     },

@@ -39,7 +39,7 @@ export function pageHeadersStrategy(options: Readonly<Record<string, string>>, p
         'The first request, without page, reports page 1; continue with page 2, 3, ... up to X-Pagination-Total-Pages.',
         'Every response carries X-Pagination-Page, -Per-Page, -Total-Pages and -Total-Results: one that vanishes or changes mid-walk makes it inconsistent.',
       ],
-      rows: { ...(options['items'] ? { field: options['items'] } : {}), topLevelArray: true, firstArray: true },
+      rows: rule.place,
       advance: { kind: 'page-headers', param: pageParam, pageHeader: 'X-Pagination-Page', totalPagesHeader: 'X-Pagination-Total-Pages' },
       facts: [{ from: 'header', name: 'X-Pagination-Total-Pages' }, { from: 'header', name: 'X-Pagination-Total-Results' }, { from: 'header', name: 'X-Pagination-Per-Page' }],
     },

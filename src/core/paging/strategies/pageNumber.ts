@@ -24,7 +24,7 @@ export function pageNumberStrategy(options: Readonly<Record<string, string>>, po
         'A 200 with Response=false is a page out of range (the end); on the first page it is the answer to the whole request (a failure).',
         'No snapshot is promised under concurrent change: TotalOrders or PageSize changing mid-walk makes the walk inconsistent.',
       ],
-      rows: { field: options['items'] ?? 'Orders', topLevelArray: false, firstArray: false },
+      rows: rule.place,
       advance: { kind: 'page-number', param: pageParam, sizeParam: 'pageSize', servedField: 'PageNumber', sizeField: 'PageSize', totalField: 'TotalOrders', outOfRangeFlag: 'Response' },
       facts: [{ from: 'body', name: 'TotalOrders' }, { from: 'body', name: 'PageSize' }],
     },

@@ -33,7 +33,7 @@ export function statefulExtractionStrategy(options: Readonly<Record<string, stri
         'An error is not end-of-data: a non-2xx is retried with the same call (a few times, then the walk fails); a 2xx with broken JSON fails (the server has moved on: rows may be missing).',
         'How the end shows is not published: an empty result is taken as the end (the product\'s reading, not the contract\'s).',
       ],
-      rows: { field: options['items'] ?? 'FactTransactions', topLevelArray: true, firstArray: true },
+      rows: rule.place,
       advance: { kind: 'same-call' },
       facts: [],
     },
