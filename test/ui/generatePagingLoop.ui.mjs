@@ -17,7 +17,11 @@ export async function run(page, ctx) {
   await menu.waitFor({ state: 'visible' });
   await menu.getByRole('menuitem', { name: /^Generate Paging Loop/ }).click();
   const pick = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'TypeScript' }).first();
-  await pick.waitFor();
+  // A click that lands while the menu is still opening only highlights the item: Enter chooses it then.
+  await pick.waitFor({ timeout: 5_000 }).catch(async () => {
+    if (await menu.isVisible()) await page.keyboard.press('Enter');
+    await pick.waitFor();
+  });
   await pick.click();
 
   // The untitled editor: TypeScript, the loop's name, the contract's rule in the product's words.

@@ -50,7 +50,12 @@ export async function run(page, ctx) {
 
 /** Signs in to the active environment's engagement entry (the sample workspace's "sandbox"). */
 async function signIn(page, ctx, password) {
-  await page.locator('.statusbar', { hasText: /engagement signed out/ }).waitFor();
+  // A session an earlier test opened is kept (the profile is shared by the UI tests): then there is nothing to do.
+  const state = await Promise.race([
+    page.locator('.statusbar', { hasText: /engagement signed out/ }).waitFor().then(() => 'out'),
+    page.locator('.statusbar', { hasText: /engagement .* left/ }).waitFor().then(() => 'in'),
+  ]);
+  if (state === 'in') return;
   await runCommand(page, 'API Workbench: Sign In');
   const input = page.locator('.quick-input-widget input[type="password"]');
   await input.waitFor().catch(async (error) => {

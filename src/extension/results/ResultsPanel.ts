@@ -145,7 +145,10 @@ export class ResultsPanel implements vscode.Disposable {
     const uri = vscode.Uri.from({ scheme: ROW_SCHEME, path: `/row ${index + 1}.json`, query: String(++this.rowsOpened) });
     this.rowTexts.set(uri.toString(), detailOf(row));
     const document = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    // The column right of the panel's own (Beside is relative to the active group, which need not be the panel's).
+    const panelColumn = this.panel?.viewColumn;
+    const column = panelColumn === undefined ? vscode.ViewColumn.Beside : ((panelColumn + 1) as vscode.ViewColumn);
+    await vscode.window.showTextDocument(document, { preview: true, viewColumn: column });
     const closed = vscode.window.tabGroups.onDidChangeTabs((change) => {
       const gone = change.closed.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString());
       if (!gone) return;
