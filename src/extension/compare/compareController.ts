@@ -16,7 +16,6 @@ import { countsLine, type RequestComparison, type SideSummary } from '../../core
 import { runSideExchange } from '../../core/compare/sideExchange';
 import { environmentNamed, type Environment } from '../../core/env';
 import { openFileSink, redactingSink } from '../../core/export';
-import { trusted } from '../workspaceTrust';
 import { parseHttpFile } from '../../core/httpfile';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
 import { Redactor, knownSecretValues } from '../../core/secrets';
@@ -108,7 +107,7 @@ export class CompareController implements vscode.Disposable {
             onSecrets: (values) => redactor.addKnownSecrets(values),
             onPage: (p, rows) => this.panel.show(view('running', { progress: `side ${name.toUpperCase()} (${environment.name}): page ${p} · ${rows} rows` })),
             redact: (text) => redactor.text(text),
-          }, { http: trusted(this.environments.network.http), catalog: this.catalog(), timeoutMs: responseTimeoutMs(), guard: await this.environments.refreshGuard() });
+          }, { http: this.environments.http, catalog: this.catalog(), timeoutMs: responseTimeoutMs(), guard: await this.environments.refreshGuard() });
           return { summary: result.summary, ...(result.responded ? { rowsFile } : {}), ...(result.recordKey ? { recordKey: result.recordKey } : {}) };
         } finally {
           await sink.close();
@@ -154,8 +153,7 @@ export class CompareController implements vscode.Disposable {
     return new CredentialService(environment, {
       secrets: new ScopedSecretStore(this.environments.allSecrets, () => this.environments.scopeOf(environment.name), (question) => this.environments.confirmAdopt(question)),
       bindings: this.environments.guard,
-      // Through the editor's network and Workspace Trust, every secret checked against where it may go.
-      send: async (request) => trusted(this.environments.network.http).send(request, { timeoutMs: responseTimeoutMs(), guard: await this.environments.refreshGuard() }),
+      send: (request) => this.environments.signInSend(request),
       signInOnDemand: false,
       missingSecretHint: (authId) => `switch to '${environment.name}' and sign in (or set the credentials of '${authId}') first`,
     });

@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import { CredentialService } from '../../core/auth';
 import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, environmentNamed, parseEnvFile, type EnvFile, type Environment } from '../../core/env';
 import { trusted } from '../workspaceTrust';
+import type { HttpPort } from '../../core/http/client';
+import type { HttpRequest, HttpResponse } from '../../core/http/types';
 import { responseTimeoutMs } from '../settings';
 import type { SecretStore } from '../../core/secrets';
 import { SecretBindings } from '../../core/secrets/bindings';
@@ -51,8 +53,7 @@ export class EnvironmentController implements vscode.Disposable {
     this.credentials = new CredentialService(EMPTY_ENVIRONMENT, {
       secrets,
       bindings: this.guard,
-      // No sign-in in Restricted Mode (workspaceTrust.ts); through the editor's network (proxy, CAs).
-      send: async (request) => trusted(this.network.http).send(request, { timeoutMs: responseTimeoutMs(), guard: await this.refreshGuard() }),
+      send: (request) => this.signInSend(request),
       signInOnDemand: false,
       missingSecretHint: (authId, field) => `run "API Workbench: ${field === 'password' ? 'Sign In' : field === 'service_key' ? 'Set Basic Credentials' : 'Paste Bearer Token'}" for '${authId}'`,
     });
@@ -86,6 +87,19 @@ export class EnvironmentController implements vscode.Disposable {
   }
 
   /** The guard with every secret SecretStorage holds bound to its origins (added to those bound this session). */
+  /**
+   * The editor's one HTTP port: its network (proxy, CAs, client certificates), and nothing at all in
+   * Restricted Mode (workspaceTrust.ts). Every send, walk, re-run, comparison and sign-in goes through it.
+   */
+  get http(): HttpPort {
+    return trusted(this.network.http);
+  }
+
+  /** A sign-in's request, through `http`, every secret held checked against where it may go. */
+  async signInSend(request: HttpRequest): Promise<HttpResponse> {
+    return this.http.send(request, { timeoutMs: responseTimeoutMs(), guard: await this.refreshGuard() });
+  }
+
   async refreshGuard(): Promise<SecretBindings> {
     for (const held of await heldSecrets(this.allSecrets)) this.guard.bind(held.value, held.origins, held.what);
     return this.guard;

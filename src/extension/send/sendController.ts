@@ -28,7 +28,7 @@ import { contractDriftStep, contractViewOfFindings } from '../../core/contract';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { ResultsPanel, ResultsRequest } from '../results/ResultsPanel';
 import { csvFormulas, maxWaitMs, responseTimeoutMs } from '../settings';
-import { readIncludedBody, trusted } from '../workspaceTrust';
+import { readIncludedBody } from '../workspaceTrust';
 import { QuotaBook } from '../../core/http/serverWaits';
 import { pagingStateOf, shownRowsOf, type PagedSession } from './pagedSession';
 import { COMMANDS } from '../commandIds';
@@ -376,7 +376,7 @@ export class SendController implements vscode.Disposable {
   /** The exchange's ports, with the send boundary's guard holding every secret SecretStorage holds now. */
   private async ports(): Promise<ExchangePorts> {
     return {
-      http: trusted(this.environments.network.http), catalog: this.catalog(), timeoutMs: responseTimeoutMs(), guard: await this.environments.refreshGuard(),
+      http: this.environments.http, catalog: this.catalog(), timeoutMs: responseTimeoutMs(), guard: await this.environments.refreshGuard(),
       maxWaitMs: maxWaitMs(), quotas: this.quotas,
       signInAgain: (authId, why, signal) => this.signInAgain(authId, why, signal),
     };
