@@ -1,6 +1,7 @@
 // Test helper: the real `runCommand` (or another subcommand taking the same io) in process, its stdout
 // and stderr captured (not a TTY, no colour).
-import { runCommand, type RunIo } from '../../src/cli/runCommand';
+import { runCommand } from '../../src/cli/runCommand';
+import type { RunIo } from '../../src/cli/runArguments';
 import type { CliResult } from './cliProcess';
 
 export function runInProcess(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {

@@ -21,7 +21,7 @@ const countRows = (text: string): number | undefined => {
   }
   return rowsOfBody(body)?.rows.length;
 };
-import { parseRunArgs } from '../../src/cli/runCommand';
+import { parseRunArgs } from '../../src/cli/runArguments';
 
 void describe('apiwb run pieces', () => {
   void it('the progress line is visible only on a terminal, and writes nothing elsewhere', () => {

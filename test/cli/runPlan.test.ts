@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseHttpFile } from '../../src/core/httpfile/parser';
-import { readLaterFlags } from '../../src/cli/runCommand';
+import { readLaterFlags } from '../../src/cli/runPlan';
 
 const flagsOf = (...texts: string[]): boolean[] => {
   const files = texts.map(parseHttpFile);

@@ -3,7 +3,8 @@
 // rule of apiwb run for when a response may be examined while the next request is answered.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { overlapsNext, preparesAhead, type PlannedRequest } from '../../src/cli/runCommand';
+import { overlapsNext, preparesAhead } from '../../src/cli/runOverlap';
+import type { PlannedRequest } from '../../src/cli/runPlan';
 import { sendOrder } from '../../src/cli/sendOrder';
 import { parseHttpFile } from '../../src/core/httpfile/parser';
 

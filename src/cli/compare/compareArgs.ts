@@ -3,7 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { reporterOptions, REPORT_HELP } from '../reporters/runReport';
-import { positiveInteger } from '../runCommand';
+import { positiveInteger } from '../runArguments';
 import type { ReporterName } from '../reporters/report';
 
 export interface CompareOptions {

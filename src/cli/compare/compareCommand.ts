@@ -26,7 +26,7 @@ import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files
 import { createProgress, progressText } from '../reporters/progress';
 import { writeRunReport } from '../reporters/runReport';
 import type { RequestOutcome } from '../reporters/summary';
-import { checkBeforeSending, planRequests, shownPath, type PlannedRequest } from '../runCommand';
+import { checkBeforeSending, planRequests, shownPath, type PlannedRequest } from '../runPlan';
 import type { Subcommand } from '../subcommands';
 import { BaselineError, baselineExists, readBaseline, writeBaseline, type BaselineRequest } from './baseline';
 import { COMPARE_HELP, parseCompareArgs, type CompareOptions } from './compareArgs';

@@ -16,7 +16,7 @@ import type { Redactor } from '../../core/secrets/redact';
 import { environmentSecretEnvVarName, secretEnvVarName } from '../../core/secrets/secretStore';
 import { bindEnvironmentSecrets, EnvironmentSecretStore } from '../nodePorts/envSecretStore';
 import { openOutputSink } from '../reporters/outputSink';
-import type { PlannedRequest } from '../runCommand';
+import type { PlannedRequest } from '../runPlan';
 
 export interface SideOptions {
   readonly environment: Environment;

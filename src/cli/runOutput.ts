@@ -1,0 +1,109 @@
+// `apiwb run`'s output: one request's exchange result read back as its outcome (the summary line and
+// every report's entry: file, line, status, rows, assertions, constructs not run, contract drift), every
+// word of it redacted; and --out opened as the run's row sink. Printing is ./reporters/.
+import type { RowSink } from '../core/export';
+import { CONTRACT_STEP } from '../core/contract';
+import type { ExchangeResult } from '../core/run/exchange';
+import type { WalkResult } from '../core/paging/walker';
+import { walkSummaryWords } from '../core/results/walkProgress';
+import { assertionResultsOf, fileNotRunOf, notRunOf, passesWithAssertions } from '../core/run/assertions';
+import type { Redactor } from '../core/secrets/redact';
+import type { Mutable } from '../core/mutable';
+import { InputError } from './nodePorts/files';
+import { openOutputSink, type OutputFormat, type OutputOptions } from './reporters/outputSink';
+import type { RequestOutcome } from './reporters/summary';
+import type { RunOptions } from './runArguments';
+import { messageOf, type PlannedRequest } from './runPlan';
+import { removeResumeRecord } from './resumeFile';
+import { resumePoint, type ResumePoint } from './runResume';
+
+/** What a run's line and reports say of one request; a walk's result rides along for the run's verdicts. */
+export type RunOutcome = RequestOutcome & { walk?: WalkResult };
+
+/** What the outcome is read with besides the result: the run's redactor and options, and the run's own words. */
+export interface OutcomeFacts {
+  readonly redactor: Redactor;
+  readonly options: Pick<RunOptions, 'allPages' | 'checkContract'>;
+  /** Why the request's rows did not reach --out, when they did not. */
+  readonly unwritten?: string | undefined;
+  /** How a walk that is not complete continues (resumeWords). */
+  readonly resume: (walk: WalkResult) => string;
+}
+
+/** One request's exchange result as its outcome, every text in it redacted. */
+export function outcomeOf(item: PlannedRequest, label: string, result: ExchangeResult, facts: OutcomeFacts): RunOutcome {
+  const { redactor, options, unwritten } = facts;
+  const url = redactor.url(result.request?.url ?? (result.prepared.ok ? result.prepared.request.url : result.prepared.url) ?? item.node.requestLine.url);
+  const response = result.response;
+  const walk = options.allPages ? result.walk : undefined;
+  const problem = [unwritten, result.problem && walk && walk.verdict !== 'complete' ? `${result.problem}${facts.resume(walk)}` : result.problem, ...result.notices].filter(Boolean).join('; ');
+  const redactText = (a: { expected: string; actual: string }): { expected: string; actual: string } => ({ expected: redactor.text(a.expected), actual: redactor.text(a.actual) });
+  // Set one by one in the order the reports show them, not spread from conditional literals (each
+  // property after a spread in a literal is defined through the runtime: every request of a run).
+  const outcome = {} as Mutable<RunOutcome>;
+  if (walk) outcome.walk = walk;
+  outcome.file = item.shown;
+  outcome.line = item.node.range.start.line + 1;
+  outcome.label = label;
+  outcome.method = item.node.requestLine.method;
+  outcome.url = url;
+  outcome.assertions = assertionResultsOf(result.findings).map((a) => ({ ...a, ...redactText(a) }));
+  // The file's own (request-less) constructs are said with its first request.
+  outcome.notRun = [...(item.node === item.parsed.requests[0] ? fileNotRunOf(item.parsed) : []), ...notRunOf(item.block, item.node)].sort((x, y) => x.line - y.line);
+  if (response) {
+    outcome.status = response.status;
+    outcome.totalMs = response.timing.totalMs;
+  }
+  if (result.rows) outcome.rows = result.rows.count;
+  if (result.pages !== undefined) outcome.pages = result.pages;
+  // A walk's rate, duration and waits; a single page says nothing more than its own line, unless it waited.
+  if (walk && (walk.pages > 1 || walk.waits > 0)) outcome.walkSummary = walkSummaryWords(walk);
+  outcome.businessFailures = result.businessFailures.map((f) => redactor.text(f));
+  if (problem) outcome.problem = redactor.text(problem);
+  contractOutcome(outcome, result, redactor, options.checkContract);
+  outcome.ok = passesWithAssertions(result) && unwritten === undefined;
+  return outcome;
+}
+
+/** --check-contract: drift fails the request and is carried into the reports; every finding is a detail line. */
+function contractOutcome(outcome: Mutable<RunOutcome>, result: ExchangeResult, redactor: Redactor, checkContract: boolean): void {
+  const contract = result.findings.filter((f) => f.step === CONTRACT_STEP);
+  const drift = contract.filter((f) => f.severity === 'failure');
+  if (drift.length) outcome.drift = drift.map((f) => redactor.text(f.message));
+  if (!checkContract) return;
+  outcome.details = contract.length === 0
+    ? ['contract: no drift']
+    : [
+        ...(drift.length ? [`contract drift: ${drift.length} finding${drift.length === 1 ? '' : 's'}`] : ['contract: no drift']),
+        ...contract.map((f) => `  ${f.severity === 'failure' ? 'drift' : 'note'}: ${redactor.text(f.message)}`),
+      ];
+}
+
+/** A request that threw on its way (not a response): the run goes on, this one named as failed. */
+export function thrownOutcome(item: PlannedRequest, label: string, error: unknown, redactor: Redactor): RunOutcome {
+  return { label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(messageOf(error)), ok: false };
+}
+
+/**
+ * --out and --resume: where a --resume starts (runResume.ts; without --resume a record left beside --out
+ * is removed), and --out opened as the run's row sink (none without --out).
+ */
+export async function openRunOut(options: Pick<RunOptions, 'out' | 'format' | 'resume' | 'csvRaw'>, planned: readonly PlannedRequest[], secrets: () => readonly string[], replaceUnwritten: () => boolean): Promise<{ resume?: ResumePoint; sink?: RowSink }> {
+  if (!options.out) return {};
+  const resume = options.resume ? resumePoint(options.out, options.format, planned) : undefined;
+  if (!resume) removeResumeRecord(options.out);
+  const sink = await openOut(options.out, options.format, secrets, {
+    ...(resume?.record.checkpoint.sink ? { resume: resume.record.checkpoint.sink } : {}),
+    replaceUnwritten,
+    csvFormulas: options.csvRaw ? 'raw' : 'neutralise',
+  });
+  return resume ? { resume, sink } : { sink };
+}
+
+async function openOut(path: string, format: OutputFormat, secrets: () => readonly string[], output: OutputOptions): Promise<RowSink> {
+  try {
+    return await openOutputSink(path, format, secrets, output);
+  } catch (error) {
+    throw new InputError(`--out ${path}: ${messageOf(error)}`);
+  }
+}

@@ -1,0 +1,150 @@
+// `apiwb run`'s plan: which requests of which files run, in order, and everything checked before the
+// first one is sent (exit 2, naming file:line): each file parses, every plain variable is defined, every
+// `< file` body is there, no output is an input. Also which responses are read later by name (kept whole).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve as resolvePath } from 'node:path';
+import type { Environment } from '../core/env/model';
+import type { Catalog } from '../core/catalog';
+import { readOverlayFile, type OpenApiImport } from '../core/openapi';
+import { parseHttpFile } from '../core/httpfile/parser';
+import { referenceNames, type ResolvedText } from '../core/httpfile/resolve';
+import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../core/httpfile/model';
+import { pagingPlanFor } from '../core/run/pagingPlan';
+import { checkRequest } from '../core/run/prepareRequest';
+import { RunFiles } from '../core/files/outputs';
+import { resumePathFor } from './resumeFile';
+import { InputError } from './nodePorts/files';
+import type { RunOptions } from './runArguments';
+
+export interface PlannedRequest {
+  readonly file: string;
+  readonly shown: string;
+  readonly parsed: HttpFile;
+  readonly node: HttpRequestNode;
+  /** The block holding the request (its kept constructs are said with it). */
+  readonly block: RequestBlock;
+  /** `file:line` of the request line, for messages. */
+  readonly where: string;
+  /** A later request of the run (or a file variable) reads this one's response by its # @name: its body is kept. */
+  readonly readLater: boolean;
+}
+
+/** The requests of a run, in order, and every file variable of its files; which responses are read later comes after the check (withReadLater). */
+export function planRequests(files: readonly string[], name: string | undefined): { requests: Omit<PlannedRequest, 'readLater'>[]; fileVariables: FileVariable[] } {
+  const planned: Omit<PlannedRequest, 'readLater'>[] = [];
+  const parsedFiles: HttpFile[] = [];
+  for (const file of files) {
+    const shown = shownPath(file);
+    const parsed = parseHttpFile(readFileSync(file, 'utf8'));
+    const error = parsed.diagnostics.find((d) => d.severity === 'error');
+    if (error) throw new InputError(`${shown}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message}`);
+    parsedFiles.push(parsed);
+    for (const block of parsed.blocks) {
+      const node = block.request;
+      if (node && (name === undefined || node.name === name)) planned.push({ file, shown, parsed, node, block, where: `${shown}:${node.range.start.line + 1}` });
+    }
+  }
+  if (planned.length === 0) {
+    throw new InputError(name === undefined ? `no requests in ${files.map(shownPath).join(', ')}` : `no request named '${name}' in ${files.map(shownPath).join(', ')}`);
+  }
+  return { requests: planned, fileVariables: parsedFiles.flatMap((f) => f.blocks.flatMap((b) => b.variables)) };
+}
+
+/**
+ * The plan with readLater: a request's own references, and those of the `<@` file its body includes
+ * (`included`: their names; its variables are filled when it is sent). A response read later is kept
+ * for the request that reads it.
+ */
+export function withReadLater(plan: ReturnType<typeof planRequests>, included: readonly (readonly string[] | undefined)[]): PlannedRequest[] {
+  const requests = plan.requests.map((p, i) => {
+    const names = included[i];
+    return names === undefined || names.length === 0 ? p.node : { name: p.node.name, references: [...p.node.references, ...names.map((name) => ({ name }))] };
+  });
+  const later = readLaterFlags(requests, plan.fileVariables);
+  return plan.requests.map((p, i) => ({ ...p, readLater: later[i]! }));
+}
+
+/**
+ * For each request of the run, in order: whether a request after it in the run (any file: named responses
+ * are shared by the whole run) or any file variable (expanded wherever it is used) reads its response or
+ * request by its # @name (`{{name.response…}}`). One pass from the end: a run of n requests costs O(n).
+ */
+export function readLaterFlags(requests: readonly { readonly name?: string | undefined; readonly references: readonly { readonly name: string }[] }[], fileVariables: readonly Pick<FileVariable, 'references'>[]): boolean[] {
+  const read = new Set<string>();
+  const note = (references: readonly { readonly name: string }[]): void => {
+    for (const ref of references) {
+      // `{{name.response.body.$.x}}`: every prefix up to a dot may be the name it reads.
+      for (let dot = ref.name.indexOf('.'); dot > 0; dot = ref.name.indexOf('.', dot + 1)) read.add(ref.name.slice(0, dot));
+    }
+  };
+  for (const variable of fileVariables) note(variable.references);
+  const flags = new Array<boolean>(requests.length);
+  for (let i = requests.length - 1; i >= 0; i--) {
+    const request = requests[i]!;
+    flags[i] = request.name !== undefined && read.has(request.name);
+    note(request.references);
+  }
+  return flags;
+}
+
+/**
+ * Before anything is sent (exit 2, naming file:line): every plain variable defined, every $auth id
+ * declared, every `< file` body present (a `<@` one readable), and with --all-pages every `# @paging`
+ * directive readable. Returns the reference names of a `<@` body's file (they count for readLater),
+ * found once a file for the run (`names`, by path); the file's text is not kept.
+ */
+export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment: Environment, allPages: boolean, catalog: Catalog, names: Map<string, readonly string[]>, checkedTexts: Map<string, ResolvedText>, runFiles: RunFiles): readonly string[] | undefined {
+  const checked = checkRequest(item.parsed, item.node.index, environment, checkedTexts);
+  if (!checked.ok) throw new InputError(`${item.where}: ${checked.problem}`);
+  const include = checked.resolved.bodyInclude;
+  const includePath = include && resolvePath(dirname(item.file), include.path);
+  const shown = include && `<${include.substituteVariables ? '@' : ''} ${include.path}`;
+  if (includePath && !existsSync(includePath)) throw new InputError(`${item.where}: ${shown}: no such file next to ${item.shown}`);
+  if (includePath) runFiles.input(includePath, `the body file (${shown} of ${item.where})`);
+  if (allPages) {
+    const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, catalog);
+    if (!lookup.ok) throw new InputError(`${item.where}: ${lookup.error}`);
+  }
+  if (!include?.substituteVariables || !includePath) return undefined;
+  let found = names.get(includePath);
+  if (!found) {
+    try {
+      const bytes = readFileSync(includePath);
+      found = bytes.includes('{{') ? referenceNames(bytes.toString('utf8')) : [];
+    } catch (error) {
+      throw new InputError(`${item.where}: ${shown}: ${messageOf(error)}`);
+    }
+    names.set(includePath, found);
+  }
+  return found;
+}
+
+/** --out, its resume record and --report are claimed before anything is sent: none may be an input, a link or a folder (exit 2). */
+export function claimOutputs(runFiles: RunFiles, options: RunOptions): void {
+  try {
+    if (options.out) {
+      runFiles.claim(options.out, '--out');
+      runFiles.claim(resumePathFor(options.out), "--out's resume record");
+    }
+    if (options.report) runFiles.claim(options.report, '--report');
+  } catch (error) {
+    throw new InputError(messageOf(error));
+  }
+}
+
+export function readOverlay(path: string): OpenApiImport {
+  try {
+    return readOverlayFile(readFileSync(path, 'utf8'), path);
+  } catch (error) {
+    throw new InputError(`--overlay ${path}: ${messageOf(error)}`);
+  }
+}
+
+export function shownPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel.startsWith('..') ? path : rel;
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
