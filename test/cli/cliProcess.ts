@@ -27,7 +27,7 @@ export async function runCli(cli: string, args: readonly string[], env: Record<s
 export function assertNoSecret(secretValues: readonly string[], result: CliResult): void {
   const output = result.stdout + result.stderr;
   for (const secret of secretValues) assert.ok(!output.includes(secret), 'a sandbox secret appeared in the CLI output');
-  assert.doesNotMatch(output, /(Bearer|Basic) (?!\*\*\*)[A-Za-z0-9._~+/=-]{8,}/, 'a credential appeared in the CLI output');
+  assert.doesNotMatch(output, /(Bearer|Basic) (?!\*\*\*|Credentials\b|Token\b)[A-Za-z0-9._~+/=-]{8,}/, 'a credential appeared in the CLI output');
 }
 
 /** One summary line of `apiwb run` read back: mark, label, status, rows and pages. */

@@ -38,6 +38,20 @@ void describe('redaction', () => {
     assert.equal(r.text('GET /x?access_token=abc123&page=2'), `GET /x?access_token=${REDACTED}&page=2`);
   });
 
+  void it('masks Bearer/Basic credentials in free text, never the product\'s own words after those schemes', () => {
+    const r = new Redactor();
+    // The product's words: command titles and advice that name the schemes.
+    for (const words of ['the Sign In / Set Basic Credentials / Paste Bearer Token commands', 'Basic Auth', 'a Bearer Token', 'Basic authentication', 'Bearer token expired']) {
+      assert.equal(r.text(words), words);
+    }
+    // Credentials: a Basic value that decodes to user:password (even letters only), a token with digits, dots or length.
+    assert.equal(r.text('Authorization: Basic YTpi'), `Authorization: Basic ${REDACTED}`, 'a:b in base64, letters only');
+    assert.equal(r.text('Basic QWxhZGRpbjpvcGVu sent'), `Basic ${REDACTED} sent`);
+    assert.equal(r.text('Bearer abcdefgh123'), `Bearer ${REDACTED}`);
+    assert.equal(r.text('Bearer eyJhbGciOi.eyJzdWIi.sig'), `Bearer ${REDACTED}`);
+    assert.equal(r.text('Bearer abcdefghijklmnopqrstuvwx'), `Bearer ${REDACTED}`, 'a long token of letters only');
+  });
+
   void it('a name=value pair is masked exactly when isSecretName says so, whether or not the text has a secret word elsewhere', () => {
     // text() skips its pair rule on a text without a word of SECRET_NAME_HINT: every name that rule could
     // mask must hold one. Names from secret and near-miss words, in any case, joined by _ . - or nothing.

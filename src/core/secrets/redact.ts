@@ -68,7 +68,7 @@ export class Redactor {
     if (!TEXT_RULE_HINT.test(text) && !this.knownValues.some((value) => text.includes(value))) return text;
     let out = scrubKnownValues(text, this.knownValues);
     // Each rule only where its hint is (a summary line's URL has '=' and rarely the others).
-    if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(/\b(Bearer|Basic)\s+(?!\*\*\*)[A-Za-z0-9._~+/=-]{4,}/g, `$1 ${REDACTED}`);
+    if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(SCHEME_VALUE, (whole, scheme: string, value: string) => (isCredential(scheme, value) ? `${scheme} ${REDACTED}` : whole));
     if (out.includes('@')) out = out.replace(URL_USERINFO_PASSWORD, `$1${REDACTED}@`);
     if (out.includes('=')) out = maskSecretPairs(out);
     return out;
@@ -223,6 +223,20 @@ export class Redactor {
 
 /** What the patterns of text() need: a Bearer/Basic scheme word, a URL userinfo's `@`, a pair's `=`. */
 const TEXT_RULE_HINT = /Bearer|Basic|@|=/;
+
+/** `Bearer …` / `Basic …` in free text: the scheme and what may be its credential. */
+const SCHEME_VALUE = /\b(Bearer|Basic)\s+(?!\*\*\*)([A-Za-z0-9._~+/=-]{4,})/g;
+
+/**
+ * Whether the word after Bearer/Basic in free text is a credential, not the product's own words ("Set Basic
+ * Credentials", "Paste Bearer Token"): a value with a digit or . _ ~ + / = -, or of 16 characters or more,
+ * is a token; a shorter word of letters only is a word, unless after Basic it decodes (base64) to
+ * user:password. A secret the run knows is masked whatever it looks like (the known-values rule above).
+ */
+function isCredential(scheme: string, value: string): boolean {
+  if (!/^[A-Za-z]+$/.test(value) || value.length >= 16) return true;
+  return scheme === 'Basic' && Buffer.from(value, 'base64').toString('latin1').includes(':');
+}
 
 /** `scheme://user:password@` — the password part (group 1 is everything before it). */
 const URL_USERINFO_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:]*:)(?!\*\*\*@)[^\s/?#@]+@/g;
