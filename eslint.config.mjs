@@ -68,7 +68,6 @@ export default tseslint.config(
   { files: ['src/core/interop/postman/importCollection.ts'], rules: { complexity: ['error', 60], 'max-lines': ['error', 401] } },
   { files: ['src/core/openapi/merge.ts'], rules: { complexity: ['error', 26] } },
   { files: ['src/core/paging/strategies/generic.ts'], rules: { complexity: ['error', 40] } },
-  { files: ['src/core/paging/walker.ts'], rules: { complexity: ['error', 150], 'max-lines': ['error', 664] } },
   { files: ['src/core/results/viewModel.ts'], rules: { complexity: ['error', 26] } },
   { files: ['src/core/run/assertions.ts'], rules: { complexity: ['error', 32] } },
   { files: ['src/core/run/exchange.ts'], rules: { complexity: ['error', 102], 'max-lines': ['error', 488] } },
