@@ -60,7 +60,6 @@ export default tseslint.config(
   // file's most complex function). A figure may only go down: lower it when a split lands.
   { files: ['src/cli/runCommand.ts'], rules: { complexity: ['error', 41], 'max-lines': ['error', 825] } },
   { files: ['src/core/export/jsonRowSplitter.ts'], rules: { complexity: ['error', 128], 'max-lines': ['error', 695] } },
-  { files: ['src/core/http/client.ts'], rules: { complexity: ['error', 26], 'max-lines': ['error', 411] } },
   { files: ['src/core/httpfile/assertions.ts'], rules: { complexity: ['error', 46] } },
   { files: ['src/core/httpfile/parser.ts'], rules: { complexity: ['error', 40], 'max-lines': ['error', 596] } },
   { files: ['src/core/httpfile/printer.ts'], rules: { complexity: ['error', 30] } },
