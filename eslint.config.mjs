@@ -77,9 +77,6 @@ export default tseslint.config(
   // Grown or written over the bounds by the third release's features (secrets bound to origins, resume
   // checks, proxies, server waits, compare), merged together: the figures at that merge, the first to split.
   { files: ['src/cli/compare/compareCommand.ts'], rules: { complexity: ['error', 36] } },
-  { files: ['src/core/http/networkSettings.ts'], rules: { complexity: ['error', 33] } },
-  { files: ['src/core/paging/checkpoint.ts'], rules: { complexity: ['error', 33] } },
-  { files: ['src/core/secrets/crossOrigin.ts'], rules: { complexity: ['error', 30] } },
   {
     // The extension, its editor suites, and the minimal extension the activation bench compares against.
     files: ['src/extension/**/*.ts', 'test/editor/suite/**/*.ts', 'bench/activation/baseline.ts'],
