@@ -59,7 +59,6 @@ export default tseslint.config(
   // The ratchet: what is over those bounds today, each at its figure of today (for complexity, the
   // file's most complex function). A figure may only go down: lower it when a split lands.
   { files: ['src/core/export/jsonRowSplitter.ts'], rules: { complexity: ['error', 128], 'max-lines': ['error', 695] } },
-  { files: ['src/core/http/client.ts'], rules: { complexity: ['error', 26], 'max-lines': ['error', 411] } },
   { files: ['src/core/httpfile/assertions.ts'], rules: { complexity: ['error', 46] } },
   { files: ['src/core/httpfile/parser.ts'], rules: { complexity: ['error', 40], 'max-lines': ['error', 596] } },
   { files: ['src/core/httpfile/printer.ts'], rules: { complexity: ['error', 30] } },
@@ -67,20 +66,15 @@ export default tseslint.config(
   { files: ['src/core/interop/postman/importCollection.ts'], rules: { complexity: ['error', 60], 'max-lines': ['error', 401] } },
   { files: ['src/core/openapi/merge.ts'], rules: { complexity: ['error', 26] } },
   { files: ['src/core/paging/strategies/generic.ts'], rules: { complexity: ['error', 40] } },
-  { files: ['src/core/paging/walker.ts'], rules: { complexity: ['error', 150], 'max-lines': ['error', 664] } },
   { files: ['src/core/results/viewModel.ts'], rules: { complexity: ['error', 26] } },
   { files: ['src/core/run/assertions.ts'], rules: { complexity: ['error', 32] } },
   { files: ['src/core/run/exchange.ts'], rules: { complexity: ['error', 102], 'max-lines': ['error', 488] } },
-  { files: ['src/extension/send/sendController.ts'], rules: { complexity: ['error', 44], 'max-lines': ['error', 457] } },
   { files: ['src/server/service/bodyValidation.ts'], rules: { complexity: ['error', 28] } },
   { files: ['src/server/service/jsonCompletion.ts'], rules: { complexity: ['error', 33] } },
   { files: ['src/webview/table.ts'], rules: { 'max-lines': ['error', 417] } },
   // Grown or written over the bounds by the third release's features (secrets bound to origins, resume
   // checks, proxies, server waits, compare), merged together: the figures at that merge, the first to split.
   { files: ['src/cli/compare/compareCommand.ts'], rules: { complexity: ['error', 36] } },
-  { files: ['src/core/http/networkSettings.ts'], rules: { complexity: ['error', 33] } },
-  { files: ['src/core/paging/checkpoint.ts'], rules: { complexity: ['error', 33] } },
-  { files: ['src/core/secrets/crossOrigin.ts'], rules: { complexity: ['error', 30] } },
   {
     // The extension, its editor suites, and the minimal extension the activation bench compares against.
     files: ['src/extension/**/*.ts', 'test/editor/suite/**/*.ts', 'bench/activation/baseline.ts'],

@@ -8,8 +8,9 @@
 import { EventEmitter } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { Agent, request as undiciRequest } from './undiciCore';
-import { codingsRefusal, decodableCodings, decodedBody, isDecodingError, type DecodedBody } from './contentEncoding';
-import { deadlineFault, malformedRequestFault, redirectFault, toHttpFault, tooLargeFault } from './faults';
+import { bodyReader } from './bodyRead';
+import { decodableCodings, isDecodingError, type DecodedBody } from './contentEncoding';
+import { deadlineFault, malformedRequestFault, redirectFault, toHttpFault } from './faults';
 import type { SecretBindings } from '../secrets/bindings';
 import { hopTo } from '../secrets/crossOrigin';
 import { HttpFault, type HttpRequest, type HttpResponse, type Redirect } from './types';
@@ -125,9 +126,98 @@ function abortSignal(): EmitterSignal {
   };
 }
 
-/** What an async iterator over a stream says of one closed with neither its end nor an error. */
-function prematureClose(): Error {
-  return Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+/** The one deadline of a response and the caller's signal, aborting the request through one signal. */
+interface Deadline {
+  readonly controller: EmitterSignal;
+  /** True once the deadline (not the caller) aborted the request. */
+  readonly expired: boolean;
+  readonly timeoutMs: number;
+  /** Ends the deadline and stops listening to the caller's signal. */
+  readonly settle: () => void;
+}
+
+/**
+ * The deadline and the caller's signal abort the request through one signal; `expired` tells them apart.
+ * The signal is an EventEmitter, which undici takes as it takes an AbortSignal (its `reason` read on
+ * 'abort'): an AbortController costs ten times more, on every request of a long run.
+ */
+function responseDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined): Deadline {
+  const controller = abortSignal();
+  const deadline = {
+    controller, expired: false, timeoutMs,
+    settle(): void {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onAbort);
+    },
+  };
+  const timer = setTimeout(() => {
+    deadline.expired = true;
+    controller.abort(new Error('deadline'));
+  }, timeoutMs);
+  timer.unref?.();
+  const onAbort = (): void => controller.abort(callerSignal?.reason);
+  callerSignal?.addEventListener('abort', onAbort, { once: true });
+  return deadline;
+}
+
+interface Arrived {
+  readonly response: Dispatcher.ResponseData;
+  readonly headers: Record<string, string>;
+  /** The request that was answered (the last hop). */
+  readonly current: HttpRequest;
+  readonly redirects: Redirect[];
+}
+
+/** Sends `req` and follows its redirects (up to the bound, each through the one cross-origin rule) to a response. */
+async function sendFollowing(req: HttpRequest, options: SendOptions, deadline: Deadline): Promise<Arrived> {
+  const maxRedirects = Math.max(0, options.maxRedirects ?? DEFAULT_MAX_REDIRECTS);
+  const redirects: Redirect[] = [];
+  let current = req;
+  for (;;) {
+    const target = { method: current.method.toUpperCase(), url: current.url };
+    const response = await sendOnce(current, target, options, deadline);
+    const headers = flattenHeaders(response.headers);
+    const location = headers['location'];
+    if (!REDIRECT_STATUSES.has(response.statusCode) || location === undefined || maxRedirects === 0) return { response, headers, current, redirects };
+    await response.body.dump().catch(() => undefined);
+    const next = redirectTarget(current, response.statusCode, location, options.guard);
+    if (typeof next === 'string') {
+      deadline.settle();
+      throw redirectFault(target, next);
+    }
+    if (redirects.length >= maxRedirects) {
+      deadline.settle();
+      throw redirectFault(target, `more than ${maxRedirects} redirects (the last one to ${next.request.url}); not followed further`);
+    }
+    redirects.push({ status: response.statusCode, from: current.url, to: next.request.url, crossOrigin: next.crossOrigin, dropped: next.dropped });
+    current = next.request;
+  }
+}
+
+/** One hop: through the send boundary, then to undici; its faults in the client's words. */
+async function sendOnce(current: HttpRequest, target: { method: string; url: string }, options: SendOptions, deadline: Deadline): Promise<Dispatcher.ResponseData> {
+  // THE send boundary: nothing leaves carrying a secret bound to another origin (src/core/secrets/bindings.ts).
+  const refusal = options.guard?.refusal(current);
+  if (refusal !== undefined) {
+    deadline.settle();
+    throw new HttpFault('refused', `${target.method} ${target.url}: ${refusal}`, target);
+  }
+  try {
+    if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
+    return await undiciRequest(current.url, {
+      method: target.method as Dispatcher.HttpMethod,
+      headers: current.headers,
+      body: current.body,
+      signal: deadline.controller.signal,
+      headersTimeout: deadline.timeoutMs,
+      bodyTimeout: deadline.timeoutMs,
+      dispatcher: dispatcherFor(options),
+    });
+  } catch (error) {
+    deadline.settle();
+    if (deadline.expired) throw deadlineFault(target, deadline.timeoutMs, 'before-response');
+    throw toHttpFault(error, target, 'before-response', options.signal?.aborted === true);
+  }
 }
 
 /**
@@ -137,75 +227,14 @@ function prematureClose(): Error {
 export async function sendRequestStreaming(req: HttpRequest, options: SendOptions = {}): Promise<StreamingResponse> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const maxRedirects = Math.max(0, options.maxRedirects ?? DEFAULT_MAX_REDIRECTS);
   // A request that cannot be written as asked is an input fault, said before anything is sent.
   const malformed = malformedRequestFault(req);
   if (malformed) throw malformed;
   const startedAt = Date.now();
   const clock = performance.now();
-
-  // The deadline and the caller's signal abort the request through one signal; `expired` tells them
-  // apart. The signal is an EventEmitter, which undici takes as it takes an AbortSignal (its `reason`
-  // read on 'abort'): an AbortController costs ten times more, on every request of a long run.
-  const controller = abortSignal();
-  let expired = false;
-  const timer = setTimeout(() => {
-    expired = true;
-    controller.abort(new Error('deadline'));
-  }, timeoutMs);
-  timer.unref?.();
-  const onAbort = (): void => controller.abort(options.signal?.reason);
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  const settle = (): void => {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
-  };
-
-  let current: HttpRequest = req;
-  const redirects: Redirect[] = [];
-  let response: Dispatcher.ResponseData;
-  let headers: Record<string, string>;
-  for (;;) {
-    const target = { method: current.method.toUpperCase(), url: current.url };
-    // THE send boundary: nothing leaves carrying a secret bound to another origin (src/core/secrets/bindings.ts).
-    const refusal = options.guard?.refusal(current);
-    if (refusal !== undefined) {
-      settle();
-      throw new HttpFault('refused', `${target.method} ${target.url}: ${refusal}`, target);
-    }
-    try {
-      if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
-      response = await undiciRequest(current.url, {
-        method: target.method as Dispatcher.HttpMethod,
-        headers: current.headers,
-        body: current.body,
-        signal: controller.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        dispatcher: dispatcherFor(options),
-      });
-    } catch (error) {
-      settle();
-      if (expired) throw deadlineFault(target, timeoutMs, 'before-response');
-      throw toHttpFault(error, target, 'before-response', options.signal?.aborted === true);
-    }
-    headers = flattenHeaders(response.headers);
-    const location = headers['location'];
-    if (!REDIRECT_STATUSES.has(response.statusCode) || location === undefined || maxRedirects === 0) break;
-    await response.body.dump().catch(() => undefined);
-    const next = redirectTarget(current, response.statusCode, location, options.guard);
-    if (typeof next === 'string') {
-      settle();
-      throw redirectFault(target, next);
-    }
-    if (redirects.length >= maxRedirects) {
-      settle();
-      throw redirectFault(target, `more than ${maxRedirects} redirects (the last one to ${next.request.url}); not followed further`);
-    }
-    redirects.push({ status: response.statusCode, from: current.url, to: next.request.url, crossOrigin: next.crossOrigin, dropped: next.dropped });
-    current = next.request;
-  }
-
+  const deadline = responseDeadline(timeoutMs, options.signal);
+  const { settle } = deadline;
+  const { response, headers, current, redirects } = await sendFollowing(req, options, deadline);
   const target = { method: current.method.toUpperCase(), url: current.url };
   const firstByteMs = performance.now() - clock;
   const declared = Number(headers['content-length']);
@@ -215,7 +244,7 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
 
   /** What the body's stream failed with, as the fault the caller sees. */
   const bodyFault = (error: unknown, decoded: DecodedBody | undefined): HttpFault | undefined => {
-    if (expired) return deadlineFault(target, timeoutMs, 'body');
+    if (deadline.expired) return deadlineFault(target, timeoutMs, 'body');
     if (decoded && codings && !options.signal?.aborted && isDecodingError(error)) {
       // No body at all under a coding header: nothing to decode, an empty body.
       if (decoded.codedBytes() === 0) return undefined;
@@ -224,115 +253,7 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
     return toHttpFault(error, target, 'body', options.signal?.aborted === true);
   };
 
-  // The body is read through the stream's events (one promise a body), not an async iterator over it
-  // (promises and listeners for every chunk, the cost of most small responses' reading).
-  let reading = false;
-  const read = (each: (chunk: Buffer) => void | Promise<void>): Promise<void> => new Promise<void>((resolve, reject) => {
-    if (reading) throw new Error('the body is read once');
-    reading = true;
-    if (Number.isFinite(declared) && declared > maxBodyBytes) {
-      stream.destroy();
-      settle();
-      reject(bodyFault(tooLargeFault(target, maxBodyBytes, declared), undefined));
-      return;
-    }
-    const tooMany = codingsRefusal(codings);
-    if (tooMany) {
-      // Its abort is reported as an error of the stream: heard here, the refusal below says why.
-      stream.on('error', () => undefined);
-      stream.destroy();
-      settle();
-      reject(new HttpFault('undecodable', `${target.method} ${target.url}: ${tooMany}`, target));
-      return;
-    }
-    const decoded = codings ? decodedBody(stream, codings) : undefined;
-    const source = decoded?.stream ?? stream;
-    let seen = 0;
-    let done = false;
-    /** What `each` returned for the last chunk, until it settles (the stream is paused meanwhile). */
-    let pending: Promise<void> | undefined;
-    const finish = (error?: unknown, fromConsumer = false): void => {
-      if (done) return;
-      done = true;
-      settle();
-      source.off('data', onData);
-      source.off('end', onEnd);
-      source.off('error', onError);
-      source.off('close', onClose);
-      let outcome: () => void;
-      if (error === undefined) {
-        outcome = resolve;
-      } else {
-        // Keep a listener: a stream destroyed now may still report its error.
-        source.on('error', () => undefined);
-        if (fromConsumer) {
-          source.destroy();
-          stream.destroy();
-          reject(error);
-          return;
-        }
-        const fault = bodyFault(error, decoded);
-        outcome = fault ? () => reject(fault) : resolve;
-      }
-      // The stream failed (or ended: a small body's end is often in hand before its last chunk is handled)
-      // while the caller still handles a chunk: the read settles once that is done, so nothing of this
-      // body is still being handled when the caller hears how it ended, and a body that ended but whose
-      // last chunk the caller failed on is that failure.
-      if (pending) pending.then(outcome, (consumerError: unknown) => (error === undefined ? reject(consumerError) : outcome()));
-      else outcome();
-    };
-    const onData = (chunk: Buffer): void => {
-      seen += chunk.length;
-      if (seen > maxBodyBytes) {
-        source.destroy();
-        stream.destroy();
-        finish(tooLargeFault(target, maxBodyBytes, seen));
-        return;
-      }
-      let wait: void | Promise<void>;
-      try {
-        wait = each(chunk);
-      } catch (error) {
-        finish(error, true);
-        return;
-      }
-      if (wait) {
-        source.pause();
-        pending = wait;
-        wait.then(() => {
-          pending = undefined;
-          if (!done) source.resume();
-        }, (error: unknown) => {
-          pending = undefined;
-          finish(error, true);
-        });
-      }
-    };
-    // A compressed body's coded data can end before the body does (bytes after a deflate stream's end):
-    // it has been received, and its connection is free, only once the body itself has ended too.
-    const onEnd = (): void => {
-      if (!decoded || stream.readableEnded) {
-        finish();
-        return;
-      }
-      stream.once('end', () => finish());
-      stream.once('error', (error: unknown) => finish(error));
-      stream.once('close', () => finish(prematureClose()));
-      stream.resume();
-    };
-    const onError = (error: unknown): void => finish(error);
-    // Closed with neither its end nor an error (destroyed under it): as an async iterator would say.
-    const onClose = (): void => finish(prematureClose());
-    // Destroyed before this read (its deadline or an abort came first): no event will come any more.
-    if (stream.destroyed || source.destroyed) {
-      finish(stream.errored ?? source.errored ?? prematureClose());
-      return;
-    }
-    source.on('error', onError);
-    source.on('end', onEnd);
-    source.on('close', onClose);
-    source.on('data', onData);
-  });
+  const read = bodyReader({ stream, target, declared, maxBodyBytes, codings, settle, fault: bodyFault });
 
   return {
     status: response.statusCode,

@@ -135,6 +135,58 @@ function proxyWords(settings: NetworkSettings, sources: NetworkSources): string 
   return `${both}${bypass}${strict}`;
 }
 
+/** The certificate authorities beyond Node's own: the env file's, --cacert, NODE_EXTRA_CA_CERTS, the system's. */
+function resolveAuthorities(sources: NetworkSources, problems: string[]): { words: string[]; extraCa: string[]; files: string[] } {
+  const words: string[] = [];
+  const extraCa: string[] = [];
+  const files: string[] = [];
+  const extraCerts = envValue(sources.env, 'NODE_EXTRA_CA_CERTS');
+  // The environment's own first: it is what the Environments view is about.
+  const caFiles = [
+    ...(sources.environment?.network?.caBundles ?? []).map((path) => ({ path, from: 'env file', resolve: sources.resolve })),
+    ...(sources.caFiles ?? []).map((path) => ({ path, from: '--cacert', resolve: (p: string) => p })),
+    ...(extraCerts ? [{ path: extraCerts, from: 'NODE_EXTRA_CA_CERTS', resolve: (p: string) => p }] : []),
+  ];
+  for (const file of caFiles) {
+    const read = readAuthorities(file.path, { ...sources, resolve: file.resolve });
+    words.push(`${read.words} (${file.from})`);
+    if (!read.ok) problems.push(`The certificate authorities of ${read.words} (${file.from}) are not used.`);
+    extraCa.push(...read.pems);
+    if (read.ok) files.push(file.resolve(file.path));
+  }
+  if (sources.editor && sources.editor.systemCertificates !== false) {
+    const system = sources.systemAuthorities?.();
+    if (system === undefined) words.push("the operating system's certificates: not readable by this editor's Node; add your company's authority to the env file (\"CA Bundle\")");
+    else {
+      words.push(`the operating system's certificates: ${system.length}`);
+      extraCa.push(...system);
+    }
+  }
+  return { words, extraCa, files };
+}
+
+/** The client certificates of the environment, each host's, with their passphrases from the secret store. */
+async function resolveCertificates(sources: NetworkSources, secretValues: string[]): Promise<{
+  states: CertificateState[]; certificates: ClientCertificate[]; files: ResolvedNetwork['files']['certificates'][number][]; unverifiedHosts: string[];
+}> {
+  const states: CertificateState[] = [];
+  const certificates: ClientCertificate[] = [];
+  const files: ResolvedNetwork['files']['certificates'][number][] = [];
+  const unverifiedHosts: string[] = [];
+  for (const config of sources.environment?.network?.certificates ?? []) {
+    const passphrase = config.hasPassphrase ? await sources.secret(`${config.id}.passphrase`) : undefined;
+    if (passphrase) secretValues.push(passphrase);
+    const read = readClientCertificate(config, passphrase, sources, `${config.certificate?.path ?? config.id}`);
+    states.push(read.state);
+    if (read.certificate) {
+      certificates.push(read.certificate);
+      files.push({ hosts: config.hosts, cert: sources.resolve(config.certificate!.path), ...(config.key ? { key: sources.resolve(config.key) } : {}), format: config.certificate!.format });
+    }
+    if (!config.verifyHost) unverifiedHosts.push(...config.hosts);
+  }
+  return { states, certificates, files, unverifiedHosts };
+}
+
 /** The network settings of these sources, with what each part is in words. */
 export async function resolveNetwork(sources: NetworkSources): Promise<ResolvedNetwork> {
   const problems: string[] = [];
@@ -143,48 +195,10 @@ export async function resolveNetwork(sources: NetworkSources): Promise<ResolvedN
   const httpProxy = choice.http ? await endpoint(choice.http, sources, problems, secretValues) : undefined;
   const httpsProxy = choice.https ? await endpoint(choice.https, sources, problems, secretValues) : undefined;
   const noProxy = parseNoProxy(noProxyText(sources));
-
-  const authorities: string[] = [];
-  const extraCa: string[] = [];
-  const authorityFiles: string[] = [];
-  // The environment's own first: it is what the Environments view is about.
-  const caFiles = [
-    ...(sources.environment?.network?.caBundles ?? []).map((path) => ({ path, from: 'env file', resolve: sources.resolve })),
-    ...(sources.caFiles ?? []).map((path) => ({ path, from: '--cacert', resolve: (p: string) => p })),
-    ...(envValue(sources.env, 'NODE_EXTRA_CA_CERTS') ? [{ path: envValue(sources.env, 'NODE_EXTRA_CA_CERTS')!, from: 'NODE_EXTRA_CA_CERTS', resolve: (p: string) => p }] : []),
-  ];
-  for (const file of caFiles) {
-    const read = readAuthorities(file.path, { ...sources, resolve: file.resolve });
-    authorities.push(`${read.words} (${file.from})`);
-    if (!read.ok) problems.push(`The certificate authorities of ${read.words} (${file.from}) are not used.`);
-    extraCa.push(...read.pems);
-    if (read.ok) authorityFiles.push(file.resolve(file.path));
-  }
-  if (sources.editor && sources.editor.systemCertificates !== false) {
-    const system = sources.systemAuthorities?.();
-    if (system === undefined) authorities.push("the operating system's certificates: not readable by this editor's Node; add your company's authority to the env file (\"CA Bundle\")");
-    else {
-      authorities.push(`the operating system's certificates: ${system.length}`);
-      extraCa.push(...system);
-    }
-  }
-
-  const certificates: CertificateState[] = [];
-  const clientCertificates: ClientCertificate[] = [];
-  const certificateFiles: ResolvedNetwork['files']['certificates'][number][] = [];
-  const unverifiedHosts: string[] = [];
-  for (const config of sources.environment?.network?.certificates ?? []) {
-    const passphrase = config.hasPassphrase ? await sources.secret(`${config.id}.passphrase`) : undefined;
-    if (passphrase) secretValues.push(passphrase);
-    const read = readClientCertificate(config, passphrase, sources, `${config.certificate?.path ?? config.id}`);
-    certificates.push(read.state);
-    if (read.certificate) {
-      clientCertificates.push(read.certificate);
-      certificateFiles.push({ hosts: config.hosts, cert: sources.resolve(config.certificate!.path), ...(config.key ? { key: sources.resolve(config.key) } : {}), format: config.certificate!.format });
-    }
-    if (!config.verifyHost) unverifiedHosts.push(...config.hosts);
-  }
-
+  const authorities = resolveAuthorities(sources, problems);
+  const certs = await resolveCertificates(sources, secretValues);
+  const { extraCa } = authorities;
+  const { certificates: clientCertificates, unverifiedHosts } = certs;
   const settings: NetworkSettings = {
     ...(httpProxy ? { httpProxy } : {}),
     ...(httpsProxy ? { httpsProxy } : {}),
@@ -197,10 +211,10 @@ export async function resolveNetwork(sources: NetworkSources): Promise<ResolvedN
   return {
     settings,
     proxyWords: proxyWords(settings, sources),
-    authorities,
-    certificates,
+    authorities: authorities.words,
+    certificates: certs.states,
     problems,
     secretValues,
-    files: { authorities: authorityFiles, certificates: certificateFiles },
+    files: { authorities: authorities.files, certificates: certs.files },
   };
 }

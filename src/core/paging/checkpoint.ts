@@ -166,23 +166,31 @@ function mapQuery(search: string, edit: (name: string, raw: string) => string | 
   return parts.length === 0 ? '' : `?${parts.join('&')}`;
 }
 
+const isStringRecord = (value: unknown): boolean =>
+  !!value && typeof value === 'object' && Object.values(value).every((v) => typeof v === 'string');
+
+/** Counts are whole numbers from 0: anything else was not written by a walk. */
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+function isSinkState(s: Partial<SinkCheckpoint> | null | undefined): boolean {
+  if (!s || (s.format !== 'ndjson' && s.format !== 'csv') || typeof s.path !== 'string' || !isCount(s.bytes)) return false;
+  return s.columns === undefined || (Array.isArray(s.columns) && s.columns.every((x) => typeof x === 'string'));
+}
+
+function isRequest(n: Partial<HttpRequest>): boolean {
+  return typeof n.url === 'string' && typeof n.method === 'string' && isStringRecord(n.headers) && (n.body === undefined || typeof n.body === 'string');
+}
+
 /** Validates a checkpoint read back from JSON (a file, a message): throws with a reason when unusable. */
 export function parseCheckpoint(value: unknown): WalkCheckpoint {
   const c = value as Partial<WalkCheckpoint> | null;
   if (!c || typeof c !== 'object' || c.version !== 1) throw new Error('not a walk checkpoint (version 1)');
-  if (!c.plan || typeof c.plan.style !== 'string' || !c.plan.options || typeof c.plan.options !== 'object' || Object.values(c.plan.options).some((v) => typeof v !== 'string')) throw new Error('the checkpoint has no paging plan');
-  // Counts are whole numbers from 0: anything else was not written by a walk.
+  if (!c.plan || typeof c.plan.style !== 'string' || !isStringRecord(c.plan.options)) throw new Error('the checkpoint has no paging plan');
   for (const key of ['pages', 'rows', 'bytes'] as const) {
-    if (typeof c[key] !== 'number' || !Number.isSafeInteger(c[key]) || c[key] < 0) throw new Error(`the checkpoint's ${key} (${JSON.stringify(c[key])}) is not a count (a whole number from 0)`);
+    if (!isCount(c[key])) throw new Error(`the checkpoint's ${key} (${JSON.stringify(c[key])}) is not a count (a whole number from 0)`);
   }
   if (typeof c.done !== 'boolean') throw new Error("the checkpoint's done is not true or false");
-  const s = c.sink;
-  if (s !== undefined && (!s || (s.format !== 'ndjson' && s.format !== 'csv') || typeof s.path !== 'string' || typeof s.bytes !== 'number' || !Number.isSafeInteger(s.bytes) || s.bytes < 0 || (s.columns !== undefined && (!Array.isArray(s.columns) || s.columns.some((x) => typeof x !== 'string'))))) {
-    throw new Error("the checkpoint's file state is malformed (format, path, a whole number of bytes)");
-  }
-  const n = c.next;
-  if (n && (typeof n.url !== 'string' || typeof n.method !== 'string' || !n.headers || typeof n.headers !== 'object' || Object.values(n.headers).some((v) => typeof v !== 'string') || (n.body !== undefined && typeof n.body !== 'string'))) {
-    throw new Error("the checkpoint's next request is malformed");
-  }
+  if (c.sink !== undefined && !isSinkState(c.sink)) throw new Error("the checkpoint's file state is malformed (format, path, a whole number of bytes)");
+  if (c.next && !isRequest(c.next)) throw new Error("the checkpoint's next request is malformed");
   return c as WalkCheckpoint;
 }

@@ -44,15 +44,18 @@ export function hopTo(from: HttpRequest, to: HttpRequest, kind: HopKind, binding
   if (!BODILESS.has(method) || (to.body !== undefined && to.body !== '')) {
     return { ok: false, reason: `the ${kind} goes to another origin (${target.origin}) as a ${method}${to.body ? ' with a body' : ''}; not followed: a request body and any method but GET stay with ${from_}` };
   }
+  return { ok: true, ...withoutCredentials(to, bindings), crossOrigin: true };
+}
+
+/** `to` without every part that carries a credential (its headers, URL userinfo, query parameters), and those parts in words. */
+function withoutCredentials(to: HttpRequest, bindings: SecretBindings | undefined): { request: HttpRequest; dropped: string[] } {
   const dropped: string[] = [];
+  const carries = (text: string): boolean => bindings !== undefined && bindings.inText(text).length > 0;
   const headers: Record<string, string> = {};
   for (const name of Object.keys(to.headers)) {
     const value = to.headers[name] ?? '';
-    if (isCredentialHeader(name) || (bindings !== undefined && bindings.inText(`${name}: ${value}`).length > 0)) {
-      dropped.push(partWords(headerPart(name, bindings)));
-      continue;
-    }
-    headers[name] = value;
+    if (isCredentialHeader(name) || carries(`${name}: ${value}`)) dropped.push(partWords(headerPart(name, bindings)));
+    else headers[name] = value;
   }
   const url = new URL(to.url);
   if (url.username || url.password) {
@@ -63,14 +66,12 @@ export function hopTo(from: HttpRequest, to: HttpRequest, kind: HopKind, binding
   if (url.search.length > 1) {
     const kept: string[] = [];
     for (const raw of url.search.slice(1).split('&')) {
-      const name = queryName(raw);
-      if (raw !== '' && (isSecretName(name) || (bindings !== undefined && bindings.inText(raw).length > 0))) dropped.push(partWords(queryPart(raw, bindings)));
+      if (raw !== '' && (isSecretName(queryName(raw)) || carries(raw))) dropped.push(partWords(queryPart(raw, bindings)));
       else kept.push(raw);
     }
     url.search = kept.length > 0 ? `?${kept.join('&')}` : '';
   }
-  const request: HttpRequest = { method: to.method, url: dropped.length > 0 ? url.toString() : to.url, headers };
-  return { ok: true, request, crossOrigin: true, dropped };
+  return { request: { method: to.method, url: dropped.length > 0 ? url.toString() : to.url, headers }, dropped };
 }
 
 /** What a hop to another origin did, for a notice: exactly what was dropped, or that nothing was carried. */

@@ -5,33 +5,30 @@
 // reported with a button the user may press. One paging walk runs at a time; a continuation is refused
 // when the request or the environment behind it changed; every text shown goes through the Redactor.
 import * as vscode from 'vscode';
-import { randomUUID } from 'node:crypto';
 import type { Catalog } from '../../core/catalog';
 import { openFileSink, redactingSink, reopenFileSink, type RowSink, type SinkFormat } from '../../core/export';
 import type { HttpResponse } from '../../core/http/types';
 import { parseHttpFile } from '../../core/httpfile';
 import type { NamedResponse } from '../../core/httpfile/resolve';
 import type { WalkProgress, WalkResult } from '../../core/paging';
-import { viewModelOfExchange } from '../../core/results/exchangeView';
 import { walkFactsOf, walkSentence } from '../../core/results/walkWords';
 import { formatRows } from '../../core/results/format';
 import { runExchange, type ExchangePorts, type ExchangeResult } from '../../core/run/exchange';
-import { assertionResultsOf, assertionSteps, notRunOf } from '../../core/run/assertions';
-import { testsViewOf } from '../../core/results/testsView';
+import { assertionSteps } from '../../core/run/assertions';
 import { continueWalk, type Continued } from '../../core/run/pagedWalk';
 import type { PrepareContext, Prepared } from '../../core/run/prepareRequest';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
 import { Redactor, knownSecretValues } from '../../core/secrets';
-import { requestBlockText } from '../../core/collections/requestBlocks';
 import type { HistoryRecord } from '../../core/history';
-import { contractDriftStep, contractViewOfFindings } from '../../core/contract';
+import { contractDriftStep } from '../../core/contract';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { ResultsPanel, ResultsRequest } from '../results/ResultsPanel';
 import { csvFormulas, maxWaitMs, responseTimeoutMs } from '../settings';
 import { readIncludedBody } from '../workspaceTrust';
 import { QuotaBook } from '../../core/http/serverWaits';
 import { pagingStateOf, shownRowsOf, type PagedSession } from './pagedSession';
-import { COMMANDS } from '../commandIds';
+import { offerSignIn, reportUnprepared, signInAgain } from './credentialPrompts';
+import { historyEntryOf, historyRecordOf, pagedSessionOf, sendViewModel, type SentRequest } from './sendView';
 
 export interface SendTarget {
   readonly uri: string;
@@ -108,63 +105,46 @@ export class SendController implements vscode.Disposable {
     }
     // A newer send, or Stop, took over while this one was on the wire: its result is not shown.
     if (mine.signal.aborted) return result.response;
+    return this.show({ result, prepared, target, followPages, document, file, node, name });
+  }
+
+  /** A send's result in the panel, the History view and toasts. */
+  private async show(sent: SentRequest): Promise<HttpResponse | undefined> {
+    const { result, prepared } = sent;
     const redactor = await this.redactor(prepared.secretValues);
     const response = result.response;
     // What the History view keeps of this send (the store redacts it before writing).
-    const sent: HistoryRecord = {
-      request: result.request ?? prepared.request, key: `${uri}#${name}`, ...(node?.name ? { name: node.name } : {}),
-      origin: { file: uri, index: target.requestIndex }, source: requestBlockText(document.getText(), target.requestIndex),
-      environment: (this.environments.active ?? EMPTY_ENV).name, ...(result.operation ? { operationId: result.operation.id } : {}),
-    };
+    const entry = historyEntryOf(sent, (this.environments.active ?? EMPTY_ENV).name);
     if (!response) {
       void vscode.window.showErrorMessage(`API Workbench: ${redactor.text(result.problem ?? 'no response')}`);
-      await this.recorder?.({ ...sent, fault: result.problem ?? 'no response' });
+      await this.recorder?.({ ...entry, fault: result.problem ?? 'no response' });
       return undefined;
     }
-    const notices = result.notices.filter((n) => followPages || !n.startsWith('# @paging'));
-    if (followPages && result.notices.some((n) => n.startsWith('# @paging'))) {
-      void vscode.window.showErrorMessage(`API Workbench: ${document.uri.path.split('/').pop() ?? ''}: ${redactor.text(result.notices.find((n) => n.startsWith('# @paging')) ?? '')}`);
+    const pagingDirective = result.notices.find((n) => n.startsWith('# @paging'));
+    if (sent.followPages && pagingDirective) {
+      void vscode.window.showErrorMessage(`API Workbench: ${sent.document.uri.path.split('/').pop() ?? ''}: ${redactor.text(pagingDirective)}`);
     }
-    const session: PagedSession | undefined = result.paging ? {
-      responseId: randomUUID(), cursor: result.paging,
-      uri, requestIndex: target.requestIndex, name, shownRows: [],
-      firstPage: { rows: result.rows?.items ?? [], redact: (row) => redactor.row(row) },
-    } : undefined;
+    const session = pagedSessionOf(sent, redactor);
     this.session = session;
-    const request = result.request ?? prepared.request;
-    const block = file.blocks.find((b) => b.request === node);
-    const tests = testsViewOf(assertionResultsOf(result.findings), block && node ? notRunOf(block, node) : [], redactor);
-    const contract = contractViewOfFindings(result.operation?.id, result.findings, (text) => redactor.text(text));
-    const viewModel = {
-      ...viewModelOfExchange(result, response, {
-        requestKey: `${uri}#${name}`,
-        title: `${name} — ${request.method} ${redactor.url(request.url)}`,
-        redactor,
-        ...(session ? { paging: pagingStateOf(session, false), id: session.responseId } : {}),
-      }),
-      ...(tests ? { tests } : {}),
-      ...(contract ? { contract } : {}),
-    };
+    const { viewModel, contract } = sendViewModel(sent, response, redactor, session);
     this.panel.show(viewModel);
-    const business = result.business;
-    // A Send is one page, never a walk (History says so); "All pages" on it is recorded with its verdict.
-    const record: HistoryRecord = {
-      ...sent,
-      response,
-      ...(contract?.operation ? { driftFindings: contract.findings.length } : {}),
-      ...(business && business.convention !== 'none'
-        ? { business: { failed: business.failed, codes: business.failures.flatMap((f) => (f.code === undefined ? [] : [f.code])) } }
-        : {}),
-    };
+    const record = historyRecordOf(entry, response, contract, result.business);
     if (session) session.historyRecord = record;
     await this.recorder?.(record);
+    this.tellAfter(sent, response, redactor);
+    return response;
+  }
+
+  /** What follows a shown response: an untrusted paged page, the exchange's notices, a 401's sign-in, the log line. */
+  private tellAfter({ result, prepared, followPages }: SentRequest, response: HttpResponse, redactor: Redactor): void {
     // A paged first page the paging engine could not trust (an inconsistent or unreadable page) is said, by
     // the exchange's one rule (walkProblemOf); an unpaged response is shown as it came, whatever its body.
     if (result.incomplete) void vscode.window.showWarningMessage(`API Workbench: ${redactor.text(result.incomplete)}`);
+    const notices = result.notices.filter((n) => followPages || !n.startsWith('# @paging'));
     for (const notice of notices) void vscode.window.showInformationMessage(`API Workbench: ${redactor.text(notice)}`);
-    if (response.status === 401) void this.offerSignIn(prepared.scheme);
+    if (response.status === 401) void offerSignIn(prepared.scheme);
+    const request = result.request ?? prepared.request;
     this.log(`${request.method} ${redactor.url(request.url)} → ${response.status} in ${Math.round(response.timing.totalMs)} ms`);
-    return response;
   }
 
   /** The panel's Next page, All pages, Stop and Export (public for the extension-host tests, which press them as the webview does). */
@@ -378,21 +358,8 @@ export class SendController implements vscode.Disposable {
     return {
       http: this.environments.http, catalog: this.catalog(), timeoutMs: responseTimeoutMs(), guard: await this.environments.refreshGuard(),
       maxWaitMs: maxWaitMs(), quotas: this.quotas,
-      signInAgain: (authId, why, signal) => this.signInAgain(authId, why, signal),
+      signInAgain,
     };
-  }
-
-  /**
-   * A token would expire during a walk: the user is asked to sign in again and the walk waits (its
-   * progress says so), then goes on from the same page. Never signs in by itself; Stop or a dismissal
-   * ends the walk, resumable.
-   */
-  private async signInAgain(authId: string, why: string, signal?: AbortSignal): Promise<boolean> {
-    const stopped = new Promise<undefined>((resolve) => signal?.addEventListener('abort', () => resolve(undefined), { once: true }));
-    const choice = await Promise.race([vscode.window.showWarningMessage(`API Workbench: ${why}. Sign in again to go on with the walk from the same page.`, 'Sign In'), stopped]);
-    if (choice !== 'Sign In' || signal?.aborted) return false;
-    const session = await Promise.race([vscode.commands.executeCommand<unknown>('apiWorkbench.signIn', authId), stopped]);
-    return session !== undefined && !signal?.aborted;
   }
 
   private prepareContext(uri: vscode.Uri): PrepareContext {
@@ -406,39 +373,9 @@ export class SendController implements vscode.Disposable {
     };
   }
 
-  /**
-   * Says why a request could not be prepared. A password-grant entry without a valid token asks for the
-   * sign-in at once (the user pressed Send: that is the explicit act); Basic and JWT entries offer their
-   * command. `then`: the send to make once the credential is there (a cancelled prompt sends nothing).
-   */
+  /** Why a request could not be prepared, with the sign-in or credential command that fixes it (credentialPrompts.ts). */
   private async reportUnprepared(prepared: Extract<Prepared, { ok: false }>, then?: () => Promise<unknown>): Promise<void> {
-    const redactor = await this.redactor([]);
-    const problem = redactor.text(prepared.problem);
-    const authId = prepared.kind === 'auth' ? prepared.authId : undefined;
-    if (!authId) {
-      void vscode.window.showErrorMessage(`API Workbench: ${problem}`);
-      return;
-    }
-    const kind = this.environments.active?.auth[authId]?.kind;
-    if (kind === 'password-grant' && then) {
-      const session: unknown = await vscode.commands.executeCommand('apiWorkbench.signIn', authId);
-      if (session) await then();
-      return;
-    }
-    const action = kind === 'password-grant' ? 'Sign In' : kind === 'basic-api-key' ? 'Set Basic Credentials' : kind === 'jwt-bearer' ? 'Paste Bearer Token' : undefined;
-    const choice = await vscode.window.showErrorMessage(`API Workbench: ${problem}`, ...(action ? [action] : []));
-    const command = choice === 'Sign In' ? COMMANDS.signIn : choice === 'Set Basic Credentials' ? COMMANDS.setBasicCredentials : choice === 'Paste Bearer Token' ? COMMANDS.pasteBearerToken : undefined;
-    if (!command) return;
-    const done: unknown = await vscode.commands.executeCommand(command, authId);
-    // Sign In answers with the session; the other two store a secret and answer nothing: then the send is tried.
-    if (then && (command !== COMMANDS.signIn || done)) await then();
-  }
-
-  /** A 401 offers an explicit sign-in once; it never signs in or re-sends by itself. */
-  private async offerSignIn(scheme: string): Promise<void> {
-    if (scheme !== 'password-grant') return;
-    const choice = await vscode.window.showWarningMessage('API Workbench: 401 — the engagement service did not accept the credentials sent. Sign in again?', 'Sign In');
-    if (choice === 'Sign In') await vscode.commands.executeCommand(COMMANDS.signIn);
+    await reportUnprepared(await this.redactor([]), this.environments.active?.auth, prepared, then);
   }
 
   private async redactor(extra: readonly string[]): Promise<Redactor> {
