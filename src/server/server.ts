@@ -3,13 +3,14 @@
 // makes no network call.
 import {
   DiagnosticSeverity, DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult,
+  type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { dirname } from 'node:path';
 import {
   CatalogOverlayNotification, catalogOverlayParams, EnvironmentChangedNotification, environmentChangedParams, CONFIGURATION_SECTION,
 } from '../protocol/lsp';
 import { BlockFindingsCache, createHttpLanguageService, HttpDocumentCache, type HttpDocument } from './service';
+import { BlockText } from './service/blockText';
 import { overlayOperations } from './overlay';
 import { citationLinksFor, locateContractReference } from './reference';
 import { clientFormats, fitCompletion, fitHover, FULL_FORMATS, type ClientFormats } from './service/clientCapabilities';
@@ -24,11 +25,24 @@ export function validationDelayFrom(options: unknown): number {
   return typeof given === 'number' && Number.isInteger(given) && given >= 0 && given <= 10_000 ? given : VALIDATION_DELAY_MS;
 }
 
+/** An open document as the server keeps it: its text as request blocks, an edit re-cutting only the blocks it touches. */
+interface KeptDocument {
+  readonly uri: string;
+  readonly version: number;
+  readonly blocks: BlockText;
+}
+
+/** Incremental sync into BlockText: what a change costs is what it touches, not the file. */
+const KEPT_DOCUMENTS = {
+  create: (uri: string, _languageId: string, version: number, content: string): KeptDocument => ({ uri, version, blocks: BlockText.of(content) }),
+  update: (document: KeptDocument, changes: readonly TextDocumentContentChangeEvent[], version: number): KeptDocument => ({ uri: document.uri, version, blocks: document.blocks.withChanges(changes) }),
+};
+
 export const COMPLETION_TRIGGER_CHARACTERS = ['/', '"', '{', ':', ' ', '?', '&', '@'];
 
 /** `referenceFrom`: a folder at or below the package, to find the shipped contract reference from (citation links). */
 export function startServer(connection: Connection, referenceFrom: string = process.argv[1] ? dirname(process.argv[1]) : process.cwd()): void {
-  const documents = new TextDocuments(TextDocument);
+  const documents = new TextDocuments(KEPT_DOCUMENTS);
   const service = createHttpLanguageService();
   const cache = new HttpDocumentCache();
   const pendingValidation = new Map<string, NodeJS.Timeout>();
@@ -67,7 +81,7 @@ export function startServer(connection: Connection, referenceFrom: string = proc
 
   const parsed = (uri: string): HttpDocument | undefined => {
     const document = documents.get(uri);
-    return document && cache.get(uri, document.version, () => document.getText(), document);
+    return document && cache.get(uri, document.version, () => document.blocks);
   };
 
   // Validation waits for a pause in typing, then runs in slices of a few ms (setImmediate between

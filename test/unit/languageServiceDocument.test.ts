@@ -5,6 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { HttpDocument, HttpDocumentCache } from '../../src/server/service';
+import { BlockMemo } from '../../src/server/service/document';
+import { BlockText } from '../../src/server/service/blockText';
 import { buildLargeHttpFile } from '../../bench/completion/workload';
 
 const fixtures = join(import.meta.dirname, '../fixtures/http');
@@ -21,11 +23,10 @@ function comparable(block: unknown): unknown {
 }
 
 for (const [name, text] of Object.entries(texts)) {
-  void test(`blockAt on every line equals the full parse, with and without the editor's line index: ${name}`, () => {
+  void test(`blockAt on every line equals the full parse, given whole and kept as blocks: ${name}`, () => {
     const full = new HttpDocument('file:///x.http', 1, text).file;
-    const editor = TextDocument.create('file:///x.http', 'http', 1, text);
     for (let line = 0; line < full.lines.length; line++) {
-      for (const fresh of [new HttpDocument('file:///x.http', 1, text), new HttpDocument('file:///x.http', 1, text, editor)]) {
+      for (const fresh of [new HttpDocument('file:///x.http', 1, text), new HttpDocument('file:///x.http', 1, BlockText.of(text), new BlockMemo())]) {
         const expected = full.blocks.find((b) => b.firstLine <= line && line <= b.lastLine);
         assert.deepEqual(comparable(fresh.blockAt(line)), comparable(expected), `line ${line}`);
         assert.equal(fresh.lineText(line), full.lines[line]?.text, `text of line ${line}`);
@@ -33,6 +34,8 @@ for (const [name, text] of Object.entries(texts)) {
         assert.deepEqual(fresh.positionAt(offset), { line, character: 0 });
         assert.equal(fresh.offsetAt({ line, character: 0 }), offset);
         assert.equal(fresh.lineCount, full.lines.length);
+        assert.deepEqual(fresh.fileVariableNames, new HttpDocument('file:///x.http', 1, text).fileVariableNames);
+        assert.deepEqual(fresh.requestNames(), new HttpDocument('file:///x.http', 1, text).requestNames());
       }
     }
   });
@@ -50,27 +53,37 @@ void test('the cache keeps one parse per version and drops closed documents', ()
   assert.equal(reads, 3);
 });
 
-void test('the editor\'s line index, kept up to date edit by edit, cuts lines as the text does; a stale one is not read', () => {
+void test('a document kept as blocks, edited edit by edit, reads as the edited text given whole (lines, offsets, blocks, names)', () => {
   // Hostile edits: line breaks typed into and between \r\n pairs, separators, deletions across lines.
-  const pieces = ['\r', '\n', '\r\n', 'a', '###', 'b\r', '\nc', ''];
+  const pieces = ['\r', '\n', '\r\n', 'a', '###', 'b\r', '\nc', '', '@v = 1\n', '# @name n\n', 'GET /x\n\n{"a": 1}\n'];
   let seed = 7;
   const random = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const memo = new BlockMemo();
   for (let trial = 0; trial < 300; trial++) {
     let editor = TextDocument.create('file:///e.http', 'http', 1, Array.from({ length: 6 }, () => pieces[random(pieces.length)]).join(''));
+    let blocks = BlockText.of(editor.getText());
     for (let edit = 0; edit < 4; edit++) {
-      const before = new HttpDocument('file:///e.http', editor.version, editor.getText(), editor);
+      const before = new HttpDocument('file:///e.http', editor.version, blocks, memo);
       const expected = new HttpDocument('file:///e.http', editor.version, editor.getText());
       const length = editor.getText().length;
       const start = random(length + 1);
       const end = Math.min(length, start + random(3));
-      editor = TextDocument.update(editor, [{ range: { start: editor.positionAt(start), end: editor.positionAt(end) }, text: pieces[random(pieces.length)]! + pieces[random(pieces.length)]! }], editor.version + 1);
+      const change = { range: { start: editor.positionAt(start), end: editor.positionAt(end) }, text: pieces[random(pieces.length)]! + pieces[random(pieces.length)]! };
+      editor = TextDocument.update(editor, [change], editor.version + 1);
+      blocks = blocks.withChanges([change]);
       const text = editor.getText();
-      const indexed = new HttpDocument('file:///e.http', editor.version, text, editor);
+      const kept = new HttpDocument('file:///e.http', editor.version, blocks, memo);
       const own = new HttpDocument('file:///e.http', editor.version, text);
-      assert.equal(indexed.lineCount, own.lineCount, JSON.stringify(text));
-      for (let line = 0; line < own.lineCount; line++) assert.equal(indexed.lineText(line), own.lineText(line), `${JSON.stringify(text)} line ${line}`);
-      for (let offset = 0; offset <= text.length; offset++) assert.deepEqual(indexed.positionAt(offset), own.positionAt(offset));
-      // The previous version's document: its editor moved on, so it reads its own text's lines.
+      assert.equal(kept.text, text);
+      assert.equal(kept.lineCount, own.lineCount, JSON.stringify(text));
+      for (let line = 0; line < own.lineCount; line++) {
+        assert.equal(kept.lineText(line), own.lineText(line), `${JSON.stringify(text)} line ${line}`);
+        assert.deepEqual(comparable(kept.blockAt(line)), comparable(own.blockAt(line)), `${JSON.stringify(text)} block at line ${line}`);
+      }
+      for (let offset = 0; offset <= text.length; offset++) assert.deepEqual(kept.positionAt(offset), own.positionAt(offset));
+      assert.deepEqual(kept.fileVariableNames, own.fileVariableNames);
+      assert.deepEqual(kept.requestNames(), own.requestNames());
+      // The previous version's document still reads its own text.
       assert.equal(before.lineCount, expected.lineCount);
       for (let line = 0; line < expected.lineCount; line++) assert.equal(before.lineText(line), expected.lineText(line));
     }

@@ -12,7 +12,7 @@ import type { HttpDocument } from './document';
 import { MAX_JSON_DEPTH, tooDeepText } from '../../core/json/depth';
 import { analyseJsonBody, isPlaceholder, maskedJsonText, MAX_ANALYSED_BODY_LENGTH, type JsonBody } from './jsonBody';
 import { DiagnosticSeverity } from './lspConstants';
-import { type FieldInfo, pathChecks, sandboxRequiredNames, schemaPathChild, schemaPathTop, type SchemaPathNode } from './schemaInfo';
+import { type FieldInfo, pathChecks, type PathChecks, sandboxRequiredNames, schemaPathChild, schemaPathTop, type SchemaPathNode } from './schemaInfo';
 
 export const SOURCE = 'api-workbench';
 
@@ -216,34 +216,45 @@ function walk(
     }
     return;
   }
-  if (node.type === 'object') {
-    const { strict, documented } = checks;
-    // Indexed loops here and in the other per-value and per-block loops: the first validation of a file
-    // runs mostly before V8 optimises it, where for-of steps an iterator object per element.
-    const properties = node.children ?? [];
-    for (let p = 0; p < properties.length; p++) {
-      const property = properties[p]!;
-      const key = property.children?.[0];
-      const value = property.children?.[1];
-      if (!key) continue;
-      const name = String(key.value);
-      if (!documented.has(name)) {
-        const names = [...documented];
-        const sameLetters = names.find((n) => n.toLowerCase() === name.toLowerCase());
-        if (sameLetters) out.push(caseMismatch(name, sameLetters, strict, range(key.offset, key.length)));
-        else if (strict) out.push(unknownField(name, names, range(key.offset, key.length), info.source));
-        if (strict || sameLetters) continue;
-      }
-      const child = schemaPathChild(root, place, name);
-      if (!child.schema) continue;
-      if (value) walk(root, child.schema, value, json, child, out, range);
-    }
-  } else if (node.type === 'array') {
+  if (node.type === 'object') walkObject(root, node, json, place, checks, out, range);
+  else if (node.type === 'array') {
     const items = node.children ?? [];
     for (let index = 0; index < items.length; index++) {
       const child = schemaPathChild(root, place, index);
       if (child.schema) walk(root, child.schema, items[index] as Node, json, child, out, range);
     }
+  }
+}
+
+/** walk's object case: each key against the documented fields, each documented key's value walked. */
+function walkObject(
+  root: JSONSchema,
+  node: Node,
+  json: JsonBody,
+  place: SchemaPathNode,
+  checks: PathChecks,
+  out: Diagnostic[],
+  range: (start: number, length: number) => Range,
+): void {
+  const { strict, documented, info } = checks;
+  // Indexed loops here and in the other per-value and per-block loops: the first validation of a file
+  // runs mostly before V8 optimises it, where for-of steps an iterator object per element.
+  const properties = node.children ?? [];
+  for (let p = 0; p < properties.length; p++) {
+    const property = properties[p]!;
+    const key = property.children?.[0];
+    const value = property.children?.[1];
+    if (!key) continue;
+    const name = String(key.value);
+    if (!documented.has(name)) {
+      const names = [...documented];
+      const sameLetters = names.find((n) => n.toLowerCase() === name.toLowerCase());
+      if (sameLetters) out.push(caseMismatch(name, sameLetters, strict, range(key.offset, key.length)));
+      else if (strict) out.push(unknownField(name, names, range(key.offset, key.length), info.source));
+      if (strict || sameLetters) continue;
+    }
+    const child = schemaPathChild(root, place, name);
+    if (child.schema && value) walk(root, child.schema, value, json, child, out, range);
   }
 }
 

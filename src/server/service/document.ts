@@ -1,22 +1,55 @@
 // A parsed `.http` document, cached by version. Completion and hover need only the block under the
-// cursor: on a new version only that block (a few dozen lines) is parsed, and lines are located by
-// line starts that create no strings — the editor's document keeps them up to date edit by edit (a
-// LineIndex), so a keystroke in a 50 000-line file does not rescan the file. The full parse (lenses,
-// outline) is lazy and cached per version.
+// cursor: on a new version only that block (a few dozen lines) is parsed. In the server a document is
+// kept as its blocks (BlockText: an edit re-cuts only the blocks it touches), so a keystroke in a
+// 50 000-line file neither rescans nor copies the file: lines, offsets and the block under the cursor
+// are found through the blocks, each block's parse and summary (file variables, request name) is kept
+// with its string from version to version, and the whole text is joined only for the full parse
+// (lenses, outline), lazy and cached per version.
 import {
   parseBlock, parseHttpFile, splitLines,
   type HttpFile, type HttpFileDiagnostic, type Position, type RequestBlock, type SourceLine,
 } from '../../core/httpfile';
+import { BlockText } from './blockText';
+
+/** A block's parse, with the parser's diagnostics. */
+export interface ParsedBlock { readonly block: RequestBlock; readonly diagnostics: readonly HttpFileDiagnostic[] }
+
+/** What a block says to the rest of the file: its `@name = value` names and its `# @name`. */
+interface BlockSummary { readonly variables: readonly string[]; readonly requestNames: readonly string[] }
+
+const VARIABLE_LINE = /^[ \t]*@([A-Za-z_][\w.-]*)[ \t]*=/gm;
+const NAME_LINE = /^[ \t]*(?:#|\/\/)[ \t]*@name[ \t=]+(\S+)/gm;
+
+function summaryOf(text: string): BlockSummary {
+  const variables: string[] = [];
+  const requestNames: string[] = [];
+  if (text.includes('@')) {
+    for (const m of text.matchAll(VARIABLE_LINE)) if (m[1]) variables.push(m[1]);
+    for (const m of text.matchAll(NAME_LINE)) if (m[1]) requestNames.push(m[1]);
+  }
+  return { variables, requestNames };
+}
 
 /**
- * Line starts of a text kept elsewhere: the server's TextDocument (vscode-languageserver-textdocument),
- * which updates them on each incremental change and cuts lines as splitLines does (\n, \r\n, \r).
- * Read only while its version is the document's: the TextDocument changes in place.
+ * Block summaries kept from version to version by block string: an edited block is a new string,
+ * every other block the same one (BlockText), so a lookup costs a hash the string already holds.
+ * Entries of blocks no longer in the document are dropped once there are twice as many as blocks.
  */
-export interface LineIndex {
-  readonly version: number;
-  readonly lineCount: number;
-  offsetAt(position: Position): number;
+export class BlockMemo {
+  private readonly summaries = new Map<string, BlockSummary>();
+
+  summary(text: string): BlockSummary {
+    let found = this.summaries.get(text);
+    if (!found) this.summaries.set(text, (found = summaryOf(text)));
+    return found;
+  }
+
+  /** Drops what no block of `blocks` holds, once there is much more kept than blocks. */
+  prune(blocks: BlockText): void {
+    if (this.summaries.size <= 2 * blocks.blocks.length + 64) return;
+    const live = new Set(blocks.blocks);
+    for (const key of this.summaries.keys()) if (!live.has(key)) this.summaries.delete(key);
+  }
 }
 
 export class HttpDocument {
@@ -26,16 +59,23 @@ export class HttpDocument {
   private cachedVariableNames?: string[];
   private cachedRequestNames?: string[];
   /** Blocks parsed so far, by first line; made on first use (validation makes a document per block and parses it once). */
-  private blockCache?: Map<number, { readonly block: RequestBlock; readonly diagnostics: readonly HttpFileDiagnostic[] }>;
+  private blockCache?: Map<number, ParsedBlock>;
+  private readonly plain?: string;
+  /** The text as blocks (the server's documents), or undefined for a text given whole. */
+  readonly blocks?: BlockText;
 
-  constructor(readonly uri: string, readonly version: number, readonly text: string, private readonly index?: LineIndex) {}
-
-  /** The index, while it still describes this version's text. */
-  private get liveIndex(): LineIndex | undefined {
-    return this.index?.version === this.version ? this.index : undefined;
+  /** `source`: the whole text, or the server's block-kept text (with `memo`, what its blocks said in earlier versions). */
+  constructor(readonly uri: string, readonly version: number, source: string | BlockText, private readonly memo?: BlockMemo) {
+    if (typeof source === 'string') this.plain = source;
+    else this.blocks = source;
   }
 
-  /** Offset of the first character of each line, computed here (no live index). */
+  /** The whole text (joined from the blocks on first use: only the full parse needs it). */
+  get text(): string {
+    return this.plain ?? this.blocks!.text;
+  }
+
+  /** Offset of the first character of each line, computed here (a text given whole). */
   private get lineStarts(): number[] {
     if (this.cachedStarts) return this.cachedStarts;
     const starts = [0];
@@ -57,14 +97,12 @@ export class HttpDocument {
   }
 
   get lineCount(): number {
-    return this.liveIndex?.lineCount ?? this.lineStarts.length;
+    return this.blocks?.lineCount ?? this.lineStarts.length;
   }
 
   /** Offset of line `line`'s first character; undefined past the last line. */
   private lineStart(line: number): number | undefined {
     if (line < 0) return undefined;
-    const index = this.liveIndex;
-    if (index) return line < index.lineCount ? index.offsetAt({ line, character: 0 }) : undefined;
     const starts = this.lineStarts;
     return line < starts.length ? starts[line] : undefined;
   }
@@ -74,8 +112,10 @@ export class HttpDocument {
     return this.sourceLine(line)?.text ?? '';
   }
 
+  /** Line `line`; its offset is the whole text's, or (blocks) its block's. */
   private sourceLine(line: number): SourceLine | undefined {
     if (this.cachedLines) return this.cachedLines[line];
+    if (this.blocks) return this.blocks.sourceLineInBlock(line);
     const start = this.lineStart(line);
     if (start === undefined) return undefined;
     const next = this.lineStart(line + 1);
@@ -107,6 +147,10 @@ export class HttpDocument {
     if (this.cachedFile) return findBlock(this.cachedFile.blocks, line);
     const count = this.lineCount;
     const target = Math.max(0, Math.min(line, count - 1));
+    if (this.blocks) {
+      const k = this.blocks.blockOf(target);
+      return this.parsedBlock(this.blocks.firstLines[k]!, this.blocks.lastLineOf(k)).block;
+    }
     let first = target;
     while (first > 0 && !this.startsBlock(first)) first--;
     let last = target + 1;
@@ -119,8 +163,8 @@ export class HttpDocument {
     return n === 0 || this.text.startsWith('###', this.lineStart(n) ?? 0);
   }
 
-  /** Lines first..last parsed as one block (ranges are the document's), with the parser's diagnostics; cached per version. */
-  parsedBlock(first: number, last: number): { readonly block: RequestBlock; readonly diagnostics: readonly HttpFileDiagnostic[] } {
+  /** Lines first..last parsed as one block (ranges and offsets are the document's), with the parser's diagnostics; cached per version. */
+  parsedBlock(first: number, last: number): ParsedBlock {
     const cached = this.blockCache?.get(first);
     if (cached && cached.block.lastLine === last) return cached;
     // parseBlock reads lines by absolute index: give it an array holding just this block's lines. Made
@@ -132,18 +176,31 @@ export class HttpDocument {
       if (sourceLine) lines[i] = sourceLine;
     }
     const diagnostics: HttpFileDiagnostic[] = [];
-    const parsed = { block: parseBlock(this.text, lines, first, last, 0, diagnostics), diagnostics };
+    const parsed = { block: this.parseLines(lines, first, last, diagnostics), diagnostics };
     (this.blockCache ??= new Map()).set(first, parsed);
     return parsed;
   }
 
+  /** parseBlock over the source its lines' offsets count in: the text, or their block (its body's offset then moved to the text's). */
+  private parseLines(lines: SourceLine[], first: number, last: number, diagnostics: HttpFileDiagnostic[]): RequestBlock {
+    if (!this.blocks || this.cachedLines) return parseBlock(this.text, lines, first, last, 0, diagnostics);
+    const k = this.blocks.blockOf(first);
+    const block = parseBlock(this.blocks.blocks[k]!, lines, first, last, 0, diagnostics);
+    const body = block.request?.body;
+    if (!body || body.kind !== 'inline') return block;
+    const offset = this.blocks.offsets[k]!;
+    return { ...block, request: { ...block.request!, body: { ...body, offset: body.offset + offset } } };
+  }
+
   offsetAt(position: Position): number {
+    if (this.blocks) return this.blocks.offsetAt(position);
     const start = this.lineStart(position.line);
     if (start === undefined) return this.text.length;
     return start + Math.min(position.character, this.lineText(position.line).length);
   }
 
   positionAt(offset: number): Position {
+    if (this.blocks) return this.blocks.positionAt(offset);
     let low = 0;
     let high = this.lineCount - 1;
     while (low < high) {
@@ -154,20 +211,22 @@ export class HttpDocument {
     return { line: low, character: offset - (this.lineStart(low) ?? 0) };
   }
 
-  /** `@name = value` names anywhere in the file (a cheap scan, no full parse). */
+  /** `@name = value` names anywhere in the file (a cheap scan, block by block; no full parse). */
   get fileVariableNames(): readonly string[] {
-    if (this.cachedVariableNames) return this.cachedVariableNames;
-    const names = new Set<string>();
-    for (const m of this.text.matchAll(/^[ \t]*@([A-Za-z_][\w.-]*)[ \t]*=/gm)) if (m[1]) names.add(m[1]);
-    return (this.cachedVariableNames = [...names]);
+    return (this.cachedVariableNames ??= this.namesOf('variables'));
   }
 
   /** `# @name` values anywhere in the file (for `{{name.response...}}` completion). */
   requestNames(): readonly string[] {
-    if (this.cachedRequestNames) return this.cachedRequestNames;
+    return (this.cachedRequestNames ??= this.namesOf('requestNames'));
+  }
+
+  private namesOf(kind: keyof BlockSummary): string[] {
     const names = new Set<string>();
-    for (const m of this.text.matchAll(/^[ \t]*(?:#|\/\/)[ \t]*@name[ \t=]+(\S+)/gm)) if (m[1]) names.add(m[1]);
-    return (this.cachedRequestNames = [...names]);
+    const memo = this.memo ?? new BlockMemo();
+    for (const text of this.blocks?.blocks ?? [this.text]) for (const name of memo.summary(text)[kind]) names.add(name);
+    if (this.blocks) memo.prune(this.blocks);
+    return [...names];
   }
 }
 
@@ -185,15 +244,18 @@ function findBlock(blocks: readonly RequestBlock[], line: number): RequestBlock 
   return blocks.at(-1);
 }
 
-/** Keeps the latest parsed version of each open document. */
+/** Keeps the latest version of each open document, as its blocks, with what its blocks said before. */
 export class HttpDocumentCache {
-  private readonly documents = new Map<string, HttpDocument>();
+  private readonly documents = new Map<string, { document: HttpDocument; readonly memo: BlockMemo }>();
 
-  get(uri: string, version: number, text: () => string, index?: LineIndex): HttpDocument {
+  /** The document at `version`, made from `text` (the whole text, or the blocks after an edit) when it is newer than the one kept. */
+  get(uri: string, version: number, text: () => string | BlockText): HttpDocument {
     const existing = this.documents.get(uri);
-    if (existing && existing.version === version) return existing;
-    const document = new HttpDocument(uri, version, text(), index);
-    this.documents.set(uri, document);
+    if (existing && existing.document.version === version) return existing.document;
+    const source = text();
+    const memo = existing?.memo ?? new BlockMemo();
+    const document = new HttpDocument(uri, version, typeof source === 'string' ? BlockText.of(source) : source, memo);
+    this.documents.set(uri, { document, memo });
     return document;
   }
 

@@ -3,8 +3,8 @@
 // text. So each block is validated as a document of its own (its text alone, lines counted from its
 // first line) and its findings are kept with that text; a new version re-parses and re-validates only
 // the blocks whose text changed (typing touches one) and moves the others to their new lines. The blocks
-// are cut from the text by offsets (blockStartOffsets) and placed by the line breaks each one holds, so
-// a pass over an unchanged 50 000-line file makes no string per line. Undefined variables depend on
+// are the server's kept blocks (BlockText; a text given whole is cut by blockStartOffsets) and placed by
+// the line breaks each one holds, so a pass over an unchanged 50 000-line file makes no string at all. Undefined variables depend on
 // the rest of the file (file variables, the requests named before) and are recomputed each time from
 // each block's kept summary — cheap.
 // The work is a generator that yields every few milliseconds, so a server can answer a completion
@@ -142,14 +142,15 @@ export function* validationSteps(document: HttpDocument, context: ServiceContext
   // Each block's findings and first line, in two lists (a pass keeps them across collections).
   const found: BlockFindings[] = [];
   const firsts: number[] = [];
-  const text = document.text;
-  const starts = blockStartOffsets(text);
-  cache.begin(starts.length);
+  // The server's documents are kept as blocks (an unchanged block is the same string version after
+  // version, found in the cache by one pointer comparison); a text given whole is cut here.
+  const texts = document.blocks?.blocks ?? blockTexts(document.text);
+  cache.begin(texts.length);
   let sliceStart = performance.now();
   let first = 0;
-  for (let k = 0; k < starts.length; k++) {
-    const isLast = k === starts.length - 1;
-    const blockText = text.slice(starts[k], isLast ? text.length : starts[k + 1]);
+  for (let k = 0; k < texts.length; k++) {
+    const isLast = k === texts.length - 1;
+    const blockText = texts[k]!;
     let findings = cache.find(blockText, isLast);
     if (!findings) {
       findings = findingsOf(document.uri, blockText, isLast, context);
@@ -197,6 +198,12 @@ export function validateDocument(document: HttpDocument, context: ServiceContext
     const step = steps.next();
     if (step.done) return step.value;
   }
+}
+
+/** `text` cut into its blocks' texts, as the parser cuts it. */
+function blockTexts(text: string): string[] {
+  const starts = blockStartOffsets(text);
+  return starts.map((start, k) => text.slice(start, k + 1 < starts.length ? starts[k + 1] : text.length));
 }
 
 const NONE: readonly never[] = Object.freeze([]);
