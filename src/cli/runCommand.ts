@@ -8,9 +8,7 @@ import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CredentialService } from '../core/auth/credentials';
 import type { RowSink } from '../core/export';
-import { parseEnvFile } from '../core/env/loadEnvFile';
 import { EnvFileError, type Environment } from '../core/env/model';
-import { selectEnvironment } from '../core/env/session';
 import { assertNoPlaceholders } from '../core/env/placeholders';
 import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
 import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openapi';
@@ -40,6 +38,7 @@ import { createProgress, progressText } from './reporters/progress';
 import { readResumeRecord, removeResumeRecord, resumePathFor, resumeRecordRefusal, writeResumeRecord, type ResumeRecord } from './resumeFile';
 import { fileFaultWords, RunFiles } from '../core/files/outputs';
 import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
+import { loadRunEnvironment } from './privateEnvRun';
 import { formatOutcome, formatTotals, type RequestOutcome } from './reporters/summary';
 import { lineWriter } from './reporters/lineWriter';
 import { sendOrder, type RequestHooks } from './sendOrder';
@@ -129,7 +128,7 @@ ${NETWORK_HELP}  --check-contract    compare each response with what the contrac
                       with its JSON path and contract section, and drift fails the request (exit 1)
 ${REPORT_HELP}  -h, --help          this help
 
-Secrets come only from environment variables, never from files:
+Secrets come from environment variables, which win, or http-client.private.env.json beside the env file:
   APIWB_SECRET_<AUTH ID>_<FIELD>   auth id from the env file, upper-cased, non-alphanumerics as _
     PASSWORD      password of a "Type": "OAuth2", "Grant Type": "Password" entry (signs in once per run)
     SERVICE_KEY   service key of an "ApiWorkbench" "Basic+X-API-Key" entry
@@ -265,7 +264,8 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const startedAt = new Date().toISOString();
   const files = collectRequestFiles(options.paths);
   const envPath = findEnvFile(options.envFile, files[0]);
-  const environment = selectEnvironment(parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath)), options.env);
+  const runEnvironment = await loadRunEnvironment(envPath, options.env, { shown: shownPath, redactor, warn: (line) => io.stderr.write(`apiwb run: ${terminalSafe(line)}\n`) });
+  const { environment } = runEnvironment;
   assertNoPlaceholders(environment, shownPath(envPath));
   // Every file the run reads is an input no output of it may overwrite (src/core/files/outputs.ts).
   const runFiles = new RunFiles();
@@ -292,7 +292,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   // Every secret of the run and where it may go, bound before anything is sent: the send boundary's.
   const guard = new SecretBindings();
   bindEnvironmentSecrets(guard, io.env, environment);
-  const secretStore = new EnvironmentSecretStore(io.env);
+  const secretStore = runEnvironment.secure(guard, new EnvironmentSecretStore(io.env));
   const network = await openRunNetwork(options, environment, envPath, io, secretStore, redactor);
   const http = network.http;
   // One quota book for the run: a quota a response says is spent holds the next request to its origin.
@@ -321,7 +321,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
     onWarning: (authId, text) => io.stderr.write(`apiwb run: warning: ${terminalSafe(redactor.text(`${authId}: ${text}`))}\n`),
   });
   // Every secret of the run (the APIWB_SECRET_* values, then the tokens handed out): scrubbed from --out.
-  const secrets = [...secretValuesFromEnvironment(io.env), ...network.secretValues];
+  const secrets = [...secretValuesFromEnvironment(io.env), ...runEnvironment.privateValues, ...network.secretValues];
   const resume = options.resume && options.out ? resumePoint(options.out, options.format, planned) : undefined;
   if (options.out && !resume) removeResumeRecord(options.out);
   // The run's outcome so far: a run that fails before its first row leaves the --out that was there as it was.
