@@ -5,6 +5,7 @@
 #   unzip        reads the VSIX's file list in scripts/package.mjs
 #   openssl      makes the test certificates
 #   libkrb5-dev  headers for code-server's kerberos module, asked for only when its install failed without them
+#   neovim       a plain LSP client for the language server's test (Debian 12: 0.7.2; its built-in client)
 # Only what is missing, and nothing else changed: no recommended packages, no upgrade of a package already
 # installed (a package whose install would upgrade others is not installed; the command to do it is named).
 # Another apt or dpkg holding the lock is waited for, up to APIWB_APT_LOCK_TIMEOUT seconds (default 300).
@@ -16,6 +17,7 @@ for package in "$@"; do
     chromium) [ -x /usr/bin/chromium ] || missing+=(chromium) ;;
     unzip) command -v unzip >/dev/null 2>&1 || missing+=(unzip) ;;
     openssl) command -v openssl >/dev/null 2>&1 || missing+=(openssl) ;;
+    neovim) command -v nvim >/dev/null 2>&1 || missing+=(neovim) ;;
     *) dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package") ;;
   esac
 done

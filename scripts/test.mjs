@@ -27,9 +27,10 @@ if (nodeSuites.length === 0) {
 }
 
 const steps = [
-  // Before any suite: node's panel tests (test/unit/panelBrowser.test.ts) drive chromium too.
+  // Before any suite: node's panel tests (test/unit/panelBrowser.test.ts) drive chromium too; neovim is
+  // the LSP client of test/server/neovimCompletion.test.ts.
   // libkrb5-dev only if code-server's install needs it (test/editor/install-editor.sh asks then).
-  ['packages', 'bash', ['scripts/ensure-debian-packages.sh', 'chromium', 'unzip', 'openssl', 'tinyproxy']],
+  ['packages', 'bash', ['scripts/ensure-debian-packages.sh', 'chromium', 'unzip', 'openssl', 'tinyproxy', 'neovim']],
   ['typecheck', npx, ['tsc', '-p', '.', '--noEmit']],
   ['typecheck webview', npx, ['tsc', '-p', 'src/webview', '--noEmit']],
   ['lint', npx, ['eslint', '.']],

@@ -88,7 +88,7 @@ ${NETWORK_HELP}  --check-contract    compare each response with what the contrac
                       with its JSON path and contract section, and drift fails the request (exit 1)
 ${REPORT_HELP}  -h, --help          this help
 
-Secrets come only from environment variables, never from files:
+Secrets come from environment variables, which win, or http-client.private.env.json beside the env file:
   APIWB_SECRET_<AUTH ID>_<FIELD>   auth id from the env file, upper-cased, non-alphanumerics as _
     PASSWORD      password of a "Type": "OAuth2", "Grant Type": "Password" entry (signs in once per run)
     SERVICE_KEY   service key of an "ApiWorkbench" "Basic+X-API-Key" entry

@@ -11,9 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { CredentialService } from '../core/auth/credentials';
 import type { RowSink } from '../core/export';
-import { parseEnvFile } from '../core/env/loadEnvFile';
 import { EnvFileError, type Environment } from '../core/env/model';
-import { selectEnvironment } from '../core/env/session';
 import { assertNoPlaceholders } from '../core/env/placeholders';
 import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
 import { withOverlay } from '../core/openapi';
@@ -29,6 +27,7 @@ import { SecretBindings } from '../core/secrets/bindings';
 import { contractDriftStep } from '../core/contract';
 import { Redactor } from '../core/secrets/redact';
 import { secretEnvVarName } from '../core/secrets/secretStore';
+import type { SecretStore } from '../core/secrets';
 import { terminalSafe } from '../core/text/terminalText';
 import { bindEnvironmentSecrets, EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
@@ -37,6 +36,7 @@ import { writeRunReport } from './reporters/runReport';
 import { createProgress, progressText } from './reporters/progress';
 import { RunFiles } from '../core/files/outputs';
 import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
+import { loadRunEnvironment, type RunEnvironment } from './privateEnvRun';
 import { formatOutcome, formatTotals } from './reporters/summary';
 import { lineWriter } from './reporters/lineWriter';
 import { sendOrder, type RequestHooks } from './sendOrder';
@@ -85,10 +85,11 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
  * and its environment, the catalog with the overlays, the plan checked request by request, the outputs
  * claimed.
  */
-function prepareRun(options: RunOptions, io: RunIo): { envPath: string; environment: Environment; catalog: Catalog; planned: PlannedRequest[] } {
+async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor): Promise<{ envPath: string; runEnvironment: RunEnvironment; environment: Environment; catalog: Catalog; planned: PlannedRequest[] }> {
   const files = collectRequestFiles(options.paths);
   const envPath = findEnvFile(options.envFile, files[0]);
-  const environment = selectEnvironment(parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath)), options.env);
+  const runEnvironment = await loadRunEnvironment(envPath, options.env, { shown: shownPath, redactor, warn: (line) => io.stderr.write(`apiwb run: ${terminalSafe(line)}\n`) });
+  const { environment } = runEnvironment;
   assertNoPlaceholders(environment, shownPath(envPath));
   // Every file the run reads is an input no output of it may overwrite (src/core/files/outputs.ts).
   const runFiles = new RunFiles();
@@ -111,18 +112,18 @@ function prepareRun(options: RunOptions, io: RunIo): { envPath: string; environm
   checkedTexts.clear();
   claimOutputs(runFiles, options);
   const planned = withReadLater(plan, included);
-  return { envPath, environment, catalog, planned };
+  return { envPath, runEnvironment, environment, catalog, planned };
 }
 
 async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Promise<number> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
-  const { envPath, environment, catalog, planned } = prepareRun(options, io);
+  const { envPath, runEnvironment, environment, catalog, planned } = await prepareRun(options, io, redactor);
 
   // Every secret of the run and where it may go, bound before anything is sent: the send boundary's.
   const guard = new SecretBindings();
   bindEnvironmentSecrets(guard, io.env, environment);
-  const secretStore = new EnvironmentSecretStore(io.env);
+  const secretStore = runEnvironment.secure(guard, new EnvironmentSecretStore(io.env));
   const network = await openRunNetwork(options, environment, envPath, io, secretStore, redactor);
   const http = network.http;
   // One quota book for the run: a quota a response says is spent holds the next request to its origin.
@@ -131,7 +132,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   const sends: RunSends = { signingIn: () => undefined, idle: () => Promise.resolve() };
   const credentials = runCredentials(options, environment, { http, guard, secretStore, sends }, io, redactor);
   // Every secret of the run (the APIWB_SECRET_* values, then the tokens handed out): scrubbed from --out.
-  const secrets = [...secretValuesFromEnvironment(io.env), ...network.secretValues];
+  const secrets = [...secretValuesFromEnvironment(io.env), ...runEnvironment.privateValues, ...network.secretValues];
   // The run's outcome so far: a run that fails before its first row leaves the --out that was there as it was.
   let allOk = true;
   const { resume, sink } = await openRunOut(options, planned, () => secrets, () => allOk);
@@ -235,7 +236,7 @@ interface RunSends {
 }
 
 /** The run's sign-ins: on demand, with the secrets of the process environment, one request on the network at a time. */
-function runCredentials(options: RunOptions, environment: Environment, run: { readonly http: ExchangePorts['http']; readonly guard: SecretBindings; readonly secretStore: EnvironmentSecretStore; readonly sends: RunSends }, io: RunIo, redactor: Redactor): CredentialService {
+function runCredentials(options: RunOptions, environment: Environment, run: { readonly http: ExchangePorts['http']; readonly guard: SecretBindings; readonly secretStore: SecretStore; readonly sends: RunSends }, io: RunIo, redactor: Redactor): CredentialService {
   const { http, guard, sends } = run;
   return new CredentialService(environment, {
     secrets: run.secretStore,

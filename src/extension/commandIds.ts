@@ -36,6 +36,7 @@ export const COMMANDS = {
   setProxyPassword: 'apiWorkbench.setProxyPassword',
   setCertificatePassphrase: 'apiWorkbench.setCertificatePassphrase',
   importRestClientCertificates: 'apiWorkbench.importRestClientCertificates',
+  importRestClientEnvironments: 'apiWorkbench.importRestClientEnvironments',
   compareEnvironments: 'apiWorkbench.compareEnvironments',
   compareStop: 'apiWorkbench.compareStop',
   compareOpenPair: 'apiWorkbench.compareOpenPair',

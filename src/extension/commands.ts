@@ -70,6 +70,8 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
     vscode.commands.registerCommand(COMMANDS.setProxyPassword, on((w, value?: unknown) => w.networkCommands.setProxyPassword(typeof value === 'string' ? value : undefined))),
     vscode.commands.registerCommand(COMMANDS.setCertificatePassphrase, on((w, id?: unknown, value?: unknown) => w.networkCommands.setCertificatePassphrase(id, typeof value === 'string' ? value : undefined))),
     vscode.commands.registerCommand(COMMANDS.importRestClientCertificates, on((w) => w.networkCommands.importRestClientCertificates())),
+    vscode.commands.registerCommand(COMMANDS.importRestClientEnvironments, on((w, options?: { overwrite?: boolean }) =>
+      w.importRestClientEnvironments(typeof options?.overwrite === 'boolean' ? { overwrite: options.overwrite } : {}))),
     // On a request (CodeLens target, Requests view node, the cursor) or on a History entry (the request it was sent from).
     vscode.commands.registerCommand(COMMANDS.compareEnvironments, on(async (w, target?: SendTarget | RequestsNode | HistoryNode, choices?: CompareChoices) => {
       if (target && typeof target === 'object' && 'kind' in target && target.kind === 'historyEntry') {

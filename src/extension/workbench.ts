@@ -22,6 +22,7 @@ import { ResultsPanel } from './results/ResultsPanel';
 import { SendController, type SendTarget } from './send/sendController';
 import { sendFrom } from './send/sendFrom';
 import { importPrivateEnvFile, type PrivateEnvImportOptions, type PrivateEnvImportReport } from './credentials/privateEnvImport';
+import { importRestClientEnvironments, type RestClientEnvironmentsOptions, type RestClientEnvironmentsReport } from './environments/restClientImport';
 import type { RequestsNode } from './requests/requestsTree';
 import { ServicesTreeProvider } from './servicesTree';
 
@@ -50,6 +51,7 @@ export interface Workbench {
   /** The Send commands: a CodeLens target, a Requests view node, or the request under the cursor. */
   sendFrom(target: SendTarget | RequestsNode | undefined, followPages: boolean): Promise<unknown>;
   importPrivateEnvFile(options: PrivateEnvImportOptions): Promise<PrivateEnvImportReport | undefined>;
+  importRestClientEnvironments(options: RestClientEnvironmentsOptions): Promise<RestClientEnvironmentsReport | undefined>;
 }
 
 export function createWorkbench(context: vscode.ExtensionContext, log: (line: string) => void): Workbench {
@@ -111,5 +113,6 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
     compare,
     sendFrom: (target, followPages) => sendFrom(target, followPages, sender),
     importPrivateEnvFile: (options) => importPrivateEnvFile(environments, options),
+    importRestClientEnvironments: (options) => importRestClientEnvironments(environments, options),
   };
 }

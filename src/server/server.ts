@@ -15,6 +15,7 @@ import { overlayOperations } from './overlay';
 import { citationLinksFor, locateContractReference } from './reference';
 import { clientFormats, fitCompletion, fitHover, FULL_FORMATS, type ClientFormats } from './service/clientCapabilities';
 import { privateEnvWarnings } from './privateEnvWarning';
+import { EnvFileNames } from './envFileNames';
 
 /** Pause after the last change (not the first) before diagnostics are recomputed. */
 export const VALIDATION_DELAY_MS = 200;
@@ -135,6 +136,8 @@ export function startServer(connection: Connection, referenceFrom: string = proc
   };
   const revalidateAll = (): void => documents.all().forEach((d) => scheduleValidation(d.uri));
 
+  // The env files' variable names for clients that send none (envFileNames.ts).
+  const envFileNames = new EnvFileNames((names) => service.setEnvFileVariables(names), (line) => connection.console.warn(line));
   let canRegisterConfiguration = false;
   let formats: ClientFormats = FULL_FORMATS;
   let folderUris: string[] = [];
@@ -144,6 +147,7 @@ export function startServer(connection: Connection, referenceFrom: string = proc
     canRegisterConfiguration = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     service.setCitationLinks(citationLinksFor(params, locateContractReference(referenceFrom)));
     folderUris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    envFileNames.initialize(params);
     return initializeResult();
   });
   const initializeResult = (): InitializeResult => ({
@@ -158,6 +162,7 @@ export function startServer(connection: Connection, referenceFrom: string = proc
     serverInfo: { name: 'api-workbench-http' },
   });
   connection.onInitialized(() => {
+    void envFileNames.start(connection);
     // Clients that support dynamic registration then tell us about configuration changes.
     if (canRegisterConfiguration) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: CONFIGURATION_SECTION }).catch(() => undefined);
@@ -177,6 +182,7 @@ export function startServer(connection: Connection, referenceFrom: string = proc
   const openedVersion = new Map<string, number>();
   documents.onDidOpen(guard('open', undefined, (event) => {
     opened(event.document.uri);
+    void envFileNames.opened(event.document.uri);
     openedVersion.set(event.document.uri, event.document.version);
     scheduleValidation(event.document.uri, 0);
   }));
@@ -194,10 +200,11 @@ export function startServer(connection: Connection, referenceFrom: string = proc
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => undefined);
   }));
 
-  connection.onCompletion(guard('completion', null, (params) => {
+  // A completion asked while the env files are being read waits for their names (a few ms, once per open).
+  connection.onCompletion((params) => envFileNames.afterReads(guard('completion', null, () => {
     const document = parsed(params.textDocument.uri);
     return document ? fitCompletion(service.doComplete(document, params.position), formats) : null;
-  }));
+  })));
   connection.onHover(guard('hover', null, (params) => {
     const document = parsed(params.textDocument.uri);
     return document ? fitHover(service.doHover(document, params.position), formats) : null;

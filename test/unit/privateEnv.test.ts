@@ -47,7 +47,8 @@ void describe('JetBrains private env import plan', () => {
     assert.ok(reasons.some((r) => r.startsWith('staging: not an object')));
   });
 
-  void it('a file that is not JSON is refused by name', () => {
-    assert.throws(() => planPrivateEnvImport('{ nope'), /http-client\.private\.env\.json is not a JSON object/);
+  void it('a file that is not JSON is refused by name, line and column', () => {
+    assert.throws(() => planPrivateEnvImport('{ nope'), /^EnvFileError: http-client\.private\.env\.json:1:3: not valid JSON/);
+    assert.throws(() => planPrivateEnvImport('[1]'), /http-client\.private\.env\.json:1:1: not a JSON object of environments/);
   });
 });

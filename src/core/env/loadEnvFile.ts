@@ -12,6 +12,7 @@ import { findSecretsInEnvironment } from './secretCheck';
 import { substituteVariables } from './templates';
 import { environmentNetwork } from './networkConfig';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
+import type { PrivateEnvLayer } from './privateEnvLayer';
 
 export const ENV_FILE_NAME = 'http-client.env.json';
 
@@ -24,7 +25,14 @@ export const MAX_ENV_FILE_LENGTH = 5_000_000;
 /** Environment holding variables every other environment inherits (JetBrains and httpYac convention). */
 const SHARED = '$shared';
 
-export function parseEnvFile(text: string, file: string): EnvFile {
+/** Where a JSON path of an env file's text starts: its line and column (empty when the path is not there). */
+type Locate = (path: readonly (string | number)[]) => { line?: number; column?: number };
+
+/**
+ * THE reading of an env file's text (the shared one and the private one): refused past its size, its
+ * depth measured before it is walked, and a syntax error located by line and column, naming the file.
+ */
+export function readEnvJson(text: string, file: string): { readonly raw: unknown; readonly locate: Locate } {
   if (text.length > MAX_ENV_FILE_LENGTH) {
     throw new EnvFileError(`the file is ${(text.length / 1_000_000).toFixed(1)} MB; an env file holds variables and auth entries, and API Workbench reads env files up to ${MAX_ENV_FILE_LENGTH / 1_000_000} MB`, { file });
   }
@@ -32,7 +40,7 @@ export function parseEnvFile(text: string, file: string): EnvFile {
   if (tooDeep) throw new EnvFileError(`the JSON ${tooDeepText(tooDeep.limit)}`, { file, ...lineColumn(text, tooDeep.offset) });
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
-  const locate = (path: readonly (string | number)[]): { line?: number; column?: number } => {
+  const locate: Locate = (path) => {
     const node = tree && findNodeAtLocation(tree, [...path]);
     return node ? lineColumn(text, node.parent?.type === 'property' ? node.parent.offset : node.offset) : {};
   };
@@ -41,7 +49,15 @@ export function parseEnvFile(text: string, file: string): EnvFile {
     const at = first ? lineColumn(text, first.offset) : { line: 1, column: 1 };
     throw new EnvFileError(`not valid JSON (${first ? printParseErrorCode(first.error) : 'empty file'})`, { file, ...at });
   }
-  const raw: unknown = parse(text);
+  return { raw: parse(text) as unknown, locate };
+}
+
+/**
+ * `privateLayer`: JetBrains' http-client.private.env.json beside it (privateEnvLayer.ts): its values
+ * override this file's for the same environment, and its environments are environments too.
+ */
+export function parseEnvFile(text: string, file: string, privateLayer?: PrivateEnvLayer): EnvFile {
+  const { raw, locate } = readEnvJson(text, file);
 
   const top = envFileSchema.safeParse(raw);
   if (!top.success) throw zodError(top.error, file, undefined, [], locate);
@@ -61,9 +77,10 @@ export function parseEnvFile(text: string, file: string): EnvFile {
   const none: ParsedEnvironment = { raw: {}, parsed: {} };
   const shared = checked.get(SHARED) ?? none;
   const names = Object.keys(top.data).filter((name) => name !== SHARED);
+  for (const name of privateLayer?.names ?? []) if (!names.includes(name)) names.push(name);
   const environments: Record<string, Environment> = {};
   for (const name of names) {
-    environments[name] = buildEnvironment(name, shared, checked.get(name) ?? none, file, locate);
+    environments[name] = buildEnvironment(name, shared, checked.get(name) ?? none, file, locate, privateLayer);
   }
   return { path: file, names, environments };
 }
@@ -79,16 +96,14 @@ function buildEnvironment(
   shared: ParsedEnvironment,
   own: ParsedEnvironment,
   file: string,
-  locate: (path: readonly (string | number)[]) => { line?: number; column?: number },
+  locate: Locate,
+  privateLayer?: PrivateEnvLayer,
 ): Environment {
   const variables: Record<string, string> = {};
-  for (const { raw } of [shared, own]) {
-    for (const [key, value] of Object.entries(raw)) {
-      if (key === 'Security' || key === 'ApiWorkbench' || key === 'SSLConfiguration') continue;
-      if (value === null || value === undefined) continue;
-      variables[key] = typeof value === 'object' ? JSON.stringify(value) : String(value);
-    }
-  }
+  for (const { raw } of [shared, own]) Object.assign(variables, variablesOf(raw));
+  // The private file's values override the shared file's (its $shared, then the environment's own).
+  const privateValues = privateLayer?.variablesOf(name) ?? {};
+  Object.assign(variables, privateValues);
   const resolve = (text: string | undefined, key: string): string | undefined => {
     if (text === undefined) return undefined;
     try {
@@ -126,7 +141,23 @@ function buildEnvironment(
     }
   }
   const network = environmentNetwork([shared.raw, own.raw], variables, { file, env: name });
-  return network ? { name, variables, auth, network } : { name, variables, auth };
+  const privateVariables = Object.keys(privateValues);
+  return {
+    name, variables, auth,
+    ...(network ? { network } : {}),
+    ...(privateLayer && privateVariables.length > 0 ? { privateVariables, privateFile: privateLayer.file } : {}),
+  };
+}
+
+/** An environment object's variables as strings: its sections (auth, certificates) are not variables. */
+export function variablesOf(raw: Readonly<Record<string, unknown>>): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'Security' || key === 'ApiWorkbench' || key === 'SSLConfiguration') continue;
+    if (value === null || value === undefined) continue;
+    variables[key] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+  return variables;
 }
 
 function secretAdvice(path: readonly string[]): string {
@@ -139,12 +170,12 @@ function secretAdvice(path: readonly string[]): string {
     'Use a {{variable}} or leave the field out.';
 }
 
-function zodError(
+export function zodError(
   error: z.ZodError,
   file: string,
   env: string | undefined,
   prefix: readonly (string | number)[],
-  locate: (path: readonly (string | number)[]) => { line?: number; column?: number },
+  locate: Locate,
 ): EnvFileError {
   const issue = error.issues[0];
   const path = (issue?.path ?? []).filter((p): p is string | number => typeof p !== 'symbol');

@@ -32,6 +32,12 @@ export interface Environment {
   readonly auth: Readonly<Record<string, AuthEntry>>;
   /** Its proxy, certificate authorities and client certificates, when the env file gives any (networkConfig.ts). */
   readonly network?: EnvironmentNetwork;
+  /**
+   * The variables whose value came from http-client.private.env.json (privateEnvLayer.ts): every one a
+   * secret, bound by bindPrivateValues (secrets/bindings.ts); and that file, as shown in messages.
+   */
+  readonly privateVariables?: readonly string[];
+  readonly privateFile?: string;
 }
 
 export interface EnvFile {

@@ -9,7 +9,8 @@
 //   <env>.ApiWorkbench.Auth.<id>.Token               → <env>/<id>.token
 //   <env>.<variable>, when the shared env file's auth entry <id> names it in one of those fields as
 //   "{{variable}}" (the JetBrains way: "Password": "{{password}}")  → the same key as that field
-import { parse, type ParseError } from 'jsonc-parser';
+import { readEnvJson } from './loadEnvFile';
+import { EnvFileError } from './model';
 import { secretKey, type SecretField } from '../secrets/secretStore';
 
 export const PRIVATE_ENV_FILE_NAME = 'http-client.private.env.json';
@@ -47,7 +48,8 @@ type Json = Record<string, unknown>;
 
 /**
  * `privateText`: the private file; `sharedText`: http-client.env.json (optional), read for the
- * `{{variable}}` references of its auth entries. Throws an Error naming the file when it is not JSON.
+ * `{{variable}}` references of its auth entries. Throws an EnvFileError naming the file, line and column
+ * when it is not JSON.
  */
 export function planPrivateEnvImport(privateText: string, sharedText?: string): PrivateEnvPlan {
   const privateFile = parseObject(privateText, PRIVATE_ENV_FILE_NAME);
@@ -125,11 +127,11 @@ function variableReferences(environment: string, shared: Json): Map<string, { au
   return found;
 }
 
+/** A syntax error is located by line and column (readEnvJson, the one reading of an env file's text). */
 function parseObject(text: string, file: string): Json {
-  const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (errors.length > 0 || !isObject(value)) throw new Error(`${file} is not a JSON object of environments`);
-  return value;
+  const { raw } = readEnvJson(text, file);
+  if (!isObject(raw)) throw new EnvFileError('not a JSON object of environments', { file, line: 1, column: 1 });
+  return raw;
 }
 
 function isObject(value: unknown): value is Json {

@@ -3,11 +3,12 @@
 // must drop). A secret is bound to origins: a password to its Token URL's origin; a token, service key,
 // Basic credential or pasted JWT to the origins of the environment it was obtained or entered for (every
 // http(s) URL among its variables and Token URLs: `originsFor`). A secret held but bound to nothing (an
-// APIWB_SECRET_* variable no auth entry of the run's environment reads) may go nowhere. Before a request
+// APIWB_SECRET_* variable no auth entry of the run's environment reads) may go nowhere; a value of the
+// private env file goes as the auth field it fills, else to its environment's origins. Before a request
 // leaves, its URL, every header value (whatever the header's name) and its body are searched for every
 // value held, in every form secretForms.ts knows; one found in a request to an origin it is not bound to
 // refuses the request, naming both origins. Values are never part of a message.
-import type { AuthEntry, Environment } from '../env/model';
+import { authEntryOf, type AuthEntry, type Environment } from '../env/model';
 import type { HttpRequest } from '../http/types';
 import { urlParts } from '../http/url';
 import { resolveVariables } from '../httpfile/resolve';
@@ -87,6 +88,32 @@ export function originsFor(field: BoundField, entry: AuthEntry | undefined, envi
     return origin ? [origin] : [];
   }
   return environmentOrigins(environment);
+}
+
+/** A value of http-client.private.env.json that an auth entry takes as one of its secret fields. */
+export interface PrivateAuthValue {
+  readonly authId: string;
+  readonly field: BoundField;
+  readonly value: string;
+}
+
+/**
+ * The private env file's values (environment.privateVariables), every one a secret, bound by THE rule: one
+ * an auth entry takes (`authValues`) as that field is (originsFor: a password to its Token URL's origin);
+ * every other one to the environment's origins, as a token entered for it would be.
+ */
+export function bindPrivateValues(bindings: SecretBindings, environment: Environment, authValues: readonly PrivateAuthValue[]): void {
+  const file = environment.privateFile ?? 'the private env file';
+  const asField = new Set<string>();
+  for (const { authId, field, value } of authValues) {
+    bindings.bind(value, originsFor(field, authEntryOf(environment, authId), environment), `${fieldWords(field, authId)} (${file})`);
+    asField.add(value);
+  }
+  const origins = environmentOrigins(environment);
+  for (const name of environment.privateVariables ?? []) {
+    const value = environment.variables[name];
+    if (value !== undefined && !asField.has(value)) bindings.bind(value, origins, `the variable '${name}' of ${file}`);
+  }
 }
 
 /** "the token of auth 'engagement'" (words for messages; never the value). */

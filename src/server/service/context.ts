@@ -2,6 +2,7 @@
 import type { HttpRequestNode, Position, RequestBlock } from '../../core/httpfile';
 import type { HttpDocument } from './document';
 import type { OperationIndex } from './operations';
+import type { EnvFileVariable } from '../../core/env/envFileNames';
 
 export interface ServiceContext {
   readonly operations: OperationIndex;
@@ -10,6 +11,8 @@ export interface ServiceContext {
    * until the client says which environment is active: undefined-variable warnings wait for it.
    */
   readonly environmentVariables?: readonly string[];
+  /** Names the server read from the env files itself (server/envFileNames.ts): completion's, while the client sends none. */
+  readonly envFileVariables?: readonly EnvFileVariable[];
 }
 
 export type Zone =

@@ -11,6 +11,7 @@ import { BlockFindingsCache, validateDocument, validationSteps } from './validat
 import { codeLenses, documentSymbols, foldingRanges } from './outline';
 import { OperationIndex, type OverlayOperation } from './operations';
 import type { HttpDocument } from './document';
+import type { EnvFileVariable } from '../../core/env/envFileNames';
 
 export { HttpDocument, HttpDocumentCache } from './document';
 export { OperationIndex, type OverlayOperation } from './operations';
@@ -31,6 +32,8 @@ export interface HttpLanguageService {
   foldingRanges(document: HttpDocument): FoldingRange[];
   /** Names (never values) of the active environment's variables; undefined = no environment known. */
   setEnvironmentVariables(names: readonly string[] | undefined): void;
+  /** Names the server read from the env files (never values): completed while the client has sent none. */
+  setEnvFileVariables(variables: readonly EnvFileVariable[]): void;
   /** Operations imported from an OpenAPI document; they replace the previous overlay. */
   setOverlay(operations: readonly OverlayOperation[]): void;
   /** Where contract citations open (none set: citations are named, not linked). */
@@ -62,6 +65,9 @@ export function createHttpLanguageService(catalog: Catalog = createCatalog()): H
     foldingRanges: (document) => foldingRanges(document),
     setEnvironmentVariables(names) {
       context = { ...context, environmentVariables: names ? [...names] : undefined };
+    },
+    setEnvFileVariables(variables) {
+      context = { ...context, envFileVariables: [...variables] };
     },
     setOverlay(operations) {
       context = { ...context, operations: context.operations.withOverlay(operations) };

@@ -10,6 +10,7 @@ export const suiteModules: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./collections.test'),
   () => import('./history.test'),
   () => import('./privateEnv.test'),
+  () => import('./restClientEnvironments.test'),
   () => import('./secretPlaces.test'),
   () => import('./untrustedExport.test'),
   () => import('./network.test'),
