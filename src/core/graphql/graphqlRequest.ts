@@ -43,9 +43,9 @@ function splitBody(body: string): { query: string; variables: string } {
   return { query: body.trim(), variables: '' };
 }
 
-/** `{"…` or `{}` (a GraphQL selection set has a name after its brace, never a quote). */
+/** `{"…`, `{}`, `[…` or null: JSON (a GraphQL selection set has a name after its brace; no definition starts with `[`). */
 function looksLikeJsonObject(text: string): boolean {
-  return /^\{\s*("|\})/.test(text) || text === 'null';
+  return /^(?:\{\s*["}]|\[|null$)/.test(text);
 }
 
 /** The name of the document's first operation (`query Name(…)`), when it has one. */

@@ -175,9 +175,9 @@ export const DYNAMIC_VARIABLES: readonly DynamicVariable[] = [
   { name: '$env.NAME', args: '', snippet: '$env.${1:NAME}', tools: ['JetBrains'], words: 'the value of the process environment variable NAME; a secret, sent only to the environment\'s origins', secret: true, parse: envDot },
   { name: '$dotenv', args: '[%]NAME', snippet: '$dotenv ${1:NAME}', tools: ['REST Client', 'httpYac'], words: "the value of NAME in the .env file beside the .http file (.env.<environment> first); a secret, sent only to the environment's origins", secret: true, parse: dotenv },
   ...fakerNames().map((name): DynamicVariable => {
-    const [, , family = '', method = ''] = name.split('.');
-    const make = FAKER[family]?.[method] ?? (() => '');
-    return { name, args: '', snippet: name, tools: ['JetBrains'], words: `a random ${family} ${method.replace(/([A-Z])/g, ' $1').toLowerCase()} from a small list`, parse: noArgs(make) };
+    const [, family = '', method = ''] = name.split('.');
+    const make = FAKER[family]?.[method];
+    return { name, args: '', snippet: name, tools: ['JetBrains'], words: `a random ${family} ${method.replace(/([A-Z])/g, ' $1').toLowerCase()} from a small list`, ...(make ? { parse: noArgs(make) } : { unsupported: 'not made here' }) };
   }),
   { name: '$aadToken', args: '', snippet: '$aadToken', tools: ['REST Client'], words: 'an Azure AD token', unsupported: NOT_HERE },
   { name: '$aadV2Token', args: '', snippet: '$aadV2Token', tools: ['REST Client'], words: 'an Azure AD v2 token', unsupported: NOT_HERE },
