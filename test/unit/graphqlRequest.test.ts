@@ -37,6 +37,9 @@ void describe('which requests are GraphQL', () => {
       assert.equal(isGraphqlRequest('POST', {}, body), false, body);
     }
     assert.equal(isGraphqlRequest('POST', { 'X-Request-Type': 'REST' }, 'x'), false);
+    assert.equal(isGraphqlRequest('POST', {}, 'query=abc&page=2'), false, 'a form body');
+    assert.equal(isGraphqlRequest('POST', { 'Content-Type': 'text/plain' }, 'query Q { a }'), false, 'a Content-Type that is not JSON says otherwise');
+    assert.equal(isGraphqlRequest('POST', { 'Content-Type': 'application/graphql' }, 'query Q { a }'), true);
   });
 });
 
@@ -63,7 +66,7 @@ void describe('the JSON a GraphQL request goes as', () => {
     const a = sent(graphqlRequest(req('GRAPHQL', 'query { a }', { 'content-type': 'application/json; charset=utf-8' })));
     assert.equal(a.method, 'POST');
     assert.equal(a.headers['content-type'], 'application/json; charset=utf-8');
-    const b = sent(graphqlRequest(req('POST', 'query { a }', { 'Content-Type': 'text/plain' })));
+    const b = sent(graphqlRequest(req('POST', 'query { a }', { 'Content-Type': 'text/plain', 'X-Request-Type': 'GraphQL' })));
     assert.equal(b.headers['Content-Type'], 'application/json');
   });
 

@@ -3,7 +3,8 @@
 //   - its method is GRAPHQL (JetBrains HTTP Client, httpYac): it is sent as POST;
 //   - it has the header `X-Request-Type: GraphQL` (REST Client): the header itself is not sent;
 //   - its body starts (after `#` comment lines) with `query`, `mutation`, `subscription`, `fragment` or a
-//     selection set `{ field` (httpYac); a JSON object starts `{"` or `{}`, so JSON is never taken for it.
+//     selection set `{ field` (httpYac), and no Content-Type other than JSON or GraphQL is written; a JSON
+//     object starts `{"` or `{}`, so JSON is never taken for it, nor a form `query=…`.
 // Its body is the GraphQL document (fragments before or after the operation, as written), then, after a
 // blank line, an optional JSON object of variables. It goes as `{"query", "variables", "operationName"}`
 // with Content-Type application/json; operationName is the name of the document's first operation
@@ -14,7 +15,7 @@ import type { HttpRequest } from '../http/types';
 
 const REQUEST_TYPE = 'x-request-type';
 const OPERATION = /^\s*(query|mutation|subscription)\b\s*([_A-Za-z][_0-9A-Za-z]*)?/m;
-const DOCUMENT_START = /^(?:query|mutation|subscription|fragment)\b|^\{\s*[_A-Za-z]/;
+const DOCUMENT_START = /^(?:(?:query|mutation|subscription)(?=[\s({]|$)|fragment\s)|^\{\s*[_A-Za-z]/;
 
 export type GraphqlPrepared =
   | { readonly graphql: false }
@@ -30,6 +31,9 @@ function withoutLeadingComments(text: string): string {
 export function isGraphqlRequest(method: string, headers: Readonly<Record<string, string>>, body: string | undefined): boolean {
   if (method.toUpperCase() === 'GRAPHQL') return true;
   if (Object.entries(headers).some(([name, value]) => name.toLowerCase() === REQUEST_TYPE && value.trim().toLowerCase() === 'graphql')) return true;
+  // By its body only when no Content-Type says it is something else (a form `query=…` stays a form).
+  const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  if (contentType !== undefined && !/json|graphql/i.test(contentType)) return false;
   return body !== undefined && DOCUMENT_START.test(withoutLeadingComments(body));
 }
 
