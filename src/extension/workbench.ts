@@ -79,7 +79,8 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   const historyFolder = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'history');
   history = new HistoryController(
     historyFolder,
-    async () => new Redactor(await knownSecretValues(secrets)),
+    // What SecretStorage holds, and every value this session bound (a {{$processEnv}} or .env value too).
+    async () => new Redactor([...(await knownSecretValues(secrets)), ...environments.guard.values()]),
     results,
     (block, target) => collectionCommands.saveBlock(block, target),
     log,

@@ -34,6 +34,14 @@ export function trusted(http: HttpPort): HttpPort {
 }
 
 /**
+ * The process environment for {{$processEnv X}} and {{$env.X}} (their values are secrets): only in a
+ * trusted workspace; in Restricted Mode the words of the refusal, and nothing is read.
+ */
+export function processEnvironment(): Readonly<Record<string, string | undefined>> | { readonly refused: string } {
+  return vscode.workspace.isTrusted ? process.env : { refused: `not read: ${RESTRICTED_WORDS}; nor a value of the process environment` };
+}
+
+/**
  * Reads a request's `< file` body: not in Restricted Mode; a file outside every workspace folder (`<
  * ../../../../etc/passwd`) only once the user has said yes to that file, asked each time.
  */

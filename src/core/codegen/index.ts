@@ -43,7 +43,7 @@ export interface GeneratedCode {
 
 /** The request as apiwb run sends it: made ready, then clamped to the contract's caps (each clamp said). */
 async function prepared(input: GenerateInput): Promise<{ request: CodegenRequest; operation?: Operation; notices: string[] }> {
-  const made = await codegenRequest(input.file, input.requestIndex, { environment: input.environment, readInclude: input.readInclude, dynamic: dynamicVariables() });
+  const made = await codegenRequest(input.file, input.requestIndex, { environment: input.environment, readInclude: input.readInclude, dynamic: dynamicVariables({ env: { refused: 'generated code never carries a secret, and a value of the process environment is one: nothing was read' } }) });
   const operation = input.catalog.match(made.request.method, pathOf(made.request.url));
   const clamped = clampToContract(made.request, operation);
   return { request: { ...made, request: clamped.request }, ...(operation ? { operation } : {}), notices: clamped.notices };

@@ -106,6 +106,8 @@ export async function codegenRequest(file: HttpFile, requestIndex: number, ctx: 
     ...(ctx.dynamic ? { dynamic: ctx.dynamic } : {}),
   });
   if (!prepared.ok) throw new CodegenError(prepared.problem);
+  const fromEnvironment = prepared.environmentSecrets[0];
+  if (fromEnvironment) throw new CodegenError(`${fromEnvironment} is a secret of the process environment or a .env file; generated code never carries a secret, and nothing was generated`);
   const { request } = prepared;
   const secrets: SecretInput[] = [];
   for (const authId of Object.keys(ctx.environment.auth)) {

@@ -14,10 +14,26 @@ export interface NamedResponse {
   readonly bodyText: string;
 }
 
+/**
+ * What a dynamic variable resolves to: its value; a value that is a secret (`secret` names it in words,
+ * never the value: the caller binds it and its Redactor learns it); what is wrong with it, in words
+ * naming it; undefined = cannot resolve here.
+ */
+export type DynamicAnswer = string | { readonly value: string; readonly secret: string } | { readonly problem: string } | undefined;
+
+/** A .env file read for a request: its values, or why it could not be read. */
+export type DotenvValues = { readonly file: string; readonly values: Readonly<Record<string, string>> } | { readonly problem: string };
+
+/** What a dynamic variable may look up: a variable of the scope (`{{$processEnv %name}}`), the request's .env file. */
+export interface DynamicLookups {
+  readonly variable?: (name: string) => string | undefined;
+  readonly dotenv?: DotenvValues;
+}
+
 /** Port for `{{$name args}}`: `$auth.token("engagement")`, `$uuid`, `$timestamp`, ... */
 export interface DynamicVariableResolver {
-  /** `name` is e.g. `$auth.token`, `args` the rest as written (`("engagement")`); undefined = cannot resolve. */
-  resolve(name: string, args: string): string | undefined;
+  /** `name` is e.g. `$auth.token`, `args` the rest as written (`("engagement")`). */
+  resolve(name: string, args: string, lookups?: DynamicLookups): DynamicAnswer;
 }
 
 export interface VariableScope {
@@ -35,7 +51,8 @@ export interface VariableScope {
   readonly resolvedTexts?: Map<string, ResolvedText>;
 }
 
-export type UnresolvedReason = 'undefined' | 'no-response' | 'not-found' | 'unsupported' | 'dynamic' | 'cycle' | 'budget';
+/** 'invalid': a dynamic variable the product does not know or written with arguments it does not take. */
+export type UnresolvedReason = 'undefined' | 'no-response' | 'not-found' | 'unsupported' | 'dynamic' | 'invalid' | 'cycle' | 'budget';
 
 /**
  * The expansion budget of one text: variables may refer to variables, but not deeper than this, and all
@@ -121,11 +138,22 @@ function unresolvedAs(unresolved: UnresolvedVariable[], name: string, reason: Un
   return undefined;
 }
 
+/** `{{$name args}}` through the scope's port; `variable` lets it read a variable of the scope (`$processEnv %name`). */
+function resolveDynamic(name: string, scope: VariableScope, unresolved: UnresolvedVariable[], stack: readonly string[], budget: Budget): string | undefined {
+  const head = /^\$[\w.-]+/.exec(name)?.[0] ?? name;
+  const variable = (other: string): string | undefined => (isSystemVariable(other) ? undefined : resolveName(other, scope, [], [...stack, name], budget));
+  const answer = scope.dynamic?.resolve(head, name.slice(head.length).trim(), { variable });
+  if (typeof answer === 'string') return answer;
+  if (answer && 'problem' in answer) return unresolvedAs(unresolved, name, 'invalid', answer.problem);
+  return answer?.value ?? unresolvedAs(unresolved, name, 'dynamic', `The dynamic variable '${head}' could not be resolved here.`);
+}
+
 function resolveName(name: string, scope: VariableScope, unresolved: UnresolvedVariable[], stack: readonly string[], budget: Budget): string | undefined {
-  if (isSystemVariable(name)) {
-    const head = /^\$[\w.-]+/.exec(name)?.[0] ?? name;
-    const value = scope.dynamic?.resolve(head, name.slice(head.length).trim());
-    return value ?? unresolvedAs(unresolved, name, 'dynamic', `The dynamic variable '${head}' could not be resolved here.`);
+  if (isSystemVariable(name)) return resolveDynamic(name, scope, unresolved, stack, budget);
+  // `{{%name}}` (REST Client): the value of `name`, percent-encoded for a URL.
+  if (name.startsWith('%') && name.length > 1) {
+    const value = resolveName(name.slice(1).trim(), scope, unresolved, stack, budget);
+    return value === undefined ? undefined : encodeURIComponent(value);
   }
   // (Only a name with a dot can be one: most are plain variable names.)
   const chained = name.includes('.') ? /^([\w-]+)\.(response|request)\.(body|headers)(?:\.(.*))?$/.exec(name) : null;

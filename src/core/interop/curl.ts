@@ -11,6 +11,7 @@ import { authIdFromArgs } from '../auth/authVariables';
 import type { AuthEntry } from '../env/model';
 import { secretEnvVarName } from '../secrets/secretStore';
 import { resolveRequest, type HttpFile, type VariableScope } from '../httpfile';
+import { graphqlRequest } from '../graphql/graphqlRequest';
 import { Redactor, REDACTED } from '../secrets/redact';
 import { AUTH_SCHEME, hasReference, isCredentialHeader, isOnlyReferences, isSecretName, referencesIn } from '../secrets/vocabulary';
 import { shellQuote, shellVariableName, shellWord, type ShellPart } from './shellQuote';
@@ -173,11 +174,11 @@ function howToMake(variable: string, authId: string, entry: AuthEntry | undefine
 export function curlForHttpRequest(file: HttpFile, requestIndex: number, scope: VariableScope = {}, options: CurlOptions = {}): CurlCommand | undefined {
   const resolved = resolveRequest(file, requestIndex, scope);
   if (!resolved) return undefined;
+  const written = { method: resolved.method, url: resolved.url, headers: resolved.headers, ...(resolved.body !== undefined ? { body: resolved.body } : {}) };
+  // A GraphQL request is copied as it is sent: POST of {"query", "variables", "operationName"} JSON.
+  const graphql = resolved.bodyInclude ? undefined : graphqlRequest(written);
   return toCurl({
-    method: resolved.method,
-    url: resolved.url,
-    headers: resolved.headers,
-    ...(resolved.body !== undefined ? { body: resolved.body } : {}),
+    ...(graphql?.graphql && 'request' in graphql ? graphql.request : written),
     ...(resolved.bodyInclude ? { bodyInclude: { path: resolved.bodyInclude.path } } : {}),
   }, options);
 }

@@ -8,8 +8,11 @@ import type { HttpRequest } from '../http/types';
 import type { HttpFile, HttpRequestNode } from '../httpfile';
 import {
   fileVariablesFor, requestAt, resolveRequest, resolveVariables,
-  type DynamicVariableResolver, type NamedResponse, type ResolvedRequest, type ResolvedText, type UnresolvedVariable, type VariableScope,
+  type DotenvValues, type DynamicVariableResolver, type NamedResponse, type ResolvedRequest, type ResolvedText, type UnresolvedVariable, type VariableScope,
 } from '../httpfile/resolve';
+import { graphqlRequest } from '../graphql/graphqlRequest';
+import { DYNAMIC_SHAPES } from './dynamicVariables';
+import { readDotenv } from './dotenvFile';
 
 export interface PrepareContext {
   readonly environment: Environment;
@@ -29,10 +32,17 @@ export type Prepared =
       readonly scheme: AuthScheme;
       /** Secret values handed out for this request: the caller's Redactor must learn them. */
       readonly secretValues: readonly string[];
+      /**
+       * The values of the process environment or a .env file the request carries ({{$processEnv X}},
+       * {{$env.X}}, {{$dotenv X}}), in words ("the value of {{$processEnv X}}"), never the value.
+       */
+      readonly environmentSecrets: readonly string[];
+      /** Sent as GraphQL JSON (src/core/graphql/graphqlRequest.ts). */
+      readonly graphql: boolean;
     }
   | {
       readonly ok: false;
-      readonly kind: 'auth' | 'unresolved' | 'missing' | 'include';
+      readonly kind: 'auth' | 'unresolved' | 'missing' | 'include' | 'graphql';
       readonly problem: string;
       /** The auth entry that needs the user (sign in, paste a token), when kind is 'auth'. */
       readonly authId?: string;
@@ -53,8 +63,22 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
   // A request without a $auth reference has nothing to fetch, nor to wait for.
   const authFailure = references.length === 0 ? undefined : await fetchAuth(auth, references, ctx.environment, plannedUrl);
   if (authFailure) return authFailure;
+  // A value of the process environment or a .env file is a secret: bound to the environment's origins
+  // (unless it is already held, bound its own way) and handed to the caller's Redactor with $auth's.
+  const secretValues: string[] = [];
+  const environmentSecrets: string[] = [];
+  const dotenv = mentionsDotenv(node) ? await readDotenv(ctx.readInclude, ctx.environment.name) : undefined;
   const dynamic: DynamicVariableResolver = {
-    resolve: (name, args) => (name.startsWith('$auth.') ? auth.resolve(name, args) : ctx.dynamic?.resolve(name, args)),
+    resolve: (name, args, lookups) => {
+      if (name.startsWith('$auth.')) return auth.resolve(name, args);
+      const answer = ctx.dynamic?.resolve(name, args, { ...lookups, ...(dotenv ? { dotenv } : {}) });
+      if (typeof answer === 'object' && 'secret' in answer) {
+        ctx.credentials.bindEnvironmentValue(answer.value, answer.secret);
+        if (!secretValues.includes(answer.value)) secretValues.push(answer.value);
+        if (!environmentSecrets.includes(answer.secret)) environmentSecrets.push(answer.secret);
+      }
+      return answer;
+    },
   };
   const scope: VariableScope = { environment: ctx.environment.variables, responses: ctx.responses, dynamic };
   const resolved = resolveWithDirectives(file, requestIndex, scope);
@@ -68,14 +92,24 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
     if (typeof read !== 'string') return read;
     body = read;
   }
-  const request: HttpRequest = { method: resolved.method, url: resolved.url, headers: resolved.headers, ...(body === undefined ? {} : { body }) };
+  const written: HttpRequest = { method: resolved.method, url: resolved.url, headers: resolved.headers, ...(body === undefined ? {} : { body }) };
+  const graphql = graphqlRequest(written);
+  if (graphql.graphql && 'problem' in graphql) return { ok: false, kind: 'graphql', problem: graphql.problem, url: resolved.url };
+  const request = graphql.graphql ? graphql.request : written;
   return {
     ok: true,
     request,
     resolved,
     scheme: authSchemeOf(references.map((r) => r.authId), ctx.environment, resolved.url, resolved.headers),
-    secretValues: auth.knownValues,
+    secretValues: [...auth.knownValues, ...secretValues],
+    environmentSecrets,
+    graphql: graphql.graphql,
   };
+}
+
+/** Whether any text of the request names {{$dotenv …}} (then its .env file is read first). */
+function mentionsDotenv(node: HttpRequestNode): boolean {
+  return requestTexts(node).some((text) => text.includes('$dotenv'));
 }
 
 /** Every $auth value the references need, or why one cannot be had. */
@@ -117,22 +151,20 @@ export type Checked =
 
 /**
  * What can be known wrong about a request before anything is sent, with no credential touched: an $auth
- * id the environment does not declare, a variable that is not defined (or defined in a cycle). Named
- * responses and dynamic variables are not judged here: they exist only while a run goes on.
+ * id the environment does not declare, a variable that is not defined (or defined in a cycle), a dynamic
+ * variable the table does not know or written with arguments it does not take. Named responses and the
+ * values of dynamic variables are not judged here: they exist only while a run goes on.
  */
 export function checkRequest(file: HttpFile, requestIndex: number, environment: Environment, resolvedTexts?: Map<string, ResolvedText>): Checked {
   const node = requestAt(file, requestIndex)?.request;
   // Every request of a run is checked in the same scope: texts they share are resolved once.
-  const resolved = resolveWithDirectives(file, requestIndex, { environment: environment.variables, dynamic: ANYTHING, resolvedTexts });
+  const resolved = resolveWithDirectives(file, requestIndex, { environment: environment.variables, dynamic: DYNAMIC_SHAPES, resolvedTexts });
   if (!node || !resolved) return { ok: false, problem: `there is no request #${requestIndex + 1} in this file` };
   const undeclared = undeclaredAuth(authReferencesOf(node), environment);
   if (undeclared) return { ok: false, problem: undeclared };
-  const missing = resolved.unresolved.find((u) => u.reason === 'undefined' || u.reason === 'cycle' || u.reason === 'budget');
+  const missing = resolved.unresolved.find((u) => u.reason === 'undefined' || u.reason === 'invalid' || u.reason === 'cycle' || u.reason === 'budget');
   return missing ? { ok: false, problem: unresolvedProblem(missing, environment) } : { ok: true, resolved };
 }
-
-/** The check's dynamic variables: any one resolves (to "x"), for the request's shape only. */
-const ANYTHING: DynamicVariableResolver = { resolve: () => 'x' };
 
 /**
  * The request resolved, its `# @` directive values too: `# @paging export-ordinal pageRows={{page_rows}}`

@@ -8,6 +8,9 @@
 // leaves, its URL, every header value (whatever the header's name) and its body are searched for every
 // value held, in every form secretForms.ts knows; one found in a request to an origin it is not bound to
 // refuses the request, naming both origins. Values are never part of a message.
+// A value a request reads from the process environment or a .env file ({{$processEnv X}}, {{$env.X}},
+// {{$dotenv X}}) is bound to the origins of the environment in use, unless it is held already: then it
+// keeps the binding it has (an APIWB_SECRET_* password stays its Token URL's; one bound nowhere stays so).
 import { authEntryOf, type AuthEntry, type Environment } from '../env/model';
 import type { HttpRequest } from '../http/types';
 import { urlParts } from '../http/url';
@@ -114,6 +117,12 @@ export function bindPrivateValues(bindings: SecretBindings, environment: Environ
     const value = environment.variables[name];
     if (value !== undefined && !asField.has(value)) bindings.bind(value, origins, `the variable '${name}' of ${file}`);
   }
+}
+
+/** Binds a value read from the process environment or a .env file (see the top of this file). */
+export function bindEnvironmentValue(bindings: SecretBindings, value: string, environment: Environment, what: string): void {
+  if (bindings.originsOf(value) !== undefined) return;
+  bindings.bind(value, environmentOrigins(environment), `${what} (environment '${environment.name}')`);
 }
 
 /** "the token of auth 'engagement'" (words for messages; never the value). */

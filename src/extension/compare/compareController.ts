@@ -18,6 +18,7 @@ import { environmentNamed, type Environment } from '../../core/env';
 import { openFileSink, redactingSink } from '../../core/export';
 import { parseHttpFile } from '../../core/httpfile';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
+import { processEnvironment } from '../workspaceTrust';
 import { Redactor, knownSecretValues } from '../../core/secrets';
 import { ScopedSecretStore } from '../credentials/scopedSecretStore';
 import type { EnvironmentController } from '../environments/environmentController';
@@ -103,7 +104,7 @@ export class CompareController implements vscode.Disposable {
         try {
           const result = await runSideExchange({
             file: parsed, requestIndex: at.requestIndex, allPages: pages, sink, signal: abort.signal,
-            prepare: { environment, credentials, responses: new Map(), dynamic: dynamicVariables(), readInclude: async (path) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(document.uri, '..', path))) },
+            prepare: { environment, credentials, responses: new Map(), dynamic: dynamicVariables({ env: processEnvironment() }), readInclude: async (path) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(document.uri, '..', path))) },
             onSecrets: (values) => redactor.addKnownSecrets(values),
             onPage: (p, rows) => this.panel.show(view('running', { progress: `side ${name.toUpperCase()} (${environment.name}): page ${p} · ${rows} rows` })),
             redact: (text) => redactor.text(text),

@@ -24,7 +24,7 @@ import { contractDriftStep } from '../../core/contract';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { ResultsPanel, ResultsRequest } from '../results/ResultsPanel';
 import { csvFormulas, maxWaitMs, responseTimeoutMs } from '../settings';
-import { readIncludedBody } from '../workspaceTrust';
+import { processEnvironment, readIncludedBody } from '../workspaceTrust';
 import { QuotaBook } from '../../core/http/serverWaits';
 import { pagingStateOf, shownRowsOf, type PagedSession } from './pagedSession';
 import { offerSignIn, reportUnprepared, signInAgain } from './credentialPrompts';
@@ -367,7 +367,7 @@ export class SendController implements vscode.Disposable {
       environment: this.environments.active ?? EMPTY_ENV,
       credentials: this.environments.credentials,
       responses: this.responsesOf(uri.toString()),
-      dynamic: dynamicVariables(),
+      dynamic: dynamicVariables({ env: processEnvironment() }),
       // Not in Restricted Mode; outside the workspace folder only once the user says so (workspaceTrust.ts).
       readInclude: (path) => readIncludedBody(uri, path),
     };

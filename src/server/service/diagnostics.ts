@@ -129,7 +129,8 @@ export function keptReferences(references: readonly VariableReference[]): KeptRe
     const reference = references[r]!;
     if (isSystemVariable(reference.name)) continue;
     const range = reference.nameRange;
-    names.push(reference.name);
+    // `{{%name}}` is `name`, percent-encoded (REST Client).
+    names.push(reference.name.startsWith('%') ? reference.name.slice(1).trim() : reference.name);
     places.push(range.start.line, range.start.character, range.end.line, range.end.character);
   }
   // Copied to their length: pushed arrays keep spare room, and these are kept for every block.

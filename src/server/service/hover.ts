@@ -11,6 +11,7 @@ import { contractNotes, contractNotesMarkdown } from './contractNotes';
 import { HEADERS } from './headers';
 import { fieldInfo, fieldMarkdown, propertiesOf, schemaAt } from './schemaInfo';
 import { assertionHover } from './assertionService';
+import { DYNAMIC_SHAPES, dynamicVariableNamed, dynamicVariableWords } from '../../core/run/dynamicVariables';
 
 export function doHover(document: HttpDocument, position: Position, context: ServiceContext): Hover | null {
   const assertion = assertionHover(document.file, position);
@@ -71,11 +72,21 @@ function bodyHover(document: HttpDocument, request: HttpRequestNode, position: P
 }
 
 function variableMarkdown(document: HttpDocument, name: string, context: ServiceContext): string {
-  if (isSystemVariable(name)) return `Dynamic variable \`${name}\`, resolved when the request is sent.`;
+  if (isSystemVariable(name)) return dynamicVariableMarkdown(name);
   const chained = /^([\w-]+)\.response\./.exec(name);
   if (chained) return `A value of the response of the request named \`${chained[1]}\`, read when this request is sent.`;
   const fileVariable = document.file.blocks.flatMap((b) => b.variables).find((v) => v.name === name);
   if (fileVariable) return `File variable \`${name}\` = \`${fileVariable.value}\``;
   if (context.environmentVariables?.includes(name)) return `Environment variable \`${name}\` of the active environment (its value stays with the editor).`;
   return `\`${name}\` is not defined in the active environment or the file.`;
+}
+
+/** What a `{{$…}}` gives, from the one table (src/core/run/dynamicVariables.ts), and what is wrong with this use of it. */
+function dynamicVariableMarkdown(name: string): string {
+  const head = /^\$[\w.-]+/.exec(name)?.[0] ?? name;
+  if (head.startsWith('$auth.')) return `\`{{${name}}}\`: a credential of an auth entry of the env file, from the credential store, when the request is sent.`;
+  const entry = dynamicVariableNamed(head);
+  const answer = DYNAMIC_SHAPES.resolve(head, name.slice(head.length).trim());
+  const wrong = typeof answer === 'object' && 'problem' in answer ? `\n\n**Not resolved as written**: ${answer.problem}.` : '';
+  return entry ? `${dynamicVariableWords(entry)}${entry.parse ? wrong : ''}` : `\`${head}\` is not a dynamic variable this product knows: the request is not sent while it is there.`;
 }

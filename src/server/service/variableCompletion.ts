@@ -6,12 +6,12 @@ import type { HttpDocument } from './document';
 import type { ServiceContext } from './context';
 import { CompletionItemKind, InsertTextFormat } from './lspConstants';
 import type { EnvFileVariable } from '../../core/env/envFileNames';
+import { DYNAMIC_VARIABLES, dynamicVariableWords } from '../../core/run/dynamicVariables';
 
+// The dynamic variables that work, with their words, from the one table (src/core/run/dynamicVariables.ts).
 const DYNAMIC: ReadonlyArray<[string, string, string]> = [
   ['$auth.token', '$auth.token("${1:engagement}")', 'the access token of an auth entry of the env file (Security.Auth), from the credential store'],
-  ['$uuid', '$uuid', 'a random UUID'],
-  ['$timestamp', '$timestamp', 'the current Unix time in seconds'],
-  ['$randomInt', '$randomInt ${1:0} ${2:100}', 'a random integer in [min, max)'],
+  ...DYNAMIC_VARIABLES.filter((v) => v.parse).map((v): [string, string, string] => [v.name, v.snippet, dynamicVariableWords(v)]),
 ];
 
 export function variableCompletions(

@@ -16,6 +16,7 @@ export const suiteModules: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./network.test'),
   () => import('./generateCode.test'),
   () => import('./compareEnvironments.test'),
+  () => import('./graphqlAndEnvValues.test'),
   // Last: it searches the files every suite above made the product write.
   () => import('./secretsAtRest.test'),
 ];
