@@ -47,6 +47,7 @@ import { NETWORK_HELP, openRunNetwork } from './runNetwork';
 import type { Subcommand } from './subcommands';
 import type { Mutable } from '../core/mutable';
 import { shellQuote } from '../core/interop/shellQuote';
+import { sayNotRun, setAsideNotRun } from './notRun';
 
 export const RUN_EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
@@ -273,7 +274,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   runFiles.input(envPath, 'the env file');
   runFiles.input(join(dirname(envPath), PRIVATE_ENV_FILE_NAME), 'the private env file');
   for (const overlay of options.overlays) runFiles.input(overlay, 'the overlay');
-  const plan = planRequests(files, options.name);
+  const { notRun, ...plan } = setAsideNotRun(planRequests(files, options.name), environment.variables, options.name === undefined);
   // A request line read as the body above it would otherwise go unnoticed in a terminal.
   for (const item of plan.requests.filter((p, i) => i === 0 || plan.requests[i - 1]!.parsed !== p.parsed)) {
     for (const d of item.parsed.diagnostics.filter((x) => x.code === 'missing-separator')) {
@@ -390,6 +391,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   });
   signingIn = () => order.signingIn();
   untilIdle = () => order.idle();
+  allOk = sayNotRun(notRun, outcomes, (o) => out.write(`${redactor.text(formatOutcome(o, color))}\n`));
   try {
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;
@@ -512,8 +514,6 @@ export function planRequests(files: readonly string[], name: string | undefined)
   for (const file of files) {
     const shown = shownPath(file);
     const parsed = parseHttpFile(readFileSync(file, 'utf8'));
-    const error = parsed.diagnostics.find((d) => d.severity === 'error');
-    if (error) throw new InputError(`${shown}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message}`);
     parsedFiles.push(parsed);
     for (const block of parsed.blocks) {
       const node = block.request;
