@@ -24,7 +24,7 @@ function outcomeOf(entry: NotRunRequest, method: string, url: string): NotRunOut
     method,
     url,
     businessFailures: [],
-    problem: `not run (${entry.tool}): ${entry.reason}`,
+    problem: `not run (${entry.tool}) at ${entry.file}:${entry.line}: ${entry.reason}`,
     ok: false,
     notRunRequest: entry,
   };
