@@ -60,8 +60,6 @@ export default tseslint.config(
   // file's most complex function). A figure may only go down: lower it when a split lands.
   { files: ['src/core/export/jsonRowSplitter.ts'], rules: { complexity: ['error', 128], 'max-lines': ['error', 695] } },
   { files: ['src/core/httpfile/assertions.ts'], rules: { complexity: ['error', 46] } },
-  { files: ['src/core/httpfile/parser.ts'], rules: { complexity: ['error', 40], 'max-lines': ['error', 596] } },
-  { files: ['src/core/httpfile/printer.ts'], rules: { complexity: ['error', 30] } },
   { files: ['src/core/interop/postman/exportCollection.ts'], rules: { complexity: ['error', 36] } },
   { files: ['src/core/interop/postman/importCollection.ts'], rules: { complexity: ['error', 60], 'max-lines': ['error', 401] } },
   { files: ['src/core/openapi/merge.ts'], rules: { complexity: ['error', 26] } },

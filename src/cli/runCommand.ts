@@ -48,6 +48,7 @@ import { checkBeforeSending, claimOutputs, messageOf, planRequests, readOverlay,
 import { overlapsNext, preparesAhead, READY_AHEAD_FOR_MS } from './runOverlap';
 import { resumeRecordOf, resumeWords, type ResumeRecordKeeper } from './runResume';
 import { openRunOut, outcomeOf, thrownOutcome, type RunOutcome } from './runOutput';
+import { sayNotRun, setAsideNotRun, type NotRunOutcome } from './notRun';
 
 export const runSubcommand: Subcommand = {
   run: (args) => runCommand(args),
@@ -85,7 +86,7 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
  * and its environment, the catalog with the overlays, the plan checked request by request, the outputs
  * claimed.
  */
-async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor): Promise<{ envPath: string; runEnvironment: RunEnvironment; environment: Environment; catalog: Catalog; planned: PlannedRequest[] }> {
+async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor): Promise<{ envPath: string; runEnvironment: RunEnvironment; environment: Environment; catalog: Catalog; planned: PlannedRequest[]; notRun: NotRunOutcome[] }> {
   const files = collectRequestFiles(options.paths);
   const envPath = findEnvFile(options.envFile, files[0]);
   const runEnvironment = await loadRunEnvironment(envPath, options.env, { shown: shownPath, redactor, warn: (line) => io.stderr.write(`apiwb run: ${terminalSafe(line)}\n`) });
@@ -97,7 +98,7 @@ async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor): P
   runFiles.input(envPath, 'the env file');
   runFiles.input(join(dirname(envPath), PRIVATE_ENV_FILE_NAME), 'the private env file');
   for (const overlay of options.overlays) runFiles.input(overlay, 'the overlay');
-  const plan = planRequests(files, options.name);
+  const { notRun, ...plan } = setAsideNotRun(planRequests(files, options.name), environment.variables, options.name === undefined);
   // A request line read as the body above it would otherwise go unnoticed in a terminal.
   for (const item of plan.requests.filter((p, i) => i === 0 || plan.requests[i - 1]!.parsed !== p.parsed)) {
     for (const d of item.parsed.diagnostics.filter((x) => x.code === 'missing-separator')) {
@@ -112,13 +113,13 @@ async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor): P
   checkedTexts.clear();
   claimOutputs(runFiles, options);
   const planned = withReadLater(plan, included);
-  return { envPath, runEnvironment, environment, catalog, planned };
+  return { envPath, runEnvironment, environment, catalog, planned, notRun };
 }
 
 async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Promise<number> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
-  const { envPath, runEnvironment, environment, catalog, planned } = await prepareRun(options, io, redactor);
+  const { envPath, runEnvironment, environment, catalog, planned, notRun } = await prepareRun(options, io, redactor);
 
   // Every secret of the run and where it may go, bound before anything is sent: the send boundary's.
   const guard = new SecretBindings();
@@ -195,6 +196,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   });
   sends.signingIn = () => order.signingIn();
   sends.idle = () => order.idle();
+  allOk = sayNotRun(notRun, outcomes, (o) => out.write(`${redactor.text(formatOutcome(o, color))}\n`));
   try {
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;

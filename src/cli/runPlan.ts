@@ -36,8 +36,6 @@ export function planRequests(files: readonly string[], name: string | undefined)
   for (const file of files) {
     const shown = shownPath(file);
     const parsed = parseHttpFile(readFileSync(file, 'utf8'));
-    const error = parsed.diagnostics.find((d) => d.severity === 'error');
-    if (error) throw new InputError(`${shown}:${error.range.start.line + 1}:${error.range.start.character + 1}: ${error.message}`);
     parsedFiles.push(parsed);
     for (const block of parsed.blocks) {
       const node = block.request;

@@ -47,6 +47,10 @@ export const ASSERTION_PREDICATES: readonly AssertionPredicate[] = [
   { names: ['isNumber'], takesValue: false, summary: 'a JSON number' },
   { names: ['isString'], takesValue: false, summary: 'a JSON string' },
   { names: ['isBoolean'], takesValue: false, summary: 'true or false' },
+  { names: ['matches'], takesValue: true, summary: 'the text matches the regular expression' },
+  { names: ['sha256'], takesValue: true, summary: "the text's SHA-256 digest is the value (base64 or hex)" },
+  { names: ['sha512'], takesValue: true, summary: "the text's SHA-512 digest is the value (base64 or hex)" },
+  { names: ['md5'], takesValue: true, summary: "the text's MD5 digest is the value (base64 or hex)" },
 ];
 
 export function predicateNamed(name: string): AssertionPredicate | undefined {

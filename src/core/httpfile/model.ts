@@ -46,19 +46,31 @@ export interface Comment {
   readonly range: Range;
 }
 
-/** `@host = https://example.test` — a file variable, visible to every request after it. */
+/**
+ * `@host = https://example.test` — a file variable, visible to every request after it. httpYac's lazy
+ * `@x := value` is one too (`lazy`): file variables are resolved where they are used, which is what lazy means.
+ */
 export interface FileVariable {
   readonly name: string;
   readonly value: string;
+  readonly lazy?: true;
   readonly range: Range;
   readonly nameRange: Range;
   readonly valueRange: Range;
   readonly references: readonly VariableReference[];
 }
 
+/**
+ * What a request line asks for: HTTP (every method, WebDAV's included), or another tool's request kind
+ * (httpYac `GRAPHQL`, `GRPC`, `WEBSOCKET`/`WS`/`WSS`, `SSE`/`EVENTSOURCE`, `MQTT`/`MQTTS`, `AMQP`, or a bare
+ * `grpc://`, `ws://`, `mqtt://`, `amqp://` URL). Only 'http' is sent as written; the list lives in requestLine.ts.
+ */
+export type RequestKind = 'http' | 'graphql' | 'grpc' | 'websocket' | 'sse' | 'mqtt' | 'amqp';
+
 export interface RequestLine {
-  /** Upper-cased; 'GET' when the line is a bare URL. */
+  /** Upper-cased as written (`GRAPHQL`, `GRPC` too); 'GET' when the line is a bare URL. */
   readonly method: string;
+  readonly kind: RequestKind;
   /** False for a bare URL (REST Client's shorthand for GET). */
   readonly methodWritten: boolean;
   readonly methodRange: Range;
@@ -71,7 +83,7 @@ export interface RequestLine {
   readonly range: Range;
 }
 
-/** A `  ?a=1` or `  &b=2` line continuing the request line's query (REST Client). */
+/** A `  ?a=1` or `  &b=2` line continuing the request line's query (REST Client), or an indented `  /path` piece (JetBrains multi-line URL). */
 export interface QueryContinuation {
   readonly text: string;
   readonly range: Range;
@@ -84,6 +96,15 @@ export interface QueryParameter {
   readonly range: Range;
   readonly nameRange: Range;
   readonly valueRange: Range;
+}
+
+/**
+ * httpYac `...defaultHeaders`: the headers of a variable holding an object, spread into the request's. Sent
+ * only when its source is known (a file variable holding a JSON object: headerSpread.ts); else the request is not run.
+ */
+export interface HeaderSpread {
+  readonly name: string;
+  readonly range: Range;
 }
 
 export interface Header {
@@ -131,8 +152,12 @@ export interface KeptConstruct {
     | 'curl' // REST Client: a pasted curl command
     | 'output-redirect' // JetBrains/httpYac `>> file`, `>>! file`
     | 'recorded-response' // httpYac: a response written after the request (`HTTP/1.1 200 OK` …)
-    | 'script-assertion'; // httpYac `?? js …` / `?? xpath …`: an assertion that needs a script engine
-  readonly tool: HttpTool;
+    | 'script-assertion' // httpYac `?? js …` / `?? xpath …`: an assertion that needs a script engine
+    | 'graphql-fragment' // httpYac GraphQL `fragment Name on Type { … }` before a request
+    | 'previous-response' // JetBrains `<> ./previous-response.json`: a response to compare with, not compared
+    | 'unrecognised'; // a line no tool's grammar known here explains: kept, warned (the parser's invariant)
+  /** Whose construct it is; 'API Workbench' for an unrecognised line (no tool's known construct). */
+  readonly tool: HttpTool | 'API Workbench';
   /** The construct's lines as written. */
   readonly text: string;
   readonly range: Range;
@@ -168,6 +193,8 @@ export interface HttpRequestNode {
   readonly queryContinuations: readonly QueryContinuation[];
   readonly queryParameters: readonly QueryParameter[];
   readonly headers: readonly Header[];
+  /** httpYac `...name` lines among the headers, in file order. */
+  readonly headerSpreads: readonly HeaderSpread[];
   readonly body?: Body;
   readonly responseHandlers: readonly ResponseHandler[];
   /** `??` lines after the request, in file order. */
@@ -207,7 +234,13 @@ export type HttpFileDiagnosticCode =
   /** A request line inside a body after a blank line: probably a missing `###` (warning). */
   | 'missing-separator'
   | 'malformed-assertion'
-  | 'unterminated-block';
+  | 'unterminated-block'
+  /** A request of a kind API Workbench does not send (gRPC, WebSocket, SSE, MQTT, AMQP): named, not run (warning). */
+  | 'not-sent-kind'
+  /** Another tool's syntax API Workbench acts on, with the condition it needs (header spread, path-only line; information). */
+  | 'other-tool-syntax'
+  /** A line that is no request line, header, body or known construct: kept as written (warning). */
+  | 'unrecognised-line';
 
 export interface HttpFileDiagnostic {
   readonly code: HttpFileDiagnosticCode;

@@ -110,33 +110,9 @@ export function printNormalizedHttpFile(blocks: readonly BlockSpec[], eol: '\n' 
       const value = directive.value ? singleLineField(`the value of # @${directive.key}`, directive.value) : '';
       out.push(`# @${directive.key}${value ? ` ${value}` : ''}`);
     }
-    const request = block.request;
-    if (request) {
+    if (block.request) {
       requests++;
-      if (!METHOD.test(request.method)) throw new HttpPrintError(`the method '${oneLine(request.method)}'`, 'is not an HTTP method name');
-      const version = request.httpVersion ? ` ${singleLineField('the HTTP version', request.httpVersion)}` : '';
-      out.push(`${request.method.toUpperCase()} ${urlField(request.url)}${version}`);
-      for (const header of request.headers ?? []) {
-        if (!HEADER_NAME.test(header.name)) throw new HttpPrintError(`the header name '${oneLine(header.name)}'`, 'is not an HTTP header name');
-        out.push(`${header.name}: ${singleLineField(`the value of header ${header.name}`, header.value)}`);
-      }
-      if (request.body !== undefined) {
-        out.push('');
-        if (typeof request.body === 'string') {
-          const problem = inlineBodyProblem(request.body);
-          if (problem) throw new HttpPrintError('the body', `cannot be written inline: ${problem}`);
-          out.push(...request.body.split(/\r\n|\r|\n/));
-        } else {
-          out.push(`<${request.body.substituteVariables ? '@' : ''} ${singleLineField('the body file', request.body.include)}`);
-        }
-      }
-      if (request.handlers?.length) {
-        out.push('');
-        for (const script of request.handlers) {
-          if (script.includes('%}')) throw new HttpPrintError('a response handler', "holds '%}', which would end it early");
-          out.push(`> {%${script}%}`);
-        }
-      }
+      printRequest(block.request, out);
     }
     out.push('');
   });
@@ -145,6 +121,34 @@ export function printNormalizedHttpFile(blocks: readonly BlockSpec[], eol: '\n' 
   const readBack = parseHttpFile(text).requests.length;
   if (readBack !== requests) throw new HttpPrintError('the printed file', `reads back as ${readBack} request(s) instead of ${requests}`);
   return text;
+}
+
+/** A request's lines in the canonical form (see printNormalizedHttpFile). */
+function printRequest(request: NonNullable<BlockSpec['request']>, out: string[]): void {
+  if (!METHOD.test(request.method)) throw new HttpPrintError(`the method '${oneLine(request.method)}'`, 'is not an HTTP method name');
+  const version = request.httpVersion ? ` ${singleLineField('the HTTP version', request.httpVersion)}` : '';
+  out.push(`${request.method.toUpperCase()} ${urlField(request.url)}${version}`);
+  for (const header of request.headers ?? []) {
+    if (!HEADER_NAME.test(header.name)) throw new HttpPrintError(`the header name '${oneLine(header.name)}'`, 'is not an HTTP header name');
+    out.push(`${header.name}: ${singleLineField(`the value of header ${header.name}`, header.value)}`);
+  }
+  if (request.body !== undefined) {
+    out.push('');
+    if (typeof request.body === 'string') {
+      const problem = inlineBodyProblem(request.body);
+      if (problem) throw new HttpPrintError('the body', `cannot be written inline: ${problem}`);
+      out.push(...request.body.split(/\r\n|\r|\n/));
+    } else {
+      out.push(`<${request.body.substituteVariables ? '@' : ''} ${singleLineField('the body file', request.body.include)}`);
+    }
+  }
+  if (request.handlers?.length) {
+    out.push('');
+    for (const script of request.handlers) {
+      if (script.includes('%}')) throw new HttpPrintError('a response handler', "holds '%}', which would end it early");
+      out.push(`> {%${script}%}`);
+    }
+  }
 }
 
 /** The data of a parsed file in the shape `printNormalizedHttpFile` takes (comments and directives kept). */

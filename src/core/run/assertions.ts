@@ -2,6 +2,7 @@
 // read (status, a header, a JSON path, the time, the business report, the row count) and compared; no
 // script is run. The scripts other tools would run (`?? js`, JetBrains `> {% %}`/`< {% %}`, httpYac
 // `{{ }}`) are listed by `notRunOf` so every caller can say they were not run.
+import { createHash } from 'node:crypto';
 import type { AssertionNode, HttpFile, HttpRequestNode, KeptConstruct, RequestBlock } from '../httpfile/model';
 import { predicateNamed } from '../httpfile/assertions';
 import { evaluateJsonPath, parseJsonPath } from '../httpfile/jsonPathLite';
@@ -164,8 +165,32 @@ function compare(predicate: string, actual: Actual, expected: string): boolean {
     case 'isNumber': return typeof actual === 'number';
     case 'isString': return typeof actual === 'string';
     case 'isBoolean': return typeof actual === 'boolean';
-    default: return false;
+    default: return textPredicate(predicate, actual, expected);
   }
+}
+
+/** httpYac's predicates on a value's text: `matches`, `sha256`, `sha512`, `md5`. */
+function textPredicate(predicate: string, actual: Actual, expected: string): boolean {
+  if (predicate === 'matches') return typeof actual === 'string' && matches(actual, unquote(expected));
+  if (predicate === 'sha256' || predicate === 'sha512' || predicate === 'md5') return actual !== ABSENT && digestIs(predicate, actual, unquote(expected));
+  return false;
+}
+
+/** httpYac's `matches`: a regular expression, written bare or as /…/flags; one that does not compile matches nothing. */
+function matches(text: string, pattern: string): boolean {
+  const literal = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
+  try {
+    return new RegExp(literal ? literal[1] ?? '' : pattern, literal ? literal[2] : undefined).test(text);
+  } catch {
+    return false;
+  }
+}
+
+/** httpYac's `sha256` / `sha512` / `md5`: the digest of the value's text (JSON for a non-string), compared as base64 or hex. */
+function digestIs(algorithm: string, actual: Actual, expected: string): boolean {
+  const hash = createHash(algorithm).update(typeof actual === 'string' ? actual : JSON.stringify(actual) ?? '');
+  const digest = hash.digest();
+  return expected === digest.toString('base64') || expected.toLowerCase() === digest.toString('hex');
 }
 
 function unquote(text: string): string {
@@ -202,6 +227,9 @@ const NOT_RUN_WORDS: Record<Exclude<KeptConstruct['kind'], 'block-comment'>, (k:
   'proto-import': () => 'httpYac gRPC proto import',
   'xpath-namespace': () => 'httpYac XPath namespace',
   'recorded-response': () => 'httpYac recorded response (not compared)',
+  'graphql-fragment': () => 'httpYac GraphQL fragment (not added to the queries that use it)',
+  'previous-response': () => 'JetBrains HTTP Client previous-response reference (<>, not compared)',
+  unrecognised: (k) => `a line API Workbench does not read (${k.text.trim().slice(0, 60)})`,
 };
 
 function keptNotRun(kept: readonly KeptConstruct[]): NotRun[] {

@@ -13,6 +13,8 @@ import {
 import { graphqlRequest } from '../graphql/graphqlRequest';
 import { DYNAMIC_SHAPES } from './dynamicVariables';
 import { readDotenv } from './dotenvFile';
+import { isPathOnly, shapeRequest } from './requestShape';
+import { notSentKind } from './notRun';
 
 export interface PrepareContext {
   readonly environment: Environment;
@@ -55,6 +57,9 @@ type Failure = Extract<Prepared, { ok: false }>;
 export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: PrepareContext): Promise<Prepared> {
   const node = requestAt(file, requestIndex)?.request;
   if (!node) return { ok: false, kind: 'missing', problem: `there is no request #${requestIndex + 1} in this file`, url: '' };
+  // gRPC, WebSocket, SSE, MQTT, AMQP: never sent as HTTP (notRun.ts).
+  const notSent = notSentKind(node);
+  if (notSent !== undefined) return { ok: false, kind: 'missing', problem: notSent, url: node.requestLine.url };
   // The URL as far as it resolves without $auth, for an auth failure's message only: resolved when one happens.
   const plannedUrl = (): string => resolveRequest(file, requestIndex, { environment: ctx.environment.variables, responses: ctx.responses })?.url ?? node.requestLine.url;
 
@@ -92,15 +97,18 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
     if (typeof read !== 'string') return read;
     body = read;
   }
-  const written: HttpRequest = { method: resolved.method, url: resolved.url, headers: resolved.headers, ...(body === undefined ? {} : { body }) };
+  // A path-only request line and header spreads are completed as httpYac completes them (requestShape.ts).
+  const shaped = node.headerSpreads.length === 0 && !isPathOnly(resolved.url) ? resolved : shapeRequest(file, node, resolved, scope);
+  if ('problem' in shaped) return { ok: false, kind: 'unresolved', problem: shaped.problem, url: resolved.url };
+  const written: HttpRequest = { method: resolved.method, url: shaped.url, headers: shaped.headers, ...(body === undefined ? {} : { body }) };
   const graphql = graphqlRequest(written);
-  if (graphql.graphql && 'problem' in graphql) return { ok: false, kind: 'graphql', problem: graphql.problem, url: resolved.url };
+  if (graphql.graphql && 'problem' in graphql) return { ok: false, kind: 'graphql', problem: graphql.problem, url: shaped.url };
   const request = graphql.graphql ? graphql.request : written;
   return {
     ok: true,
     request,
     resolved,
-    scheme: authSchemeOf(references.map((r) => r.authId), ctx.environment, resolved.url, resolved.headers),
+    scheme: authSchemeOf(references.map((r) => r.authId), ctx.environment, shaped.url, shaped.headers),
     secretValues: [...auth.knownValues, ...secretValues],
     environmentSecrets,
     graphql: graphql.graphql,

@@ -1,0 +1,66 @@
+// `apiwb run`: the requests of the plan that cannot be sent are set aside before the run (core/run/notRun.ts
+// says why), each said on its own line as not run — with its file, line, reason and tool — and counted as
+// failed, so the run exits non-zero while every other request of the file runs.
+import type { HttpFile } from '../core/httpfile/model';
+import { fileProblems, notRunReason, type NotRunRequest } from '../core/run/notRun';
+import type { RequestOutcome } from './reporters/summary';
+
+interface Planned {
+  readonly shown: string;
+  readonly parsed: HttpFile;
+  readonly node: HttpFile['requests'][number];
+  readonly block: HttpFile['blocks'][number];
+  readonly where: string;
+}
+
+/** A not-run outcome: the request's (or the file's) line, not sent, with the reason on the summary line and `notRunRequest` for the reports. */
+export type NotRunOutcome = RequestOutcome & { readonly notRunRequest: NotRunRequest };
+
+function outcomeOf(entry: NotRunRequest, method: string, url: string): NotRunOutcome {
+  return {
+    file: entry.file,
+    line: entry.line,
+    label: entry.name,
+    method,
+    url,
+    businessFailures: [],
+    problem: `not run (${entry.tool}) at ${entry.file}:${entry.line}: ${entry.reason}`,
+    ok: false,
+    notRunRequest: entry,
+  };
+}
+
+/**
+ * The plan without the requests that are not run, and one outcome for each of them and for each problem
+ * of a file outside its requests (only when the whole file runs: `wholeFiles`), in file order.
+ */
+export function setAsideNotRun<P extends Planned, T extends { readonly requests: readonly P[] }>(
+  plan: T, environment: Readonly<Record<string, string>>, wholeFiles: boolean,
+): T & { readonly requests: P[]; readonly notRun: NotRunOutcome[] } {
+  const kept: P[] = [];
+  const notRun: NotRunOutcome[] = [];
+  const seen = new Set<HttpFile>();
+  for (const item of plan.requests) {
+    if (wholeFiles && !seen.has(item.parsed)) {
+      seen.add(item.parsed);
+      for (const p of fileProblems(item.parsed)) notRun.push(outcomeOf({ file: item.shown, line: p.line, name: `${item.shown}:${p.line}`, reason: p.reason, tool: p.tool }, '', ''));
+    }
+    const reason = notRunReason(item.parsed, item.block, item.node, environment);
+    if (!reason) {
+      kept.push(item);
+      continue;
+    }
+    const line = item.node.requestLine.range.start.line + 1;
+    notRun.push(outcomeOf({ file: item.shown, line, name: item.node.name ?? item.where, ...reason }, item.node.requestLine.method, item.node.requestLine.url));
+  }
+  return { ...plan, requests: kept, notRun };
+}
+
+/** Each not-run outcome printed (`write`) and counted among the run's; returns whether the run is still all good. */
+export function sayNotRun(notRun: readonly NotRunOutcome[], outcomes: RequestOutcome[], write: (outcome: NotRunOutcome) => void): boolean {
+  for (const outcome of notRun) {
+    write(outcome);
+    outcomes.push(outcome);
+  }
+  return notRun.length === 0;
+}

@@ -1,0 +1,160 @@
+// The request line: which words open one (the ONE list of methods and request kinds), what another
+// tool would read as a new request, and the line's parts (method, URL, HTTP version, query parameters).
+// httpYac opens a request at every method of its list and at the keywords of its other protocols; REST
+// Client and JetBrains at an HTTP method (or a bare URL). API Workbench sends HTTP only: every other kind
+// is parsed as a request of its kind so that the run can say, by name, that it is not sent.
+import type { QueryParameter, RequestKind, RequestLine } from './model';
+import { range, lineRange } from './lines';
+
+/** The HTTP methods completion offers, in its order. */
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE'] as const;
+
+/** WebDAV and the other HTTP methods of httpYac's list: read (and sent) as HTTP, not offered by completion. */
+const MORE_HTTP_METHODS = [
+  'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'CHECKOUT', 'CHECKIN', 'REPORT', 'MERGE',
+  'MKACTIVITY', 'MKWORKSPACE', 'VERSION-CONTROL', 'BASELINE-CONTROL', 'MKCALENDAR', 'ACL', 'SEARCH',
+] as const;
+
+/** Request-line keywords of other request kinds (httpYac), each with its kind. */
+const OTHER_KINDS: Readonly<Record<string, RequestKind>> = {
+  GRAPHQL: 'graphql',
+  GRPC: 'grpc',
+  WEBSOCKET: 'websocket', WS: 'websocket', WSS: 'websocket',
+  SSE: 'sse', EVENTSOURCE: 'sse',
+  MQTT: 'mqtt', MQTTS: 'mqtt',
+  AMQP: 'amqp',
+};
+
+/** A bare URL of another kind (httpYac reads `grpc://…`, `ws://…` as requests of that kind). */
+const OTHER_SCHEMES: ReadonlyArray<readonly [RegExp, RequestKind]> = [
+  [/^grpc:\/\//i, 'grpc'], [/^wss?:\/\//i, 'websocket'], [/^mqtts?:\/\//i, 'mqtt'], [/^amqps?:\/\//i, 'amqp'],
+];
+
+const KIND_OF_WORD = new Map<string, RequestKind>([
+  ...[...HTTP_METHODS, ...MORE_HTTP_METHODS].map((m) => [m, 'http'] as const),
+  ...Object.entries(OTHER_KINDS),
+]);
+
+/** What each kind is called in messages. */
+export const REQUEST_KIND_NAMES: Readonly<Record<RequestKind, string>> = {
+  http: 'HTTP', graphql: 'GraphQL', grpc: 'gRPC', websocket: 'WebSocket', sse: 'server-sent events (SSE)', mqtt: 'MQTT', amqp: 'AMQP',
+};
+
+/**
+ * The request kinds API Workbench sends. GraphQL joins when its requests are sent as GraphQL (the JSON body
+ * `{query, variables}`); until then a GRAPHQL line is not run rather than sent as an HTTP method.
+ */
+export const SENT_KINDS: ReadonlySet<RequestKind> = new Set<RequestKind>(['http']);
+
+/** Why a request of another kind is not sent, by name (the run, the editor's send, the diagnostic), or undefined for a kind that is. */
+export function notSentWords(line: RequestLine): string | undefined {
+  if (SENT_KINDS.has(line.kind)) return undefined;
+  const word = line.methodWritten ? line.method : line.url.split(':')[0] ?? '';
+  return `${REQUEST_KIND_NAMES[line.kind]} request (${word}, httpYac): not supported — API Workbench sends HTTP requests only`;
+}
+
+/** The kind a request-line keyword opens (case-insensitive), or undefined when it is no keyword of the list. */
+export function kindOfKeyword(word: string): RequestKind | undefined {
+  return KIND_OF_WORD.get(word.toUpperCase());
+}
+
+/** An HTTP version ending a request line: tried only on a line that ends with a digit (endsWithDigit). */
+export const VERSION_AT_END = /\s+(HTTP\/\d(?:\.\d)?)$/i;
+
+/** Whether `text` ends with 0-9: VERSION_AT_END cannot match a text that does not (\d is 0-9). */
+export function endsWithDigit(text: string): boolean {
+  const last = text.charCodeAt(text.length - 1);
+  return last >= 48 && last <= 57;
+}
+
+/** A URL as a request line's target: absolute (any scheme), a path, or starting with a `{{variable}}`. */
+const URL_START = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/(?![/*])|\{\{)/i;
+
+/**
+ * Whether another tool would open a new request at this line: a keyword of the one list followed by a URL
+ * (a `{{ }}` in it may hold spaces), or a bare absolute URL. A body line such as `"GET": "/v1"` is not.
+ */
+export function looksLikeRequestLine(text: string): boolean {
+  const content = text.trim();
+  const space = content.search(/\s/);
+  if (space === -1) return /^[a-z][a-z0-9+.-]*:\/\/\S/i.test(content) && !content.includes('{{}}');
+  const word = content.slice(0, space);
+  if (kindOfKeyword(word) === undefined || word !== word.toUpperCase()) return false;
+  return URL_START.test(content.slice(space).trimStart());
+}
+
+/** A line continuing the request line's URL: `?a=1` / `&b=2` (REST Client, any indent), or an indented `/path` piece (JetBrains). */
+export function isUrlContinuation(text: string): boolean {
+  const lead = text.trimStart();
+  if (lead.startsWith('?') ? !lead.startsWith('??') : lead.startsWith('&')) return true;
+  return lead !== text && lead.startsWith('/') && !lead.startsWith('//') && !lead.startsWith('/*');
+}
+
+export function parseRequestLine(line: number, text: string): RequestLine {
+  const indent = text.length - text.trimStart().length;
+  const content = text.trimEnd();
+  const firstSpace = content.slice(indent).search(/\s/);
+  const firstToken = firstSpace === -1 ? content.slice(indent) : content.slice(indent, indent + firstSpace);
+  const keywordKind = firstSpace === -1 ? undefined : kindOfKeyword(firstToken);
+  const hasMethod = firstSpace !== -1 && (keywordKind !== undefined || /^[A-Z]+$/.test(firstToken));
+  const method = hasMethod ? firstToken.toUpperCase() : 'GET';
+  const methodRange = hasMethod ? range(line, indent, line, indent + firstToken.length) : range(line, indent, line, indent);
+  let urlStart = hasMethod ? indent + firstToken.length : indent;
+  while (urlStart < content.length && /\s/.test(content[urlStart] ?? '')) urlStart++;
+  let urlEnd = content.length;
+  let httpVersion: string | undefined;
+  let httpVersionRange: RequestLine['httpVersionRange'];
+  const version = endsWithDigit(content) ? VERSION_AT_END.exec(content.slice(urlStart)) : null;
+  if (version) {
+    httpVersion = version[1];
+    const versionStart = content.length - (version[1]?.length ?? 0);
+    httpVersionRange = range(line, versionStart, line, content.length);
+    urlEnd = urlStart + version.index;
+  }
+  const url = content.slice(urlStart, urlEnd);
+  return {
+    method,
+    methodWritten: hasMethod,
+    methodRange,
+    kind: keywordKind ?? OTHER_SCHEMES.find(([scheme]) => scheme.test(url))?.[1] ?? 'http',
+    url,
+    urlRange: range(line, urlStart, line, urlEnd),
+    httpVersion,
+    httpVersionRange,
+    range: lineRange(line, text),
+  };
+}
+
+/** Parameters after the first `?` (or from `start` on a continuation line). */
+export function queryParametersOf(line: number, text: string, start: number): QueryParameter[] {
+  const result: QueryParameter[] = [];
+  const content = text.trimEnd();
+  let q = content.indexOf('?', start);
+  if (q === -1) {
+    if (content[start] !== '&') return result;
+    q = start;
+  }
+  const versionMatch = endsWithDigit(content) ? VERSION_AT_END.exec(content) : null;
+  const end = versionMatch ? versionMatch.index : content.length;
+  let from = q + 1;
+  while (from <= end) {
+    let amp = content.indexOf('&', from);
+    if (amp === -1 || amp > end) amp = end;
+    const part = content.slice(from, amp);
+    if (part.length > 0) {
+      const eq = part.indexOf('=');
+      const name = eq === -1 ? part : part.slice(0, eq);
+      const value = eq === -1 ? '' : part.slice(eq + 1);
+      const valueStart = eq === -1 ? amp : from + eq + 1;
+      result.push({
+        name: name.trim(),
+        value,
+        range: range(line, from, line, amp),
+        nameRange: range(line, from, line, from + name.length),
+        valueRange: range(line, valueStart, line, valueStart + value.length),
+      });
+    }
+    from = amp + 1;
+  }
+  return result;
+}

@@ -1,0 +1,59 @@
+// One request's problem is that request's problem: what keeps a request of a file from being sent —
+// an error the parser found in its block (an unknown `??` predicate, a malformed header), a kind API
+// Workbench does not send (gRPC, WebSocket, SSE, MQTT, AMQP), a header spread or a path-only request line
+// whose source is not known — is said for that request only, with its file, line, reason and the tool whose
+// construct it is; the others of the file run. An error outside every request's block is the file's.
+import type { HttpFile, HttpFileDiagnostic, HttpRequestNode, HttpTool, RequestBlock } from '../httpfile/model';
+import { notSentWords } from '../httpfile/requestLine';
+import { shapeProblem } from './requestShape';
+
+/** A request (or a file's construct) that is not run, for the CLI line and every report. */
+export interface NotRunRequest {
+  /** The file as shown. */
+  readonly file: string;
+  /** One-based line of the request line (of the construct, for a file's own). */
+  readonly line: number;
+  /** The request's # @name or ### title, else `file:line`. */
+  readonly name: string;
+  readonly reason: string;
+  /** Whose construct stops it ('API Workbench' when it is no other tool's). */
+  readonly tool: HttpTool | 'API Workbench';
+}
+
+type Reason = Pick<NotRunRequest, 'reason' | 'tool'>;
+
+const TOOL_OF_CODE: Partial<Record<HttpFileDiagnostic['code'], HttpTool>> = {
+  'malformed-assertion': 'httpYac',
+  'unterminated-handler': 'JetBrains HTTP Client',
+};
+
+function fromDiagnostic(d: HttpFileDiagnostic): Reason {
+  return { reason: `line ${d.range.start.line + 1}: ${d.message}`, tool: TOOL_OF_CODE[d.code] ?? 'API Workbench' };
+}
+
+function errorsIn(file: HttpFile, firstLine: number, lastLine: number): HttpFileDiagnostic[] {
+  return file.diagnostics.filter((d) => d.severity === 'error' && d.range.start.line >= firstLine && d.range.start.line <= lastLine);
+}
+
+/** Why a request of another kind is not sent (every caller: the run, the editor's send), or undefined for a kind that is. */
+export function notSentKind(node: HttpRequestNode): string | undefined {
+  return notSentWords(node.requestLine);
+}
+
+/** Why this request of `file` is not run, or undefined when it is sent. `environment`: the run's variables. */
+export function notRunReason(file: HttpFile, block: RequestBlock, node: HttpRequestNode, environment: Readonly<Record<string, string>>): Reason | undefined {
+  const kind = notSentKind(node);
+  if (kind !== undefined) return { reason: kind, tool: 'httpYac' };
+  const error = errorsIn(file, block.firstLine, block.lastLine)[0];
+  if (error) return fromDiagnostic(error);
+  const shape = shapeProblem(file, node, environment);
+  return shape === undefined ? undefined : { reason: shape, tool: 'httpYac' };
+}
+
+/** The errors of a file outside every request's block (an unclosed script block before the first request): the file's own. */
+export function fileProblems(file: HttpFile): Array<Reason & { readonly line: number }> {
+  return file.blocks
+    .filter((b) => !b.request)
+    .flatMap((b) => errorsIn(file, b.firstLine, b.lastLine))
+    .map((d) => ({ ...fromDiagnostic(d), line: d.range.start.line + 1 }));
+}
