@@ -1,7 +1,9 @@
 // The CLI's network for a run: --proxy, --cacert, the proxy environment variables, NODE_EXTRA_CA_CERTS and
 // the environment's "Proxy", "CA Bundle" and "SSLConfiguration" (src/core/http/networkSettings.ts), as
 // one HTTP port that every send, sign-in and page of the run goes through. What is not used as written is
-// said once on stderr; the proxy password joins the redactor's secrets.
+// said once on stderr; the proxy password joins the redactor's secrets. `apiwb run` and `apiwb compare`
+// (one network a side: each side's environment has its own proxy, CA bundle and certificates) both
+// open theirs here, and parse the same flags (NETWORK_ARGS, networkFlagsOf).
 import { readFileSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Environment } from '../core/env/model';
@@ -21,6 +23,41 @@ export const NETWORK_HELP = `  --proxy URL         send through this proxy (http
                       system's and NODE_EXTRA_CA_CERTS; an environment's "CA Bundle" adds its own
 `;
 
+/** The TLS flags' help, the same for every command that sends. */
+export const TLS_HELP = `  --insecure          do not verify TLS certificates of the requests' servers (off by default; only
+                      for a server you trust); sign-ins still verify theirs
+  --insecure-token-endpoint
+                      do not verify the TLS certificate of the token endpoint either (a password
+                      goes there: only for a sign-in server you trust)
+`;
+
+/** The network flags, as node:util parseArgs options. */
+export const NETWORK_ARGS = {
+  proxy: { type: 'string' },
+  cacert: { type: 'string', multiple: true },
+  insecure: { type: 'boolean' },
+  'insecure-token-endpoint': { type: 'boolean' },
+} as const;
+
+export interface NetworkFlags {
+  /** --proxy URL and --cacert FILE. */
+  readonly proxy?: string;
+  readonly cacert?: readonly string[];
+  /** --insecure: the requests' servers' certificates are not verified. */
+  readonly insecure: boolean;
+  /** --insecure-token-endpoint: sign-ins too go without TLS verification (a separate opt-in: a password goes there). */
+  readonly insecureTokenEndpoint: boolean;
+}
+
+export function networkFlagsOf(values: { proxy?: string | undefined; cacert?: string[] | undefined; insecure?: boolean | undefined; 'insecure-token-endpoint'?: boolean | undefined }): NetworkFlags {
+  return {
+    ...(values.proxy ? { proxy: values.proxy } : {}),
+    ...(values.cacert ? { cacert: values.cacert } : {}),
+    insecure: values.insecure ?? false,
+    insecureTokenEndpoint: values['insecure-token-endpoint'] ?? false,
+  };
+}
+
 export interface RunNetwork {
   readonly http: HttpPort;
   /** The proxy password and certificate passphrases: no output may show them. */
@@ -32,7 +69,7 @@ export async function openRunNetwork(
   options: { readonly proxy?: string; readonly cacert?: readonly string[] },
   environment: Environment,
   envPath: string,
-  io: { readonly env: Readonly<Record<string, string | undefined>>; readonly stderr: NodeJS.WritableStream },
+  io: { readonly env: Readonly<Record<string, string | undefined>>; readonly stderr: NodeJS.WritableStream; readonly command?: string },
   secrets: SecretStore,
   redactor: Redactor,
 ): Promise<RunNetwork> {
@@ -48,7 +85,7 @@ export async function openRunNetwork(
     secret: (key) => secrets.get(key),
   });
   redactor.addKnownSecrets(resolved.secretValues);
-  const say = (text: string): void => { io.stderr.write(`apiwb run: ${terminalSafe(redactor.text(text))}\n`); };
+  const say = (text: string): void => { io.stderr.write(`${io.command ?? 'apiwb run'}: ${terminalSafe(redactor.text(text))}\n`); };
   for (const problem of resolved.problems) say(problem);
   for (const state of resolved.certificates) {
     if (state.condition !== 'ready') say(`client certificate ${state.file} for ${state.hosts.join(', ')}: ${state.words}`);

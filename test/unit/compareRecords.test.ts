@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { compareRecordFiles, partitionOf, type RecordDifference } from '../../src/core/compare/partitioned';
-import { contentOf, recordKey, rulesOf, type RecordRules } from '../../src/core/compare/records';
+import { contentOf, recordKey, recordKeyOfText, rulesOf, sameContent, type RecordRules } from '../../src/core/compare/records';
 import { fieldChanges } from '../../src/core/compare/fieldChanges';
 import { openCsvSink } from '../../src/core/export';
 import { mulberry32 } from '../../src/sandbox/shared/prng';
@@ -65,9 +65,9 @@ function oracle(a: readonly Rec[], b: readonly Rec[], rules: RecordRules): { cou
   const usedA = new Set<number>();
   const usedB = new Set<number>();
   let unchanged = 0;
-  // The same text at the same position: the same record, unchanged.
+  // The same text, or the same key and content, at the same position: the same record, unchanged.
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    if (JSON.stringify(a[i]) === JSON.stringify(b[i])) {
+    if (JSON.stringify(a[i]) === JSON.stringify(b[i]) || (sa[i]!.key === sb[i]!.key && sa[i]!.content === sb[i]!.content)) {
       usedA.add(i);
       usedB.add(i);
       unchanged++;
@@ -149,6 +149,45 @@ void describe('record comparison against a brute-force oracle', () => {
     assert.equal(result.changed, 0);
     assert.deepEqual({ added: result.added, removed: result.removed, changed: result.changed, unchanged: result.unchanged }, expected.counts);
     assert.deepEqual(diffs.map(asOracleText).sort(), expected.diffs);
+  });
+});
+
+void describe('the two ways a record is read without its content text', () => {
+  void it('sameContent answers as contentOf texts compared, on generated pairs (volatile values, ignored paths, nesting)', () => {
+    const { a, b } = generate(11, 400, 'few');
+    const extra: Rec[] = [{ x: [1, { y: null }] }, { x: [1, { y: 0 }] }, { x: [] }, { x: {} }, { x: ['2026-01-01'] }, { x: ['2027-01-01'] }, { x: ['~'] }, { x: { at: '2026-01-01' } }, { x: {} , n: -0 }, { x: {}, n: 0 }, { __proto__: 1 } as Rec];
+    const all = [...a.slice(0, 150), ...b.slice(0, 150), ...extra];
+    let equal = 0;
+    for (const rules of [rulesOf('code'), rulesOf('code', ['nested.level', 'tags[]'])]) {
+      for (const x of all) {
+        for (const y of all) {
+          const expected = contentOf(x, rules) === contentOf(y, rules);
+          if (expected) equal++;
+          assert.equal(sameContent(x, y, rules), expected, `${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
+        }
+      }
+    }
+    assert.ok(equal > all.length * 2, 'some distinct records have equal contents');
+  });
+
+  void it('recordKeyOfText gives recordKey\'s key, or nothing where it cannot tell', () => {
+    const rules = rulesOf('id');
+    const texts = ['{"id":1}', '{ "id" : "a\\"b" , "x":[{"id":2}]}', '{"x":{"id":2}}', '{"id":1,"id":2}', '{"id":1.0}', '{"id":1e2}', '{"id":true}', '{"id":null}', '{"id":{"a":1}}',
+      '{"i\\u0064":3}', '{"s":"}\\"{","id":"x"}', '[1]', '{"id":1}x', '{"id":', ' {"id":"é"} ', '{"id":"\\u00e9"}', '{"a":[1,[2,{"id":9}]],"id":7}'];
+    for (const text of texts) {
+      const fromText = recordKeyOfText(text, rules);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        continue; // not JSON: the record is parsed, which says so
+      }
+      if (fromText !== undefined) assert.equal(fromText, recordKey(parsed, rules), text);
+    }
+    assert.equal(recordKeyOfText('{"id":1}', rules), 'k:1');
+    assert.equal(recordKeyOfText('{"id":1,"id":2}', rules), 'k:2');
+    assert.equal(recordKeyOfText('{"x":{"id":2}}', rules), undefined);
+    assert.equal(recordKeyOfText('{"id":1}', rulesOf('a.id')), undefined);
   });
 });
 

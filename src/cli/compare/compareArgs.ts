@@ -5,8 +5,9 @@ import { parseArgs } from 'node:util';
 import { reporterOptions, REPORT_HELP } from '../reporters/runReport';
 import { positiveInteger } from '../runArguments';
 import type { ReporterName } from '../reporters/report';
+import { NETWORK_ARGS, NETWORK_HELP, networkFlagsOf, TLS_HELP, type NetworkFlags } from '../runNetwork';
 
-export interface CompareOptions {
+export interface CompareOptions extends NetworkFlags {
   readonly mode: 'environments' | 'baseline' | 'files';
   readonly paths: readonly string[];
   readonly env?: string;
@@ -22,7 +23,6 @@ export interface CompareOptions {
   readonly reporter?: ReporterName;
   readonly report?: string;
   readonly timeoutMs: number;
-  readonly insecure: boolean;
   readonly overlays: readonly string[];
   /** Input bytes per partition of the record comparison (tests and the bench set it). */
   readonly partitionBytes?: number;
@@ -59,7 +59,8 @@ Options:
   --env-file PATH     env file (default: the nearest http-client.env.json above the first file)
   --timeout MS        time for one whole response (default 30000)
   --overlay FILE      an OpenAPI overlay written by 'apiwb import-openapi --out' (repeatable)
-  --insecure          do not verify TLS certificates
+${TLS_HELP}${NETWORK_HELP}                      Each side's environment has its own "Proxy", "CA Bundle" and
+                      "SSLConfiguration"; the flags apply to both sides.
 ${REPORT_HELP}  -h, --help          this help
 
 Secrets: as for apiwb run (APIWB_SECRET_<AUTH ID>_<FIELD>); APIWB_SECRET_<ENVIRONMENT>__<AUTH ID>_<FIELD>
@@ -78,7 +79,7 @@ export function parseCompareArgs(args: readonly string[]): CompareOptions | 'hel
       env: { type: 'string' }, against: { type: 'string' }, baseline: { type: 'string' }, 'env-file': { type: 'string' },
       name: { type: 'string' }, 'all-pages': { type: 'boolean' }, 'max-pages': { type: 'string' },
       key: { type: 'string' }, ignore: { type: 'string', multiple: true }, out: { type: 'string' },
-      reporter: { type: 'string' }, report: { type: 'string' }, timeout: { type: 'string' }, insecure: { type: 'boolean' },
+      reporter: { type: 'string' }, report: { type: 'string' }, timeout: { type: 'string' }, ...NETWORK_ARGS,
       overlay: { type: 'string', multiple: true }, 'partition-bytes': { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
@@ -99,7 +100,7 @@ export function parseCompareArgs(args: readonly string[]): CompareOptions | 'hel
     ...(values.out ? { out: values.out } : {}),
     ...reporterOptions(values.reporter, values.report),
     timeoutMs: values.timeout ? positiveInteger('--timeout', values.timeout) : 30_000,
-    insecure: values.insecure ?? false,
+    ...networkFlagsOf(values),
     overlays: values.overlay ?? [],
     ...(values['partition-bytes'] ? { partitionBytes: positiveInteger('--partition-bytes', values['partition-bytes']) } : {}),
   };

@@ -3,7 +3,7 @@
 // One request on the network at a time: side A's response (or walk) whole, then side B's; their rows
 // wait in temporary files and are compared partition by partition, then removed.
 // Exit codes: 0 the sides agree, 1 they differ, 2 usage or input error.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareSides } from '../../core/compare/compareSides';
@@ -11,35 +11,25 @@ import { compareRecordFiles, type RecordDifference } from '../../core/compare/pa
 import { RecordFileError, formatOfPath } from '../../core/compare/recordFiles';
 import { rulesOf } from '../../core/compare/records';
 import { compareRequest, countsLine, type RequestComparison, type SideSummary } from '../../core/compare/requestComparison';
-import { CONTRACT_SERVICES, createCatalog } from '../../core/catalog';
-import { parseEnvFile } from '../../core/env/loadEnvFile';
 import { EnvFileError } from '../../core/env/model';
-import { selectEnvironment } from '../../core/env/session';
-import { closeHttpAgents, httpClient } from '../../core/http/client';
-import { readOverlayFile, withOverlay } from '../../core/openapi';
-import type { ExchangePorts } from '../../core/run/exchange';
+import { closeHttpAgents } from '../../core/http/client';
 import { RunFiles } from '../../core/files/outputs';
 import { Redactor } from '../../core/secrets/redact';
 import { terminalSafe } from '../../core/text/terminalText';
 import { secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files';
-import { createProgress, progressText } from '../reporters/progress';
+import { progressText } from '../reporters/progress';
 import { writeRunReport } from '../reporters/runReport';
 import type { RequestOutcome } from '../reporters/summary';
-import { checkBeforeSending, planRequests, shownPath, type PlannedRequest } from '../runPlan';
+import { shownPath } from '../runPlan';
 import type { Subcommand } from '../subcommands';
-import { BaselineError, baselineExists, readBaseline, writeBaseline, type BaselineRequest } from './baseline';
+import { BaselineError, writeBaseline, type BaselineRequest } from './baseline';
 import { COMPARE_HELP, parseCompareArgs, type CompareOptions } from './compareArgs';
 import { differenceWriter, type DifferenceWriter } from './differenceFile';
-import { sideRunner, type SideRequest } from './sideRun';
+import { openRequestSides, type CompareIo, type RequestSides } from './requestSides';
+import type { SideRequest } from './sideRun';
 
 export const COMPARE_EXIT = { agree: 0, differ: 1, usage: 2 } as const;
-
-export interface CompareIo {
-  readonly stdout: NodeJS.WriteStream;
-  readonly stderr: NodeJS.WriteStream;
-  readonly env: Readonly<Record<string, string | undefined>>;
-}
 
 export const compareSubcommand: Subcommand = { run: (args) => compareCommand(args) };
 
@@ -71,7 +61,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
   try {
     const started = performance.now();
     const startedAt = new Date().toISOString();
-    const results = options.mode === 'files' ? [await compareFiles(options, temp, out)] : await compareRequests(options, io, redactor, temp, out);
+    const results = options.mode === 'files' ? [await compareFiles(options, temp, out)] : await compareRequests(options, temp, out);
     if (results === 'baseline written') return COMPARE_EXIT.agree;
     const elapsed = performance.now() - started;
     const differing = results.filter((r) => r.comparison.differs).length;
@@ -94,59 +84,45 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
     io.stdout.write(`${redactor.text(formatCompared(result))}\n`);
   }
 
-  async function compareRequests(o: CompareOptions, io2: CompareIo, r: Redactor, dir: string, diffs: DifferenceWriter | undefined): Promise<Compared[] | 'baseline written'> {
-    const files = collectRequestFiles(o.paths);
-    const envPath = findEnvFile(o.envFile, files[0]);
-    const envFile = parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath));
-    const recording = o.mode === 'baseline' && o.baseline !== undefined && !baselineExists(o.baseline);
-    const envA = o.mode === 'environments' || recording ? selectEnvironment(envFile, o.env ?? '') : undefined;
-    const envB = o.mode === 'environments' ? selectEnvironment(envFile, o.against ?? '') : recording ? undefined : selectEnvironment(envFile, o.env ?? '');
-    const plan = planRequests(files, o.name).requests.map((p) => ({ ...p, readLater: false }));
-    const catalog = createCatalog(withOverlay(CONTRACT_SERVICES, o.overlays.map((path) => {
-      try {
-        return readOverlayFile(readFileSync(path, 'utf8'), path);
-      } catch (error) {
-        throw new InputError(`--overlay ${path}: ${message(error)}`);
-      }
-    })));
-    // Every request checked on every live side before anything is sent (exit 2, naming file:line).
-    for (const environment of [envA, envB]) if (environment) for (const item of plan) checkBeforeSending(item, environment, o.allPages, catalog, new Map(), new Map(), inputs);
-    const labels = plan.map((p) => ({ where: p.where, label: p.node.name ?? p.where }));
-    const baseline = o.mode === 'baseline' && !recording && o.baseline ? readBaseline(o.baseline, labels, o.allPages) : undefined;
-    const ports: Omit<ExchangePorts, 'guard'> = { http: httpClient, catalog, timeoutMs: o.timeoutMs, ...(o.insecure ? { rejectUnauthorized: false } : {}) };
-    const secrets = secretValuesFromEnvironment(io2.env);
-    const progress = createProgress(io2.stderr);
-    const side = (environment: NonNullable<typeof envA>, name: string) => sideRunner({
-      environment, allPages: o.allPages, ...(o.maxPages ? { maxPages: o.maxPages } : {}), timeoutMs: o.timeoutMs, insecure: o.insecure,
-      env: io2.env, ports, redactor: r, secrets,
-      onPage: (i, pages, rows) => { if (progress.visible) progress.update(progressText(i, plan.length, labels[i]!.label, `${name} · page ${pages} · ${rows} rows`)); },
-    }, join(dir, name));
-    const runA = envA ? side(envA, 'a') : undefined;
-    const runB = envB ? side(envB, 'b') : undefined;
-    for (const sub of ['a', 'b']) mkdtempSafe(join(dir, sub));
-    if (recording && runA && o.baseline) {
-      const recorded: BaselineRequest[] = [];
-      for (const [i, item] of plan.entries()) {
-        const a = await runA(item, i);
-        recorded.push({ ...labels[i]!, summary: a.summary, ...(a.rowsFile ? { rowsFile: a.rowsFile } : {}), ...(a.recordKey ? { recordKey: a.recordKey } : {}) });
-        progress.clear();
-        io2.stdout.write(`${r.text(`· ${labels[i]!.label}  ${a.method} ${a.url}  ${sideWords(a.summary)}  recorded`)}\n`);
-      }
-      writeBaseline(o.baseline, envA?.name ?? '', o.allPages, recorded);
-      io2.stdout.write(`baseline of ${plan.length} request${plan.length === 1 ? '' : 's'} written to ${o.baseline}; a later run with --baseline ${o.baseline} compares with it\n`);
-      return 'baseline written';
+  async function compareRequests(o: CompareOptions, dir: string, diffs: DifferenceWriter | undefined): Promise<Compared[] | 'baseline written'> {
+    const sides = await openRequestSides(o, io, redactor, dir, inputs);
+    try {
+      return sides.recording ? await recordBaseline(o, sides) : await compareEach(o, sides, dir, diffs);
+    } finally {
+      await sides.close();
     }
+  }
+
+  /** The first run with --baseline DIR: side A's answers written to DIR. */
+  async function recordBaseline(o: CompareOptions, sides: RequestSides): Promise<'baseline written'> {
+    const recorded: BaselineRequest[] = [];
+    for (const [i, item] of sides.plan.entries()) {
+      const a = await sides.runA!(item, i);
+      recorded.push({ ...sides.labels[i]!, summary: a.summary, ...(a.rowsFile ? { rowsFile: a.rowsFile } : {}), ...(a.recordKey ? { recordKey: a.recordKey } : {}) });
+      sides.progress.clear();
+      io.stdout.write(`${redactor.text(`· ${sides.labels[i]!.label}  ${a.method} ${a.url}  ${sideWords(a.summary)}  recorded`)}\n`);
+    }
+    writeBaseline(o.baseline ?? '', sides.environmentA?.name ?? '', o.allPages, recorded);
+    io.stdout.write(`baseline of ${sides.plan.length} request${sides.plan.length === 1 ? '' : 's'} written to ${o.baseline ?? ''}; a later run with --baseline ${o.baseline ?? ''} compares with it\n`);
+    return 'baseline written';
+  }
+
+  /** Each request on both sides (or side B against the baseline), compared and printed as it ends. */
+  async function compareEach(o: CompareOptions, sides: RequestSides, dir: string, diffs: DifferenceWriter | undefined): Promise<Compared[]> {
     const results: Compared[] = [];
-    for (const [i, item] of plan.entries()) {
-      if (progress.visible) progress.update(progressText(i, plan.length, labels[i]!.label));
-      const a: SideOf = baseline ? baselineSide(baseline[i]!, item) : await runA!(item, i);
-      const b = await runB!(item, i);
-      const comparison = await compareBoth(labels[i]!.label, a, b, o, dir, diffs);
-      progress.clear();
+    for (const [i, item] of sides.plan.entries()) {
+      const label = sides.labels[i]!.label;
+      if (sides.progress.visible) sides.progress.update(progressText(i, sides.plan.length, label));
+      const recorded = sides.baseline?.[i];
+      const a: SideOf = recorded ? baselineSide(recorded) : await sides.runA!(item, i);
+      const b = await sides.runB!(item, i);
+      const comparison = await compareBoth(label, a, b, o, dir, diffs);
+      sides.progress.clear();
       const result = { comparison, method: b.method, url: b.url, file: item.shown, line: item.node.range.start.line + 1 };
       results.push(result);
       print(result);
-      for (const file of [a.rowsFile, b.rowsFile]) if (file && !baseline?.some((x) => x.rowsFile === file)) rmSync(file, { force: true });
+      // The live sides' rows files go once compared; a baseline's stay.
+      for (const file of [recorded ? undefined : a.rowsFile, b.rowsFile]) if (file) rmSync(file, { force: true });
     }
     return results;
   }
@@ -176,7 +152,7 @@ interface Compared {
   readonly line: number;
 }
 
-function baselineSide(recorded: BaselineRequest, _item: PlannedRequest): SideOf {
+function baselineSide(recorded: BaselineRequest): SideOf {
   return { summary: recorded.summary, ...(recorded.rowsFile ? { rowsFile: recorded.rowsFile } : {}), ...(recorded.recordKey ? { recordKey: recorded.recordKey } : {}) };
 }
 
@@ -187,10 +163,6 @@ async function compareBoth(label: string, a: SideOf, b: SideOf, o: CompareOption
   });
   if (diffs && comparison.differences.length) await diffs.request(label, comparison.differences);
   return comparison;
-}
-
-function mkdtempSafe(path: string): void {
-  mkdirSync(path, { recursive: true });
 }
 
 /** `200 · business ok · complete · 2345 rows` (and the problem, when there was no response). */

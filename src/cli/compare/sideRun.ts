@@ -23,9 +23,10 @@ export interface SideOptions {
   readonly allPages: boolean;
   readonly maxPages?: number;
   readonly timeoutMs: number;
-  readonly insecure: boolean;
+  /** --insecure-token-endpoint: the side's sign-ins skip TLS verification (--insecure is in `ports`, for the requests only). */
+  readonly insecureTokenEndpoint: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** The side's guard is its own (sideRunner binds its environment's secrets). */
+  /** The side's own: its network (runNetwork.ts, its environment's proxy and certificates); its guard is made here. */
   readonly ports: Omit<ExchangePorts, 'guard'>;
   readonly redactor: Redactor;
   /** Every secret value of the run (grows as tokens are handed out): scrubbed from the rows files. */
@@ -56,7 +57,7 @@ export function sideRunner(options: SideOptions, dir: string): (item: PlannedReq
   const credentials = new CredentialService(options.environment, {
     secrets: new EnvironmentSecretStore(options.env, name),
     bindings: guard,
-    send: (request) => ports.http.send(request, sendOptionsOf({ timeoutMs: options.timeoutMs, guard, ...(options.insecure ? { rejectUnauthorized: false } : {}) })),
+    send: (request) => ports.http.send(request, sendOptionsOf({ timeoutMs: options.timeoutMs, guard, ...(options.insecureTokenEndpoint ? { rejectUnauthorized: false } : {}) })),
     signInOnDemand: true,
     missingSecretHint: (authId, field) => `set the environment variable ${environmentSecretEnvVarName(name, authId, field)} or ${secretEnvVarName(authId, field)}`,
   });

@@ -1,19 +1,26 @@
 // Two exports compared record by record in bounded memory. Rule: a record of side A and one of side B
-// at the same position with the same text are the same record, unchanged; of the others, two are the
-// same record when their keys are equal (records.ts: the key field, else the content); where a
-// key has several records on a side, records with equal content pair first (unchanged), the rest pair
-// in the order they came (changed), and what is left is removed (A only) or added (B only). Position
-// plays no part: a record that moved to another page is not a change.
-// How: each side is read once and hash-partitioned by key into temporary files (both sides with the
-// same hash and partition count, so a key's records of both sides land in the same partition), then
-// the partitions are compared one at a time; memory holds one partition of each side, never a whole
-// side. `partitionBytes` sets how much input goes to a partition (tests use a tiny one).
+// at the same position with the same text, or with the same key and the same content, are the same
+// record, unchanged; of the others, two are the same record when their keys are equal (records.ts: the
+// key field, else the content); where a key has several records on a side, records with equal content
+// pair first (unchanged), the rest pair in the order they came (changed), and what is left is removed
+// (A only) or added (B only). Otherwise position plays no part: a record that moved to another page is
+// not a change.
+// How: both sides are read in step; a pair the rule settles at its position is settled there, the
+// other records are hash-partitioned by key into temporary files (both sides with the same hash and
+// partition count, so a key's records of both sides land in the same partition), then the partitions
+// are compared one at a time; memory holds one partition of one side, never a whole side.
+// `partitionBytes` sets how much input goes to a partition (tests use a tiny one).
+// Cost (bench/compare.ts): a record is parsed at most once a phase, and only where its text does not
+// settle it: a record whose key can be read from its text (recordKeyOfText) is partitioned unparsed,
+// so a record that only moved is never parsed, shaped nor canonicalised; a pair whose contents were
+// found to differ carries its contents into the partition; the differences are built only when
+// someone listens (onDifference).
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fieldChanges, type FieldChange } from './fieldChanges';
-import { forEachRecord, lineBatches, RecordFileError, type RecordSource } from './recordFiles';
-import { contentOf, recordKey, type RecordRules } from './records';
+import { forEachRecord, inStep, lineBatches, RecordFileError, type RecordSource } from './recordFiles';
+import { contentOf, recordKey, recordKeyOfText, sameContent, type RecordRules } from './records';
 import { ShapeTracker, shapeDifferences, type ShapeDifferences } from './shape';
 
 export interface RecordDifference {
@@ -56,12 +63,27 @@ const FLUSH_AT = 256 * 1024;
 const MAX_PARTITIONS = 512;
 
 interface Entry {
+  /** Its line in its file (NDJSON), else its place among the side's records: the order records came in. */
   readonly seq: number;
   /** The record's text as received. */
   readonly text: string;
   /** Its content as compared (records.ts), made when its text differs from another's. */
   content?: string;
+  /** Its value, parsed once when needed. */
+  value?: unknown;
+  /** Its shape is in its side's tracker. */
+  shaped: boolean;
+  /** Its content differs from the other side's record at its position (the same seq), of the same key. */
+  readonly differsInPlace: boolean;
 }
+
+/** What the partitions' comparison needs of a side: where its records came from, and its shape. */
+interface Side {
+  readonly path: string;
+  readonly shape: ShapeTracker;
+}
+
+type Counts = { added: number; removed: number; changed: number; unchanged: number };
 
 export async function compareRecordFiles(a: RecordSource, b: RecordSource, options: CompareRecordsOptions): Promise<RecordComparison> {
   const [sizeA, sizeB] = await Promise.all([stat(a.path), stat(b.path)]).then((s) => s.map((x) => x.size));
@@ -75,6 +97,36 @@ export async function compareRecordFiles(a: RecordSource, b: RecordSource, optio
     const sideB = new Partitioner(join(dir, 'b'), partitions, options, shapeB);
     let rowsA: number;
     let rowsB: number;
+    /**
+     * Two records at the same position: settled when their keys and contents are equal (unchanged);
+     * else both go to their partitions: unparsed where their keys, read from their texts, differ
+     * (a record that moved), else parsed, shaped, and marked as differing from each other.
+     */
+    const atSamePosition = (textA: string, textB: string, line: number): boolean => {
+      if (textA.trim() === '' || textB.trim() === '') {
+        sideA.addText(textA, a.path, line);
+        sideB.addText(textB, b.path, line);
+        return false;
+      }
+      let keyA = recordKeyOfText(textA, options.rules);
+      let keyB = recordKeyOfText(textB, options.rules);
+      if (keyA !== undefined && keyB !== undefined && keyA !== keyB) {
+        sideA.write(keyA, line, textA, 's');
+        sideB.write(keyB, line, textB, 's');
+        return false;
+      }
+      const valueA = parseRecord(textA, a.path, line);
+      const valueB = parseRecord(textB, b.path, line);
+      shapeA.add(valueA);
+      shapeB.add(valueB);
+      keyA ??= recordKey(valueA, options.rules);
+      keyB ??= recordKey(valueB, options.rules);
+      if (keyA === keyB && (keyA.startsWith('c:') || sameContent(valueA, valueB, options.rules))) return true;
+      // Known to differ from each other: if nothing else has their key, they are a changed pair.
+      sideA.write(keyA, line, textA, 'd');
+      sideB.write(keyB, line, textB, 'd');
+      return false;
+    };
     try {
       if (a.format === 'ndjson' && b.format === 'ndjson') {
         // Records at the same position with the same text are the same record, unchanged: they are
@@ -84,8 +136,13 @@ export async function compareRecordFiles(a: RecordSource, b: RecordSource, optio
             counts.unchanged++;
             return true;
           }
-          if (textA !== undefined) sideA.addLine(textA, a.path, line);
-          if (textB !== undefined) sideB.addLine(textB, b.path, line);
+          if (textA !== undefined && textB !== undefined) {
+            if (!atSamePosition(textA, textB, line)) return false;
+            counts.unchanged++;
+            return true;
+          }
+          if (textA !== undefined) sideA.addText(textA, a.path, line);
+          if (textB !== undefined) sideB.addText(textB, b.path, line);
           return false;
         });
         rowsA = aligned + sideA.count;
@@ -100,7 +157,7 @@ export async function compareRecordFiles(a: RecordSource, b: RecordSource, optio
     }
     for (let p = 0; p < partitions; p++) {
       options.signal?.throwIfAborted();
-      await comparePartition(join(dir, `a${p}`), join(dir, `b${p}`), options, counts);
+      await comparePartition(join(dir, `a${p}`), join(dir, `b${p}`), options, counts, { path: a.path, shape: shapeA }, { path: b.path, shape: shapeB });
     }
     return { rowsA, rowsB, ...counts, shape: shapeDifferences(shapeA, shapeB), partitions };
   } finally {
@@ -118,88 +175,57 @@ export function partitionOf(key: string, partitions: number): number {
   return (hash >>> 0) % partitions;
 }
 
-/**
- * Both files' lines, position by position (a missing line is undefined once one file has ended); `each`
- * returns true for a pair it settled. Returns how many it settled.
- */
-async function inStep(pathA: string, pathB: string, each: (a: string | undefined, b: string | undefined, line: number) => boolean): Promise<number> {
-  const iterA = lineBatches(pathA)[Symbol.asyncIterator]();
-  const iterB = lineBatches(pathB)[Symbol.asyncIterator]();
-  let batchA: string[] = [];
-  let batchB: string[] = [];
-  let atA = 0;
-  let atB = 0;
-  let doneA = false;
-  let doneB = false;
-  let line = 0;
-  let settled = 0;
-  for (;;) {
-    if (atA >= batchA.length && !doneA) {
-      const next = await iterA.next();
-      if (next.done) doneA = true;
-      else [batchA, atA] = [next.value, 0];
-    }
-    if (atB >= batchB.length && !doneB) {
-      const next = await iterB.next();
-      if (next.done) doneB = true;
-      else [batchB, atB] = [next.value, 0];
-    }
-    if (doneA && doneB) return settled;
-    // A plain loop while both batches (or the one left) have lines.
-    const endA = doneA ? atA : batchA.length;
-    const endB = doneB ? atB : batchB.length;
-    while ((doneA || atA < endA) && (doneB || atB < endB) && !(doneA && doneB)) {
-      line++;
-      if (each(doneA ? undefined : batchA[atA++], doneB ? undefined : batchB[atB++], line)) settled++;
-      if ((!doneA && atA >= endA) || (!doneB && atB >= endB)) break;
-    }
-  }
-}
-
 /** One side's records into its partition files (`<prefix><n>`), by key; its shape on the way. */
 class Partitioner {
   private readonly files: number[] = [];
-  private readonly buffers: string[][];
+  /** Each partition's bytes not yet written: copied at once, so no record text outlives its read. */
+  private readonly buffers: Buffer[];
   private readonly sizes: number[];
   /** Records written (the sequence number of the next). */
   count = 0;
 
   constructor(prefix: string, private readonly partitions: number, private readonly options: CompareRecordsOptions, private readonly shape: ShapeTracker) {
-    this.buffers = Array.from({ length: partitions }, () => []);
+    this.buffers = Array.from({ length: partitions }, () => Buffer.allocUnsafe(FLUSH_AT));
     this.sizes = new Array<number>(partitions).fill(0);
     for (let p = 0; p < partitions; p++) this.files.push(openSync(`${prefix}${p}`, 'w'));
   }
 
-  /** An NDJSON line (blank: skipped; not JSON: an input error naming the file and line). */
-  addLine(text: string, path: string, line: number): void {
+  /**
+   * An NDJSON line (blank: skipped). Partitioned unparsed where its key can be read from its text;
+   * else parsed (not JSON: an input error naming the file and line) and shaped.
+   */
+  addText(text: string, path: string, line: number): void {
     if (text.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw new RecordFileError(`${path}:${line}: not a JSON record (${error instanceof Error ? error.message : String(error)})`);
-    }
-    this.add(value, text);
+    const key = recordKeyOfText(text, this.options.rules);
+    if (key !== undefined) this.write(key, line, text, 's');
+    else this.add(parseRecord(text, path, line), text, line);
   }
 
-  add(value: unknown, text: string): void {
-    if ((this.count & 0xfff) === 0) this.options.signal?.throwIfAborted();
+  /** A parsed record: shaped, keyed and partitioned. */
+  add(value: unknown, text: string, seq = this.count): void {
     this.shape.add(value);
-    const key = recordKey(value, this.options.rules);
+    this.write(recordKey(value, this.options.rules), seq, text, 'p');
+  }
+
+  /**
+   * Its mark (`s` not shaped yet, `p` shaped, `d` shaped and differing from the record at its position
+   * on the other side), key length and sequence, then the key and the text: no escaping, one line a record.
+   */
+  write(key: string, seq: number, text: string, mark: 's' | 'p' | 'd'): void {
+    if ((this.count & 0xfff) === 0) this.options.signal?.throwIfAborted();
     const p = partitionOf(key, this.partitions);
-    // Key length and sequence, then the key and the record's text: no escaping, one line a record.
-    const entry = `${key.length},${this.count}:${key}${text}\n`;
-    this.buffers[p]!.push(entry);
-    this.sizes[p]! += entry.length;
-    if (this.sizes[p]! >= FLUSH_AT) this.flush(p);
+    const entry = `${mark}${key.length},${seq}:${key}${text}\n`;
+    // At most 3 bytes a UTF-16 unit: flushed first when it might not fit; one larger than a buffer goes alone.
+    if (this.sizes[p]! + entry.length * 3 > FLUSH_AT) this.flush(p);
+    if (entry.length * 3 > FLUSH_AT) writeSync(this.files[p]!, entry);
+    else this.sizes[p]! += this.buffers[p]!.write(entry, this.sizes[p]!);
     this.count++;
   }
 
-  /** Written synchronously, 256 KiB at a time: the loop over a chunk's records never waits. */
+  /** Written synchronously, up to 256 KiB at a time: the loop over a chunk's records never waits. */
   private flush(p: number): void {
-    if (this.buffers[p]!.length === 0) return;
-    writeSync(this.files[p]!, this.buffers[p]!.join(''));
-    this.buffers[p] = [];
+    if (this.sizes[p] === 0) return;
+    writeSync(this.files[p]!, this.buffers[p]!, 0, this.sizes[p]);
     this.sizes[p] = 0;
   }
 
@@ -216,13 +242,22 @@ class Partitioner {
 function entryOf(line: string): { key: string; entry: Entry } {
   const comma = line.indexOf(',');
   const colon = line.indexOf(':', comma + 1);
-  const keyLength = Number(line.slice(0, comma));
+  const keyLength = Number(line.slice(1, comma));
   const start = colon + 1;
   const key = line.slice(start, start + keyLength);
-  const entry: Entry = { seq: Number(line.slice(comma + 1, colon)), text: line.slice(start + keyLength) };
+  const mark = line.charCodeAt(0);
+  const entry: Entry = { seq: Number(line.slice(comma + 1, colon)), text: line.slice(start + keyLength), shaped: mark !== 115 /* s */, differsInPlace: mark === 100 /* d */ };
   // A record without a key is keyed by its content.
   if (key.startsWith('c:')) entry.content = key.slice(2);
   return { key, entry };
+}
+
+function parseRecord(text: string, path: string, line: number): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new RecordFileError(`${path}:${line}: not a JSON record (${error instanceof Error ? error.message : String(error)})`);
+  }
 }
 
 async function readPartition(path: string): Promise<Map<string, Entry[]>> {
@@ -244,9 +279,25 @@ async function readPartition(path: string): Promise<Map<string, Entry[]>> {
  * the rule's answer cannot depend on what follows: its key has no A record left (added), or exactly one
  * whose text is the same, and no earlier B record of the key waits (unchanged: the earliest B record
  * pairs with the only A record of equal content). The others wait for the end of the partition.
+ * A record settled by its text alone is neither parsed nor shaped (it shapes both sides alike); every
+ * other is parsed once (its value kept on its entry) and shaped if it was not yet.
  */
-async function comparePartition(pathA: string, pathB: string, options: CompareRecordsOptions, counts: { added: number; removed: number; changed: number; unchanged: number }): Promise<void> {
-  const emit = options.onDifference ?? ((): void => undefined);
+async function comparePartition(pathA: string, pathB: string, options: CompareRecordsOptions, counts: Counts, sideA: Side, sideB: Side): Promise<void> {
+  const emit = options.onDifference;
+  const seen = (entry: Entry, side: Side): unknown => {
+    entry.value ??= parseRecord(entry.text, side.path, entry.seq);
+    if (!entry.shaped) {
+      side.shape.add(entry.value);
+      entry.shaped = true;
+    }
+    return entry.value;
+  };
+  const content = (entry: Entry, side: Side): string => (entry.content ??= contentOf(seen(entry, side), options.rules));
+  const added = async (key: string, entry: Entry): Promise<void> => {
+    counts.added++;
+    const after = seen(entry, sideB);
+    if (emit) await emit({ kind: 'added', ...keyValueOf(key), after });
+  };
   const a = await readPartition(pathA);
   const b = new Map<string, Entry[]>();
   for await (const batch of lineBatches(pathB)) {
@@ -255,10 +306,8 @@ async function comparePartition(pathA: string, pathB: string, options: CompareRe
       const { key, entry } = entryOf(line);
       const listA = a.get(key);
       const waiting = b.get(key);
-      if (!listA && !waiting) {
-        counts.added++;
-        await emit({ kind: 'added', ...keyValueOf(key), after: JSON.parse(entry.text) as unknown });
-      } else if (listA?.length === 1 && !waiting && listA[0]!.text === entry.text) {
+      if (!listA && !waiting) await added(key, entry);
+      else if (listA?.length === 1 && !waiting && listA[0]!.text === entry.text) {
         counts.unchanged++;
         a.delete(key);
       } else if (waiting) waiting.push(entry);
@@ -268,53 +317,46 @@ async function comparePartition(pathA: string, pathB: string, options: CompareRe
   for (const [key, listA] of a) {
     const listB = b.get(key) ?? [];
     b.delete(key);
-    const { unchanged, restA, restB } = pairEqual(listA, listB, options.rules);
+    const { unchanged, restA, restB } = pairEqual(listA, listB, (entry) => content(entry, sideA), (entry) => content(entry, sideB));
     counts.unchanged += unchanged;
     const keyValue = keyValueOf(key);
     const paired = Math.min(restA.length, restB.length);
     for (let i = 0; i < paired; i++) {
       counts.changed++;
-      const before: unknown = JSON.parse(restA[i]!.text);
-      const after: unknown = JSON.parse(restB[i]!.text);
-      await emit({ kind: 'changed', ...keyValue, before, after, fields: fieldChanges(before, after, options.rules.ignore) });
+      const before = seen(restA[i]!, sideA);
+      const after = seen(restB[i]!, sideB);
+      if (emit) await emit({ kind: 'changed', ...keyValue, before, after, fields: fieldChanges(before, after, options.rules.ignore) });
     }
     for (const entry of restA.slice(paired)) {
       counts.removed++;
-      await emit({ kind: 'removed', ...keyValue, before: JSON.parse(entry.text) as unknown });
+      const before = seen(entry, sideA);
+      if (emit) await emit({ kind: 'removed', ...keyValue, before });
     }
-    for (const entry of restB.slice(paired)) {
-      counts.added++;
-      await emit({ kind: 'added', ...keyValue, after: JSON.parse(entry.text) as unknown });
-    }
+    for (const entry of restB.slice(paired)) await added(key, entry);
   }
-  for (const [key, listB] of b) {
-    const keyValue = keyValueOf(key);
-    for (const entry of listB) {
-      counts.added++;
-      await emit({ kind: 'added', ...keyValue, after: JSON.parse(entry.text) as unknown });
-    }
-  }
+  for (const [key, listB] of b) for (const entry of listB) await added(key, entry);
 }
 
 /** Records of one key: equal contents pair first (earliest with earliest); the rest stay in order. */
-function pairEqual(listA: readonly Entry[], listB: readonly Entry[], rules: RecordRules): { unchanged: number; restA: Entry[]; restB: Entry[] } {
-  const content = (entry: Entry): string => (entry.content ??= contentOf(JSON.parse(entry.text), rules));
+function pairEqual(listA: readonly Entry[], listB: readonly Entry[], contentA: (entry: Entry) => string, contentB: (entry: Entry) => string): { unchanged: number; restA: Entry[]; restB: Entry[] } {
   if (listA.length === 1 && listB.length === 1) {
     const [a, b] = [listA[0]!, listB[0]!];
-    // Equal texts are equal contents: most records of two similar sides are never parsed again.
-    return a.text === b.text || content(a) === content(b) ? { unchanged: 1, restA: [], restB: [] } : { unchanged: 0, restA: [a], restB: [b] };
+    // Equal texts are equal contents: most records of two similar sides are never parsed again; a
+    // pair found to differ at its position is not compared again.
+    if (a.differsInPlace && b.differsInPlace && a.seq === b.seq) return { unchanged: 0, restA: [a], restB: [b] };
+    return a.text === b.text || contentA(a) === contentB(b) ? { unchanged: 1, restA: [], restB: [] } : { unchanged: 0, restA: [a], restB: [b] };
   }
   const waiting = new Map<string, number[]>();
   listB.forEach((entry, i) => {
-    const at = waiting.get(content(entry));
+    const at = waiting.get(contentB(entry));
     if (at) at.push(i);
-    else waiting.set(content(entry), [i]);
+    else waiting.set(contentB(entry), [i]);
   });
   const usedB = new Set<number>();
   const restA: Entry[] = [];
   let unchanged = 0;
   for (const entry of listA) {
-    const i = waiting.get(content(entry))?.shift();
+    const i = waiting.get(contentA(entry))?.shift();
     if (i === undefined) restA.push(entry);
     else {
       usedB.add(i);

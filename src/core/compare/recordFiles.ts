@@ -80,6 +80,44 @@ export async function* lineBatches(path: string): AsyncGenerator<string[]> {
   }
 }
 
+/**
+ * Both files' lines, position by position (a missing line is undefined once one file has ended); `each`
+ * returns true for a pair it settled. Returns how many it settled.
+ */
+export async function inStep(pathA: string, pathB: string, each: (a: string | undefined, b: string | undefined, line: number) => boolean): Promise<number> {
+  const iterA = lineBatches(pathA)[Symbol.asyncIterator]();
+  const iterB = lineBatches(pathB)[Symbol.asyncIterator]();
+  let batchA: string[] = [];
+  let batchB: string[] = [];
+  let atA = 0;
+  let atB = 0;
+  let doneA = false;
+  let doneB = false;
+  let line = 0;
+  let settled = 0;
+  for (;;) {
+    if (atA >= batchA.length && !doneA) {
+      const next = await iterA.next();
+      if (next.done) doneA = true;
+      else [batchA, atA] = [next.value, 0];
+    }
+    if (atB >= batchB.length && !doneB) {
+      const next = await iterB.next();
+      if (next.done) doneB = true;
+      else [batchB, atB] = [next.value, 0];
+    }
+    if (doneA && doneB) return settled;
+    // A plain loop while both batches (or the one left) have lines.
+    const endA = doneA ? atA : batchA.length;
+    const endB = doneB ? atB : batchB.length;
+    while ((doneA || atA < endA) && (doneB || atB < endB) && !(doneA && doneB)) {
+      line++;
+      if (each(doneA ? undefined : batchA[atA++], doneB ? undefined : batchB[atB++], line)) settled++;
+      if ((!doneA && atA >= endA) || (!doneB && atB >= endB)) break;
+    }
+  }
+}
+
 /** The lines of a text file, one at a time. */
 async function* lines(path: string): AsyncGenerator<string> {
   for await (const batch of lineBatches(path)) yield* batch;

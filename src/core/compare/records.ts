@@ -33,9 +33,121 @@ export function recordKey(record: unknown, rules: RecordRules): string {
   return keyValue === undefined ? `c:${contentOf(record, rules)}` : `k:${keyValue}`;
 }
 
+/**
+ * The key of a record given as NDJSON text, read without parsing the record, where that is certain to
+ * give recordKey's answer: a one-part key field of a top-level object (its last occurrence, as
+ * JSON.parse keeps it) holding a string, a finite number or a boolean. Undefined otherwise (a nested
+ * key path, no key field, an escaped field name, text that is not a plain object): parse the record.
+ * Why: a record that moved keeps its text, and is then never parsed at all (partitioned.ts).
+ */
+export function recordKeyOfText(text: string, rules: RecordRules): string | undefined {
+  if (rules.keyParts?.length !== 1) return undefined;
+  const name = rules.keyParts[0]!;
+  let i = skipSpace(text, 0);
+  if (text.charCodeAt(i) !== 123 /* { */) return undefined;
+  let found: string | undefined;
+  for (i = skipSpace(text, i + 1); i < text.length;) {
+    if (text.charCodeAt(i) === 125 /* } */) return found === undefined || skipSpace(text, i + 1) !== text.length ? undefined : found;
+    if (text.charCodeAt(i) !== 34) return undefined;
+    const end = text.indexOf('"', i + 1);
+    if (end < 0) return undefined;
+    const field = text.slice(i + 1, end);
+    if (field.includes('\\')) return undefined;
+    i = skipSpace(text, end + 1);
+    if (text.charCodeAt(i) !== 58 /* : */) return undefined;
+    const start = skipSpace(text, i + 1);
+    i = skipValue(text, start);
+    if (i < 0) return undefined;
+    if (field === name) found = keyOfToken(text.slice(start, i));
+    i = skipSpace(text, i);
+    if (text.charCodeAt(i) === 44 /* , */) i = skipSpace(text, i + 1);
+    else if (text.charCodeAt(i) !== 125) return undefined;
+  }
+  return undefined;
+}
+
+function keyOfToken(token: string): string | undefined {
+  const first = token.charCodeAt(0);
+  if (first === 123 || first === 91 || token === 'null') return undefined;
+  try {
+    const value = keyOf({ k: JSON.parse(token) as unknown }, ['k']);
+    return value === undefined ? undefined : `k:${value}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function skipSpace(text: string, i: number): number {
+  for (let c = text.charCodeAt(i); c === 32 || c === 9 || c === 10 || c === 13; c = text.charCodeAt(++i));
+  return i;
+}
+
+/** The end of the JSON value starting at `i` (strings and nesting followed; not validated), or -1. */
+function skipValue(text: string, i: number): number {
+  let depth = 0;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+      if (i >= text.length) return -1;
+      if (depth === 0) return i + 1;
+    } else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (depth === 0) return i;
+      if (--depth === 0) return i + 1;
+    } else if (depth === 0 && (c === 44 || c === 32 || c === 9 || c === 10 || c === 13)) return i;
+  }
+  return depth === 0 ? i : -1;
+}
+
 /** The content as compared. Two records whose texts are equal have equal contents: callers ask only when they differ. */
 export function contentOf(record: unknown, rules: RecordRules): string {
   return canonical(record, undefined, '', rules.ignore, 0);
+}
+
+/**
+ * Whether two records have the same content (contentOf's texts would be equal), decided on the values
+ * without writing either text, stopping at the first difference. Why: two sides whose records mostly
+ * differ at the same position would otherwise write two contents a record (bench/compare.ts).
+ */
+export function sameContent(a: unknown, b: unknown, rules: RecordRules): boolean {
+  return same(a, b, undefined, '', rules.ignore, 0);
+}
+
+function same(a: unknown, b: unknown, key: string | undefined, path: string, ignore: ReadonlySet<string>, depth: number): boolean {
+  if (a === null || typeof a !== 'object' || b === null || typeof b !== 'object') {
+    if ((a === null || typeof a !== 'object') !== (b === null || typeof b !== 'object')) return false;
+    return a === b || canonical(a, key, path, ignore, depth) === canonical(b, key, path, ignore, depth);
+  }
+  if (depth > MAX_DEPTH || Array.isArray(a) !== Array.isArray(b)) return canonical(a, key, path, ignore, depth) === canonical(b, key, path, ignore, depth);
+  if (Array.isArray(a)) return sameItems(a, b as unknown[], key, `${path}[]`, ignore, depth);
+  const objA = a as Record<string, unknown>;
+  const objB = b as Record<string, unknown>;
+  let countA = 0;
+  for (const name of Object.keys(objA)) {
+    const childPath = path === '' ? name : `${path}.${name}`;
+    if (!compared(childPath, name, objA[name], ignore)) continue;
+    countA++;
+    if (!Object.hasOwn(objB, name) || !compared(childPath, name, objB[name], ignore)) return false;
+    if (!same(objA[name], objB[name], name, childPath, ignore, depth + 1)) return false;
+  }
+  let countB = 0;
+  for (const name of Object.keys(objB)) if (compared(path === '' ? name : `${path}.${name}`, name, objB[name], ignore)) countB++;
+  return countA === countB;
+}
+
+/** Arrays: the same length, and item by item (an item keeps its array's field name for the volatile rule). */
+function sameItems(a: readonly unknown[], b: readonly unknown[], key: string | undefined, inner: string, ignore: ReadonlySet<string>, depth: number): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const inA = compared(inner, key, a[i], ignore);
+    const inB = compared(inner, key, b[i], ignore);
+    // Left out, an item is written "~" (as canonical writes it): the text "~" on the other side equals it.
+    if (inA !== inB) {
+      if ((inA ? canonical(a[i], key, inner, ignore, depth + 1) : '"~"') !== (inB ? canonical(b[i], key, inner, ignore, depth + 1) : '"~"')) return false;
+    } else if (inA && !same(a[i], b[i], key, inner, ignore, depth + 1)) return false;
+  }
+  return true;
 }
 
 /** The key's JSON text, or undefined when the record has none usable (absent, null, an object or array). */

@@ -1,7 +1,8 @@
 // One request compared on two sides: what each side came back with (status, business verdict and
 // error codes, walk verdict, rows, contract drift) and what differs between them, in words, plus the
 // record comparison of their rows. The sides agree when nothing but ignored or volatile values
-// differs; the summary line always names the four counts.
+// differs, and never when neither side answered (nothing was compared: a failure, as in apiwb run);
+// the summary line always names the four counts.
 import type { RecordComparison } from './partitioned';
 import { shapeDiffers } from './shape';
 
@@ -48,6 +49,7 @@ export function sideDifferences(a: SideSummary, b: SideSummary): string[] {
   const said = (value: unknown): string => (value === undefined ? 'none' : String(value));
   if (a.status !== b.status) out.push(`status ${said(a.status)} → ${said(b.status)}`);
   if ((a.problem === undefined) !== (b.problem === undefined)) out.push(a.problem ? `side A failed: ${a.problem}` : `side B failed: ${b.problem ?? ''}`);
+  else if (a.problem !== undefined && a.status === undefined && b.status === undefined) out.push('neither side answered: nothing was compared');
   if (a.business !== b.business) out.push(`business verdict ${a.business} → ${b.business}`);
   const newCodes = b.errorCodes.filter((c) => !a.errorCodes.includes(c));
   const goneCodes = a.errorCodes.filter((c) => !b.errorCodes.includes(c));
