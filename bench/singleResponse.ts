@@ -5,7 +5,12 @@
 // a ~300 MB response with --out must stay under 1.5× the body in peak RSS (exit 1 otherwise).
 // Goals (issue 14): --out ≤ 3× the baseline's time and peak RSS ≤ 1.5× the body; no --out ≤ 2.5× the body.
 // apiwb gets --timeout 600000: the default 30 s deadline covers a whole response, and this machine is shared.
-//   node --import tsx bench/singleResponse.ts [--mb 100] [--rounds 3] [--bound-mb 300]
+// Then every shape (issue 37): the array of row objects, the rows one level down ({"Data":[…]}), one big
+// object, one big string, an array of numbers and the catalog's export page, each at 100 and 200 MB from
+// this bench's own server, beside `curl -o`: `apiwb run` with and without --out, whole processes, peak RSS
+// (VmHWM). Goals: peak RSS under 200 MiB for every shape and size; --out of a 100 MB array of rows at most
+// 5× curl's time.
+//   node --import tsx bench/singleResponse.ts [--mb 100] [--rounds 3] [--bound-mb 300] [--shapes 1] [--shape-mb 100,200] [--only-shapes 1]
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +18,7 @@ import { openCliWorkspace, type CliWorkspace } from './lib/cliWorkspace';
 import { EXPORT_PATH, recordExportPage } from './lib/exportPage';
 import { arg, curlAvailable, loadNote, mb, median, msText, printRow, timeProcess, type ProcessRun } from './lib/measure';
 import { serveBody } from './lib/replayServer';
+import { SHAPES, shapeBody, type ShapeName } from './lib/bodyShapes';
 
 async function measureBody(ws: CliWorkspace, megabytes: number, rounds: number, withSides: readonly string[]): Promise<{ rows: number; bodyMB: number; runs: Map<string, ProcessRun[]> }> {
   const { body, rows } = await recordExportPage(megabytes);
@@ -51,7 +57,80 @@ async function measureBody(ws: CliWorkspace, megabytes: number, rounds: number, 
   }
 }
 
+/** One shape at one size: curl -o, apiwb run and apiwb run --out, one round each (alternating order). */
+async function measureShape(ws: CliWorkspace, shape: ShapeName | 'export page', megabytes: number): Promise<Map<string, ProcessRun>> {
+  const recorded = shape === 'export page' ? await recordExportPage(megabytes) : shapeBody(shape, megabytes);
+  const server = await serveBody(recorded.body);
+  const runs = new Map<string, ProcessRun>();
+  try {
+    const exportPage = shape === 'export page';
+    const url = server.url(exportPage ? EXPORT_PATH : '/shape');
+    const request = exportPage
+      ? ['# @name bigPage', `POST ${url}`, 'Content-Type: application/json', '', '{ "OFFSET": 1, "TableName": "" }', '']
+      : ['# @name bigBody', `GET ${url}`, ''];
+    writeFileSync(join(ws.dir, 'shape.http'), request.join('\n'));
+    const out = join(ws.dir, 'shape.ndjson');
+    const apiwb = (withOut: boolean): Promise<ProcessRun> => timeProcess(process.execPath,
+      [ws.cli, 'run', 'shape.http', '--env', 'sandbox', '--timeout', '600000', ...(withOut ? ['--out', out] : [])],
+      { cwd: ws.dir, env: ws.apiwbEnv, stdoutFile: join(ws.dir, 'stdout.txt') });
+    const curlArgs = exportPage ? ['-X', 'POST', '--data-binary', '{"OFFSET":1,"TableName":""}'] : [];
+    const sides: Record<string, () => Promise<ProcessRun>> = {
+      'curl -o': () => timeProcess('curl', ['-sS', '--fail', ...curlArgs, '-o', join(ws.dir, 'curl.json'), url]),
+      'apiwb run': () => apiwb(false),
+      'apiwb run --out': () => apiwb(true),
+    };
+    for (const name of Object.keys(sides).filter((n) => n !== 'curl -o' || curlAvailable())) {
+      const run = await sides[name]!();
+      runs.set(name, run);
+      const lines = name === 'apiwb run --out' && run.code === 0 ? Number.parseInt(execFileSync('wc', ['-l', out], { encoding: 'utf8' }), 10) : undefined;
+      const said = run.stdout.trim().split('\n')[0] ?? '';
+      console.log(`  ${shape.padEnd(22)} ${String(megabytes).padStart(4)} MB  ${name.padEnd(16)} ${msText(run.ms).padStart(9)}  peak RSS ${mb(run.peakRssMB).padStart(7)}  exit ${run.code}${lines === undefined ? '' : `  ${lines} lines (rule: ${recorded.rows} rows)`}${name.startsWith('apiwb') ? `  | ${said.slice(0, 160)}` : ''}`);
+    }
+  } finally {
+    await server.close();
+  }
+  return runs;
+}
+
+async function shapesTable(ws: CliWorkspace, sizes: readonly number[]): Promise<void> {
+  console.log(`singleResponse, every shape: ${loadNote()}`);
+  const table: string[] = ['| body, shape | size | curl -o | apiwb run | apiwb run --out |', '|---|---|---|---|---|'];
+  for (const megabytes of sizes) {
+    for (const shape of [...SHAPES, 'export page' as const]) {
+      const runs = await measureShape(ws, shape, megabytes);
+      const cell = (name: string): string => {
+        const r = runs.get(name);
+        return r ? `${msText(r.ms)}, ${mb(r.peakRssMB)}${r.code === 0 ? '' : ` (exit ${r.code})`}` : '—';
+      };
+      table.push(`| ${shape} | ${megabytes} MB | ${cell('curl -o')} | ${cell('apiwb run')} | ${cell('apiwb run --out')} |`);
+      const worst = Math.max(runs.get('apiwb run')?.peakRssMB ?? Infinity, runs.get('apiwb run --out')?.peakRssMB ?? Infinity);
+      const curl = runs.get('curl -o')?.ms;
+      const outMs = runs.get('apiwb run --out')?.ms ?? NaN;
+      const timed = shape === 'array of row objects' && megabytes === 100 && curl !== undefined;
+      printRow({
+        measure: `single response, ${shape}, ${megabytes} MB: apiwb run with and without --out`,
+        ours: `${msText(runs.get('apiwb run')?.ms ?? NaN)} / --out ${msText(outMs)}`,
+        baseline: curl === undefined ? 'no curl' : `curl -o ${msText(curl)}`,
+        ratio: curl === undefined ? '—' : `--out ${(outMs / curl).toFixed(2)}×`,
+        peakRss: `${mb(runs.get('apiwb run')?.peakRssMB ?? NaN)} / --out ${mb(runs.get('apiwb run --out')?.peakRssMB ?? NaN)}`,
+        goal: timed ? 'RSS < 200 MiB, --out ≤ 5× curl' : 'RSS < 200 MiB',
+        met: worst < 200 && [...runs.values()].every((r) => r.code === 0) && (!timed || outMs / curl <= 5),
+      });
+    }
+  }
+  console.log(`\n${table.join('\n')}\n(${loadNote()})`);
+}
+
 async function main(): Promise<void> {
+  if (arg('only-shapes', 0) === 1) {
+    const ws = await openCliWorkspace({});
+    try {
+      await shapesTable(ws, shapeSizes());
+    } finally {
+      await ws.close();
+    }
+    return;
+  }
   const megabytes = arg('mb', 100);
   const rounds = arg('rounds', 3);
   const boundMB = arg('bound-mb', 300);
@@ -84,9 +163,15 @@ async function main(): Promise<void> {
       console.log(`  memory bound: ${big.bodyMB.toFixed(0)} MB response with --out, peak RSS ${mb(rss)} (bound ${mb(bound)} = 1.5× the body): ${rss <= bound ? 'within' : 'EXCEEDED'}`);
       if (rss > bound) process.exitCode = 1;
     }
+    if (arg('shapes', 1) === 1) await shapesTable(ws, shapeSizes());
   } finally {
     await ws.close();
   }
+}
+
+function shapeSizes(): number[] {
+  const i = process.argv.indexOf('--shape-mb');
+  return (i >= 0 ? process.argv[i + 1]! : '100,200').split(',').map(Number);
 }
 
 main().catch((error: unknown) => {

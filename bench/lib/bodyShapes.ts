@@ -1,0 +1,44 @@
+// JSON bodies of every shape a single response comes in, at a given size, built in memory once: the rows
+// one level down or at the top, one big object (a map of records), one big string, an array of numbers.
+// Served by replayServer.ts, so the single-response bench measures the client on each shape.
+export type ShapeName = 'array of row objects' | 'rows one level down' | 'one big object' | 'one big string' | 'array of numbers';
+
+export const SHAPES: readonly ShapeName[] = ['array of row objects', 'rows one level down', 'one big object', 'one big string', 'array of numbers'];
+
+function row(i: number): string {
+  return `{"id":${i},"name":"Customer ${i} of the bench","city":"Springfield","amount":${(i % 997) * 1.25},"active":${i % 2 === 0},"code":"C-${(i * 7919) % 100000}"}`;
+}
+
+/** A body of about `megabytes` MB of the shape, and the rows the one rows rule finds in it (0: none). */
+export function shapeBody(shape: ShapeName, megabytes: number): { body: Buffer; rows: number } {
+  const target = megabytes * 1048576;
+  const parts: string[] = [];
+  let size = 0;
+  let count = 0;
+  const push = (text: string): void => {
+    parts.push(text);
+    size += text.length;
+  };
+  switch (shape) {
+    case 'one big string': {
+      const unit = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+      return { body: Buffer.from(`"${unit.repeat(Math.ceil(target / unit.length))}"`), rows: 0 };
+    }
+    case 'array of numbers':
+      push('[');
+      while (size < target) push(`${count ? ',' : ''}${count++ * 3 + 0.5}`);
+      push(']');
+      return { body: Buffer.from(parts.join('')), rows: count };
+    case 'one big object':
+      push('{');
+      while (size < target) push(`${count ? ',' : ''}"r${String(count).padStart(8, '0')}":${row(count++)}`);
+      push('}');
+      return { body: Buffer.from(parts.join('')), rows: 0 };
+    default: {
+      push(shape === 'rows one level down' ? '{"Data":[' : '[');
+      while (size < target) push(`${count ? ',' : ''}${row(count++)}`);
+      push(shape === 'rows one level down' ? ']}' : ']');
+      return { body: Buffer.from(parts.join('')), rows: count };
+    }
+  }
+}
