@@ -9,7 +9,6 @@ import type {
 } from './model';
 import { isBlank, leadingCode, range, lineRange, splitLines } from './lines';
 import { scanReferences } from './variables';
-import { ASSERTION_LINE } from './assertions';
 import { COMMENT, DIRECTIVE, keptBeforeRequest, KEPT_BEFORE_REQUEST_LEADS, KEPT_BEFORE_REQUEST_PATTERNS, reportKept, unrecognisedLine } from './foreign';
 import { COMMENT_LEADS, mayMatch, parseRequest, REQUEST_PATTERN_LEADS } from './request';
 import { notSentWords } from './requestLine';
@@ -28,7 +27,6 @@ export const PATTERN_LEADS: ReadonlyArray<readonly [RegExp, ReadonlySet<number>]
   [FILE_VARIABLE, FILE_VARIABLE_LEADS],
   ...KEPT_BEFORE_REQUEST_PATTERNS.map((p) => [p, KEPT_BEFORE_REQUEST_LEADS] as const),
 ];
-void ASSERTION_LINE;
 
 export function parseHttpFile(text: string): HttpFile {
   const lines = splitLines(text);
