@@ -61,7 +61,6 @@ export default tseslint.config(
   { files: ['src/cli/runCommand.ts'], rules: { complexity: ['error', 41], 'max-lines': ['error', 825] } },
   { files: ['src/core/export/jsonRowSplitter.ts'], rules: { complexity: ['error', 128], 'max-lines': ['error', 695] } },
   { files: ['src/core/http/client.ts'], rules: { complexity: ['error', 26], 'max-lines': ['error', 411] } },
-  { files: ['src/core/httpfile/assertions.ts'], rules: { complexity: ['error', 46] } },
   { files: ['src/core/interop/postman/exportCollection.ts'], rules: { complexity: ['error', 36] } },
   { files: ['src/core/interop/postman/importCollection.ts'], rules: { complexity: ['error', 60], 'max-lines': ['error', 401] } },
   { files: ['src/core/openapi/merge.ts'], rules: { complexity: ['error', 26] } },
