@@ -59,7 +59,6 @@ export default tseslint.config(
   // The ratchet: what is over those bounds today, each at its figure of today (for complexity, the
   // file's most complex function). A figure may only go down: lower it when a split lands.
   { files: ['src/core/export/jsonRowSplitter.ts'], rules: { complexity: ['error', 128], 'max-lines': ['error', 695] } },
-  { files: ['src/core/httpfile/assertions.ts'], rules: { complexity: ['error', 46] } },
   { files: ['src/core/interop/postman/importCollection.ts'], rules: { complexity: ['error', 60], 'max-lines': ['error', 401] } },
   { files: ['src/core/openapi/merge.ts'], rules: { complexity: ['error', 26] } },
   { files: ['src/core/paging/strategies/generic.ts'], rules: { complexity: ['error', 40] } },

@@ -75,6 +75,16 @@ void describe('apiwb run: files of other tools', () => {
     assert.deepEqual(requests.filter((r) => r.ok).map((r) => r.line), [5]);
   });
 
+  void it('an unclosed script block before the first ### is the file\'s problem: said with its line, the requests after it run', async () => {
+    const file = join(server.dir, 'unclosed.http');
+    writeFileSync(file, '{{\n  exports.a = 1;\n\n###\nGET {{base}}/after-unclosed\n');
+    received.length = 0;
+    const result = await runInProcess([file, '--env', 'local', '--env-file', server.envFile]);
+    assert.equal(result.code, 1);
+    assert.deepEqual(received.map((r) => r.line), ['GET /after-unclosed']);
+    assert.match(result.stdout, /unclosed\.http:1: line 1: httpYac script block is not closed by '\}\}'/);
+  });
+
   void it('a file with a broken request no longer stops the whole run: the other files and requests run', async () => {
     received.length = 0;
     const result = await runInProcess([join(server.dir, 'httpyac-scripts.http'), join(server.dir, 'request-kinds.http'), '--env', 'local', '--env-file', server.envFile]);

@@ -50,3 +50,15 @@ void test('language server: a request line without ### after another one, or aft
   assert.deepEqual(warnings.map((d) => d.range.start.line + 1), [3, 10]);
   assert.ok(warnings.every((d) => d.message.includes('httpYac')));
 });
+
+void test('language server: a line no grammar reads is warned where it is, the request after it still found', async () => {
+  const uri = 'file:///work/other-tools/stray.http';
+  const next = session.nextDiagnostics(uri);
+  await session.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'http', version: 1, text: 'GET https://x.test/a\n\n> ./handler.js\nthis is no construct\n\nGET https://x.test/b\n' },
+  });
+  const diagnostics = (await next).diagnostics;
+  const stray = diagnostics.filter((d) => d.code === 'unrecognised-line');
+  assert.deepEqual(stray.map((d) => [d.range.start.line, d.severity]), [[3, DiagnosticSeverity.Warning]]);
+  assert.ok(diagnostics.some((d) => d.range.start.line === 5 && /without ###/.test(d.message)), 'the request after it is a request');
+});

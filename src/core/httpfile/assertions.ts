@@ -88,25 +88,30 @@ export function parseAssertionLine(line: number, text: string, diagnostics: Http
     return { text: '', subject: '', argument: '', predicate: '', expected: '', range: lineRange(line, text), subjectRange: range(line, marks + 2, line, marks + 2) };
   }
   if (SCRIPT_SUBJECTS.has(subjectToken.text)) return undefined;
-  const rest = all.slice(1);
-  // The predicate is the first token (or `not equals` pair) that names one; before it the argument, after it the value.
-  let p = rest.findIndex((t, k) => predicateNamed(t.text) !== undefined || (t.text === 'not' && rest[k + 1]?.text === 'equals'));
-  let predicate = '';
-  let predicateEnd = -1;
-  if (p !== -1) {
-    const two = rest[p]?.text === 'not' && rest[p + 1]?.text === 'equals';
-    predicate = two ? 'not equals' : rest[p]?.text ?? '';
-    predicateEnd = two ? p + 2 : p + 1;
-  } else {
-    p = rest.length;
-  }
-  const argumentTokens = rest.slice(0, p);
-  const expectedTokens = predicateEnd === -1 ? [] : rest.slice(predicateEnd);
-  const argument = argumentTokens.length ? text.slice(argumentTokens[0]?.start, (argumentTokens.at(-1)?.start ?? 0) + (argumentTokens.at(-1)?.text.length ?? 0)) : '';
+  const node = assertionNode(line, text, marks, subjectToken, all.slice(1));
+  checkAssertion(node, problem);
+  return node;
+}
+
+/** The predicate among `rest`: the first token (or `not equals` pair) that names one; -1 when none does. */
+function predicateAt(rest: readonly Token[]): { readonly at: number; readonly predicate: string; readonly end: number } {
+  const at = rest.findIndex((t, k) => predicateNamed(t.text) !== undefined || (t.text === 'not' && rest[k + 1]?.text === 'equals'));
+  if (at === -1) return { at: rest.length, predicate: '', end: -1 };
+  const two = rest[at]?.text === 'not' && rest[at + 1]?.text === 'equals';
+  return { at, predicate: two ? 'not equals' : rest[at]?.text ?? '', end: two ? at + 2 : at + 1 };
+}
+
+/** The node of a `??` line: before the predicate the argument, after it the value. */
+function assertionNode(line: number, text: string, marks: number, subjectToken: Token, rest: readonly Token[]): AssertionNode {
+  const { at, predicate, end } = predicateAt(rest);
+  const argumentTokens = rest.slice(0, at);
+  const expectedTokens = end === -1 ? [] : rest.slice(end);
+  const lastArgument = argumentTokens.at(-1);
+  const argument = lastArgument ? text.slice(argumentTokens[0]?.start, lastArgument.start + lastArgument.text.length) : '';
   const expectedStart = expectedTokens[0]?.start;
   const expected = expectedStart === undefined ? '' : text.slice(expectedStart).trimEnd();
-  const predicateStart = rest[p]?.start;
-  const node: AssertionNode = {
+  const predicateStart = rest[at]?.start;
+  return {
     text: text.slice(marks + 2).trim(),
     subject: subjectToken.text,
     argument,
@@ -117,25 +122,32 @@ export function parseAssertionLine(line: number, text: string, diagnostics: Http
     ...(predicate && predicateStart !== undefined ? { predicateRange: range(line, predicateStart, line, predicateStart + predicate.length) } : {}),
     ...(expectedStart === undefined ? {} : { expectedRange: range(line, expectedStart, line, expectedStart + expected.length) }),
   };
+}
+
+/** What makes a `??` line uncheckable, each said through `problem`. */
+function checkAssertion(node: AssertionNode, problem: (message: string) => void): void {
   const subject = subjectNamed(node.subject);
   if (!subject) {
     problem(`Unknown assertion subject '${node.subject}': use ${ASSERTION_SUBJECTS.map((s) => s.name).join(', ')}.`);
-    return node;
+    return;
   }
+  const { argument, predicate, expected } = node;
   if (subject.argument === 'none' && argument) problem(`'${subject.name}' takes no argument before the comparison, found '${argument}'.`);
   if (subject.argument === 'required' && !argument) problem(`'${subject.name}' needs ${subject.name === 'header' ? 'a header name' : "'ok' or 'code'"} (e.g. '${subject.example}').`);
-  if (subject.name === 'business') {
-    if (argument && argument !== 'ok' && argument !== 'code') problem(`'business' checks 'ok' or 'code', not '${argument}'.`);
-    if (argument === 'ok' && predicate) problem("'?? business ok' takes no comparison.");
-    if (argument === 'code' && !predicate) problem("'?? business code' needs a comparison (e.g. '?? business code == 26').");
-    if (argument !== 'code') return node;
-  }
+  if (subject.name === 'business' && !checkBusiness(argument, predicate, problem)) return;
   if (!predicate) {
     problem(`The assertion needs a comparison: ${ASSERTION_PREDICATES.map((x) => x.names[0]).join(', ')}.`);
-    return node;
+    return;
   }
   const known = predicateNamed(predicate);
   if (known?.takesValue && !expected) problem(`'${predicate}' needs a value to compare with.`);
   if (known && !known.takesValue && expected) problem(`'${predicate}' takes no value, found '${expected}'.`);
-  return node;
+}
+
+/** `?? business ok` / `?? business code == N`; false when nothing more is to be checked (not `code`). */
+function checkBusiness(argument: string, predicate: string, problem: (message: string) => void): boolean {
+  if (argument && argument !== 'ok' && argument !== 'code') problem(`'business' checks 'ok' or 'code', not '${argument}'.`);
+  if (argument === 'ok' && predicate) problem("'?? business ok' takes no comparison.");
+  if (argument === 'code' && !predicate) problem("'?? business code' needs a comparison (e.g. '?? business code == 26').");
+  return argument === 'code';
 }

@@ -11,7 +11,8 @@ export const HANDLER_SCRIPT = /^\s*>\s*\{%/;
 export const HANDLER_FILE = /^\s*>\s*(\S.*?)\s*$/;
 export const RESPONSE_REFERENCE = /^\s*<>/;
 const PRE_REQUEST_SCRIPT = /^\s*<\s*\{%/;
-const PRE_REQUEST_FILE = /^\s*<\s+\S+\.(?:js|mjs|cjs|ts)\s*$/;
+/** `< ./script.js` (JetBrains) or `< ./script` before the request line: a script file run before it (a body include comes after the headers). */
+const PRE_REQUEST_FILE = /^\s*<\s+\S+\s*$/;
 export const SCRIPT_OPEN = /^\s*\{\{(?:@\w*|\+\w*)?\s*$/;
 const SCRIPT_CLOSE = /^\s*\}\}\s*$/;
 const BLOCK_COMMENT_OPEN = /^\s*\/\*/;

@@ -4,7 +4,7 @@
 // Client and JetBrains at an HTTP method (or a bare URL). API Workbench sends HTTP only: every other kind
 // is parsed as a request of its kind so that the run can say, by name, that it is not sent.
 import type { QueryParameter, RequestKind, RequestLine } from './model';
-import { range, lineRange } from './lines';
+import { leadingCode, range, lineRange } from './lines';
 
 /** The HTTP methods completion offers, in its order. */
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE'] as const;
@@ -75,13 +75,18 @@ const URL_START = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/(?![/*])|\{\{)/i;
  * (a `{{ }}` in it may hold spaces), or a bare absolute URL. A body line such as `"GET": "/v1"` is not.
  */
 export function looksLikeRequestLine(text: string): boolean {
-  const content = text.trim();
-  const space = content.search(/\s/);
-  if (space === -1) return /^[a-z][a-z0-9+.-]*:\/\/\S/i.test(content) && !content.includes('{{}}');
-  const word = content.slice(0, space);
-  if (kindOfKeyword(word) === undefined || word !== word.toUpperCase()) return false;
-  return URL_START.test(content.slice(space).trimStart());
+  // Every keyword and URL scheme starts with a letter: most lines are out at once.
+  const lead = leadingCode(text) | 0x20;
+  if (lead < 0x61 || lead > 0x7a) return false;
+  const keyword = KEYWORD_LINE.exec(text);
+  if (keyword) return KIND_OF_WORD.has(keyword[1] ?? '') && URL_START.test(keyword[2] ?? '');
+  return BARE_URL.test(text);
 }
+
+/** An upper-case word and what follows it (a header's name ends in ':' and never matches). */
+const KEYWORD_LINE = /^\s*([A-Z][A-Z-]*)\s+(\S.*)$/;
+/** A bare absolute URL alone on its line. */
+const BARE_URL = /^\s*[a-z][a-z0-9+.-]*:\/\/\S+\s*$/i;
 
 /** A line continuing the request line's URL: `?a=1` / `&b=2` (REST Client, any indent), or an indented `/path` piece (JetBrains). */
 export function isUrlContinuation(text: string): boolean {

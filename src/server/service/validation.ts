@@ -10,7 +10,7 @@
 // The work is a generator that yields every few milliseconds, so a server can answer a completion
 // between two slices and drop a validation that a newer version made stale.
 import type { Diagnostic } from 'vscode-languageserver';
-import { blockStartOffsets, parseBlock, type HttpFileDiagnostic, type Range } from '../../core/httpfile';
+import { blockStartOffsets, parseBlocks, type HttpFileDiagnostic, type Range } from '../../core/httpfile';
 import type { ServiceContext } from './context';
 import { fromParser, keptReferences, NO_REFERENCES, requestDiagnostics, undefinedVariables, type KeptReferences } from './diagnostics';
 import { HttpDocument } from './document';
@@ -216,15 +216,18 @@ function findingsOf(uri: string, text: string, isLast: boolean, context: Service
   const breaks = lines.length - 1;
   // A block other than the last ends with a line break: the empty line after it is the next block's.
   const diagnostics: HttpFileDiagnostic[] = [];
-  const block = parseBlock(text, lines, 0, isLast ? breaks : breaks - 1, 0, diagnostics);
+  const blocks = parseBlocks(text, lines, 0, isLast ? breaks : breaks - 1, 0, diagnostics);
+  const block = blocks[0]!;
   const request = block.request;
+  // A `###` block may hold more requests (a request line without ###, as httpYac reads it): each is checked.
+  const requests = blocks.length === 1 ? (request ? [request] : []) : blocks.flatMap((b) => (b.request ? [b.request] : []));
   // Kept for every block of the file: most lists are empty, and share one array.
-  const own = request ? requestDiagnostics(document, request, context) : NONE;
+  const own = requests.length === 1 ? requestDiagnostics(document, requests[0]!, context) : requests.flatMap((r) => requestDiagnostics(document, r, context));
   return {
     parser: diagnostics.length === 0 ? NONE : diagnostics.map(fromParser),
     request: own.length === 0 ? NONE : own,
-    references: request ? keptReferences(request.references) : NO_REFERENCES,
-    variables: block.variables.length === 0 ? NONE : block.variables.map((v) => v.name),
+    references: requests.length === 0 ? NO_REFERENCES : keptReferences(requests.length === 1 ? requests[0]!.references : requests.flatMap((r) => r.references)),
+    variables: blocks.length === 1 ? (block.variables.length === 0 ? NONE : block.variables.map((v) => v.name)) : blocks.flatMap((b) => b.variables.map((v) => v.name)),
     name: request?.name || undefined,
     breaks,
   };
