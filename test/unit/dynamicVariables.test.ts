@@ -8,6 +8,10 @@ import { resolveVariables, type DynamicLookups, type VariableScope } from '../..
 import { DYNAMIC_SHAPES, DYNAMIC_VARIABLES, dynamicVariables } from '../../src/core/run/dynamicVariables';
 import { addOffset, formatDate } from '../../src/core/run/dynamic/time';
 import { readDotenv } from '../../src/core/run/dotenvFile';
+import { createCatalog } from '../../src/core/catalog/index';
+import { generateSnippet } from '../../src/core/codegen';
+import { parseHttpFile } from '../../src/core/httpfile/parser';
+import { devContext } from './exchangeContext';
 
 /** 2024-02-29T13:04:05.006Z, a Thursday in a leap year. */
 const NOW = Date.UTC(2024, 1, 29, 13, 4, 5, 6);
@@ -248,5 +252,25 @@ void describe('the .env file of a request', () => {
   void it('none there, or a read refused (Restricted Mode): the words say so', async () => {
     assert.deepEqual(await readDotenv(reader({}), 'dev'), { problem: 'there is no .env.dev or .env beside the .http file' });
     assert.deepEqual(await readDotenv(reader({}, new Error('< ./.env.dev: not read: this workspace is in Restricted Mode')), 'dev'), { problem: '.env.dev: < ./.env.dev: not read: this workspace is in Restricted Mode' });
+  });
+});
+
+void describe('generated code never carries a process-environment or .env value', () => {
+  const input = (text: string, files: Record<string, string> = {}) => ({
+    file: parseHttpFile(text), requestIndex: 0, environment: devContext('http://127.0.0.1:9').environment, catalog: createCatalog([]), knownSecrets: [],
+    readInclude: (path: string) => (path in files ? Promise.resolve(files[path]!) : Promise.reject(Object.assign(new Error(`ENOENT ${path}`), { code: 'ENOENT' }))),
+  });
+
+  void it('$processEnv and $env.X are not even read; $dotenv is refused by name', async () => {
+    process.env.APIWB_CODEGEN_PROBE = 'codegen-probe-value';
+    try {
+      await assert.rejects(generateSnippet(input('GET {{base}}/x\nX-Key: {{$processEnv APIWB_CODEGEN_PROBE}}\n'), 'curl'), /'\$processEnv': generated code never carries a secret, and a value of the process environment is one: nothing was read/);
+      await assert.rejects(generateSnippet(input('GET {{base}}/x\nX-Key: {{$env.APIWB_CODEGEN_PROBE}}\n'), 'curl'), /'\$env.APIWB_CODEGEN_PROBE': generated code never carries a secret/);
+    } finally {
+      delete process.env.APIWB_CODEGEN_PROBE;
+    }
+    await assert.rejects(generateSnippet(input('GET {{base}}/x\nX-Key: {{$dotenv K}}\n', { './.env': 'K=dotenv-codegen-value' }), 'curl'), /the value of \{\{\$dotenv K\}\} is a secret of the process environment or a \.env file; generated code never carries a secret/);
+    const plain = await generateSnippet(input('GET {{base}}/x?at={{$timestamp -1 d}}\n'), 'curl');
+    assert.match(plain.code, /at=\d{10}/);
   });
 });

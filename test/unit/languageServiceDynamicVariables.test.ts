@@ -60,3 +60,16 @@ void describe('{{%name}} in diagnostics', () => {
     assert.match(diagnostics('GET https://h/x?q={{%nope}}\n').find((d) => d.code === 'undefined-variable')?.message ?? '', /'nope' is not defined/);
   });
 });
+
+void describe('diagnostics of dynamic variables', () => {
+  void it('warns where a use would stop the send, in the resolver\'s words; good uses and $auth pass', () => {
+    const found = diagnostics('GET https://h/x?a={{$timestamp -1 x}}&b={{$nosuch}}&c={{$timestamp -1 d}}&d={{$random.integer(1, 5)}}\nAuthorization: Bearer {{$auth.token("engagement")}}\nX-A: {{$aadToken}}\n')
+      .filter((d) => d.code === 'dynamic-variable');
+    assert.deepEqual(found.map((d) => d.message), [
+      "{{$timestamp -1 x}}: '$timestamp': the offset '-1 x' is not '<integer> <unit>' with a unit among y Q M w d h m s ms (e.g. -1 d); the request is not sent while it is so.",
+      "{{$nosuch}}: '$nosuch' is not a dynamic variable this product knows (the completion after {{$ lists them); the request is not sent while it is so.",
+      "{{$aadToken}}: '$aadToken' is not supported: it asks something of the user or an identity provider this product does not talk to; use an auth entry of the env file ({{$auth.token(\"id\")}}); the request is not sent while it is so.",
+    ]);
+    assert.deepEqual(found[0]?.range, { start: { line: 0, character: 20 }, end: { line: 0, character: 35 } });
+  });
+});

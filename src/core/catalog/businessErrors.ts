@@ -113,7 +113,8 @@ function failureFrom(item: unknown, catalogue: ErrorCatalogueId | undefined): Bu
   const record = item as Body;
   const code = codeOf(record.ErrorCode);
   const description = typeof record.ErrorDescription === 'string' && record.ErrorDescription.trim() !== '' ? record.ErrorDescription : undefined;
-  if (code === undefined) return { message: description ?? shortJson(record), meanings: [] };
+  // Without a code: its description, else a `message` (as a GraphQL answer's `errors` carry), else the item.
+  if (code === undefined) return { message: description ?? (typeof record.message === 'string' && record.message.trim() !== '' ? record.message : shortJson(record)), meanings: [] };
   const meanings = catalogue ? meaningsOf(catalogue, code) : [];
   return {
     code,

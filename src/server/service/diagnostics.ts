@@ -10,12 +10,14 @@ import { isJsonRequest } from './jsonBody';
 import { DiagnosticSeverity, DiagnosticTag } from './lspConstants';
 import type { KnownOperation } from './operations';
 import { CREATE_PAYMENT_RELEASE } from '../../core/catalog/fundraising';
+import { dynamicVariableProblems } from './dynamicVariableDiagnostics';
 
 /** What one request says about itself, whatever else the file holds (validation.ts caches it per block). */
 export function requestDiagnostics(document: HttpDocument, request: HttpRequestNode, context: ServiceContext): Diagnostic[] {
   const own = validateRequest(document, request, context);
   const removed = removedFieldReferences(document, request);
-  return removed.length === 0 ? own : [...own, ...removed];
+  const dynamic = dynamicVariableProblems(request, SOURCE);
+  return removed.length === 0 && dynamic.length === 0 ? own : [...own, ...removed, ...dynamic];
 }
 
 export function fromParser(d: HttpFileDiagnostic): Diagnostic {
