@@ -13,8 +13,11 @@ import { SecretBindings } from '../../core/secrets/bindings';
 import type { SecretPlace } from '../../core/secrets/secretPlace';
 import { heldSecrets, ScopedSecretStore, type AdoptQuestion, type SecretScope } from '../credentials/scopedSecretStore';
 import { EditorNetwork } from '../network/editorNetwork';
+import { secretVariableKey } from '../../core/env/restClientEnvironments';
 
 const ACTIVE_KEY = 'apiWorkbench.activeEnvironment';
+/** The field of a secret variable's key (`token.variable`: core/env/restClientEnvironments.ts, secretVariableKey). */
+const SECRET_VARIABLE_SUFFIX = secretVariableKey('');
 const EMPTY_ENVIRONMENT: Environment = { name: '(none)', variables: {}, auth: {} };
 
 export class EnvironmentController implements vscode.Disposable {
@@ -111,6 +114,33 @@ export class EnvironmentController implements vscode.Disposable {
     return this.load();
   }
 
+  /** The active environment's secret variables (Import REST Client Environments), as SecretStorage hands them out here. */
+  private secretVariables: Readonly<Record<string, string>> = {};
+
+  /**
+   * The active environment with its secret variables (`<name>.variable` in SecretStorage, handed out only
+   * while the env file still sends them where they were bound) over the env file's: what a send resolves
+   * `{{name}}` against. Redaction and the send boundary know them as every secret held.
+   */
+  get sendEnvironment(): Environment | undefined {
+    const active = this.active;
+    if (!active || Object.keys(this.secretVariables).length === 0) return active;
+    return { ...active, variables: { ...active.variables, ...this.secretVariables } };
+  }
+
+  /** Reads the active environment's secret variables again (after a load, a switch or an import). */
+  async refreshSecretVariables(): Promise<void> {
+    const found: Record<string, string> = {};
+    if (this.active) {
+      for (const key of await this.secrets.keys()) {
+        if (!key.endsWith(SECRET_VARIABLE_SUFFIX)) continue;
+        const value = await this.secrets.get(key);
+        if (value !== undefined) found[key.slice(0, -SECRET_VARIABLE_SUFFIX.length)] = value;
+      }
+    }
+    this.secretVariables = found;
+  }
+
   /** Variable names of the active environment (for completion; never values). */
   variableNames(): string[] {
     return Object.keys(this.active?.variables ?? {});
@@ -146,6 +176,7 @@ export class EnvironmentController implements vscode.Disposable {
       const initial = remembered && environmentNamed(file, remembered) ? remembered : file.names[0];
       this.session = new EnvironmentSession(file, initial);
       this.credentials.useEnvironment(this.session.active ?? EMPTY_ENVIRONMENT);
+      await this.refreshSecretVariables();
     } catch (error) {
       // Keep the last good file in use; say what is wrong with the new one.
       this.loadError = error instanceof EnvFileError || error instanceof Error ? error.message : String(error);
@@ -158,6 +189,7 @@ export class EnvironmentController implements vscode.Disposable {
     if (!this.session) throw new Error(`No ${ENV_FILE_NAME} in this workspace: create one to declare environments.`);
     const env = this.session.use(name);
     this.credentials.useEnvironment(env);
+    await this.refreshSecretVariables();
     await this.state.update(ACTIVE_KEY, name);
     this.changed.fire();
   }
