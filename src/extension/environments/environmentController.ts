@@ -3,7 +3,7 @@
 // its file/line message and the last good one stays in use: nothing the user had is lost.
 import * as vscode from 'vscode';
 import { CredentialService } from '../../core/auth';
-import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, environmentNamed, parseEnvFile, type EnvFile, type Environment } from '../../core/env';
+import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, environmentNamed, parseEnvFile, selectEnvironment, type EnvFile, type Environment } from '../../core/env';
 import { trusted } from '../workspaceTrust';
 import type { HttpPort } from '../../core/http/client';
 import type { HttpRequest, HttpResponse } from '../../core/http/types';
@@ -186,11 +186,14 @@ export class EnvironmentController implements vscode.Disposable {
   }
 
   async use(name: string): Promise<void> {
-    if (!this.session) throw new Error(`No ${ENV_FILE_NAME} in this workspace: create one to declare environments.`);
+    if (!this.session || !this.file) throw new Error(`No ${ENV_FILE_NAME} in this workspace: create one to declare environments.`);
+    selectEnvironment(this.file, name);
+    // Remembered first: a reload of the env file (its watcher, after an edit) that reads the remembered
+    // name from now on keeps this one, and one that read it before is overridden just below.
+    await this.state.update(ACTIVE_KEY, name);
     const env = this.session.use(name);
     this.credentials.useEnvironment(env);
     await this.refreshSecretVariables();
-    await this.state.update(ACTIVE_KEY, name);
     this.changed.fire();
   }
 
