@@ -141,9 +141,9 @@ export class EnvironmentController implements vscode.Disposable {
     this.secretVariables = found;
   }
 
-  /** Variable names of the active environment (for completion; never values). */
+  /** Variable names of the active environment, its secret variables' too (for completion; never values). */
   variableNames(): string[] {
-    return Object.keys(this.active?.variables ?? {});
+    return Object.keys(this.sendEnvironment?.variables ?? {});
   }
 
   private loads: Promise<void> = Promise.resolve();

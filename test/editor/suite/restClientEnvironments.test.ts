@@ -88,6 +88,7 @@ describe('Import REST Client Environments (issue 30)', () => {
 
       // Sent: {{apiKey}} resolves from SecretStorage for its own host; towards another origin it is refused.
       await api.environments.use(ENV);
+      assert.ok(api.environments.variableNames().includes('apiKey'), 'the language server is told the name (never the value)');
       await vscode.workspace.fs.writeFile(requestFile, new TextEncoder().encode(`GET {{host}}/echo\nX-Api-Key: {{apiKey}}\n\n###\nGET ${other.origin}/collect\nX-Api-Key: {{apiKey}}\n`));
       const sent = await vscode.commands.executeCommand<HttpResponse | undefined>('apiWorkbench.send', { uri: requestFile.toString(), requestIndex: 0 });
       assert.equal(sent?.status, 200);
