@@ -3,7 +3,7 @@
 // its file/line message and the last good one stays in use: nothing the user had is lost.
 import * as vscode from 'vscode';
 import { CredentialService } from '../../core/auth';
-import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, environmentNamed, parseEnvFile, type EnvFile, type Environment } from '../../core/env';
+import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, environmentNamed, parseEnvFile, selectEnvironment, type EnvFile, type Environment } from '../../core/env';
 import { trusted } from '../workspaceTrust';
 import type { HttpPort } from '../../core/http/client';
 import type { HttpRequest, HttpResponse } from '../../core/http/types';
@@ -13,8 +13,11 @@ import { SecretBindings } from '../../core/secrets/bindings';
 import type { SecretPlace } from '../../core/secrets/secretPlace';
 import { heldSecrets, ScopedSecretStore, type AdoptQuestion, type SecretScope } from '../credentials/scopedSecretStore';
 import { EditorNetwork } from '../network/editorNetwork';
+import { secretVariableKey } from '../../core/env/restClientEnvironments';
 
 const ACTIVE_KEY = 'apiWorkbench.activeEnvironment';
+/** The field of a secret variable's key (`token.variable`: core/env/restClientEnvironments.ts, secretVariableKey). */
+const SECRET_VARIABLE_SUFFIX = secretVariableKey('');
 const EMPTY_ENVIRONMENT: Environment = { name: '(none)', variables: {}, auth: {} };
 
 export class EnvironmentController implements vscode.Disposable {
@@ -111,9 +114,36 @@ export class EnvironmentController implements vscode.Disposable {
     return this.load();
   }
 
-  /** Variable names of the active environment (for completion; never values). */
+  /** The active environment's secret variables (Import REST Client Environments), as SecretStorage hands them out here. */
+  private secretVariables: Readonly<Record<string, string>> = {};
+
+  /**
+   * The active environment with its secret variables (`<name>.variable` in SecretStorage, handed out only
+   * while the env file still sends them where they were bound) over the env file's: what a send resolves
+   * `{{name}}` against. Redaction and the send boundary know them as every secret held.
+   */
+  get sendEnvironment(): Environment | undefined {
+    const active = this.active;
+    if (!active || Object.keys(this.secretVariables).length === 0) return active;
+    return { ...active, variables: { ...active.variables, ...this.secretVariables } };
+  }
+
+  /** Reads the active environment's secret variables again (after a load, a switch or an import). */
+  async refreshSecretVariables(): Promise<void> {
+    const found: Record<string, string> = {};
+    if (this.active) {
+      for (const key of await this.secrets.keys()) {
+        if (!key.endsWith(SECRET_VARIABLE_SUFFIX)) continue;
+        const value = await this.secrets.get(key);
+        if (value !== undefined) found[key.slice(0, -SECRET_VARIABLE_SUFFIX.length)] = value;
+      }
+    }
+    this.secretVariables = found;
+  }
+
+  /** Variable names of the active environment, its secret variables' too (for completion; never values). */
   variableNames(): string[] {
-    return Object.keys(this.active?.variables ?? {});
+    return Object.keys(this.sendEnvironment?.variables ?? {});
   }
 
   private loads: Promise<void> = Promise.resolve();
@@ -146,6 +176,7 @@ export class EnvironmentController implements vscode.Disposable {
       const initial = remembered && environmentNamed(file, remembered) ? remembered : file.names[0];
       this.session = new EnvironmentSession(file, initial);
       this.credentials.useEnvironment(this.session.active ?? EMPTY_ENVIRONMENT);
+      await this.refreshSecretVariables();
     } catch (error) {
       // Keep the last good file in use; say what is wrong with the new one.
       this.loadError = error instanceof EnvFileError || error instanceof Error ? error.message : String(error);
@@ -155,10 +186,14 @@ export class EnvironmentController implements vscode.Disposable {
   }
 
   async use(name: string): Promise<void> {
-    if (!this.session) throw new Error(`No ${ENV_FILE_NAME} in this workspace: create one to declare environments.`);
+    if (!this.session || !this.file) throw new Error(`No ${ENV_FILE_NAME} in this workspace: create one to declare environments.`);
+    selectEnvironment(this.file, name);
+    // Remembered first: a reload of the env file (its watcher, after an edit) that reads the remembered
+    // name from now on keeps this one, and one that read it before is overridden just below.
+    await this.state.update(ACTIVE_KEY, name);
     const env = this.session.use(name);
     this.credentials.useEnvironment(env);
-    await this.state.update(ACTIVE_KEY, name);
+    await this.refreshSecretVariables();
     this.changed.fire();
   }
 

@@ -84,6 +84,7 @@ export async function importRestClientEnvironments(environments: EnvironmentCont
     for (const target of targets) await environments.secrets.setAt(environments.scopeOf(target), secretVariableKey(secret.name), secret.value);
     secrets.push(`${secret.environment}.${secret.name}`);
   }
+  await environments.refreshSecretVariables();
   environments.notify();
 
   const report: RestClientEnvironmentsReport = { file: shown, scopes: plan.scopes, written, kept, secrets, skipped: plan.skipped };

@@ -364,7 +364,7 @@ export class SendController implements vscode.Disposable {
 
   private prepareContext(uri: vscode.Uri): PrepareContext {
     return {
-      environment: this.environments.active ?? EMPTY_ENV,
+      environment: this.environments.sendEnvironment ?? EMPTY_ENV,
       credentials: this.environments.credentials,
       responses: this.responsesOf(uri.toString()),
       dynamic: dynamicVariables({ env: processEnvironment() }),

@@ -6,7 +6,10 @@
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
+import type { HttpResponse } from '../../../src/core/http/types';
 import { placedKey, readBound } from '../../../src/core/secrets/secretPlace';
 import type { RestClientEnvironmentsReport } from '../../../src/extension/environments/restClientImport';
 import { scanForSecrets } from '../lib/secretScan.mjs';
@@ -30,6 +33,16 @@ async function workspaceSettings(root: vscode.Uri, value: unknown): Promise<void
   if (current() !== wanted) await changed;
 }
 
+/** A server of the test's own on 127.0.0.1, port 0, that records the headers it receives. */
+async function recordingServer(seen: IncomingHttpHeaders[]): Promise<{ server: Server; origin: string }> {
+  const server = createServer((req, res) => {
+    seen.push(req.headers);
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
 describe('Import REST Client Environments (issue 30)', () => {
   it('writes the environments into the env file, secrets into SecretStorage only, and asks before overwriting', async function () {
     this.timeout(60_000);
@@ -43,10 +56,16 @@ describe('Import REST Client Environments (issue 30)', () => {
     const apiKey = `rc-api-key-${randomUUID()}`;
     const sharedToken = `rc-shared-token-${randomUUID()}`;
     const settingsUri = vscode.Uri.joinPath(root, '.vscode', 'settings.json');
+    const homeSeen: IncomingHttpHeaders[] = [];
+    const otherSeen: IncomingHttpHeaders[] = [];
+    const home = await recordingServer(homeSeen);
+    const other = await recordingServer(otherSeen);
+    const requestFile = vscode.Uri.joinPath(root, 'rest-client-import.http');
+    const previous = api.environments.active?.name;
     try {
       await workspaceSettings(root, {
         $shared: { api_version: 'v2', prodToken: sharedToken },
-        [ENV]: { host: 'http://127.0.0.1:7', token: '{{$shared prodToken}}', apiKey, retries: 3 },
+        [ENV]: { host: home.origin, token: '{{$shared prodToken}}', apiKey, retries: 3 },
       });
       const report = await vscode.commands.executeCommand<RestClientEnvironmentsReport | undefined>('apiWorkbench.importRestClientEnvironments', { overwrite: false });
       assert.ok(report, 'a report');
@@ -56,29 +75,43 @@ describe('Import REST Client Environments (issue 30)', () => {
       assert.ok(!JSON.stringify(report).includes(apiKey) && !JSON.stringify(report).includes(sharedToken), 'names, never values');
 
       const written = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(envUri))) as Record<string, Record<string, unknown>>;
-      assert.deepEqual(written[ENV], { host: 'http://127.0.0.1:7', token: '{{prodToken}}', retries: 3 });
+      assert.deepEqual(written[ENV], { host: home.origin, token: '{{prodToken}}', retries: 3 });
       assert.equal(written['$shared']?.['api_version'], 'v2');
       assert.ok(api.environments.envFile?.names.includes(ENV), 'the env file was loaded again and has the environment');
 
       // Kept for this place, bound to the environment's hosts; the $shared one for every environment too.
       const stored = await api.environments.allSecrets.get(placedKey(api.environments.placeOf(ENV), 'apiKey.variable'));
       assert.ok(stored, 'the api key is in SecretStorage');
-      assert.deepEqual(readBound(stored), { value: apiKey, origins: ['http://127.0.0.1:7'] });
+      assert.deepEqual(readBound(stored), { value: apiKey, origins: [home.origin] });
       const shared = await api.environments.allSecrets.get(placedKey(api.environments.placeOf(ENV), 'prodToken.variable'));
       assert.equal(shared && readBound(shared).value, sharedToken);
+
+      // Sent: {{apiKey}} resolves from SecretStorage for its own host; towards another origin it is refused.
+      await api.environments.use(ENV);
+      assert.ok(api.environments.variableNames().includes('apiKey'), 'the language server is told the name (never the value)');
+      await vscode.workspace.fs.writeFile(requestFile, new TextEncoder().encode(`GET {{host}}/echo\nX-Api-Key: {{apiKey}}\n\n###\nGET ${other.origin}/collect\nX-Api-Key: {{apiKey}}\n`));
+      const sent = await vscode.commands.executeCommand<HttpResponse | undefined>('apiWorkbench.send', { uri: requestFile.toString(), requestIndex: 0 });
+      assert.equal(sent?.status, 200);
+      assert.equal(homeSeen[0]?.['x-api-key'], apiKey, 'the secret variable reached its own host');
+      const refused = await vscode.commands.executeCommand<HttpResponse | undefined>('apiWorkbench.send', { uri: requestFile.toString(), requestIndex: 1 });
+      assert.notEqual(refused?.status, 200);
+      assert.equal(otherSeen.length, 0, 'the other origin received nothing');
 
       // Imported again with another host: the environment exists now, and "keep" keeps it as it was.
       await workspaceSettings(root, { [ENV]: { host: 'http://127.0.0.1:8' } });
       const again = await vscode.commands.executeCommand<RestClientEnvironmentsReport | undefined>('apiWorkbench.importRestClientEnvironments', { overwrite: false });
       assert.deepEqual(again?.kept, [ENV]);
       const after = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(envUri))) as Record<string, Record<string, unknown>>;
-      assert.equal(after[ENV]?.['host'], 'http://127.0.0.1:7', 'not overwritten without a yes');
+      assert.equal(after[ENV]?.['host'], home.origin, 'not overwritten without a yes');
       const overwritten = await vscode.commands.executeCommand<RestClientEnvironmentsReport | undefined>('apiWorkbench.importRestClientEnvironments', { overwrite: true });
       assert.deepEqual(overwritten?.kept, []);
       const last = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(envUri))) as Record<string, Record<string, unknown>>;
       assert.equal(last[ENV]?.['host'], 'http://127.0.0.1:8');
       assert.equal(last[ENV]?.['retries'], 3, 'its other variables stay');
     } finally {
+      if (previous) await api.environments.use(previous).catch(() => undefined);
+      await vscode.workspace.fs.delete(requestFile).then(undefined, () => undefined);
+      for (const { server } of [home, other]) await new Promise<void>((resolve) => server.close(() => resolve()));
       await vscode.workspace.fs.delete(settingsUri).then(undefined, () => undefined);
       await vscode.workspace.fs.writeFile(envUri, original);
       await api.environments.load();
