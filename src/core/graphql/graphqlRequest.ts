@@ -6,7 +6,9 @@
 //     selection set `{ field` (httpYac), and no Content-Type other than JSON or GraphQL is written; a JSON
 //     object starts `{"` or `{}`, so JSON is never taken for it, nor a form `query=…`.
 // Its body is the GraphQL document (fragments before or after the operation, as written), then, after a
-// blank line, an optional JSON object of variables. It goes as `{"query", "variables", "operationName"}`
+// blank line, an optional JSON object of variables. A fragment written outside every request (httpYac:
+// `fragment Name on Type { … }` above a request line) joins the query when the query spreads it
+// (`...Name`), and so do the fragments it spreads in turn; one the query defines itself wins. It goes as `{"query", "variables", "operationName"}`
 // with Content-Type application/json; operationName is the name of the document's first operation
 // when it has one. Used by prepareRequest, so `apiwb run`, the editor's Send and generated code agree,
 // and by Copy as curl. An answer's `errors` (even with a 200) are a business failure: the `errors`
@@ -59,9 +61,36 @@ export function operationNameOf(query: string): string | undefined {
 }
 
 /** The request as it goes when it is GraphQL; `{ graphql: false }` for any other request. */
-export function graphqlRequest(request: HttpRequest): GraphqlPrepared {
+/** `fragment Name on Type` at the start of a text: the fragment's name. */
+const FRAGMENT_NAME = /^\s*fragment\s+([_A-Za-z][_0-9A-Za-z]*)/;
+const FRAGMENT_DEFINED = /\bfragment\s+([_A-Za-z][_0-9A-Za-z]*)/g;
+const SPREAD = /\.\.\.\s*([_A-Za-z][_0-9A-Za-z]*)/g;
+
+/** The query with every file-level fragment it spreads, directly or through another fragment, appended. */
+export function withFileFragments(query: string, fileFragments: readonly string[]): string {
+  const byName = new Map<string, string>();
+  for (const text of fileFragments) {
+    const name = FRAGMENT_NAME.exec(text)?.[1];
+    if (name !== undefined && !byName.has(name)) byName.set(name, text.trim());
+  }
+  const defined = new Set([...query.matchAll(FRAGMENT_DEFINED)].map((m) => m[1]!));
+  const added: string[] = [];
+  const pending = [...query.matchAll(SPREAD)].map((m) => m[1]!);
+  for (let name = pending.shift(); name !== undefined; name = pending.shift()) {
+    const text = byName.get(name);
+    if (text === undefined || defined.has(name)) continue;
+    defined.add(name);
+    added.push(text);
+    pending.push(...[...text.matchAll(SPREAD)].map((m) => m[1]!));
+  }
+  return added.length === 0 ? query : `${query}\n\n${added.join('\n\n')}`;
+}
+
+export function graphqlRequest(request: HttpRequest, fileFragments: readonly string[] = []): GraphqlPrepared {
   if (!isGraphqlRequest(request.method, request.headers, request.body)) return { graphql: false };
-  const { query, variables: variablesText } = splitBody(request.body ?? '');
+  const split = splitBody(request.body ?? '');
+  const variablesText = split.variables;
+  const query = withFileFragments(split.query, fileFragments);
   if (query === '') return { graphql: true, problem: 'a GraphQL request needs a query in its body' };
   let variables: unknown = {};
   if (variablesText !== '') {

@@ -1,7 +1,7 @@
 // Other tools' constructs (see KeptConstruct in model.ts): how each is recognised, how far it runs, and
 // the words that name its tool. The grammar (parser.ts) asks here before reading a line as its own; a
 // construct found here is kept verbatim and never read as a request line, a header or a body.
-import type { HttpFileDiagnostic, KeptConstruct, SourceLine } from './model';
+import type { HttpFile, HttpFileDiagnostic, KeptConstruct, SourceLine } from './model';
 import { isBlank, leadingCode, range, lineRange } from './lines';
 
 export const COMMENT = /^(\s*)(#|\/\/)(.*)$/;
@@ -46,7 +46,7 @@ const KEPT_MESSAGES: Record<KeptConstruct['kind'], string> = {
   'output-redirect': 'Response redirect (JetBrains HTTP Client, httpYac): kept as written; the response is not written to that file.',
   'recorded-response': 'httpYac recorded response: kept as written, not compared.',
   'script-assertion': 'httpYac script assertion (?? js / ?? xpath): kept as written, not checked (no script is run).',
-  'graphql-fragment': 'httpYac GraphQL fragment: kept as written; it is not added to the queries that use it.',
+  'graphql-fragment': "httpYac GraphQL fragment: added to this file's GraphQL queries that spread it (...Name).",
   'previous-response': 'JetBrains HTTP Client previous-response reference (<>): kept as written, not compared.',
   unrecognised: 'Not a request line, header, body or a construct of REST Client, httpYac or the JetBrains HTTP Client: kept as written, not sent. A request line needs ### before it.',
 };
@@ -153,4 +153,9 @@ export function keptAnywhere(lines: readonly SourceLine[], i: number, last: numb
 /** An unrecognised line, kept (the grammar's invariant: no line is dropped without a word). */
 export function unrecognisedLine(lines: readonly SourceLine[], i: number): KeptConstruct {
   return { kind: 'unrecognised', tool: 'API Workbench', text: textAt(lines, i), range: lineRange(i, textAt(lines, i)) };
+}
+
+/** The file's GraphQL fragments written outside every request (httpYac), for the queries that spread them. */
+export function graphqlFragmentsOf(file: HttpFile): string[] {
+  return file.blocks.flatMap((b) => b.kept.filter((k) => k.kind === 'graphql-fragment').map((k) => k.text));
 }

@@ -40,11 +40,8 @@ export const REQUEST_KIND_NAMES: Readonly<Record<RequestKind, string>> = {
   http: 'HTTP', graphql: 'GraphQL', grpc: 'gRPC', websocket: 'WebSocket', sse: 'server-sent events (SSE)', mqtt: 'MQTT', amqp: 'AMQP',
 };
 
-/**
- * The request kinds API Workbench sends. GraphQL joins when its requests are sent as GraphQL (the JSON body
- * `{query, variables}`); until then a GRAPHQL line is not run rather than sent as an HTTP method.
- */
-export const SENT_KINDS: ReadonlySet<RequestKind> = new Set<RequestKind>(['http']);
+/** The request kinds API Workbench sends: HTTP, and GraphQL as its JSON body over HTTP (src/core/graphql/). */
+export const SENT_KINDS: ReadonlySet<RequestKind> = new Set<RequestKind>(['http', 'graphql']);
 
 /** Why a request of another kind is not sent, by name (the run, the editor's send, the diagnostic), or undefined for a kind that is. */
 export function notSentWords(line: RequestLine): string | undefined {

@@ -227,13 +227,13 @@ const NOT_RUN_WORDS: Record<Exclude<KeptConstruct['kind'], 'block-comment'>, (k:
   'proto-import': () => 'httpYac gRPC proto import',
   'xpath-namespace': () => 'httpYac XPath namespace',
   'recorded-response': () => 'httpYac recorded response (not compared)',
-  'graphql-fragment': () => 'httpYac GraphQL fragment (not added to the queries that use it)',
+  'graphql-fragment': () => 'httpYac GraphQL fragment (understood: joins the queries that spread it)',
   'previous-response': () => 'JetBrains HTTP Client previous-response reference (<>, not compared)',
   unrecognised: (k) => `a line API Workbench does not read (${k.text.trim().slice(0, 60)})`,
 };
 
 function keptNotRun(kept: readonly KeptConstruct[]): NotRun[] {
-  return kept.flatMap((k) => (k.kind === 'block-comment' ? [] : [{ line: k.range.start.line, what: NOT_RUN_WORDS[k.kind](k) }]));
+  return kept.flatMap((k) => (k.kind === 'block-comment' || k.kind === 'graphql-fragment' ? [] : [{ line: k.range.start.line, what: NOT_RUN_WORDS[k.kind](k) }]));
 }
 
 /** Everything of other tools in a request's block that would run or act and here does not: handlers, scripts, redirects, … */

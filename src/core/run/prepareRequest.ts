@@ -11,6 +11,7 @@ import {
   type DotenvValues, type DynamicVariableResolver, type NamedResponse, type ResolvedRequest, type ResolvedText, type UnresolvedVariable, type VariableScope,
 } from '../httpfile/resolve';
 import { graphqlRequest } from '../graphql/graphqlRequest';
+import { graphqlFragmentsOf } from '../httpfile/foreign';
 import { DYNAMIC_SHAPES } from './dynamicVariables';
 import { readDotenv } from './dotenvFile';
 import { isPathOnly, shapeRequest } from './requestShape';
@@ -101,7 +102,7 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
   const shaped = node.headerSpreads.length === 0 && !isPathOnly(resolved.url) ? resolved : shapeRequest(file, node, resolved, scope);
   if ('problem' in shaped) return { ok: false, kind: 'unresolved', problem: shaped.problem, url: resolved.url };
   const written: HttpRequest = { method: resolved.method, url: shaped.url, headers: shaped.headers, ...(body === undefined ? {} : { body }) };
-  const graphql = graphqlRequest(written);
+  const graphql = graphqlRequest(written, graphqlFragmentsOf(file));
   if (graphql.graphql && 'problem' in graphql) return { ok: false, kind: 'graphql', problem: graphql.problem, url: shaped.url };
   const request = graphql.graphql ? graphql.request : written;
   return {
