@@ -62,6 +62,9 @@ export function outcomeOf(item: PlannedRequest, label: string, result: ExchangeR
   if (problem) outcome.problem = redactor.text(problem);
   contractOutcome(outcome, result, redactor, options.checkContract);
   outcome.ok = passesWithAssertions(result) && unwritten === undefined;
+  // Not ok without a response to judge: a JUnit error, not a failure. A checkpoint refused is an input fault.
+  if (!outcome.ok && walk?.failure?.kind === 'resume') outcome.error = 'input';
+  else if (!outcome.ok && !response) outcome.error = 'no-response';
   return outcome;
 }
 
@@ -81,7 +84,10 @@ function contractOutcome(outcome: Mutable<RunOutcome>, result: ExchangeResult, r
 
 /** A request that threw on its way (not a response): the run goes on, this one named as failed. */
 export function thrownOutcome(item: PlannedRequest, label: string, error: unknown, redactor: Redactor): RunOutcome {
-  return { label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(messageOf(error)), ok: false };
+  return {
+    file: item.shown, line: item.node.range.start.line + 1, label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url),
+    businessFailures: [], problem: redactor.text(messageOf(error)), ok: false, error: 'no-response',
+  };
 }
 
 /**

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Redactor } from '../../src/core/secrets/redact';
-import { redactReport, renderReport, REPORTERS, type RunReport } from '../../src/cli/reporters/report';
+import { redactReport, REPORTERS, type RunReport } from '../../src/cli/reporters/report';
+import { renderReport } from '../../src/cli/reporters/runReport';
 
 const SECRET = 's3cr3t-service-key-42';
 const report: RunReport = {
