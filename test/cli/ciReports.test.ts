@@ -6,23 +6,12 @@
 // still writes the report asked for, and never over an input.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startLocalServer, type LocalServer } from './localServer';
+import { closedPort, startLocalServer, type LocalServer } from './localServer';
 import { runInProcess } from './inProcess';
 import { assertValidJUnit, junitSchemaErrors, readJUnit } from './junitSchema';
-
-/** A loopback port with nothing listening: taken, then freed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const lines = (text: string): string[] => text.split('\n');
 /** A path as apiwb shows it: relative to the working directory when below it. */
