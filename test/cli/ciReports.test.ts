@@ -46,6 +46,11 @@ void describe('CI reports of apiwb run', () => {
       '?? status == 200',
       '?? js response.parsedBody.ok === true',
       '',
+      '{{',
+      '  test("body ok", () => { expect(response.parsedBody.ok).toBe(true); });',
+      '  test.status(200);',
+      '}}',
+      '',
       '###',
       '# @name brokenServer',
       'GET {{base}}/broken',
@@ -62,21 +67,23 @@ void describe('CI reports of apiwb run', () => {
   const run = (extra: readonly string[], env: Record<string, string> = {}) => runInProcess([file, '--env', 'local', '--env-file', server.envFile, ...extra], env);
   const shown = (): string => shownOf(file);
 
-  void it('junit: valid against junit-10.xsd; a consumer reads 7 tests, 1 failure, 1 error, 3 skipped', async () => {
+  void it('junit: valid against junit-10.xsd; a consumer reads 9 tests, 1 failure, 1 error, 5 skipped', async () => {
     const report = join(server.dir, 'report.xml');
     const result = await run(['--reporter', 'junit', '--report', report]);
     assert.equal(result.code, 1, result.stdout + result.stderr);
     const xml = readFileSync(report, 'utf8');
     await assertValidJUnit(xml);
     const read = await readJUnit(xml);
-    assert.deepEqual(read.totals, { tests: 7, failures: 1, errors: 1 });
-    assert.deepEqual(read.suites.map((s) => [s.name, s.tests, s.failures, s.errors, s.skipped]), [[shown(), 7, 1, 1, 3]]);
+    assert.deepEqual(read.totals, { tests: 9, failures: 1, errors: 1 });
+    assert.deepEqual(read.suites.map((s) => [s.name, s.tests, s.failures, s.errors, s.skipped]), [[shown(), 9, 1, 1, 5]]);
     assert.deepEqual(read.cases.map((c) => [c.name, c.outcome, c.type]), [
       ['jetbrainsTests', 'passed', undefined],
       ['jetbrainsTests › status is 200', 'skipped', undefined],
       ['jetbrainsTests › body is json', 'skipped', undefined],
       ['httpyacTests', 'passed', undefined],
       ['httpyacTests › ?? js response.parsedBody.ok === true', 'skipped', undefined],
+      ['httpyacTests › body ok', 'skipped', undefined],
+      ['httpyacTests › test.status(200)', 'skipped', undefined],
       ['brokenServer', 'failure', 'request'],
       ['nobodyListens', 'error', 'no-response'],
     ]);
@@ -84,7 +91,7 @@ void describe('CI reports of apiwb run', () => {
     const properties = read.suites[0]!.properties;
     assert.equal(properties['line: jetbrainsTests'], String(lineOf('GET {{base}}/fine')));
     assert.equal(properties['line: nobodyListens'], String(lineOf('GET http://127.0.0.1:')));
-    assert.match(result.stdout, /4 requests, 2 failed, .*3 tests skipped \(not run\)/);
+    assert.match(result.stdout, /4 requests, 2 failed, .*5 tests skipped \(not run\)/);
   });
 
   void it('the schema check is real: the attributes the JUnit file used to carry are rejected', async () => {
@@ -108,7 +115,7 @@ void describe('CI reports of apiwb run', () => {
       ['nobodyListens', lineOf('GET http://127.0.0.1:'), false, 'no-response'],
     ]);
     assert.deepEqual(json.requests[0]!.notRun[0]!.tests, ['status is 200', 'body is json']);
-    assert.deepEqual(json.totals, { requests: 4, failed: 2, failures: 1, errors: 1, skipped: 3, assertions: 1, assertionsFailed: 0 });
+    assert.deepEqual(json.totals, { requests: 4, failed: 2, failures: 1, errors: 1, skipped: 5, assertions: 1, assertionsFailed: 0 });
   });
 
   void it('github: paths relative to GITHUB_WORKSPACE, a line >= 1 on every annotation, never file= or line=0', async () => {
