@@ -137,7 +137,7 @@ export function readOverlay(path: string): OpenApiImport {
   try {
     return readOverlayFile(readFileSync(path, 'utf8'), path);
   } catch (error) {
-    throw new InputError(`--overlay ${path}: ${messageOf(error)}`);
+    throw new InputError(`--overlay ${path}: ${messageOf(error)}`, { file: shownPath(path), line: 1 });
   }
 }
 

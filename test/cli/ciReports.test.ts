@@ -164,6 +164,17 @@ void describe('an input error still writes the report', () => {
     assert.ok(!result.stdout.includes('literal-secret-value'));
   });
 
+  void it('an unreadable overlay: the JSON report names the overlay, line 1', async () => {
+    const overlay = join(dir, 'overlay.json');
+    writeFileSync(overlay, 'not an overlay');
+    const report = join(dir, 'overlay-report.json');
+    const result = await runInProcess([join(dir, 'ok.http'), '--env', 'local', '--overlay', overlay, '--reporter', 'json', '--report', report]);
+    assert.equal(result.code, 2, result.stderr);
+    const json = JSON.parse(readFileSync(report, 'utf8')) as { requests: { file: string; line: number; error?: string }[]; totals: Record<string, number> };
+    assert.deepEqual(json.requests.map((r) => [r.file, r.line, r.error]), [[shownOf(overlay), 1, 'input']]);
+    assert.equal(json.totals.errors, 1);
+  });
+
   void it('a --report that is an input of the run is not written, even on an input error', async () => {
     const target = join(dir, 'bad.http');
     const before = readFileSync(target, 'utf8');

@@ -10,7 +10,10 @@ import { junitReport } from './junit';
 import type { RequestOutcome } from './summary';
 
 export const REPORT_HELP = `  --reporter R        also write a report: junit (JUnit XML), json, or github (workflow-command
-                      annotations with file and line); secrets are redacted in every report
+                      annotations with file and line, relative to the repository root:
+                      GITHUB_WORKSPACE, else the git work tree); secrets are redacted in every report.
+                      Tests of other tools' scripts are counted as skipped; no response or an input
+                      error is an error (the report is written on an input error too)
   --report FILE       where the report goes (junit and json need it; github without it: stdout)
 `;
 
