@@ -104,8 +104,10 @@ function inputFaultEntry(fault: InputFault): ReportedRequest {
 
 /** Entries by file (in the order files first appear) and line: a request not run sits where it is written. */
 function inFileOrder(requests: readonly ReportedRequest[]): ReportedRequest[] {
-  const files = [...new Set(requests.map((r) => r.file))];
-  return requests.map((r, i) => ({ r, i })).sort((a, b) => files.indexOf(a.r.file) - files.indexOf(b.r.file) || a.r.line - b.r.line || a.i - b.i).map(({ r }) => r);
+  const fileOrder = new Map<string, number>();
+  for (const r of requests) if (!fileOrder.has(r.file)) fileOrder.set(r.file, fileOrder.size);
+  const order = (r: ReportedRequest): number => fileOrder.get(r.file) ?? 0;
+  return requests.map((r, i) => ({ r, i })).sort((a, b) => order(a.r) - order(b.r) || a.r.line - b.r.line || a.i - b.i).map(({ r }) => r);
 }
 
 export function renderReport(name: ReporterName, report: RunReport, paths?: AnnotationPaths): string {
