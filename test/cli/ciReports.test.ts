@@ -12,6 +12,10 @@ import { after, before, describe, it } from 'node:test';
 import { closedPort, startLocalServer, type LocalServer } from './localServer';
 import { runInProcess } from './inProcess';
 import { assertValidJUnit, junitSchemaErrors, readJUnit } from './junitSchema';
+import { planRequests } from '../../src/cli/runPlan';
+import { thrownOutcome } from '../../src/cli/runOutput';
+import { renderReport, runReportOf } from '../../src/cli/reporters/runReport';
+import { Redactor } from '../../src/core/secrets/redact';
 
 const lines = (text: string): string[] => text.split('\n');
 /** A path as apiwb shows it: relative to the working directory when below it. */
@@ -162,6 +166,15 @@ void describe('an input error still writes the report', () => {
     assert.equal(commands.length, 1, result.stdout);
     assert.match(commands[0]!, /^::error file=[^,]*broken\.env\.json,line=3,title=apiwb%3A input error::/);
     assert.ok(!result.stdout.includes('literal-secret-value'));
+  });
+
+  void it('a request that throws on its way still has its file and line (was file "", line 0)', () => {
+    const plan = planRequests([join(dir, 'ok.http')], undefined);
+    const item = { ...plan.requests[0]!, readLater: false };
+    const outcome = thrownOutcome(item, 'ok', new Error('socket hang up'), new Redactor());
+    assert.deepEqual([outcome.file, outcome.line, outcome.ok, outcome.error, outcome.problem], [shownOf(join(dir, 'ok.http')), 1, false, 'no-response', 'socket hang up']);
+    const report = runReportOf([outcome], { startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1 });
+    assert.match(renderReport('github', report, { cwd: process.cwd(), env: { GITHUB_WORKSPACE: dir } }), /^::error file=ok\.http,line=1,title=apiwb%3A ok::GET \{\{base\}\}\/a: socket hang up$/m);
   });
 
   void it('an unreadable overlay: the JSON report names the overlay, line 1', async () => {
