@@ -49,6 +49,7 @@ import { overlapsNext, preparesAhead, READY_AHEAD_FOR_MS } from './runOverlap';
 import { resumeRecordOf, resumeWords, type ResumeRecordKeeper } from './runResume';
 import { openRunOut, outcomeOf, thrownOutcome, type RunOutcome } from './runOutput';
 import { sayNotRun, setAsideNotRun, type NotRunOutcome } from './notRun';
+import { reportInputFault, type RunInputs } from './runFaultReport';
 
 export const runSubcommand: Subcommand = {
   run: (args) => runCommand(args),
@@ -67,11 +68,14 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
     return RUN_EXIT.ok;
   }
   const redactor = new Redactor(secretValuesFromEnvironment(io.env));
+  const inputs: RunInputs = { runFiles: new RunFiles(), reportClaimed: false };
   try {
-    return await execute(options, io, redactor);
+    return await execute(options, io, redactor, inputs);
   } catch (error) {
     if (error instanceof InputError || error instanceof EnvFileError) {
       io.stderr.write(`apiwb run: ${terminalSafe(redactor.text(error.message))}\n`);
+      // The report asked for is written all the same: CI reads the fault where it reads the results.
+      reportInputFault(options, error, inputs, io, redactor);
       return RUN_EXIT.usage;
     }
     io.stderr.write(`apiwb run: ${terminalSafe(redactor.text(messageOf(error)))}\n`);
@@ -86,14 +90,14 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
  * and its environment, the catalog with the overlays, the plan checked request by request, the outputs
  * claimed.
  */
-async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor): Promise<{ envPath: string; runEnvironment: RunEnvironment; environment: Environment; catalog: Catalog; planned: PlannedRequest[]; notRun: NotRunOutcome[] }> {
+async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor, inputs: RunInputs): Promise<{ envPath: string; runEnvironment: RunEnvironment; environment: Environment; catalog: Catalog; planned: PlannedRequest[]; notRun: NotRunOutcome[] }> {
   const files = collectRequestFiles(options.paths);
   const envPath = findEnvFile(options.envFile, files[0]);
   const runEnvironment = await loadRunEnvironment(envPath, options.env, { shown: shownPath, redactor, warn: (line) => io.stderr.write(`apiwb run: ${terminalSafe(line)}\n`) });
   const { environment } = runEnvironment;
   assertNoPlaceholders(environment, shownPath(envPath));
   // Every file the run reads is an input no output of it may overwrite (src/core/files/outputs.ts).
-  const runFiles = new RunFiles();
+  const runFiles = inputs.runFiles;
   for (const file of files) runFiles.input(file, 'the .http file');
   runFiles.input(envPath, 'the env file');
   runFiles.input(join(dirname(envPath), PRIVATE_ENV_FILE_NAME), 'the private env file');
@@ -112,14 +116,15 @@ async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor): P
   const included = plan.requests.map((item) => checkBeforeSending(item, environment, options.allPages, catalog, includeNames, checkedTexts, runFiles));
   checkedTexts.clear();
   claimOutputs(runFiles, options);
+  inputs.reportClaimed = true;
   const planned = withReadLater(plan, included);
   return { envPath, runEnvironment, environment, catalog, planned, notRun };
 }
 
-async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Promise<number> {
+async function execute(options: RunOptions, io: RunIo, redactor: Redactor, inputs: RunInputs): Promise<number> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
-  const { envPath, runEnvironment, environment, catalog, planned, notRun } = await prepareRun(options, io, redactor);
+  const { envPath, runEnvironment, environment, catalog, planned, notRun } = await prepareRun(options, io, redactor, inputs);
 
   // Every secret of the run and where it may go, bound before anything is sent: the send boundary's.
   const guard = new SecretBindings();
@@ -225,7 +230,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   if (sink && !allOk && sink.checkpoint()?.bytes === 0) io.stderr.write(`apiwb run: --out ${options.out}: no row was written; the file that was there is left as it was\n`);
   const elapsed = performance.now() - started;
   io.stdout.write(`${formatTotals(outcomes, elapsed)}\n`);
-  if (options.reporter) writeRunReport(options.reporter, options.report, outcomes, { startedAt, durationMs: elapsed }, redactor, io.stdout);
+  if (options.reporter) writeRunReport(options.reporter, options.report, outcomes, { startedAt, durationMs: elapsed }, redactor, io.stdout, { paths: { cwd: process.cwd(), env: io.env } });
   // A checkpoint the walker refused (resumeCheck.ts) is an input fault: nothing was sent for it.
   if (outcomes.some((o) => o.walk?.failure?.kind === 'resume')) return RUN_EXIT.usage;
   return outcomes.every((o) => o.ok) ? RUN_EXIT.ok : RUN_EXIT.failure;

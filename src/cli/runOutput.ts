@@ -12,6 +12,7 @@ import type { Mutable } from '../core/mutable';
 import { InputError } from './nodePorts/files';
 import { openOutputSink, type OutputFormat, type OutputOptions } from './reporters/outputSink';
 import type { RequestOutcome } from './reporters/summary';
+import type { ReportedError } from './reporters/report';
 import type { RunOptions } from './runArguments';
 import { messageOf, type PlannedRequest } from './runPlan';
 import { removeResumeRecord } from './resumeFile';
@@ -62,7 +63,15 @@ export function outcomeOf(item: PlannedRequest, label: string, result: ExchangeR
   if (problem) outcome.problem = redactor.text(problem);
   contractOutcome(outcome, result, redactor, options.checkContract);
   outcome.ok = passesWithAssertions(result) && unwritten === undefined;
+  const error = outcome.ok ? undefined : errorOf(walk, result);
+  if (error) outcome.error = error;
   return outcome;
+}
+
+/** Not ok without a response to judge: a JUnit error, not a failure. A checkpoint refused is an input fault. */
+function errorOf(walk: WalkResult | undefined, result: ExchangeResult): ReportedError | undefined {
+  if (walk?.failure?.kind === 'resume') return 'input';
+  return result.response ? undefined : 'no-response';
 }
 
 /** --check-contract: drift fails the request and is carried into the reports; every finding is a detail line. */
@@ -81,7 +90,10 @@ function contractOutcome(outcome: Mutable<RunOutcome>, result: ExchangeResult, r
 
 /** A request that threw on its way (not a response): the run goes on, this one named as failed. */
 export function thrownOutcome(item: PlannedRequest, label: string, error: unknown, redactor: Redactor): RunOutcome {
-  return { label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url), businessFailures: [], problem: redactor.text(messageOf(error)), ok: false };
+  return {
+    file: item.shown, line: item.node.range.start.line + 1, label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url),
+    businessFailures: [], problem: redactor.text(messageOf(error)), ok: false, error: 'no-response',
+  };
 }
 
 /**

@@ -93,15 +93,16 @@ export function readLaterFlags(requests: readonly { readonly name?: string | und
  */
 export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment: Environment, allPages: boolean, catalog: Catalog, names: Map<string, readonly string[]>, checkedTexts: Map<string, ResolvedText>, runFiles: RunFiles): readonly string[] | undefined {
   const checked = checkRequest(item.parsed, item.node.index, environment, checkedTexts);
-  if (!checked.ok) throw new InputError(`${item.where}: ${checked.problem}`);
+  const at = { file: item.shown, line: item.node.range.start.line + 1 };
+  if (!checked.ok) throw new InputError(`${item.where}: ${checked.problem}`, at);
   const include = checked.resolved.bodyInclude;
   const includePath = include && resolvePath(dirname(item.file), include.path);
   const shown = include && `<${include.substituteVariables ? '@' : ''} ${include.path}`;
-  if (includePath && !existsSync(includePath)) throw new InputError(`${item.where}: ${shown}: no such file next to ${item.shown}`);
+  if (includePath && !existsSync(includePath)) throw new InputError(`${item.where}: ${shown}: no such file next to ${item.shown}`, at);
   if (includePath) runFiles.input(includePath, `the body file (${shown} of ${item.where})`);
   if (allPages) {
     const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, catalog);
-    if (!lookup.ok) throw new InputError(`${item.where}: ${lookup.error}`);
+    if (!lookup.ok) throw new InputError(`${item.where}: ${lookup.error}`, at);
   }
   if (!include?.substituteVariables || !includePath) return undefined;
   let found = names.get(includePath);
@@ -110,7 +111,7 @@ export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, envi
       const bytes = readFileSync(includePath);
       found = bytes.includes('{{') ? referenceNames(bytes.toString('utf8')) : [];
     } catch (error) {
-      throw new InputError(`${item.where}: ${shown}: ${messageOf(error)}`);
+      throw new InputError(`${item.where}: ${shown}: ${messageOf(error)}`, at);
     }
     names.set(includePath, found);
   }
@@ -134,7 +135,7 @@ export function readOverlay(path: string): OpenApiImport {
   try {
     return readOverlayFile(readFileSync(path, 'utf8'), path);
   } catch (error) {
-    throw new InputError(`--overlay ${path}: ${messageOf(error)}`);
+    throw new InputError(`--overlay ${path}: ${messageOf(error)}`, { file: shownPath(path), line: 1 });
   }
 }
 

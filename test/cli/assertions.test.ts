@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { buildCli, openSandboxWorkspace, type SandboxWorkspace } from './sandboxEnv';
 import { assertNoSecret, ROOT, runCli, type CliResult } from './cliProcess';
+import { assertValidJUnit, readJUnit } from './junitSchema';
 
 const FILE = join(ROOT, 'test', 'fixtures', 'assertions', 'sandbox.http');
 const SHOWN = relative(ROOT, FILE);
@@ -33,8 +34,9 @@ function assertJUnitShape(xml: string): { suites: XmlNode[]; cases: XmlNode[] } 
   for (const suite of suites) {
     assert.equal(suite.tagName, 'testsuite');
     for (const attribute of ['name', 'tests', 'failures', 'errors', 'time']) assert.ok(suite.getAttribute(attribute) !== null, `testsuite@${attribute}`);
-    const own = elements(suite);
-    assert.ok(own.every((c) => c.tagName === 'testcase'), 'a testsuite holds testcases');
+    const children = elements(suite);
+    assert.ok(children.every((c) => c.tagName === 'testcase' || c.tagName === 'properties'), 'a testsuite holds its properties and testcases');
+    const own = children.filter((c) => c.tagName === 'testcase');
     assert.equal(Number(suite.getAttribute('tests')), own.length);
     const failed = own.filter((c) => elements(c).some((e) => e.tagName === 'failure')).length;
     assert.equal(Number(suite.getAttribute('failures')), failed);
@@ -135,7 +137,8 @@ void describe('assertions over real HTTP', () => {
       [lineOf('?? status == 201'), 'status == 201', '== 201', '200'],
     ]);
     assert.deepEqual(report.requests[1]?.notRun.map((n) => n.line), [lineOf('?? js'), lineOf('> {%')]);
-    assert.deepEqual(report.totals, { requests: 2, failed: 1, assertions: 11, assertionsFailed: 2 });
+    // The ?? js line and the handler's client.test are tests not run: skipped, never passed.
+    assert.deepEqual(report.totals, { requests: 2, failed: 1, failures: 1, errors: 0, skipped: 2, assertions: 11, assertionsFailed: 2 });
     assertNoSecretIn(text);
   });
 
@@ -144,11 +147,18 @@ void describe('assertions over real HTTP', () => {
     assert.equal(result.code, 1);
     const xml = reportOf('report.xml');
     const { suites, cases } = assertJUnitShape(xml);
+    await assertValidJUnit(xml);
     assert.deepEqual(suites.map((s) => s.getAttribute('name')), [SHOWN]);
-    assert.deepEqual(cases.map((c) => [c.getAttribute('name'), c.getAttribute('line'), elements(c).some((e) => e.tagName === 'failure')]), [
-      ['constituentsPass', String(lineOf('GET {{fundraising_base_url}}')), false],
-      ['emptyQuestionFails', String(lineOf('POST {{engagement_base_url}}')), true],
+    assert.deepEqual(cases.map((c) => [c.getAttribute('name'), elements(c).find((e) => ['failure', 'skipped'].includes(e.tagName))?.tagName]), [
+      ['constituentsPass', undefined],
+      ['emptyQuestionFails', 'failure'],
+      ['emptyQuestionFails › ?? js response.parsedBody.ResponseStatus === true', 'skipped'],
+      ['emptyQuestionFails › not run here', 'skipped'],
     ]);
+    const read = await readJUnit(xml);
+    assert.equal(read.suites[0]?.properties['line: constituentsPass'], String(lineOf('GET {{fundraising_base_url}}')));
+    assert.equal(read.suites[0]?.properties['line: emptyQuestionFails'], String(lineOf('POST {{engagement_base_url}}')));
+    assert.deepEqual([read.suites[0]?.tests, read.suites[0]?.failures, read.suites[0]?.errors, read.suites[0]?.skipped], [4, 1, 0, 2]);
     const failure = elements(cases[1] as XmlNode).find((e) => e.tagName === 'failure');
     assert.equal(failure?.getAttribute('type'), 'assertion');
     assert.match(failure?.textContent ?? '', new RegExp(`:${lineOf('?? status == 201')}: \\?\\? status == 201 — expected == 201, actual 200`));

@@ -2,7 +2,7 @@
 // an env file whose `local` environment's `base` is the server's URL (`--env local --env-file envFile`).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -28,4 +28,13 @@ export async function startLocalServer(prefix: string, handler: RequestListener)
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A loopback port with nothing listening (taken, then freed): a request to it meets a refused connection. */
+export async function closedPort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

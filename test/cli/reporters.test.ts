@@ -129,10 +129,10 @@ void describe('apiwb run pieces', () => {
   });
 
   void it('formats one line per request and the totals', () => {
-    const line = formatOutcome({ label: 'q', method: 'GET', url: 'http://h/x', status: 200, totalMs: 12.4, rows: 1, pages: 3, businessFailures: ['code 3 x'], ok: false }, false);
+    const line = formatOutcome({ file: 'a.http', line: 1, label: 'q', method: 'GET', url: 'http://h/x', status: 200, totalMs: 12.4, rows: 1, pages: 3, businessFailures: ['code 3 x'], ok: false }, false);
     assert.equal(line, '✗ q  GET http://h/x  200  12 ms  1 row  3 pages  business failure: code 3 x');
-    assert.equal(formatOutcome({ label: 'q', method: 'GET', url: 'u', businessFailures: [], problem: 'why', ok: false }, false), '✗ q  GET u  — why');
-    assert.match(formatOutcome({ label: 'q', method: 'GET', url: 'u', status: 200, businessFailures: [], ok: true }, true), /\u001b\[32m✓/);
-    assert.equal(formatTotals([{ label: 'a', method: 'GET', url: 'u', rows: 2, businessFailures: [], ok: true }], 5), '1 request, 0 failed, 2 rows, 5 ms');
+    assert.equal(formatOutcome({ file: 'a.http', line: 1, label: 'q', method: 'GET', url: 'u', businessFailures: [], problem: 'why', ok: false }, false), '✗ q  GET u  — why');
+    assert.match(formatOutcome({ file: 'a.http', line: 1, label: 'q', method: 'GET', url: 'u', status: 200, businessFailures: [], ok: true }, true), /\u001b\[32m✓/);
+    assert.equal(formatTotals([{ file: 'a.http', line: 1, label: 'a', method: 'GET', url: 'u', rows: 2, businessFailures: [], ok: true }], 5), '1 request, 0 failed, 2 rows, 5 ms');
   });
 });

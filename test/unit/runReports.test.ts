@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Redactor } from '../../src/core/secrets/redact';
-import { redactReport, renderReport, REPORTERS, type RunReport } from '../../src/cli/reporters/report';
+import { redactReport, REPORTERS, type RunReport } from '../../src/cli/reporters/report';
+import { renderReport, runReportOf } from '../../src/cli/reporters/runReport';
 
 const SECRET = 's3cr3t-service-key-42';
 const report: RunReport = {
@@ -51,4 +52,23 @@ void test('github: server and file text cannot drive the terminal (ESC, OSC, bid
   assert.match(text, /\\x1b\[2J/);
   assert.match(text, /red\\x9b/);
   assert.equal(text.trimEnd().split('\n').length, 4, 'three annotations and the totals line: no line added');
+});
+
+void test('requests not run and an input fault are entries too: errors, in file order, with file and line', () => {
+  const ran = { file: 'a.http', line: 10, label: 'second', method: 'GET', url: 'http://h/2', status: 200, businessFailures: [], ok: true };
+  const built = runReportOf([ran], { startedAt: '2026-01-01T00:00:00.000Z', durationMs: 5 }, {
+    notRun: [{ file: 'a.http', line: 3, name: 'stream', reason: 'gRPC is not sent as HTTP', tool: 'httpYac' }, { file: 'b.http', line: 0, reason: 'WEBSOCKET is not supported' }],
+  });
+  assert.deepEqual(built.requests.map((r) => [r.file, r.line, r.label, r.ok, r.error]), [
+    ['a.http', 3, 'stream', false, 'not-run'],
+    ['a.http', 10, 'second', true, undefined],
+    ['b.http', 1, 'b.http:1', false, 'not-run'],
+  ]);
+  assert.equal(built.requests[0]!.problem, 'not run: gRPC is not sent as HTTP (httpYac)');
+  const xml = renderReport('junit', built);
+  assert.match(xml, /<testsuites name="apiwb run" tests="3" failures="0" errors="2"/);
+  assert.match(xml, /<error message="not run: gRPC is not sent as HTTP \(httpYac\)" type="not-run">/);
+  assert.doesNotMatch(renderReport('github', built), /line=0|file=,/);
+  const fault = runReportOf([], { startedAt: '2026-01-01T00:00:00.000Z', durationMs: 0 }, { inputFault: { file: 'env.json', message: 'broken' } });
+  assert.deepEqual(fault.requests.map((r) => [r.file, r.line, r.error]), [['env.json', 1, 'input']], 'a file-level fault: the file\'s first line');
 });

@@ -27,7 +27,7 @@ void describe('terminalSafe', () => {
 
   void it('a summary line with a hostile label, URL, business failure and problem stays one line with one mark', () => {
     const line = formatOutcome({
-      label: 'x\n✓ fake', method: 'GET', url: 'http://h/\u001b[2K', status: 200, totalMs: 1,
+      file: 'a.http', line: 1, label: 'x\n✓ fake', method: 'GET', url: 'http://h/\u001b[2K', status: 200, totalMs: 1,
       businessFailures: ['Nope\r\u001b[2K✓ paid'], problem: 'bad\n✓ also fake', ok: false,
     }, true);
     assert.equal(line.split('\n').length, 1);

@@ -4,7 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import { ENV_FILE_NAME } from '../../core/env/loadEnvFile';
 
 export class InputError extends Error {
-  constructor(message: string) {
+  /** `where`: the file (as shown) and one-based line the fault is in, when it is in one (reports name it). */
+  constructor(message: string, readonly where?: { readonly file: string; readonly line: number }) {
     super(message);
     this.name = 'InputError';
   }

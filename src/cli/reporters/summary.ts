@@ -6,11 +6,12 @@
 import { terminalSafe } from '../../core/text/terminalText';
 
 import type { AssertionResult, NotRun } from '../../core/run/assertions';
+import type { ReportedError } from './report';
 
 export interface RequestOutcome {
   /** The file as shown and the one-based line of the request line. */
-  readonly file?: string;
-  readonly line?: number;
+  readonly file: string;
+  readonly line: number;
   readonly label: string;
   readonly method: string;
   /** Redacted. */
@@ -36,6 +37,8 @@ export interface RequestOutcome {
   /** Lines printed under the summary line, indented (e.g. contract drift findings). */
   readonly details?: readonly string[];
   readonly ok: boolean;
+  /** Not ok for a reason other than its response (reports: a JUnit error, not a failure). */
+  readonly error?: ReportedError;
 }
 
 export interface CompareCounts {
@@ -59,7 +62,7 @@ export function formatOutcome(outcome: RequestOutcome, color: boolean): string {
   let line = parts.join('  ');
   if (outcome.businessFailures.length) line += `  business failure: ${terminalSafe(outcome.businessFailures.join('; '))}`;
   if (outcome.problem) line += `  — ${terminalSafe(outcome.problem)}`;
-  const file = outcome.file ?? '';
+  const file = outcome.file;
   for (const a of failed) line += `\n    ${paint('✗', 31, color)} ${file}:${a.line + 1}  ?? ${terminalSafe(a.text)}  expected ${terminalSafe(a.expected)}, actual ${terminalSafe(a.actual)}`;
   for (const n of outcome.notRun ?? []) line += `\n    · ${file}:${n.line + 1}  not run: ${terminalSafe(n.what)}`;
   for (const detail of outcome.details ?? []) line += `\n    ${terminalSafe(detail)}`;
@@ -71,7 +74,10 @@ export function formatTotals(outcomes: readonly RequestOutcome[], elapsedMs: num
   const rows = outcomes.reduce((sum, o) => sum + (o.rows ?? 0), 0);
   const assertions = outcomes.flatMap((o) => o.assertions ?? []);
   const checked = assertions.length ? `, ${assertions.length} assertions (${assertions.filter((a) => a.outcome === 'failed').length} failed)` : '';
-  return `${outcomes.length} request${outcomes.length === 1 ? '' : 's'}, ${failed} failed, ${rows} rows, ${Math.round(elapsedMs)} ms${checked}`;
+  // Tests of other tools' scripts were not run: counted as skipped, never as passed.
+  const skipped = outcomes.reduce((sum, o) => sum + (o.notRun ?? []).reduce((n, x) => n + (x.tests?.length ?? 0), 0), 0);
+  const notRun = skipped ? `, ${skipped} test${skipped === 1 ? '' : 's'} skipped (not run)` : '';
+  return `${outcomes.length} request${outcomes.length === 1 ? '' : 's'}, ${failed} failed, ${rows} rows, ${Math.round(elapsedMs)} ms${checked}${notRun}`;
 }
 
 function paint(text: string, code: number, color: boolean): string {

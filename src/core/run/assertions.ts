@@ -12,6 +12,7 @@ import { headerValue } from '../http/types';
 import { Redactor, REDACTED } from '../secrets/redact';
 import { isCredentialHeader, isSecretName, JWT_ANYWHERE } from '../secrets/vocabulary';
 import type { ExchangeResult, ExchangeStep, Finding } from './exchange';
+import { httpYacTests, jetBrainsTests } from './scriptTests';
 
 /** What an exchange produced, as the assertions see it. */
 export interface AssertedExchange {
@@ -46,6 +47,8 @@ export interface AssertionResult {
 export interface NotRun {
   readonly line: number;
   readonly what: string;
+  /** The tests it holds, by name (./scriptTests.ts): each is a test not run, reported as skipped. */
+  readonly tests?: readonly string[];
 }
 
 const ABSENT = Symbol('absent');
@@ -233,14 +236,28 @@ const NOT_RUN_WORDS: Record<Exclude<KeptConstruct['kind'], 'block-comment'>, (k:
 };
 
 function keptNotRun(kept: readonly KeptConstruct[]): NotRun[] {
-  return kept.flatMap((k) => (k.kind === 'block-comment' || k.kind === 'graphql-fragment' ? [] : [{ line: k.range.start.line, what: NOT_RUN_WORDS[k.kind](k) }]));
+  return kept.flatMap((k) => (k.kind === 'block-comment' || k.kind === 'graphql-fragment' ? [] : [withTests({ line: k.range.start.line, what: NOT_RUN_WORDS[k.kind](k) }, keptTests(k))]));
+}
+
+/** The tests a kept construct would have run (./scriptTests.ts). */
+function keptTests(k: KeptConstruct): readonly string[] {
+  if (k.kind === 'script-block') return httpYacTests(k.text);
+  if (k.kind === 'pre-request-script') return jetBrainsTests(k.text);
+  return k.kind === 'script-assertion' ? [`?? ${k.text.trim().replace(/^\?\?\s*/, '')}`] : [];
+}
+
+function withTests(notRun: NotRun, tests: readonly string[]): NotRun {
+  return tests.length === 0 ? notRun : { ...notRun, tests };
 }
 
 /** Everything of other tools in a request's block that would run or act and here does not: handlers, scripts, redirects, … */
 export function notRunOf(block: RequestBlock, request: HttpRequestNode): NotRun[] {
   if (request.responseHandlers.length === 0 && block.kept.length === 0) return [];
   const out: NotRun[] = [
-    ...request.responseHandlers.map((h) => ({ line: h.range.start.line, what: h.kind === 'script' ? 'response handler script (> {% %})' : `response handler file (> ${h.text})` })),
+    ...request.responseHandlers.map((h) => withTests(
+      { line: h.range.start.line, what: h.kind === 'script' ? 'response handler script (> {% %})' : `response handler file (> ${h.text})` },
+      h.kind === 'script' ? jetBrainsTests(h.text) : [],
+    )),
     ...keptNotRun(block.kept),
   ];
   return out.sort((x, y) => x.line - y.line);

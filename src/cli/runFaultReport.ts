@@ -1,0 +1,82 @@
+// `apiwb run` stopped by an input fault (exit 2) still writes the report asked for with --reporter: one
+// entry, an error, at the file and line of the fault (the file's first line when the fault is the whole
+// file's; the first file given when it is in none). Outputs never overwrite inputs here either: --report is
+// claimed against every file the run would have read (the files and folders given, their .http files and
+// `< file` bodies, the env file beside them, the overlays); when that claim is refused, no report is written
+// and the reason is said.
+import { dirname, join, resolve as resolvePath } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { EnvFileError } from '../core/env/model';
+import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
+import type { RunFiles } from '../core/files/outputs';
+import { parseHttpFile } from '../core/httpfile/parser';
+import type { Redactor } from '../core/secrets/redact';
+import { terminalSafe } from '../core/text/terminalText';
+import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
+import { writeRunReport, type InputFault } from './reporters/runReport';
+import type { RunIo, RunOptions } from './runArguments';
+import { messageOf, shownPath } from './runPlan';
+
+/** What the run had done when it stopped: the inputs it registered, and whether --report was claimed. */
+export interface RunInputs {
+  readonly runFiles: RunFiles;
+  reportClaimed: boolean;
+}
+
+/** Where an input fault is: its own file and line, or the first file given, line 1. */
+export function inputFaultOf(error: InputError | EnvFileError, options: Pick<RunOptions, 'paths'>, redactor: Redactor): InputFault {
+  const message = redactor.text(error.message);
+  if (error instanceof EnvFileError) return { file: error.where.file, line: error.where.line ?? 1, message };
+  if (error.where) return { file: error.where.file, line: error.where.line, message };
+  const first = tryOr(() => collectRequestFiles(options.paths)[0], undefined) ?? options.paths[0] ?? '.';
+  return { file: shownPath(first), line: 1, message };
+}
+
+/** Writes the report of a run stopped by `error` (nothing when no --reporter was given). */
+export function reportInputFault(options: RunOptions, error: InputError | EnvFileError, inputs: RunInputs, io: RunIo, redactor: Redactor): void {
+  if (!options.reporter) return;
+  if (options.report && !inputs.reportClaimed) {
+    try {
+      registerInputs(inputs.runFiles, options);
+      inputs.runFiles.claim(options.report, '--report');
+    } catch (refusal) {
+      io.stderr.write(`apiwb run: no report written: ${terminalSafe(redactor.text(messageOf(refusal)))}\n`);
+      return;
+    }
+  }
+  const startedAt = new Date().toISOString();
+  writeRunReport(options.reporter, options.report, [], { startedAt, durationMs: 0 }, redactor, io.stdout, {
+    inputFault: inputFaultOf(error, options, redactor),
+    paths: { cwd: process.cwd(), env: io.env },
+  });
+}
+
+/** Every file the run would have read, as far as it can be found: a fault stopped it before it knew them all. */
+function registerInputs(runFiles: RunFiles, options: RunOptions): void {
+  const files = options.paths.flatMap((path) => tryOr(() => collectRequestFiles([path]), []));
+  for (const path of options.paths) runFiles.input(path, 'a file given');
+  for (const file of files) {
+    runFiles.input(file, 'the .http file');
+    for (const include of tryOr(() => includesOf(file), [])) runFiles.input(include, 'a body file');
+  }
+  const envPath = tryOr(() => findEnvFile(options.envFile, files[0]), options.envFile);
+  if (envPath) {
+    runFiles.input(envPath, 'the env file');
+    runFiles.input(join(dirname(envPath), PRIVATE_ENV_FILE_NAME), 'the private env file');
+  }
+  for (const overlay of options.overlays) runFiles.input(overlay, 'the overlay');
+}
+
+/** The `< file` bodies of a .http file's requests. */
+function includesOf(file: string): string[] {
+  const parsed = parseHttpFile(readFileSync(file, 'utf8'));
+  return parsed.requests.flatMap((r) => (r.body?.kind === 'include' ? [resolvePath(dirname(file), r.body.path)] : []));
+}
+
+function tryOr<T, F>(make: () => T, fallback: F): T | F {
+  try {
+    return make();
+  } catch {
+    return fallback;
+  }
+}
