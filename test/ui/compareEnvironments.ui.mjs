@@ -61,6 +61,6 @@ export async function run(page, ctx) {
   await view.getByText(`added 0, removed 0, changed ${changed}, unchanged ${total - changed}`).waitFor();
   await view.getByText(`Changed (${changed})`).click();
   await view.locator('tr.changed details summary').first().click();
-  await view.locator('table.fields code', { hasText: 'status' }).first().waitFor();
+  await view.locator('ul.fields code', { hasText: 'status' }).first().waitFor();
   await ctx.screenshot('compare-environments');
 }

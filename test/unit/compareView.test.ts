@@ -34,7 +34,8 @@ void describe('comparison view HTML', () => {
   void it('sums up each request on a row of its own, and names the request of each record when there are several', () => {
     const rows = [...html.matchAll(/<tr><th scope="row">([^<]*)<\/th>/g)].map((m) => m[1]);
     assert.deepEqual(rows, ['bookings', 'orders&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;/script&gt;']);
-    assert.match(html, /<span class="verdict differ">differ<\/span><br><small>added 1, removed 0, changed 1, unchanged 3<\/small>/);
+    assert.match(html, /<span class="verdict differ">differ<\/span> <small>added 1, removed 0, changed 1, unchanged 3<\/small>/);
+    assert.match(html, /<dt>A · sandbox<\/dt><dd>HTTP 200 · business ok<\/dd><dt>B · sandbox-next<\/dt>/);
     assert.match(html, /<th scope="col">request<\/th><th scope="col">key<\/th>/);
   });
 

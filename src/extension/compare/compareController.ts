@@ -47,6 +47,15 @@ async function requestsOf(target: SendTarget | RequestsNode | undefined): Promis
   return at ? [at] : undefined;
 }
 
+/** A request's name, or its place. */
+function labelIn(parsed: ReturnType<typeof parseHttpFile>, at: SendTarget): string {
+  return parsed.requests.find((r) => r.index === at.requestIndex)?.name ?? `request ${at.requestIndex + 1}`;
+}
+
+async function labelOf(at: SendTarget): Promise<string> {
+  return labelIn(parseHttpFile((await vscode.workspace.openTextDocument(vscode.Uri.parse(at.uri))).getText()), at);
+}
+
 /** What a comparison ended with (the extension-host tests read it): one comparison a request compared. */
 export interface CompareOutcome {
   readonly comparison: RequestComparison;
@@ -122,10 +131,11 @@ export class CompareController implements vscode.Disposable {
     this.pairs = [];
     const baseline = 'baseline' in chosen.other ? chosen.other.baseline : undefined;
     const [sideA, sideB] = baseline ? [`baseline ${baseline.split(/[\\/]/).pop() ?? baseline}`, active.name] : [active.name, 'environment' in chosen.other ? chosen.other.environment.name : ''];
+    const subject = targets.length === 1 ? await labelOf(targets[0]!) : `${targets.length} requests`;
     const run: Run = {
       ...chosen, active, abort, total: targets.length, redactor: new Redactor(await knownSecretValues(this.environments.allSecrets)),
       temp: await mkdtemp(join(tmpdir(), 'apiwb-compare-')), summaries: [], records: [], differing: 0,
-      view: (state, progress) => ({ title: `${targets.length === 1 ? 'request' : `${targets.length} requests`}: ${sideA} ↔ ${sideB}`, sideA, sideB, state, records: run.records, differing: run.differing, summaries: run.summaries, ...(progress ? { progress } : {}) }),
+      view: (state, progress) => ({ title: `${subject}: ${sideA} ↔ ${sideB}`, sideA, sideB, state, records: run.records, differing: run.differing, summaries: run.summaries, ...(progress ? { progress } : {}) }),
     };
     this.panel.show(run.view('running', 'side A…'));
     const comparisons: RequestComparison[] = [];
@@ -163,7 +173,7 @@ export class CompareController implements vscode.Disposable {
   private async compareOne(at: SendTarget, n: number, run: Run): Promise<RequestComparison | undefined> {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(at.uri));
     const parsed = parseHttpFile(document.getText());
-    const label = parsed.requests.find((r) => r.index === at.requestIndex)?.name ?? `request ${at.requestIndex + 1}`;
+    const label = labelIn(parsed, at);
     const step = run.total > 1 ? `${label} (${n + 1} of ${run.total}) · ` : '';
     const side = async (environment: Environment, credentials: CredentialService, name: string): Promise<ComparedSide> => {
       const rowsFile = join(run.temp, `${n}-${name}.ndjson`);
