@@ -83,6 +83,7 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
     get results() { return part('results'); },
     get sender() { return part('sender'); },
     get history() { return part('history'); },
+    get compare() { return part('compare'); },
   };
 }
 

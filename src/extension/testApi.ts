@@ -3,7 +3,7 @@ import type { Catalog } from '../core/catalog';
 import type { Workbench } from './workbench';
 
 export type ApiWorkbenchTestApi =
-  Pick<Workbench, 'servicesTree' | 'environmentsTree' | 'requestsTree' | 'environments' | 'scratches' | 'results' | 'sender' | 'history'> & {
+  Pick<Workbench, 'servicesTree' | 'environmentsTree' | 'requestsTree' | 'environments' | 'scratches' | 'results' | 'sender' | 'history' | 'compare'> & {
     /** Resolves when the workbench is loaded, the env file read and the language client started. */
     readonly ready: Promise<void>;
     /** The catalog in use now (contracts plus imported OpenAPI overlays). */

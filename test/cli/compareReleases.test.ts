@@ -14,6 +14,7 @@ import { commandInProcess } from './inProcess';
 import { constituent, FIRST_CONSTITUENT_ID, FIRST_TRANSACTION_ID } from '../../src/sandbox/fundraising/data';
 import { NEXT_ADDED_PAYMENTS, NEXT_FIRST_ADDED_ID, nextRelease } from '../../src/sandbox/fundraising/nextRelease';
 import { nextReleaseChangesBooking } from '../../src/sandbox/booking/bookingRoutes';
+import { NEXT_ADDED_ORDERS, NEXT_FIRST_ADDED_ORDER, nextReleaseOrders } from '../../src/sandbox/engagement/nextRelease';
 import { startSandbox, type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox/index';
 import { openSandboxWorkspace, sandboxEnvFileText, SMALL_SANDBOX, type SandboxWorkspace } from './sandboxEnv';
 
@@ -44,6 +45,11 @@ Authorization: Bearer {{$auth.token("engagement")}}
 Content-Type: application/json
 
 { "CtcID": {{ctc_id}}, "BrandID": {{brand_id}}, "PageSize": 100, "Offset": 0 }
+`;
+
+const ORDERS = `# @name orders
+GET {{engagement_base_url}}/api/Transaction/GetOrdersByCustomer?ctcID={{ctc_id}}&pageNumber=1&pageSize=50
+Authorization: Bearer {{$auth.token("engagement")}}
 `;
 
 /** One env file holding `sandbox` and, under `name`, the same environment on another sandbox's origins. */
@@ -161,6 +167,42 @@ void describe('apiwb compare against the sandbox and its next release', () => {
     assert.ok(lines.every((l) => l.fields?.length === 1 && l.fields[0]?.path === 'status'));
   });
 
+  void it('engagement orders (1.34 against 1.35, sandbox choices): exactly the planted ones, matched by --key (rule 000-9-later-release-changes)', async () => {
+    const file = join(ws.dir, 'orders.http');
+    writeFileSync(file, ORDERS);
+    const out = join(ws.dir, 'orders.ndjson');
+    const result = await compareInProcess([file, '--env', 'sandbox', '--against', 'sandbox-next', '--all-pages', '--key', 'OrderID', '--out', out, '--partition-bytes', '3000'], ws.secrets);
+    assert.equal(result.code, 1, result.stdout + result.stderr);
+    const ctc = ws.descriptor.samples.ctcID;
+    const total = SMALL_SANDBOX.orders!;
+    const idOf = (i: number): number => ctc * 100_000 + i + 1;
+    const indexes = Array.from({ length: total }, (_, i) => i).filter((i) => !nextReleaseOrders.removes(i));
+    const removed = Array.from({ length: total }, (_, i) => i).filter(nextReleaseOrders.removes).map(idOf);
+    const status = indexes.filter(nextReleaseOrders.changesStatus);
+    const channel = indexes.filter(nextReleaseOrders.addsChannel);
+    const changed = [...new Set([...status, ...channel])].sort((x, y) => x - y).map(idOf);
+    const added = Array.from({ length: NEXT_ADDED_ORDERS }, (_, k) => ctc * 100_000 + NEXT_FIRST_ADDED_ORDER + k);
+    assert.ok(removed.length >= 2 && status.length >= 2 && channel.length >= 10 && status.every((i) => !channel.includes(i)));
+    assert.match(result.stdout, new RegExp(`✗ orders .* differ: added ${added.length}, removed ${removed.length}, changed ${changed.length}, unchanged ${total - removed.length - changed.length}\\n`));
+    assert.match(result.stdout, new RegExp(`    A: 200 · business ok · complete · ${total} rows\\n    B: 200 · business ok · complete · ${total - removed.length + added.length} rows\\n    fields on side B only: Channel\\n`));
+    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Line);
+    const keys = (kind: string): unknown[] => lines.filter((l) => l.kind === kind).map((l) => l.key).sort((x, y) => Number(x) - Number(y));
+    assert.deepEqual(keys('removed'), removed);
+    assert.deepEqual(keys('changed'), changed);
+    assert.deepEqual(keys('added'), added);
+    for (const line of lines.filter((l) => l.kind === 'changed')) {
+      const index = Number(line.key) - ctc * 100_000 - 1;
+      const expected = nextReleaseOrders.addsChannel(index) ? [['Channel', 'added']] : [['Status', 'changed']];
+      assert.deepEqual(line.fields?.map((f) => [f.path, f.kind]), expected, JSON.stringify(line));
+    }
+    // Nothing else: the planted records and the shape line.
+    assert.equal(lines.length, removed.length + changed.length + added.length + 1);
+    assert.deepEqual(lines.filter((l) => l.kind === 'request'), [{ request: 'orders', kind: 'request', differences: ['fields on side B only: Channel'] }]);
+    // Without a key the records are matched by content: a changed order is one removed and one added.
+    const byContent = await compareInProcess([file, '--env', 'sandbox', '--against', 'sandbox-next', '--all-pages'], ws.secrets);
+    assert.match(byContent.stdout, new RegExp(`differ: added ${added.length + changed.length}, removed ${removed.length + changed.length}, changed 0, unchanged ${total - removed.length - changed.length}\\n`));
+  });
+
   void it('input errors exit 2 before anything is sent', async () => {
     const missing = await compareInProcess([http, '--env', 'sandbox', '--against', 'nowhere'], ws.secrets);
     assert.equal(missing.code, 2);
@@ -211,6 +253,9 @@ void describe('apiwb compare keeps each side\'s credentials on its own origins',
     };
     const result = await compareInProcess([join(ws.dir, 'compare.http'), '--env', 'sandbox', '--against', 'elsewhere', '--name', 'lookupTypes'], secrets);
     const leads = await compareInProcess([join(ws.dir, 'compare.http'), '--env', 'sandbox', '--against', 'elsewhere', '--name', 'leads'], secrets);
+    writeFileSync(join(ws.dir, 'orders.http'), ORDERS);
+    const orders = await compareInProcess([join(ws.dir, 'orders.http'), '--env', 'sandbox', '--against', 'elsewhere'], secrets);
+    assert.match(orders.stdout, /A: 200 .*\n    B: 200/, orders.stdout + orders.stderr);
     assert.match(result.stdout, /A: 200 .*\n    B: 200/, result.stdout + result.stderr);
     assert.match(leads.stdout, /A: 200 .*\n    B: 200/, leads.stdout + leads.stderr);
     const heard = seen.join('\n');

@@ -55,12 +55,12 @@ export async function run(page, ctx) {
   await input.press('Enter');
 
   const view = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
-  await view.getByText('The sides differ').waitFor({ timeout: 60_000 });
+  await view.locator('span.verdict.differ').first().waitFor({ timeout: 60_000 });
   const total = ctx.sandbox.samples.bookings;
   const changed = Array.from({ length: total }, (_, i) => i).filter((i) => i % 40 === 5).length;
   await view.getByText(`added 0, removed 0, changed ${changed}, unchanged ${total - changed}`).waitFor();
   await view.getByText(`Changed (${changed})`).click();
   await view.locator('tr.changed details summary').first().click();
-  await view.locator('table.fields code', { hasText: 'status' }).first().waitFor();
+  await view.locator('ul.fields code', { hasText: 'status' }).first().waitFor();
   await ctx.screenshot('compare-environments');
 }

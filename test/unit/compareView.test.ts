@@ -10,10 +10,13 @@ const hostile = '<img src=x onerror=alert(1)><script>alert(2)</script>';
 const view: CompareView = {
   title: `bookings ${hostile}`,
   sideA: 'sandbox', sideB: 'sandbox-next', state: 'done',
-  summary: { a: 'HTTP 200 · business ok', b: `HTTP 200 · ${hostile}`, counts: 'added 1, removed 0, changed 1, unchanged 3', differs: true, differences: [`fields on side B only: ${hostile}`] },
+  summaries: [
+    { request: 'bookings', a: 'HTTP 200 · business ok', b: `HTTP 200 · ${hostile}`, counts: 'added 1, removed 0, changed 1, unchanged 3', differs: true, differences: [`fields on side B only: ${hostile}`] },
+    { request: `orders${hostile}`, a: 'HTTP 200', b: 'HTTP 200', counts: 'added 0, removed 0, changed 0, unchanged 3', differs: false, differences: [] },
+  ],
   records: [
-    { index: 0, kind: 'changed', key: `BK-1${hostile}`, fields: [{ path: 'status', kind: 'changed', before: 'Confirmed', after: hostile }] },
-    { index: 1, kind: 'added', key: 'BK-9', fields: [] },
+    { index: 0, request: 'bookings', kind: 'changed', key: `BK-1${hostile}`, fields: [{ path: 'status', kind: 'changed', before: 'Confirmed', after: hostile }] },
+    { index: 1, request: 'bookings', kind: 'added', key: 'BK-9', fields: [] },
   ],
   differing: 2,
 };
@@ -26,6 +29,14 @@ void describe('comparison view HTML', () => {
     assert.ok(!html.includes('<img'), 'no element from a response');
     assert.ok(html.includes('&lt;script&gt;alert(2)&lt;/script&gt;'));
     assert.match(html, /content="default-src 'none'; style-src vscode-resource: 'nonce-NONCE';"/);
+  });
+
+  void it('sums up each request on a row of its own, and names the request of each record when there are several', () => {
+    const rows = [...html.matchAll(/<tr><th scope="row">([^<]*)<\/th>/g)].map((m) => m[1]);
+    assert.deepEqual(rows, ['bookings', 'orders&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;/script&gt;']);
+    assert.match(html, /<span class="verdict differ">differ<\/span> <small>added 1, removed 0, changed 1, unchanged 3<\/small>/);
+    assert.match(html, /<dt>A · sandbox<\/dt><dd>HTTP 200 · business ok<\/dd><dt>B · sandbox-next<\/dt>/);
+    assert.match(html, /<th scope="col">request<\/th><th scope="col">key<\/th>/);
   });
 
   void it('filters with radio buttons and CSS, one row a record with its kind as class', () => {

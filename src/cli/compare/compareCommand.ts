@@ -23,7 +23,7 @@ import { writeRunReport } from '../reporters/runReport';
 import type { RequestOutcome } from '../reporters/summary';
 import { shownPath } from '../runPlan';
 import type { Subcommand } from '../subcommands';
-import { BaselineError, writeBaseline, type BaselineRequest } from './baseline';
+import { BaselineError, writeBaseline, type BaselineRequest } from '../../core/compare/baseline';
 import { COMPARE_HELP, parseCompareArgs, type CompareOptions } from './compareArgs';
 import { differenceWriter, type DifferenceWriter } from './differenceFile';
 import { openRequestSides, type CompareIo, type RequestSides } from './requestSides';

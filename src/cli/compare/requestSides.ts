@@ -17,7 +17,7 @@ import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files
 import { createProgress, progressText } from '../reporters/progress';
 import { checkBeforeSending, planRequests, shownPath, type PlannedRequest } from '../runPlan';
 import { openRunNetwork, type RunNetwork } from '../runNetwork';
-import { baselineExists, readBaseline, type BaselineRequest } from './baseline';
+import { baselineExists, readBaseline, type BaselineRequest } from '../../core/compare/baseline';
 import type { CompareOptions } from './compareArgs';
 import { sideRunner, type SideRequest } from './sideRun';
 

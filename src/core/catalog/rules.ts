@@ -150,7 +150,7 @@ export const SANDBOX_CHOICES: Readonly<Record<SandboxChoiceId, SandboxChoice>> =
   },
   'release-next': {
     id: 'release-next',
-    does: 'serves a next release (apiwb sandbox --release next): organisations listed with a charityNumber; payments at index 250 mod 500 removed, at 7 mod 400 with an amount 1.00 higher, and three added; bookings at index 5 mod 40 with the other status',
+    does: 'serves a next release (apiwb sandbox --release next): organisations listed with a charityNumber; payments at index 250 mod 500 removed, at 7 mod 400 with an amount 1.00 higher, and three added; bookings at index 5 mod 40 with the other status; a customer\'s engagement orders at index 6 mod 50 removed, at 13 mod 40 with another Status, at 0 mod 7 with a Channel field, and two added',
     open: 'what a later release changes is not shown (the engagement non-production release 1.35 is unverified; the fundraising history names past changes only)',
     source: seed000('9'),
     defaultOn: false,

@@ -6,6 +6,9 @@ import { compareHtml, type CompareView } from './compareHtml';
 
 export class ComparePanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
+  private readonly shown = new vscode.EventEmitter<CompareView>();
+  /** Each view as it is shown (progress included: tests await it). */
+  readonly onDidShow = this.shown.event;
   /** The last view shown (tests read it). */
   last: CompareView | undefined;
 
@@ -23,9 +26,11 @@ export class ComparePanel implements vscode.Disposable {
     }
     this.panel.title = `Compare: ${view.title}`;
     this.panel.webview.html = compareHtml(view, randomBytes(16).toString('base64'), this.panel.webview.cspSource);
+    this.shown.fire(view);
   }
 
   dispose(): void {
+    this.shown.dispose();
     this.panel?.dispose();
   }
 }

@@ -13,6 +13,7 @@ import type { RequestContext } from '../shared/context';
 import type { Router } from '../shared/router';
 import type { EngagementAuth } from './auth';
 import { type EngagementData, order, orderCount } from './data';
+import { nextOrders } from './nextRelease';
 
 // The published numbers come from the catalog (seed 000 §4.2, §8), not a second copy.
 const ORDERS_DEFAULT_PAGE_SIZE = GET_ORDERS_PAGE_SIZE.default;
@@ -47,7 +48,10 @@ export function addTransactionRoutes(router: Router, auth: EngagementAuth, data:
     const effectiveSize = Math.min(pageSize, ORDERS_MAX_PAGE_SIZE);
     ctx.rule({ seed: '000', section: '4.2' }, 'pageNumber default 1, pageSize default 50, capped at 500');
     // orderCount is 0 for a customer with no history and for one the sandbox does not know.
-    const total = orderCount(data, ctcRaw);
+    // The next release (choice release-next, nextRelease.ts): its own list of orders.
+    const next = ctx.isOn('release-next') ? nextOrders(data, ctcRaw) : undefined;
+    if (next) ctx.choice('release-next');
+    const total = next ? next.length : orderCount(data, ctcRaw);
     if (total === 0) ctx.rule({ seed: '000', section: '4.2' }, 'a customer with no history: a successful empty list');
     const lastPage = Math.max(1, Math.ceil(total / effectiveSize));
     if (pageNumber > lastPage) {
@@ -58,7 +62,7 @@ export function addTransactionRoutes(router: Router, auth: EngagementAuth, data:
     if (await ctx.pageFault('page-number', pageNumber)) return;
     const from = (pageNumber - 1) * effectiveSize;
     const orders = [];
-    for (let i = from; i < Math.min(total, from + effectiveSize); i++) orders.push(order(data, ctcRaw, i));
+    for (let i = from; i < Math.min(total, from + effectiveSize); i++) orders.push(next ? next[i] : order(data, ctcRaw, i));
     ctx.json(200, model(pageNumber, effectiveSize, total, orders, true, []));
   });
 

@@ -1,9 +1,15 @@
 // Compare Environments… in the real editor (issue 32): a booking walk in "sandbox" and in "sandbox-next"
 // (the same sandbox, asked for its next release through the X-Sandbox-Choice header the environment
 // sets) compares record by record: exactly the bookings the next release changes, by bookingId; the
-// same from a History entry of that request; the same environment on both sides agrees.
+// same from a History entry of that request; the same environment on both sides agrees; every request
+// of a collection file, summed up per request; a baseline directory `apiwb compare --baseline` wrote as
+// the other side; Stop keeps what was compared; a pair opens in the diff editor.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeBaseline } from '../../../src/core/compare/baseline';
 import type { CompareOutcome } from '../../../src/extension/compare/compareController';
 import type { HttpResponse } from '../../../src/core/http/types';
 import type { ApiWorkbenchTestApi } from '../../../src/extension/testApi';
@@ -72,6 +78,68 @@ describe('Compare Environments… (issue 32)', () => {
     const outcome = await compare({ uri: file.toString(), requestIndex: 0 }, { environment: 'sandbox', allPages: true, key: '' });
     assert.equal(outcome?.comparison.differs, false);
     assert.equal(outcome?.comparison.records?.unchanged, total);
+  });
+
+  it('on a collection file: every request compared, a summary per request', async () => {
+    const collection = await writeWorkspaceFile('compare-collection.http', '# @name firstPage\nGET {{booking_base_url}}/bookings\nX-Sandbox-Choice: {{sandbox_release}}\n\n###\n# @name secondPage\nGET {{booking_base_url}}/bookings?page=2\nX-Sandbox-Choice: {{sandbox_release}}\n');
+    const outcome = await compare({ kind: 'file', uri: collection, scratch: false }, { environment: 'sandbox-next', allPages: false, key: 'bookingId' });
+    assert.deepEqual(outcome?.comparisons.map((c) => c.label), ['firstPage', 'secondPage']);
+    const perPage = sandbox().samples.bookingsPerPage;
+    const changedOn = (page: number): number => Array.from({ length: perPage }, (_, i) => i + (page - 1) * perPage).filter((i) => i % 40 === 5).length;
+    assert.deepEqual(outcome?.comparisons.map((c) => c.records?.changed), [changedOn(1), changedOn(2)]);
+    const view = api.compare.panel.last;
+    assert.equal(view?.state, 'done');
+    assert.deepEqual(view?.summaries.map((s) => [s.request, s.differs]), [['firstPage', changedOn(1) > 0], ['secondPage', changedOn(2) > 0]]);
+    assert.ok(view?.records.every((r) => r.request === 'firstPage' || r.request === 'secondPage'));
+  });
+
+  it('against a baseline directory: the recorded side A, the active environment as side B', async () => {
+    // A baseline as `apiwb compare --baseline DIR` writes it, recorded from "sandbox-next" (the first page).
+    const first = await compare({ uri: file.toString(), requestIndex: 0 }, { environment: 'sandbox-next', allPages: false, key: 'bookingId' });
+    assert.ok(first);
+    const dir = join(mkdtempSync(join(tmpdir(), 'apiwb-baseline-')), 'recorded');
+    const rows = join(dir, '..', 'rows.ndjson');
+    // The baseline's rows: the next release's first page (the sandbox's own, through its choice header).
+    const nextPage = await fetch(`${sandbox().booking.baseUrl}/bookings`, { headers: { 'X-Sandbox-Choice': 'release-next' } }).then((r) => r.json() as Promise<unknown[]>);
+    await vscode.workspace.fs.writeFile(vscode.Uri.file(rows), new TextEncoder().encode(nextPage.map((x) => `${JSON.stringify(x)}\n`).join('')));
+    writeBaseline(dir, 'sandbox-next', false, [{ where: 'compare-bookings.http:2', label: 'compareBookings', summary: first.comparison.b, rowsFile: rows }]);
+    const outcome = await compare({ uri: file.toString(), requestIndex: 0 }, { baseline: dir, allPages: false, key: 'bookingId' });
+    const r = outcome?.comparison.records;
+    assert.deepEqual([r?.added, r?.removed, r?.changed, r?.unchanged], [0, 0, 1, sandbox().samples.bookingsPerPage - 1]);
+    assert.match(api.compare.panel.last?.sideA ?? '', /^baseline recorded$/);
+    // A baseline of other requests is said, not compared.
+    const other = await writeWorkspaceFile('compare-other.http', '# @name notRecorded\nGET {{booking_base_url}}/bookings\n');
+    assert.equal(await compare({ uri: other.toString(), requestIndex: 0 }, { baseline: dir, allPages: false, key: 'bookingId' }), undefined);
+    assert.match(api.compare.panel.last?.progress ?? '', /holds no request named notRecorded/);
+  });
+
+  it('Stop keeps what was compared: side B cut at its first page, the next request not sent', async () => {
+    const collection = await writeWorkspaceFile('compare-stop.http', '# @name walkA\nGET {{booking_base_url}}/bookings\nX-Sandbox-Choice: {{sandbox_release}}\n\n###\n# @name walkB\nGET {{booking_base_url}}/bookings\n');
+    const stopAtSideB = api.compare.panel.onDidShow((view) => { if (/side B \(sandbox-next\): page 1 /.test(view.progress ?? '')) api.compare.stop(); });
+    try {
+      const outcome = await compare({ kind: 'file', uri: collection, scratch: false }, { environment: 'sandbox-next', allPages: true, key: 'bookingId' });
+      assert.equal(outcome?.stopped, true);
+      assert.deepEqual(outcome?.comparisons.map((c) => c.label), ['walkA']);
+      assert.equal(outcome?.comparison.a.rows, total);
+      assert.ok((outcome?.comparison.b.rows ?? total) < total, 'side B was cut short');
+      assert.equal(api.compare.panel.last?.state, 'stopped');
+      assert.match(api.compare.panel.last?.progress ?? '', /1 of 2 requests compared/);
+    } finally {
+      stopAtSideB.dispose();
+    }
+  });
+
+  it('a listed pair opens in the diff editor, side A against side B', async () => {
+    await compare({ uri: file.toString(), requestIndex: 0 }, { environment: 'sandbox-next', allPages: false, key: 'bookingId' });
+    const listed = api.compare.panel.last?.records[0];
+    assert.equal(listed?.kind, 'changed');
+    await vscode.commands.executeCommand('apiWorkbench.compareOpenPair', listed.index);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputTextDiff, 'a diff editor is open');
+    assert.match(tab.label, /BK-000006: side A ↔ side B/);
+    const [left, right] = [tab.input.original, tab.input.modified].map((uri) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.getText() ?? '');
+    assert.match(left ?? '', /"bookingId": "BK-000006"/);
+    assert.notEqual(left, right);
   });
 
   function sandbox() {

@@ -1,4 +1,4 @@
-// `apiwb compare --baseline DIR`: a recorded side. The first run writes DIR (manifest.json: what each
+// `apiwb compare --baseline DIR`: a recorded side (the editor's Compare Environments… reads it too). The first run writes DIR (manifest.json: what each
 // request came back with; `<n>.ndjson`: its rows, as written by the redacting sink); a later run
 // compares a live side with it. What is read back is untrusted: the manifest is validated, its
 // requests must be the run's own (same files, lines and names), and rows files are named by the
@@ -6,7 +6,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { SideSummary } from '../../core/compare/requestComparison';
+import type { SideSummary } from './requestComparison';
 
 const MANIFEST = 'manifest.json';
 
@@ -53,6 +53,15 @@ export interface BaselineRequest {
   readonly recordKey?: string;
 }
 
+/** DIR's manifest, validated (`named`: how DIR is named in the error). */
+function manifestOf(dir: string, named: string): BaselineManifest {
+  try {
+    return ManifestSchema.parse(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')));
+  } catch (error) {
+    throw new BaselineError(`${named}: ${MANIFEST} is not a baseline apiwb wrote (${error instanceof z.ZodError ? error.issues[0]?.message ?? 'invalid' : error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
 /** Writes DIR: the manifest and each request's rows file (copied from the side's own). */
 export function writeBaseline(dir: string, environment: string, allPages: boolean, requests: readonly BaselineRequest[]): void {
   mkdirSync(dir, { recursive: true });
@@ -70,12 +79,7 @@ export function writeBaseline(dir: string, environment: string, allPages: boolea
 
 /** The baseline of DIR for this run's requests (by where and label), or a BaselineError saying what does not fit. */
 export function readBaseline(dir: string, planned: readonly { readonly where: string; readonly label: string }[], allPages: boolean): BaselineRequest[] {
-  let manifest: BaselineManifest;
-  try {
-    manifest = ManifestSchema.parse(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')));
-  } catch (error) {
-    throw new BaselineError(`--baseline ${dir}: ${MANIFEST} is not a baseline apiwb wrote (${error instanceof z.ZodError ? error.issues[0]?.message ?? 'invalid' : error instanceof Error ? error.message : String(error)})`);
-  }
+  const manifest = manifestOf(dir, `--baseline ${dir}`);
   if (manifest.allPages !== allPages) throw new BaselineError(`--baseline ${dir} was recorded ${manifest.allPages ? 'with' : 'without'} --all-pages; give the same options`);
   if (manifest.requests.length !== planned.length || manifest.requests.some((r, i) => r.where !== planned[i]!.where || r.label !== planned[i]!.label)) {
     throw new BaselineError(`--baseline ${dir} holds other requests (${manifest.requests.map((r) => r.label).join(', ')}); give the same files and --name as when it was recorded`);
@@ -85,4 +89,19 @@ export function readBaseline(dir: string, planned: readonly { readonly where: st
     if (r.hasRows && !existsSync(rowsFile)) throw new BaselineError(`--baseline ${dir}: ${i}.ndjson is missing`);
     return { where: r.where, label: r.label, summary: r.summary, ...(r.hasRows ? { rowsFile } : {}), ...(r.recordKey ? { recordKey: r.recordKey } : {}) };
   });
+}
+
+/**
+ * One request of DIR's baseline, found by its label (the editor's requests have no CLI path to match):
+ * a BaselineError when DIR is not a baseline, was recorded with other paging, or holds no such request.
+ */
+export function baselineRequest(dir: string, label: string, allPages: boolean): BaselineRequest {
+  const manifest = manifestOf(dir, dir);
+  if (manifest.allPages !== allPages) throw new BaselineError(`${dir} was recorded ${manifest.allPages ? 'with all pages' : 'with the first page only'}; compare the same way`);
+  const i = manifest.requests.findIndex((r) => r.label === label);
+  const r = manifest.requests[i];
+  if (!r) throw new BaselineError(`${dir} holds no request named ${label} (it holds ${manifest.requests.map((x) => x.label).join(', ')})`);
+  const rowsFile = rowsFileOf(dir, i);
+  if (r.hasRows && !existsSync(rowsFile)) throw new BaselineError(`${dir}: ${i}.ndjson is missing`);
+  return { where: r.where, label: r.label, summary: r.summary, ...(r.hasRows ? { rowsFile } : {}), ...(r.recordKey ? { recordKey: r.recordKey } : {}) };
 }
