@@ -25,7 +25,7 @@ void describe('opening a 50 000-line file', () => {
     const diagnostics = session.nextDiagnostics(uri).then((p) => { published = true; return p; });
     await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'http', version: 1, text } });
     // One completion after another until the diagnostics come: validated in one go, the file would let
-    // one or two through (those read before its validation began); in slices, one between any two.
+    // one through (read before its validation began); in slices, one between any two slices.
     let answered = 0;
     for (let i = 0; i < 100_000 && !published; i++) {
       const list = await session.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: point.line, character: point.character + 1 } }) as CompletionList;
@@ -33,6 +33,6 @@ void describe('opening a 50 000-line file', () => {
       if (!published) answered++;
     }
     assert.equal((await diagnostics).version, 1);
-    assert.ok(answered >= 10, `${answered} completions answered while the open was validated`);
+    assert.ok(answered >= 3, `${answered} completions answered while the open was validated`);
   });
 });

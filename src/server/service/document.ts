@@ -16,16 +16,19 @@ export interface ParsedBlock { readonly block: RequestBlock; readonly diagnostic
 
 /**
  * A block's text as a document of its own (lines counted from its first line), parsed: what validation
- * checks and what the outline, lenses and folding read, shifted to the block's place. Kept by block
- * string (and whether it is the file's last block, which also holds the line after its last break), so
- * a file is parsed once as it opens and an edit parses the blocks it made.
+ * checks and what the outline, lenses and folding read, shifted to the block's place. The outline's are
+ * kept by block string (and whether it is the file's last block, which also holds the line after its
+ * last break), so after the open an edit parses only the blocks it made.
  */
 export interface OwnBlock {
-  readonly document: HttpDocument;
   readonly block: RequestBlock;
   readonly diagnostics: readonly HttpFileDiagnostic[];
   /** Line breaks in the block's text. */
   readonly breaks: number;
+  /** The block's last line that is not blank (its first line when all are), for folding. */
+  readonly lastFilled: number;
+  /** The block's own document, on the parse that made it only (what is kept holds no lines: less to keep). */
+  readonly document?: HttpDocument;
 }
 
 function ownBlockOf(uri: string, text: string, isLast: boolean): OwnBlock {
@@ -36,7 +39,9 @@ function ownBlockOf(uri: string, text: string, isLast: boolean): OwnBlock {
   // A block other than the last ends with a line break: the empty line after it is the next block's.
   const diagnostics: HttpFileDiagnostic[] = [];
   const block = parseBlock(text, lines, 0, isLast ? breaks : breaks - 1, 0, diagnostics);
-  return { document, block, diagnostics, breaks };
+  let lastFilled = block.lastLine;
+  while (lastFilled > block.firstLine && lines[lastFilled]!.text.trim() === '') lastFilled--;
+  return { block, diagnostics, breaks, lastFilled, document };
 }
 
 /** What a block says to the rest of the file: its `@name = value` names and its `# @name`. */
@@ -66,11 +71,14 @@ export class BlockMemo {
   private readonly inner = new Map<string, OwnBlock>();
   private readonly last = new Map<string, OwnBlock>();
 
-  own(uri: string, text: string, isLast: boolean): OwnBlock {
+  /** `keep`: whether a parse made here is kept (the outline's: asked again at every version). */
+  own(uri: string, text: string, isLast: boolean, keep: boolean): OwnBlock {
     const kept = isLast ? this.last : this.inner;
-    let found = kept.get(text);
-    if (!found) kept.set(text, (found = ownBlockOf(uri, text, isLast)));
-    return found;
+    const found = kept.get(text);
+    if (found) return found;
+    const made = ownBlockOf(uri, text, isLast);
+    if (keep) kept.set(text, { block: made.block, diagnostics: made.diagnostics, breaks: made.breaks, lastFilled: made.lastFilled });
+    return made;
   }
 
   summary(text: string): BlockSummary {
@@ -117,10 +125,15 @@ export class HttpDocument {
     return this.blocks ?? (this.cutBlocks ??= BlockText.of(this.plain!));
   }
 
-  /** Block `k` as a document of its own, parsed (kept by block string from version to version). */
-  ownBlock(k: number): OwnBlock {
+  /**
+   * Block `k` parsed as a document of its own. `keep`: kept by block string from version to version (the
+   * outline, lenses and folding, asked at every version). Validation keeps its findings instead, not the
+   * parse: holding every block's parse while a large file's first validation runs made its garbage
+   * collections slower (a 50 000-line open published later), so the outline makes what it keeps after.
+   */
+  ownBlock(k: number, keep = true): OwnBlock {
     const blocks = this.blockTexts;
-    return this.memo.own(this.uri, blocks.blocks[k]!, k === blocks.blocks.length - 1);
+    return this.memo.own(this.uri, blocks.blocks[k]!, k === blocks.blocks.length - 1, keep);
   }
 
   /** The whole text (joined from the blocks on first use: only the full parse needs it). */
@@ -279,7 +292,7 @@ export class HttpDocument {
     const blocks = this.blockTexts;
     for (let k = 0; k < blocks.blocks.length; k++) {
       if (!this.memo.summary(blocks.blocks[k]!).variables.includes(name)) continue;
-      const found = this.ownBlock(k).block.variables.find((v) => v.name === name);
+      const found = this.ownBlock(k, false).block.variables.find((v) => v.name === name);
       if (found) return found;
     }
     return undefined;

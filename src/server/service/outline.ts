@@ -63,8 +63,7 @@ export function foldingRanges(document: HttpDocument): FoldingRange[] {
   const ranges: FoldingRange[] = [];
   for (const { own, first } of placedBlocks(document)) {
     const block = own.block;
-    let end = block.lastLine;
-    while (end > block.firstLine && own.document.lineText(end).trim() === '') end--;
+    const end = own.lastFilled;
     if (end > block.firstLine) ranges.push({ startLine: first + block.firstLine, endLine: first + end, kind: 'region' });
     const body = block.request?.body;
     if (body && body.range.end.line > body.range.start.line) ranges.push({ startLine: first + body.range.start.line, endLine: first + body.range.end.line });

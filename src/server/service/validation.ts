@@ -4,7 +4,7 @@
 // first line) and its findings are kept with that text; a new version re-parses and re-validates only
 // the blocks whose text changed (typing touches one) and moves the others to their new lines. The blocks
 // are the server's kept blocks (BlockText; a text given whole is cut by blockStartOffsets), each parsed
-// once as a document of its own (kept by block string: the outline reads the same parse), placed by
+// as a document of its own (the outline's kept parse when there is one), placed by
 // the line breaks each one holds, so a pass over an unchanged 50 000-line file makes no string at all. Undefined variables depend on
 // the rest of the file (file variables, the requests named before) and are recomputed each time from
 // each block's kept summary — cheap.
@@ -14,7 +14,7 @@ import type { Diagnostic } from 'vscode-languageserver';
 import type { Range } from '../../core/httpfile';
 import type { ServiceContext } from './context';
 import { fromParser, keptReferences, NO_REFERENCES, requestDiagnostics, undefinedVariables, type KeptReferences } from './diagnostics';
-import type { HttpDocument, OwnBlock } from './document';
+import { HttpDocument, type OwnBlock } from './document';
 
 /** A block's own findings, with lines counted from the block's first line. */
 interface BlockFindings {
@@ -154,7 +154,7 @@ export function* validationSteps(document: HttpDocument, context: ServiceContext
     const blockText = texts[k]!;
     let findings = cache.find(blockText, isLast);
     if (!findings) {
-      findings = findingsOf(document.ownBlock(k), context);
+      findings = findingsOf(document.ownBlock(k, false), document.uri, blockText, context);
       cache.add(blockText, findings);
     }
     found.push(findings);
@@ -204,7 +204,9 @@ export function validateDocument(document: HttpDocument, context: ServiceContext
 const NONE: readonly never[] = Object.freeze([]);
 
 /** A block's findings, its text validated as a document of its own (positions relative to its first line). */
-function findingsOf({ document, block, diagnostics, breaks }: OwnBlock, context: ServiceContext): BlockFindings {
+function findingsOf({ document: parsedFrom, block, diagnostics, breaks }: OwnBlock, uri: string, text: string, context: ServiceContext): BlockFindings {
+  // The block's own document: the one its parse was made from, or (a parse kept from the outline) made again.
+  const document = parsedFrom ?? new HttpDocument(uri, 0, text);
   const request = block.request;
   // Kept for every block of the file: most lists are empty, and share one array.
   const own = request ? requestDiagnostics(document, request, context) : NONE;
