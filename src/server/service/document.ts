@@ -9,7 +9,7 @@ import {
   parseBlock, parseHttpFile, splitLines,
   type FileVariable, type HttpFile, type HttpFileDiagnostic, type Position, type RequestBlock, type SourceLine,
 } from '../../core/httpfile';
-import { BlockText } from './blockText';
+import { BlockText, lineStartsOf } from './blockText';
 
 /** A block's parse, with the parser's diagnostics. */
 export interface ParsedBlock { readonly block: RequestBlock; readonly diagnostics: readonly HttpFileDiagnostic[] }
@@ -143,23 +143,7 @@ export class HttpDocument {
 
   /** Offset of the first character of each line, computed here (a text given whole). */
   private get lineStarts(): number[] {
-    if (this.cachedStarts) return this.cachedStarts;
-    const starts = [0];
-    const text = this.text;
-    if (!text.includes('\r')) {
-      // The common case: indexOf is much faster than a character loop.
-      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-      return (this.cachedStarts = starts);
-    }
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) starts.push(i + 1);
-      else if (c === 13) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      }
-    }
-    return (this.cachedStarts = starts);
+    return (this.cachedStarts ??= lineStartsOf(this.text));
   }
 
   get lineCount(): number {
