@@ -12,9 +12,9 @@ import { LazyTreeProvider } from './lazyTree';
 import type { ServicesNode } from './servicesTree';
 import type { ApiWorkbenchTestApi } from './testApi';
 import { serviceTreeItem } from './treeItems';
+import { requireWorkbench } from './workbenchBundle';
 import type { Workbench } from './workbench';
 
-type WorkbenchModule = typeof import('./workbench');
 
 export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi {
   const output = vscode.window.createOutputChannel('API Workbench');
@@ -22,12 +22,14 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
   let loading: Promise<Workbench> | undefined;
   let loaded: Workbench | undefined;
   // './workbench.js' is a bundle of its own (scripts/build.mjs), so activation never even parses it. It is
-  // loaded with require(), not import(): import() of a CommonJS file goes through Node's ESM loader, which
-  // scans the whole bundle twice (format detection, export names) before running it. The load waits until
+  // loaded as require() would, not import(): import() of a CommonJS file goes through Node's ESM loader, which
+  // scans the whole bundle twice (format detection, export names) before running it; and through V8's code
+  // cache kept in the global storage (workbenchBundle.ts), so a later session skips most of its compile. The load waits until
   // the answers given so far are sent (afterRepliesSent), so a view's answer that does not need it (the
   // Services view's first rows) reaches the editor before the bundle blocks the thread.
   const workbench = (): Promise<Workbench> => (loading ??= new Promise<void>((resolve) => afterRepliesSent(resolve)).then(() => {
-    const w = (require('./workbench.js') as WorkbenchModule).createWorkbench(context, log);
+    const storage: unknown = context.globalStorageUri?.fsPath;
+    const w = requireWorkbench(typeof storage === 'string' && storage !== '' ? storage : undefined).createWorkbench(context, log);
     w.ready.catch((error: unknown) => log(`API Workbench failed to load: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
     return (loaded = w);
   }).catch((error: unknown) => {

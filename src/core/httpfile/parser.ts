@@ -113,7 +113,11 @@ export function parseBlocks(
 export function parseBlock(
   source: string, lines: readonly SourceLine[], first: number, last: number, requestIndex: number, diagnostics: HttpFileDiagnostic[],
 ): RequestBlock {
-  const blocks = parseBlocks(source, lines, first, last, requestIndex, diagnostics);
+  return asOneBlock(parseBlocks(source, lines, first, last, requestIndex, diagnostics), lines, first, last);
+}
+
+/** The blocks parseBlocks made of lines first..last as one: the first request, every kept construct, the whole span. */
+export function asOneBlock(blocks: readonly RequestBlock[], lines: readonly SourceLine[], first: number, last: number): RequestBlock {
   const head = blocks[0]!;
   if (blocks.length === 1) return head;
   return { ...head, kept: blocks.flatMap((b) => b.kept), range: range(first, 0, last, textAt(lines, last).length), lastLine: last };

@@ -4,7 +4,7 @@ import type { CompletionItem, Hover, Position } from 'vscode-languageserver';
 import {
   ASSERTION_PREDICATES, ASSERTION_SUBJECTS, subjectNamed, predicateNamed,
 } from '../../core/httpfile/assertions';
-import { containsPosition, type HttpFile } from '../../core/httpfile';
+import { containsPosition, type HttpRequestNode } from '../../core/httpfile';
 import { CompletionItemKind } from './lspConstants';
 
 /** Response headers worth asserting on, offered after `?? header `. */
@@ -61,9 +61,9 @@ export function assertionCompletions(before: string, position: Position): Comple
   return predicates();
 }
 
-/** What an assertion line checks, for hover; null when the position is on no `??` line. */
-export function assertionHover(file: HttpFile, position: Position): Hover | null {
-  const assertion = file.requests.flatMap((r) => r.assertions).find((a) => containsPosition(a.range, position));
+/** What an assertion line checks, for hover; null when the position is on no `??` line of `request` (the request of the block under it). */
+export function assertionHover(request: HttpRequestNode | undefined, position: Position): Hover | null {
+  const assertion = request?.assertions.find((a) => containsPosition(a.range, position));
   if (!assertion) return null;
   const subject = subjectNamed(assertion.subject);
   const predicate = predicateNamed(assertion.predicate);

@@ -14,8 +14,8 @@ export interface TextChange {
   readonly text: string;
 }
 
-/** Offsets of the line starts within one block's text (0 first). */
-function lineStartsOf(text: string): number[] {
+/** Offsets of the line starts of a text (0 first), cut as splitLines cuts (\n, \r\n, a lone \r). */
+export function lineStartsOf(text: string): number[] {
   const starts = [0];
   if (!text.includes('\r')) {
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);

@@ -6,18 +6,54 @@
 // with its string from version to version, and the whole text is joined only for the full parse
 // (lenses, outline), lazy and cached per version.
 import {
-  parseBlock, parseHttpFile, splitLines,
-  type HttpFile, type HttpFileDiagnostic, type Position, type RequestBlock, type SourceLine,
+  asOneBlock, parseBlock, parseBlocks, parseHttpFile, splitLines,
+  type FileVariable, type HttpFile, type HttpFileDiagnostic, type Position, type RequestBlock, type SourceLine,
 } from '../../core/httpfile';
-import { BlockText } from './blockText';
+import { BlockText, lineStartsOf } from './blockText';
 
 /** A block's parse, with the parser's diagnostics. */
 export interface ParsedBlock { readonly block: RequestBlock; readonly diagnostics: readonly HttpFileDiagnostic[] }
 
+/**
+ * A block's text as a document of its own (lines counted from its first line), parsed: what validation
+ * checks and what the outline, lenses and folding read, shifted to the block's place. The outline's are
+ * kept by block string (and whether it is the file's last block, which also holds the line after its
+ * last break), so after the open an edit parses only the blocks it made.
+ */
+export interface OwnBlock {
+  /** The block as one (asOneBlock): its first request, every kept construct. */
+  readonly block: RequestBlock;
+  /** Each request of the block (more than one when a request line follows another without ###, as httpYac reads it). */
+  readonly blocks: readonly RequestBlock[];
+  readonly diagnostics: readonly HttpFileDiagnostic[];
+  /** Line breaks in the block's text. */
+  readonly breaks: number;
+  /** The block's last line that is not blank (its first line when all are), for folding. */
+  readonly lastFilled: number;
+  /** The block's own document, on the parse that made it only (what is kept holds no lines: less to keep). */
+  readonly document?: HttpDocument;
+}
+
+function ownBlockOf(uri: string, text: string, isLast: boolean): OwnBlock {
+  const document = new HttpDocument(uri, 0, text);
+  // The block's lines, cut once (the document keeps them for the checks that read lines).
+  const lines = document.lines;
+  const breaks = lines.length - 1;
+  // A block other than the last ends with a line break: the empty line after it is the next block's.
+  const diagnostics: HttpFileDiagnostic[] = [];
+  const end = isLast ? breaks : breaks - 1;
+  const blocks = parseBlocks(text, lines, 0, end, 0, diagnostics);
+  const block = asOneBlock(blocks, lines, 0, end);
+  let lastFilled = block.lastLine;
+  while (lastFilled > block.firstLine && lines[lastFilled]!.text.trim() === '') lastFilled--;
+  return { block, blocks, diagnostics, breaks, lastFilled, document };
+}
+
 /** What a block says to the rest of the file: its `@name = value` names and its `# @name`. */
 interface BlockSummary { readonly variables: readonly string[]; readonly requestNames: readonly string[] }
 
-const VARIABLE_LINE = /^[ \t]*@([A-Za-z_][\w.-]*)[ \t]*=/gm;
+// A line's blanks as the parser's \s sees them (it reads one line at a time: no line break among them).
+const VARIABLE_LINE = /^[^\S\r\n]*@([A-Za-z_][\w.-]*)[^\S\r\n]*=/gm;
 const NAME_LINE = /^[ \t]*(?:#|\/\/)[ \t]*@name[ \t=]+(\S+)/gm;
 
 function summaryOf(text: string): BlockSummary {
@@ -31,12 +67,24 @@ function summaryOf(text: string): BlockSummary {
 }
 
 /**
- * Block summaries kept from version to version by block string: an edited block is a new string,
- * every other block the same one (BlockText), so a lookup costs a hash the string already holds.
- * Entries of blocks no longer in the document are dropped once there are twice as many as blocks.
+ * Block summaries and parses kept from version to version by block string: an edited block is a new
+ * string, every other block the same one (BlockText), so a lookup costs a hash the string already
+ * holds. Entries of blocks no longer in the document are dropped once there are many more than blocks.
  */
 export class BlockMemo {
   private readonly summaries = new Map<string, BlockSummary>();
+  private readonly inner = new Map<string, OwnBlock>();
+  private readonly last = new Map<string, OwnBlock>();
+
+  /** `keep`: whether a parse made here is kept (the outline's: asked again at every version). */
+  own(uri: string, text: string, isLast: boolean, keep: boolean): OwnBlock {
+    const kept = isLast ? this.last : this.inner;
+    const found = kept.get(text);
+    if (found) return found;
+    const made = ownBlockOf(uri, text, isLast);
+    if (keep) kept.set(text, { block: made.block, blocks: made.blocks, diagnostics: made.diagnostics, breaks: made.breaks, lastFilled: made.lastFilled });
+    return made;
+  }
 
   summary(text: string): BlockSummary {
     let found = this.summaries.get(text);
@@ -46,8 +94,10 @@ export class BlockMemo {
 
   /** Drops what no block of `blocks` holds, once there is much more kept than blocks. */
   prune(blocks: BlockText): void {
-    if (this.summaries.size <= 2 * blocks.blocks.length + 64) return;
+    if (this.summaries.size + this.inner.size + this.last.size <= 4 * blocks.blocks.length + 64) return;
     const live = new Set(blocks.blocks);
+    for (const key of this.inner.keys()) if (!live.has(key)) this.inner.delete(key);
+    for (const key of this.last.keys()) if (!live.has(key)) this.last.delete(key);
     for (const key of this.summaries.keys()) if (!live.has(key)) this.summaries.delete(key);
   }
 }
@@ -63,11 +113,32 @@ export class HttpDocument {
   private readonly plain?: string;
   /** The text as blocks (the server's documents), or undefined for a text given whole. */
   readonly blocks?: BlockText;
+  private cutBlocks?: BlockText;
 
   /** `source`: the whole text, or the server's block-kept text (with `memo`, what its blocks said in earlier versions). */
-  constructor(readonly uri: string, readonly version: number, source: string | BlockText, private readonly memo?: BlockMemo) {
+  constructor(readonly uri: string, readonly version: number, source: string | BlockText, private givenMemo?: BlockMemo) {
     if (typeof source === 'string') this.plain = source;
     else this.blocks = source;
+  }
+
+  private get memo(): BlockMemo {
+    return (this.givenMemo ??= new BlockMemo());
+  }
+
+  /** The text's blocks: kept (the server's documents) or cut from the text given whole, once. */
+  get blockTexts(): BlockText {
+    return this.blocks ?? (this.cutBlocks ??= BlockText.of(this.plain!));
+  }
+
+  /**
+   * Block `k` parsed as a document of its own. `keep`: kept by block string from version to version (the
+   * outline, lenses and folding, asked at every version). Validation keeps its findings instead, not the
+   * parse: holding every block's parse while a large file's first validation runs made its garbage
+   * collections slower (a 50 000-line open published later), so the outline makes what it keeps after.
+   */
+  ownBlock(k: number, keep = true): OwnBlock {
+    const blocks = this.blockTexts;
+    return this.memo.own(this.uri, blocks.blocks[k]!, k === blocks.blocks.length - 1, keep);
   }
 
   /** The whole text (joined from the blocks on first use: only the full parse needs it). */
@@ -77,23 +148,7 @@ export class HttpDocument {
 
   /** Offset of the first character of each line, computed here (a text given whole). */
   private get lineStarts(): number[] {
-    if (this.cachedStarts) return this.cachedStarts;
-    const starts = [0];
-    const text = this.text;
-    if (!text.includes('\r')) {
-      // The common case: indexOf is much faster than a character loop.
-      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-      return (this.cachedStarts = starts);
-    }
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) starts.push(i + 1);
-      else if (c === 13) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      }
-    }
-    return (this.cachedStarts = starts);
+    return (this.cachedStarts ??= lineStartsOf(this.text));
   }
 
   get lineCount(): number {
@@ -221,11 +276,21 @@ export class HttpDocument {
     return (this.cachedRequestNames ??= this.namesOf('requestNames'));
   }
 
+  /** The first `@name = value` of this name in the file: found by the blocks' summaries, read from its block's parse. */
+  fileVariable(name: string): FileVariable | undefined {
+    const blocks = this.blockTexts;
+    for (let k = 0; k < blocks.blocks.length; k++) {
+      if (!this.memo.summary(blocks.blocks[k]!).variables.includes(name)) continue;
+      const found = this.ownBlock(k, false).block.variables.find((v) => v.name === name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
   private namesOf(kind: keyof BlockSummary): string[] {
     const names = new Set<string>();
-    const memo = this.memo ?? new BlockMemo();
-    for (const text of this.blocks?.blocks ?? [this.text]) for (const name of memo.summary(text)[kind]) names.add(name);
-    if (this.blocks) memo.prune(this.blocks);
+    for (const text of this.blocks?.blocks ?? [this.text]) for (const name of this.memo.summary(text)[kind]) names.add(name);
+    if (this.blocks) this.memo.prune(this.blocks);
     return [...names];
   }
 }

@@ -14,7 +14,7 @@ import { assertionHover } from './assertionService';
 import { DYNAMIC_SHAPES, dynamicVariableNamed, dynamicVariableWords } from '../../core/run/dynamicVariables';
 
 export function doHover(document: HttpDocument, position: Position, context: ServiceContext): Hover | null {
-  const assertion = assertionHover(document.file, position);
+  const assertion = assertionHover(document.blockAt(position.line)?.request, position);
   if (assertion) return assertion;
   const zone = zoneAt(document, position);
   if (zone.kind === 'preamble') return null;
@@ -75,7 +75,7 @@ function variableMarkdown(document: HttpDocument, name: string, context: Service
   if (isSystemVariable(name)) return dynamicVariableMarkdown(name);
   const chained = /^([\w-]+)\.response\./.exec(name);
   if (chained) return `A value of the response of the request named \`${chained[1]}\`, read when this request is sent.`;
-  const fileVariable = document.file.blocks.flatMap((b) => b.variables).find((v) => v.name === name);
+  const fileVariable = document.fileVariable(name);
   if (fileVariable) return `File variable \`${name}\` = \`${fileVariable.value}\``;
   if (context.environmentVariables?.includes(name)) return `Environment variable \`${name}\` of the active environment (its value stays with the editor).`;
   return `\`${name}\` is not defined in the active environment or the file.`;

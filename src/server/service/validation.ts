@@ -3,17 +3,18 @@
 // text. So each block is validated as a document of its own (its text alone, lines counted from its
 // first line) and its findings are kept with that text; a new version re-parses and re-validates only
 // the blocks whose text changed (typing touches one) and moves the others to their new lines. The blocks
-// are the server's kept blocks (BlockText; a text given whole is cut by blockStartOffsets) and placed by
+// are the server's kept blocks (BlockText; a text given whole is cut by blockStartOffsets), each parsed
+// as a document of its own (the outline's kept parse when there is one), placed by
 // the line breaks each one holds, so a pass over an unchanged 50 000-line file makes no string at all. Undefined variables depend on
 // the rest of the file (file variables, the requests named before) and are recomputed each time from
 // each block's kept summary — cheap.
 // The work is a generator that yields every few milliseconds, so a server can answer a completion
 // between two slices and drop a validation that a newer version made stale.
 import type { Diagnostic } from 'vscode-languageserver';
-import { blockStartOffsets, parseBlocks, type HttpFileDiagnostic, type Range } from '../../core/httpfile';
+import type { Range } from '../../core/httpfile';
 import type { ServiceContext } from './context';
 import { fromParser, keptReferences, NO_REFERENCES, requestDiagnostics, undefinedVariables, type KeptReferences } from './diagnostics';
-import { HttpDocument } from './document';
+import { HttpDocument, type OwnBlock } from './document';
 
 /** A block's own findings, with lines counted from the block's first line. */
 interface BlockFindings {
@@ -144,7 +145,7 @@ export function* validationSteps(document: HttpDocument, context: ServiceContext
   const firsts: number[] = [];
   // The server's documents are kept as blocks (an unchanged block is the same string version after
   // version, found in the cache by one pointer comparison); a text given whole is cut here.
-  const texts = document.blocks?.blocks ?? blockTexts(document.text);
+  const texts = document.blockTexts.blocks;
   cache.begin(texts.length);
   let sliceStart = performance.now();
   let first = 0;
@@ -153,7 +154,7 @@ export function* validationSteps(document: HttpDocument, context: ServiceContext
     const blockText = texts[k]!;
     let findings = cache.find(blockText, isLast);
     if (!findings) {
-      findings = findingsOf(document.uri, blockText, isLast, context);
+      findings = findingsOf(document.ownBlock(k, false), document.uri, blockText, context);
       cache.add(blockText, findings);
     }
     found.push(findings);
@@ -200,24 +201,12 @@ export function validateDocument(document: HttpDocument, context: ServiceContext
   }
 }
 
-/** `text` cut into its blocks' texts, as the parser cuts it. */
-function blockTexts(text: string): string[] {
-  const starts = blockStartOffsets(text);
-  return starts.map((start, k) => text.slice(start, k + 1 < starts.length ? starts[k + 1] : text.length));
-}
-
 const NONE: readonly never[] = Object.freeze([]);
 
 /** A block's findings, its text validated as a document of its own (positions relative to its first line). */
-function findingsOf(uri: string, text: string, isLast: boolean, context: ServiceContext): BlockFindings {
-  const document = new HttpDocument(uri, 0, text);
-  // The block's lines, cut once (the document keeps them for the checks that read lines).
-  const lines = document.lines;
-  const breaks = lines.length - 1;
-  // A block other than the last ends with a line break: the empty line after it is the next block's.
-  const diagnostics: HttpFileDiagnostic[] = [];
-  const blocks = parseBlocks(text, lines, 0, isLast ? breaks : breaks - 1, 0, diagnostics);
-  const block = blocks[0]!;
+function findingsOf({ document: parsedFrom, block, blocks, diagnostics, breaks }: OwnBlock, uri: string, text: string, context: ServiceContext): BlockFindings {
+  // The block's own document: the one its parse was made from, or (a parse kept from the outline) made again.
+  const document = parsedFrom ?? new HttpDocument(uri, 0, text);
   const request = block.request;
   // A `###` block may hold more requests (a request line without ###, as httpYac reads it): each is checked.
   const requests = blocks.length === 1 ? (request ? [request] : []) : blocks.flatMap((b) => (b.request ? [b.request] : []));
