@@ -22,6 +22,6 @@ export const REQUEST_SENDER_FLAGS = `--wasm-tiering-budget=${WASM_TIERING_BUDGET
  * test/cli/codeCache.test.ts fails when a run loads one that is not listed here.
  */
 export const REQUEST_SENDER_BUILTINS: readonly string[] = [
-  'node:assert', 'node:crypto', 'node:diagnostics_channel', 'node:fs/promises', 'node:http', 'node:http2', 'node:module',
+  'node:assert', 'node:child_process', 'node:crypto', 'node:dgram', 'node:diagnostics_channel', 'node:fs/promises', 'node:http', 'node:http2', 'node:module',
   'node:net', 'node:os', 'node:perf_hooks', 'node:stream', 'node:timers/promises', 'node:tls', 'node:vm', 'node:zlib',
 ];

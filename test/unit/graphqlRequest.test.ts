@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createCatalog } from '../../src/core/catalog/index';
 import { generateSnippet } from '../../src/core/codegen';
-import { graphqlRequest, isGraphqlRequest, operationNameOf } from '../../src/core/graphql/graphqlRequest';
+import { graphqlRequest, isGraphqlRequest, operationNameOf, withFileFragments } from '../../src/core/graphql/graphqlRequest';
+import { graphqlFragmentsOf } from '../../src/core/httpfile/foreign';
 import { closeHttpAgents, httpClient } from '../../src/core/http/client';
 import { parseHttpFile } from '../../src/core/httpfile/parser';
 import { curlForHttpRequest } from '../../src/core/interop/curl';
@@ -54,6 +55,21 @@ void describe('the JSON a GraphQL request goes as', () => {
     const body = 'fragment F on User {\n  id\n}\n\nquery Q {\n  me { ...F }\n}\n\n{"a": [1, 2]}';
     const r = sent(graphqlRequest(req('POST', body)));
     assert.deepEqual(r.body, { query: 'fragment F on User {\n  id\n}\n\nquery Q {\n  me { ...F }\n}', variables: { a: [1, 2] }, operationName: 'Q' });
+  });
+
+  void it("a file's fragments join the query that spreads them, transitively; unused ones and ones the query defines do not", () => {
+    const fragments = ['fragment A on T {\n  id\n  ...B\n}', 'fragment B on T { name }', 'fragment Unused on T { x }', 'fragment Own on T { from_file }'];
+    assert.equal(withFileFragments('query Q { t { ...A } }', fragments), 'query Q { t { ...A } }\n\nfragment A on T {\n  id\n  ...B\n}\n\nfragment B on T { name }');
+    assert.equal(withFileFragments('query Q { t { ...Own } }\nfragment Own on T { mine }', fragments), 'query Q { t { ...Own } }\nfragment Own on T { mine }');
+    assert.equal(withFileFragments('query Q { t { id } }', fragments), 'query Q { t { id } }');
+    assert.equal(withFileFragments('query Q { t { ...Missing } }', fragments), 'query Q { t { ...Missing } }');
+  });
+
+  void it('a fragment written above the request line (httpYac) is sent inside the query that spreads it', () => {
+    const file = parseHttpFile('fragment Parts on User {\n  id\n}\n\nPOST http://127.0.0.1:1/graphql\n\nquery Me { me { ...Parts } }\n');
+    assert.deepEqual(graphqlFragmentsOf(file), ['fragment Parts on User {\n  id\n}']);
+    const r = sent(graphqlRequest(req('POST', 'query Me { me { ...Parts } }'), graphqlFragmentsOf(file)));
+    assert.deepEqual(r.body, { query: 'query Me { me { ...Parts } }\n\nfragment Parts on User {\n  id\n}', variables: {}, operationName: 'Me' });
   });
 
   void it('the operation names it, not a fragment before it; an anonymous one has none', () => {
