@@ -23,7 +23,7 @@ function isObjectSchema(schema: JSONSchema): boolean {
 function metadataOf(schema: JSONSchema): JSONSchema {
   const out: Record<string, unknown> = {};
   for (const key of META_KEYWORDS) if (schema[key] !== undefined) out[key] = schema[key];
-  return out as JSONSchema;
+  return out;
 }
 
 /** Follows `#/$defs/X` of the imported root so object nodes can be merged (siblings win, as in derefSchema). */
