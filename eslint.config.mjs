@@ -106,7 +106,6 @@ export default tseslint.config(
   { files: ['src/core/openapi/merge.ts'], rules: { complexity: ['error', 26] } },
   { files: ['src/core/paging/strategies/generic.ts'], rules: { complexity: ['error', 40] } },
   { files: ['src/core/results/viewModel.ts'], rules: { complexity: ['error', 26] } },
-  { files: ['src/core/run/assertions.ts'], rules: { complexity: ['error', 32] } },
   { files: ['src/core/run/exchange.ts'], rules: { complexity: ['error', 102], 'max-lines': ['error', 488] } },
   { files: ['src/server/service/bodyValidation.ts'], rules: { complexity: ['error', 28] } },
   { files: ['src/server/service/jsonCompletion.ts'], rules: { complexity: ['error', 33] } },
