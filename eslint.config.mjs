@@ -15,29 +15,67 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
-      // recommended-type-checked is on; these of its rules are not yet: each had findings when it came
-      // (their count then, 152 in all, in src, test and bench). A ratchet: fix a rule's findings, then
-      // delete its line here; never add one.
-      '@typescript-eslint/no-unnecessary-type-assertion': 'off', // 38
-      '@typescript-eslint/no-unused-vars': 'off', // 18
-      '@typescript-eslint/only-throw-error': 'off', // 14
-      '@typescript-eslint/no-base-to-string': 'off', // 13
-      '@typescript-eslint/no-unsafe-return': 'off', // 13
-      '@typescript-eslint/no-unsafe-member-access': 'off', // 12
-      '@typescript-eslint/no-unsafe-enum-comparison': 'off', // 11
-      '@typescript-eslint/no-unsafe-assignment': 'off', // 9
-      '@typescript-eslint/no-redundant-type-constituents': 'off', // 6
-      '@typescript-eslint/unbound-method': 'off', // 5
-      '@typescript-eslint/prefer-promise-reject-errors': 'off', // 3
-      '@typescript-eslint/no-require-imports': 'off', // 2
-      '@typescript-eslint/require-await': 'off', // 2
-      '@typescript-eslint/no-unsafe-argument': 'off', // 2
-      '@typescript-eslint/await-thenable': 'off', // 2
-      '@typescript-eslint/no-unsafe-call': 'off', // 2
+      // `const { dropped, ...rest } = value` is how a key is left out; `_name` is a parameter kept for its place.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_' }],
       'no-restricted-imports': ['error', {
         paths: [{ name: 'vscode', message: "Only src/extension/ may import 'vscode': keep the core, server, CLI and sandbox editor-free." }],
       }],
     },
+  },
+  {
+    // recommended-type-checked is on everywhere in src/. Outside it (tests, benches, scripts) these of its
+    // rules are not yet: each had findings when it came. A ratchet: fix a rule's findings, then delete its line.
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+      '@typescript-eslint/no-unused-vars': 'off',
+      '@typescript-eslint/only-throw-error': 'off',
+      '@typescript-eslint/no-base-to-string': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-enum-comparison': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-redundant-type-constituents': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/prefer-promise-reject-errors': 'off',
+      '@typescript-eslint/no-require-imports': 'off',
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/await-thenable': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+    },
+  },
+  // Where a type-aware rule still has findings in src/, the files that have them (each in an area another
+  // change owned when the rule came on). A ratchet: fix a file's findings, then delete it from its list.
+  {
+    files: [
+      'src/core/catalog/businessErrors.ts', 'src/core/compare/requestComparison.ts', 'src/core/env/loadEnvFile.ts',
+      'src/core/export/csvSink.ts', 'src/core/export/jsonRowSplitter.ts', 'src/core/interop/postman/model.ts',
+      'src/core/openapi/document.ts', 'src/core/openapi/operations.ts', 'src/core/results/cells.ts',
+      'src/sandbox/fundraising/constituentRoutes.ts',
+    ],
+    rules: { '@typescript-eslint/no-base-to-string': 'off' },
+  },
+  {
+    files: ['src/core/export/jsonRowSplitter.ts', 'src/server/service/jsonCompletion.ts'],
+    rules: { '@typescript-eslint/no-unsafe-enum-comparison': 'off' },
+  },
+  {
+    files: [
+      'src/core/env/loadEnvFile.ts', 'src/core/env/networkConfig.ts', 'src/core/env/privateEnv.ts',
+      'src/server/overlay.ts', 'src/server/service/jsonTree.ts', 'src/server/service/schemaInfo.ts',
+    ],
+    rules: { '@typescript-eslint/no-unnecessary-type-assertion': 'off' },
+  },
+  { files: ['src/server/service/jsonTree.ts'], rules: { '@typescript-eslint/only-throw-error': 'off' } },
+  { files: ['src/server/service/schemaInfo.ts'], rules: { '@typescript-eslint/no-unsafe-argument': 'off' } },
+  { files: ['src/core/env/secretCheck.ts'], rules: { '@typescript-eslint/no-unsafe-assignment': 'off' } },
+  { files: ['src/core/paging/rows.ts'], rules: { '@typescript-eslint/no-redundant-type-constituents': 'off' } },
+  {
+    // Deliberate synchronous loads: built-in modules before a V8 flag voids their cached code (cli/main.ts),
+    // undici's proxy parts only when a proxy is set (network.ts), bundles built beside the extension.
+    files: ['src/cli/main.ts', 'src/core/http/network.ts', 'src/extension/codegen/generateCommands.ts', 'src/extension/extension.ts'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['**/*.mjs', '**/*.cjs'],
@@ -59,13 +97,9 @@ export default tseslint.config(
   // The ratchet: what is over those bounds today, each at its figure of today (for complexity, the
   // file's most complex function). A figure may only go down: lower it when a split lands.
   { files: ['src/core/export/jsonRowSplitter.ts'], rules: { complexity: ['error', 128], 'max-lines': ['error', 695] } },
-  { files: ['src/core/interop/postman/importCollection.ts'], rules: { complexity: ['error', 60], 'max-lines': ['error', 401] } },
-  { files: ['src/core/openapi/merge.ts'], rules: { complexity: ['error', 26] } },
   { files: ['src/core/paging/strategies/generic.ts'], rules: { complexity: ['error', 40] } },
   { files: ['src/core/results/viewModel.ts'], rules: { complexity: ['error', 26] } },
-  { files: ['src/core/run/assertions.ts'], rules: { complexity: ['error', 32] } },
   { files: ['src/core/run/exchange.ts'], rules: { complexity: ['error', 102], 'max-lines': ['error', 488] } },
-  { files: ['src/webview/table.ts'], rules: { 'max-lines': ['error', 417] } },
   // Grown or written over the bounds by the third release's features (secrets bound to origins, resume
   // checks, proxies, server waits, compare), merged together: the figures at that merge, the first to split.
   {

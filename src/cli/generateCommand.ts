@@ -89,7 +89,7 @@ export async function generateCommand(args: readonly string[], io: GenerateIo = 
       file: parsed, requestIndex: index, environment: selectEnvironment(envFile, envName), catalog,
       readInclude: (path: string) => readFile(resolvePath(dirname(file), path), 'utf8'), knownSecrets: secrets,
     };
-    const generated = values.paging ? await generatePagingLoop(input, values.lang!) : await generateSnippet(input, values.lang!);
+    const generated = values.paging ? await generatePagingLoop(input, values.lang) : await generateSnippet(input, values.lang);
     io.stdout.write(generated.code);
     return 0;
   } catch (error) {

@@ -290,7 +290,7 @@ function parseArray(json: string): unknown[] | undefined {
 export type ProtocolLog = (line: string) => void;
 
 function describeRejection(data: unknown, issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  const type = typeof data === 'object' && data !== null && 'type' in data ? String((data as { type: unknown }).type).slice(0, 40) : typeof data;
+  const type = typeof data === 'object' && data !== null && 'type' in data ? String(data.type).slice(0, 40) : typeof data;
   const where = issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
   return `ignored an invalid '${type}' message (${where})`;
 }

@@ -87,7 +87,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   ]);
   const [eng, fund, book] = started;
   if (eng.status !== 'fulfilled' || fund.status !== 'fulfilled' || book.status !== 'fulfilled') {
-    await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
+    await Promise.all(started.flatMap((s) => (s.status === 'fulfilled' ? [s.value.close()] : [])));
     const failure = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     throw failure?.reason instanceof Error ? failure.reason : new Error(String(failure?.reason));
   }

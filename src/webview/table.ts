@@ -11,10 +11,11 @@
 // follows focus.
 import { CellPeek, titleCutCells } from './cellPeek';
 import type { Column, TableView } from '../protocol/webviewMessages';
-import { compareCells, expandable, summariseCell } from '../core/results/cells';
+import { expandable, summariseCell } from '../core/results/cells';
 import { scrollTopToReveal, visibleWindow, type RowWindow } from './virtualWindow';
 import { gridKeyAction, HEADER } from './gridKeys';
 import { h } from './dom';
+import { headerCells, headerId, sortedOrder, type SortState } from './tableHeader';
 
 export const ROW_HEIGHT = 22;
 const INDEX_COLUMN_WIDTH = 64;
@@ -33,8 +34,6 @@ export interface TableEvents {
   /** A sentence for the live region (a sort, for instance). */
   announce(text: string): void;
 }
-
-type SortState = { column: string; direction: 1 | -1 } | undefined;
 
 export class VirtualTable {
   readonly element: HTMLDivElement;
@@ -142,7 +141,7 @@ export class VirtualTable {
 
   append(rows: readonly unknown[], columns: readonly Column[]): void {
     for (const row of rows) this.rows.push(row);
-    if (this.sort) this.order = this.sortedOrder(this.sort);
+    if (this.sort) this.order = this.orderBy(this.sort);
     this.addColumns(columns);
     if (this.selected >= 0) this.active.position = this.positionOf(this.selected);
     this.refresh();
@@ -173,23 +172,7 @@ export class VirtualTable {
     this.element.style.setProperty('--grid-columns', template);
     this.element.style.setProperty('--grid-width', `${total}px`);
     this.viewport.setAttribute('aria-colcount', String(this.columnCount));
-    const cells = [h('div', { className: 'cell index', text: '#', attrs: { role: 'columnheader', 'aria-colindex': '1', id: headerId(0), 'aria-label': 'Row number' } })];
-    columns.forEach((column, i) => {
-      const sorted = this.sort?.column === column.key ? this.sort.direction : 0;
-      const cell = h(
-        'div',
-        {
-          className: 'cell sortable',
-          title: `Sort by ${column.label}`,
-          attrs: { 'data-key': column.key, 'data-col': String(i + 1), role: 'columnheader', 'aria-colindex': String(i + 2), id: headerId(i + 1) },
-        },
-        column.label,
-        // The arrow is for the eye; aria-sort says the same to a screen reader.
-        sorted ? h('span', { className: 'sort-arrow', text: sorted === 1 ? ' ▲' : ' ▼', attrs: { 'aria-hidden': 'true' } }) : null,
-      );
-      if (sorted) cell.setAttribute('aria-sort', sorted === 1 ? 'ascending' : 'descending');
-      cells.push(cell);
-    });
+    const cells = headerCells(columns, this.sort);
     this.header.replaceChildren(...cells);
     this.active.column = Math.min(this.active.column, this.columnCount - 1);
   }
@@ -391,7 +374,7 @@ export class VirtualTable {
     if (key === undefined || this.pending > 0) return;
     if (this.sort?.column !== key) this.sort = { column: key, direction: 1 };
     else this.sort = this.sort.direction === 1 ? { column: key, direction: -1 } : undefined;
-    this.order = this.sort ? this.sortedOrder(this.sort) : undefined;
+    this.order = this.sort ? this.orderBy(this.sort) : undefined;
     this.setColumns(this.columns);
     this.active = { position: HEADER, column };
     this.refresh();
@@ -399,17 +382,10 @@ export class VirtualTable {
     this.events.announce(this.sort ? `Sorted by ${label}, ${this.sort.direction === 1 ? 'ascending' : 'descending'}` : `${label}: rows in the order received`);
   }
 
-  private sortedOrder(sort: { column: string; direction: 1 | -1 }): Uint32Array {
+  private orderBy(sort: NonNullable<SortState>): Uint32Array {
     const column = this.columns.find((c) => c.key === sort.column);
-    const values = this.rows.map((row) => this.cellValue(row, column));
-    const order = Array.from({ length: this.rows.length }, (_, i) => i);
-    order.sort((a, b) => compareCells(values[a], values[b]) * sort.direction || a - b);
-    return Uint32Array.from(order);
+    return sortedOrder(this.rows.map((row) => this.cellValue(row, column)), sort.direction);
   }
-}
-
-function headerId(column: number): string {
-  return `grid-h-${column}`;
 }
 
 function cellId(row: number, column: number): string {

@@ -25,7 +25,7 @@ export function post(message: WebviewToHostMessage): void {
 
 export function loadState(): PanelState {
   const state = api.getState();
-  return typeof state === 'object' && state !== null ? (state as PanelState) : {};
+  return typeof state === 'object' && state !== null ? (state) : {};
 }
 
 export function saveState(state: PanelState): void {

@@ -197,7 +197,7 @@ function child(path: string, name: string): string {
 function statedTypes(node: JSONSchema): readonly string[] | undefined {
   const type = node.type;
   if (type === undefined) return undefined;
-  return Array.isArray(type) ? type : [type as string];
+  return Array.isArray(type) ? type : [type];
 }
 
 function typeFits(stated: readonly string[] | undefined, value: unknown): boolean {

@@ -38,7 +38,8 @@ export function bodyReader(body: BodySource): (each: (chunk: Buffer) => void | P
     if (Number.isFinite(declared) && declared > maxBodyBytes) {
       stream.destroy();
       settle();
-      reject(bodyFault(tooLargeFault(target, maxBodyBytes, declared), undefined));
+      const tooLarge = tooLargeFault(target, maxBodyBytes, declared);
+      reject(bodyFault(tooLarge, undefined) ?? tooLarge);
       return;
     }
     const tooMany = codingsRefusal(codings);
@@ -73,6 +74,8 @@ export function bodyReader(body: BodySource): (each: (chunk: Buffer) => void | P
         if (fromConsumer) {
           source.destroy();
           stream.destroy();
+          // What the caller's handler threw goes back to it as it is, whatever it is.
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
           reject(error);
           return;
         }
@@ -83,6 +86,8 @@ export function bodyReader(body: BodySource): (each: (chunk: Buffer) => void | P
       // while the caller still handles a chunk: the read settles once that is done, so nothing of this
       // body is still being handled when the caller hears how it ended, and a body that ended but whose
       // last chunk the caller failed on is that failure.
+      // (What the caller's handler rejected with goes back to it as it is.)
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
       if (pending) pending.then(outcome, (consumerError: unknown) => (error === undefined ? reject(consumerError) : outcome()));
       else outcome();
     };

@@ -205,7 +205,7 @@ async function sendOnce(current: HttpRequest, target: { method: string; url: str
   try {
     if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
     return await undiciRequest(current.url, {
-      method: target.method as Dispatcher.HttpMethod,
+      method: target.method,
       headers: current.headers,
       body: current.body,
       signal: deadline.controller.signal,

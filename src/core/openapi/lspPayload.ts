@@ -32,7 +32,7 @@ export function toCatalogOverlayParams(services: readonly Service[], origin?: st
       method: op.method,
       path: op.path,
       ...(query.length ? { query } : {}),
-      ...(schema ? { requestBodySchema: schema as Record<string, unknown> } : {}),
+      ...(schema ? { requestBodySchema: schema } : {}),
     }];
   });
   return { ...(origin ? { origin } : {}), operations };

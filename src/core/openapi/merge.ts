@@ -23,7 +23,7 @@ function isObjectSchema(schema: JSONSchema): boolean {
 function metadataOf(schema: JSONSchema): JSONSchema {
   const out: Record<string, unknown> = {};
   for (const key of META_KEYWORDS) if (schema[key] !== undefined) out[key] = schema[key];
-  return out as JSONSchema;
+  return out;
 }
 
 /** Follows `#/$defs/X` of the imported root so object nodes can be merged (siblings win, as in derefSchema). */
@@ -43,31 +43,34 @@ function asSchema(value: JSONSchema | boolean | undefined): JSONSchema | undefin
   return value === true ? {} : value;
 }
 
+/** Two object schemas: the contract's properties (merged where both have them), then, unless the contract is strict, the import's others, marked. */
+function mergeObject(contract: JSONSchema, target: JSONSchema, importedRoot: JSONSchema): JSONSchema {
+  const strict = contract.additionalProperties === false;
+  const properties: Record<string, JSONSchema> = {};
+  for (const [name, value] of Object.entries(contract.properties ?? {})) {
+    const mine = asSchema(value);
+    const theirs = asSchema(target.properties?.[name]);
+    if (mine) properties[name] = theirs ? mergeNode(mine, theirs, importedRoot) : mine;
+  }
+  if (!strict) {
+    for (const [name, value] of Object.entries(target.properties ?? {})) {
+      const theirs = asSchema(value);
+      if (theirs && properties[name] === undefined) properties[name] = { ...theirs, [IMPORT_ORIGIN_KEYWORD]: 'import' };
+    }
+  }
+  const required = [...new Set([...(contract.required ?? []), ...(strict ? [] : (target.required ?? []))])];
+  return {
+    ...contract,
+    properties,
+    ...(required.length ? { required } : {}),
+    ...(strict ? {} : target.additionalProperties !== undefined ? { additionalProperties: target.additionalProperties } : {}),
+  };
+}
+
 function mergeNode(contract: JSONSchema, imported: JSONSchema, importedRoot: JSONSchema): JSONSchema {
   if (!statesType(contract)) return { ...imported, ...metadataOf(contract) };
   const target = derefImported(importedRoot, imported);
-  if (isObjectSchema(contract) && isObjectSchema(target)) {
-    const strict = contract.additionalProperties === false;
-    const properties: Record<string, JSONSchema> = {};
-    for (const [name, value] of Object.entries(contract.properties ?? {})) {
-      const mine = asSchema(value);
-      const theirs = asSchema(target.properties?.[name]);
-      if (mine) properties[name] = theirs ? mergeNode(mine, theirs, importedRoot) : mine;
-    }
-    if (!strict) {
-      for (const [name, value] of Object.entries(target.properties ?? {})) {
-        const theirs = asSchema(value);
-        if (theirs && properties[name] === undefined) properties[name] = { ...theirs, [IMPORT_ORIGIN_KEYWORD]: 'import' };
-      }
-    }
-    const required = [...new Set([...(contract.required ?? []), ...(strict ? [] : (target.required ?? []))])];
-    return {
-      ...contract,
-      properties,
-      ...(required.length ? { required } : {}),
-      ...(strict ? {} : target.additionalProperties !== undefined ? { additionalProperties: target.additionalProperties } : {}),
-    };
-  }
+  if (isObjectSchema(contract) && isObjectSchema(target)) return mergeObject(contract, target, importedRoot);
   if (contract.type === 'array' && target.type === 'array') {
     const mine = asSchema(Array.isArray(contract.items) ? undefined : contract.items);
     const theirs = asSchema(Array.isArray(target.items) ? undefined : target.items);

@@ -96,7 +96,7 @@ function mergeParameters(root: Json, shared: readonly unknown[], own: readonly u
 function queryParameter(p: Json, converter: SchemaConverter, service: ServiceId, where: string): QueryParameter {
   const schema = converter.rootSchema(p['schema'], `${where} query ${String(p['name'])}`);
   const resolved = resolveTarget(schema);
-  const itemEnum = isJsonObject(resolved.items) ? (resolved.items as JSONSchema).enum : undefined;
+  const itemEnum = isJsonObject(resolved.items) ? (resolved.items).enum : undefined;
   const values = (resolved.enum ?? itemEnum)?.filter((v): v is string => typeof v === 'string');
   const description = typeof p['description'] === 'string' ? p['description'] : '';
   return {
@@ -143,7 +143,7 @@ function requestBodySchema(root: Json, raw: Json, converter: SchemaConverter, wa
   const body = resolveObject(root, raw['requestBody'], warnings, `${where} requestBody`);
   const media = jsonContent(body?.['content']);
   if (!media) {
-    const types = isJsonObject(body?.['content']) ? Object.keys(body['content'] as Json).join(', ') : 'none';
+    const types = isJsonObject(body?.['content']) ? Object.keys(body['content']).join(', ') : 'none';
     warnings.push(`${where}: the request body is not JSON (${types}); no body schema imported.`);
     return undefined;
   }

@@ -97,7 +97,7 @@ export class SchemaConverter {
     }
     if (schema['example'] !== undefined && out['examples'] === undefined) out['examples'] = [schema['example']];
     fixExclusiveBounds(out);
-    return schema['nullable'] === true ? withNull(out as JSONSchema) : (out as JSONSchema);
+    return schema['nullable'] === true ? withNull(out) : (out);
   }
 
   private convertRef(schema: Json, ref: string, where: string): JSONSchema {

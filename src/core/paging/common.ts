@@ -19,7 +19,7 @@ export function excerpt(text: string, max = 200): string {
  * The checks shared by all styles. Returns undefined when the page is a 2xx with a JSON body, so the
  * style's own rules apply; otherwise the verdict.
  */
-export function commonAcceptance(page: Page, state: WalkState, policy: RetryPolicy): Acceptance | undefined {
+export function commonAcceptance(page: Page, _state: WalkState, _policy: RetryPolicy): Acceptance | undefined {
   const { status } = page.response;
   if (status < 200 || status > 299) {
     const body = page.response.bodyText ? `: ${excerpt(page.response.bodyText)}` : '';

@@ -7,4 +7,5 @@ export { detectStyle, resolveStyle } from './resolve';
 export { rowsRule } from './rows';
 export { retryAfterMs } from '../http/serverWaits';
 export { withSecretsFrom, withoutSecrets, type WalkCheckpoint } from './checkpoint';
-export { walk, type Send, type WalkProgress, type WalkResult } from './walker';
+export type { Send } from './pageFetch';
+export { walk, type WalkProgress, type WalkResult } from './walker';

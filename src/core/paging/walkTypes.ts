@@ -8,7 +8,8 @@ import type { Send } from './pageFetch';
 import type { WalkCheckpoint } from './checkpoint';
 import type { PagingPlan, RetryPolicy } from './types';
 
-export interface WalkProgress {
+/** What a walk has done so far (totals over the whole walk; rates and waits of this call). */
+interface WalkFigures {
   readonly pages: number;
   readonly rows: number;
   readonly bytes: number;
@@ -17,13 +18,16 @@ export interface WalkProgress {
   readonly rowsPerSecond: number;
   /** Pages kept by this call per second of this call (its waits included). */
   readonly pagesPerSecond: number;
+  /** Waits on the server (refusals waited out, spent quotas) of this call, and their time. */
+  readonly waits: number;
+  readonly waitedMs: number;
+}
+
+export interface WalkProgress extends WalkFigures {
   /** Pages of the whole walk, when the server says (X-Pagination-Total-Pages, TotalOrders / PageSize). */
   readonly totalPages?: number;
   /** Time left at this call's rate, when the total is known. */
   readonly timeLeftMs?: number;
-  /** Waits on the server so far (refusals waited out, spent quotas) and their time. */
-  readonly waits: number;
-  readonly waitedMs: number;
   /** Set while waiting (rate limited, a spent quota, a sign-in, a transient extraction error). */
   readonly waiting?: string;
 }
@@ -138,20 +142,11 @@ export interface WalkFailure {
   readonly message: string;
 }
 
-export interface WalkResult {
+export interface WalkResult extends WalkFigures {
   readonly outcome: WalkOutcome;
   readonly verdict: WalkVerdict;
   /** In words: the verdict, why, and what is kept. Says nothing of how to resume: the caller knows its own command. */
   readonly message: string;
-  readonly pages: number;
-  readonly rows: number;
-  readonly bytes: number;
-  readonly elapsedMs: number;
-  readonly rowsPerSecond: number;
-  readonly pagesPerSecond: number;
-  /** Waits on the server (refusals, spent quotas) of this call, and their time. */
-  readonly waits: number;
-  readonly waitedMs: number;
   readonly checkpoint: WalkCheckpoint;
   readonly failure?: WalkFailure;
   /** The page a resume starts with, when the walk can be resumed. */

@@ -21,8 +21,7 @@ import { resumeFrom } from './walkOrigins';
 import { WalkTurns, type WalkSetting } from './walkTurn';
 import type { WalkOptions, WalkResult } from './walkTypes';
 
-export type { Send } from './pageFetch';
-export { verdictOf, type PageEvent, type WalkCredentials, type WalkFailure, type WalkOptions, type WalkOutcome, type WalkProgress, type WalkResult, type WalkVerdict } from './walkTypes';
+export type { PageEvent, WalkCredentials, WalkOptions, WalkProgress, WalkResult } from './walkTypes';
 
 const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   sleepFor(ms, undefined, { signal }).then(() => undefined);

@@ -1,7 +1,8 @@
 // JSON.stringify(value, null, 2), but only up to `limit` characters. The panel shows at most the first
 // million characters of a body; pretty-printing a 100 000-row page in full to keep 3 % of it took ~400 ms.
 
-const STOP = Symbol('limit reached');
+/** Thrown to end the walk once the limit is reached (an Error: nothing but errors is thrown). */
+const STOP = new Error('limit reached');
 
 export function prettyJsonPrefix(value: unknown, limit: number): { text: string; complete: boolean } {
   const out: string[] = [];

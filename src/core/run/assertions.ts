@@ -151,12 +151,7 @@ function compare(predicate: string, actual: Actual, expected: string): boolean {
   switch (predicate) {
     case '==': return present && same(actual, convert(expected, actual));
     case '!=': return !present || !same(actual, convert(expected, actual));
-    case '<': case '<=': case '>': case '>=': {
-      const x = typeof actual === 'number' ? actual : typeof actual === 'string' && actual.trim() !== '' ? Number(actual) : NaN;
-      const y = Number(expected);
-      if (Number.isNaN(x) || Number.isNaN(y)) return false;
-      return predicate === '<' ? x < y : predicate === '<=' ? x <= y : predicate === '>' ? x > y : x >= y;
-    }
+    case '<': case '<=': case '>': case '>=': return compareNumbers(predicate, actual, expected);
     case 'includes':
       if (Array.isArray(actual)) return actual.some((item) => same(item, convert(expected, item)));
       return typeof actual === 'string' && actual.includes(unquote(expected));
@@ -164,12 +159,24 @@ function compare(predicate: string, actual: Actual, expected: string): boolean {
     case 'endsWith': return typeof actual === 'string' && actual.endsWith(unquote(expected));
     case 'exists': return present && actual !== null;
     case 'isFalse': return !present || !actual;
-    case 'isArray': return Array.isArray(actual);
-    case 'isNumber': return typeof actual === 'number';
-    case 'isString': return typeof actual === 'string';
-    case 'isBoolean': return typeof actual === 'boolean';
-    default: return textPredicate(predicate, actual, expected);
+    default: return TYPE_CHECKS.get(predicate)?.(actual) ?? textPredicate(predicate, actual, expected);
   }
+}
+
+/** The predicates that ask only what the value is. */
+const TYPE_CHECKS: ReadonlyMap<string, (actual: Actual) => boolean> = new Map<string, (actual: Actual) => boolean>([
+  ['isArray', (actual: Actual) => Array.isArray(actual)],
+  ['isNumber', (actual: Actual) => typeof actual === 'number'],
+  ['isString', (actual: Actual) => typeof actual === 'string'],
+  ['isBoolean', (actual: Actual) => typeof actual === 'boolean'],
+]);
+
+/** `<`, `<=`, `>`, `>=`: both sides as numbers (a numeric text counts), false when either is not one. */
+function compareNumbers(predicate: '<' | '<=' | '>' | '>=', actual: Actual, expected: string): boolean {
+  const x = typeof actual === 'number' ? actual : typeof actual === 'string' && actual.trim() !== '' ? Number(actual) : NaN;
+  const y = Number(expected);
+  if (Number.isNaN(x) || Number.isNaN(y)) return false;
+  return predicate === '<' ? x < y : predicate === '<=' ? x <= y : predicate === '>' ? x > y : x >= y;
 }
 
 /** httpYac's predicates on a value's text: `matches`, `sha256`, `sha512`, `md5`. */

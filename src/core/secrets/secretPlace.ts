@@ -62,7 +62,7 @@ export function readBound(stored: string): BoundValue {
   try {
     const parsed = JSON.parse(stored.slice(RECORD.length)) as { value?: unknown; origins?: unknown };
     if (typeof parsed.value === 'string' && Array.isArray(parsed.origins) && parsed.origins.every((o) => typeof o === 'string')) {
-      return { value: parsed.value, origins: parsed.origins as string[] };
+      return { value: parsed.value, origins: parsed.origins };
     }
   } catch {
     // A damaged record binds its text to nothing.

@@ -228,11 +228,11 @@ async function bufferText(uri: vscode.Uri): Promise<string> {
 }
 
 /** Edits write the file on disk: with unsaved changes in an editor they would clash, so ask to save first. */
-async function refuseDirty(uri: vscode.Uri): Promise<boolean> {
+function refuseDirty(uri: vscode.Uri): Promise<boolean> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  if (!open?.isDirty) return false;
+  if (!open?.isDirty) return Promise.resolve(false);
   void vscode.window.showWarningMessage(`API Workbench: ${vscode.workspace.asRelativePath(uri)} has unsaved changes: save it first.`);
-  return true;
+  return Promise.resolve(true);
 }
 
 async function readText(uri: vscode.Uri): Promise<string> {

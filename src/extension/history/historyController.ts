@@ -243,7 +243,7 @@ export class HistoryController implements vscode.Disposable {
       canPickMany: !preset,
     });
     if (!picked) return undefined;
-    const chosen = Array.isArray(picked) ? picked.map((p) => p.entry) : [preset, (picked as { entry: HistoryEntry }).entry];
+    const chosen: (HistoryEntry | undefined)[] = Array.isArray(picked) ? (picked as { entry: HistoryEntry }[]).map((p) => p.entry) : [preset, (picked as { entry: HistoryEntry }).entry];
     const [x, y] = chosen;
     if (chosen.length !== 2 || !x || !y) {
       void vscode.window.showWarningMessage('API Workbench: pick exactly two entries to compare.');

@@ -384,7 +384,7 @@ export class SendController implements vscode.Disposable {
 
   private responsesOf(uri: string): Map<string, NamedResponse> {
     let map = this.responses.get(uri);
-    if (!map) this.responses.set(uri, (map = new Map()));
+    if (!map) this.responses.set(uri, (map = new Map<string, NamedResponse>()));
     return map;
   }
 }

@@ -107,7 +107,8 @@ function header(headers: readonly { name: string; value: string }[], name: strin
   return headers.find((h) => h.name.toLowerCase() === name)?.value;
 }
 
-function itemOf(block: RequestBlock, request: HttpRequestNode, where: string, context: Context): PostmanItem {
+/** A block's comments: the headers and query parameters Postman keeps disabled, and the other comments. */
+function commentsOf(block: RequestBlock): { comments: string[]; disabledHeaders: PostmanKeyValue[]; disabledQuery: PostmanKeyValue[] } {
   const comments: string[] = [];
   const disabledHeaders: PostmanKeyValue[] = [];
   const disabledQuery: PostmanKeyValue[] = [];
@@ -118,6 +119,33 @@ function itemOf(block: RequestBlock, request: HttpRequestNode, where: string, co
     else if (h) disabledHeaders.push({ key: h[1]!.trim(), value: h[2] ?? '', disabled: true });
     else comments.push(comment);
   }
+  return { comments, disabledHeaders, disabledQuery };
+}
+
+/** The request's body as Postman holds it, its secret fields replaced by variables (`onDrop` says which). */
+function bodyOf(
+  request: HttpRequestNode, contentType: string, onDrop: (field: string, reference: string) => void, where: string, context: Context,
+): PostmanRequest['body'] {
+  if (request.body?.kind === 'include') {
+    context.warnings.push(`${where}: the body is the file ${request.body.path}; Postman needs it chosen again on import.`);
+    return { mode: 'file', file: { src: request.body.path } };
+  }
+  if (request.body?.kind !== 'inline' || request.body.text === '') return undefined;
+  const text = request.body.text.replace(/\r\n?/g, '\n');
+  if (/x-www-form-urlencoded/i.test(contentType)) {
+    const pairs = text.split('&').filter(Boolean).map((pair) => {
+      const eq = pair.indexOf('=');
+      const decode = (s: string): string => { try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return s; } };
+      return eq < 0 ? { key: decode(pair), value: '' } : { key: decode(pair.slice(0, eq)), value: decode(pair.slice(eq + 1)) };
+    });
+    return { mode: 'urlencoded', urlencoded: scrubFormPairs(pairs, onDrop).map((p) => ({ ...p, type: 'text' })) };
+  }
+  const json = /json/i.test(contentType);
+  return { mode: 'raw', raw: json || /^\s*[{[]/.test(text) ? scrubJsonBody(text, onDrop) : text, ...(json ? { options: { raw: { language: 'json' } } } : {}) };
+}
+
+function itemOf(block: RequestBlock, request: HttpRequestNode, where: string, context: Context): PostmanItem {
+  const { comments, disabledHeaders, disabledQuery } = commentsOf(block);
   const replace = (name: string) => (scheme: string | undefined): string => {
     const variable = scheme ? variableNameFor(`${scheme}_${/basic/i.test(scheme) ? 'credentials' : 'token'}`) : variableNameFor(name);
     if (!context.variables.has(variable)) context.variables.set(variable, '');
@@ -152,24 +180,7 @@ function itemOf(block: RequestBlock, request: HttpRequestNode, where: string, co
     context.dropped.push({ where, what: `body field ${field}`, replacedBy: reference });
     declare(reference);
   };
-  let body: PostmanRequest['body'];
-  if (request.body?.kind === 'inline' && request.body.text !== '') {
-    const text = request.body.text.replace(/\r\n?/g, '\n');
-    if (/x-www-form-urlencoded/i.test(contentType)) {
-      const pairs = text.split('&').filter(Boolean).map((pair) => {
-        const eq = pair.indexOf('=');
-        const decode = (s: string): string => { try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return s; } };
-        return eq < 0 ? { key: decode(pair), value: '' } : { key: decode(pair.slice(0, eq)), value: decode(pair.slice(eq + 1)) };
-      });
-      body = { mode: 'urlencoded', urlencoded: scrubFormPairs(pairs, onDrop).map((p) => ({ ...p, type: 'text' })) };
-    } else {
-      const json = /json/i.test(contentType);
-      body = { mode: 'raw', raw: json || /^\s*[{[]/.test(text) ? scrubJsonBody(text, onDrop) : text, ...(json ? { options: { raw: { language: 'json' } } } : {}) };
-    }
-  } else if (request.body?.kind === 'include') {
-    body = { mode: 'file', file: { src: request.body.path } };
-    context.warnings.push(`${where}: the body is the file ${request.body.path}; Postman needs it chosen again on import.`);
-  }
+  const body = bodyOf(request, contentType, onDrop, where, context);
   if (request.responseHandlers.length) context.warnings.push(`${where}: response handler scripts are not exported.`);
   const name = block.directives.find((d) => d.key === 'name')?.value;
   const directives = block.directives.filter((d) => d.key !== 'name' && d.key !== 'folder').map((d) => ({ key: d.key, value: d.value }));

@@ -13,14 +13,15 @@
 // work is linear in the number of items; names become file and folder names that stay inside the target.
 import { secretProblem } from '../../collections/requestBlocks';
 import { findSecretsInEnvironment } from '../../env/secretCheck';
-import { HttpPrintError, inlineBodyProblem, printNormalizedHttpFile, type BlockSpec } from '../../httpfile';
-import { hasLiteral, isOnlyReferences, isSecretName, mapAroundReferences, referencesIn, URL_USERINFO } from '../../secrets/vocabulary';
+import { HttpPrintError, printNormalizedHttpFile, type BlockSpec } from '../../httpfile';
+import { hasLiteral, isOnlyReferences, isSecretName, referencesIn, URL_USERINFO } from '../../secrets/vocabulary';
 import {
   authParams, descriptionText, readPostmanCollection, type PostmanAuth, type PostmanCollection, type PostmanItem, type PostmanKeyValue, type PostmanRequest,
 } from './model';
 import {
-  scrubFormPairs, scrubHeaderValue, scrubJsonBody, scrubTextBody, scrubUrlQuery, variableNameFor, type DroppedSecret,
+  scrubHeaderValue, scrubUrlQuery, variableNameFor, type DroppedSecret,
 } from './secrets';
+import { bodyText } from './importBody';
 import { urlText } from './urls';
 
 export interface PostmanImportOptions {
@@ -50,10 +51,6 @@ export interface PostmanImport {
   readonly dropped: readonly DroppedSecret[];
   readonly warnings: readonly string[];
 }
-
-const IMPLIED_CONTENT_TYPES: Readonly<Record<string, string>> = {
-  json: 'application/json', xml: 'application/xml', html: 'text/html', text: 'text/plain', javascript: 'application/javascript',
-};
 
 /** Folders nested deeper than this keep their requests in the folder at this depth (`# @folder` says which). */
 export const MAX_FOLDER_DEPTH = 16;
@@ -288,26 +285,16 @@ function scrubQuery(url: string, where: string, context: Context): string {
   return scrubUrlQuery(url, (name, reference) => { context.dropped.push({ where, what: `query parameter ${name}`, replacedBy: reference }); });
 }
 
-/** Form pairs as a body, encoding everything but `{{references}}`. */
-function formBody(pairs: readonly PostmanKeyValue[]): string {
-  const encode = (text: string): string => mapAroundReferences(text, encodeURIComponent, (written) => written);
-  return pairs.map((p) => `${encode(p.key)}=${encode(p.value ?? '')}`).join('&');
-}
-
-function requestBlock(entry: Located, names: Unique, context: Context): BlockSpec {
-  const { item, request } = entry;
-  const title = oneLine(String(item.name ?? `${request.method ?? 'GET'} request`));
-  const where = [...entry.folders, title].join(' / ');
-  const extension = item['x-apiwb'];
-  const comments: string[] = Array.isArray(extension?.comments) ? extension.comments.map(String) : (descriptionText(item.description ?? request.description)?.split(/\r?\n/).filter((l) => l.trim()) ?? []);
-  const url = urlText(request.url);
-  let urlTextValue = scrubQuery(withoutUserinfo(url.text, where, context), where, context);
+/**
+ * The request's headers as .http lines, the auth block's first unless one of the same name is given: a
+ * credential's value replaced by a variable, a disabled one kept as a comment, and one whose value is not
+ * text or holds a line break left out with a warning.
+ */
+function importedHeaders(
+  explicit: ReturnType<typeof headerList>, authHeader: { name: string; value: string } | undefined, comments: string[], where: string, context: Context,
+): Array<{ name: string; value: string }> {
   const headers: Array<{ name: string; value: string }> = [];
-  const auth = authHeader(entry.auth, where, context);
-  if (auth.query) urlTextValue += `${urlTextValue.includes('?') ? '&' : '?'}${auth.query}`;
-  for (const q of url.disabledQuery) comments.push(`disabled query: ${q.key}=${q.value ?? ''}`);
-  const explicit = headerList(request);
-  if (auth.header && !explicit.some((h) => !h.disabled && h.key.toLowerCase() === auth.header!.name.toLowerCase())) headers.push(auth.header);
+  if (authHeader && !explicit.some((h) => !h.disabled && h.key.toLowerCase() === authHeader.name.toLowerCase())) headers.push(authHeader);
   for (const header of explicit) {
     if (!header || typeof header.key !== 'string') continue;
     if (header.value !== undefined && header.value !== null && typeof header.value !== 'string') {
@@ -324,40 +311,23 @@ function requestBlock(entry: Located, names: Unique, context: Context): BlockSpe
     if (header.disabled) comments.push(`disabled: ${header.key}: ${replaced === undefined ? value : replaced}`);
     else headers.push({ name: header.key, value });
   }
-  const hasHeader = (name: string): boolean => headers.some((h) => h.name.toLowerCase() === name);
-  const onBody = (text: string): string | undefined => {
-    const problem = inlineBodyProblem(text);
-    if (!problem) return text;
-    context.warnings.push(`${where}: the body was not imported: ${problem}; copy it into a file and send it with < ./file.`);
-    return undefined;
-  };
-  let body: string | undefined;
-  const b = request.body;
-  const onDrop = (field: string, reference: string): void => { context.dropped.push({ where, what: `body field ${field}`, replacedBy: reference }); };
-  if (b && !b.disabled) {
-    if (b.mode === 'raw' && b.raw !== undefined && b.raw !== '') {
-      const language = b.options?.raw?.language;
-      const contentType = language ? IMPLIED_CONTENT_TYPES[language] : undefined;
-      if (contentType && !hasHeader('content-type')) headers.push({ name: 'Content-Type', value: contentType });
-      body = onBody(language === 'json' || /^\s*[{[]/.test(b.raw) ? scrubJsonBody(b.raw, onDrop) : scrubTextBody(b.raw, onDrop));
-    } else if (b.mode === 'urlencoded') {
-      const pairs = scrubFormPairs((b.urlencoded ?? []).filter((p) => !p.disabled), onDrop);
-      if (!hasHeader('content-type')) headers.push({ name: 'Content-Type', value: 'application/x-www-form-urlencoded' });
-      body = onBody(formBody(pairs));
-    } else if (b.mode === 'graphql' && b.graphql?.query) {
-      // Postman sends a GraphQL body as JSON {query, variables}; write exactly that.
-      let variables: unknown = {};
-      try {
-        variables = b.graphql.variables?.trim() ? JSON.parse(b.graphql.variables) : {};
-      } catch {
-        context.warnings.push(`${where}: the GraphQL variables are not JSON; they were left out.`);
-      }
-      if (!hasHeader('content-type')) headers.push({ name: 'Content-Type', value: 'application/json' });
-      body = onBody(scrubJsonBody(JSON.stringify({ query: b.graphql.query, variables }, null, 2), onDrop));
-    } else if (b.mode && b.mode !== 'raw') {
-      context.warnings.push(`${where}: a '${b.mode}' body is not imported; write it in the .http file by hand.`);
-    }
-  }
+  return headers;
+}
+
+function requestBlock(entry: Located, names: Unique, context: Context): BlockSpec {
+  const { item, request } = entry;
+  const title = oneLine(String(item.name ?? `${request.method ?? 'GET'} request`));
+  const where = [...entry.folders, title].join(' / ');
+  const extension = item['x-apiwb'];
+  const comments: string[] = Array.isArray(extension?.comments) ? extension.comments.map(String) : (descriptionText(item.description ?? request.description)?.split(/\r?\n/).filter((l) => l.trim()) ?? []);
+  const url = urlText(request.url);
+  let urlTextValue = scrubQuery(withoutUserinfo(url.text, where, context), where, context);
+  const headers: Array<{ name: string; value: string }> = [];
+  const auth = authHeader(entry.auth, where, context);
+  if (auth.query) urlTextValue += `${urlTextValue.includes('?') ? '&' : '?'}${auth.query}`;
+  for (const q of url.disabledQuery) comments.push(`disabled query: ${q.key}=${q.value ?? ''}`);
+  headers.push(...importedHeaders(headerList(request), auth.header, comments, where, context));
+  const body = bodyText(request.body, headers, where, context);
   const wanted = typeof extension?.name === 'string' && /^[\w.-]+$/.test(extension.name) ? extension.name : identifierOf(title);
   const name = names.take(wanted, (base, n) => `${base}${n}`);
   const folder = entry.folders.slice(1).map((f) => f.replace(/\//g, '-')).join('/');

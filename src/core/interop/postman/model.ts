@@ -30,7 +30,7 @@ export interface PostmanAuth {
 }
 
 export interface PostmanBody {
-  mode?: 'raw' | 'urlencoded' | 'formdata' | 'file' | 'graphql' | string;
+  mode?: string; // 'raw', 'urlencoded', 'formdata', 'file', 'graphql', or another tool's
   raw?: string;
   urlencoded?: PostmanKeyValue[];
   formdata?: PostmanKeyValue[];
