@@ -6,7 +6,6 @@
 // This file is the run itself: the ports made, then each request through the core's exchange in order.
 // Its parts: ./runArguments.ts (command line, help), ./runPlan.ts (what runs, checked before sending),
 // ./runOverlap.ts (what may overlap), ./runResume.ts (--resume and its record), ./runOutput.ts (outcomes).
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { CredentialService } from '../core/auth/credentials';

@@ -9,7 +9,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { DynamicAnswer, DynamicLookups, DynamicVariableResolver } from '../httpfile/resolve';
 import { ALPHABETIC, ALPHANUMERIC, FAKER, fakerNames, HEXADECIMAL, randomText } from './dynamic/fake';
-import { addOffset, formatDate, namedFormat, OFFSET_UNITS, parseOffset, type Offset } from './dynamic/time';
+import { addOffset, formatDate, namedFormat, OFFSET_UNITS, parseOffset } from './dynamic/time';
 
 type Tool = 'REST Client' | 'httpYac' | 'JetBrains';
 
@@ -61,7 +61,7 @@ function datetime(local: boolean) {
     const offset = parseOffset(match[2] ?? '');
     if (isProblem(offset)) return offset;
     return (ctx) => {
-      const at = addOffset(ctx.now, offset as Offset | undefined, local);
+      const at = addOffset(ctx.now, offset, local);
       return format === 'rfc1123' || format === 'iso8601' ? namedFormat(at, format, local) : formatDate(at, format.slice(1, -1), local);
     };
   };

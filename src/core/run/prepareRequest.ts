@@ -8,7 +8,7 @@ import type { HttpRequest } from '../http/types';
 import type { HttpFile, HttpRequestNode } from '../httpfile';
 import {
   fileVariablesFor, requestAt, resolveRequest, resolveVariables,
-  type DotenvValues, type DynamicVariableResolver, type NamedResponse, type ResolvedRequest, type ResolvedText, type UnresolvedVariable, type VariableScope,
+  type DynamicVariableResolver, type NamedResponse, type ResolvedRequest, type ResolvedText, type UnresolvedVariable, type VariableScope,
 } from '../httpfile/resolve';
 import { graphqlRequest } from '../graphql/graphqlRequest';
 import { graphqlFragmentsOf } from '../httpfile/foreign';

@@ -43,7 +43,7 @@ export async function importRestClientEnvironments(environments: EnvironmentCont
     void vscode.window.showInformationMessage(`API Workbench: no REST Client environments in your settings (rest-client.environmentVariables)${plan.skipped.length ? `; left out: ${plan.skipped.join('; ')}` : ''}.`);
     return undefined;
   }
-  const uri = await envFileUri(environments);
+  const uri = envFileUri(environments);
   if (!uri) {
     void vscode.window.showWarningMessage(`API Workbench: open a folder first: the environments go into its ${ENV_FILE_NAME}.`);
     return undefined;
@@ -105,7 +105,7 @@ function reportWords(report: RestClientEnvironmentsReport): string {
 const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2 } };
 
 /** The env file in use, else http-client.env.json in the first workspace folder (created by the import). */
-async function envFileUri(environments: EnvironmentController): Promise<vscode.Uri | undefined> {
+function envFileUri(environments: EnvironmentController): vscode.Uri | undefined {
   if (environments.envFilePath) return vscode.Uri.file(environments.envFilePath);
   const folder = vscode.workspace.workspaceFolders?.[0];
   return folder ? vscode.Uri.joinPath(folder.uri, ENV_FILE_NAME) : undefined;

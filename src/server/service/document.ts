@@ -244,7 +244,7 @@ export class HttpDocument {
     const body = block.request?.body;
     if (!body || body.kind !== 'inline') return block;
     const offset = this.blocks.offsets[k]!;
-    return { ...block, request: { ...block.request!, body: { ...body, offset: body.offset + offset } } };
+    return { ...block, request: { ...block.request, body: { ...body, offset: body.offset + offset } } };
   }
 
   offsetAt(position: Position): number {
