@@ -59,7 +59,7 @@ export default tseslint.config(
   // The ratchet: what is over those bounds today, each at its figure of today (for complexity, the
   // file's most complex function). A figure may only go down: lower it when a split lands.
   { files: ['src/cli/runCommand.ts'], rules: { complexity: ['error', 41], 'max-lines': ['error', 825] } },
-  { files: ['src/core/export/jsonRowSplitter.ts'], rules: { complexity: ['error', 128], 'max-lines': ['error', 695] } },
+  { files: ['src/core/export/jsonRowSplitter.ts'], rules: { complexity: ['error', 128], 'max-lines': ['error', 692] } },
   { files: ['src/core/http/client.ts'], rules: { complexity: ['error', 26], 'max-lines': ['error', 411] } },
   { files: ['src/core/httpfile/assertions.ts'], rules: { complexity: ['error', 46] } },
   { files: ['src/core/httpfile/parser.ts'], rules: { complexity: ['error', 40], 'max-lines': ['error', 596] } },
@@ -71,7 +71,6 @@ export default tseslint.config(
   { files: ['src/core/paging/walker.ts'], rules: { complexity: ['error', 150], 'max-lines': ['error', 664] } },
   { files: ['src/core/results/viewModel.ts'], rules: { complexity: ['error', 26] } },
   { files: ['src/core/run/assertions.ts'], rules: { complexity: ['error', 32] } },
-  { files: ['src/core/run/exchange.ts'], rules: { complexity: ['error', 102], 'max-lines': ['error', 488] } },
   { files: ['src/extension/send/sendController.ts'], rules: { complexity: ['error', 44], 'max-lines': ['error', 457] } },
   { files: ['src/server/service/bodyValidation.ts'], rules: { complexity: ['error', 28] } },
   { files: ['src/server/service/jsonCompletion.ts'], rules: { complexity: ['error', 33] } },

@@ -24,7 +24,8 @@ import type { WalkCheckpoint } from '../core/paging/checkpoint';
 import type { PageEvent, WalkProgress, WalkResult } from '../core/paging/walker';
 import { DEFAULT_MAX_WAIT_MS, QuotaBook } from '../core/http/serverWaits';
 import { walkProgressWords, walkSummaryWords } from '../core/results/walkProgress';
-import { DISCARD, readyExchange, runExchange, sendOptionsOf, type ExchangeInput, type ExchangePorts } from '../core/run/exchange';
+import { DISCARD, sendOptionsOf, type ExchangeInput, type ExchangePorts } from '../core/run/exchange';
+import { exchangeInRun, readiedAhead, timeInRun, type RunInput } from './overlapPort';
 import { SecretBindings } from '../core/secrets/bindings';
 import { CONTRACT_STEP, contractDriftStep } from '../core/contract';
 import { checkRequest } from '../core/run/prepareRequest';
@@ -350,7 +351,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor): Prom
   // whole, and that response is examined meanwhile (sendOrder). Lines stay in request order.
   // Requests made ready while the one before them was on the network (preparesAhead), and when, until they
   // go; and how long the last request answered took, from its start to its whole response.
-  const readied = new Map<number, { readonly input: Mutable<ExchangeInput>; readonly at: number }>();
+  const readied = new Map<number, { readonly input: RunInput; readonly at: number }>();
   let lastAnswerMs = 0;
   const order = sendOrder((i, orderHooks) => {
     const item = planned[i]!;
@@ -693,23 +694,10 @@ function exchangeInputOf(item: PlannedRequest, ctx: RunContext): Mutable<Exchang
   return input;
 }
 
-/** The same input, its request being made ready from now on (ExchangeInput.ready). */
-function readiedAhead(input: Mutable<ExchangeInput>, ports: ExchangePorts): Mutable<ExchangeInput> {
-  const ready = readyExchange(input, ports);
-  // Its exchange awaits it and hears a failure then; until then a failure is not an unhandled rejection.
-  ready.catch(() => undefined);
-  input.ready = ready;
-  return input;
-}
-
 /** One request through the core's exchange, read back as a summary line. */
-async function runOne(item: PlannedRequest, label: string, ctx: RunContext, readied: Mutable<ExchangeInput> | undefined, hooks: WalkHooks | undefined, overlap?: RequestHooks): Promise<RequestOutcome & { walk?: WalkResult }> {
+async function runOne(item: PlannedRequest, label: string, ctx: RunContext, readied: RunInput | undefined, hooks: WalkHooks | undefined, overlap?: RequestHooks): Promise<RequestOutcome & { walk?: WalkResult }> {
   const method = item.node.requestLine.method;
-  const input = readied ?? exchangeInputOf(item, ctx);
-  if (overlap) {
-    input.onReceived = overlap.received;
-    input.onSent = overlap.handedOver;
-  }
+  const input: RunInput = readied ?? exchangeInputOf(item, ctx);
   if (hooks) {
     input.walk = {
       ...(ctx.sink ? { sink: ctx.sink } : {}),
@@ -719,7 +707,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
       onProgress: hooks.onProgress,
     };
   }
-  const result = await runExchange(input, ctx.ports);
+  const { result, waitedMs } = await exchangeInRun(input, ctx.ports, overlap);
   const url = ctx.redactor.url(result.request?.url ?? (result.prepared.ok ? result.prepared.request.url : result.prepared.url) ?? item.node.requestLine.url);
   const response = result.response;
   // A single response's rows that were kept (not streamed: see rowsTo) go to --out once it is known good.
@@ -758,7 +746,9 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
   outcome.notRun = [...(item.node === item.parsed.requests[0] ? fileNotRunOf(item.parsed) : []), ...notRunOf(item.block, item.node)].sort((x, y) => x.line - y.line);
   if (response) {
     outcome.status = response.status;
-    outcome.totalMs = response.timing.totalMs;
+    outcome.totalMs = timeInRun(response, waitedMs);
+    // A walk's line has its pages' time and rates instead.
+    if (!walk) outcome.serverMs = response.timing.firstByteMs;
   }
   if (result.rows) outcome.rows = result.rows.count;
   if (result.pages !== undefined) outcome.pages = result.pages;

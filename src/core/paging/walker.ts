@@ -38,7 +38,7 @@ import { WaitTurn } from './waitTurn';
 import { resumeHop, SECRET_HEADERS, withSecretsFrom, withoutSecrets, type PageFacts, type WalkCheckpoint } from './checkpoint';
 import { droppedWords, hopTo } from '../secrets/crossOrigin';
 import { checkResume } from './resumeCheck';
-import { detectStyle } from './resolve';
+import { detectStyle, streamRowsOf } from './resolve';
 import { createStrategy } from './strategies';
 import type { Acceptance, Page, PagingPlan, PagingStrategy, RetryPolicy } from './types';
 import type { Mutable } from '../mutable';
@@ -464,7 +464,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
       let fetched: FetchedPage;
       const sendOptions: Mutable<SendOptions> = { ...options.sendOptions };
       if (options.signal) sendOptions.signal = options.signal;
-      const streamRows = options.streamRows !== false && !options.send && options.sink.writeNdjsonPage ? strategy?.streamRows : undefined;
+      const streamRows = options.streamRows !== false && !options.send && options.sink.writeNdjsonPage ? streamRowsOf(strategy, options.plan?.options) : undefined;
       const sink = options.sink;
       const asTheyArrive = options.rowsAsTheyArrive === true && maxPages === 1;
       held = streamRows && !asTheyArrive ? sink.openPage?.() : undefined;
@@ -506,7 +506,7 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
         // Rows handed over as they arrive are never held: the body-size limit (a memory guard) then does
         // not apply; the splitter still refuses a single value too large to hold.
         fetched = streamRows
-          ? await fetchStreamed(http, current, asTheyArrive && early ? { ...sendOptions, maxBodyBytes: Number.POSITIVE_INFINITY } : sendOptions, streamRows.field, early, rowBytes)
+          ? await fetchStreamed(http, current, asTheyArrive && early ? { ...sendOptions, maxBodyBytes: Number.POSITIVE_INFINITY } : sendOptions, streamRows, early, rowBytes)
           : await fetchBuffered(send, current, sendOptions);
       } catch (error) {
         if (error instanceof HttpFault && error.kind === 'aborted') {
