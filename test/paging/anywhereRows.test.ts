@@ -47,6 +47,8 @@ const BODIES: Record<string, string> = {
 const CUT = JSON.stringify(rows(4000));
 const MALFORMED = `${JSON.stringify(rows(3000)).slice(0, -1)},{"id":1,"name":x}]`;
 
+/** Past the 256 MiB body-size limit: what streams to a sink is not held, so the limit is not its. */
+const GENERATED_BYTES = 300 * 1048576;
 let server: Server;
 let base = '';
 
@@ -86,6 +88,23 @@ void describe('one streaming path: every shape gives the same rows streamed as b
   before(async () => {
     server = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path === '/generated') {
+        // A generated array of rows past the body-size limit (256 MiB), never held by this server either.
+        const block = Buffer.from(`${Array.from({ length: 4096 }, (_, i) => JSON.stringify(row(i))).join(',')},`);
+        const blocks = Math.ceil(GENERATED_BYTES / block.length);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('[');
+        let sent = 0;
+        const next = (): void => {
+          while (sent < blocks) {
+            sent++;
+            if (!res.write(block)) return void res.once('drain', next);
+          }
+          res.end('{"id":"last"}]');
+        };
+        next();
+        return;
+      }
       if (path === '/cut' || path === '/malformed') {
         const text = Buffer.from(path === '/cut' ? CUT : MALFORMED);
         const cutAt = path === '/cut' ? Math.floor(text.length * 0.6) : text.length;
@@ -146,6 +165,23 @@ void describe('one streaming path: every shape gives the same rows streamed as b
   void it('a body broken mid-stream keeps exactly the rows before the fault', async () => {
     const { rows: got } = await exchange('/malformed', true);
     assert.deepEqual(got, rows(3000));
+  });
+
+  void it('rows streamed to a sink are not held: a generated body past the body-size limit goes through whole', async () => {
+    let count = 0;
+    let bytes = 0;
+    const sink: RowSink = {
+      format: 'ndjson',
+      writePage: (page) => { count += page.length; return Promise.resolve(); },
+      writeNdjsonPage: (buffers, rowCount) => { count += rowCount; for (const b of buffers) bytes += b.length; return Promise.resolve(); },
+      checkpoint: () => undefined,
+      close: () => Promise.resolve(),
+    };
+    const result = await runExchange({ file: parseHttpFile('GET {{base}}/generated\n'), requestIndex: 0, prepare: devContext(base), pages: 'first', continuable: false, rowsTo: sink }, { ...ports, timeoutMs: 600_000 });
+    assert.equal(result.ok, true, result.problem);
+    assert.ok(result.response!.sizeBytes > 256 * 1048576, `${result.response!.sizeBytes} bytes`);
+    assert.equal(result.rows?.count, count);
+    assert.ok(count > 2_000_000 && bytes > 250 * 1048576, `${count} rows, ${bytes} bytes`);
   });
 
   void it('spills a large object to a temp file of its own, and leaves nothing behind', async () => {

@@ -31,6 +31,13 @@ export async function openSpill(): Promise<Spill> {
   if (!exitHook) {
     exitHook = true;
     process.once('exit', removeAllNow);
+    // Killed by a signal, the process emits no 'exit': removed first, then the signal does what it did.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        removeAllNow();
+        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+      });
+    }
   }
   const path = join(dir, 'body');
   let handle: FileHandle | undefined;

@@ -22,7 +22,7 @@ import { NEXT_LINK_FIELDS } from './strategies/generic';
 import type { ParsedBody } from './types';
 
 /** What the anywhere read makes of a body: its value for the strategy, its text when held, its streamed rows. */
-export interface AnywhereBody {
+interface AnywhereBody {
   readonly body: ParsedBody;
   /** The body's text when it was small enough to hold ('' otherwise). */
   readonly text: string;
@@ -33,7 +33,7 @@ export interface AnywhereBody {
   };
 }
 
-export type Early = (ndjson: readonly Buffer[], rows: number, secretKeyCandidates: ReadonlySet<string>) => Promise<void>;
+type Early = (ndjson: readonly Buffer[], rows: number, secretKeyCandidates: ReadonlySet<string>) => Promise<void>;
 type Read = (each: (chunk: Buffer) => void | Promise<void>) => Promise<void>;
 
 /** Held and parsed whole up to this size (a buffered page's cost); streamed past it. */

@@ -11,7 +11,7 @@ import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import { readAnywhere } from './anywhereFetch';
-import type { StreamRows } from './rows';
+import { placeholderRows, type StreamRows } from './rows';
 import type { ParsedBody } from './types';
 
 export type Send = (request: HttpRequest, options: SendOptions) => Promise<HttpResponse>;
@@ -124,7 +124,7 @@ export async function fetchStreamed(
       })();
     });
     const result = splitter.end();
-    const placeholder: unknown[] = new Array<unknown>(result.rowCount);
+    const placeholder: unknown[] = placeholderRows([], result.rowCount);
     const value = 'value' in result ? result.value
       : rowsField === undefined ? placeholder : result.rowsFound ? { ...result.fields, [rowsField]: placeholder } : result.fields;
     body = { ok: true, value };
@@ -171,7 +171,7 @@ export function countedRows(bytes: Buffer, rowsField: string | undefined): { val
     return undefined;
   }
   const rows = (count: number): NonNullable<FetchedPage['streamed']> => {
-    const placeholder: unknown[] = new Array<unknown>(count);
+    const placeholder: unknown[] = placeholderRows([], count);
     return { ndjson: [], rowCount: count, placeholder, earlyRows: 0, secretKeyCandidates: NO_KEYS };
   };
   if (rowsField === undefined) {

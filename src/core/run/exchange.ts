@@ -30,8 +30,8 @@ import { droppedWords } from '../secrets/crossOrigin';
 import { canContinue, stoppedWords, walkProblemOf, DISCARD } from './exchangeWalk';
 import type { ExchangeInput, ExchangePorts, ExchangeResult, ExpectableFailure, Finding, PagingCursor, ReadyExchange, RowsOfExchange } from './exchangeModel';
 
-export type { AllPagesOptions, ExchangeInput, ExchangePorts, ExchangeResult, ExchangeStep, ExpectableFailure, Finding, PagingCursor, ReadyExchange, RowsOfExchange, StepView } from './exchangeModel';
-export { canContinue, DISCARD, stoppedWords, walkProblemOf } from './exchangeWalk';
+export type { ExchangeInput, ExchangePorts, ExchangeResult, ExchangeStep, Finding, PagingCursor, ReadyExchange, StepView } from './exchangeModel';
+export { canContinue, DISCARD, stoppedWords } from './exchangeWalk';
 
 /** The options every request of an exchange (or a continuation of it) is sent with. */
 export function sendOptionsOf(ports: Pick<ExchangePorts, 'timeoutMs' | 'rejectUnauthorized' | 'guard'>): SendOptions {
