@@ -1,6 +1,6 @@
 // A body whose rows the rule finds anywhere (no paging style: rows.ts, `anywhere`), read as it arrives,
 // never held twice:
-// - a small body (up to COUNTED_BODY_BYTES) is held and parsed, as a buffered page is;
+// - a small body (up to HELD_BODY_BYTES) is held and parsed, as a buffered page is;
 // - a top-level array's rows go out as NDJSON while they arrive (early batches), counted;
 // - an object is scanned once for its skeleton (the fields the business check and the rule read, each
 //   array one level down as a placeholder of its length and object share) and spilled to a temp file
@@ -104,6 +104,7 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
     const result = splitter.end();
     if (small) {
       // Held whole: parsed as a buffered page is (nested too deep for the product: refused, as there).
+      recycleBlocks(out.take());
       const text = Buffer.concat(small).toString('utf8');
       if (jsonTextTooDeep(text)) return { body: { ok: false, error: `the body ${tooDeepText()}` }, text, size };
       return { body: { ok: true, value: text.trim() === '' ? undefined : JSON.parse(text) as unknown }, text, size };

@@ -10,7 +10,7 @@ import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonR
 import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
-import { readAnywhere } from './anywhereFetch';
+import { HELD_BODY_BYTES, readAnywhere } from './anywhereFetch';
 import { placeholderRows, type StreamRows } from './rows';
 import type { ParsedBody } from './types';
 
@@ -72,6 +72,12 @@ export async function fetchStreamed(
     return { response, body: parseBody(response) };
   }
   let read = (each: (chunk: Buffer) => void | Promise<void>): Promise<void> => streaming.read(each);
+  if (rowsAt.anywhere && smallPlainBody(head.headers)) {
+    // Declared small: held and parsed, as a buffered page (most responses of a run).
+    const bytes = await readBody(streaming);
+    const response: HttpResponse = { ...head, bodyText: bytes.toString('utf8'), timing: timing(), sizeBytes: bytes.length };
+    return { response, body: parseBody(response) };
+  }
   if (rowsAt.anywhere) {
     // No style: the rule finds the rows anywhere, as the body streams (anywhereFetch.ts).
     let got;
@@ -144,7 +150,7 @@ export async function fetchStreamed(
 }
 
 /** Bodies up to this size, declared and not compressed, may be counted whole (countedRows). */
-const COUNTED_BODY_BYTES = 256 * 1024;
+const COUNTED_BODY_BYTES = HELD_BODY_BYTES;
 
 function smallPlainBody(headers: Readonly<Record<string, string>>): boolean {
   const declared = Number(headers['content-length']);
