@@ -21,7 +21,8 @@ import type { WalkCheckpoint } from '../core/paging/checkpoint';
 import type { PageEvent, WalkProgress } from '../core/paging/walker';
 import { QuotaBook } from '../core/http/serverWaits';
 import { walkProgressWords } from '../core/results/walkProgress';
-import { DISCARD, readyExchange, runExchange, sendOptionsOf, type ExchangeInput, type ExchangePorts } from '../core/run/exchange';
+import { DISCARD, sendOptionsOf, type ExchangeInput, type ExchangePorts } from '../core/run/exchange';
+import { exchangeInRun, readiedAhead, type RunInput } from './overlapPort';
 import { SecretBindings } from '../core/secrets/bindings';
 import { contractDriftStep } from '../core/contract';
 import { Redactor } from '../core/secrets/redact';
@@ -160,7 +161,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
   // whole, and that response is examined meanwhile (sendOrder). Lines stay in request order.
   // Requests made ready while the one before them was on the network (preparesAhead), and when, until they
   // go; and how long the last request answered took, from its start to its whole response.
-  const readied = new Map<number, { readonly input: Mutable<ExchangeInput>; readonly at: number }>();
+  const readied = new Map<number, { readonly input: RunInput; readonly at: number }>();
   let lastAnswerMs = 0;
   const order = sendOrder((i, orderHooks) => {
     const item = planned[i]!;
@@ -322,22 +323,9 @@ function exchangeInputOf(item: PlannedRequest, ctx: RunContext): Mutable<Exchang
   return input;
 }
 
-/** The same input, its request being made ready from now on (ExchangeInput.ready). */
-function readiedAhead(input: Mutable<ExchangeInput>, ports: ExchangePorts): Mutable<ExchangeInput> {
-  const ready = readyExchange(input, ports);
-  // Its exchange awaits it and hears a failure then; until then a failure is not an unhandled rejection.
-  ready.catch(() => undefined);
-  input.ready = ready;
-  return input;
-}
-
 /** One request through the core's exchange, read back as a summary line. */
-async function runOne(item: PlannedRequest, label: string, ctx: RunContext, readied: Mutable<ExchangeInput> | undefined, hooks: WalkHooks | undefined, overlap?: RequestHooks): Promise<RunOutcome> {
-  const input = readied ?? exchangeInputOf(item, ctx);
-  if (overlap) {
-    input.onReceived = overlap.received;
-    input.onSent = overlap.handedOver;
-  }
+async function runOne(item: PlannedRequest, label: string, ctx: RunContext, readied: RunInput | undefined, hooks: WalkHooks | undefined, overlap?: RequestHooks): Promise<RunOutcome> {
+  const input: RunInput = readied ?? exchangeInputOf(item, ctx);
   if (hooks) {
     input.walk = {
       ...(ctx.sink ? { sink: ctx.sink } : {}),
@@ -347,7 +335,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
       onProgress: hooks.onProgress,
     };
   }
-  const result = await runExchange(input, ctx.ports);
+  const { result, waitedMs } = await exchangeInRun(input, ctx.ports, overlap);
   // A single response's rows that were kept (not streamed: see rowsTo) go to --out once it is known good.
   let unwritten: string | undefined;
   if (!ctx.options.allPages && result.ok && ctx.sink && result.rows && result.rows.items.length > 0) {
@@ -366,5 +354,5 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
       ? { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: { ...walk.checkpoint, sink: sinkState } }
       : undefined);
   }
-  return outcomeOf(item, label, result, { redactor: ctx.redactor, options: ctx.options, unwritten, resume: (w) => resumeWords(w, ctx.options) });
+  return outcomeOf(item, label, result, { waitedMs, redactor: ctx.redactor, options: ctx.options, unwritten, resume: (w) => resumeWords(w, ctx.options) });
 }

@@ -16,6 +16,7 @@ import type { ReportedError } from './reporters/report';
 import type { RunOptions } from './runArguments';
 import { messageOf, type PlannedRequest } from './runPlan';
 import { removeResumeRecord } from './resumeFile';
+import { timeInRun } from './overlapPort';
 import { resumePoint, type ResumePoint } from './runResume';
 
 /** What a run's line and reports say of one request; a walk's result rides along for the run's verdicts. */
@@ -29,6 +30,8 @@ export interface OutcomeFacts {
   readonly unwritten?: string | undefined;
   /** How a walk that is not complete continues (resumeWords). */
   readonly resume: (walk: WalkResult) => string;
+  /** How long the request waited for the run's overlap before it went (overlapPort.ts): not its time. */
+  readonly waitedMs?: number;
 }
 
 /** One request's exchange result as its outcome, every text in it redacted. */
@@ -53,7 +56,9 @@ export function outcomeOf(item: PlannedRequest, label: string, result: ExchangeR
   outcome.notRun = [...(item.node === item.parsed.requests[0] ? fileNotRunOf(item.parsed) : []), ...notRunOf(item.block, item.node)].sort((x, y) => x.line - y.line);
   if (response) {
     outcome.status = response.status;
-    outcome.totalMs = response.timing.totalMs;
+    outcome.totalMs = timeInRun(response, facts.waitedMs ?? 0);
+    // A walk's line has its pages' time and rates instead.
+    if (!walk) outcome.serverMs = response.timing.firstByteMs;
   }
   if (result.rows) outcome.rows = result.rows.count;
   if (result.pages !== undefined) outcome.pages = result.pages;

@@ -86,7 +86,7 @@ void describe('apiwb run with hostile input', () => {
     assert.equal(result.code, 1, result.stderr);
     assert.doesNotMatch(result.stdout + result.stderr, /Maximum call stack/);
     assert.match(result.stdout, /^✗ deepRows {2}GET \S+\/deep {2}200 .*— the response body nests arrays and objects deeper than 512 levels, more than API Workbench reads; its rows were not read$/m);
-    assert.match(result.stdout, /^✓ fineRows {2}GET \S+\/rows {2}200 {2}\d+ ms {2}2 rows$/m);
+    assert.match(result.stdout, /^✓ fineRows {2}GET \S+\/rows {2}200 {2}\d+ ms \(server \d+ ms\) {2}2 rows$/m);
     assert.deepEqual(readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown), [{ id: 1, name: 'first' }, { id: 2, name: 'second' }]);
   });
 

@@ -115,7 +115,7 @@ void describe('the request pipeline of apiwb run', () => {
       '### c', '# @name reader', 'GET {{base}}/object?first={{firstPage.response.body.$[1].id}}&third={{third}}', ''].join('\n'));
     const r = await apiwb([first, second, '--env', 'local', '--env-file', envFile]);
     assert.equal(r.code, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /^✓ firstPage {2}GET \S+\/pages {2}200 {2}\d+ ms {2}3 rows$/m);
+    assert.match(r.stdout, /^✓ firstPage {2}GET \S+\/pages {2}200 {2}\d+ ms \(server \d+ ms\) {2}3 rows$/m);
     assert.match(r.stdout, /^✓ reader {2}GET \S+\/object\?first=2&third=6 {2}200 /m);
   });
 

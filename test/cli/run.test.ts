@@ -28,8 +28,8 @@ void describe('apiwb run against the sandbox', () => {
     assert.equal(result.code, 0, `exit ${result.code}; stderr: ${result.stderr}`);
     const lines = result.stdout.trim().split('\n');
     assert.match(lines[0] ?? '', /^✓ addChoiceQuestion {2}POST http:\/\/127\.0\.0\.1:\d+\/api\/SurveyApi\/AddChoiceQuestion {2}200 {2}\d+ ms/);
-    assert.match(lines[1] ?? '', /^✓ ordersByCustomer {2}GET .*GetOrdersByCustomer\?ctcID=\d+&pageNumber=1&pageSize=50 {2}200 {2}\d+ ms {2}50 rows$/);
-    assert.match(lines[2] ?? '', /^✓ listConstituents {2}GET .*\/v1\/constituents\?limit=50 {2}200 {2}\d+ ms {2}50 rows$/);
+    assert.match(lines[1] ?? '', /^✓ ordersByCustomer {2}GET .*GetOrdersByCustomer\?ctcID=\d+&pageNumber=1&pageSize=50 {2}200 {2}\d+ ms \(server \d+ ms\) {2}50 rows$/);
+    assert.match(lines[2] ?? '', /^✓ listConstituents {2}GET .*\/v1\/constituents\?limit=50 {2}200 {2}\d+ ms \(server \d+ ms\) {2}50 rows$/);
     assert.match(lines[3] ?? '', /^3 requests, 0 failed, 100 rows/);
     assert.equal((await tokenRequests(ws.descriptor)).length, 1, 'one sign-in for two engagement requests');
     assertNoSecret(ws, result);

@@ -164,7 +164,7 @@ void describe('the one rows rule', () => {
     writeFileSync(envFile, JSON.stringify({ local: { base } }));
     const one = await runInProcess([http, '--env', 'local', '--env-file', envFile]);
     assert.equal(one.code, 0, one.stdout + one.stderr);
-    assert.match(one.stdout, /^✓ bookings {2}GET \S+\/bookings {2}200 {2}\d+ ms {2}2 rows/m);
+    assert.match(one.stdout, /^✓ bookings {2}GET \S+\/bookings {2}200 {2}\d+ ms \(server \d+ ms\) {2}2 rows/m);
     const out = join(dir, 'cli.ndjson');
     const walked = await runInProcess([http, '--env', 'local', '--env-file', envFile, '--all-pages', '--out', out]);
     assert.equal(walked.code, 0, walked.stdout + walked.stderr);

@@ -19,6 +19,7 @@ import { DISCARD, runExchange, type ExchangePorts, type ExchangeStep } from '../
 import { continuationRefusal, continueWalk } from '../../src/core/run/pagedWalk';
 import type { PrepareContext } from '../../src/core/run/prepareRequest';
 import { devContext } from './exchangeContext';
+import { overlapPort } from '../../src/cli/overlapPort';
 
 const CAMPAIGNS = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, name: `campaign ${i + 1}` }));
 let server: Server;
@@ -142,17 +143,16 @@ void describe('the exchange', () => {
     assert.equal(result.paging, undefined, 'no page was kept, so nothing to continue');
   });
 
-  void it('onSent when the request is handed over, onReceived with the body size once it is whole; the examination waits for onReceived, the response time does not', async () => {
+  void it("the CLI's overlap port: handedOver when the request is handed over, received with the body size once it is whole; the examination waits for received, and that wait is measured apart", async () => {
     // Wide margins: a cold first request on a loaded machine takes tens of milliseconds of its own.
     const WAIT_MS = 150;
     // A streamed (counted) first page, and an unpaged response read whole.
     for (const [requestIndex, ports, rowsTo] of [[0, withImport, DISCARD], [1, contractsOnly, undefined]] as const) {
       const events: string[] = [];
       const started = performance.now();
-      const result = await runExchange({
-        file: FILE, requestIndex, prepare: context(), pages: 'first', ...(rowsTo ? { rowsTo } : {}),
-        onSent: () => events.push('sent'),
-        onReceived: (bytes) => {
+      const wrapped = overlapPort(ports.http, {
+        handedOver: () => events.push('sent'),
+        received: (bytes) => {
           events.push(`received ${bytes}`);
           // Work done in the call itself (a run starts its next request there) is not this response's time either.
           const busyUntil = performance.now() + WAIT_MS / 2;
@@ -162,25 +162,28 @@ void describe('the exchange', () => {
             resolve();
           }, WAIT_MS));
         },
-      }, ports);
+      });
+      const result = await runExchange({ file: FILE, requestIndex, prepare: context(), pages: 'first', ...(rowsTo ? { rowsTo } : {}) }, { ...ports, http: wrapped.http });
       const took = performance.now() - started;
       assert.equal(result.response?.status, 200);
       assert.deepEqual(events, ['sent', `received ${result.response.sizeBytes}`, 'waited'], `request ${requestIndex}`);
       assert.ok(result.response.sizeBytes > 0);
       assert.ok(took >= WAIT_MS, `request ${requestIndex}: the exchange ended after the wait (${took} ms)`);
-      assert.ok(result.response.timing.totalMs < WAIT_MS / 2, `request ${requestIndex}: its time is the response's, not the wait's (${result.response.timing.totalMs} ms)`);
+      assert.ok(wrapped.waitedMs() >= WAIT_MS, `request ${requestIndex}: the wait is measured (${wrapped.waitedMs()} ms)`);
+      assert.ok(result.response.timing.totalMs - wrapped.waitedMs() < WAIT_MS / 2, `request ${requestIndex}: its time less the wait is the response's (${result.response.timing.totalMs} ms)`);
       assert.ok(result.response.timing.totalMs >= result.response.timing.firstByteMs);
     }
   });
 
-  void it('onReceived is not called when the body never came whole; onSent not when nothing was sent', async () => {
+  void it("the overlap port's received is not called when the body never came whole; handedOver not when nothing was sent", async () => {
     const events: string[] = [];
     const dropped = parseHttpFile(`GET ${base.replace(/:\d+$/, ':1')}/nothing-listens\n`);
-    const failed = await runExchange({ file: dropped, requestIndex: 0, prepare: context(), pages: 'first', onSent: () => events.push('sent'), onReceived: () => { events.push('received'); return undefined; } }, contractsOnly);
+    const told = (sent: string) => ({ ...contractsOnly, http: overlapPort(httpClient, { handedOver: () => events.push(sent), received: () => { events.push('received'); return undefined; } }).http });
+    const failed = await runExchange({ file: dropped, requestIndex: 0, prepare: context(), pages: 'first' }, told('sent'));
     assert.equal(failed.ok, false);
     assert.deepEqual(events, ['sent'], 'handed over, never received');
     const unresolved = parseHttpFile('GET {{nowhere}}/x\n');
-    const refused = await runExchange({ file: unresolved, requestIndex: 0, prepare: context(), pages: 'first', onSent: () => events.push('sent again'), onReceived: () => { events.push('received'); return undefined; } }, contractsOnly);
+    const refused = await runExchange({ file: unresolved, requestIndex: 0, prepare: context(), pages: 'first' }, told('sent again'));
     assert.equal(refused.ok, false);
     assert.deepEqual(events, ['sent'], 'an unresolved variable sends nothing');
   });

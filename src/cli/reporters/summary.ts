@@ -1,6 +1,6 @@
 // One compact line per request for `apiwb run` (then a line per failed assertion and per script not
 // run), already redacted by the caller's Redactor:
-//   ✓ listConstituents  GET http://127.0.0.1:4711/v1/constituents  200  12 ms  50 rows
+//   ✓ listConstituents  GET http://127.0.0.1:4711/v1/constituents  200  12 ms (server 9 ms)  50 rows
 //   ✗ wrongSecret  POST …/token  — engagement sign-in failed: invalid_grant — The user name or password is incorrect.
 // Every part a file or a server supplied goes through terminalSafe: a server cannot forge a ✓ line.
 import { terminalSafe } from '../../core/text/terminalText';
@@ -17,7 +17,10 @@ export interface RequestOutcome {
   /** Redacted. */
   readonly url: string;
   readonly status?: number;
+  /** Until the request's result was known: the whole body read, its rows and checks. */
   readonly totalMs?: number;
+  /** How long the server took: until the response's headers arrived. */
+  readonly serverMs?: number;
   readonly rows?: number;
   readonly pages?: number;
   /** A walk's pages, duration, rates and waits in words ("80 pages in 2.10 s · 38 pages/s · …"). */
@@ -52,7 +55,7 @@ export function formatOutcome(outcome: RequestOutcome, color: boolean): string {
   const mark = outcome.ok ? paint('✓', 32, color) : paint('✗', 31, color);
   const parts = [`${mark} ${terminalSafe(outcome.label)}`, terminalSafe(`${outcome.method} ${outcome.url}`)];
   if (outcome.status !== undefined) parts.push(paint(String(outcome.status), outcome.status >= 400 ? 31 : 32, color));
-  if (outcome.totalMs !== undefined) parts.push(`${Math.round(outcome.totalMs)} ms`);
+  if (outcome.totalMs !== undefined) parts.push(`${Math.round(outcome.totalMs)} ms${outcome.serverMs === undefined ? '' : ` (server ${Math.round(outcome.serverMs)} ms)`}`);
   if (outcome.rows !== undefined) parts.push(`${outcome.rows} row${outcome.rows === 1 ? '' : 's'}`);
   if (outcome.walkSummary) parts.push(outcome.walkSummary);
   else if (outcome.pages !== undefined && outcome.pages > 1) parts.push(`${outcome.pages} pages`);

@@ -36,6 +36,9 @@ export interface BusinessErrorReport {
 
 type Body = Readonly<Record<string, unknown>>;
 
+/** Every top-level name detectBusinessErrors reads: a body too large to keep whole keeps these. */
+export const BUSINESS_ERROR_KEYS: readonly string[] = ['ResponseStatus', 'Errors', 'Success', 'Error', 'Message', 'Response', 'response', 'errors'];
+
 const NONE: BusinessErrorReport = { convention: 'none', failed: false, failures: [] };
 
 /**

@@ -2,18 +2,15 @@
 // without building the page as objects. It is how a 100 000-row page goes to disk with flat memory:
 // the rows array (a named top-level field, or the top-level array itself) is copied row by row into
 // NDJSON bytes; every other top-level field (TableName, Remaining, BatchID...) is kept and parsed.
-// Validation: ONE pass over the bytes checks the whole body against the JSON grammar (RFC 8259, the
-// grammar JSON.parse accepts: strings, escapes, numbers, literals, nesting, separators), with its state
-// carried across chunk boundaries, so nothing is copied or parsed twice to validate it: a malformed
-// page is rejected where JSON.parse would reject it. test/paging/jsonRowSplitter.test.ts holds this
-// scanner to JSON.parse on a corpus of valid and broken bodies, cut at every byte.
-// Speed (bench/scannerRate.ts): strings, most of a page, are read four bytes at a time (stringStops
-// flags the bytes that end a run: the same rule as byte by byte, which the chunk's last bytes use), and
-// the usual sequences (`":"`, `","`, `{"`, a whole literal) go on at once instead of one turn per byte.
-// Rows go out as their own bytes (a comma between rows becomes the line break), copied in runs; a row
-// holding a raw line break (pretty-printed JSON) is re-serialised, so each row stays one line.
+// Validation (one pass, the grammar JSON.parse accepts), speed, rows copied in runs, "anywhere" mode: README.md.
 
-import { SECRET_NAME_HINT } from '../secrets/vocabulary';
+import { ERROR_LIST_KEYS, ROWS_SAMPLE } from '../paging/rows';
+import { firstNonBlank, firstStop, HEX, LITERAL_HEADS, LITERALS, ONE_BYTE, SHORT_ESCAPES, stringStops } from '../json/grammar';
+import { mayHoldSecretWord, wordLetters } from './secretKeys';
+import { warmUpOnce } from './splitterWarmUp';
+import { MalformedJsonError, type AnywhereOptions, type Lane, type SplitResult } from './splitResult';
+
+export { MalformedJsonError };
 import { ByteBlocks } from './byteBlocks';
 
 export { ByteBlocks };
@@ -29,18 +26,8 @@ const enum G {
 const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a, NEWLINE = 0x0a, RETURN = 0x0d, SPACE = 0x20, TAB = 0x09;
 const OPEN_OBJ = 0x7b, CLOSE_OBJ = 0x7d, OPEN_ARR = 0x5b, CLOSE_ARR = 0x5d, MINUS = 0x2d, PLUS = 0x2b, DOT = 0x2e;
 const ZERO = 0x30, NINE = 0x39;
+const OPEN_BRACKET = Buffer.from('['), CLOSE_BRACKET = Buffer.from(']');
 const IN_OBJECT = 1, IN_ARRAY = 2;
-/** The literal a value's first byte starts, by that byte (an array: an object with number keys is a slow dictionary). */
-const LITERALS: Buffer[] = Array.from({ length: 256 }, () => Buffer.alloc(0));
-/** The first four bytes of each literal as one word (little-endian, as a DataView reads them), by its first byte. */
-const LITERAL_HEADS = new Int32Array(256);
-for (const word of ['true', 'false', 'null']) {
-  LITERALS[word.charCodeAt(0)] = Buffer.from(word);
-  LITERAL_HEADS[word.charCodeAt(0)] = Buffer.from(word).readInt32LE(0);
-}
-/** The bytes a short escape may name after a backslash: " \ / b f n r t (u is handled apart). */
-const SHORT_ESCAPES = new Uint8Array(256);
-for (const c of '"\\/bfnrt') SHORT_ESCAPES[c.charCodeAt(0)] = 1;
 /** The state a value's first byte leads to (0, which is G.Value, for a byte no value starts with). */
 const VALUE_START = new Uint8Array(256);
 VALUE_START[OPEN_OBJ] = G.ObjectFirst;
@@ -50,87 +37,20 @@ VALUE_START[MINUS] = G.Minus;
 VALUE_START[ZERO] = G.Zero;
 for (let d = ZERO + 1; d <= NINE; d++) VALUE_START[d] = G.Int;
 for (const c of 'tfn') VALUE_START[c.charCodeAt(0)] = G.Lit;
-const HEX = new Uint8Array(256);
-for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
-
-// Strings are read four bytes at a time: `v` holds four bytes of the body (little-endian, the first in
-// the low byte), and a few integer operations flag those that end a run of plain string bytes.
-
-/**
- * The 0x80 bit of each byte of `v` that is `"`, `\` or a control character (< 0x20): 0 when all four
- * stand for themselves in a string (0x7f and every byte from 0x80 do, as in JSON.parse). A borrow may
- * also flag a byte above a flagged one, so only the lowest flag is sure, and only it is used.
- */
-function stringStops(v: number): number {
-  const quote = v ^ 0x22222222;
-  const backslash = v ^ 0x5c5c5c5c;
-  return (((quote - 0x01010101) & ~quote) | ((backslash - 0x01010101) & ~backslash) | ((v - 0x20202020) & ~v)) & 0x80808080;
-}
-/** Which byte (0 to 3) of a word the lowest flag of a non-zero stringStops mask is on. */
-function firstStop(stops: number): number {
-  return (31 - Math.clz32(stops & -stops)) >> 3;
-}
-/** One byte `c` as a word (`c | ONE_BYTE`) whose other bytes stop nothing: the last bytes of a chunk. */
-const ONE_BYTE = 0x41414100;
-
-/**
- * A key's letters as a bit set: each byte sets bit (byte & 31), which is the same for a letter in
- * either case (a: 1 ... z: 26). Other ASCII bytes set a bit too, so the set may say more than the
- * letters, never less: it only tells which keys cannot hold a secret word.
- */
-function wordLetters(v: number): number {
-  return (1 << v) | (1 << (v >>> 8)) | (1 << (v >>> 16)) | (1 << (v >>> 24)); // a shift counts its low 5 bits
-}
-/** The letters of each word that may name a secret (SECRET_NAME_HINT, plain words joined by |). */
-const SECRET_WORD_LETTERS = Int32Array.from(SECRET_NAME_HINT.source.split('|'), (word) => {
-  if (!/^[a-z]+$/.test(word)) throw new Error('SECRET_NAME_HINT must be plain lower-case words joined by |');
-  let bits = 0;
-  for (const c of word) bits |= 1 << c.charCodeAt(0);
-  return bits;
-});
-
 /**
  * Rows go out as they come, so a body may be larger than any memory limit; but one value is held whole
  * until it ends (a row, or a field such as TableName): past this size the body is refused.
  */
 const MAX_HELD_VALUE_BYTES = 256 * 1048576;
 
-/**
- * Whether a key with these letters could hold a word of SECRET_NAME_HINT. `plain` keeps letter sets known
- * to hold none, by a hash of the set (a page's keys have few of them); an empty slot holds 0, the set of
- * no byte, which holds no word indeed (any other value, -1 for every bit too, may be a key's set).
- */
-function mayHoldSecretWord(letters: number, plain: Int32Array): boolean {
-  const slot = Math.imul(letters, 0x9e3779b1) >>> 26;
-  if (plain[slot] === letters) return false;
-  for (let w = 0; w < SECRET_WORD_LETTERS.length; w++) if ((letters & SECRET_WORD_LETTERS[w]!) === SECRET_WORD_LETTERS[w]) return true;
-  plain[slot] = letters;
-  return false;
-}
-
-export class MalformedJsonError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MalformedJsonError';
-  }
-}
-
-export interface SplitResult {
-  /** Every top-level field except the rows, parsed. */
-  readonly fields: Record<string, unknown>;
-  readonly rowCount: number;
-  /** False when the body had no rows array where expected (the caller then reads `fields`). */
-  readonly rowsFound: boolean;
-  /** Set when the body was not of the expected shape (object vs array): the whole body, parsed. */
-  readonly value?: unknown;
-}
-
 /** What a value that starts at the watched depth is: a row, a top-level field, or nothing kept. */
-const enum Held { None, Row, Field }
+const enum Held { None, Row, Field, Dropped }
+
+const ERROR_LISTS: ReadonlySet<string> = new Set(ERROR_LIST_KEYS);
 
 export class JsonRowSplitter {
   // The first field: the warm-up's splitters give the fields their shapes before this one has any.
-  private readonly warmedUp = warmUpOnce();
+  private readonly warmedUp = warmUpOnce((field, out) => new JsonRowSplitter(field, out));
   private offset = 0; // bytes consumed before the current chunk, for messages
   private readonly fields: Record<string, unknown> = {};
   private rowsFound = false;
@@ -167,6 +87,18 @@ export class JsonRowSplitter {
   private heldPieces: Buffer[] = [];
   private heldBytes = 0;
   private rowBreak = false;
+  // Anywhere mode: the lane being read, every lane, whether rows' bytes are only counted (an object
+  // body's arrays: the rule picks one at the end), the fields' kept bytes, and doubts (Dropped fields).
+  private lane: Lane | undefined;
+  private readonly allLanes: Lane[] = [];
+  private discard = false;
+  private kept = 0;
+  private innerArray = false;
+  private uncertain = false;
+  private scalar = false;
+  private started = false;
+  /** The chunk being scanned (a fault copies its whole rows out first). */
+  private chunk: Buffer | undefined;
   // Whole rows of this chunk not yet copied: [runStart, runEnd), commas between them at `commas`.
   private runStart = -1;
   private runEnd = -1;
@@ -176,8 +108,10 @@ export class JsonRowSplitter {
   /**
    * @param rowsField the top-level field holding the rows, or undefined when the body is the array.
    * @param out where the NDJSON lines go.
+   * @param anywhere "anywhere" mode: every array one level down is read as a lane (counted, its rows
+   * not copied) and the top-level array's rows go to `out`; the caller asks the rows rule at the end.
    */
-  constructor(private readonly rowsField: string | undefined, private readonly out: ByteBlocks) {}
+  constructor(private readonly rowsField: string | undefined, private readonly out: ByteBlocks, private readonly anywhere?: AnywhereOptions) {}
 
   /**
    * Every distinct key inside the rows so far (at any depth) that may name a secret, decoded: each key
@@ -196,11 +130,30 @@ export class JsonRowSplitter {
   /** Feeds the next chunk of the body. Throws MalformedJsonError as soon as the body cannot be JSON. */
   push(chunk: Buffer): void {
     if (this.whole) this.whole.push(Buffer.from(chunk));
+    else if (this.anywhere && !this.started) this.firstChunk(chunk);
     else this.scan(chunk);
+  }
+
+  /** Anywhere mode: a body that is a string, number or literal is read as the one item of an array (not kept). */
+  private firstChunk(chunk: Buffer): void {
+    const c = firstNonBlank(chunk);
+    this.started = c !== undefined;
+    if (c !== undefined && c !== OPEN_OBJ && c !== OPEN_ARR) {
+      this.scalar = true;
+      this.discard = true;
+      this.scan(OPEN_BRACKET);
+      this.offset = 0;
+    }
+    this.scan(chunk);
   }
 
   /** Ends the body: throws when it is incomplete. */
   end(): SplitResult {
+    if (this.scalar && this.state !== G.Done) {
+      const at = this.offset;
+      this.scan(CLOSE_BRACKET);
+      this.offset = at;
+    }
     if (this.whole) {
       const text = Buffer.concat(this.whole).toString('utf8');
       try {
@@ -210,10 +163,13 @@ export class JsonRowSplitter {
       }
     }
     if (this.state !== G.Done) throw new MalformedJsonError(`malformed JSON: the body ends early (after ${this.offset} bytes)`);
+    if (this.anywhere) return { fields: this.fields, rowCount: this.scalar ? 0 : this.rowCount, rowsFound: this.rowsFound && !this.scalar, lanes: this.scalar ? [] : this.allLanes, uncertain: this.uncertain, scalar: this.scalar };
     return { fields: this.fields, rowCount: this.rowCount, rowsFound: this.rowsFound };
   }
 
   private fail(at: number, what: string): never {
+    // The whole rows before the fault go out (a run of this chunk not copied yet): `out` ends at a row's end.
+    if (this.chunk && this.runStart >= 0) this.flushRun(this.chunk);
     throw new MalformedJsonError(`malformed JSON at byte ${this.offset + at}: ${what}`);
   }
 
@@ -230,6 +186,7 @@ export class JsonRowSplitter {
    * Between tokens, a byte no case takes falls through to the whitespace test, then is an error.
    */
   private scan(b: Buffer): void {
+    this.chunk = b;
     const len = b.length;
     const words = new DataView(b.buffer, b.byteOffset, len);
     let state = this.state;
@@ -400,7 +357,7 @@ export class JsonRowSplitter {
               this.stack = grown;
             }
             this.stack[depth++] = next === G.ObjectFirst ? IN_OBJECT : IN_ARRAY;
-            if (depth === 1) this.openBody(c);
+            if (depth < 4) this.opened(c, depth);
             if (next === G.ObjectFirst && i < len && b[i] === QUOTE) {
               // The usual `{"`: the first key starts at once.
               state = G.KeyStr;
@@ -538,7 +495,14 @@ export class JsonRowSplitter {
 
   /** Whether the body's first byte is the shape the style reads rows from ({ with a rows field, or [). */
   private shapeExpected(c: number): boolean {
+    if (this.anywhere) return true;
     return this.rowsField !== undefined ? c === OPEN_OBJ : c === OPEN_ARR;
+  }
+
+  /** A container opened at `depth` (1 to 3): the body's own, or an array inside a top-level field's object. */
+  private opened(c: number, depth: number): void {
+    if (depth === 1) this.openBody(c);
+    else if (depth === 3 && c === OPEN_ARR && this.stack[1] === IN_OBJECT && this.stack[0] === IN_OBJECT) this.innerArray = true;
   }
 
   /** The body's own bracket: an array body is the rows; an object body's top-level fields are watched. */
@@ -546,7 +510,8 @@ export class JsonRowSplitter {
     if (c === OPEN_ARR) {
       this.rowsFound = true;
       this.rowsDepth = 1;
-    }
+      if (this.anywhere && !this.scalar) this.openLane('$');
+    } else if (this.anywhere) this.discard = true;
     this.watch = 1;
   }
 
@@ -555,10 +520,11 @@ export class JsonRowSplitter {
     const open = this.stack[depth - 1];
     if ((c === CLOSE_OBJ) !== (open === IN_OBJECT)) this.unexpected(i, c, `closing ${open === IN_OBJECT ? 'an object' : 'an array'}`);
     depth--;
-    if (depth === this.rowsDepth - 1 && this.rowsField !== undefined) {
+    if (depth === this.rowsDepth - 1 && (this.rowsField !== undefined || (this.anywhere && depth === 1))) {
       // The rows array of an object body ends: its fields are watched again.
       this.rowsDepth = -1;
       this.watch = 1;
+      this.lane = undefined;
     } else if (depth === this.watch) this.valueEnd(b, i + 1);
     return depth;
   }
@@ -568,6 +534,22 @@ export class JsonRowSplitter {
     if (this.rowsDepth === this.watch) {
       this.held = Held.Row;
       this.rowBreak = false;
+      const lane = this.lane;
+      if (lane) {
+        lane.count++;
+        if (lane.sampled < ROWS_SAMPLE) {
+          lane.sampled++;
+          if (c === OPEN_OBJ) lane.objects++;
+        }
+      }
+    } else if (this.anywhere && c === OPEN_ARR && !ERROR_LISTS.has(this.key)) {
+      // An array one level down: a lane, its items counted, never kept.
+      this.rowsFound = true;
+      this.rowsDepth = 2;
+      this.watch = 2;
+      this.held = Held.None;
+      this.openLane(this.key);
+      return;
     } else if (c === OPEN_ARR && this.key === this.rowsField && !this.rowsFound) {
       this.rowsFound = true;
       this.rowsDepth = 2;
@@ -577,7 +559,10 @@ export class JsonRowSplitter {
     } else if (this.rowsFound && this.key === this.rowsField) {
       // JSON.parse would keep the last one; the rows of the first are already out.
       return this.fail(i, `the rows field "${this.key}" appears twice`);
-    } else this.held = Held.Field;
+    } else {
+      this.held = Held.Field;
+      this.innerArray = false;
+    }
     this.heldStart = i;
     this.heldPieces = [];
     this.heldBytes = 0;
@@ -588,14 +573,33 @@ export class JsonRowSplitter {
     if (this.held === Held.Row) this.rowEnd(b, end);
     else if (this.held === Held.Field) {
       const raw = this.heldValue(b, end);
+      let value: unknown;
       try {
-        // Defined, not assigned: a field named "__proto__" is an own field, as JSON.parse makes it.
-        Object.defineProperty(this.fields, this.key, { value: JSON.parse(raw.toString('utf8')), enumerable: true, writable: true, configurable: true });
+        value = JSON.parse(raw.toString('utf8'));
       } catch (error) {
         throw new MalformedJsonError(`malformed JSON in field "${this.key}": ${(error as Error).message}`);
       }
+      const anywhere = this.anywhere;
+      if (anywhere && !anywhere.alwaysKept.has(this.key) && (this.kept += raw.length) > anywhere.keptBytes) value = anywhere.summarise(value);
+      if (value !== undefined) this.define(this.key, value);
+    } else if (this.held === Held.Dropped) {
+      if (this.innerArray) this.uncertain = true;
+      if (this.anywhere?.alwaysKept.has(this.key)) this.define(this.key, '(a value too large to keep)');
     }
     this.held = Held.None;
+  }
+
+  /** Defined, not assigned: a field named "__proto__" is an own field, as JSON.parse makes it. */
+  private define(key: string, value: unknown): void {
+    Object.defineProperty(this.fields, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+
+  /** Anywhere mode: an array starts at `path`; its placeholder takes the key's place in the fields. */
+  private openLane(path: string): void {
+    const lane: Lane = { path, count: 0, sampled: 0, objects: 0, items: [] };
+    this.lane = lane;
+    this.allLanes.push(lane);
+    if (path !== '$') this.define(path, lane.items);
   }
 
   private heldValue(b: Buffer, end: number): Buffer {
@@ -607,6 +611,12 @@ export class JsonRowSplitter {
 
   private rowEnd(b: Buffer, end: number): void {
     this.rowCount++;
+    if (this.discard) {
+      // A body that is one value (read as an array of it) has nothing after it.
+      if (this.scalar && this.rowCount > 1) this.fail(this.heldStart, 'unexpected content after the end of the body');
+      this.heldPieces = [];
+      return;
+    }
     if (this.heldStart >= 0 && !this.rowBreak) {
       // A row of this chunk: it joins the run when only its comma separates it from the run.
       if (this.runStart >= 0 && this.heldStart === this.runEnd + 1) this.commas[this.commaCount++] = this.runEnd;
@@ -661,35 +671,22 @@ export class JsonRowSplitter {
       const from = this.keyPieces ? 0 : this.keyStart;
       (this.keyPieces ??= []).push(Buffer.from(b.subarray(from)));
     }
-    if (this.held !== Held.None) {
+    if (this.held === Held.Row && this.discard) this.heldStart = -1;
+    else if (this.held !== Held.None && this.held !== Held.Dropped) {
       const from = Math.max(0, this.heldStart);
       this.heldPieces.push(Buffer.from(b.subarray(from)));
       this.heldBytes += b.length - from;
       this.heldStart = -1;
+      const anywhere = this.anywhere;
+      if (anywhere && this.held === Held.Field && this.heldBytes > anywhere.fieldBytes && !(anywhere.alwaysKept.has(this.key) && this.heldBytes <= MAX_HELD_VALUE_BYTES)) {
+        // Too large to keep: read on, kept nowhere (see valueEnd).
+        this.held = Held.Dropped;
+        this.heldPieces = [];
+        return;
+      }
       if (this.heldBytes > MAX_HELD_VALUE_BYTES) {
         throw new MalformedJsonError(`a single value of more than ${MAX_HELD_VALUE_BYTES / 1048576} MiB (a row or a field outside the rows); reading stopped`);
       }
     }
   }
-}
-
-/**
- * Once a process, before its first splitter: a small page with every kind of token, pushed whole and in
- * chunks of 1 to 7 bytes, so that every path of scan (a chunk ending inside a key, a string's last bytes,
- * a literal, a number, an escape) has run once. V8 optimises scan from what it has seen run; without
- * this, the first network chunk to end in each such place throws the optimised code away and scan runs
- * unoptimised while it is compiled again: four times in a 100 MB response, about 15 ms of the main
- * thread and 30 ms of compile threads (bench/singleResponse.ts). The sample's results are not used.
- */
-let warmUpDone = false;
-function warmUpOnce(): boolean {
-  if (warmUpDone) return true;
-  warmUpDone = true;
-  const sample = Buffer.from('{"T":"x","Result":[{"ab":"c\\n\\u00e9d","kk":-12.25e+10,"id":12345,"t":true,"f":false,"n":null,"o":[0,{}]},"long string value"],"R":0}');
-  for (const size of [sample.length, 1, 2, 3, 5, 6, 7]) {
-    const splitter = new JsonRowSplitter('Result', new ByteBlocks(64));
-    for (let at = 0; at < sample.length; at += size) splitter.push(sample.subarray(at, at + size));
-    splitter.end();
-  }
-  return true;
 }

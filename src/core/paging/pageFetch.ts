@@ -10,6 +10,8 @@ import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonR
 import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
+import { HELD_BODY_BYTES, readAnywhere } from './anywhereFetch';
+import { placeholderRows, type StreamRows } from './rows';
 import type { ParsedBody } from './types';
 
 export type Send = (request: HttpRequest, options: SendOptions) => Promise<HttpResponse>;
@@ -56,13 +58,13 @@ const EARLY_BATCH_BYTES = 1 << 20;
  * only where that reads exactly what the splitter reads, else the splitter reads the same bytes.
  */
 export async function fetchStreamed(
-  http: HttpPort, request: HttpRequest, options: SendOptions, rowsField: string | undefined,
+  http: HttpPort, request: HttpRequest, options: SendOptions, rowsAt: StreamRows,
   early?: (ndjson: readonly Buffer[], rows: number, secretKeyCandidates: ReadonlySet<string>) => Promise<void>,
   rowBytes = true,
 ): Promise<FetchedPage> {
   const clock = performance.now();
   const streaming = await http.stream(request, options);
-  const head = { status: streaming.status, statusText: streaming.statusText, headers: streaming.headers };
+  const head = { status: streaming.status, statusText: streaming.statusText, headers: streaming.headers, ...(streaming.redirects.length > 0 ? { redirects: streaming.redirects } : {}) };
   const timing = (): HttpResponse['timing'] => ({ startedAt: streaming.startedAt, firstByteMs: streaming.firstByteMs, totalMs: performance.now() - clock });
   if (streaming.status < 200 || streaming.status > 299) {
     const bytes = await readBody(streaming);
@@ -70,6 +72,26 @@ export async function fetchStreamed(
     return { response, body: parseBody(response) };
   }
   let read = (each: (chunk: Buffer) => void | Promise<void>): Promise<void> => streaming.read(each);
+  if (rowsAt.anywhere && smallPlainBody(head.headers)) {
+    // Declared small: held and parsed, as a buffered page (most responses of a run).
+    const bytes = await readBody(streaming);
+    const response: HttpResponse = { ...head, bodyText: bytes.toString('utf8'), timing: timing(), sizeBytes: bytes.length };
+    return { response, body: parseBody(response) };
+  }
+  if (rowsAt.anywhere) {
+    // No style: the rule finds the rows anywhere, as the body streams (anywhereFetch.ts).
+    let got;
+    try {
+      const anywhere = rowsAt.anywhere;
+      got = await readAnywhere(read, (body) => anywhere(body, head), early, rowBytes);
+    } catch (error) {
+      if (!(error instanceof MalformedJsonError)) throw error;
+      return { response: { ...head, bodyText: '', timing: timing(), sizeBytes: 0 }, body: { ok: false, error: error.message } };
+    }
+    const response: HttpResponse = { ...head, bodyText: got.text, timing: timing(), sizeBytes: got.size };
+    return { response, body: got.body, ...(got.streamed ? { streamed: got.streamed } : {}) };
+  }
+  const rowsField = rowsAt.field;
   if (!rowBytes && smallPlainBody(head.headers)) {
     const bytes = await readBody(streaming);
     const counted = countedRows(bytes, rowsField);
@@ -108,7 +130,7 @@ export async function fetchStreamed(
       })();
     });
     const result = splitter.end();
-    const placeholder: unknown[] = new Array<unknown>(result.rowCount);
+    const placeholder: unknown[] = placeholderRows([], result.rowCount);
     const value = 'value' in result ? result.value
       : rowsField === undefined ? placeholder : result.rowsFound ? { ...result.fields, [rowsField]: placeholder } : result.fields;
     body = { ok: true, value };
@@ -128,7 +150,7 @@ export async function fetchStreamed(
 }
 
 /** Bodies up to this size, declared and not compressed, may be counted whole (countedRows). */
-const COUNTED_BODY_BYTES = 256 * 1024;
+const COUNTED_BODY_BYTES = HELD_BODY_BYTES;
 
 function smallPlainBody(headers: Readonly<Record<string, string>>): boolean {
   const declared = Number(headers['content-length']);
@@ -155,7 +177,7 @@ export function countedRows(bytes: Buffer, rowsField: string | undefined): { val
     return undefined;
   }
   const rows = (count: number): NonNullable<FetchedPage['streamed']> => {
-    const placeholder: unknown[] = new Array<unknown>(count);
+    const placeholder: unknown[] = placeholderRows([], count);
     return { ndjson: [], rowCount: count, placeholder, earlyRows: 0, secretKeyCandidates: NO_KEYS };
   };
   if (rowsField === undefined) {

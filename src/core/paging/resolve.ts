@@ -7,7 +7,7 @@ import { headerValue, type HttpResponse } from '../http/types';
 import type { PagingDirective } from './directive';
 import { NEXT_LINK_FIELDS, linkHeaderNext } from './strategies/generic';
 import { hasPaginationHeaders } from './strategies/pageHeaders';
-import { readPath } from './rows';
+import { readPath, rowsRule, type StreamRows } from './rows';
 import type { PagingPlan } from './types';
 
 export interface StyleSources {
@@ -24,6 +24,21 @@ export function resolveStyle(sources: StyleSources): PagingPlan | undefined {
   if (directive && directive.style !== 'auto') return { style: directive.style, options: directive.options, source: 'directive' };
   if (!directive && catalogStyle && catalogStyle !== 'none') return { style: catalogStyle, options: catalogOptions ?? {}, source: 'catalog' };
   return undefined;
+}
+
+/**
+ * What the walker may stream of a page: its strategy's rows; before a style is known (a first page whose
+ * style is detected from it), the rows found anywhere by the rule of the style its head and body show
+ * (the walker then detects the same style from the same skeleton).
+ */
+export function streamRowsOf(strategy: { readonly streamRows?: StreamRows } | undefined, options: Readonly<Record<string, string>> = {}): StreamRows | undefined {
+  if (strategy) return strategy.streamRows;
+  return {
+    anywhere: (body, head) => {
+      const style = detectStyle({ status: 200, statusText: '', headers: head.headers, bodyText: '', timing: { startedAt: 0, firstByteMs: 0, totalMs: 0 }, sizeBytes: 0 }, options, { body }).style;
+      return rowsRule(style, options).find(body);
+    },
+  };
 }
 
 /** Detects the style from a response when nothing else named one. */

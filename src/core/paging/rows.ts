@@ -12,6 +12,9 @@
 // constants below: a style's place is data, never a second description of it.
 // The streamed path (pageFetch.ts) agrees by construction: it streams only the style's first name or a
 // top-level array, and hands the strategy every other field, so the rule sees what it would have seen.
+// With no style (`none`), it streams "anywhere" (anywhereFetch.ts): every array one level down is counted
+// as it passes and the rule is asked of the body's skeleton (placeholderRows, rowsSummary) at its end.
+// `items=$` names the top-level array.
 import type { PagingStyleId } from '../catalog/model';
 import type { Acceptance } from './types';
 
@@ -43,7 +46,7 @@ interface Place {
    * What the walker may stream to an NDJSON file: a top-level field, `undefined` for a top-level array,
    * null for nothing unless items= names a top-level field, 'never' for nothing at all.
    */
-  readonly stream: string | undefined | null | 'never';
+  readonly stream: string | undefined | null | 'never' | 'anywhere';
 }
 
 /**
@@ -69,7 +72,7 @@ const PLACES: Readonly<Record<PagingStyleId, Place>> = {
   'stateful-extraction': { names: ['FactTransactions'], fixed: false, stream: 'FactTransactions' },
   'page-headers': { names: [], fixed: false, stream: undefined },
   generic: { names: ['value', 'items', 'data', 'results'], fixed: false, stream: null },
-  none: { names: [], fixed: false, stream: 'never' },
+  none: { names: [], fixed: false, stream: 'anywhere' },
 };
 
 function unnamed(names: readonly string[]): string {
@@ -140,9 +143,19 @@ export interface RowsRule {
   /** Where the rows are before any body is seen: items=, else the style's first name, else '$'. */
   readonly declared: string;
   /** The strategy's `streamRows`: what the walker may stream to an NDJSON file as it arrives. */
-  readonly streamRows?: { readonly field?: string };
+  readonly streamRows?: StreamRows;
   /** Where it looks: what a paging loop generated from the strategy prints (loop.ts). */
   readonly place: RowsPlace;
+}
+
+/**
+ * What the walker may stream as a body arrives: a top-level field's array (`field`), the top-level array
+ * (neither), or, with `anywhere`, whatever this rule finds in the body's skeleton at its end.
+ */
+export interface StreamRows {
+  readonly field?: string;
+  /** The rule asked of the body's skeleton, with the response's head (for a style detected from it). */
+  readonly anywhere?: (body: unknown, head: { readonly headers: Readonly<Record<string, string>> }) => RowsFound;
 }
 
 export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, string>>): RowsRule {
@@ -150,8 +163,11 @@ export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, 
   const place = rowsPlace(style, options);
   const items = options['items'];
   const find = (body: unknown): RowsFound => findRows(body, place);
-  // items= streams when it names a top-level field; a dotted path is read from the parsed body.
-  const stream = styleStream === 'never' ? null : items !== undefined ? (items.includes('.') ? null : items) : styleStream;
+  // items= streams when it names a top-level field or the top-level array ('$'); a dotted path is read
+  // from the body (anywhere, for no style; else parsed).
+  const named = items === undefined ? styleStream : items === '$' || items === '.' || items === '' ? undefined : items.includes('.') ? (styleStream === 'anywhere' ? 'anywhere' : null) : items;
+  const stream = styleStream === 'never' ? null : named;
+  const streamRows: StreamRows | undefined = stream === null ? undefined : stream === 'anywhere' ? { anywhere: find } : stream === undefined ? {} : { field: stream };
   return {
     find,
     accept(body) {
@@ -159,9 +175,43 @@ export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, 
       return found.ok ? { kind: 'rows', rows: found.rows, path: found.path } : { kind: 'fail', reason: found.reason };
     },
     declared: items ?? names[0] ?? '$',
-    ...(stream === null ? {} : { streamRows: stream === undefined ? {} : { field: stream } }),
+    ...(streamRows ? { streamRows } : {}),
     place,
   };
+}
+
+/**
+ * What stands for an array the rows rule may weigh but nobody holds: `count` items, of which the first
+ * `sampled` hold `objects` objects (objectShare reads the same share), the rest empty slots. A long one
+ * is sparse (V8 keeps a far store as a dictionary): 20 million numbers cost no 160 MB of slots.
+ */
+export function placeholderRows(items: unknown[], count: number, sampled = 0, objects = 0): unknown[] {
+  for (let i = 0; i < sampled; i++) items[i] = i < objects ? {} : 0;
+  if (count > items.length + 1024) {
+    items[count - 1] = 0;
+    // eslint-disable-next-line @typescript-eslint/no-array-delete -- a hole, on purpose: the length stays
+    delete items[count - 1];
+  }
+  items.length = count;
+  return items;
+}
+
+/**
+ * The part of a top-level field's value the rows rule can read (it looks one level into a field):
+ * an object's arrays, as placeholders; undefined when it holds none. For a body too large to keep whole.
+ */
+export function rowsSummary(value: unknown): unknown {
+  if (!isRecord(value)) return undefined;
+  let summary: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const inner = value[key];
+    if (!Array.isArray(inner)) continue;
+    const sample = inner.slice(0, ROWS_SAMPLE);
+    const objects = sample.filter(isRecord).length;
+    // Objects first: the share is what the rule weighs, not their order.
+    Object.defineProperty(summary ??= {}, key, { value: placeholderRows([], inner.length, sample.length, objects), enumerable: true, writable: true, configurable: true });
+  }
+  return summary;
 }
 
 /**

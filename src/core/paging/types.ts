@@ -3,6 +3,7 @@
 import type { PagingStyleId } from '../catalog/model';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import type { PagingLoop } from './loop';
+import type { StreamRows } from './rows';
 
 /** A style plus its `key=value` options (from a `# @paging` directive or from detection). */
 export interface PagingPlan {
@@ -57,7 +58,7 @@ export interface PagingStrategy {
    * Where the rows are, when that is known before the body arrives: a top-level field, or the
    * top-level array itself (`field` undefined). Lets the walker stream rows straight to an NDJSON sink.
    */
-  readonly streamRows?: { readonly field?: string };
+  readonly streamRows?: StreamRows;
   /** True when the next request is deliberately the same call again (stateful extraction). */
   readonly repeatsRequest?: boolean;
   /**

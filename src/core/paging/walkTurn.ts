@@ -16,9 +16,10 @@ import { withSecretsFrom, type PageFacts, type WalkCheckpoint } from './checkpoi
 import { fetchBuffered, fetchStreamed, type FetchedPage, type Send } from './pageFetch';
 import { describeRequest, factsProblem, pageSeen, PagingMemory, type PageSeen } from './pageChecks';
 import { PageWriting, SinkFault } from './pageWrite';
-import { detectStyle } from './resolve';
+import { detectStyle, streamRowsOf } from './resolve';
 import { createStrategy } from './strategies';
 import type { Acceptance, Page, PagingStrategy, Step } from './types';
+import type { StreamRows } from './rows';
 import type { WaitTurn } from './waitTurn';
 import type { WalkBook } from './walkBook';
 import { nextLink } from './walkOrigins';
@@ -133,16 +134,16 @@ export class WalkTurns {
       // Rows handed over as they arrive are never held: the body-size limit (a memory guard) then does
       // not apply; the splitter still refuses a single value too large to hold.
       const limits = asTheyArrive && early ? { ...sendOptions, maxBodyBytes: Number.POSITIVE_INFINITY } : sendOptions;
-      return await fetchStreamed(s.http, this.current, limits, streamRows.field, early, rowBytes);
+      return await fetchStreamed(s.http, this.current, limits, streamRows, early, rowBytes);
     } catch (error) {
       return await this.unwrite(this.fetchFault(error));
     }
   }
 
   /** Where the rows are, when they stream to the sink as NDJSON while the page arrives (flat memory on large pages). */
-  private streamRows(): PagingStrategy['streamRows'] {
+  private streamRows(): StreamRows | undefined {
     const { options } = this.s;
-    return options.streamRows !== false && !options.send && options.sink.writeNdjsonPage ? this.book.strategy?.streamRows : undefined;
+    return options.streamRows !== false && !options.send && options.sink.writeNdjsonPage ? streamRowsOf(this.book.strategy, options.plan?.options) : undefined;
   }
 
   private fetchFault(error: unknown): WalkResult {

@@ -8,6 +8,8 @@ export function singlePageStrategy(options: Readonly<Record<string, string>>, po
   const rule = rowsRule('none', options);
   return {
     style: 'none',
+    // Rows are found wherever the rule finds them, as the body streams (anywhereFetch.ts).
+    ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     prepare: (first) => first,
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);

@@ -1,0 +1,54 @@
+// What the row splitter (jsonRowSplitter.ts) gives back: its result, the arrays it found in "anywhere"
+// mode, what that mode keeps of a body, and its fault for a body that is not JSON.
+
+export class MalformedJsonError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MalformedJsonError';
+  }
+}
+
+/**
+ * An array found one level down in an object body (or the top-level array, path '$') while the body
+ * streamed in "anywhere" mode: where it is, how many items it has, and how many of its first
+ * ROWS_SAMPLE items are objects (what the rows rule weighs); `items` is the placeholder the body's
+ * skeleton holds for it (filled by the caller, see rows.ts placeholderRows).
+ */
+export interface Lane {
+  readonly path: string;
+  count: number;
+  sampled: number;
+  objects: number;
+  readonly items: unknown[];
+}
+
+/** "Anywhere" mode (the rows rule decides at the end): what is kept of a body that is not held. */
+export interface AnywhereOptions {
+  /** Business keys: a top-level field of one of these names is kept whole (up to the held-value bound). */
+  readonly alwaysKept: ReadonlySet<string>;
+  /** A top-level field above this many bytes is not kept (a marker string stands for a business key). */
+  readonly fieldBytes: number;
+  /** Top-level fields kept in all, beyond which a field is kept only as `summarise` makes it. */
+  readonly keptBytes: number;
+  /** What of a field over the budget the rows rule can still read (undefined: nothing). */
+  readonly summarise: (value: unknown) => unknown;
+}
+
+export interface SplitResult {
+  /** Every top-level field except the rows, parsed. */
+  readonly fields: Record<string, unknown>;
+  readonly rowCount: number;
+  /** False when the body had no rows array where expected (the caller then reads `fields`). */
+  readonly rowsFound: boolean;
+  /** Set when the body was not of the expected shape (object vs array): the whole body, parsed. */
+  readonly value?: unknown;
+  /** Anywhere mode: the arrays one level down (or the top-level array), in body order. */
+  readonly lanes?: readonly Lane[];
+  /**
+   * Anywhere mode: a top-level field too large to keep held an array inside it, which the rows rule
+   * might have chosen: the skeleton alone cannot say where the rows are.
+   */
+  readonly uncertain?: boolean;
+  /** Anywhere mode: the body was a string, number or literal (no rows; nothing kept of it). */
+  readonly scalar?: boolean;
+}

@@ -1,0 +1,37 @@
+// The exchange's words for its walk: when a walk fails its exchange, when it can go on, why it cannot,
+// and the sink that only counts. Shared by the exchange and its continuations (pagedWalk.ts).
+import type { RowSink } from '../export/sink';
+import type { WalkResult } from '../paging/walker';
+
+/**
+ * THE rule for when a walk fails its exchange: every page asked for ('all') must be complete; a first page
+ * ('first') fails when the request is paged and the walk ended otherwise than at its end or at its one
+ * page. Not for a first page: an unpaged response (shown as it came, whatever its body, but not one whose
+ * body never came whole), nor a refused status (a 4xx/5xx is the response's own failure, which `?? status == N` may expect).
+ */
+export function walkProblemOf(walked: WalkResult, pages: 'first' | 'all'): string | undefined {
+  if (walked.verdict === 'complete') return undefined;
+  if (pages === 'all') return walked.message;
+  const paged = walked.checkpoint.plan.style !== 'none';
+  if (paged) return walked.outcome !== 'max-pages' && walked.failure?.kind !== 'http' ? walked.message : undefined;
+  // An unpaged response is shown as it came, whatever its body; but one whose body never came whole (cut,
+  // too slow, stopped) or whose rows could not be written has no result to show.
+  return walked.failure?.kind === 'http' || walked.failure?.kind === 'paging' ? undefined : walked.message;
+}
+
+/** The bar's words for a walk that cannot go on although it did not reach its end (inconsistent, or a lost page). */
+export function stoppedWords(walked: WalkResult): string | undefined {
+  if (walked.verdict === 'inconsistent') return `inconsistent: ${walked.failure?.message ?? walked.checkpoint.endReason ?? 'the server\'s paging contradicted itself'}`;
+  if (walked.verdict === 'failed' && walked.cannotResume) return `failed: ${walked.failure?.message ?? ''}; cannot resume`;
+  return undefined;
+}
+
+/** The walk can go on: not at its end, a next request known, and the server's paging not self-contradicting. */
+export function canContinue(walked: WalkResult): boolean {
+  return !walked.checkpoint.done && walked.checkpoint.next !== undefined && walked.verdict !== 'inconsistent' && walked.cannotResume === undefined;
+}
+
+/** No sink given: the rows are counted by the walk and dropped; streamed pages stay streamed (flat memory). */
+export const DISCARD: RowSink = {
+  format: 'memory', countsOnly: true, writePage: () => Promise.resolve(), writeNdjsonPage: () => Promise.resolve(), checkpoint: () => undefined, close: () => Promise.resolve(),
+};
