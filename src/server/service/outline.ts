@@ -2,7 +2,7 @@
 // read from each block's own parse (kept by block string, the one validation made) moved to the block's place,
 // so an editor asking them after every edit costs the blocks the edit made, not a parse of the file.
 import type { CodeLens, DocumentSymbol, FoldingRange } from 'vscode-languageserver';
-import type { HttpRequestNode, Position, Range } from '../../core/httpfile';
+import type { HttpRequestNode, Position, Range, RequestBlock } from '../../core/httpfile';
 import { OPEN_CONTRACT_REFERENCE_COMMAND, SEND_AND_FOLLOW_PAGES_COMMAND, SEND_COMMAND, type SendRequestArguments } from '../../protocol/lsp';
 import { contractNotes } from './contractNotes';
 import type { HttpDocument, OwnBlock } from './document';
@@ -15,15 +15,20 @@ function* placedBlocks(document: HttpDocument): Generator<{ readonly own: OwnBlo
   for (let k = 0; k < blocks.blocks.length; k++) yield { own: document.ownBlock(k), first: blocks.firstLines[k]! };
 }
 
+/** Every request of the document with its block and that block's first line (a `###` block may hold more than one). */
+function* placedRequests(document: HttpDocument): Generator<{ readonly block: RequestBlock; readonly request: HttpRequestNode; readonly first: number }> {
+  for (const { own, first } of placedBlocks(document)) {
+    for (const block of own.blocks) if (block.request) yield { block, request: block.request, first };
+  }
+}
+
 const down = (position: Position, lines: number): Position => ({ line: position.line + lines, character: position.character });
 const moved = (range: Range, lines: number): Range => (lines === 0 ? range : { start: down(range.start, lines), end: down(range.end, lines) });
 
 export function codeLenses(document: HttpDocument, context: ServiceContext): CodeLens[] {
   const lenses: CodeLens[] = [];
   let requestIndex = 0;
-  for (const { own, first } of placedBlocks(document)) {
-    const request = own.block.request;
-    if (!request) continue;
+  for (const { request, first } of placedRequests(document)) {
     const args: SendRequestArguments = { uri: document.uri, requestIndex: requestIndex++ };
     const range = moved(request.requestLine.range, first);
     const paging = context.operations.match(request.requestLine.method, request.requestLine.url)?.operation.paging;
@@ -44,15 +49,13 @@ export function codeLenses(document: HttpDocument, context: ServiceContext): Cod
 
 export function documentSymbols(document: HttpDocument): DocumentSymbol[] {
   const symbols: DocumentSymbol[] = [];
-  for (const { own, first } of placedBlocks(document)) {
-    const request = own.block.request;
-    if (!request) continue;
+  for (const { block, request, first } of placedRequests(document)) {
     const line = `${request.requestLine.method} ${requestUrl(request)}`;
     symbols.push({
       name: request.name ?? line,
       detail: request.name ? line : undefined,
       kind: SymbolKind.Method,
-      range: moved({ start: own.block.range.start, end: request.range.end }, first),
+      range: moved({ start: block.range.start, end: request.range.end }, first),
       selectionRange: moved(request.requestLine.range, first),
     });
   }
@@ -65,10 +68,12 @@ export function foldingRanges(document: HttpDocument): FoldingRange[] {
     const block = own.block;
     const end = own.lastFilled;
     if (end > block.firstLine) ranges.push({ startLine: first + block.firstLine, endLine: first + end, kind: 'region' });
-    const body = block.request?.body;
-    if (body && body.range.end.line > body.range.start.line) ranges.push({ startLine: first + body.range.start.line, endLine: first + body.range.end.line });
-    for (const handler of block.request?.responseHandlers ?? []) {
-      if (handler.range.end.line > handler.range.start.line) ranges.push({ startLine: first + handler.range.start.line, endLine: first + handler.range.end.line });
+    for (const request of own.blocks.flatMap((b) => (b.request ? [b.request] : []))) {
+      const body = request.body;
+      if (body && body.range.end.line > body.range.start.line) ranges.push({ startLine: first + body.range.start.line, endLine: first + body.range.end.line });
+      for (const handler of request.responseHandlers) {
+        if (handler.range.end.line > handler.range.start.line) ranges.push({ startLine: first + handler.range.start.line, endLine: first + handler.range.end.line });
+      }
     }
   }
   return ranges;
