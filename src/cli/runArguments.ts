@@ -120,8 +120,10 @@ symbolic link or a folder. --out replaces an existing file only once the first r
 A checkpoint is taken only for the file it was written beside and the request it continues.
 
 Exit codes: 0 every request succeeded (every walk complete); 1 any HTTP status >= 400, business failure
-inside a 200, failed assertion, sign-in failure, lost connection, or a walk that is not complete; 2 usage
-or input error (bad option, file, env file or variable, a placeholder such as <filled by npm start>).
+inside a 200, failed assertion, sign-in failure, lost connection, a walk that is not complete, or a request
+not run (its own problem: a variable not defined, a < file missing, a construct or kind it cannot send;
+said with its file and line, the others run); 2 usage or input error (bad option, file, env file, a
+placeholder such as <filled by npm start>).
 
 Requests go one at a time, each once the response before it has arrived whole; what may overlap:
 docs/cli-send-order.md.

@@ -48,7 +48,7 @@ import { checkBeforeSending, claimOutputs, messageOf, planRequests, readOverlay,
 import { overlapsNext, preparesAhead, READY_AHEAD_FOR_MS } from './runOverlap';
 import { resumeRecordOf, resumeWords, type ResumeRecordKeeper } from './runResume';
 import { openRunOut, outcomeOf, thrownOutcome, type RunOutcome } from './runOutput';
-import { sayNotRun, setAsideNotRun, type NotRunOutcome } from './notRun';
+import { sayNotRun, setAsideFailingChecks, setAsideNotRun, type NotRunOutcome } from './notRun';
 import { reportInputFault, type RunInputs } from './runFaultReport';
 
 export const runSubcommand: Subcommand = {
@@ -113,12 +113,12 @@ async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor, in
   const catalog = createCatalog(withOverlay(CONTRACT_SERVICES, options.overlays.map(readOverlay)));
   const includeNames = new Map<string, readonly string[]>();
   const checkedTexts = new Map<string, ResolvedText>();
-  const included = plan.requests.map((item) => checkBeforeSending(item, environment, options.allPages, catalog, includeNames, checkedTexts, runFiles));
+  const checks = setAsideFailingChecks<Omit<PlannedRequest, 'readLater'>, readonly string[] | undefined>(plan.requests, (item) => checkBeforeSending(item, environment, options.allPages, catalog, includeNames, checkedTexts, runFiles));
   checkedTexts.clear();
   claimOutputs(runFiles, options);
   inputs.reportClaimed = true;
-  const planned = withReadLater(plan, included);
-  return { envPath, runEnvironment, environment, catalog, planned, notRun };
+  const planned = withReadLater({ ...plan, requests: checks.kept }, checks.results);
+  return { envPath, runEnvironment, environment, catalog, planned, notRun: [...notRun, ...checks.notRun] };
 }
 
 async function execute(options: RunOptions, io: RunIo, redactor: Redactor, inputs: RunInputs): Promise<number> {

@@ -144,17 +144,19 @@ void describe('an input error still writes the report', () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  void it('an undefined variable: exit 2, the JUnit report holds one error at the request\'s file and line, valid', async () => {
+  void it('an undefined variable: that request is a not-run error at its file and line, the other is sent; exit 1, valid', async () => {
     const report = join(dir, 'input.xml');
     const result = await runInProcess([join(dir, 'ok.http'), join(dir, 'bad.http'), '--env', 'local', '--reporter', 'junit', '--report', report]);
-    assert.equal(result.code, 2, result.stderr);
+    assert.equal(result.code, 1, result.stderr);
     const xml = readFileSync(report, 'utf8');
     await assertValidJUnit(xml);
     const read = await readJUnit(xml);
-    assert.deepEqual(read.totals, { tests: 1, failures: 0, errors: 1 });
-    assert.deepEqual(read.cases.map((c) => [c.suite, c.name, c.outcome, c.type]), [[shownOf(join(dir, 'bad.http')), 'input error', 'error', 'input']]);
-    assert.equal(read.suites[0]!.properties['line: input error'], '3');
-    assert.match(read.cases[0]!.message ?? '', /undefinedThing/);
+    const bad = read.cases.find((c) => c.suite === shownOf(join(dir, 'bad.http')));
+    const ok = read.cases.find((c) => c.suite === shownOf(join(dir, 'ok.http')));
+    assert.deepEqual([bad?.outcome, bad?.type], ['error', 'not-run'], JSON.stringify(read.cases));
+    assert.match(bad?.message ?? '', /undefinedThing/);
+    assert.equal(read.suites.find((s) => s.name === bad?.suite)!.properties[`line: ${bad!.name}`], '3');
+    assert.deepEqual([ok?.outcome, ok?.type], ['error', 'no-response'], 'the request beside it was sent (nothing listens on port 9)');
   });
 
   void it('an env file fault: the report names the env file and its line; github never says line=0', async () => {

@@ -112,11 +112,12 @@ void describe('process environment and .env values are bound secrets (apiwb run 
     assert.match(r.output, /the process environment has no variable GQLVARS_NOT_SET/);
   });
 
-  void it('a malformed dynamic variable stops the run before anything is sent (exit 2), naming it', async () => {
+  void it('a malformed dynamic variable: that request is not sent (exit 1), the words name it', async () => {
     const r = await run('malformed', 'GET {{base}}/items?since={{$timestamp -1 x}}\n\n###\nGET {{base}}/items?who={{$nosuch}}\n');
     assert.equal(home.length, 0);
-    assert.equal(r.code, 2, r.output);
-    assert.match(r.output, /\{\{\$timestamp -1 x\}\}: '\$timestamp': the offset '-1 x' is not '<integer> <unit>'/);
+    assert.equal(r.code, 1, r.output);
+    assert.match(r.output, /not run \(API Workbench\) at \S*malformed\.http:1: \{\{\$timestamp -1 x\}\}: '\$timestamp': the offset '-1 x' is not '<integer> <unit>'/);
+    assert.match(r.output, /not run \(API Workbench\) at \S*malformed\.http:4: \{\{\$nosuch\}\}: '\$nosuch' is not a dynamic variable/);
   });
 
   void it('{{$timestamp -1 d}} is a day ago, not now', async () => {

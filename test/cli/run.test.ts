@@ -111,7 +111,7 @@ void describe('apiwb run against the sandbox', () => {
     assertNoSecret(ws, result);
   });
 
-  void it('usage and input errors exit 2 with a message naming the file and line', async () => {
+  void it('usage and input errors exit 2, a request\'s own problem 1, each naming the file and line', async () => {
     const missingEnv = await apiwb(['run', join(COLLECTION, 'fundraising.http')]);
     assert.equal(missingEnv.code, 2);
     assert.match(missingEnv.stderr, /--env NAME is required/);
@@ -123,22 +123,23 @@ void describe('apiwb run against the sandbox', () => {
     const bad = join(ws.dir, 'bad.http');
     writeFileSync(bad, '### ok\nGET {{fundraising_base_url}}/v1/constituents\n\n### typo\nGET {{fundraising_base_ulr}}/v1/constituents\n');
     const undefinedVariable = await apiwb(['run', bad, '--env', 'sandbox', '--env-file', ws.envFile], ws.secrets);
-    assert.equal(undefinedVariable.code, 2);
-    assert.match(undefinedVariable.stderr, /bad\.http:5: \{\{fundraising_base_ulr\}\}: The variable 'fundraising_base_ulr' is not defined/);
-    assert.equal(undefinedVariable.stdout, '', 'nothing is sent when the input is wrong');
+    // That request's problem: it is not run, named by file and line; the request beside it runs; exit 1.
+    assert.equal(undefinedVariable.code, 1, undefinedVariable.stderr);
+    assert.match(undefinedVariable.stdout, /not run \(API Workbench\) at \S*bad\.http:5: \{\{fundraising_base_ulr\}\}: The variable 'fundraising_base_ulr' is not defined/);
+    assert.match(undefinedVariable.stdout, /^✗ ok {2}GET http:\/\/127\.0\.0\.1:\d+\/v1\/constituents {2}401/m, 'the request without the typo was sent (no credentials: 401)');
 
     const include = join(ws.dir, 'include.http');
     writeFileSync(include, '### from a file\nPOST {{fundraising_base_url}}/v1/constituents\nContent-Type: application/json\n\n< ./missing.json\n');
     const missingInclude = await apiwb(['run', include, '--env', 'sandbox', '--env-file', ws.envFile], ws.secrets);
-    assert.equal(missingInclude.code, 2);
-    assert.match(missingInclude.stderr, /include\.http:2: < \.\/missing\.json: no such file next to /);
-    assert.equal(missingInclude.stdout, '');
+    assert.equal(missingInclude.code, 1, missingInclude.stderr);
+    assert.match(missingInclude.stdout, /not run \(API Workbench\) at \S*include\.http:2: < \.\/missing\.json: no such file next to /);
+    assert.doesNotMatch(missingInclude.stdout, /^✓/m, 'nothing else to send');
 
     const badDirective = join(ws.dir, 'directive.http');
     writeFileSync(badDirective, '### walk\n# @paging sideways\nGET {{booking_base_url}}/bookings\n');
     const unreadableDirective = await apiwb(['run', badDirective, '--env', 'sandbox', '--env-file', ws.envFile, '--all-pages'], ws.secrets);
-    assert.equal(unreadableDirective.code, 2);
-    assert.match(unreadableDirective.stderr, /directive\.http:3: # @paging: /);
+    assert.equal(unreadableDirective.code, 1, unreadableDirective.stderr);
+    assert.match(unreadableDirective.stdout, /not run \(API Workbench\) at \S*directive\.http:3: # @paging: /);
 
     const badEnv = join(ws.dir, 'broken.env.json');
     writeFileSync(badEnv, '{\n  "sandbox": {\n    "a": "b",,\n  }\n}\n');
