@@ -2,8 +2,8 @@
 // spreads), body, and what follows the body (handlers, `??` assertions, other tools' constructs). Where
 // another tool would open a new request — a request line among the headers or after the body's handlers
 // and assertions — the request ends and `next` says where the next one begins (httpYac reads two request
-// lines without `###` as two requests; a request line after a blank line inside a body stays body, as REST
-// Client and the JetBrains HTTP Client read it, with a warning).
+// lines without `###` as two requests; a request line inside a body, after a blank line or right after a
+// body line, stays body, as REST Client and the JetBrains HTTP Client read it, with a warning).
 import type {
   AssertionNode, Body, Comment, Header, HeaderSpread, HttpFileDiagnostic, HttpRequestNode, KeptConstruct,
   QueryContinuation, ResponseHandler, SourceLine, VariableReference,
@@ -198,7 +198,7 @@ function readBody(
   const referenced = body.kind !== 'inline' || body.text.includes('{{');
   for (let b = firstBodyLine; b <= lastBodyLine; b++) {
     if (referenced) scanReferences(textAt(lines, b), b, 0, references, diagnostics);
-    if (body.kind === 'inline' && isBlank(textAt(lines, b - 1)) && looksLikeRequestLine(textAt(lines, b))) {
+    if (body.kind === 'inline' && looksLikeRequestLine(textAt(lines, b))) {
       diagnostics.push({ code: 'missing-separator', message: SWALLOWED, range: lineRange(b, textAt(lines, b)), severity: 'warning' });
     }
   }
