@@ -18,3 +18,16 @@ void test('a request line right after a body line (no blank line) is body with t
   assert.equal(warning?.range.start.line, 4);
   assert.equal(warning?.severity, 'warning');
 });
+
+void test('a `> text` line inside a text body stays body; a script path or `> {%` ends it', () => {
+  const text = 'POST http://h.test/issue\nContent-Type: text/markdown\n\nThanks!\n> I tried it twice\nand it failed\n';
+  const body = parseHttpFile(text).requests[0]?.body;
+  assert.equal(body?.kind === 'inline' ? body.text : undefined, 'Thanks!\n> I tried it twice\nand it failed');
+  for (const handler of ['> ./check.js', '> ../h/check.mjs', '> /abs/check', '> check.ts', '> {% client.log(1) %}']) {
+    const node = parseHttpFile(`POST http://h.test/x\n\nbody\n${handler}\n`).requests[0];
+    assert.equal(node?.body?.kind === 'inline' ? node.body.text : undefined, 'body', handler);
+    assert.equal(node?.responseHandlers.length, 1, handler);
+  }
+  const redirect = parseHttpFile('POST http://h.test/x\n\nbody\n>> out.json\n').requests[0];
+  assert.equal(redirect?.body?.kind === 'inline' ? redirect.body.text : undefined, 'body');
+});

@@ -8,7 +8,8 @@ export const COMMENT = /^(\s*)(#|\/\/)(.*)$/;
 export const DIRECTIVE = /^(\s*)(#|\/\/)\s*@([A-Za-z_][\w.-]*)(?:(\s*=\s*|\s+)(.*?))?\s*$/;
 export const HEADER = /^(\s*)([^\s:]+)(\s*:\s*)(.*?)\s*$/;
 export const HANDLER_SCRIPT = /^\s*>\s*\{%/;
-export const HANDLER_FILE = /^\s*>\s*(\S.*?)\s*$/;
+/** A response handler file: `> ` and a path that looks like a script (./ ../ / or .js .mjs .cjs .ts); any other `> text` is no handler. */
+export const HANDLER_FILE = /^\s*>\s*((?:\.{1,2}\/|\/)\S.*?|\S+\.(?:[mc]?js|ts))\s*$/;
 export const RESPONSE_REFERENCE = /^\s*<>/;
 const PRE_REQUEST_SCRIPT = /^\s*<\s*\{%/;
 /** `< ./script.js` (JetBrains) or `< ./script` before the request line: a script file run before it (a body include comes after the headers). */

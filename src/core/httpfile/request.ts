@@ -35,9 +35,9 @@ export function mayMatch(lead: number, characters: ReadonlySet<number>): boolean
 }
 
 export const REQUEST_PATTERN_LEADS: ReadonlyArray<readonly [RegExp, ReadonlySet<number>]> = [
-  [HEADERS_END, HEADERS_END_LEADS], [HANDLER_SCRIPT, HEADERS_END_LEADS], [HANDLER_FILE, HEADERS_END_LEADS], [ASSERTION_LINE, HEADERS_END_LEADS],
+  [HEADERS_END, HEADERS_END_LEADS], [HANDLER_SCRIPT, HEADERS_END_LEADS], [HANDLER_FILE, HEADERS_END_LEADS], [OUTPUT_REDIRECT, HEADERS_END_LEADS], [ASSERTION_LINE, HEADERS_END_LEADS],
   [COMMENT, COMMENT_LEADS], [DIRECTIVE, COMMENT_LEADS],
-  [HANDLER_SCRIPT, BODY_END_LEADS], [HANDLER_FILE, BODY_END_LEADS], [RESPONSE_REFERENCE, BODY_END_LEADS], [ASSERTION_LINE, BODY_END_LEADS],
+  [HANDLER_SCRIPT, BODY_END_LEADS], [HANDLER_FILE, BODY_END_LEADS], [OUTPUT_REDIRECT, BODY_END_LEADS], [RESPONSE_REFERENCE, BODY_END_LEADS], [ASSERTION_LINE, BODY_END_LEADS],
   [SCRIPT_OPEN, BODY_END_LEADS], [RECORDED_RESPONSE, BODY_END_LEADS],
 ];
 
@@ -141,7 +141,7 @@ function parseHeaders(lines: readonly SourceLine[], from: number, last: number, 
     const text = textAt(lines, i);
     if (isBlank(text)) return { headers, spreads, bodyStart: i + 1, lastLine };
     const lead = leadingCode(text);
-    if (mayMatch(lead, HEADERS_END_LEADS) && (HEADERS_END.test(text) || HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text) || ASSERTION_LINE.test(text))) {
+    if (mayMatch(lead, HEADERS_END_LEADS) && (HEADERS_END.test(text) || HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text) || OUTPUT_REDIRECT.test(text) || ASSERTION_LINE.test(text))) {
       if (/^\s*[{[]/.test(text) && !SCRIPT_OPEN.test(text)) {
         sinks.diagnostics.push({ code: 'missing-blank-line', message: 'A blank line must separate the headers from the body.', range: lineRange(i, text), severity: 'warning' });
       }
@@ -209,7 +209,7 @@ function readBody(
 function endsBody(text: string, previous: string): boolean {
   const lead = leadingCode(text);
   if (!mayMatch(lead, BODY_END_LEADS)) return false;
-  return HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text) || RESPONSE_REFERENCE.test(text) || ASSERTION_LINE.test(text) || SCRIPT_OPEN.test(text)
+  return HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text) || OUTPUT_REDIRECT.test(text) || RESPONSE_REFERENCE.test(text) || ASSERTION_LINE.test(text) || SCRIPT_OPEN.test(text)
     || (RECORDED_RESPONSE.test(text) && isBlank(previous));
 }
 
