@@ -31,3 +31,11 @@ void test('a `> text` line inside a text body stays body; a script path or `> {%
   const redirect = parseHttpFile('POST http://h.test/x\n\nbody\n>> out.json\n').requests[0];
   assert.equal(redirect?.body?.kind === 'inline' ? redirect.body.text : undefined, 'body');
 });
+
+void test('a request whose block holds a line the parser did not read is not run, the line named', () => {
+  const [after] = reasons('POST http://h.test/x\nContent-Type: application/json\n\n{{\n  exports.b = 2;\n}}\n{"real": "body"}\n');
+  assert.match(after ?? '', /^line 7: /);
+  const [header] = reasons('GET http://h.test/x\n{{\n  exports.b = 2;\n}}\nX-H: 1\n');
+  assert.match(header ?? '', /^line 5: /);
+  assert.deepEqual(reasons('GET http://h.test/x\nX-H: 1\n'), [undefined]);
+});

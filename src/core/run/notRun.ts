@@ -1,5 +1,6 @@
 // One request's problem is that request's problem: what keeps a request of a file from being sent —
-// an error the parser found in its block (an unknown `??` predicate, a malformed header), a kind API
+// an error the parser found in its block (an unknown `??` predicate, a malformed header) or a line of it
+// the parser did not read (it would not be sent), a kind API
 // Workbench does not send (gRPC, WebSocket, SSE, MQTT, AMQP), a header spread or a path-only request line
 // whose source is not known — is said for that request only, with its file, line, reason and the tool whose
 // construct it is; the others of the file run. An error outside every request's block is the file's.
@@ -31,8 +32,13 @@ function fromDiagnostic(d: HttpFileDiagnostic): Reason {
   return { reason: `line ${d.range.start.line + 1}: ${d.message}`, tool: TOOL_OF_CODE[d.code] ?? 'API Workbench' };
 }
 
+/** What stops a request: an error, or a line of its block the parser did not read (what it says would not be sent). */
+function stops(d: HttpFileDiagnostic): boolean {
+  return d.severity === 'error' || d.code === 'unrecognised-line';
+}
+
 function errorsIn(file: HttpFile, firstLine: number, lastLine: number): HttpFileDiagnostic[] {
-  return file.diagnostics.filter((d) => d.severity === 'error' && d.range.start.line >= firstLine && d.range.start.line <= lastLine);
+  return file.diagnostics.filter((d) => stops(d) && d.range.start.line >= firstLine && d.range.start.line <= lastLine);
 }
 
 /** Why a request of another kind is not sent (every caller: the run, the editor's send), or undefined for a kind that is. */
