@@ -39,3 +39,12 @@ void test('a request whose block holds a line the parser did not read is not run
   assert.match(header ?? '', /^line 5: /);
   assert.deepEqual(reasons('GET http://h.test/x\nX-H: 1\n'), [undefined]);
 });
+
+void test('an HTTP method with a ws, wss, grpc, mqtt or amqp URL is that kind, not sent, by name', () => {
+  const [ws, grpc, mqtt, amqp, http] = reasons('GET ws://h.test/s\n\n###\nPOST grpc://h.test/s\n\n###\nGET mqtt://h.test/t\n\n###\nPOST amqp://h.test/q\n\n###\nGET http://h.test/\n');
+  assert.match(ws ?? '', /^WebSocket request \(ws, httpYac\): not supported/);
+  assert.match(grpc ?? '', /^gRPC request \(grpc, httpYac\): not supported/);
+  assert.match(mqtt ?? '', /^MQTT request/);
+  assert.match(amqp ?? '', /^AMQP request/);
+  assert.equal(http, undefined);
+});

@@ -46,7 +46,7 @@ export const SENT_KINDS: ReadonlySet<RequestKind> = new Set<RequestKind>(['http'
 /** Why a request of another kind is not sent, by name (the run, the editor's send, the diagnostic), or undefined for a kind that is. */
 export function notSentWords(line: RequestLine): string | undefined {
   if (SENT_KINDS.has(line.kind)) return undefined;
-  const word = line.methodWritten ? line.method : line.url.split(':')[0] ?? '';
+  const word = line.methodWritten && kindOfKeyword(line.method) === line.kind ? line.method : line.url.split(':')[0] ?? '';
   return `${REQUEST_KIND_NAMES[line.kind]} request (${word}, httpYac): not supported — API Workbench sends HTTP requests only`;
 }
 
@@ -118,7 +118,8 @@ export function parseRequestLine(line: number, text: string): RequestLine {
     method,
     methodWritten: hasMethod,
     methodRange,
-    kind: keywordKind ?? OTHER_SCHEMES.find(([scheme]) => scheme.test(url))?.[1] ?? 'http',
+    // An HTTP method does not make a ws:// or grpc:// URL HTTP: the scheme says the kind (httpYac).
+    kind: (keywordKind === undefined || keywordKind === 'http' ? OTHER_SCHEMES.find(([scheme]) => scheme.test(url))?.[1] : keywordKind) ?? 'http',
     url,
     urlRange: range(line, urlStart, line, urlEnd),
     httpVersion,
