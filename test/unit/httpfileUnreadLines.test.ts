@@ -40,6 +40,20 @@ void test('a request whose block holds a line the parser did not read is not run
   assert.deepEqual(reasons('GET http://h.test/x\nX-H: 1\n'), [undefined]);
 });
 
+void test('a request line without a scheme opens a request, not run for want of a scheme', () => {
+  const text = 'GET http://127.0.0.1:18081/a\nDELETE 127.0.0.1:18081/b\n\n###\nPOST localhost:18081/d\nGET example.test/e\n';
+  const file = parseHttpFile(text);
+  assert.deepEqual(file.requests.map((r) => r.requestLine.url), ['http://127.0.0.1:18081/a', '127.0.0.1:18081/b', 'localhost:18081/d', 'example.test/e']);
+  const [ok, ...rest] = reasons(text);
+  assert.equal(rest.length, 3);
+  // In a body it is the request line the body swallows, said as such.
+  assert.equal(parseHttpFile('POST http://h.test/x\n\n{"a": 1}\nDELETE 127.0.0.1:18081/b\n').diagnostics.filter((d) => d.code === 'missing-separator').length, 1);
+  assert.equal(ok, undefined);
+  for (const reason of rest) assert.match(reason ?? '', /no scheme/);
+  // A body line that merely starts like it stays body.
+  assert.equal(parseHttpFile('POST http://h.test/x\n\nGET: 1\nNOTE this:1\n').requests.length, 1);
+});
+
 void test('an HTTP method with a ws, wss, grpc, mqtt or amqp URL is that kind, not sent, by name', () => {
   const [ws, grpc, mqtt, amqp, http] = reasons('GET ws://h.test/s\n\n###\nPOST grpc://h.test/s\n\n###\nGET mqtt://h.test/t\n\n###\nPOST amqp://h.test/q\n\n###\nGET http://h.test/\n');
   assert.match(ws ?? '', /^WebSocket request \(ws, httpYac\): not supported/);

@@ -64,8 +64,17 @@ export function endsWithDigit(text: string): boolean {
   return last >= 48 && last <= 57;
 }
 
-/** A URL as a request line's target: absolute (any scheme), a path, or starting with a `{{variable}}`. */
+/** A URL without a scheme: a hostname or IPv4 address, then `:port` or a `/` (`localhost:8080/a`, `h.test/a`). */
+const SCHEMELESS = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::\d+(?:[/?#\s]|$)|\/)/i;
+
+/** Whether a request line's URL is a host without a scheme (httpYac reads it as a request; API Workbench does not guess the scheme). */
+export function hasNoScheme(url: string): boolean {
+  return !/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && SCHEMELESS.test(url);
+}
+
+/** A URL as a request line's target: absolute (any scheme), a path, starting with a `{{variable}}`, or a host without a scheme. */
 const URL_START = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/(?![/*])|\{\{)/i;
+const urlStarts = (text: string): boolean => URL_START.test(text) || hasNoScheme(text);
 
 /**
  * Whether another tool would open a new request at this line: a keyword of the one list followed by a URL
@@ -76,7 +85,7 @@ export function looksLikeRequestLine(text: string): boolean {
   const lead = leadingCode(text) | 0x20;
   if (lead < 0x61 || lead > 0x7a) return false;
   const keyword = KEYWORD_LINE.exec(text);
-  if (keyword) return KIND_OF_WORD.has(keyword[1] ?? '') && URL_START.test(keyword[2] ?? '');
+  if (keyword) return KIND_OF_WORD.has(keyword[1] ?? '') && urlStarts(keyword[2] ?? '');
   return BARE_URL.test(text);
 }
 

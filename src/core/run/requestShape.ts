@@ -6,6 +6,7 @@
 // `shapeProblem` says why before anything is sent, and `shapeRequest` applies the rule when it is.
 import type { HttpFile, HttpRequestNode } from '../httpfile/model';
 import { fileVariablesFor, resolveVariables, type VariableScope } from '../httpfile/resolve';
+import { hasNoScheme } from '../httpfile/requestLine';
 
 /** Whether the URL as written is a path only (no scheme, no host, no leading variable). */
 export function isPathOnly(url: string): boolean {
@@ -28,6 +29,9 @@ export function shapeProblem(file: HttpFile, node: HttpRequestNode, environment:
       return `httpYac header spread ...${spread.name} (line ${spread.range.start.line + 1}): '${spread.name}' is not a file variable of this file (an object set by a script is not known: scripts are not run)`;
     }
     if (headersOf(raw) === undefined) return `httpYac header spread ...${spread.name} (line ${spread.range.start.line + 1}): the file variable '${spread.name}' does not hold a JSON object of headers`;
+  }
+  if (hasNoScheme(node.requestLine.url)) {
+    return `request line URL ${node.requestLine.url} has no scheme: write http:// or https:// before it (API Workbench does not guess which)`;
   }
   if (isPathOnly(node.requestLine.url) && !node.headers.some((h) => h.name.toLowerCase() === 'host') && variables['host'] === undefined && environment['host'] === undefined) {
     return `path-only request line ${node.requestLine.url}: no Host header and no {{host}} variable (httpYac @host) says which server it goes to`;
