@@ -5,6 +5,7 @@ import type { HttpFile } from '../core/httpfile/model';
 import { fileProblems, notRunReason, type NotRunRequest } from '../core/run/notRun';
 import type { RequestOutcome } from './reporters/summary';
 import { InputError } from './nodePorts/files';
+import type { FileWithoutRequests } from './runPlan';
 
 interface Planned {
   readonly shown: string;
@@ -33,19 +34,25 @@ function outcomeOf(entry: NotRunRequest, method: string, url: string): NotRunOut
 
 /**
  * The plan without the requests that are not run, and one outcome for each of them and for each problem
- * of a file outside its requests (only when the whole file runs: `wholeFiles`), in file order.
+ * of a file outside its requests (only when the whole file runs: `wholeFiles`) — a file whose requests an
+ * unclosed block swallowed included (`withoutRequests`) — in file order.
  */
-export function setAsideNotRun<P extends Planned, T extends { readonly requests: readonly P[] }>(
+export function setAsideNotRun<P extends Planned, T extends { readonly requests: readonly P[]; readonly withoutRequests?: readonly FileWithoutRequests[] }>(
   plan: T, environment: Readonly<Record<string, string>>, wholeFiles: boolean,
 ): T & { readonly requests: P[]; readonly notRun: NotRunOutcome[] } {
   const kept: P[] = [];
   const notRun: NotRunOutcome[] = [];
   const seen = new Set<HttpFile>();
-  for (const item of plan.requests) {
-    if (wholeFiles && !seen.has(item.parsed)) {
-      seen.add(item.parsed);
-      for (const p of fileProblems(item.parsed)) notRun.push(outcomeOf({ file: item.shown, line: p.line, name: `${item.shown}:${p.line}`, reason: p.reason, tool: p.tool }, '', ''));
-    }
+  const sayFile = (shown: string, parsed: HttpFile): void => {
+    if (!wholeFiles || seen.has(parsed)) return;
+    seen.add(parsed);
+    for (const p of fileProblems(parsed)) notRun.push(outcomeOf({ file: shown, line: p.line, name: `${shown}:${p.line}`, reason: p.reason, tool: p.tool }, '', ''));
+  };
+  const empty = plan.withoutRequests ?? [];
+  let nextEmpty = 0;
+  for (const [at, item] of plan.requests.entries()) {
+    for (; nextEmpty < empty.length && (empty[nextEmpty]?.before ?? 0) <= at; nextEmpty++) sayFile(empty[nextEmpty]!.shown, empty[nextEmpty]!.parsed);
+    sayFile(item.shown, item.parsed);
     const reason = notRunReason(item.parsed, item.block, item.node, environment);
     if (!reason) {
       kept.push(item);
@@ -54,6 +61,7 @@ export function setAsideNotRun<P extends Planned, T extends { readonly requests:
     const line = item.node.requestLine.range.start.line + 1;
     notRun.push(outcomeOf({ file: item.shown, line, name: item.node.name ?? item.where, ...reason }, item.node.requestLine.method, item.node.requestLine.url));
   }
+  for (const file of empty.slice(nextEmpty)) sayFile(file.shown, file.parsed);
   return { ...plan, requests: kept, notRun };
 }
 

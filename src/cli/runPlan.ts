@@ -30,13 +30,25 @@ export interface PlannedRequest {
 }
 
 /** The requests of a run, in order, and every file variable of its files; which responses are read later comes after the check (withReadLater). */
-export function planRequests(files: readonly string[], name: string | undefined): { requests: Omit<PlannedRequest, 'readLater'>[]; fileVariables: FileVariable[] } {
+/** A file of the run with no request (an unclosed block may have swallowed them): its problems are still said; `before`: where in the plan it stands. */
+export interface FileWithoutRequests {
+  readonly shown: string;
+  readonly parsed: HttpFile;
+  readonly before: number;
+}
+
+export function planRequests(files: readonly string[], name: string | undefined): {
+  requests: Omit<PlannedRequest, 'readLater'>[]; fileVariables: FileVariable[]; withoutRequests: FileWithoutRequests[];
+} {
   const planned: Omit<PlannedRequest, 'readLater'>[] = [];
   const parsedFiles: HttpFile[] = [];
+  const withoutRequests: FileWithoutRequests[] = [];
   for (const file of files) {
     const shown = shownPath(file);
     const parsed = parseHttpFile(readFileSync(file, 'utf8'));
     parsedFiles.push(parsed);
+    // With --name, a file without that name is no problem of the run.
+    if (name === undefined && parsed.requests.length === 0) withoutRequests.push({ shown, parsed, before: planned.length });
     for (const block of parsed.blocks) {
       const node = block.request;
       if (node && (name === undefined || node.name === name)) planned.push({ file, shown, parsed, node, block, where: `${shown}:${node.range.start.line + 1}` });
@@ -45,7 +57,7 @@ export function planRequests(files: readonly string[], name: string | undefined)
   if (planned.length === 0) {
     throw new InputError(name === undefined ? `no requests in ${files.map(shownPath).join(', ')}` : `no request named '${name}' in ${files.map(shownPath).join(', ')}`);
   }
-  return { requests: planned, fileVariables: parsedFiles.flatMap((f) => f.blocks.flatMap((b) => b.variables)) };
+  return { requests: planned, fileVariables: parsedFiles.flatMap((f) => f.blocks.flatMap((b) => b.variables)), withoutRequests };
 }
 
 /**
