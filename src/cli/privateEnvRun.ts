@@ -13,7 +13,7 @@ import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
 import { privateEnvAdvice, privateEnvCommit, privateEnvCommitWords } from '../core/env/privateEnvGit';
 import { readPrivateEnvLayer } from '../core/env/privateEnvLayer';
 import { selectEnvironment } from '../core/env/session';
-import { bindPrivateValues, type BoundField, type PrivateAuthValue, type SecretBindings } from '../core/secrets/bindings';
+import { bindPrivateValues, unprotectedPrivateValues, unprotectedPrivateWords, type BoundField, type PrivateAuthValue, type SecretBindings } from '../core/secrets/bindings';
 import type { SecretStore } from '../core/secrets';
 import type { Redactor } from '../core/secrets/redact';
 
@@ -56,6 +56,8 @@ export async function loadRunEnvironment(envPath: string, name: string, { shown,
     ...authValues.map((v) => v.value),
   ].filter((value) => value !== '');
   redactor.addKnownSecrets(privateValues);
+  const unprotected = unprotectedPrivateWords(environment, unprotectedPrivateValues(environment, authValues));
+  if (unprotected) warn(redactor.text(unprotected));
   const commit = await privateEnvCommit(privatePath);
   if (commit) warn(redactor.text(`warning: ${privateEnvCommitWords(layer.file, commit)}: ${privateEnvAdvice(commit)}.`));
   return {

@@ -5,6 +5,7 @@ import type { RowSink } from '../core/export';
 import { CONTRACT_STEP } from '../core/contract';
 import type { ExchangeResult } from '../core/run/exchange';
 import type { WalkResult } from '../core/paging/walker';
+import { isConnectionFault } from '../core/http/faults';
 import { walkSummaryWords } from '../core/results/walkProgress';
 import { assertionResultsOf, fileNotRunOf, notRunOf, passesWithAssertions } from '../core/run/assertions';
 import type { Redactor } from '../core/secrets/redact';
@@ -73,9 +74,14 @@ export function outcomeOf(item: PlannedRequest, label: string, result: ExchangeR
   return outcome;
 }
 
-/** Not ok without a response to judge: a JUnit error, not a failure. A checkpoint refused is an input fault. */
+/**
+ * Not ok without a response to judge: a JUnit error, not a failure. A connection lost after the headers
+ * (dropped, reset, timed out mid-body) is no response either; a bad status or a business failure is a
+ * failure. A checkpoint refused is an input fault.
+ */
 function errorOf(walk: WalkResult | undefined, result: ExchangeResult): ReportedError | undefined {
   if (walk?.failure?.kind === 'resume') return 'input';
+  if (isConnectionFault(result.walk?.failure?.kind)) return 'no-response';
   return result.response ? undefined : 'no-response';
 }
 

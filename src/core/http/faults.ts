@@ -17,6 +17,14 @@ const TLS_CODES = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID', 'CERT_UNTRUSTED', 'CERT_REJECTED',
 ]);
 
+/** The fault kinds that are the connection's (lost, reset, timed out, never made), not a verdict on an answer. */
+const CONNECTION_FAULT_KINDS: ReadonlySet<string> = new Set<HttpFaultKind>(['connection', 'timeout', 'dropped', 'tls']);
+
+/** Whether a fault (or a walk's failure kind) is the connection's: even after the headers, there is no response to judge. */
+export function isConnectionFault(kind: string | undefined): boolean {
+  return kind !== undefined && CONNECTION_FAULT_KINDS.has(kind);
+}
+
 function errorCodes(error: unknown): string[] {
   const codes: string[] = [];
   let current: unknown = error;

@@ -119,6 +119,28 @@ export function bindPrivateValues(bindings: SecretBindings, environment: Environ
   }
 }
 
+/**
+ * What of the private env file cannot be protected: its non-empty values shorter than MIN_SECRET_LENGTH,
+ * which bind() does not hold and the Redactor does not mask (masking "913" everywhere would garble every
+ * text). In words, each by its name (never the value): "the variable 'pin'", "the password of auth 'x'".
+ */
+export function unprotectedPrivateValues(environment: Environment, authValues: readonly PrivateAuthValue[]): string[] {
+  const short = (value: string | undefined): boolean => value !== undefined && value !== '' && value.length < MIN_SECRET_LENGTH;
+  const names = (environment.privateVariables ?? []).filter((name) => short(environment.variables[name])).map((name) => `the variable '${name}'`);
+  for (const { authId, field, value } of authValues) if (short(value)) names.push(fieldWords(field, authId));
+  return [...new Set(names)];
+}
+
+/** The warning for unprotectedPrivateValues (undefined when there is none): once per run, naming each. */
+export function unprotectedPrivateWords(environment: Environment, names: readonly string[]): string | undefined {
+  if (names.length === 0) return undefined;
+  const file = environment.privateFile ?? 'the private env file';
+  const listed = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+  return `warning: ${listed} of ${file} ${names.length === 1 ? 'is' : 'are'} shorter than ${MIN_SECRET_LENGTH} characters: ` +
+    `too short to be recognised, so ${names.length === 1 ? 'it is' : 'they are'} neither masked in what is printed nor kept from other origins. ` +
+    `Give a secret at least ${MIN_SECRET_LENGTH} characters, or keep a value that is not secret in http-client.env.json.`;
+}
+
 /** Binds a value read from the process environment or a .env file (see the top of this file). */
 export function bindEnvironmentValue(bindings: SecretBindings, value: string, environment: Environment, what: string): void {
   if (bindings.originsOf(value) !== undefined) return;

@@ -4,12 +4,11 @@
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import { remembered } from '../text/remembered';
+import { MIN_SECRET_LENGTH, secretForms } from './secretForms';
 import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT } from './vocabulary';
 
 export const REDACTED = '***';
 
-/** Values shorter than this are not scrubbed from free text: replacing every "ab" would destroy the text. */
-const MIN_KNOWN_VALUE_LENGTH = 4;
 
 const BACKSLASH = 0x5c;
 const UNICODE_ESCAPE = Buffer.from('\\u');
@@ -44,14 +43,12 @@ export class Redactor {
     const all = new Set(this.knownValues);
     for (const value of fresh) {
       this.given.add(value);
-      if (value.length < MIN_KNOWN_VALUE_LENGTH) continue;
-      all.add(value);
-      // The same secret as it travels in a form body or a URL, and inside a Basic credential.
-      all.add(encodeURIComponent(value));
-      all.add(new URLSearchParams({ v: value }).toString().slice(2));
+      // Every form the send boundary knows the secret by (percent, form, JSON escapes, base64 and
+      // base64url): what a server echoes back or a refusal names is masked in any of them. Made once here.
+      for (const form of secretForms(value)) all.add(form);
     }
     // Longest first, so a secret that contains another is replaced whole.
-    this.knownValues = [...all].filter((v) => v.length >= MIN_KNOWN_VALUE_LENGTH).sort((a, b) => b.length - a.length);
+    this.knownValues = [...all].filter((v) => v.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
     this.knownBytes = this.knownValues.map((v) => Buffer.from(v, 'utf8'));
     this.shownKeys.clear();
     this.rowKeys.clear();
