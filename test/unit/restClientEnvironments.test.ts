@@ -1,5 +1,5 @@
 // REST Client's rest-client.environmentVariables as env-file environments (core/env/restClientEnvironments.ts):
-// later settings scopes win per variable, {{$shared name}} becomes {{name}}, and what the env-file check
+// later settings scopes win per variable, {{$shared name}} is replaced by its value, and what the env-file check
 // would reject (a literal under a secret name, a JWT) comes back for the secret store, never for the file.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,12 +18,25 @@ void describe('REST Client environments', () => {
     assert.deepEqual(plan.scopes, ['user settings', 'workspace settings']);
     assert.deepEqual(plan.environments, {
       $shared: { version: 'v1' },
-      local: { host: 'ws-host', port: 1, token: '{{prodToken}}', debug: true },
+      local: { host: 'ws-host', port: 1, debug: true },
     });
-    assert.deepEqual(plan.secrets.map((s) => `${s.environment}.${s.name}`), ['$shared.prodToken', 'local.apiKey', 'local.bearer']);
+    // A $shared secret read by another name is a secret under that name too (never `{{prodToken}}` sent as it is).
+    assert.deepEqual(plan.secrets.map((s) => `${s.environment}.${s.name}`), ['$shared.prodToken', 'local.token', 'local.apiKey', 'local.bearer']);
+    assert.equal(plan.secrets.find((s) => s.name === 'token')?.value, 'user-token-123');
     // What is written loads: the env-file check finds no secret in it.
     const file = parseEnvFile(JSON.stringify(plan.environments), 'http-client.env.json');
     assert.equal(file.environments['local']?.variables['host'], 'ws-host');
+  });
+
+  void it('puts $shared values in place; a value that still refers to something is left out, by name', () => {
+    const plan = restClientEnvironments([
+      { scope: 'user settings', value: { $shared: { host: 'http://127.0.0.1:1', port: 8080 }, dev: { base: '{{$shared host}}/api', where: '{{$shared host}}:{{$shared port}}', tok: '{{$processEnv TOK}}', gone: '{{$shared nope}}' } } },
+    ]);
+    assert.deepEqual(plan.environments['dev'], { base: 'http://127.0.0.1:1/api', where: 'http://127.0.0.1:1:8080' });
+    assert.deepEqual(plan.skipped, [
+      'dev.tok: refers to {{$processEnv TOK}}, which a value of the env file cannot (write it in the request instead)',
+      'dev.gone: refers to $shared nope, which is not defined',
+    ]);
   });
 
   void it('leaves out what is not an object of variables or a value, by name', () => {

@@ -1,7 +1,9 @@
 // REST Client's `rest-client.environmentVariables` setting ({ "$shared": {...}, "<env>": { "<name>": value } },
 // in user, workspace and folder settings) as environments of http-client.env.json. Later scopes win per
 // variable (user < workspace < workspace folder), as VS Code reads settings. REST Client's
-// `{{$shared name}}` becomes `{{name}}` (the env file's $shared is inherited the same way). A value that
+// `{{$shared name}}` is replaced by that $shared value (an env-file value is used as written: a `{{…}}`
+// in it would be sent as it is), and a value still holding a `{{…}}` (`{{$processEnv X}}`, another
+// variable) is left out with why. A value that
 // must not be written to a file — the env-file check's own rule (isLiteralSecret: a literal under a secret
 // name, or a JWT) — is handed back for the secret store instead, so the file written always loads.
 import { isLiteralSecret } from '../secrets/vocabulary';
@@ -30,6 +32,7 @@ export interface RestClientEnvironments {
 }
 
 const SHARED_REFERENCE = /\{\{\s*\$shared\s+([^\s{}]+)\s*\}\}/g;
+const ANY_REFERENCE = /\{\{[^}]*\}\}/;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -58,6 +61,7 @@ export function restClientEnvironments(sources: readonly RestClientSource[]): Re
   }
   const environments: Record<string, Record<string, string | number | boolean>> = {};
   const secrets: RestClientSecret[] = [];
+  const shared = merged.get('$shared') ?? new Map<string, unknown>();
   for (const [environment, variables] of merged) {
     const kept: Record<string, string | number | boolean> = {};
     for (const [name, value] of variables) {
@@ -66,8 +70,17 @@ export function restClientEnvironments(sources: readonly RestClientSource[]): Re
       } else if (typeof value !== 'string') {
         skipped.push(`${environment}.${name}: not a text, number or true/false`);
       } else {
-        const text = value.replace(SHARED_REFERENCE, (_whole, shared: string) => `{{${shared}}}`);
-        if (isLiteralSecret(name, text)) secrets.push({ environment, name, value: text });
+        const missing: string[] = [];
+        const text = value.replace(SHARED_REFERENCE, (whole, sharedName: string) => {
+          const sharedValue = shared.get(sharedName);
+          if (typeof sharedValue === 'string' || typeof sharedValue === 'number' || typeof sharedValue === 'boolean') return String(sharedValue);
+          missing.push(sharedName);
+          return whole;
+        });
+        const fromSecret = [...value.matchAll(SHARED_REFERENCE)].some((m) => { const v = shared.get(m[1]!); return typeof v === 'string' && isLiteralSecret(m[1]!, v); });
+        if (missing.length > 0) skipped.push(`${environment}.${name}: refers to $shared ${missing.join(', ')}, which is not defined`);
+        else if (ANY_REFERENCE.test(text)) skipped.push(`${environment}.${name}: refers to ${ANY_REFERENCE.exec(text)![0]}, which a value of the env file cannot (write it in the request instead)`);
+        else if (fromSecret || isLiteralSecret(name, text)) secrets.push({ environment, name, value: text });
         else kept[name] = text;
       }
     }

@@ -70,12 +70,12 @@ describe('Import REST Client Environments (issue 30)', () => {
       const report = await vscode.commands.executeCommand<RestClientEnvironmentsReport | undefined>('apiWorkbench.importRestClientEnvironments', { overwrite: false });
       assert.ok(report, 'a report');
       assert.deepEqual(report.scopes, ['workspace settings']);
-      assert.deepEqual(report.written.find((w) => w.environment === ENV), { environment: ENV, variables: 3 });
-      assert.deepEqual([...report.secrets].sort(), ['$shared.prodToken', `${ENV}.apiKey`]);
+      assert.deepEqual(report.written.find((w) => w.environment === ENV), { environment: ENV, variables: 2 });
+      assert.deepEqual([...report.secrets].sort(), ['$shared.prodToken', `${ENV}.apiKey`, `${ENV}.token`]);
       assert.ok(!JSON.stringify(report).includes(apiKey) && !JSON.stringify(report).includes(sharedToken), 'names, never values');
 
       const written = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(envUri))) as Record<string, Record<string, unknown>>;
-      assert.deepEqual(written[ENV], { host: home.origin, token: '{{prodToken}}', retries: 3 });
+      assert.deepEqual(written[ENV], { host: home.origin, retries: 3 });
       assert.equal(written['$shared']?.['api_version'], 'v2');
       assert.ok(api.environments.envFile?.names.includes(ENV), 'the env file was loaded again and has the environment');
 
