@@ -10,6 +10,7 @@ import { parseHttpFile } from '../core/httpfile/parser';
 import { referenceNames, type ResolvedText } from '../core/httpfile/resolve';
 import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../core/httpfile/model';
 import { pagingPlanFor } from '../core/run/pagingPlan';
+import { fileProblems } from '../core/run/notRun';
 import { checkRequest } from '../core/run/prepareRequest';
 import { RunFiles } from '../core/files/outputs';
 import { resumePathFor } from './resumeFile';
@@ -29,7 +30,6 @@ export interface PlannedRequest {
   readonly readLater: boolean;
 }
 
-/** The requests of a run, in order, and every file variable of its files; which responses are read later comes after the check (withReadLater). */
 /** A file of the run with no request (an unclosed block may have swallowed them): its problems are still said; `before`: where in the plan it stands. */
 export interface FileWithoutRequests {
   readonly shown: string;
@@ -37,6 +37,7 @@ export interface FileWithoutRequests {
   readonly before: number;
 }
 
+/** The requests of a run, in order, and every file variable of its files; which responses are read later comes after the check (withReadLater). */
 export function planRequests(files: readonly string[], name: string | undefined): {
   requests: Omit<PlannedRequest, 'readLater'>[]; fileVariables: FileVariable[]; withoutRequests: FileWithoutRequests[];
 } {
@@ -55,7 +56,9 @@ export function planRequests(files: readonly string[], name: string | undefined)
     }
   }
   if (planned.length === 0) {
-    throw new InputError(name === undefined ? `no requests in ${files.map(shownPath).join(', ')}` : `no request named '${name}' in ${files.map(shownPath).join(', ')}`);
+    // Why a file has none, when the parser knows (an unclosed block that swallowed them): its first problem.
+    const why = withoutRequests.flatMap((f) => fileProblems(f.parsed).slice(0, 1).map((p) => `; ${f.shown}:${p.line}: ${p.reason}`)).join('');
+    throw new InputError(name === undefined ? `no requests in ${files.map(shownPath).join(', ')}${why}` : `no request named '${name}' in ${files.map(shownPath).join(', ')}`);
   }
   return { requests: planned, fileVariables: parsedFiles.flatMap((f) => f.blocks.flatMap((b) => b.variables)), withoutRequests };
 }

@@ -49,6 +49,13 @@ void describe('apiwb run: a file whose requests an unclosed block swallowed', ()
     });
   }
 
+  void it('a run of swallowed files only: exit 2, and the words say why each has no request', async () => {
+    const result = await run([join(base, 'a-script.http'), join(base, 'b-comment.http')]);
+    assert.deepEqual(received, []);
+    assert.equal(result.code, 2, result.stdout + result.stderr);
+    assert.match(result.stderr, /no requests in \S*a-script\.http, \S*b-comment\.http; \S*a-script\.http:1: line 1: .*not closed by '\}\}'.*; \S*b-comment\.http:1: line 1: .*not closed by '\*\/'/);
+  });
+
   void it('a folder run names every swallowed file; with --name the others are no problem', async () => {
     const all = await run([base]);
     assert.deepEqual(received, ['GET /fine'], all.stdout + all.stderr);
