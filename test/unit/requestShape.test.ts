@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHttpFile } from '../../src/core/httpfile';
-import { shapeProblem, shapeRequest } from '../../src/core/run/requestShape';
+import { shapeProblem, shapeRequest, withBasicEncoded } from '../../src/core/run/requestShape';
 import { fileProblems, notRunReason } from '../../src/core/run/notRun';
 import { evaluateAssertions } from '../../src/core/run/assertions';
 
@@ -67,4 +67,16 @@ void test('?? matches, sha256, sha512, md5 (base64 or hex) hold and fail as http
   const results = evaluateAssertions(file.requests[0]!.assertions, { status: 200, headers: {}, bodyText: '{"n":"apiwb"}', durationMs: 1 });
   assert.deepEqual(results.map((r) => r.outcome), ['passed', 'passed', 'failed', 'failed', 'passed', 'passed', 'failed', 'failed']);
   assert.deepEqual(file.diagnostics, []);
+});
+
+void test('a written-out Basic credential goes base64-encoded: user:password and user password; an encoded one is left alone', () => {
+  const encoded = (pair: string): string => `Basic ${Buffer.from(pair).toString('base64')}`;
+  assert.deepEqual(withBasicEncoded({ Authorization: 'Basic ann:pw-1' }), { Authorization: encoded('ann:pw-1') });
+  assert.deepEqual(withBasicEncoded({ authorization: 'basic ann  pw 1' }), { authorization: `basic ${Buffer.from('ann:pw 1').toString('base64')}` });
+  assert.deepEqual(withBasicEncoded({ AUTHORIZATION: '  Basic ann:pa ss:x ' }), { AUTHORIZATION: encoded('ann:pa ss:x') });
+  assert.deepEqual(withBasicEncoded({ Authorization: 'Basic émile:mot' }), { Authorization: encoded('émile:mot') });
+  const untouched: Record<string, string>[] = [{ Authorization: encoded('ann:pw') }, { Authorization: 'Bearer a b:c' }, { 'X-Other': 'Basic a:b' }, {}];
+  for (const left of untouched) {
+    assert.equal(withBasicEncoded(left), left, JSON.stringify(left));
+  }
 });

@@ -14,7 +14,7 @@ import { graphqlRequest } from '../graphql/graphqlRequest';
 import { graphqlFragmentsOf } from '../httpfile/foreign';
 import { DYNAMIC_SHAPES } from './dynamicVariables';
 import { readDotenv } from './dotenvFile';
-import { isPathOnly, shapeRequest } from './requestShape';
+import { isPathOnly, shapeRequest, withBasicEncoded } from './requestShape';
 import { notSentKind } from './notRun';
 
 export interface PrepareContext {
@@ -101,7 +101,7 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
   // A path-only request line and header spreads are completed as httpYac completes them (requestShape.ts).
   const shaped = node.headerSpreads.length === 0 && !isPathOnly(resolved.url) ? resolved : shapeRequest(file, node, resolved, scope);
   if ('problem' in shaped) return { ok: false, kind: 'unresolved', problem: shaped.problem, url: resolved.url };
-  const written: HttpRequest = { method: resolved.method, url: shaped.url, headers: shaped.headers, ...(body === undefined ? {} : { body }) };
+  const written: HttpRequest = { method: resolved.method, url: shaped.url, headers: withBasicEncoded(shaped.headers), ...(body === undefined ? {} : { body }) };
   const graphql = graphqlRequest(written, graphqlFragmentsOf(file));
   if (graphql.graphql && 'problem' in graphql) return { ok: false, kind: 'graphql', problem: graphql.problem, url: shaped.url };
   const request = graphql.graphql ? graphql.request : written;

@@ -4,6 +4,8 @@
 // a header spread `...name` adds the headers of the file variable `name` when it holds a JSON object (spread
 // headers win, as in httpYac). Where the source is not known (a script's `exports`), the request is not run:
 // `shapeProblem` says why before anything is sent, and `shapeRequest` applies the rule when it is.
+// `Authorization: Basic user:password` or `Basic user password` (REST Client, httpYac, JetBrains, and what a
+// Postman import writes) goes base64-encoded, as those tools send it (`withBasicEncoded`).
 import type { HttpFile, HttpRequestNode } from '../httpfile/model';
 import { fileVariablesFor, resolveVariables, type VariableScope } from '../httpfile/resolve';
 import { hasNoScheme } from '../httpfile/requestLine';
@@ -76,4 +78,19 @@ export function shapeRequest(file: HttpFile, node: HttpRequestNode, resolved: Sh
   const prefix = resolveVariables('{{host}}', fullScope);
   if (prefix.unresolved.length > 0) return { problem: `path-only request line ${resolved.url}: no Host header and no {{host}} variable (httpYac @host) says which server it goes to` };
   return { url: `${prefix.text.replace(/\/+$/, '')}${resolved.url}`, headers };
+}
+
+/**
+ * The headers with a written-out Basic credential encoded: `Basic user:password` and `Basic user password`
+ * become `Basic base64(user:password)`. A value with neither a colon nor a space is already encoded and is
+ * left alone (base64 has neither). Returns the same object when there is nothing to encode.
+ */
+export function withBasicEncoded(headers: Record<string, string>): Record<string, string> {
+  const name = Object.keys(headers).find((key) => key.toLowerCase() === 'authorization');
+  const written = name === undefined ? undefined : /^(Basic)\s+(.+)$/is.exec(headers[name]!.trim());
+  if (name === undefined || !written) return headers;
+  const credential = written[2]!;
+  if (!/[:\s]/.test(credential)) return headers;
+  const pair = credential.includes(':') ? credential : credential.replace(/\s+/, ':');
+  return { ...headers, [name]: `${written[1]!} ${Buffer.from(pair, 'utf8').toString('base64')}` };
 }
