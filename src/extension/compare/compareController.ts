@@ -183,7 +183,7 @@ export class CompareController implements vscode.Disposable {
     const run: Run = {
       other: chosen.other, pages: chosen.pages, key: chosen.key, active: chosen.active, abort, total, redactor: new Redactor(await knownSecretValues(this.environments.allSecrets)),
       temp: await mkdtemp(join(tmpdir(), 'apiwb-compare-')), summaries: [], records: [], differing: 0,
-      view: (state, progress) => ({ title: subject, sideA, sideB, state, records: run.records, differing: run.differing, summaries: run.summaries, ...(progress ? { progress } : {}) }),
+      view: (state, progress) => ({ title: `${subject}: ${sideA} ↔ ${sideB}`, sideA, sideB, state, records: run.records, differing: run.differing, summaries: run.summaries, ...(progress ? { progress } : {}) }),
     };
     this.panel.show(run.view('running', 'side A…'));
     const comparisons: RequestComparison[] = [];
