@@ -78,7 +78,6 @@ interface Run {
   readonly other: { readonly environment: Environment } | { readonly baseline: string } | { readonly stored: StoredExchange };
   readonly pages: boolean;
   readonly key: string;
-  readonly active: Environment;
   readonly abort: AbortController;
   readonly total: number;
   readonly redactor: Redactor;
@@ -137,9 +136,9 @@ export class CompareController implements vscode.Disposable {
     const side = 'history' in other ? await this.stored(other.history) : other;
     if (!side) return undefined;
     const [sideA, sideB] = 'baseline' in side ? [`baseline ${side.baseline.split(/[\\/]/).pop() ?? side.baseline}`, active.name]
-      : 'stored' in side ? [storedName(side.stored.entry), `${active.name}, now`] : [active.name, side.environment.name];
+      : 'stored' in side ? [storedName(side.stored.entry), `${active.name}, sent now`] : [active.name, side.environment.name];
     const subject = targets.length === 1 ? await labelOf(targets[0]!) : `${targets.length} requests`;
-    return this.execute({ subject, sideA, sideB, active, other: side, ...amount }, targets.length, (n, run) => this.compareOne(targets[n]!, n, run));
+    return this.execute({ subject, sideA, sideB, other: side, ...amount }, targets.length, (n, run) => this.compareOne(targets[n]!, n, run, active));
   }
 
   /**
@@ -162,28 +161,27 @@ export class CompareController implements vscode.Disposable {
   /** Two stored responses of one request, record by record; nothing is sent. */
   private async compareStoredPair(entry: HistoryEntry, otherId: string, given: CompareChoices): Promise<CompareOutcome | undefined> {
     const [first, second] = [await this.stored(entry.id), await this.stored(otherId)];
-    const active = this.environments.active;
     const amount = first && second && (await pickPagesAndKey({ history: otherId }, given));
-    if (!first || !second || !amount || !active) return undefined;
+    if (!first || !second || !amount) return undefined;
     const [a, b] = first.stored.entry.time <= second.stored.entry.time ? [first.stored, second.stored] : [second.stored, first.stored];
     const label = a.entry.name ?? storedName(a.entry);
-    return this.execute({ subject: label, sideA: storedName(a.entry), sideB: storedName(b.entry), active, other: { stored: a }, ...amount }, 1, async (_n, run) => {
+    return this.execute({ subject: label, sideA: storedName(a.entry), sideB: storedName(b.entry), other: { stored: a }, ...amount }, 1, async (_n, run) => {
       this.panel.show(run.view('running', 'reading both stored responses…'));
       return this.compareRecords(label, await this.storedSideOf(a, run, 0, 'a'), await this.storedSideOf(b, run, 0, 'b'), run);
     });
   }
 
   /** A comparison under way: the panel, the log, Stop, and the temporary folder removed after. */
-  private async execute(chosen: Pick<Run, 'other' | 'pages' | 'key' | 'active'> & { subject: string; sideA: string; sideB: string }, total: number, one: (n: number, run: Run) => Promise<RequestComparison | undefined>): Promise<CompareOutcome | undefined> {
+  private async execute(chosen: Pick<Run, 'other' | 'pages' | 'key'> & { subject: string; sideA: string; sideB: string }, total: number, one: (n: number, run: Run) => Promise<RequestComparison | undefined>): Promise<CompareOutcome | undefined> {
     this.running?.abort();
     const abort = new AbortController();
     this.running = abort;
     this.pairs = [];
     const { subject, sideA, sideB } = chosen;
     const run: Run = {
-      other: chosen.other, pages: chosen.pages, key: chosen.key, active: chosen.active, abort, total, redactor: new Redactor(await knownSecretValues(this.environments.allSecrets)),
+      other: chosen.other, pages: chosen.pages, key: chosen.key, abort, total, redactor: new Redactor(await knownSecretValues(this.environments.allSecrets)),
       temp: await mkdtemp(join(tmpdir(), 'apiwb-compare-')), summaries: [], records: [], differing: 0,
-      view: (state, progress) => ({ title: `${subject}: ${sideA} ↔ ${sideB}`, sideA, sideB, state, records: run.records, differing: run.differing, summaries: run.summaries, ...(progress ? { progress } : {}) }),
+      view: (state, progress) => ({ title: subject, sideA, sideB, state, records: run.records, differing: run.differing, summaries: run.summaries, ...(progress ? { progress } : {}) }),
     };
     this.panel.show(run.view('running', 'side A…'));
     const comparisons: RequestComparison[] = [];
@@ -208,7 +206,7 @@ export class CompareController implements vscode.Disposable {
   }
 
   /** One request on both sides, compared; undefined when Stop came before there was anything to compare. */
-  private async compareOne(at: SendTarget, n: number, run: Run): Promise<RequestComparison | undefined> {
+  private async compareOne(at: SendTarget, n: number, run: Run, active: Environment): Promise<RequestComparison | undefined> {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(at.uri));
     const parsed = parseHttpFile(document.getText());
     const label = labelIn(parsed, at);
@@ -232,11 +230,11 @@ export class CompareController implements vscode.Disposable {
     const { other } = run;
     // A recorded side (a baseline, a stored response) is side A, the recorded before, and the active
     // environment side B; else the active environment is side A.
-    const a = 'environment' in other ? await side(run.active, this.environments.credentials, 'a')
+    const a = 'environment' in other ? await side(active, this.environments.credentials, 'a')
       : 'baseline' in other ? baselineRequest(other.baseline, label, run.pages) : await this.storedSideOf(other.stored, run, n, 'a');
     // Stopped before side B was asked anything: there is nothing to compare A's rows with.
     if (run.abort.signal.aborted) return undefined;
-    const b = 'environment' in other ? await side(other.environment, this.credentialsOf(other.environment), 'b') : await side(run.active, this.environments.credentials, 'b');
+    const b = 'environment' in other ? await side(other.environment, this.credentialsOf(other.environment), 'b') : await side(active, this.environments.credentials, 'b');
     this.panel.show(run.view('running', `${step}comparing records…`));
     return this.compareRecords(label, a, b, run);
   }

@@ -140,7 +140,7 @@ describe('Compare Environments… (issue 32)', () => {
       assert.equal(outcome?.comparison.b.walk, undefined, 'side B sent one page, not a walk');
       const view = api.compare.panel.last;
       assert.match(view?.sideA ?? '', /^stored .+ \(sandbox\)$/);
-      assert.equal(view?.sideB, 'sandbox-next, now');
+      assert.equal(view?.sideB, 'sandbox-next, sent now');
       assert.deepEqual(view?.records.map((x) => [x.kind, x.key, x.fields.map((f) => f.path)]), [['changed', 'BK-000006', ['status']]]);
       assertNoSandboxSecret(JSON.stringify(view));
     } finally {
