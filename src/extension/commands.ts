@@ -74,10 +74,7 @@ export function registerCommands(context: vscode.ExtensionContext, workbench: ()
       w.importRestClientEnvironments(typeof options?.overwrite === 'boolean' ? { overwrite: options.overwrite } : {}))),
     // On a request (CodeLens target, Requests view node, the cursor) or on a History entry (the request it was sent from).
     vscode.commands.registerCommand(COMMANDS.compareEnvironments, on(async (w, target?: SendTarget | RequestsNode | HistoryNode, choices?: CompareChoices) => {
-      if (target && typeof target === 'object' && 'kind' in target && target.kind === 'historyEntry') {
-        const origin = await w.history.originOf(target);
-        return origin ? w.compare.compareEnvironments(origin, choices) : undefined;
-      }
+      if (target && typeof target === 'object' && 'kind' in target && target.kind === 'historyEntry') return w.compare.compareHistoryEntry(target.entry, choices);
       return w.compare.compareEnvironments(target, choices);
     })),
     vscode.commands.registerCommand(COMMANDS.compareStop, on((w) => w.compare.stop())),

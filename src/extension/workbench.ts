@@ -91,7 +91,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   context.subscriptions.push(context.secrets.onDidChange((event) => {
     if (/(^|[./])proxy\.password$|\.passphrase$/.test(event.key)) environments.network.invalidate();
   }));
-  const compare = new CompareController(() => catalogs.current, environments, log, context.extensionUri);
+  const compare = new CompareController(() => catalogs.current, environments, () => history.store, log, context.extensionUri);
   context.subscriptions.push(history, catalogs, catalogs.onDidChange(() => servicesTree.setCatalog(catalogs.current)), environments, scratches, servicesTree, environmentsTree, requestsTree, results, sender, statusBar, compare);
 
   // A broken env file or overlay is reported by its loader; the language server starts regardless.

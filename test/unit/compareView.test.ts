@@ -34,8 +34,10 @@ void describe('comparison view HTML', () => {
   void it('sums up each request on a row of its own, and names the request of each record when there are several', () => {
     const rows = [...html.matchAll(/<tr><th scope="row">([^<]*)<\/th>/g)].map((m) => m[1]);
     assert.deepEqual(rows, ['bookings', 'orders&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;/script&gt;']);
-    assert.match(html, /<span class="verdict differ">differ<\/span> <small>added 1, removed 0, changed 1, unchanged 3<\/small>/);
-    assert.match(html, /<dt>A · sandbox<\/dt><dd>HTTP 200 · business ok<\/dd><dt>B · sandbox-next<\/dt>/);
+    assert.match(html, /<span class="verdict differ">differ<\/span> <small class="counts">added 1, removed 0, changed 1, unchanged 3<\/small>/);
+    // The sides are named once, under the title; each request says what each side answered.
+    assert.match(html, /<\/h1>\s*<dl class="sides"><dt>A<\/dt><dd>sandbox<\/dd><dt>B<\/dt><dd>sandbox-next<\/dd><\/dl>/);
+    assert.match(html, /<dl class="side"><dt>A<\/dt><dd>HTTP 200 · business ok<\/dd><dt>B<\/dt><dd>HTTP 200 · &lt;img/);
     assert.match(html, /<th scope="col">request<\/th><th scope="col">key<\/th>/);
   });
 
@@ -46,9 +48,12 @@ void describe('comparison view HTML', () => {
     assert.equal((html.match(/<tr class="(added|removed|changed)">/g) ?? []).length, 2);
   });
 
-  void it('a changed record expands to its field changes; pairs open through the comparison\'s command only', () => {
-    assert.match(html, /<details><summary>1 field change<\/summary>/);
-    assert.ok(html.includes('<code>status</code>'));
+  void it('a changed record shows its field changes; pairs open through the comparison\'s command only', () => {
+    // One field change is shown as it is; several fold under the fields they touch.
+    assert.match(html, /<ul class="fields"><li><code class="path">status<\/code>: <code>&quot;Confirmed&quot;<\/code> → <code>&quot;&lt;img/);
+    assert.ok(!html.includes('<details>'));
+    const several = compareHtml({ ...view, records: [{ index: 0, request: 'bookings', kind: 'changed', key: 'BK-1', fields: ['a', 'b', 'c', 'd'].map((path) => ({ path, kind: 'added' as const, after: 1 })) }] }, 'N', 'c');
+    assert.match(several, /<details><summary>4 fields: <code>a<\/code>, <code>b<\/code>, <code>c<\/code>…<\/summary><ul class="fields"><li><code class="path">a<\/code> added: <code>1<\/code><\/li>/);
     const links = [...html.matchAll(/href="command:([\w.]+)\?/g)].map((m) => m[1]);
     assert.deepEqual([...new Set(links)], ['apiWorkbench.compareOpenPair']);
     assert.ok(html.includes(`command:apiWorkbench.compareOpenPair?${encodeURIComponent('[1]')}`));

@@ -64,7 +64,9 @@ ${TLS_HELP}${NETWORK_HELP}                      Each side's environment has its 
 ${REPORT_HELP}  -h, --help          this help
 
 Secrets: as for apiwb run (APIWB_SECRET_<AUTH ID>_<FIELD>); APIWB_SECRET_<ENVIRONMENT>__<AUTH ID>_<FIELD>
-gives one environment its own value (e.g. APIWB_SECRET_PRODUCTION__ENGAGEMENT_PASSWORD).
+gives one environment its own value (e.g. APIWB_SECRET_PRODUCTION__ENGAGEMENT_PASSWORD); then
+http-client.private.env.json beside the env file, each environment its own values, which go only to
+that environment's origins.
 
 Prints one line per request (added N, removed N, changed N, unchanged N) and what else differs.
 Exit codes: 0 the sides agree (or differ only where ignored); 1 they differ; 2 usage or input error.

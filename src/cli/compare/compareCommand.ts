@@ -5,13 +5,14 @@
 // Exit codes: 0 the sides agree, 1 they differ, 2 usage or input error.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { compareSides } from '../../core/compare/compareSides';
 import { compareRecordFiles, type RecordDifference } from '../../core/compare/partitioned';
 import { RecordFileError, formatOfPath } from '../../core/compare/recordFiles';
 import { rulesOf } from '../../core/compare/records';
 import { compareRequest, countsLine, type RequestComparison, type SideSummary } from '../../core/compare/requestComparison';
 import { EnvFileError } from '../../core/env/model';
+import { PRIVATE_ENV_FILE_NAME } from '../../core/env/privateEnv';
 import { closeHttpAgents } from '../../core/http/client';
 import { RunFiles } from '../../core/files/outputs';
 import { Redactor } from '../../core/secrets/redact';
@@ -212,7 +213,9 @@ function claimCompareFiles(inputs: RunFiles, options: CompareOptions): void {
   } else {
     const files = collectRequestFiles(options.paths);
     for (const file of files) inputs.input(file, 'the .http file');
-    inputs.input(findEnvFile(options.envFile, files[0]), 'the env file');
+    const envPath = findEnvFile(options.envFile, files[0]);
+    inputs.input(envPath, 'the env file');
+    inputs.input(join(dirname(envPath), PRIVATE_ENV_FILE_NAME), 'the private env file');
   }
   for (const overlay of options.overlays) inputs.input(overlay, 'the overlay');
   if (options.out) inputs.claim(options.out, '--out');

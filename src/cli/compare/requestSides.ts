@@ -2,17 +2,21 @@
 // each side is (or the recorded baseline side A reads back), the plan, every request checked on every
 // live side (exit 2, naming file:line), and a runner per live side with its own network — opened by
 // runNetwork.ts as `apiwb run` opens its own, from the flags and THAT side's environment (its "Proxy",
-// "CA Bundle", "SSLConfiguration") — its own credentials and its own guard (sideRun.ts).
+// "CA Bundle", "SSLConfiguration") — its own credentials and its own guard (sideRun.ts). Each side's
+// environment is read as `apiwb run` reads its own (loadRunEnvironment, privateEnvRun.ts): the env file
+// with http-client.private.env.json layered over it, its private values secrets bound to THAT side's
+// origins and serving its sign-in after the APIWB_SECRET_* variables.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../../core/catalog';
-import { parseEnvFile } from '../../core/env/loadEnvFile';
 import type { Environment } from '../../core/env/model';
-import { selectEnvironment } from '../../core/env/session';
+import { SecretBindings } from '../../core/secrets/bindings';
+import { terminalSafe } from '../../core/text/terminalText';
 import { RunFiles } from '../../core/files/outputs';
 import { readOverlayFile, withOverlay } from '../../core/openapi';
 import type { Redactor } from '../../core/secrets/redact';
-import { EnvironmentSecretStore, secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
+import { bindEnvironmentSecrets, EnvironmentSecretStore, secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
+import { loadRunEnvironment, type RunEnvironment } from '../privateEnvRun';
 import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files';
 import { createProgress, progressText } from '../reporters/progress';
 import { checkBeforeSending, planRequests, shownPath, type PlannedRequest } from '../runPlan';
@@ -48,10 +52,16 @@ export interface RequestSides {
 export async function openRequestSides(o: CompareOptions, io: CompareIo, redactor: Redactor, dir: string, inputs: RunFiles): Promise<RequestSides> {
   const files = collectRequestFiles(o.paths);
   const envPath = findEnvFile(o.envFile, files[0]);
-  const envFile = parseEnvFile(readFileSync(envPath, 'utf8'), shownPath(envPath));
   const recording = o.mode === 'baseline' && o.baseline !== undefined && !baselineExists(o.baseline);
-  const envA = o.mode === 'environments' || recording ? selectEnvironment(envFile, o.env ?? '') : undefined;
-  const envB = o.mode === 'environments' ? selectEnvironment(envFile, o.against ?? '') : recording ? undefined : selectEnvironment(envFile, o.env ?? '');
+  // A warning about the private file (git would commit it) is said once, not once a side.
+  const warned = new Set<string>();
+  const load = (name: string): Promise<RunEnvironment> => loadRunEnvironment(envPath, name, {
+    shown: shownPath, redactor,
+    warn: (line) => { if (!warned.has(line)) io.stderr.write(`apiwb compare: ${terminalSafe(line)}\n`); warned.add(line); },
+  });
+  const runA = o.mode === 'environments' || recording ? await load(o.env ?? '') : undefined;
+  const runB = o.mode === 'environments' ? await load(o.against ?? '') : recording ? undefined : await load(o.env ?? '');
+  const [envA, envB] = [runA?.environment, runB?.environment];
   const plan = planRequests(files, o.name).requests.map((p) => ({ ...p, readLater: false }));
   const catalog = catalogOf(o.overlays);
   for (const environment of [envA, envB]) if (environment) for (const item of plan) checkBeforeSending(item, environment, o.allPages, catalog, new Map(), new Map(), inputs);
@@ -60,13 +70,18 @@ export async function openRequestSides(o: CompareOptions, io: CompareIo, redacto
   const secrets = secretValuesFromEnvironment(io.env);
   const progress = createProgress(io.stderr);
   const networks: RunNetwork[] = [];
-  const side = async (environment: Environment, name: string): Promise<RunSide> => {
-    const network = await openRunNetwork(o, environment, envPath, { ...io, command: 'apiwb compare' }, new EnvironmentSecretStore(io.env, environment.name), redactor);
+  const side = async (run: RunEnvironment, name: string): Promise<RunSide> => {
+    const { environment, privateValues } = run;
+    // The side's secrets and where they may go, bound before anything is sent: the send boundary's.
+    const guard = new SecretBindings();
+    bindEnvironmentSecrets(guard, io.env, environment);
+    const secretStore = run.secure(guard, new EnvironmentSecretStore(io.env, environment.name));
+    const network = await openRunNetwork(o, environment, envPath, { ...io, command: 'apiwb compare' }, secretStore, redactor);
     networks.push(network);
-    for (const value of network.secretValues) if (!secrets.includes(value)) secrets.push(value);
+    for (const value of [...privateValues, ...network.secretValues]) if (!secrets.includes(value)) secrets.push(value);
     mkdirSync(join(dir, name), { recursive: true });
     return sideRunner({
-      environment, allPages: o.allPages, ...(o.maxPages ? { maxPages: o.maxPages } : {}), timeoutMs: o.timeoutMs, insecureTokenEndpoint: o.insecureTokenEndpoint,
+      environment, guard, secretStore, allPages: o.allPages, ...(o.maxPages ? { maxPages: o.maxPages } : {}), timeoutMs: o.timeoutMs, insecureTokenEndpoint: o.insecureTokenEndpoint,
       env: io.env, redactor, secrets,
       ports: { http: network.http, catalog, timeoutMs: o.timeoutMs, ...(o.insecure ? { rejectUnauthorized: false } : {}) },
       onPage: (i, pages, rows) => { if (progress.visible) progress.update(progressText(i, plan.length, labels[i]!.label, `${name} · page ${pages} · ${rows} rows`)); },
@@ -74,11 +89,11 @@ export async function openRequestSides(o: CompareOptions, io: CompareIo, redacto
   };
   const close = async (): Promise<void> => { await Promise.all(networks.map((n) => n.close())); };
   try {
-    const runA = envA ? await side(envA, 'a') : undefined;
-    const runB = envB ? await side(envB, 'b') : undefined;
+    const sideA = runA ? await side(runA, 'a') : undefined;
+    const sideB = runB ? await side(runB, 'b') : undefined;
     return {
       plan, labels, recording, progress, close,
-      ...(runA ? { runA } : {}), ...(runB ? { runB } : {}), ...(baseline ? { baseline } : {}), ...(envA ? { environmentA: envA } : {}),
+      ...(sideA ? { runA: sideA } : {}), ...(sideB ? { runB: sideB } : {}), ...(baseline ? { baseline } : {}), ...(envA ? { environmentA: envA } : {}),
     };
   } catch (error) {
     await close();

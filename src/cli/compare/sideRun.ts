@@ -1,8 +1,8 @@
 // One side of `apiwb compare`: each planned request sent in ONE environment through the core's side
 // exchange (src/core/compare/sideExchange.ts), its rows streamed to a file of its own through the
-// redacting sink (no secret on disk). A side has its own credential service and secret store (its
-// environment's APIWB_SECRET_<ENV>__… variables first), so a token signed in for one side is never
-// offered to the other side's origins.
+// redacting sink (no secret on disk). A side has its own credential service, secret store (its
+// environment's APIWB_SECRET_<ENV>__… variables first, then its private env file's values) and guard,
+// made by requestSides.ts, so a token signed in for one side is never offered to the other side's origins.
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { CredentialService } from '../../core/auth/credentials';
@@ -11,15 +11,19 @@ import type { SideSummary } from '../../core/compare/requestComparison';
 import type { Environment } from '../../core/env/model';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
 import { sendOptionsOf, type ExchangePorts } from '../../core/run/exchange';
-import { SecretBindings } from '../../core/secrets/bindings';
+import type { SecretBindings } from '../../core/secrets/bindings';
+import type { SecretStore } from '../../core/secrets/secretStore';
 import type { Redactor } from '../../core/secrets/redact';
 import { environmentSecretEnvVarName, secretEnvVarName } from '../../core/secrets/secretStore';
-import { bindEnvironmentSecrets, EnvironmentSecretStore } from '../nodePorts/envSecretStore';
 import { openOutputSink } from '../reporters/outputSink';
 import type { PlannedRequest } from '../runPlan';
 
 export interface SideOptions {
   readonly environment: Environment;
+  /** The side's own send boundary: its secrets bound to its environment's origins. */
+  readonly guard: SecretBindings;
+  /** The side's own secrets (APIWB_SECRET_* variables, its private env file's values, what it signs in to). */
+  readonly secretStore: SecretStore;
   readonly allPages: boolean;
   readonly maxPages?: number;
   readonly timeoutMs: number;
@@ -51,11 +55,10 @@ export interface SideRequest {
 export function sideRunner(options: SideOptions, dir: string): (item: PlannedRequest, index: number) => Promise<SideRequest> {
   const name = options.environment.name;
   // Each side's secrets go only to its own environment's origins (the send boundary's guard, per side).
-  const guard = new SecretBindings();
-  bindEnvironmentSecrets(guard, options.env, options.environment);
+  const { guard } = options;
   const ports: ExchangePorts = { ...options.ports, guard };
   const credentials = new CredentialService(options.environment, {
-    secrets: new EnvironmentSecretStore(options.env, name),
+    secrets: options.secretStore,
     bindings: guard,
     send: (request) => ports.http.send(request, sendOptionsOf({ timeoutMs: options.timeoutMs, guard, ...(options.insecureTokenEndpoint ? { rejectUnauthorized: false } : {}) })),
     signInOnDemand: true,

@@ -63,7 +63,8 @@ export async function runSideExchange(input: SideExchangeInput, ports: ExchangeP
   };
 }
 
-function summaryOf(result: ExchangeResult, input: Pick<SideExchangeInput, 'redact' | 'allPages'>): SideSummary {
+/** What a side came back with, from an exchange's result (or what a stored response gives of one: storedSide.ts). */
+export function summaryOf(result: Pick<ExchangeResult, 'response' | 'problem' | 'business' | 'walk' | 'rows' | 'findings'>, input: Pick<SideExchangeInput, 'redact' | 'allPages'>): SideSummary {
   const failures = result.business?.failures ?? [];
   const walk = input.allPages ? result.walk?.verdict : undefined;
   const problem = result.response ? undefined : result.problem;

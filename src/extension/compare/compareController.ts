@@ -1,9 +1,12 @@
 // Compare Environments…: the request under the cursor (or a CodeLens / Requests view target, a History
 // entry's request, or every request of a collection file or folder) sent in the active environment and
-// compared with another side the user picks — another environment (sent there too) or a baseline
-// directory `apiwb compare --baseline DIR` wrote (side A, the recorded before; the active environment is
-// side B) — first page or every page, record by record by the core (src/core/compare: the same side
-// exchange and comparison as `apiwb compare`).
+// compared with another side the user picks (comparePicks.ts) — another environment (sent there too), a
+// baseline directory `apiwb compare --baseline DIR` wrote, or a stored response of the request from
+// History (side A, the recorded before; the active environment is side B, first page) — first page or
+// every page, record by record by the core (src/core/compare: the same side exchange and comparison as
+// `apiwb compare`; a stored response read by storedSide.ts). On a History entry: that stored response
+// against the request sent now, or against another stored response of the same request (no network:
+// the older is side A).
 // Each side prepares with its own environment and its own credential service over its own scope of
 // SecretStorage: side A's secrets never prepare side B's request. Rows wait in temporary files (through
 // the redacting sink) and are removed after. The view: comparePanel.ts. Stop keeps what was compared.
@@ -15,10 +18,12 @@ import { CredentialService } from '../../core/auth/credentials';
 import type { Catalog } from '../../core/catalog';
 import { baselineRequest } from '../../core/compare/baseline';
 import { compareSides, type ComparedSide } from '../../core/compare/compareSides';
+import { storedSide } from '../../core/compare/storedSide';
 import type { RecordDifference } from '../../core/compare/partitioned';
 import { countsLine, type RequestComparison, type SideSummary } from '../../core/compare/requestComparison';
 import { runSideExchange } from '../../core/compare/sideExchange';
-import { environmentNamed, type Environment } from '../../core/env';
+import type { Environment } from '../../core/env';
+import type { HistoryEntry, HistoryStore, StoredExchange } from '../../core/history';
 import { openFileSink, redactingSink } from '../../core/export';
 import { parseHttpFile } from '../../core/httpfile';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
@@ -32,6 +37,9 @@ import { targetOf } from '../send/sendFrom';
 import { responseTimeoutMs } from '../settings';
 import { MAX_SHOWN, type CompareView, type CompareViewRecord, type CompareViewSummary } from './compareHtml';
 import { ComparePanel } from './comparePanel';
+import { pickForEntry, pickOther, pickPagesAndKey, storedWhen, type CompareChoices } from './comparePicks';
+
+export type { CompareChoices } from './comparePicks';
 
 /** The requests a target names: one request, every request of a collection file, or of a folder's files. */
 async function requestsOf(target: SendTarget | RequestsNode | undefined): Promise<SendTarget[] | undefined> {
@@ -64,15 +72,12 @@ export interface CompareOutcome {
   readonly stopped: boolean;
 }
 
-/** The other side: an environment sent to, or a recorded baseline. */
-type OtherSide = { readonly environment: Environment } | { readonly baseline: string };
-
 /** One comparison under way: what was chosen, and what the panel shows so far. */
 interface Run {
-  readonly other: OtherSide;
+  /** The other side; a stored response is read once, before anything is sent. */
+  readonly other: { readonly environment: Environment } | { readonly baseline: string } | { readonly stored: StoredExchange };
   readonly pages: boolean;
   readonly key: string;
-  readonly active: Environment;
   readonly abort: AbortController;
   readonly total: number;
   readonly redactor: Redactor;
@@ -83,20 +88,19 @@ interface Run {
   readonly view: (state: CompareView['state'], progress?: string) => CompareView;
 }
 
-export interface CompareChoices {
-  readonly environment?: string;
-  /** A baseline directory instead of another environment. */
-  readonly baseline?: string;
-  readonly allPages?: boolean;
-  readonly key?: string;
-}
-
 export class CompareController implements vscode.Disposable {
   private running: AbortController | undefined;
   private pairs: RecordDifference[] = [];
   readonly panel: ComparePanel;
 
-  constructor(private readonly catalog: () => Catalog, private readonly environments: EnvironmentController, private readonly log: (line: string) => void, extensionUri: vscode.Uri) {
+  constructor(
+    private readonly catalog: () => Catalog,
+    private readonly environments: EnvironmentController,
+    /** The History store: stored responses as a side (read from disk, redacted when written). */
+    private readonly history: () => HistoryStore,
+    private readonly log: (line: string) => void,
+    extensionUri: vscode.Uri,
+  ) {
     this.panel = new ComparePanel(extensionUri);
   }
 
@@ -124,31 +128,72 @@ export class CompareController implements vscode.Disposable {
       void vscode.window.showWarningMessage(!targets?.length ? 'API Workbench: put the cursor in a request of a .http file (or pick a collection) to compare it.' : 'API Workbench: comparing needs an http-client.env.json and an active environment.');
       return undefined;
     }
-    const chosen = await this.choices(active, given);
-    if (!chosen) return undefined;
+    // Stored responses are offered for one request: a collection has no one History entry.
+    const stored = targets.length === 1 ? await this.storedOf(targets[0]!) : [];
+    const other = await pickOther(this.environments.envFile, active.name, stored, given);
+    const amount = other && (await pickPagesAndKey(other, given));
+    if (!other || !amount) return undefined;
+    const side = 'history' in other ? await this.stored(other.history) : other;
+    if (!side) return undefined;
+    const [sideA, sideB] = 'baseline' in side ? [`baseline ${side.baseline.split(/[\\/]/).pop() ?? side.baseline}`, active.name]
+      : 'stored' in side ? [storedName(side.stored.entry), `${active.name}, sent now`] : [active.name, side.environment.name];
+    const subject = targets.length === 1 ? await labelOf(targets[0]!) : `${targets.length} requests`;
+    return this.execute({ subject, sideA, sideB, other: side, ...amount }, targets.length, (n, run) => this.compareOne(targets[n]!, n, run, active));
+  }
+
+  /**
+   * On a History entry: its stored response against another stored response of the same request (no
+   * network; the older is side A), against the request sent now, or the request on two environments.
+   */
+  async compareHistoryEntry(entry: HistoryEntry, given: CompareChoices = {}): Promise<CompareOutcome | undefined> {
+    const others = (await this.history().list()).filter((e) => e.id !== entry.id && e.response && e.key !== undefined && e.key === entry.key);
+    const choice = await pickForEntry(entry, others, this.environments.envFile?.names ?? [], this.environments.active?.name, given);
+    if (!choice) return undefined;
+    if ('history' in choice) return this.compareStoredPair(entry, choice.history, given);
+    if (!entry.origin) {
+      void vscode.window.showWarningMessage(`API Workbench: ${storedName(entry)} was not sent from a file, so it cannot be sent again to compare; save it to a collection first.`);
+      return undefined;
+    }
+    const at = { uri: entry.origin.file, requestIndex: entry.origin.index };
+    return this.compareEnvironments(at, 'now' in choice ? { ...given, history: entry.id } : { ...given, ...choice });
+  }
+
+  /** Two stored responses of one request, record by record; nothing is sent. */
+  private async compareStoredPair(entry: HistoryEntry, otherId: string, given: CompareChoices): Promise<CompareOutcome | undefined> {
+    const [first, second] = [await this.stored(entry.id), await this.stored(otherId)];
+    const amount = first && second && (await pickPagesAndKey({ history: otherId }, given));
+    if (!first || !second || !amount) return undefined;
+    const [a, b] = first.stored.entry.time <= second.stored.entry.time ? [first.stored, second.stored] : [second.stored, first.stored];
+    const label = a.entry.name ?? storedName(a.entry);
+    return this.execute({ subject: label, sideA: storedName(a.entry), sideB: storedName(b.entry), other: { stored: a }, ...amount }, 1, async (_n, run) => {
+      this.panel.show(run.view('running', 'reading both stored responses…'));
+      return this.compareRecords(label, await this.storedSideOf(a, run, 0, 'a'), await this.storedSideOf(b, run, 0, 'b'), run);
+    });
+  }
+
+  /** A comparison under way: the panel, the log, Stop, and the temporary folder removed after. */
+  private async execute(chosen: Pick<Run, 'other' | 'pages' | 'key'> & { subject: string; sideA: string; sideB: string }, total: number, one: (n: number, run: Run) => Promise<RequestComparison | undefined>): Promise<CompareOutcome | undefined> {
     this.running?.abort();
     const abort = new AbortController();
     this.running = abort;
     this.pairs = [];
-    const baseline = 'baseline' in chosen.other ? chosen.other.baseline : undefined;
-    const [sideA, sideB] = baseline ? [`baseline ${baseline.split(/[\\/]/).pop() ?? baseline}`, active.name] : [active.name, 'environment' in chosen.other ? chosen.other.environment.name : ''];
-    const subject = targets.length === 1 ? await labelOf(targets[0]!) : `${targets.length} requests`;
+    const { subject, sideA, sideB } = chosen;
     const run: Run = {
-      ...chosen, active, abort, total: targets.length, redactor: new Redactor(await knownSecretValues(this.environments.allSecrets)),
+      other: chosen.other, pages: chosen.pages, key: chosen.key, abort, total, redactor: new Redactor(await knownSecretValues(this.environments.allSecrets)),
       temp: await mkdtemp(join(tmpdir(), 'apiwb-compare-')), summaries: [], records: [], differing: 0,
-      view: (state, progress) => ({ title: `${subject}: ${sideA} ↔ ${sideB}`, sideA, sideB, state, records: run.records, differing: run.differing, summaries: run.summaries, ...(progress ? { progress } : {}) }),
+      view: (state, progress) => ({ title: subject, sideA, sideB, state, records: run.records, differing: run.differing, summaries: run.summaries, ...(progress ? { progress } : {}) }),
     };
     this.panel.show(run.view('running', 'side A…'));
     const comparisons: RequestComparison[] = [];
     try {
-      for (const [n, at] of targets.entries()) {
-        const comparison = abort.signal.aborted ? undefined : await this.compareOne(at, n, run);
+      for (let n = 0; n < total; n++) {
+        const comparison = abort.signal.aborted ? undefined : await one(n, run);
         if (!comparison) break;
         comparisons.push(comparison);
         this.log(`compare ${run.redactor.text(`${comparison.label}: ${sideA} ↔ ${sideB}`)}: ${countsLine(comparison.records)}`);
       }
       const stopped = abort.signal.aborted;
-      this.panel.show(run.view(stopped ? 'stopped' : 'done', stopped ? `${comparisons.length} of ${targets.length} request${targets.length === 1 ? '' : 's'} compared; what both sides had fetched is kept` : undefined));
+      this.panel.show(run.view(stopped ? 'stopped' : 'done', stopped ? `${comparisons.length} of ${total} request${total === 1 ? '' : 's'} compared; what both sides had fetched is kept` : undefined));
       const first = comparisons[0];
       return first ? { comparison: first, comparisons, stopped } : undefined;
     } catch (error) {
@@ -160,18 +205,8 @@ export class CompareController implements vscode.Disposable {
     }
   }
 
-  /** The other side, how much, and the key: given (tests) or asked. */
-  private async choices(active: Environment, given: CompareChoices): Promise<Pick<Run, 'other' | 'pages' | 'key'> | undefined> {
-    const other = await this.pickOther((this.environments.envFile?.names ?? []).filter((n) => n !== active.name), given);
-    if (!other) return undefined;
-    const pages = given.allPages ?? (await vscode.window.showQuickPick([{ label: 'All pages', description: 'walk every page on both sides', all: true }, { label: 'First page', description: 'one response a side', all: false }], { title: 'Compare Environments: how much' }))?.all;
-    if (pages === undefined) return undefined;
-    const key = given.key ?? (await vscode.window.showInputBox({ title: 'Compare Environments: the field that identifies a record', prompt: 'Empty: the operation\'s identifying field where the contract names one, else whole records', placeHolder: 'e.g. bookingId' }));
-    return key === undefined ? undefined : { other, pages, key: key.trim() };
-  }
-
   /** One request on both sides, compared; undefined when Stop came before there was anything to compare. */
-  private async compareOne(at: SendTarget, n: number, run: Run): Promise<RequestComparison | undefined> {
+  private async compareOne(at: SendTarget, n: number, run: Run, active: Environment): Promise<RequestComparison | undefined> {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(at.uri));
     const parsed = parseHttpFile(document.getText());
     const label = labelIn(parsed, at);
@@ -192,13 +227,20 @@ export class CompareController implements vscode.Disposable {
         await sink.close();
       }
     };
-    const live = 'environment' in run.other ? run.other.environment : undefined;
-    // A baseline is side A (the recorded before) and the active environment side B; else the active environment is side A.
-    const a = live ? await side(run.active, this.environments.credentials, 'a') : baselineRequest((run.other as { baseline: string }).baseline, label, run.pages);
+    const { other } = run;
+    // A recorded side (a baseline, a stored response) is side A, the recorded before, and the active
+    // environment side B; else the active environment is side A.
+    const a = 'environment' in other ? await side(active, this.environments.credentials, 'a')
+      : 'baseline' in other ? baselineRequest(other.baseline, label, run.pages) : await this.storedSideOf(other.stored, run, n, 'a');
     // Stopped before side B was asked anything: there is nothing to compare A's rows with.
     if (run.abort.signal.aborted) return undefined;
-    const b = live ? await side(live, this.credentialsOf(live), 'b') : await side(run.active, this.environments.credentials, 'b');
+    const b = 'environment' in other ? await side(other.environment, this.credentialsOf(other.environment), 'b') : await side(active, this.environments.credentials, 'b');
     this.panel.show(run.view('running', `${step}comparing records…`));
+    return this.compareRecords(label, a, b, run);
+  }
+
+  /** The two sides record by record; the differing records listed (the first MAX_SHOWN) and the summary row added. */
+  private async compareRecords(label: string, a: ComparedSide, b: ComparedSide, run: Run): Promise<RequestComparison> {
     const comparison = await compareSides(label, a, b, {
       ...(run.key ? { key: run.key } : {}), ignore: [], tempDir: run.temp,
       onDifference: (d) => {
@@ -212,18 +254,22 @@ export class CompareController implements vscode.Disposable {
     return comparison;
   }
 
-  /** Another environment (given or picked), or a baseline directory (given or chosen in a folder dialog). */
-  private async pickOther(others: readonly string[], given: CompareChoices): Promise<OtherSide | undefined> {
-    const file = this.environments.envFile;
-    if (given.baseline) return { baseline: given.baseline };
-    const BASELINE = 'A baseline directory…';
-    const name = given.environment ?? (await vscode.window.showQuickPick([...others, BASELINE], { title: `Compare Environments: ${this.environments.active?.name ?? ''} against…`, placeHolder: 'another environment, or a baseline apiwb compare --baseline DIR wrote' }));
-    if (name === BASELINE) {
-      const [dir] = (await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: 'Compare with this baseline' })) ?? [];
-      return dir ? { baseline: dir.fsPath } : undefined;
-    }
-    const environment = name && file ? environmentNamed(file, name) : undefined;
-    return environment ? { environment } : undefined;
+  /** A stored response as a side: its rows through the run's redacting sink too (History redacted them when it wrote them). */
+  private storedSideOf(stored: StoredExchange, run: Run, n: number, name: string): Promise<ComparedSide> {
+    return storedSide(stored, this.catalog(), join(run.temp, `${n}-${name}.ndjson`), (sink) => redactingSink(sink, () => run.redactor));
+  }
+
+  /** The stored responses of the request at `at` (History entries sent from it, newest first). */
+  private async storedOf(at: SendTarget): Promise<HistoryEntry[]> {
+    return (await this.history().list()).filter((e) => e.response && e.origin?.file === at.uri && e.origin.index === at.requestIndex);
+  }
+
+  /** A History entry with its stored response, or undefined, said. */
+  private async stored(id: string): Promise<{ stored: StoredExchange } | undefined> {
+    const stored = await this.history().exchange(id);
+    if (stored?.response) return { stored };
+    void vscode.window.showWarningMessage(stored ? `API Workbench: ${storedName(stored.entry)} has no stored response to compare (${stored.entry.fault ?? 'none was kept'}).` : 'API Workbench: that History entry is no longer stored.');
+    return undefined;
   }
 
   /** Side B's own credentials: its environment, its scope of SecretStorage; nothing of side A's. */
@@ -236,6 +282,11 @@ export class CompareController implements vscode.Disposable {
       missingSecretHint: (authId) => `switch to '${environment.name}' and sign in (or set the credentials of '${authId}') first`,
     });
   }
+}
+
+/** A stored response as a side is named: `stored 29/11/2026, 10:41:02 (sandbox)`. */
+function storedName(entry: HistoryEntry): string {
+  return `stored ${storedWhen(entry)}${entry.environment ? ` (${entry.environment})` : ''}`;
 }
 
 function keyText(d: RecordDifference): string {

@@ -1,8 +1,9 @@
-// The comparison view's HTML (vscode-free): a summary per side, the counts, what else differs, and a
-// table of the differing records with a filter (added / removed / changed), each changed record
-// expanding to its field changes, each pair opening in the diff editor. No script at all: filters are
-// radio buttons and CSS, expansion is <details>, actions are command links (the webview allows only
-// the comparison's own commands). Every text from a response is escaped; nothing is ever HTML.
+// The comparison view's HTML (vscode-free): the two sides named once, a summary per request (verdict,
+// counts, what each side answered, what else differs), and a table of the differing records with a
+// filter (added / removed / changed), each changed record showing its field change (several fold under
+// the fields they touch), each pair opening in the diff editor. No script at all: filters are radio
+// buttons and CSS, folding is <details>, actions are command links (the webview allows only the
+// comparison's own commands). Every text from a response is escaped; nothing is ever HTML.
 import type { FieldChange } from '../../core/compare/fieldChanges';
 
 export interface CompareViewRecord {
@@ -48,24 +49,36 @@ function commandLink(command: string, args: readonly unknown[], text: string, la
   return `<a href="command:${command}?${encodeURIComponent(JSON.stringify(args))}" aria-label="${escapeHtml(label)}">${escapeHtml(text)}</a>`;
 }
 
-/** `amount changed: 1 → 2`, `note added: "x"`, `code removed: 7` (side A → side B). */
+/** `amount: 1 → 2`, `note added: "x"`, `code removed: 7`, `n type changed: 1 → "1"` (side A → side B). */
 function fieldItem(f: FieldChange): string {
   const value = (v: unknown): string => `<code>${escapeHtml(shown(v))}</code>`;
-  const change = f.kind === 'added' ? `added: ${value(f.after)}` : f.kind === 'removed' ? `removed: ${value(f.before)}` : `${f.kind === 'type' ? 'type changed' : 'changed'}: ${value(f.before)} → ${value(f.after)}`;
-  return `<li><code>${escapeHtml(f.path)}</code> ${change}</li>`;
+  const change = f.kind === 'added' ? ` added: ${value(f.after)}` : f.kind === 'removed' ? ` removed: ${value(f.before)}` : `${f.kind === 'type' ? ' type changed' : ''}: ${value(f.before)} → ${value(f.after)}`;
+  return `<li><code class="path">${escapeHtml(f.path)}</code>${change}</li>`;
+}
+
+/** One field change is shown as it is; several fold under the fields they touch. */
+function fieldChanges(fields: readonly FieldChange[]): string {
+  if (fields.length === 0) return '';
+  const list = `<ul class="fields">${fields.map(fieldItem).join('')}</ul>`;
+  if (fields.length === 1) return list;
+  const paths = fields.slice(0, 3).map((f) => `<code>${escapeHtml(f.path)}</code>`).join(', ');
+  return `<details><summary>${fields.length} fields: ${paths}${fields.length > 3 ? '…' : ''}</summary>${list}</details>`;
 }
 
 function recordRow(r: CompareViewRecord, several: boolean): string {
   const open = commandLink('apiWorkbench.compareOpenPair', [r.index], 'Diff', `Open ${r.key} in the diff editor`);
-  const fields = r.fields.length === 0 ? '' : `<details><summary>${r.fields.length} field change${r.fields.length === 1 ? '' : 's'}</summary><ul class="fields">${r.fields.map(fieldItem).join('')}</ul></details>`;
-  return `<tr class="${r.kind}"><td><span class="badge ${r.kind}">${r.kind}</span></td>${several ? `<td>${escapeHtml(r.request)}</td>` : ''}<td><code>${escapeHtml(r.key)}</code></td><td class="pair">${open}</td><td>${fields}</td></tr>`;
+  return `<tr class="${r.kind}"><td><span class="badge ${r.kind}">${r.kind}</span></td>${several ? `<td>${escapeHtml(r.request)}</td>` : ''}<td><code>${escapeHtml(r.key)}</code></td><td>${fieldChanges(r.fields)}</td><td class="pair">${open}</td></tr>`;
 }
 
-function summaryRow(s: CompareViewSummary, view: CompareView): string {
-  const verdict = `<span class="verdict ${s.differs ? 'differ' : 'agree'}">${s.differs ? 'differ' : 'agree'}</span> <small>${escapeHtml(s.counts)}</small>`;
+/** `A` and `B` beside what each holds: the sides named once at the top, and each request's answers. */
+function sidesList(a: string, b: string, kind: 'sides' | 'side'): string {
+  return `<dl class="${kind}"><dt>A</dt><dd>${escapeHtml(a)}</dd><dt>B</dt><dd>${escapeHtml(b)}</dd></dl>`;
+}
+
+function summaryRow(s: CompareViewSummary): string {
+  const verdict = `<span class="verdict ${s.differs ? 'differ' : 'agree'}">${s.differs ? 'differ' : 'agree'}</span> <small class="counts">${escapeHtml(s.counts)}</small>`;
   const more = s.differences.length ? `<ul class="differences">${s.differences.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>` : '';
-  const sides = `<dl><dt>A · ${escapeHtml(view.sideA)}</dt><dd>${escapeHtml(s.a)}</dd><dt>B · ${escapeHtml(view.sideB)}</dt><dd>${escapeHtml(s.b)}</dd></dl>`;
-  return `<tr><th scope="row">${escapeHtml(s.request)}</th><td>${verdict}${sides}${more}</td></tr>`;
+  return `<tr><th scope="row">${escapeHtml(s.request)}</th><td>${verdict}${sidesList(s.a, s.b, 'side')}${more}</td></tr>`;
 }
 
 export function compareHtml(view: CompareView, nonce: string, cspSource: string): string {
@@ -76,8 +89,8 @@ export function compareHtml(view: CompareView, nonce: string, cspSource: string)
   const summary = view.summaries.length === 0 ? '' : `
   <section aria-label="Summary per request">
     <table class="summary">
-      <thead><tr><th scope="col">request</th><th scope="col">verdict and sides</th></tr></thead>
-      <tbody>${view.summaries.map((x) => summaryRow(x, view)).join('')}</tbody>
+      <thead><tr><th scope="col">request</th><th scope="col">verdict</th></tr></thead>
+      <tbody>${view.summaries.map(summaryRow).join('')}</tbody>
     </table>
   </section>`;
   const more = view.differing > view.records.length ? `<p>The first ${view.records.length} of ${view.differing} differing records are listed; <code>apiwb compare --out</code> writes them all.</p>` : '';
@@ -89,7 +102,7 @@ export function compareHtml(view: CompareView, nonce: string, cspSource: string)
     <input type="radio" name="filter" id="f-removed"><label for="f-removed">Removed (${count('removed')})</label>
     <input type="radio" name="filter" id="f-changed"><label for="f-changed">Changed (${count('changed')})</label>
     <table class="records">
-      <thead><tr><th scope="col">difference</th>${several ? '<th scope="col">request</th>' : ''}<th scope="col">key</th><th scope="col">pair</th><th scope="col">fields</th></tr></thead>
+      <thead><tr><th scope="col">difference</th>${several ? '<th scope="col">request</th>' : ''}<th scope="col">key</th><th scope="col">fields</th><th scope="col">pair</th></tr></thead>
       <tbody>${view.records.map((r) => recordRow(r, several)).join('')}</tbody>
     </table>
     ${more}
@@ -104,10 +117,12 @@ export function compareHtml(view: CompareView, nonce: string, cspSource: string)
   section { margin-top: .8em; }
   td.pair, th[scope="row"] { white-space: nowrap; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 0 8px; margin: 0; }
-  dt { font-weight: bold; white-space: nowrap; }
-  dd { margin: 0; }
+  dt { font-weight: bold; }
+  dd { margin: 0; overflow-wrap: anywhere; }
+  dl.sides { margin: 0 0 .4em; }
+  dl.side { margin-top: 2px; }
   details summary { cursor: pointer; }
-  ul.fields { margin: 2px 0 4px; padding-left: 1.2em; }
+  ul.fields { margin: 0; padding: 0; list-style: none; }
   ul.fields code { overflow-wrap: break-word; }
   table { border-collapse: collapse; width: 100%; margin-top: .5em; }
   th, td { text-align: left; padding: 2px 8px; border-bottom: 1px solid var(--vscode-panel-border, #8884); vertical-align: top; }
@@ -119,6 +134,7 @@ export function compareHtml(view: CompareView, nonce: string, cspSource: string)
   .verdict.differ { color: var(--vscode-editorWarning-foreground); }
   .differences { margin: 2px 0 0; padding-left: 1.2em; }
   small { opacity: .85; }
+  small.counts { display: block; }
   label { margin-right: 1em; }
   .records td:nth-child(2) code { white-space: nowrap; }
   a { color: var(--vscode-textLink-foreground); }
@@ -128,6 +144,7 @@ export function compareHtml(view: CompareView, nonce: string, cspSource: string)
 </style></head>
 <body>
   <h1>${escapeHtml(view.title)}</h1>
+  ${sidesList(view.sideA, view.sideB, 'sides')}
   <p role="status">${state}</p>
   ${summary}
   ${table}

@@ -142,17 +142,6 @@ export class HistoryController implements vscode.Disposable {
   }
 
   /** The stored request as curl; its credentials were redacted before storing, so they become shell variables. */
-  /** The file and request an entry was sent from (Compare Environments… on an entry), or undefined, said. */
-  async originOf(argument: HistoryArgument): Promise<{ uri: string; requestIndex: number } | undefined> {
-    const entry = await this.entryOf(argument, 'Compare Environments');
-    if (!entry) return undefined;
-    if (!entry.origin) {
-      void vscode.window.showWarningMessage(`API Workbench: ${entryLabel(entry)} was not sent from a file, so it cannot be sent again to compare; save it to a collection first.`);
-      return undefined;
-    }
-    return { uri: entry.origin.file, requestIndex: entry.origin.index };
-  }
-
   async copyAsCurl(argument: HistoryArgument): Promise<string | undefined> {
     const entry = await this.entryOf(argument, 'Copy as curl');
     if (!entry) return undefined;

@@ -3,19 +3,25 @@
 // sets) compares record by record: exactly the bookings the next release changes, by bookingId; the
 // same from a History entry of that request; the same environment on both sides agrees; every request
 // of a collection file, summed up per request; a baseline directory `apiwb compare --baseline` wrote as
-// the other side; Stop keeps what was compared; a pair opens in the diff editor.
+// the other side; a stored response from History as the other side (the request sent now against it),
+// and two stored responses of one request against each other with nothing sent; every request of a
+// folder of collection files on both releases, exactly the planted differences; Stop keeps what was
+// compared; a pair opens in the diff editor.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeBaseline } from '../../../src/core/compare/baseline';
+import type { RequestComparison } from '../../../src/core/compare/requestComparison';
+import { constituent, FIRST_TRANSACTION_ID } from '../../../src/sandbox/fundraising/data';
+import { NEXT_ADDED_PAYMENTS, NEXT_FIRST_ADDED_ID, nextRelease } from '../../../src/sandbox/fundraising/nextRelease';
 import type { CompareOutcome } from '../../../src/extension/compare/compareController';
 import type { HttpResponse } from '../../../src/core/http/types';
 import type { ApiWorkbenchTestApi } from '../../../src/extension/testApi';
 import { activatedApi } from './extensionUnderTest';
 import { requireSandbox } from './sandbox';
-import { useSandboxEnvironment, whenTrue, writeWorkspaceFile } from './editorHelpers';
+import { requestLog, useSandboxEnvironment, whenTrue, writeWorkspaceFile } from './editorHelpers';
 
 const compare = (target: unknown, choices: unknown): Thenable<CompareOutcome | undefined> =>
   vscode.commands.executeCommand<CompareOutcome | undefined>('apiWorkbench.compareEnvironments', target, choices);
@@ -48,6 +54,10 @@ describe('Compare Environments… (issue 32)', () => {
   });
 
   after(async () => {
+    for (const name of ['sandbox-next', 'sandbox']) {
+      await api.environments.use(name);
+      await api.environments.secrets.delete('fundraising.service_key');
+    }
     await vscode.workspace.fs.writeFile(envUri, original);
     await api.environments.load();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -113,6 +123,103 @@ describe('Compare Environments… (issue 32)', () => {
     assert.match(api.compare.panel.last?.progress ?? '', /holds no request named notRecorded/);
   });
 
+  it('against a stored response from History: the request sent now (sandbox-next) against what sandbox answered before', async () => {
+    const response = await vscode.commands.executeCommand<HttpResponse | undefined>('apiWorkbench.send', { uri: file.toString(), requestIndex: 0 });
+    assert.equal(response?.status, 200);
+    const [entry] = await api.history.store.list();
+    assert.ok(entry);
+    assert.equal(entry.environment, 'sandbox');
+    await api.environments.use('sandbox-next');
+    try {
+      const outcome = await compare({ uri: file.toString(), requestIndex: 0 }, { history: entry.id, key: 'bookingId' });
+      const r = outcome?.comparison.records;
+      const perPage = sandbox().samples.bookingsPerPage;
+      // One page a side (the stored response is one page): booking 6 (index 5) is the planted one on it.
+      assert.deepEqual([r?.added, r?.removed, r?.changed, r?.unchanged], [0, 0, 1, perPage - 1]);
+      assert.deepEqual([outcome?.comparison.a.status, outcome?.comparison.a.rows, outcome?.comparison.b.rows], [200, perPage, perPage]);
+      assert.equal(outcome?.comparison.b.walk, undefined, 'side B sent one page, not a walk');
+      const view = api.compare.panel.last;
+      assert.match(view?.sideA ?? '', /^stored .+ \(sandbox\)$/);
+      assert.equal(view?.sideB, 'sandbox-next, sent now');
+      assert.deepEqual(view?.records.map((x) => [x.kind, x.key, x.fields.map((f) => f.path)]), [['changed', 'BK-000006', ['status']]]);
+      assertNoSandboxSecret(JSON.stringify(view));
+    } finally {
+      await api.environments.use('sandbox');
+    }
+  });
+
+  it('a History entry against another stored response of the same request: nothing is sent', async () => {
+    await vscode.commands.executeCommand('apiWorkbench.send', { uri: file.toString(), requestIndex: 0 });
+    await api.environments.use('sandbox-next');
+    try {
+      await vscode.commands.executeCommand('apiWorkbench.send', { uri: file.toString(), requestIndex: 0 });
+    } finally {
+      await api.environments.use('sandbox');
+    }
+    const [newer, older] = await api.history.tree.getChildren();
+    assert.equal(newer?.entry.environment, 'sandbox-next');
+    assert.equal(older?.entry.environment, 'sandbox');
+    const sent = (await requestLog(sandbox().booking.baseUrl)).length;
+    const outcome = await compare(newer, { history: older?.entry.id, key: 'bookingId' });
+    assert.equal((await requestLog(sandbox().booking.baseUrl)).length, sent, 'no request reached the sandbox');
+    const r = outcome?.comparison.records;
+    assert.deepEqual([r?.added, r?.removed, r?.changed, r?.unchanged], [0, 0, 1, sandbox().samples.bookingsPerPage - 1]);
+    // The older is side A, whichever entry the command was run on.
+    const view = api.compare.panel.last;
+    assert.match(view?.sideA ?? '', /\(sandbox\)$/);
+    assert.match(view?.sideB ?? '', /\(sandbox-next\)$/);
+    const pair = view?.records[0];
+    assert.deepEqual(pair?.fields.map((f) => [f.path, [f.before, f.after].sort()]), [['status', ['Cancelled', 'Confirmed']]], 'the status flipped between Confirmed and Cancelled');
+  });
+
+  it('on a collection folder: every request of every file walked on both releases, exactly the planted differences', async () => {
+    const d = sandbox().samples;
+    const key = sandbox().credentials.fundraising.fullAccess.serviceKey;
+    // The fundraising service asks for its Basic service key on each side, each in its own environment's scope.
+    for (const name of ['sandbox-next', 'sandbox']) {
+      await api.environments.use(name);
+      await api.environments.secrets.set('fundraising.service_key', key);
+    }
+    const auth = 'Authorization: Basic {{$auth.token("fundraising")}}\nX-API-Key: {{tenant_code}}\nX-Sandbox-Choice: {{sandbox_release}}\n';
+    await writeWorkspaceFile('compare-folder/constituents.http', `# @name constituents\nGET {{fundraising_base_url}}/v1/constituents?limit=200\n${auth}`);
+    await writeWorkspaceFile('compare-folder/payments.http', `# @name payments\nGET {{fundraising_base_url}}/v1/transactions?limit=250\n${auth}\n###\n# @name lookupTypes\nGET {{fundraising_base_url}}/v1/lookup-types\n${auth}`);
+    const [, collections] = await api.requestsTree.getChildren();
+    const folder = (await api.requestsTree.getChildren(collections)).find((n) => n.kind === 'folder' && n.folder.endsWith('compare-folder'));
+    assert.ok(folder?.kind === 'folder' && folder.files.length === 2, 'the Requests view lists the folder with its two files');
+    const outcome = await compare(folder, { environment: 'sandbox-next', allPages: true, key: '' });
+    assert.ok(outcome && !outcome.stopped);
+
+    const organisations = Array.from({ length: d.constituents }, (_, i) => constituent({ seed: 3, constituents: d.constituents, transactions: d.transactions }, i))
+      .filter((c) => nextRelease.addsCharityNumber(c)).map((c) => String(c['constituentNumber']));
+    const indexes = Array.from({ length: d.transactions }, (_, i) => i);
+    const removed = indexes.filter(nextRelease.removesPayment).map((i) => String(FIRST_TRANSACTION_ID + i));
+    const changed = indexes.filter(nextRelease.changesPayment).map((i) => String(FIRST_TRANSACTION_ID + i));
+    const added = Array.from({ length: NEXT_ADDED_PAYMENTS }, (_, k) => String(NEXT_FIRST_ADDED_ID + k));
+    assert.ok(organisations.length > 10 && removed.length > 2 && changed.length > 2);
+    const counts = (c: RequestComparison): number[] => [c.records?.added ?? -1, c.records?.removed ?? -1, c.records?.changed ?? -1, c.records?.unchanged ?? -1];
+    assert.deepEqual(outcome.comparisons.map((c) => [c.label, c.a.walk, c.b.walk]), [['constituents', 'complete', 'complete'], ['payments', 'complete', 'complete'], ['lookupTypes', 'complete', 'complete']]);
+    const [constituents, payments, lookupTypes] = outcome.comparisons as [RequestComparison, RequestComparison, RequestComparison];
+    assert.deepEqual(counts(constituents), [0, 0, organisations.length, d.constituents - organisations.length]);
+    assert.deepEqual(constituents.differences, ['fields on side B only: charityNumber']);
+    assert.deepEqual(counts(payments), [added.length, removed.length, changed.length, d.transactions - removed.length - changed.length]);
+    assert.deepEqual(payments.differences, []);
+    assert.equal(lookupTypes.differs, false);
+
+    // The view lists exactly these records, each with its one field change, and nothing else.
+    const view = api.compare.panel.last;
+    assert.equal(view?.state, 'done');
+    assert.deepEqual(view?.summaries.map((x) => [x.request, x.differs]), [['constituents', true], ['payments', true], ['lookupTypes', false]]);
+    const listed = (request: string, kind: string): string[] => (view?.records ?? []).filter((r) => r.request === request && r.kind === kind).map((r) => r.key).sort();
+    assert.equal(view?.differing, organisations.length + added.length + removed.length + changed.length);
+    assert.deepEqual(listed('constituents', 'changed'), [...organisations].sort());
+    assert.deepEqual(listed('payments', 'removed'), [...removed].sort());
+    assert.deepEqual(listed('payments', 'changed'), [...changed].sort());
+    assert.deepEqual(listed('payments', 'added'), [...added].sort());
+    assert.ok(view?.records.filter((r) => r.request === 'constituents').every((r) => r.fields.length === 1 && r.fields[0]?.path === 'charityNumber' && r.fields[0].kind === 'added'));
+    assert.ok(view?.records.filter((r) => r.kind === 'changed' && r.request === 'payments').every((r) => r.fields.length === 1 && r.fields[0]?.path === 'amount'));
+    assertNoSandboxSecret(JSON.stringify(view));
+  });
+
   it('Stop keeps what was compared: side B cut at its first page, the next request not sent', async () => {
     const collection = await writeWorkspaceFile('compare-stop.http', '# @name walkA\nGET {{booking_base_url}}/bookings\nX-Sandbox-Choice: {{sandbox_release}}\n\n###\n# @name walkB\nGET {{booking_base_url}}/bookings\n');
     const stopAtSideB = api.compare.panel.onDidShow((view) => { if (/side B \(sandbox-next\): page 1 /.test(view.progress ?? '')) api.compare.stop(); });
@@ -144,5 +251,13 @@ describe('Compare Environments… (issue 32)', () => {
 
   function sandbox() {
     return requireSandbox();
+  }
+
+  /** No password, service key or JWT of the sandbox, plain or as a Basic credential, in `text`. */
+  function assertNoSandboxSecret(text: string): void {
+    const s = sandbox();
+    const f = s.credentials.fundraising;
+    const values = [s.credentials.engagement.password, f.fullAccess.serviceKey, f.readOnly.serviceKey, f.jwt.token];
+    for (const value of values) assert.ok(!text.includes(value) && !text.includes(Buffer.from(value).toString('base64')), 'a sandbox secret is in the comparison view');
   }
 });

@@ -14,6 +14,8 @@ export async function writeWorkspaceFile(name: string, text: string): Promise<vs
   const folder = vscode.Uri.joinPath(root, 'editor-suite');
   await vscode.workspace.fs.createDirectory(folder);
   const uri = vscode.Uri.joinPath(folder, name);
+  // A name may hold a folder of its own (a collection folder).
+  await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
   return uri;
 }
