@@ -97,8 +97,6 @@ export default tseslint.config(
   // The ratchet: what is over those bounds today, each at its figure of today (for complexity, the
   // file's most complex function). A figure may only go down: lower it when a split lands.
   { files: ['src/core/export/jsonRowSplitter.ts'], rules: { complexity: ['error', 128], 'max-lines': ['error', 692] } },
-  { files: ['src/core/paging/strategies/generic.ts'], rules: { complexity: ['error', 40] } },
-  { files: ['src/core/results/viewModel.ts'], rules: { complexity: ['error', 26] } },
   // Grown or written over the bounds by the third release's features (secrets bound to origins, resume
   // checks, proxies, server waits, compare), merged together: the figures at that merge, the first to split.
   {

@@ -6,9 +6,10 @@
 // gone when it starts, and is spent whole); goal (issue 35): at most 1.1 times that. Also the same walk
 // unlimited, for what the walk itself costs. Prints figures; asserts only that every walk is complete.
 //   node --import tsx bench/rateLimit.ts [--pages 2000] [--per-second 100]
-import { memorySink } from '../src/core/export';
+import { memorySink } from '../src/core/export/sink';
 import { closeHttpAgents } from '../src/core/http/client';
-import { walk, type WalkResult } from '../src/core/paging';
+import { type WalkResult } from '../src/core/paging';
+import { walk } from '../src/core/paging/walker';
 import { startSandbox } from '../src/sandbox';
 import type { LoggedRequest } from '../src/sandbox/shared/requestLog';
 import { arg, loadNote, mb, printRow } from './lib/measure';

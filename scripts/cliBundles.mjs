@@ -3,7 +3,8 @@
 //
 // `apiwb` is a small dispatcher (src/cli/main.ts) plus one bundle per subcommand module, beside it:
 // src/cli/subcommands.ts loads each subcommand with `import('./xCommand')`, and here that import becomes a
-// load of the sibling bundle `<stem>.xCommand<ext>` through V8's code cache (src/cli/codeCache.ts). So
+// load of the sibling bundle `<stem>.xCommand<ext>` through V8's code cache (src/cli/codeCache.ts, by the
+// rule of src/core/files/codeCache.ts). So
 // `apiwb --help` compiles only the dispatcher, and `apiwb run` only the dispatcher and the run bundle (one
 // bundle of ~3 MB took most of start-up), from cached code after its first run.
 // The list of subcommand modules is read from subcommands.ts itself: there is no second list to keep.

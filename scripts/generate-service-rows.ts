@@ -3,7 +3,7 @@
 // `--check` writes nothing and fails when the file is not what the catalog gives.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { CONTRACT_SERVICES } from '../src/core/catalog';
-import { serviceRowsModuleText } from '../src/core/catalog/serviceRows';
+import { serviceRowsModuleText } from './serviceRows';
 
 const file = 'src/core/catalog/serviceRows.generated.ts';
 const text = serviceRowsModuleText(CONTRACT_SERVICES);

@@ -1,6 +1,6 @@
 // `npm test`: every check and every suite, in order, stopping at the first failing step.
 // Steps: the Debian packages the suites need (chromium for the panel tests and the UI suites, ...),
-// typecheck, lint, knip (nothing unused), contributions check, build + VSIX (with its size and content check),
+// typecheck, lint, knip (nothing unused, nothing only tests use), contributions check, build + VSIX (with its size and content check),
 // unit/server/sandbox tests (node --test), then the extension-host and UI suites inside code-server.
 // A skipped test is an error: a suite that cannot run for a missing dependency must fail, never pass quietly.
 import { spawn } from 'node:child_process';
@@ -34,8 +34,10 @@ const steps = [
   ['typecheck', npx, ['tsc', '-p', '.', '--noEmit']],
   ['typecheck webview', npx, ['tsc', '-p', 'src/webview', '--noEmit']],
   ['lint', npx, ['eslint', '.']],
-  // No unused file, export, type or dependency (knip.jsonc).
+  // No unused file, export, type or dependency (knip.jsonc); and none that only the tests, checks and
+  // benches use (--production: the product's entries alone).
   ['knip', npx, ['knip', '--no-progress']],
+  ['knip production', npx, ['knip', '--production', '--no-progress']],
   ['contributions', npx, ['tsx', 'scripts/check-contributions.ts']],
   ['package', process.execPath, ['scripts/package.mjs']],
   ['node suites', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...nodeSuites]],

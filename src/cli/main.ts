@@ -28,10 +28,10 @@ async function main(argv: readonly string[]): Promise<number> {
   // exit: ~100 ms at the end of every `apiwb run` of a few requests. With the largest budget V8 takes
   // (~1 200 times its default; see v8Flags.ts), a run of up to a couple of hundred requests ends on
   // baseline code and a long one (a thousand requests) is still optimised. Set before a subcommand
-  // bundle is compiled: V8's code cache is tied to the flags (src/cli/codeCache.ts), and one set later
-  // would make every run's cached code rejected. Only for the subcommands that send requests: a flag
-  // set voids node's cached code of the built-in modules loaded after it (so they are loaded before,
-  // below).
+  // bundle is compiled: V8's code cache is tied to the flags (src/core/files/codeCache.ts), and one set
+  // later would make every run's cached code rejected. Only for the subcommands that send requests: a
+  // flag set voids node's cached code of the built-in modules loaded after it (so they are loaded
+  // before, below).
   // With them, an interrupt budget ~7 times V8's default: each request of a run executes a little of a
   // lot of code (prepare, send, read, judge, report), and with the default V8 optimised much of it with
   // TurboFan, on background threads that took ~40 % of a 1 000-request run's CPU (2 cores shared with

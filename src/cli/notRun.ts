@@ -4,7 +4,6 @@
 import type { HttpFile } from '../core/httpfile/model';
 import { fileProblems, notRunReason, type NotRunRequest } from '../core/run/notRun';
 import type { RequestOutcome } from './reporters/summary';
-import { InputError } from './nodePorts/files';
 import type { FileWithoutRequests } from './runPlan';
 
 interface Planned {
@@ -65,27 +64,31 @@ export function setAsideNotRun<P extends Planned, T extends { readonly requests:
   return { ...plan, requests: kept, notRun };
 }
 
+/** A check's result without a problem. */
+type Passed<R> = Exclude<R, { readonly problem: string }>;
+
 /**
- * The requests whose check before sending fails — a variable not defined, a `< file` body missing, a
- * paging directive that cannot be read — set aside as not run too: that request's problem, not the run's
- * (the others run; the run exits 1). `check` throws an InputError naming `item.where`; what it returns
- * for the requests kept comes back in their order.
+ * The requests whose check before sending finds a problem — a variable not defined, a `< file` body
+ * missing, a paging directive that cannot be read — set aside as not run too: that request's problem,
+ * not the run's (the others run; the run exits 1). What the check returns for the requests kept comes
+ * back in their order.
  */
-export function setAsideFailingChecks<P extends Planned, R>(requests: readonly P[], check: (item: P) => R): { kept: P[]; results: R[]; notRun: NotRunOutcome[] } {
+export function setAsideFailingChecks<P extends Planned, R extends { readonly problem?: string | undefined }>(
+  requests: readonly P[], check: (item: P) => R,
+): { kept: P[]; results: Passed<R>[]; notRun: NotRunOutcome[] } {
   const kept: P[] = [];
-  const results: R[] = [];
+  const results: Passed<R>[] = [];
   const notRun: NotRunOutcome[] = [];
   for (const item of requests) {
-    try {
-      results.push(check(item));
+    const result = check(item);
+    const problem = result.problem;
+    if (problem === undefined) {
+      results.push(result as Passed<R>);
       kept.push(item);
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      const prefix = `${item.where}: `;
-      const reason = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-      const line = item.node.requestLine.range.start.line + 1;
-      notRun.push(outcomeOf({ file: item.shown, line, name: item.node.name ?? item.where, reason, tool: 'API Workbench' }, item.node.requestLine.method, item.node.requestLine.url));
+      continue;
     }
+    const line = item.node.requestLine.range.start.line + 1;
+    notRun.push(outcomeOf({ file: item.shown, line, name: item.node.name ?? item.where, reason: problem, tool: 'API Workbench' }, item.node.requestLine.method, item.node.requestLine.url));
   }
   return { kept, results, notRun };
 }

@@ -5,11 +5,12 @@ import { DEFAULT_TIMEOUT_MS } from '../core/http/client';
 import { DEFAULT_MAX_WAIT_MS } from '../core/http/serverWaits';
 import type { OutputFormat } from './reporters/outputSink';
 import { reporterOptions, REPORT_HELP } from './reporters/runReport';
-import { NETWORK_HELP } from './runNetwork';
+import { NETWORK_ARGS, NETWORK_HELP, networkFlagsOf, TLS_HELP, type NetworkFlags } from './runNetwork';
 
 export const RUN_EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
-export interface RunOptions {
+/** The network flags (--proxy, --cacert, --insecure, --insecure-token-endpoint) are compare's too (runNetwork.ts). */
+export interface RunOptions extends NetworkFlags {
   readonly paths: readonly string[];
   readonly env: string;
   readonly envFile?: string;
@@ -21,14 +22,8 @@ export interface RunOptions {
   readonly timeoutMs: number;
   /** All waits on the server of one walk or request together (--max-wait, in seconds on the command line). */
   readonly maxWaitMs: number;
-  readonly insecure: boolean;
-  /** --insecure-token-endpoint: sign-ins too go without TLS verification (a separate opt-in: a password goes there). */
-  readonly insecureTokenEndpoint: boolean;
   /** --csv-raw: CSV cells that start like a formula are written as they are. */
   readonly csvRaw: boolean;
-  /** --proxy URL and --cacert FILE (runNetwork.ts). */
-  readonly proxy?: string;
-  readonly cacert?: readonly string[];
   /** --reporter junit|json|github; --report FILE (github without a file: stdout). */
   readonly reporter?: 'junit' | 'json' | 'github';
   readonly report?: string;
@@ -76,12 +71,7 @@ Options:
                       resumable. A 429 or 503 without Retry-After is not sent again
   --overlay FILE      an OpenAPI overlay written by 'apiwb import-openapi --out' (repeatable): its
                       operations' paging and business errors count like the contract's
-  --insecure          do not verify TLS certificates of the requests' servers (off by default; only
-                      for a server you trust); sign-ins still verify theirs
-  --insecure-token-endpoint
-                      do not verify the TLS certificate of the token endpoint either (a password
-                      goes there: only for a sign-in server you trust)
-  --csv-raw           write CSV cells that start with =, +, -, @, TAB or CR as they are (by default
+${TLS_HELP}  --csv-raw           write CSV cells that start with =, +, -, @, TAB or CR as they are (by default
                       they get a leading ' so that a spreadsheet shows them as text, not formulas)
 ${NETWORK_HELP}  --check-contract    compare each response with what the contract documents for its operation
                       (fields, types, error codes, paging headers and fields); prints each finding
@@ -137,9 +127,7 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
     options: {
       env: { type: 'string' }, 'env-file': { type: 'string' }, name: { type: 'string' },
       'all-pages': { type: 'boolean' }, out: { type: 'string' }, format: { type: 'string' },
-      'max-pages': { type: 'string' }, timeout: { type: 'string' }, 'max-wait': { type: 'string' }, insecure: { type: 'boolean' },
-      'insecure-token-endpoint': { type: 'boolean' }, 'csv-raw': { type: 'boolean' },
-      proxy: { type: 'string' }, cacert: { type: 'string', multiple: true },
+      'max-pages': { type: 'string' }, timeout: { type: 'string' }, 'max-wait': { type: 'string' }, 'csv-raw': { type: 'boolean' }, ...NETWORK_ARGS,
       reporter: { type: 'string' }, report: { type: 'string' },
       'check-contract': { type: 'boolean' },
       resume: { type: 'boolean' }, overlay: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
@@ -160,11 +148,8 @@ export function parseRunArgs(args: readonly string[]): RunOptions | 'help' {
     ...(values['max-pages'] ? { maxPages: positiveInteger('--max-pages', values['max-pages']) } : {}),
     timeoutMs: values.timeout ? positiveInteger('--timeout', values.timeout) : DEFAULT_TIMEOUT_MS,
     maxWaitMs: values['max-wait'] !== undefined ? wholeNumber('--max-wait', values['max-wait']) * 1000 : DEFAULT_MAX_WAIT_MS,
-    insecure: values.insecure ?? false,
-    insecureTokenEndpoint: values['insecure-token-endpoint'] ?? false,
+    ...networkFlagsOf(values),
     csvRaw: values['csv-raw'] ?? false,
-    ...(values.proxy ? { proxy: values.proxy } : {}),
-    ...(values.cacert ? { cacert: values.cacert } : {}),
     ...reporterOptions(values.reporter, values.report),
     checkContract: values['check-contract'] ?? false,
     resume: values.resume ?? false,

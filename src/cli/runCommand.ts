@@ -44,7 +44,7 @@ import { openRunNetwork } from './runNetwork';
 import type { Subcommand } from './subcommands';
 import type { Mutable } from '../core/mutable';
 import { parseRunArgs, RUN_EXIT, RUN_HELP, type RunIo, type RunOptions } from './runArguments';
-import { checkBeforeSending, claimOutputs, messageOf, planRequests, readOverlay, shownPath, withReadLater, type PlannedRequest } from './runPlan';
+import { checkBeforeSending, claimOutputs, messageOf, planRequests, readOverlay, shownPath, withReadLater, type PlannedRequest, type SendCheck } from './runPlan';
 import { overlapsNext, preparesAhead, READY_AHEAD_FOR_MS } from './runOverlap';
 import { resumeRecordOf, resumeWords, type ResumeRecordKeeper } from './runResume';
 import { openRunOut, outcomeOf, thrownOutcome, type RunOutcome } from './runOutput';
@@ -113,11 +113,12 @@ async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor, in
   const catalog = createCatalog(withOverlay(CONTRACT_SERVICES, options.overlays.map(readOverlay)));
   const includeNames = new Map<string, readonly string[]>();
   const checkedTexts = new Map<string, ResolvedText>();
-  const checks = setAsideFailingChecks<Omit<PlannedRequest, 'readLater'>, readonly string[] | undefined>(plan.requests, (item) => checkBeforeSending(item, environment, options.allPages, catalog, includeNames, checkedTexts, runFiles));
+  // A request whose check finds a problem is not run (exit 1); the others run.
+  const checks = setAsideFailingChecks<Omit<PlannedRequest, 'readLater'>, SendCheck>(plan.requests, (item) => checkBeforeSending(item, environment, options.allPages, catalog, includeNames, checkedTexts, runFiles));
   checkedTexts.clear();
   claimOutputs(runFiles, options);
   inputs.reportClaimed = true;
-  const planned = withReadLater({ ...plan, requests: checks.kept }, checks.results);
+  const planned = withReadLater({ ...plan, requests: checks.kept }, checks.results.map((checked) => checked.names));
   return { envPath, runEnvironment, environment, catalog, planned, notRun: [...notRun, ...checks.notRun] };
 }
 

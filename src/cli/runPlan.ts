@@ -101,36 +101,46 @@ export function readLaterFlags(requests: readonly { readonly name?: string | und
 }
 
 /**
- * Before anything is sent (exit 2, naming file:line): every plain variable defined, every $auth id
- * declared, every `< file` body present (a `<@` one readable), and with --all-pages every `# @paging`
- * directive readable. Returns the reference names of a `<@` body's file (they count for readLater),
- * found once a file for the run (`names`, by path); the file's text is not kept.
+ * What the check before sending found: the request's problem in words (without its file and line: the
+ * caller says those), or the reference names of a `<@` body's file (they count for readLater).
  */
-export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment: Environment, allPages: boolean, catalog: Catalog, names: Map<string, readonly string[]>, checkedTexts: Map<string, ResolvedText>, runFiles: RunFiles): readonly string[] | undefined {
+export type SendCheck = { readonly problem: string } | { readonly problem?: undefined; readonly names?: readonly string[] };
+
+/**
+ * Before anything is sent: every plain variable defined, every $auth id declared, every `< file` body
+ * present (a `<@` one readable), and with --all-pages every `# @paging` directive readable. A `<@` body's
+ * names are found once a file for the run (`names`, by path); the file's text is not kept. Whether a
+ * problem sets the request aside (`apiwb run`) or stops everything (`apiwb compare`) is the caller's.
+ */
+export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment: Environment, allPages: boolean, catalog: Catalog, names: Map<string, readonly string[]>, checkedTexts: Map<string, ResolvedText>, runFiles: RunFiles): SendCheck {
   const checked = checkRequest(item.parsed, item.node.index, environment, checkedTexts);
-  const at = { file: item.shown, line: item.node.range.start.line + 1 };
-  if (!checked.ok) throw new InputError(`${item.where}: ${checked.problem}`, at);
+  if (!checked.ok) return { problem: checked.problem };
   const include = checked.resolved.bodyInclude;
   const includePath = include && resolvePath(dirname(item.file), include.path);
   const shown = include && `<${include.substituteVariables ? '@' : ''} ${include.path}`;
-  if (includePath && !existsSync(includePath)) throw new InputError(`${item.where}: ${shown}: no such file next to ${item.shown}`, at);
+  if (includePath && !existsSync(includePath)) return { problem: `${shown}: no such file next to ${item.shown}` };
   if (includePath) runFiles.input(includePath, `the body file (${shown} of ${item.where})`);
   if (allPages) {
     const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, catalog);
-    if (!lookup.ok) throw new InputError(`${item.where}: ${lookup.error}`, at);
+    if (!lookup.ok) return { problem: lookup.error };
   }
-  if (!include?.substituteVariables || !includePath) return undefined;
+  if (!include?.substituteVariables || !includePath) return {};
   let found = names.get(includePath);
   if (!found) {
     try {
       const bytes = readFileSync(includePath);
       found = bytes.includes('{{') ? referenceNames(bytes.toString('utf8')) : [];
     } catch (error) {
-      throw new InputError(`${item.where}: ${shown}: ${messageOf(error)}`, at);
+      return { problem: `${shown}: ${messageOf(error)}` };
     }
     names.set(includePath, found);
   }
-  return found;
+  return { names: found };
+}
+
+/** A request's problem as an input error of the whole command (exit 2), naming its file and line. */
+export function requestInputError(item: Pick<PlannedRequest, 'where' | 'shown' | 'node'>, problem: string): InputError {
+  return new InputError(`${item.where}: ${problem}`, { file: item.shown, line: item.node.range.start.line + 1 });
 }
 
 /** --out, its resume record and --report are claimed before anything is sent: none may be an input, a link or a folder (exit 2). */

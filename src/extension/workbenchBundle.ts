@@ -1,11 +1,11 @@
 // Loads the workbench bundle (dist/workbench.js, beside the activation bundle) through V8's code cache,
-// by the CLI's one rule for it (src/cli/codeCache.ts: entries signed with a key of this user's, read only
-// from a folder that is this user's alone, any fault a normal load). The cache lives in the extension's
+// by the one rule the CLI's bundles load by too (src/core/files/codeCache.ts: entries signed with a key
+// of this user's, read only from a folder that is this user's alone, any fault a normal load). The cache lives in the extension's
 // global storage. Compiling the bundle is about half of what the first view or command waits for after
 // activation; with the code of an earlier session the compile is mostly skipped. A load with no usable
 // entry writes one a few seconds later, once the code that ran by then (views, commands) is compiled.
 import { join } from 'node:path';
-import { loadBundle } from '../cli/codeCache';
+import { loadBundle } from '../core/files/codeCache';
 
 type WorkbenchModule = typeof import('./workbench');
 

@@ -15,7 +15,7 @@ import { resolveChoices } from './shared/choices';
 import { PageFaultRegistry } from './shared/faults';
 import { RateLimiter } from './shared/rateLimit';
 
-export type { RunningSandbox, SandboxDescriptor, SandboxOptions } from './descriptor';
+export type { RunningSandbox, SandboxOptions } from './descriptor';
 export { parsePageFault } from './shared/faults';
 export { parseChoiceList, resolveChoices } from './shared/choices';
 

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import { codeCacheDir, entryName, loadBundle, sourceText } from '../../src/cli/codeCache';
+import { codeCacheDir } from '../../src/cli/codeCache';
+import { entryName, loadBundle, sourceText } from '../../src/core/files/codeCache';
 import { runCli } from './cliProcess';
 import { buildCli, COLLECTION, openSandboxWorkspace, type SandboxWorkspace } from './sandboxEnv';
 
@@ -27,7 +28,7 @@ interface ChildLoad { readonly state: string; readonly entry: string; readonly s
  * name depends on the process's flags, the same for every child.
  */
 function loadInChild(bundle: string, cache: string, save = false): ChildLoad {
-  const module = join(import.meta.dirname, '..', '..', 'src', 'cli', 'codeCache.ts');
+  const module = join(import.meta.dirname, '..', '..', 'src', 'core', 'files', 'codeCache.ts');
   // One script for every child (it is part of node's arguments, which name the entry); the rest is argv.
   const script = `const [bundle, cache, save] = process.argv.slice(-3);
     const b = require(${JSON.stringify(module)}).loadBundle(bundle, cache);

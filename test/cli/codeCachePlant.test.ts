@@ -25,7 +25,7 @@ interface Loaded { readonly state: string; readonly entry: string | null; readon
 
 /** Loads in a child process (V8 keeps what a process compiled): state, entry and the bundle's answer. */
 function loadInChild(bundle: string, cache: string, keyFile: string, save = false): Loaded {
-  const module = join(import.meta.dirname, '..', '..', 'src', 'cli', 'codeCache.ts');
+  const module = join(import.meta.dirname, '..', '..', 'src', 'core', 'files', 'codeCache.ts');
   const script = `const [bundle, cache, key, save] = process.argv.slice(-4);
     const b = require(${JSON.stringify(module)}).loadBundle(bundle, cache, key);
     if (save === 'save') b.save();

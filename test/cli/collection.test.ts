@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { SandboxDescriptor } from '../../src/sandbox/index';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 import { assertNoSecret, runCli, summaryLines, type CliResult } from './cliProcess';
 import { buildCli, COLLECTION, openSandboxWorkspace, type SandboxWorkspace } from './sandboxEnv';
 

@@ -7,13 +7,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { compareCommand } from '../../src/cli/compare/compareCommand';
-import { httpsTarget, makePki, startTinyproxy, tempDir, type Pki, type TestServer, type Tinyproxy } from '../unit/corporateNetwork';
+import { startCompanyNetwork, type CompanyNetwork, type Pki, type TestServer, type Tinyproxy } from '../unit/corporateNetwork';
 import { commandInProcess } from './inProcess';
 
 const PROXY_PASSWORD = 'corp-proxy-pw-4471';
 
 void describe('apiwb compare behind a company proxy, with company certificates', () => {
-  const temp = tempDir('apiwb-compare-net-');
+  let network: CompanyNetwork | undefined;
   let pki: Pki;
   let proxy: Tinyproxy;
   let secure: TestServer;
@@ -22,15 +22,9 @@ void describe('apiwb compare behind a company proxy, with company certificates',
   let requests: string;
 
   before(async () => {
-    pki = makePki(temp.dir);
-    const server = pki.issue('server', { san: 'IP:127.0.0.1' });
-    pki.issue('client', { client: true });
-    [proxy, secure, mutual] = await Promise.all([
-      startTinyproxy(temp.dir, { user: 'alice', password: PROXY_PASSWORD }),
-      httpsTarget({ cert: server.cert, key: server.key }),
-      httpsTarget({ cert: server.cert, key: server.key, requestCert: true, rejectUnauthorized: true, ca: pki.caPem }),
-    ]);
-    envFile = join(temp.dir, 'http-client.env.json');
+    network = await startCompanyNetwork('apiwb-compare-net-', { user: 'alice', password: PROXY_PASSWORD });
+    ({ pki, proxy, secure, mutual } = network);
+    envFile = join(network.dir, 'http-client.env.json');
     writeFileSync(envFile, JSON.stringify({
       corp: { secure: secure.url },
       corp2: { secure: secure.url },
@@ -40,13 +34,12 @@ void describe('apiwb compare behind a company proxy, with company certificates',
         SSLConfiguration: { clientCertificate: 'client.pem', clientCertificateKey: 'client.key', verifyHostCertificate: true },
       },
     }));
-    requests = join(temp.dir, 'requests.http');
+    requests = join(network.dir, 'requests.http');
     writeFileSync(requests, '# @name accounts\nGET {{secure}}/accounts?api_key=k-123\n');
   });
 
   after(async () => {
-    await Promise.all([proxy?.stop(), secure?.close(), mutual?.close()]);
-    temp.remove();
+    await network?.close();
   });
 
   const compare = (args: readonly string[], env: Record<string, string> = {}) =>
@@ -54,11 +47,11 @@ void describe('apiwb compare behind a company proxy, with company certificates',
   const viaProxy = (): string => proxy.url.replace('//', '//alice@');
 
   void it('sends both sides through --proxy by CONNECT, trusting --cacert, and never prints the password', async () => {
-    const before = proxy.log().length;
+    const before = await proxy.flushed();
     const result = await compare(['--env', 'corp', '--against', 'corp2', '--proxy', viaProxy(), '--cacert', pki.caFile], { APIWB_SECRET_PROXY_PASSWORD: PROXY_PASSWORD });
     assert.equal(result.code, 0, result.stdout + result.stderr);
     assert.match(result.stdout, /✓ accounts .* agree/);
-    const log = proxy.log().slice(before);
+    const log = proxy.log().slice(before, await proxy.flushed());
     assert.equal(log.match(/CONNECT 127\.0\.0\.1:\d+/g)?.length, 2, log);
     for (const hidden of ['k-123', '/accounts']) assert.ok(!log.includes(hidden), `the proxy saw ${hidden}`);
     assert.ok(!(result.stdout + result.stderr).includes(PROXY_PASSWORD));
@@ -72,11 +65,11 @@ void describe('apiwb compare behind a company proxy, with company certificates',
   });
 
   void it("each side its own environment's network: side A through the proxy, side B directly with its client certificate", async () => {
-    const before = proxy.log().length;
+    const before = await proxy.flushed();
     const seenBefore = mutual.seen.length;
     const result = await compare(['--env', 'corp', '--against', 'mtls', '--proxy', viaProxy(), '--cacert', pki.caFile], { APIWB_SECRET_PROXY_PASSWORD: PROXY_PASSWORD });
     assert.equal(result.code, 0, result.stdout + result.stderr);
-    assert.equal(proxy.log().slice(before).match(/CONNECT 127\.0\.0\.1:\d+/g)?.length, 1, 'only side A went through the proxy');
+    assert.equal(proxy.log().slice(before, await proxy.flushed()).match(/CONNECT 127\.0\.0\.1:\d+/g)?.length, 1, 'only side A went through the proxy');
     assert.equal(mutual.seen.length, seenBefore + 1);
     assert.equal(mutual.seen.at(-1)?.clientCertificate, 'client');
   });

@@ -15,7 +15,8 @@ import { constituent, FIRST_CONSTITUENT_ID, FIRST_TRANSACTION_ID } from '../../s
 import { NEXT_ADDED_PAYMENTS, NEXT_FIRST_ADDED_ID, nextRelease } from '../../src/sandbox/fundraising/nextRelease';
 import { nextReleaseChangesBooking } from '../../src/sandbox/booking/bookingRoutes';
 import { NEXT_ADDED_ORDERS, NEXT_FIRST_ADDED_ORDER, nextReleaseOrders } from '../../src/sandbox/engagement/nextRelease';
-import { startSandbox, type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox/index';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 import { openSandboxWorkspace, sandboxEnvFileText, SMALL_SANDBOX, type SandboxWorkspace } from './sandboxEnv';
 
 const compareInProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => commandInProcess(compareCommand, args, env);

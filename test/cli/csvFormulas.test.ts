@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { csvField } from '../../src/core/export';
+import { csvField } from '../../src/core/export/csvSink';
 import { startLocalServer, type LocalServer } from './localServer';
 import { runInProcess } from './inProcess';
 

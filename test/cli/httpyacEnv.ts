@@ -3,7 +3,7 @@
 // httpyac's copy names plain variables whose values go in an http-client.private.env.json written to a
 // temporary folder. See samples/collections/README.md.
 import { join } from 'node:path';
-import type { SandboxDescriptor } from '../../src/sandbox/index';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 import { ROOT } from './cliProcess';
 
 export const HTTPYAC = join(ROOT, 'node_modules', 'httpyac', 'bin', 'httpyac.js');

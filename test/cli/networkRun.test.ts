@@ -6,14 +6,15 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { httpTarget, httpsTarget, makePki, startTinyproxy, tempDir, type Pki, type TestServer, type Tinyproxy } from '../unit/corporateNetwork';
+import { startCompanyNetwork, type CompanyNetwork, type Pki, type TestServer, type Tinyproxy } from '../unit/corporateNetwork';
 import { runInProcess } from './inProcess';
 import { COLLECTION, openSandboxWorkspace } from './sandboxEnv';
 
 const PROXY_PASSWORD = 'corp-proxy-pw-8812';
 
 void describe('apiwb run behind a company proxy, with company certificates', () => {
-  const temp = tempDir('apiwb-cli-net-');
+  let network: CompanyNetwork | undefined;
+  let dir: string;
   let pki: Pki;
   let proxy: Tinyproxy;
   let secure: TestServer;
@@ -23,16 +24,9 @@ void describe('apiwb run behind a company proxy, with company certificates', () 
   let requests: string;
 
   before(async () => {
-    pki = makePki(temp.dir);
-    const server = pki.issue('server', { san: 'IP:127.0.0.1' });
-    pki.issue('client', { client: true });
-    [proxy, secure, plain, mutual] = await Promise.all([
-      startTinyproxy(temp.dir, { user: 'alice', password: PROXY_PASSWORD }),
-      httpsTarget({ cert: server.cert, key: server.key }),
-      httpTarget(),
-      httpsTarget({ cert: server.cert, key: server.key, requestCert: true, rejectUnauthorized: true, ca: pki.caPem }),
-    ]);
-    envFile = join(temp.dir, 'http-client.env.json');
+    network = await startCompanyNetwork('apiwb-cli-net-', { user: 'alice', password: PROXY_PASSWORD });
+    ({ dir, pki, proxy, secure, plain, mutual } = network);
+    envFile = join(dir, 'http-client.env.json');
     writeFileSync(envFile, JSON.stringify({
       corp: { secure: secure.url, plain: plain.url },
       mtls: {
@@ -41,23 +35,22 @@ void describe('apiwb run behind a company proxy, with company certificates', () 
         SSLConfiguration: { clientCertificate: 'client.pem', clientCertificateKey: 'client.key', verifyHostCertificate: true },
       },
     }));
-    requests = join(temp.dir, 'requests.http');
+    requests = join(dir, 'requests.http');
     writeFileSync(requests, '# @name secure\nGET {{secure}}/accounts?api_key=k-123\nAuthorization: Bearer tok-abc-999\n');
   });
 
   after(async () => {
-    await Promise.all([proxy?.stop(), secure?.close(), plain?.close(), mutual?.close()]);
-    temp.remove();
+    await network?.close();
   });
 
   const run = (args: readonly string[], env: Record<string, string> = {}) =>
     runInProcess([requests, '--env-file', envFile, ...args], env);
 
   void it('sends through --proxy by CONNECT with the password from APIWB_SECRET_PROXY_PASSWORD, trusting --cacert', async () => {
-    const before = proxy.log().length;
+    const before = await proxy.flushed();
     const result = await run(['--env', 'corp', '--proxy', `${proxy.url.replace('//', '//alice@')}`, '--cacert', pki.caFile], { APIWB_SECRET_PROXY_PASSWORD: PROXY_PASSWORD });
     assert.equal(result.code, 0, result.stdout + result.stderr);
-    const log = proxy.log().slice(before);
+    const log = proxy.log().slice(before, await proxy.flushed());
     assert.match(log, /CONNECT 127\.0\.0\.1:\d+/);
     for (const hidden of ['tok-abc-999', 'k-123', '/accounts']) assert.ok(!log.includes(hidden), `the proxy saw ${hidden}`);
     assert.ok(!(result.stdout + result.stderr).includes(PROXY_PASSWORD));
@@ -71,10 +64,10 @@ void describe('apiwb run behind a company proxy, with company certificates', () 
   });
 
   void it('takes the proxy and its password from HTTPS_PROXY, the CA from NODE_EXTRA_CA_CERTS, and never prints the password', async () => {
-    const before = proxy.log().length;
+    const before = await proxy.flushed();
     const result = await run(['--env', 'corp'], { HTTPS_PROXY: proxy.url.replace('//', `//alice:${PROXY_PASSWORD}@`), NODE_EXTRA_CA_CERTS: pki.caFile });
     assert.equal(result.code, 0, result.stdout + result.stderr);
-    assert.match(proxy.log().slice(before), /CONNECT/);
+    assert.match(proxy.log().slice(before, await proxy.flushed()), /CONNECT/);
     assert.ok(!(result.stdout + result.stderr).includes(PROXY_PASSWORD));
   });
 
@@ -92,11 +85,11 @@ void describe('apiwb run behind a company proxy, with company certificates', () 
   });
 
   void it('goes directly to the hosts of NO_PROXY', async () => {
-    // By the proxy's own time stamps: a line of the test before may reach the log after this one starts.
-    const since = new Date();
+    // Between two marks of the proxy's own: a line of the test before, logged late, falls before the first.
+    const before = await proxy.flushed();
     const result = await run(['--env', 'corp', '--cacert', pki.caFile], { HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.0/8' });
     assert.equal(result.code, 0, result.stdout + result.stderr);
-    assert.deepEqual(loggedSince(proxy.log(), since), []);
+    assert.deepEqual(requestsLogged(proxy.log().slice(before, await proxy.flushed())), []);
   });
 
   void it("offers the environment's client certificate to its host, trusting its CA bundle", async () => {
@@ -108,12 +101,12 @@ void describe('apiwb run behind a company proxy, with company certificates', () 
   void it('signs in and sends through the proxy too, and says once that plain http shows it the password', async () => {
     const workspace = await openSandboxWorkspace();
     try {
-      const before = proxy.log().length;
+      const before = await proxy.flushed();
       const result = await runInProcess([join(COLLECTION, 'engagement.http'), '--env-file', workspace.envFile, '--env', 'sandbox'], {
         ...workspace.secrets, HTTP_PROXY: proxy.url.replace('//', '//alice@'), APIWB_SECRET_PROXY_PASSWORD: PROXY_PASSWORD,
       });
       assert.equal(result.code, 0, result.stdout + result.stderr);
-      const log = proxy.log().slice(before);
+      const log = proxy.log().slice(before, await proxy.flushed());
       assert.match(log, /POST http:\/\/127\.0\.0\.1:\d+\/auth\/token HTTP/, 'the sign-in went through the proxy');
       assert.match(log, /Request \(file descriptor \d+\): (GET|POST) http:\/\/127\.0\.0\.1:\d+\/api\//, 'the requests went through the proxy');
       const notices = result.stderr.split('\n').filter((line) => line.includes('is plain http and goes through the proxy'));
@@ -126,7 +119,7 @@ void describe('apiwb run behind a company proxy, with company certificates', () 
   });
 
   void it('refuses an env file with a proxy password in it', async () => {
-    const broken = join(temp.dir, 'broken.env.json');
+    const broken = join(dir, 'broken.env.json');
     writeFileSync(broken, JSON.stringify({ corp: { secure: secure.url, ApiWorkbench: { Proxy: `http://alice:${PROXY_PASSWORD}@127.0.0.1:1` } } }));
     const result = await runInProcess([requests, '--env-file', broken, '--env', 'corp']);
     assert.equal(result.code, 2);
@@ -134,11 +127,7 @@ void describe('apiwb run behind a company proxy, with company certificates', () 
   });
 });
 
-/** Tinyproxy's log lines stamped at `since` or later (each line carries its time of day to the millisecond). */
-function loggedSince(log: string, since: Date): string[] {
-  const from = ((since.getHours() * 60 + since.getMinutes()) * 60 + since.getSeconds()) * 1000 + since.getMilliseconds();
-  return log.split('\n').filter((line) => {
-    const m = /\b(\d\d):(\d\d):(\d\d)\.(\d{3}) \[/.exec(line);
-    return m !== null && ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 + Number(m[4]) >= from;
-  });
+/** The requests a part of tinyproxy's log shows (its own marks left out: Tinyproxy.flushed). */
+function requestsLogged(log: string): string[] {
+  return log.split('\n').filter((line) => /Request \(file descriptor \d+\)/.test(line) && !line.includes('/apiwb-log-mark-'));
 }

@@ -14,33 +14,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInProcess } from './inProcess';
-
-interface Seen { readonly method: string; readonly url: string; readonly headers: IncomingMessage['headers']; readonly body: string }
+import { json, listenBase, recorder, type Seen } from './localServer';
 
 const PASSWORD = 'private-pw-7f3a91c2';
 const ENG_PASSWORD = 'eng-signin-pw-55d0e1';
 const TOKEN = 'at-from-private-signin-4b8c';
 
-function recorder(log: Seen[], answer: (req: IncomingMessage, res: ServerResponse, body: string) => void): Server {
-  return createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => { body += chunk; });
-    req.on('end', () => {
-      log.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      answer(req, res, body);
-    });
-  });
-}
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-function json(res: ServerResponse, value: unknown, status = 200): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
-}
 
 void describe('apiwb run reads http-client.private.env.json', () => {
   const dirs: string[] = [];
@@ -61,9 +40,9 @@ void describe('apiwb run reads http-client.private.env.json', () => {
     });
     const elsewhere = recorder(otherSeen, (_req, res) => json(res, { items: [] }));
     servers.push(api, signIn, elsewhere);
-    home = await listen(api);
-    auth = await listen(signIn);
-    other = await listen(elsewhere);
+    home = await listenBase(api);
+    auth = await listenBase(signIn);
+    other = await listenBase(elsewhere);
   });
   after(async () => {
     for (const server of servers) await new Promise<void>((resolve) => server.close(() => resolve()));

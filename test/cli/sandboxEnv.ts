@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sandboxSecretValues, withSandboxEnvironment } from '../../src/sandbox/envFile';
-import { startSandbox, type RunningSandbox, type SandboxDescriptor, type SandboxOptions } from '../../src/sandbox/index';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 import { buildCliBundles } from '../../scripts/cliBundles.mjs';
 
 export const COLLECTION = join(import.meta.dirname, '..', '..', 'samples', 'collections');

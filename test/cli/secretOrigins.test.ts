@@ -12,8 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInProcess } from './inProcess';
-
-interface Seen { readonly method: string; readonly url: string; readonly headers: IncomingMessage['headers']; readonly body: string }
+import { json, listenBase, recorder, type Seen } from './localServer';
 
 const TOKEN = jwt();
 const PASSWORD = 'pw-of-ann-5678';
@@ -34,26 +33,6 @@ function assertNothingSecret(seen: readonly Seen[], where: string): void {
   for (const secret of secretTexts()) assert.ok(!text.includes(secret), `${where} received a secret: ${text}`);
 }
 
-function recorder(log: Seen[], answer: (req: IncomingMessage, res: ServerResponse, body: string) => void): Server {
-  return createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => { body += chunk; });
-    req.on('end', () => {
-      log.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      answer(req, res, body);
-    });
-  });
-}
-
-async function listen(server: Server, host: string): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return (server.address() as AddressInfo).port;
-}
-
-function json(res: ServerResponse, value: unknown, status = 200): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
-}
 
 void describe('secrets bound to origins (apiwb run over loopback)', () => {
   let dir: string;
@@ -76,7 +55,7 @@ void describe('secrets bound to origins (apiwb run over loopback)', () => {
     for (const place of elsewhere) {
       const server = recorder(place.seen, (_req, res) => json(res, { items: [{ id: 'x1' }, { id: 'x2' }], next_link: null }));
       servers.push(server);
-      place.base = place.name === '[::1]' ? `http://[::1]:${await listen(server, '::1')}` : `http://127.0.0.1:${await listen(server, '127.0.0.1')}`;
+      place.base = await listenBase(server, place.name === '[::1]' ? '::1' : '127.0.0.1');
     }
     const home = recorder(homeSeen, (req, res) => {
       const path = (req.url ?? '').split('?')[0];
@@ -98,8 +77,8 @@ void describe('secrets bound to origins (apiwb run over loopback)', () => {
       json(res, { access_token: SIGNED_IN, token_type: 'bearer', expires_in: 3600 });
     });
     servers.push(home, auth);
-    homeBase = `http://127.0.0.1:${await listen(home, '127.0.0.1')}`;
-    authBase = `http://127.0.0.1:${await listen(auth, '127.0.0.1')}`;
+    homeBase = await listenBase(home);
+    authBase = await listenBase(auth);
     envFile = join(dir, 'http-client.env.json');
     writeFileSync(envFile, JSON.stringify({
       local: {

@@ -2,10 +2,11 @@
 // out when it is written, and put back from the caller's fresh request when a walk resumes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { memorySink } from '../../src/core/export';
+import { memorySink } from '../../src/core/export/sink';
 import type { HttpRequest, HttpResponse } from '../../src/core/http/types';
 import { HttpFault } from '../../src/core/http/types';
-import { walk, withSecretsFrom, withoutSecrets, type WalkCheckpoint } from '../../src/core/paging';
+import { walk } from '../../src/core/paging/walker';
+import { withSecretsFrom, withoutSecrets, type WalkCheckpoint } from '../../src/core/paging/checkpoint';
 import { blankSecretParameters, maySecretQuery } from '../../src/core/paging/checkpoint';
 import { recordedResponse } from './recorded';
 

@@ -10,9 +10,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { openNdjsonSink, redactingSink, reopenFileSink, type HeldPage, type RowSink } from '../../src/core/export';
+import { redactingSink, reopenFileSink, type RowSink } from '../../src/core/export';
+import { openNdjsonSink } from '../../src/core/export/ndjsonSink';
+import type { HeldPage } from '../../src/core/export/sink';
 import { httpClient, type HttpPort } from '../../src/core/http/client';
-import { walk, type PagingPlan } from '../../src/core/paging';
+import { walk } from '../../src/core/paging/walker';
+import type { PagingPlan } from '../../src/core/paging/types';
 import { Redactor } from '../../src/core/secrets';
 
 const PAGE_ROWS = 30_000;

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HttpRequest, HttpResponse } from '../../src/core/http/types';
-import type { Page } from '../../src/core/paging';
+import type { Page } from '../../src/core/paging/types';
 
 interface Recorded {
   readonly request: HttpRequest;

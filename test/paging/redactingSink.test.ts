@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openNdjsonSink, redactingSink, type RowSink } from '../../src/core/export';
+import { redactingSink, type RowSink } from '../../src/core/export';
+import { openNdjsonSink } from '../../src/core/export/ndjsonSink';
 import { ByteBlocks, JsonRowSplitter } from '../../src/core/export/jsonRowSplitter';
-import { walk } from '../../src/core/paging';
+import { walk } from '../../src/core/paging/walker';
 import { Redactor } from '../../src/core/secrets';
 
 /** `s` with every character written as a JSON \u escape, as a hostile server may echo it. */

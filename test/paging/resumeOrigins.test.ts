@@ -4,9 +4,10 @@
 // POST with a body elsewhere is not sent at all.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { memorySink } from '../../src/core/export';
+import { memorySink } from '../../src/core/export/sink';
 import type { HttpRequest, HttpResponse } from '../../src/core/http/types';
-import { walk, withoutSecrets, type WalkCheckpoint } from '../../src/core/paging';
+import { walk } from '../../src/core/paging/walker';
+import { withoutSecrets, type WalkCheckpoint } from '../../src/core/paging/checkpoint';
 import { SecretBindings } from '../../src/core/secrets/bindings';
 import { recordedResponse } from './recorded';
 

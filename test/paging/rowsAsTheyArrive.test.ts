@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import type { RowSink } from '../../src/core/export';
-import { walk } from '../../src/core/paging';
+import { walk } from '../../src/core/paging/walker';
 
 const ROWS = 80_000; // about 4.5 MB: each half more than one batch
 const row = (i: number): string => `{"CtcID":${i},"Email":"person${i}@example.test","City":"Lyon"}`;

@@ -7,11 +7,13 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { memorySink } from '../../src/core/export';
+import { memorySink } from '../../src/core/export/sink';
 import { closeHttpAgents } from '../../src/core/http/client';
 import { QuotaBook, quotaResetAt, refusalOf, retryAfterMs } from '../../src/core/http/serverWaits';
 import type { HttpRequest } from '../../src/core/http/types';
-import { walk, type PagingPlan, type WalkProgress } from '../../src/core/paging';
+import { type WalkProgress } from '../../src/core/paging';
+import { walk } from '../../src/core/paging/walker';
+import type { PagingPlan } from '../../src/core/paging/types';
 
 const PAGES = 8;
 const PER_PAGE = 3;

@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { csvField, openCsvSink, openNdjsonSink, reopenFileSink } from '../../src/core/export';
+import { reopenFileSink } from '../../src/core/export';
+import { csvField, openCsvSink } from '../../src/core/export/csvSink';
+import { openNdjsonSink } from '../../src/core/export/ndjsonSink';
 
 let dir = '';
 before(() => { dir = mkdtempSync(join(tmpdir(), 'apiwb-sinks-')); });

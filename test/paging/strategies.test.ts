@@ -2,8 +2,12 @@
 // seed 002, DESIGN.md's paging table).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createStrategy, detectStyle, linkHeaderNext, parsePagingDirective, resolveStyle, retryAfterMs } from '../../src/core/paging';
-import type { Acceptance, Page, Step } from '../../src/core/paging';
+import { createStrategy } from '../../src/core/paging/strategies';
+import { detectStyle, resolveStyle } from '../../src/core/paging/resolve';
+import { linkHeaderNext } from '../../src/core/paging/strategies/generic';
+import { parsePagingDirective } from '../../src/core/paging/directive';
+import { retryAfterMs } from '../../src/core/http/serverWaits';
+import type { Acceptance, Page, Step } from '../../src/core/paging/types';
 import { recorded, recordedRequest } from './recorded';
 
 const fresh = { pagesWritten: 0, rowsWritten: 0, retriesInRow: 0 };

@@ -9,7 +9,7 @@ import { SecretBindings } from '../../src/core/secrets/bindings';
 import { createCatalog, CONTRACT_SERVICES } from '../../src/core/catalog/index';
 import { parseEnvFile } from '../../src/core/env/loadEnvFile';
 import { selectEnvironment } from '../../src/core/env/session';
-import { memorySink } from '../../src/core/export';
+import { memorySink } from '../../src/core/export/sink';
 import { closeHttpAgents, httpClient } from '../../src/core/http/client';
 import { parseHttpFile } from '../../src/core/httpfile/parser';
 import type { SignInAgain } from '../../src/core/run/credentialRenewal';
@@ -17,7 +17,8 @@ import { runExchange, type ExchangePorts, type PagingCursor } from '../../src/co
 import { continueWalk } from '../../src/core/run/pagedWalk';
 import type { PrepareContext } from '../../src/core/run/prepareRequest';
 import { MemorySecretStore, secretKey } from '../../src/core/secrets/secretStore';
-import { startSandbox, type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 import type { LoggedRequest } from '../../src/sandbox/shared/requestLog';
 
 let sandbox: RunningSandbox;

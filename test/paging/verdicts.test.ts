@@ -3,10 +3,12 @@
 // again, overlapping rows, a repeated cursor) and failed; next links to another origin; resume notes.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { memorySink } from '../../src/core/export';
+import { memorySink } from '../../src/core/export/sink';
 import type { HttpRequest, HttpResponse } from '../../src/core/http/types';
 import { HttpFault } from '../../src/core/http/types';
-import { walk, withSecretsFrom, type Send } from '../../src/core/paging';
+import { walk } from '../../src/core/paging/walker';
+import { withSecretsFrom } from '../../src/core/paging/checkpoint';
+import type { Send } from '../../src/core/paging/pageFetch';
 import type { PagingPlan } from '../../src/core/paging/types';
 import { recordedResponse } from './recorded';
 

@@ -3,10 +3,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RowSink } from '../../src/core/export';
-import { memorySink } from '../../src/core/export';
+import { memorySink } from '../../src/core/export/sink';
 import type { HttpRequest, HttpResponse } from '../../src/core/http/types';
 import { HttpFault } from '../../src/core/http/types';
-import { walk, type Send, type WalkCheckpoint } from '../../src/core/paging';
+import { walk } from '../../src/core/paging/walker';
+import type { Send } from '../../src/core/paging/pageFetch';
+import type { WalkCheckpoint } from '../../src/core/paging/checkpoint';
 import { recordedResponse } from './recorded';
 
 type Reply = { status?: number; headers?: Record<string, string>; body: unknown } | HttpFault;

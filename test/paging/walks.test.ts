@@ -6,11 +6,17 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { memorySink, openCsvSink, openNdjsonSink, reopenFileSink, type RowSink } from '../../src/core/export';
+import { reopenFileSink, type RowSink } from '../../src/core/export';
+import { memorySink } from '../../src/core/export/sink';
+import { openCsvSink } from '../../src/core/export/csvSink';
+import { openNdjsonSink } from '../../src/core/export/ndjsonSink';
 import { closeHttpAgents, sendRequest } from '../../src/core/http/client';
 import type { HttpRequest } from '../../src/core/http/types';
-import { walk, type PagingPlan, type WalkResult } from '../../src/core/paging';
-import { startSandbox, type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox';
+import { type WalkResult } from '../../src/core/paging';
+import { walk } from '../../src/core/paging/walker';
+import type { PagingPlan } from '../../src/core/paging/types';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 
 const plan = (style: PagingPlan['style'], options: Record<string, string> = {}): PagingPlan => ({ style, options, source: 'catalog' });
 

@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver';
-import { type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox';
+import { type RunningSandbox } from '../../src/sandbox';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 import { createCatalog, detectBusinessErrors } from '../../src/core/catalog';
 import { bodySkeleton } from '../../src/core/catalog/bodySkeleton';
 import { requestBodyJsonSchema, type JSONSchema } from '../../src/core/catalog/jsonSchema';

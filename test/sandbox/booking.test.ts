@@ -1,7 +1,8 @@
 // Contract tests of the booking service's paging headers (seed 002).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type RunningSandbox, type SandboxDescriptor, startSandbox } from '../../src/sandbox';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 
 let sandbox: RunningSandbox;
 let d: SandboxDescriptor;

@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, it } from 'node:test';
 import { sandboxSubcommand } from '../../src/cli/sandboxCommand';
-import type { SandboxDescriptor } from '../../src/sandbox';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 import { basicHeaders, engagementGet, signIn } from './helpers';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';

@@ -4,9 +4,11 @@
 // (X-Sandbox-Choice) that can be switched; the language server mentions it as information at most.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createCatalog, jsonSchemaOf, requestBodyJsonSchema, type Operation } from '../../src/core/catalog';
+import { createCatalog, type Operation } from '../../src/core/catalog';
+import { jsonSchemaOf, requestBodyJsonSchema } from '../../src/core/catalog/jsonSchema';
 import { engagementService } from '../../src/core/catalog/engagement';
-import { type RunningSandbox, type SandboxDescriptor, startSandbox } from '../../src/sandbox';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 import { diagnostics, hoverText, survey } from '../unit/languageServiceFixture';
 import { type Json, bearer, engagementGet, engagementPost, fundraising, signIn, tokenRequest, startSignedIn } from './helpers';
 

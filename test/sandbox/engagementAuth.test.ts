@@ -1,7 +1,8 @@
 // Contract tests of the engagement token endpoint and bearer checks (seed 000 §5, §7.1, §7.4).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type RunningSandbox, type SandboxDescriptor, startSandbox } from '../../src/sandbox';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 import { type Json, engagementGet, signIn, tokenRequest } from './helpers';
 
 let sandbox: RunningSandbox;

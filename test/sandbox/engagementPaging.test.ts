@@ -2,7 +2,8 @@
 // end to end with plain fetch and the row counts the sandbox declares.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox';
+import { type RunningSandbox } from '../../src/sandbox';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 import { type Json, engagementGet, engagementPost, signIn, startSignedIn } from './helpers';
 
 let sandbox: RunningSandbox;

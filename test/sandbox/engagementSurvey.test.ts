@@ -3,7 +3,8 @@
 // in contractFidelity.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox';
+import { type RunningSandbox } from '../../src/sandbox';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 import { type Json, bearer, engagementPost, startSignedIn } from './helpers';
 
 let sandbox: RunningSandbox;

@@ -2,7 +2,8 @@
 // X-Sandbox-Fault on any request, and armed faults on the Nth page of a paging walk.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox';
+import { type RunningSandbox } from '../../src/sandbox';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 import { type Json, basicHeaders, engagementGet, engagementPost, signIn, tokenRequest, startSignedIn } from './helpers';
 
 let sandbox: RunningSandbox;

@@ -1,7 +1,8 @@
 // Contract tests of the fundraising service (seed 001 §2, §4, §5, §7, §8, §9) over real HTTP.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type RunningSandbox, type SandboxDescriptor, startSandbox } from '../../src/sandbox';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 import { type Json, basicHeaders, fundraising } from './helpers';
 
 let sandbox: RunningSandbox;

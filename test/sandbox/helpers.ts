@@ -1,5 +1,6 @@
 // Plain-HTTP helpers for the sandbox contract tests (global fetch, nothing from the product's client).
-import { type RunningSandbox, type SandboxDescriptor, type SandboxOptions, startSandbox } from '../../src/sandbox';
+import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read the sandbox's answers field by field
 export type Json = Record<string, unknown> & { [key: string]: any };

@@ -3,7 +3,8 @@
 // seconds). On a test clock: nothing here sleeps.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type RunningSandbox, type SandboxDescriptor, startSandbox } from '../../src/sandbox';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 import { type Json, engagementGet, engagementPost, signIn, tokenRequest } from './helpers';
 
 const choicesOf = (headers: Headers): string[] => (headers.get('x-sandbox-choice') ?? '').split(',').map((c) => c.trim());

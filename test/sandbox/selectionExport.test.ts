@@ -2,7 +2,8 @@
 // walked in 100 000-row pages with a plain client, then the dropped table refusing a replay.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type RunningSandbox, type SandboxDescriptor, startSandbox } from '../../src/sandbox';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 import { type Json, engagementPost, signIn } from './helpers';
 
 let sandbox: RunningSandbox;

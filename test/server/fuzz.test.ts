@@ -11,8 +11,10 @@ import {
   FoldingRangeRequest, HoverRequest, CodeLensRequest, LogMessageNotification,
 } from 'vscode-languageserver-protocol/node';
 import { createCatalog } from '../../src/core/catalog';
-import { blockBounds, blockStartOffsets, parseHttpFile, splitLines } from '../../src/core/httpfile';
-import { createHttpLanguageService, HttpDocument, OperationIndex } from '../../src/server/service';
+import { blockStartOffsets, parseHttpFile, splitLines } from '../../src/core/httpfile';
+import { blockBounds } from '../../src/core/httpfile/parser';
+import { createHttpLanguageService, HttpDocument } from '../../src/server/service';
+import { OperationIndex } from '../../src/server/service/operations';
 import { fromParser, requestDiagnostics } from '../../src/server/service/diagnostics';
 import { validateDocument } from '../../src/server/service/validation';
 import { FUZZ_RUNS, FUZZ_SEED, fuzzCase, positionsIn } from './fuzzCorpus';

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHttpFile } from '../../src/core/httpfile';
 import { assertionStep, assertionSteps, evaluateAssertions, notRunOf, type AssertedExchange } from '../../src/core/run/assertions';
-import type { StepView } from '../../src/core/run/exchange';
+import type { StepView } from '../../src/core/run/exchangeModel';
 
 const exchange: AssertedExchange = {
   status: 200,

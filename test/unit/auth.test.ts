@@ -3,15 +3,18 @@
 // explained in words), and pasted JWTs (decoded, expired).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  AuthError, AuthVariables, CredentialService, basicCredentialToken, decodeJwt, describeJwt, describeTimeLeft, explainAuthFailure,
-  findAuthReferences, isJwtExpired, requestPasswordGrant, SignInError,
-} from '../../src/core/auth/index';
+import { AuthError, AuthVariables, CredentialService, decodeJwt, describeJwt, describeTimeLeft, findAuthReferences, SignInError } from '../../src/core/auth/index';
+import { basicCredentialToken } from '../../src/core/auth/basicApiKey';
+import { explainAuthFailure } from '../../src/core/auth/explain';
+import { isJwtExpired } from '../../src/core/auth/jwt';
+import { requestPasswordGrant } from '../../src/core/auth/passwordGrant';
 import { closeHttpAgents, sendRequest } from '../../src/core/http/client';
-import { MemorySecretStore, secretKey } from '../../src/core/secrets/index';
+import { secretKey } from '../../src/core/secrets/index';
+import { MemorySecretStore } from '../../src/core/secrets/secretStore';
 import type { Environment } from '../../src/core/env/index';
 import type { HttpRequest, HttpResponse } from '../../src/core/http/types';
-import { startSandbox, type RunningSandbox, type SandboxDescriptor } from '../../src/sandbox/index';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
+import type { SandboxDescriptor } from '../../src/sandbox/descriptor';
 
 let sandbox: RunningSandbox;
 let d: SandboxDescriptor;

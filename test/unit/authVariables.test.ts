@@ -2,9 +2,12 @@
 // synchronously by the .http resolver's dynamic-variable port.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AuthVariables, CredentialService, authIdFromArgs, basicCredentialToken, findAuthReferences } from '../../src/core/auth/index';
+import { AuthVariables, CredentialService, findAuthReferences } from '../../src/core/auth/index';
+import { authIdFromArgs } from '../../src/core/auth/authVariables';
+import { basicCredentialToken } from '../../src/core/auth/basicApiKey';
 import { parseHttpFile, resolveRequest } from '../../src/core/httpfile/index';
-import { MemorySecretStore, secretKey } from '../../src/core/secrets/index';
+import { secretKey } from '../../src/core/secrets/index';
+import { MemorySecretStore } from '../../src/core/secrets/secretStore';
 import type { Environment } from '../../src/core/env/index';
 
 const env: Environment = {

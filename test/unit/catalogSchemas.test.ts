@@ -3,19 +3,10 @@
 // every operation validates against its own schema.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  bodySkeleton,
-  createCatalog,
-  isNullable,
-  missingSandboxRequiredFields,
-  nonNullSchema,
-  requestBodyJsonSchema,
-  responseBodyJsonSchema,
-  schemaAtPath,
-  schemas,
-  type JSONSchema,
-  type Operation,
-} from '../../src/core/catalog';
+import { createCatalog, isNullable, nonNullSchema, responseBodyJsonSchema, schemas, type JSONSchema, type Operation } from '../../src/core/catalog';
+import { bodySkeleton } from '../../src/core/catalog/bodySkeleton';
+import { missingSandboxRequiredFields } from '../../src/core/catalog/sandboxRequired';
+import { requestBodyJsonSchema, schemaAtPath } from '../../src/core/catalog/jsonSchema';
 import { SURVEY_API_EXAMPLES } from '../fixtures/catalog/surveyApiExamples';
 
 const catalog = createCatalog();

@@ -10,7 +10,7 @@ import { after, describe, it } from 'node:test';
 import { compareRecordFiles, partitionOf, type RecordDifference } from '../../src/core/compare/partitioned';
 import { contentOf, recordKey, recordKeyOfText, rulesOf, sameContent, type RecordRules } from '../../src/core/compare/records';
 import { fieldChanges } from '../../src/core/compare/fieldChanges';
-import { openCsvSink } from '../../src/core/export';
+import { openCsvSink } from '../../src/core/export/csvSink';
 import { mulberry32 } from '../../src/sandbox/shared/prng';
 
 const dir = mkdtempSync(join(tmpdir(), 'apiwb-compare-test-'));

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTRACT_RULES, SANDBOX_CHOICES, SANDBOX_CHOICE_IDS } from '../../src/core/catalog';
+import { CONTRACT_RULES } from '../../scripts/contractRules';
+import { SANDBOX_CHOICES, SANDBOX_CHOICE_IDS } from '../../src/core/catalog/rules';
 import { COVERAGE_FILE, testFiles } from '../../scripts/contract-coverage';
 import { contractCoverage } from '../../scripts/contractCoverage';
 

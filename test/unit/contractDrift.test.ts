@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createCatalog, type Operation } from '../../src/core/catalog';
-import { ARRAY_ITEMS_CHECKED, checkContract, contractViewOfFindings, type DriftKind } from '../../src/core/contract';
+import { contractViewOfFindings } from '../../src/core/contract';
+import { ARRAY_ITEMS_CHECKED, checkContract, type DriftKind } from '../../src/core/contract/drift';
 
 const catalog = createCatalog();
 const op = (id: string): Operation => {

@@ -6,10 +6,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  citationLabel, citationsAsMarkdown, citationsAsText, commandLinker, fileLinker, findSection, firstCitation, headingAnchor,
-  parseCitation, CONTRACT_DOCUMENTS, type ContractId,
-} from '../../src/core/reference';
+import { citationLabel, citationsAsMarkdown, citationsAsText, commandLinker, fileLinker, findSection, firstCitation, parseCitation, CONTRACT_DOCUMENTS } from '../../src/core/reference';
+import { headingAnchor, type ContractId } from '../../src/core/reference/citations';
 import { createHttpLanguageService, HttpDocument } from '../../src/server/service';
 import { citationLinksFor, locateContractReference } from '../../src/server/reference';
 

@@ -5,7 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer, type ServerOptions } from 'node:https';
-import { createServer as createNetServer } from 'node:net';
+import { connect, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
@@ -69,8 +69,14 @@ async function freePort(): Promise<number> {
 export interface Tinyproxy {
   readonly url: string;
   readonly port: number;
-  /** Everything tinyproxy logged so far. */
+  /** Everything tinyproxy logged so far (as read from its output: a line it wrote may be on its way). */
   log(): string;
+  /**
+   * The log's length once every line tinyproxy wrote before this call has been read: it is asked for a
+   * URL of its own (a refused port) and its line awaited. A test's part of the log is what lies between
+   * two of these, whatever a request before it logs late.
+   */
+  flushed(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -95,11 +101,43 @@ export async function startTinyproxy(dir: string, auth?: { user: string; passwor
       child.once('exit', () => resolve(false));
       child.once('error', () => resolve(false));
     });
-    if (ready) return { url: `http://127.0.0.1:${port}`, port, log: () => text, stop: () => stopChild(child) };
+    if (ready) return { url: `http://127.0.0.1:${port}`, port, log: () => text, flushed: () => flushedLog(child, port, () => text, auth), stop: () => stopChild(child) };
     await stopChild(child);
     if (!/listen|bind|address/i.test(text)) throw new Error(`tinyproxy did not start (is Debian's tinyproxy installed?): ${text}`);
   }
   throw new Error('tinyproxy found no free port in 5 attempts');
+}
+
+let marks = 0;
+
+/** See Tinyproxy.flushed: a request for a URL of this call's own, and the log's length once its line is read. */
+function flushedLog(child: ChildProcess, port: number, text: () => string, auth: { user: string; password: string } | undefined): Promise<number> {
+  const mark = `/apiwb-log-mark-${process.pid}-${++marks}`;
+  const credentials = auth ? `Proxy-Authorization: Basic ${Buffer.from(`${auth.user}:${auth.password}`).toString('base64')}\r\n` : '';
+  return new Promise<number>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const done = (error?: Error): void => {
+      child.stdout?.off('data', check);
+      child.stderr?.off('data', check);
+      clearTimeout(timer);
+      socket.destroy();
+      if (error) reject(error);
+      else resolve(text().indexOf('\n', text().indexOf(mark)) + 1);
+    };
+    const check = (): void => {
+      const at = text().indexOf(mark);
+      if (at !== -1 && text().indexOf('\n', at) !== -1) done();
+    };
+    // A bound, not a wait: the line comes within milliseconds of the request.
+    const timer = setTimeout(() => done(new Error(`tinyproxy did not log ${mark}: ${text().slice(-2000)}`)), 10_000);
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    socket.on('error', (error) => done(error));
+    socket.write(`GET http://127.0.0.1:1${mark} HTTP/1.1\r\nHost: 127.0.0.1:1\r\n${credentials}Connection: close\r\n\r\n`);
+    // Read (and drop) the answer so the proxy is never blocked writing it.
+    socket.resume();
+    check();
+  });
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -159,4 +197,41 @@ export function httpTarget(): Promise<TestServer> {
 export function httpsTarget(options: ServerOptions): Promise<TestServer> {
   const seen: SeenRequest[] = [];
   return listen(createHttpsServer(options, record(seen)) as unknown as Server, 'https', seen);
+}
+
+/**
+ * The company network of the proxy suites: a test CA (in a temporary folder) with a server certificate for
+ * 127.0.0.1 and localhost and a client certificate `client` (ca.pem, client.pem, client.key); tinyproxy,
+ * with Basic authentication when `proxyAuth` is given; a plain http server; an https server with the CA's
+ * certificate; and one that also asks for a client certificate the CA issued.
+ */
+export interface CompanyNetwork {
+  readonly dir: string;
+  readonly pki: Pki;
+  readonly proxy: Tinyproxy;
+  readonly plain: TestServer;
+  readonly secure: TestServer;
+  readonly mutual: TestServer;
+  /** Stops the proxy and the servers and removes the folder. */
+  close(): Promise<void>;
+}
+
+export async function startCompanyNetwork(prefix: string, proxyAuth?: { user: string; password: string }): Promise<CompanyNetwork> {
+  const temp = tempDir(prefix);
+  const pki = makePki(temp.dir);
+  const server = pki.issue('server', { san: 'IP:127.0.0.1,DNS:localhost' });
+  pki.issue('client', { client: true });
+  const [proxy, plain, secure, mutual] = await Promise.all([
+    startTinyproxy(temp.dir, proxyAuth),
+    httpTarget(),
+    httpsTarget({ cert: server.cert, key: server.key }),
+    httpsTarget({ cert: server.cert, key: server.key, requestCert: true, rejectUnauthorized: true, ca: pki.caPem }),
+  ]);
+  return {
+    dir: temp.dir, pki, proxy, plain, secure, mutual,
+    close: async () => {
+      await Promise.all([proxy.stop(), plain.close(), secure.close(), mutual.close()]);
+      temp.remove();
+    },
+  };
 }

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { parseHttpFile, resolveRequest } from '../../src/core/httpfile';
-import { curlForHttpRequest, toCurl, shellQuote } from '../../src/core/interop';
+import { curlForHttpRequest } from '../../src/core/interop';
+import { toCurl } from '../../src/core/interop/curl';
+import { shellQuote } from '../../src/core/interop/shellQuote';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 
 const run = promisify(execFile);

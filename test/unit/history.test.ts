@@ -7,13 +7,8 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { HttpRequest, HttpResponse } from '../../src/core/http/types';
 import { Redactor } from '../../src/core/secrets';
-import {
-  HistoryStore,
-  VOLATILE_MARK,
-  compareDocument,
-  directoryHistoryFiles,
-  type HistoryRecord,
-} from '../../src/core/history';
+import { HistoryStore, compareDocument, directoryHistoryFiles, type HistoryRecord } from '../../src/core/history';
+import { VOLATILE_MARK } from '../../src/core/history/compare';
 import { memoryHistoryFiles } from './memoryHistoryFiles';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.c2FuZGJveA.sig-4f1d2c3b';

@@ -6,8 +6,10 @@ import assert from 'node:assert/strict';
 import { join, resolve, sep } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseEnvFile } from '../../src/core/env/loadEnvFile';
-import { HttpPrintError, parseHttpFile, printNormalizedHttpFile, toBlockSpecs, type BlockSpec } from '../../src/core/httpfile';
-import { envFileWithImport, importPostmanCollection, type PostmanImport } from '../../src/core/interop';
+import { HttpPrintError, parseHttpFile, printNormalizedHttpFile, type BlockSpec } from '../../src/core/httpfile';
+import { toBlockSpecs } from './httpfilePrint';
+import { envFileWithImport, importPostmanCollection } from '../../src/core/interop';
+import type { PostmanImport } from '../../src/core/interop/postman/importCollection';
 import { MAX_FOLDER_DEPTH } from '../../src/core/interop/postman/importCollection';
 import { SAMPLES } from '../server/fuzzCorpus';
 

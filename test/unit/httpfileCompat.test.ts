@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseHttpFile, printHttpFile } from '../../src/core/httpfile';
+import { parseHttpFile } from '../../src/core/httpfile';
+import { printHttpFile } from './httpfilePrint';
 
 interface Expected {
   find: Record<string, string[] | 'same'>;

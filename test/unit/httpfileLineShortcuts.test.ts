@@ -6,7 +6,28 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isBlank, leadingCode, splitAtAnyBreak, splitAtNewlines, splitLines } from '../../src/core/httpfile/lines';
-import { endsWithDigit, PATTERN_LEADS, VERSION_AT_END } from '../../src/core/httpfile/parser';
+import { endsWithDigit, VERSION_AT_END } from '../../src/core/httpfile/requestLine';
+import { FILE_VARIABLE, FILE_VARIABLE_LEADS } from '../../src/core/httpfile/parser';
+import { BODY_END_LEADS, COMMENT_LEADS, HEADERS_END, HEADERS_END_LEADS } from '../../src/core/httpfile/request';
+import { ASSERTION_LINE } from '../../src/core/httpfile/assertions';
+import {
+  BLOCK_COMMENT_OPEN, COMMENT, CURL, DIRECTIVE, GRAPHQL_FRAGMENT, HANDLER_FILE, HANDLER_SCRIPT, JETBRAINS_IMPORT, JETBRAINS_RUN,
+  KEPT_BEFORE_REQUEST_LEADS, OUTPUT_REDIRECT, PRE_REQUEST_FILE, PRE_REQUEST_SCRIPT, PROTO_IMPORT, RECORDED_RESPONSE, RESPONSE_REFERENCE,
+  SCRIPT_OPEN, XPATH_NAMESPACE,
+} from '../../src/core/httpfile/foreign';
+
+// Each per-line pattern with the characters the parser requires a line to start with before trying it
+// (request.ts: the end of the headers, comments, the end of the body; parser.ts: file variables;
+// foreign.ts: keptBeforeRequest).
+const PATTERN_LEADS: ReadonlyArray<readonly [RegExp, ReadonlySet<number>]> = [
+  [HEADERS_END, HEADERS_END_LEADS], [HANDLER_SCRIPT, HEADERS_END_LEADS], [HANDLER_FILE, HEADERS_END_LEADS], [OUTPUT_REDIRECT, HEADERS_END_LEADS], [ASSERTION_LINE, HEADERS_END_LEADS],
+  [COMMENT, COMMENT_LEADS], [DIRECTIVE, COMMENT_LEADS],
+  [HANDLER_SCRIPT, BODY_END_LEADS], [HANDLER_FILE, BODY_END_LEADS], [OUTPUT_REDIRECT, BODY_END_LEADS], [RESPONSE_REFERENCE, BODY_END_LEADS], [ASSERTION_LINE, BODY_END_LEADS],
+  [SCRIPT_OPEN, BODY_END_LEADS], [RECORDED_RESPONSE, BODY_END_LEADS],
+  [FILE_VARIABLE, FILE_VARIABLE_LEADS],
+  ...[PRE_REQUEST_SCRIPT, PRE_REQUEST_FILE, SCRIPT_OPEN, BLOCK_COMMENT_OPEN, PROTO_IMPORT, XPATH_NAMESPACE, JETBRAINS_IMPORT, JETBRAINS_RUN, CURL, GRAPHQL_FRAGMENT]
+    .map((pattern) => [pattern, KEPT_BEFORE_REQUEST_LEADS] as const),
+];
 
 // Every whitespace \s and trim know, a few that are not (control characters, zero-width space), and ASCII.
 const PREFIXES = ['', ' ', '\t', ' \t ', '\v', '\f', '\r', '\n', '\u00a0', '\u1680', '\u2000', '\u2028', '\u202f', '\u3000', '\ufeff', '\u200b', '\u0000', '\u001f', '\u0085', 'x'];

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseHttpFile, printHttpFile, printNormalizedHttpFile, toBlockSpecs } from '../../src/core/httpfile';
+import { parseHttpFile, printNormalizedHttpFile } from '../../src/core/httpfile';
+import { printHttpFile, toBlockSpecs } from './httpfilePrint';
 import { summarize } from './httpfileSummary';
 
 const fixtures = join(import.meta.dirname, '../fixtures/http');

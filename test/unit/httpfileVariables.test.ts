@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evaluateJsonPath, fileVariablesFor, parseHttpFile, resolveRequest, resolveVariables, type NamedResponse } from '../../src/core/httpfile';
+import { parseHttpFile, resolveRequest } from '../../src/core/httpfile';
+import { evaluateJsonPath } from '../../src/core/httpfile/jsonPathLite';
+import { fileVariablesFor, resolveVariables, type NamedResponse } from '../../src/core/httpfile/resolve';
 import { fileVariablesByScan, referenceNames, requestAt } from '../../src/core/httpfile/resolve';
 import { braceHeavyTexts, REFERENCE_EXPRESSION } from './braceTexts';
 

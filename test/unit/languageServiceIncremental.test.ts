@@ -4,8 +4,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createCatalog } from '../../src/core/catalog';
-import { blockBounds, blockStartOffsets, parseHttpFile, splitLines } from '../../src/core/httpfile';
-import { BlockFindingsCache, createHttpLanguageService, HttpDocument, OperationIndex } from '../../src/server/service';
+import { blockStartOffsets, parseHttpFile, splitLines } from '../../src/core/httpfile';
+import { blockBounds } from '../../src/core/httpfile/parser';
+import { BlockFindingsCache, createHttpLanguageService, HttpDocument } from '../../src/server/service';
+import { OperationIndex } from '../../src/server/service/operations';
 import { fromParser, requestDiagnostics } from '../../src/server/service/diagnostics';
 import { validateDocument } from '../../src/server/service/validation';
 import { ENVIRONMENT } from './languageServiceFixture';

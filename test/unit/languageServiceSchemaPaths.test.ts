@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createCatalog } from '../../src/core/catalog';
 import { schemaAtPath, type JSONSchema } from '../../src/core/catalog/jsonSchema';
-import { OperationIndex } from '../../src/server/service';
+import { OperationIndex } from '../../src/server/service/operations';
 import { fieldInfo, isStrictObject, MAX_CACHED_PATHS, pathChecks, propertyNames, schemaAt, schemaPathChild, schemaPathTop } from '../../src/server/service/schemaInfo';
 import { diagnostics } from './languageServiceFixture';
 

@@ -9,7 +9,8 @@ import { runImportOpenApi } from '../../src/cli/importCommand';
 import { bookingService } from '../../src/core/catalog/booking';
 import { engagementService } from '../../src/core/catalog/engagement';
 import { fundraisingService } from '../../src/core/catalog/fundraising';
-import { createCatalog, requestBodyJsonSchema, schemaAtPath } from '../../src/core/catalog';
+import { createCatalog } from '../../src/core/catalog';
+import { requestBodyJsonSchema, schemaAtPath } from '../../src/core/catalog/jsonSchema';
 import { readOverlayFile, withOverlay, OpenApiImportError } from '../../src/core/openapi';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { bookingService } from '../../src/core/catalog/booking';
 import { engagementService } from '../../src/core/catalog/engagement';
 import { fundraisingService } from '../../src/core/catalog/fundraising';
-import { createCatalog, nonNullSchema, isNullable, requestBodyJsonSchema, schemaAtPath } from '../../src/core/catalog';
-import {
-  IMPORT_ORIGIN_KEYWORD, importOpenApiText, importOpenApiValue, mergeOverlays, OpenApiImportError, withOverlay,
-} from '../../src/core/openapi';
+import { createCatalog, nonNullSchema, isNullable } from '../../src/core/catalog';
+import { requestBodyJsonSchema, schemaAtPath } from '../../src/core/catalog/jsonSchema';
+import { importOpenApiText, OpenApiImportError, withOverlay } from '../../src/core/openapi';
+import { mergeOverlays } from '../../src/core/openapi/overlay';
 import { pagingPlanFor } from '../../src/core/run/pagingPlan';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'openapi');
@@ -77,12 +77,13 @@ void describe('a 3.1 document of operations the contract does not show', () => {
 });
 
 void describe('3.0 conversions and the contract-wins merge', () => {
-  const doc = (paths: Record<string, unknown>, schemas: Record<string, unknown> = {}): unknown =>
-    ({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths, components: { schemas } });
+  // A document as the product reads it: JSON text.
+  const doc = (paths: Record<string, unknown>, schemas: Record<string, unknown> = {}): string =>
+    JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths, components: { schemas } });
   const body = (schema: unknown): unknown => ({ requestBody: { content: { 'application/json; charset=utf-8': { schema } } }, responses: { 200: { description: 'ok' } } });
 
   void it('turns nullable and boolean exclusive bounds into 2020-12', () => {
-    const imported = importOpenApiValue(doc({ '/v1/x': { post: body({
+    const imported = importOpenApiText(doc({ '/v1/x': { post: body({
       type: 'object',
       properties: {
         a: { type: 'string', nullable: true, enum: ['p', 'q'] },
@@ -98,7 +99,7 @@ void describe('3.0 conversions and the contract-wins merge', () => {
   });
 
   void it('keeps a strict contract body as stated: no imported field is added, stated types win', () => {
-    const imported = importOpenApiValue(doc({ '/api/SurveyApi/AddChoiceQuestion': { post: body({
+    const imported = importOpenApiText(doc({ '/api/SurveyApi/AddChoiceQuestion': { post: body({
       type: 'object', properties: { OpCode: { type: 'string' }, Invented: { type: 'string' } },
     }) } }), 'mem:engagement', { service: 'engagement' });
     const contract = createCatalog([...BASE]).operationById('engagement/SurveyApi/AddChoiceQuestion')!;
@@ -111,9 +112,9 @@ void describe('3.0 conversions and the contract-wins merge', () => {
   });
 
   void it('fills a loose contract body and marks imported-only fields', () => {
-    const imported = importOpenApiValue(doc({ '/v1/lists': { post: body({ type: 'object', properties: { name: { type: 'string' } } }) } }), 'mem:lists');
+    const imported = importOpenApiText(doc({ '/v1/lists': { post: body({ type: 'object', properties: { name: { type: 'string' } } }) } }), 'mem:lists');
     const op = createCatalog(withOverlay([...BASE], imported)).match('POST', '/v1/lists')!;
-    assert.equal(schemaAtPath(requestBodyJsonSchema(op)!, ['name'])?.[IMPORT_ORIGIN_KEYWORD], 'import');
+    assert.equal(schemaAtPath(requestBodyJsonSchema(op)!, ['name'])?.type, 'string');
     assert.deepEqual(op.imported?.contributed, ['requestBody']);
   });
 });
@@ -138,7 +139,7 @@ void describe('bad documents give clear errors naming the source', () => {
     assert.throws(() => importOpenApiText('  ', 'a.json'), /^OpenApiImportError: a\.json: the document is empty/);
     assert.throws(() => importOpenApiText('<html></html>', 'b'), /b: not JSON \(it starts with "<html><\/html>"\)/);
     assert.throws(() => importOpenApiText('[1]', 'c'), /c: not an OpenAPI document: the top level is not a JSON object/);
-    assert.throws(() => importOpenApiValue({ openapi: '4.0.0', paths: {} }, 'd'), /d: OpenAPI version 4\.0\.0 is not supported/);
-    assert.throws(() => importOpenApiValue({ openapi: '3.1.0', paths: { '/x': { summary: 'no methods' } } }, 'e'), /e: 'paths' holds no operations/);
+    assert.throws(() => importOpenApiText(JSON.stringify({ openapi: '4.0.0', paths: {} }), 'd'), /d: OpenAPI version 4\.0\.0 is not supported/);
+    assert.throws(() => importOpenApiText(JSON.stringify({ openapi: '3.1.0', paths: { '/x': { summary: 'no methods' } } }), 'e'), /e: 'paths' holds no operations/);
   });
 });

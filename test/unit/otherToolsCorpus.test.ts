@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseHttpFile, printHttpFile, type HttpFile, type Range } from '../../src/core/httpfile';
+import { parseHttpFile, type HttpFile, type Range } from '../../src/core/httpfile';
+import { printHttpFile } from './httpfilePrint';
 import { notRunReason } from '../../src/core/run/notRun';
 
 interface Expected {

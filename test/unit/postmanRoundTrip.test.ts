@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHttpFile, type HttpFile } from '../../src/core/httpfile';
-import {
-  envFileWithImport, exportPostmanCollection, importPostmanCollection, PostmanImportError, type PostmanImport, type PostmanCollection,
-} from '../../src/core/interop';
+import { envFileWithImport, exportPostmanCollection, importPostmanCollection } from '../../src/core/interop';
+import { PostmanImportError, type PostmanCollection } from '../../src/core/interop/postman/model';
+import type { PostmanImport } from '../../src/core/interop/postman/importCollection';
 import { effectiveRequests } from '../fixtures/postman/effective';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -7,7 +7,7 @@ import { rootCertificates } from 'node:tls';
 import { Network, networkPort, trustedAuthorities, type NetworkSettings } from '../../src/core/http/network';
 import { parseNoProxy } from '../../src/core/http/noProxy';
 import { HttpFault } from '../../src/core/http/types';
-import { httpTarget, httpsTarget, makePki, startTinyproxy, tempDir, type Pki, type TestServer, type Tinyproxy } from './corporateNetwork';
+import { httpsTarget, makePki, startCompanyNetwork, startTinyproxy, tempDir, type CompanyNetwork, type Pki, type TestServer, type Tinyproxy } from './corporateNetwork';
 
 const TOKEN = 'Bearer sk-live-7f3a9c1e55d04b2b';
 const networks: Network[] = [];
@@ -24,7 +24,7 @@ function through(proxy: Tinyproxy, extra: Partial<NetworkSettings> = {}): Networ
 }
 
 void describe('requests through a real proxy (tinyproxy)', () => {
-  const temp = tempDir('apiwb-proxy-');
+  let network: CompanyNetwork | undefined;
   let pki: Pki;
   let proxy: Tinyproxy;
   let guarded: Tinyproxy;
@@ -32,20 +32,14 @@ void describe('requests through a real proxy (tinyproxy)', () => {
   let secure: TestServer;
 
   before(async () => {
-    pki = makePki(temp.dir);
-    const server = pki.issue('server', { san: 'IP:127.0.0.1,DNS:localhost' });
-    [proxy, guarded, plain, secure] = await Promise.all([
-      startTinyproxy(temp.dir),
-      startTinyproxy(temp.dir, { user: 'proxyuser', password: 'proxy-pass-42' }),
-      httpTarget(),
-      httpsTarget({ cert: server.cert, key: server.key }),
-    ]);
+    network = await startCompanyNetwork('apiwb-proxy-');
+    ({ pki, proxy, plain, secure } = network);
+    guarded = await startTinyproxy(network.dir, { user: 'proxyuser', password: 'proxy-pass-42' });
   });
 
   after(async () => {
     await Promise.all(networks.map((n) => n.close()));
-    await Promise.all([proxy?.stop(), guarded?.stop(), plain?.close(), secure?.close()]);
-    temp.remove();
+    await Promise.all([guarded?.stop(), network?.close()]);
   });
 
   void it('hands a plain http request to the proxy whole, and says once that a credential goes that way', async () => {

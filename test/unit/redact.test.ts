@@ -3,7 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { basicCredentialToken } from '../../src/core/auth/basicApiKey';
-import { MemorySecretStore, REDACTED, Redactor, knownSecretValues, secretEnvVarName, secretKey } from '../../src/core/secrets/index';
+import { Redactor, knownSecretValues, secretKey } from '../../src/core/secrets/index';
+import { MemorySecretStore, secretEnvVarName } from '../../src/core/secrets/secretStore';
+import { REDACTED } from '../../src/core/secrets/redact';
 import type { HttpResponse } from '../../src/core/http/types';
 import { isSecretName, SECRET_NAME_HINT } from '../../src/core/secrets/vocabulary';
 

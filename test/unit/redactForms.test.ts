@@ -3,7 +3,8 @@
 // get it printed.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { REDACTED, Redactor } from '../../src/core/secrets/index';
+import { Redactor } from '../../src/core/secrets/index';
+import { REDACTED } from '../../src/core/secrets/redact';
 
 const SECRET = 's3cr3tTokenValue';
 const b64 = Buffer.from(SECRET).toString('base64');

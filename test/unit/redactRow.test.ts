@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HttpFault } from '../../src/core/http/types';
-import { REDACTED, Redactor, isSecretName } from '../../src/core/secrets/index';
+import { Redactor, isSecretName } from '../../src/core/secrets/index';
+import { REDACTED } from '../../src/core/secrets/redact';
 
 const KEY = 'sk_961d8d1fda54eb8f1cdef8236bdb91cb';
 

@@ -3,7 +3,8 @@
 // are handed out only after a question naming both hosts (answered here by the test, as the editor's modal would).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MemorySecretStore, knownSecretValues } from '../../src/core/secrets';
+import { knownSecretValues } from '../../src/core/secrets';
+import { MemorySecretStore } from '../../src/core/secrets/secretStore';
 import type { Environment } from '../../src/core/env/model';
 import { heldSecrets, ScopedSecretStore, type AdoptQuestion, type SecretScope } from '../../src/extension/credentials/scopedSecretStore';
 

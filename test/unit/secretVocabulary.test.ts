@@ -5,9 +5,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { secretProblem } from '../../src/core/collections/requestBlocks';
 import { parseEnvFile } from '../../src/core/env/loadEnvFile';
-import { importPostmanCollection, toCurl } from '../../src/core/interop';
+import { importPostmanCollection } from '../../src/core/interop';
+import { toCurl } from '../../src/core/interop/curl';
 import { withoutSecrets } from '../../src/core/paging/checkpoint';
-import { REDACTED, Redactor, hasLiteral, hasReference, referencesIn } from '../../src/core/secrets';
+import { Redactor } from '../../src/core/secrets';
+import { REDACTED } from '../../src/core/secrets/redact';
+import { hasLiteral, hasReference, referencesIn } from '../../src/core/secrets/vocabulary';
 import { braceHeavyTexts, REFERENCE_EXPRESSION } from './braceTexts';
 
 const HEADERS = ['Authorization', 'Proxy-Authorization', 'X-API-Key', 'Cookie', 'X-Auth-Token', 'Ocp-Apim-Subscription-Key', 'X-Amz-Security-Token', 'Private-Token'];

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTRACT_SERVICES, createCatalog } from '../../src/core/catalog';
-import { serviceRow, serviceRowsModuleText } from '../../src/core/catalog/serviceRows';
+import { serviceRow, serviceRowsModuleText } from '../../scripts/serviceRows';
 import { CONTRACT_SERVICE_ROWS } from '../../src/core/catalog/serviceRows.generated';
 import { importOpenApiText, withOverlay } from '../../src/core/openapi';
 

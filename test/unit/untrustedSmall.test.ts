@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { createCatalog } from '../../src/core/catalog';
-import { checkContract } from '../../src/core/contract';
+import { checkContract } from '../../src/core/contract/drift';
 import { sendRequest } from '../../src/core/http/client';
 import { HttpFault } from '../../src/core/http/types';
 import { lifetimeOf, requestPasswordGrant, TOKEN_LIFETIME_BOUNDS } from '../../src/core/auth/passwordGrant';

@@ -19,7 +19,7 @@ import { bindEnvironmentSecrets, EnvironmentSecretStore, secretValuesFromEnviron
 import { loadRunEnvironment, type RunEnvironment } from '../privateEnvRun';
 import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files';
 import { createProgress, progressText } from '../reporters/progress';
-import { checkBeforeSending, planRequests, shownPath, type PlannedRequest } from '../runPlan';
+import { checkBeforeSending, planRequests, requestInputError, shownPath, type PlannedRequest } from '../runPlan';
 import { openRunNetwork, type RunNetwork } from '../runNetwork';
 import { baselineExists, readBaseline, type BaselineRequest } from '../../core/compare/baseline';
 import type { CompareOptions } from './compareArgs';
@@ -64,7 +64,14 @@ export async function openRequestSides(o: CompareOptions, io: CompareIo, redacto
   const [envA, envB] = [runA?.environment, runB?.environment];
   const plan = planRequests(files, o.name).requests.map((p) => ({ ...p, readLater: false }));
   const catalog = catalogOf(o.overlays);
-  for (const environment of [envA, envB]) if (environment) for (const item of plan) checkBeforeSending(item, environment, o.allPages, catalog, new Map(), new Map(), inputs);
+  // Both sides send every request: one that cannot be sent is an input error of the comparison (exit 2).
+  for (const environment of [envA, envB]) {
+    if (!environment) continue;
+    for (const item of plan) {
+      const checked = checkBeforeSending(item, environment, o.allPages, catalog, new Map(), new Map(), inputs);
+      if (checked.problem !== undefined) throw requestInputError(item, checked.problem);
+    }
+  }
   const labels = plan.map((p) => ({ where: p.where, label: p.node.name ?? p.where }));
   const baseline = o.mode === 'baseline' && !recording && o.baseline ? readBaseline(o.baseline, labels, o.allPages) : undefined;
   const secrets = secretValuesFromEnvironment(io.env);

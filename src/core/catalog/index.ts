@@ -5,12 +5,9 @@ import { fundraisingService } from './fundraising';
 import { bookingService } from './booking';
 
 export * from './model';
-export { jsonSchemaOf, requestBodyJsonSchema, responseBodyJsonSchema, schemaAtPath, derefSchema, nonNullSchema, isNullable, type JSONSchema } from './jsonSchema';
-export { bodySkeleton } from './bodySkeleton';
-export { missingSandboxRequiredFields } from './sandboxRequired';
+export { responseBodyJsonSchema, derefSchema, nonNullSchema, isNullable, type JSONSchema } from './jsonSchema';
 export { detectBusinessErrors, type BusinessErrorReport, type BusinessFailure } from './businessErrors';
 export * as schemas from './schemas';
-export { CONTRACT_RULES, SANDBOX_CHOICES, SANDBOX_CHOICE_IDS } from './rules';
 export { releaseLines } from './releases';
 
 export interface Catalog {

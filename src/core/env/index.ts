@@ -1,5 +1,4 @@
 // Environments from http-client.env.json (JetBrains convention), shared by the extension and the CLI.
 export { parseEnvFile, ENV_FILE_NAME } from './loadEnvFile';
 export { selectEnvironment, EnvironmentSession } from './session';
-export { assertNoPlaceholders, isPlaceholder } from './placeholders';
 export { EnvFileError, authEntryOf, environmentNamed, type AuthEntry, type AuthKind, type Environment, type EnvFile } from './model';

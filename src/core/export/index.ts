@@ -1,7 +1,4 @@
-export { memorySink, type FileSinkOptions, type HeldPage, type RowSink, type SinkCheckpoint, type SinkFormat } from './sink';
-export { openNdjsonSink } from './ndjsonSink';
-export { csvField, openCsvSink } from './csvSink';
-
+export { type FileSinkOptions, type RowSink, type SinkCheckpoint, type SinkFormat } from './sink';
 import { openCsvSink } from './csvSink';
 import { openNdjsonSink } from './ndjsonSink';
 import type { FileSinkOptions, RowSink, SinkCheckpoint, SinkFormat } from './sink';

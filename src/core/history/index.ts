@@ -3,4 +3,4 @@
 export { HistoryStore, type HistoryRecord, type StoredExchange } from './store';
 export { directoryHistoryFiles } from './directoryFiles';
 export { type HistoryEntry } from './model';
-export { compareDocument, VOLATILE_MARK } from './compare';
+export { compareDocument } from './compare';

@@ -11,29 +11,25 @@ export const HANDLER_SCRIPT = /^\s*>\s*\{%/;
 /** A response handler file: `> ` and a path that looks like a script (./ ../ / or .js .mjs .cjs .ts); any other `> text` is no handler. */
 export const HANDLER_FILE = /^\s*>\s*((?:\.{1,2}\/|\/)\S.*?|\S+\.(?:[mc]?js|ts))\s*$/;
 export const RESPONSE_REFERENCE = /^\s*<>/;
-const PRE_REQUEST_SCRIPT = /^\s*<\s*\{%/;
+export const PRE_REQUEST_SCRIPT = /^\s*<\s*\{%/;
 /** `< ./script.js` (JetBrains) or `< ./script` before the request line: a script file run before it (a body include comes after the headers). */
-const PRE_REQUEST_FILE = /^\s*<\s+\S+\s*$/;
+export const PRE_REQUEST_FILE = /^\s*<\s+\S+\s*$/;
 export const SCRIPT_OPEN = /^\s*\{\{(?:@\w*|\+\w*)?\s*$/;
 const SCRIPT_CLOSE = /^\s*\}\}\s*$/;
-const BLOCK_COMMENT_OPEN = /^\s*\/\*/;
-const PROTO_IMPORT = /^\s*proto\s*</;
-const XPATH_NAMESPACE = /^\s*@xpath_ns\s/;
-const JETBRAINS_IMPORT = /^\s*import\s+\S/;
-const JETBRAINS_RUN = /^\s*run\s+(?:#|\S+\.(?:http|rest)\b)/;
-const CURL = /^\s*curl\s/;
+export const BLOCK_COMMENT_OPEN = /^\s*\/\*/;
+export const PROTO_IMPORT = /^\s*proto\s*</;
+export const XPATH_NAMESPACE = /^\s*@xpath_ns\s/;
+export const JETBRAINS_IMPORT = /^\s*import\s+\S/;
+export const JETBRAINS_RUN = /^\s*run\s+(?:#|\S+\.(?:http|rest)\b)/;
+export const CURL = /^\s*curl\s/;
 export const OUTPUT_REDIRECT = /^\s*>>!?\s/;
 export const RECORDED_RESPONSE = /^\s*HTTP\/\d(?:\.\d)?\s+\d{3}\b/;
-const GRAPHQL_FRAGMENT = /^\s*fragment\s+\w+\s+on\s+\w+/;
+export const GRAPHQL_FRAGMENT = /^\s*fragment\s+\w+\s+on\s+\w+/;
 /** httpYac `...defaultHeaders` among the headers (its own pattern: one name, an optional comma). */
 export const HEADER_SPREAD = /^\s*\.{3}([^\s,]+),?\s*$/;
 
 /** Characters a line must start with (after whitespace) to open a construct keptBeforeRequest finds. */
 export const KEPT_BEFORE_REQUEST_LEADS: ReadonlySet<number> = new Set([...'<{/p@ircf'].map((c) => c.charCodeAt(0)));
-/** The patterns keptBeforeRequest tries (for test/unit/httpfileLineShortcuts.test.ts). */
-export const KEPT_BEFORE_REQUEST_PATTERNS: readonly RegExp[] = [
-  PRE_REQUEST_SCRIPT, PRE_REQUEST_FILE, SCRIPT_OPEN, BLOCK_COMMENT_OPEN, PROTO_IMPORT, XPATH_NAMESPACE, JETBRAINS_IMPORT, JETBRAINS_RUN, CURL, GRAPHQL_FRAGMENT,
-];
 
 const KEPT_MESSAGES: Record<KeptConstruct['kind'], string> = {
   'pre-request-script': 'JetBrains HTTP Client pre-request script: kept as written, not run.',

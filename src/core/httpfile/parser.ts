@@ -9,24 +9,17 @@ import type {
 } from './model';
 import { isBlank, leadingCode, range, lineRange, splitLines } from './lines';
 import { scanReferences } from './variables';
-import { COMMENT, DIRECTIVE, keptBeforeRequest, KEPT_BEFORE_REQUEST_LEADS, KEPT_BEFORE_REQUEST_PATTERNS, reportKept, unrecognisedLine } from './foreign';
-import { COMMENT_LEADS, mayMatch, parseRequest, REQUEST_PATTERN_LEADS } from './request';
+import { COMMENT, DIRECTIVE, keptBeforeRequest, reportKept, unrecognisedLine } from './foreign';
+import { COMMENT_LEADS, mayMatch, parseRequest } from './request';
 import { notSentWords } from './requestLine';
 
-export { HTTP_METHODS, VERSION_AT_END, endsWithDigit } from './requestLine';
+export { HTTP_METHODS } from './requestLine';
 
 const SEPARATOR = /^###/;
 const NEW_REQUEST = 'A request line without ### before it: read as a new request, as httpYac reads it (REST Client and the JetBrains HTTP Client need ### before it).';
 /** `@name = value`, or httpYac's lazy `@name := value`. */
-const FILE_VARIABLE = /^(\s*)@([A-Za-z_][\w.-]*)(\s*(:?)=\s*)(.*?)\s*$/;
-const FILE_VARIABLE_LEADS: ReadonlySet<number> = new Set(['@'.charCodeAt(0)]);
-
-/** Each per-line pattern with the characters a line must start with to be tried (test/unit/httpfileLineShortcuts.test.ts). */
-export const PATTERN_LEADS: ReadonlyArray<readonly [RegExp, ReadonlySet<number>]> = [
-  ...REQUEST_PATTERN_LEADS,
-  [FILE_VARIABLE, FILE_VARIABLE_LEADS],
-  ...KEPT_BEFORE_REQUEST_PATTERNS.map((p) => [p, KEPT_BEFORE_REQUEST_LEADS] as const),
-];
+export const FILE_VARIABLE = /^(\s*)@([A-Za-z_][\w.-]*)(\s*(:?)=\s*)(.*?)\s*$/;
+export const FILE_VARIABLE_LEADS: ReadonlySet<number> = new Set(['@'.charCodeAt(0)]);
 
 export function parseHttpFile(text: string): HttpFile {
   const lines = splitLines(text);

@@ -1,19 +1,7 @@
-// Two printers. `printHttpFile` is lossless: print(parse(text)) === text for any input, because the
-// tree keeps every source line with its own line break. `printNormalizedHttpFile` writes the canonical
-// form the product generates (scratch files, saved collections) from plain data.
-import type { HttpFile } from './model';
+// The canonical printer: `printNormalizedHttpFile` writes the form the product generates (scratch files,
+// saved collections) from plain data. (A parsed file needs no printer: it keeps every source line with
+// its own line break; test/unit/httpfilePrint.ts prints it back to show that nothing is lost.)
 import { parseHttpFile } from './parser';
-
-export function printHttpFile(file: HttpFile): string {
-  let out = '';
-  for (const block of file.blocks) {
-    for (let i = block.firstLine; i <= block.lastLine; i++) {
-      const line = file.lines[i];
-      if (line) out += line.text + line.eol;
-    }
-  }
-  return out;
-}
 
 export interface RequestSpec {
   readonly method: string;
@@ -149,27 +137,4 @@ function printRequest(request: NonNullable<BlockSpec['request']>, out: string[])
       out.push(`> {%${script}%}`);
     }
   }
-}
-
-/** The data of a parsed file in the shape `printNormalizedHttpFile` takes (comments and directives kept). */
-export function toBlockSpecs(file: HttpFile): BlockSpec[] {
-  return file.blocks.map((block) => {
-    const request = block.request;
-    return {
-      title: block.separator ? block.separator.title : undefined,
-      comments: block.comments.map((c) => c.text.trim()),
-      variables: block.variables.map((v) => ({ name: v.name, value: v.value })),
-      directives: block.directives.map((d) => ({ key: d.key, value: d.value })),
-      request: request && {
-        method: request.requestLine.method,
-        url: request.requestLine.url + request.queryContinuations.map((q) => q.text).join(''),
-        httpVersion: request.requestLine.httpVersion,
-        headers: request.headers.map((h) => ({ name: h.name, value: h.value })),
-        body: request.body?.kind === 'inline'
-          ? request.body.text.split(/\r\n|\r|\n/).join('\n')
-          : request.body && { include: request.body.path, substituteVariables: request.body.substituteVariables },
-        handlers: request.responseHandlers.filter((h) => h.kind === 'script').map((h) => h.text.split(/\r\n|\r/).join('\n')),
-      },
-    };
-  });
 }

@@ -13,11 +13,11 @@ import { scanReferences } from './variables';
 import { ASSERTION_LINE, parseAssertionLine } from './assertions';
 import { isUrlContinuation, looksLikeRequestLine, parseRequestLine, queryParametersOf } from './requestLine';
 import {
-  COMMENT, DIRECTIVE, HANDLER_FILE, HANDLER_SCRIPT, HEADER, HEADER_SPREAD, keptAnywhere, keptLines, OUTPUT_REDIRECT,
+  COMMENT, HANDLER_FILE, HANDLER_SCRIPT, HEADER, HEADER_SPREAD, keptAnywhere, keptLines, OUTPUT_REDIRECT,
   RECORDED_RESPONSE, reportKept, RESPONSE_REFERENCE, SCRIPT_OPEN,
 } from './foreign';
 
-const HEADERS_END = /^\s*[{[<]/;
+export const HEADERS_END = /^\s*[{[<]/;
 const INCLUDE = /^(\s*)<(@)?(\s+)(\S.*?)\s*$/;
 const FILE_VARIABLE_LINE = /^\s*@[A-Za-z_][\w.-]*\s*:?=/;
 
@@ -33,13 +33,6 @@ export const BODY_END_LEADS = leads('><?{H');
 export function mayMatch(lead: number, characters: ReadonlySet<number>): boolean {
   return lead === -1 || characters.has(lead);
 }
-
-export const REQUEST_PATTERN_LEADS: ReadonlyArray<readonly [RegExp, ReadonlySet<number>]> = [
-  [HEADERS_END, HEADERS_END_LEADS], [HANDLER_SCRIPT, HEADERS_END_LEADS], [HANDLER_FILE, HEADERS_END_LEADS], [OUTPUT_REDIRECT, HEADERS_END_LEADS], [ASSERTION_LINE, HEADERS_END_LEADS],
-  [COMMENT, COMMENT_LEADS], [DIRECTIVE, COMMENT_LEADS],
-  [HANDLER_SCRIPT, BODY_END_LEADS], [HANDLER_FILE, BODY_END_LEADS], [OUTPUT_REDIRECT, BODY_END_LEADS], [RESPONSE_REFERENCE, BODY_END_LEADS], [ASSERTION_LINE, BODY_END_LEADS],
-  [SCRIPT_OPEN, BODY_END_LEADS], [RECORDED_RESPONSE, BODY_END_LEADS],
-];
 
 const HANDLER_NOT_RUN = 'JetBrains HTTP Client response handler: kept as written, not run (API Workbench runs no scripts; ?? assertions are checked).';
 const SWALLOWED = 'This looks like a request line, but it is read as the body of the request above, as REST Client and the JetBrains HTTP Client read it (httpYac reads a new request): missing ### before it?';

@@ -1,5 +1,4 @@
 // Postman collection v2.1 import and export (see postman/importCollection.ts and postman/exportCollection.ts
 // for the mapping). Neither direction ever writes a secret: each one dropped is reported by place, never value.
-export { importPostmanCollection, envFileWithImport, type PostmanImport } from './postman/importCollection';
+export { importPostmanCollection, envFileWithImport } from './postman/importCollection';
 export { exportPostmanCollection } from './postman/exportCollection';
-export { PostmanImportError, type PostmanCollection, type PostmanItem } from './postman/model';

@@ -47,8 +47,8 @@ export function parseOpenApiText(text: string, source: string): OpenApiDocument 
   return checkOpenApiDocument(value, source);
 }
 
-/** Checks an already-parsed value (e.g. a JSON response body). */
-export function checkOpenApiDocument(value: unknown, source: string): OpenApiDocument {
+/** Checks a parsed value. */
+function checkOpenApiDocument(value: unknown, source: string): OpenApiDocument {
   if (!isJsonObject(value)) throw new OpenApiImportError(source, 'not an OpenAPI document: the top level is not a JSON object.');
   if (value['swagger'] !== undefined) {
     throw new OpenApiImportError(source, `a Swagger ${String(value['swagger'])} document; only OpenAPI 3.0 and 3.1 can be imported.`);

@@ -4,7 +4,7 @@ import type { ServiceId } from '../catalog/model';
 import type { Operation } from '../catalog/model';
 import { sendRequest, type SendOptions } from '../http/client';
 import { HttpFault, headerValue } from '../http/types';
-import { checkOpenApiDocument, parseOpenApiText, type OpenApiDocument } from './document';
+import { parseOpenApiText, type OpenApiDocument } from './document';
 import { OpenApiImportError } from './errors';
 import { mapOperations } from './operations';
 
@@ -47,11 +47,6 @@ function fromDocument(document: OpenApiDocument, source: string, options: Import
 /** Imports a document's JSON text; throws OpenApiImportError naming `source`. */
 export function importOpenApiText(text: string, source: string, options: ImportOptions = {}): OpenApiImport {
   return fromDocument(parseOpenApiText(text, source), source, options);
-}
-
-/** Imports an already-parsed document (e.g. a JSON body someone else fetched). */
-export function importOpenApiValue(value: unknown, source: string, options: ImportOptions = {}): OpenApiImport {
-  return fromDocument(checkOpenApiDocument(value, source), source, options);
 }
 
 export interface FetchOptions extends ImportOptions {

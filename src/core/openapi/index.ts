@@ -12,9 +12,8 @@
 //   const catalog = createCatalog(overlays.apply([engagementService, fundraisingService, bookingService]));
 //   pagingPlanFor(request, directives, catalog)             // run/pagingPlan.ts: { style: 'generic', options: { next: 'next_link', ... } }
 export { OpenApiImportError } from './errors';
-export { importOpenApiText, importOpenApiValue, importOpenApiUrl, type OpenApiImport } from './importer';
-export { withOverlay, mergeOverlays, OverlaySet, sourceKey } from './overlay';
-export { IMPORT_ORIGIN_KEYWORD } from './merge';
+export { importOpenApiText, importOpenApiUrl, type OpenApiImport } from './importer';
+export { withOverlay, OverlaySet, sourceKey } from './overlay';
 export { toCatalogOverlayParams } from './lspPayload';
 export { overlayFileText, readOverlayFile } from './overlayFile';
 export { importCounts, importSummary } from './importSummary';

@@ -1,11 +1,9 @@
 // How an imported operation enriches the contract operation with the same method and path. The
 // contract stays the source of truth: what it states (types, enums, strict field lists, paging style)
-// is kept; what it leaves "not shown" is filled in from the import and marked so the UI can say so:
-// fields only the import names carry `x-apiwb-origin: "import"`, the ImportMark lists the rest.
+// is kept; what it leaves "not shown" is filled in from the import, and the ImportMark lists what the
+// import contributed so the UI can say so.
 import { jsonSchemaOf, type JSONSchema } from '../catalog/jsonSchema';
 import type { Operation, QueryParameter } from '../catalog/model';
-
-export const IMPORT_ORIGIN_KEYWORD = 'x-apiwb-origin';
 
 /** Keywords that state a type; a contract node without any of them is "type not shown". */
 const TYPE_KEYWORDS = ['type', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', '$ref', 'items', 'prefixItems', 'properties', 'not'] as const;
@@ -55,7 +53,7 @@ function mergeObject(contract: JSONSchema, target: JSONSchema, importedRoot: JSO
   if (!strict) {
     for (const [name, value] of Object.entries(target.properties ?? {})) {
       const theirs = asSchema(value);
-      if (theirs && properties[name] === undefined) properties[name] = { ...theirs, [IMPORT_ORIGIN_KEYWORD]: 'import' };
+      if (theirs && properties[name] === undefined) properties[name] = theirs;
     }
   }
   const required = [...new Set([...(contract.required ?? []), ...(strict ? [] : (target.required ?? []))])];

@@ -102,7 +102,7 @@ export function citationMarkdown(citation: Citation, linker: CitationLinker | un
 
 // "seed 000 §4.2 rule 5", "seed 001 §5.1", "seed 002 §Endpoints", as written in the catalog's own text.
 // § is written \u00a7: esbuild keeps a regular expression's characters as they are, and the CLI bundles
-// stay all ASCII (src/cli/codeCache.ts reads an ASCII bundle without UTF-8 decoding).
+// stay all ASCII (src/core/files/codeCache.ts reads an ASCII bundle without UTF-8 decoding).
 const WRITTEN = /\bseed (00[012]),? (?:\u00a7(\d+(?:\.\d+)*)|\u00a7?(Endpoints))(?: (rule \d+))?/g;
 
 function rewrite(text: string, render: (citation: Citation) => string): string {

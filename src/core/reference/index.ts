@@ -1,1 +1,1 @@
-export { citationLabel, citationMarkdown, citationsAsMarkdown, citationsAsText, commandLinker, fileLinker, findSection, firstCitation, headingAnchor, isContractId, parseCitation, CONTRACT_DOCUMENTS, CONTRACT_REFERENCE_DIR, type Citation, type CitationLinker, type ContractId } from './citations';
+export { citationLabel, citationMarkdown, citationsAsMarkdown, citationsAsText, commandLinker, fileLinker, findSection, firstCitation, isContractId, parseCitation, CONTRACT_DOCUMENTS, CONTRACT_REFERENCE_DIR, type Citation, type CitationLinker } from './citations';

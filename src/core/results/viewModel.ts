@@ -1,7 +1,7 @@
 // Response → results view model: everything the webview shows, prepared on the host. The webview renders
 // this as text and decides nothing. Credential headers must arrive redacted (asserted); cookies, secret
 // query parameters and the body's secret-named fields (the shared vocabulary's) are masked here.
-import type { HttpResponse } from '../http/types';
+import { headerValue, type HttpResponse } from '../http/types';
 import { explainAuthFailure, type AuthScheme } from '../auth/explain';
 import { detectBusinessErrors } from '../catalog/businessErrors';
 import type { ErrorCatalogueId } from '../catalog/model';
@@ -110,6 +110,53 @@ function explainAuth(input: ResultsInput, bodyText: string): AuthExplanation | u
   return explained ? { title: explained.summary, explanation: explained.detail } : undefined;
 }
 
+/** What the panel shows of a body, and what the banners read of it. */
+interface ShownBody {
+  readonly body: BodyView;
+  readonly table?: TableView;
+  /** The caller's business-error report, or the one detected here when one is wanted. */
+  readonly report?: BusinessErrorReportLike;
+  /** The body as the 401/403 explanation reads it: secret-named fields masked. */
+  readonly text: string;
+}
+
+/** The business-error report of a body: the caller's, or detected here for an engagement call or a known catalogue. */
+type ReportOf = (value: () => unknown) => BusinessErrorReportLike | undefined;
+
+function shownBody(input: ResultsInput, limit: number): ShownBody {
+  const detect = input.businessErrors === undefined && (input.catalogue !== undefined || input.service === 'engagement');
+  const reportOf: ReportOf = (value) => (detect ? detectBusinessErrors(value(), input.catalogue) : input.businessErrors);
+  return input.parsedBody ? givenBody(input, input.parsedBody, limit, reportOf) : receivedBody(input, limit, reportOf);
+}
+
+/** A body the exchange parsed: the table reads it as it is, the pretty text is redacted when first read. */
+function givenBody(input: ResultsInput, given: NonNullable<ResultsInput['parsedBody']>, limit: number, reportOf: ReportOf): ShownBody {
+  const { value, redaction, chars } = given;
+  const table = buildTable(value, input.rowsPath, redaction);
+  const body = deferredBody('json', () => prettyBodyView((table && redactedBodyOf(table)) ?? redaction.value(value), chars, limit, table !== undefined));
+  const status = input.response.status;
+  // Only a 401/403 reads the body's text (explainAuth); nothing else needs it whole.
+  const text = status === 401 || status === 403 ? JSON.stringify(redaction.value(value)) : '';
+  return { body, text, report: reportOf(() => redaction.value(value)), ...(table ? { table } : {}) };
+}
+
+/** A body as received (response.bodyText): parsed here when it looks like JSON, else shown as text. */
+function receivedBody(input: ResultsInput, limit: number, reportOf: ReportOf): ShownBody {
+  const raw = input.response.bodyText;
+  if (raw.length === 0) return { body: bodyView('', 'text', limit, 'The response has no body.'), text: raw, report: input.businessErrors };
+  const contentType = headerValue(input.response.headers, 'content-type');
+  const parsed = looksLikeJson(raw, contentType) ? parseJson(raw) : undefined;
+  if (parsed?.ok) {
+    const value = redactParsedBody(parsed.value);
+    const table = buildTable(value, input.rowsPath);
+    const text = value === parsed.value ? raw : JSON.stringify(value);
+    return { body: prettyBodyView(value, raw.length, limit, table !== undefined), text, report: reportOf(() => value), ...(table ? { table } : {}) };
+  }
+  const text = redactBodyText(raw, contentType);
+  const note = parsed ? `The body is not valid JSON (${parsed.error}); shown as received.` : undefined;
+  return { body: bodyView(text, 'text', limit, note), text, report: input.businessErrors };
+}
+
 export function buildResultsViewModel(input: ResultsInput): ResultsViewModel {
   const { response, request } = input;
   const requestHeaders = headerLines(request.headers);
@@ -117,39 +164,7 @@ export function buildResultsViewModel(input: ResultsInput): ResultsViewModel {
   assertHeadersRedacted(requestHeaders);
   assertHeadersRedacted(responseHeaders);
 
-  const limit = input.bodyDisplayLimit ?? DEFAULT_BODY_DISPLAY_LIMIT;
-  const raw = response.bodyText;
-  const given = input.parsedBody;
-  const contentType = Object.entries(response.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
-  let body: BodyView;
-  let table: TableView | undefined;
-  let report = input.businessErrors;
-  /** The body as the panel may show it: secret-named fields masked (set below for every branch). */
-  let text = raw;
-  const detect = report === undefined && (input.catalogue !== undefined || input.service === 'engagement');
-  const parsed = given || !(raw.length > 0 && looksLikeJson(raw, contentType)) ? undefined : parseJson(raw);
-  if (given) {
-    const { value, redaction, chars } = given;
-    table = buildTable(value, input.rowsPath, redaction);
-    const hasTable = table !== undefined;
-    if (detect) report = detectBusinessErrors(redaction.value(value), input.catalogue);
-    const shownTable = table;
-    body = deferredBody('json', () => prettyBodyView((shownTable && redactedBodyOf(shownTable)) ?? redaction.value(value), chars, limit, hasTable));
-    // Only a 401/403 reads the body's text (explainAuth); nothing else needs it whole.
-    text = response.status === 401 || response.status === 403 ? JSON.stringify(redaction.value(value)) : '';
-  } else if (raw.length === 0) {
-    body = bodyView('', 'text', limit, 'The response has no body.');
-  } else if (parsed?.ok) {
-    const value = redactParsedBody(parsed.value);
-    if (value !== parsed.value) text = JSON.stringify(value);
-    table = buildTable(value, input.rowsPath);
-    if (detect) report = detectBusinessErrors(value, input.catalogue);
-    body = prettyBodyView(value, raw.length, limit, table !== undefined);
-  } else {
-    text = redactBodyText(raw, contentType);
-    body = bodyView(text, 'text', limit, parsed ? `The body is not valid JSON (${parsed.error}); shown as received.` : undefined);
-  }
-
+  const { body, table, report, text } = shownBody(input, input.bodyDisplayLimit ?? DEFAULT_BODY_DISPLAY_LIMIT);
   const businessErrors = buildBusinessBanner(report, response.status, response.statusText, input.catalogue);
   const auth = explainAuth(input, text);
   const url = redactUrl(request.url);

@@ -30,7 +30,7 @@ import { droppedWords } from '../secrets/crossOrigin';
 import { canContinue, stoppedWords, walkProblemOf, DISCARD } from './exchangeWalk';
 import type { ExchangeInput, ExchangePorts, ExchangeResult, ExpectableFailure, Finding, PagingCursor, ReadyExchange, RowsOfExchange } from './exchangeModel';
 
-export type { ExchangeInput, ExchangePorts, ExchangeResult, ExchangeStep, Finding, PagingCursor, ReadyExchange, StepView } from './exchangeModel';
+export type { ExchangeInput, ExchangePorts, ExchangeResult, ExchangeStep, Finding, PagingCursor, ReadyExchange } from './exchangeModel';
 export { canContinue, DISCARD, stoppedWords } from './exchangeWalk';
 
 /** The options every request of an exchange (or a continuation of it) is sent with. */

@@ -14,7 +14,7 @@ import type { HttpDocument } from './document';
 import type { EnvFileVariable } from '../../core/env/envFileNames';
 
 export { HttpDocument, HttpDocumentCache } from './document';
-export { OperationIndex, type OverlayOperation } from './operations';
+export { type OverlayOperation } from './operations';
 export { doComplete, doHover, codeLenses, documentSymbols, foldingRanges };
 export { BlockFindingsCache } from './validation';
 

@@ -60,15 +60,93 @@ function followTo(page: Page, link: unknown, from: string): Step {
   return { kind: 'continue', request };
 }
 
-export function genericStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
+type Options = Readonly<Record<string, string>>;
+
+const bodyOf = (page: Page): unknown => (page.body.ok ? page.body.value : undefined);
+
+/** The request with the position parameter set, or a failure when the body has no room for it. */
+function continueWith(request: HttpRequest | undefined): Step {
+  return request ? { kind: 'continue', request } : { kind: 'fail', reason: 'the request body is not a JSON object' };
+}
+
+/** next=FIELD: the URL the body's FIELD holds. */
+function nextFromField(page: Page, options: Options): Step {
+  return followTo(page, readPath(bodyOf(page), options['next'] ?? ''), `body field ${options['next']}`);
+}
+
+/** No mode: the Link header's rel="next", else the first of NEXT_LINK_FIELDS the body fills. */
+function nextFromLinks(page: Page): Step {
+  const linked = linkHeaderNext(headerValue(page.response.headers, 'link'));
+  if (linked) return followTo(page, linked, 'Link header rel="next"');
+  for (const field of NEXT_LINK_FIELDS) {
+    const link = readPath(bodyOf(page), field);
+    if (typeof link === 'string' && link !== '') return followTo(page, link, `body field ${field}`);
+  }
+  return { kind: 'end', reason: 'no next link in the Link header or the body' };
+}
+
+/** cursor=PARAM: the cursor the response returns (cursorField, else PARAM) sent back as PARAM. */
+function nextFromCursor(page: Page, rows: readonly unknown[], options: Options): Step {
+  const param = options['cursor'] ?? 'cursor';
+  const cursor = readPath(bodyOf(page), options['cursorField'] ?? param);
+  if (rows.length === 0) return { kind: 'end', reason: 'empty page' };
+  if (cursor === undefined || cursor === null || cursor === '') return { kind: 'end', reason: 'no cursor returned' };
+  if (typeof cursor !== 'string' && typeof cursor !== 'number') return { kind: 'fail', reason: 'the returned cursor is not a string or number' };
+  return continueWith(setParam(page.request, param, cursor, paramIn(options, page.request)));
+}
+
+/** A number the response's field at the option's path holds, when the option names one (total=, totalPages=). */
+function boundOf(page: Page, options: Options, option: 'total' | 'totalPages'): number | undefined {
+  const path = options[option];
+  return path ? asNumber(readPath(bodyOf(page), path)) : undefined;
+}
+
+/** offset=PARAM: PARAM (0 when absent) += rows received; all seen once total= is reached. */
+function nextOffset(page: Page, rows: readonly unknown[], options: Options): Step {
+  if (rows.length === 0) return { kind: 'end', reason: 'empty page' };
+  const where = paramIn(options, page.request);
+  const param = options['offset'] ?? 'offset';
+  const current = asNumber(readParam(page.request, param, where)) ?? 0;
+  const total = boundOf(page, options, 'total');
+  if (total !== undefined && current + rows.length >= total) return { kind: 'end', reason: `all ${total} rows seen (${options['total']})` };
+  return continueWith(setParam(page.request, param, current + rows.length, where));
+}
+
+/** page=PARAM: PARAM (start=, else 1, when absent) += 1; the end at totalPages=, or once size= pages of total= rows are seen. */
+function nextPageNumber(page: Page, rows: readonly unknown[], options: Options): Step {
+  if (rows.length === 0) return { kind: 'end', reason: 'empty page' };
+  const where = paramIn(options, page.request);
+  const param = options['page'] ?? 'page';
+  const start = asNumber(options['start']) ?? 1;
+  const current = asNumber(readParam(page.request, param, where)) ?? start;
+  const totalPages = boundOf(page, options, 'totalPages');
+  if (totalPages !== undefined && current >= totalPages) return { kind: 'end', reason: `page ${current} of ${totalPages} reached` };
+  const total = boundOf(page, options, 'total');
+  const size = asNumber(options['size'] ? readParam(page.request, options['size'], where) : undefined);
+  if (total !== undefined && size !== undefined && (current - start + 1) * size >= total) {
+    return { kind: 'end', reason: `all ${total} rows seen (${options['total']})` };
+  }
+  return continueWith(setParam(page.request, param, current + 1, where));
+}
+
+const NEXT_OF: Record<Mode, (page: Page, rows: readonly unknown[], options: Options) => Step> = {
+  next: (page, _rows, options) => nextFromField(page, options),
+  auto: (page) => nextFromLinks(page),
+  cursor: nextFromCursor,
+  offset: nextOffset,
+  page: nextPageNumber,
+};
+
+export function genericStrategy(options: Options, policy: RetryPolicy): PagingStrategy {
   const rule = rowsRule('generic', options);
   const mode = modeOf(options);
-  const body = (page: Page): unknown => (page.body.ok ? page.body.value : undefined);
+  const next = NEXT_OF[mode];
   return {
     style: 'generic',
     position(request) {
       if (mode === 'next' || mode === 'auto') return { url: true };
-      const param = (mode === 'cursor' ? options['cursor'] : mode === 'offset' ? options['offset'] : options['page']) ?? mode;
+      // The mode's option names its parameter (cursor=, offset=, page=), by default the mode's name.
+      const param = options[mode] ?? mode;
       return paramIn(options, request) === 'query' ? { query: [param] } : { body: [param] };
     },
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
@@ -76,55 +154,8 @@ export function genericStrategy(options: Readonly<Record<string, string>>, polic
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);
       if (common) return common;
-      return rule.accept(body(page));
+      return rule.accept(bodyOf(page));
     },
-    next(page, rows) {
-      const value = body(page);
-      switch (mode) {
-        case 'next':
-          return followTo(page, readPath(value, options['next'] ?? ''), `body field ${options['next']}`);
-        case 'auto': {
-          const linked = linkHeaderNext(headerValue(page.response.headers, 'link'));
-          if (linked) return followTo(page, linked, 'Link header rel="next"');
-          for (const field of NEXT_LINK_FIELDS) {
-            const link = readPath(value, field);
-            if (typeof link === 'string' && link !== '') return followTo(page, link, `body field ${field}`);
-          }
-          return { kind: 'end', reason: 'no next link in the Link header or the body' };
-        }
-        case 'cursor': {
-          const param = options['cursor'] ?? 'cursor';
-          const cursor = readPath(value, options['cursorField'] ?? param);
-          if (rows.length === 0) return { kind: 'end', reason: 'empty page' };
-          if (cursor === undefined || cursor === null || cursor === '') return { kind: 'end', reason: 'no cursor returned' };
-          if (typeof cursor !== 'string' && typeof cursor !== 'number') return { kind: 'fail', reason: 'the returned cursor is not a string or number' };
-          const request = setParam(page.request, param, cursor, paramIn(options, page.request));
-          return request ? { kind: 'continue', request } : { kind: 'fail', reason: 'the request body is not a JSON object' };
-        }
-        case 'offset':
-        case 'page': {
-          if (rows.length === 0) return { kind: 'end', reason: 'empty page' };
-          const where = paramIn(options, page.request);
-          const param = (mode === 'offset' ? options['offset'] : options['page']) ?? mode;
-          const start = mode === 'offset' ? 0 : (asNumber(options['start']) ?? 1);
-          const current = asNumber(readParam(page.request, param, where)) ?? start;
-          const total = options['total'] ? asNumber(readPath(value, options['total'])) : undefined;
-          const totalPages = options['totalPages'] ? asNumber(readPath(value, options['totalPages'])) : undefined;
-          if (mode === 'offset' && total !== undefined && current + rows.length >= total) {
-            return { kind: 'end', reason: `all ${total} rows seen (${options['total']})` };
-          }
-          if (mode === 'page') {
-            if (totalPages !== undefined && current >= totalPages) return { kind: 'end', reason: `page ${current} of ${totalPages} reached` };
-            const size = asNumber(options['size'] ? readParam(page.request, options['size'], where) : undefined);
-            if (total !== undefined && size !== undefined && (current - start + 1) * size >= total) {
-              return { kind: 'end', reason: `all ${total} rows seen (${options['total']})` };
-            }
-          }
-          const nextValue = mode === 'offset' ? current + rows.length : current + 1;
-          const request = setParam(page.request, param, nextValue, where);
-          return request ? { kind: 'continue', request } : { kind: 'fail', reason: 'the request body is not a JSON object' };
-        }
-      }
-    },
+    next: (page, rows) => next(page, rows, options),
   };
 }
