@@ -2,6 +2,7 @@
 // baseline, or two export files), and how records are matched and reported.
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { DEFAULT_TIMEOUT_MS } from '../../core/http/client';
 import { reporterOptions, REPORT_HELP } from '../reporters/runReport';
 import { positiveInteger } from '../runArguments';
 import type { ReporterName } from '../reporters/report';
@@ -57,7 +58,7 @@ Options:
   --all-pages         walk every page on both sides
   --max-pages N       stop each walk after N pages
   --env-file PATH     env file (default: the nearest http-client.env.json above the first file)
-  --timeout MS        time for one whole response (default 30000)
+  --timeout MS        time for one whole response (default ${DEFAULT_TIMEOUT_MS})
   --overlay FILE      an OpenAPI overlay written by 'apiwb import-openapi --out' (repeatable)
 ${TLS_HELP}${NETWORK_HELP}                      Each side's environment has its own "Proxy", "CA Bundle" and
                       "SSLConfiguration"; the flags apply to both sides.
@@ -101,7 +102,7 @@ export function parseCompareArgs(args: readonly string[]): CompareOptions | 'hel
     ignore: values.ignore ?? [],
     ...(values.out ? { out: values.out } : {}),
     ...reporterOptions(values.reporter, values.report),
-    timeoutMs: values.timeout ? positiveInteger('--timeout', values.timeout) : 30_000,
+    timeoutMs: values.timeout ? positiveInteger('--timeout', values.timeout) : DEFAULT_TIMEOUT_MS,
     ...networkFlagsOf(values),
     overlays: values.overlay ?? [],
     ...(values['partition-bytes'] ? { partitionBytes: positiveInteger('--partition-bytes', values['partition-bytes']) } : {}),
