@@ -1,0 +1,164 @@
+// Where the arrays one and two levels down of an object body are, as its bytes arrive: the places the
+// rows rule (src/core/paging/rows.ts) weighs. The bytes are cut into what lies outside every such array
+// (its own brackets included) and what lies inside one (a "lane"), so that the rows of each lane can be
+// split out while they arrive and the rest of the body read without them. Structure only: brackets,
+// strings (with their escapes) and the keys of the top two levels. The bytes are validated elsewhere
+// (each part by the row splitter that reads it); on bytes that are not JSON this never throws and never
+// loops, it only cuts where the brackets say.
+
+const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c;
+const OPEN_OBJ = 0x7b, CLOSE_OBJ = 0x7d, OPEN_ARR = 0x5b, CLOSE_ARR = 0x5d;
+/** The bytes the scan stops at outside strings. */
+const STRUCTURAL = new Uint8Array(256);
+for (const c of [QUOTE, COMMA, OPEN_OBJ, CLOSE_OBJ, OPEN_ARR, CLOSE_ARR]) STRUCTURAL[c] = 1;
+
+/** What the cut hands on, in body order. */
+export interface LaneEvents {
+  /** Bytes outside every lane (a lane's brackets included). */
+  outside(bytes: Buffer): void;
+  /** A lane opens: the array at these keys from the top (one or two). Its content follows through `inside`. */
+  open(keys: readonly string[]): void;
+  inside(bytes: Buffer): void;
+  /** The lane's closing bracket came (it is handed on through `outside`). */
+  close(): void;
+}
+
+export class ArrayLanes {
+  private depth = 0;
+  /** Whether the container at each of the top three depths is an object. */
+  private readonly objects = [false, false, false];
+  /** At depths 1 and 2: the next string of that object is a key. */
+  private readonly expectKey = [false, false, false];
+  private readonly keys = ['', ''];
+  private inString = false;
+  private escaped = false;
+  /** The depth (1 or 2) of the key being read, 0 when the string being read is no key of interest. */
+  private keyDepth = 0;
+  private keyPieces: Buffer[] = [];
+  /** The depth inside the lane's array while in a lane; 0 outside. */
+  private laneDepth = 0;
+  /** In the chunk being cut: where the bytes not handed on yet start, and the next backslash (-2: not looked for). */
+  private from = 0;
+  private nextBackslash = -2;
+
+  /** @param skip keys whose arrays are no lane (the business-error lists). */
+  constructor(private readonly skip: ReadonlySet<string>) {}
+
+  push(chunk: Buffer, events: LaneEvents): void {
+    const len = chunk.length;
+    this.from = 0;
+    this.nextBackslash = -2;
+    let i = 0;
+    while (i < len) {
+      if (this.inString) {
+        i = this.string(chunk, i);
+        continue;
+      }
+      const c = chunk[i]!;
+      if (STRUCTURAL[c] === 1) {
+        if (this.laneDepth > 0) this.inLane(chunk, i, c, events);
+        else if (c === OPEN_ARR && this.laneOpens()) {
+          this.emit(chunk, i + 1, events);
+          this.depth++;
+          this.laneDepth = 1;
+          events.open(this.depth === 2 ? [this.keys[0]!] : [this.keys[0]!, this.keys[1]!]);
+        } else this.structural(c);
+      }
+      i++;
+    }
+    this.emit(chunk, len, events);
+  }
+
+  /** Hands on the chunk's bytes from the last cut to `to`, inside or outside a lane. */
+  private emit(chunk: Buffer, to: number, events: LaneEvents): void {
+    if (to > this.from) {
+      const part = chunk.subarray(this.from, to);
+      if (this.laneDepth > 0) events.inside(part);
+      else events.outside(part);
+    }
+    this.from = to;
+  }
+
+  /** Inside a string from `i`: where the scan goes on (past its closing quote, or the chunk's end). */
+  private string(chunk: Buffer, i: number): number {
+    const len = chunk.length;
+    if (this.escaped) {
+      // The byte after a backslash that ended the chunk before.
+      this.escaped = false;
+      if (this.keyDepth > 0) this.keyPieces.push(Buffer.from(chunk.subarray(i, i + 1)));
+      return i + 1;
+    }
+    if (this.nextBackslash !== -1 && this.nextBackslash < i) this.nextBackslash = chunk.indexOf(BACKSLASH, i);
+    const quote = chunk.indexOf(QUOTE, i);
+    const backslash = this.nextBackslash;
+    if (backslash !== -1 && (quote === -1 || backslash < quote)) {
+      // An escape: the byte after the backslash is no end of the string.
+      const upTo = Math.min(len, backslash + 2);
+      if (this.keyDepth > 0) this.keyPieces.push(Buffer.from(chunk.subarray(i, upTo)));
+      this.escaped = backslash + 1 === len;
+      return upTo;
+    }
+    const end = quote === -1 ? len : quote;
+    if (this.keyDepth > 0) this.keyPieces.push(Buffer.from(chunk.subarray(i, end)));
+    if (quote === -1) return len;
+    this.inString = false;
+    if (this.keyDepth > 0) this.keyEnds();
+    return quote + 1;
+  }
+
+  /** A structural byte inside a lane: only the lane's own closing bracket matters. */
+  private inLane(chunk: Buffer, i: number, c: number, events: LaneEvents): void {
+    if (c === QUOTE) this.inString = true;
+    else if (c === OPEN_ARR || c === OPEN_OBJ) this.laneDepth++;
+    else if (c === CLOSE_ARR || c === CLOSE_OBJ) {
+      if (this.laneDepth === 1) {
+        // The lane's own closing bracket: its content ends before it.
+        this.emit(chunk, i, events);
+        events.close();
+        this.depth--;
+      }
+      this.laneDepth--;
+    }
+  }
+
+  /** An array opening at the current depth is a lane: the value of a key one or two levels down. */
+  private laneOpens(): boolean {
+    const d = this.depth;
+    if (d === 1) return this.objects[0]! && !this.skip.has(this.keys[0]!);
+    return d === 2 && this.objects[0]! && this.objects[1]! && !this.skip.has(this.keys[1]!);
+  }
+
+  /** A structural byte outside lanes and strings. */
+  private structural(c: number): void {
+    const d = this.depth;
+    if (c === QUOTE) {
+      this.inString = true;
+      if ((d === 1 || d === 2) && this.objects[d - 1] && this.expectKey[d]) {
+        this.expectKey[d] = false;
+        this.keyDepth = d;
+        this.keyPieces = [];
+      } else this.keyDepth = 0;
+    } else if (c === OPEN_OBJ || c === OPEN_ARR) {
+      if (d < 3) this.objects[d] = c === OPEN_OBJ;
+      this.depth = d + 1;
+      if (d + 1 <= 2) this.expectKey[d + 1] = c === OPEN_OBJ;
+    } else if (c === CLOSE_OBJ || c === CLOSE_ARR) {
+      if (d > 0) this.depth = d - 1;
+    } else if (c === COMMA && (d === 1 || d === 2) && this.objects[d - 1]) this.expectKey[d] = true;
+  }
+
+  private keyEnds(): void {
+    const raw = Buffer.concat(this.keyPieces);
+    this.keyPieces = [];
+    let key = raw.toString('utf8');
+    if (raw.includes(BACKSLASH)) {
+      try {
+        key = JSON.parse(`"${key}"`) as string;
+      } catch {
+        // Not JSON: the row splitter that reads these bytes says so.
+      }
+    }
+    this.keys[this.keyDepth - 1] = key;
+    this.keyDepth = 0;
+  }
+}
