@@ -29,12 +29,20 @@ export class ArrayLanes {
   private readonly objects = [false, false, false];
   /** At depths 1 and 2: the next string of that object is a key. */
   private readonly expectKey = [false, false, false];
-  private readonly keys = ['', ''];
+  // The last key read at depths 1 and 2, decoded only when an array opens under it (most keys never
+  // are): the chunk it ended in, its bytes there, its bytes from earlier chunks, its text once decoded.
+  private readonly keyChunk: Buffer[] = [Buffer.alloc(0), Buffer.alloc(0)];
+  private readonly keyFrom = [0, 0];
+  private readonly keyTo = [0, 0];
+  private readonly keyHead: (Buffer[] | undefined)[] = [undefined, undefined];
+  private readonly keyText: (string | undefined)[] = ['', ''];
   private inString = false;
   private escaped = false;
   /** The depth (1 or 2) of the key being read, 0 when the string being read is no key of interest. */
   private keyDepth = 0;
-  private keyPieces: Buffer[] = [];
+  /** The key being read: where it starts in this chunk, its bytes from earlier chunks. */
+  private readingFrom = 0;
+  private readingHead: Buffer[] | undefined;
   /** The depth inside the lane's array while in a lane; 0 outside. */
   private laneDepth = 0;
   /** In the chunk being cut: where the bytes not handed on yet start, and the next backslash (-2: not looked for). */
@@ -61,12 +69,17 @@ export class ArrayLanes {
           this.emit(chunk, i + 1, events);
           this.depth++;
           this.laneDepth = 1;
-          events.open(this.depth === 2 ? [this.keys[0]!] : [this.keys[0]!, this.keys[1]!]);
-        } else this.structural(c);
+          events.open(this.depth === 2 ? [this.key(0)] : [this.key(0), this.key(1)]);
+        } else this.structural(c, i);
       }
       i++;
     }
     this.emit(chunk, len, events);
+    if (this.inString && this.keyDepth > 0) {
+      // A key that goes on in the next chunk: its bytes so far are kept.
+      (this.readingHead ??= []).push(Buffer.from(chunk.subarray(this.readingFrom)));
+      this.readingFrom = 0;
+    }
   }
 
   /** Hands on the chunk's bytes from the last cut to `to`, inside or outside a lane. */
@@ -85,7 +98,6 @@ export class ArrayLanes {
     if (this.escaped) {
       // The byte after a backslash that ended the chunk before.
       this.escaped = false;
-      if (this.keyDepth > 0) this.keyPieces.push(Buffer.from(chunk.subarray(i, i + 1)));
       return i + 1;
     }
     if (this.nextBackslash !== -1 && this.nextBackslash < i) this.nextBackslash = chunk.indexOf(BACKSLASH, i);
@@ -94,15 +106,12 @@ export class ArrayLanes {
     if (backslash !== -1 && (quote === -1 || backslash < quote)) {
       // An escape: the byte after the backslash is no end of the string.
       const upTo = Math.min(len, backslash + 2);
-      if (this.keyDepth > 0) this.keyPieces.push(Buffer.from(chunk.subarray(i, upTo)));
       this.escaped = backslash + 1 === len;
       return upTo;
     }
-    const end = quote === -1 ? len : quote;
-    if (this.keyDepth > 0) this.keyPieces.push(Buffer.from(chunk.subarray(i, end)));
     if (quote === -1) return len;
     this.inString = false;
-    if (this.keyDepth > 0) this.keyEnds();
+    if (this.keyDepth > 0) this.keyEnds(chunk, quote);
     return quote + 1;
   }
 
@@ -124,19 +133,20 @@ export class ArrayLanes {
   /** An array opening at the current depth is a lane: the value of a key one or two levels down. */
   private laneOpens(): boolean {
     const d = this.depth;
-    if (d === 1) return this.objects[0]! && !this.skip.has(this.keys[0]!);
-    return d === 2 && this.objects[0]! && this.objects[1]! && !this.skip.has(this.keys[1]!);
+    if (d === 1) return this.objects[0]! && !this.skip.has(this.key(0));
+    return d === 2 && this.objects[0]! && this.objects[1]! && !this.skip.has(this.key(1));
   }
 
   /** A structural byte outside lanes and strings. */
-  private structural(c: number): void {
+  private structural(c: number, i: number): void {
     const d = this.depth;
     if (c === QUOTE) {
       this.inString = true;
       if ((d === 1 || d === 2) && this.objects[d - 1] && this.expectKey[d]) {
         this.expectKey[d] = false;
         this.keyDepth = d;
-        this.keyPieces = [];
+        this.readingFrom = i + 1;
+        this.readingHead = undefined;
       } else this.keyDepth = 0;
     } else if (c === OPEN_OBJ || c === OPEN_ARR) {
       if (d < 3) this.objects[d] = c === OPEN_OBJ;
@@ -147,18 +157,34 @@ export class ArrayLanes {
     } else if (c === COMMA && (d === 1 || d === 2) && this.objects[d - 1]) this.expectKey[d] = true;
   }
 
-  private keyEnds(): void {
-    const raw = Buffer.concat(this.keyPieces);
-    this.keyPieces = [];
-    let key = raw.toString('utf8');
+  /** The key being read ends at the quote at `at`: kept undecoded. */
+  private keyEnds(chunk: Buffer, at: number): void {
+    const k = this.keyDepth - 1;
+    this.keyChunk[k] = chunk;
+    this.keyFrom[k] = this.readingFrom;
+    this.keyTo[k] = at;
+    this.keyHead[k] = this.readingHead;
+    this.keyText[k] = undefined;
+    this.readingHead = undefined;
+    this.keyDepth = 0;
+  }
+
+  /** The last key of depth k + 1, decoded. */
+  private key(k: number): string {
+    const known = this.keyText[k];
+    if (known !== undefined) return known;
+    const last = this.keyChunk[k]!.subarray(this.keyFrom[k], this.keyTo[k]);
+    const head = this.keyHead[k];
+    const raw = head ? Buffer.concat([...head, last]) : last;
+    let text = raw.toString('utf8');
     if (raw.includes(BACKSLASH)) {
       try {
-        key = JSON.parse(`"${key}"`) as string;
+        text = JSON.parse(`"${text}"`) as string;
       } catch {
         // Not JSON: the row splitter that reads these bytes says so.
       }
     }
-    this.keys[this.keyDepth - 1] = key;
-    this.keyDepth = 0;
+    this.keyText[k] = text;
+    return text;
   }
 }
