@@ -60,6 +60,12 @@ function followTo(page: Page, link: unknown, from: string): Step {
   return { kind: 'continue', request };
 }
 
+/** The top-level fields the options name paths in (a path's first part, and the path as one key). */
+function fieldsRead(options: Readonly<Record<string, string>>): string[] {
+  const paths = [options['next'], options['cursorField'] ?? options['cursor'], options['total'], options['totalPages']];
+  return paths.flatMap((path) => (path ? [path, path.split('.')[0]!] : []));
+}
+
 export function genericStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
   const rule = rowsRule('generic', options);
   const mode = modeOf(options);
@@ -71,7 +77,8 @@ export function genericStrategy(options: Readonly<Record<string, string>>, polic
       const param = (mode === 'cursor' ? options['cursor'] : mode === 'offset' ? options['offset'] : options['page']) ?? mode;
       return paramIn(options, request) === 'query' ? { query: [param] } : { body: [param] };
     },
-    ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
+    // Streamed anywhere, the fields it follows (next=, cursorField=, total=, totalPages=) are kept whole.
+    streamRows: rule.streamRows.anywhere ? { ...rule.streamRows, kept: fieldsRead(options) } : rule.streamRows,
     prepare: (first) => first,
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);
