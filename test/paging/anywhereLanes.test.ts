@@ -149,8 +149,15 @@ void describe('rows one or two levels down stream as they arrive, by the one row
   void it('a body broken inside an array keeps the rows before the fault', async () => {
     const text = WRAPPED.text.replace('{"id":2000,', '{"id":2000,,');
     const got = await readCut(text, Buffer.byteLength(text), 4096, 'end');
-    assert.match(String(got.error), /malformed JSON/);
+    // Said at its byte in the body as it came (the array's content is read apart from the rest).
+    assert.match(String(got.error), new RegExp(`malformed JSON at byte ${text.indexOf('{"id":2000,,') + '{"id":2000,'.length}:`));
     assert.deepEqual(got.lines, rows(2000, 60));
+  });
+
+  void it('a body broken after an array says the fault at its byte in the body', async () => {
+    const text = `${WRAPPED.text.slice(0, -1)},"Late":tru}`;
+    const got = await readCut(text, Buffer.byteLength(text), 4096, 'end');
+    assert.match(String(got.error), new RegExp(`malformed JSON at byte ${text.length - 1}:`));
   });
 
   void it('the cut follows strings, escapes and keys across chunk boundaries', () => {

@@ -12,7 +12,7 @@
 // the array the rule picks from the arrays received so far.
 import { BUSINESS_ERROR_KEYS } from '../catalog/businessErrors';
 import { recycleBlocks } from '../export/byteBlocks';
-import { ByteBlocks, JsonRowSplitter } from '../export/jsonRowSplitter';
+import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
 import type { HeldPage } from '../export/sink';
 import type { AnywhereOptions, SplitResult } from '../export/splitResult';
 import { ArrayLanes } from '../json/arrayLanes';
@@ -92,7 +92,13 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
   const batches = early ? new EarlyBatches(early) : undefined;
   const lanes = new LaneRows(find, rowBytes, early ? tentative : undefined);
   const cut = new ArrayLanes(ERROR_LISTS);
-  const events = { outside: (b: Buffer) => splitter.push(b), open: (k: readonly string[]) => lanes.open(k), inside: (b: Buffer) => lanes.inside(b), close: () => lanes.close() };
+  const offsets = new BodyOffsets();
+  const events = {
+    outside: (b: Buffer) => offsets.outside(b, splitter),
+    open: (k: readonly string[]) => { offsets.open(k); lanes.open(k); },
+    inside: (b: Buffer) => offsets.inside(b, lanes),
+    close: () => { offsets.close(); lanes.close(); },
+  };
   let size = 0;
   let small: Buffer[] | undefined = [];
   let shape: number | undefined;
@@ -126,6 +132,50 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
     else if (shape === OPEN_OBJ && early) await lanes.rescue(early).catch(() => undefined);
     await lanes.dropAll();
     throw error;
+  }
+}
+
+/**
+ * An object body's readers are fed parts of it (the skeleton's splitter without the arrays' content, each
+ * array's splitter its own content after `{"key":[`): a fault is said at its byte in the body as it came.
+ */
+class BodyOffsets {
+  private fed = 0;
+  private elidedSoFar = 0;
+  private readonly elided: { at: number; length: number }[] = [];
+  private lane = { at: 0, fedAt: 0, prefix: 0, length: 0 };
+
+  outside(bytes: Buffer, splitter: JsonRowSplitter): void {
+    try {
+      splitter.push(bytes);
+    } catch (error) {
+      throw this.said(error, (n) => n + this.elided.reduce((sum, e) => sum + (e.at <= n ? e.length : 0), 0));
+    }
+    this.fed += bytes.length;
+  }
+
+  open(keys: readonly string[]): void {
+    this.lane = { at: this.fed + this.elidedSoFar, fedAt: this.fed, prefix: Buffer.byteLength(`{${JSON.stringify(keys[keys.length - 1])}:[`), length: 0 };
+  }
+
+  inside(bytes: Buffer, lanes: LaneRows): void {
+    try {
+      lanes.inside(bytes);
+    } catch (error) {
+      const { at, prefix } = this.lane;
+      throw this.said(error, (n) => at + n - prefix);
+    }
+    this.lane.length += bytes.length;
+  }
+
+  close(): void {
+    this.elided.push({ at: this.lane.fedAt, length: this.lane.length });
+    this.elidedSoFar += this.lane.length;
+  }
+
+  private said(error: unknown, real: (n: number) => number): unknown {
+    if (!(error instanceof MalformedJsonError)) return error;
+    return new MalformedJsonError(error.message.replace(/^malformed JSON at byte (\d+)/, (_, n: string) => `malformed JSON at byte ${real(Number(n))}`));
   }
 }
 
