@@ -43,6 +43,8 @@ class Lane {
   page: HeldPage | undefined;
   /** Its rows are no longer kept: the rule chose another array. */
   dropped = false;
+  /** The batch being written to `page`. */
+  writing: Promise<void> | undefined;
 
   constructor(readonly keys: readonly string[], readonly order: number) {
     this.splitter = new JsonRowSplitter(keys[keys.length - 1], this.out);
@@ -163,6 +165,7 @@ export class LaneRows {
     if (!lane) return undefined;
     const keys = lane.splitter.secretKeyCandidates;
     if (lane.page) {
+      await lane.writing;
       await lane.page.keep();
       return { rowCount: lane.count, written: lane.count, ndjson: [], secretKeyCandidates: keys };
     }
@@ -196,8 +199,11 @@ export class LaneRows {
     for (const piece of taken) bytes += piece.length;
     if (!lane.page && !lane.spill && lane.memoryBytes + bytes > MEMORY_BYTES) await this.overflow(lane);
     if (lane.page) {
-      await lane.page.writeNdjson(taken, rows, lane.splitter.secretKeyCandidates);
-      recycleBlocks(taken);
+      // One batch written while the next is split (the one before must be written first: rows stay in order).
+      await lane.writing;
+      const page = lane.page;
+      lane.writing = page.writeNdjson(taken, rows, lane.splitter.secretKeyCandidates).then(() => recycleBlocks(taken));
+      lane.writing.catch(() => undefined);
     } else if (lane.spill) {
       for (const piece of taken) await lane.spill.write(piece);
       recycleBlocks(taken);
@@ -246,6 +252,7 @@ export class LaneRows {
     lane.spill = undefined;
     lane.page = undefined;
     if (this.paged === lane) this.paged = undefined;
+    await lane.writing?.catch(() => undefined);
     await spill?.remove();
     await page?.drop();
   }
