@@ -5,7 +5,7 @@
 // (each array's rows whose last byte came) and the same rule. Through readAnywhere directly, with a sink
 // page written while the rows arrive, and through the exchange to a real NDJSON file over HTTP.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -183,14 +183,39 @@ void describe('rows one or two levels down stream as they arrive, by the one row
   });
 });
 
+const HELD = build([['Status', 'ok'], ['rows', ['Data'], rows(12_000, 60)]]);
+
 void describe('rows one level down to a real --out file over HTTP', () => {
   let server: Server;
+  let heldFile = '';
+  let sizeWhenReleased = -1;
   let base = '';
   let dir = '';
   const ports: ExchangePorts = { http: httpClient, catalog: createCatalog([engagementService]), timeoutMs: 20_000, guard: new SecretBindings() };
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'apiwb-lanes-'));
     server = createServer((req, res) => {
+      if (req.url === '/held') {
+        // Most of the body, then the rest only once rows are in the file (or after 5 s, to fail, not hang).
+        const text = Buffer.from(HELD.text);
+        const half = Math.floor(text.length * 0.8);
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': text.length });
+        res.write(text.subarray(0, half));
+        let release = (): void => undefined;
+        const timer = setTimeout(() => release(), 5_000);
+        const poll = setInterval(() => {
+          if (res.destroyed) clearInterval(poll);
+          else if (existsSync(heldFile) && statSync(heldFile).size > 1048576) release();
+        }, 5);
+        release = () => {
+          clearTimeout(timer);
+          clearInterval(poll);
+          release = () => undefined;
+          sizeWhenReleased = existsSync(heldFile) ? statSync(heldFile).size : 0;
+          res.end(text.subarray(half));
+        };
+        return;
+      }
       const built = req.url === '/two' ? TWO : WRAPPED;
       const text = Buffer.from(built.text);
       const cutAt = req.url === '/cut' ? Math.floor(text.length / 2) : text.length;
@@ -207,6 +232,17 @@ void describe('rows one level down to a real --out file over HTTP', () => {
     server.close();
     await closeHttpAgents();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  void it('rows one level down reach the file while the body still arrives', async () => {
+    heldFile = join(dir, 'held.ndjson');
+    const sink = await openNdjsonSink(heldFile);
+    const result = await runExchange({ file: parseHttpFile('GET {{base}}/held\n'), requestIndex: 0, prepare: devContext(base), pages: 'first', continuable: false, rowsTo: sink }, ports);
+    await sink.close();
+    assert.equal(result.ok, true, result.problem);
+    assert.ok(sizeWhenReleased > 1048576, `the file held ${sizeWhenReleased} bytes before the last fifth of the body was sent`);
+    const lines = readFileSync(heldFile, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as unknown);
+    assert.deepEqual(lines, rows(12_000, 60));
   });
 
   for (const path of ['/wrapped', '/two', '/cut']) {
