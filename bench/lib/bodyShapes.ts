@@ -5,7 +5,7 @@ export type ShapeName = 'array of row objects' | 'rows one level down' | 'one bi
 
 export const SHAPES: readonly ShapeName[] = ['array of row objects', 'rows one level down', 'one big object', 'one big string', 'array of numbers'];
 
-function row(i: number): string {
+export function row(i: number): string {
   return `{"id":${i},"name":"Customer ${i} of the bench","city":"Springfield","amount":${(i % 997) * 1.25},"active":${i % 2 === 0},"code":"C-${(i * 7919) % 100000}"}`;
 }
 

@@ -317,10 +317,10 @@ function exchangeInputOf(item: PlannedRequest, ctx: RunContext): Mutable<Exchang
   // Kept only for a later request of the run that reads it by name: a long run does not hold every body.
   if (item.readLater) input.remember = ctx.responses;
   // A single response streams its rows to --out (or is counted) as it arrives: flat memory for any
-  // size. Not when a later request reads it by name ({{name.response…}}): that needs its body kept.
-  // Streamed rows are written before business errors are known; the summary line then says so.
-  // Assertions and the contract check read the whole body: such a response is kept, not streamed.
-  if (!ctx.options.allPages && !item.readLater && item.node.assertions.length === 0 && !ctx.options.checkContract) input.rowsTo = ctx.sink ?? DISCARD;
+  // size. Streamed rows are written before business errors are known; the summary line then says so.
+  // Assertions, the contract check and a later request reading it by name ({{name.response…}}) read the
+  // whole body: the exchange keeps it in a spill file for them and reads it back within the body limit.
+  if (!ctx.options.allPages) input.rowsTo = ctx.sink ?? DISCARD;
   return input;
 }
 

@@ -2,22 +2,24 @@
 // never held twice:
 // - a small body (up to HELD_BODY_BYTES) is held and parsed, as a buffered page is;
 // - a top-level array's rows go out as NDJSON while they arrive (early batches), counted;
-// - an object is scanned once for its skeleton (the fields the business check and the rule read, each
-//   array one level down as a placeholder of its length and object share) and spilled to a temp file
-//   (src/core/json/spill.ts); the rule picks the rows from the skeleton, and only when someone reads
-//   their bytes are that array's rows split out of the spilled file; the file is removed after;
+// - an object is cut as it arrives (src/core/json/arrayLanes.ts) into its arrays one and two levels down,
+//   whose rows are split out while they arrive (laneRows.ts: kept only while the rule may still choose
+//   them, the first large one written to the sink's tentative page as it comes), and the rest, scanned
+//   once for its skeleton (the fields the business check and the rule read, each array a placeholder of
+//   its length and object share); the rule picks the rows from the skeleton at the end;
 // - a string, number or literal is validated and not kept.
-// Where the skeleton cannot answer as the whole body would (an array inside a field too large to keep,
-// rows two levels down in a field kept only as a summary), the spilled body is parsed whole: the old cost,
-// for those shapes only.
+// A body cut or broken mid-stream keeps exactly the rows fully received: of the top-level array, or of
+// the array the rule picks from the arrays received so far.
 import { BUSINESS_ERROR_KEYS } from '../catalog/businessErrors';
 import { recycleBlocks } from '../export/byteBlocks';
-import { ByteBlocks, JsonRowSplitter } from '../export/jsonRowSplitter';
-import type { AnywhereOptions } from '../export/splitResult';
+import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
+import type { HeldPage } from '../export/sink';
+import type { AnywhereOptions, SplitResult } from '../export/splitResult';
+import { ArrayLanes } from '../json/arrayLanes';
 import { firstNonBlank } from '../json/grammar';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
-import { openSpill, type Spill } from '../json/spill';
-import { placeholderRows, rowsSummary, type RowsFound } from './rows';
+import { LaneRows, type RowsWrite } from './laneRows';
+import { ERROR_LIST_KEYS, placeholderRows, rowsSummary, type RowsFound } from './rows';
 import { NEXT_LINK_FIELDS } from './strategies/generic';
 import type { ParsedBody } from './types';
 
@@ -33,121 +35,168 @@ interface AnywhereBody {
   };
 }
 
-type Early = (ndjson: readonly Buffer[], rows: number, secretKeyCandidates: ReadonlySet<string>) => Promise<void>;
 type Read = (each: (chunk: Buffer) => void | Promise<void>) => Promise<void>;
 
 /** Held and parsed whole up to this size (a buffered page's cost); streamed past it. */
 export const HELD_BODY_BYTES = 256 * 1024;
 const EARLY_BATCH_BYTES = 1 << 20;
-const NO_KEYS: ReadonlySet<string> = new Set();
+const ERROR_LISTS: ReadonlySet<string> = new Set(ERROR_LIST_KEYS);
 
 const OPEN_OBJ = 0x7b, OPEN_ARR = 0x5b;
 
-/**
- * Reads a body through `read`, finding its rows with `find` (the rows rule). `early` takes whole rows
- * while they arrive (or, for an object body, while they are split out of the spilled file); without
- * `rowBytes` nobody reads the rows' bytes, only their count. Throws MalformedJsonError for a body that is
- * not JSON (the rows already handed to `early` stay handed over), and what `read` or `early` throw.
- */
-export async function readAnywhere(read: Read, find: (body: unknown) => RowsFound, early: Early | undefined, rowBytes: boolean): Promise<AnywhereBody> {
-  const summaries = new WeakSet<object>();
-  const options: AnywhereOptions = {
-    alwaysKept: new Set([...BUSINESS_ERROR_KEYS, ...NEXT_LINK_FIELDS]),
+/** What is kept of an object body's fields besides its arrays (their rows stream apart). */
+function anywhereOptions(kept: readonly string[]): AnywhereOptions {
+  return {
+    alwaysKept: new Set([...BUSINESS_ERROR_KEYS, ...NEXT_LINK_FIELDS, ...kept]),
     fieldBytes: 1 << 20,
     keptBytes: 8 << 20,
-    summarise: (value) => {
-      const summary = rowsSummary(value);
-      if (summary) for (const inner of Object.values(summary)) summaries.add(inner as object);
-      return summary;
-    },
+    summarise: rowsSummary,
   };
+}
+
+/** Whole rows of a top-level array handed to `early` in batches: one batch written while the next is read. */
+class EarlyBatches {
+  private writing: Promise<void> | undefined;
+  handed = 0;
+
+  constructor(private readonly early: RowsWrite) {}
+
+  async hand(from: JsonRowSplitter, out: ByteBlocks, last: boolean): Promise<void> {
+    if (!last && out.length < EARLY_BATCH_BYTES) return;
+    await this.writing;
+    const rows = from.rowsSoFar - this.handed;
+    this.handed = from.rowsSoFar;
+    const taken = out.take();
+    this.writing = this.early(taken, rows, from.secretKeyCandidates).then(() => recycleBlocks(taken));
+    this.writing.catch(() => undefined);
+    if (last) await this.writing;
+  }
+
+  /** After a fault: nothing still writing; the whole rows received go too (never part of a row). */
+  async rescue(from: JsonRowSplitter, out: ByteBlocks): Promise<void> {
+    await this.writing?.catch(() => undefined);
+    if (from.rowsSoFar > this.handed) await this.early(out.take(), from.rowsSoFar - this.handed, from.secretKeyCandidates).catch(() => undefined);
+  }
+}
+
+/**
+ * Reads a body through `read`, finding its rows with `find` (the rows rule). `early` takes whole rows
+ * while they arrive; `tentative` (with `early`) opens a page of the same sink written while an object's
+ * array arrives and kept only if the rule picks that array. Without `rowBytes` nobody reads the rows'
+ * bytes, only their count; `kept` names top-level fields the strategy reads, kept whole. Throws MalformedJsonError for a body that is not JSON (the rows fully received
+ * are handed to `early` first), and what `read` or `early` throw.
+ */
+export async function readAnywhere(read: Read, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, rowBytes: boolean, tentative?: () => HeldPage | undefined, kept: readonly string[] = []): Promise<AnywhereBody> {
   const out = new ByteBlocks();
-  const splitter = new JsonRowSplitter(undefined, out, options);
+  const splitter = new JsonRowSplitter(undefined, out, anywhereOptions(kept));
+  const batches = early ? new EarlyBatches(early) : undefined;
+  const lanes = new LaneRows(find, rowBytes, early ? tentative : undefined);
+  const cut = new ArrayLanes(ERROR_LISTS);
+  const offsets = new BodyOffsets();
+  const events = {
+    outside: (b: Buffer) => offsets.outside(b, splitter),
+    open: (k: readonly string[]) => { offsets.open(k); lanes.open(k); },
+    inside: (b: Buffer) => offsets.inside(b, lanes),
+    close: () => { offsets.close(); lanes.close(); },
+  };
   let size = 0;
   let small: Buffer[] | undefined = [];
   let shape: number | undefined;
-  let spill: Spill | undefined;
-  let earlyRows = 0;
-  let writing: Promise<void> | undefined;
-  /** Hands `out`'s whole rows to `early` once a batch is full (or `last`): one batch written while the next is read. */
-  const batch = async (from: JsonRowSplitter, batchOut: ByteBlocks, last: boolean): Promise<void> => {
-    if (!early || (!last && batchOut.length < EARLY_BATCH_BYTES)) return;
-    await writing;
-    const rows = from.rowsSoFar - earlyRows;
-    earlyRows = from.rowsSoFar;
-    const taken = batchOut.take();
-    writing = early(taken, rows, from.secretKeyCandidates).then(() => recycleBlocks(taken));
-    writing.catch(() => undefined);
-  };
   try {
     await read((chunk) => {
       size += chunk.length;
       shape ??= firstNonBlank(chunk);
-      splitter.push(chunk);
-      if (small) {
-        if (size <= HELD_BODY_BYTES) {
-          small.push(Buffer.from(chunk));
-          return undefined;
-        }
-        const before = small;
-        small = undefined;
-        if (shape === OPEN_OBJ) {
-          return (async () => {
-            spill = await openSpill();
-            for (const piece of before) await spill.write(piece);
-            await spill.write(chunk);
-          })();
-        }
-      } else if (spill) return spill.write(chunk);
-      return shape === OPEN_ARR && early && out.length >= EARLY_BATCH_BYTES ? batch(splitter, out, false) : undefined;
+      if (shape === OPEN_OBJ) cut.push(chunk, events);
+      else splitter.push(chunk);
+      if (small && size <= HELD_BODY_BYTES) small.push(Buffer.from(chunk));
+      else small = undefined;
+      if (shape === OPEN_OBJ) return lanes.settle();
+      return shape === OPEN_ARR && batches ? batches.hand(splitter, out, false) : undefined;
     });
     const result = splitter.end();
     if (small) {
-      // Held whole: parsed as a buffered page is (nested too deep for the product: refused, as there).
-      recycleBlocks(out.take());
-      const text = Buffer.concat(small).toString('utf8');
-      if (jsonTextTooDeep(text)) return { body: { ok: false, error: `the body ${tooDeepText()}` }, text, size };
-      return { body: { ok: true, value: text.trim() === '' ? undefined : JSON.parse(text) as unknown }, text, size };
+      await lanes.dropAll();
+      return heldWhole(small, size, out);
     }
     if (result.scalar) return { body: { ok: true, value: undefined }, text: '', size };
-    for (const lane of result.lanes ?? []) placeholderRows(lane.items, lane.count, lane.sampled, lane.objects);
     if (shape === OPEN_ARR) {
       const lane = result.lanes![0]!;
-      await batch(splitter, out, true);
-      await writing;
-      return { body: { ok: true, value: lane.items }, text: '', size, streamed: { ndjson: early ? [] : out.buffers(), rowCount: lane.count, placeholder: lane.items, earlyRows, secretKeyCandidates: splitter.secretKeyCandidates } };
+      placeholderRows(lane.items, lane.count, lane.sampled, lane.objects);
+      await batches?.hand(splitter, out, true);
+      return { body: { ok: true, value: lane.items }, text: '', size, streamed: { ndjson: early ? [] : out.buffers(), rowCount: lane.count, placeholder: lane.items, earlyRows: batches?.handed ?? 0, secretKeyCandidates: splitter.secretKeyCandidates } };
     }
-    const skeleton = result.fields;
-    const found = find(skeleton);
-    const lane = found.ok ? result.lanes?.find((l) => l.items === found.rows) : undefined;
-    if (result.uncertain || (found.ok && !lane && summaries.has(found.rows))) {
-      // The skeleton cannot say: the spilled body, parsed whole.
-      const parts: Buffer[] = [];
-      await spill!.readBack((piece) => { parts.push(Buffer.from(piece)); });
-      return { body: { ok: true, value: JSON.parse(Buffer.concat(parts).toString('utf8')) as unknown }, text: '', size };
-    }
-    if (!lane) return { body: { ok: true, value: skeleton }, text: '', size };
-    if (!rowBytes) {
-      return { body: { ok: true, value: skeleton }, text: '', size, streamed: { ndjson: [], rowCount: lane.count, placeholder: lane.items, earlyRows: 0, secretKeyCandidates: NO_KEYS } };
-    }
-    // The chosen array's rows, split out of the spilled body as they are read back.
-    const rowsOut = new ByteBlocks();
-    const rowsSplitter = new JsonRowSplitter(lane.path, rowsOut);
-    await spill!.readBack((piece) => {
-      rowsSplitter.push(piece);
-      return batch(rowsSplitter, rowsOut, false);
-    });
-    rowsSplitter.end();
-    await batch(rowsSplitter, rowsOut, true);
-    await writing;
-    return { body: { ok: true, value: skeleton }, text: '', size, streamed: { ndjson: early ? [] : rowsOut.buffers(), rowCount: lane.count, placeholder: lane.items, earlyRows, secretKeyCandidates: rowsSplitter.secretKeyCandidates } };
+    return await objectRows(result, lanes, find, early, size);
   } catch (error) {
-    await writing?.catch(() => undefined);
-    // A body cut or broken mid-stream: the rows of a top-level array fully received are handed over
-    // too (never part of a row: `out` holds whole rows only), then the fault goes on.
-    if (shape === OPEN_ARR && early && splitter.rowsSoFar > earlyRows) await early(out.take(), splitter.rowsSoFar - earlyRows, splitter.secretKeyCandidates).catch(() => undefined);
+    // A body cut or broken mid-stream: the rows fully received are handed over, then the fault goes on.
+    if (shape === OPEN_ARR) await batches?.rescue(splitter, out);
+    else if (shape === OPEN_OBJ && early) await lanes.rescue(early).catch(() => undefined);
+    await lanes.dropAll();
     throw error;
-  } finally {
-    await spill?.remove();
   }
+}
+
+/**
+ * An object body's readers are fed parts of it (the skeleton's splitter without the arrays' content, each
+ * array's splitter its own content after `{"key":[`): a fault is said at its byte in the body as it came.
+ */
+class BodyOffsets {
+  private fed = 0;
+  private elidedSoFar = 0;
+  private readonly elided: { at: number; length: number }[] = [];
+  private lane = { at: 0, fedAt: 0, prefix: 0, length: 0 };
+
+  outside(bytes: Buffer, splitter: JsonRowSplitter): void {
+    try {
+      splitter.push(bytes);
+    } catch (error) {
+      throw this.said(error, (n) => n + this.elided.reduce((sum, e) => sum + (e.at <= n ? e.length : 0), 0));
+    }
+    this.fed += bytes.length;
+  }
+
+  open(keys: readonly string[]): void {
+    this.lane = { at: this.fed + this.elidedSoFar, fedAt: this.fed, prefix: Buffer.byteLength(`{${JSON.stringify(keys[keys.length - 1])}:[`), length: 0 };
+  }
+
+  inside(bytes: Buffer, lanes: LaneRows): void {
+    try {
+      lanes.inside(bytes);
+    } catch (error) {
+      const { at, prefix } = this.lane;
+      throw this.said(error, (n) => at + n - prefix);
+    }
+    this.lane.length += bytes.length;
+  }
+
+  close(): void {
+    this.elided.push({ at: this.lane.fedAt, length: this.lane.length });
+    this.elidedSoFar += this.lane.length;
+  }
+
+  private said(error: unknown, real: (n: number) => number): unknown {
+    if (!(error instanceof MalformedJsonError)) return error;
+    return new MalformedJsonError(error.message.replace(/^malformed JSON at byte (\d+)/, (_, n: string) => `malformed JSON at byte ${real(Number(n))}`));
+  }
+}
+
+/** A body small enough to hold: parsed as a buffered page is (nested too deep for the product: refused, as there). */
+function heldWhole(small: readonly Buffer[], size: number, out: ByteBlocks): AnywhereBody {
+  recycleBlocks(out.take());
+  const text = Buffer.concat(small).toString('utf8');
+  if (jsonTextTooDeep(text)) return { body: { ok: false, error: `the body ${tooDeepText()}` }, text, size };
+  return { body: { ok: true, value: text.trim() === '' ? undefined : JSON.parse(text) as unknown }, text, size };
+}
+
+/** An object body read whole: the rule asked of its skeleton, the rows of the array it picks kept, the others dropped. */
+async function objectRows(result: SplitResult, lanes: LaneRows, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, size: number): Promise<AnywhereBody> {
+  const skeleton = result.fields;
+  const laneOf = lanes.fill(skeleton, result.lanes ?? []);
+  const found = find(skeleton);
+  const order = found.ok ? laneOf(found.rows) : undefined;
+  const kept = await lanes.finish(order, early);
+  if (!kept || !found.ok) return { body: { ok: true, value: skeleton }, text: '', size };
+  return {
+    body: { ok: true, value: skeleton }, text: '', size,
+    streamed: { ndjson: kept.ndjson, rowCount: kept.rowCount, placeholder: found.rows, earlyRows: kept.written, secretKeyCandidates: kept.secretKeyCandidates },
+  };
 }

@@ -6,6 +6,7 @@
 //   download. The strategy still sees every other field (TableName, Remaining, BatchID...), and the
 //   rows as a placeholder array of the right length (it only counts them).
 import { recycleBlocks } from '../export/byteBlocks';
+import type { HeldPage } from '../export/sink';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
 import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
@@ -61,6 +62,7 @@ export async function fetchStreamed(
   http: HttpPort, request: HttpRequest, options: SendOptions, rowsAt: StreamRows,
   early?: (ndjson: readonly Buffer[], rows: number, secretKeyCandidates: ReadonlySet<string>) => Promise<void>,
   rowBytes = true,
+  tentative?: () => HeldPage | undefined,
 ): Promise<FetchedPage> {
   const clock = performance.now();
   const streaming = await http.stream(request, options);
@@ -83,7 +85,7 @@ export async function fetchStreamed(
     let got;
     try {
       const anywhere = rowsAt.anywhere;
-      got = await readAnywhere(read, (body) => anywhere(body, head), early, rowBytes);
+      got = await readAnywhere(read, (body) => anywhere(body, head), early, rowBytes, tentative, rowsAt.kept);
     } catch (error) {
       if (!(error instanceof MalformedJsonError)) throw error;
       return { response: { ...head, bodyText: '', timing: timing(), sizeBytes: 0 }, body: { ok: false, error: error.message } };

@@ -61,6 +61,25 @@ export class PageWriting {
     };
   }
 
+  /**
+   * With `asTheyArrive`: pages of the sink written while a part of the body arrives and kept or dropped
+   * by the reader (an object's array the rows rule may pick: anywhereFetch.ts); writes fail as SinkFault.
+   */
+  tentative(asTheyArrive: boolean): (() => HeldPage | undefined) | undefined {
+    const { sink } = this;
+    if (!asTheyArrive || !sink.writeNdjsonPage || !sink.openPage) return undefined;
+    return () => {
+      const page = sink.openPage!();
+      const fault = (error: unknown): never => { throw new SinkFault(error); };
+      return {
+        writeNdjson: (ndjson, n, keys) => page.writeNdjson(ndjson, n, keys).catch(fault),
+        writeRows: (rows) => page.writeRows(rows).catch(fault),
+        keep: () => page.keep().catch(fault),
+        drop: () => page.drop(),
+      };
+    };
+  }
+
   /** A page that is not kept: what it wrote while it arrived is cut off the file; why that failed, if it did. */
   async cutOff(): Promise<string | undefined> {
     const page = this.held;

@@ -17,6 +17,7 @@ import { DEFAULT_MAX_WAIT_MS, isRefusal } from '../http/serverWaits';
 import type { HttpResponse } from '../http/types';
 import { withoutSecrets } from '../paging/checkpoint';
 import { HELD_BODY_BYTES } from '../paging/anywhereFetch';
+import { KeptBody } from './keptBody';
 import { rowsRule } from '../paging/rows';
 import type { PagingPlan } from '../paging/types';
 import { walk, type WalkOptions, type WalkResult } from '../paging/walker';
@@ -81,6 +82,27 @@ interface Sent {
   readonly kept_rows: readonly unknown[];
   /** The rows went to input.rowsTo as they arrived. */
   readonly streamedTo: boolean;
+  /** The body of a response streamed to rowsTo, kept in a spill file for the steps and later requests that read it whole. */
+  readonly keptBody: KeptBody | undefined;
+}
+
+/**
+ * A body streamed to rowsTo and kept for the steps (KeptBody): read back whole, within the body limit,
+ * and parsed as a buffered one; over the limit, a failure says why the steps did not read it.
+ */
+async function wholeBody(sent: Sent, findings: Finding[]): Promise<{ sent: Sent; response: HttpResponse }> {
+  const response = sent.response!;
+  const kept = sent.keptBody;
+  if (!kept || response.bodyText !== '' || kept.size === 0) {
+    await kept?.remove();
+    return { sent, response };
+  }
+  const read = await kept.text();
+  if (!read.ok) {
+    findings.push({ step: 'body', severity: 'failure', message: read.reason });
+    return { sent, response };
+  }
+  return { sent: { ...sent, body: undefined }, response: { ...response, bodyText: read.text } };
 }
 
 /** The steps after readyExchange: send, rows, business errors, auth, the caller's steps, the result. */
@@ -90,12 +112,12 @@ export async function sendReady(ready: Ready, input: ExchangeInput, ports: Excha
   const sent = await walkOf(ready, input, ports);
   const { walked } = sent;
   const notices = [...ready.notices, ...walked.notices];
-  const shown = sent.response;
-  if (!shown) return unanswered(ready, walked, notices);
-  const response = receivedStep(shown, sent, ready, input, notices);
-
-  const examined = examine(sent, response, ready, input.pages === 'first');
+  if (!sent.response) return unanswered(ready, walked, notices);
   const findings: Finding[] = [];
+  const whole = await wholeBody(sent, findings);
+  const response = receivedStep(whole.response, sent, ready, input, notices);
+
+  const examined = examine(whole.sent, response, ready, input.pages === 'first');
   for (const step of input.steps ?? []) {
     findings.push(...(await step.run({ request, response, body: examined.body, rows: examined.rows, operation, catalog: ports.catalog, prepared })));
   }
@@ -201,8 +223,10 @@ function cursorOf(walked: WalkResult, ready: Ready, input: ExchangeInput, guard:
 
 /** The send step: the walk of one page ('first') or of every page ('all'), and the response shown. */
 async function walkOf(ready: Ready, input: ExchangeInput, ports: ExchangePorts): Promise<Sent> {
-  const receiving = receivingPort(ports.http);
   const first = input.pages === 'first';
+  // Steps and later requests read the body whole: one streamed to rowsTo is kept in a spill file for them.
+  const keep = first && input.rowsTo && ((input.steps?.length ?? 0) > 0 || input.remember !== undefined);
+  const receiving = receivingPort(ports.http, keep === true);
   const memory = memorySink();
   // Rows stream to rowsTo as they arrive, wherever the rule finds them (paging/anywhereFetch.ts without a style).
   const rowsTo = first ? input.rowsTo : undefined;
@@ -221,34 +245,44 @@ async function walkOf(ready: Ready, input: ExchangeInput, ports: ExchangePorts):
   const walked = await walk(ready.request, walkOptions);
   // The page a walk kept is the one shown; a page it refused (401, broken JSON) is shown as received.
   const response = lastPage ?? receiving.received();
-  return { walked, response, kept: lastPage !== undefined && response === lastPage, body: lastBody, rowsPath: lastRowsPath, kept_rows: memory.pages.flat(), streamedTo: rowsTo !== undefined };
+  return { walked, response, kept: lastPage !== undefined && response === lastPage, body: lastBody, rowsPath: lastRowsPath, kept_rows: memory.pages.flat(), streamedTo: rowsTo !== undefined, keptBody: receiving.kept };
 }
 
 /**
  * The HTTP port around the host's: the response as received, whatever the walker makes of it (a 401 is
  * a failed walk but a response to show); of a streamed one, its body's text when it is small.
  */
-function receivingPort(port: ExchangePorts['http']): { http: ExchangePorts['http']; received(): HttpResponse | undefined } {
+function receivingPort(port: ExchangePorts['http'], keep: boolean): { http: ExchangePorts['http']; received(): HttpResponse | undefined; readonly kept: KeptBody | undefined } {
   let received: HttpResponse | undefined;
   let parts: Buffer[] | undefined;
+  let kept: KeptBody | undefined;
   const http = {
     send: async (r: Parameters<ExchangePorts['http']['send']>[0], o?: SendOptions) => (received = await port.send(r, o)),
     stream: async (r: Parameters<ExchangePorts['http']['stream']>[0], o?: SendOptions) => {
       const s = await port.stream(r, o);
       received = { status: s.status, statusText: s.statusText, headers: s.headers, bodyText: '', timing: { startedAt: s.startedAt, firstByteMs: s.firstByteMs, totalMs: s.firstByteMs }, sizeBytes: 0 };
-      const kept: Buffer[] = [];
-      parts = kept;
+      const held: Buffer[] = [];
+      parts = held;
       let size = 0;
+      // A response sent again (a refusal waited out) starts its kept body anew.
+      await kept?.remove();
+      const body = keep ? new KeptBody() : undefined;
+      kept = body;
       return { ...s, read: (each: (chunk: Buffer) => void | Promise<void>) => s.read((chunk) => {
         size += chunk.length;
-        if (size <= HELD_BODY_BYTES) kept.push(chunk);
-        else if (parts === kept) parts = undefined;
-        return each(chunk);
+        if (size <= HELD_BODY_BYTES) held.push(chunk);
+        else if (parts === held) parts = undefined;
+        if (!body) return each(chunk);
+        const taken = each(chunk);
+        return Promise.all([body.write(chunk), taken]).then(() => undefined);
       }), discard: () => s.discard() };
     },
   };
   return {
     http,
+    get kept() {
+      return kept;
+    },
     received() {
       // A page refused is shown with its body's text, when it was small enough to keep.
       if (!received || received.bodyText || !parts?.length) return received;

@@ -1,0 +1,313 @@
+// The rows of every array one or two levels down of an object body (a "lane": src/core/json/arrayLanes.ts),
+// split out as they arrive and kept only while the one rows rule (rows.ts, asked through `find`) may
+// still choose their array:
+// - each lane's rows are split by the row splitter as its own array (`{"key":[…]}`), counted, and the
+//   first ROWS_SAMPLE of them weighed as the rule weighs them (objects or not);
+// - when a lane closes, the rule is asked of the lanes still kept and it (their placeholders, in body
+//   order, at their depths): the lanes it does not choose are dropped (their rows can never be THE rows),
+//   so at most a few lanes hold rows at once;
+// - a lane's rows are held in memory up to 1 MiB; past it they go to the tentative page of the sink (the
+//   first such lane, written as it arrives: --out grows with the download) or, when that is taken, to a
+//   spill file (0600, removed after);
+// - at the end the caller asks the rule of the whole skeleton and names the lane: its tentative page is
+//   kept, or its kept rows written; every other lane's rows go. A body cut short asks the rule of the
+//   lanes alone, with the rows fully received.
+import { recycleBlocks } from '../export/byteBlocks';
+import { ByteBlocks, JsonRowSplitter } from '../export/jsonRowSplitter';
+import type { HeldPage } from '../export/sink';
+import { openSpill, type Spill } from '../json/spill';
+import { isRecord, placeholderRows, ROWS_SAMPLE, type RowsFound } from './rows';
+
+/** Whole rows as NDJSON lines, how many, and the row keys that may name a secret. */
+export type RowsWrite = (ndjson: readonly Buffer[], rows: number, secretKeyCandidates: ReadonlySet<string>) => Promise<void>;
+
+const BATCH_BYTES = 1 << 20;
+const MEMORY_BYTES = 1 << 20;
+const NEWLINE = 0x0a, OPEN_OBJ = 0x7b;
+const CLOSE = Buffer.from(']}');
+
+class Lane {
+  /** Small blocks: a body may hold many small arrays, each a lane. */
+  readonly out = new ByteBlocks(64 * 1024);
+  readonly splitter: JsonRowSplitter;
+  /** The placeholder the rule weighs for it (placeholderRows). */
+  readonly items: unknown[] = [];
+  sampled = 0;
+  objects = 0;
+  lineStart = true;
+  /** Rows moved out of `out` so far. */
+  moved = 0;
+  memory: Buffer[] = [];
+  memoryBytes = 0;
+  spill: Spill | undefined;
+  page: HeldPage | undefined;
+  /** Its rows are no longer kept: the rule chose another array. */
+  dropped = false;
+  /** The batch being written to `page`. */
+  writing: Promise<void> | undefined;
+
+  constructor(readonly keys: readonly string[], readonly order: number) {
+    this.splitter = new JsonRowSplitter(keys[keys.length - 1], this.out);
+    this.splitter.push(Buffer.from(`{${JSON.stringify(keys[keys.length - 1])}:[`));
+  }
+
+  get count(): number {
+    return this.splitter.rowsSoFar;
+  }
+
+  /** The first rows of `pieces` weighed as the rule weighs them: objects or not. */
+  sample(pieces: readonly Buffer[]): void {
+    for (const piece of pieces) {
+      let i = 0;
+      while (this.sampled < ROWS_SAMPLE && i < piece.length) {
+        if (this.lineStart) {
+          this.sampled++;
+          if (piece[i] === OPEN_OBJ) this.objects++;
+          this.lineStart = false;
+        }
+        const nl = piece.indexOf(NEWLINE, i);
+        if (nl === -1) break;
+        i = nl + 1;
+        this.lineStart = true;
+      }
+      if (this.sampled >= ROWS_SAMPLE) return;
+    }
+  }
+
+  placeholder(): unknown[] {
+    return placeholderRows(this.items, this.count, this.sampled, this.objects);
+  }
+}
+
+/** What the chosen lane gave: its rows' count, how many were written, and those not written (no writer). */
+export interface LaneOutcome {
+  readonly rowCount: number;
+  readonly written: number;
+  readonly ndjson: readonly Buffer[];
+  readonly secretKeyCandidates: ReadonlySet<string>;
+}
+
+export class LaneRows {
+  private readonly lanes: Lane[] = [];
+  private current: Lane | undefined;
+  private closed: Lane[] = [];
+  private kept: Lane[] = [];
+  private paged: Lane | undefined;
+
+  /**
+   * @param find the rows rule.
+   * @param store whether rows are kept at all (else only counted and weighed).
+   * @param tentative a page of the sink written as it arrives and kept or dropped at the end.
+   */
+  constructor(private readonly find: (body: unknown) => RowsFound, private readonly store: boolean, private readonly tentative?: () => HeldPage | undefined) {}
+
+  open(keys: readonly string[]): void {
+    this.current = new Lane(keys, this.lanes.length);
+    this.lanes.push(this.current);
+  }
+
+  inside(bytes: Buffer): void {
+    this.current?.splitter.push(bytes);
+  }
+
+  close(): void {
+    const lane = this.current;
+    if (!lane) return;
+    this.current = undefined;
+    lane.splitter.push(CLOSE);
+    lane.splitter.end();
+    this.closed.push(lane);
+  }
+
+  /** After a chunk: full batches moved on, closed lanes weighed against those kept. */
+  async settle(): Promise<void> {
+    if (this.current && this.current.out.length >= BATCH_BYTES) await this.move(this.current);
+    const closed = this.closed;
+    this.closed = [];
+    for (const lane of closed) {
+      await this.move(lane);
+      await this.weigh([...this.kept, lane]);
+    }
+  }
+
+  /**
+   * The body ended whole: every lane's placeholder set in its place of `skeleton` (depth-1 lanes are the
+   * splitter's own placeholders, `splitterLanes`, in body order); returns the lane whose placeholder is `rows`.
+   */
+  fill(skeleton: Record<string, unknown>, splitterLanes: readonly { readonly items: unknown[] }[]): (rows: readonly unknown[]) => number | undefined {
+    const byItems = new Map<readonly unknown[], number>();
+    let top = 0;
+    for (const lane of this.lanes) {
+      const items = lane.keys.length === 1 ? splitterLanes[top++]?.items : innerArray(skeleton, lane.keys[0]!, lane.keys[1]!);
+      if (!items) continue;
+      placeholderRows(items, lane.count, lane.sampled, lane.objects);
+      byItems.set(items, lane.order);
+    }
+    return (rows) => byItems.get(rows);
+  }
+
+  /** The body was cut or broken: the rule asked of the lanes alone, their rows fully received. */
+  async rescue(write: RowsWrite | undefined): Promise<LaneOutcome | undefined> {
+    if (this.current) this.closed.push(this.current);
+    this.current = undefined;
+    await this.settle();
+    const chosen = this.kept.length === 1 ? this.kept[0] : undefined;
+    return chosen ? this.finish(chosen.order, write) : (await this.dropAll(), undefined);
+  }
+
+  /** Keeps the rows of the lane `order` (written with `write`, else handed back) and drops every other. */
+  async finish(order: number | undefined, write: RowsWrite | undefined): Promise<LaneOutcome | undefined> {
+    if (this.current) this.closed.push(this.current);
+    this.current = undefined;
+    await this.settle().catch(() => undefined);
+    const lane = order === undefined ? undefined : this.lanes[order];
+    for (const other of this.lanes) if (other !== lane) await this.drop(other);
+    if (!lane) return undefined;
+    const keys = lane.splitter.secretKeyCandidates;
+    if (lane.page) {
+      await lane.writing;
+      await lane.page.keep();
+      return { rowCount: lane.count, written: lane.count, ndjson: [], secretKeyCandidates: keys };
+    }
+    if (!write) {
+      const ndjson = [...lane.memory];
+      if (lane.spill) await lane.spill.readBack((piece) => { ndjson.push(Buffer.from(piece)); });
+      await lane.spill?.remove();
+      return { rowCount: lane.count, written: 0, ndjson, secretKeyCandidates: keys };
+    }
+    if (lane.memory.length > 0) await write(lane.memory, countLines(lane.memory), keys);
+    if (lane.spill) {
+      await copyLines(lane.spill, (ndjson, rows) => write(ndjson, rows, keys));
+      await lane.spill.remove();
+    }
+    return { rowCount: lane.count, written: lane.count, ndjson: [], secretKeyCandidates: keys };
+  }
+
+  /** Drops every lane's rows (a body held whole after all, or a failure). */
+  async dropAll(): Promise<void> {
+    for (const lane of this.lanes) await this.drop(lane).catch(() => undefined);
+  }
+
+  /** The rows the splitter has cut whole go on: to the page, the spill, memory, or nowhere. */
+  private async move(lane: Lane): Promise<void> {
+    const taken = lane.out.take();
+    const rows = lane.count - lane.moved;
+    lane.moved = lane.count;
+    lane.sample(taken);
+    if (!this.store || lane.dropped) return recycleBlocks(taken);
+    let bytes = 0;
+    for (const piece of taken) bytes += piece.length;
+    if (!lane.page && !lane.spill && lane.memoryBytes + bytes > MEMORY_BYTES) await this.overflow(lane);
+    if (lane.page) {
+      // One batch written while the next is split (the one before must be written first: rows stay in order).
+      await lane.writing;
+      const page = lane.page;
+      lane.writing = page.writeNdjson(taken, rows, lane.splitter.secretKeyCandidates).then(() => recycleBlocks(taken));
+      lane.writing.catch(() => undefined);
+    } else if (lane.spill) {
+      for (const piece of taken) await lane.spill.write(piece);
+      recycleBlocks(taken);
+    } else {
+      lane.memory.push(...taken);
+      lane.memoryBytes += bytes;
+    }
+  }
+
+  /** A lane's rows past the memory bound: to the tentative page when free, else to a spill file. */
+  private async overflow(lane: Lane): Promise<void> {
+    const page = this.paged ? undefined : this.tentative?.();
+    if (page) {
+      this.paged = lane;
+      lane.page = page;
+      if (lane.memory.length > 0) await page.writeNdjson(lane.memory, countLines(lane.memory), lane.splitter.secretKeyCandidates);
+    } else {
+      lane.spill = await openSpill();
+      for (const piece of lane.memory) await lane.spill.write(piece);
+    }
+    lane.memory = [];
+    lane.memoryBytes = 0;
+  }
+
+  /** The rule asked of these lanes (in body order): those it does not choose are dropped. */
+  private async weigh(lanes: readonly Lane[]): Promise<void> {
+    const { body, reachable } = skeletonOf(lanes);
+    const found = this.find(body);
+    const chosen = found.ok ? lanes.find((l) => l.items === found.rows) : undefined;
+    const kept: Lane[] = [];
+    for (const lane of lanes) {
+      if (lane === chosen || !reachable.has(lane)) kept.push(lane);
+      else await this.drop(lane);
+    }
+    this.kept = kept;
+  }
+
+  private async drop(lane: Lane): Promise<void> {
+    if (lane.dropped) return;
+    lane.dropped = true;
+    recycleBlocks(lane.out.take());
+    recycleBlocks(lane.memory);
+    lane.memory = [];
+    lane.memoryBytes = 0;
+    const { spill, page } = lane;
+    lane.spill = undefined;
+    lane.page = undefined;
+    if (this.paged === lane) this.paged = undefined;
+    await lane.writing?.catch(() => undefined);
+    await spill?.remove();
+    await page?.drop();
+  }
+}
+
+/** The array at `outer.inner` of the skeleton: made when `outer` was not kept (too large), as the rule reads it. */
+function innerArray(skeleton: Record<string, unknown>, outer: string, inner: string): unknown[] | undefined {
+  let holder = skeleton[outer];
+  if (holder === undefined && !Object.prototype.hasOwnProperty.call(skeleton, outer)) {
+    holder = {};
+    define(skeleton, outer, holder);
+  }
+  if (!isRecord(holder)) return undefined;
+  if (!Array.isArray(holder[inner])) define(holder, inner, []);
+  return holder[inner] as unknown[];
+}
+
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** The lanes as the rule would see them alone, in body order; which of them it can see (a key given twice hides one). */
+function skeletonOf(lanes: readonly Lane[]): { body: Record<string, unknown>; reachable: Set<Lane> } {
+  const body: Record<string, unknown> = {};
+  for (const lane of lanes) {
+    const [outer, inner] = lane.keys as [string, string | undefined];
+    if (inner === undefined) define(body, outer, lane.placeholder());
+    else {
+      const holder = isRecord(body[outer]) ? body[outer] : {};
+      define(holder, inner, lane.placeholder());
+      define(body, outer, holder);
+    }
+  }
+  const reachable = new Set<Lane>();
+  for (const lane of lanes) {
+    const [outer, inner] = lane.keys as [string, string | undefined];
+    const at = inner === undefined ? body[outer] : (body[outer] as Record<string, unknown> | undefined)?.[inner];
+    if (at === lane.items) reachable.add(lane);
+  }
+  return { body, reachable };
+}
+
+function countLines(pieces: readonly Buffer[]): number {
+  let n = 0;
+  for (const piece of pieces) for (let i = piece.indexOf(NEWLINE); i !== -1; i = piece.indexOf(NEWLINE, i + 1)) n++;
+  return n;
+}
+
+/** A spilled lane's lines read back in whole-row batches (a piece read may end inside a row). */
+async function copyLines(spill: Spill, write: (ndjson: readonly Buffer[], rows: number) => Promise<void>): Promise<void> {
+  let carry: Buffer | undefined;
+  await spill.readBack(async (piece) => {
+    const joined = carry ? Buffer.concat([carry, piece]) : piece;
+    const last = joined.lastIndexOf(NEWLINE);
+    carry = last + 1 < joined.length ? Buffer.from(joined.subarray(last + 1)) : undefined;
+    if (last >= 0) await write([joined.subarray(0, last + 1)], countLines([joined.subarray(0, last + 1)]));
+  });
+}
