@@ -48,12 +48,15 @@ export class RawView {
     next.setAttribute('aria-label', 'Next match');
     const bar = h('div', { className: 'toolbar', attrs: { role: 'search' } }, this.input, previous, next, this.counter);
     this.pageLabel = h('span', { className: 'counter', attrs: { role: 'status' } });
-    const go = (label: string, to: (page: { index: number; count: number }) => number): HTMLButtonElement =>
-      button(label, () => {
+    const go = (label: string, to: (page: { index: number; count: number }) => number): HTMLButtonElement => {
+      const pressed = button(label, () => {
         if (this.page) this.wantPage(Math.min(this.page.count - 1, Math.max(0, to(this.page))));
       });
+      pressed.setAttribute('aria-label', `${label} body page`);
+      return pressed;
+    };
     this.pager = h('div', { className: 'toolbar', attrs: { role: 'navigation', 'aria-label': 'Pages of the body' } },
-      go('First page', () => 0), go('Previous page', (p) => p.index - 1), go('Next page', (p) => p.index + 1), go('Last page', (p) => p.count - 1), this.pageLabel);
+      go('First', () => 0), go('Previous', (p) => p.index - 1), go('Next', (p) => p.index + 1), go('Last', (p) => p.count - 1), this.pageLabel);
     this.pager.hidden = true;
     this.element = h('div', { className: 'raw-view' }, bar, this.pager, this.note, this.pre);
   }

@@ -50,7 +50,7 @@ export async function run(page, ctx) {
 
     await panel.getByRole('tab', { name: 'Raw JSON' }).click();
     await panel.getByRole('status').filter({ hasText: /^Page 1 of \d+/ }).waitFor({ timeout: 15_000 });
-    await panel.getByRole('button', { name: 'Last page' }).click();
+    await panel.getByRole('button', { name: 'Last body page' }).click();
     const raw = panel.locator('pre.raw');
     await raw.filter({ hasText: `"id": ${ROWS - 1}` }).waitFor({ timeout: 60_000 });
     const text = (await raw.textContent()) ?? '';

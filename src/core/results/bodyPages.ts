@@ -44,7 +44,7 @@ export class BodyPages {
     const to = k + 1 < this.pageCount ? await this.cutAt(k + 1) : { at: this.store.size, depth: 0, inString: false, escaped: false };
     const text = (await this.store.read(from.at, to.at)).toString('utf8');
     const shown = this.redact(redactBodyText(this.json && !from.inString ? indentFrom(text, from.depth) : text, this.contentType));
-    const note = `Page ${formatCount(k + 1)} of ${formatCount(this.pageCount)}: bytes ${formatCount(from.at)}–${formatCount(to.at)} of ${formatBytes(this.store.size)}, read from disk. Search covers this page.`;
+    const note = `Bytes ${formatCount(from.at)}–${formatCount(to.at)} of ${formatBytes(this.store.size)}, read from disk a page at a time; search covers this page.`;
     return { text: shown, language: this.json ? 'json' : 'text', truncated: true, totalChars: this.store.size, note, page: { index: k, count: this.pageCount } };
   }
 
@@ -89,7 +89,8 @@ export class BodyPages {
 
 /** JSON text indented two spaces a level, starting `depth` levels in (whitespace outside strings redone). */
 export function indentFrom(text: string, depth: number): string {
-  const out: string[] = [];
+  // The page's first line sits at its depth, as the lines after it do.
+  const out: string[] = ['  '.repeat(depth)];
   let level = depth;
   let inString = false;
   let escaped = false;

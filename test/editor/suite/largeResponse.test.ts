@@ -81,7 +81,8 @@ describe('a large response in the results panel, from disk (issue 37)', () => {
     assert.ok(!lastPage.text.includes(`sk-${ROWS - 1}`));
     const grown = (after.rss - before.rss) / 1048576;
     console.log(`extension host: rss ${(before.rss / 1048576).toFixed(0)} → ${(after.rss / 1048576).toFixed(0)} MiB, heap ${(before.heapUsed / 1048576).toFixed(0)} → ${(after.heapUsed / 1048576).toFixed(0)} MiB for a ${(bodyBytes / 1048576).toFixed(0)} MiB body`);
-    assert.ok(after.heapUsed - before.heapUsed < bodyBytes / 2, `the heap grew by less than half the body (${grown.toFixed(0)} MiB rss)`);
+    // Held, the rows alone cost several times the body; kept on disk, what grows is garbage not collected yet.
+    assert.ok(after.rss - before.rss < bodyBytes, `the extension host grew by less than the body (${grown.toFixed(0)} MiB rss)`);
     // The spill files: the body's copy and the rows', each in a folder of its own under the OS temp folder.
     const ours = spillFolders().filter((dir) => !earlier.has(dir) && statSync(join(dir, 'body')).size >= bodyBytes / 2);
     assert.equal(ours.length, 2, `the body and its rows on disk: ${ours.join(', ')}`);
