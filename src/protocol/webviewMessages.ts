@@ -244,7 +244,6 @@ export type ResultsViewModel = Omit<ResultsViewModelWire, 'table'> & { table?: T
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 export type HostToWebviewMessage = z.infer<typeof HostToWebviewSchema>;
 export type ShowRestMessage = Extract<HostToWebviewMessage, { type: 'showRest' }>;
-export type RowsMessage = Extract<HostToWebviewMessage, { type: 'rows' }>;
 export type WebviewToHostMessage = z.infer<typeof WebviewToHostSchema>;
 
 export function encodeRows(rows: readonly unknown[]): { rowCount: number; rowsJson: string } {
