@@ -22,6 +22,7 @@ import { SecretBindings } from '../../src/core/secrets/bindings';
 import { Redactor } from '../../src/core/secrets/redact';
 import { KeptResponse } from '../../src/extension/send/keptResponse';
 import { devContext } from './exchangeContext';
+import type { NamedResponse } from '../../src/core/httpfile/resolve';
 
 const row = (i: number): Record<string, unknown> => ({ id: i, name: `row ${i}, [x] {y}`, note: i % 7 === 0 ? 'a "quoted" \\ value\nwith a break' : 'plain', password: `pw-${i}`, amount: i * 1.5 });
 const rows = (n: number): Record<string, unknown>[] => Array.from({ length: n }, (_, i) => row(i));
@@ -134,10 +135,10 @@ after(async () => {
   await closeHttpAgents();
 });
 
-async function send(path: string) {
+async function send(path: string, remember?: Map<string, NamedResponse>) {
   const kept = new KeptResponse();
-  const result = await runExchange({ file: parseHttpFile(`GET {{base}}${path}\n`), requestIndex: 0, prepare: devContext(base), pages: 'first', rowsTo: kept.rows }, kept.ports(ports));
-  return { kept, settled: await kept.settle(result, [], ports.catalog) };
+  const result = await runExchange({ file: parseHttpFile(`# @name sent\nGET {{base}}${path}\n`), requestIndex: 0, prepare: devContext(base), pages: 'first', rowsTo: kept.rows }, kept.ports(ports));
+  return { kept, settled: await kept.settle(result, [], ports.catalog, remember) };
 }
 
 void describe("the editor's Send of a large response (KeptResponse → spilledViewModel)", () => {
@@ -168,8 +169,10 @@ void describe("the editor's Send of a large response (KeptResponse → spilledVi
   });
 
   void it('holds a response under the bound whole, as before: its body text, its rows, the checks on all of it', async () => {
-    const { settled } = await send('/medium');
+    const remember = new Map<string, NamedResponse>();
+    const { settled } = await send('/medium', remember);
     assert.equal(settled.stores, undefined);
+    assert.equal(remember.get('sent')?.bodyText, JSON.stringify(MEDIUM), 'a named response is remembered whole, for {{sent.response.body…}}');
     assert.equal(settled.result.response?.bodyText, JSON.stringify(MEDIUM));
     assert.deepEqual(settled.result.body, MEDIUM);
     assert.equal(settled.result.rows?.items.length, MEDIUM.Data.length);

@@ -71,12 +71,15 @@ export async function spilledViewModel(
   const source: PanelSource = {
     id,
     async rows(from, count) {
+      // No table shown (none found, or its rows under a secret-named field): nothing to read.
+      if (!table) return { rows: [], columns: [] };
       const rows = redactedRows(await stores.rows.readRows(from, count));
       return { rows, columns: shownColumns(rows) };
     },
     bodyPage: (index) => pages.page(index),
     async writeRows(sink) {
       let written = 0;
+      if (!table) return written;
       while (written < total) {
         const batch = redactedRows(await stores.rows.readRows(written, BATCH_ROWS));
         if (batch.length === 0) break;

@@ -9,6 +9,7 @@
 //   said in a notice; the stores live until the panel lets the response go.
 import type { Catalog } from '../../core/catalog';
 import type { HttpPort } from '../../core/http/client';
+import type { NamedResponse } from '../../core/httpfile/resolve';
 import { jsonTextTooDeep } from '../../core/json/depth';
 import type { ExchangePorts, ExchangeResult, ExchangeStep, Finding } from '../../core/run/exchange';
 import { RowStore } from '../../core/results/rowStore';
@@ -54,7 +55,8 @@ export class KeptResponse {
     return { ...ports, http };
   }
 
-  async settle(result: ExchangeResult, steps: readonly ExchangeStep[], catalog: Catalog): Promise<Settled> {
+  /** `remember`: the named responses of the document ({{name.response…}}), which get a body held again. */
+  async settle(result: ExchangeResult, steps: readonly ExchangeStep[], catalog: Catalog, remember?: Map<string, NamedResponse>): Promise<Settled> {
     const response = result.response;
     const onDisk = this.rows.spilled || this.body.spilled;
     if (!response || !result.prepared.ok) {
@@ -71,6 +73,9 @@ export class KeptResponse {
       // Larger than the exchange holds, small enough for the panel: whole again, the checks on all of it.
       const body = jsonTextTooDeep(heldText) ? result.body : parseOr(heldText, result.body);
       const whole: ExchangeResult = { ...patched, response: { ...response, bodyText: heldText }, body };
+      // The exchange remembers a body it held; this one it did not hold, and is whole again.
+      const name = result.prepared.resolved.name;
+      if (name) remember?.set(name, { status: response.status, headers: response.headers, bodyText: heldText });
       return { result: { ...whole, findings: await runSteps(whole, steps, catalog) } };
     }
     // On disk: the checks see the first rows in place of the skeleton's placeholders.

@@ -105,7 +105,7 @@ export class SendController implements vscode.Disposable {
       if (this.inFlight === mine) this.inFlight = undefined;
     }
     // A newer send, or Stop, took over while this one was on the wire: its result is not shown.
-    const settled = mine.signal.aborted ? (await kept.dispose(), { result }) : await kept.settle(result, steps, ports.catalog);
+    const settled = mine.signal.aborted ? (await kept.dispose(), { result }) : await kept.settle(result, steps, ports.catalog, this.responsesOf(uri));
     result = settled.result;
     const { prepared } = result;
     if (!prepared.ok) {
