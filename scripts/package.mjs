@@ -11,7 +11,7 @@ execFileSync('npx', ['vsce', 'package', '--no-dependencies', '--skip-license', '
 execFileSync('bash', ['scripts/ensure-debian-packages.sh', 'unzip'], { stdio: 'inherit' });
 const size = statSync(vsix).size;
 const listing = execFileSync('unzip', ['-Z1', vsix], { encoding: 'utf8' }).split('\n').filter(Boolean);
-const allowed = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE(\.txt)?|ARCHITECTURE\.md|dist\/(extension|workbench|codegen|server|webview)\.(js|css)|media\/.+|syntaxes\/.+|docs\/contracts\/[a-z-]+\.md))$/i;
+const allowed = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE(\.txt)?|ARCHITECTURE\.md|dist\/(extension|workbench|languageClient|codegen|server|webview)\.(js|css)|media\/.+|syntaxes\/.+|docs\/contracts\/[a-z-]+\.md))$/i;
 const unexpected = listing.filter((f) => !allowed.test(f));
 const limit = 2 * 1024 * 1024;
 console.log(`package: ${vsix} ${(size / 1024).toFixed(0)} KiB, ${listing.length} files`);

@@ -3,13 +3,22 @@
 // to it so it can complete {{variables}}.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { CatalogOverlayNotification, EnvironmentChangedNotification, type EnvironmentChangedParams } from '../protocol/lsp';
+import type { CatalogOverlayNotification, EnvironmentChangedNotification, EnvironmentChangedParams } from '../protocol/lsp';
 import { CONTRACT_REFERENCE_DIR } from '../core/reference';
 import type { CatalogController } from './catalog/catalogController';
 import { COMMANDS } from './commandIds';
 import type { EnvironmentController } from './environments/environmentController';
 
-export async function startLanguageClient(context: vscode.ExtensionContext, environments: EnvironmentController, catalogs: CatalogController): Promise<LanguageClient> {
+/**
+ * The custom notifications' method names (src/protocol/lsp.ts), handed in by the workbench: this bundle
+ * then holds no zod (the payload schemas beside the names), which the workbench's bundle already has.
+ */
+export interface LspMethods {
+  readonly environmentChanged: typeof EnvironmentChangedNotification;
+  readonly catalogOverlay: typeof CatalogOverlayNotification;
+}
+
+export async function startLanguageClient(context: vscode.ExtensionContext, environments: EnvironmentController, catalogs: CatalogController, methods: LspMethods): Promise<LanguageClient> {
   const serverModule = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
@@ -36,11 +45,11 @@ export async function startLanguageClient(context: vscode.ExtensionContext, envi
       ...(environments.active ? { environment: environments.active.name } : {}),
       variables: environments.variableNames(),
     };
-    void client.sendNotification(EnvironmentChangedNotification, params);
+    void client.sendNotification(methods.environmentChanged, params);
   };
   sendEnvironment();
   // Imported OpenAPI operations: the server completes and checks their bodies like built-in ones.
-  const sendOverlay = (): void => { void client.sendNotification(CatalogOverlayNotification, catalogs.lspParams()); };
+  const sendOverlay = (): void => { void client.sendNotification(methods.catalogOverlay, catalogs.lspParams()); };
   if (catalogs.imports.length > 0) sendOverlay();
   context.subscriptions.push(environments.onDidChange(sendEnvironment), catalogs.onDidChange(sendOverlay));
   return client;

@@ -15,7 +15,9 @@ import { EnvironmentsTreeProvider } from './environments/environmentsTree';
 import { HistoryController } from './history/historyController';
 import { NetworkCommands } from './network/networkCommands';
 import { Redactor, knownSecretValues } from '../core/secrets';
-import { startLanguageClient } from './languageClient';
+import { afterRepliesSent } from './afterReplies';
+import { CatalogOverlayNotification, EnvironmentChangedNotification } from '../protocol/lsp';
+import { requireLanguageClient } from './workbenchBundle';
 import { RequestsTreeProvider } from './requests/requestsTree';
 import { ScratchFiles } from './requests/scratchFiles';
 import { ResultsPanel } from './results/ResultsPanel';
@@ -52,6 +54,17 @@ export interface Workbench {
   sendFrom(target: SendTarget | RequestsNode | undefined, followPages: boolean): Promise<unknown>;
   importPrivateEnvFile(options: PrivateEnvImportOptions): Promise<PrivateEnvImportReport | undefined>;
   importRestClientEnvironments(options: RestClientEnvironmentsOptions): Promise<RestClientEnvironmentsReport | undefined>;
+}
+
+/**
+ * The language client, a bundle of its own (about a fifth of the workbench's code), loaded and started once
+ * the answers already given (the views' first rows) are sent: it never holds back a view.
+ */
+function startLanguageClientLater(...args: Parameters<typeof import('./languageClient').startLanguageClient>): Promise<unknown> {
+  return new Promise<void>((resolve) => afterRepliesSent(resolve)).then(() => {
+    const storage: unknown = args[0].globalStorageUri?.fsPath;
+    return requireLanguageClient(typeof storage === 'string' && storage !== '' ? storage : undefined).startLanguageClient(...args);
+  });
 }
 
 export function createWorkbench(context: vscode.ExtensionContext, log: (line: string) => void): Workbench {
@@ -98,7 +111,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   const filesRead = Promise.allSettled([environments.load(), catalogs.restore()]).then(() => undefined);
   const ready = filesRead.then(() => Promise.all([
     statusBar.update(),
-    startLanguageClient(context, environments, catalogs).then(
+    startLanguageClientLater(context, environments, catalogs, { environmentChanged: EnvironmentChangedNotification, catalogOverlay: CatalogOverlayNotification }).then(
       () => log('language server started'),
       (error: unknown) => log(`language server failed to start: ${error instanceof Error ? error.message : String(error)}`),
     ),

@@ -21,6 +21,8 @@ export const BodyViewSchema = z.object({
   totalChars: count(),
   /** Why the body is cut, or that it is not JSON; for people. */
   note: z.optional(z.string()),
+  /** A body read from disk a page at a time: this is page `index` of `count` (others: `wantBodyPage`). */
+  page: z.optional(z.object({ index: count(), count: count() })),
 });
 
 export const ColumnSchema = z.object({ key: z.string(), label: z.string() });
@@ -36,6 +38,8 @@ export const TableWireSchema = z.object({
   headJson: z.string(),
   /** The body view follows in the `showRest` (this one is a placeholder), set for a table with more than HEAD_ROWS rows. */
   restFollows: z.optional(z.boolean()),
+  /** The rows are on disk (a large response): this many, the first in headJson, the others asked for with `wantRows`. */
+  pagedRows: z.optional(count()),
 });
 
 export const BusinessFailureSchema = z.object({
@@ -188,6 +192,18 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     paging: PagingStateSchema,
     file: z.optional(z.string()),
   }),
+  /** Rows of a table on disk (pagedRows), as asked for by `wantRows`; `problem` when they could not be read. */
+  z.object({
+    type: z.literal('rows'),
+    id: z.string(),
+    from: count(),
+    rowCount: count(),
+    rowsJson: z.string(),
+    columns: z.array(ColumnSchema),
+    problem: z.optional(z.string()),
+  }),
+  /** A page of a body on disk, as asked for by `wantBodyPage`. */
+  z.object({ type: z.literal('bodyPage'), id: z.string(), body: BodyViewSchema }),
   /** Why a press of Next page or All pages was refused: said in the paging bar and announced. */
   z.object({ type: z.literal('notice'), text: z.string().check(z.maxLength(2000)) }),
 ]);
@@ -204,6 +220,9 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('export'), format: ExportFormatSchema, responseId: z.optional(z.string().check(z.maxLength(200))) }),
   z.object({ type: z.literal('copy'), text: z.string().check(z.maxLength(5_000_000)) }),
   z.object({ type: z.literal('openRow'), index: count() }),
+  /** Rows of a table on disk (the shown response `id`): at most 1000 from `from`. */
+  z.object({ type: z.literal('wantRows'), id: z.string().check(z.maxLength(200)), from: count(), count: count().check(z.maximum(1000)) }),
+  z.object({ type: z.literal('wantBodyPage'), id: z.string().check(z.maxLength(200)), page: count() }),
 ]);
 
 export type HeaderLine = z.infer<typeof HeaderLineSchema>;
@@ -259,11 +278,12 @@ export function decodeViewModelHead(wire: ResultsViewModelWire, log: ProtocolLog
   if (!table) return { viewModel: rest, rowCount: 0, pending: 0, restFollows: false };
   const { headJson, rowCount, restFollows, ...shape } = table;
   const head = parseArray(headJson);
-  if (!head || head.length > rowCount || (head.length < rowCount && (head.length < HEAD_ROWS || !restFollows))) {
+  const paged = shape.pagedRows !== undefined && shape.pagedRows === rowCount;
+  if (!head || head.length > rowCount || (head.length < rowCount && !paged && (head.length < HEAD_ROWS || !restFollows))) {
     log(`ignored a 'show' message whose first rows are not a JSON array fitting ${rowCount} rows`);
     return undefined;
   }
-  return { viewModel: { ...rest, table: { ...shape, rows: head } }, rowCount, pending: rowCount - head.length, restFollows: restFollows === true };
+  return { viewModel: { ...rest, table: { ...shape, rows: head } }, rowCount, pending: paged ? 0 : rowCount - head.length, restFollows: restFollows === true };
 }
 
 /**

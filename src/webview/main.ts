@@ -32,8 +32,13 @@ class ResultsApp {
     expand: (cell, byKeyboard) => this.expand(cell, byKeyboard),
     openRow: (row) => post({ type: 'openRow', index: row }),
     announce: (text) => this.announcer.say(text),
+    wantRows: (from, count) => {
+      if (this.vm) post({ type: 'wantRows', id: this.vm.id, from, count });
+    },
   });
-  private readonly raw = new RawView(() => this.persist());
+  private readonly raw = new RawView(() => this.persist(), (page) => {
+    if (this.vm) post({ type: 'wantBodyPage', id: this.vm.id, page });
+  });
   private readonly headersPane = h('div', { className: 'pane scroll' });
   private readonly summaryPane = h('div', { className: 'pane scroll' });
   private readonly detailTitle = h('h2', { className: 'detail-title', attrs: { id: 'detail-title' } });
@@ -133,6 +138,12 @@ class ResultsApp {
         this.walking = true;
         this.paging.progress(message);
         break;
+      case 'rows':
+        this.diskRows(message);
+        break;
+      case 'bodyPage':
+        if (message.id === this.vm?.id) this.raw.setBody(message.body, this.raw.searchTerm);
+        break;
       case 'notice':
         this.paging.say(message.text);
         this.announcer.say(message.text);
@@ -170,6 +181,19 @@ class ResultsApp {
     }
     this.awaitingRest = undefined;
     this.table.completeRows(rest.rows, message.columns);
+  }
+
+  /** Rows read from disk for the table on screen; a problem reading them is said in the paging bar. */
+  private diskRows(message: Extract<HostToWebviewMessage, { type: 'rows' }>): void {
+    if (message.id !== this.vm?.id) return;
+    if (message.problem) {
+      this.paging.say(message.problem);
+      this.announcer.say(message.problem);
+      return;
+    }
+    const rows = decodeRows(message.rowsJson, message.rowCount);
+    if (rows) this.table.diskRows(message.from, rows, message.columns);
+    else log(`ignored a 'rows' message whose rows are not a JSON array of ${message.rowCount}`);
   }
 
   private abandonRest(reason: string): void {

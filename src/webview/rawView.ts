@@ -22,7 +22,13 @@ export class RawView {
   private totalText = '';
   private debounce: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly onSearchChanged: (term: string) => void) {
+  /** A body on disk: its pages and the buttons that ask for another. */
+  private readonly pager: HTMLDivElement;
+  private readonly pageLabel: HTMLSpanElement;
+  private page: { index: number; count: number } | undefined;
+
+  /** `wantPage`: asks the host for a page of a body on disk. */
+  constructor(private readonly onSearchChanged: (term: string) => void, private readonly wantPage: (index: number) => void = () => undefined) {
     this.input = h('input', { className: 'search', attrs: { type: 'search', placeholder: 'Search the body', 'aria-label': 'Search the body' } });
     this.input.addEventListener('input', () => {
       clearTimeout(this.debounce);
@@ -41,7 +47,18 @@ export class RawView {
     previous.setAttribute('aria-label', 'Previous match');
     next.setAttribute('aria-label', 'Next match');
     const bar = h('div', { className: 'toolbar', attrs: { role: 'search' } }, this.input, previous, next, this.counter);
-    this.element = h('div', { className: 'raw-view' }, bar, this.note, this.pre);
+    this.pageLabel = h('span', { className: 'counter', attrs: { role: 'status' } });
+    const go = (label: string, to: (page: { index: number; count: number }) => number): HTMLButtonElement => {
+      const pressed = button(label, () => {
+        if (this.page) this.wantPage(Math.min(this.page.count - 1, Math.max(0, to(this.page))));
+      });
+      pressed.setAttribute('aria-label', `${label} body page`);
+      return pressed;
+    };
+    this.pager = h('div', { className: 'toolbar', attrs: { role: 'navigation', 'aria-label': 'Pages of the body' } },
+      go('First', () => 0), go('Previous', (p) => p.index - 1), go('Next', (p) => p.index + 1), go('Last', (p) => p.count - 1), this.pageLabel);
+    this.pager.hidden = true;
+    this.element = h('div', { className: 'raw-view' }, bar, this.pager, this.note, this.pre);
   }
 
   /** Keyboard focus on the search box, where a keyboard user starts in this view. */
@@ -55,6 +72,10 @@ export class RawView {
 
   setBody(body: BodyView, searchTerm = ''): void {
     this.text = body.text;
+    this.page = body.page;
+    this.pager.hidden = !body.page;
+    this.pageLabel.textContent = body.page ? `Page ${body.page.index + 1} of ${body.page.count}` : '';
+    this.pre.scrollTop = 0;
     this.note.textContent = body.note ?? '';
     this.note.hidden = !body.note;
     this.input.value = searchTerm;

@@ -15,6 +15,8 @@ import { expandable, summariseCell } from '../core/results/cells';
 import { scrollTopToReveal, visibleWindow, type RowWindow } from './virtualWindow';
 import { gridKeyAction, HEADER } from './gridKeys';
 import { h } from './dom';
+import { DiskRows } from './diskRows';
+import { cellId, placeholderRow, revealColumn } from './gridParts';
 import { headerCells, headerId, sortedOrder, type SortState } from './tableHeader';
 
 export const ROW_HEIGHT = 22;
@@ -33,6 +35,8 @@ export interface TableEvents {
   openRow(row: number): void;
   /** A sentence for the live region (a sort, for instance). */
   announce(text: string): void;
+  /** Rows of a table on disk the view needs (at most 1000). */
+  wantRows(from: number, count: number): void;
 }
 
 export class VirtualTable {
@@ -56,6 +60,8 @@ export class VirtualTable {
   /** The selected row's index as received, or -1. Follows the active cell; kept across a sort. */
   private selected = -1;
   private frame = 0;
+  /** Set for a table on disk: which of its rows are held, and asking for the others. */
+  private disk: DiskRows | undefined;
 
   constructor(private readonly events: TableEvents) {
     this.header = h('div', { className: 'grid-row header', attrs: { role: 'row', 'aria-rowindex': '1' } });
@@ -113,6 +119,13 @@ export class VirtualTable {
   /** `pending`: how many more rows were announced; they arrive with completeRows (or never, see abandonPending). */
   setData(table: TableView | undefined, pending = 0): void {
     this.rows = table ? table.rows : [];
+    this.disk = undefined;
+    if (table?.pagedRows !== undefined) {
+      // As long as every row, the first ones in it; the others come from disk as the view reaches them.
+      this.rows = table.rows.slice();
+      this.rows.length = table.pagedRows;
+      this.disk = new DiskRows(this.rows, (from, count) => this.events.wantRows(from, count));
+    }
     this.pending = pending;
     this.kind = table?.kind ?? 'objects';
     this.sort = undefined;
@@ -129,6 +142,14 @@ export class VirtualTable {
   completeRows(rows: readonly unknown[], columns: readonly Column[]): void {
     for (const row of rows) this.rows.push(row);
     this.pending = 0;
+    this.addColumns(columns);
+    this.refresh();
+  }
+
+  /** Rows of a table on disk, as asked for; the columns of the table so far grow with theirs. */
+  diskRows(from: number, rows: readonly unknown[], columns: readonly Column[]): void {
+    if (!this.disk) return;
+    this.disk.received(from, rows);
     this.addColumns(columns);
     this.refresh();
   }
@@ -224,6 +245,7 @@ export class VirtualTable {
       const elements: HTMLElement[] = [];
       for (let position = win.first; position < win.end; position++) elements.push(this.renderRow(position));
       this.layer.replaceChildren(...elements);
+      this.disk?.want(win.first, win.end);
     }
     this.markActive();
   }
@@ -231,7 +253,7 @@ export class VirtualTable {
   private renderRow(position: number): HTMLElement {
     const index = this.order ? this.order[position]! : position;
     const rowAttrs = { role: 'row', 'aria-rowindex': String(position + 2), 'data-pos': String(position) };
-    if (index >= this.rows.length) return this.placeholderRow(index, rowAttrs);
+    if (index >= this.rows.length || !(index in this.rows)) return placeholderRow(index, rowAttrs);
     const row = this.rows[index];
     const selected = index === this.selected;
     const element = h('div', {
@@ -250,16 +272,6 @@ export class VirtualTable {
       element.append(cell);
     }
     return element;
-  }
-
-  /** A row announced but not decoded yet (for the few milliseconds the rest of a page takes to parse). */
-  private placeholderRow(index: number, attrs: Record<string, string>): HTMLElement {
-    return h(
-      'div',
-      { className: 'grid-row pending', attrs },
-      h('div', { className: 'cell index', text: String(index + 1), attrs: { role: 'rowheader', 'aria-colindex': '1' } }),
-      h('div', { className: 'cell', text: '…', attrs: { role: 'gridcell', 'aria-colindex': '2', 'aria-busy': 'true' } }),
-    );
   }
 
   /** Marks the active cell and points the grid at it, when it is in the DOM (a mouse scroll may leave it out). */
@@ -354,24 +366,17 @@ export class VirtualTable {
       row.classList.toggle('selected', on);
       row.setAttribute('aria-selected', String(on));
     }
-    if (reveal) this.revealColumn();
-  }
-
-  /** Horizontal scroll that brings the active cell's column into view, clear of the sticky row number column. */
-  private revealColumn(): void {
-    const cell = this.viewport.querySelector<HTMLElement>('.cell.active');
-    if (!cell || cell.classList.contains('index')) return;
-    const left = cell.offsetLeft - INDEX_COLUMN_WIDTH;
-    const right = cell.offsetLeft + cell.offsetWidth;
-    const view = this.viewport;
-    if (left < view.scrollLeft) view.scrollLeft = left;
-    else if (right > view.scrollLeft + view.clientWidth) view.scrollLeft = right - view.clientWidth;
+    if (reveal) revealColumn(this.viewport, INDEX_COLUMN_WIDTH);
   }
 
   /** Three states per column: ascending, descending, as received. The selected row stays selected. */
   private sortBy(column: number): void {
     const key = this.dataColumn(column)?.key;
     if (key === undefined || this.pending > 0) return;
+    if (this.disk) {
+      this.events.announce('Sorting needs every row in memory: this table reads its rows from disk as you scroll. Export writes them all to a file.');
+      return;
+    }
     if (this.sort?.column !== key) this.sort = { column: key, direction: 1 };
     else this.sort = this.sort.direction === 1 ? { column: key, direction: -1 } : undefined;
     this.order = this.sort ? this.orderBy(this.sort) : undefined;
@@ -386,8 +391,4 @@ export class VirtualTable {
     const column = this.columns.find((c) => c.key === sort.column);
     return sortedOrder(this.rows.map((row) => this.cellValue(row, column)), sort.direction);
   }
-}
-
-function cellId(row: number, column: number): string {
-  return `grid-${row}-${column}`;
 }

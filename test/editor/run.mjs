@@ -112,6 +112,8 @@ async function main() {
       ({ exitCode, results } = await runExtensionHostSuites({
         browser: started.browser, server: started.server, workspace: started.profile.workspace,
         extensionPath, suiteEntry: paths.suiteEntry, resultsFile, logFile: join(paths.logs, 'extension-host.log'),
+        // Every suite together, the 52 MB response of largeResponse.test.ts included, on 2 shared cores.
+        timeoutMs: 240_000,
       }));
     } catch (error) {
       // E.g. the suite never reported back: count it as a failure and still run the UI suites.

@@ -2,12 +2,13 @@
 // decodes them). A table of more than HEAD_ROWS rows is sent in two: `show` carries the first rows and a
 // placeholder body, `showRest` the other rows and the body view. Only the head is redacted and encoded before
 // the show is posted (tableHead); the rest is redacted and encoded when encodeShowRest asks for it.
+// A table on disk (pagedRows) goes with its first rows only; the page asks for the others.
 import { HEAD_ROWS, type BodyView, type ResultsViewModel, type ResultsViewModelWire, type ShowRestMessage } from '../../protocol/webviewMessages';
 import { tableHead, tableHeadColumns, tableRowCount } from './tableModel';
 
 /** Whether the view model's table is sent in two messages. */
 export function restFollows(vm: ResultsViewModel): boolean {
-  return vm.table !== undefined && tableRowCount(vm.table) > HEAD_ROWS;
+  return vm.table !== undefined && vm.table.pagedRows === undefined && tableRowCount(vm.table) > HEAD_ROWS;
 }
 
 /** The `show` message's view model: the first HEAD_ROWS rows; a placeholder body when a `showRest` follows. */
@@ -15,6 +16,10 @@ export function encodeViewModel(vm: ResultsViewModel): ResultsViewModelWire {
   const { table, body, ...rest } = vm;
   if (!table) return { ...rest, body: plainBody(body) };
   const { source, kind } = table;
+  // A table on disk: its first rows now, the others when the page asks for them (`wantRows`).
+  if (table.pagedRows !== undefined) {
+    return { ...rest, body: plainBody(body), table: { source, kind, columns: table.columns, rowCount: table.pagedRows, headJson: JSON.stringify(table.rows), pagedRows: table.pagedRows } };
+  }
   const rowCount = tableRowCount(table);
   const headJson = JSON.stringify(tableHead(table, HEAD_ROWS));
   if (rowCount <= HEAD_ROWS) return { ...rest, body: plainBody(body), table: { source, kind, columns: table.columns, rowCount, headJson } };
@@ -33,6 +38,6 @@ export function encodeShowRest(vm: ResultsViewModel): ShowRestMessage | undefine
 
 /** A body view as plain data (a deferred one is computed here), without an absent note. */
 function plainBody(body: BodyView): BodyView {
-  const { text, language, truncated, totalChars, note } = body;
-  return { text, language, truncated, totalChars, ...(note !== undefined ? { note } : {}) };
+  const { text, language, truncated, totalChars, note, page } = body;
+  return { text, language, truncated, totalChars, ...(note !== undefined ? { note } : {}), ...(page ? { page } : {}) };
 }

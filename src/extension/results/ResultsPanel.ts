@@ -5,8 +5,9 @@
 import * as vscode from 'vscode';
 import type { ResultsViewModel } from '../../protocol/webviewMessages';
 import { detailOf } from '../../core/results/cells';
+import type { PanelSource } from '../../core/results/spilledView';
 import { buildResultsHtml, createNonce } from './html';
-import { ResultsSession, type EarlierResponses, type PageAppend, type ResultsRequest, type WalkEnd, type WalkProgress } from './resultsSession';
+import { ResultsSession, type EarlierResponses, type PageAppend, type ResultsRequest, type SessionAction, type WalkEnd, type WalkProgress } from './resultsSession';
 
 export type { PageAppend, ResultsRequest, WalkEnd, WalkProgress } from './resultsSession';
 
@@ -39,6 +40,8 @@ export class ResultsPanel implements vscode.Disposable {
   private readonly rowTexts = new Map<string, string>();
   private readonly rowDocuments: vscode.Disposable;
   private rowsOpened = 0;
+  /** The response on disk the panel shows (its files live as long as it is shown). */
+  private source: PanelSource | undefined;
 
   constructor(private readonly options: ResultsPanelOptions) {
     this.log = options.log ?? (() => undefined);
@@ -66,11 +69,22 @@ export class ResultsPanel implements vscode.Disposable {
     return this.panel?.visible === true;
   }
 
-  /** Shows a response, opening or revealing the panel. Earlier responses to the same request become its history. */
-  show(viewModel: ResultsViewModel): void {
+  /**
+   * Shows a response, opening or revealing the panel. Earlier responses to the same request become its
+   * history. `source`: the response is on disk (spilledView.ts); the page reads it through the panel,
+   * which removes it when another response replaces it, when the panel closes, and on dispose.
+   */
+  show(viewModel: ResultsViewModel, source?: PanelSource): void {
     if (this.panel) this.panel.reveal(undefined, true);
     else this.createPanel();
+    this.letSourceGo();
+    this.source = source;
     this.session.show(viewModel);
+  }
+
+  /** The response on disk behind the view model shown, if any (Export and All pages write its rows from there). */
+  sourceOf(responseId: string): PanelSource | undefined {
+    return this.source?.id === responseId ? this.source : undefined;
   }
 
   /** Adds the rows of a further page (Next page) to the table. */
@@ -93,6 +107,7 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.letSourceGo();
     this.panel?.dispose();
     this.requests.dispose();
     this.rowDocuments.dispose();
@@ -129,6 +144,7 @@ export class ResultsPanel implements vscode.Disposable {
       }),
       panel.onDidDispose(() => {
         this.panel = undefined;
+        this.letSourceGo();
         this.session.detach();
         for (const d of this.panelDisposables) d.dispose();
         this.panelDisposables = [];
@@ -160,6 +176,29 @@ export class ResultsPanel implements vscode.Disposable {
     this.log(`row ${index + 1} opened beside the panel`);
   }
 
+  private letSourceGo(): void {
+    const gone = this.source;
+    this.source = undefined;
+    gone?.dispose().catch((e: unknown) => this.log(`the response on disk could not be removed: ${String(e)}`));
+  }
+
+  /** Rows or a body page of the response on disk, read and posted to the page (a problem said in the table). */
+  private async fromDisk(want: Extract<SessionAction, { kind: 'fromDisk' }>['want']): Promise<void> {
+    const source = this.source;
+    if (!source || source.id !== want.id) return;
+    if (want.type === 'wantBodyPage') {
+      this.session.deliver(want.id, { type: 'bodyPage', id: want.id, body: await source.bodyPage(want.page) });
+      return;
+    }
+    try {
+      const { rows, columns } = await source.rows(want.from, want.count);
+      this.session.deliver(want.id, { type: 'rows', id: want.id, from: want.from, rowCount: rows.length, rowsJson: JSON.stringify(rows), columns });
+    } catch (error) {
+      const problem = `The rows on disk could not be read: ${error instanceof Error ? error.message : String(error)}`;
+      this.session.deliver(want.id, { type: 'rows', id: want.id, from: want.from, rowCount: 0, rowsJson: '[]', columns: [], problem });
+    }
+  }
+
   private received(data: unknown): void {
     const action = this.session.received(data);
     if (!action) return;
@@ -172,6 +211,14 @@ export class ResultsPanel implements vscode.Disposable {
         return;
       case 'openRow':
         this.openRow(action.index, action.row).then(undefined, (e: unknown) => this.log(`could not open row ${action.index + 1}: ${String(e)}`));
+        return;
+      case 'openRowFromDisk':
+        (this.source?.rows(action.index, 1) ?? Promise.resolve({ rows: [] }))
+          .then(({ rows }) => (rows.length > 0 ? this.openRow(action.index, rows[0]) : undefined))
+          .then(undefined, (e: unknown) => this.log(`could not open row ${action.index + 1}: ${String(e)}`));
+        return;
+      case 'fromDisk':
+        this.fromDisk(action.want).then(undefined, (e: unknown) => this.log(`could not read the response on disk: ${String(e)}`));
         return;
     }
   }

@@ -49,7 +49,10 @@ export interface WalkEnd {
 export type SessionAction =
   | { readonly kind: 'request'; readonly request: ResultsRequest }
   | { readonly kind: 'copy'; readonly text: string }
-  | { readonly kind: 'openRow'; readonly index: number; readonly row: unknown };
+  | { readonly kind: 'openRow'; readonly index: number; readonly row: unknown }
+  | { readonly kind: 'openRowFromDisk'; readonly index: number }
+  /** The page asks for rows or a body page of the response on disk it shows (its id checked by the panel). */
+  | { readonly kind: 'fromDisk'; readonly want: Extract<WebviewToHostMessage, { type: 'wantRows' | 'wantBodyPage' }> };
 
 type Post = (message: HostToWebviewMessage) => void;
 
@@ -157,12 +160,22 @@ export class ResultsSession {
         return { kind: 'copy', text: message.text };
       case 'openRow': {
         const row = this.current?.table?.rows[message.index];
+        // A row of a table on disk beyond its first ones is read from there.
+        if (row === undefined && this.current?.table?.pagedRows !== undefined) return { kind: 'openRowFromDisk', index: message.index };
         return row === undefined ? undefined : { kind: 'openRow', index: message.index, row };
       }
+      case 'wantRows':
+      case 'wantBodyPage':
+        return message.id === this.current?.id ? { kind: 'fromDisk', want: message } : undefined;
       default:
         // Export names the response its rows are of (what was on screen when pressed); the others act on the current one.
         return this.current ? { kind: 'request', request: { ...message, responseId: (message.type === 'export' ? message.responseId : undefined) ?? this.current.id, requestKey: this.current.requestKey } } : undefined;
     }
+  }
+
+  /** An answer read from disk for the response `id`, if the page still shows it and listens. */
+  deliver(id: string, message: HostToWebviewMessage): void {
+    if (this.current?.id === id) this.send(message);
   }
 
   private send(message: HostToWebviewMessage): void {

@@ -21,6 +21,8 @@ export interface PagedSession {
   readonly shownRows: unknown[];
   /** The first page's rows as received, until shownRowsOf redacts them into shownRows. */
   firstPage?: { readonly rows: readonly unknown[]; readonly redact: (row: unknown) => unknown };
+  /** The first page is on disk (a large response): its rows are read from the panel's source, never held. */
+  firstPageOnDisk?: boolean;
   /** Set while a walk runs; Stop aborts it. */
   abort?: AbortController;
   /** The file an interrupted "All pages" walk was writing, so the next one resumes into it. */

@@ -12,7 +12,6 @@ import { parseHttpFile } from '../../core/httpfile';
 import type { NamedResponse } from '../../core/httpfile/resolve';
 import type { WalkProgress, WalkResult } from '../../core/paging';
 import { walkFactsOf, walkSentence } from '../../core/results/walkWords';
-import { formatRows } from '../../core/results/format';
 import { runExchange, type ExchangePorts, type ExchangeResult } from '../../core/run/exchange';
 import { assertionSteps } from '../../core/run/assertions';
 import { continueWalk, type Continued } from '../../core/run/pagedWalk';
@@ -28,7 +27,10 @@ import { processEnvironment, readIncludedBody } from '../workspaceTrust';
 import { QuotaBook } from '../../core/http/serverWaits';
 import { pagingStateOf, shownRowsOf, type PagedSession } from './pagedSession';
 import { offerSignIn, reportUnprepared, signInAgain } from './credentialPrompts';
-import { historyEntryOf, historyRecordOf, pagedSessionOf, sendViewModel, type SentRequest } from './sendView';
+import { historyEntryOf, historyRecordOf, pagedSessionOf, sendViewModel, spilledSendViewModel, type SentRequest } from './sendView';
+import { KeptResponse } from './keptResponse';
+import { exportShown } from './exportShown';
+import type { SpilledStores } from '../../core/results/spilledView';
 
 export interface SendTarget {
   readonly uri: string;
@@ -86,16 +88,25 @@ export class SendController implements vscode.Disposable {
     const mine = new AbortController();
     this.inFlight = mine;
     let result: ExchangeResult;
+    // The response's rows and bytes as they arrive, on disk past a few MB (keptResponse.ts).
+    const kept = new KeptResponse();
+    // Contract drift is shown (the panel's Contract section), not a failure of the send.
+    const steps = [...(node ? assertionSteps(node) : []), contractDriftStep('warning')];
+    const ports = await this.ports();
     try {
       result = await runExchange({
         file, requestIndex: target.requestIndex, prepare: this.prepareContext(document.uri), remember: this.responsesOf(uri),
-        pages: 'first', signal: mine.signal,
-        // Contract drift is shown (the panel's Contract section), not a failure of the send.
-        steps: [...(node ? assertionSteps(node) : []), contractDriftStep('warning')],
-      }, await this.ports());
+        pages: 'first', signal: mine.signal, steps, rowsTo: kept.rows,
+      }, kept.ports(ports));
+    } catch (error) {
+      await kept.dispose();
+      throw error;
     } finally {
       if (this.inFlight === mine) this.inFlight = undefined;
     }
+    // A newer send, or Stop, took over while this one was on the wire: its result is not shown.
+    const settled = mine.signal.aborted ? (await kept.dispose(), { result }) : await kept.settle(result, steps, ports.catalog, this.responsesOf(uri));
+    result = settled.result;
     const { prepared } = result;
     if (!prepared.ok) {
       // Not awaited: the sign-in prompt or the error's button may wait for the user for ever; send() must
@@ -103,13 +114,12 @@ export class SendController implements vscode.Disposable {
       void this.reportUnprepared(prepared, afterSignIn ? undefined : () => this.send(target, followPages, true));
       return undefined;
     }
-    // A newer send, or Stop, took over while this one was on the wire: its result is not shown.
     if (mine.signal.aborted) return result.response;
-    return this.show({ result, prepared, target, followPages, document, file, node, name });
+    return this.show({ result, prepared, target, followPages, document, file, node, name }, settled.stores);
   }
 
-  /** A send's result in the panel, the History view and toasts. */
-  private async show(sent: SentRequest): Promise<HttpResponse | undefined> {
+  /** A send's result in the panel, the History view and toasts; `stores`: the response is on disk. */
+  private async show(sent: SentRequest, stores?: SpilledStores): Promise<HttpResponse | undefined> {
     const { result, prepared } = sent;
     const redactor = await this.redactor(prepared.secretValues);
     const response = result.response;
@@ -124,10 +134,10 @@ export class SendController implements vscode.Disposable {
     if (sent.followPages && pagingDirective) {
       void vscode.window.showErrorMessage(`API Workbench: ${sent.document.uri.path.split('/').pop() ?? ''}: ${redactor.text(pagingDirective)}`);
     }
-    const session = pagedSessionOf(sent, redactor);
+    const session = pagedSessionOf(sent, redactor, stores !== undefined);
     this.session = session;
-    const { viewModel, contract } = sendViewModel(sent, response, redactor, session);
-    this.panel.show(viewModel);
+    const { viewModel, contract, source } = stores ? await spilledSendViewModel(sent, response, redactor, session, stores) : sendViewModel(sent, response, redactor, session);
+    this.panel.show(viewModel, source);
     const record = historyRecordOf(entry, response, contract, result.business);
     if (session) session.historyRecord = record;
     await this.recorder?.(record);
@@ -182,6 +192,10 @@ export class SendController implements vscode.Disposable {
   }
 
   private async nextPage(session: PagedSession): Promise<void> {
+    if (session.firstPageOnDisk) {
+      this.refused('This page is too large to hold: the table reads its rows from disk, and Next page would add to rows held in memory. Use "All pages to file" to walk on.');
+      return;
+    }
     if (session.exportFile) {
       this.refused(`The rows of this walk are going to ${vscode.workspace.asRelativePath(session.exportFile)}: use "All pages to file" to continue it there.`);
       return;
@@ -238,7 +252,10 @@ export class SendController implements vscode.Disposable {
         sink = await openFileSink(format, target.fsPath, { exclusive: true, csvFormulas: csvFormulas() });
         created = target.fsPath;
         const shownRows = shownRowsOf(session);
+        const onDisk = session.firstPageOnDisk ? this.panel.sourceOf(session.responseId) : undefined;
         try {
+          // A first page on disk is copied from there, redacted, a batch at a time.
+          if (onDisk) await onDisk.writeRows(sink);
           if (shownRows.length > 0) await sink.writePage(shownRows);
         } catch (error) {
           // A disk full or a folder gone: no half-written file is left behind the error.
@@ -325,32 +342,10 @@ export class SendController implements vscode.Disposable {
     return continued;
   }
 
-  /**
-   * Writes the rows of the response the Export was pressed on (`responseId`): the paging session's rows
-   * (every page fetched so far) when it is that response, else the table on screen (a History entry, an
-   * unpaged send). Through the redacting sink, as every file of rows is.
-   */
+  /** The panel's Export: the rows of the response it was pressed on (exportShown.ts). */
   private async exportShown(format: SinkFormat, responseId: string): Promise<void> {
     const session = this.session?.responseId === responseId ? this.session : undefined;
-    const shown = this.panel.viewModel;
-    if (!session && shown?.id !== responseId) {
-      void vscode.window.showWarningMessage('API Workbench: that response is no longer the one shown; press Export again.');
-      return;
-    }
-    const rows = session ? shownRowsOf(session) : [...(shown?.table?.rows ?? [])];
-    const folder = this.resultsFolder();
-    await vscode.workspace.fs.createDirectory(folder);
-    const name = (session?.name ?? 'response').replace(/[^\w.-]+/g, '_');
-    const target = vscode.Uri.joinPath(folder, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.${format}`);
-    const redactor = await this.redactor([]);
-    // A fresh name, made exclusively (never through a link); formula cells neutralised unless the setting says raw.
-    const sink = redactingSink(await openFileSink(format, target.fsPath, { exclusive: true, csvFormulas: csvFormulas() }), () => redactor);
-    try {
-      await sink.writePage(rows);
-    } finally {
-      await sink.close();
-    }
-    void vscode.window.showInformationMessage(`API Workbench: ${formatRows(rows.length)} written to ${vscode.workspace.asRelativePath(target)}.`);
+    await exportShown({ panel: this.panel, session, folder: this.resultsFolder(), redactor: await this.redactor([]) }, format, responseId);
   }
 
   /** The exchange's ports, with the send boundary's guard holding every secret SecretStorage holds now. */

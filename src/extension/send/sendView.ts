@@ -9,6 +9,7 @@ import type { HistoryRecord } from '../../core/history';
 import type { HttpResponse } from '../../core/http/types';
 import type { HttpFile, HttpRequestNode } from '../../core/httpfile/model';
 import { viewModelOfExchange } from '../../core/results/exchangeView';
+import { spilledViewModel, type PanelSource, type SpilledStores } from '../../core/results/spilledView';
 import { testsViewOf } from '../../core/results/testsView';
 import { assertionResultsOf, notRunOf } from '../../core/run/assertions';
 import type { ExchangeResult } from '../../core/run/exchange';
@@ -39,33 +40,39 @@ export function historyEntryOf({ result, prepared, target, document, node, name 
 }
 
 /** Every Send of a paged request is the first page of a walk: its session, for Next page and All pages. */
-export function pagedSessionOf({ result, document, target, name }: SentRequest, redactor: Redactor): PagedSession | undefined {
+export function pagedSessionOf({ result, document, target, name }: SentRequest, redactor: Redactor, spilled = false): PagedSession | undefined {
   if (!result.paging) return undefined;
   return {
     responseId: randomUUID(), cursor: result.paging,
     uri: document.uri.toString(), requestIndex: target.requestIndex, name, shownRows: [],
     firstPage: { rows: result.rows?.items ?? [], redact: (row) => redactor.row(row) },
+    ...(spilled ? { firstPageOnDisk: true } : {}),
   };
 }
 
-/** The panel's view of a sent response, and its contract section (the History entry counts its findings). */
-export function sendViewModel(sent: SentRequest, response: HttpResponse, redactor: Redactor, session: PagedSession | undefined) {
+/** What frames a sent response in the panel: its key, title, tests and contract sections. */
+function framingOf(sent: SentRequest, redactor: Redactor) {
   const { result, prepared, file, node, name } = sent;
   const request = result.request ?? prepared.request;
   const block = file.blocks.find((b) => b.request === node);
   const tests = testsViewOf(assertionResultsOf(result.findings), block && node ? notRunOf(block, node) : [], redactor);
   const contract = contractViewOfFindings(result.operation?.id, result.findings, (text) => redactor.text(text));
-  const viewModel = {
-    ...viewModelOfExchange(result, response, {
-      requestKey: `${sent.document.uri.toString()}#${name}`,
-      title: `${name} — ${request.method} ${redactor.url(request.url)}`,
-      redactor,
-      ...(session ? { paging: pagingStateOf(session, false), id: session.responseId } : {}),
-    }),
-    ...(tests ? { tests } : {}),
-    ...(contract ? { contract } : {}),
-  };
-  return { viewModel, contract };
+  const options = { requestKey: `${sent.document.uri.toString()}#${name}`, title: `${name} — ${request.method} ${redactor.url(request.url)}`, redactor };
+  return { options, sections: { ...(tests ? { tests } : {}), ...(contract ? { contract } : {}) }, contract };
+}
+
+/** The panel's view of a sent response, and its contract section (the History entry counts its findings). */
+export function sendViewModel(sent: SentRequest, response: HttpResponse, redactor: Redactor, session: PagedSession | undefined) {
+  const { options, sections, contract } = framingOf(sent, redactor);
+  const shown = viewModelOfExchange(sent.result, response, { ...options, ...(session ? { paging: pagingStateOf(session, false), id: session.responseId } : {}) });
+  return { viewModel: { ...shown, ...sections }, contract, source: undefined as PanelSource | undefined };
+}
+
+/** As sendViewModel, for a response on disk: its first rows and body page, and the source the panel reads the rest from. */
+export async function spilledSendViewModel(sent: SentRequest, response: HttpResponse, redactor: Redactor, session: PagedSession | undefined, stores: SpilledStores) {
+  const { options, sections, contract } = framingOf(sent, redactor);
+  const spilled = await spilledViewModel(sent.result, response, stores, { ...options, id: session?.responseId ?? randomUUID(), ...(session ? { paging: pagingStateOf(session, false) } : {}) });
+  return { viewModel: { ...spilled.viewModel, ...sections }, contract, source: spilled.source as PanelSource | undefined };
 }
 
 /** A Send is one page, never a walk (History says so); "All pages" on it is recorded with its verdict. */

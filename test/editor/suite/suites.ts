@@ -17,6 +17,7 @@ export const suiteModules: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./generateCode.test'),
   () => import('./compareEnvironments.test'),
   () => import('./graphqlAndEnvValues.test'),
+  () => import('./largeResponse.test'),
   // Last: it searches the files every suite above made the product write.
   () => import('./secretsAtRest.test'),
 ];
