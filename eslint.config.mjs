@@ -50,14 +50,14 @@ export default tseslint.config(
   {
     files: [
       'src/core/catalog/businessErrors.ts', 'src/core/compare/requestComparison.ts', 'src/core/env/loadEnvFile.ts',
-      'src/core/export/csvSink.ts', 'src/core/export/jsonRowSplitter.ts', 'src/core/interop/postman/model.ts',
+      'src/core/export/csvSink.ts', 'src/core/interop/postman/model.ts',
       'src/core/openapi/document.ts', 'src/core/openapi/operations.ts', 'src/core/results/cells.ts',
       'src/sandbox/fundraising/constituentRoutes.ts',
     ],
     rules: { '@typescript-eslint/no-base-to-string': 'off' },
   },
   {
-    files: ['src/core/export/jsonRowSplitter.ts', 'src/server/service/jsonCompletion.ts'],
+    files: ['src/server/service/jsonCompletion.ts'],
     rules: { '@typescript-eslint/no-unsafe-enum-comparison': 'off' },
   },
   {
@@ -96,7 +96,6 @@ export default tseslint.config(
   },
   // The ratchet: what is over those bounds today, each at its figure of today (for complexity, the
   // file's most complex function). A figure may only go down: lower it when a split lands.
-  { files: ['src/core/export/jsonRowSplitter.ts'], rules: { complexity: ['error', 128], 'max-lines': ['error', 692] } },
   { files: ['src/core/paging/strategies/generic.ts'], rules: { complexity: ['error', 40] } },
   { files: ['src/core/results/viewModel.ts'], rules: { complexity: ['error', 26] } },
   // Grown or written over the bounds by the third release's features (secrets bound to origins, resume
