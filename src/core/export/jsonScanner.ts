@@ -164,7 +164,7 @@ export abstract class JsonScanner {
     if (c !== QUOTE) this.fail(i, 'a control character inside a string');
     i = this.valueEnds(b, i + 1);
     // The usual `","` inside a row: the next key starts at once.
-    if (i + 1 < len && b[i] === COMMA && b[i + 1] === QUOTE && this.depth !== this.watch && this.stack[this.depth - 1] === IN_OBJECT) return this.keyBegins(b, i + 2);
+    if (i + 1 < len && b[i] === COMMA && b[i + 1] === QUOTE && this.stack[this.depth - 1] === IN_OBJECT) return this.keyBegins(b, i + 2);
     return i;
   }
 
