@@ -9,6 +9,7 @@ import { ERROR_LIST_KEYS, ROWS_SAMPLE } from '../paging/rows';
 import { firstNonBlank } from '../json/grammar';
 import { ByteBlocks } from './byteBlocks';
 import { JsonScanner } from './jsonScanner';
+import { warmUpOnce } from './splitterWarmUp';
 import { MalformedJsonError, type AnywhereOptions, type Lane, type SplitResult } from './splitResult';
 
 export { ByteBlocks, MalformedJsonError };
@@ -27,6 +28,8 @@ const enum Held { None, Row, Field, Dropped }
 const ERROR_LISTS: ReadonlySet<string> = new Set(ERROR_LIST_KEYS);
 
 export class JsonRowSplitter extends JsonScanner {
+  // The first field of its own: the warm-up's splitters give the fields their shapes before this one has any.
+  private readonly warmedUp = warmUpOnce((field, out) => new JsonRowSplitter(field, out));
   private readonly fields: Record<string, unknown> = {};
   private rowsFound = false;
   private rowCount = 0;
