@@ -1,11 +1,11 @@
-// The row splitter's warm-up (jsonRowSplitter.ts): why and how, below.
+// The row splitter's warm-up (jsonRowSplitter.ts, jsonScanner.ts): why and how, below.
 import { ByteBlocks } from './byteBlocks';
 
 /**
  * Once a process, before its first splitter: a small page with every kind of token, pushed whole and in
- * chunks of 1 to 7 bytes, so that every path of scan (a chunk ending inside a key, a string's last bytes,
- * a literal, a number, an escape) has run once. V8 optimises scan from what it has seen run; without
- * this, the first network chunk to end in each such place throws the optimised code away and scan runs
+ * chunks of 1 to 7 bytes, so that every path of the scanner (a chunk ending inside a key, a string's last bytes,
+ * a literal, a number, an escape) has run once. V8 optimises its handlers from what it has seen run; without
+ * this, the first network chunk to end in each such place throws the optimised code away and the scanner runs
  * unoptimised while it is compiled again: four times in a 100 MB response, about 15 ms of the main
  * thread and 30 ms of compile threads (bench/singleResponse.ts). The sample's results are not used.
  */
