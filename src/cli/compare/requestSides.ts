@@ -49,6 +49,17 @@ export interface RequestSides {
   close(): Promise<void>;
 }
 
+/** Both sides send every request: one that cannot be sent is an input error of the comparison (exit 2). */
+function checkEverySide(plan: Parameters<typeof checkBeforeSending>[0][], environments: readonly (Environment | undefined)[], allPages: boolean, catalog: ReturnType<typeof catalogOf>, inputs: RunFiles): void {
+  for (const environment of environments) {
+    if (!environment) continue;
+    for (const item of plan) {
+      const checked = checkBeforeSending(item, environment, allPages, catalog, new Map(), new Map(), inputs);
+      if (checked.problem !== undefined) throw requestInputError(item, checked.problem);
+    }
+  }
+}
+
 export async function openRequestSides(o: CompareOptions, io: CompareIo, redactor: Redactor, dir: string, inputs: RunFiles): Promise<RequestSides> {
   const files = collectRequestFiles(o.paths);
   const envPath = findEnvFile(o.envFile, files[0]);
@@ -64,14 +75,7 @@ export async function openRequestSides(o: CompareOptions, io: CompareIo, redacto
   const [envA, envB] = [runA?.environment, runB?.environment];
   const plan = planRequests(files, o.name).requests.map((p) => ({ ...p, readLater: false }));
   const catalog = catalogOf(o.overlays);
-  // Both sides send every request: one that cannot be sent is an input error of the comparison (exit 2).
-  for (const environment of [envA, envB]) {
-    if (!environment) continue;
-    for (const item of plan) {
-      const checked = checkBeforeSending(item, environment, o.allPages, catalog, new Map(), new Map(), inputs);
-      if (checked.problem !== undefined) throw requestInputError(item, checked.problem);
-    }
-  }
+  checkEverySide(plan, [envA, envB], o.allPages, catalog, inputs);
   const labels = plan.map((p) => ({ where: p.where, label: p.node.name ?? p.where }));
   const baseline = o.mode === 'baseline' && !recording && o.baseline ? readBaseline(o.baseline, labels, o.allPages) : undefined;
   const secrets = secretValuesFromEnvironment(io.env);
