@@ -51,8 +51,8 @@ void describe('CLI bundles', () => {
 
 void describe('the V8 flags of the subcommands that send requests', () => {
   void it('budgets V8 takes: integers up to 2^31 - 1 (a larger one wraps silently and optimises at once)', () => {
-    const budgets = [...REQUEST_SENDER_FLAGS.matchAll(/--(wasm-tiering-budget|interrupt-budget)=(\d+)/g)].map((m) => [m[1], Number(m[2])] as const);
-    assert.deepEqual(budgets.map(([name]) => name), ['wasm-tiering-budget', 'interrupt-budget']);
+    const budgets = [...REQUEST_SENDER_FLAGS.matchAll(/--(wasm-tiering-budget|interrupt-budget|max-inlined-bytecode-size-cumulative)=(\d+)/g)].map((m) => [m[1], Number(m[2])] as const);
+    assert.deepEqual(budgets.map(([name]) => name), ['wasm-tiering-budget', 'interrupt-budget', 'max-inlined-bytecode-size-cumulative']);
     for (const [name, value] of budgets) assert.ok(Number.isInteger(value) && value > 0 && value <= 2 ** 31 - 1, `--${name}=${value}`);
   });
 });
