@@ -149,7 +149,8 @@ after(async () => {
 });
 
 async function send(path: string, remember?: Map<string, NamedResponse>) {
-  const kept = new KeptResponse();
+  // Past 1 MiB on disk: BIG (about 6 MB) goes there, MEDIUM (about 0.6 MB) is held.
+  const kept = new KeptResponse(1 << 20);
   const result = await runExchange({ file: parseHttpFile(`# @name sent\nGET {{base}}${path}\n`), requestIndex: 0, prepare: devContext(base), pages: 'first', rowsTo: kept.rows }, kept.ports(ports));
   return { kept, settled: await kept.settle(result, [], ports.catalog, remember) };
 }
