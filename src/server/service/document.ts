@@ -131,10 +131,9 @@ export class HttpDocument {
   }
 
   /**
-   * Block `k` parsed as a document of its own. `keep`: kept by block string from version to version (the
-   * outline, lenses and folding, asked at every version). Validation keeps its findings instead, not the
-   * parse: holding every block's parse while a large file's first validation runs made its garbage
-   * collections slower (a 50 000-line open published later), so the outline makes what it keeps after.
+   * Block `k` parsed as a document of its own. `keep`: kept by block string from version to version, so
+   * that a file is parsed once: validation's parses are what the outline, lenses and folding read (a
+   * parse made for one look-up, such as a file variable's, is not kept).
    */
   ownBlock(k: number, keep = true): OwnBlock {
     const blocks = this.blockTexts;
