@@ -23,7 +23,7 @@ import { OpeningGates } from './openingGates';
 export const VALIDATION_DELAY_MS = 200;
 
 /** While a file has not been published whole, the least time between two publications of its parts. */
-export const PROGRESS_INTERVAL_MS = 100;
+const PROGRESS_INTERVAL_MS = 100;
 
 /** `initializationOptions.validationDelayMs`: another pause (0–10 000 ms), for clients that want one (and tests). */
 export function validationDelayFrom(options: unknown): number {

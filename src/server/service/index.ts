@@ -16,7 +16,7 @@ import type { EnvFileVariable } from '../../core/env/envFileNames';
 export { HttpDocument, HttpDocumentCache } from './document';
 export { OperationIndex, type OverlayOperation } from './operations';
 export { doComplete, doHover, codeLenses, documentSymbols, foldingRanges };
-export { BlockFindingsCache, type ValidationProgress } from './validation';
+export { BlockFindingsCache } from './validation';
 
 export interface HttpLanguageService {
   doComplete(document: HttpDocument, position: Position): CompletionList;

@@ -135,7 +135,7 @@ export const VALIDATION_SLICE_MS = 4;
  * The first slice ends once its blocks reach this line, sooner than its time would end it: what an editor
  * shows of a file it opens is validated (and, for a file just opened, published) first.
  */
-export const FIRST_SLICE_LINES = 60;
+const FIRST_SLICE_LINES = 60;
 /** A block this long (characters) may take long enough to validate that the clock is read after it. */
 const LONG_BLOCK = 2048;
 
