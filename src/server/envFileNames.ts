@@ -84,9 +84,14 @@ export class EnvFileNames {
     return work;
   }
 
-  /** A document opened: its nearest env file folder is read (again, when nothing watches the files). */
-  opened(uri: string): Promise<void> {
-    return this.track(this.openedUnread(uri));
+  /**
+   * A document opened: its nearest env file folder is read (again, when nothing watches the files), once
+   * `after` settles (the server: once the document's first diagnostics are out). Completions wait for it
+   * from now on, as for any read under way.
+   */
+  opened(uri: string, after: Promise<unknown> = Promise.resolve()): Promise<void> {
+    const lookUp = (): Promise<void> => this.openedUnread(uri);
+    return this.track(after.then(lookUp, lookUp));
   }
 
   private async openedUnread(uri: string): Promise<void> {

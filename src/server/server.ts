@@ -16,9 +16,14 @@ import { citationLinksFor, locateContractReference } from './reference';
 import { clientFormats, fitCompletion, fitHover, FULL_FORMATS, type ClientFormats } from './service/clientCapabilities';
 import { privateEnvWarnings } from './privateEnvWarning';
 import { EnvFileNames } from './envFileNames';
+import { warmUp } from './warmUp';
+import { OpeningGates } from './openingGates';
 
 /** Pause after the last change (not the first) before diagnostics are recomputed. */
 export const VALIDATION_DELAY_MS = 200;
+
+/** While a file has not been published whole, the least time between two publications of its parts. */
+const PROGRESS_INTERVAL_MS = 100;
 
 /** `initializationOptions.validationDelayMs`: another pause (0–10 000 ms), for clients that want one (and tests). */
 export function validationDelayFrom(options: unknown): number {
@@ -46,7 +51,8 @@ export function startServer(connection: Connection, referenceFrom: string = proc
   const documents = new TextDocuments(KEPT_DOCUMENTS);
   const service = createHttpLanguageService();
   const cache = new HttpDocumentCache();
-  const pendingValidation = new Map<string, NodeJS.Timeout>();
+  // A validation due (its timer, or its immediate for a file just opened), as the function that cancels it.
+  const pendingValidation = new Map<string, () => void>();
   // A document is anything a user (or a hostile file) typed: no handler or timer may take the server down.
   // A throw is logged and answered with the empty result.
   const guard = <A extends unknown[], R>(what: string, fallback: R, handler: (...args: A) => R) => (...args: A): R => {
@@ -59,26 +65,9 @@ export function startServer(connection: Connection, referenceFrom: string = proc
   };
   const findings = new Map<string, BlockFindingsCache>();
 
-  // As a file opens, the editor asks for its folding ranges, outline and lenses, which need the whole
-  // file parsed; answered between validation's slices, they held the first diagnostics back by that
-  // parse (a 50 000-line file: about as long again). They are not needed to publish, so they wait for
-  // the end of the open's first validation pass (published, made stale by a change, or failed), or for
-  // the first change or the close, whichever comes first; completion and hover never wait.
-  const openingPasses = new Map<string, { readonly done: Promise<void>; readonly release: () => void }>();
-  const opened = (uri: string): void => {
-    let release = (): void => undefined;
-    const done = new Promise<void>((resolve) => { release = resolve; });
-    openingPasses.get(uri)?.release();
-    openingPasses.set(uri, { done, release });
-  };
-  const openingDone = (uri: string): void => {
-    openingPasses.get(uri)?.release();
-    openingPasses.delete(uri);
-  };
-  const afterOpening = <R>(uri: string, answer: () => R): R | Promise<R> => {
-    const pass = openingPasses.get(uri);
-    return pass ? pass.done.then(answer) : answer();
-  };
+  // As a file opens, what waits for its first publication or its first pass (openingGates.ts).
+  const gates = new OpeningGates();
+  const openingDone = (uri: string): void => gates.passDone(uri);
 
   const parsed = (uri: string): HttpDocument | undefined => {
     const document = documents.get(uri);
@@ -88,31 +77,45 @@ export function startServer(connection: Connection, referenceFrom: string = proc
   // Validation waits for a pause in typing, then runs in slices of a few ms (setImmediate between
   // them), so a completion asked meanwhile is answered between two slices, and a pass that a newer
   // version made stale stops. Each document keeps its blocks' findings: only changed blocks are redone.
+  // A file not yet published whole (it has just opened) is published as its pass goes: the first slice's
+  // blocks (the top of the file, in view) at once, then what is done at most every PROGRESS_INTERVAL_MS,
+  // then the whole; once published whole, a file is published whole only (a part would hide the
+  // diagnostics of the blocks below until the pass reached them).
+  const publishedWhole = new Set<string>();
   const validate = (uri: string): void => {
     const document = parsed(uri);
     if (!document) return openingDone(uri);
     let blockFindings = findings.get(uri);
     if (!blockFindings) findings.set(uri, (blockFindings = new BlockFindingsCache()));
     const steps = service.validationSteps(document, blockFindings);
+    let lastPart = -Infinity;
     const step = (): void => {
       let ended = true; // published, stale or failed: what waits for the open's pass may go
       guard('validation', undefined, (): void => {
         if (pendingValidation.has(uri) || documents.get(uri)?.version !== document.version) return; // stale: a newer pass is due
         const next = steps.next();
+        ended = false;
         if (!next.done) {
-          ended = false;
-          return void setImmediate(step);
+          if (publishedWhole.has(uri) || performance.now() - lastPart < PROGRESS_INTERVAL_MS) return void setImmediate(step);
+          lastPart = performance.now();
+          // The next slice once the transport has taken this part (over stdio it is written on a later
+          // turn of the event loop: after the slices, were they queued first).
+          const resume = (): void => {
+            gates.published(uri);
+            setImmediate(step);
+          };
+          return void connection.sendDiagnostics({ uri, version: document.version, diagnostics: next.value.partial() }).then(resume, resume);
         }
+        publishedWhole.add(uri);
         // What waits for the publication goes once the transport has taken it, not once it is queued:
-        // over stdio the writer sends on a later turn of the event loop, and the waiting requests (a
-        // whole-file parse and three answers as the file opens) would run first and hold the diagnostics
-        // back. Over node IPC (how VS Code starts this server) the send is taken at once, so nothing changes there.
-        const waiting = openingPasses.get(uri);
+        // over stdio the writer sends on a later turn of the event loop, and the waiting requests (three
+        // answers as the file opens) would run first and hold the diagnostics back. Over node IPC (how
+        // VS Code starts this server) the send is taken at once, so nothing changes there.
+        const waiting = gates.pass(uri);
         const published = (): void => {
-          if (openingPasses.get(uri) === waiting) openingDone(uri);
+          if (gates.isPass(uri, waiting)) openingDone(uri);
         };
         connection.sendDiagnostics({ uri, version: document.version, diagnostics: next.value }).then(published, published);
-        ended = false;
       })();
       if (ended) openingDone(uri);
     };
@@ -120,9 +123,8 @@ export function startServer(connection: Connection, referenceFrom: string = proc
   };
   let validationDelay = VALIDATION_DELAY_MS;
   const scheduleValidation = (uri: string, delay = validationDelay): void => {
-    const pending = pendingValidation.get(uri);
-    if (pending) clearTimeout(pending);
-    pendingValidation.set(uri, setTimeout(guard('validation', undefined, () => {
+    pendingValidation.get(uri)?.();
+    const run = guard('validation', undefined, () => {
       pendingValidation.delete(uri);
       try {
         validate(uri);
@@ -132,7 +134,14 @@ export function startServer(connection: Connection, referenceFrom: string = proc
         openingDone(uri);
         throw error;
       }
-    }), delay));
+    });
+    if (delay === 0) {
+      const immediate = setImmediate(run);
+      pendingValidation.set(uri, () => clearImmediate(immediate));
+    } else {
+      const timer = setTimeout(run, delay);
+      pendingValidation.set(uri, () => clearTimeout(timer));
+    }
   };
   const revalidateAll = (): void => documents.all().forEach((d) => scheduleValidation(d.uri));
 
@@ -148,6 +157,7 @@ export function startServer(connection: Connection, referenceFrom: string = proc
     service.setCitationLinks(citationLinksFor(params, locateContractReference(referenceFrom)));
     folderUris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     envFileNames.initialize(params);
+    guard('warm-up', undefined, () => warmUp(service))();
     return initializeResult();
   });
   const initializeResult = (): InitializeResult => ({
@@ -181,10 +191,10 @@ export function startServer(connection: Connection, referenceFrom: string = proc
 
   const openedVersion = new Map<string, number>();
   documents.onDidOpen(guard('open', undefined, (event) => {
-    opened(event.document.uri);
-    void envFileNames.opened(event.document.uri);
+    gates.opened(event.document.uri);
     openedVersion.set(event.document.uri, event.document.version);
     scheduleValidation(event.document.uri, 0);
+    void envFileNames.opened(event.document.uri, gates.firstPublication(event.document.uri));
   }));
   documents.onDidChangeContent(guard('change', undefined, (event) => {
     // The open fires both events: its immediate check must not be pushed back by the change event.
@@ -194,6 +204,9 @@ export function startServer(connection: Connection, referenceFrom: string = proc
   }));
   documents.onDidClose(guard('close', undefined, (event) => {
     openingDone(event.document.uri);
+    pendingValidation.get(event.document.uri)?.();
+    pendingValidation.delete(event.document.uri);
+    publishedWhole.delete(event.document.uri);
     cache.delete(event.document.uri);
     findings.delete(event.document.uri);
     openedVersion.delete(event.document.uri);
@@ -209,15 +222,15 @@ export function startServer(connection: Connection, referenceFrom: string = proc
     const document = parsed(params.textDocument.uri);
     return document ? fitHover(service.doHover(document, params.position), formats) : null;
   }));
-  connection.onCodeLens((params) => afterOpening(params.textDocument.uri, guard('code lenses', [], () => {
+  connection.onCodeLens((params) => gates.afterPass(params.textDocument.uri, guard('code lenses', [], () => {
     const document = parsed(params.textDocument.uri);
     return document ? service.codeLenses(document) : [];
   })));
-  connection.onDocumentSymbol((params) => afterOpening(params.textDocument.uri, guard('outline', [], () => {
+  connection.onDocumentSymbol((params) => gates.afterPass(params.textDocument.uri, guard('outline', [], () => {
     const document = parsed(params.textDocument.uri);
     return document ? service.documentSymbols(document) : [];
   })));
-  connection.onFoldingRanges((params) => afterOpening(params.textDocument.uri, guard('folding', [], () => {
+  connection.onFoldingRanges((params) => gates.afterPass(params.textDocument.uri, guard('folding', [], () => {
     const document = parsed(params.textDocument.uri);
     return document ? service.foldingRanges(document) : [];
   })));

@@ -102,6 +102,15 @@ export class BlockMemo {
   }
 }
 
+/** The array parsedBlock hands the parser, holding one block's lines at a time (see there). */
+let sharedLines: Array<SourceLine | undefined> = [];
+
+/** The shared lines array, at least `length` long: made at its full length, so that V8 keeps it a plain array. */
+function blockLines(length: number): Array<SourceLine | undefined> {
+  if (sharedLines.length < length) sharedLines = new Array<SourceLine | undefined>(Math.max(length, 2 * sharedLines.length));
+  return sharedLines;
+}
+
 export class HttpDocument {
   private cachedStarts?: number[];
   private cachedLines?: SourceLine[];
@@ -131,10 +140,9 @@ export class HttpDocument {
   }
 
   /**
-   * Block `k` parsed as a document of its own. `keep`: kept by block string from version to version (the
-   * outline, lenses and folding, asked at every version). Validation keeps its findings instead, not the
-   * parse: holding every block's parse while a large file's first validation runs made its garbage
-   * collections slower (a 50 000-line open published later), so the outline makes what it keeps after.
+   * Block `k` parsed as a document of its own. `keep`: kept by block string from version to version, so
+   * that a file is parsed once: validation's parses are what the outline, lenses and folding read (a
+   * parse made for one look-up, such as a file variable's, is not kept).
    */
   ownBlock(k: number, keep = true): OwnBlock {
     const blocks = this.blockTexts;
@@ -222,22 +230,29 @@ export class HttpDocument {
   parsedBlock(first: number, last: number): ParsedBlock {
     const cached = this.blockCache?.get(first);
     if (cached && cached.block.lastLine === last) return cached;
-    // parseBlock reads lines by absolute index: give it an array holding just this block's lines. Made
-    // at its full length first, so that V8 keeps it a plain array (set far past its end, it becomes a
-    // dictionary, slow to fill and to read).
-    const lines = new Array<SourceLine>(last + 1);
+    // parseBlock reads lines by absolute index: it is given the lines of one array kept for the purpose,
+    // holding this block's lines at their indexes and nothing else (emptied after the parse, which keeps
+    // no reference to it). An array made per block at the length of the lines before it cost a keystroke
+    // near the end of a 50 000-line file 400 kB, allocated straight into the old generation.
+    const lines = blockLines(last + 1);
     for (let i = first; i <= last; i++) {
       const sourceLine = this.sourceLine(i);
       if (sourceLine) lines[i] = sourceLine;
     }
     const diagnostics: HttpFileDiagnostic[] = [];
-    const parsed = { block: this.parseLines(lines, first, last, diagnostics), diagnostics };
+    let parsed: ParsedBlock;
+    try {
+      // The parser reads a line it is not given as missing, as a line past the end (textAt).
+      parsed = { block: this.parseLines(lines as readonly SourceLine[], first, last, diagnostics), diagnostics };
+    } finally {
+      lines.fill(undefined, first, last + 1);
+    }
     (this.blockCache ??= new Map()).set(first, parsed);
     return parsed;
   }
 
   /** parseBlock over the source its lines' offsets count in: the text, or their block (its body's offset then moved to the text's). */
-  private parseLines(lines: SourceLine[], first: number, last: number, diagnostics: HttpFileDiagnostic[]): RequestBlock {
+  private parseLines(lines: readonly SourceLine[], first: number, last: number, diagnostics: HttpFileDiagnostic[]): RequestBlock {
     if (!this.blocks || this.cachedLines) return parseBlock(this.text, lines, first, last, 0, diagnostics);
     const k = this.blocks.blockOf(first);
     const block = parseBlock(this.blocks.blocks[k]!, lines, first, last, 0, diagnostics);

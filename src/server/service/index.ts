@@ -7,7 +7,7 @@ import { citationsAsMarkdown, citationsAsText, firstCitation, type CitationLinke
 import type { ServiceContext } from './context';
 import { doComplete } from './completion';
 import { doHover } from './hover';
-import { BlockFindingsCache, validateDocument, validationSteps } from './validation';
+import { BlockFindingsCache, validateDocument, validationSteps, type ValidationProgress } from './validation';
 import { codeLenses, documentSymbols, foldingRanges } from './outline';
 import { OperationIndex, type OverlayOperation } from './operations';
 import type { HttpDocument } from './document';
@@ -23,10 +23,11 @@ export interface HttpLanguageService {
   doHover(document: HttpDocument, position: Position): Hover | null;
   doValidate(document: HttpDocument): Diagnostic[];
   /**
-   * The same diagnostics, in slices: each next() does a few ms of work; the last returns them. With a
-   * cache kept per document, a new version re-validates only the blocks whose text changed.
+   * The same diagnostics, in slices: each next() does a few ms of work and yields how far it got (with
+   * the blocks done so far as diagnostics, on demand); the last returns them all. With a cache kept per
+   * document, a new version re-validates only the blocks whose text changed.
    */
-  validationSteps(document: HttpDocument, cache?: BlockFindingsCache): Generator<void, Diagnostic[]>;
+  validationSteps(document: HttpDocument, cache?: BlockFindingsCache): Generator<ValidationProgress, Diagnostic[]>;
   codeLenses(document: HttpDocument): CodeLens[];
   documentSymbols(document: HttpDocument): DocumentSymbol[];
   foldingRanges(document: HttpDocument): FoldingRange[];
@@ -57,8 +58,13 @@ export function createHttpLanguageService(catalog: Catalog = createCatalog()): H
     doHover: (document, position) => hoverCitations(doHover(document, position, context), links),
     doValidate: (document) => validateDocument(document, context).map((d) => diagnosticCitation(d, links)),
     validationSteps: function* (document, cache) {
-      const diagnostics = yield* validationSteps(document, context, cache);
-      return diagnostics.map((d) => diagnosticCitation(d, links));
+      const steps = validationSteps(document, context, cache);
+      for (;;) {
+        const step = steps.next();
+        if (step.done) return step.value.map((d) => diagnosticCitation(d, links));
+        const progress = step.value;
+        yield { blocksDone: progress.blocksDone, blockCount: progress.blockCount, partial: () => progress.partial().map((d) => diagnosticCitation(d, links)) };
+      }
     },
     codeLenses: (document) => codeLenses(document, context),
     documentSymbols: (document) => documentSymbols(document),

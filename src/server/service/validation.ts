@@ -131,14 +131,31 @@ export class BlockFindingsCache {
 
 /** How long a slice of validation may run before it yields (a completion waits at most about this). */
 export const VALIDATION_SLICE_MS = 4;
+/**
+ * The first slice ends once its blocks reach this line, sooner than its time would end it: what an editor
+ * shows of a file it opens is validated (and, for a file just opened, published) first.
+ */
+const FIRST_SLICE_LINES = 60;
 /** A block this long (characters) may take long enough to validate that the clock is read after it. */
 const LONG_BLOCK = 2048;
+
+/**
+ * What a pass yields between two slices: how far it got, and the findings of the blocks done so far as
+ * diagnostics (asked only by a server that publishes a file progressively, the first time it opens).
+ * Those hold each block's own findings; undefined variables, which depend on the whole file (a variable
+ * may be defined below its use), come only with the complete diagnostics the pass returns.
+ */
+export interface ValidationProgress {
+  readonly blocksDone: number;
+  readonly blockCount: number;
+  partial(): Diagnostic[];
+}
 
 /**
  * Validates `document`, yielding between slices of about VALIDATION_SLICE_MS; returns its diagnostics.
  * The order is the file's: every parse problem first, then each request's findings.
  */
-export function* validationSteps(document: HttpDocument, context: ServiceContext, cache = new BlockFindingsCache()): Generator<void, Diagnostic[]> {
+export function* validationSteps(document: HttpDocument, context: ServiceContext, cache = new BlockFindingsCache()): Generator<ValidationProgress, Diagnostic[]> {
   cache.useCatalog(context.operations);
   // Each block's findings and first line, in two lists (a pass keeps them across collections).
   const found: BlockFindings[] = [];
@@ -154,7 +171,7 @@ export function* validationSteps(document: HttpDocument, context: ServiceContext
     const blockText = texts[k]!;
     let findings = cache.find(blockText, isLast);
     if (!findings) {
-      findings = findingsOf(document.ownBlock(k, false), document.uri, blockText, context);
+      findings = findingsOf(document.ownBlock(k), document.uri, blockText, context);
       cache.add(blockText, findings);
     }
     found.push(findings);
@@ -162,30 +179,42 @@ export function* validationSteps(document: HttpDocument, context: ServiceContext
     first += findings.breaks;
     // The clock is read every 8 blocks, and after a long one: a file has thousands of blocks, and
     // performance.now() is not free.
-    if (((k & 7) === 7 || blockText.length > LONG_BLOCK) && performance.now() - sliceStart > VALIDATION_SLICE_MS) {
-      yield;
+    const firstSliceDone = k + 1 < texts.length && first >= FIRST_SLICE_LINES && first - findings.breaks < FIRST_SLICE_LINES;
+    if (firstSliceDone || (((k & 7) === 7 || blockText.length > LONG_BLOCK) && performance.now() - sliceStart > VALIDATION_SLICE_MS)) {
+      const blocksDone = k + 1;
+      yield { blocksDone, blockCount: texts.length, partial: () => assembled(found, firsts, blocksDone, undefined) };
       sliceStart = performance.now();
     }
   }
   cache.complete();
+  return assembled(found, firsts, found.length, context);
+}
 
+/**
+ * The diagnostics of the first `count` blocks of `found` (placed at `firsts`): every parse problem first,
+ * then each request's findings and (with `context`: the whole file's blocks) its undefined variables.
+ */
+function assembled(found: readonly BlockFindings[], firsts: readonly number[], count: number, context: ServiceContext | undefined): Diagnostic[] {
   const parser: Diagnostic[] = [];
   const requests: Diagnostic[] = [];
+  const environment = context?.environmentVariables;
   const fileVariables = new Set<string>();
-  for (let k = 0; k < found.length; k++) {
-    const variables = found[k]!.variables;
-    for (let v = 0; v < variables.length; v++) fileVariables.add(variables[v]!);
+  if (environment) {
+    for (let k = 0; k < count; k++) {
+      const variables = found[k]!.variables;
+      for (let v = 0; v < variables.length; v++) fileVariables.add(variables[v]!);
+    }
   }
   const namedSoFar = new Set<string>();
   // Indexed, and the lists (mostly empty) looked at only when they hold something: this runs once per
   // version over every block, unoptimised, where for-of steps an iterator per list.
-  for (let k = 0; k < found.length; k++) {
+  for (let k = 0; k < count; k++) {
     const findings = found[k]!;
     const first = firsts[k]!;
     if (findings.parser.length > 0) for (const d of findings.parser) parser.push(moved(d, first));
     if (findings.request.length > 0) for (const d of findings.request) requests.push(moved(d, first));
-    if (context.environmentVariables && findings.references.names.length > 0) {
-      undefinedVariables(findings.references, first, context.environmentVariables, fileVariables, namedSoFar, requests);
+    if (environment && findings.references.names.length > 0) {
+      undefinedVariables(findings.references, first, environment, fileVariables, namedSoFar, requests);
     }
     if (findings.name) namedSoFar.add(findings.name);
   }
