@@ -1,0 +1,79 @@
+// A side's shape fed from record bytes where that adds nothing: a flat record (no nested value) whose
+// field names and value types, in order, are the last flat record's adds no path and no type to the
+// side's ShapeTracker, so it is not parsed. Rule: any other record is parsed and shaped as before.
+// Why: most records of a walk share one shape; parsing each to learn it again was half the cost of a
+// side whose records all differ (bench/compare.ts).
+import { parseRecord } from './recordFiles';
+import type { ShapeTracker } from './shape';
+
+const NAME_END = 34; // '"' cannot stand unescaped in a field name: it ends one in the signature
+
+export class FlatShapes {
+  /** The last flat record's names and type letters; whether its names are distinct. */
+  private last = Buffer.allocUnsafe(1024);
+  private lastLength = -1;
+  private lastUnique = false;
+
+  constructor(private readonly shape: ShapeTracker) {}
+
+  /**
+   * Shapes record `buf[s, e)` (`line` of `path`), read by scanObject into `fields`, `count`: nothing to
+   * do when it is flat with the last flat record's signature; else parsed (an input error where it is
+   * not JSON) and shaped. True when the record is known flat with distinct field names.
+   */
+  add(buf: Buffer, fields: Int32Array, count: number, s: number, e: number, path: string, line: number): boolean {
+    if (this.sameAsLast(buf, fields, count)) return this.lastUnique;
+    this.shape.add(parseRecord(buf.toString('utf8', s, e), path, line));
+    return this.remember(buf, fields, count);
+  }
+
+  private sameAsLast(buf: Uint8Array, fields: Int32Array, count: number): boolean {
+    const last = this.last;
+    let at = 0;
+    for (let n = 0; n < count; n++) {
+      const s = fields[n * 4]!;
+      const e = fields[n * 4 + 1]!;
+      if (at + e - s + 2 > this.lastLength) return false;
+      for (let k = s; k < e; k++) if (last[at++] !== buf[k]) return false;
+      if (last[at++] !== NAME_END || last[at++] !== typeLetter(buf[fields[n * 4 + 2]!]!)) return false;
+    }
+    return at === this.lastLength;
+  }
+
+  /**
+   * Keeps a flat record's signature (a record with a nested value leaves the last one in place); true
+   * when it was kept and its names are distinct (in ASCII: distinct bytes, distinct names).
+   */
+  private remember(buf: Uint8Array, fields: Int32Array, count: number): boolean {
+    let size = 0;
+    for (let n = 0; n < count; n++) {
+      if (typeLetter(buf[fields[n * 4 + 2]!]!) === 0) return false;
+      size += fields[n * 4 + 1]! - fields[n * 4]! + 2;
+    }
+    if (size > this.last.length) this.last = Buffer.allocUnsafe(size);
+    const names = new Set<string>();
+    let ascii = true;
+    let at = 0;
+    for (let n = 0; n < count; n++) {
+      const [s, e] = [fields[n * 4]!, fields[n * 4 + 1]!];
+      names.add(Buffer.from(buf.subarray(s, e)).toString('latin1'));
+      for (let k = s; k < e; k++) {
+        ascii &&= buf[k]! < 0x80;
+        this.last[at++] = buf[k]!;
+      }
+      this.last[at++] = NAME_END;
+      this.last[at++] = typeLetter(buf[fields[n * 4 + 2]!]!);
+    }
+    this.lastLength = at;
+    this.lastUnique = ascii && names.size === count;
+    return this.lastUnique;
+  }
+}
+
+/** s(tring), n(umber), b(oolean), l (null) from a value's first byte; 0 for an object or array. */
+function typeLetter(first: number): number {
+  if (first === 34) return 115;
+  if (first === 123 || first === 91) return 0;
+  if (first === 116 || first === 102) return 98;
+  return first === 110 ? 108 : 110;
+}
