@@ -5,11 +5,11 @@
 // where the flat-shape signature covers it. Whatever the bytes cannot tell is decoded and settled as
 // text (records.ts), the one rule: a record is parsed only there.
 import type { FlatShapes } from './flatShape';
-import { LineReader } from './lineReader';
+import { LineReader, NextByte } from './lineReader';
 import { MARK, type PartitionWriter } from './partitionFile';
 import { parseRecord } from './recordFiles';
 import { recordKey, recordKeyOfText, sameContent, type RecordRules } from './records';
-import { DifferenceProver, fieldSpans, keyField, leadingKey, scanObject, skipSpace } from './recordScan';
+import { bytesAt, DifferenceProver, endsObject, fieldSpans, keyField, leadingKey, scanObject, skipSpace } from './recordScan';
 import type { ShapeTracker } from './shape';
 
 export interface InStepSide {
@@ -27,6 +27,7 @@ export async function compareInStep(a: InStepSide, b: InStepSide, rules: RecordR
   try {
     const readerB = await LineReader.open(b.path);
     try {
+      await readerA.fill();
       const step = new InStep(a, readerA, b, readerB, rules);
       let [doneA, doneB, line, settled] = [false, false, 0, 0];
       for (;;) {
@@ -54,23 +55,42 @@ const decoded = (reader: LineReader): string => reader.buf.toString('utf8', read
 class InStep {
   private readonly fieldsA = fieldSpans();
   private readonly fieldsB = fieldSpans();
-  /** Where each record's key value is (at [2], [3]). */
+  /** Where each record's key value is (at [2], [3]; at [0], where its quoted name starts when it leads). */
   private readonly keyA = new Int32Array(4);
   private readonly keyB = new Int32Array(4);
   /** The key field's name as bytes, and quoted; undefined when the key cannot be read from bytes (none, or a path). */
   private readonly keyName: Uint8Array | undefined;
   private readonly quotedKey: Uint8Array;
+  /** The quoted name's rarest byte in side A's first chunk, and its place in the quoted name. */
+  private readonly keyByte: number;
+  private readonly keyByteAt: number;
+  private readonly keyFinderA: NextByte;
+  private readonly keyFinderB: NextByte;
   private readonly prover: DifferenceProver;
-  private readonly noEscapeA: (s: number, e: number) => boolean;
-  private readonly noEscapeB: (s: number, e: number) => boolean;
 
   constructor(private readonly a: InStepSide, private readonly ra: LineReader, private readonly b: InStepSide, private readonly rb: LineReader, private readonly rules: RecordRules) {
     const name = rules.keyParts?.length === 1 ? rules.keyParts[0]! : undefined;
     this.keyName = name === undefined ? undefined : Buffer.from(name);
     this.quotedKey = Buffer.from(JSON.stringify(name ?? ''));
+    this.keyByteAt = rarestAt(this.quotedKey, ra.unread);
+    this.keyByte = this.quotedKey[this.keyByteAt]!;
+    this.keyFinderA = new NextByte(this.keyByte);
+    this.keyFinderB = new NextByte(this.keyByte);
     this.prover = new DifferenceProver(rules.ignore);
-    this.noEscapeA = (s, e) => ra.noBackslash(s, e);
-    this.noEscapeB = (s, e) => rb.noBackslash(s, e);
+  }
+
+  /**
+   * Whether the key leadingKey found is certainly the record's: the record ends its object, holds no
+   * escape, and names the key nowhere else (found by the name's rarest byte, a chunk at a time).
+   */
+  private certain(reader: LineReader, finder: NextByte, key: Int32Array): boolean {
+    const { buf, start, end } = reader;
+    if (!endsObject(buf, key[3]!, end) || !reader.noBackslash(start, end)) return false;
+    for (let at = reader.nextOf(finder, start + this.keyByteAt); at < end; at = reader.nextOf(finder, at + 1)) {
+      const candidate = at - this.keyByteAt;
+      if (candidate !== key[0] && bytesAt(buf, candidate, this.quotedKey)) return false;
+    }
+    return true;
   }
 
   /** The two lines at position `line`: true when settled here (the same record, unchanged). */
@@ -80,7 +100,7 @@ class InStep {
     const fb = skipSpace(rb.buf, rb.start, rb.end);
     // A line starting past ASCII may hold white space only JavaScript's trim() knows: read as text.
     if ((fa < ra.end && ra.buf[fa]! >= 0x80) || (fb < rb.end && rb.buf[fb]! >= 0x80)) return this.pairText(decoded(ra), decoded(rb), line);
-    if (ra.end - ra.start === rb.end - rb.start && ra.buf.compare(rb.buf, rb.start, rb.end, ra.start, ra.end) === 0) return fa < ra.end;
+    if (sameLine(ra, rb)) return fa < ra.end;
     if (fa === ra.end || fb === rb.end) {
       this.single(this.a, ra, line);
       this.single(this.b, rb, line);
@@ -88,12 +108,13 @@ class InStep {
     }
     if (!this.keyName) return this.pairText(decoded(ra), decoded(rb), line);
     // Keys first, from the first field where that is certain: a record that moved needs nothing more.
-    const leading = leadingKey(ra.buf, ra.start, ra.end, this.quotedKey, this.noEscapeA, this.keyA) && leadingKey(rb.buf, rb.start, rb.end, this.quotedKey, this.noEscapeB, this.keyB);
-    if (leading && !this.sameKey()) return this.moved(line);
+    if (leadingKey(ra.buf, ra.start, ra.end, this.quotedKey, this.keyA) && leadingKey(rb.buf, rb.start, rb.end, this.quotedKey, this.keyB) && !this.sameKey()) {
+      if (this.certain(ra, this.keyFinderA, this.keyA) && this.certain(rb, this.keyFinderB, this.keyB)) return this.moved(line);
+    }
     const countA = scanObject(ra.buf, ra.start, ra.end, this.fieldsA);
     const countB = countA >= 0 ? scanObject(rb.buf, rb.start, rb.end, this.fieldsB) : -1;
-    if (countB < 0 || (!leading && !(keyAt(ra.buf, this.fieldsA, countA, this.keyName, this.keyA) && keyAt(rb.buf, this.fieldsB, countB, this.keyName, this.keyB)))) return this.pairText(decoded(ra), decoded(rb), line);
-    if (!leading && !this.sameKey()) return this.moved(line);
+    if (!keyAt(ra.buf, this.fieldsA, countA, this.keyName, this.keyA) || !keyAt(rb.buf, this.fieldsB, countB, this.keyName, this.keyB)) return this.pairText(decoded(ra), decoded(rb), line);
+    if (!this.sameKey()) return this.moved(line);
     // One key at one position: shaped from the bytes; marked differing when that is sure, else compared as text.
     const uniqueA = this.a.flat.add(ra.buf, this.fieldsA, countA, ra.start, ra.end, this.a.path, line);
     const uniqueB = this.b.flat.add(rb.buf, this.fieldsB, countB, rb.start, rb.end, this.b.path, line);
@@ -104,8 +125,10 @@ class InStep {
   }
 
   private sameKey(): boolean {
-    const [sA, eA, sB, eB] = [this.keyA[2]!, this.keyA[3]!, this.keyB[2]!, this.keyB[3]!];
-    return eA - sA === eB - sB && this.ra.buf.compare(this.rb.buf, sB, eB, sA, eA) === 0;
+    const [sA, eA, sB] = [this.keyA[2]!, this.keyA[3]!, this.keyB[2]!];
+    if (eA - sA !== this.keyB[3]! - sB) return false;
+    for (let k = 0; k < eA - sA; k++) if (this.ra.buf[sA + k] !== this.rb.buf[sB + k]) return false;
+    return true;
   }
 
   /** Two records of different keys: both to their partitions as they are. */
@@ -121,7 +144,9 @@ class InStep {
     const { buf, start, end } = reader;
     const first = skipSpace(buf, start, end);
     if (first === end) return;
-    const known = this.keyName !== undefined && buf[first]! < 0x80 && (leadingKey(buf, start, end, this.quotedKey, (s, e) => reader.noBackslash(s, e), this.keyA) || keyAt(buf, this.fieldsA, scanObject(buf, start, end, this.fieldsA), this.keyName, this.keyA));
+    const finder = side === this.a ? this.keyFinderA : this.keyFinderB;
+    const known = this.keyName !== undefined && buf[first]! < 0x80 &&
+      ((leadingKey(buf, start, end, this.quotedKey, this.keyA) && this.certain(reader, finder, this.keyA)) || keyAt(buf, this.fieldsA, scanObject(buf, start, end, this.fieldsA), this.keyName, this.keyA));
     if (known) side.writer.write(MARK.unshaped, KEY_KIND, buf, this.keyA[2]!, this.keyA[3]!, line, buf, start, end);
     else this.addText(side, decoded(reader), line);
   }
@@ -177,4 +202,22 @@ function keyAt(buf: Uint8Array, fields: Int32Array, count: number, name: Uint8Ar
   out[2] = fields[n * 4 + 2]!;
   out[3] = fields[n * 4 + 3]!;
   return true;
+}
+
+/** The place in `name` of its byte seen least often in `sample` (the quotes, seen everywhere, are left out). */
+function rarestAt(name: Uint8Array, sample: Uint8Array): number {
+  const seen = new Uint32Array(256);
+  for (let i = 0; i < sample.length; i++) seen[sample[i]!]!++;
+  let best = name.length > 2 ? 1 : 0;
+  for (let k = 1; k < name.length - 1; k++) if (seen[name[k]!]! < seen[name[best]!]!) best = k;
+  return best;
+}
+
+/** Whether the two current lines are the same bytes: their first bytes compared here (most differ early), the rest natively. */
+function sameLine(ra: LineReader, rb: LineReader): boolean {
+  const length = ra.end - ra.start;
+  if (rb.end - rb.start !== length) return false;
+  const head = Math.min(length, 32);
+  for (let k = 0; k < head; k++) if (ra.buf[ra.start + k] !== rb.buf[rb.start + k]) return false;
+  return head === length || ra.buf.compare(rb.buf, rb.start + head, rb.end, ra.start + head, ra.end) === 0;
 }

@@ -15,8 +15,9 @@ export class LineReader {
   private ended = false;
   /** The file offset of buf[0]. */
   private base = 0;
-  /** The next backslash at or after the last place asked (`filled`: none in what was read); -1: not known. */
-  private backslashAt = -1;
+  /** How many times the buffer was filled: a place found before is stale after. */
+  private chunk = 0;
+  private readonly backslash = new NextByte(92);
 
   private constructor(private readonly file: FileHandle) {}
 
@@ -38,6 +39,11 @@ export class LineReader {
     return true;
   }
 
+  /** What was read and not yet given as lines. */
+  get unread(): Uint8Array {
+    return this.buf.subarray(this.pos, this.filled);
+  }
+
   /** Where the current line starts in the file. */
   get offset(): number {
     return this.base + this.start;
@@ -45,17 +51,27 @@ export class LineReader {
 
   /** Whether `buf[s, e)` (a part of what was read) holds no backslash. */
   noBackslash(s: number, e: number): boolean {
-    if (this.backslashAt < s) {
-      const at = this.buf.indexOf(92, s);
-      this.backslashAt = at < 0 || at >= this.filled ? this.filled : at;
+    return this.nextOf(this.backslash, s) >= e;
+  }
+
+  /**
+   * Where `finder`'s byte next is at or after `from` in what was read (`filled` when nowhere). Asked
+   * forward, line after line, it searches each stretch of the chunk once (memchr), not once a line.
+   */
+  nextOf(finder: NextByte, from: number): number {
+    if (finder.chunk !== this.chunk || from < finder.from || from > finder.at) {
+      const at = this.buf.indexOf(finder.byte, from);
+      finder.at = at < 0 || at >= this.filled ? this.filled : at;
+      finder.from = from;
+      finder.chunk = this.chunk;
     }
-    return this.backslashAt >= e;
+    return finder.at;
   }
 
   /** Reads on; false when the file is done (and every line was given). */
   async fill(): Promise<boolean> {
     if (this.ended) return false;
-    this.backslashAt = -1;
+    this.chunk++;
     if (this.pos > 0) {
       this.buf.copy(this.buf, 0, this.pos, this.filled);
       this.filled -= this.pos;
@@ -82,4 +98,13 @@ export class LineReader {
   async close(): Promise<void> {
     await this.file.close();
   }
+}
+
+/** One byte value's next place in a LineReader's buffer (LineReader.nextOf keeps it). */
+export class NextByte {
+  at = -1;
+  from = -1;
+  chunk = -1;
+
+  constructor(readonly byte: number) {}
 }

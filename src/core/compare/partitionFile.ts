@@ -23,6 +23,18 @@ function fnv(hash: number, buf: Uint8Array, s: number, e: number): number {
   return hash >>> 0;
 }
 
+/** Little-endian 32 bits (no bounds check, as Buffer's own readers make). */
+function put32(out: Uint8Array, at: number, value: number): void {
+  out[at] = value;
+  out[at + 1] = value >>> 8;
+  out[at + 2] = value >>> 16;
+  out[at + 3] = value >>> 24;
+}
+
+function get32(buf: Uint8Array, at: number): number {
+  return buf[at]! | (buf[at + 1]! << 8) | (buf[at + 2]! << 16) | (buf[at + 3]! << 24);
+}
+
 /** Which partition a key (`k:…` or `c:…`) goes to. */
 export function partitionOf(key: string, partitions: number): number {
   const bytes = Buffer.from(key);
@@ -56,11 +68,11 @@ export class PartitionWriter {
     let at = out === this.buffers[p] ? this.sizes[p]! : 0;
     out[at] = mark;
     out[at + 1] = kind;
-    out.writeUInt32LE(hash, at + 2);
-    out.writeUInt32LE(seq >>> 0, at + 6);
-    out.writeUInt32LE(Math.floor(seq / 0x100000000), at + 10);
-    out.writeUInt32LE(ke - ks, at + 14);
-    out.writeUInt32LE(te - ts, at + 18);
+    put32(out, at + 2, hash);
+    put32(out, at + 6, seq);
+    put32(out, at + 10, Math.floor(seq / 0x100000000));
+    put32(out, at + 14, ke - ks);
+    put32(out, at + 18, te - ts);
     at += HEADER;
     for (let i = ks; i < ke; i++) out[at++] = keyBuf[i]!;
     at += textBuf.copy(out, at, ts, te);
@@ -184,10 +196,10 @@ export class PartitionIndex {
     this.count = 0;
     for (let at = 0; at < size; this.count++) {
       if (this.count === this.keyStart.length) this.grow();
-      const keyLength = this.buf.readUInt32LE(at + 14);
-      const textLength = this.buf.readUInt32LE(at + 18);
-      this.hash[this.count] = this.buf.readInt32LE(at + 2);
-      this.seq[this.count] = this.buf.readUInt32LE(at + 6) + this.buf.readUInt32LE(at + 10) * 0x100000000;
+      const keyLength = get32(this.buf, at + 14);
+      const textLength = get32(this.buf, at + 18);
+      this.hash[this.count] = get32(this.buf, at + 2);
+      this.seq[this.count] = (get32(this.buf, at + 6) >>> 0) + get32(this.buf, at + 10) * 0x100000000;
       this.keyStart[this.count] = at + HEADER;
       this.keyEnd[this.count] = at + HEADER + keyLength;
       at += HEADER + keyLength + textLength;

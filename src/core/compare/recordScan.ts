@@ -151,30 +151,37 @@ function digitsFrom(buf: Uint8Array, k: number, e: number): number {
 }
 
 /**
- * The key's field when the record is `{"<name>":` and its key, and names `"<name>"` nowhere else, and
- * holds no escape (`noEscape(s, e)`: no backslash in the record's bytes): then that
- * field is the record's only one of that name, as certain as a full scan would be, for less.
- * Writes the key's value span at out[2], out[3]; false where this cannot tell.
+ * The key's value span (out[2], out[3]) when the record starts `{"<name>":` and a key value (keyField's
+ * kinds), and out[0] where the quoted name starts; false otherwise. Certain only once the name is known
+ * to occur nowhere else in the record, the record to hold no escape and to end its object (`endsObject`).
  */
-export function leadingKey(buf: Buffer, s: number, e: number, quotedName: Uint8Array, noEscape: (s: number, e: number) => boolean, out: Int32Array): boolean {
+export function leadingKey(buf: Uint8Array, s: number, e: number, quotedName: Uint8Array, out: Int32Array): boolean {
   let i = skipSpace(buf, s, e);
   if (i >= e || buf[i] !== 123) return false;
   i = skipSpace(buf, i + 1, e);
   if (i + quotedName.length > e) return false;
   for (let k = 0; k < quotedName.length; k++) if (buf[i + k] !== quotedName[k]) return false;
+  out[0] = i;
   i = skipSpace(buf, i + quotedName.length, e);
   if (i >= e || buf[i] !== 58) return false;
   const vs = skipSpace(buf, i + 1, e);
   const ve = skipValue(buf, vs, e);
   if (ve <= vs || !keyToken(buf, vs, ve)) return false;
-  let last = e - 1;
-  while (last > ve && (buf[last] === 32 || buf[last] === 9)) last--;
-  if (buf[last] !== 125) return false;
-  const again = buf.indexOf(quotedName, ve);
-  if (again >= 0 && again < e) return false;
-  if (!noEscape(s, e)) return false;
   out[2] = vs;
   out[3] = ve;
+  return true;
+}
+
+/** Whether the record's last byte but blanks, after `from`, closes its object. */
+export function endsObject(buf: Uint8Array, from: number, e: number): boolean {
+  let last = e - 1;
+  while (last > from && (buf[last] === 32 || buf[last] === 9)) last--;
+  return last > from && buf[last] === 125;
+}
+
+/** Whether `buf` holds `bytes` at `at`. */
+export function bytesAt(buf: Uint8Array, at: number, bytes: Uint8Array): boolean {
+  for (let k = 0; k < bytes.length; k++) if (buf[at + k] !== bytes[k]) return false;
   return true;
 }
 
@@ -241,7 +248,7 @@ export class DifferenceProver {
 
   private differs(n: number, bufA: Buffer, ns: number, ne: number, vs: number, ve: number, bufB: Buffer, ws: number, we: number): boolean {
     // Two integers as String() writes them: different bytes, different numbers.
-    if (canonicalInteger(bufA, vs, ve) && canonicalInteger(bufB, ws, we)) return this.nameCompared(n, bufA, ns, ne);
+    if (canonicalInteger(bufA, vs, ve) && canonicalInteger(bufB, ws, we)) return !sameBytes(bufA, vs, ve, bufB, ws, we) && this.nameCompared(n, bufA, ns, ne);
     const a = plainValue(bufA, vs, ve);
     const b = plainValue(bufB, ws, we);
     if (a === NOT_PLAIN || b === NOT_PLAIN || a === b || !this.nameCompared(n, bufA, ns, ne)) return false;
