@@ -12,7 +12,7 @@ import { partitionOf } from '../../src/core/compare/partitionFile';
 import { DifferenceProver, fieldSpans, keyField, leadingKey, scanObject } from '../../src/core/compare/recordScan';
 import { FlatShapes } from '../../src/core/compare/flatShape';
 import { ShapeTracker } from '../../src/core/compare/shape';
-import { contentOf, recordKey, recordKeyOfText, rulesOf, sameContent, type RecordRules } from '../../src/core/compare/records';
+import { contentOf, recordKey, rulesOf, sameContent, type RecordRules } from '../../src/core/compare/records';
 import { fieldChanges } from '../../src/core/compare/fieldChanges';
 import { openCsvSink } from '../../src/core/export';
 import { mulberry32 } from '../../src/sandbox/shared/prng';
@@ -313,25 +313,6 @@ void describe('the two ways a record is read without its content text', () => {
     assert.ok(equal > all.length * 2, 'some distinct records have equal contents');
   });
 
-  void it('recordKeyOfText gives recordKey\'s key, or nothing where it cannot tell', () => {
-    const rules = rulesOf('id');
-    const texts = ['{"id":1}', '{ "id" : "a\\"b" , "x":[{"id":2}]}', '{"x":{"id":2}}', '{"id":1,"id":2}', '{"id":1.0}', '{"id":1e2}', '{"id":true}', '{"id":null}', '{"id":{"a":1}}',
-      '{"i\\u0064":3}', '{"s":"}\\"{","id":"x"}', '[1]', '{"id":1}x', '{"id":', ' {"id":"é"} ', '{"id":"\\u00e9"}', '{"a":[1,[2,{"id":9}]],"id":7}'];
-    for (const text of texts) {
-      const fromText = recordKeyOfText(text, rules);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        continue; // not JSON: the record is parsed, which says so
-      }
-      if (fromText !== undefined) assert.equal(fromText, recordKey(parsed, rules), text);
-    }
-    assert.equal(recordKeyOfText('{"id":1}', rules), 'k:1');
-    assert.equal(recordKeyOfText('{"id":1,"id":2}', rules), 'k:2');
-    assert.equal(recordKeyOfText('{"x":{"id":2}}', rules), undefined);
-    assert.equal(recordKeyOfText('{"id":1}', rulesOf('a.id')), undefined);
-  });
 });
 
 void describe('record comparison, by example', () => {

@@ -8,7 +8,7 @@ import type { FlatShapes } from './flatShape';
 import { LineReader, NextByte } from './lineReader';
 import { MARK, type PartitionWriter } from './partitionFile';
 import { parseRecord } from './recordFiles';
-import { recordKey, recordKeyOfText, sameContent, type RecordRules } from './records';
+import { recordKey, sameContent, type RecordRules } from './records';
 import { bytesAt, DifferenceProver, endsObject, fieldSpans, keyField, leadingKey, scanObject, skipSpace } from './recordScan';
 import type { ShapeTracker } from './shape';
 
@@ -152,9 +152,9 @@ class InStep {
   }
 
   /**
-   * Two records at the same position, as text: settled when their keys and contents are equal
-   * (unchanged); else both go to their partitions, unparsed where their keys, read from their texts,
-   * differ (a record that moved), else parsed, shaped, and marked as differing from each other.
+   * Two records at the same position whose bytes did not tell, as text: settled when their keys and
+   * contents are equal (unchanged); else both go to their partitions, parsed, shaped, and marked as
+   * differing from each other when their keys are equal.
    */
   private pairText(textA: string, textB: string, line: number): boolean {
     if (textA.trim() === '' || textB.trim() === '') {
@@ -163,35 +163,25 @@ class InStep {
       return false;
     }
     if (textA === textB) return true;
-    let keyA = recordKeyOfText(textA, this.rules);
-    let keyB = recordKeyOfText(textB, this.rules);
-    if (keyA !== undefined && keyB !== undefined && keyA !== keyB) {
-      this.a.writer.writeText(MARK.unshaped, keyA, line, textA);
-      this.b.writer.writeText(MARK.unshaped, keyB, line, textB);
-      return false;
-    }
     const valueA = parseRecord(textA, this.a.path, line);
     const valueB = parseRecord(textB, this.b.path, line);
     this.a.shape.add(valueA);
     this.b.shape.add(valueB);
-    keyA ??= recordKey(valueA, this.rules);
-    keyB ??= recordKey(valueB, this.rules);
+    const keyA = recordKey(valueA, this.rules);
+    const keyB = recordKey(valueB, this.rules);
     if (keyA === keyB && (keyA.startsWith('c:') || sameContent(valueA, valueB, this.rules))) return true;
-    this.a.writer.writeText(MARK.differs, keyA, line, textA);
-    this.b.writer.writeText(MARK.differs, keyB, line, textB);
+    const mark = keyA === keyB ? MARK.differs : MARK.shaped;
+    this.a.writer.writeText(mark, keyA, line, textA);
+    this.b.writer.writeText(mark, keyB, line, textB);
     return false;
   }
 
-  /** A record as text (blank: skipped): keyed from its text where that is certain, else parsed and shaped. */
+  /** A record whose bytes did not tell its key, as text (blank: skipped): parsed, shaped and keyed. */
   private addText(side: InStepSide, text: string, line: number): void {
     if (text.trim() === '') return;
-    const key = recordKeyOfText(text, this.rules);
-    if (key !== undefined) side.writer.writeText(MARK.unshaped, key, line, text);
-    else {
-      const value = parseRecord(text, side.path, line);
-      side.shape.add(value);
-      side.writer.writeText(MARK.shaped, recordKey(value, this.rules), line, text);
-    }
+    const value = parseRecord(text, side.path, line);
+    side.shape.add(value);
+    side.writer.writeText(MARK.shaped, recordKey(value, this.rules), line, text);
   }
 }
 
