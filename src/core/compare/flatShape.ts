@@ -4,6 +4,7 @@
 // Why: most records of a walk share one shape; parsing each to learn it again was half the cost of a
 // side whose records all differ (bench/compare.ts).
 import { parseRecord } from './recordFiles';
+import { skipSpace } from './recordScan';
 import type { ShapeTracker } from './shape';
 
 const NAME_END = 34; // '"' cannot stand unescaped in a field name: it ends one in the signature
@@ -25,6 +26,44 @@ export class FlatShapes {
     if (this.sameAsLast(buf, fields, count)) return this.lastUnique;
     this.shape.add(parseRecord(buf.toString('utf8', s, e), path, line));
     return this.remember(buf, fields, count);
+  }
+
+  /**
+   * The record's fields into `fields` when it is flat with the last flat record's signature, read as
+   * that signature says (its names compared, its values skipped by their types): its field count, or
+   * -1 where it is not so (then scan it the general way, recordScan.ts). Its names are distinct when
+   * `unique` says so.
+   */
+  scanLike(buf: Uint8Array, s: number, e: number, fields: Int32Array): number {
+    const last = this.last;
+    let i = skipSpace(buf, s, e);
+    if (this.lastLength < 0 || i >= e || buf[i] !== 123) return -1;
+    let n = 0;
+    for (let at = 0; at < this.lastLength; n++) {
+      i = skipSpace(buf, i + 1, e);
+      if (i >= e || buf[i] !== 34) return -1;
+      const nameStart = i + 1;
+      let k = nameStart;
+      while (last[at] !== NAME_END) if (k >= e || buf[k++] !== last[at++]) return -1;
+      if (k >= e || buf[k] !== 34) return -1;
+      i = skipSpace(buf, k + 1, e);
+      if (i >= e || buf[i] !== 58) return -1;
+      const valueStart = skipSpace(buf, i + 1, e);
+      const valueEnd = valueStart < e && typeLetter(buf[valueStart]!) === last[at + 1] ? skipTyped(buf, valueStart, e) : -1;
+      if (valueEnd < 0) return -1;
+      at += 2;
+      fields[n * 4] = nameStart;
+      fields[n * 4 + 1] = k;
+      fields[n * 4 + 2] = valueStart;
+      fields[n * 4 + 3] = valueEnd;
+      i = skipSpace(buf, valueEnd, e);
+      if (i >= e || buf[i] !== (at < this.lastLength ? 44 : 125)) return -1;
+    }
+    return skipSpace(buf, i + 1, e) === e ? n : -1;
+  }
+
+  get unique(): boolean {
+    return this.lastUnique;
   }
 
   private sameAsLast(buf: Uint8Array, fields: Int32Array, count: number): boolean {
@@ -76,4 +115,20 @@ function typeLetter(first: number): number {
   if (first === 123 || first === 91) return 0;
   if (first === 116 || first === 102) return 98;
   return first === 110 ? 108 : 110;
+}
+
+/** The end of a string (no escape), number or word at `i`; -1 for a string with an escape or unended. */
+function skipTyped(buf: Uint8Array, i: number, e: number): number {
+  if (buf[i] === 34) {
+    for (let k = i + 1; k < e; k++) {
+      const c = buf[k]!;
+      if (c === 34) return k + 1;
+      if (c === 92) return -1;
+    }
+    return -1;
+  }
+  let k = i + 1;
+  // As recordScan's skipValue: a word or number ends at a comma, a blank or a closing bracket.
+  for (let c = buf[k]; k < e && c !== 44 && c !== 125 && c !== 93 && c !== 32 && c !== 9 && c !== 10 && c !== 13; c = buf[++k]);
+  return k;
 }

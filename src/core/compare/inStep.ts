@@ -111,13 +111,16 @@ class InStep {
     if (leadingKey(ra.buf, ra.start, ra.end, this.quotedKey, this.keyA) && leadingKey(rb.buf, rb.start, rb.end, this.quotedKey, this.keyB) && !this.sameKey()) {
       if (this.certain(ra, this.keyFinderA, this.keyA) && this.certain(rb, this.keyFinderB, this.keyB)) return this.moved(line);
     }
-    const countA = scanObject(ra.buf, ra.start, ra.end, this.fieldsA);
-    const countB = countA >= 0 ? scanObject(rb.buf, rb.start, rb.end, this.fieldsB) : -1;
+    // A record of its side's last flat shape is read as that shape says (and is shaped already).
+    const likeA = this.a.flat.scanLike(ra.buf, ra.start, ra.end, this.fieldsA);
+    const likeB = this.b.flat.scanLike(rb.buf, rb.start, rb.end, this.fieldsB);
+    const countA = likeA >= 0 ? likeA : scanObject(ra.buf, ra.start, ra.end, this.fieldsA);
+    const countB = countA < 0 ? -1 : likeB >= 0 ? likeB : scanObject(rb.buf, rb.start, rb.end, this.fieldsB);
     if (!keyAt(ra.buf, this.fieldsA, countA, this.keyName, this.keyA) || !keyAt(rb.buf, this.fieldsB, countB, this.keyName, this.keyB)) return this.pairText(decoded(ra), decoded(rb), line);
     if (!this.sameKey()) return this.moved(line);
     // One key at one position: shaped from the bytes; marked differing when that is sure, else compared as text.
-    const uniqueA = this.a.flat.add(ra.buf, this.fieldsA, countA, ra.start, ra.end, this.a.path, line);
-    const uniqueB = this.b.flat.add(rb.buf, this.fieldsB, countB, rb.start, rb.end, this.b.path, line);
+    const uniqueA = likeA >= 0 ? this.a.flat.unique : this.a.flat.add(ra.buf, this.fieldsA, countA, ra.start, ra.end, this.a.path, line);
+    const uniqueB = likeB >= 0 ? this.b.flat.unique : this.b.flat.add(rb.buf, this.fieldsB, countB, rb.start, rb.end, this.b.path, line);
     if (!this.prover.surelyDiffer(ra.buf, this.fieldsA, countA, rb.buf, this.fieldsB, countB, uniqueA && uniqueB)) return this.pairText(decoded(ra), decoded(rb), line);
     this.a.writer.writeDiffering(ra.buf, this.keyA[2]!, this.keyA[3]!, line, ra.offset, ra.end - ra.start);
     this.b.writer.writeDiffering(rb.buf, this.keyB[2]!, this.keyB[3]!, line, rb.offset, rb.end - rb.start);
