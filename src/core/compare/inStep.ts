@@ -12,7 +12,7 @@ import { recordKey, sameContent, type RecordRules } from './records';
 import { bytesAt, DifferenceProver, endsObject, fieldSpans, keyField, leadingKey, scanObject, skipSpace } from './recordScan';
 import type { ShapeTracker } from './shape';
 
-export interface InStepSide {
+interface InStepSide {
   readonly path: string;
   readonly writer: PartitionWriter;
   readonly shape: ShapeTracker;

@@ -16,7 +16,7 @@ import { contentOf } from './records';
 import { fieldSpans, scanObject } from './recordScan';
 import type { ShapeTracker } from './shape';
 
-export interface PartitionSide {
+interface PartitionSide {
   /** The side's input file (named in an error). */
   readonly path: string;
   readonly shape: ShapeTracker;
@@ -24,7 +24,7 @@ export interface PartitionSide {
   readonly index: PartitionIndex;
 }
 
-export type Counts = { added: number; removed: number; changed: number; unchanged: number };
+type Counts = { added: number; removed: number; changed: number; unchanged: number };
 
 interface Entry {
   readonly seq: number;

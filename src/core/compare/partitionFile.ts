@@ -35,12 +35,6 @@ function get32(buf: Uint8Array, at: number): number {
   return buf[at]! | (buf[at + 1]! << 8) | (buf[at + 2]! << 16) | (buf[at + 3]! << 24);
 }
 
-/** Which partition a key (`k:…` or `c:…`) goes to. */
-export function partitionOf(key: string, partitions: number): number {
-  const bytes = Buffer.from(key);
-  return fnv(fnv(FNV_OFFSET, bytes, 0, 1), bytes, 2, bytes.length) % partitions;
-}
-
 export class PartitionWriter {
   private readonly files: number[] = [];
   private readonly buffers: Buffer[];

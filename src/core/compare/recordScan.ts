@@ -7,7 +7,7 @@
 import { compared } from './records';
 
 /** Fields read from one record: 4 ints a field (name start, name end, value start, value end). */
-export const MAX_FIELDS = 128;
+const MAX_FIELDS = 128;
 export const fieldSpans = (): Int32Array => new Int32Array(MAX_FIELDS * 4);
 
 const QUOTE = 34;
@@ -74,7 +74,7 @@ function skipValue(buf: Uint8Array, i: number, end: number): number {
 }
 
 /** Whether field `n`'s name is the bytes `name`. */
-export function nameIs(buf: Uint8Array, fields: Int32Array, n: number, name: Uint8Array): boolean {
+function nameIs(buf: Uint8Array, fields: Int32Array, n: number, name: Uint8Array): boolean {
   const s = fields[n * 4]!;
   if (fields[n * 4 + 1]! - s !== name.length) return false;
   for (let k = 0; k < name.length; k++) if (buf[s + k] !== name[k]) return false;
