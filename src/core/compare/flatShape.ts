@@ -14,6 +14,12 @@ export class FlatShapes {
   private last = Buffer.allocUnsafe(1024);
   private lastLength = -1;
   private lastUnique = false;
+  /** Bumped when the signature changes; the last sameSignature answer and the versions it was for. */
+  private version = 0;
+  private comparedWith: FlatShapes | undefined;
+  private comparedAt = -1;
+  private otherAt = -1;
+  private comparedSame = false;
 
   constructor(private readonly shape: ShapeTracker) {}
 
@@ -66,6 +72,14 @@ export class FlatShapes {
     return this.lastUnique;
   }
 
+  /** Whether this side's last flat signature is `other`'s (then two records read by scanLike have the same names in the same places). */
+  sameSignature(other: FlatShapes): boolean {
+    if (this.lastLength < 0 || this.lastLength !== other.lastLength) return false;
+    if (this.comparedWith === other && this.comparedAt === this.version && this.otherAt === other.version) return this.comparedSame;
+    [this.comparedWith, this.comparedAt, this.otherAt] = [other, this.version, other.version];
+    return (this.comparedSame = this.last.compare(other.last, 0, this.lastLength, 0, this.lastLength) === 0);
+  }
+
   private sameAsLast(buf: Uint8Array, fields: Int32Array, count: number): boolean {
     const last = this.last;
     let at = 0;
@@ -104,6 +118,7 @@ export class FlatShapes {
       this.last[at++] = typeLetter(buf[fields[n * 4 + 2]!]!);
     }
     this.lastLength = at;
+    this.version++;
     this.lastUnique = ascii && names.size === count;
     return this.lastUnique;
   }

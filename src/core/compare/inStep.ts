@@ -118,10 +118,19 @@ class InStep {
     const countB = countA < 0 ? -1 : likeB >= 0 ? likeB : scanObject(rb.buf, rb.start, rb.end, this.fieldsB);
     if (!keyAt(ra.buf, this.fieldsA, countA, this.keyName, this.keyA) || !keyAt(rb.buf, this.fieldsB, countB, this.keyName, this.keyB)) return this.pairText(decoded(ra), decoded(rb), line);
     if (!this.sameKey()) return this.moved(line);
-    // One key at one position: shaped from the bytes; marked differing when that is sure, else compared as text.
-    const uniqueA = likeA >= 0 ? this.a.flat.unique : this.a.flat.add(ra.buf, this.fieldsA, countA, ra.start, ra.end, this.a.path, line);
-    const uniqueB = likeB >= 0 ? this.b.flat.unique : this.b.flat.add(rb.buf, this.fieldsB, countB, rb.start, rb.end, this.b.path, line);
-    if (!this.prover.surelyDiffer(ra.buf, this.fieldsA, countA, rb.buf, this.fieldsB, countB, uniqueA && uniqueB)) return this.pairText(decoded(ra), decoded(rb), line);
+    return this.oneKey(line, countA, countB, likeA >= 0, likeB >= 0);
+  }
+
+  /**
+   * Two records of one key at one position, scanned (`like`: read by their side's last flat shape):
+   * shaped from the bytes; marked differing when that is sure, else compared as text.
+   */
+  private oneKey(line: number, countA: number, countB: number, likeA: boolean, likeB: boolean): boolean {
+    const { ra, rb } = this;
+    const uniqueA = likeA ? this.a.flat.unique : this.a.flat.add(ra.buf, this.fieldsA, countA, ra.start, ra.end, this.a.path, line);
+    const uniqueB = likeB ? this.b.flat.unique : this.b.flat.add(rb.buf, this.fieldsB, countB, rb.start, rb.end, this.b.path, line);
+    const sameNames = likeA && likeB && this.a.flat.sameSignature(this.b.flat);
+    if (!this.prover.surelyDiffer(ra.buf, this.fieldsA, countA, rb.buf, this.fieldsB, countB, uniqueA && uniqueB, sameNames)) return this.pairText(decoded(ra), decoded(rb), line);
     this.a.writer.writeDiffering(ra.buf, this.keyA[2]!, this.keyA[3]!, line, ra.offset, ra.end - ra.start);
     this.b.writer.writeDiffering(rb.buf, this.keyB[2]!, this.keyB[3]!, line, rb.offset, rb.end - rb.start);
     return false;

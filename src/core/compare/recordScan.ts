@@ -234,14 +234,17 @@ export class DifferenceProver {
 
   constructor(private readonly ignore: ReadonlySet<string>) {}
 
-  /** `unique`: both records' names are known to be distinct (flatShape.ts), so no name is looked for twice. */
-  surelyDiffer(bufA: Buffer, fa: Int32Array, countA: number, bufB: Buffer, fb: Int32Array, countB: number, unique: boolean): boolean {
+  /**
+   * `unique`: both records' names are known to be distinct (flatShape.ts), so no name is looked for
+   * twice; `sameNames`: both have the same names in the same places (one flat signature), not compared again.
+   */
+  surelyDiffer(bufA: Buffer, fa: Int32Array, countA: number, bufB: Buffer, fb: Int32Array, countB: number, unique: boolean, sameNames = false): boolean {
     // First the fields whose integers differ (their bytes say it, nothing is decoded), then the others.
     for (let pass = 0; pass < 2; pass++) {
       for (let n = 0; n < countA; n++) {
         const vs = fa[n * 4 + 2]!;
         const ve = fa[n * 4 + 3]!;
-        const sameName = n < countB && sameBytes(bufA, fa[n * 4]!, fa[n * 4 + 1]!, bufB, fb[n * 4]!, fb[n * 4 + 1]!);
+        const sameName = sameNames || (n < countB && sameBytes(bufA, fa[n * 4]!, fa[n * 4 + 1]!, bufB, fb[n * 4]!, fb[n * 4 + 1]!));
         if (sameName && sameBytes(bufA, vs, ve, bufB, fb[n * 4 + 2]!, fb[n * 4 + 3]!)) continue;
         if (pass === 0 && !canonicalInteger(bufA, vs, ve)) continue;
         const m = unique && sameName ? n : onlyFieldNamed(bufA, fa, countA, n, bufB, fb, countB);
