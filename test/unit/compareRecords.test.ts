@@ -7,102 +7,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { compareRecordFiles, partitionOf, type RecordDifference } from '../../src/core/compare/partitioned';
-import { contentOf, recordKey, recordKeyOfText, rulesOf, sameContent, type RecordRules } from '../../src/core/compare/records';
+import { compareRecordFiles, type RecordDifference } from '../../src/core/compare/partitioned';
+import { MARK, PartitionIndex, PartitionWriter } from '../../src/core/compare/partitionFile';
+import { contentOf, recordKey, rulesOf, sameContent, type RecordRules } from '../../src/core/compare/records';
 import { fieldChanges } from '../../src/core/compare/fieldChanges';
 import { openCsvSink } from '../../src/core/export/csvSink';
-import { mulberry32 } from '../../src/sandbox/shared/prng';
+import { generate, oracle, prng, type Rec } from './compareOracle';
 
 const dir = mkdtempSync(join(tmpdir(), 'apiwb-compare-test-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-
-const prng = (seed: number): (() => number) => mulberry32(seed);
-
-type Rec = Record<string, unknown>;
-
-/**
- * Side A: records with keys (some repeated, some absent); side B: A moved, changed, cut, added to.
- * `moves`: 'all' shuffles B; 'few' swaps a few records (most stay where they were, some with the same text).
- */
-function generate(seed: number, n: number, moves: 'all' | 'few' = 'all'): { a: Rec[]; b: Rec[] } {
-  const r = prng(seed);
-  const int = (max: number): number => Math.floor(r() * max);
-  const volatile = (): Rec => ({ updatedAt: new Date(Date.UTC(2026, 0, 1) + int(1e9)).toISOString(), requestId: `${int(1e6)}` });
-  const record = (): Rec => {
-    const rec: Rec = { name: ['ann', 'bob', 'cy', 'di'][int(4)], amount: int(5), tags: int(3) === 0 ? [] : [int(3), 'x'], nested: { level: int(3) }, ...volatile() };
-    if (int(10) !== 0) rec['code'] = int(n / 2 + 1); // some without a key; many keys repeated
-    if (int(7) === 0) rec['code'] = String(rec['code']); // "7" is another key than 7
-    return rec;
-  };
-  const a = Array.from({ length: n }, record);
-  const b: Rec[] = [];
-  for (const rec of a) {
-    const roll = int(10);
-    if (roll === 0) continue; // removed
-    // Volatile values differ on most records (some keep their text: a record left as it was).
-    const copy: Rec = int(3) === 0 ? { ...rec } : { ...rec, ...volatile() };
-    if (roll === 1) copy['amount'] = Number(copy['amount']) + 1;
-    if (roll === 2) copy['extra'] = true;
-    if (roll === 3) copy['nested'] = { level: String((copy['nested'] as Rec)['level']) };
-    if (roll === 4) b.push({ ...copy }); // a duplicate
-    b.push(copy);
-  }
-  for (let i = 0; i < n / 10; i++) b.push(record()); // added
-  // Moves: B in another order (records change pages), or a few records swapped.
-  for (let i = b.length - 1; i > 0; i--) {
-    if (moves === 'few' && int(20) !== 0) continue;
-    const j = int(i + 1);
-    [b[i], b[j]] = [b[j]!, b[i]!];
-  }
-  return { a, b };
-}
-
-/** The oracle: the rule of partitioned.ts written the slow, obvious way (quadratic, no partitions). */
-function oracle(a: readonly Rec[], b: readonly Rec[], rules: RecordRules): { counts: Record<string, number>; diffs: string[] } {
-  const see = (x: Rec): { key: string; content: string } => ({ key: recordKey(x, rules), content: contentOf(x, rules) });
-  const sa = a.map(see);
-  const sb = b.map(see);
-  const usedA = new Set<number>();
-  const usedB = new Set<number>();
-  let unchanged = 0;
-  // The same text, or the same key and content, at the same position: the same record, unchanged.
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    if (JSON.stringify(a[i]) === JSON.stringify(b[i]) || (sa[i]!.key === sb[i]!.key && sa[i]!.content === sb[i]!.content)) {
-      usedA.add(i);
-      usedB.add(i);
-      unchanged++;
-    }
-  }
-  for (let i = 0; i < a.length; i++) {
-    if (usedA.has(i)) continue;
-    for (let j = 0; j < b.length; j++) {
-      if (!usedB.has(j) && sa[i]!.key === sb[j]!.key && sa[i]!.content === sb[j]!.content) {
-        usedA.add(i);
-        usedB.add(j);
-        unchanged++;
-        break;
-      }
-    }
-  }
-  const diffs: string[] = [];
-  const keyOf = (k: string): unknown => (k.startsWith('k:') ? JSON.parse(k.slice(2)) : undefined);
-  for (let i = 0; i < a.length; i++) {
-    if (usedA.has(i)) continue;
-    let paired = false;
-    for (let j = 0; j < b.length; j++) {
-      if (!usedB.has(j) && sa[i]!.key === sb[j]!.key) {
-        usedB.add(j);
-        diffs.push(JSON.stringify(['changed', keyOf(sa[i]!.key), a[i], b[j]]));
-        paired = true;
-        break;
-      }
-    }
-    if (!paired) diffs.push(JSON.stringify(['removed', keyOf(sa[i]!.key), a[i], null]));
-  }
-  for (let j = 0; j < b.length; j++) if (!usedB.has(j)) diffs.push(JSON.stringify(['added', keyOf(sb[j]!.key), null, b[j]]));
-  const count = (kind: string): number => diffs.filter((d) => d.startsWith(`["${kind}"`)).length;
-  return { counts: { added: count('added'), removed: count('removed'), changed: count('changed'), unchanged }, diffs: diffs.sort() };
-}
 
 function writeNdjson(name: string, records: readonly unknown[]): string {
   const path = join(dir, name);
@@ -170,25 +83,6 @@ void describe('the two ways a record is read without its content text', () => {
     assert.ok(equal > all.length * 2, 'some distinct records have equal contents');
   });
 
-  void it('recordKeyOfText gives recordKey\'s key, or nothing where it cannot tell', () => {
-    const rules = rulesOf('id');
-    const texts = ['{"id":1}', '{ "id" : "a\\"b" , "x":[{"id":2}]}', '{"x":{"id":2}}', '{"id":1,"id":2}', '{"id":1.0}', '{"id":1e2}', '{"id":true}', '{"id":null}', '{"id":{"a":1}}',
-      '{"i\\u0064":3}', '{"s":"}\\"{","id":"x"}', '[1]', '{"id":1}x', '{"id":', ' {"id":"é"} ', '{"id":"\\u00e9"}', '{"a":[1,[2,{"id":9}]],"id":7}'];
-    for (const text of texts) {
-      const fromText = recordKeyOfText(text, rules);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        continue; // not JSON: the record is parsed, which says so
-      }
-      if (fromText !== undefined) assert.equal(fromText, recordKey(parsed, rules), text);
-    }
-    assert.equal(recordKeyOfText('{"id":1}', rules), 'k:1');
-    assert.equal(recordKeyOfText('{"id":1,"id":2}', rules), 'k:2');
-    assert.equal(recordKeyOfText('{"x":{"id":2}}', rules), undefined);
-    assert.equal(recordKeyOfText('{"id":1}', rulesOf('a.id')), undefined);
-  });
 });
 
 void describe('record comparison, by example', () => {
@@ -246,9 +140,21 @@ void describe('record comparison, by example', () => {
   });
 
   void it('partitions by key the same way on both sides, spread over every partition', () => {
-    const seen = new Set<number>();
-    for (let i = 0; i < 1000; i++) seen.add(partitionOf(`k:${i}`, 16));
-    assert.equal(seen.size, 16);
-    assert.equal(partitionOf('k:42', 7), partitionOf('k:42', 7));
+    // Keys written as text on one side and as bytes on the other land in the same partition, and every partition gets some.
+    const sides = ['pa', 'pb'].map((name) => new PartitionWriter(join(dir, name), 16));
+    for (let i = 0; i < 1000; i++) {
+      sides[0]!.writeText(MARK.unshaped, `k:${i}`, i, `{"id":${i}}`);
+      const bytes = Buffer.from(`{"id":${i}}`);
+      sides[1]!.write(MARK.unshaped, 107, bytes, 6, bytes.length - 1, i, bytes, 0, bytes.length);
+    }
+    for (const side of sides) side.close();
+    const [a, b] = [new PartitionIndex(), new PartitionIndex()];
+    for (let p = 0; p < 16; p++) {
+      a.load(join(dir, `pa${p}`));
+      b.load(join(dir, `pb${p}`));
+      assert.ok(a.count > 0, `partition ${p} is empty`);
+      assert.equal(a.count, b.count);
+      for (let n = 0; n < a.groupCount; n++) assert.ok(b.find(a, a.groups[n]!) >= 0, `partition ${p}: a key of one side is not on the other`);
+    }
   });
 });

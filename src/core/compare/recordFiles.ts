@@ -15,6 +15,15 @@ export interface RecordSource {
 
 export class RecordFileError extends Error {}
 
+/** A record's text parsed; not JSON: an input error naming the file and line. */
+export function parseRecord(text: string, path: string, line: number): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new RecordFileError(`${path}:${line}: not a JSON record (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
 const CHUNK = 1 << 20;
 
 /** The format a file name implies: `.csv` is CSV, anything else NDJSON. */
@@ -40,13 +49,7 @@ export async function forEachRecord(source: RecordSource, each: (value: unknown,
     for (const text of batch) {
       line++;
       if (text.trim() === '') continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (error) {
-        throw new RecordFileError(`${source.path}:${line}: not a JSON record (${error instanceof Error ? error.message : String(error)})`);
-      }
-      each(value, text);
+      each(parseRecord(text, source.path, line), text);
       count++;
     }
   }
@@ -77,44 +80,6 @@ export async function* lineBatches(path: string): AsyncGenerator<string[]> {
     if (rest !== '') yield [rest.endsWith('\r') ? rest.slice(0, -1) : rest];
   } finally {
     await file.close();
-  }
-}
-
-/**
- * Both files' lines, position by position (a missing line is undefined once one file has ended); `each`
- * returns true for a pair it settled. Returns how many it settled.
- */
-export async function inStep(pathA: string, pathB: string, each: (a: string | undefined, b: string | undefined, line: number) => boolean): Promise<number> {
-  const iterA = lineBatches(pathA)[Symbol.asyncIterator]();
-  const iterB = lineBatches(pathB)[Symbol.asyncIterator]();
-  let batchA: string[] = [];
-  let batchB: string[] = [];
-  let atA = 0;
-  let atB = 0;
-  let doneA = false;
-  let doneB = false;
-  let line = 0;
-  let settled = 0;
-  for (;;) {
-    if (atA >= batchA.length && !doneA) {
-      const next = await iterA.next();
-      if (next.done) doneA = true;
-      else [batchA, atA] = [next.value, 0];
-    }
-    if (atB >= batchB.length && !doneB) {
-      const next = await iterB.next();
-      if (next.done) doneB = true;
-      else [batchB, atB] = [next.value, 0];
-    }
-    if (doneA && doneB) return settled;
-    // A plain loop while both batches (or the one left) have lines.
-    const endA = doneA ? atA : batchA.length;
-    const endB = doneB ? atB : batchB.length;
-    while ((doneA || atA < endA) && (doneB || atB < endB) && !(doneA && doneB)) {
-      line++;
-      if (each(doneA ? undefined : batchA[atA++], doneB ? undefined : batchB[atB++], line)) settled++;
-      if ((!doneA && atA >= endA) || (!doneB && atB >= endB)) break;
-    }
   }
 }
 
