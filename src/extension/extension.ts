@@ -12,7 +12,6 @@ import { LazyTreeProvider } from './lazyTree';
 import type { ServicesNode } from './servicesTree';
 import type { ApiWorkbenchTestApi } from './testApi';
 import { serviceTreeItem } from './treeItems';
-import { requireWorkbench } from './workbenchBundle';
 import type { Workbench } from './workbench';
 
 
@@ -29,6 +28,8 @@ export function activate(context: vscode.ExtensionContext): ApiWorkbenchTestApi 
   // Services view's first rows) reaches the editor before the bundle blocks the thread.
   const workbench = (): Promise<Workbench> => (loading ??= new Promise<void>((resolve) => afterRepliesSent(resolve)).then(() => {
     const storage: unknown = context.globalStorageUri?.fsPath;
+    // Required here, not imported: the code cache's modules (crypto, vm) load with the bundle, after the first rows.
+    const { requireWorkbench } = require('./workbenchBundle') as typeof import('./workbenchBundle');
     const w = requireWorkbench(typeof storage === 'string' && storage !== '' ? storage : undefined).createWorkbench(context, log);
     w.ready.catch((error: unknown) => log(`API Workbench failed to load: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
     return (loaded = w);
