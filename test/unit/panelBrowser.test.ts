@@ -163,9 +163,9 @@ void test('raw JSON search highlights matches with <mark> elements and steps thr
   await page.getByLabel('Search the body').fill('Lyon');
   await page.locator('pre.raw mark').first().waitFor();
   assert.equal(await page.locator('pre.raw mark').first().textContent(), 'Lyon');
-  assert.match((await page.locator('.counter').textContent()) ?? '', /^1 \/ \d+ matches$/);
+  assert.match((await page.getByRole('search').locator('.counter').textContent()) ?? '', /^1 \/ \d+ matches$/);
   await page.getByLabel('Search the body').press('Enter');
-  assert.match((await page.locator('.counter').textContent()) ?? '', /^2 \//);
+  assert.match((await page.getByRole('search').locator('.counter').textContent()) ?? '', /^2 \//);
   assert.equal(await page.locator('pre.raw mark.current').count(), 1);
   await page.screenshot({ path: shot('panel-raw-search') });
   await page.getByLabel('Search the body').fill('no-such-text');
