@@ -70,6 +70,9 @@ export class BodyPages {
       const chunk = await this.store.read(base, Math.min(this.store.size, base + (1 << 20)));
       if (chunk.length === 0) break;
       for (let i = 0; i < chunk.length; i++) {
+        // A string's text in one run (no cut falls inside a string), up to the forced cut.
+        if (scanner) i = scanner.skipInString(chunk, i, Math.min(chunk.length, forced - base));
+        if (i >= chunk.length) break;
         const at = base + i;
         const byte = chunk[i]!;
         // The forced cut: the first character start at or past the limit.

@@ -11,8 +11,8 @@ export interface ScanState {
   readonly escaped: boolean;
   /** The bytes of the string being read (capped), or undefined when it cannot be a key (masked). */
   readonly keyBytes: readonly number[] | undefined;
-  /** The last string read, when only whitespace followed it: a key if a colon comes. */
-  readonly lastString: string | undefined;
+  /** The bytes of the last string read, when only whitespace followed it: a key if a colon comes. */
+  readonly lastString: readonly number[] | undefined;
   /** After a secret-named key's colon, before its value. */
   readonly pending: boolean;
   /** The depth of the masked value being skipped, -1 when none. */
@@ -35,7 +35,7 @@ export class SecretValueScanner {
   private inString: boolean;
   private escaped: boolean;
   private keyBytes: number[] | undefined;
-  private lastString: string | undefined;
+  private lastString: readonly number[] | undefined;
   private pending: boolean;
   private maskDepth: number;
   /** Set by step when a masked value starts at this byte: the mask is shown in its place. */
@@ -65,6 +65,22 @@ export class SecretValueScanner {
     return !this.inString && !this.pending && this.lastString === undefined;
   }
 
+  /**
+   * Inside a string, no escape pending: steps the bytes of `bytes` from `from` up to `to` that neither end
+   * it nor escape (the common run of a string's text) in one loop; returns where it stopped.
+   */
+  skipInString(bytes: Buffer, from: number, to: number): number {
+    if (!this.inString || this.escaped) return from;
+    const key = this.maskDepth < 0 ? this.keyBytes : undefined;
+    let i = from;
+    for (; i < to; i++) {
+      const byte = bytes[i]!;
+      if (byte === QUOTE || byte === BACKSLASH) break;
+      if (key && key.length < KEY_LIMIT) key.push(byte);
+    }
+    return i;
+  }
+
   step(byte: number): boolean {
     this.maskStarts = false;
     if (this.inString) return this.inStringByte(byte);
@@ -79,7 +95,7 @@ export class SecretValueScanner {
       this.keyBytes = [];
       this.lastString = undefined;
     } else if (byte === COLON) {
-      this.pending = this.lastString !== undefined && isSecretName(this.lastString);
+      this.pending = this.lastString !== undefined && isSecretKey(this.lastString);
       this.lastString = undefined;
     } else if (!isSpace(byte)) {
       this.lastString = undefined;
@@ -95,7 +111,7 @@ export class SecretValueScanner {
     else if (byte === BACKSLASH) this.escaped = true;
     else if (byte === QUOTE) {
       this.inString = false;
-      if (shown && this.keyBytes) this.lastString = decodedKey(this.keyBytes);
+      if (shown && this.keyBytes) this.lastString = this.keyBytes;
       this.keyBytes = undefined;
       return shown;
     }
@@ -140,6 +156,20 @@ export function maskSecretValues(bytes: Buffer, state: ScanState): Buffer {
   }
   if (runFrom < bytes.length) parts.push(bytes.subarray(runFrom));
   return Buffer.concat(parts);
+}
+
+/** isSecretName of a key's bytes as written, remembered for plain ASCII keys (a body repeats a few keys). */
+const plainKeys = new Map<string, boolean>();
+function isSecretKey(bytes: readonly number[]): boolean {
+  if (bytes.some((b) => b >= 0x80 || b === BACKSLASH)) return isSecretName(decodedKey(bytes));
+  const key = String.fromCharCode(...bytes);
+  let secret = plainKeys.get(key);
+  if (secret === undefined) {
+    secret = isSecretName(key);
+    if (plainKeys.size >= 1000) plainKeys.clear();
+    plainKeys.set(key, secret);
+  }
+  return secret;
 }
 
 function decodedKey(bytes: readonly number[]): string {
