@@ -17,7 +17,7 @@ import { BodyPages, PAGE_BYTES } from '../../src/core/results/bodyPages';
 import { RowStore } from '../../src/core/results/rowStore';
 import { SpillStore } from '../../src/core/results/spillStore';
 import { spilledViewModel } from '../../src/core/results/spilledView';
-import { runExchange, type ExchangePorts } from '../../src/core/run/exchange';
+import { runExchange, type ExchangePorts, type ExchangeStep } from '../../src/core/run/exchange';
 import { SecretBindings } from '../../src/core/secrets/bindings';
 import { Redactor } from '../../src/core/secrets/redact';
 import { KeptResponse } from '../../src/extension/send/keptResponse';
@@ -148,11 +148,21 @@ after(async () => {
   await closeHttpAgents();
 });
 
-async function send(path: string, remember?: Map<string, NamedResponse>) {
+/** The body lengths the steps saw, in the exchange and again when settled. */
+const stepsSaw: number[] = [];
+const probe: ExchangeStep = { name: 'probe', run: (context) => { stepsSaw.push(context.response.bodyText.length); return []; } };
+
+/** As sendController sends: the document's named responses and the steps given to the exchange and to settle. */
+async function send(path: string, remember = new Map<string, NamedResponse>()) {
   // Past 1 MiB on disk: BIG (about 6 MB) goes there, MEDIUM (about 0.6 MB) is held.
   const kept = new KeptResponse(1 << 20);
-  const result = await runExchange({ file: parseHttpFile(`# @name sent\nGET {{base}}${path}\n`), requestIndex: 0, prepare: devContext(base), pages: 'first', rowsTo: kept.rows }, kept.ports(ports));
-  return { kept, settled: await kept.settle(result, [], ports.catalog, remember) };
+  const steps = [probe];
+  stepsSaw.length = 0;
+  const result = await runExchange({
+    file: parseHttpFile(`# @name sent\nGET {{base}}${path}\n`), requestIndex: 0, prepare: devContext(base), remember,
+    pages: 'first', steps, rowsTo: kept.rows, keepBodyWithin: kept.spillAt,
+  }, kept.ports(ports));
+  return { kept, exchanged: result, settled: await kept.settle(result, steps, ports.catalog, remember) };
 }
 
 void describe("the editor's Send of a large response (KeptResponse → spilledViewModel)", () => {
@@ -180,6 +190,20 @@ void describe("the editor's Send of a large response (KeptResponse → spilledVi
     await source.dispose();
     assert.ok(files.every((f) => !existsSync(dirname(f))), 'the spill folders are removed');
     await assert.rejects(source.rows(0, 1), /removed/);
+  });
+
+  void it('past the bound, neither the exchange nor the steps read the body back whole; a named one is not remembered, said', async () => {
+    const whole = JSON.stringify(BIG).length;
+    const remember = new Map<string, NamedResponse>([['sent', { status: 200, headers: {}, bodyText: '"an older response"' }]]);
+    const { exchanged, settled } = await send('/big', remember);
+    assert.ok(whole > 5 << 20 && settled.stores, `${whole} bytes, on disk past 1 MiB`);
+    assert.ok((exchanged.response?.bodyText.length ?? 0) < 1 << 20, `the exchange held ${exchanged.response?.bodyText.length} characters of the body`);
+    assert.equal(settled.result.response?.bodyText, '');
+    assert.ok(stepsSaw.length >= 2 && stepsSaw.every((n) => n < 1 << 20), `the steps saw ${stepsSaw.join(', ')} characters`);
+    assert.equal(remember.has('sent'), false, 'neither this body nor an older one under its name');
+    assert.ok(settled.result.notices.some((n) => n.includes('{{sent.response…}} is not available') && n.includes('larger than the 1.0 MiB a body is read whole within')), settled.result.notices.join('\n'));
+    await settled.stores.rows.remove();
+    await settled.stores.body.remove();
   });
 
   void it('holds a response under the bound whole, as before: its body text, its rows, the checks on all of it', async () => {

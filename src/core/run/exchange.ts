@@ -226,7 +226,7 @@ async function walkOf(ready: Ready, input: ExchangeInput, ports: ExchangePorts):
   const first = input.pages === 'first';
   // Steps and later requests read the body whole: one streamed to rowsTo is kept in a spill file for them.
   const keep = first && input.rowsTo && ((input.steps?.length ?? 0) > 0 || input.remember !== undefined);
-  const receiving = receivingPort(ports.http, keep === true);
+  const receiving = receivingPort(ports.http, keep === true, input.keepBodyWithin);
   const memory = memorySink();
   // Rows stream to rowsTo as they arrive, wherever the rule finds them (paging/anywhereFetch.ts without a style).
   const rowsTo = first ? input.rowsTo : undefined;
@@ -252,7 +252,7 @@ async function walkOf(ready: Ready, input: ExchangeInput, ports: ExchangePorts):
  * The HTTP port around the host's: the response as received, whatever the walker makes of it (a 401 is
  * a failed walk but a response to show); of a streamed one, its body's text when it is small.
  */
-function receivingPort(port: ExchangePorts['http'], keep: boolean): { http: ExchangePorts['http']; received(): HttpResponse | undefined; readonly kept: KeptBody | undefined } {
+function receivingPort(port: ExchangePorts['http'], keep: boolean, keepWithin?: number): { http: ExchangePorts['http']; received(): HttpResponse | undefined; readonly kept: KeptBody | undefined } {
   let received: HttpResponse | undefined;
   let parts: Buffer[] | undefined;
   let kept: KeptBody | undefined;
@@ -266,7 +266,7 @@ function receivingPort(port: ExchangePorts['http'], keep: boolean): { http: Exch
       let size = 0;
       // A response sent again (a refusal waited out) starts its kept body anew.
       await kept?.remove();
-      const body = keep ? new KeptBody() : undefined;
+      const body = keep ? new KeptBody(keepWithin) : undefined;
       kept = body;
       return { ...s, read: (each: (chunk: Buffer) => void | Promise<void>) => s.read((chunk) => {
         size += chunk.length;

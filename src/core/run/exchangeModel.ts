@@ -113,6 +113,12 @@ export interface ExchangeInput {
    * it, the rows are kept in rows.items.
    */
   readonly rowsTo?: RowSink;
+  /**
+   * With rowsTo: the largest body read back whole for the steps and `remember` (KeptBody; the body limit
+   * unless said). The panel passes its SPILL_AT: past it its KeptResponse keeps the bytes on disk, and the
+   * steps run on the first rows there.
+   */
+  readonly keepBodyWithin?: number;
   readonly steps?: readonly ExchangeStep[];
   /** False when the caller never continues this exchange (no Next page, no resume): no paging cursor then. */
   readonly continuable?: boolean;

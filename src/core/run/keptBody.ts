@@ -26,7 +26,7 @@ export class KeptBody {
   async text(): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
     try {
       if (this.size > this.limit) {
-        return { ok: false, reason: `the response body (${mib(this.size)}) is larger than the ${mib(this.limit)} a body is read whole within; its rows went to the output as they arrived, but checks that read the whole body were not run on it` };
+        return { ok: false, reason: `${notReadWhole(this.size, this.limit)}; its rows went to the output as they arrived, but checks that read the whole body were not run on it` };
       }
       // One buffer of the body's size, filled piece by piece: the bytes are held once, then as text.
       const whole = Buffer.allocUnsafe(this.size);
@@ -44,6 +44,11 @@ export class KeptBody {
     this.opening = undefined;
     await spill?.remove();
   }
+}
+
+/** Why a body of `size` bytes is not read back whole: the one wording of the CLI's and the panel's over-limit case. */
+export function notReadWhole(size: number, limit: number): string {
+  return `the response body (${mib(size)}) is larger than the ${mib(limit)} a body is read whole within`;
 }
 
 function mib(bytes: number): string {

@@ -6,14 +6,17 @@
 // - a response held whole, or small enough to hold (<= SPILL_AT): its rows and body go back in the result
 //   and the steps (assertions, contract drift) run on the whole body, as before; the stores are removed;
 // - a response on disk: shown from there (core/results/spilledView.ts); the steps run on its first rows,
-//   said in a notice; the stores live until the panel lets the response go.
+//   said in a notice; the exchange read no body back whole past SPILL_AT (ExchangeInput.keepBodyWithin), so
+//   a named one is not remembered, said in the CLI's words (notReadWhole); the stores live until the panel
+//   lets the response go.
 import type { Catalog } from '../../core/catalog';
 import type { HttpPort } from '../../core/http/client';
 import type { NamedResponse } from '../../core/httpfile/resolve';
 import { jsonTextTooDeep } from '../../core/json/depth';
 import type { ExchangePorts, ExchangeResult, ExchangeStep, Finding } from '../../core/run/exchange';
 import { RowStore } from '../../core/results/rowStore';
-import { SpillStore } from '../../core/results/spillStore';
+import { SPILL_AT, SpillStore } from '../../core/results/spillStore';
+import { notReadWhole } from '../../core/run/keptBody';
 import { withRowsAt, type SpilledStores } from '../../core/results/spilledView';
 import { HEAD_ROWS } from '../../protocol/webviewMessages';
 import { formatCount } from '../../core/results/format';
@@ -28,7 +31,8 @@ export class KeptResponse {
   readonly rows: RowStore;
   readonly body: SpillStore;
 
-  constructor(spillAt?: number) {
+  /** Past this many bytes the response is on disk: the exchange reads no body back whole past it (ExchangeInput.keepBodyWithin). */
+  constructor(readonly spillAt = SPILL_AT) {
     this.rows = new RowStore(spillAt);
     this.body = new SpillStore(spillAt);
   }
@@ -84,7 +88,13 @@ export class KeptResponse {
     const total = this.rows.rowCount;
     const notices = total > sample.length
       ? [...result.notices, `The response is too large to hold (${formatCount(response.sizeBytes)} bytes): its ${formatCount(total)} rows are read from disk as the table scrolls; assertions and the contract were checked on its first ${formatCount(sample.length)} rows.`]
-      : result.notices;
+      : [...result.notices];
+    // A named response on disk is not remembered whole for {{name.response…}}: nor is an older one kept under its name.
+    const name = result.prepared.resolved.name;
+    if (name && remember && response.bodyText === '') {
+      remember.delete(name);
+      notices.push(`{{${name}.response…}} is not available to later requests: ${notReadWhole(this.body.size, this.spillAt)}.`);
+    }
     return { result: { ...sampled, rows: { path: rows?.path ?? '$', items: [], count: total }, notices, findings: await runSteps(sampled, steps, catalog) }, stores: { rows: this.rows, body: this.body } };
   }
 

@@ -96,7 +96,7 @@ export class SendController implements vscode.Disposable {
     try {
       result = await runExchange({
         file, requestIndex: target.requestIndex, prepare: this.prepareContext(document.uri), remember: this.responsesOf(uri),
-        pages: 'first', signal: mine.signal, steps, rowsTo: kept.rows,
+        pages: 'first', signal: mine.signal, steps, rowsTo: kept.rows, keepBodyWithin: kept.spillAt,
       }, kept.ports(ports));
     } catch (error) {
       await kept.dispose();
