@@ -4,7 +4,7 @@
 // warm-up included, as one `apiwb run` pays it) and the best of the warm passes; wall time and, on
 // Linux, the main thread's own CPU time (steadier on a shared machine).
 //   node --import tsx bench/scannerRate.ts [--mb 100] [--rounds 10]
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,9 +27,14 @@ function threadCpuMs(): number | undefined {
  * splitter pays for and the product does not).
  */
 function shippedSplitter(): typeof Splitter {
-  const outfile = join(mkdtempSync(join(tmpdir(), 'apiwb-bench-scanner-')), 'splitter.js');
+  const dir = mkdtempSync(join(tmpdir(), 'apiwb-bench-scanner-'));
+  const outfile = join(dir, 'splitter.js');
   esbuild.buildSync({ bundle: true, minify: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', entryPoints: ['src/core/export/jsonRowSplitter.ts'], outfile });
-  return createRequire(import.meta.url)(outfile) as typeof Splitter;
+  try {
+    return createRequire(import.meta.url)(outfile) as typeof Splitter;
+  } finally {
+    rmSync(dir, { recursive: true, force: true }); // loaded: the file is not needed any more
+  }
 }
 
 async function main(): Promise<void> {

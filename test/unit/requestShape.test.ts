@@ -75,6 +75,8 @@ void test('a written-out Basic credential goes base64-encoded: user:password and
   assert.deepEqual(withBasicEncoded({ authorization: 'basic ann  pw 1' }), { authorization: `basic ${Buffer.from('ann:pw 1').toString('base64')}` });
   assert.deepEqual(withBasicEncoded({ AUTHORIZATION: '  Basic ann:pa ss:x ' }), { AUTHORIZATION: encoded('ann:pa ss:x') });
   assert.deepEqual(withBasicEncoded({ Authorization: 'Basic émile:mot' }), { Authorization: encoded('émile:mot') });
+  // The space form with a colon in the password: the user is the first word.
+  assert.deepEqual(withBasicEncoded({ Authorization: 'Basic ann pa:ss' }), { Authorization: encoded('ann:pa:ss') });
   const untouched: Record<string, string>[] = [{ Authorization: encoded('ann:pw') }, { Authorization: 'Bearer a b:c' }, { 'X-Other': 'Basic a:b' }, {}];
   for (const left of untouched) {
     assert.equal(withBasicEncoded(left), left, JSON.stringify(left));

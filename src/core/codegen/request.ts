@@ -11,6 +11,7 @@ import type { HttpFile } from '../httpfile';
 import { requestAt, type DynamicVariableResolver } from '../httpfile/resolve';
 import { prepareRequest } from '../run/prepareRequest';
 import { citationsAsText } from '../reference';
+import { carriesForm, MIN_SECRET_LENGTH, secretForms, textViews } from '../secrets/secretForms';
 import { secretEnvVarName, MemorySecretStore } from '../secrets/secretStore';
 import { AUTH_SCHEME, hasLiteral, isCredentialHeader, JWT_ANYWHERE } from '../secrets/vocabulary';
 
@@ -126,8 +127,10 @@ export async function codegenRequest(file: HttpFile, requestIndex: number, ctx: 
 
 /** Throws when generated text holds a known secret value or anything shaped like a JWT. */
 export function assertNoSecret(text: string, knownSecrets: Iterable<string>): void {
+  // In any form the send boundary knows (plain, URL-encoded, JSON-escaped, base64 inside a Basic credential).
+  const views = textViews(text);
   for (const secret of knownSecrets) {
-    if (secret.length >= 4 && text.includes(secret)) throw new CodegenError('the generated code would hold a secret value; nothing was generated');
+    if (secret.length >= MIN_SECRET_LENGTH && carriesForm(views, secretForms(secret))) throw new CodegenError('the generated code would hold a secret value; nothing was generated');
   }
   if (JWT_ANYWHERE.test(text)) throw new CodegenError('the generated code would hold a JWT; nothing was generated');
 }

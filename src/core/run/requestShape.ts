@@ -90,7 +90,9 @@ export function withBasicEncoded(headers: Record<string, string>): Record<string
   const written = name === undefined ? undefined : /^(Basic)\s+(.+)$/is.exec(headers[name]!.trim());
   if (name === undefined || !written) return headers;
   const credential = written[2]!;
-  if (!/[:\s]/.test(credential)) return headers;
-  const pair = credential.includes(':') ? credential : credential.replace(/\s+/, ':');
+  // `user password` (the user has no colon), else `user:password` as written; neither: already encoded.
+  const spaced = /^([^\s:]+)\s+(.+)$/s.exec(credential);
+  if (!spaced && !credential.includes(':')) return headers;
+  const pair = spaced ? `${spaced[1]!}:${spaced[2]!}` : credential;
   return { ...headers, [name]: `${written[1]!} ${Buffer.from(pair, 'utf8').toString('base64')}` };
 }
