@@ -8,7 +8,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import * as esbuild from 'esbuild';
+import { REQUEST_SENDER_FLAGS } from '../src/cli/v8Flags';
 import type * as Splitter from '../src/core/export/jsonRowSplitter';
 import { recordExportPage } from './lib/exportPage';
 import { arg, loadNote, median } from './lib/measure';
@@ -24,12 +26,14 @@ function threadCpuMs(): number | undefined {
 /**
  * The splitter as it ships: bundled by esbuild as scripts/build.mjs bundles the CLI, so its modules are one
  * scope (tsx would load each module apart and call across them through module objects, which a split
- * splitter pays for and the product does not).
+ * splitter pays for and the product does not), and run with apiwb run's V8 flags.
  */
 function shippedSplitter(): typeof Splitter {
   const dir = mkdtempSync(join(tmpdir(), 'apiwb-bench-scanner-'));
   const outfile = join(dir, 'splitter.js');
   esbuild.buildSync({ bundle: true, minify: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', entryPoints: ['src/core/export/jsonRowSplitter.ts'], outfile });
+  // With the V8 flags apiwb run sets before it compiles a bundle that sends requests (src/cli/main.ts).
+  setFlagsFromString(REQUEST_SENDER_FLAGS);
   try {
     return createRequire(import.meta.url)(outfile) as typeof Splitter;
   } finally {
