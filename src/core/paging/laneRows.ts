@@ -26,10 +26,18 @@ const MEMORY_BYTES = 1 << 20;
 const NEWLINE = 0x0a, OPEN_OBJ = 0x7b;
 const CLOSE = Buffer.from(']}');
 
+const NO_KEYS: ReadonlySet<string> = new Set();
+
 class Lane {
-  /** Small blocks: a body may hold many small arrays, each a lane. */
-  readonly out = new ByteBlocks(64 * 1024);
-  readonly splitter: JsonRowSplitter;
+  /**
+   * Small blocks: a body may hold many small arrays, each a lane. The splitter and its blocks live
+   * while the lane is read; once it is closed and weighed (release), only what the rule and the end
+   * need stays (count, sample, keys): a body of 200 000 small arrays keeps 200 000 small records.
+   */
+  out: ByteBlocks | undefined;
+  splitter: JsonRowSplitter | undefined;
+  private rows = 0;
+  private candidates = NO_KEYS;
   /** The placeholder the rule weighs for it (placeholderRows). */
   readonly items: unknown[] = [];
   sampled = 0;
@@ -47,12 +55,34 @@ class Lane {
   writing: Promise<void> | undefined;
 
   constructor(readonly keys: readonly string[], readonly order: number) {
+    this.out = new ByteBlocks(64 * 1024);
     this.splitter = new JsonRowSplitter(keys[keys.length - 1], this.out);
     this.splitter.push(Buffer.from(`{${JSON.stringify(keys[keys.length - 1])}:[`));
   }
 
   get count(): number {
-    return this.splitter.rowsSoFar;
+    return this.splitter ? this.splitter.rowsSoFar : this.rows;
+  }
+
+  get secretKeyCandidates(): ReadonlySet<string> {
+    return this.splitter ? this.splitter.secretKeyCandidates : this.candidates;
+  }
+
+  /**
+   * Read, moved and weighed: the splitter and its blocks go (its block serves the next lane), and rows
+   * still held in memory are copied to their own size (not a slice holding a whole block or chunk).
+   */
+  release(): void {
+    if (!this.splitter) return;
+    this.rows = this.splitter.rowsSoFar;
+    if (!this.dropped && this.splitter.secretKeyCandidates.size > 0) this.candidates = this.splitter.secretKeyCandidates;
+    this.splitter = undefined;
+    if (this.out) recycleBlocks(this.out.take());
+    this.out = undefined;
+    if (this.memory.length === 0) return;
+    const own = Buffer.concat(this.memory, this.memoryBytes);
+    recycleBlocks(this.memory);
+    this.memory = [own];
   }
 
   /** The first rows of `pieces` weighed as the rule weighs them: objects or not. */
@@ -107,26 +137,27 @@ export class LaneRows {
   }
 
   inside(bytes: Buffer): void {
-    this.current?.splitter.push(bytes);
+    this.current?.splitter?.push(bytes);
   }
 
   close(): void {
     const lane = this.current;
     if (!lane) return;
     this.current = undefined;
-    lane.splitter.push(CLOSE);
-    lane.splitter.end();
+    lane.splitter?.push(CLOSE);
+    lane.splitter?.end();
     this.closed.push(lane);
   }
 
   /** After a chunk: full batches moved on, closed lanes weighed against those kept. */
   async settle(): Promise<void> {
-    if (this.current && this.current.out.length >= BATCH_BYTES) await this.move(this.current);
+    if (this.current?.out && this.current.out.length >= BATCH_BYTES) await this.move(this.current);
     const closed = this.closed;
     this.closed = [];
     for (const lane of closed) {
       await this.move(lane);
       await this.weigh([...this.kept, lane]);
+      lane.release();
     }
   }
 
@@ -163,7 +194,7 @@ export class LaneRows {
     const lane = order === undefined ? undefined : this.lanes[order];
     for (const other of this.lanes) if (other !== lane) await this.drop(other);
     if (!lane) return undefined;
-    const keys = lane.splitter.secretKeyCandidates;
+    const keys = lane.secretKeyCandidates;
     if (lane.page) {
       await lane.writing;
       await lane.page.keep();
@@ -190,6 +221,7 @@ export class LaneRows {
 
   /** The rows the splitter has cut whole go on: to the page, the spill, memory, or nowhere. */
   private async move(lane: Lane): Promise<void> {
+    if (!lane.out) return;
     const taken = lane.out.take();
     const rows = lane.count - lane.moved;
     lane.moved = lane.count;
@@ -202,7 +234,7 @@ export class LaneRows {
       // One batch written while the next is split (the one before must be written first: rows stay in order).
       await lane.writing;
       const page = lane.page;
-      lane.writing = page.writeNdjson(taken, rows, lane.splitter.secretKeyCandidates).then(() => recycleBlocks(taken));
+      lane.writing = page.writeNdjson(taken, rows, lane.secretKeyCandidates).then(() => recycleBlocks(taken));
       lane.writing.catch(() => undefined);
     } else if (lane.spill) {
       for (const piece of taken) await lane.spill.write(piece);
@@ -219,7 +251,7 @@ export class LaneRows {
     if (page) {
       this.paged = lane;
       lane.page = page;
-      if (lane.memory.length > 0) await page.writeNdjson(lane.memory, countLines(lane.memory), lane.splitter.secretKeyCandidates);
+      if (lane.memory.length > 0) await page.writeNdjson(lane.memory, countLines(lane.memory), lane.secretKeyCandidates);
     } else {
       lane.spill = await openSpill();
       for (const piece of lane.memory) await lane.spill.write(piece);
@@ -244,7 +276,7 @@ export class LaneRows {
   private async drop(lane: Lane): Promise<void> {
     if (lane.dropped) return;
     lane.dropped = true;
-    recycleBlocks(lane.out.take());
+    if (lane.out) recycleBlocks(lane.out.take());
     recycleBlocks(lane.memory);
     lane.memory = [];
     lane.memoryBytes = 0;
