@@ -30,14 +30,17 @@ const NO_KEYS: ReadonlySet<string> = new Set();
 
 class Lane {
   /**
-   * Small blocks: a body may hold many small arrays, each a lane. The splitter and its blocks live
-   * while the lane is read; once it is closed and weighed (release), only what the rule and the end
-   * need stays (count, sample, keys): a body of 200 000 small arrays keeps 200 000 small records.
+   * Small blocks: a body may hold many small arrays, each a lane (a chunk may close thousands). The
+   * splitter and its blocks live while the lane is read; once it is closed (seal) only what the rule and
+   * the end need stays (count, sample, keys, its rows not yet moved in a buffer of their own size), and
+   * its block serves the next lane: a body of 200 000 small arrays keeps 200 000 small records.
    */
   out: ByteBlocks | undefined;
   splitter: JsonRowSplitter | undefined;
   private rows = 0;
   private candidates = NO_KEYS;
+  /** Closed: its rows cut but not yet moved (seal). */
+  private tail: Buffer[] = [];
   /** The placeholder the rule weighs for it (placeholderRows). */
   readonly items: unknown[] = [];
   sampled = 0;
@@ -68,18 +71,31 @@ class Lane {
     return this.splitter ? this.splitter.secretKeyCandidates : this.candidates;
   }
 
-  /**
-   * Read, moved and weighed: the splitter and its blocks go (its block serves the next lane), and rows
-   * still held in memory are copied to their own size (not a slice holding a whole block or chunk).
-   */
-  release(): void {
-    if (!this.splitter) return;
+  /** Read to its end (or cut): the splitter and its block go, its rows not yet moved copied to their own size. */
+  seal(): void {
+    if (!this.splitter || !this.out) return;
     this.rows = this.splitter.rowsSoFar;
-    if (!this.dropped && this.splitter.secretKeyCandidates.size > 0) this.candidates = this.splitter.secretKeyCandidates;
+    this.candidates = this.splitter.secretKeyCandidates;
+    const taken = this.out.take();
+    if (taken.length > 0) this.tail = [Buffer.concat(taken)];
+    recycleBlocks(taken);
     this.splitter = undefined;
-    if (this.out) recycleBlocks(this.out.take());
     this.out = undefined;
-    if (this.memory.length === 0) return;
+  }
+
+  /** Its rows not yet moved, handed over. */
+  take(): Buffer[] {
+    if (this.out) return this.out.take();
+    const tail = this.tail;
+    this.tail = [];
+    return tail;
+  }
+
+  /** Weighed: a dropped lane forgets its keys; rows still held in blocks are copied to their own size. */
+  release(): void {
+    this.seal();
+    if (this.dropped) this.candidates = NO_KEYS;
+    if (this.memory.length <= 1) return;
     const own = Buffer.concat(this.memory, this.memoryBytes);
     recycleBlocks(this.memory);
     this.memory = [own];
@@ -109,6 +125,14 @@ class Lane {
   }
 }
 
+/** A lane read to its end and dropped: what `fill` sets in the skeleton, and nothing more. */
+interface Forgotten {
+  readonly keys: readonly string[];
+  readonly count: number;
+  readonly sampled: number;
+  readonly objects: number;
+}
+
 /** What the chosen lane gave: its rows' count, how many were written, and those not written (no writer). */
 export interface LaneOutcome {
   readonly rowCount: number;
@@ -118,7 +142,7 @@ export interface LaneOutcome {
 }
 
 export class LaneRows {
-  private readonly lanes: Lane[] = [];
+  private readonly lanes: (Lane | Forgotten)[] = [];
   private current: Lane | undefined;
   private closed: Lane[] = [];
   private kept: Lane[] = [];
@@ -146,6 +170,7 @@ export class LaneRows {
     this.current = undefined;
     lane.splitter?.push(CLOSE);
     lane.splitter?.end();
+    lane.seal();
     this.closed.push(lane);
   }
 
@@ -168,11 +193,11 @@ export class LaneRows {
   fill(skeleton: Record<string, unknown>, splitterLanes: readonly { readonly items: unknown[] }[]): (rows: readonly unknown[]) => number | undefined {
     const byItems = new Map<readonly unknown[], number>();
     let top = 0;
-    for (const lane of this.lanes) {
+    for (const [order, lane] of this.lanes.entries()) {
       const items = lane.keys.length === 1 ? splitterLanes[top++]?.items : innerArray(skeleton, lane.keys[0]!, lane.keys[1]!);
       if (!items) continue;
       placeholderRows(items, lane.count, lane.sampled, lane.objects);
-      byItems.set(items, lane.order);
+      byItems.set(items, order);
     }
     return (rows) => byItems.get(rows);
   }
@@ -194,6 +219,8 @@ export class LaneRows {
     const lane = order === undefined ? undefined : this.lanes[order];
     for (const other of this.lanes) if (other !== lane) await this.drop(other);
     if (!lane) return undefined;
+    // A lane dropped before the end (the rule at the end picks what it picked as they came): no rows kept.
+    if (!(lane instanceof Lane)) return { rowCount: lane.count, written: write ? lane.count : 0, ndjson: [], secretKeyCandidates: NO_KEYS };
     const keys = lane.secretKeyCandidates;
     if (lane.page) {
       await lane.writing;
@@ -221,8 +248,7 @@ export class LaneRows {
 
   /** The rows the splitter has cut whole go on: to the page, the spill, memory, or nowhere. */
   private async move(lane: Lane): Promise<void> {
-    if (!lane.out) return;
-    const taken = lane.out.take();
+    const taken = lane.take();
     const rows = lane.count - lane.moved;
     lane.moved = lane.count;
     lane.sample(taken);
@@ -268,15 +294,19 @@ export class LaneRows {
     const kept: Lane[] = [];
     for (const lane of lanes) {
       if (lane === chosen || !reachable.has(lane)) kept.push(lane);
-      else await this.drop(lane);
+      else {
+        await this.drop(lane);
+        // Read to its end: only its placeholder's facts stay (a body may hold 200 000 small arrays).
+        if (!lane.splitter) this.lanes[lane.order] = { keys: lane.keys, count: lane.count, sampled: lane.sampled, objects: lane.objects };
+      }
     }
     this.kept = kept;
   }
 
-  private async drop(lane: Lane): Promise<void> {
-    if (lane.dropped) return;
+  private async drop(lane: Lane | Forgotten): Promise<void> {
+    if (!(lane instanceof Lane) || lane.dropped) return;
     lane.dropped = true;
-    if (lane.out) recycleBlocks(lane.out.take());
+    recycleBlocks(lane.take());
     recycleBlocks(lane.memory);
     lane.memory = [];
     lane.memoryBytes = 0;
