@@ -26,10 +26,21 @@ const MEMORY_BYTES = 1 << 20;
 const NEWLINE = 0x0a, OPEN_OBJ = 0x7b;
 const CLOSE = Buffer.from(']}');
 
+const NO_KEYS: ReadonlySet<string> = new Set();
+
 class Lane {
-  /** Small blocks: a body may hold many small arrays, each a lane. */
-  readonly out = new ByteBlocks(64 * 1024);
-  readonly splitter: JsonRowSplitter;
+  /**
+   * Small blocks: a body may hold many small arrays, each a lane (a chunk may close thousands). The
+   * splitter and its blocks live while the lane is read; once it is closed (seal) only what the rule and
+   * the end need stays (count, sample, keys, its rows not yet moved in a buffer of their own size), and
+   * its block serves the next lane: a body of 200 000 small arrays keeps 200 000 small records.
+   */
+  out: ByteBlocks | undefined;
+  splitter: JsonRowSplitter | undefined;
+  private rows = 0;
+  private candidates = NO_KEYS;
+  /** Closed: its rows cut but not yet moved (seal). */
+  private tail: Buffer[] = [];
   /** The placeholder the rule weighs for it (placeholderRows). */
   readonly items: unknown[] = [];
   sampled = 0;
@@ -47,12 +58,47 @@ class Lane {
   writing: Promise<void> | undefined;
 
   constructor(readonly keys: readonly string[], readonly order: number) {
+    this.out = new ByteBlocks(64 * 1024);
     this.splitter = new JsonRowSplitter(keys[keys.length - 1], this.out);
     this.splitter.push(Buffer.from(`{${JSON.stringify(keys[keys.length - 1])}:[`));
   }
 
   get count(): number {
-    return this.splitter.rowsSoFar;
+    return this.splitter ? this.splitter.rowsSoFar : this.rows;
+  }
+
+  get secretKeyCandidates(): ReadonlySet<string> {
+    return this.splitter ? this.splitter.secretKeyCandidates : this.candidates;
+  }
+
+  /** Read to its end (or cut): the splitter and its block go, its rows not yet moved copied to their own size. */
+  seal(): void {
+    if (!this.splitter || !this.out) return;
+    this.rows = this.splitter.rowsSoFar;
+    this.candidates = this.splitter.secretKeyCandidates;
+    const taken = this.out.take();
+    if (taken.length > 0) this.tail = [Buffer.concat(taken)];
+    recycleBlocks(taken);
+    this.splitter = undefined;
+    this.out = undefined;
+  }
+
+  /** Its rows not yet moved, handed over. */
+  take(): Buffer[] {
+    if (this.out) return this.out.take();
+    const tail = this.tail;
+    this.tail = [];
+    return tail;
+  }
+
+  /** Weighed: a dropped lane forgets its keys; rows still held in blocks are copied to their own size. */
+  release(): void {
+    this.seal();
+    if (this.dropped) this.candidates = NO_KEYS;
+    if (this.memory.length <= 1) return;
+    const own = Buffer.concat(this.memory, this.memoryBytes);
+    recycleBlocks(this.memory);
+    this.memory = [own];
   }
 
   /** The first rows of `pieces` weighed as the rule weighs them: objects or not. */
@@ -79,6 +125,14 @@ class Lane {
   }
 }
 
+/** A lane read to its end and dropped: what `fill` sets in the skeleton, and nothing more. */
+interface Forgotten {
+  readonly keys: readonly string[];
+  readonly count: number;
+  readonly sampled: number;
+  readonly objects: number;
+}
+
 /** What the chosen lane gave: its rows' count, how many were written, and those not written (no writer). */
 export interface LaneOutcome {
   readonly rowCount: number;
@@ -88,7 +142,7 @@ export interface LaneOutcome {
 }
 
 export class LaneRows {
-  private readonly lanes: Lane[] = [];
+  private readonly lanes: (Lane | Forgotten)[] = [];
   private current: Lane | undefined;
   private closed: Lane[] = [];
   private kept: Lane[] = [];
@@ -107,26 +161,28 @@ export class LaneRows {
   }
 
   inside(bytes: Buffer): void {
-    this.current?.splitter.push(bytes);
+    this.current?.splitter?.push(bytes);
   }
 
   close(): void {
     const lane = this.current;
     if (!lane) return;
     this.current = undefined;
-    lane.splitter.push(CLOSE);
-    lane.splitter.end();
+    lane.splitter?.push(CLOSE);
+    lane.splitter?.end();
+    lane.seal();
     this.closed.push(lane);
   }
 
   /** After a chunk: full batches moved on, closed lanes weighed against those kept. */
   async settle(): Promise<void> {
-    if (this.current && this.current.out.length >= BATCH_BYTES) await this.move(this.current);
+    if (this.current?.out && this.current.out.length >= BATCH_BYTES) await this.move(this.current);
     const closed = this.closed;
     this.closed = [];
     for (const lane of closed) {
       await this.move(lane);
       await this.weigh([...this.kept, lane]);
+      lane.release();
     }
   }
 
@@ -137,11 +193,11 @@ export class LaneRows {
   fill(skeleton: Record<string, unknown>, splitterLanes: readonly { readonly items: unknown[] }[]): (rows: readonly unknown[]) => number | undefined {
     const byItems = new Map<readonly unknown[], number>();
     let top = 0;
-    for (const lane of this.lanes) {
+    for (const [order, lane] of this.lanes.entries()) {
       const items = lane.keys.length === 1 ? splitterLanes[top++]?.items : innerArray(skeleton, lane.keys[0]!, lane.keys[1]!);
       if (!items) continue;
       placeholderRows(items, lane.count, lane.sampled, lane.objects);
-      byItems.set(items, lane.order);
+      byItems.set(items, order);
     }
     return (rows) => byItems.get(rows);
   }
@@ -163,7 +219,9 @@ export class LaneRows {
     const lane = order === undefined ? undefined : this.lanes[order];
     for (const other of this.lanes) if (other !== lane) await this.drop(other);
     if (!lane) return undefined;
-    const keys = lane.splitter.secretKeyCandidates;
+    // A lane dropped before the end (the rule at the end picks what it picked as they came): no rows kept.
+    if (!(lane instanceof Lane)) return { rowCount: lane.count, written: write ? lane.count : 0, ndjson: [], secretKeyCandidates: NO_KEYS };
+    const keys = lane.secretKeyCandidates;
     if (lane.page) {
       await lane.writing;
       await lane.page.keep();
@@ -190,7 +248,7 @@ export class LaneRows {
 
   /** The rows the splitter has cut whole go on: to the page, the spill, memory, or nowhere. */
   private async move(lane: Lane): Promise<void> {
-    const taken = lane.out.take();
+    const taken = lane.take();
     const rows = lane.count - lane.moved;
     lane.moved = lane.count;
     lane.sample(taken);
@@ -202,7 +260,7 @@ export class LaneRows {
       // One batch written while the next is split (the one before must be written first: rows stay in order).
       await lane.writing;
       const page = lane.page;
-      lane.writing = page.writeNdjson(taken, rows, lane.splitter.secretKeyCandidates).then(() => recycleBlocks(taken));
+      lane.writing = page.writeNdjson(taken, rows, lane.secretKeyCandidates).then(() => recycleBlocks(taken));
       lane.writing.catch(() => undefined);
     } else if (lane.spill) {
       for (const piece of taken) await lane.spill.write(piece);
@@ -219,7 +277,7 @@ export class LaneRows {
     if (page) {
       this.paged = lane;
       lane.page = page;
-      if (lane.memory.length > 0) await page.writeNdjson(lane.memory, countLines(lane.memory), lane.splitter.secretKeyCandidates);
+      if (lane.memory.length > 0) await page.writeNdjson(lane.memory, countLines(lane.memory), lane.secretKeyCandidates);
     } else {
       lane.spill = await openSpill();
       for (const piece of lane.memory) await lane.spill.write(piece);
@@ -236,15 +294,19 @@ export class LaneRows {
     const kept: Lane[] = [];
     for (const lane of lanes) {
       if (lane === chosen || !reachable.has(lane)) kept.push(lane);
-      else await this.drop(lane);
+      else {
+        await this.drop(lane);
+        // Read to its end: only its placeholder's facts stay (a body may hold 200 000 small arrays).
+        if (!lane.splitter) this.lanes[lane.order] = { keys: lane.keys, count: lane.count, sampled: lane.sampled, objects: lane.objects };
+      }
     }
     this.kept = kept;
   }
 
-  private async drop(lane: Lane): Promise<void> {
-    if (lane.dropped) return;
+  private async drop(lane: Lane | Forgotten): Promise<void> {
+    if (!(lane instanceof Lane) || lane.dropped) return;
     lane.dropped = true;
-    recycleBlocks(lane.out.take());
+    recycleBlocks(lane.take());
     recycleBlocks(lane.memory);
     lane.memory = [];
     lane.memoryBytes = 0;
