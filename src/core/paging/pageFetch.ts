@@ -85,7 +85,7 @@ export async function fetchStreamed(
     let got;
     try {
       const anywhere = rowsAt.anywhere;
-      got = await readAnywhere(read, (body) => anywhere(body, head), early, rowBytes, tentative, rowsAt.kept);
+      got = await readAnywhere(read, (body) => anywhere(body, head), early, rowBytes, tentative);
     } catch (error) {
       if (!(error instanceof MalformedJsonError)) throw error;
       return { response: { ...head, bodyText: '', timing: timing(), sizeBytes: 0 }, body: { ok: false, error: error.message } };

@@ -12,10 +12,9 @@
 // constants below: a style's place is data, never a second description of it.
 // The streamed path (pageFetch.ts) agrees by construction: it streams only the style's first name or a
 // top-level array, and hands the strategy every other field, so the rule sees what it would have seen.
-// Where the style's place is not one top-level field (no style, the configurable style's several names,
-// the batch cursor's largest array, an items= path), it streams "anywhere" (anywhereFetch.ts): every
-// array one and two levels down is counted and its rows split as it passes, and the rule is asked of the
-// body's skeleton (placeholderRows, rowsSummary) at its end. `items=$` names the top-level array.
+// With no style (`none`), it streams "anywhere" (anywhereFetch.ts): every array one level down is counted
+// as it passes and the rule is asked of the body's skeleton (placeholderRows, rowsSummary) at its end.
+// `items=$` names the top-level array.
 import type { PagingStyleId } from '../catalog/model';
 import type { Acceptance } from './types';
 
@@ -45,9 +44,9 @@ interface Place {
   readonly fixed: boolean;
   /**
    * What the walker may stream to an NDJSON file: a top-level field, `undefined` for a top-level array,
-   * null for anywhere unless items= names a top-level field, 'anywhere' for the rule asked of the skeleton.
+   * null for nothing unless items= names a top-level field, 'never' for nothing at all.
    */
-  readonly stream: string | undefined | null | 'anywhere';
+  readonly stream: string | undefined | null | 'never' | 'anywhere';
 }
 
 /**
@@ -69,7 +68,7 @@ const PLACES: Readonly<Record<PagingStyleId, Place>> = {
   'page-number': { names: ['Orders'], fixed: true, stream: 'Orders' },
   'offset-remaining': { names: ['_Leads'], fixed: true, stream: '_Leads' },
   'export-ordinal': { names: ['Result'], fixed: true, stream: 'Result' },
-  'batch-cursor': { names: ['Assets'], fixed: false, stream: 'anywhere' },
+  'batch-cursor': { names: ['Assets'], fixed: false, stream: 'never' },
   'stateful-extraction': { names: ['FactTransactions'], fixed: false, stream: 'FactTransactions' },
   'page-headers': { names: [], fixed: false, stream: undefined },
   generic: { names: ['value', 'items', 'data', 'results'], fixed: false, stream: null },
@@ -144,7 +143,7 @@ export interface RowsRule {
   /** Where the rows are before any body is seen: items=, else the style's first name, else '$'. */
   readonly declared: string;
   /** The strategy's `streamRows`: what the walker may stream to an NDJSON file as it arrives. */
-  readonly streamRows: StreamRows;
+  readonly streamRows?: StreamRows;
   /** Where it looks: what a paging loop generated from the strategy prints (loop.ts). */
   readonly place: RowsPlace;
 }
@@ -157,8 +156,6 @@ export interface StreamRows {
   readonly field?: string;
   /** The rule asked of the body's skeleton, with the response's head (for a style detected from it). */
   readonly anywhere?: (body: unknown, head: { readonly headers: Readonly<Record<string, string>> }) => RowsFound;
-  /** With `anywhere`: the top-level fields the strategy reads besides the rows (its cursor, its totals), kept whole. */
-  readonly kept?: readonly string[];
 }
 
 export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, string>>): RowsRule {
@@ -166,11 +163,11 @@ export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, 
   const place = rowsPlace(style, options);
   const items = options['items'];
   const find = (body: unknown): RowsFound => findRows(body, place);
-  // items= streams its top-level field or the top-level array ('$'); a dotted path, and a style whose
-  // rows are not at one top-level field, stream anywhere (the rule asked of the skeleton at the end).
-  const named = items === undefined ? styleStream : items === '$' || items === '.' || items === '' ? undefined : items.includes('.') ? 'anywhere' : items;
-  const stream = styleStream === 'anywhere' || named === null ? 'anywhere' : named;
-  const streamRows: StreamRows = stream === 'anywhere' ? { anywhere: find } : stream === undefined ? {} : { field: stream };
+  // items= streams when it names a top-level field or the top-level array ('$'); a dotted path is read
+  // from the body (anywhere, for no style; else parsed).
+  const named = items === undefined ? styleStream : items === '$' || items === '.' || items === '' ? undefined : items.includes('.') ? (styleStream === 'anywhere' ? 'anywhere' : null) : items;
+  const stream = styleStream === 'never' ? null : named;
+  const streamRows: StreamRows | undefined = stream === null ? undefined : stream === 'anywhere' ? { anywhere: find } : stream === undefined ? {} : { field: stream };
   return {
     find,
     accept(body) {
@@ -178,7 +175,7 @@ export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, 
       return found.ok ? { kind: 'rows', rows: found.rows, path: found.path } : { kind: 'fail', reason: found.reason };
     },
     declared: items ?? names[0] ?? '$',
-    streamRows,
+    ...(streamRows ? { streamRows } : {}),
     place,
   };
 }

@@ -13,8 +13,6 @@ export function batchCursorStrategy(options: Readonly<Record<string, string>>, p
   return {
     style: 'batch-cursor',
     position: () => ({ body: [cursorField] }),
-    // Streamed anywhere (Assets, else the largest array): the cursor and Remaining are kept whole.
-    streamRows: { ...rule.streamRows, kept: ['Remaining', cursorField] },
     loop: {
       style: 'batch-cursor',
       citation: 'seed 000 §4.2 rule 4',

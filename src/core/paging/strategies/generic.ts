@@ -137,12 +137,6 @@ const NEXT_OF: Record<Mode, (page: Page, rows: readonly unknown[], options: Opti
   page: nextPageNumber,
 };
 
-/** The top-level fields the options name paths in (a path's first part, and the path as one key). */
-function fieldsRead(options: Options): string[] {
-  const paths = [options['next'], options['cursorField'] ?? options['cursor'], options['total'], options['totalPages']];
-  return paths.flatMap((path) => (path ? [path, path.split('.')[0]!] : []));
-}
-
 export function genericStrategy(options: Options, policy: RetryPolicy): PagingStrategy {
   const rule = rowsRule('generic', options);
   const mode = modeOf(options);
@@ -155,8 +149,7 @@ export function genericStrategy(options: Options, policy: RetryPolicy): PagingSt
       const param = options[mode] ?? mode;
       return paramIn(options, request) === 'query' ? { query: [param] } : { body: [param] };
     },
-    // Streamed anywhere, the fields it follows (next=, cursorField=, total=, totalPages=) are kept whole.
-    streamRows: rule.streamRows.anywhere ? { ...rule.streamRows, kept: fieldsRead(options) } : rule.streamRows,
+    ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     prepare: (first) => first,
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);
