@@ -44,6 +44,8 @@ export async function run(page, ctx) {
   await runCommand(page, 'API Workbench: Compare Environments…');
   await pick(page, 'sandbox-next');
   await pick(page, 'All pages');
+  // The key's input box replaces the pick: wait for its own title, so the typing goes into it, not the editor.
+  await page.locator('.quick-input-widget', { hasText: 'the field that identifies a record' }).waitFor({ timeout: 30_000 });
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
   await input.fill('bookingId');
