@@ -7,12 +7,12 @@
 // Usage: node test/editor/run.mjs [--only=editor|ui] [--grep=TEXT]
 // Needs dist/api-workbench.vsix (node scripts/package.mjs). Logs: test-output/editor/, PNGs: test-output/screenshots/.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installEditor } from './lib/editorInstall.mjs';
-import { createProfile, installVsix, startCodeServer } from './lib/codeServer.mjs';
+import { copyWorkspace, createProfile, installVsix, startCodeServer } from './lib/codeServer.mjs';
 import { launchChromium } from './lib/browser.mjs';
 import { runExtensionHostSuites } from './lib/extensionHostPhase.mjs';
 import { loadUiTests, runUiSuites } from './lib/uiPhase.mjs';
@@ -81,7 +81,10 @@ async function main() {
   const installed = await snapshotFiles(started.profile.extensions);
   const installedFile = join(paths.logs, 'installed-files.json');
   writeFileSync(installedFile, JSON.stringify(installed));
-  const sandbox = await startTestSandbox(started.profile.workspace);
+  // The UI suites get a workspace of their own, so they start as a user's first session does: no editors,
+  // recently opened files or view state left by the extension-host suites (code-server keeps those per folder).
+  uiWorkspace = await copyWorkspace(paths.workspace, join(started.profile.root, 'ui-workspace'));
+  const sandbox = await startTestSandbox([started.profile.workspace, uiWorkspace]);
   const resultsFile = join(paths.logs, 'editor-results.ndjson');
   // The extension host inherits code-server's environment: that is how the suite learns where to write.
   started.server = await startCodeServer({
@@ -134,7 +137,7 @@ async function main() {
   if (phases.ui) {
     const t2 = Date.now();
     const results = await runUiSuites({
-      browser: started.browser, server: started.server, workspace: started.profile.workspace, tests: uiTests,
+      browser: started.browser, server: started.server, workspace: uiWorkspace, tests: uiTests,
       screenshotsDir: paths.screenshots, logFile: join(paths.logs, 'ui.log'),
       extras: { ...extras, sandbox: sandbox?.descriptor, requireSandbox: () => requireSandbox(sandbox) },
     });
@@ -160,11 +163,13 @@ async function main() {
  * http-client.env.json, as `npm start` does. A sandbox that fails to start fails only the tests that
  * need it (ctx.requireSandbox() / testSandbox()), with the reason printed here.
  */
-async function startTestSandbox(workspace) {
+async function startTestSandbox(workspaces) {
   if (!existsSync(join(root, 'src/sandbox'))) return undefined;
   try {
-    // The sandbox writes its environment into the workspace's env file itself (--write-env-file).
-    started.sandbox = await startSandbox({ cli: join(root, 'dist/cli.js'), args: ['--write-env-file', join(workspace, 'http-client.env.json')] });
+    // The sandbox writes its environment into the first workspace's env file itself (--write-env-file).
+    const envFile = join(workspaces[0], 'http-client.env.json');
+    started.sandbox = await startSandbox({ cli: join(root, 'dist/cli.js'), args: ['--write-env-file', envFile] });
+    for (const other of workspaces.slice(1)) copyFileSync(envFile, join(other, 'http-client.env.json'));
   } catch (error) {
     sandboxProblem = error?.message ?? String(error);
     console.warn(`editor: warning: no sandbox for the tests: ${sandboxProblem}`);
@@ -175,11 +180,12 @@ async function startTestSandbox(workspace) {
   return started.sandbox;
 }
 
-/** Every folder the product may write to: the workspace (apiwb-results/ too), user data (logs, storage), extensions. */
+/** Every folder the product may write to: both workspaces (apiwb-results/ too), user data (logs, storage), extensions. */
 function productDirs(profile) {
-  return [profile.workspace, profile.userData, profile.extensions];
+  return [profile.workspace, uiWorkspace, profile.userData, profile.extensions].filter(Boolean);
 }
 
+let uiWorkspace;
 let sandboxProblem = 'this build has no sandbox (src/sandbox)';
 function requireSandbox(sandbox) {
   if (!sandbox) throw new Error(`this test needs the sandbox, which did not start: ${sandboxProblem}`);

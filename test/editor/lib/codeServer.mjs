@@ -49,13 +49,19 @@ export async function createProfile({ workspaceSource, root, workspace } = {}) {
   if (!root || !existsSync(settings)) await writeFile(settings, `${JSON.stringify(QUIET_SETTINGS, null, 2)}\n`);
   // An explicit config keeps code-server away from the user's own ~/.config/code-server.
   await writeFile(profile.config, 'auth: none\n');
-  if (!workspace) {
-    // Not the env files a local `npm start` left behind: each run writes its own.
-    const localOnly = /http-client(\.private)?\.env\.json$/;
-    if (workspaceSource) await cp(workspaceSource, profile.workspace, { recursive: true, filter: (path) => !localOnly.test(path) });
-    else await mkdir(profile.workspace, { recursive: true });
-  }
+  if (!workspace) await copyWorkspace(workspaceSource, profile.workspace);
   return profile;
+}
+
+/**
+ * A fresh copy of the sample workspace at `target` (an empty folder without a source), without the env
+ * files a local `npm start` left behind: each run writes its own.
+ */
+export async function copyWorkspace(workspaceSource, target) {
+  const localOnly = /http-client(\.private)?\.env\.json$/;
+  if (workspaceSource) await cp(workspaceSource, target, { recursive: true, filter: (path) => !localOnly.test(path) });
+  else await mkdir(target, { recursive: true });
+  return target;
 }
 
 /** Installs the VSIX offline into the profile's extensions dir; returns the unpacked extension folder. */
