@@ -24,6 +24,7 @@ import { countsLine, type RequestComparison, type SideSummary } from '../../core
 import { runSideExchange } from '../../core/compare/sideExchange';
 import type { Environment } from '../../core/env';
 import type { HistoryEntry, HistoryStore, StoredExchange } from '../../core/history';
+import { requestIndexNow } from '../../core/history/requestNow';
 import { openFileSink, redactingSink } from '../../core/export';
 import { parseHttpFile } from '../../core/httpfile';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
@@ -31,6 +32,7 @@ import { processEnvironment } from '../workspaceTrust';
 import { Redactor, knownSecretValues } from '../../core/secrets';
 import { ScopedSecretStore } from '../credentials/scopedSecretStore';
 import type { EnvironmentController } from '../environments/environmentController';
+import { entryTarget } from '../history/entryTarget';
 import type { RequestsNode } from '../requests/requestsTree';
 import type { SendTarget } from '../send/sendController';
 import { targetOf } from '../send/sendFrom';
@@ -150,11 +152,8 @@ export class CompareController implements vscode.Disposable {
     const choice = await pickForEntry(entry, others, this.environments.envFile?.names ?? [], this.environments.active?.name, given);
     if (!choice) return undefined;
     if ('history' in choice) return this.compareStoredPair(entry, choice.history, given);
-    if (!entry.origin) {
-      void vscode.window.showWarningMessage(`API Workbench: ${storedName(entry)} was not sent from a file, so it cannot be sent again to compare; save it to a collection first.`);
-      return undefined;
-    }
-    const at = { uri: entry.origin.file, requestIndex: entry.origin.index };
+    const at = await entryTarget(entry, 'Compare Environments…');
+    if (!at) return undefined;
     return this.compareEnvironments(at, 'now' in choice ? { ...given, history: entry.id } : { ...given, ...choice });
   }
 
@@ -259,9 +258,12 @@ export class CompareController implements vscode.Disposable {
     return storedSide(stored, this.catalog(), join(run.temp, `${n}-${name}.ndjson`), (sink) => redactingSink(sink, () => run.redactor));
   }
 
-  /** The stored responses of the request at `at` (History entries sent from it, newest first). */
+  /** The stored responses of the request at `at` (History entries sent from it, as its file is now; newest first). */
   private async storedOf(at: SendTarget): Promise<HistoryEntry[]> {
-    return (await this.history().list()).filter((e) => e.response && e.origin?.file === at.uri && e.origin.index === at.requestIndex);
+    const sentFromFile = (await this.history().list()).filter((e) => e.response && e.origin?.file === at.uri);
+    if (sentFromFile.length === 0) return [];
+    const file = parseHttpFile((await vscode.workspace.openTextDocument(vscode.Uri.parse(at.uri))).getText());
+    return sentFromFile.filter((e) => requestIndexNow(file, e) === at.requestIndex);
   }
 
   /** A History entry with its stored response, or undefined, said. */

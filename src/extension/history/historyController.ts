@@ -19,6 +19,7 @@ import type { Redactor } from '../../core/secrets';
 import type { HistoryEntry as EarlierResponse } from '../../protocol/webviewMessages';
 import type { ResultsPanel } from '../results/ResultsPanel';
 import { HistoryTreeProvider, entryLabel, type HistoryNode } from './historyTree';
+import { entryTarget } from './entryTarget';
 import { COMMANDS } from '../commandIds';
 import { pagingState } from '../../core/results/pagingState';
 import { walkSentence } from '../../core/results/walkWords';
@@ -127,18 +128,8 @@ export class HistoryController implements vscode.Disposable {
   async rerun(argument: HistoryArgument): Promise<unknown> {
     const entry = await this.entryOf(argument, 'Re-run');
     if (!entry) return undefined;
-    if (!entry.origin) {
-      void vscode.window.showWarningMessage(`API Workbench: ${entryLabel(entry)} was not sent from a file, so it cannot be re-run; save it to a collection first.`);
-      return undefined;
-    }
-    const uri = vscode.Uri.parse(entry.origin.file);
-    try {
-      await vscode.workspace.fs.stat(uri);
-    } catch {
-      void vscode.window.showWarningMessage(`API Workbench: ${vscode.workspace.asRelativePath(uri)} no longer exists, so ${entryLabel(entry)} cannot be re-run.`);
-      return undefined;
-    }
-    return vscode.commands.executeCommand(COMMANDS.send, { uri: uri.toString(), requestIndex: entry.origin.index });
+    const target = await entryTarget(entry, 'Re-run');
+    return target ? vscode.commands.executeCommand(COMMANDS.send, target) : undefined;
   }
 
   /** The stored request as curl; its credentials were redacted before storing, so they become shell variables. */

@@ -147,6 +147,35 @@ Accept: application/json
     assert.match(text, /# @name compareBookings\nGET \{\{booking_base_url\}\}\/bookings\?page=1/, 'the request as written, variables unexpanded');
   });
 
+  it('re-run follows its request when the file changed since: moved, it is found; edited, nothing is sent', async () => {
+    const file = await writeWorkspaceFile('history-moved.http', '###\nGET {{booking_base_url}}/bookings?page=2\n');
+    assert.equal((await send(file))?.status, 200);
+    const [sent] = await api.history.store.list();
+    assert.ok(sent, 'the request was recorded');
+    assert.ok(sent.request.url.endsWith('/bookings?page=2'));
+    // The user writes another request above it: the recorded place (request 1) now holds that one.
+    const document = await vscode.workspace.openTextDocument(file);
+    const above = new vscode.WorkspaceEdit();
+    above.insert(file, new vscode.Position(0, 0), '###\nGET {{booking_base_url}}/bookings?page=3\n\n');
+    assert.ok(await vscode.workspace.applyEdit(above));
+    const response = await vscode.commands.executeCommand<HttpResponse | undefined>('apiWorkbench.rerunHistoryEntry', sent.id);
+    assert.equal(response?.status, 200);
+    const [rerun] = await api.history.store.list();
+    assert.ok(rerun, 'the re-run was recorded');
+    assert.ok(rerun.request.url.endsWith('/bookings?page=2'), `the same request again, not the one in its old place: ${rerun.request.url}`);
+    assert.equal(rerun.origin?.index, 1);
+    // Edited, it is another request: Re-run says so and sends nothing.
+    const edit = new vscode.WorkspaceEdit();
+    const line = document.lineAt(document.lineCount - 2);
+    assert.match(line.text, /page=2$/);
+    edit.replace(file, line.range, 'GET {{booking_base_url}}/bookings?page=4');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const count = (await api.history.store.list()).length;
+    assert.equal(await vscode.commands.executeCommand('apiWorkbench.rerunHistoryEntry', sent.id), undefined);
+    assert.equal((await api.history.store.list()).length, count, 'nothing was sent');
+    assert.ok(await document.save());
+  });
+
   it('an authenticated request is recorded without its token; clear history empties the view', async () => {
     const sandbox = requireSandbox();
     await signInToEngagement(api, sandbox);
