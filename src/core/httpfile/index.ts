@@ -4,4 +4,5 @@ export { parseHttpFile, parseBlock, parseBlocks, asOneBlock, blockStartOffsets, 
 export { HttpPrintError, inlineBodyProblem, printNormalizedHttpFile, type BlockSpec } from './printer';
 export { resolveRequest, type VariableScope } from './resolve';
 export { isSystemVariable } from './variables';
+export { requestLabel } from './requestLabel';
 export { splitLines, containsPosition } from './lines';

@@ -4,7 +4,7 @@
 // collections take {{references}} only, exports drop secrets, curl hides credentials behind $VARIABLES.
 import * as vscode from 'vscode';
 import { appendRequestBlock, removeRequestBlock, renameRequest, requestBlockText, secretProblem } from '../../core/collections/requestBlocks';
-import { parseHttpFile } from '../../core/httpfile';
+import { parseHttpFile, requestLabel } from '../../core/httpfile';
 import { curlNetworkFlagsOf } from '../../core/interop/curlNetwork';
 import { curlForHttpRequest, envFileWithImport, exportPostmanCollection, importPostmanCollection } from '../../core/interop';
 import { knownSecretValues } from '../../core/secrets';
@@ -77,7 +77,7 @@ export class CollectionCommands {
     const ref = this.requestAt(node);
     if (!ref || await refuseDirty(ref.uri)) return;
     const text = await readText(ref.uri);
-    const label = parseHttpFile(text).requests.find((r) => r.index === ref.index)?.name ?? `request ${ref.index + 1}`;
+    const label = requestLabel(parseHttpFile(text), ref.index);
     const answer = await vscode.window.showWarningMessage(`Delete '${label}' from ${vscode.workspace.asRelativePath(ref.uri)}?`, { modal: true }, 'Delete');
     if (answer !== 'Delete') return;
     await writeText(ref.uri, removeRequestBlock(text, ref.index));

@@ -26,7 +26,7 @@ import type { Environment } from '../../core/env';
 import type { HistoryEntry, HistoryStore, StoredExchange } from '../../core/history';
 import { requestIndexNow } from '../../core/history/requestNow';
 import { openFileSink, redactingSink } from '../../core/export';
-import { parseHttpFile } from '../../core/httpfile';
+import { parseHttpFile, requestLabel } from '../../core/httpfile';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
 import { processEnvironment } from '../workspaceTrust';
 import { Redactor, knownSecretValues } from '../../core/secrets';
@@ -60,7 +60,7 @@ async function requestsOf(target: SendTarget | RequestsNode | undefined): Promis
 
 /** A request's name, or its place. */
 function labelIn(parsed: ReturnType<typeof parseHttpFile>, at: SendTarget): string {
-  return parsed.requests.find((r) => r.index === at.requestIndex)?.name ?? `request ${at.requestIndex + 1}`;
+  return requestLabel(parsed, at.requestIndex);
 }
 
 async function labelOf(at: SendTarget): Promise<string> {

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { Catalog } from '../../core/catalog';
 import { openFileSink, redactingSink, reopenFileSink, type RowSink, type SinkFormat } from '../../core/export';
 import type { HttpResponse } from '../../core/http/types';
-import { parseHttpFile } from '../../core/httpfile';
+import { parseHttpFile, requestLabel } from '../../core/httpfile';
 import type { NamedResponse } from '../../core/httpfile/resolve';
 import type { WalkProgress, WalkResult } from '../../core/paging';
 import { walkFactsOf, walkSentence } from '../../core/results/walkWords';
@@ -81,7 +81,7 @@ export class SendController implements vscode.Disposable {
     const uri = document.uri.toString();
     const file = parseHttpFile(document.getText());
     const node = file.requests.find((r) => r.index === target.requestIndex);
-    const name = node?.name ?? `request ${target.requestIndex + 1}`;
+    const name = requestLabel(file, target.requestIndex);
     this.inFlight?.abort();
     this.session?.abort?.abort();
     this.session = undefined;

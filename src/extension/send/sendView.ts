@@ -29,11 +29,15 @@ export interface SentRequest {
   readonly name: string;
 }
 
+/** What makes two sends "the same request" for the panel's earlier responses: its file and its label. */
+const requestKeyOf = ({ document, name }: SentRequest): string => `${document.uri.toString()}#${name}`;
+
 /** What the History view keeps of a send, before its response (or fault) is known. */
-export function historyEntryOf({ result, prepared, target, document, node, name }: SentRequest, environment: string): HistoryRecord {
+export function historyEntryOf(sent: SentRequest, environment: string): HistoryRecord {
+  const { result, prepared, target, document, node } = sent;
   const uri = document.uri.toString();
   return {
-    request: result.request ?? prepared.request, key: `${uri}#${name}`, ...(node?.name ? { name: node.name } : {}),
+    request: result.request ?? prepared.request, key: requestKeyOf(sent), ...(node?.name ? { name: node.name } : {}),
     origin: { file: uri, index: target.requestIndex }, source: requestBlockText(document.getText(), target.requestIndex),
     environment, ...(result.operation ? { operationId: result.operation.id } : {}),
   };
@@ -57,7 +61,7 @@ function framingOf(sent: SentRequest, redactor: Redactor) {
   const block = file.blocks.find((b) => b.request === node);
   const tests = testsViewOf(assertionResultsOf(result.findings), block && node ? notRunOf(block, node) : [], redactor);
   const contract = contractViewOfFindings(result.operation?.id, result.findings, (text) => redactor.text(text));
-  const options = { requestKey: `${sent.document.uri.toString()}#${name}`, title: `${name} — ${request.method} ${redactor.url(request.url)}`, redactor };
+  const options = { requestKey: requestKeyOf(sent), title: `${name} — ${request.method} ${redactor.url(request.url)}`, redactor };
   return { options, sections: { ...(tests ? { tests } : {}), ...(contract ? { contract } : {}) }, contract };
 }
 
