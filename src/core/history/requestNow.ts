@@ -1,15 +1,28 @@
 // Where a History entry's request is in its file now. The file may have been edited since the send, so
 // the place the entry recorded (the request's index) is a hint, never obeyed on its own: a re-run or a
 // comparison that trusted it would send whichever request took that place. A request is the same one
-// when it has the same name (`# @name`, else the `###` title); an unnamed one when its method and URL
-// are written the same way. Anything else is "not found", and the caller says so.
+// when it has the same name (`# @name`, else the `###` title) and method; an unnamed one when its method
+// and URL (continuation lines included) are written the same way. What the entry recorded went through the
+// Redactor: a `***` there stands for whatever the file holds in that place. Anything else is "not found".
+import { REDACTED } from '../secrets/redact';
 import { parseHttpFile, type HttpFile, type HttpRequestNode } from '../httpfile';
 import type { HistoryEntry } from './model';
 
 /** What an entry recorded of the request it was sent from: its place then, its name, its block as written. */
 export type RecordedRequest = Pick<HistoryEntry, 'origin' | 'name' | 'source'>;
 
-const lineOf = (request: HttpRequestNode): string => `${request.requestLine.method} ${request.requestLine.url}`;
+const lineOf = (request: HttpRequestNode): string =>
+  `${request.requestLine.method} ${request.requestLine.url}${request.queryContinuations.map((c) => c.text).join('')}`;
+
+/**
+ * `recorded` (redacted) as a test of the text as written now: each `***` stands for what the Redactor hid
+ * there, `hidden` characters (a value in a request line has no blank and no `&`; a name may have any).
+ */
+function matcher(recorded: string, hidden: string): (now: string) => boolean {
+  if (!recorded.includes(REDACTED)) return (now) => now === recorded;
+  const pattern = new RegExp(`^${recorded.split(REDACTED).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(`${hidden}+?`)}$`, 's');
+  return (now) => pattern.test(now);
+}
 
 /** The index of the recorded request in `file` as it is now; undefined when no request is that one (or none was recorded). */
 export function requestIndexNow(file: HttpFile, recorded: RecordedRequest): number | undefined {
@@ -24,9 +37,13 @@ export function requestIndexNow(file: HttpFile, recorded: RecordedRequest): numb
 }
 
 function sameRequest(recorded: RecordedRequest): ((request: HttpRequestNode) => boolean) | undefined {
-  if (recorded.name !== undefined) return (request) => request.name === recorded.name;
   const written = recorded.source === undefined ? undefined : parseHttpFile(recorded.source).requests[0];
+  if (recorded.name !== undefined) {
+    const named = matcher(recorded.name, '.');
+    // Renamed is another request; so is one that kept the name but not the method (a GET become a DELETE).
+    return (request) => request.name !== undefined && named(request.name) && (!written || written.requestLine.method === request.requestLine.method);
+  }
   if (!written || written.name !== undefined) return undefined;
-  const line = lineOf(written);
-  return (request) => request.name === undefined && lineOf(request) === line;
+  const line = matcher(lineOf(written), '[^\\s&]');
+  return (request) => request.name === undefined && line(lineOf(request));
 }

@@ -262,7 +262,12 @@ export class CompareController implements vscode.Disposable {
   private async storedOf(at: SendTarget): Promise<HistoryEntry[]> {
     const sentFromFile = (await this.history().list()).filter((e) => e.response && e.origin?.file === at.uri);
     if (sentFromFile.length === 0) return [];
-    const file = parseHttpFile((await vscode.workspace.openTextDocument(vscode.Uri.parse(at.uri))).getText());
+    let file;
+    try {
+      file = parseHttpFile((await vscode.workspace.openTextDocument(vscode.Uri.parse(at.uri))).getText());
+    } catch {
+      return []; // Unreadable now: no stored response is offered, the environments still are.
+    }
     return sentFromFile.filter((e) => requestIndexNow(file, e) === at.requestIndex);
   }
 

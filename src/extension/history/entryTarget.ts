@@ -24,6 +24,10 @@ export async function entryTarget(entry: HistoryEntry, action: string): Promise<
     return undefined;
   }
   const index = requestIndexNow(parseHttpFile(text), entry);
+  if (index === undefined && entry.name === undefined && entry.source === undefined) {
+    void vscode.window.showWarningMessage(`API Workbench: History did not record enough of ${label} to find it in ${vscode.workspace.asRelativePath(uri)}, so ${action} sends nothing.`);
+    return undefined;
+  }
   if (index === undefined) {
     void vscode.window.showWarningMessage(`API Workbench: ${vscode.workspace.asRelativePath(uri)} has changed and no request in it is ${label} any more, so ${action} sends nothing.`);
     return undefined;

@@ -79,7 +79,9 @@ export class SendController implements vscode.Disposable {
   async send(target: SendTarget, followPages: boolean, afterSignIn = false): Promise<HttpResponse | undefined> {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(target.uri));
     const uri = document.uri.toString();
-    const file = parseHttpFile(document.getText());
+    // The text as sent: History records the request from it, whatever the user types while it is on the wire.
+    const text = document.getText();
+    const file = parseHttpFile(text);
     const node = file.requests.find((r) => r.index === target.requestIndex);
     const name = requestLabel(file, target.requestIndex);
     this.inFlight?.abort();
@@ -115,7 +117,7 @@ export class SendController implements vscode.Disposable {
       return undefined;
     }
     if (mine.signal.aborted) return result.response;
-    return this.show({ result, prepared, target, followPages, document, file, node, name }, settled.stores);
+    return this.show({ result, prepared, target, followPages, document, text, file, node, name }, settled.stores);
   }
 
   /** A send's result in the panel, the History view and toasts; `stores`: the response is on disk. */

@@ -24,6 +24,8 @@ export interface SentRequest {
   readonly target: { readonly uri: string; readonly requestIndex: number };
   readonly followPages: boolean;
   readonly document: vscode.TextDocument;
+  /** The document's text when the request was sent (it may have been edited since). */
+  readonly text: string;
   readonly file: HttpFile;
   readonly node: HttpRequestNode | undefined;
   readonly name: string;
@@ -34,11 +36,11 @@ const requestKeyOf = ({ document, name }: SentRequest): string => `${document.ur
 
 /** What the History view keeps of a send, before its response (or fault) is known. */
 export function historyEntryOf(sent: SentRequest, environment: string): HistoryRecord {
-  const { result, prepared, target, document, node } = sent;
+  const { result, prepared, target, document, text, node } = sent;
   const uri = document.uri.toString();
   return {
     request: result.request ?? prepared.request, key: requestKeyOf(sent), ...(node?.name ? { name: node.name } : {}),
-    origin: { file: uri, index: target.requestIndex }, source: requestBlockText(document.getText(), target.requestIndex),
+    origin: { file: uri, index: target.requestIndex }, source: requestBlockText(text, target.requestIndex),
     environment, ...(result.operation ? { operationId: result.operation.id } : {}),
   };
 }
