@@ -9,9 +9,8 @@
 //   node --import tsx bench/panelResponse.ts [MiB ...]   (default: 100 200)
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadNote, msText, printRow } from './lib/measure';
+import { startRowsServer } from '../test/fixtures/rowsServer';
 
 const CHILD = process.env.APIWB_BENCH_PANEL_CHILD;
 const row = (i: number): string => `{"id":${i},"name":"row ${i}","status":"${i % 3 ? 'Completed' : 'Open'}","amount":${i * 1.5},"note":"${'x'.repeat(60)}"}`;
@@ -70,27 +69,13 @@ async function parent(): Promise<void> {
   console.log(`panel response: a fresh process per send, a top-level array of rows from a local server; ${loadNote()}`);
   for (const mib of sizes.length ? sizes : [100, 200]) {
     const count = Math.floor((mib * 1048576) / ROW_BYTES);
-    const server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      let i = 0;
-      const more = (): void => {
-        while (i < count) {
-          const piece: string[] = [];
-          for (const end = Math.min(count, i + 5000); i < end; i++) piece.push(row(i));
-          if (!res.write(`${i - piece.length === 0 ? '[' : ','}${piece.join(',')}${i === count ? ']' : ''}`)) return void res.once('drain', more);
-        }
-        res.end();
-      };
-      more();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const server = await startRowsServer(count, row);
+    const url = server.base;
     // The server answers from this process: the child runs beside it (never a synchronous wait).
     const run = async (mode: string): Promise<Sample> => JSON.parse((await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/panelResponse.ts'], { encoding: 'utf8', env: { ...process.env, APIWB_BENCH_PANEL_CHILD: `${mode} ${url}` }, maxBuffer: 1 << 20 })).stdout) as Sample;
     const fromDisk = await run('disk');
     const held = await run('held');
-    server.closeAllConnections();
-    server.close();
+    await server.close();
     const line = (s: Sample): string => `${s.peakMiB.toFixed(0)} MiB peak, ${msText(s.ms)}`;
     console.log(`${mib} MiB body (${fromDisk.rows} rows, ${fromDisk.bytes} bytes): from disk ${line(fromDisk)}; held ${line(held)}; ${loadNote()}`);
     printRow({

@@ -57,7 +57,8 @@ Options:
   --name REQUEST      run only the request(s) with this # @name
   --all-pages         follow every page with the paging engine (the request's # @paging or the catalog)
   --max-pages N       stop a walk after N pages (the walk is then cut short: exit 1)
-  --out FILE          write the result rows to FILE; a walk keeps its checkpoint in FILE.apiwb-resume.json
+  --out FILE          write the result rows to FILE; a walk keeps its checkpoint in FILE.apiwb-resume.json.
+                      FILE is a report: a field named as a secret (token, password, apiKeys...) is ***
   --resume            continue the walk that was cut short into --out (needs --all-pages and --out,
                       ndjson or csv): appends to FILE from the last page kept, no row twice; the
                       first walk of a run that is not complete keeps the checkpoint, and every

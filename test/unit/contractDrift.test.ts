@@ -5,6 +5,8 @@ import { describe, it } from 'node:test';
 import { createCatalog, type Operation } from '../../src/core/catalog';
 import { contractViewOfFindings } from '../../src/core/contract';
 import { ARRAY_ITEMS_CHECKED, checkContract, type DriftKind } from '../../src/core/contract/drift';
+import { isNotHeld } from '../../src/core/paging/notHeld';
+import { placeholderRows, rowsSummary } from '../../src/core/paging/rows';
 
 const catalog = createCatalog();
 const op = (id: string): Operation => {
@@ -116,6 +118,49 @@ void describe('contract drift: what the contract does not show never drifts', ()
     const report = checkContract(addChoice, { status: 200, headers: {}, body: { ID: 1, Errors: rows, ResponseStatus: false } });
     assert.deepEqual(report.findings, []);
     assert.match(report.notChecked.join('\n'), new RegExp(`first ${ARRAY_ITEMS_CHECKED} of ${ARRAY_ITEMS_CHECKED + 50} items`));
+  });
+});
+
+void describe('contract drift: rows a walk streamed without holding them (notHeld.ts)', () => {
+  // A documented layout: an id, a list of objects with a name, and an object with a name and a list of strings.
+  const documented: Operation = {
+    ...constituent, origin: 'import', responseBody: undefined,
+    responseBodyJsonSchema: {
+      type: 'object', required: ['id'],
+      properties: {
+        id: { type: 'string' },
+        value: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
+        campaign: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, lists: { type: 'array', items: { type: 'string' } } } },
+      },
+    },
+    imported: { source: 'campaigns.json', contributed: ['operation'] },
+  };
+  const findingsOf = (body: unknown): string[][] => checkContract(documented, { status: 200, headers: {}, body }).findings.map((f) => [f.kind, f.path]);
+  const notCheckedOf = (body: unknown): string => checkContract(documented, { status: 200, headers: {}, body }).notChecked.join('\n');
+
+  void it("a page's stand-in for rows not held is never drift, its sampled items included, and is said as not checked", () => {
+    // What the anywhere walk leaves for 120 rows: a sample of two objects and a non-object, then holes.
+    const rows = placeholderRows([], 120, 3, 2);
+    assert.ok(isNotHeld(rows));
+    assert.deepEqual(findingsOf({ id: 'c1', value: rows }), []);
+    assert.match(notCheckedOf({ id: 'c1', value: rows }), /\$\.value: 120 items went to the output as they arrived and were not held/);
+  });
+
+  void it('rows received are checked, however empty: an empty object and a number drift', () => {
+    assert.equal(isNotHeld([{}, {}, 0]), false);
+    assert.deepEqual(findingsOf({ id: 'c1', value: [{}, { name: 'x' }, 0] }), [['missing-field', '$.value[0].name'], ['type-mismatch', '$.value[2]']]);
+    assert.doesNotMatch(notCheckedOf({ id: 'c1', value: [{}] }), /not held/);
+  });
+
+  void it("a field too large to keep, read as the rule's summary of it, is not compared either", () => {
+    // The summary holds only the arrays the rule reads, as stand-ins: no name, numbers for the strings.
+    const summary = rowsSummary({ name: 'spring', lists: ['a', 'b'] });
+    assert.ok(isNotHeld(summary));
+    assert.equal(JSON.stringify(summary), '{"lists":[0,0]}', 'the mark is never serialised');
+    assert.deepEqual(findingsOf({ id: 'c1', campaign: summary }), []);
+    assert.match(notCheckedOf({ id: 'c1', campaign: summary }), /\$\.campaign: too large to keep/);
+    // The same field received as it is: its missing name and its numbers are drift.
+    assert.deepEqual(findingsOf({ id: 'c1', campaign: { lists: [0, 0] } }), [['missing-field', '$.campaign.name'], ['type-mismatch', '$.campaign.lists[0]'], ['type-mismatch', '$.campaign.lists[1]']]);
   });
 });
 

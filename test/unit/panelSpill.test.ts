@@ -4,10 +4,11 @@
 // real HTTP on 127.0.0.1: the editor's Send path (the exchange writing its rows to the store, the body's
 // bytes copied as they arrive) against JSON.parse of the whole body as the oracle.
 import assert from 'node:assert/strict';
-import { existsSync, statSync, truncateSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createCatalog } from '../../src/core/catalog/index';
 import { engagementService } from '../../src/core/catalog/engagement';
@@ -27,6 +28,25 @@ import type { NamedResponse } from '../../src/core/httpfile/resolve';
 const row = (i: number): Record<string, unknown> => ({ id: i, name: `row ${i}, [x] {y}`, note: i % 7 === 0 ? 'a "quoted" \\ value\nwith a break' : 'plain', password: `pw-${i}`, amount: i * 1.5 });
 const rows = (n: number): Record<string, unknown>[] => Array.from({ length: n }, (_, i) => row(i));
 
+// The spill files are seen as the product leaves them, in the OS temp folder (core/json/spill.ts):
+// TMPDIR is a folder of this file's own while it runs, so every spill folder listed there is its.
+const osTemp = process.env['TMPDIR'];
+let temp = '';
+before(() => {
+  temp = mkdtempSync(join(tmpdir(), 'apiwb-panelspill-'));
+  process.env['TMPDIR'] = temp;
+});
+after(() => {
+  if (osTemp === undefined) delete process.env['TMPDIR'];
+  else process.env['TMPDIR'] = osTemp;
+  rmSync(temp, { recursive: true, force: true });
+});
+
+/** The spill files in the OS temp folder now, besides `earlier`. */
+function spillFiles(earlier: readonly string[] = []): string[] {
+  return readdirSync(tmpdir()).filter((name) => name.startsWith('apiwb-body-')).map((name) => join(tmpdir(), name, 'body')).filter((file) => existsSync(file) && !earlier.includes(file));
+}
+
 /** NDJSON of `all`, handed over in pieces of `size` bytes (lines cut across pieces). */
 function pieces(all: readonly unknown[], size: number): Buffer[] {
   const bytes = Buffer.from(all.map((r) => `${JSON.stringify(r)}\n`).join(''));
@@ -39,10 +59,12 @@ void describe('the rows of a large response on disk (RowStore)', () => {
   void it('spills past its bound to a 0600 file in a 0700 folder and reads any window back as written', async () => {
     const all = rows(1000);
     const store = new RowStore(4096);
+    const earlier = spillFiles();
     await store.writeNdjsonPage(pieces(all, 777));
     assert.equal(store.spilled, true);
     assert.equal(store.rowCount, 1000);
-    const path = store.bytes.path!;
+    const [path, ...more] = spillFiles(earlier);
+    assert.ok(path !== undefined && more.length === 0, 'one spill file');
     assert.equal(statSync(path).mode & 0o777, 0o600);
     assert.equal(statSync(dirname(path)).mode & 0o777, 0o700);
     for (const [from, count] of [[0, 200], [63, 2], [64, 1], [500, 200], [990, 50], [999, 1]] as const) {
@@ -70,8 +92,11 @@ void describe('the rows of a large response on disk (RowStore)', () => {
   void it('says in words when its file was cut, and still reads the rows before the cut', async () => {
     const all = rows(2000);
     const store = new RowStore(1024);
+    const earlier = spillFiles();
     await store.writeNdjsonPage(pieces(all, 4096));
-    truncateSync(store.bytes.path!, Math.floor(statSync(store.bytes.path!).size / 2));
+    const [path] = spillFiles(earlier);
+    assert.ok(path);
+    truncateSync(path, Math.floor(statSync(path).size / 2));
     assert.deepEqual(await store.readRows(0, 10), all.slice(0, 10));
     await assert.rejects(store.readRows(1990, 10), /the rows on disk end after row 1990 of 2000/);
     await store.remove();
@@ -167,6 +192,7 @@ async function send(path: string, remember = new Map<string, NamedResponse>()) {
 
 void describe("the editor's Send of a large response (KeptResponse → spilledViewModel)", () => {
   void it('shows the first rows at once, any later row from disk redacted, and removes the files when disposed', async () => {
+    const earlier = spillFiles();
     const { settled } = await send('/big');
     assert.ok(settled.stores, 'a body past the bound is kept on disk');
     const { result } = settled;
@@ -185,8 +211,9 @@ void describe("the editor's Send of a large response (KeptResponse → spilledVi
     assert.notEqual((last.rows[0] as { password: string }).password, 'pw-59997');
     assert.deepEqual(viewModel.body.page, { index: 0, count: Math.ceil(result.response!.sizeBytes / PAGE_BYTES) });
     assert.ok(!viewModel.body.text.includes('pw-'));
-    const files = [settled.stores.rows.bytes.path!, settled.stores.body.path!];
-    assert.ok(files.every((f) => existsSync(f)));
+    // Two files: the rows (NDJSON) and the body.
+    const files = spillFiles(earlier);
+    assert.equal(files.length, 2);
     await source.dispose();
     assert.ok(files.every((f) => !existsSync(dirname(f))), 'the spill folders are removed');
     await assert.rejects(source.rows(0, 1), /removed/);

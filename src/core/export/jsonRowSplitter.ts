@@ -10,7 +10,7 @@ import { firstNonBlank } from '../json/grammar';
 import { ByteBlocks } from './byteBlocks';
 import { JsonScanner } from './jsonScanner';
 import { warmUpOnce } from './splitterWarmUp';
-import { MalformedJsonError, type AnywhereOptions, type Lane, type SplitResult } from './splitResult';
+import { MalformedJsonError, RowsFieldTwiceError, type AnywhereOptions, type Lane, type SplitResult } from './splitResult';
 
 export { ByteBlocks, MalformedJsonError };
 
@@ -185,7 +185,8 @@ export class JsonRowSplitter extends JsonScanner {
       return;
     } else if (this.rowsFound && this.key === this.rowsField) {
       // JSON.parse would keep the last one; the rows of the first are already out.
-      return this.fail(i, `the rows field "${this.key}" appears twice`);
+      const field = this.key;
+      return this.fail(i, (at) => new RowsFieldTwiceError(field, at));
     } else {
       this.held = Held.Field;
       this.innerArray = false;

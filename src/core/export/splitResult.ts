@@ -9,6 +9,17 @@ export class MalformedJsonError extends Error {
 }
 
 /**
+ * A body that is JSON, but names its rows field twice: JSON.parse keeps the last, while the rows of the
+ * first are already on their way, so the page takes neither, and says so (never "not valid JSON").
+ */
+export class RowsFieldTwiceError extends MalformedJsonError {
+  constructor(field: string, at: number) {
+    super(`the rows field "${field}" appears twice in the body (again at byte ${at}): JSON.parse would keep the last, but the rows of the first were already read, so neither is taken`);
+    this.name = 'RowsFieldTwiceError';
+  }
+}
+
+/**
  * An array found one level down in an object body (or the top-level array, path '$') while the body
  * streamed in "anywhere" mode: where it is, how many items it has, and how many of its first
  * ROWS_SAMPLE items are objects (what the rows rule weighs); `items` is the placeholder the body's

@@ -25,6 +25,11 @@ export function commonAcceptance(page: Page, _state: WalkState, _policy: RetryPo
     const body = page.response.bodyText ? `: ${excerpt(page.response.bodyText)}` : '';
     return { kind: 'fail', reason: `${statusLine(page)}${body}` };
   }
-  if (!page.body.ok) return { kind: 'fail', reason: `the body is not valid JSON (${page.body.error})` };
+  if (!page.body.ok) return { kind: 'fail', reason: bodyFaultWords(page.body) };
   return undefined;
+}
+
+/** Why a body was not taken, in words: not JSON, or JSON whose rows cannot be told (its own words). */
+export function bodyFaultWords(body: { readonly error: string; readonly json?: true }): string {
+  return body.json ? body.error : `the body is not valid JSON (${body.error})`;
 }

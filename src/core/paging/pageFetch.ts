@@ -8,6 +8,7 @@
 import { recycleBlocks } from '../export/byteBlocks';
 import type { HeldPage } from '../export/sink';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
+import { RowsFieldTwiceError } from '../export/splitResult';
 import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
@@ -143,7 +144,7 @@ export async function fetchStreamed(
       await writing?.catch(() => undefined);
       throw error;
     }
-    body = { ok: false, error: error.message };
+    body = error instanceof RowsFieldTwiceError ? { ok: false, error: error.message, json: true } : { ok: false, error: error.message };
   }
   // A batch that could not be written fails the page.
   await writing;

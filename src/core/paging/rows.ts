@@ -16,6 +16,7 @@
 // as it passes and the rule is asked of the body's skeleton (placeholderRows, rowsSummary) at its end.
 // `items=$` names the top-level array.
 import type { PagingStyleId } from '../catalog/model';
+import { markNotHeld } from './notHeld';
 import type { Acceptance } from './types';
 
 /** Reads `path` from a JSON value: first as one literal key (so `@odata.nextLink` works), then dotted. */
@@ -183,7 +184,8 @@ export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, 
 /**
  * What stands for an array the rows rule may weigh but nobody holds: `count` items, of which the first
  * `sampled` hold `objects` objects (objectShare reads the same share), the rest empty slots. A long one
- * is sparse (V8 keeps a far store as a dictionary): 20 million numbers cost no 160 MB of slots.
+ * is sparse (V8 keeps a far store as a dictionary): 20 million numbers cost no 160 MB of slots. Marked
+ * not held (notHeld.ts): its items are none the server sent.
  */
 export function placeholderRows(items: unknown[], count: number, sampled = 0, objects = 0): unknown[] {
   for (let i = 0; i < sampled; i++) items[i] = i < objects ? {} : 0;
@@ -193,12 +195,13 @@ export function placeholderRows(items: unknown[], count: number, sampled = 0, ob
     delete items[count - 1];
   }
   items.length = count;
-  return items;
+  return markNotHeld(items);
 }
 
 /**
  * The part of a top-level field's value the rows rule can read (it looks one level into a field):
  * an object's arrays, as placeholders; undefined when it holds none. For a body too large to keep whole.
+ * Marked not held (notHeld.ts): its fields are not the field's.
  */
 export function rowsSummary(value: unknown): unknown {
   if (!isRecord(value)) return undefined;
@@ -211,7 +214,7 @@ export function rowsSummary(value: unknown): unknown {
     // Objects first: the share is what the rule weighs, not their order.
     Object.defineProperty(summary ??= {}, key, { value: placeholderRows([], inner.length, sample.length, objects), enumerable: true, writable: true, configurable: true });
   }
-  return summary;
+  return summary && markNotHeld(summary);
 }
 
 /**

@@ -14,7 +14,8 @@ export interface PagingPlan {
 }
 
 /** The parsed body of a page; a 200 can still carry malformed JSON (a fault the sandbox injects). */
-export type ParsedBody = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };
+/** A body not taken: not JSON, or (`json`) JSON whose rows cannot be told (a rows field given twice). */
+export type ParsedBody = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string; readonly json?: true };
 
 /** One exchange as the strategy sees it. */
 export interface Page {

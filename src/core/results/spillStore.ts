@@ -30,11 +30,6 @@ export class SpillStore {
     return this.file !== undefined;
   }
 
-  /** The spill file's path once the bytes live in one (for tests). */
-  get path(): string | undefined {
-    return this.spill?.path;
-  }
-
   /** Appends a copy of `chunk` (the caller may reuse its buffer once this resolves). */
   write(chunk: Buffer): Promise<void> {
     return this.inTurn(async () => {

@@ -9,7 +9,7 @@
 // compared; a pair opens in the diff editor.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeBaseline } from '../../../src/core/compare/baseline';
@@ -107,20 +107,26 @@ describe('Compare Environments… (issue 32)', () => {
     // A baseline as `apiwb compare --baseline DIR` writes it, recorded from "sandbox-next" (the first page).
     const first = await compare({ uri: file.toString(), requestIndex: 0 }, { environment: 'sandbox-next', allPages: false, key: 'bookingId' });
     assert.ok(first);
-    const dir = join(mkdtempSync(join(tmpdir(), 'apiwb-baseline-')), 'recorded');
-    const rows = join(dir, '..', 'rows.ndjson');
-    // The baseline's rows: the next release's first page (the sandbox's own, through its choice header).
-    const nextPage = await fetch(`${sandbox().booking.baseUrl}/bookings`, { headers: { 'X-Sandbox-Choice': 'release-next' } }).then((r) => r.json() as Promise<unknown[]>);
-    await vscode.workspace.fs.writeFile(vscode.Uri.file(rows), new TextEncoder().encode(nextPage.map((x) => `${JSON.stringify(x)}\n`).join('')));
-    writeBaseline(dir, 'sandbox-next', false, [{ where: 'compare-bookings.http:2', label: 'compareBookings', summary: first.comparison.b, rowsFile: rows }]);
-    const outcome = await compare({ uri: file.toString(), requestIndex: 0 }, { baseline: dir, allPages: false, key: 'bookingId' });
-    const r = outcome?.comparison.records;
-    assert.deepEqual([r?.added, r?.removed, r?.changed, r?.unchanged], [0, 0, 1, sandbox().samples.bookingsPerPage - 1]);
-    assert.match(api.compare.panel.last?.sideA ?? '', /^baseline recorded$/);
-    // A baseline of other requests is said, not compared.
-    const other = await writeWorkspaceFile('compare-other.http', '# @name notRecorded\nGET {{booking_base_url}}/bookings\n');
-    assert.equal(await compare({ uri: other.toString(), requestIndex: 0 }, { baseline: dir, allPages: false, key: 'bookingId' }), undefined);
-    assert.match(api.compare.panel.last?.progress ?? '', /holds no request named notRecorded/);
+    // The test's own folder (the product writes nothing there): removed whatever the outcome.
+    const folder = mkdtempSync(join(tmpdir(), 'apiwb-baseline-'));
+    const dir = join(folder, 'recorded');
+    try {
+      const rows = join(dir, '..', 'rows.ndjson');
+      // The baseline's rows: the next release's first page (the sandbox's own, through its choice header).
+      const nextPage = await fetch(`${sandbox().booking.baseUrl}/bookings`, { headers: { 'X-Sandbox-Choice': 'release-next' } }).then((r) => r.json() as Promise<unknown[]>);
+      await vscode.workspace.fs.writeFile(vscode.Uri.file(rows), new TextEncoder().encode(nextPage.map((x) => `${JSON.stringify(x)}\n`).join('')));
+      writeBaseline(dir, 'sandbox-next', false, [{ where: 'compare-bookings.http:2', label: 'compareBookings', summary: first.comparison.b, rowsFile: rows }]);
+      const outcome = await compare({ uri: file.toString(), requestIndex: 0 }, { baseline: dir, allPages: false, key: 'bookingId' });
+      const r = outcome?.comparison.records;
+      assert.deepEqual([r?.added, r?.removed, r?.changed, r?.unchanged], [0, 0, 1, sandbox().samples.bookingsPerPage - 1]);
+      assert.match(api.compare.panel.last?.sideA ?? '', /^baseline recorded$/);
+      // A baseline of other requests is said, not compared.
+      const other = await writeWorkspaceFile('compare-other.http', '# @name notRecorded\nGET {{booking_base_url}}/bookings\n');
+      assert.equal(await compare({ uri: other.toString(), requestIndex: 0 }, { baseline: dir, allPages: false, key: 'bookingId' }), undefined);
+      assert.match(api.compare.panel.last?.progress ?? '', /holds no request named notRecorded/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('against a stored response from History: the request sent now (sandbox-next) against what sandbox answered before', async () => {

@@ -5,8 +5,6 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -15,6 +13,7 @@ import type { HttpResponse } from '../../../src/core/http/types';
 import type { ApiWorkbenchTestApi } from '../../../src/extension/testApi';
 import { activatedApi } from './extensionUnderTest';
 import { writeWorkspaceFile } from './editorHelpers';
+import { startRowsServer, type RowsServer } from '../../fixtures/rowsServer';
 
 const ROWS = 500_000;
 const row = (i: number): string => `{"id":${i},"name":"row ${i}","secret_key":"sk-${i}","amount":${i * 1.5},"note":"${'x'.repeat(50)}"}`;
@@ -43,35 +42,18 @@ function spillFolders(): string[] {
 
 describe('a large response in the results panel, from disk (issue 37)', () => {
   let api: ApiWorkbenchTestApi;
-  let server: Server;
+  let server: RowsServer;
   let url = '';
   let bodyBytes = 0;
 
   before(async () => {
     api = await activatedApi();
     // Streamed in pieces: the test's own process never holds the body either.
-    server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      let i = 0;
-      const more = (): void => {
-        while (i < ROWS) {
-          const piece: string[] = [];
-          for (const end = Math.min(ROWS, i + 5000); i < end; i++) piece.push(row(i));
-          const text = `${i - piece.length === 0 ? '[' : ','}${piece.join(',')}${i === ROWS ? ']' : ''}`;
-          if (!res.write(text)) return void res.once('drain', more);
-        }
-        res.end();
-      };
-      more();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rows`;
-    bodyBytes = Array.from({ length: ROWS }, (_, i) => row(i).length + 1).reduce((a, b) => a + b, 1);
+    server = await startRowsServer(ROWS, row);
+    url = `${server.base}/rows`;
+    bodyBytes = server.bodyBytes;
   });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  after(() => server.close());
 
   it('shows the first rows at once and the last row from disk; the files go when the panel closes', async function () {
     this.timeout(180_000);

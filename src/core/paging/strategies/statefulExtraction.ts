@@ -7,7 +7,7 @@
 // already advanced, so the walk fails and says rows may be missing rather than pretending otherwise.
 import { headerValue } from '../../http/types';
 import { isRefusal, retryAfterMs } from '../../http/serverWaits';
-import { excerpt, statusLine } from '../common';
+import { bodyFaultWords, excerpt, statusLine } from '../common';
 import { rowsRule } from '../rows';
 import type { Acceptance, Page, PagingStrategy, RetryPolicy, WalkState } from '../types';
 
@@ -50,7 +50,7 @@ export function statefulExtractionStrategy(options: Readonly<Record<string, stri
       }
       // A 2xx means the server already moved its position: retrying would silently skip these rows.
       if (!page.body.ok) {
-        return { kind: 'fail', reason: `the body is not valid JSON (${page.body.error}); the server may already have moved past these rows, so they may be missing from the export` };
+        return { kind: 'fail', reason: `${bodyFaultWords(page.body)}; the server may already have moved past these rows, so they may be missing from the export` };
       }
       // The fact list is named per fact read; FactTransactions for the representative operation.
       return rule.accept(page.body.value);
