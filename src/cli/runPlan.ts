@@ -138,6 +138,18 @@ export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, envi
   return { names: found };
 }
 
+/**
+ * The check before sending of every request of the plan against one environment, in order (one result a
+ * request), with one cache of `<@` bodies' names and resolved texts for the whole plan. The one loop of
+ * `apiwb run` (a request with a problem is set aside) and of `apiwb compare` (each live side; a problem
+ * stops the comparison).
+ */
+export function checkPlan(requests: readonly Omit<PlannedRequest, 'readLater'>[], environment: Environment, allPages: boolean, catalog: Catalog, runFiles: RunFiles): SendCheck[] {
+  const names = new Map<string, readonly string[]>();
+  const checkedTexts = new Map<string, ResolvedText>();
+  return requests.map((item) => checkBeforeSending(item, environment, allPages, catalog, names, checkedTexts, runFiles));
+}
+
 /** A request's problem as an input error of the whole command (exit 2), naming its file and line. */
 export function requestInputError(item: Pick<PlannedRequest, 'where' | 'shown' | 'node'>, problem: string): InputError {
   return new InputError(`${item.where}: ${problem}`, { file: item.shown, line: item.node.range.start.line + 1 });

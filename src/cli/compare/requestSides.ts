@@ -19,7 +19,7 @@ import { bindEnvironmentSecrets, EnvironmentSecretStore, secretValuesFromEnviron
 import { loadRunEnvironment, type RunEnvironment } from '../privateEnvRun';
 import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files';
 import { createProgress, progressText } from '../reporters/progress';
-import { checkBeforeSending, planRequests, requestInputError, shownPath, type PlannedRequest } from '../runPlan';
+import { checkPlan, planRequests, requestInputError, shownPath, type PlannedRequest } from '../runPlan';
 import { openRunNetwork, type RunNetwork } from '../runNetwork';
 import { baselineExists, readBaseline, type BaselineRequest } from '../../core/compare/baseline';
 import type { CompareOptions } from './compareArgs';
@@ -50,13 +50,12 @@ export interface RequestSides {
 }
 
 /** Both sides send every request: one that cannot be sent is an input error of the comparison (exit 2). */
-function checkEverySide(plan: Parameters<typeof checkBeforeSending>[0][], environments: readonly (Environment | undefined)[], allPages: boolean, catalog: ReturnType<typeof catalogOf>, inputs: RunFiles): void {
+function checkEverySide(plan: readonly PlannedRequest[], environments: readonly (Environment | undefined)[], allPages: boolean, catalog: Catalog, inputs: RunFiles): void {
   for (const environment of environments) {
     if (!environment) continue;
-    for (const item of plan) {
-      const checked = checkBeforeSending(item, environment, allPages, catalog, new Map(), new Map(), inputs);
-      if (checked.problem !== undefined) throw requestInputError(item, checked.problem);
-    }
+    const checks = checkPlan(plan, environment, allPages, catalog, inputs);
+    const failed = checks.findIndex((checked) => checked.problem !== undefined);
+    if (failed >= 0) throw requestInputError(plan[failed]!, checks[failed]!.problem!);
   }
 }
 
