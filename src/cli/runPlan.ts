@@ -4,8 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve as resolvePath } from 'node:path';
 import type { Environment } from '../core/env/model';
-import type { Catalog } from '../core/catalog';
-import { readOverlayFile, type OpenApiImport } from '../core/openapi';
+import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
+import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openapi';
 import { parseHttpFile } from '../core/httpfile/parser';
 import { referenceNames, type ResolvedText } from '../core/httpfile/resolve';
 import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../core/httpfile/model';
@@ -168,7 +168,12 @@ export function claimOutputs(runFiles: RunFiles, options: RunOptions): void {
   }
 }
 
-export function readOverlay(path: string): OpenApiImport {
+/** The contracts plus the overlays given (--overlay): one catalog for the command, passed to every exchange. */
+export function catalogOf(overlays: readonly string[]): Catalog {
+  return createCatalog(withOverlay(CONTRACT_SERVICES, overlays.map(readOverlay)));
+}
+
+function readOverlay(path: string): OpenApiImport {
   try {
     return readOverlayFile(readFileSync(path, 'utf8'), path);
   } catch (error) {

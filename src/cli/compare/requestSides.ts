@@ -6,20 +6,19 @@
 // environment is read as `apiwb run` reads its own (loadRunEnvironment, privateEnvRun.ts): the env file
 // with http-client.private.env.json layered over it, its private values secrets bound to THAT side's
 // origins and serving its sign-in after the APIWB_SECRET_* variables.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../../core/catalog';
+import type { Catalog } from '../../core/catalog';
 import type { Environment } from '../../core/env/model';
 import { SecretBindings } from '../../core/secrets/bindings';
 import { terminalSafe } from '../../core/text/terminalText';
 import { RunFiles } from '../../core/files/outputs';
-import { readOverlayFile, withOverlay } from '../../core/openapi';
 import type { Redactor } from '../../core/secrets/redact';
 import { bindEnvironmentSecrets, EnvironmentSecretStore, secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
 import { loadRunEnvironment, type RunEnvironment } from '../privateEnvRun';
-import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files';
+import { collectRequestFiles, findEnvFile } from '../nodePorts/files';
 import { createProgress, progressText } from '../reporters/progress';
-import { checkPlan, planRequests, requestInputError, shownPath, type PlannedRequest } from '../runPlan';
+import { catalogOf, checkPlan, planRequests, requestInputError, shownPath, type PlannedRequest } from '../runPlan';
 import { openRunNetwork, type RunNetwork } from '../runNetwork';
 import { baselineExists, readBaseline, type BaselineRequest } from '../../core/compare/baseline';
 import type { CompareOptions } from './compareArgs';
@@ -109,14 +108,4 @@ export async function openRequestSides(o: CompareOptions, io: CompareIo, redacto
     await close();
     throw error;
   }
-}
-
-function catalogOf(overlays: readonly string[]): Catalog {
-  return createCatalog(withOverlay(CONTRACT_SERVICES, overlays.map((path) => {
-    try {
-      return readOverlayFile(readFileSync(path, 'utf8'), path);
-    } catch (error) {
-      throw new InputError(`--overlay ${path}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  })));
 }
