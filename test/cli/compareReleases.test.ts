@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { compareCommand } from '../../src/cli/compare/compareCommand';
 import type { CliResult } from './cliProcess';
 import { commandInProcess } from './inProcess';
-import { constituent, FIRST_CONSTITUENT_ID, FIRST_TRANSACTION_ID } from '../../src/sandbox/fundraising/data';
+import { constituent, FIRST_TRANSACTION_ID } from '../../src/sandbox/fundraising/data';
 import { NEXT_ADDED_PAYMENTS, NEXT_FIRST_ADDED_ID, nextRelease } from '../../src/sandbox/fundraising/nextRelease';
 import { nextReleaseChangesBooking } from '../../src/sandbox/booking/bookingRoutes';
 import { NEXT_ADDED_ORDERS, NEXT_FIRST_ADDED_ORDER, nextReleaseOrders } from '../../src/sandbox/engagement/nextRelease';

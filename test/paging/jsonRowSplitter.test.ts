@@ -265,7 +265,7 @@ void describe('top-level fields', () => {
     const { fields } = splitter.end();
     const parsed = JSON.parse(text) as Record<string, unknown>;
     assert.deepEqual(Object.keys(fields).sort(), Object.keys(parsed).filter((k) => k !== 'Data').sort());
-    assert.equal((fields as Record<string, unknown>)['Remaining'], undefined);
+    assert.equal((fields)['Remaining'], undefined);
     assert.deepEqual(Object.getOwnPropertyDescriptor(fields, '__proto__')?.value, { Remaining: 5 });
   });
 });

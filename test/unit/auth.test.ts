@@ -161,7 +161,7 @@ void describe('Basic + X-API-Key (seed 001 §5.1)', () => {
     const credentials = new CredentialService(environment(), { secrets, send });
     // As a request writes it: Authorization: Basic {{$auth.token("fundraising")}} and X-API-Key: {{tenant_code}}.
     const headers = { Authorization: `Basic ${await credentials.token('fundraising')}`, 'X-API-Key': f.tenantCode };
-    assert.equal(Buffer.from(headers.Authorization!.slice(6), 'base64').toString(), `${f.fullAccess.permissionName}:${f.fullAccess.serviceKey}`);
+    assert.equal(Buffer.from(headers.Authorization.slice(6), 'base64').toString(), `${f.fullAccess.permissionName}:${f.fullAccess.serviceKey}`);
     assert.equal((await constituents(headers)).status, 200);
   });
 
