@@ -98,7 +98,7 @@ void describe('fundraising endpoints, later release shapes (seed 001 §2, §4, �
 
   void it('001 §4: duplicate-check matches carry constituentNumber (rule 001-4-duplicate-check)', async () => {
     const existing = (await fundraising(d, `/v1/constituents/${d.samples.constituentId}`)).body;
-    const { body } = await fundraising(d, '/v1/constituents/duplicate-check', { method: 'POST', body: { email: existing['email'] } });
+    const { body } = await fundraising(d, '/v1/constituents/duplicate-check', { method: 'POST', body: { email: existing['email'] as unknown } });
     const matches = body['matches'] as Json[];
     assert.ok(matches.length >= 1);
     assert.equal(matches[0]?.['constituentNumber'], existing['constituentNumber']);
