@@ -227,7 +227,7 @@ void describe('JsonRowSplitter.secretKeyCandidates', () => {
     const escaped = '{"id":4,"\\u0070assword":"q","db\\/password":"r","x\\tsecret":"s","note":"plain"}';
     const text = `{"TableName":"T","password":"top-level fields are not rows","Result":[${rows.map((r) => JSON.stringify(r)).join(',')},${escaped}]}`;
     const bytes = Buffer.from(text);
-    const all = keysOf(JSON.parse(text).Result);
+    const all = keysOf((JSON.parse(text) as { Result: unknown }).Result);
     for (let cut = 1; cut < bytes.length; cut += 3) {
       const splitter = new JsonRowSplitter('Result', new ByteBlocks(64));
       splitter.push(bytes.subarray(0, cut));

@@ -122,7 +122,7 @@ void describe('X-Sandbox-Fault (issue 3: faults)', () => {
     assert.equal((body['Orders'] as unknown[]).length, 50, 'the rows are the handler\'s');
 
     const failed = await engagementPost(d, token, '/api/SurveyApi/AddChoiceQuestion', {}, { 'x-sandbox-fault': 'drift' });
-    assert.deepEqual((failed.body['Errors'] as Json[]).map((e) => e['ErrorCode']), [999]);
+    assert.deepEqual((failed.body['Errors'] as Json[]).map((e): unknown => e['ErrorCode']), [999]);
 
     const booking = await fetch(`${d.booking.baseUrl}/bookings`, { headers: { 'x-sandbox-fault': 'drift' } });
     assert.equal(booking.headers.get('x-pagination-total-pages'), null);

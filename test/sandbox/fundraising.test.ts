@@ -176,7 +176,7 @@ void describe('fundraising endpoints, later release shapes (seed 001 §2, §4, �
       'POST /v1/lists', 'POST /v1/transactions',
     ]);
     const listParams = ((paths['/v1/constituents'] as Json)['get'] as Json)['parameters'] as Json[];
-    assert.deepEqual(listParams.map((p) => p['name']), ['limit', 'offset']);
+    assert.deepEqual(listParams.map((p): unknown => p['name']), ['limit', 'offset']);
     assert.deepEqual(Object.keys((doc['components'] as Json)['securitySchemes'] as Json).sort(), ['basicAuth', 'bearerAuth', 'tenantCode']);
     const page = await fetch(`${d.fundraising.baseUrl}/swagger/index.html`);
     assert.match(await page.text(), /GET \/v1\/transactions/);
