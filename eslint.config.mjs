@@ -1,4 +1,6 @@
-// Lint: floating promises are errors; only src/extension/ (and the editor test suites) may import 'vscode'.
+// Lint: recommended-type-checked on every .ts file, no file or folder turning one of its rules off (a line that
+// must is marked where it is, with its reason); floating promises are errors; only src/extension/ (and the editor
+// test suites) may import 'vscode'.
 // Every .mjs/.cjs script (build, test runners, UI suites) is linted with ESLint's recommended rules.
 import js from '@eslint/js';
 import globals from 'globals';
@@ -24,14 +26,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         paths: [{ name: 'vscode', message: "Only src/extension/ may import 'vscode': keep the core, server, CLI and sandbox editor-free." }],
       }],
-    },
-  },
-  {
-    // recommended-type-checked is on everywhere in src/. Outside it (tests, benches, scripts) these of its
-    // rules are not yet: each had findings when it came. A ratchet: fix a rule's findings, then delete its line.
-    files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
-    rules: {
-      '@typescript-eslint/unbound-method': 'off',
     },
   },
   {
