@@ -173,7 +173,7 @@ async function main(): Promise<void> {
       const names = Object.keys(servers);
       for (const name of round % 2 === 0 ? names : names.reverse()) {
         const started = performance.now();
-        const session = await startLspSession(servers[name]!);
+        const session = await startLspSession(servers[name]);
         const figures = await drive(session, texts.get(lines)!, words, performance.now() - started);
         await session.close();
         results.get(`${name} ${lines}`)!.push(figures);

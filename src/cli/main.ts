@@ -41,6 +41,7 @@ async function main(argv: readonly string[]): Promise<number> {
   // The built-in modules such a subcommand loads are loaded first, while node's cached code of them is
   // still valid (~15 ms of start-up; test/cli/codeCache.test.ts checks that none is loaded after).
   if (command.sendsRequests) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- by name, before the flags (above)
     for (const id of REQUEST_SENDER_BUILTINS) require(id);
     setFlagsFromString(REQUEST_SENDER_FLAGS);
   }

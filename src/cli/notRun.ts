@@ -70,17 +70,17 @@ type Passed<R> = Exclude<R, { readonly problem: string }>;
 /**
  * The requests whose check before sending finds a problem — a variable not defined, a `< file` body
  * missing, a paging directive that cannot be read — set aside as not run too: that request's problem,
- * not the run's (the others run; the run exits 1). What the check returns for the requests kept comes
- * back in their order.
+ * not the run's (the others run; the run exits 1). `checks` holds one result a request, in order
+ * (runPlan.ts: checkPlan); those of the requests kept come back in their order.
  */
 export function setAsideFailingChecks<P extends Planned, R extends { readonly problem?: string | undefined }>(
-  requests: readonly P[], check: (item: P) => R,
+  requests: readonly P[], checks: readonly R[],
 ): { kept: P[]; results: Passed<R>[]; notRun: NotRunOutcome[] } {
   const kept: P[] = [];
   const results: Passed<R>[] = [];
   const notRun: NotRunOutcome[] = [];
-  for (const item of requests) {
-    const result = check(item);
+  for (const [i, item] of requests.entries()) {
+    const result = checks[i]!;
     const problem = result.problem;
     if (problem === undefined) {
       results.push(result as Passed<R>);

@@ -12,10 +12,9 @@ import { CredentialService } from '../core/auth/credentials';
 import type { RowSink } from '../core/export';
 import { EnvFileError, type Environment } from '../core/env/model';
 import { assertNoPlaceholders } from '../core/env/placeholders';
-import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
-import { withOverlay } from '../core/openapi';
+import type { Catalog } from '../core/catalog';
 import { closeHttpAgents } from '../core/http/client';
-import type { NamedResponse, ResolvedText } from '../core/httpfile/resolve';
+import type { NamedResponse } from '../core/httpfile/resolve';
 import { dynamicVariables } from '../core/run/dynamicVariables';
 import type { WalkCheckpoint } from '../core/paging/checkpoint';
 import type { PageEvent, WalkProgress } from '../core/paging/walker';
@@ -44,7 +43,7 @@ import { openRunNetwork } from './runNetwork';
 import type { Subcommand } from './subcommands';
 import type { Mutable } from '../core/mutable';
 import { parseRunArgs, RUN_EXIT, RUN_HELP, type RunIo, type RunOptions } from './runArguments';
-import { checkBeforeSending, claimOutputs, messageOf, planRequests, readOverlay, shownPath, withReadLater, type PlannedRequest, type SendCheck } from './runPlan';
+import { catalogOf, checkPlan, claimOutputs, messageOf, planRequests, shownPath, withReadLater, type PlannedRequest, type SendCheck } from './runPlan';
 import { overlapsNext, preparesAhead, READY_AHEAD_FOR_MS } from './runOverlap';
 import { resumeRecordOf, resumeWords, type ResumeRecordKeeper } from './runResume';
 import { openRunOut, outcomeOf, thrownOutcome, type RunOutcome } from './runOutput';
@@ -110,12 +109,9 @@ async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor, in
     }
   }
   // The contracts plus the overlays given: one catalog, passed to every exchange (no module singleton).
-  const catalog = createCatalog(withOverlay(CONTRACT_SERVICES, options.overlays.map(readOverlay)));
-  const includeNames = new Map<string, readonly string[]>();
-  const checkedTexts = new Map<string, ResolvedText>();
+  const catalog = catalogOf(options.overlays);
   // A request whose check finds a problem is not run (exit 1); the others run.
-  const checks = setAsideFailingChecks<Omit<PlannedRequest, 'readLater'>, SendCheck>(plan.requests, (item) => checkBeforeSending(item, environment, options.allPages, catalog, includeNames, checkedTexts, runFiles));
-  checkedTexts.clear();
+  const checks = setAsideFailingChecks<Omit<PlannedRequest, 'readLater'>, SendCheck>(plan.requests, checkPlan(plan.requests, environment, options.allPages, catalog, runFiles));
   claimOutputs(runFiles, options);
   inputs.reportClaimed = true;
   const planned = withReadLater({ ...plan, requests: checks.kept }, checks.results.map((checked) => checked.names));

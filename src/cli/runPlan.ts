@@ -4,8 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve as resolvePath } from 'node:path';
 import type { Environment } from '../core/env/model';
-import type { Catalog } from '../core/catalog';
-import { readOverlayFile, type OpenApiImport } from '../core/openapi';
+import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
+import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openapi';
 import { parseHttpFile } from '../core/httpfile/parser';
 import { referenceNames, type ResolvedText } from '../core/httpfile/resolve';
 import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../core/httpfile/model';
@@ -138,6 +138,18 @@ export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, envi
   return { names: found };
 }
 
+/**
+ * The check before sending of every request of the plan against one environment, in order (one result a
+ * request), with one cache of `<@` bodies' names and resolved texts for the whole plan. The one loop of
+ * `apiwb run` (a request with a problem is set aside) and of `apiwb compare` (each live side; a problem
+ * stops the comparison).
+ */
+export function checkPlan(requests: readonly Omit<PlannedRequest, 'readLater'>[], environment: Environment, allPages: boolean, catalog: Catalog, runFiles: RunFiles): SendCheck[] {
+  const names = new Map<string, readonly string[]>();
+  const checkedTexts = new Map<string, ResolvedText>();
+  return requests.map((item) => checkBeforeSending(item, environment, allPages, catalog, names, checkedTexts, runFiles));
+}
+
 /** A request's problem as an input error of the whole command (exit 2), naming its file and line. */
 export function requestInputError(item: Pick<PlannedRequest, 'where' | 'shown' | 'node'>, problem: string): InputError {
   return new InputError(`${item.where}: ${problem}`, { file: item.shown, line: item.node.range.start.line + 1 });
@@ -156,7 +168,12 @@ export function claimOutputs(runFiles: RunFiles, options: RunOptions): void {
   }
 }
 
-export function readOverlay(path: string): OpenApiImport {
+/** The contracts plus the overlays given (--overlay): one catalog for the command, passed to every exchange. */
+export function catalogOf(overlays: readonly string[]): Catalog {
+  return createCatalog(withOverlay(CONTRACT_SERVICES, overlays.map(readOverlay)));
+}
+
+function readOverlay(path: string): OpenApiImport {
   try {
     return readOverlayFile(readFileSync(path, 'utf8'), path);
   } catch (error) {

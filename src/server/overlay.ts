@@ -1,6 +1,5 @@
 // Turns an `apiWorkbench/catalogOverlay` payload into operations the language service matches.
 import type { Operation } from '../core/catalog';
-import type { JSONSchema } from '../core/catalog/jsonSchema';
 import type { CatalogOverlayParams } from '../protocol/lsp';
 import type { OverlayOperation } from './service';
 
@@ -22,6 +21,6 @@ export function overlayOperations(params: CatalogOverlayParams): OverlayOperatio
       source: { seed: o.service === 'fundraising' ? '001' : o.service === 'booking' ? '002' : '000', section: 'import' },
       origin: 'import',
     };
-    return { operation, requestSchema: o.requestBodySchema as JSONSchema | undefined };
+    return { operation, requestSchema: o.requestBodySchema };
   });
 }

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { compareCommand } from '../../src/cli/compare/compareCommand';
 import type { CliResult } from './cliProcess';
 import { commandInProcess } from './inProcess';
-import { constituent, FIRST_CONSTITUENT_ID, FIRST_TRANSACTION_ID } from '../../src/sandbox/fundraising/data';
+import { constituent, FIRST_TRANSACTION_ID } from '../../src/sandbox/fundraising/data';
 import { NEXT_ADDED_PAYMENTS, NEXT_FIRST_ADDED_ID, nextRelease } from '../../src/sandbox/fundraising/nextRelease';
 import { nextReleaseChangesBooking } from '../../src/sandbox/booking/bookingRoutes';
 import { NEXT_ADDED_ORDERS, NEXT_FIRST_ADDED_ORDER, nextReleaseOrders } from '../../src/sandbox/engagement/nextRelease';
@@ -210,6 +210,12 @@ void describe('apiwb compare against the sandbox and its next release', () => {
     const both = await compareInProcess([http, '--env', 'sandbox'], ws.secrets);
     assert.equal(both.code, 2);
     assert.match(both.stderr, /--against NAME or --baseline DIR/);
+    // The catalog is read as `apiwb run` reads it (runPlan.ts: catalogOf): an unreadable overlay is named.
+    const overlay = join(ws.dir, 'broken-overlay.json');
+    writeFileSync(overlay, 'not an overlay');
+    const unreadable = await compareInProcess([http, '--env', 'sandbox', '--against', 'sandbox-next', '--overlay', overlay], ws.secrets);
+    assert.equal(unreadable.code, 2, unreadable.stderr);
+    assert.ok(unreadable.stderr.includes(`--overlay ${overlay}: `), unreadable.stderr);
   });
 });
 

@@ -59,8 +59,8 @@ export async function openSandboxWorkspace(options: SandboxOptions = SMALL_SANDB
 /** The engagement token endpoint's entries of the sandbox request log. */
 export async function tokenRequests(d: SandboxDescriptor): Promise<unknown[]> {
   const response = await fetch(`${d.engagement.baseUrl}/__sandbox/requests`);
-  const log = await response.json() as unknown;
-  const entries = Array.isArray(log) ? log : ((log as { requests?: unknown[] }).requests ?? []);
+  const log: unknown = await response.json();
+  const entries: unknown[] = Array.isArray(log) ? log : ((log as { requests?: unknown[] }).requests ?? []);
   return entries.filter((entry) => /\/auth\/token$/i.test(String((entry as { path?: unknown }).path)));
 }
 

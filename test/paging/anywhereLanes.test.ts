@@ -102,7 +102,7 @@ async function readCut(text: string, cut: number, step: number, how: 'throw' | '
     await readAnywhere(async (each) => {
       for (let i = 0; i < bytes.length; i += step) await each(bytes.subarray(i, i + step));
       if (how === 'throw') throw new Error('connection cut');
-    }, rule.find, (b) => { written.push(Buffer.concat(b).toString('utf8')); return Promise.resolve(); }, true, sink.tentative);
+    }, (body) => rule.find(body), (b) => { written.push(Buffer.concat(b).toString('utf8')); return Promise.resolve(); }, true, sink.tentative);
   } catch (e) {
     error = e;
   }

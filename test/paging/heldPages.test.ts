@@ -214,7 +214,7 @@ void describe('pages written while they arrive', () => {
     // The strategy reads the page's headers while it accepts it: once page 2 is in the file, reading them throws.
     let armed = false;
     const http: HttpPort = {
-      send: httpClient.send,
+      send: (request, sendOptions) => httpClient.send(request, sendOptions),
       stream: async (request, sendOptions) => {
         const response = await httpClient.stream(request, sendOptions);
         const headers = new Proxy(response.headers, {

@@ -227,7 +227,7 @@ void describe('JsonRowSplitter.secretKeyCandidates', () => {
     const escaped = '{"id":4,"\\u0070assword":"q","db\\/password":"r","x\\tsecret":"s","note":"plain"}';
     const text = `{"TableName":"T","password":"top-level fields are not rows","Result":[${rows.map((r) => JSON.stringify(r)).join(',')},${escaped}]}`;
     const bytes = Buffer.from(text);
-    const all = keysOf(JSON.parse(text).Result);
+    const all = keysOf((JSON.parse(text) as { Result: unknown }).Result);
     for (let cut = 1; cut < bytes.length; cut += 3) {
       const splitter = new JsonRowSplitter('Result', new ByteBlocks(64));
       splitter.push(bytes.subarray(0, cut));
@@ -265,7 +265,7 @@ void describe('top-level fields', () => {
     const { fields } = splitter.end();
     const parsed = JSON.parse(text) as Record<string, unknown>;
     assert.deepEqual(Object.keys(fields).sort(), Object.keys(parsed).filter((k) => k !== 'Data').sort());
-    assert.equal((fields as Record<string, unknown>)['Remaining'], undefined);
+    assert.equal((fields)['Remaining'], undefined);
     assert.deepEqual(Object.getOwnPropertyDescriptor(fields, '__proto__')?.value, { Remaining: 5 });
   });
 });

@@ -34,7 +34,7 @@ void describe('rows as they arrive', () => {
         format: 'ndjson',
         writePage: () => Promise.reject(new Error('streamed rows never come as objects')),
         writeNdjsonPage(pieces, count) {
-          const text = Buffer.concat(pieces as Buffer[]).toString('utf8');
+          const text = Buffer.concat(pieces).toString('utf8');
           const got = text.split('\n').filter(Boolean);
           assert.equal(got.length, count, 'the count handed over is the number of lines');
           lines.push(...got);

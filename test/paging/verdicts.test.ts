@@ -55,7 +55,10 @@ void describe('walk verdicts', () => {
   });
 
   void it('inconsistent: X-Pagination-Total-Pages vanishes on page 2; page 2 is not written', async () => {
-    const send = scripted((req) => ({ headers: page(req) === 1 ? { 'X-Pagination-Page': '1', 'X-Pagination-Total-Pages': '3' } : ({} as Record<string, string>), body: rows(page(req) * 10, 2) }));
+    const send = scripted((req) => {
+      const headers: Record<string, string> = page(req) === 1 ? { 'X-Pagination-Page': '1', 'X-Pagination-Total-Pages': '3' } : {};
+      return { headers, body: rows(page(req) * 10, 2) };
+    });
     const sink = memorySink();
     const result = await walk(bookings, { plan: plan('page-headers'), sink, send });
     assert.deepEqual([result.verdict, result.rows, sink.pages.length], ['inconsistent', 2, 1]);

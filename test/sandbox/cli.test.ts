@@ -61,7 +61,7 @@ void describe('apiwb sandbox (issue 3)', () => {
   async function usageError(args: string[]): Promise<{ code: number; text: string }> {
     const written: string[] = [];
     const original = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string | Uint8Array) => { written.push(String(chunk)); return true; }) as typeof process.stderr.write;
+    process.stderr.write = ((chunk: string | Uint8Array) => { written.push(String(chunk)); return true; });
     try {
       return { code: await sandboxSubcommand.run(args), text: written.join('') };
     } finally {

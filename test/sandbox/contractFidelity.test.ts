@@ -130,7 +130,7 @@ void describe('Why 3: code meanings are not stretched (seed 000 §7.1–7.3)', (
     const duplicates = await add('AddChoiceQuestion', { ...base, Choices: [{ ID: 1, Label: 'a' }, { ID: 1, Label: 'b' }] });
     assert.equal(duplicates.body['ResponseStatus'], true, JSON.stringify(duplicates.body));
     for (const answer of [wrong, duplicates]) {
-      const codes = ((answer.body['Errors'] ?? []) as Json[]).map((e) => e['ErrorCode']);
+      const codes = ((answer.body['Errors'] ?? []) as Json[]).map((e): unknown => e['ErrorCode']);
       assert.ok(!codes.includes(16) && !codes.includes(17), JSON.stringify(answer.body));
     }
   });
@@ -302,7 +302,7 @@ void describe('Why 6: release facts are shown where they matter', () => {
     assert.equal(create.release?.changed?.label, 'later release');
     assert.deepEqual(create.release?.removedResponseFields?.map((f) => f.name), ['mainContactConstituentId', 'giftAidDeclarationId']);
     const utm = (requestBodyJsonSchema(create)?.properties?.['utmSource'] ?? {}) as Json;
-    assert.equal(utm['release']?.introduced?.label, 'later release');
+    assert.equal((utm['release'] as { introduced?: { label?: string } } | undefined)?.introduced?.label, 'later release');
     const opHover = hoverText('GET {{fundraising_base_url}}/v1/transac|tions\n');
     assert.match(opHover, /introduced in the later release \(fundraising contract §9\.3; dates not shown\)/);
     const fieldHover = hoverText('POST {{fundraising_base_url}}/v1/transactions\nContent-Type: application/json\n\n{ "utmSo|urce": "mail" }\n');
@@ -316,7 +316,7 @@ void describe('the request log names the rules and choices of each answer', () =
     await add('AddLabelQuestion', { ...base, OpCode: 'x' });
     await add('AddLabelQuestion', {});
     const log = (await (await fetch(`${d.engagement.baseUrl}/__sandbox/requests`)).json()) as Json[];
-    assert.deepEqual(log.map((e) => e['choices']), [['invalid-parameters', 'error-bodies'], undefined]);
+    assert.deepEqual(log.map((e): unknown => e['choices']), [['invalid-parameters', 'error-bodies'], undefined]);
     assert.ok((log[0]?.['rules'] as string[]).includes('seed 000 §7.1: 404: invalid parameters'));
     assert.ok((log[1]?.['rules'] as string[]).includes('seed 000 §4.1: an empty input parameter gives code 12'));
   });

@@ -60,7 +60,7 @@ void describe('engagement token endpoint (seed 000 §5.1, §5.3, §7.4)', () => 
     assert.equal('refresh_token' in body, false);
   });
 
-  void it('000 §5.3: expires_in is the configured lifetime (30 minutes here)', async () => {
+  void it('000 §5.3: expires_in is the configured lifetime (30 minutes here)', () => {
     assert.equal(d.credentials.engagement.tokenLifetimeSeconds, 1800);
   });
 

@@ -165,7 +165,7 @@ void describe('Selection/GetSelectionResult_Ext (seed 000 §4.2 rule 6)', () => 
 
   void it('000 §4.2 rule 6: after the short last page the table is dropped, so any page of it cannot be replayed (rule 000-4.2-selection-dropped)', async () => {
     const first = await select({ OFFSET: 1, TableName: '' });
-    const name = first.body['TableName'];
+    const name: unknown = first.body['TableName'];
     const lastOrdinal = Math.ceil(d.samples.exportRows / d.samples.selectionPageRows);
     const last = await select({ OFFSET: lastOrdinal, TableName: name });
     assert.equal((last.body['Result'] as unknown[]).length, d.samples.exportRows % d.samples.selectionPageRows);

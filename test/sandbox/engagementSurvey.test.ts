@@ -62,7 +62,7 @@ void describe('SurveyApi question operations (seed 000 §2, §4.1, §7.3)', () =
     const unknown = await add('AddLabelQuestion', { ...base, QuestionID: 999_999 });
     assert.deepEqual(unknown.body['Errors'], [{ ErrorCode: 14, ErrorDescription: 'Invalid Question ID' }]);
     const created = await add('AddLabelQuestion', base);
-    const updated = await add('AddLabelQuestion', { ...base, QuestionID: created.body['ID'] });
+    const updated = await add('AddLabelQuestion', { ...base, QuestionID: created.body['ID'] as unknown });
     assert.equal(updated.body['ResponseStatus'], true);
     assert.equal(updated.body['ID'], created.body['ID']);
   });

@@ -122,7 +122,7 @@ void describe('X-Sandbox-Fault (issue 3: faults)', () => {
     assert.equal((body['Orders'] as unknown[]).length, 50, 'the rows are the handler\'s');
 
     const failed = await engagementPost(d, token, '/api/SurveyApi/AddChoiceQuestion', {}, { 'x-sandbox-fault': 'drift' });
-    assert.deepEqual((failed.body['Errors'] as Json[]).map((e) => e['ErrorCode']), [999]);
+    assert.deepEqual((failed.body['Errors'] as Json[]).map((e): unknown => e['ErrorCode']), [999]);
 
     const booking = await fetch(`${d.booking.baseUrl}/bookings`, { headers: { 'x-sandbox-fault': 'drift' } });
     assert.equal(booking.headers.get('x-pagination-total-pages'), null);
@@ -163,7 +163,7 @@ void describe('faults on the Nth page of a walk (issue 3: --fail-page STYLE:N:FA
   void it('export-ordinal:2:status=500 fails OFFSET 2 without dropping or advancing anything, so the walk resumes', async () => {
     await arm('export-ordinal:2:status=500');
     const first = await engagementPost(d, token, '/api/Selection/GetSelectionResult_Ext', { OFFSET: 1, TableName: '' });
-    const tableName = first.body['TableName'];
+    const tableName: unknown = first.body['TableName'];
     assert.equal((await engagementPost(d, token, '/api/Selection/GetSelectionResult_Ext', { OFFSET: 2, TableName: tableName })).status, 500);
     let rows = (first.body['Result'] as unknown[]).length;
     for (let offset = 2; ; offset++) {
@@ -184,7 +184,7 @@ void describe('faults on the Nth page of a walk (issue 3: --fail-page STYLE:N:FA
     await arm('batch-cursor:2:malformed-json');
     const first = await engagementPost(d, token, '/api/CustomerAsset/GetAssets', { BatchID: null, BatchSize: 10 });
     const broken = await fetch(`${d.engagement.baseUrl}/api/CustomerAsset/GetAssets`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ BatchID: first.body['BatchID'], BatchSize: 10 }),
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ BatchID: first.body['BatchID'] as unknown, BatchSize: 10 }),
     });
     const brokenText = await broken.text();
     assert.throws(() => JSON.parse(brokenText) as unknown);

@@ -98,7 +98,7 @@ void describe('fundraising endpoints, later release shapes (seed 001 §2, §4, �
 
   void it('001 §4: duplicate-check matches carry constituentNumber (rule 001-4-duplicate-check)', async () => {
     const existing = (await fundraising(d, `/v1/constituents/${d.samples.constituentId}`)).body;
-    const { body } = await fundraising(d, '/v1/constituents/duplicate-check', { method: 'POST', body: { email: existing['email'] } });
+    const { body } = await fundraising(d, '/v1/constituents/duplicate-check', { method: 'POST', body: { email: existing['email'] as unknown } });
     const matches = body['matches'] as Json[];
     assert.ok(matches.length >= 1);
     assert.equal(matches[0]?.['constituentNumber'], existing['constituentNumber']);
@@ -176,7 +176,7 @@ void describe('fundraising endpoints, later release shapes (seed 001 §2, §4, �
       'POST /v1/lists', 'POST /v1/transactions',
     ]);
     const listParams = ((paths['/v1/constituents'] as Json)['get'] as Json)['parameters'] as Json[];
-    assert.deepEqual(listParams.map((p) => p['name']), ['limit', 'offset']);
+    assert.deepEqual(listParams.map((p): unknown => p['name']), ['limit', 'offset']);
     assert.deepEqual(Object.keys((doc['components'] as Json)['securitySchemes'] as Json).sort(), ['basicAuth', 'bearerAuth', 'tenantCode']);
     const page = await fetch(`${d.fundraising.baseUrl}/swagger/index.html`);
     assert.match(await page.text(), /GET \/v1\/transactions/);

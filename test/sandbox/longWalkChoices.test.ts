@@ -53,7 +53,7 @@ void describe('sandbox --rate-limit N: every service, every paged operation', ()
     const after = await read();
     assert.equal(after.status, 200);
     // 20 facts, 10 a call: the two first calls took them all; the refused one took nothing, so this is the end.
-    assert.deepEqual((after.body as Json)['FactTransactions'], []);
+    assert.deepEqual((after.body)['FactTransactions'], []);
   });
 
   void it('unpaged operations and the token endpoint are not limited', async () => {

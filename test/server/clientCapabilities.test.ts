@@ -40,7 +40,7 @@ before(async () => {
 });
 
 after(async () => {
-  await Promise.all([plain, full].map((s) => (s.child.exitCode === null ? s.close() : undefined)));
+  await Promise.all([plain, full].map((s) => (s.child.exitCode === null ? s.close() : Promise.resolve(s.child.exitCode))));
 });
 
 const complete = async (s: LspSession, position: { line: number; character: number }): Promise<CompletionItem[]> =>

@@ -135,7 +135,7 @@ void describe('the incremental server over stdio', () => {
     assert.deepEqual(afterInsert, afterFix.map((d) => ({ ...d, range: { start: { ...d.range.start, line: d.range.start.line + 3 }, end: { ...d.range.end, line: d.range.end.line + 3 } } })));
 
     // Block B deleted: C's findings move up by B's lines.
-    const bLines = TEXT.split('\n').filter((l, i, all) => i >= lineOf(TEXT, '### B') && i < lineOf(TEXT, '### C')).length;
+    const bLines = TEXT.split('\n').filter((_l, i) => i >= lineOf(TEXT, '### B') && i < lineOf(TEXT, '### C')).length;
     const deleted = inserted.replace(/### B\n[^\n]*\n\n/, '');
     assert.equal(deleted.split('\n').length, inserted.split('\n').length - bLines);
     const afterDelete = await replaceAll(uri, 4, deleted);

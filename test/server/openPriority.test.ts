@@ -179,6 +179,7 @@ void describe('open-time requests of a file the parser throws on', () => {
 
   void it('folding, outline and lenses are answered (empty) when the open\'s pass throws before it starts', { timeout: 30_000 }, async () => {
     const uri = 'file:///open-priority/throws.http';
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- the original, applied to its own `this` below
     const get = HttpDocumentCache.prototype.get;
     mock.method(HttpDocumentCache.prototype, 'get', function (this: HttpDocumentCache, ...args: Parameters<HttpDocumentCache['get']>) {
       if (args[0] === uri) throw new RangeError('Maximum call stack size exceeded');

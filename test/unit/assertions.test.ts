@@ -83,9 +83,9 @@ void test('assertions right after the headers (no blank line) are assertions, no
 
 void test('every kept construct that would act is listed as not run: imports, run lines, redirects, curl, file-level scripts', async () => {
   const { readFileSync } = await import('node:fs');
-  const { join } = await import('node:path');
+  const path = await import('node:path');
   const { fileNotRunOf } = await import('../../src/core/run/assertions');
-  const read = (name: string) => parseHttpFile(readFileSync(join(import.meta.dirname, '../fixtures/compat', name), 'utf8'));
+  const read = (name: string) => parseHttpFile(readFileSync(path.join(import.meta.dirname, '../fixtures/compat', name), 'utf8'));
   const jetbrains = read('jetbrains-run-import.http');
   assert.deepEqual(fileNotRunOf(jetbrains).map((n) => [n.line + 1, n.what]), [
     [1, 'JetBrains HTTP Client import (the imported requests are not loaded)'],

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AuthError, AuthVariables, CredentialService, decodeJwt, describeJwt, describeTimeLeft, findAuthReferences, SignInError } from '../../src/core/auth/index';
-import { basicCredentialToken } from '../../src/core/auth/basicApiKey';
+import { basicCredential } from '../../src/core/auth/basicCredential';
 import { explainAuthFailure } from '../../src/core/auth/explain';
 import { isJwtExpired } from '../../src/core/auth/jwt';
 import { requestPasswordGrant } from '../../src/core/auth/passwordGrant';
@@ -151,7 +151,7 @@ void describe('password grant (seed 000 §5.1, §7.4)', () => {
 
 void describe('Basic + X-API-Key (seed 001 §5.1)', () => {
   const basicHeaders = (permissionName: string, serviceKey: string, tenantCode: string): Record<string, string> =>
-    ({ Authorization: `Basic ${basicCredentialToken(permissionName, serviceKey)}`, 'X-API-Key': tenantCode });
+    ({ Authorization: `Basic ${basicCredential(permissionName, serviceKey)}`, 'X-API-Key': tenantCode });
   const constituents = (headers: Record<string, string>, method = 'GET', body?: string): Promise<HttpResponse> =>
     sendRequest({ method, url: `${d.fundraising.baseUrl}/v1/constituents`, headers: { ...headers, 'Content-Type': 'application/json' }, ...(body ? { body } : {}) });
 
@@ -161,7 +161,7 @@ void describe('Basic + X-API-Key (seed 001 §5.1)', () => {
     const credentials = new CredentialService(environment(), { secrets, send });
     // As a request writes it: Authorization: Basic {{$auth.token("fundraising")}} and X-API-Key: {{tenant_code}}.
     const headers = { Authorization: `Basic ${await credentials.token('fundraising')}`, 'X-API-Key': f.tenantCode };
-    assert.equal(Buffer.from(headers.Authorization!.slice(6), 'base64').toString(), `${f.fullAccess.permissionName}:${f.fullAccess.serviceKey}`);
+    assert.equal(Buffer.from(headers.Authorization.slice(6), 'base64').toString(), `${f.fullAccess.permissionName}:${f.fullAccess.serviceKey}`);
     assert.equal((await constituents(headers)).status, 200);
   });
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AuthVariables, CredentialService, findAuthReferences } from '../../src/core/auth/index';
 import { authIdFromArgs } from '../../src/core/auth/authVariables';
-import { basicCredentialToken } from '../../src/core/auth/basicApiKey';
+import { basicCredential } from '../../src/core/auth/basicCredential';
 import { parseHttpFile, resolveRequest } from '../../src/core/httpfile/index';
 import { secretKey } from '../../src/core/secrets/index';
 import { MemorySecretStore } from '../../src/core/secrets/secretStore';
@@ -33,9 +33,9 @@ void describe('$auth variables', () => {
     const request = file.requests[0]!;
     await auth.prepare(findAuthReferences(request.headers.map((h) => h.value)));
     const resolved = resolveRequest(file, 0, { environment: env.variables, dynamic: auth });
-    assert.deepEqual(resolved?.headers, { Authorization: `Basic ${basicCredentialToken('perm', 'sk_key_1')}`, 'X-API-Key': 'T-1' });
+    assert.deepEqual(resolved?.headers, { Authorization: `Basic ${basicCredential('perm', 'sk_key_1')}`, 'X-API-Key': 'T-1' });
     assert.deepEqual(resolved?.unresolved, []);
-    assert.deepEqual(auth.knownValues, [basicCredentialToken('perm', 'sk_key_1')]);
+    assert.deepEqual(auth.knownValues, [basicCredential('perm', 'sk_key_1')]);
     assert.equal(auth.resolve('$auth.token', '("unknown")'), undefined);
   });
 

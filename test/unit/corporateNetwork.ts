@@ -196,7 +196,7 @@ export function httpTarget(): Promise<TestServer> {
 
 export function httpsTarget(options: ServerOptions): Promise<TestServer> {
   const seen: SeenRequest[] = [];
-  return listen(createHttpsServer(options, record(seen)) as unknown as Server, 'https', seen);
+  return listen(createHttpsServer(options, record(seen)), 'https', seen);
 }
 
 /**

@@ -12,7 +12,7 @@ let grammar: IGrammar;
 
 before(async () => {
   const wasm = readFileSync(createRequire(import.meta.url).resolve('vscode-oniguruma/release/onig.wasm'));
-  await loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer);
+  await loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
   const registry = new Registry({
     onigLib: Promise.resolve({ createOnigScanner: (patterns: string[]) => new OnigScanner(patterns), createOnigString: (s: string) => new OnigString(s) }),
     // Only our grammar: the embedded source.json / source.js are the editor's and are skipped here.

@@ -45,7 +45,7 @@ function validValue(root: JSONSchema, schema: JSONSchema, name: string, depth: n
     case 'boolean': return true;
     case 'array': {
       const items = node.items;
-      return items && typeof items === 'object' && !Array.isArray(items) && depth < 4 ? [validValue(root, items as JSONSchema, name, depth + 1)] : [];
+      return items && typeof items === 'object' && !Array.isArray(items) && depth < 4 ? [validValue(root, items, name, depth + 1)] : [];
     }
     case 'object': return depth < 4 ? validObject(root, node, depth + 1) : {};
     default: return info.nullable ? null : 0;

@@ -49,7 +49,8 @@ void describe('completion of dynamic variables', () => {
     for (const name of ['$auth.token', '$guid', '$timestamp', '$datetime', '$localDatetime', '$randomInt', '$processEnv', '$dotenv', '$env.NAME', '$random.integer', '$random.alphabetic', '$random.name.firstName']) assert.ok(labels.includes(name), name);
     for (const refused of ['$aadToken', '$input', '$exampleServer']) assert.ok(!labels.includes(refused), refused);
     const datetime = items.find((i) => i.label === '$datetime');
-    assert.match(String(datetime?.documentation), /UTC, in RFC 1123, ISO 8601 or a Day.js pattern/);
+    const documentation = datetime?.documentation;
+    assert.match(typeof documentation === 'string' ? documentation : documentation?.value ?? '', /UTC, in RFC 1123, ISO 8601 or a Day.js pattern/);
     assert.match(datetime?.textEdit && 'newText' in datetime.textEdit ? datetime.textEdit.newText : '', /^\\\$datetime \$\{1\|iso8601,rfc1123,"YYYY-MM-DD"\|\}\}\}$/);
   });
 });

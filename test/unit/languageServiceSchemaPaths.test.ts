@@ -24,7 +24,7 @@ for (const [name, schema] of [['create payment', payment], ['AddChoiceQuestion',
   void test(`schemaAt answers schemaAtPath's schema for hostile paths of ${name}, in any order`, () => {
     assert.ok(schema, `${name} has a request schema`);
     for (const order of [PATHS, [...PATHS].reverse()]) {
-      const root = structuredClone(schema) as JSONSchema; // a fresh root: nothing cached yet
+      const root: JSONSchema = structuredClone(schema); // a fresh root: nothing cached yet
       for (const path of order) assert.deepEqual(schemaAt(root, path), schemaAtPath(root, path), JSON.stringify(path));
       // Asked again (now cached), the same answers.
       for (const path of order) assert.deepEqual(schemaAt(root, path), schemaAtPath(root, path), JSON.stringify(path));
@@ -34,7 +34,7 @@ for (const [name, schema] of [['create payment', payment], ['AddChoiceQuestion',
 
 void test('schemaAt keeps answering schemaAtPath past its cache bound', () => {
   assert.ok(payment);
-  const root = structuredClone(payment) as JSONSchema;
+  const root: JSONSchema = structuredClone(payment);
   for (let i = 0; i < MAX_CACHED_PATHS + 10; i++) schemaAt(root, ['allocations', i]);
   for (const path of [...PATHS, ['allocations', MAX_CACHED_PATHS + 5, 'canRecoverTax'], ['giftAid', 'x', 'y']]) {
     assert.deepEqual(schemaAt(root, path), schemaAtPath(root, path), JSON.stringify(path));
@@ -52,7 +52,7 @@ void test('a key with a dot is not read as a nested path, before or after the ne
 
 void test("pathChecks answers fieldInfo, isStrictObject and propertyNames of the schema it is given, kept per path node and schema", () => {
   assert.ok(payment);
-  const root = structuredClone(payment) as JSONSchema;
+  const root: JSONSchema = structuredClone(payment);
   const top = schemaPathTop(root);
   const giftAid = schemaPathChild(root, top, 'giftAid');
   const index = schemaPathChild(root, schemaPathChild(root, top, 'allocations'), 0);

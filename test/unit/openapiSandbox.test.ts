@@ -154,7 +154,7 @@ void describe('OpenAPI import of the sandbox /openapi/v1.json', () => {
     const sink = memorySink();
     const result = await walk(
       { method: 'GET', url: `${sandbox.descriptor.fundraising.baseUrl}/v1/constituents?limit=50`, headers },
-      { plan: plan!, sink, send: (request) => sendRequest(request) },
+      { plan: plan, sink, send: (request) => sendRequest(request) },
     );
     assert.equal(result.outcome, 'complete', result.message);
     assert.equal(result.rows, 120);

@@ -74,7 +74,7 @@ for (const name of names) {
     }
     const notRun = file.blocks.flatMap((b) => {
       const reason = b.request && notRunReason(file, b, b.request, ENVIRONMENT);
-      return reason ? [{ line: b.request!.requestLine.range.start.line + 1, tool: reason.tool }] : [];
+      return reason ? [{ line: b.request.requestLine.range.start.line + 1, tool: reason.tool }] : [];
     });
     assert.deepEqual(notRun, expected.notRun);
     assert.equal(file.diagnostics.filter((d) => d.code === 'unrecognised-line').length, 0, 'every line is read by some grammar');

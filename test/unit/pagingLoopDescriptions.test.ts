@@ -40,7 +40,7 @@ void describe('each paging strategy describes itself as the loop generated from 
     const headers = { 'X-Pagination-Page': '1', 'X-Pagination-Per-Page': '3', 'X-Pagination-Total-Pages': '4', 'X-Pagination-Total-Results': '10' };
     assert.deepEqual(bookings.loop?.facts.map((f) => f.name).sort(), Object.keys(bookings.facts!(page([], headers))).sort());
     for (const style of LOOPED.filter((s) => s !== 'page-number' && s !== 'page-headers')) {
-      assert.equal(createStrategy(style).facts, undefined, style);
+      assert.equal(typeof createStrategy(style).facts, 'undefined', style);
       assert.deepEqual(createStrategy(style).loop?.facts, [], style);
     }
   });

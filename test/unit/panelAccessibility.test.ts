@@ -9,6 +9,9 @@ import type { Browser, Page } from 'playwright-core';
 import { bigMessages, bigViewModel, launchChromium, servePanelPage, type PanelPage } from './panelBrowserPage';
 import { axeViolations, describeViolations } from '../ui/lib/axe.mjs';
 
+/** What these tests read of a page's element (the DOM's own types are not in this project's lib). */
+interface ElementSeen { scrollTop: number; readonly offsetHeight: number; getAttribute(name: string): string | null }
+
 const ROWS = 1000;
 
 let browser: Browser | undefined;
@@ -72,15 +75,15 @@ void test('the grid counts every row and column, not only the rendered ones', as
   const g = grid();
   assert.equal(await g.getAttribute('aria-rowcount'), String(ROWS + 1));
   assert.equal(await g.getAttribute('aria-colcount'), '10');
-  assert.deepEqual(await page.locator('.grid-row.header [role=columnheader]').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-colindex'))), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+  assert.deepEqual(await page.locator('.grid-row.header [role=columnheader]').evaluateAll((cells: ElementSeen[]) => cells.map((c) => c.getAttribute('aria-colindex'))), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
   const first = page.locator('.rows [role=row]').first();
   assert.equal(await first.getAttribute('aria-rowindex'), '2');
   assert.equal(await first.locator('[role=rowheader]').count(), 1);
   assert.equal(await first.locator('[role=gridcell]').count(), 9);
-  await g.evaluate((e, top) => (e.scrollTop = top), 500 * 22);
+  await g.evaluate((e: ElementSeen, top: number) => (e.scrollTop = top), 500 * 22);
   await page.locator('.rows [role=row][aria-rowindex="502"]').waitFor();
   assert.ok((await page.locator('.rows [role=row]').count()) < 100);
-  await g.evaluate((e) => (e.scrollTop = 0));
+  await g.evaluate((e: ElementSeen) => (e.scrollTop = 0));
   await page.locator('.rows [role=row][aria-rowindex="2"]').waitFor();
 });
 
@@ -160,7 +163,7 @@ void test('keyboard: Enter on a nested value opens it with focus in it; Escape c
 void test('tabs: one Tab stop, arrows move and select, each tab controls its labelled tabpanel', async () => {
   const tabs = page.getByRole('tab');
   assert.equal(await tabs.count(), 4);
-  assert.deepEqual(await tabs.evaluateAll((ts) => ts.map((t) => t.getAttribute('tabindex'))), ['0', '-1', '-1', '-1']);
+  assert.deepEqual(await tabs.evaluateAll((ts: ElementSeen[]) => ts.map((t) => t.getAttribute('tabindex'))), ['0', '-1', '-1', '-1']);
   for (const tab of await tabs.all()) {
     const panelId = await tab.getAttribute('aria-controls');
     assert.equal(await page.locator(`[id="${panelId}"][role=tabpanel]`).getAttribute('aria-labelledby'), await tab.getAttribute('id'));

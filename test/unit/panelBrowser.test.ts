@@ -11,6 +11,9 @@ import { buildResultsViewModel } from '../../src/core/results/viewModel';
 import { encodeShowRest, encodeViewModel } from '../../src/core/results/wire';
 import { Redactor } from '../../src/core/secrets/redact';
 
+/** What these tests read of a page's element (the DOM's own types are not in this project's lib). */
+interface ElementSeen { scrollTop: number; readonly offsetHeight: number; getAttribute(name: string): string | null }
+
 const ROWS = 100_000;
 const ROW_HEIGHT = 22;
 const SHOTS = join(ROOT, 'test-output/screenshots');
@@ -57,7 +60,7 @@ const posted = () => page.evaluate(() => (globalThis as unknown as PageWindow)._
 void test('100 000 rows: only the visible window is in the DOM, the spacer holds the full height', async () => {
   const rendered = await page.locator('.rows .grid-row').count();
   assert.ok(rendered > 10 && rendered < 100, `${rendered} rows in the DOM`);
-  assert.equal(await page.locator('.spacer').evaluate((e) => e.offsetHeight), ROWS * ROW_HEIGHT);
+  assert.equal(await page.locator('.spacer').evaluate((e: ElementSeen) => e.offsetHeight), ROWS * ROW_HEIGHT);
   assert.equal(await page.locator('.rows .grid-row').first().locator('.cell').nth(1).textContent(), '100000');
   assert.equal(await page.getByTestId('status').textContent(), '200 OK');
   const headers = await page.locator('.grid-row.header .cell').allTextContents();
@@ -79,13 +82,13 @@ void test('the business-error banner shows the code, both catalogue meanings of 
 
 void test('scrolling to the middle and the end renders those rows, and only a window of them', async () => {
   for (const target of [50_000, ROWS - 1]) {
-    await page.locator('.viewport').evaluate((e, top) => (e.scrollTop = top), target * ROW_HEIGHT);
+    await page.locator('.viewport').evaluate((e: ElementSeen, top: number) => (e.scrollTop = top), target * ROW_HEIGHT);
     await page.locator(`.rows .grid-row[data-row="${target}"]`).waitFor();
     const rendered = await page.locator('.rows .grid-row').count();
     assert.ok(rendered < 100, `${rendered} rows in the DOM at row ${target}`);
     assert.equal(await page.locator(`.grid-row[data-row="${target}"] .cell`).nth(1).textContent(), String(100_000 + target));
   }
-  await page.locator('.viewport').evaluate((e) => (e.scrollTop = 0));
+  await page.locator('.viewport').evaluate((e: ElementSeen) => (e.scrollTop = 0));
   await page.locator('.rows .grid-row[data-row="0"]').waitFor();
 });
 
@@ -141,7 +144,7 @@ void test('paging: Next page and All pages post requests; appended rows grow the
   // A walk whose total is known, waiting on the server: the same words as the CLI's progress line.
   await page.evaluate(() => (globalThis as unknown as PageWindow).postMessage({ type: 'progress', pages: 8, rows: 800_000, rowsPerSecond: 90_000, elapsedMs: 8800, pagesPerSecond: 0.9, totalPages: 20, timeLeftMs: 13_300, waits: 1, waitedMs: 2000, waiting: 'rate limited: waiting 12 s', file: 'exports/orders.csv' }, '*'));
   await page.getByTestId('progress').filter({ hasText: 'page 8 of 20 · 800,000 rows · 0.9 pages/s · 90,000 rows/s · about 13 s left · rate limited: waiting 12 s' }).waitFor();
-  assert.equal(await page.locator('.spacer').evaluate((e) => e.offsetHeight), (ROWS + 2) * ROW_HEIGHT);
+  assert.equal(await page.locator('.spacer').evaluate((e: ElementSeen) => e.offsetHeight), (ROWS + 2) * ROW_HEIGHT);
   assert.equal(await page.getByTestId('row-count').textContent(), '100,002 rows');
   const headers = await page.locator('.grid-row.header .cell').allTextContents();
   assert.deepEqual([headers[1], headers[2], headers.at(-1)], ['OrderID', 'CustomerID', 'Extra'], 'columns kept, the new one appended');
@@ -217,7 +220,7 @@ void test('a show whose rest of rows does not decode keeps its first screen, say
   await page.evaluate((payload) => { for (const m of JSON.parse(payload) as unknown[]) (globalThis as unknown as PageWindow).postMessage(m, '*'); }, broken);
   await page.locator('.table[data-rows-loaded="200"]').waitFor();
   assert.equal(await page.getByTestId('row-count').textContent(), '200 rows');
-  assert.equal(await page.locator('.spacer').evaluate((e) => e.offsetHeight), 200 * ROW_HEIGHT);
+  assert.equal(await page.locator('.spacer').evaluate((e: ElementSeen) => e.offsetHeight), 200 * ROW_HEIGHT);
   const warnings = await page.evaluate(() => (globalThis as unknown as PageWindow).__warnings);
   assert.match(warnings.at(-1) ?? '', /last 800 rows of the response did not decode; showing the first 200/);
 });

@@ -199,7 +199,7 @@ void describe("the editor's Send of a large response (KeptResponse → spilledVi
     assert.equal(result.rows?.count, BIG.length);
     assert.equal(result.response?.bodyText, '', 'the body is not held');
     const redactor = new Redactor(['row 59998, [x] {y}']);
-    const { viewModel, source } = await spilledViewModel(result, result.response!, settled.stores, { requestKey: 'k', title: 't', id: 'big-1', redactor });
+    const { viewModel, source } = await spilledViewModel(result, result.response, settled.stores, { requestKey: 'k', title: 't', id: 'big-1', redactor });
     assert.equal(viewModel.table?.pagedRows, BIG.length);
     assert.equal(viewModel.table?.rows.length, 200);
     assert.deepEqual(viewModel.table?.rows[1], redactor.value(row(1)));
@@ -209,7 +209,7 @@ void describe("the editor's Send of a large response (KeptResponse → spilledVi
     assert.deepEqual(last.rows, BIG.slice(-3).map((r) => redactor.value(r)));
     assert.notEqual((last.rows[1] as { name: string }).name, row(59_998).name, 'a known secret value is redacted in rows read from disk');
     assert.notEqual((last.rows[0] as { password: string }).password, 'pw-59997');
-    assert.deepEqual(viewModel.body.page, { index: 0, count: Math.ceil(result.response!.sizeBytes / PAGE_BYTES) });
+    assert.deepEqual(viewModel.body.page, { index: 0, count: Math.ceil(result.response.sizeBytes / PAGE_BYTES) });
     assert.ok(!viewModel.body.text.includes('pw-'));
     // Two files: the rows (NDJSON) and the body.
     const files = spillFiles(earlier);

@@ -2,7 +2,7 @@
 // any known secret value wherever it appears in text.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { basicCredentialToken } from '../../src/core/auth/basicApiKey';
+import { basicCredential } from '../../src/core/auth/basicCredential';
 import { Redactor, knownSecretValues, secretKey } from '../../src/core/secrets/index';
 import { MemorySecretStore, secretEnvVarName } from '../../src/core/secrets/secretStore';
 import { REDACTED } from '../../src/core/secrets/redact';
@@ -15,7 +15,7 @@ const PASSWORD = 'Sandbox Demo&1=x';
 void describe('redaction', () => {
   void it('redacts Authorization (keeping the scheme), X-API-Key, Cookie and Set-Cookie; leaves other headers', () => {
     const r = new Redactor();
-    const headers = { Authorization: `Basic ${basicCredentialToken('p', KEY)}`, 'X-API-Key': 'TENANT-1', Cookie: 'sid=abc', 'set-cookie': 'sid=abc; HttpOnly', Accept: 'application/json' };
+    const headers = { Authorization: `Basic ${basicCredential('p', KEY)}`, 'X-API-Key': 'TENANT-1', Cookie: 'sid=abc', 'set-cookie': 'sid=abc; HttpOnly', Accept: 'application/json' };
     assert.deepEqual(r.headers(headers), { Authorization: `Basic ${REDACTED}`, 'X-API-Key': REDACTED, Cookie: REDACTED, 'set-cookie': REDACTED, Accept: 'application/json' });
     assert.equal(r.headerValue('authorization', 'Bearer eyJabc.def.ghi'), `Bearer ${REDACTED}`);
     assert.equal(r.headerValue('Authorization', 'opaque'), REDACTED);

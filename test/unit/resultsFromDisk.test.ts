@@ -32,7 +32,7 @@ void test('a table on disk goes in one show: its first rows and its count, no re
   assert.equal(decoded?.viewModel.table?.rows.length, 200);
   assert.equal(decoded?.pending, 0);
   // The same head announced as more rows without being on disk is refused, as before.
-  const { pagedRows: _dropped, ...notPaged } = wire.table!;
+  const { pagedRows: _dropped, ...notPaged } = wire.table;
   const logs: string[] = [];
   assert.equal(decodeViewModelHead({ ...wire, table: notPaged }, (l) => logs.push(l)), undefined);
   assert.equal(logs.length, 1);

@@ -125,7 +125,7 @@ void test('a big table is sent in two: the show holds the first HEAD_ROWS and a 
   assert.ok(!stale.ok && stale.stale, 'the rest of another show is stale');
   assert.equal(decodeViewModel(wire, shortTail, log), undefined);
   assert.equal(decodeViewModel(wire, undefined, log), undefined, 'a show announcing a rest is not whole without it');
-  assert.equal(decodeViewModelHead({ ...wire, table: { ...wire.table!, restFollows: false } }, log), undefined, 'rows beyond the head with no rest to bring them');
+  assert.equal(decodeViewModelHead({ ...wire, table: { ...wire.table, restFollows: false } }, log), undefined, 'rows beyond the head with no rest to bring them');
   assert.equal(lines.length, 3);
   const small = decodeViewModelHead(encodeViewModel(built), () => undefined);
   assert.equal(small?.pending, 0, 'a small table has nothing pending');

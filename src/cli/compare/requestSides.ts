@@ -6,20 +6,19 @@
 // environment is read as `apiwb run` reads its own (loadRunEnvironment, privateEnvRun.ts): the env file
 // with http-client.private.env.json layered over it, its private values secrets bound to THAT side's
 // origins and serving its sign-in after the APIWB_SECRET_* variables.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../../core/catalog';
+import type { Catalog } from '../../core/catalog';
 import type { Environment } from '../../core/env/model';
 import { SecretBindings } from '../../core/secrets/bindings';
 import { terminalSafe } from '../../core/text/terminalText';
 import { RunFiles } from '../../core/files/outputs';
-import { readOverlayFile, withOverlay } from '../../core/openapi';
 import type { Redactor } from '../../core/secrets/redact';
 import { bindEnvironmentSecrets, EnvironmentSecretStore, secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
 import { loadRunEnvironment, type RunEnvironment } from '../privateEnvRun';
-import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files';
+import { collectRequestFiles, findEnvFile } from '../nodePorts/files';
 import { createProgress, progressText } from '../reporters/progress';
-import { checkBeforeSending, planRequests, requestInputError, shownPath, type PlannedRequest } from '../runPlan';
+import { catalogOf, checkPlan, planRequests, requestInputError, shownPath, type PlannedRequest } from '../runPlan';
 import { openRunNetwork, type RunNetwork } from '../runNetwork';
 import { baselineExists, readBaseline, type BaselineRequest } from '../../core/compare/baseline';
 import type { CompareOptions } from './compareArgs';
@@ -50,13 +49,12 @@ export interface RequestSides {
 }
 
 /** Both sides send every request: one that cannot be sent is an input error of the comparison (exit 2). */
-function checkEverySide(plan: Parameters<typeof checkBeforeSending>[0][], environments: readonly (Environment | undefined)[], allPages: boolean, catalog: ReturnType<typeof catalogOf>, inputs: RunFiles): void {
+function checkEverySide(plan: readonly PlannedRequest[], environments: readonly (Environment | undefined)[], allPages: boolean, catalog: Catalog, inputs: RunFiles): void {
   for (const environment of environments) {
     if (!environment) continue;
-    for (const item of plan) {
-      const checked = checkBeforeSending(item, environment, allPages, catalog, new Map(), new Map(), inputs);
-      if (checked.problem !== undefined) throw requestInputError(item, checked.problem);
-    }
+    const checks = checkPlan(plan, environment, allPages, catalog, inputs);
+    const failed = checks.findIndex((checked) => checked.problem !== undefined);
+    if (failed >= 0) throw requestInputError(plan[failed]!, checks[failed]!.problem!);
   }
 }
 
@@ -110,14 +108,4 @@ export async function openRequestSides(o: CompareOptions, io: CompareIo, redacto
     await close();
     throw error;
   }
-}
-
-function catalogOf(overlays: readonly string[]): Catalog {
-  return createCatalog(withOverlay(CONTRACT_SERVICES, overlays.map((path) => {
-    try {
-      return readOverlayFile(readFileSync(path, 'utf8'), path);
-    } catch (error) {
-      throw new InputError(`--overlay ${path}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  })));
 }

@@ -4,7 +4,7 @@
 import { citationsAsText } from '../reference';
 import { authEntryOf, type AuthEntry, type Environment } from '../env/model';
 import { secretKey, type SecretStore } from '../secrets/secretStore';
-import { basicCredentialToken } from './basicApiKey';
+import { basicCredential } from './basicCredential';
 import { decodeJwt, isJwtExpired } from './jwt';
 import { requestPasswordGrant, SignInError, type TokenGrant } from './passwordGrant';
 import type { Clock, SendHttp } from './ports';
@@ -175,7 +175,8 @@ export class CredentialService {
       case 'jwt-bearer': return this.pastedJwt(authId);
       case 'basic-api-key': {
         const key = await this.requireSecret(authId, 'service_key');
-        const credential = basicCredentialToken(entry.permissionName ?? '', key);
+        // Seed 001 §5.1: the permission name as user name, the service key as password (X-API-Key beside it).
+        const credential = basicCredential(entry.permissionName ?? '', key);
         this.bind(authId, 'service_key', credential, 'the Basic credential');
         return credential;
       }

@@ -3,6 +3,7 @@
 // with each failure's code looked up in its family's catalogue (§7.3). Codes are never HTTP statuses.
 import type { ErrorCatalogueId } from './model';
 import { meaningsOf } from './errorCatalogues';
+import { scalarText } from '../text/scalarText';
 
 
 export type BusinessErrorConvention =
@@ -112,7 +113,7 @@ function failuresFrom(value: unknown, catalogue: ErrorCatalogueId | undefined): 
 function failureFrom(item: unknown, catalogue: ErrorCatalogueId | undefined): BusinessFailure | undefined {
   if (item === undefined || item === null || item === false) return undefined;
   if (typeof item === 'string') return item.trim() === '' ? undefined : { message: item, meanings: [] };
-  if (typeof item !== 'object' || Array.isArray(item)) return { message: String(item), meanings: [] };
+  if (typeof item !== 'object' || Array.isArray(item)) return { message: scalarText(item), meanings: [] };
   const record = item as Body;
   const code = codeOf(record.ErrorCode);
   const description = typeof record.ErrorDescription === 'string' && record.ErrorDescription.trim() !== '' ? record.ErrorDescription : undefined;

@@ -5,6 +5,7 @@
 // the summary line always names the four counts.
 import type { RecordComparison } from './partitioned';
 import { shapeDiffers } from './shape';
+import { scalarText } from '../text/scalarText';
 
 /** What one side of a request came back with; JSON-serialisable (a baseline keeps it). */
 export interface SideSummary {
@@ -46,7 +47,7 @@ export function countsLine(records: Pick<RecordComparison, 'added' | 'removed' |
 
 export function sideDifferences(a: SideSummary, b: SideSummary): string[] {
   const out: string[] = [];
-  const said = (value: unknown): string => (value === undefined ? 'none' : String(value));
+  const said = (value: unknown): string => (value === undefined ? 'none' : scalarText(value));
   if (a.status !== b.status) out.push(`status ${said(a.status)} → ${said(b.status)}`);
   if ((a.problem === undefined) !== (b.problem === undefined)) out.push(a.problem ? `side A failed: ${a.problem}` : `side B failed: ${b.problem ?? ''}`);
   else if (a.problem !== undefined && a.status === undefined && b.status === undefined) out.push('neither side answered: nothing was compared');

@@ -13,6 +13,7 @@ import { substituteVariables } from './templates';
 import { environmentNetwork } from './networkConfig';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import type { PrivateEnvLayer } from './privateEnvLayer';
+import { scalarText } from '../text/scalarText';
 
 export const ENV_FILE_NAME = 'http-client.env.json';
 
@@ -135,8 +136,8 @@ function buildEnvironment(
         ? { id, kind: 'jwt-bearer', section: 'ApiWorkbench.Auth' }
         : {
             id, kind: 'basic-api-key', section: 'ApiWorkbench.Auth',
-            permissionName: resolve(entry['Permission Name'] as string, `ApiWorkbench.Auth.${id}.Permission Name`),
-            tenantCode: resolve(entry['Tenant Code'] as string, `ApiWorkbench.Auth.${id}.Tenant Code`),
+            permissionName: resolve(entry['Permission Name'], `ApiWorkbench.Auth.${id}.Permission Name`),
+            tenantCode: resolve(entry['Tenant Code'], `ApiWorkbench.Auth.${id}.Tenant Code`),
           };
     }
   }
@@ -155,7 +156,7 @@ export function variablesOf(raw: Readonly<Record<string, unknown>>): Record<stri
   for (const [key, value] of Object.entries(raw)) {
     if (key === 'Security' || key === 'ApiWorkbench' || key === 'SSLConfiguration') continue;
     if (value === null || value === undefined) continue;
-    variables[key] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    variables[key] = typeof value === 'object' ? JSON.stringify(value) : scalarText(value);
   }
   return variables;
 }

@@ -91,7 +91,7 @@ function certificatesOf(value: unknown, variables: Readonly<Record<string, strin
   if (Object.keys(value).some((k) => SINGLE_FORM_KEYS.includes(k))) {
     const written = value['hosts'];
     if (written !== undefined && !(Array.isArray(written) && written.every((h) => typeof h === 'string'))) fail(where, 'SSLConfiguration.hosts', 'a list of host names, e.g. ["api.example.com", "localhost:8443"]');
-    const hosts = (written as string[] | undefined) ?? environmentHosts(variables);
+    const hosts = (written) ?? environmentHosts(variables);
     return [oneCertificate(value, 'client-certificate', hosts, where, 'SSLConfiguration')];
   }
   return Object.entries(value).map(([host, body]) => {
@@ -137,7 +137,7 @@ export function environmentNetwork(
     if (own['CA Bundle'] !== undefined) {
       const value = own['CA Bundle'];
       if (typeof value !== 'string' && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) fail(where, 'ApiWorkbench.CA Bundle', 'a path to a PEM file of certificate authorities, or a list of paths');
-      caBundles = Array.isArray(value) ? [...(value as string[])] : [value];
+      caBundles = Array.isArray(value) ? [...(value)] : [value];
     }
     if (raw['SSLConfiguration'] !== undefined) certificates = certificatesOf(raw['SSLConfiguration'], variables, where);
     any ||= own['Proxy'] !== undefined || own['No Proxy'] !== undefined || own['CA Bundle'] !== undefined || raw['SSLConfiguration'] !== undefined;

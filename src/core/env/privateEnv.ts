@@ -73,7 +73,7 @@ export function planPrivateEnvImport(privateText: string, sharedText?: string): 
     for (const [name, value] of Object.entries(body)) {
       const from = `${environment}.${name}`;
       if (name === 'Security' || name === 'ApiWorkbench') {
-        const auth = isObject(body[name]) ? (body[name] as Json)['Auth'] : undefined;
+        const auth = isObject(body[name]) ? (body[name])['Auth'] : undefined;
         if (!isObject(auth)) {
           leftBehind.push({ environment, from, reason: 'no Auth section inside' });
           continue;
@@ -112,7 +112,7 @@ function variableReferences(environment: string, shared: Json): Map<string, { au
   for (const source of [shared['$shared'], shared[environment]]) {
     if (!isObject(source)) continue;
     for (const section of ['Security', 'ApiWorkbench']) {
-      const auth = isObject(source[section]) ? (source[section] as Json)['Auth'] : undefined;
+      const auth = isObject(source[section]) ? (source[section])['Auth'] : undefined;
       if (!isObject(auth)) continue;
       for (const [authId, entry] of Object.entries(auth)) {
         if (!isObject(entry)) continue;

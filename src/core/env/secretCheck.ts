@@ -21,7 +21,7 @@ export function findSecretsInEnvironment(env: string, value: unknown, path: read
       if (typeof current === 'string' && isLiteralSecret(key, current)) found.push({ env, path: next.path });
       continue;
     }
-    const entries = Object.entries(current);
+    const entries: Array<[string, unknown]> = Object.entries(current);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, inner] = entries[i]!;
       pending.push({ value: inner, path: [...next.path, key] });

@@ -9,6 +9,7 @@
 // number, or text that is one, such as -12.5) are left as they are. `csvFormulas: 'raw'` writes them as is.
 import { AppendOnlyFile } from './fileSink';
 import type { FileSinkOptions, RowSink } from './sink';
+import { scalarText } from '../text/scalarText';
 
 export const EXTRA_COLUMN = '_extra';
 export const VALUE_COLUMN = 'value';
@@ -22,7 +23,7 @@ const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 export function csvField(value: unknown, formulas: CsvFormulas = 'neutralise'): string {
   if (value === null || value === undefined) return '';
-  const plain = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const plain = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : scalarText(value);
   const text = formulas === 'neutralise' && typeof value !== 'number' && FORMULA_START.test(plain) && !NUMBER_TEXT.test(plain) ? `'${plain}` : plain;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -11,6 +11,7 @@
 import * as nodeTls from 'node:tls';
 import type { Dispatcher, ProxyAgent as ProxyAgentType } from 'undici';
 import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
+import { basicCredential } from '../auth/basicCredential';
 import { isCredentialHeader, isSecretName } from '../secrets/vocabulary';
 import type { HttpPort, SendOptions } from './client';
 import { HttpFault, type HttpRequest } from './types';
@@ -118,7 +119,7 @@ function tlsOptions(route: Route, ca: string[] | undefined): nodeTls.ConnectionO
 
 function proxyAuthorization(proxy: ProxyEndpoint): string | undefined {
   if (proxy.username === undefined) return undefined;
-  return `Basic ${Buffer.from(`${proxy.username}:${proxy.password ?? ''}`).toString('base64')}`;
+  return `Basic ${basicCredential(proxy.username, proxy.password ?? '')}`;
 }
 
 /** Routes each request to the agent of its route; agents are made on first use and kept (keep-alive pools). */

@@ -3,6 +3,7 @@
 // for broken JSON, the line and column.
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { OpenApiImportError } from './errors';
+import { scalarText } from '../text/scalarText';
 
 export type Json = Record<string, unknown>;
 
@@ -51,7 +52,7 @@ export function parseOpenApiText(text: string, source: string): OpenApiDocument 
 function checkOpenApiDocument(value: unknown, source: string): OpenApiDocument {
   if (!isJsonObject(value)) throw new OpenApiImportError(source, 'not an OpenAPI document: the top level is not a JSON object.');
   if (value['swagger'] !== undefined) {
-    throw new OpenApiImportError(source, `a Swagger ${String(value['swagger'])} document; only OpenAPI 3.0 and 3.1 can be imported.`);
+    throw new OpenApiImportError(source, `a Swagger ${scalarText(value['swagger'])} document; only OpenAPI 3.0 and 3.1 can be imported.`);
   }
   const version = value['openapi'];
   if (typeof version !== 'string') throw new OpenApiImportError(source, "not an OpenAPI document: it has no 'openapi' version field.");

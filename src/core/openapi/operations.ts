@@ -7,6 +7,7 @@ import type { AuthMethod, HttpMethod, Operation, QueryParameter, SeedRef, Servic
 import { HTTP_METHODS_OF_OPENAPI, isJsonObject, type Json, type OpenApiDocument } from './document';
 import { pagingOptionsOf } from './paging';
 import { resolveObject, SchemaConverter } from './schema';
+import { scalarText } from '../text/scalarText';
 
 const SEED_OF: Readonly<Record<ServiceId, SeedRef['seed']>> = { engagement: '000', fundraising: '001', booking: '002' };
 
@@ -186,7 +187,7 @@ function authMethods(root: Json, raw: Json): AuthMethod[] {
   for (const requirement of requirements) {
     if (!isJsonObject(requirement)) continue;
     const kinds = Object.keys(requirement).map((name) => schemes[name]).filter(isJsonObject);
-    const scheme = (s: Json): string => String(s['scheme'] ?? '').toLowerCase();
+    const scheme = (s: Json): string => scalarText(s['scheme'] ?? '').toLowerCase();
     if (kinds.some((s) => s['type'] === 'oauth2' && isJsonObject(s['flows']) && s['flows']['password'] !== undefined)) methods.add('password-grant');
     else if (kinds.some((s) => s['type'] === 'http' && scheme(s) === 'bearer')) methods.add('jwt-bearer');
     else if (kinds.some((s) => (s['type'] === 'http' && scheme(s) === 'basic') || s['type'] === 'apiKey')) methods.add('basic-api-key');

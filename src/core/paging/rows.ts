@@ -47,7 +47,7 @@ interface Place {
    * What the walker may stream to an NDJSON file: a top-level field, `undefined` for a top-level array,
    * null for nothing unless items= names a top-level field, 'never' for nothing at all.
    */
-  readonly stream: string | undefined | null | 'never' | 'anywhere';
+  readonly stream: string | undefined | null; // also 'never' or 'anywhere'
 }
 
 /**

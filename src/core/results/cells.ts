@@ -1,6 +1,8 @@
 // How one table cell reads: primitives as themselves, nested values as a short summary that expands on click.
 // DOM-free: the webview calls it for the visible rows only, the tests call it directly.
 
+import { scalarText } from '../text/scalarText';
+
 export interface CellDisplay {
   readonly text: string;
   /** An object or array: the table shows the summary and expands `detailOf(value)` on click. */
@@ -31,7 +33,7 @@ export function summariseCell(value: unknown): CellDisplay {
     const shown = keys.slice(0, 3).join(', ');
     return { text: oneLine(`{${shown}${keys.length > 3 ? `, +${keys.length - 3}` : ''}}`), nested: true, kind: 'object' };
   }
-  return { text: oneLine(String(value)), nested: false, kind: 'string' };
+  return { text: oneLine(scalarText(value)), nested: false, kind: 'string' };
 }
 
 /** A value the detail view shows whole: a non-empty object or array, or a string longer than a cell holds. */

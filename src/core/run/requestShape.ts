@@ -6,6 +6,7 @@
 // `shapeProblem` says why before anything is sent, and `shapeRequest` applies the rule when it is.
 // `Authorization: Basic user:password` or `Basic user password` (REST Client, httpYac, JetBrains, and what a
 // Postman import writes) goes base64-encoded, as those tools send it (`withBasicEncoded`).
+import { basicCredential } from '../auth/basicCredential';
 import type { HttpFile, HttpRequestNode } from '../httpfile/model';
 import { fileVariablesFor, resolveVariables, type VariableScope } from '../httpfile/resolve';
 import { hasNoScheme } from '../httpfile/requestLine';
@@ -92,7 +93,8 @@ export function withBasicEncoded(headers: Record<string, string>): Record<string
   const credential = written[2]!;
   // `user password` (the user has no colon), else `user:password` as written; neither: already encoded.
   const spaced = /^([^\s:]+)\s+(.+)$/s.exec(credential);
-  if (!spaced && !credential.includes(':')) return headers;
-  const pair = spaced ? `${spaced[1]!}:${spaced[2]!}` : credential;
-  return { ...headers, [name]: `${written[1]!} ${Buffer.from(pair, 'utf8').toString('base64')}` };
+  const colon = credential.indexOf(':');
+  if (!spaced && colon < 0) return headers;
+  const [user, password] = spaced ? [spaced[1]!, spaced[2]!] : [credential.slice(0, colon), credential.slice(colon + 1)];
+  return { ...headers, [name]: `${written[1]!} ${basicCredential(user, password)}` };
 }

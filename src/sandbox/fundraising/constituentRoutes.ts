@@ -7,6 +7,7 @@ import { CONSTITUENT_INCLUDES, type Json, constituentInclude } from './data';
 import { problem, readIncludes, readPaging, sendPage } from './listPaging';
 import { nextConstituent } from './nextRelease';
 import type { FundraisingStore } from './store';
+import { scalarText } from '../../core/text/scalarText';
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
@@ -77,8 +78,8 @@ export function addConstituentRoutes(router: Router, auth: FundraisingAuth, stor
       const c = store.constituentAt(i);
       if (!c) continue;
       const on: string[] = [];
-      if (email && String(c['email'] ?? '').toLowerCase() === email) on.push('email');
-      if (last && String(c['lastName'] ?? '').toLowerCase() === last && (!first || String(c['firstName'] ?? '').toLowerCase() === first)) on.push('name');
+      if (email && scalarText(c['email'] ?? '').toLowerCase() === email) on.push('email');
+      if (last && scalarText(c['lastName'] ?? '').toLowerCase() === last && (!first || scalarText(c['firstName'] ?? '').toLowerCase() === first)) on.push('name');
       if (on.length > 0) {
         matches.push({ constituentId: c['constituentId'], constituentNumber: c['constituentNumber'], score: on.length === 2 ? 100 : on.includes('email') ? 90 : 60, matchedOn: on });
       }

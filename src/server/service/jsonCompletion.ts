@@ -111,7 +111,11 @@ function valueCompletionsAt(at: BodyCursor): CompletionItem[] {
 }
 
 // jsonc-parser's SyntaxKind is a const enum, which isolated modules cannot read: its values, as published.
-const TOKEN = { openBrace: 1, closeBrace: 2, openBracket: 3, closeBracket: 4, colon: 6, string: 10, eof: 17 } as const satisfies Record<string, SyntaxKind>;
+const TOKEN = {
+  openBrace: 1 as SyntaxKind.OpenBraceToken, closeBrace: 2 as SyntaxKind.CloseBraceToken,
+  openBracket: 3 as SyntaxKind.OpenBracketToken, closeBracket: 4 as SyntaxKind.CloseBracketToken,
+  colon: 6 as SyntaxKind.ColonToken, string: 10 as SyntaxKind.StringLiteral, eof: 17 as SyntaxKind.EOF,
+} as const;
 
 /**
  * Keys written directly in the object starting at `start` (a `{`), read token by token so that a broken

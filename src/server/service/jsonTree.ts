@@ -41,12 +41,14 @@ export function directTree(text: string, limit = MAX_JSON_DEPTH): Node | undefin
     delete root.parent;
     return root;
   } catch (error) {
-    if (error === GIVE_UP) return undefined;
+    if (error instanceof GiveUp) return undefined;
     throw error;
   }
 }
 
-const GIVE_UP = Symbol('give up');
+/** Thrown (one shared instance, so no stack is taken per throw) when the text is not plain, valid JSON. */
+class GiveUp extends Error {}
+const GIVE_UP = new GiveUp('give up');
 /** A property node's children while its value is read (replaced before the tree is returned). */
 const NOT_YET: Node[] = [];
 
@@ -78,12 +80,12 @@ class DirectReader {
     if (c === 34) {
       const end = this.stringEnd(start);
       this.at = end;
-      return { type: 'string', offset: start, length: end - start, parent, value: text.slice(start + 1, end - 1) } as MutableNode;
+      return { type: 'string', offset: start, length: end - start, parent, value: text.slice(start + 1, end - 1) };
     }
     if (c === 45 || (c >= 48 && c <= 57)) {
       const end = this.numberEnd(start);
       this.at = end;
-      return { type: 'number', offset: start, length: end - start, parent, value: Number(text.slice(start, end)) } as MutableNode;
+      return { type: 'number', offset: start, length: end - start, parent, value: Number(text.slice(start, end)) };
     }
     for (let k = 0; k < LITERALS.length; k++) {
       const [word, value] = LITERALS[k]!;
@@ -91,7 +93,7 @@ class DirectReader {
         const end = start + word.length;
         if (!isDelimiter(text.charCodeAt(end))) break;
         this.at = end;
-        return { type: value === null ? 'null' : 'boolean', offset: start, length: word.length, parent, value } as MutableNode;
+        return { type: value === null ? 'null' : 'boolean', offset: start, length: word.length, parent, value };
       }
     }
     throw GIVE_UP;

@@ -1,7 +1,6 @@
 // Reading the catalog's generated JSON Schema for people: type, nullability, meaning, enum meanings,
 // seed section. Shared by completion, hover and diagnostics so they always say the same thing.
 import { isNullable, nonNullSchema, schemaAtPath, type JSONSchema } from '../../core/catalog/jsonSchema';
-import type { ReleaseMark } from '../../core/catalog/model';
 import { releaseWords } from '../../core/catalog/releases';
 
 export interface FieldInfo {
@@ -108,7 +107,7 @@ export function schemaAt(root: JSONSchema, path: ReadonlyArray<string | number>)
 
 export function fieldInfo(root: JSONSchema, schema: JSONSchema, name: string): FieldInfo {
   let byName = fieldInfoCache.get(schema);
-  if (!byName) fieldInfoCache.set(schema, (byName = new Map()));
+  if (!byName) fieldInfoCache.set(schema, (byName = new Map<string, FieldInfo>()));
   let info = byName.get(name);
   if (!info) byName.set(name, (info = computeFieldInfo(root, schema, name)));
   return info;
@@ -127,7 +126,7 @@ function computeFieldInfo(root: JSONSchema, schema: JSONSchema, name: string): F
     enumMeanings,
     source: source && typeof source.seed === 'string' ? source : undefined,
     sandboxRequired: meta.sandboxRequired === true,
-    release: typeof meta.release === 'object' && meta.release !== null ? releaseWords(meta.release as ReleaseMark) : [],
+    release: typeof meta.release === 'object' && meta.release !== null ? releaseWords(meta.release) : [],
     schema: node,
     types: schemaTypes(node),
   };
@@ -136,7 +135,7 @@ function computeFieldInfo(root: JSONSchema, schema: JSONSchema, name: string): F
 function itemsOf(root: JSONSchema, node: JSONSchema): (JSONSchema & Meta) | undefined {
   const items = node.items;
   if (!items || typeof items === 'boolean' || Array.isArray(items)) return undefined;
-  return nonNullSchema(root, items as JSONSchema) as JSONSchema & Meta;
+  return nonNullSchema(root, items);
 }
 
 /** The JSON types a schema admits, null excluded ('integer' counts as 'number' too when checking). */

@@ -3,6 +3,7 @@
 // source, when a file is not a v2.1 collection.
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { jsonTextTooDeep } from '../../json/depth';
+import { scalarText } from '../../text/scalarText';
 
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
@@ -129,7 +130,7 @@ export function authParams(auth: PostmanAuth): Record<string, string> {
   const entries = auth[auth.type];
   const out: Record<string, string> = {};
   if (Array.isArray(entries)) {
-    for (const entry of entries) if (isObject(entry) && typeof entry['key'] === 'string') out[entry['key']] = entry['value'] === undefined ? '' : String(entry['value']);
+    for (const entry of entries) if (isObject(entry) && typeof entry['key'] === 'string') out[entry['key']] = entry['value'] === undefined ? '' : scalarText(entry['value']);
   } else if (isObject(entries)) {
     for (const [key, value] of Object.entries(entries)) out[key] = String(value);
   }
