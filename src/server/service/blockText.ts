@@ -35,6 +35,8 @@ export class BlockText {
   private joined?: string;
   private listed?: readonly string[];
   private lines?: readonly number[];
+  /** The block found last: a look-up of each line of one block (a parse of the block under the cursor) walks the tree once. */
+  private found?: FoundBlock;
 
   private constructor(private readonly root: BlockNode) {}
 
@@ -102,7 +104,8 @@ export class BlockText {
   }
 
   private at(k: number): FoundBlock {
-    return findBlock(this.root, 'count', k);
+    if (this.found?.index === k) return this.found;
+    return (this.found = findBlock(this.root, 'count', k));
   }
 
   /** The whole text (joined once per version, when asked). */
@@ -116,7 +119,9 @@ export class BlockText {
   }
 
   private holding(line: number): FoundBlock {
-    return findBlock(this.root, 'breaks', Math.max(0, line));
+    const found = this.found;
+    if (found && line >= found.firstLine && (line < found.firstLine + found.entry.breaks || found.index === this.count - 1)) return found;
+    return (this.found = findBlock(this.root, 'breaks', Math.max(0, line)));
   }
 
   /** Line starts of block `k`, offsets within its text. */

@@ -77,8 +77,8 @@ export interface FoundBlock {
 /** How a walk picks the child to go down: by block index, by line, or by offset. */
 type Measure = 'count' | 'breaks' | 'chars';
 
-const measureOf = (node: BlockNode | BlockEntry, by: Measure): number =>
-  by === 'breaks' ? node.breaks : by === 'chars' ? (node instanceof BlockEntry ? node.text.length : node.chars) : node instanceof BlockEntry ? 1 : node.count;
+const nodeSize = (node: BlockNode, by: Measure): number => (by === 'breaks' ? node.breaks : by === 'chars' ? node.chars : node.count);
+const entrySize = (entry: BlockEntry, by: Measure): number => (by === 'breaks' ? entry.breaks : by === 'chars' ? entry.text.length : 1);
 
 /**
  * The block at `target` counted `by` index, line or offset: the first whose span passes `target`, else
@@ -90,22 +90,32 @@ export function findBlock(root: BlockNode, by: Measure, target: number): FoundBl
   let offset = 0;
   let firstLine = 0;
   let rest = target;
-  for (;;) {
-    const items: ReadonlyArray<BlockNode | BlockEntry> = node.entries ?? node.children!;
+  while (node.children) {
+    const children = node.children;
     let i = 0;
-    for (; i < items.length - 1; i++) {
-      const size = measureOf(items[i]!, by);
+    for (; i < children.length - 1; i++) {
+      const child = children[i]!;
+      const size = nodeSize(child, by);
       if (rest < size) break;
       rest -= size;
-      const item = items[i]!;
-      index += item instanceof BlockEntry ? 1 : item.count;
-      offset += item instanceof BlockEntry ? item.text.length : item.chars;
-      firstLine += item.breaks;
+      index += child.count;
+      offset += child.chars;
+      firstLine += child.breaks;
     }
-    const item = items[i]!;
-    if (item instanceof BlockEntry) return { index, entry: item, offset, firstLine };
-    node = item;
+    node = children[i]!;
   }
+  const entries = node.entries!;
+  let i = 0;
+  for (; i < entries.length - 1; i++) {
+    const entry = entries[i]!;
+    const size = entrySize(entry, by);
+    if (rest < size) break;
+    rest -= size;
+    index++;
+    offset += entry.text.length;
+    firstLine += entry.breaks;
+  }
+  return { index, entry: entries[i]!, offset, firstLine };
 }
 
 /** Nodes made of `items` (blocks or nodes), as few as fit FANOUT each, of even sizes. */
