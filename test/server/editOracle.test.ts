@@ -12,6 +12,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { EnvironmentChangedNotification } from '../../src/protocol/lsp';
 import { parseHttpFile } from '../../src/core/httpfile';
+import { buildLargeHttpFile } from '../../bench/completion/workload';
 import { startLspSession, type LspSession } from './lspClient';
 
 const START = [
@@ -59,7 +60,8 @@ function assertOutlineOfFullParse(text: string, answers: { symbols: Array<{ sele
   assert.deepEqual(answers.symbols.map((s) => s.range.start), file.blocks.filter((b) => b.request).map((b) => b.range.start), 'symbols from the block starts');
   const regions = answers.folding.filter((f) => f.kind === 'region').map((f) => f.startLine);
   assert.deepEqual(regions, file.blocks.filter((b) => regions.includes(b.firstLine)).map((b) => b.firstLine), 'folding regions at block starts');
-  const sends = answers.lenses.filter((_, i, all) => all.findIndex((l) => JSON.stringify(l.range) === JSON.stringify(answers.lenses[i]!.range)) === i);
+  const seen = new Set<string>();
+  const sends = answers.lenses.filter((l) => !seen.has(JSON.stringify(l.range)) && seen.add(JSON.stringify(l.range)));
   assert.deepEqual(sends.map((l) => [l.range, l.command.arguments[0]!.requestIndex]), file.requests.map((r) => [r.requestLine.range, r.index]), 'a Send lens per request, at its index');
 }
 
@@ -74,10 +76,9 @@ void describe('an edited document answers as a fresh open of its text', () => {
   });
 
   /** Everything the server answers for `uri`, with `uri` itself written out of the answers. */
-  async function answers(uri: string, text: string): Promise<unknown> {
+  async function answers(uri: string, text: string, positions = positionsOf(text)): Promise<unknown> {
     const textDocument = { uri };
     const ask = <R>(request: Promise<R>): Promise<unknown> => request.then((r) => JSON.parse(JSON.stringify(r ?? null).replaceAll(uri, 'URI')) as unknown);
-    const positions = positionsOf(text);
     return {
       symbols: await ask(session.connection.sendRequest(DocumentSymbolRequest.type, { textDocument })),
       folding: await ask(session.connection.sendRequest(FoldingRangeRequest.type, { textDocument })),
@@ -89,22 +90,26 @@ void describe('an edited document answers as a fresh open of its text', () => {
 
   let fresh = 0;
   /** Opens `text` under a new name, takes its first diagnostics and answers, and closes it. */
-  async function oracle(text: string): Promise<{ diagnostics: unknown; answers: unknown }> {
+  async function oracle(text: string, positions?: Position[]): Promise<{ diagnostics: unknown; answers: unknown }> {
     const uri = `file:///oracle-${++fresh}.http`;
-    const published = session.nextDiagnostics(uri, (p) => p.version === 1);
+    // A large file is published as its pass goes, then whole; the outline is answered once the whole is
+    // published: the diagnostics are the last publication before it.
+    let last: { diagnostics: unknown } | undefined;
+    void session.nextDiagnostics(uri, (p) => { last = p; return false; });
     await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'http', version: 1, text } });
-    const { diagnostics } = await published;
-    const result = { diagnostics, answers: await answers(uri, text) };
+    await session.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } });
+    assert.ok(last, 'diagnostics published before the outline is answered');
+    const result = { diagnostics: last.diagnostics, answers: await answers(uri, text, positions) };
     assertOutlineOfFullParse(text, result.answers as { symbols: Array<{ selectionRange: unknown; range: { start: unknown } }>; folding: Array<{ startLine: number; kind?: string }>; lenses: Array<{ range: unknown; command: { arguments: Array<{ requestIndex: number }> } }> });
     await session.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
     return result;
   }
 
-  async function assertLikeFresh(uri: string, version: number, editor: TextDocument, note: string, diagnostics: unknown): Promise<void> {
+  async function assertLikeFresh(uri: string, version: number, editor: TextDocument, note: string, diagnostics: unknown, positions?: Position[]): Promise<void> {
     const text = editor.getText();
-    const expected = await oracle(text);
+    const expected = await oracle(text, positions);
     assert.deepEqual(diagnostics, expected.diagnostics, `diagnostics after ${note}`);
-    assert.deepEqual(await answers(uri, text), expected.answers, `answers after ${note}`);
+    assert.deepEqual(await answers(uri, text, positions), expected.answers, `answers after ${note}`);
     void version;
   }
 
@@ -156,5 +161,48 @@ void describe('an edited document answers as a fresh open of its text', () => {
       const { diagnostics } = await published;
       await assertLikeFresh(uri, version, editor, note, diagnostics);
     }
+  });
+
+  void it('in a 50 000-line file (thousands of blocks), edits near its start, middle and end and across blocks answer as a fresh open', { timeout: 240_000 }, async () => {
+    const uri = 'file:///large-edited.http';
+    const start = buildLargeHttpFile(50_000);
+    const editor = TextDocument.create(uri, 'http', 1, start);
+    const opened = session.nextDiagnostics(uri, (p) => p.version === 1);
+    await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'http', version: 1, text: start } });
+    await opened;
+    // Published as its pass goes, then whole (answered once it is): from then on a version is published whole.
+    await session.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } });
+    let seed = 17;
+    const next = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const touched: number[] = [];
+    // Places and spans: a keystroke, a separator typed (a block split), a span over more blocks than a
+    // leaf of the server's block tree holds deleted, a paste of blocks; at the file's start, its end and between.
+    const edits: Array<(length: number) => [number, number, string]> = [
+      (length) => { const a = next(length); return [a, a, 'x']; },
+      () => [0, 0, '### New\n'],
+      (length) => { const a = next(length); return [a, a, '\n###\n']; },
+      (length) => { const a = next(length - 15_000); return [a, a + 12_000, '']; },
+      (length) => [length, length, PIECES.at(-1)!],
+      (length) => { const a = (length >> 1) + next(200); return [a, a + 2, PIECES[next(PIECES.length)]!]; },
+      (length) => { const a = length - 100 - next(900); return [a, a + 40, '"Q'];},
+    ];
+    for (const [step, edit] of edits.entries()) {
+      const text = editor.getText();
+      const [a, b, piece] = edit(text.length);
+      const change: TextDocumentContentChangeEvent = { range: { start: editor.positionAt(a), end: editor.positionAt(b) }, text: piece };
+      const version = editor.version + 1;
+      TextDocument.update(editor, [change], version);
+      const published = session.nextDiagnostics(uri, (p) => p.version === version);
+      await session.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [change] });
+      const { diagnostics } = await published;
+      // Asked around every edit so far (the lines it made and its neighbours'), at the file's ends and at random lines.
+      touched.push(editor.positionAt(a).line);
+      const after = editor.getText();
+      const lines = after.split(/\r\n|\r|\n/);
+      const asked = new Set([0, lines.length - 1, ...touched.flatMap((l) => [l - 3, l - 1, l, l + 1, l + 2, l + 6]), ...Array.from({ length: 40 }, () => next(lines.length))]);
+      const positions = [...asked].filter((l) => l >= 0 && l < lines.length).flatMap((l) => [0, lines[l]!.length >> 1, lines[l]!.length].map((character) => ({ line: l, character })));
+      await assertLikeFresh(uri, version, editor, `step ${step}: [${a}, ${b}) ← ${JSON.stringify(piece)}`, diagnostics, positions);
+    }
+    await session.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
   });
 });

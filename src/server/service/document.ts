@@ -94,7 +94,7 @@ export class BlockMemo {
 
   /** Drops what no block of `blocks` holds, once there is much more kept than blocks. */
   prune(blocks: BlockText): void {
-    if (this.summaries.size + this.inner.size + this.last.size <= 4 * blocks.blocks.length + 64) return;
+    if (this.summaries.size + this.inner.size + this.last.size <= 4 * blocks.count + 64) return;
     const live = new Set(blocks.blocks);
     for (const key of this.inner.keys()) if (!live.has(key)) this.inner.delete(key);
     for (const key of this.last.keys()) if (!live.has(key)) this.last.delete(key);
@@ -146,7 +146,7 @@ export class HttpDocument {
    */
   ownBlock(k: number, keep = true): OwnBlock {
     const blocks = this.blockTexts;
-    return this.memo.own(this.uri, blocks.blocks[k]!, k === blocks.blocks.length - 1, keep);
+    return this.memo.own(this.uri, blocks.block(k), k === blocks.count - 1, keep);
   }
 
   /** The whole text (joined from the blocks on first use: only the full parse needs it). */
@@ -212,7 +212,7 @@ export class HttpDocument {
     const target = Math.max(0, Math.min(line, count - 1));
     if (this.blocks) {
       const k = this.blocks.blockOf(target);
-      return this.parsedBlock(this.blocks.firstLines[k]!, this.blocks.lastLineOf(k)).block;
+      return this.parsedBlock(this.blocks.firstLineOf(k), this.blocks.lastLineOf(k)).block;
     }
     let first = target;
     while (first > 0 && !this.startsBlock(first)) first--;
@@ -255,10 +255,10 @@ export class HttpDocument {
   private parseLines(lines: readonly SourceLine[], first: number, last: number, diagnostics: HttpFileDiagnostic[]): RequestBlock {
     if (!this.blocks || this.cachedLines) return parseBlock(this.text, lines, first, last, 0, diagnostics);
     const k = this.blocks.blockOf(first);
-    const block = parseBlock(this.blocks.blocks[k]!, lines, first, last, 0, diagnostics);
+    const block = parseBlock(this.blocks.block(k), lines, first, last, 0, diagnostics);
     const body = block.request?.body;
     if (!body || body.kind !== 'inline') return block;
-    const offset = this.blocks.offsets[k]!;
+    const offset = this.blocks.offsetOf(k);
     return { ...block, request: { ...block.request, body: { ...body, offset: body.offset + offset } } };
   }
 
@@ -293,9 +293,9 @@ export class HttpDocument {
 
   /** The first `@name = value` of this name in the file: found by the blocks' summaries, read from its block's parse. */
   fileVariable(name: string): FileVariable | undefined {
-    const blocks = this.blockTexts;
-    for (let k = 0; k < blocks.blocks.length; k++) {
-      if (!this.memo.summary(blocks.blocks[k]!).variables.includes(name)) continue;
+    const blocks = this.blockTexts.blocks;
+    for (let k = 0; k < blocks.length; k++) {
+      if (!this.memo.summary(blocks[k]!).variables.includes(name)) continue;
       const found = this.ownBlock(k, false).block.variables.find((v) => v.name === name);
       if (found) return found;
     }

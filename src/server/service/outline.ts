@@ -12,7 +12,8 @@ import { SymbolKind } from './lspConstants';
 /** Each block's own parse (kept from version to version), with its first line in the document. */
 function* placedBlocks(document: HttpDocument): Generator<{ readonly own: OwnBlock; readonly first: number }> {
   const blocks = document.blockTexts;
-  for (let k = 0; k < blocks.blocks.length; k++) yield { own: document.ownBlock(k), first: blocks.firstLines[k]! };
+  const firstLines = blocks.firstLines;
+  for (let k = 0; k < firstLines.length; k++) yield { own: document.ownBlock(k), first: firstLines[k]! };
 }
 
 /** Every request of the document with its block and that block's first line (a `###` block may hold more than one). */
