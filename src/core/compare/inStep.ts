@@ -7,6 +7,7 @@
 import type { FlatShapes } from './flatShape';
 import { LineReader, NextByte } from './lineReader';
 import { MARK, type PartitionWriter } from './partitionFile';
+import type { PendingPairs } from './pendingPairs';
 import { parseRecord } from './recordFiles';
 import { recordKey, sameContent, type RecordRules } from './records';
 import { bytesAt, DifferenceProver, endsObject, fieldSpans, keyField, leadingKey, scanObject, skipSpace } from './recordScan';
@@ -21,21 +22,25 @@ interface InStepSide {
 
 const KEY_KIND = 107; // k
 
-/** Reads both files to their ends; returns how many pairs were settled (unchanged) in step. */
-export async function compareInStep(a: InStepSide, b: InStepSide, rules: RecordRules, signal?: AbortSignal): Promise<number> {
+/**
+ * Reads both files to their ends; returns how many pairs were settled in step: unchanged, and changed
+ * (pairs of one key that surely differ, held back while both sides' keys increase: `held`, absent when
+ * every record must reach the partitions).
+ */
+export async function compareInStep(a: InStepSide, b: InStepSide, rules: RecordRules, held?: PendingPairs, signal?: AbortSignal): Promise<{ unchanged: number; changed: number }> {
   const readerA = await LineReader.open(a.path);
   try {
     const readerB = await LineReader.open(b.path);
     try {
       await readerA.fill();
-      const step = new InStep(a, readerA, b, readerB, rules);
+      const step = new InStep(a, readerA, b, readerB, rules, held);
       let [doneA, doneB, line, settled] = [false, false, 0, 0];
       for (;;) {
         const hasA = !doneA && (readerA.next() || (await readerA.nextLine()));
         const hasB = !doneB && (readerB.next() || (await readerB.nextLine()));
         doneA = !hasA;
         doneB = !hasB;
-        if (doneA && doneB) return settled;
+        if (doneA && doneB) return { unchanged: settled, changed: step.settleHeld() };
         if ((++line & 0xfff) === 0) signal?.throwIfAborted();
         if (hasA && hasB) {
           if (step.pair(line)) settled++;
@@ -68,7 +73,7 @@ class InStep {
   private readonly keyFinderB: NextByte;
   private readonly prover: DifferenceProver;
 
-  constructor(private readonly a: InStepSide, private readonly ra: LineReader, private readonly b: InStepSide, private readonly rb: LineReader, private readonly rules: RecordRules) {
+  constructor(private readonly a: InStepSide, private readonly ra: LineReader, private readonly b: InStepSide, private readonly rb: LineReader, private readonly rules: RecordRules, private readonly held?: PendingPairs) {
     const name = rules.keyParts?.length === 1 ? rules.keyParts[0]! : undefined;
     this.keyName = name === undefined ? undefined : Buffer.from(name);
     this.quotedKey = Buffer.from(JSON.stringify(name ?? ''));
@@ -77,6 +82,14 @@ class InStep {
     this.keyFinderA = new NextByte(this.keyByte);
     this.keyFinderB = new NextByte(this.keyByte);
     this.prover = new DifferenceProver(rules.ignore);
+  }
+
+  /** The pairs held back: changed when both sides' keys kept increasing (their count), else to the partitions (0). */
+  settleHeld(): number {
+    if (!this.held) return 0;
+    if (this.a.writer.order.ordered && this.b.writer.order.ordered) return this.held.count;
+    this.held.release(this.a.writer, this.b.writer);
+    return 0;
   }
 
   /**
@@ -131,6 +144,13 @@ class InStep {
     const uniqueB = likeB ? this.b.flat.unique : this.b.flat.add(rb.buf, this.fieldsB, countB, rb.start, rb.end, this.b.path, line);
     const sameNames = likeA && likeB && this.a.flat.sameSignature(this.b.flat);
     if (!this.prover.surelyDiffer(ra.buf, this.fieldsA, countA, rb.buf, this.fieldsB, countB, uniqueA && uniqueB, sameNames)) return this.pairText(decoded(ra), decoded(rb), line);
+    const [orderA, orderB] = [this.a.writer.order, this.b.writer.order];
+    if (this.held && orderA.ordered && orderB.ordered) {
+      orderA.note(KEY_KIND, ra.buf, this.keyA[2]!, this.keyA[3]!);
+      orderB.note(KEY_KIND, rb.buf, this.keyB[2]!, this.keyB[3]!);
+      this.held.hold(ra.buf, this.keyA[2]!, this.keyA[3]!, line, ra.offset, ra.end - ra.start, rb.offset, rb.end - rb.start);
+      return false;
+    }
     this.a.writer.writeDiffering(ra.buf, this.keyA[2]!, this.keyA[3]!, line, ra.offset, ra.end - ra.start);
     this.b.writer.writeDiffering(rb.buf, this.keyB[2]!, this.keyB[3]!, line, rb.offset, rb.end - rb.start);
     return false;
