@@ -7,7 +7,7 @@
 import { compared } from './records';
 
 /** Fields read from one record: 4 ints a field (name start, name end, value start, value end). */
-const MAX_FIELDS = 128;
+export const MAX_FIELDS = 128;
 export const fieldSpans = (): Int32Array => new Int32Array(MAX_FIELDS * 4);
 
 const QUOTE = 34;
