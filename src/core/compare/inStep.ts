@@ -121,7 +121,9 @@ class InStep {
     }
     if (!this.keyName) return this.pairText(decoded(ra), decoded(rb), line);
     // Keys first, from the first field where that is certain: a record that moved needs nothing more.
-    if (leadingKey(ra.buf, ra.start, ra.end, this.quotedKey, this.keyA) && leadingKey(rb.buf, rb.start, rb.end, this.quotedKey, this.keyB) && !this.sameKey()) {
+    // (B's line starting with A's bytes up to the key's end and the byte after has A's key.)
+    if (leadingKey(ra.buf, ra.start, ra.end, this.quotedKey, this.keyA) && !samePrefix(ra, rb, Math.min(this.keyA[3]! + 1, ra.end)) &&
+      leadingKey(rb.buf, rb.start, rb.end, this.quotedKey, this.keyB) && !this.sameKey()) {
       if (this.certain(ra, this.keyFinderA, this.keyA) && this.certain(rb, this.keyFinderB, this.keyB)) return this.moved(line);
     }
     // A record of its side's last flat shape is read as that shape says (and is shaped already).
@@ -233,6 +235,14 @@ function rarestAt(name: Uint8Array, sample: Uint8Array): number {
   let best = name.length > 2 ? 1 : 0;
   for (let k = 1; k < name.length - 1; k++) if (seen[name[k]!]! < seen[name[best]!]!) best = k;
   return best;
+}
+
+/** Whether B's line starts with A's bytes up to `until` (an index of A's buffer). */
+function samePrefix(ra: LineReader, rb: LineReader, until: number): boolean {
+  const length = until - ra.start;
+  if (rb.end - rb.start < length) return false;
+  for (let k = 0; k < length; k++) if (ra.buf[ra.start + k] !== rb.buf[rb.start + k]) return false;
+  return true;
 }
 
 /** Whether the two current lines are the same bytes: their first bytes compared here (most differ early), the rest natively. */
