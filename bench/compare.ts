@@ -10,7 +10,9 @@
 //   process, against the two walks of the agree case.
 // Goals (issue 32): the comparison adds at most half the two walks' time; peak RSS < 300 MB.
 // Prints figures; asserts nothing but each case's counts.
-//   node --import tsx bench/compare.ts [--rows N] [--rounds R]
+//   node --import tsx bench/compare.ts [--rows N] [--rounds R] [--case NAME[,NAME]] [--cpu-prof DIR]
+// (--case: only those cases, e.g. 'most differ'; 'all moved' turns the agree case's export, so runs with
+// it; --cpu-prof: a V8 profile of each compare process in DIR)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../src/sandbox';
@@ -19,6 +21,12 @@ import { openCliWorkspace } from './lib/cliWorkspace';
 import { arg, loadNote, mb, median, printRow, timeProcess, type ProcessRun } from './lib/measure';
 
 const PAGE_ROWS = 100_000;
+
+/** The text after `--name`, or undefined. */
+const textArg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
 
 const FACTS_REQUEST = [
   '# @name facts',
@@ -56,6 +64,9 @@ function turned(from: string, to: string, rows: number): void {
 async function main(): Promise<void> {
   const rows = arg('rows', 1_000_000);
   const rounds = arg('rounds', 3);
+  const only = textArg('case')?.split(',');
+  const cases = CASES.filter((c) => !only || only.includes(c.name) || (c.name === 'agree' && only.includes('all moved')));
+  const profiles = textArg('cpu-prof');
   const sizes = { facts: rows, bidwTransientEvery: 0 };
   const ws = await openCliWorkspace(sizes);
   const others: RunningSandbox[] = [];
@@ -81,9 +92,9 @@ async function main(): Promise<void> {
     };
     const moved = join(ws.dir, 'moved.ndjson');
     const compare = (c: Case): Promise<ProcessRun> => timeProcess(process.execPath,
-      c.offline
+      [...(profiles ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : []), ...(c.offline
         ? [ws.cli, 'compare', a, moved, '--key', 'FactID']
-        : [ws.cli, 'compare', 'facts.http', '--env', 'sandbox', '--against', c.against, '--all-pages', '--key', 'FactID', '--timeout', '600000'],
+        : [ws.cli, 'compare', 'facts.http', '--env', 'sandbox', '--against', c.against, '--all-pages', '--key', 'FactID', '--timeout', '600000'])],
       { cwd: ws.dir, env: ws.apiwbEnv, stdoutFile: join(ws.dir, 'stdout-compare.txt') });
     console.log(`compare: 2 × ${rows.toLocaleString('en-US')} fact rows, pages of ${PAGE_ROWS.toLocaleString('en-US')}, ${rounds} rounds; ${loadNote()}`);
     const runs = new Map<string, ProcessRun[]>();
@@ -92,7 +103,7 @@ async function main(): Promise<void> {
       console.log(`  run ${runs.get(name)!.length} ${name.padEnd(28)} ${(run.ms / 1000).toFixed(2)} s  main thread on a CPU ${((run.mainThreadCpuMs ?? 0) / 1000).toFixed(2)} s  peak RSS ${mb(run.peakRssMB)}`);
     };
     for (let round = 0; round < rounds; round++) {
-      for (const c of CASES) {
+      for (const c of cases) {
         const steps: [string, () => Promise<ProcessRun>][] = [[`${c.name}: two walks alone`, () => walks(c.against)], [`${c.name}: apiwb compare`, () => compare(c)]];
         // The walks' own export of side A (the agree case's walks wrote it), turned by half.
         if (c.offline) turned(a, moved, rows);
@@ -107,7 +118,7 @@ async function main(): Promise<void> {
     const ms = (name: string): number => median((runs.get(name) ?? []).map((r) => r.ms));
     const cpu = (name: string): number => median((runs.get(name) ?? []).map((r) => r.mainThreadCpuMs ?? 0));
     const peak = (name: string): number => Math.max(...(runs.get(name) ?? []).map((r) => r.peakRssMB));
-    for (const c of CASES) {
+    for (const c of cases) {
       const [walksName, compareName] = [`${c.name}: two walks alone`, `${c.name}: apiwb compare`];
       // Offline, the whole process is the comparison; live, the compare process less the two walks.
       const added = c.offline ? ms(compareName) : ms(compareName) - ms(walksName);

@@ -4,7 +4,7 @@
 // Why: most records of a walk share one shape; parsing each to learn it again was half the cost of a
 // side whose records all differ (bench/compare.ts).
 import { parseRecord } from './recordFiles';
-import { skipSpace } from './recordScan';
+import { MAX_FIELDS, skipSpace } from './recordScan';
 import type { ShapeTracker } from './shape';
 
 const NAME_END = 34; // '"' cannot stand unescaped in a field name: it ends one in the signature
@@ -14,6 +14,14 @@ export class FlatShapes {
   private last = Buffer.allocUnsafe(1024);
   private lastLength = -1;
   private lastUnique = false;
+  /**
+   * The last flat signature as a record without blanks writes it: per field, `{"name":` or `,"name":`
+   * (template[literalAt[n], literalAt[n + 1] - 1)) and its type letter (types[n]); `}` at the end.
+   */
+  private template = Buffer.allocUnsafe(1024);
+  private literalAt = new Int32Array(MAX_FIELDS + 1);
+  private types = new Uint8Array(MAX_FIELDS);
+  private fieldCount = 0;
   /** Bumped when the signature changes; the last sameSignature answer and the versions it was for. */
   private version = 0;
   private comparedWith: FlatShapes | undefined;
@@ -41,6 +49,35 @@ export class FlatShapes {
    * `unique` says so.
    */
   scanLike(buf: Uint8Array, s: number, e: number, fields: Int32Array): number {
+    if (this.lastLength < 0) return -1;
+    const tight = this.scanTight(buf, s, e, fields);
+    return tight >= 0 ? tight : this.scanSpaced(buf, s, e, fields);
+  }
+
+  /** scanLike for a record written without blanks, as its template says (most are): -1 otherwise. */
+  private scanTight(buf: Uint8Array, s: number, e: number, fields: Int32Array): number {
+    const { template, literalAt, types } = this;
+    let i = s;
+    for (let n = 0; n < this.fieldCount; n++) {
+      const [ls, le] = [literalAt[n]!, literalAt[n + 1]! - 1];
+      if (i + le - ls >= e) return -1;
+      for (let k = ls; k < le; k++) if (buf[i++] !== template[k]) return -1;
+      const type = types[n]!;
+      const first = buf[i]!;
+      let end: number;
+      if (type === 115) end = first === 34 ? skipString(buf, i, e) : -1;
+      else end = typeLetter(first) === type ? skipWord(buf, i, e) : -1;
+      if (end < 0) return -1;
+      fields[n * 4] = i - (le - ls) + 2;
+      fields[n * 4 + 1] = i - 2;
+      fields[n * 4 + 2] = i;
+      fields[n * 4 + 3] = end;
+      i = end;
+    }
+    return i === e - 1 && buf[i] === 125 && this.fieldCount > 0 ? this.fieldCount : -1;
+  }
+
+  private scanSpaced(buf: Uint8Array, s: number, e: number, fields: Int32Array): number {
     const last = this.last;
     let i = skipSpace(buf, s, e);
     if (this.lastLength < 0 || i >= e || buf[i] !== 123) return -1;
@@ -66,6 +103,27 @@ export class FlatShapes {
       if (i >= e || buf[i] !== (at < this.lastLength ? 44 : 125)) return -1;
     }
     return skipSpace(buf, i + 1, e) === e ? n : -1;
+  }
+
+  /** The template of a flat record's fields (scanTight). */
+  private keepTemplate(buf: Uint8Array, fields: Int32Array, count: number): void {
+    let size = 1;
+    for (let n = 0; n < count; n++) size += fields[n * 4 + 1]! - fields[n * 4]! + 5;
+    if (size > this.template.length) this.template = Buffer.allocUnsafe(size * 2);
+    const t = this.template;
+    let at = 0;
+    for (let n = 0; n < count; n++) {
+      this.literalAt[n] = at;
+      t[at++] = n === 0 ? 123 : 44;
+      t[at++] = 34;
+      for (let k = fields[n * 4]!; k < fields[n * 4 + 1]!; k++) t[at++] = buf[k]!;
+      t[at++] = 34;
+      t[at++] = 58;
+      this.types[n] = typeLetter(buf[fields[n * 4 + 2]!]!);
+      at++; // the value's place: literalAt[n + 1] - 1 ends the literal
+    }
+    this.literalAt[count] = at;
+    this.fieldCount = count;
   }
 
   get unique(): boolean {
@@ -118,6 +176,7 @@ export class FlatShapes {
       this.last[at++] = typeLetter(buf[fields[n * 4 + 2]!]!);
     }
     this.lastLength = at;
+    this.keepTemplate(buf, fields, count);
     this.version++;
     this.lastUnique = ascii && names.size === count;
     return this.lastUnique;
@@ -134,16 +193,24 @@ function typeLetter(first: number): number {
 
 /** The end of a string (no escape), number or word at `i`; -1 for a string with an escape or unended. */
 function skipTyped(buf: Uint8Array, i: number, e: number): number {
-  if (buf[i] === 34) {
-    for (let k = i + 1; k < e; k++) {
-      const c = buf[k]!;
-      if (c === 34) return k + 1;
-      if (c === 92) return -1;
-    }
-    return -1;
+  return buf[i] === 34 ? skipString(buf, i, e) : skipWord(buf, i, e);
+}
+
+function skipString(buf: Uint8Array, i: number, e: number): number {
+  for (let k = i + 1; k < e; k++) {
+    const c = buf[k]!;
+    if (c === 34) return k + 1;
+    if (c === 92) return -1;
   }
+  return -1;
+}
+
+/** As recordScan's skipValue: a word or number ends at a comma, a blank or a closing bracket. */
+const ENDS_WORD = new Uint8Array(256);
+for (const c of [44, 125, 93, 32, 9, 10, 13]) ENDS_WORD[c] = 1;
+
+function skipWord(buf: Uint8Array, i: number, e: number): number {
   let k = i + 1;
-  // As recordScan's skipValue: a word or number ends at a comma, a blank or a closing bracket.
-  for (let c = buf[k]; k < e && c !== 44 && c !== 125 && c !== 93 && c !== 32 && c !== 9 && c !== 10 && c !== 13; c = buf[++k]);
+  while (k < e && ENDS_WORD[buf[k]!] === 0) k++;
   return k;
 }

@@ -7,6 +7,7 @@
 import type { FlatShapes } from './flatShape';
 import { LineReader, NextByte } from './lineReader';
 import { MARK, type PartitionWriter } from './partitionFile';
+import type { PendingPairs } from './pendingPairs';
 import { parseRecord } from './recordFiles';
 import { recordKey, sameContent, type RecordRules } from './records';
 import { bytesAt, DifferenceProver, endsObject, fieldSpans, keyField, leadingKey, scanObject, skipSpace } from './recordScan';
@@ -21,21 +22,25 @@ interface InStepSide {
 
 const KEY_KIND = 107; // k
 
-/** Reads both files to their ends; returns how many pairs were settled (unchanged) in step. */
-export async function compareInStep(a: InStepSide, b: InStepSide, rules: RecordRules, signal?: AbortSignal): Promise<number> {
+/**
+ * Reads both files to their ends; returns how many pairs were settled in step: unchanged, and changed
+ * (pairs of one key that surely differ, held back while both sides' keys increase: `held`, absent when
+ * every record must reach the partitions).
+ */
+export async function compareInStep(a: InStepSide, b: InStepSide, rules: RecordRules, held?: PendingPairs, signal?: AbortSignal): Promise<{ unchanged: number; changed: number }> {
   const readerA = await LineReader.open(a.path);
   try {
     const readerB = await LineReader.open(b.path);
     try {
       await readerA.fill();
-      const step = new InStep(a, readerA, b, readerB, rules);
+      const step = new InStep(a, readerA, b, readerB, rules, held);
       let [doneA, doneB, line, settled] = [false, false, 0, 0];
       for (;;) {
         const hasA = !doneA && (readerA.next() || (await readerA.nextLine()));
         const hasB = !doneB && (readerB.next() || (await readerB.nextLine()));
         doneA = !hasA;
         doneB = !hasB;
-        if (doneA && doneB) return settled;
+        if (doneA && doneB) return { unchanged: settled, changed: step.settleHeld() };
         if ((++line & 0xfff) === 0) signal?.throwIfAborted();
         if (hasA && hasB) {
           if (step.pair(line)) settled++;
@@ -68,7 +73,7 @@ class InStep {
   private readonly keyFinderB: NextByte;
   private readonly prover: DifferenceProver;
 
-  constructor(private readonly a: InStepSide, private readonly ra: LineReader, private readonly b: InStepSide, private readonly rb: LineReader, private readonly rules: RecordRules) {
+  constructor(private readonly a: InStepSide, private readonly ra: LineReader, private readonly b: InStepSide, private readonly rb: LineReader, private readonly rules: RecordRules, private readonly held?: PendingPairs) {
     const name = rules.keyParts?.length === 1 ? rules.keyParts[0]! : undefined;
     this.keyName = name === undefined ? undefined : Buffer.from(name);
     this.quotedKey = Buffer.from(JSON.stringify(name ?? ''));
@@ -77,6 +82,14 @@ class InStep {
     this.keyFinderA = new NextByte(this.keyByte);
     this.keyFinderB = new NextByte(this.keyByte);
     this.prover = new DifferenceProver(rules.ignore);
+  }
+
+  /** The pairs held back: changed when both sides' keys kept increasing (their count), else to the partitions (0). */
+  settleHeld(): number {
+    if (!this.held) return 0;
+    if (this.a.writer.order.ordered && this.b.writer.order.ordered) return this.held.count;
+    this.held.release(this.a.writer, this.b.writer);
+    return 0;
   }
 
   /**
@@ -108,7 +121,9 @@ class InStep {
     }
     if (!this.keyName) return this.pairText(decoded(ra), decoded(rb), line);
     // Keys first, from the first field where that is certain: a record that moved needs nothing more.
-    if (leadingKey(ra.buf, ra.start, ra.end, this.quotedKey, this.keyA) && leadingKey(rb.buf, rb.start, rb.end, this.quotedKey, this.keyB) && !this.sameKey()) {
+    // (B's line starting with A's bytes up to the key's end and the byte after has A's key.)
+    if (leadingKey(ra.buf, ra.start, ra.end, this.quotedKey, this.keyA) && !samePrefix(ra, rb, Math.min(this.keyA[3]! + 1, ra.end)) &&
+      leadingKey(rb.buf, rb.start, rb.end, this.quotedKey, this.keyB) && !this.sameKey()) {
       if (this.certain(ra, this.keyFinderA, this.keyA) && this.certain(rb, this.keyFinderB, this.keyB)) return this.moved(line);
     }
     // A record of its side's last flat shape is read as that shape says (and is shaped already).
@@ -131,6 +146,13 @@ class InStep {
     const uniqueB = likeB ? this.b.flat.unique : this.b.flat.add(rb.buf, this.fieldsB, countB, rb.start, rb.end, this.b.path, line);
     const sameNames = likeA && likeB && this.a.flat.sameSignature(this.b.flat);
     if (!this.prover.surelyDiffer(ra.buf, this.fieldsA, countA, rb.buf, this.fieldsB, countB, uniqueA && uniqueB, sameNames)) return this.pairText(decoded(ra), decoded(rb), line);
+    const [orderA, orderB] = [this.a.writer.order, this.b.writer.order];
+    if (this.held && orderA.ordered && orderB.ordered) {
+      orderA.note(KEY_KIND, ra.buf, this.keyA[2]!, this.keyA[3]!);
+      orderB.note(KEY_KIND, rb.buf, this.keyB[2]!, this.keyB[3]!);
+      this.held.hold(ra.buf, this.keyA[2]!, this.keyA[3]!, line, ra.offset, ra.end - ra.start, rb.offset, rb.end - rb.start);
+      return false;
+    }
     this.a.writer.writeDiffering(ra.buf, this.keyA[2]!, this.keyA[3]!, line, ra.offset, ra.end - ra.start);
     this.b.writer.writeDiffering(rb.buf, this.keyB[2]!, this.keyB[3]!, line, rb.offset, rb.end - rb.start);
     return false;
@@ -213,6 +235,14 @@ function rarestAt(name: Uint8Array, sample: Uint8Array): number {
   let best = name.length > 2 ? 1 : 0;
   for (let k = 1; k < name.length - 1; k++) if (seen[name[k]!]! < seen[name[best]!]!) best = k;
   return best;
+}
+
+/** Whether B's line starts with A's bytes up to `until` (an index of A's buffer). */
+function samePrefix(ra: LineReader, rb: LineReader, until: number): boolean {
+  const length = until - ra.start;
+  if (rb.end - rb.start < length) return false;
+  for (let k = 0; k < length; k++) if (ra.buf[ra.start + k] !== rb.buf[rb.start + k]) return false;
+  return true;
 }
 
 /** Whether the two current lines are the same bytes: their first bytes compared here (most differ early), the rest natively. */

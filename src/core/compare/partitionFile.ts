@@ -6,6 +6,7 @@
 // then the key (without its `k:`/`c:`) and the text; a record marked `D` has, instead of its text,
 // where its text is in its side's input (offset 8, length 4): it is read only if it is needed.
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { KeyOrder } from './keyOrder';
 
 const FLUSH_AT = 256 * 1024;
 const HEADER = 22;
@@ -43,6 +44,8 @@ export class PartitionWriter {
   private readonly place = Buffer.allocUnsafe(12);
   /** Records written (the sequence number of the next, where the input has no lines). */
   count = 0;
+  /** Whether the keys written, and those of the pairs held back (pendingPairs.ts), kept increasing. */
+  readonly order = new KeyOrder();
 
   constructor(prefix: string, private readonly partitions: number, private readonly signal?: AbortSignal) {
     this.buffers = Array.from({ length: partitions }, () => Buffer.allocUnsafe(FLUSH_AT));
@@ -53,6 +56,7 @@ export class PartitionWriter {
   /** A record whose key is `kind:` and the bytes `keyBuf[ks, ke)`, its text `textBuf[ts, te)`. */
   write(mark: number, kind: number, keyBuf: Uint8Array, ks: number, ke: number, seq: number, textBuf: Buffer, ts: number, te: number): void {
     if ((this.count & 0xfff) === 0) this.signal?.throwIfAborted();
+    this.order.note(kind, keyBuf, ks, ke);
     this.count++;
     const hash = fnv(Math.imul(FNV_OFFSET ^ kind, FNV_PRIME), keyBuf, ks, ke);
     const p = hash % this.partitions;

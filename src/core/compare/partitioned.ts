@@ -14,7 +14,8 @@
 // Cost (bench/compare.ts): records travel as bytes. A record is decoded and parsed only where its bytes
 // do not settle it (recordScan.ts says where they do): a record that only moved is keyed from its
 // bytes and matched by them, never decoded; a pair of one key at one position that surely differs is
-// marked so and counted changed without a parse; a side's shape is learnt from a record's bytes when it
+// marked so and counted changed without a parse, and while both sides' keys come in increasing
+// order it does not even reach the partitions (pendingPairs.ts); a side's shape is learnt from a record's bytes when it
 // is the last flat record's (flatShape.ts); the differences are built only when someone listens
 // (onDifference).
 import { closeSync, openSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { FlatShapes } from './flatShape';
 import { compareInStep } from './inStep';
 import { comparePartition } from './partitionCompare';
 import { MARK, PartitionIndex, PartitionWriter } from './partitionFile';
+import { PendingPairs } from './pendingPairs';
 import { forEachRecord, type RecordSource } from './recordFiles';
 import { recordKey, type RecordRules } from './records';
 import { ShapeTracker, shapeDifferences, type ShapeDifferences } from './shape';
@@ -81,9 +83,15 @@ export async function compareRecordFiles(a: RecordSource, b: RecordSource, optio
     let rowsB: number;
     try {
       if (a.format === 'ndjson' && b.format === 'ndjson') {
-        counts.unchanged = await compareInStep(sideA, sideB, options.rules, options.signal);
-        rowsA = counts.unchanged + sideA.writer.count;
-        rowsB = counts.unchanged + sideB.writer.count;
+        // A difference reported names its records: then every pair goes to the partitions.
+        const held = options.onDifference ? undefined : new PendingPairs(join(dir, 'held'));
+        try {
+          Object.assign(counts, await compareInStep(sideA, sideB, options.rules, held, options.signal));
+        } finally {
+          held?.close();
+        }
+        rowsA = counts.unchanged + counts.changed + sideA.writer.count;
+        rowsB = counts.unchanged + counts.changed + sideB.writer.count;
       } else {
         rowsA = await forEachRecord(a, (value, text) => addParsed(sideA, value, text, options.rules));
         rowsB = await forEachRecord(b, (value, text) => addParsed(sideB, value, text, options.rules));
