@@ -20,12 +20,6 @@ const CLOSE = Buffer.from(']}');
 
 export const NO_KEYS: ReadonlySet<string> = new Set();
 
-/** How many lanes got a splitter of their own (grew past LAZY_BYTES, or were cut while held): for tests. */
-let splittersOpened = 0;
-export function laneSplittersOpened(): number {
-  return splittersOpened;
-}
-
 export class Lane {
   /**
    * Small blocks: a body may hold many small arrays, each a lane (a chunk may close thousands). A lane
@@ -76,7 +70,6 @@ export class Lane {
     const held = this.held;
     if (!held) return;
     this.held = undefined;
-    splittersOpened++;
     this.out = new ByteBlocks(64 * 1024);
     this.splitter = new JsonRowSplitter(LANE_FIELD, this.out);
     this.splitter.push(LANE_PREFIX);
