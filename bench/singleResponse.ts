@@ -166,16 +166,17 @@ async function gigabyteOut(ws: CliWorkspace, gigabytes: number): Promise<void> {
 /** Many small arrays (and, with --many-shapes 1, two other shapes) for this tree's CLI and each of --trees. */
 async function manyArraysTable(ws: CliWorkspace): Promise<void> {
   const arrays = arg('many-arrays', 200_000);
-  if (arrays <= 0) return;
+  const shapes = arg('many-shapes', 0) === 1;
+  if (arrays <= 0 && !shapes) return;
   console.log(`singleResponse, many small arrays: ${loadNote()}`);
   const { clis, close } = await treeClis(ws);
   const table = ['| body | CLI | time, median (each round) | peak RSS | lines | load (1 min) |', '|---|---|---|---|---|---|'];
   try {
-    const bodies: { name: string; make: () => { body: Buffer; rows: number } }[] = [
+    const bodies: { name: string; make: () => { body: Buffer; rows: number } }[] = arrays <= 0 ? [] : [
       { name: `${arrays} small arrays one down`, make: () => manySmallArrays(arrays, 1) },
       { name: `${arrays} small arrays two down`, make: () => manySmallArrays(arrays, 2) },
     ];
-    if (arg('many-shapes', 0) === 1) {
+    if (shapes) {
       const megabytes = shapeSizes()[0]!;
       for (const shape of ['rows one level down', 'array of row objects'] as const) bodies.push({ name: `${shape}, ${megabytes} MB`, make: () => shapeBody(shape, megabytes) });
     }
