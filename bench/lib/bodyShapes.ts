@@ -42,3 +42,17 @@ export function shapeBody(shape: ShapeName, megabytes: number): { body: Buffer; 
     }
   }
 }
+
+/**
+ * One object of `arrays` keys, each holding a short array of objects one level down (`"k0":[{…},{…}]`) or
+ * two (`"k0":{"v":[{…}]}`), then a 2 000-row `Data` array: the rows the rule finds. Every small array is
+ * a place the rows might be, so each is weighed as it passes.
+ */
+export function manySmallArrays(arrays: number, depth: 1 | 2): { body: Buffer; rows: number } {
+  const parts: string[] = [];
+  for (let i = 0; i < arrays; i++) parts.push(depth === 1 ? `"k${i}":[{"i":${i}},{"j":${i}}]` : `"k${i}":{"v":[{"i":${i}}]}`);
+  const rows = 2000;
+  const data: string[] = [];
+  for (let i = 0; i < rows; i++) data.push(row(i));
+  return { body: Buffer.from(`{${parts.join(',')},"Data":[${data.join(',')}]}`), rows };
+}

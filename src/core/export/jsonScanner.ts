@@ -32,6 +32,8 @@ for (let d = ZERO + 1; d <= NINE; d++) VALUE_START[d] = G.Int;
 for (const c of 'tfn') VALUE_START[c.charCodeAt(0)] = G.Lit;
 
 const isDigit = (c: number): boolean => c >= ZERO && c <= NINE;
+/** The words of no chunk yet (scan sets its own): one for every scanner, not one made each. */
+const NO_WORDS = new DataView(new ArrayBuffer(0));
 
 export abstract class JsonScanner {
   /** Bytes consumed before the current chunk, for messages. */
@@ -49,7 +51,7 @@ export abstract class JsonScanner {
   private state = G.Value;
   private stack = new Uint8Array(64);
   private depth = 0;
-  private words: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+  private words: DataView<ArrayBufferLike> = NO_WORDS;
   private isKey = false; // whether the escape being read (Esc, Hex) is in a key
   private hexLeft = 0;
   private literal: Buffer = LITERALS[0x74]!;

@@ -7,6 +7,11 @@ import { firstStop, ONE_BYTE, stringStops } from '../json/grammar';
 import { mayNameSecret, wordLetters } from './secretKeys';
 
 const BACKSLASH = 0x5c;
+/**
+ * The letter sets seen to hold no secret word (mayHoldSecretWord's memo): a fact of the letters alone, so
+ * every reader shares one (a body of many small arrays makes a reader each; each one's own cost it).
+ */
+const PLAIN_LETTERS = new Int32Array(64);
 
 export class KeyReader {
   /** Whether it holds an escape (the scanner reads escapes). */
@@ -16,7 +21,6 @@ export class KeyReader {
   private wide = 0;
   private start = -1;
   private pieces: Buffer[] | undefined;
-  private readonly plainLetters = new Int32Array(64); // see mayHoldSecretWord
 
   /** A key's first byte is at `i` of the chunk. */
   begin(i: number): void {
@@ -68,7 +72,7 @@ export class KeyReader {
 
   /** Whether the key read so far may name a secret (see mayNameSecret). */
   mayNameSecret(): boolean {
-    return mayNameSecret(this.letters, this.wide, this.escaped, this.plainLetters);
+    return mayNameSecret(this.letters, this.wide, this.escaped, PLAIN_LETTERS);
   }
 
   /** The chunk `b` ends inside the key: its bytes in `b` are kept. */

@@ -18,6 +18,7 @@ import type { AnywhereOptions, SplitResult } from '../export/splitResult';
 import { ArrayLanes } from '../json/arrayLanes';
 import { firstNonBlank } from '../json/grammar';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
+import { LANE_PREFIX } from './lane';
 import { LaneRows, type RowsWrite } from './laneRows';
 import { ERROR_LIST_KEYS, placeholderRows, rowsSummary, type RowsFound } from './rows';
 import { NEXT_LINK_FIELDS } from './strategies/generic';
@@ -95,9 +96,9 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
   const offsets = new BodyOffsets();
   const events = {
     outside: (b: Buffer) => offsets.outside(b, splitter),
-    open: (k: readonly string[]) => { offsets.open(k); lanes.open(k); },
+    open: (k: readonly string[]) => { offsets.open(); lanes.open(k); },
     inside: (b: Buffer) => offsets.inside(b, lanes),
-    close: () => { offsets.close(); lanes.close(); },
+    close: () => offsets.close(lanes),
   };
   let size = 0;
   let small: Buffer[] | undefined = [];
@@ -137,13 +138,13 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
 
 /**
  * An object body's readers are fed parts of it (the skeleton's splitter without the arrays' content, each
- * array's splitter its own content after `{"key":[`): a fault is said at its byte in the body as it came.
+ * array's splitter its own content after LANE_PREFIX): a fault is said at its byte in the body as it came.
  */
 class BodyOffsets {
   private fed = 0;
   private elidedSoFar = 0;
   private readonly elided: { at: number; length: number }[] = [];
-  private lane = { at: 0, fedAt: 0, prefix: 0, length: 0 };
+  private lane = { at: 0, fedAt: 0, length: 0 };
 
   outside(bytes: Buffer, splitter: JsonRowSplitter): void {
     try {
@@ -154,23 +155,34 @@ class BodyOffsets {
     this.fed += bytes.length;
   }
 
-  open(keys: readonly string[]): void {
-    this.lane = { at: this.fed + this.elidedSoFar, fedAt: this.fed, prefix: Buffer.byteLength(`{${JSON.stringify(keys[keys.length - 1])}:[`), length: 0 };
+  open(): void {
+    this.lane = { at: this.fed + this.elidedSoFar, fedAt: this.fed, length: 0 };
   }
 
   inside(bytes: Buffer, lanes: LaneRows): void {
     try {
       lanes.inside(bytes);
     } catch (error) {
-      const { at, prefix } = this.lane;
-      throw this.said(error, (n) => at + n - prefix);
+      throw this.inLane(error);
     }
     this.lane.length += bytes.length;
   }
 
-  close(): void {
+  /** The lane ends (a small one is split only now: a fault in it is said at its byte all the same). */
+  close(lanes: LaneRows): void {
     this.elided.push({ at: this.lane.fedAt, length: this.lane.length });
     this.elidedSoFar += this.lane.length;
+    try {
+      lanes.close();
+    } catch (error) {
+      throw this.inLane(error);
+    }
+  }
+
+  /** A fault of a lane's splitter, which read the lane after LANE_PREFIX: said at its byte in the body. */
+  private inLane(error: unknown): unknown {
+    const at = this.lane.at;
+    return this.said(error, (n) => at + n - LANE_PREFIX.length);
   }
 
   private said(error: unknown, real: (n: number) => number): unknown {

@@ -1,11 +1,14 @@
 // The rows of every array one or two levels down of an object body (a "lane": src/core/json/arrayLanes.ts),
 // split out as they arrive and kept only while the one rows rule (rows.ts, asked through `find`) may
 // still choose their array:
-// - each lane's rows are split by the row splitter as its own array (`{"key":[…]}`), counted, and the
+// - a lane is cheap until it is worth it (lane.ts): held while small, split at its close; split as it
+//   arrives once it grows past LAZY_BYTES;
+// - each lane's rows are split by the row splitter as its own array (`{"r":[…]}`), counted, and the
 //   first ROWS_SAMPLE of them weighed as the rule weighs them (objects or not);
-// - when a lane closes, the rule is asked of the lanes still kept and it (their placeholders, in body
-//   order, at their depths): the lanes it does not choose are dropped (their rows can never be THE rows),
-//   so at most a few lanes hold rows at once;
+// - after each chunk, the rule is asked of the lanes still kept and those closed in it (their
+//   placeholders, in body order, at their depths; of lanes it cannot tell apart, the first and last):
+//   the lanes it does not choose are dropped (their rows can never be THE rows), so at most a few lanes
+//   hold rows at once;
 // - a lane's rows are held in memory up to 1 MiB; past it they go to the tentative page of the sink (the
 //   first such lane, written as it arrives: --out grows with the download) or, when that is taken, to a
 //   spill file (0600, removed after);
@@ -13,117 +16,17 @@
 //   kept, or its kept rows written; every other lane's rows go. A body cut short asks the rule of the
 //   lanes alone, with the rows fully received.
 import { recycleBlocks } from '../export/byteBlocks';
-import { ByteBlocks, JsonRowSplitter } from '../export/jsonRowSplitter';
 import type { HeldPage } from '../export/sink';
 import { openSpill, type Spill } from '../json/spill';
-import { isRecord, placeholderRows, ROWS_SAMPLE, type RowsFound } from './rows';
+import { Lane, NO_KEYS, SmallLanes } from './lane';
+import { isRecord, placeholderRows, type RowsFound } from './rows';
 
 /** Whole rows as NDJSON lines, how many, and the row keys that may name a secret. */
 export type RowsWrite = (ndjson: readonly Buffer[], rows: number, secretKeyCandidates: ReadonlySet<string>) => Promise<void>;
 
 const BATCH_BYTES = 1 << 20;
 const MEMORY_BYTES = 1 << 20;
-const NEWLINE = 0x0a, OPEN_OBJ = 0x7b;
-const CLOSE = Buffer.from(']}');
-
-const NO_KEYS: ReadonlySet<string> = new Set();
-
-class Lane {
-  /**
-   * Small blocks: a body may hold many small arrays, each a lane (a chunk may close thousands). The
-   * splitter and its blocks live while the lane is read; once it is closed (seal) only what the rule and
-   * the end need stays (count, sample, keys, its rows not yet moved in a buffer of their own size), and
-   * its block serves the next lane: a body of 200 000 small arrays keeps 200 000 small records.
-   */
-  out: ByteBlocks | undefined;
-  splitter: JsonRowSplitter | undefined;
-  private rows = 0;
-  private candidates = NO_KEYS;
-  /** Closed: its rows cut but not yet moved (seal). */
-  private tail: Buffer[] = [];
-  /** The placeholder the rule weighs for it (placeholderRows). */
-  readonly items: unknown[] = [];
-  sampled = 0;
-  objects = 0;
-  lineStart = true;
-  /** Rows moved out of `out` so far. */
-  moved = 0;
-  memory: Buffer[] = [];
-  memoryBytes = 0;
-  spill: Spill | undefined;
-  page: HeldPage | undefined;
-  /** Its rows are no longer kept: the rule chose another array. */
-  dropped = false;
-  /** The batch being written to `page`. */
-  writing: Promise<void> | undefined;
-
-  constructor(readonly keys: readonly string[], readonly order: number) {
-    this.out = new ByteBlocks(64 * 1024);
-    this.splitter = new JsonRowSplitter(keys[keys.length - 1], this.out);
-    this.splitter.push(Buffer.from(`{${JSON.stringify(keys[keys.length - 1])}:[`));
-  }
-
-  get count(): number {
-    return this.splitter ? this.splitter.rowsSoFar : this.rows;
-  }
-
-  get secretKeyCandidates(): ReadonlySet<string> {
-    return this.splitter ? this.splitter.secretKeyCandidates : this.candidates;
-  }
-
-  /** Read to its end (or cut): the splitter and its block go, its rows not yet moved copied to their own size. */
-  seal(): void {
-    if (!this.splitter || !this.out) return;
-    this.rows = this.splitter.rowsSoFar;
-    this.candidates = this.splitter.secretKeyCandidates;
-    const taken = this.out.take();
-    if (taken.length > 0) this.tail = [Buffer.concat(taken)];
-    recycleBlocks(taken);
-    this.splitter = undefined;
-    this.out = undefined;
-  }
-
-  /** Its rows not yet moved, handed over. */
-  take(): Buffer[] {
-    if (this.out) return this.out.take();
-    const tail = this.tail;
-    this.tail = [];
-    return tail;
-  }
-
-  /** Weighed: a dropped lane forgets its keys; rows still held in blocks are copied to their own size. */
-  release(): void {
-    this.seal();
-    if (this.dropped) this.candidates = NO_KEYS;
-    if (this.memory.length <= 1) return;
-    const own = Buffer.concat(this.memory, this.memoryBytes);
-    recycleBlocks(this.memory);
-    this.memory = [own];
-  }
-
-  /** The first rows of `pieces` weighed as the rule weighs them: objects or not. */
-  sample(pieces: readonly Buffer[]): void {
-    for (const piece of pieces) {
-      let i = 0;
-      while (this.sampled < ROWS_SAMPLE && i < piece.length) {
-        if (this.lineStart) {
-          this.sampled++;
-          if (piece[i] === OPEN_OBJ) this.objects++;
-          this.lineStart = false;
-        }
-        const nl = piece.indexOf(NEWLINE, i);
-        if (nl === -1) break;
-        i = nl + 1;
-        this.lineStart = true;
-      }
-      if (this.sampled >= ROWS_SAMPLE) return;
-    }
-  }
-
-  placeholder(): unknown[] {
-    return placeholderRows(this.items, this.count, this.sampled, this.objects);
-  }
-}
+const NEWLINE = 0x0a;
 
 /** A lane read to its end and dropped: what `fill` sets in the skeleton, and nothing more. */
 interface Forgotten {
@@ -147,6 +50,7 @@ export class LaneRows {
   private closed: Lane[] = [];
   private kept: Lane[] = [];
   private paged: Lane | undefined;
+  private readonly small = new SmallLanes();
 
   /**
    * @param find the rows rule.
@@ -160,30 +64,42 @@ export class LaneRows {
     this.lanes.push(this.current);
   }
 
+  /** Bytes of the lane being read. Throws MalformedJsonError (maybe for bytes held before). */
   inside(bytes: Buffer): void {
-    this.current?.splitter?.push(bytes);
+    this.current?.push(bytes);
   }
 
+  /** The lane being read ends. Throws MalformedJsonError (the lane is closed all the same, its rows before the fault kept). */
   close(): void {
     const lane = this.current;
     if (!lane) return;
     this.current = undefined;
-    lane.splitter?.push(CLOSE);
-    lane.splitter?.end();
-    lane.seal();
     this.closed.push(lane);
+    lane.close(this.small);
   }
 
-  /** After a chunk: full batches moved on, closed lanes weighed against those kept. */
+  /** After a chunk: full batches moved on, the lanes closed in it weighed, at once, against those kept. */
   async settle(): Promise<void> {
     if (this.current?.out && this.current.out.length >= BATCH_BYTES) await this.move(this.current);
     const closed = this.closed;
+    if (closed.length === 0) return;
     this.closed = [];
-    for (const lane of closed) {
-      await this.move(lane);
-      await this.weigh([...this.kept, lane]);
-      lane.release();
+    for (const lane of closed) await this.move(lane);
+    await this.weigh([...this.kept, ...closed]);
+    for (const lane of closed) lane.release();
+  }
+
+  /** The lane being read when the body was cut or broken: its whole rows split, then closed. */
+  private cutShort(): void {
+    const lane = this.current;
+    if (!lane) return;
+    this.current = undefined;
+    try {
+      lane.open();
+    } catch {
+      // Not JSON past its whole rows: those are what it keeps.
     }
+    this.closed.push(lane);
   }
 
   /**
@@ -204,8 +120,7 @@ export class LaneRows {
 
   /** The body was cut or broken: the rule asked of the lanes alone, their rows fully received. */
   async rescue(write: RowsWrite | undefined): Promise<LaneOutcome | undefined> {
-    if (this.current) this.closed.push(this.current);
-    this.current = undefined;
+    this.cutShort();
     await this.settle();
     const chosen = this.kept.length === 1 ? this.kept[0] : undefined;
     return chosen ? this.finish(chosen.order, write) : (await this.dropAll(), undefined);
@@ -213,8 +128,7 @@ export class LaneRows {
 
   /** Keeps the rows of the lane `order` (written with `write`, else handed back) and drops every other. */
   async finish(order: number | undefined, write: RowsWrite | undefined): Promise<LaneOutcome | undefined> {
-    if (this.current) this.closed.push(this.current);
-    this.current = undefined;
+    this.cutShort();
     await this.settle().catch(() => undefined);
     const lane = order === undefined ? undefined : this.lanes[order];
     for (const other of this.lanes) if (other !== lane) await this.drop(other);
@@ -243,18 +157,30 @@ export class LaneRows {
 
   /** Drops every lane's rows (a body held whole after all, or a failure). */
   async dropAll(): Promise<void> {
-    for (const lane of this.lanes) await this.drop(lane).catch(() => undefined);
+    for (const lane of this.lanes) await this.drop(lane)?.catch(() => undefined);
   }
 
-  /** The rows the splitter has cut whole go on: to the page, the spill, memory, or nowhere. */
-  private async move(lane: Lane): Promise<void> {
+  /** The rows the splitter has cut whole go on: to the page, the spill, memory, or nowhere (a promise only when they go to a file). */
+  private move(lane: Lane): Promise<void> | undefined {
     const taken = lane.take();
     const rows = lane.count - lane.moved;
     lane.moved = lane.count;
     lane.sample(taken);
-    if (!this.store || lane.dropped) return recycleBlocks(taken);
+    if (!this.store || lane.dropped) {
+      recycleBlocks(taken);
+      return undefined;
+    }
     let bytes = 0;
     for (const piece of taken) bytes += piece.length;
+    if (!lane.page && !lane.spill && lane.memoryBytes + bytes <= MEMORY_BYTES) {
+      lane.memory.push(...taken);
+      lane.memoryBytes += bytes;
+      return undefined;
+    }
+    return this.moveOn(lane, taken, rows, bytes);
+  }
+
+  private async moveOn(lane: Lane, taken: Buffer[], rows: number, bytes: number): Promise<void> {
     if (!lane.page && !lane.spill && lane.memoryBytes + bytes > MEMORY_BYTES) await this.overflow(lane);
     if (lane.page) {
       // One batch written while the next is split (the one before must be written first: rows stay in order).
@@ -286,16 +212,23 @@ export class LaneRows {
     lane.memoryBytes = 0;
   }
 
-  /** The rule asked of these lanes (in body order): those it does not choose are dropped. */
+  /**
+   * The rule asked of these lanes (in body order): those it does not choose are dropped. Of lanes it
+   * cannot tell apart (sameWeight) it is asked of the first and last only: it sees their placeholders,
+   * equal, so it picks among them by place, and the ones between go without a look.
+   */
   private async weigh(lanes: readonly Lane[]): Promise<void> {
-    const { body, reachable } = skeletonOf(lanes);
+    const asked = standIns(lanes);
+    const { body, reachable } = skeletonOf(asked);
     const found = this.find(body);
-    const chosen = found.ok ? lanes.find((l) => l.items === found.rows) : undefined;
+    const chosen = found.ok ? asked.find((l) => l.items === found.rows) : undefined;
+    const askedOf = new Set(asked);
     const kept: Lane[] = [];
     for (const lane of lanes) {
-      if (lane === chosen || !reachable.has(lane)) kept.push(lane);
+      if (lane === chosen || (!reachable.has(lane) && askedOf.has(lane))) kept.push(lane);
       else {
-        await this.drop(lane);
+        const dropping = this.drop(lane);
+        if (dropping) await dropping;
         // Read to its end: only its placeholder's facts stay (a body may hold 200 000 small arrays).
         if (!lane.splitter) this.lanes[lane.order] = { keys: lane.keys, count: lane.count, sampled: lane.sampled, objects: lane.objects };
       }
@@ -303,20 +236,24 @@ export class LaneRows {
     this.kept = kept;
   }
 
-  private async drop(lane: Lane | Forgotten): Promise<void> {
-    if (!(lane instanceof Lane) || lane.dropped) return;
+  /** Its rows go (a promise only when a file or page has to go too). */
+  private drop(lane: Lane | Forgotten): Promise<void> | undefined {
+    if (!(lane instanceof Lane) || lane.dropped) return undefined;
     lane.dropped = true;
     recycleBlocks(lane.take());
     recycleBlocks(lane.memory);
     lane.memory = [];
     lane.memoryBytes = 0;
-    const { spill, page } = lane;
+    const { spill, page, writing } = lane;
     lane.spill = undefined;
     lane.page = undefined;
     if (this.paged === lane) this.paged = undefined;
-    await lane.writing?.catch(() => undefined);
-    await spill?.remove();
-    await page?.drop();
+    if (!spill && !page && !writing) return undefined;
+    return (async () => {
+      await writing?.catch(() => undefined);
+      await spill?.remove();
+      await page?.drop();
+    })();
   }
 }
 
@@ -334,6 +271,39 @@ function innerArray(skeleton: Record<string, unknown>, outer: string, inner: str
 
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * The lanes the rule is asked of: of those it cannot tell apart, the first and the last. Two lanes look
+ * the same to it when their placeholders are equal (count, sample and its objects) at one depth, under
+ * keys no other lane here shares (a key given twice, at the top or under one outer key, changes which
+ * one it sees, and where: those lanes are all asked).
+ */
+function standIns(lanes: readonly Lane[]): readonly Lane[] {
+  if (lanes.length <= 2) return lanes;
+  const outers = new Map<string, { depth: number; paths: Set<string> }>();
+  const shared = new Set<string>();
+  let lastOuter: string | undefined;
+  for (const lane of lanes) {
+    const outer = lane.keys[0]!;
+    const seen = outers.get(outer);
+    const path = lane.keys.length === 1 ? '' : lane.keys[1]!;
+    if (!seen) outers.set(outer, { depth: lane.keys.length, paths: new Set([path]) });
+    else if (seen.depth !== lane.keys.length || lane.keys.length === 1 || lastOuter !== outer || seen.paths.has(path)) shared.add(outer);
+    else seen.paths.add(path);
+    lastOuter = outer;
+  }
+  const classes = new Map<string, { first: Lane; last: Lane }>();
+  for (const lane of lanes) {
+    if (shared.has(lane.keys[0]!)) continue;
+    const weight = `${lane.keys.length} ${lane.count} ${lane.sampled} ${lane.objects}`;
+    const same = classes.get(weight);
+    if (same) same.last = lane;
+    else classes.set(weight, { first: lane, last: lane });
+  }
+  const asked = new Set<Lane>();
+  for (const { first, last } of classes.values()) asked.add(first).add(last);
+  return lanes.filter((lane) => shared.has(lane.keys[0]!) || asked.has(lane));
 }
 
 /** The lanes as the rule would see them alone, in body order; which of them it can see (a key given twice hides one). */

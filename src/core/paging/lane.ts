@@ -1,0 +1,190 @@
+// One lane of an object body (an array one or two levels down: src/core/json/arrayLanes.ts) while it
+// arrives, for laneRows.ts: cheap until it is worth it. Its first LAZY_BYTES are only held; a lane that
+// closes within them is split at its close, in one go (SmallLanes: one set of blocks for all of them),
+// and never gets a splitter of its own; one that grows past them gets one, fed what it held, and its rows
+// are split as they arrive from then on. Either way its rows are the row splitter's (`{"r":[…]}`), so a
+// small lane and a large one give the same lines, counts and faults.
+import { recycleBlocks } from '../export/byteBlocks';
+import { ByteBlocks, JsonRowSplitter } from '../export/jsonRowSplitter';
+import type { HeldPage } from '../export/sink';
+import type { Spill } from '../json/spill';
+import { placeholderRows, ROWS_SAMPLE } from './rows';
+
+/** A lane's bytes only held up to this size: one that closes within it never gets a splitter of its own. */
+export const LAZY_BYTES = 16 * 1024;
+const NEWLINE = 0x0a, OPEN_OBJ = 0x7b;
+/** What a lane's splitter reads before its bytes: every lane is read as the array of one field. */
+const LANE_FIELD = 'r';
+export const LANE_PREFIX = Buffer.from(`{"${LANE_FIELD}":[`);
+const CLOSE = Buffer.from(']}');
+
+export const NO_KEYS: ReadonlySet<string> = new Set();
+
+export class Lane {
+  /**
+   * Small blocks: a body may hold many small arrays, each a lane (a chunk may close thousands). A lane
+   * first only holds its bytes (`held`); the splitter and its blocks come when it grows past LAZY_BYTES
+   * (open) and live while the lane is read. A lane that closes within LAZY_BYTES is split at its close
+   * (`small`, shared). Once closed (seal) only what the rule and the end need stays (count, sample, keys,
+   * its rows not yet moved in a buffer of their own size): a body of 200 000 small arrays keeps 200 000
+   * small records.
+   */
+  out: ByteBlocks | undefined;
+  splitter: JsonRowSplitter | undefined;
+  /** Its bytes so far while it has no splitter (copies: the chunk they came in is not kept). */
+  private held: Buffer[] | undefined = [];
+  private heldBytes = 0;
+  private rows = 0;
+  private candidates = NO_KEYS;
+  /** Closed: its rows cut but not yet moved (seal). */
+  private tail: Buffer[] = [];
+  /** The placeholder the rule weighs for it (placeholderRows). */
+  readonly items: unknown[] = [];
+  sampled = 0;
+  objects = 0;
+  lineStart = true;
+  /** Rows moved out of `out` so far. */
+  moved = 0;
+  memory: Buffer[] = [];
+  memoryBytes = 0;
+  spill: Spill | undefined;
+  page: HeldPage | undefined;
+  /** Its rows are no longer kept: the rule chose another array. */
+  dropped = false;
+  /** The batch being written to `page`. */
+  writing: Promise<void> | undefined;
+
+  constructor(readonly keys: readonly string[], readonly order: number) {}
+
+  /** More of its bytes: held while few, else split as they arrive. Throws MalformedJsonError. */
+  push(bytes: Buffer): void {
+    if (this.splitter) return this.splitter.push(bytes);
+    if (!this.held) return;
+    this.held.push(Buffer.from(bytes));
+    this.heldBytes += bytes.length;
+    if (this.heldBytes > LAZY_BYTES) this.open();
+  }
+
+  /** Worth a splitter of its own (large, or cut while held): fed what it held; its rows split as they arrive from now on. */
+  open(): void {
+    const held = this.held;
+    if (!held) return;
+    this.held = undefined;
+    this.out = new ByteBlocks(64 * 1024);
+    this.splitter = new JsonRowSplitter(LANE_FIELD, this.out);
+    this.splitter.push(LANE_PREFIX);
+    for (const piece of held) this.splitter.push(piece);
+  }
+
+  /** Its closing bracket came: split whole (held) or ended (opened), then sealed, even when its bytes are not JSON. */
+  close(small: SmallLanes): void {
+    const held = this.held;
+    this.held = undefined;
+    if (held) {
+      const split = small.split(held);
+      this.rows = split.rows;
+      this.candidates = split.candidates;
+      this.tail = split.ndjson;
+      if (split.error) throw split.error;
+      return;
+    }
+    try {
+      this.splitter?.push(CLOSE);
+      this.splitter?.end();
+    } finally {
+      this.seal();
+    }
+  }
+
+  get count(): number {
+    return this.splitter ? this.splitter.rowsSoFar : this.rows;
+  }
+
+  get secretKeyCandidates(): ReadonlySet<string> {
+    return this.splitter ? this.splitter.secretKeyCandidates : this.candidates;
+  }
+
+  /** Read to its end (or cut): the splitter and its block go, its rows not yet moved copied to their own size. */
+  private seal(): void {
+    if (!this.splitter || !this.out) return;
+    this.rows = this.splitter.rowsSoFar;
+    this.candidates = this.splitter.secretKeyCandidates;
+    const taken = this.out.take();
+    if (taken.length > 0) this.tail = [Buffer.concat(taken)];
+    recycleBlocks(taken);
+    this.splitter = undefined;
+    this.out = undefined;
+  }
+
+  /** Its rows not yet moved, handed over. */
+  take(): Buffer[] {
+    if (this.out) return this.out.take();
+    const tail = this.tail;
+    this.tail = [];
+    return tail;
+  }
+
+  /** Weighed: a dropped lane forgets its keys; rows still held in blocks are copied to their own size. */
+  release(): void {
+    this.seal();
+    if (this.dropped) this.candidates = NO_KEYS;
+    if (this.memory.length <= 1) return;
+    const own = Buffer.concat(this.memory, this.memoryBytes);
+    recycleBlocks(this.memory);
+    this.memory = [own];
+  }
+
+  /** The first rows of `pieces` weighed as the rule weighs them: objects or not. */
+  sample(pieces: readonly Buffer[]): void {
+    for (const piece of pieces) {
+      let i = 0;
+      while (this.sampled < ROWS_SAMPLE && i < piece.length) {
+        if (this.lineStart) {
+          this.sampled++;
+          if (piece[i] === OPEN_OBJ) this.objects++;
+          this.lineStart = false;
+        }
+        const nl = piece.indexOf(NEWLINE, i);
+        if (nl === -1) break;
+        i = nl + 1;
+        this.lineStart = true;
+      }
+      if (this.sampled >= ROWS_SAMPLE) return;
+    }
+  }
+
+  placeholder(): unknown[] {
+    return placeholderRows(this.items, this.count, this.sampled, this.objects);
+  }
+}
+
+/** What splitting a held lane gave: its whole rows (up to a fault), and the fault. */
+interface SmallSplit {
+  readonly rows: number;
+  readonly candidates: ReadonlySet<string>;
+  readonly ndjson: Buffer[];
+  readonly error?: Error;
+}
+
+/** Lanes that closed while held, each split in one go; their rows cut into one set of blocks, copied out to their own size. */
+export class SmallLanes {
+  private readonly out = new ByteBlocks(64 * 1024);
+
+  split(held: readonly Buffer[]): SmallSplit {
+    const splitter = new JsonRowSplitter(LANE_FIELD, this.out);
+    let error: Error | undefined;
+    try {
+      splitter.push(LANE_PREFIX);
+      for (const piece of held) splitter.push(piece);
+      splitter.push(CLOSE);
+      splitter.end();
+    } catch (fault) {
+      error = fault instanceof Error ? fault : new Error(String(fault));
+    }
+    const taken = this.out.take();
+    const ndjson = taken.length === 0 ? [] : [Buffer.concat(taken)];
+    recycleBlocks(taken);
+    const candidates = splitter.secretKeyCandidates.size === 0 ? NO_KEYS : splitter.secretKeyCandidates;
+    return { rows: splitter.rowsSoFar, candidates, ndjson, ...(error === undefined ? {} : { error }) };
+  }
+}
