@@ -165,6 +165,15 @@ void describe('Basic + X-API-Key (seed 001 §5.1)', () => {
     assert.equal((await constituents(headers)).status, 200);
   });
 
+  void it("a Permission Name holding ':' is refused before anything is sent (Basic would read another user)", async () => {
+    const f = d.credentials.fundraising;
+    const secrets = new MemorySecretStore({ [secretKey('fundraising', 'service_key')]: f.fullAccess.serviceKey });
+    const credentials = new CredentialService(environment(undefined, `corp:${f.fullAccess.permissionName}`), { secrets, send });
+    await assert.rejects(credentials.token('fundraising'), (error: unknown) => error instanceof AuthError && /Permission Name holds ':'/.test(error.message));
+    assert.throws(() => basicCredential('corp:svc', 'secret'), /holds ':'/, 'the one encoder refuses it too');
+    assert.equal(Buffer.from(basicCredential('jösé', 'pässwörd€'), 'base64').toString('utf8'), 'jösé:pässwörd€', 'UTF-8 otherwise');
+  });
+
   void it('a wrong key or a missing X-API-Key: 401, explained', async () => {
     const f = d.credentials.fundraising;
     const wrong = await constituents(basicHeaders(f.fullAccess.permissionName, 'sk_wrong', f.tenantCode));

@@ -66,6 +66,12 @@ void describe('network settings', () => {
     assert.equal(words.proxyWords, "http://own:5 (env file, environment 'corp'); not for intranet.example");
   });
 
+  void it("refuses a proxy user name holding ':' (Basic would name another user), in words", async () => {
+    const resolved = await resolveNetwork(sources({ env: { HTTPS_PROXY: 'http://corp%3Asvc:pw1@proxy:3128' } }));
+    assert.equal(resolved.settings.httpsProxy, undefined);
+    assert.ok(resolved.problems.some((p) => /proxy's user name \(HTTPS_PROXY\) holds ':'/.test(p)), resolved.problems.join(' | '));
+  });
+
   void it('takes a proxy password from a variable or the secret store, never from a setting', async () => {
     const fromVariable = await resolveNetwork(sources({ env: { HTTPS_PROXY: 'http://alice:pw1@proxy:3128' } }));
     assert.deepEqual([fromVariable.settings.httpsProxy?.username, fromVariable.settings.httpsProxy?.password, fromVariable.settings.httpsProxy?.url], ['alice', 'pw1', 'http://proxy:3128']);

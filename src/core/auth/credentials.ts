@@ -4,7 +4,7 @@
 import { citationsAsText } from '../reference';
 import { authEntryOf, type AuthEntry, type Environment } from '../env/model';
 import { secretKey, type SecretStore } from '../secrets/secretStore';
-import { basicCredential } from './basicCredential';
+import { basicCredential, basicUserProblem } from './basicCredential';
 import { decodeJwt, isJwtExpired } from './jwt';
 import { requestPasswordGrant, SignInError, type TokenGrant } from './passwordGrant';
 import type { Clock, SendHttp } from './ports';
@@ -176,7 +176,10 @@ export class CredentialService {
       case 'basic-api-key': {
         const key = await this.requireSecret(authId, 'service_key');
         // Seed 001 §5.1: the permission name as user name, the service key as password (X-API-Key beside it).
-        const credential = basicCredential(entry.permissionName ?? '', key);
+        const user = entry.permissionName ?? '';
+        const problem = basicUserProblem(user);
+        if (problem) throw new AuthError(authId, `cannot sign in: its Permission Name ${problem}.`);
+        const credential = basicCredential(user, key);
         this.bind(authId, 'service_key', credential, 'the Basic credential');
         return credential;
       }

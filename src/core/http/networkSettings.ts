@@ -13,6 +13,7 @@ import type { Environment } from '../env/model';
 import { readAuthorities, readClientCertificate, type CertificateState, type FilePorts } from './certificateFiles';
 import type { ClientCertificate, NetworkSettings, ProxyEndpoint } from './network';
 import { parseNoProxy } from './noProxy';
+import { basicUserProblem } from '../auth/basicCredential';
 
 /** VS Code's http.* settings, as plain data. */
 export interface EditorNetworkSettings {
@@ -95,6 +96,11 @@ async function endpoint(choice: { url: string; source: string }, sources: Networ
     return undefined;
   }
   const username = url.username ? decodeURIComponent(url.username) : undefined;
+  const userProblem = username === undefined ? undefined : basicUserProblem(username);
+  if (userProblem) {
+    problems.push(`The proxy's user name (${choice.source}) ${userProblem}; requests go directly.`);
+    return undefined;
+  }
   const fromVariable = /_PROXY$/.test(choice.source);
   let password = url.password && fromVariable ? decodeURIComponent(url.password) : undefined;
   if (url.password && !fromVariable) {
