@@ -14,7 +14,7 @@ import {
   type Operation,
   type SeedRef,
 } from '../catalog';
-import { isNotHeld } from '../paging/notHeld';
+import { fieldsNotHeld, isNotHeld } from '../paging/notHeld';
 import { PAGING_CONTRACT } from './pagingContract';
 
 export type DriftKind =
@@ -158,8 +158,11 @@ class BodyWalker {
 
   private walkObject(value: Record<string, unknown>, node: JSONSchema, path: string): void {
     const properties = node.properties ?? {};
+    // Fields that arrived too large to keep: present, not compared (absent, or a word in their place).
+    const notHeld = new Set(fieldsNotHeld(value));
+    for (const name of notHeld) this.notChecked.push(`${child(path, name)}: too large to keep, so not compared with the contract.`);
     for (const name of node.required ?? []) {
-      if (!Object.hasOwn(value, name)) {
+      if (!Object.hasOwn(value, name) && !notHeld.has(name)) {
         this.push('missing-field', child(path, name), `'${name}' is documented as always present but the response lacks it.`, asNode(properties[name]) ?? node);
       }
     }
@@ -167,6 +170,7 @@ class BodyWalker {
     const additional = node.additionalProperties;
     const closed = additional === false || (additional === undefined && Object.keys(properties).length > 0);
     for (const [name, fieldValue] of Object.entries(value)) {
+      if (notHeld.has(name)) continue;
       // Own properties only: a field named __proto__, constructor or toString is not one the schema
       // object inherits (an `in` or a plain lookup would find Object.prototype's and call it documented).
       const property = Object.hasOwn(properties, name) ? properties[name] : undefined;

@@ -6,6 +6,7 @@
 // which keys may name a secret secretKeys.ts. Rows copied in runs, "anywhere" mode: README.md.
 
 import { ERROR_LIST_KEYS, ROWS_SAMPLE } from '../paging/rows';
+import { markFieldNotHeld } from '../paging/notHeld';
 import { firstNonBlank } from '../json/grammar';
 import { ByteBlocks } from './byteBlocks';
 import { JsonScanner } from './jsonScanner';
@@ -224,6 +225,7 @@ export class JsonRowSplitter extends JsonScanner {
     else if (this.held === Held.Dropped) {
       if (this.innerArray) this.uncertain = true;
       if (this.anywhere?.alwaysKept.has(this.key)) this.define(this.key, '(a value too large to keep)');
+      markFieldNotHeld(this.fields, this.key);
     }
     this.held = Held.None;
   }
@@ -239,6 +241,7 @@ export class JsonRowSplitter extends JsonScanner {
     const anywhere = this.anywhere;
     if (anywhere && !anywhere.alwaysKept.has(this.key) && (this.kept += raw.length) > anywhere.keptBytes) value = anywhere.summarise(value);
     if (value !== undefined) this.define(this.key, value);
+    else markFieldNotHeld(this.fields, this.key);
   }
 
   /** Defined, not assigned: a field named "__proto__" is an own field, as JSON.parse makes it. */

@@ -1,9 +1,11 @@
 // THE mark of what a page's body stands in for without holding it: the rows a walk streamed to its output
-// as they arrived (placeholderRows: their count, a sample's share of objects, the rest holes) and the part
-// of a field too large to keep that the rows rule reads (rowsSummary). Every reader of a page's body asks
-// here (contract drift; a step of the exchange, the panel's settle), so a row not held is never read as a
-// row received: JSON has no holes, and a sample's `{}` or `0` is no value the server sent. Assertions and a
-// later request read the body's own text (kept in a spill file while its rows stream), never a stand-in.
+// as they arrived (placeholderRows: their count, a sample's share of objects, the rest holes), the part
+// of a field too large to keep that the rows rule reads (rowsSummary), and the names of the fields that
+// were too large to keep at all (left out of the body, or kept as a word in their place). Contract drift,
+// the one reader that compares a body's parts with what they should be, asks here, so a row not held is
+// never read as a row received: JSON has no holes, and a sample's `{}` or `0` is no value the server sent.
+// Assertions and a later request read the body's own text (kept in a spill file while its rows stream),
+// and the panel puts the rows it reads back in place of the stand-ins (withRowsAt): neither reads a stand-in.
 
 /**
  * The mark, a symbol-keyed property of the stand-in itself (JSON.stringify and Object.keys skip it), known
@@ -24,4 +26,19 @@ export function markNotHeld<T extends object>(value: T): NotHeld<T> {
 /** Whether `value` stands for a part of the body that was not held: its items or fields are none the server sent. */
 export function isNotHeld(value: unknown): value is NotHeld<object> {
   return value !== null && typeof value === 'object' && Object.hasOwn(value, NOT_HELD);
+}
+
+const FIELDS_NOT_HELD: unique symbol = Symbol.for('apiWorkbench.fieldsNotHeld');
+
+/** Notes on `object` (a body or a field of it) that its field `name` arrived but was too large to keep. */
+export function markFieldNotHeld(object: object, name: string): void {
+  const marked = object as { [FIELDS_NOT_HELD]?: string[] };
+  if (!Object.hasOwn(marked, FIELDS_NOT_HELD)) marked[FIELDS_NOT_HELD] = [];
+  marked[FIELDS_NOT_HELD]!.push(name);
+}
+
+/** The fields of `object` that arrived but were too large to keep: absent, or a word in their place. */
+export function fieldsNotHeld(object: object): readonly string[] {
+  const marked = object as { [FIELDS_NOT_HELD]?: string[] };
+  return Object.hasOwn(marked, FIELDS_NOT_HELD) ? marked[FIELDS_NOT_HELD]! : [];
 }
