@@ -16,6 +16,7 @@
 //   kept, or its kept rows written; every other lane's rows go. A body cut short asks the rule of the
 //   lanes alone, with the rows fully received.
 import { recycleBlocks } from '../export/byteBlocks';
+import { MalformedJsonError } from '../export/splitResult';
 import type { HeldPage } from '../export/sink';
 import { openSpill, type Spill } from '../json/spill';
 import { Lane, NO_KEYS, SmallLanes } from './lane';
@@ -133,8 +134,12 @@ export class LaneRows {
     const lane = order === undefined ? undefined : this.lanes[order];
     for (const other of this.lanes) if (other !== lane) await this.drop(other);
     if (!lane) return undefined;
-    // A lane dropped before the end (the rule at the end picks what it picked as they came): no rows kept.
-    if (!(lane instanceof Lane)) return { rowCount: lane.count, written: write ? lane.count : 0, ndjson: [], secretKeyCandidates: NO_KEYS };
+    // A lane dropped before the end, which the rule at the end picks after all (the body gave its key again,
+    // or a key ordered before it came later): its rows are gone, and saying so beats counting rows never kept.
+    if (!(lane instanceof Lane)) {
+      if (lane.count === 0) return { rowCount: 0, written: 0, ndjson: [], secretKeyCandidates: NO_KEYS };
+      throw new MalformedJsonError(`the rows are the array at "${lane.keys.join('.')}", but it was passed over while the body arrived (a key given again later, or one that orders before it): its ${lane.count} rows were not kept; name the rows with items=`);
+    }
     const keys = lane.secretKeyCandidates;
     if (lane.page) {
       await lane.writing;
@@ -293,6 +298,9 @@ function standIns(lanes: readonly Lane[]): readonly Lane[] {
     else seen.paths.add(path);
     lastOuter = outer;
   }
+  // An array-index key ("7") goes before every other key of its object (Object.keys order, the rule's
+  // order): such a lane is always asked, never stood in for.
+  for (const lane of lanes) if (lane.keys.some(indexKey)) shared.add(lane.keys[0]!);
   const classes = new Map<string, { first: Lane; last: Lane }>();
   for (const lane of lanes) {
     if (shared.has(lane.keys[0]!)) continue;
@@ -304,6 +312,11 @@ function standIns(lanes: readonly Lane[]): readonly Lane[] {
   const asked = new Set<Lane>();
   for (const { first, last } of classes.values()) asked.add(first).add(last);
   return lanes.filter((lane) => shared.has(lane.keys[0]!) || asked.has(lane));
+}
+
+/** A key JavaScript orders before the others of its object: an array index (0 … 2^32 - 2, as String() writes it). */
+function indexKey(key: string): boolean {
+  return /^(0|[1-9][0-9]{0,9})$/.test(key) && Number(key) < 4294967295;
 }
 
 /** The lanes as the rule would see them alone, in body order; which of them it can see (a key given twice hides one). */
