@@ -23,6 +23,7 @@ import { rowsRule } from '../../src/core/paging/rows';
 import { runExchange, type ExchangePorts } from '../../src/core/run/exchange';
 import { SecretBindings } from '../../src/core/secrets/bindings';
 import { devContext } from '../unit/exchangeContext';
+import { oracleAt, type Built } from './laneReads';
 
 const rule = rowsRule('none', {});
 const row = (i: number, pad = 0): Record<string, unknown> => ({ id: i, name: `row ${i}${'x'.repeat(pad)}`, note: i % 5 === 0 ? 'a "quoted" \\ [value] {x}' : 'plain', tags: ['t', i, { deep: [i] }] });
@@ -32,7 +33,6 @@ const rows = (n: number, pad = 0): Record<string, unknown>[] => Array.from({ len
  * A body built from parts, with where each row of each array ends: the oracle of a cut. Arrays are
  * given as [path, rows]; other fields as values. Paths one or two levels down.
  */
-interface Built { text: string; ends: { path: string[]; end: number; row: unknown }[] }
 function build(fields: readonly (readonly [string, unknown] | readonly ['rows', string[], unknown[]])[]): Built {
   let text = '';
   const ends: Built['ends'] = [];
@@ -62,20 +62,6 @@ function build(fields: readonly (readonly [string, unknown] | readonly ['rows', 
   });
   text += '}';
   return { text, ends };
-}
-
-/** The rows the rule picks among the rows fully received by byte `cut`. */
-function oracleAt(built: Built, cut: number): unknown[] {
-  const partial: Record<string, unknown> = {};
-  for (const e of built.ends) {
-    const [outer, inner] = e.path as [string, string | undefined];
-    const holder = inner === undefined ? partial : ((partial[outer] ??= {}) as Record<string, unknown>);
-    const key = inner ?? outer;
-    holder[key] ??= [];
-    if (e.end <= cut) (holder[key] as unknown[]).push(e.row);
-  }
-  const found = rule.find(partial);
-  return found.ok ? [...found.rows] : [];
 }
 
 /** A page of a sink kept in memory: what is kept, and what was written then dropped. */

@@ -6,56 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MalformedJsonError } from '../../src/core/export/jsonRowSplitter';
-import { readAnywhere } from '../../src/core/paging/anywhereFetch';
-import { rowsRule, type RowsFound } from '../../src/core/paging/rows';
+import { CHUNK, read, rule, small } from './laneReads';
 
-const rule = rowsRule('none', {});
-const CHUNK = 65536;
-
-interface Read {
-  readonly lines: unknown[];
-  readonly rowCount: number | undefined;
-  /** How many arrays (one and two levels down) each skeleton handed to the rule held, in order. */
-  readonly asked: number[];
-  readonly error: unknown;
-}
-
-function arraysIn(body: unknown): number {
-  if (body === null || typeof body !== 'object') return 0;
-  let n = 0;
-  for (const value of Object.values(body as Record<string, unknown>)) {
-    if (Array.isArray(value)) n++;
-    else if (value !== null && typeof value === 'object') n += Object.values(value as Record<string, unknown>).filter(Array.isArray).length;
-  }
-  return n;
-}
-
-async function read(text: string, cut = Buffer.byteLength(text), step = CHUNK): Promise<Read> {
-  const bytes = Buffer.from(text).subarray(0, cut);
-  const written: string[] = [];
-  const asked: number[] = [];
-  let rowCount: number | undefined;
-  let error: unknown;
-  try {
-    const result = await readAnywhere(async (each) => {
-      for (let i = 0; i < bytes.length; i += step) await each(bytes.subarray(i, i + step));
-    }, (body: unknown): RowsFound => {
-      asked.push(arraysIn(body));
-      return rule.find(body);
-    }, (ndjson) => {
-      written.push(Buffer.concat(ndjson).toString('utf8'));
-      return Promise.resolve();
-    }, true);
-    rowCount = result.streamed?.rowCount;
-  } catch (e) {
-    error = e;
-  }
-  const lines = written.join('').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as unknown);
-  return { lines, rowCount, asked, error };
-}
-
-const small = (n: number, depth: 1 | 2, items: (i: number) => unknown[]): string[] =>
-  Array.from({ length: n }, (_, i) => depth === 1 ? `"k${i}":${JSON.stringify(items(i))}` : `"k${i}":{"v":${JSON.stringify(items(i))}}`);
 
 void describe('many small arrays in one object body', () => {
   for (const depth of [1, 2] as const) {
