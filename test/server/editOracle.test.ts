@@ -13,7 +13,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { EnvironmentChangedNotification } from '../../src/protocol/lsp';
 import { parseHttpFile } from '../../src/core/httpfile';
 import { buildLargeHttpFile } from '../../bench/completion/workload';
-import { startLspSession, type LspSession } from './lspClient';
+import { openSettled, startLspSession, type LspSession } from './lspClient';
 
 const START = [
   '@host = {{engagement_base_url}}',
@@ -92,14 +92,7 @@ void describe('an edited document answers as a fresh open of its text', () => {
   /** Opens `text` under a new name, takes its first diagnostics and answers, and closes it. */
   async function oracle(text: string, positions?: Position[]): Promise<{ diagnostics: unknown; answers: unknown }> {
     const uri = `file:///oracle-${++fresh}.http`;
-    // A large file is published as its pass goes, then whole; the outline is answered once the whole is
-    // published: the diagnostics are the last publication before it.
-    let last: { diagnostics: unknown } | undefined;
-    void session.nextDiagnostics(uri, (p) => { last = p; return false; });
-    await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'http', version: 1, text } });
-    await session.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } });
-    assert.ok(last, 'diagnostics published before the outline is answered');
-    const result = { diagnostics: last.diagnostics, answers: await answers(uri, text, positions) };
+    const result = { diagnostics: await openSettled(session, uri, text), answers: await answers(uri, text, positions) };
     assertOutlineOfFullParse(text, result.answers as { symbols: Array<{ selectionRange: unknown; range: { start: unknown } }>; folding: Array<{ startLine: number; kind?: string }>; lenses: Array<{ range: unknown; command: { arguments: Array<{ requestIndex: number }> } }> });
     await session.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
     return result;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
   InitializeRequest, InitializedNotification, PublishDiagnosticsNotification, ShutdownRequest, ExitNotification,
+  DidOpenTextDocumentNotification, DocumentSymbolRequest, type Diagnostic,
   ShowMessageNotification, type ClientCapabilities, type InitializeResult, type PublishDiagnosticsParams, type ShowMessageParams,
 } from 'vscode-languageserver-protocol/node';
 
@@ -91,4 +92,19 @@ export async function startLspSession(
     },
     stderr: () => stderr,
   };
+}
+
+/**
+ * Opens `text` as `uri` and returns its whole file's diagnostics. A file is published as its validation
+ * goes (slices of a few milliseconds: on a busy machine even a short file's first publication can be part
+ * of it), then whole; the outline is answered once the whole is published, so the diagnostics are the
+ * last publication before that answer.
+ */
+export async function openSettled(session: LspSession, uri: string, text: string): Promise<Diagnostic[]> {
+  let last: PublishDiagnosticsParams | undefined;
+  void session.nextDiagnostics(uri, (p) => { last = p; return false; });
+  await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'http', version: 1, text } });
+  await session.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } });
+  if (!last) throw new Error(`no diagnostics were published for ${uri} before its outline was answered`);
+  return last.diagnostics;
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DidOpenTextDocumentNotification, DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-protocol/node';
-import { startLspSession, type LspSession } from './lspClient';
+import { openSettled, startLspSession, type LspSession } from './lspClient';
 
 const corpus = join(import.meta.dirname, '../fixtures/other-tools');
 const names = readdirSync(corpus).filter((f) => f.endsWith('.http'));
@@ -20,11 +20,7 @@ before(async () => {
   session = await startLspSession();
   for (const name of names) {
     const uri = `file:///work/other-tools/${name}`;
-    const next = session.nextDiagnostics(uri);
-    await session.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri, languageId: 'http', version: 1, text: readFileSync(join(corpus, name), 'utf8') },
-    });
-    published.set(name, (await next).diagnostics);
+    published.set(name, await openSettled(session, uri, readFileSync(join(corpus, name), 'utf8')));
   }
 });
 after(async () => { await session.close(); });

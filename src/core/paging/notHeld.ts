@@ -30,10 +30,13 @@ export function isNotHeld(value: unknown): value is NotHeld<object> {
 
 const FIELDS_NOT_HELD: unique symbol = Symbol.for('apiWorkbench.fieldsNotHeld');
 
-/** Notes on `object` (a body or a field of it) that its field `name` arrived but was too large to keep. */
+/**
+ * Notes on `object` (a body or a field of it) that its field `name` arrived but was too large to keep. Not
+ * enumerable: a spread or Object.assign of the body does not carry it, and a comparison of bodies ignores it.
+ */
 export function markFieldNotHeld(object: object, name: string): void {
   const marked = object as { [FIELDS_NOT_HELD]?: string[] };
-  if (!Object.hasOwn(marked, FIELDS_NOT_HELD)) marked[FIELDS_NOT_HELD] = [];
+  if (!Object.hasOwn(marked, FIELDS_NOT_HELD)) Object.defineProperty(marked, FIELDS_NOT_HELD, { value: [], enumerable: false });
   marked[FIELDS_NOT_HELD]!.push(name);
 }
 
