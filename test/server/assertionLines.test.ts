@@ -5,9 +5,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CompletionRequest, HoverRequest, DidOpenTextDocumentNotification, type CompletionList, type MarkupContent,
+  CompletionRequest, HoverRequest, type CompletionList, type MarkupContent,
 } from 'vscode-languageserver-protocol/node';
-import { startLspSession, type LspSession } from './lspClient';
+import { openSettled, startLspSession, type LspSession } from './lspClient';
 
 const uri = 'file:///work/scratch/assertions.http';
 const lines = [
@@ -35,9 +35,7 @@ let diagnostics: Array<{ code?: string | number; severity?: number; range: { sta
 
 before(async () => {
   session = await startLspSession();
-  const published = session.nextDiagnostics(uri);
-  await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'http', version: 1, text } });
-  diagnostics = (await published).diagnostics;
+  diagnostics = await openSettled(session, uri, text);
 });
 after(async () => { if (session.child.exitCode === null) await session.close(); });
 

@@ -11,7 +11,7 @@ import {
   type CompletionList, type MarkupContent,
 } from 'vscode-languageserver-protocol/node';
 import { EnvironmentChangedNotification, CatalogOverlayNotification, SEND_COMMAND, SEND_AND_FOLLOW_PAGES_COMMAND } from '../../src/protocol/lsp';
-import { startLspSession, type LspSession } from './lspClient';
+import { openSettled, startLspSession, type LspSession } from './lspClient';
 
 const uri = 'file:///work/scratch/survey.http';
 const text = [
@@ -52,9 +52,7 @@ void test('initialize announces completion (with its trigger characters), hover,
 });
 
 void test('didOpen publishes diagnostics: unknown field, paging range, missing mandatory fields', async () => {
-  const published = session.nextDiagnostics(uri);
-  await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'http', version: 1, text } });
-  const diagnostics = (await published).diagnostics;
+  const diagnostics = await openSettled(session, uri, text);
   const codes = diagnostics.map((d) => d.code);
   assert.ok(codes.includes('unknown-field'), JSON.stringify(codes));
   assert.ok(codes.includes('out-of-range'));
