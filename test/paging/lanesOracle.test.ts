@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MalformedJsonError } from '../../src/core/export/jsonRowSplitter';
+import { RowsRefusedError } from '../../src/core/export/splitResult';
 import { oracleAt, read, rule, small, type Built, type Read } from './laneReads';
 
 
@@ -21,7 +22,7 @@ const oracleRows = (text: string): unknown[] => {
  */
 function rowsOrRefused(got: Read, lines: unknown[], note = ''): void {
   if (got.error === undefined) return assert.deepEqual({ lines: got.lines, rowCount: got.rowCount }, { lines, rowCount: lines.length }, note);
-  assert.ok(got.error instanceof MalformedJsonError && /name the rows with items=/.test(got.error.message), `${note} ${got.error instanceof Error ? got.error.message : JSON.stringify(got.error)}`);
+  assert.ok(got.error instanceof RowsRefusedError && /name the rows with items=/.test(got.error.message), `${note} ${got.error instanceof Error ? got.error.message : JSON.stringify(got.error)}`);
   assert.deepEqual(got.lines, [], `${note}: nothing written once refused`);
 }
 

@@ -8,11 +8,19 @@ export class MalformedJsonError extends Error {
   }
 }
 
+/** A body that is JSON, but whose rows cannot be kept as it gives them: said as such, never as "not valid JSON". */
+export class RowsRefusedError extends MalformedJsonError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RowsRefusedError';
+  }
+}
+
 /**
  * A body that is JSON, but names its rows field twice: JSON.parse keeps the last, while the rows of the
- * first are already on their way, so the page takes neither, and says so (never "not valid JSON").
+ * first are already on their way, so the page takes neither, and says so.
  */
-export class RowsFieldTwiceError extends MalformedJsonError {
+export class RowsFieldTwiceError extends RowsRefusedError {
   constructor(field: string, at: number) {
     super(`the rows field "${field}" appears twice in the body (again at byte ${at}): JSON.parse would keep the last, but the rows of the first were already read, so neither is taken`);
     this.name = 'RowsFieldTwiceError';

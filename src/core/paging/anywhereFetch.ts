@@ -13,6 +13,7 @@
 import { BUSINESS_ERROR_KEYS } from '../catalog/businessErrors';
 import { recycleBlocks } from '../export/byteBlocks';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
+import { RowsRefusedError } from '../export/splitResult';
 import type { HeldPage } from '../export/sink';
 import type { AnywhereOptions, SplitResult } from '../export/splitResult';
 import { ArrayLanes } from '../json/arrayLanes';
@@ -186,7 +187,7 @@ class BodyOffsets {
   }
 
   private said(error: unknown, real: (n: number) => number): unknown {
-    if (!(error instanceof MalformedJsonError)) return error;
+    if (!(error instanceof MalformedJsonError) || error instanceof RowsRefusedError) return error;
     return new MalformedJsonError(error.message.replace(/^malformed JSON at byte (\d+)/, (_, n: string) => `malformed JSON at byte ${real(Number(n))}`));
   }
 }

@@ -16,7 +16,7 @@
 //   kept, or its kept rows written; every other lane's rows go. A body cut short asks the rule of the
 //   lanes alone, with the rows fully received.
 import { recycleBlocks } from '../export/byteBlocks';
-import { MalformedJsonError } from '../export/splitResult';
+import { RowsRefusedError } from '../export/splitResult';
 import type { HeldPage } from '../export/sink';
 import { openSpill, type Spill } from '../json/spill';
 import { Lane, NO_KEYS, SmallLanes } from './lane';
@@ -138,7 +138,7 @@ export class LaneRows {
     // or a key ordered before it came later): its rows are gone, and saying so beats counting rows never kept.
     if (!(lane instanceof Lane)) {
       if (lane.count === 0) return { rowCount: 0, written: 0, ndjson: [], secretKeyCandidates: NO_KEYS };
-      throw new MalformedJsonError(`the rows are the array at "${lane.keys.join('.')}", but it was passed over while the body arrived (a key given again later, or one that orders before it): its ${lane.count} rows were not kept; name the rows with items=`);
+      throw new RowsRefusedError(`the rows are the array at "${lane.keys.join('.')}", but it was passed over while the body arrived (a key given again later, or one that orders before it): its ${lane.count} rows were not kept; name the rows with items=`);
     }
     const keys = lane.secretKeyCandidates;
     if (lane.page) {

@@ -8,7 +8,7 @@
 import { recycleBlocks } from '../export/byteBlocks';
 import type { HeldPage } from '../export/sink';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
-import { RowsFieldTwiceError } from '../export/splitResult';
+import { RowsRefusedError } from '../export/splitResult';
 import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
@@ -89,7 +89,7 @@ export async function fetchStreamed(
       got = await readAnywhere(read, (body) => anywhere(body, head), early, rowBytes, tentative);
     } catch (error) {
       if (!(error instanceof MalformedJsonError)) throw error;
-      return { response: { ...head, bodyText: '', timing: timing(), sizeBytes: 0 }, body: { ok: false, error: error.message } };
+      return { response: { ...head, bodyText: '', timing: timing(), sizeBytes: 0 }, body: refusedBody(error) };
     }
     const response: HttpResponse = { ...head, bodyText: got.text, timing: timing(), sizeBytes: got.size };
     return { response, body: got.body, ...(got.streamed ? { streamed: got.streamed } : {}) };
@@ -144,7 +144,7 @@ export async function fetchStreamed(
       await writing?.catch(() => undefined);
       throw error;
     }
-    body = error instanceof RowsFieldTwiceError ? { ok: false, error: error.message, json: true } : { ok: false, error: error.message };
+    body = refusedBody(error);
   }
   // A batch that could not be written fails the page.
   await writing;
@@ -210,4 +210,9 @@ export function countedRows(bytes: Buffer, rowsField: string | undefined): { val
   const streamed = rows(found.length);
   own(rowsField, streamed.placeholder);
   return { value, streamed };
+}
+
+/** A page's body the splitter refused: not JSON, or JSON whose rows cannot be kept as given (said as JSON). */
+function refusedBody(error: MalformedJsonError): { ok: false; error: string; json?: true } {
+  return error instanceof RowsRefusedError ? { ok: false, error: error.message, json: true } : { ok: false, error: error.message };
 }
