@@ -5,14 +5,12 @@
 // and URL (continuation lines included) are written the same way. What the entry recorded went through the
 // Redactor: a `***` there stands for whatever the file holds in that place. Anything else is "not found".
 import { REDACTED } from '../secrets/redact';
-import { parseHttpFile, type HttpFile, type HttpRequestNode } from '../httpfile';
+import { parseHttpFile, writtenRequestLine, type HttpFile, type HttpRequestNode } from '../httpfile';
 import type { HistoryEntry } from './model';
 
 /** What an entry recorded of the request it was sent from: its place then, its name, its block as written. */
 export type RecordedRequest = Pick<HistoryEntry, 'origin' | 'name' | 'source'>;
 
-const lineOf = (request: HttpRequestNode): string =>
-  `${request.requestLine.method} ${request.requestLine.url}${request.queryContinuations.map((c) => c.text).join('')}`;
 
 /**
  * `recorded` (redacted) as a test of the text as written now: each `***` stands for what the Redactor hid
@@ -44,6 +42,6 @@ function sameRequest(recorded: RecordedRequest): ((request: HttpRequestNode) => 
     return (request) => request.name !== undefined && named(request.name) && (!written || written.requestLine.method === request.requestLine.method);
   }
   if (!written || written.name !== undefined) return undefined;
-  const line = matcher(lineOf(written), '[^\\s&]');
-  return (request) => request.name === undefined && line(lineOf(request));
+  const line = matcher(writtenRequestLine(written), '[^\\s&]');
+  return (request) => request.name === undefined && line(writtenRequestLine(request));
 }

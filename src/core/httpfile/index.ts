@@ -5,4 +5,5 @@ export { HttpPrintError, inlineBodyProblem, printNormalizedHttpFile, type BlockS
 export { resolveRequest, type VariableScope } from './resolve';
 export { isSystemVariable } from './variables';
 export { requestLabel } from './requestLabel';
+export { writtenRequestLine } from './writtenUrl';
 export { splitLines, containsPosition } from './lines';

@@ -74,7 +74,7 @@ export interface RequestLine {
   /** False for a bare URL (REST Client's shorthand for GET). */
   readonly methodWritten: boolean;
   readonly methodRange: Range;
-  /** The URL as written on the request line plus its continuation lines, joined without spaces. */
+  /** The URL as written on the request line; with its query continuation lines: writtenUrl(request). */
   readonly url: string;
   /** The URL on the request line only. */
   readonly urlRange: Range;

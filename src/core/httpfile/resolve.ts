@@ -3,6 +3,7 @@
 // delegated to a port. Nothing unresolved is guessed: it stays as written and is reported.
 import type { HttpFile, HttpRequestNode, RequestBlock } from './model';
 import { evaluateJsonPath } from './jsonPathLite';
+import { writtenUrl } from './writtenUrl';
 import { nextReference, referencesIn } from '../secrets/vocabulary';
 import { isSystemVariable } from './variables';
 
@@ -333,8 +334,7 @@ const requestParts = new WeakMap<RequestBlock, RequestParts>();
 function partsOf(block: RequestBlock, request: HttpRequestNode): RequestParts {
   let parts = requestParts.get(block);
   if (!parts) {
-    const url = request.queryContinuations.length === 0 ? request.requestLine.url : request.requestLine.url + request.queryContinuations.map((q) => q.text).join('');
-    parts = { url, directives: Object.freeze(Object.fromEntries(block.directives.map((d) => [d.key, d.value]))) };
+    parts = { url: writtenUrl(request), directives: Object.freeze(Object.fromEntries(block.directives.map((d) => [d.key, d.value]))) };
     requestParts.set(block, parts);
   }
   return parts;

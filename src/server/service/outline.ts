@@ -2,7 +2,7 @@
 // read from each block's own parse (kept by block string, the one validation made) moved to the block's place,
 // so an editor asking them after every edit costs the blocks the edit made, not a parse of the file.
 import type { CodeLens, DocumentSymbol, FoldingRange } from 'vscode-languageserver';
-import type { HttpRequestNode, Position, Range, RequestBlock } from '../../core/httpfile';
+import { writtenRequestLine, type HttpRequestNode, type Position, type Range, type RequestBlock } from '../../core/httpfile';
 import { OPEN_CONTRACT_REFERENCE_COMMAND, SEND_AND_FOLLOW_PAGES_COMMAND, SEND_COMMAND, type SendRequestArguments } from '../../protocol/lsp';
 import { contractNotes } from './contractNotes';
 import type { HttpDocument, OwnBlock } from './document';
@@ -51,7 +51,7 @@ export function codeLenses(document: HttpDocument, context: ServiceContext): Cod
 export function documentSymbols(document: HttpDocument): DocumentSymbol[] {
   const symbols: DocumentSymbol[] = [];
   for (const { block, request, first } of placedRequests(document)) {
-    const line = `${request.requestLine.method} ${requestUrl(request)}`;
+    const line = writtenRequestLine(request);
     symbols.push({
       name: request.name ?? line,
       detail: request.name ? line : undefined,
@@ -80,6 +80,3 @@ export function foldingRanges(document: HttpDocument): FoldingRange[] {
   return ranges;
 }
 
-function requestUrl(request: HttpRequestNode): string {
-  return request.requestLine.url + request.queryContinuations.map((q) => q.text).join('');
-}
