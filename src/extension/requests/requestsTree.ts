@@ -1,7 +1,7 @@
 // The Requests view: scratch files (extension storage) and collections (the workspace's .http files,
 // grouped by folder), each expanding to its requests. Opening a request reveals its line.
 import * as vscode from 'vscode';
-import { parseHttpFile } from '../../core/httpfile';
+import { parseHttpFile, writtenRequestLine } from '../../core/httpfile';
 import type { ScratchFiles } from './scratchFiles';
 import { withAccessibleName } from '../treeItems';
 
@@ -53,10 +53,10 @@ export class RequestsTreeProvider implements vscode.TreeDataProvider<RequestsNod
         return node.files.map((uri): RequestsNode => ({ kind: 'file', uri, scratch: false }));
       case 'file': {
         const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(node.uri));
-        return parseHttpFile(text).requests.map((r): RequestsNode => ({
-          kind: 'request', uri: node.uri, index: r.index, label: r.name ?? `${r.requestLine.method} ${r.requestLine.url}`,
-          line: r.range.start.line, detail: `${r.requestLine.method} ${r.requestLine.url}`,
-        }));
+        return parseHttpFile(text).requests.map((r): RequestsNode => {
+          const written = writtenRequestLine(r);
+          return { kind: 'request', uri: node.uri, index: r.index, label: r.name ?? written, line: r.range.start.line, detail: written };
+        });
       }
       default:
         return [];

@@ -73,6 +73,19 @@ describe('collections and interop (issue 7)', () => {
     assert.ok(collection, `the Requests view lists the collection (got ${requests.map((n) => (n.kind === 'folder' ? n.folder : n.kind)).join(', ')})`);
   });
 
+  it('labels an unnamed request in the Requests view by its whole URL, continuation lines included', async () => {
+    const uri = await writeWorkspaceFile('collections/continued/requests.http', 'GET {{booking_base_url}}/bookings\n    ?page=2\n    &size=5\n');
+    const api = await activatedApi();
+    const collections = await api.requestsTree.getChildren({ kind: 'group', group: 'collections' });
+    const folder = collections.find((n) => n.kind === 'folder' && n.folder.endsWith('collections/continued'));
+    assert.ok(folder, 'the Requests view lists the folder');
+    const [file] = await api.requestsTree.getChildren(folder);
+    assert.ok(file && file.kind === 'file' && file.uri.toString() === uri.toString());
+    const [request] = await api.requestsTree.getChildren(file);
+    assert.ok(request && request.kind === 'request');
+    assert.equal(request.label, 'GET {{booking_base_url}}/bookings?page=2&size=5');
+  });
+
   it('refuses to save a request holding a literal credential', async () => {
     const uri = await writeWorkspaceFile('literal-secret.http', 'GET {{booking_base_url}}/bookings\nAuthorization: Bearer abc.def.ghi\n');
     await vscode.window.showTextDocument(uri);
