@@ -2,7 +2,7 @@
 // NDJSON), for the lane tests: what was written, the row count, how many arrays each question to the rows
 // rule held, and the fault. Not a test (no .test.ts suffix).
 import { readAnywhere } from '../../src/core/paging/anywhereFetch';
-import { rowsRule, type RowsFound } from '../../src/core/paging/rows';
+import { rowsRule, type RowsFound, type RowsRule } from '../../src/core/paging/rows';
 
 export const rule = rowsRule('none', {});
 export const CHUNK = 65536;
@@ -55,16 +55,17 @@ export const small = (n: number, depth: 1 | 2, items: (i: number) => unknown[]):
 /** A body built row by row: its text and where each row of each array (one or two levels down) ends. */
 export interface Built { text: string; ends: { path: string[]; end: number; row: unknown }[] }
 
-/** The rows the rule picks among the rows fully received by byte `cut`. */
-export function oracleAt(built: Built, cut: number): unknown[] {
+/** The rows the rule (`by`: by default that of no style) picks among the rows fully received by byte `cut`. */
+export function oracleAt(built: Built, cut: number, by: RowsRule = rule): unknown[] {
   const partial: Record<string, unknown> = {};
   for (const e of built.ends) {
-    const [outer, inner] = e.path as [string, string | undefined];
-    const holder = inner === undefined ? partial : ((partial[outer] ??= {}) as Record<string, unknown>);
-    const key = inner ?? outer;
+    // Arrays at any depth (an items= path): the objects on the way made as JSON.parse would.
+    let holder = partial;
+    for (const key of e.path.slice(0, -1)) holder = (holder[key] ??= {}) as Record<string, unknown>;
+    const key = e.path[e.path.length - 1]!;
     holder[key] ??= [];
     if (e.end <= cut) (holder[key] as unknown[]).push(e.row);
   }
-  const found = rule.find(partial);
+  const found = by.find(partial);
   return found.ok ? [...found.rows] : [];
 }
