@@ -58,7 +58,7 @@ export async function runTrees(ws: CliWorkspace, clis: readonly Cli[], name: str
         const list = runs.get(side.key) ?? [];
         list.push({ ...run, ...(lines === undefined ? {} : { lines }), load });
         runs.set(side.key, list);
-        console.log(`  ${name} · ${side.key.padEnd(24)} ${msText(run.ms).padStart(9)}  peak RSS ${mb(run.peakRssMB).padStart(7)}  exit ${run.code}${lines === undefined ? '' : `  ${lines} lines (rule: ${rows} rows)`}  load ${load.toFixed(1)}`);
+        console.log(`  ${name} · ${side.key.padEnd(24)} ${msText(run.ms).padStart(9)}  peak RSS ${mb(run.peakRssMB).padStart(7)}  exit ${run.code}${lines === undefined ? '' : `  ${lines} lines (rule: ${rows} rows)`}  main thread CPU ${run.mainThreadCpuMs === undefined ? '—' : msText(run.mainThreadCpuMs)}  load ${load.toFixed(1)}`);
       }
     }
   } finally {

@@ -16,7 +16,7 @@ import { createCatalog } from '../../src/core/catalog/index';
 import { detectBusinessErrors } from '../../src/core/catalog/businessErrors';
 import { engagementService } from '../../src/core/catalog/engagement';
 import { openNdjsonSink } from '../../src/core/export/ndjsonSink';
-import type { HeldPage, RowSink } from '../../src/core/export/sink';
+import type { RowSink } from '../../src/core/export/sink';
 import { closeHttpAgents, httpClient } from '../../src/core/http/client';
 import { parseHttpFile } from '../../src/core/httpfile/parser';
 import { PathLanes } from '../../src/core/json/pathLanes';
@@ -27,7 +27,7 @@ import { SecretBindings } from '../../src/core/secrets/bindings';
 import { runInProcess } from '../cli/inProcess';
 import { startLocalServer, type LocalServer } from '../cli/localServer';
 import { devContext } from '../unit/exchangeContext';
-import { oracleAt, type Built } from './laneReads';
+import { collectingSink, oracleAt, pages, type Built } from './laneReads';
 
 const row = (i: number, pad = 0): Record<string, unknown> => ({ id: i, name: `row ${i}${'x'.repeat(pad)}`, note: i % 5 === 0 ? 'a "quoted" \\ [value] {x}' : 'plain', tags: ['t', i, { deep: [i] }] });
 const rows = (n: number, pad = 0): Record<string, unknown>[] => Array.from({ length: n }, (_, i) => row(i, pad));
@@ -76,20 +76,6 @@ function deepBody(keys: readonly string[], list: readonly unknown[], options: De
   for (let d = keys.length - 2; d >= 0; d--) text += `,"after${d}":"]}","n${d}":null}`;
   text += ',"Tail":{"z":[3]}}';
   return { text, ends };
-}
-
-/** A page of a sink kept in memory: what is kept, and how many were written then dropped. */
-function pages(): { tentative: () => HeldPage; kept: string[]; dropped: number } {
-  const state = { kept: [] as string[], dropped: 0, tentative: (): HeldPage => {
-    let held: string[] = [];
-    return {
-      writeNdjson: (b) => { held.push(Buffer.concat(b).toString('utf8')); return Promise.resolve(); },
-      writeRows: () => Promise.reject(new Error('not used')),
-      keep: () => { state.kept.push(...held); held = []; return Promise.resolve(); },
-      drop: () => { state.dropped++; held = []; return Promise.resolve(); },
-    };
-  } };
-  return state;
 }
 
 /** readAnywhere with the rule of `items`, over `text` in chunks of `step`, cut after `cut` bytes: the rows written. */
@@ -234,23 +220,6 @@ const BODIES: Record<string, string> = {
   '/twice-after': `${deepBody(pathOf(3), LIST).text.slice(0, -1)},"result":{"data":{"page":[]}}}`,
   '/array-body': JSON.stringify(rows(3000)),
 };
-
-function collectingSink(): RowSink & { lines: string[] } {
-  const lines: string[] = [];
-  return {
-    format: 'ndjson', lines,
-    writePage(page) {
-      for (const r of page) lines.push(JSON.stringify(r));
-      return Promise.resolve();
-    },
-    writeNdjsonPage(buffers) {
-      for (const line of Buffer.concat(buffers).toString('utf8').split('\n')) if (line !== '') lines.push(line);
-      return Promise.resolve();
-    },
-    checkpoint: () => undefined,
-    close: () => Promise.resolve(),
-  };
-}
 
 void describe('an items= path at any depth through the exchange, over HTTP', () => {
   let server: Server;

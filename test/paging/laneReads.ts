@@ -1,6 +1,7 @@
 // Reading an object body of many small arrays the way the exchange does (readAnywhere, rows written as
 // NDJSON), for the lane tests: what was written, the row count, how many arrays each question to the rows
-// rule held, and the fault. Not a test (no .test.ts suffix).
+// rule held, and the fault; the sinks those tests write to. Not a test (no .test.ts suffix).
+import type { HeldPage, RowSink } from '../../src/core/export/sink';
 import { readAnywhere } from '../../src/core/paging/anywhereFetch';
 import { rowsRule, type RowsFound, type RowsRule } from '../../src/core/paging/rows';
 
@@ -68,4 +69,37 @@ export function oracleAt(built: Built, cut: number, by: RowsRule = rule): unknow
   }
   const found = by.find(partial);
   return found.ok ? [...found.rows] : [];
+}
+
+/** A page of a sink kept in memory: what is kept, and how many were written then dropped. */
+export function pages(): { tentative: () => HeldPage; kept: string[]; dropped: number } {
+  const state = { kept: [] as string[], dropped: 0, tentative: (): HeldPage => {
+    let held: string[] = [];
+    return {
+      writeNdjson: (b) => { held.push(Buffer.concat(b).toString('utf8')); return Promise.resolve(); },
+      writeRows: () => Promise.reject(new Error('not used')),
+      keep: () => { state.kept.push(...held); held = []; return Promise.resolve(); },
+      drop: () => { state.dropped++; held = []; return Promise.resolve(); },
+    };
+  } };
+  return state;
+}
+
+/** A sink that keeps every row written as its NDJSON line. */
+export function collectingSink(): RowSink & { lines: string[] } {
+  const lines: string[] = [];
+  return {
+    format: 'ndjson', lines,
+    writePage(page) {
+      for (const r of page) lines.push(JSON.stringify(r));
+      return Promise.resolve();
+    },
+    writeNdjsonPage(buffers) {
+      const text = Buffer.concat(buffers).toString('utf8');
+      for (const line of text.split('\n')) if (line !== '') lines.push(line);
+      return Promise.resolve();
+    },
+    checkpoint: () => undefined,
+    close: () => Promise.resolve(),
+  };
 }
