@@ -1,9 +1,17 @@
 // JSON bodies of every shape a single response comes in, at a given size, built in memory once: the rows
-// one level down or at the top, one big object (a map of records), one big string, an array of numbers.
-// Served by replayServer.ts, so the single-response bench measures the client on each shape.
-export type ShapeName = 'array of row objects' | 'rows one level down' | 'one big object' | 'one big string' | 'array of numbers';
+// one level down or at the top, three levels down (a style's items= path), one big object (a map of
+// records), one big string, an array of numbers. Served by replayServer.ts, so the single-response bench
+// measures the client on each shape.
+export type ShapeName = 'array of row objects' | 'rows one level down' | 'rows three levels down' | 'one big object' | 'one big string' | 'array of numbers';
 
-export const SHAPES: readonly ShapeName[] = ['array of row objects', 'rows one level down', 'one big object', 'one big string', 'array of numbers'];
+export const SHAPES: readonly ShapeName[] = ['array of row objects', 'rows one level down', 'rows three levels down', 'one big object', 'one big string', 'array of numbers'];
+
+/** What the request of a shape says beside its URL: where a style finds rows three levels down. */
+export const SHAPE_DIRECTIVES: Readonly<Partial<Record<ShapeName, string>>> = { 'rows three levels down': '# @paging generic items=result.data.page' };
+
+/** The rows three levels down: siblings at every level, as an API's envelope has them. */
+const DEEP_HEAD = '{"status":"ok","result":{"meta":{"count":null,"tags":["a","b"]},"data":{"kind":"page","page":[';
+const DEEP_TAIL = '],"more":false},"took":12}}';
 
 export function row(i: number): string {
   return `{"id":${i},"name":"Customer ${i} of the bench","city":"Springfield","amount":${(i % 997) * 1.25},"active":${i % 2 === 0},"code":"C-${(i * 7919) % 100000}"}`;
@@ -35,9 +43,10 @@ export function shapeBody(shape: ShapeName, megabytes: number): { body: Buffer; 
       push('}');
       return { body: Buffer.from(parts.join('')), rows: 0 };
     default: {
-      push(shape === 'rows one level down' ? '{"Data":[' : '[');
+      const [head, tail] = shape === 'rows one level down' ? ['{"Data":[', ']}'] : shape === 'rows three levels down' ? [DEEP_HEAD, DEEP_TAIL] : ['[', ']'];
+      push(head);
       while (size < target) push(`${count ? ',' : ''}${row(count++)}`);
-      push(shape === 'rows one level down' ? ']}' : ']');
+      push(tail);
       return { body: Buffer.from(parts.join('')), rows: count };
     }
   }

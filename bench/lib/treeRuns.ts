@@ -35,25 +35,30 @@ export interface TreeRun extends ProcessRun {
   readonly load: number;
 }
 
-/** `rounds` rounds of every CLI with and without --out on `body` (the order reversed every other round). */
-export async function runTrees(ws: CliWorkspace, clis: readonly Cli[], name: string, body: Buffer, rows: number, rounds: number): Promise<Map<string, TreeRun[]>> {
+/**
+ * `rounds` rounds of every CLI with and without --out on `body` (the order reversed every other round);
+ * with `directive`, the request says it (a `# @paging` line); with `curl`, `curl -o` is a side too.
+ */
+export async function runTrees(ws: CliWorkspace, clis: readonly Cli[], name: string, body: Buffer, rows: number, rounds: number, beside: { directive?: string; curl?: boolean } = {}): Promise<Map<string, TreeRun[]>> {
   const server = await serveBody(body);
   const runs = new Map<string, TreeRun[]>();
   try {
-    writeFileSync(join(ws.dir, 'tree.http'), ['# @name treeBody', `GET ${server.url('/tree')}`, ''].join('\n'));
+    writeFileSync(join(ws.dir, 'tree.http'), ['# @name treeBody', ...(beside.directive ? [beside.directive] : []), `GET ${server.url('/tree')}`, ''].join('\n'));
     const out = join(ws.dir, 'tree.ndjson');
-    const sides = clis.flatMap((cli) => [false, true].map((withOut) => ({ key: `${cli.name}${withOut ? ' --out' : ''}`, cli, withOut })));
+    const sides: { key: string; cli?: Cli; withOut: boolean }[] = clis.flatMap((cli) => [false, true].map((withOut) => ({ key: `${cli.name}${withOut ? ' --out' : ''}`, cli, withOut })));
+    if (beside.curl) sides.unshift({ key: 'curl -o', withOut: false });
     for (let round = 0; round < rounds; round++) {
       for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
         rmSync(out, { force: true });
-        const run = await timeProcess(process.execPath, [side.cli.path, 'run', 'tree.http', '--env', 'sandbox', '--timeout', '600000', ...(side.withOut ? ['--out', out] : [])],
-          { cwd: ws.dir, env: ws.apiwbEnv, stdoutFile: join(ws.dir, 'stdout.txt') });
+        const run = side.cli ? await timeProcess(process.execPath, [side.cli.path, 'run', 'tree.http', '--env', 'sandbox', '--timeout', '600000', ...(side.withOut ? ['--out', out] : [])],
+          { cwd: ws.dir, env: ws.apiwbEnv, stdoutFile: join(ws.dir, 'stdout.txt') })
+          : await timeProcess('curl', ['-sS', '--fail', '-o', out, server.url('/tree')]);
         const lines = side.withOut && run.code === 0 ? Number.parseInt(execFileSync('wc', ['-l', out], { encoding: 'utf8' }), 10) : undefined;
         const load = loadavg()[0] ?? 0;
         const list = runs.get(side.key) ?? [];
         list.push({ ...run, ...(lines === undefined ? {} : { lines }), load });
         runs.set(side.key, list);
-        console.log(`  ${name} · ${side.key.padEnd(24)} ${msText(run.ms).padStart(9)}  peak RSS ${mb(run.peakRssMB).padStart(7)}  exit ${run.code}${lines === undefined ? '' : `  ${lines} lines (rule: ${rows} rows)`}  load ${load.toFixed(1)}`);
+        console.log(`  ${name} · ${side.key.padEnd(24)} ${msText(run.ms).padStart(9)}  peak RSS ${mb(run.peakRssMB).padStart(7)}  exit ${run.code}${lines === undefined ? '' : `  ${lines} lines (rule: ${rows} rows)`}  main thread CPU ${run.mainThreadCpuMs === undefined ? '—' : msText(run.mainThreadCpuMs)}  load ${load.toFixed(1)}`);
       }
     }
   } finally {

@@ -14,7 +14,6 @@ import { after, before, describe, it } from 'node:test';
 import { createCatalog } from '../../src/core/catalog/index';
 import { engagementService } from '../../src/core/catalog/engagement';
 import { openNdjsonSink } from '../../src/core/export/ndjsonSink';
-import type { HeldPage } from '../../src/core/export/sink';
 import { closeHttpAgents, httpClient } from '../../src/core/http/client';
 import { parseHttpFile } from '../../src/core/httpfile/parser';
 import { ArrayLanes } from '../../src/core/json/arrayLanes';
@@ -23,7 +22,7 @@ import { rowsRule } from '../../src/core/paging/rows';
 import { runExchange, type ExchangePorts } from '../../src/core/run/exchange';
 import { SecretBindings } from '../../src/core/secrets/bindings';
 import { devContext } from '../unit/exchangeContext';
-import { oracleAt, type Built } from './laneReads';
+import { oracleAt, pages, type Built } from './laneReads';
 
 const rule = rowsRule('none', {});
 const row = (i: number, pad = 0): Record<string, unknown> => ({ id: i, name: `row ${i}${'x'.repeat(pad)}`, note: i % 5 === 0 ? 'a "quoted" \\ [value] {x}' : 'plain', tags: ['t', i, { deep: [i] }] });
@@ -62,20 +61,6 @@ function build(fields: readonly (readonly [string, unknown] | readonly ['rows', 
   });
   text += '}';
   return { text, ends };
-}
-
-/** A page of a sink kept in memory: what is kept, and what was written then dropped. */
-function pages(): { tentative: () => HeldPage; kept: string[]; dropped: number } {
-  const state = { kept: [] as string[], dropped: 0, tentative: (): HeldPage => {
-    let held: string[] = [];
-    return {
-      writeNdjson: (b) => { held.push(Buffer.concat(b).toString('utf8')); return Promise.resolve(); },
-      writeRows: () => Promise.reject(new Error('not used')),
-      keep: () => { state.kept.push(...held); held = []; return Promise.resolve(); },
-      drop: () => { state.dropped++; held = []; return Promise.resolve(); },
-    };
-  } };
-  return state;
 }
 
 /** readAnywhere over `text` in chunks of `step`, cut after `cut` bytes (the read then fails): the rows written. */

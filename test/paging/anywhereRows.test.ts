@@ -19,6 +19,7 @@ import { rowsRule } from '../../src/core/paging/rows';
 import { businessFailureWords, runExchange, type ExchangePorts, type ExchangeResult } from '../../src/core/run/exchange';
 import { SecretBindings } from '../../src/core/secrets/bindings';
 import { devContext } from '../unit/exchangeContext';
+import { collectingSink } from './laneReads';
 
 const ports: ExchangePorts = { http: httpClient, catalog: createCatalog([engagementService]), timeoutMs: 20_000, guard: new SecretBindings() };
 
@@ -51,24 +52,6 @@ const MALFORMED = `${JSON.stringify(rows(3000)).slice(0, -1)},{"id":1,"name":x}]
 const GENERATED_BYTES = 300 * 1048576;
 let server: Server;
 let base = '';
-
-function collectingSink(): RowSink & { lines: string[] } {
-  const lines: string[] = [];
-  return {
-    format: 'ndjson', lines,
-    writePage(page) {
-      for (const r of page) lines.push(JSON.stringify(r));
-      return Promise.resolve();
-    },
-    writeNdjsonPage(buffers) {
-      const text = Buffer.concat(buffers).toString('utf8');
-      for (const line of text.split('\n')) if (line !== '') lines.push(line);
-      return Promise.resolve();
-    },
-    checkpoint: () => undefined,
-    close: () => Promise.resolve(),
-  };
-}
 
 async function exchange(path: string, streamed: boolean): Promise<{ result: ExchangeResult; rows: unknown[] }> {
   const file = parseHttpFile(`GET {{base}}${path}\n`);

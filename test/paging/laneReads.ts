@@ -1,8 +1,9 @@
 // Reading an object body of many small arrays the way the exchange does (readAnywhere, rows written as
 // NDJSON), for the lane tests: what was written, the row count, how many arrays each question to the rows
-// rule held, and the fault. Not a test (no .test.ts suffix).
+// rule held, and the fault; the sinks those tests write to. Not a test (no .test.ts suffix).
+import type { HeldPage, RowSink } from '../../src/core/export/sink';
 import { readAnywhere } from '../../src/core/paging/anywhereFetch';
-import { rowsRule, type RowsFound } from '../../src/core/paging/rows';
+import { rowsRule, type RowsFound, type RowsRule } from '../../src/core/paging/rows';
 
 export const rule = rowsRule('none', {});
 export const CHUNK = 65536;
@@ -55,16 +56,50 @@ export const small = (n: number, depth: 1 | 2, items: (i: number) => unknown[]):
 /** A body built row by row: its text and where each row of each array (one or two levels down) ends. */
 export interface Built { text: string; ends: { path: string[]; end: number; row: unknown }[] }
 
-/** The rows the rule picks among the rows fully received by byte `cut`. */
-export function oracleAt(built: Built, cut: number): unknown[] {
+/** The rows the rule (`by`: by default that of no style) picks among the rows fully received by byte `cut`. */
+export function oracleAt(built: Built, cut: number, by: RowsRule = rule): unknown[] {
   const partial: Record<string, unknown> = {};
   for (const e of built.ends) {
-    const [outer, inner] = e.path as [string, string | undefined];
-    const holder = inner === undefined ? partial : ((partial[outer] ??= {}) as Record<string, unknown>);
-    const key = inner ?? outer;
+    // Arrays at any depth (an items= path): the objects on the way made as JSON.parse would.
+    let holder = partial;
+    for (const key of e.path.slice(0, -1)) holder = (holder[key] ??= {}) as Record<string, unknown>;
+    const key = e.path[e.path.length - 1]!;
     holder[key] ??= [];
     if (e.end <= cut) (holder[key] as unknown[]).push(e.row);
   }
-  const found = rule.find(partial);
+  const found = by.find(partial);
   return found.ok ? [...found.rows] : [];
+}
+
+/** A page of a sink kept in memory: what is kept, and how many were written then dropped. */
+export function pages(): { tentative: () => HeldPage; kept: string[]; dropped: number } {
+  const state = { kept: [] as string[], dropped: 0, tentative: (): HeldPage => {
+    let held: string[] = [];
+    return {
+      writeNdjson: (b) => { held.push(Buffer.concat(b).toString('utf8')); return Promise.resolve(); },
+      writeRows: () => Promise.reject(new Error('not used')),
+      keep: () => { state.kept.push(...held); held = []; return Promise.resolve(); },
+      drop: () => { state.dropped++; held = []; return Promise.resolve(); },
+    };
+  } };
+  return state;
+}
+
+/** A sink that keeps every row written as its NDJSON line. */
+export function collectingSink(): RowSink & { lines: string[] } {
+  const lines: string[] = [];
+  return {
+    format: 'ndjson', lines,
+    writePage(page) {
+      for (const r of page) lines.push(JSON.stringify(r));
+      return Promise.resolve();
+    },
+    writeNdjsonPage(buffers) {
+      const text = Buffer.concat(buffers).toString('utf8');
+      for (const line of text.split('\n')) if (line !== '') lines.push(line);
+      return Promise.resolve();
+    },
+    checkpoint: () => undefined,
+    close: () => Promise.resolve(),
+  };
 }

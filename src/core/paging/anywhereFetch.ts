@@ -17,11 +17,12 @@ import { RowsRefusedError } from '../export/splitResult';
 import type { HeldPage } from '../export/sink';
 import type { AnywhereOptions, SplitResult } from '../export/splitResult';
 import { ArrayLanes } from '../json/arrayLanes';
+import { PathLanes } from '../json/pathLanes';
 import { firstNonBlank } from '../json/grammar';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import { LANE_PREFIX } from './lane';
 import { LaneRows, type RowsWrite } from './laneRows';
-import { ERROR_LIST_KEYS, placeholderRows, rowsSummary, type RowsFound } from './rows';
+import { ERROR_LIST_KEYS, pathKeys, placeholderRows, rowsSummary, type RowsFound } from './rows';
 import { NEXT_LINK_FIELDS } from './strategies/generic';
 import type { ParsedBody } from './types';
 
@@ -38,6 +39,9 @@ interface AnywhereBody {
 }
 
 type Read = (each: (chunk: Buffer) => void | Promise<void>) => Promise<void>;
+
+/** Rows that can never be the rows (a top-level array, for an items= path): let go as they are cut. */
+const noRows: RowsWrite = () => Promise.resolve();
 
 /** Held and parsed whole up to this size (a buffered page's cost); streamed past it. */
 export const HELD_BODY_BYTES = 256 * 1024;
@@ -85,15 +89,17 @@ class EarlyBatches {
  * Reads a body through `read`, finding its rows with `find` (the rows rule). `early` takes whole rows
  * while they arrive; `tentative` (with `early`) opens a page of the same sink written while an object's
  * array arrives and kept only if the rule picks that array. Without `rowBytes` nobody reads the rows'
- * bytes, only their count. Throws MalformedJsonError for a body that is not JSON (the rows fully received
- * are handed to `early` first), and what `read` or `early` throw.
+ * bytes, only their count. With `path` (an items= path: the rule reads rows only there), only the arrays
+ * at it are cut out of an object (pathLanes.ts), and a top-level array's rows go nowhere. Throws
+ * MalformedJsonError for a body that is not JSON (the rows fully received are handed to `early` first;
+ * none for a body whose rows are refused), and what `read` or `early` throw.
  */
-export async function readAnywhere(read: Read, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, rowBytes: boolean, tentative?: () => HeldPage | undefined): Promise<AnywhereBody> {
+export async function readAnywhere(read: Read, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, rowBytes: boolean, tentative?: () => HeldPage | undefined, path?: string): Promise<AnywhereBody> {
   const out = new ByteBlocks();
   const splitter = new JsonRowSplitter(undefined, out, anywhereOptions());
-  const batches = early ? new EarlyBatches(early) : undefined;
+  const batches = early ? new EarlyBatches(path === undefined ? early : noRows) : undefined;
   const lanes = new LaneRows(find, rowBytes, early ? tentative : undefined);
-  const cut = new ArrayLanes(ERROR_LISTS);
+  const cut = path === undefined ? new ArrayLanes(ERROR_LISTS) : new PathLanes(path, pathKeys(path));
   const offsets = new BodyOffsets();
   const events = {
     outside: (b: Buffer) => offsets.outside(b, splitter),
@@ -127,11 +133,11 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
       await batches?.hand(splitter, out, true);
       return { body: { ok: true, value: lane.items }, text: '', size, streamed: { ndjson: early ? [] : out.buffers(), rowCount: lane.count, placeholder: lane.items, earlyRows: batches?.handed ?? 0, secretKeyCandidates: splitter.secretKeyCandidates } };
     }
-    return await objectRows(result, lanes, find, early, size);
+    return await objectRows(result, lanes, find, early, size, path);
   } catch (error) {
     // A body cut or broken mid-stream: the rows fully received are handed over, then the fault goes on.
     if (shape === OPEN_ARR) await batches?.rescue(splitter, out);
-    else if (shape === OPEN_OBJ && early) await lanes.rescue(early).catch(() => undefined);
+    else if (shape === OPEN_OBJ && early && !(error instanceof RowsRefusedError)) await lanes.rescue(early).catch(() => undefined);
     await lanes.dropAll();
     throw error;
   }
@@ -200,10 +206,16 @@ function heldWhole(small: readonly Buffer[], size: number, out: ByteBlocks): Any
   return { body: { ok: true, value: text.trim() === '' ? undefined : JSON.parse(text) as unknown }, text, size };
 }
 
-/** An object body read whole: the rule asked of its skeleton, the rows of the array it picks kept, the others dropped. */
-async function objectRows(result: SplitResult, lanes: LaneRows, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, size: number): Promise<AnywhereBody> {
+/**
+ * An object body read whole: the rule asked of its skeleton, the rows of the array it picks kept, the
+ * others dropped. With `path`, the splitter's arrays one level down that the cut left (it took only the
+ * one at the whole path as a key) are placeholders of their own counts.
+ */
+async function objectRows(result: SplitResult, lanes: LaneRows, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, size: number, path: string | undefined): Promise<AnywhereBody> {
   const skeleton = result.fields;
-  const laneOf = lanes.fill(skeleton, result.lanes ?? []);
+  const splitterLanes = result.lanes ?? [];
+  for (const lane of splitterLanes) if (path !== undefined && lane.path !== path) placeholderRows(lane.items, lane.count, lane.sampled, lane.objects);
+  const laneOf = lanes.fill(skeleton, path === undefined ? splitterLanes : splitterLanes.filter((lane) => lane.path === path));
   const found = find(skeleton);
   const order = found.ok ? laneOf(found.rows) : undefined;
   const kept = await lanes.finish(order, early);

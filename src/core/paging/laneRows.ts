@@ -111,7 +111,7 @@ export class LaneRows {
     const byItems = new Map<readonly unknown[], number>();
     let top = 0;
     for (const [order, lane] of this.lanes.entries()) {
-      const items = lane.keys.length === 1 ? splitterLanes[top++]?.items : innerArray(skeleton, lane.keys[0]!, lane.keys[1]!);
+      const items = lane.keys.length === 1 ? splitterLanes[top++]?.items : innerArray(skeleton, lane.keys);
       if (!items) continue;
       placeholderRows(items, lane.count, lane.sampled, lane.objects);
       byItems.set(items, order);
@@ -262,16 +262,25 @@ export class LaneRows {
   }
 }
 
-/** The array at `outer.inner` of the skeleton: made when `outer` was not kept (too large), as the rule reads it. */
-function innerArray(skeleton: Record<string, unknown>, outer: string, inner: string): unknown[] | undefined {
-  let holder = skeleton[outer];
-  if (holder === undefined && !Object.prototype.hasOwnProperty.call(skeleton, outer)) {
-    holder = {};
-    define(skeleton, outer, holder);
+/**
+ * The array at `keys` (two or more: `outer.inner`, or an items= path) of the skeleton: the objects on the
+ * way made where they were not kept (too large), as the rule reads it.
+ */
+function innerArray(skeleton: Record<string, unknown>, keys: readonly string[]): unknown[] | undefined {
+  let holder: unknown = skeleton;
+  for (const key of keys.slice(0, -1)) {
+    const outer = holder as Record<string, unknown>;
+    holder = outer[key];
+    if (holder === undefined && !Object.prototype.hasOwnProperty.call(outer, key)) {
+      holder = {};
+      define(outer, key, holder);
+    }
+    if (!isRecord(holder)) return undefined;
   }
-  if (!isRecord(holder)) return undefined;
-  if (!Array.isArray(holder[inner])) define(holder, inner, []);
-  return holder[inner] as unknown[];
+  const inner = keys[keys.length - 1]!;
+  const last = holder as Record<string, unknown>;
+  if (!Array.isArray(last[inner])) define(last, inner, []);
+  return last[inner] as unknown[];
 }
 
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -323,18 +332,19 @@ function indexKey(key: string): boolean {
 function skeletonOf(lanes: readonly Lane[]): { body: Record<string, unknown>; reachable: Set<Lane> } {
   const body: Record<string, unknown> = {};
   for (const lane of lanes) {
-    const [outer, inner] = lane.keys as [string, string | undefined];
-    if (inner === undefined) define(body, outer, lane.placeholder());
-    else {
-      const holder = isRecord(body[outer]) ? body[outer] : {};
-      define(holder, inner, lane.placeholder());
-      define(body, outer, holder);
+    // Each object on the way made anew where the body so far holds none (an array the key held before goes).
+    let holder = body;
+    for (const key of lane.keys.slice(0, -1)) {
+      const next = isRecord(holder[key]) ? holder[key] : {};
+      define(holder, key, next);
+      holder = next;
     }
+    define(holder, lane.keys[lane.keys.length - 1]!, lane.placeholder());
   }
   const reachable = new Set<Lane>();
   for (const lane of lanes) {
-    const [outer, inner] = lane.keys as [string, string | undefined];
-    const at = inner === undefined ? body[outer] : (body[outer] as Record<string, unknown> | undefined)?.[inner];
+    let at: unknown = body;
+    for (const key of lane.keys) at = isRecord(at) ? at[key] : undefined;
     if (at === lane.items) reachable.add(lane);
   }
   return { body, reachable };

@@ -7,7 +7,7 @@ import { headerValue, type HttpResponse } from '../http/types';
 import type { PagingDirective } from './directive';
 import { NEXT_LINK_FIELDS, linkHeaderNext } from './strategies/generic';
 import { hasPaginationHeaders } from './strategies/pageHeaders';
-import { readPath, rowsRule, type StreamRows } from './rows';
+import { readPath, rowsPathOf, rowsRule, type StreamRows } from './rows';
 import type { PagingPlan } from './types';
 
 export interface StyleSources {
@@ -33,11 +33,13 @@ export function resolveStyle(sources: StyleSources): PagingPlan | undefined {
  */
 export function streamRowsOf(strategy: { readonly streamRows?: StreamRows } | undefined, options: Readonly<Record<string, string>> = {}): StreamRows | undefined {
   if (strategy) return strategy.streamRows;
+  const path = rowsPathOf(options);
   return {
     anywhere: (body, head) => {
       const style = detectStyle({ status: 200, statusText: '', headers: head.headers, bodyText: '', timing: { startedAt: 0, firstByteMs: 0, totalMs: 0 }, sizeBytes: 0 }, options, { body }).style;
       return rowsRule(style, options).find(body);
     },
+    ...(path === undefined ? {} : { path }),
   };
 }
 

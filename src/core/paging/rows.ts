@@ -12,9 +12,10 @@
 // constants below: a style's place is data, never a second description of it.
 // The streamed path (pageFetch.ts) agrees by construction: it streams only the style's first name or a
 // top-level array, and hands the strategy every other field, so the rule sees what it would have seen.
-// With no style (`none`), it streams "anywhere" (anywhereFetch.ts): every array one level down is counted
-// as it passes and the rule is asked of the body's skeleton (placeholderRows, rowsSummary) at its end.
-// `items=$` names the top-level array.
+// With no style (`none`), or an items= path (`a.b.c`, any depth, any style), it streams "anywhere"
+// (anywhereFetch.ts): the arrays the rule may pick are cut out as they pass (for a path, only the array
+// at it and at its whole text as one key: src/core/json/pathLanes.ts) and the rule is asked of the body's
+// skeleton (placeholderRows, rowsSummary) at its end. `items=$` names the top-level array.
 import type { PagingStyleId } from '../catalog/model';
 import { markNotHeld } from './notHeld';
 import type { Acceptance } from './types';
@@ -25,11 +26,27 @@ export function readPath(value: unknown, path: string): unknown {
   if (!isRecord(value)) return undefined;
   if (path in value) return value[path];
   let current: unknown = value;
-  for (const part of path.split('.')) {
+  for (const part of pathKeys(path)) {
     if (!isRecord(current)) return undefined;
     current = current[part];
   }
   return current;
+}
+
+/** The keys a dotted path walks down, in order (readPath reads them after the whole path as one key). */
+export function pathKeys(path: string): string[] {
+  return path.split('.');
+}
+
+/** An items= that names a path (`a.b.c`): read from the body wherever it lies, not as one top-level field. */
+export function rowsPathOf(options: Readonly<Record<string, string>>): string | undefined {
+  const items = options['items'];
+  return items !== undefined && !topLevel(items) && items.includes('.') ? items : undefined;
+}
+
+/** The items= forms that name the top-level array. */
+function topLevel(items: string): boolean {
+  return items === '$' || items === '.' || items === '';
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -157,6 +174,8 @@ export interface StreamRows {
   readonly field?: string;
   /** The rule asked of the body's skeleton, with the response's head (for a style detected from it). */
   readonly anywhere?: (body: unknown, head: { readonly headers: Readonly<Record<string, string>> }) => RowsFound;
+  /** With `anywhere`: the items= path (rowsPathOf), the only place the rule may take rows from. */
+  readonly path?: string;
 }
 
 export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, string>>): RowsRule {
@@ -164,11 +183,12 @@ export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, 
   const place = rowsPlace(style, options);
   const items = options['items'];
   const find = (body: unknown): RowsFound => findRows(body, place);
-  // items= streams when it names a top-level field or the top-level array ('$'); a dotted path is read
-  // from the body (anywhere, for no style; else parsed).
-  const named = items === undefined ? styleStream : items === '$' || items === '.' || items === '' ? undefined : items.includes('.') ? (styleStream === 'anywhere' ? 'anywhere' : null) : items;
+  // items= streams when it names a top-level field or the top-level array ('$'); a dotted path, any
+  // depth, is read anywhere, whatever the style: its array is cut out as it arrives.
+  const path = rowsPathOf(options);
+  const named = items === undefined ? styleStream : topLevel(items) ? undefined : path !== undefined ? 'anywhere' : items;
   const stream = styleStream === 'never' ? null : named;
-  const streamRows: StreamRows | undefined = stream === null ? undefined : stream === 'anywhere' ? { anywhere: find } : stream === undefined ? {} : { field: stream };
+  const streamRows: StreamRows | undefined = stream === null ? undefined : stream === 'anywhere' ? { anywhere: find, ...(path === undefined ? {} : { path }) } : stream === undefined ? {} : { field: stream };
   return {
     find,
     accept(body) {

@@ -7,7 +7,7 @@ import type { WalkResult } from '../paging/walker';
  * THE rule for when a walk fails its exchange: every page asked for ('all') must be complete; a first page
  * ('first') fails when the request is paged and the walk ended otherwise than at its end or at its one
  * page. Not for a first page: an unpaged response (shown as it came, whatever its body, but not one whose
- * body never came whole), nor a refused status (a 4xx/5xx is the response's own failure, which `?? status == N` may expect).
+ * body never came whole, nor one without the rows its items= names), nor a refused status (a 4xx/5xx is the response's own failure, which `?? status == N` may expect).
  */
 export function walkProblemOf(walked: WalkResult, pages: 'first' | 'all'): string | undefined {
   if (walked.verdict === 'complete') return undefined;
@@ -15,8 +15,10 @@ export function walkProblemOf(walked: WalkResult, pages: 'first' | 'all'): strin
   const paged = walked.checkpoint.plan.style !== 'none';
   if (paged) return walked.outcome !== 'max-pages' && walked.failure?.kind !== 'http' ? walked.message : undefined;
   // An unpaged response is shown as it came, whatever its body; but one whose body never came whole (cut,
-  // too slow, stopped) or whose rows could not be written has no result to show.
-  return walked.failure?.kind === 'http' || walked.failure?.kind === 'paging' ? undefined : walked.message;
+  // too slow, stopped) or whose rows could not be written has no result to show; nor one whose rows
+  // items= names (the user said where they are) and that has none there, or none it can give.
+  const named = walked.checkpoint.plan.options['items'] !== undefined;
+  return walked.failure?.kind === 'http' || (walked.failure?.kind === 'paging' && !named) ? undefined : walked.message;
 }
 
 /** The bar's words for a walk that cannot go on although it did not reach its end (inconsistent, or a lost page). */
