@@ -27,6 +27,8 @@ const BODIES: Record<string, string> = {
   'again-pretty': JSON.stringify(JSON.parse(`{${alike(30_000, 1).join(',')}}`), null, 1).replace(/\n}$/, ',\n "k0": 5\n}'),
   // A rows field given twice: about 1.4 MB of the first array before the second.
   twice: `{"value":[${padded(0, 15_000)}],"value":[${padded(100_000, 5)}]}`,
+  // An outer key given twice: JSON.parse keeps the last object, whose array is the small one.
+  'outer-twice': `{"o":{"v":[${padded(0, 5_000)}]},"o":{"w":[${padded(9_000, 3)}]}}`,
   wrapped: WRAPPED,
   'top-array': `[${padded(0, 20_000)}]`,
 };
@@ -102,6 +104,14 @@ void describe('apiwb run --out: a single response\'s printed rows are the rows i
     assert.equal(printedRows(r.stdout), 0);
     assert.match(r.stderr, /no row is kept: the rows written were cut off again, and the file is left empty/);
     assert.doesNotMatch(r.stderr, /left as it was/);
+  });
+
+  void it('an outer key given twice: never the first object\'s rows (JSON.parse keeps the last); refused in words, exit 1', async () => {
+    const r = await run('outer-twice');
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /the rows are the array at "o\.w", but it was passed over/);
+    assert.deepEqual(r.rows, []);
+    assert.equal(printedRows(r.stdout), 0);
   });
 
   void it('a refusal that wrote nothing leaves the file that was there as it was, and says so', async () => {

@@ -265,11 +265,15 @@ export class LaneRows {
 /** The array at `outer.inner` of the skeleton: made when `outer` was not kept (too large), as the rule reads it. */
 function innerArray(skeleton: Record<string, unknown>, outer: string, inner: string): unknown[] | undefined {
   let holder = skeleton[outer];
-  if (holder === undefined && !Object.prototype.hasOwnProperty.call(skeleton, outer)) {
+  const kept = holder !== undefined || Object.prototype.hasOwnProperty.call(skeleton, outer);
+  if (!kept) {
     holder = {};
     define(skeleton, outer, holder);
   }
   if (!isRecord(holder)) return undefined;
+  // A kept outer object holds each of its arrays (their content elided): one it lacks was in an earlier
+  // `outer` the body gave again, which JSON.parse does not keep either.
+  if (kept && !Object.prototype.hasOwnProperty.call(holder, inner)) return undefined;
   if (!Array.isArray(holder[inner])) define(holder, inner, []);
   return holder[inner] as unknown[];
 }
