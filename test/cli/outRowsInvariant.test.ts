@@ -114,6 +114,14 @@ void describe('apiwb run --out: a single response\'s printed rows are the rows i
     assert.equal(printedRows(r.stdout), 0);
   });
 
+  void it('without --out the same body is refused the same way: never "0 rows" and exit 0', async () => {
+    const file = join(server.dir, 'no-out.http');
+    writeFileSync(file, 'GET {{base}}/again-number\n');
+    const r = await runInProcess([file, '--env', 'local', '--env-file', server.envFile]);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /passed over while the body arrived/);
+  });
+
   void it('a refusal that wrote nothing leaves the file that was there as it was, and says so', async () => {
     const r = await run('again-number', '', 'ndjson', '{"yesterday":1}\n');
     assert.equal(r.code, 1);
