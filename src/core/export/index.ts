@@ -1,4 +1,4 @@
-export { type FileSinkOptions, type RowSink, type SinkCheckpoint, type SinkFormat, type SinkMark } from './sink';
+export { type FileSinkOptions, type RowSink, type SinkCheckpoint, type SinkFormat } from './sink';
 import { openCsvSink } from './csvSink';
 import { openNdjsonSink } from './ndjsonSink';
 import type { FileSinkOptions, RowSink, SinkCheckpoint, SinkFormat } from './sink';
