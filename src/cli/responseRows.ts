@@ -6,6 +6,8 @@
 //   body arrived is cut off the file again: the line owns no row of it;
 // - rows fully received of a body that broke or was cut (rowsAsTheyArrive) stay: the line counts them
 //   and the request fails (the exchange says why);
+// - rows written before the file itself failed (the walk's failure 'sink': its end may be a torn row)
+//   are cut off too, and said;
 // - any other difference between the rows counted and the rows written (no known case: a fault of
 //   apiwb) is cut off and said, and the request fails.
 // Rows are counted as they reach the sink (a page held while it arrives counts once kept).
@@ -46,7 +48,9 @@ export class ResponseRows {
     const rows = result.rows;
     const heldBack = !result.ok && rows !== undefined && rows.items.length > 0 && this.written === 0;
     const counted = heldBack ? 0 : rows?.count ?? 0;
-    const refused = result.walk?.failure?.kind === 'rows';
+    const failure = result.walk?.failure?.kind;
+    const refused = failure === 'rows';
+    if (failure === 'sink' && this.written > 0) return this.cutBack('--out could not be written whole');
     if (!refused && this.written === counted) {
       return heldBack ? { rows: 0, words: `its ${rows.count} row(s) are not in --out (the request failed)`, fails: false } : { rows: this.written, fails: false };
     }

@@ -104,3 +104,21 @@ void describe('ResponseRows', () => {
     }
   });
 });
+
+void describe('ResponseRows after the file failed', () => {
+  void it('rows written before a write failed are cut off (the end may be torn), said, and the request fails', async () => {
+    const path = join(dir, 'torn.ndjson');
+    const sink = await openOutputSink(path, 'ndjson', () => []);
+    const before = new ResponseRows(sink);
+    await before.sink.writePage([{ kept: 1 }]);
+    await before.settle(result(1));
+    const rows = new ResponseRows(sink);
+    await rows.sink.writeNdjsonPage!(lines(['{"a":1}', '{"a":2}']), 2, new Set());
+    const settled = await rows.settle({ ...result(2, { ok: false }), walk: { failure: { kind: 'sink' } } } as unknown as ExchangeResult);
+    assert.equal(settled.fails, true);
+    assert.equal(settled.rows, 0);
+    assert.match(settled.words ?? '', /^--out could not be written whole: the 2 row\(s\)/);
+    await sink.close();
+    assert.equal(readFileSync(path, 'utf8'), '{"kept":1}\n');
+  });
+});
