@@ -59,7 +59,7 @@ const KNOWN_SECRETS = ['s3cr3t-api-key-0123456789', 'hunter2-password'];
 async function hostSend(response: HttpResponse): Promise<{ firstMs: number; restMs: number; first: string; rest: string[] }> {
   const http: HttpPort = { send: () => Promise.resolve(response), stream: () => Promise.reject(new Error('not streamed')) };
   const owed: (() => void)[] = [];
-  const session = new ResultsSession(undefined, undefined, (work) => owed.push(work));
+  const session = new ResultsSession(undefined, (work) => owed.push(work));
   const posted: string[] = [];
   session.attach((message: HostToWebviewMessage) => posted.push(JSON.stringify(message)));
   session.received({ type: 'ready' });

@@ -47,6 +47,7 @@ import { catalogOf, checkPlan, claimOutputs, messageOf, planRequests, shownPath,
 import { overlapsNext, preparesAhead, READY_AHEAD_FOR_MS } from './runOverlap';
 import { resumeRecordOf, resumeWords, type ResumeRecordKeeper } from './runResume';
 import { openRunOut, outcomeOf, thrownOutcome, type RunOutcome } from './runOutput';
+import { ResponseRows } from './responseRows';
 import { sayNotRun, setAsideFailingChecks, setAsideNotRun, type NotRunOutcome } from './notRun';
 import { reportInputFault, type RunInputs } from './runFaultReport';
 
@@ -224,7 +225,9 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
     await network.close();
   }
   record.finish();
-  if (sink && !allOk && sink.checkpoint()?.bytes === 0) io.stderr.write(`apiwb run: --out ${options.out}: no row was written; the file that was there is left as it was\n`);
+  if (sink && !allOk && sink.checkpoint()?.bytes === 0) {
+    io.stderr.write(`apiwb run: --out ${options.out}: ${ctx.cutOff ? 'no row is kept: the rows written were cut off again, and the file is left empty' : 'no row was written; the file that was there is left as it was'}\n`);
+  }
   const elapsed = performance.now() - started;
   io.stdout.write(`${formatTotals(outcomes, elapsed)}\n`);
   if (options.reporter) writeRunReport(options.reporter, options.report, outcomes, { startedAt, durationMs: elapsed }, redactor, io.stdout, { paths: { cwd: process.cwd(), env: io.env } });
@@ -275,6 +278,8 @@ interface RunContext {
   readonly ports: ExchangePorts;
   readonly sink: RowSink | undefined;
   readonly record: ResumeRecordKeeper;
+  /** Rows a request wrote to --out were cut off again (responseRows.ts): the file was replaced all the same. */
+  cutOff?: boolean;
 }
 
 /** What a walk of --all-pages adds for its request: where it resumes, and what each page kept does. */
@@ -332,17 +337,22 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
       onProgress: hooks.onProgress,
     };
   }
+  // A single response's rows in --out: its line counts exactly the rows it leaves there (responseRows.ts).
+  const rowsOut = !ctx.options.allPages && ctx.sink ? new ResponseRows(ctx.sink) : undefined;
+  if (rowsOut) input.rowsTo = rowsOut.sink;
   const { result, waitedMs } = await exchangeInRun(input, ctx.ports, overlap);
   // A single response's rows that were kept (not streamed: see rowsTo) go to --out once it is known good.
   let unwritten: string | undefined;
-  if (!ctx.options.allPages && result.ok && ctx.sink && result.rows && result.rows.items.length > 0) {
+  if (rowsOut && result.ok && result.rows && result.rows.items.length > 0) {
     try {
-      await ctx.sink.writePage(result.rows.items);
+      await rowsOut.sink.writePage(result.rows.items);
     } catch (error) {
       // Said on the request's own line (its URL resolved), not as a raw error of the run.
       unwritten = `its rows could not be written to --out (${messageOf(error)})`;
     }
   }
+  const inOut = rowsOut ? await rowsOut.settle(result) : undefined;
+  if (inOut?.fails && inOut.rows === 0) ctx.cutOff = true;
   const walk = ctx.options.allPages ? result.walk : undefined;
   if (walk && ctx.sink && walk.verdict !== 'complete') {
     // Also when no page was kept by this walk: the file's length so far is where a resume appends.
@@ -351,5 +361,5 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
       ? { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: { ...walk.checkpoint, sink: sinkState } }
       : undefined);
   }
-  return outcomeOf(item, label, result, { waitedMs, redactor: ctx.redactor, options: ctx.options, unwritten, resume: (w) => resumeWords(w, ctx.options) });
+  return outcomeOf(item, label, result, { waitedMs, redactor: ctx.redactor, options: ctx.options, unwritten, resume: (w) => resumeWords(w, ctx.options), ...(inOut ? { rowsInOut: inOut } : {}) });
 }

@@ -19,6 +19,7 @@ import { messageOf, type PlannedRequest } from './runPlan';
 import { removeResumeRecord } from './resumeFile';
 import { timeInRun } from './overlapPort';
 import { resumePoint, type ResumePoint } from './runResume';
+import { lineRows, type RowsInOut } from './responseRows';
 
 /** What a run's line and reports say of one request; a walk's result rides along for the run's verdicts. */
 export type RunOutcome = RequestOutcome & { walk?: WalkResult };
@@ -33,6 +34,8 @@ export interface OutcomeFacts {
   readonly resume: (walk: WalkResult) => string;
   /** How long the request waited for the run's overlap before it went (overlapPort.ts): not its time. */
   readonly waitedMs?: number;
+  /** A single response's rows left in --out (responseRows.ts): the count its line prints, and a note when not all its rows are there. */
+  readonly rowsInOut?: RowsInOut;
 }
 
 /** One request's exchange result as its outcome, every text in it redacted. */
@@ -41,7 +44,7 @@ export function outcomeOf(item: PlannedRequest, label: string, result: ExchangeR
   const url = redactor.url(result.request?.url ?? (result.prepared.ok ? result.prepared.request.url : result.prepared.url) ?? item.node.requestLine.url);
   const response = result.response;
   const walk = options.allPages ? result.walk : undefined;
-  const problem = [unwritten, result.problem && walk && walk.verdict !== 'complete' ? `${result.problem}${facts.resume(walk)}` : result.problem, ...result.notices].filter(Boolean).join('; ');
+  const problem = problemWords(result, walk, facts);
   const redactText = (a: { expected: string; actual: string }): { expected: string; actual: string } => ({ expected: redactor.text(a.expected), actual: redactor.text(a.actual) });
   // Set one by one in the order the reports show them, not spread from conditional literals (each
   // property after a spread in a literal is defined through the runtime: every request of a run).
@@ -61,17 +64,24 @@ export function outcomeOf(item: PlannedRequest, label: string, result: ExchangeR
     // A walk's line has its pages' time and rates instead.
     if (!walk) outcome.serverMs = response.timing.firstByteMs;
   }
-  if (result.rows) outcome.rows = result.rows.count;
+  const rows = facts.rowsInOut ? lineRows(result.rows, facts.rowsInOut) : result.rows?.count;
+  if (rows !== undefined) outcome.rows = rows;
   if (result.pages !== undefined) outcome.pages = result.pages;
   // A walk's rate, duration and waits; a single page says nothing more than its own line, unless it waited.
   if (walk && (walk.pages > 1 || walk.waits > 0)) outcome.walkSummary = walkSummaryWords(walk);
   outcome.businessFailures = result.businessFailures.map((f) => redactor.text(f));
   if (problem) outcome.problem = redactor.text(problem);
   contractOutcome(outcome, result, redactor, options.checkContract);
-  outcome.ok = passesWithAssertions(result) && unwritten === undefined;
+  outcome.ok = passesWithAssertions(result) && unwritten === undefined && !facts.rowsInOut?.fails;
   const error = outcome.ok ? undefined : errorOf(walk, result);
   if (error) outcome.error = error;
   return outcome;
+}
+
+/** What the line says went wrong: rows not written, the exchange's problem (and how a walk resumes), its notices, rows cut off --out. */
+function problemWords(result: ExchangeResult, walk: WalkResult | undefined, facts: OutcomeFacts): string {
+  const problem = result.problem && walk && walk.verdict !== 'complete' ? `${result.problem}${facts.resume(walk)}` : result.problem;
+  return [facts.unwritten, problem, ...result.notices, facts.rowsInOut?.words].filter(Boolean).join('; ');
 }
 
 /**

@@ -77,10 +77,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   const servicesTree = new ServicesTreeProvider(catalogs.current);
   const environmentsTree = new EnvironmentsTreeProvider(environments);
   const requestsTree = new RequestsTreeProvider(scratches);
-  // The panel's "earlier responses" come from the History store (built below, once the panel exists).
-  // eslint-disable-next-line prefer-const -- assigned once below, after the panel it serves; its closure reads it first
-  let history: HistoryController | undefined;
-  const results = new ResultsPanel({ extensionUri: context.extensionUri, log, history: { entries: (key) => history?.earlier(key) ?? [] } });
+  const results = new ResultsPanel({ extensionUri: context.extensionUri, log });
   const resultsFolder = (): vscode.Uri => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? context.globalStorageUri;
     return vscode.Uri.joinPath(folder, 'apiwb-results');
@@ -90,7 +87,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   const collectionCommands = new CollectionCommands(environments, catalogs);
   // Per workspace: VS Code's storage for this workspace (global storage when no folder is open).
   const historyFolder = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'history');
-  history = new HistoryController(
+  const history = new HistoryController(
     historyFolder,
     // What SecretStorage holds, and every value this session bound (a {{$processEnv}} or .env value too).
     async () => new Redactor([...(await knownSecretValues(secrets)), ...environments.guard.values()]),
@@ -99,6 +96,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
     log,
   );
   sender.recorder = (record) => history.record(record);
+  sender.earlier = (uri, file, index) => history.earlierOf(uri, file, index);
   history.network = () => environments.network.resolve();
   // A proxy password or a passphrase stored or forgotten (any command, another window): the next request uses it.
   context.subscriptions.push(context.secrets.onDidChange((event) => {

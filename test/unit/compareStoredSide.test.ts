@@ -35,7 +35,7 @@ after(async () => rm(dir, { recursive: true, force: true }));
 /** Records through a real History store (redacting with the service key known) and reads the entry back. */
 async function stored(over: Partial<HistoryRecord>, limits: { maxBodyChars?: number } = {}): Promise<StoredExchange> {
   const store = new HistoryStore(memoryHistoryFiles(), () => new Redactor([SERVICE_KEY]), limits);
-  const entry = await store.record({ request: { method: 'GET', url: TRANSACTIONS, headers: { Authorization: `Basic ${Buffer.from(`perm:${SERVICE_KEY}`).toString('base64')}` } }, key: 'f.http#payments', environment: 'sandbox', ...over });
+  const entry = await store.record({ request: { method: 'GET', url: TRANSACTIONS, headers: { Authorization: `Basic ${Buffer.from(`perm:${SERVICE_KEY}`).toString('base64')}` } }, environment: 'sandbox', ...over });
   const back = await store.exchange(entry.id);
   assert.ok(back);
   return back;

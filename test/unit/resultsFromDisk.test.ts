@@ -40,7 +40,7 @@ void test('a table on disk goes in one show: its first rows and its count, no re
 
 void test("the page's requests for rows reach the host only for the response shown; answers for another are dropped", () => {
   const sent: HostToWebviewMessage[] = [];
-  const session = new ResultsSession(undefined, () => undefined, (work) => work());
+  const session = new ResultsSession(() => undefined, (work) => work());
   session.attach((m) => sent.push(m));
   session.received({ type: 'ready' });
   session.show(onDisk('d1'));

@@ -23,7 +23,7 @@ const EARLIER: HistoryEntry = { receivedAt: '2026-11-22T10:00:00.000Z', method: 
 
 function harness() {
   const logs: string[] = [];
-  const session = new ResultsSession({ entries: (key) => (key === 'orders.http#list' ? [EARLIER] : []) }, (l) => logs.push(l));
+  const session = new ResultsSession((l) => logs.push(l));
   const sent: HostToWebviewMessage[] = [];
   session.attach((m) => sent.push(m));
   return { session, sent, logs, types: () => sent.map((m) => m.type) };
@@ -95,9 +95,9 @@ void test('invalid messages from the page are logged without content and change 
   assert.equal(sent.length, 0);
 });
 
-void test('a show lists the earlier responses to the same request that the history holds', () => {
+void test('a show keeps the earlier responses its view model brings (the sender finds them: requestNow.ts)', () => {
   const { session } = harness();
-  session.show(vm('r1'));
+  session.show({ ...vm('r1'), history: [EARLIER] });
   assert.deepEqual(session.viewModel?.history.map((h) => h.status), [503]);
 });
 
@@ -115,7 +115,7 @@ void test('a walk that ends while the page is loading is reported after the show
 
 void test('a big table: show carries the first screen, showRest the rest on a later task; a stale rest is never sent', () => {
   const owed: (() => void)[] = [];
-  const session = new ResultsSession(undefined, () => undefined, (work) => owed.push(work));
+  const session = new ResultsSession(() => undefined, (work) => owed.push(work));
   const sent: HostToWebviewMessage[] = [];
   session.attach((m) => sent.push(m));
   session.received({ type: 'ready' });
@@ -146,7 +146,7 @@ void test('a big table: show carries the first screen, showRest the rest on a la
 
 void test('a big table shown while the page loads: on ready it gets the show, then its rest', () => {
   const owed: (() => void)[] = [];
-  const session = new ResultsSession(undefined, () => undefined, (work) => owed.push(work));
+  const session = new ResultsSession(() => undefined, (work) => owed.push(work));
   const sent: HostToWebviewMessage[] = [];
   session.attach((m) => sent.push(m));
   session.show(vm('big-5', Array.from({ length: HEAD_ROWS + 1 }, (_, i) => ({ i }))));

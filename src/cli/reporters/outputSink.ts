@@ -46,6 +46,15 @@ async function openJsonArraySink(path: string, options: FileSinkOptions): Promis
       written += rows.length;
     },
     checkpoint: () => undefined,
+    mark() {
+      const [fileMark, writtenThen] = [file.mark(), written];
+      return {
+        cutBack: async () => {
+          await fileMark.cutBack();
+          written = writtenThen;
+        },
+      };
+    },
     async close() {
       if (written > 0 || options.replaceUnwritten?.() !== false) await file.append(written === 0 ? '[]\n' : '\n]\n');
       await file.close();

@@ -71,6 +71,17 @@ export async function openCsvSink(path: string, options: FileSinkOptions = {}): 
       await file.append(`${text}${lines.join('\r\n')}\r\n`);
     },
     checkpoint: () => ({ format: 'csv', path, bytes: file.bytes, ...(columns ? { columns } : {}) }),
+    mark() {
+      // A header written since goes with the rows: the next page writes its own.
+      const [fileMark, header, knownThen] = [file.mark(), columns, known];
+      return {
+        cutBack: async () => {
+          await fileMark.cutBack();
+          columns = header;
+          known = knownThen;
+        },
+      };
+    },
     close: () => file.close(),
   };
 }

@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { access, lstat, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileFaultWords } from '../files/outputs';
-import type { FileSinkOptions } from './sink';
+import type { FileSinkOptions, SinkMark } from './sink';
 
 /**
  * A file written at positions from its kept length: appended bytes count once kept. A page held while it
@@ -104,6 +104,20 @@ export class AppendOnlyFile {
     this.held = 0;
     await this.handle?.truncate(this.length);
     this.touched = false;
+  }
+
+  /** Where the file ends now: cutting back to it removes what was written since, kept or held. */
+  mark(): SinkMark {
+    const at = this.length;
+    return {
+      cutBack: async () => {
+        if (this.length <= at && !this.touched) return;
+        this.held = 0;
+        this.touched = false;
+        this.length = Math.min(this.length, at);
+        await worded(this.path, () => this.handle!.truncate(this.length));
+      },
+    };
   }
 
   async close(): Promise<void> {

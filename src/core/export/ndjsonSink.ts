@@ -22,6 +22,7 @@ export async function openNdjsonSink(path: string, options: FileSinkOptions = {}
       drop: () => file.drop(),
     }),
     checkpoint: () => ({ format: 'ndjson', path, bytes: file.bytes }),
+    mark: () => file.mark(),
     close: () => file.close(),
   };
 }

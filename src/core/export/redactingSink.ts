@@ -47,6 +47,7 @@ export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink
         }
       : {}),
     checkpoint: () => inner.checkpoint(),
+    ...(inner.mark ? { mark: inner.mark.bind(inner) } : {}),
     close: () => inner.close(),
   };
 }

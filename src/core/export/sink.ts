@@ -38,7 +38,18 @@ export interface RowSink {
   openPage?(): HeldPage;
   /** The state to resume from, valid after each successful writePage. */
   checkpoint(): SinkCheckpoint | undefined;
+  /**
+   * Optional: where the file ends now (no page held). Cutting back to it removes every byte written
+   * since, kept or not: a single response's rows its run disowns (src/cli/responseRows.ts).
+   */
+  mark?(): SinkMark;
   close(): Promise<void>;
+}
+
+/** A point of a sink's file to cut back to (RowSink.mark). */
+export interface SinkMark {
+  /** Removes everything written since the mark (the file ends where it ended then). */
+  cutBack(): Promise<void>;
 }
 
 /** A page being written while it arrives (RowSink.openPage); one at a time, ended by keep() or drop(). */

@@ -4,3 +4,4 @@ export { HistoryStore, type HistoryRecord, type StoredExchange } from './store';
 export { directoryHistoryFiles } from './directoryFiles';
 export { type HistoryEntry } from './model';
 export { compareDocument } from './compare';
+export { entriesOfRequest } from './requestNow';

@@ -12,11 +12,12 @@ export const HistoryEntrySchema = z.object({
   id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
   /** ISO time the response (or the fault) arrived. */
   time: z.string(),
-  /** Identifies "the same request" across sends (its file and name), for the panel's earlier responses. */
-  key: z.string().optional(),
   /** The request's `# @name`, when it has one. */
   name: z.string().optional(),
-  /** Where the request was written: a workspace file and the request's index in it (for re-run). */
+  /**
+   * Where the request was written: a workspace file and the request's index in it then, a hint only: which
+   * request it is now (re-run, earlier responses, compare) is requestNow.ts's rule.
+   */
   origin: z.object({ file: z.string(), index: z.number().int().nonnegative() }).optional(),
   /** The request block as written (variables unexpanded), redacted: what "Save to collection" saves. */
   source: z.string().optional(),

@@ -34,6 +34,15 @@ export function requestIndexNow(file: HttpFile, recorded: RecordedRequest): numb
   return elsewhere.length === 1 || (recorded.name !== undefined && elsewhere.length > 0) ? elsewhere[0]!.index : undefined;
 }
 
+/**
+ * The entries sent from the request at `index` of `file` (the text of the file at `uri` as it is now), by
+ * the rule above, never by their recorded place alone: a request's earlier responses, its stored
+ * responses to compare with. Order kept.
+ */
+export function entriesOfRequest<E extends RecordedRequest>(entries: readonly E[], uri: string, file: HttpFile, index: number): E[] {
+  return entries.filter((entry) => entry.origin?.file === uri && requestIndexNow(file, entry) === index);
+}
+
 function sameRequest(recorded: RecordedRequest): ((request: HttpRequestNode) => boolean) | undefined {
   const written = recorded.source === undefined ? undefined : parseHttpFile(recorded.source).requests[0];
   if (recorded.name !== undefined) {

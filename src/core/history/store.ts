@@ -41,7 +41,6 @@ export const DEFAULT_HISTORY_LIMITS: HistoryLimits = {
 export interface HistoryRecord {
   /** The request as sent (credentials included): redacted here before anything is written. */
   readonly request: HttpRequest;
-  readonly key?: string;
   readonly name?: string;
   readonly origin?: { readonly file: string; readonly index: number };
   /** The request block as written, variables unexpanded. */
@@ -137,7 +136,6 @@ export class HistoryStore {
     const entry: HistoryEntry = {
       id: randomUUID(),
       time: this.now().toISOString(),
-      ...(record.key ? { key: record.key } : {}),
       ...(record.name ? { name: redactor.text(record.name) } : {}),
       ...(record.origin ? { origin: { file: record.origin.file, index: record.origin.index } } : {}),
       ...(record.source ? { source: redactRequestBlocks(record.source, redactor) } : {}),

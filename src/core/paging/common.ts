@@ -25,7 +25,7 @@ export function commonAcceptance(page: Page, _state: WalkState, _policy: RetryPo
     const body = page.response.bodyText ? `: ${excerpt(page.response.bodyText)}` : '';
     return { kind: 'fail', reason: `${statusLine(page)}${body}` };
   }
-  if (!page.body.ok) return { kind: 'fail', reason: bodyFaultWords(page.body) };
+  if (!page.body.ok) return page.body.json ? { kind: 'fail', reason: page.body.error, rowsRefused: true } : { kind: 'fail', reason: bodyFaultWords(page.body) };
   return undefined;
 }
 

@@ -264,14 +264,18 @@ export class LaneRows {
 
 /**
  * The array at `keys` (two or more: `outer.inner`, or an items= path) of the skeleton: the objects on the
- * way made where they were not kept (too large), as the rule reads it.
+ * way made where they were not kept (too large), as the rule reads it. A kept object holds each of its
+ * arrays (their content elided): when the one holding the last key lacks it, that array was in an earlier
+ * copy of the object the body gave again, which JSON.parse does not keep either (undefined).
  */
 function innerArray(skeleton: Record<string, unknown>, keys: readonly string[]): unknown[] | undefined {
   let holder: unknown = skeleton;
+  let kept = true;
   for (const key of keys.slice(0, -1)) {
     const outer = holder as Record<string, unknown>;
     holder = outer[key];
-    if (holder === undefined && !Object.prototype.hasOwnProperty.call(outer, key)) {
+    kept = holder !== undefined || Object.prototype.hasOwnProperty.call(outer, key);
+    if (!kept) {
       holder = {};
       define(outer, key, holder);
     }
@@ -279,8 +283,10 @@ function innerArray(skeleton: Record<string, unknown>, keys: readonly string[]):
   }
   const inner = keys[keys.length - 1]!;
   const last = holder as Record<string, unknown>;
+  if (kept && !Object.prototype.hasOwnProperty.call(last, inner)) return undefined;
   if (!Array.isArray(last[inner])) define(last, inner, []);
   return last[inner] as unknown[];
+}
 }
 
 function define(target: Record<string, unknown>, key: string, value: unknown): void {

@@ -27,6 +27,8 @@ export class PageWriting {
   private held: HeldPage | undefined;
   /** The edge rows of a streamed page seen while it arrived (made only for one held). */
   edges: PageEdges | undefined;
+  /** Rows of the page being read already written to the sink for good as they arrived (asTheyArrive), its page not kept yet. */
+  arrived = 0;
 
   constructor(private readonly sink: RowSink) {}
 
@@ -34,6 +36,7 @@ export class PageWriting {
   begin(hold: boolean): void {
     this.held = hold ? this.sink.openPage?.() : undefined;
     this.edges = undefined;
+    this.arrived = 0;
   }
 
   get holding(): boolean {
@@ -52,7 +55,7 @@ export class PageWriting {
 
   private earlyWrite(asTheyArrive: boolean): EarlyWrite | undefined {
     const { sink, held } = this;
-    if (asTheyArrive && sink.writeNdjsonPage) return (ndjson, n, keys) => sink.writeNdjsonPage!(ndjson, n, keys);
+    if (asTheyArrive && sink.writeNdjsonPage) return (ndjson, n, keys) => sink.writeNdjsonPage!(ndjson, n, keys).then(() => { this.arrived += n; });
     if (!held) return undefined;
     return (ndjson, n, keys) => {
       // Its edge rows are copied before the parts are written and reused.
@@ -71,10 +74,11 @@ export class PageWriting {
     return () => {
       const page = sink.openPage!();
       const fault = (error: unknown): never => { throw new SinkFault(error); };
+      let rows = 0;
       return {
-        writeNdjson: (ndjson, n, keys) => page.writeNdjson(ndjson, n, keys).catch(fault),
-        writeRows: (rows) => page.writeRows(rows).catch(fault),
-        keep: () => page.keep().catch(fault),
+        writeNdjson: (ndjson, n, keys) => page.writeNdjson(ndjson, n, keys).then(() => { rows += n; }, fault),
+        writeRows: (some) => page.writeRows(some).then(() => { rows += some.length; }, fault),
+        keep: () => page.keep().then(() => { this.arrived += rows; }, fault),
         drop: () => page.drop(),
       };
     };
@@ -113,6 +117,8 @@ export class PageWriting {
       if (problem) return problem;
       await sink.writePage(rows);
     }
+    // Kept: its rows written as they arrived count with the page now.
+    this.arrived = 0;
     return undefined;
   }
 

@@ -42,7 +42,8 @@ export type Acceptance =
   | { readonly kind: 'end'; readonly reason: string }
   /** Send `request` again after `delayMs` (429 + Retry-After, a transient extraction error). */
   | { readonly kind: 'retry'; readonly request: HttpRequest; readonly delayMs: number; readonly reason: string }
-  | { readonly kind: 'fail'; readonly reason: string }
+  /** `rowsRefused`: the body is JSON, but its rows cannot be taken as given (said in `reason`). */
+  | { readonly kind: 'fail'; readonly reason: string; readonly rowsRefused?: true }
   /** The server's paging contradicts itself (it served another page than the one asked for). */
   | { readonly kind: 'inconsistent'; readonly reason: string };
 

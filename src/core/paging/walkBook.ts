@@ -33,6 +33,8 @@ export class WalkBook {
   /** Kept in checkpoints for those who read them; the cross-origin rule compares each hop's own origins. */
   readonly origin: string;
   readonly notices: string[] = [];
+  /** Rows of the page being read written to the sink for good as they arrived (a one-page walk's), its page not kept. */
+  arrivedRows: () => number = () => 0;
   private readonly started = performance.now();
 
   constructor(
@@ -81,7 +83,9 @@ export class WalkBook {
   }
 
   kept(): string {
-    return `${this.pages} page(s), ${this.rows} row(s) written are kept`;
+    const arrived = this.arrivedRows();
+    const more = arrived > 0 ? `, and ${arrived} row(s) of page ${this.pages + 1} fully received, written as they arrived` : '';
+    return `${this.pages} page(s), ${this.rows} row(s) written are kept${more}`;
   }
 
   finish(outcome: WalkOutcome, message: string, failure?: WalkFailure): WalkResult {
@@ -93,6 +97,8 @@ export class WalkBook {
       rowsPerSecond: p.rowsPerSecond, pagesPerSecond: p.pagesPerSecond, waits: p.waits, waitedMs: p.waitedMs, checkpoint, notices: this.notices,
     };
     if (failure) result.failure = failure;
+    const arrived = this.arrivedRows();
+    if (arrived > 0) result.arrivedRows = arrived;
     const whyNot = this.whyNotResumable(outcome, checkpoint);
     if (whyNot === undefined) {
       if (outcome !== 'complete') result.resumeAt = this.pages + 1;
@@ -115,7 +121,7 @@ export class WalkBook {
   fail(current: HttpRequest, kind: WalkFailure['kind'], reason: string): WalkResult {
     const page = this.pages + 1;
     const target = { method: current.method.toUpperCase(), url: current.url, ...(current.body ? { body: current.body } : {}) };
-    const named = kind === 'http' || kind === 'paging' || kind === 'inconsistent';
+    const named = kind === 'http' || kind === 'paging' || kind === 'rows' || kind === 'inconsistent';
     const where = named ? `page ${page} (${describeRequest(current)}): ${reason}` : `page ${page}: ${reason}`;
     const outcome = kind === 'inconsistent' ? 'inconsistent' : 'failed';
     const verdict = outcome === 'inconsistent' ? 'inconsistent: the walk stopped at' : 'failed at';

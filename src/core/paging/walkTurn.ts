@@ -51,6 +51,7 @@ export class WalkTurns {
 
   constructor(private readonly s: WalkSetting, private readonly book: WalkBook, private current: HttpRequest, resume: WalkCheckpoint | undefined) {
     this.writing = new PageWriting(s.options.sink);
+    book.arrivedRows = () => this.writing.arrived;
     this.memory = new PagingMemory(resume);
   }
 
@@ -204,7 +205,7 @@ export class WalkTurns {
         this.current = acceptance.request;
         return undefined;
       }
-      case 'fail': return await this.unwrite(book.fail(this.current, response.status >= 200 && response.status < 300 ? 'paging' : 'http', acceptance.reason));
+      case 'fail': return await this.unwrite(book.fail(this.current, response.status < 200 || response.status > 299 ? 'http' : acceptance.rowsRefused ? 'rows' : 'paging', acceptance.reason));
       case 'inconsistent': return await this.unwrite(book.fail(this.current, 'inconsistent', acceptance.reason));
       case 'end': {
         // The end is known without this page's rows: anything it wrote while it arrived goes first.

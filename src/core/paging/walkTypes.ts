@@ -137,8 +137,11 @@ export interface WalkFailure {
   /** 1-based page of the walk that could not be kept. */
   readonly page: number;
   readonly request: { readonly method: string; readonly url: string; readonly body?: string };
-  /** 'resume': the checkpoint was refused (resumeCheck.ts); nothing was sent. 'auth': a token could not be renewed. */
-  readonly kind: HttpFaultKind | 'http' | 'paging' | 'sink' | 'inconsistent' | 'resume' | 'auth';
+  /**
+   * 'resume': the checkpoint was refused (resumeCheck.ts); nothing was sent. 'auth': a token could not be
+   * renewed. 'rows': a body that is JSON whose rows could not be taken as given (RowsRefusedError), never "shown as it came".
+   */
+  readonly kind: HttpFaultKind | 'http' | 'paging' | 'rows' | 'sink' | 'inconsistent' | 'resume' | 'auth';
   readonly message: string;
 }
 
@@ -153,6 +156,8 @@ export interface WalkResult extends WalkFigures {
   readonly resumeAt?: number;
   /** Why this walk cannot be resumed, when it is not complete and cannot. */
   readonly cannotResume?: string;
+  /** Rows of a page not kept that are in the sink all the same: written as they arrived (rowsAsTheyArrive), fully received before the page failed. */
+  readonly arrivedRows?: number;
   /** Things done on the user's behalf: credentials dropped for another origin, a page size the server cut. */
   readonly notices: readonly string[];
 }

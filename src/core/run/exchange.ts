@@ -326,6 +326,8 @@ function rowsOf(sent: Sent, body: unknown, first: boolean): RowsOfExchange | und
   const rule = rowsRule(plan.style, plan.options);
   const path = sent.rowsPath ?? rule.declared;
   if (!first || (sent.streamedTo && walked.pages > 0)) return { path, items: [], count: walked.rows };
+  // A page not kept whose rows fully received went to rowsTo as they arrived: those are its rows.
+  if (sent.streamedTo && walked.arrivedRows !== undefined) return { path, items: [], count: walked.arrivedRows };
   if (plan.style !== 'none' && walked.pages > 0) return { path, items: sent.kept_rows, count: walked.rows };
   // An unpaged page, a page refused: the same rule asked of the body shown; no rows where it finds none.
   const found = rule.find(body);

@@ -15,8 +15,10 @@ export function walkProblemOf(walked: WalkResult, pages: 'first' | 'all'): strin
   const paged = walked.checkpoint.plan.style !== 'none';
   if (paged) return walked.outcome !== 'max-pages' && walked.failure?.kind !== 'http' ? walked.message : undefined;
   // An unpaged response is shown as it came, whatever its body; but one whose body never came whole (cut,
-  // too slow, stopped) or whose rows could not be written has no result to show; nor one whose rows
-  // items= names (the user said where they are) and that has none there, or none it can give.
+  // too slow, stopped), whose rows could not be written or taken as given ('rows'), or that broke after
+  // rows of it were written (arrivedRows: they are only part of it) has no result to show; nor one whose
+  // rows items= names (the user said where they are) and that has none there, or none it can give.
+  if (walked.failure?.kind === 'paging' && walked.arrivedRows !== undefined) return walked.message;
   const named = walked.checkpoint.plan.options['items'] !== undefined;
   return walked.failure?.kind === 'http' || (walked.failure?.kind === 'paging' && !named) ? undefined : walked.message;
 }

@@ -24,7 +24,8 @@ import { countsLine, type RequestComparison, type SideSummary } from '../../core
 import { runSideExchange } from '../../core/compare/sideExchange';
 import type { Environment } from '../../core/env';
 import type { HistoryEntry, HistoryStore, StoredExchange } from '../../core/history';
-import { requestIndexNow } from '../../core/history/requestNow';
+import { entriesOfRequest, requestIndexNow } from '../../core/history/requestNow';
+import type { HttpFile } from '../../core/httpfile/model';
 import { openFileSink, redactingSink } from '../../core/export';
 import { parseHttpFile, requestLabel } from '../../core/httpfile';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
@@ -148,7 +149,7 @@ export class CompareController implements vscode.Disposable {
    * network; the older is side A), against the request sent now, or the request on two environments.
    */
   async compareHistoryEntry(entry: HistoryEntry, given: CompareChoices = {}): Promise<CompareOutcome | undefined> {
-    const others = (await this.history().list()).filter((e) => e.id !== entry.id && e.response && e.key !== undefined && e.key === entry.key);
+    const others = (await this.sameRequestAs(entry)).filter((e) => e.id !== entry.id);
     const choice = await pickForEntry(entry, others, this.environments.envFile?.names ?? [], this.environments.active?.name, given);
     if (!choice) return undefined;
     if ('history' in choice) return this.compareStoredPair(entry, choice.history, given);
@@ -260,15 +261,30 @@ export class CompareController implements vscode.Disposable {
 
   /** The stored responses of the request at `at` (History entries sent from it, as its file is now; newest first). */
   private async storedOf(at: SendTarget): Promise<HistoryEntry[]> {
-    const sentFromFile = (await this.history().list()).filter((e) => e.response && e.origin?.file === at.uri);
-    if (sentFromFile.length === 0) return [];
-    let file;
+    const entries = (await this.history().list()).filter((e) => e.response && e.origin?.file === at.uri);
+    const file = entries.length === 0 ? undefined : await this.fileNow(at.uri);
+    return file ? entriesOfRequest(entries, at.uri, file, at.requestIndex) : [];
+  }
+
+  /**
+   * The stored responses of the request `entry` was sent from, found in its file as it is now (newest
+   * first; the entry too): none when that request is no longer there (another one may hold its place).
+   */
+  private async sameRequestAs(entry: HistoryEntry): Promise<HistoryEntry[]> {
+    const uri = entry.origin?.file;
+    const file = uri === undefined ? undefined : await this.fileNow(uri);
+    const index = file && requestIndexNow(file, entry);
+    if (!file || uri === undefined || index === undefined) return [];
+    return entriesOfRequest((await this.history().list()).filter((e) => e.response), uri, file, index);
+  }
+
+  /** A request file's text as it is now, parsed; undefined when it cannot be read (no stored response is offered). */
+  private async fileNow(uri: string): Promise<HttpFile | undefined> {
     try {
-      file = parseHttpFile((await vscode.workspace.openTextDocument(vscode.Uri.parse(at.uri))).getText());
+      return parseHttpFile((await vscode.workspace.openTextDocument(vscode.Uri.parse(uri))).getText());
     } catch {
-      return []; // Unreadable now: no stored response is offered, the environments still are.
+      return undefined;
     }
-    return sentFromFile.filter((e) => requestIndexNow(file, e) === at.requestIndex);
   }
 
   /** A History entry with its stored response, or undefined, said. */

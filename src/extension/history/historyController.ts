@@ -7,10 +7,12 @@ import {
   HistoryStore,
   compareDocument,
   directoryHistoryFiles,
+  entriesOfRequest,
   type HistoryEntry,
   type HistoryRecord,
   type StoredExchange,
 } from '../../core/history';
+import type { HttpFile } from '../../core/httpfile/model';
 import { toCurl } from '../../core/interop/curl';
 import { curlNetworkFlagsOf } from '../../core/interop/curlNetwork';
 import type { ResolvedNetwork } from '../../core/http/networkSettings';
@@ -74,11 +76,11 @@ export class HistoryController implements vscode.Disposable {
     return entries;
   }
 
-  /** Summaries of the stored responses to the request `key` (file and name), newest first. */
-  earlier(key: string): EarlierResponse[] {
-    return this.cache.flatMap((entry) => {
+  /** Summaries of the stored responses to the request at `index` of `file` (the file at `uri` as it is now), newest first. */
+  earlierOf(uri: string, file: HttpFile, index: number): EarlierResponse[] {
+    return entriesOfRequest(this.cache, uri, file, index).flatMap((entry) => {
       const r = entry.response;
-      if (entry.key !== key || !r) return [];
+      if (!r) return [];
       return [{
         receivedAt: entry.time, method: entry.request.method, url: entry.request.url, status: r.status, statusText: r.statusText,
         totalMs: r.totalMs, sizeBytes: r.sizeBytes, businessFailed: entry.business.verdict === 'failed',

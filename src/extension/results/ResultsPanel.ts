@@ -7,7 +7,7 @@ import type { ResultsViewModel } from '../../protocol/webviewMessages';
 import { detailOf } from '../../core/results/cells';
 import type { PanelSource } from '../../core/results/spilledView';
 import { buildResultsHtml, createNonce } from './html';
-import { ResultsSession, type EarlierResponses, type PageAppend, type ResultsRequest, type SessionAction, type WalkEnd, type WalkProgress } from './resultsSession';
+import { ResultsSession, type PageAppend, type ResultsRequest, type SessionAction, type WalkEnd, type WalkProgress } from './resultsSession';
 
 export type { PageAppend, ResultsRequest, WalkEnd, WalkProgress } from './resultsSession';
 
@@ -16,8 +16,6 @@ export interface ResultsPanelOptions {
   readonly extensionUri: vscode.Uri;
   /** Where rejected messages and failures are reported (an output channel's appendLine). Never gets content. */
   readonly log?: (line: string) => void;
-  /** Earlier responses per request (the History store's summaries). */
-  readonly history?: EarlierResponses;
   /** Column of a newly opened panel; default Beside. A revealed panel stays where the user put it. */
   readonly viewColumn?: vscode.ViewColumn;
 }
@@ -45,7 +43,7 @@ export class ResultsPanel implements vscode.Disposable {
 
   constructor(private readonly options: ResultsPanelOptions) {
     this.log = options.log ?? (() => undefined);
-    this.session = new ResultsSession(options.history, this.log);
+    this.session = new ResultsSession(this.log);
     this.rowDocuments = vscode.workspace.registerTextDocumentContentProvider(ROW_SCHEME, {
       provideTextDocumentContent: (uri) => this.rowTexts.get(uri.toString()) ?? '',
     });
@@ -54,10 +52,6 @@ export class ResultsPanel implements vscode.Disposable {
   /** The view model on screen (with the rows appended since), for tests and for the commands. */
   get viewModel(): ResultsViewModel | undefined {
     return this.session.viewModel;
-  }
-
-  get history(): EarlierResponses {
-    return this.session.history;
   }
 
   get isOpen(): boolean {

@@ -8,7 +8,6 @@ import {
   encodeRows,
   parseWebviewToHost,
   type Column,
-  type HistoryEntry,
   type HostToWebviewMessage,
   type PagingState,
   type ResultsViewModel,
@@ -56,13 +55,6 @@ export type SessionAction =
 
 type Post = (message: HostToWebviewMessage) => void;
 
-/** Earlier responses to a request, newest first: the History store's summaries (recording is the sender's job). */
-export interface EarlierResponses {
-  entries(requestKey: string): readonly HistoryEntry[];
-}
-
-const NO_HISTORY: EarlierResponses = { entries: () => [] };
-
 /** Runs work on a later task (after the show has left); tests pass one they drive by hand. */
 export type Later = (work: () => void) => void;
 
@@ -78,7 +70,6 @@ export class ResultsSession {
   private restOwed: ResultsViewModel | undefined;
 
   constructor(
-    readonly history: EarlierResponses = NO_HISTORY,
     private readonly log: (line: string) => void = () => undefined,
     private readonly later: Later = onLaterTask,
   ) {}
@@ -106,10 +97,9 @@ export class ResultsSession {
     this.restOwed = undefined;
   }
 
-  /** Earlier responses to the same request become the new one's history. */
+  /** Shows a view model (its earlier responses come with it: the sender finds them, requestNow.ts's rule). */
   show(viewModel: ResultsViewModel): void {
-    const earlier = this.history.entries(viewModel.requestKey);
-    this.current = { ...viewModel, history: viewModel.history.length > 0 ? viewModel.history : [...earlier] };
+    this.current = viewModel;
     this.walkNews = [];
     this.sendShow(this.current);
   }

@@ -19,6 +19,8 @@ import type { PrepareContext, Prepared } from '../../core/run/prepareRequest';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
 import { Redactor, knownSecretValues } from '../../core/secrets';
 import type { HistoryRecord } from '../../core/history';
+import type { HttpFile } from '../../core/httpfile/model';
+import type { HistoryEntry as EarlierResponse } from '../../protocol/webviewMessages';
 import { contractDriftStep } from '../../core/contract';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { ResultsPanel, ResultsRequest } from '../results/ResultsPanel';
@@ -50,6 +52,8 @@ export class SendController implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   /** Where each exchange shown is recorded (the History view); awaited so a send settles with its entry written. */
   recorder: ((record: HistoryRecord) => Promise<unknown>) | undefined;
+  /** The stored responses to the request at `index` of `file` (the file at `uri` as sent), newest first: the panel lists them. */
+  earlier: ((uri: string, file: HttpFile, index: number) => readonly EarlierResponse[]) | undefined;
 
   constructor(
     private readonly catalog: () => Catalog,
@@ -139,7 +143,8 @@ export class SendController implements vscode.Disposable {
     const session = pagedSessionOf(sent, redactor, stores !== undefined);
     this.session = session;
     const { viewModel, contract, source } = stores ? await spilledSendViewModel(sent, response, redactor, session, stores) : sendViewModel(sent, response, redactor, session);
-    this.panel.show(viewModel, source);
+    const earlier = this.earlier?.(sent.document.uri.toString(), sent.file, sent.target.requestIndex) ?? [];
+    this.panel.show({ ...viewModel, history: [...earlier] }, source);
     const record = historyRecordOf(entry, response, contract, result.business);
     if (session) session.historyRecord = record;
     await this.recorder?.(record);

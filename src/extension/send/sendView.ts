@@ -31,7 +31,7 @@ export interface SentRequest {
   readonly name: string;
 }
 
-/** What makes two sends "the same request" for the panel's earlier responses: its file and its label. */
+/** The panel's name for the request of a send (its file and label); which sends are the same request is requestNow.ts's rule. */
 const requestKeyOf = ({ document, name }: SentRequest): string => `${document.uri.toString()}#${name}`;
 
 /** What the History view keeps of a send, before its response (or fault) is known. */
@@ -39,7 +39,7 @@ export function historyEntryOf(sent: SentRequest, environment: string): HistoryR
   const { result, prepared, target, document, text, node } = sent;
   const uri = document.uri.toString();
   return {
-    request: result.request ?? prepared.request, key: requestKeyOf(sent), ...(node?.name ? { name: node.name } : {}),
+    request: result.request ?? prepared.request, ...(node?.name ? { name: node.name } : {}),
     origin: { file: uri, index: target.requestIndex }, source: requestBlockText(text, target.requestIndex),
     environment, ...(result.operation ? { operationId: result.operation.id } : {}),
   };

@@ -176,6 +176,25 @@ Accept: application/json
     assert.ok(await document.save());
   });
 
+  it('the panel\'s earlier responses follow the request, not its place, once a request is inserted above', async () => {
+    const file = await writeWorkspaceFile('history-earlier.http', '###\nGET {{booking_base_url}}/bookings?page=1\n\n###\nGET {{booking_base_url}}/bookings?page=2\n');
+    assert.equal((await send(file, 1))?.status, 200);
+    assert.equal((await send(file, 1))?.status, 200);
+    const [entryOfB] = await api.history.store.list();
+    assert.ok(entryOfB?.request.url.endsWith('page=2'));
+    // Another request written above: page=1 now holds the place page=2 was sent from ("request 2").
+    const above = new vscode.WorkspaceEdit();
+    above.insert(file, new vscode.Position(0, 0), '###\nGET {{booking_base_url}}/bookings?page=3\n\n');
+    assert.ok(await vscode.workspace.applyEdit(above));
+    assert.equal((await send(file, 1))?.status, 200);
+    assert.deepEqual(api.results.viewModel?.history.map((h) => h.url), [], 'page=1 was never sent before: none of page=2\'s responses');
+    assert.equal((await send(file, 2))?.status, 200);
+    const earlier = api.results.viewModel?.history.map((h) => h.url) ?? [];
+    assert.equal(earlier.length, 2, 'page=2 keeps its own two earlier responses at its new place');
+    for (const url of earlier) assert.ok(url.endsWith('page=2'), url);
+    assert.ok(await (await vscode.workspace.openTextDocument(file)).save());
+  });
+
   it('an authenticated request is recorded without its token; clear history empties the view', async () => {
     const sandbox = requireSandbox();
     await signInToEngagement(api, sandbox);

@@ -16,7 +16,9 @@ export function singlePageStrategy(options: Readonly<Record<string, string>>, po
       if (common) return common;
       const accepted = rule.accept(page.body.ok ? page.body.value : undefined);
       // Only items= can fail: the user said where the rows are.
-      return accepted.kind === 'fail' && options['items'] === undefined ? { kind: 'rows', rows: [], path: rule.declared } : accepted;
+      if (accepted.kind !== 'fail') return accepted;
+      // Rows where items= says there are none: refused in words (never "shown as it came", 0 rows).
+      return options['items'] === undefined ? { kind: 'rows', rows: [], path: rule.declared } : { ...accepted, rowsRefused: true };
     },
     next: () => ({ kind: 'end', reason: 'a single page (no paging style)' }),
   };

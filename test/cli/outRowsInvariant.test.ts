@@ -1,0 +1,168 @@
+// `apiwb run --out` on a single response: the row count printed equals the rows in the file, whatever the
+// body's shape or fault; rows the rows rule found but could not take as given are refused in words and
+// exit 1, and what the request wrote while its body arrived is cut off the file again
+// (src/cli/responseRows.ts). Oracle: JSON.parse of the whole body and the rows rule. Each body is served
+// by a server of the test's own on 127.0.0.1 (port 0); `apiwb run` in process.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { rowsRule } from '../../src/core/paging/rows';
+import { runInProcess } from './inProcess';
+import { startLocalServer, type LocalServer } from './localServer';
+
+const padded = (from: number, n: number): string => Array.from({ length: n }, (_, i) => `{"id":${from + i},"pad":"${'x'.repeat(80)}"}`).join(',');
+const alike = (n: number, depth: 1 | 2): string[] =>
+  Array.from({ length: n }, (_, i) => (depth === 1 ? `"k${i}":[{"i":${i}}]` : `"k${i}":{"v":[{"i":${i}}]}`));
+const WRAPPED = `{"Data":[${padded(0, 20_000)}]}`;
+
+/** Whole bodies, each sent in one go. */
+const BODIES: Record<string, string> = {
+  // The first of 30 000 alike small arrays given again later as something else: JSON.parse keeps the last.
+  'again-number': `{${alike(30_000, 1).join(',')},"k0":5}`,
+  'again-object': `{${alike(30_000, 1).join(',')},"k0":{"x":1}}`,
+  'again-null': `{${alike(30_000, 1).join(',')},"k0":null}`,
+  'again-numbers': `{${alike(30_000, 1).join(',')},"k0":[1,2]}`,
+  'again-depth2': `{${alike(30_000, 2).join(',')},"k0":5}`,
+  'again-pretty': JSON.stringify(JSON.parse(`{${alike(30_000, 1).join(',')}}`), null, 1).replace(/\n}$/, ',\n "k0": 5\n}'),
+  // A rows field given twice: about 1.4 MB of the first array before the second.
+  twice: `{"value":[${padded(0, 15_000)}],"value":[${padded(100_000, 5)}]}`,
+  // An outer key given twice: JSON.parse keeps the last object, whose array is the small one.
+  'outer-twice': `{"o":{"v":[${padded(0, 5_000)}]},"o":{"w":[${padded(9_000, 3)}]}}`,
+  wrapped: WRAPPED,
+  'top-array': `[${padded(0, 20_000)}]`,
+};
+/** Bodies that break: their first bytes, then a socket dropped or bytes that are not JSON. */
+const BROKEN: Record<string, { text: string; end: 'drop' | 'garbage' }> = {
+  'cut-array': { text: `[${padded(0, 20_000)}]`.slice(0, 1_000_000), end: 'drop' },
+  'cut-wrapped': { text: WRAPPED.slice(0, 1_000_000), end: 'drop' },
+  'malformed-array': { text: `[${padded(0, 20_000)}]`.slice(0, 1_000_000), end: 'garbage' },
+};
+
+/** The rows JSON.parse and the rule find in a body (what a run without faults must write). */
+function oracle(text: string, style: string): unknown[] {
+  const found = rowsRule(style === '' ? 'none' : 'generic', style === '' ? {} : { items: 'value' }).find(JSON.parse(text));
+  return found.ok ? [...found.rows] : [];
+}
+
+function fileRows(path: string, format: 'ndjson' | 'csv' | 'json'): unknown[] {
+  if (!existsSync(path)) return [];
+  const text = readFileSync(path, 'utf8');
+  if (format === 'json') return text.trim() === '' ? [] : JSON.parse(text) as unknown[];
+  const lines = text.split(/\r?\n/).filter((l) => l !== '');
+  return format === 'csv' ? lines.slice(1) : lines.map((l) => JSON.parse(l) as unknown);
+}
+
+/** The run's totals line: "N requests, F failed, R rows, T ms". */
+function printedRows(stdout: string): number {
+  const totals = /(\d+) rows, \d+ ms/.exec(stdout);
+  assert.ok(totals, stdout);
+  return Number(totals[1]);
+}
+
+void describe('apiwb run --out: a single response\'s printed rows are the rows in the file', () => {
+  let server: LocalServer;
+  before(async () => {
+    server = await startLocalServer('apiwb-out-rows-', (req, res) => {
+      const name = decodeURIComponent((req.url ?? '').slice(1));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const broken = BROKEN[name];
+      if (!broken) return void res.end(BODIES[name]);
+      if (broken.end === 'garbage') return void res.end(`${broken.text}}}}`);
+      res.write(broken.text, () => res.socket?.destroy());
+    });
+  });
+  after(() => server.close());
+
+  const run = async (name: string, style = '', format: 'ndjson' | 'csv' | 'json' = 'ndjson', before?: string): Promise<{ code: number; stdout: string; stderr: string; rows: unknown[]; out: string }> => {
+    const file = join(server.dir, `${name}-${format}.http`);
+    writeFileSync(file, `${style}GET {{base}}/${encodeURIComponent(name)}\n`);
+    const out = join(server.dir, `${name}${style === '' ? '' : '-styled'}.${format}`);
+    if (before !== undefined) writeFileSync(out, before);
+    const r = await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--out', out, ...(format === 'ndjson' ? [] : ['--format', format])]);
+    return { ...r, rows: fileRows(out, format), out };
+  };
+
+  for (const name of Object.keys(BODIES).filter((n) => n.startsWith('again-'))) {
+    void it(`${name}: the first of 30 000 alike arrays given again later is refused in words, exit 1, nothing in the file`, async () => {
+      const r = await run(name);
+      const expected = oracle(BODIES[name]!, '');
+      assert.ok(expected.length > 0, 'JSON.parse finds rows: a run that writes none must say so');
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      assert.match(r.stdout, /passed over while the body arrived.*name the rows with items=/);
+      assert.equal(printedRows(r.stdout), r.rows.length);
+      assert.deepEqual(r.rows, []);
+    });
+  }
+
+  void it('a rows field given twice, read by its style: the rows written while it arrived are cut off the file again, said in words', async () => {
+    const r = await run('twice', '# @paging generic next=next_link items=value\n');
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /"value" appears twice/);
+    assert.match(r.stdout, /the 10\d{3} row\(s\) it wrote to --out while the body arrived were cut off again/);
+    assert.deepEqual(r.rows, [], 'no row of the first array stays in the file');
+    assert.equal(printedRows(r.stdout), 0);
+    assert.match(r.stderr, /no row is kept: the rows written were cut off again, and the file is left empty/);
+    assert.doesNotMatch(r.stderr, /left as it was/);
+  });
+
+  void it('an outer key given twice: never the first object\'s rows (JSON.parse keeps the last); refused in words, exit 1', async () => {
+    const r = await run('outer-twice');
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /the rows are the array at "o\.w", but it was passed over/);
+    assert.deepEqual(r.rows, []);
+    assert.equal(printedRows(r.stdout), 0);
+  });
+
+  void it('without --out the same body is refused the same way: never "0 rows" and exit 0', async () => {
+    const file = join(server.dir, 'no-out.http');
+    writeFileSync(file, 'GET {{base}}/again-number\n');
+    const r = await runInProcess([file, '--env', 'local', '--env-file', server.envFile]);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /passed over while the body arrived/);
+  });
+
+  void it('a refusal that wrote nothing leaves the file that was there as it was, and says so', async () => {
+    const r = await run('again-number', '', 'ndjson', '{"yesterday":1}\n');
+    assert.equal(r.code, 1);
+    assert.deepEqual(r.rows, [{ yesterday: 1 }]);
+    assert.match(r.stderr, /left as it was/);
+  });
+
+  void it('a rows field given twice after a good request: the file keeps exactly the first request\'s rows, the totals count them', async () => {
+    const file = join(server.dir, 'two.http');
+    writeFileSync(file, 'GET {{base}}/wrapped\n\n###\n# @paging generic next=next_link items=value\nGET {{base}}/twice\n');
+    const out = join(server.dir, 'two.ndjson');
+    const r = await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--out', out]);
+    assert.equal(r.code, 1, r.stdout);
+    const rows = fileRows(out, 'ndjson');
+    assert.deepEqual(rows, oracle(WRAPPED, ''));
+    assert.equal(printedRows(r.stdout), rows.length);
+  });
+
+  for (const name of ['twice', 'wrapped', 'top-array']) {
+    for (const format of ['ndjson', 'csv', 'json'] as const) {
+      void it(`${name} (${format}), no style: every row JSON.parse finds is written and counted, exit 0`, async () => {
+        const r = await run(name, '', format);
+        assert.equal(r.code, 0, r.stdout + r.stderr);
+        const expected = oracle(BODIES[name]!, '');
+        assert.equal(printedRows(r.stdout), expected.length);
+        assert.equal(r.rows.length, expected.length);
+        if (format !== 'csv') assert.deepEqual(r.rows, expected);
+      });
+    }
+  }
+
+  for (const name of Object.keys(BROKEN)) {
+    void it(`${name}: the rows fully received stay in the file, the line counts them, exit 1`, async () => {
+      const r = await run(name);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      assert.ok(r.rows.length > 5_000, `rows fully received are kept (${r.rows.length})`);
+      assert.equal(printedRows(r.stdout), r.rows.length);
+      assert.match(r.stdout, new RegExp(` ${r.rows.length} rows {2}— failed at page 1`));
+      assert.match(r.stdout, new RegExp(`and ${r.rows.length} row\\(s\\) of page 1 fully received, written as they arrived`));
+      const whole = [...Array(20_000).keys()].map((i) => i);
+      assert.deepEqual(r.rows.map((row) => (row as { id: number }).id), whole.slice(0, r.rows.length), 'a prefix of the body\'s rows, each whole');
+    });
+  }
+});
