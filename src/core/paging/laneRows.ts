@@ -287,7 +287,6 @@ function innerArray(skeleton: Record<string, unknown>, keys: readonly string[]):
   if (!Array.isArray(last[inner])) define(last, inner, []);
   return last[inner] as unknown[];
 }
-}
 
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
