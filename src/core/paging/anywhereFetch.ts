@@ -47,9 +47,9 @@ const ERROR_LISTS: ReadonlySet<string> = new Set(ERROR_LIST_KEYS);
 const OPEN_OBJ = 0x7b, OPEN_ARR = 0x5b;
 
 /** What is kept of an object body's fields besides its arrays (their rows stream apart). */
-function anywhereOptions(): AnywhereOptions {
+function anywhereOptions(kept: readonly string[]): AnywhereOptions {
   return {
-    alwaysKept: new Set([...BUSINESS_ERROR_KEYS, ...NEXT_LINK_FIELDS]),
+    alwaysKept: new Set([...BUSINESS_ERROR_KEYS, ...NEXT_LINK_FIELDS, ...kept]),
     fieldBytes: 1 << 20,
     keptBytes: 8 << 20,
     summarise: rowsSummary,
@@ -85,12 +85,13 @@ class EarlyBatches {
  * Reads a body through `read`, finding its rows with `find` (the rows rule). `early` takes whole rows
  * while they arrive; `tentative` (with `early`) opens a page of the same sink written while an object's
  * array arrives and kept only if the rule picks that array. Without `rowBytes` nobody reads the rows'
- * bytes, only their count. Throws MalformedJsonError for a body that is not JSON (the rows fully received
+ * bytes, only their count. `kept`: top-level fields a paging style's steps read (StreamRows.kept), kept
+ * whole whatever the skeleton's budget. Throws MalformedJsonError for a body that is not JSON (the rows fully received
  * are handed to `early` first), and what `read` or `early` throw.
  */
-export async function readAnywhere(read: Read, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, rowBytes: boolean, tentative?: () => HeldPage | undefined): Promise<AnywhereBody> {
+export async function readAnywhere(read: Read, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, rowBytes: boolean, tentative?: () => HeldPage | undefined, kept: readonly string[] = []): Promise<AnywhereBody> {
   const out = new ByteBlocks();
-  const splitter = new JsonRowSplitter(undefined, out, anywhereOptions());
+  const splitter = new JsonRowSplitter(undefined, out, anywhereOptions(kept));
   const batches = early ? new EarlyBatches(early) : undefined;
   const lanes = new LaneRows(find, rowBytes, early ? tentative : undefined);
   const cut = new ArrayLanes(ERROR_LISTS);

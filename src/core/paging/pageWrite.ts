@@ -26,7 +26,11 @@ export class SinkFault extends Error {
 export class PageWriting {
   private held: HeldPage | undefined;
   /** The edge rows of a streamed page seen while it arrived (made only for one held). */
-  edges: PageEdges | undefined;
+  private edges: PageEdges | undefined;
+  /** Rows of this page went to the sink without passing `edges` (written as they arrive, not held). */
+  private unseen = false;
+  /** The held page is lent to an array of the body while it arrives (lend). */
+  private lent = false;
 
   constructor(private readonly sink: RowSink) {}
 
@@ -34,6 +38,16 @@ export class PageWriting {
   begin(hold: boolean): void {
     this.held = hold ? this.sink.openPage?.() : undefined;
     this.edges = undefined;
+    this.unseen = false;
+    this.lent = false;
+  }
+
+  /**
+   * The page's edge rows once the rest of its NDJSON (`ndjson`, not yet written) is seen too; with
+   * `whole`, whether every row of the page passed them (none went to the sink unseen as it arrived).
+   */
+  seeRest(ndjson: readonly Buffer[]): { readonly edges: PageEdges; readonly whole: boolean } {
+    return { edges: (this.edges ??= new PageEdges()).see(ndjson), whole: !this.unseen };
   }
 
   get holding(): boolean {
@@ -51,23 +65,33 @@ export class PageWriting {
   }
 
   private earlyWrite(asTheyArrive: boolean): EarlyWrite | undefined {
-    const { sink, held } = this;
-    if (asTheyArrive && sink.writeNdjsonPage) return (ndjson, n, keys) => sink.writeNdjsonPage!(ndjson, n, keys);
-    if (!held) return undefined;
-    return (ndjson, n, keys) => {
-      // Its edge rows are copied before the parts are written and reused.
-      (this.edges ??= new PageEdges()).see(ndjson);
-      return held.writeNdjson(ndjson, n, keys);
-    };
+    const { sink } = this;
+    if (asTheyArrive && sink.writeNdjsonPage) {
+      return (ndjson, n, keys) => {
+        this.unseen = true;
+        return sink.writeNdjsonPage!(ndjson, n, keys);
+      };
+    }
+    if (!this.held) return undefined;
+    // The page held now: a lent page dropped (lend) starts the page anew.
+    return (ndjson, n, keys) => this.writeHeld(ndjson, n, keys);
+  }
+
+  private writeHeld(ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>): Promise<void> {
+    // Its edge rows are copied before the parts are written and reused.
+    (this.edges ??= new PageEdges()).see(ndjson);
+    return this.held!.writeNdjson(ndjson, n, keys);
   }
 
   /**
-   * With `asTheyArrive`: pages of the sink written while a part of the body arrives and kept or dropped
-   * by the reader (an object's array the rows rule may pick: anywhereFetch.ts); writes fail as SinkFault.
+   * Pages of the sink written while a part of the body arrives and kept or dropped by the reader (an
+   * object's array the rows rule may pick: anywhereFetch.ts); writes fail as SinkFault. With
+   * `asTheyArrive`, pages of their own; else (a walk's page, held) the page's own held page, lent (lend).
    */
   tentative(asTheyArrive: boolean): (() => HeldPage | undefined) | undefined {
     const { sink } = this;
-    if (!asTheyArrive || !sink.writeNdjsonPage || !sink.openPage) return undefined;
+    if (!asTheyArrive) return this.held ? () => this.lend() : undefined;
+    if (!sink.writeNdjsonPage || !sink.openPage) return undefined;
     return () => {
       const page = sink.openPage!();
       const fault = (error: unknown): never => { throw new SinkFault(error); };
@@ -77,6 +101,34 @@ export class PageWriting {
         keep: () => page.keep().catch(fault),
         drop: () => page.drop(),
       };
+    };
+  }
+
+  /**
+   * The held page lent to one array of an object body while it arrives, one at a time: its rows are
+   * written into the page as they come (--out grows with the download). Kept: they are the page's rows,
+   * kept with it once the walker accepts it. Dropped (the rows rule chose another array): cut off the
+   * file, and the page starts anew, empty, for the rows the rule chose.
+   */
+  private lend(): HeldPage | undefined {
+    if (!this.held || this.lent) return undefined;
+    this.lent = true;
+    const fault = (error: unknown): never => { throw new SinkFault(error); };
+    return {
+      writeNdjson: (ndjson, n, keys) => this.writeHeld(ndjson, n, keys).catch(fault),
+      writeRows: (rows) => this.held!.writeRows(rows).catch(fault),
+      keep: () => {
+        this.lent = false;
+        return Promise.resolve();
+      },
+      drop: async () => {
+        this.lent = false;
+        const page = this.held;
+        if (!page) return;
+        await page.drop().catch(fault);
+        this.held = this.sink.openPage!();
+        this.edges = undefined;
+      },
     };
   }
 

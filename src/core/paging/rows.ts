@@ -12,8 +12,10 @@
 // constants below: a style's place is data, never a second description of it.
 // The streamed path (pageFetch.ts) agrees by construction: it streams only the style's first name or a
 // top-level array, and hands the strategy every other field, so the rule sees what it would have seen.
-// With no style (`none`), it streams "anywhere" (anywhereFetch.ts): every array one level down is counted
-// as it passes and the rule is asked of the body's skeleton (placeholderRows, rowsSummary) at its end.
+// Where the style's place is not one top-level field (no style `none`, the configurable style's several
+// names, the batch cursor's largest array) it streams "anywhere" (anywhereFetch.ts): every array one and
+// two levels down is counted as it passes and the rule is asked of the body's skeleton (placeholderRows,
+// rowsSummary) at its end; the fields the style's steps read (StreamRows.kept) stay whole in it.
 // `items=$` names the top-level array.
 import type { PagingStyleId } from '../catalog/model';
 import { markNotHeld } from './notHeld';
@@ -45,9 +47,9 @@ interface Place {
   readonly fixed: boolean;
   /**
    * What the walker may stream to an NDJSON file: a top-level field, `undefined` for a top-level array,
-   * null for nothing unless items= names a top-level field, 'never' for nothing at all.
+   * 'anywhere' for the rule asked of the body's skeleton at its end.
    */
-  readonly stream: string | undefined | null; // also 'never' or 'anywhere'
+  readonly stream: string | undefined; // also 'anywhere'
 }
 
 /**
@@ -69,10 +71,10 @@ const PLACES: Readonly<Record<PagingStyleId, Place>> = {
   'page-number': { names: ['Orders'], fixed: true, stream: 'Orders' },
   'offset-remaining': { names: ['_Leads'], fixed: true, stream: '_Leads' },
   'export-ordinal': { names: ['Result'], fixed: true, stream: 'Result' },
-  'batch-cursor': { names: ['Assets'], fixed: false, stream: 'never' },
+  'batch-cursor': { names: ['Assets'], fixed: false, stream: 'anywhere' },
   'stateful-extraction': { names: ['FactTransactions'], fixed: false, stream: 'FactTransactions' },
   'page-headers': { names: [], fixed: false, stream: undefined },
-  generic: { names: ['value', 'items', 'data', 'results'], fixed: false, stream: null },
+  generic: { names: ['value', 'items', 'data', 'results'], fixed: false, stream: 'anywhere' },
   none: { names: [], fixed: false, stream: 'anywhere' },
 };
 
@@ -157,6 +159,8 @@ export interface StreamRows {
   readonly field?: string;
   /** The rule asked of the body's skeleton, with the response's head (for a style detected from it). */
   readonly anywhere?: (body: unknown, head: { readonly headers: Readonly<Record<string, string>> }) => RowsFound;
+  /** With `anywhere`: the top-level fields the style's steps read besides the rows (its cursor, totals), kept whole in the skeleton. */
+  readonly kept?: readonly string[];
 }
 
 export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, string>>): RowsRule {
@@ -166,8 +170,7 @@ export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, 
   const find = (body: unknown): RowsFound => findRows(body, place);
   // items= streams when it names a top-level field or the top-level array ('$'); a dotted path is read
   // from the body (anywhere, for no style; else parsed).
-  const named = items === undefined ? styleStream : items === '$' || items === '.' || items === '' ? undefined : items.includes('.') ? (styleStream === 'anywhere' ? 'anywhere' : null) : items;
-  const stream = styleStream === 'never' ? null : named;
+  const stream = items === undefined ? styleStream : items === '$' || items === '.' || items === '' ? undefined : items.includes('.') ? (style === 'none' ? 'anywhere' : null) : items;
   const streamRows: StreamRows | undefined = stream === null ? undefined : stream === 'anywhere' ? { anywhere: find } : stream === undefined ? {} : { field: stream };
   return {
     find,
