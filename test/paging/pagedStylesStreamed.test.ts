@@ -16,6 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import { createCatalog, type JSONSchema, type Operation } from '../../src/core/catalog';
 import { detectBusinessErrors } from '../../src/core/catalog/businessErrors';
 import { checkContract } from '../../src/core/contract/drift';
+import { reopenFileSink } from '../../src/core/export';
 import { openNdjsonSink } from '../../src/core/export/ndjsonSink';
 import type { RowSink } from '../../src/core/export/sink';
 import { closeHttpAgents } from '../../src/core/http/client';
@@ -176,6 +177,7 @@ const WALKS: readonly { readonly name: string; readonly request: () => HttpReque
   { name: 'configurable, a larger array before the rows', request: () => get(`/v1/items?offset=0&limit=${PAGE}&other=16000`), plan: plan('generic'), op: LIST_OP },
   { name: 'configurable, cursor=cursor cursorField=meta.cursor after the rows', request: () => get(`/v1/data?limit=${PAGE}`), plan: plan('generic', { cursor: 'cursor', cursorField: 'meta.cursor' }), op: DATA_OP },
   { name: 'batch cursor, BatchID and Remaining after the rows', request: () => post('/api/CustomerAsset/GetAssets', { BatchSize: PAGE }), plan: plan('batch-cursor'), op: ASSETS_OP },
+  { name: 'batch cursor, items=Assets (a top-level field)', request: () => post('/api/CustomerAsset/GetAssets', { BatchSize: PAGE }), plan: plan('batch-cursor', { items: 'Assets' }), op: ASSETS_OP },
   { name: 'batch cursor, BatchID and Remaining before the rows', request: () => post('/api/CustomerAsset/GetAssets?first=1', { BatchSize: PAGE }), plan: plan('batch-cursor'), op: ASSETS_OP },
 ];
 
@@ -237,7 +239,7 @@ void describe('the configurable and batch-cursor styles stream each page, as buf
     assert.deepEqual(walked.streamed, [true, true]);
   });
 
-  for (const w of [WALKS[0]!, WALKS[3]!]) {
+  for (const w of [WALKS[0]!, WALKS[3]!, WALKS[4]!]) {
     void it(`${w.name}: a page cut mid-stream is not kept, the pages before it are, and the walk is not complete`, async () => {
       // Once the first page is kept, the next request's answer is cut halfway.
       const cutSecond = async (buffered: boolean): Promise<Walked> => {
@@ -261,6 +263,13 @@ void describe('the configurable and batch-cursor styles stream each page, as buf
       assert.deepEqual(verdictOf(streamed.result), verdictOf(oracle.result));
       assert.deepEqual(streamed.lines, expectedLines(PAGE), 'the first page kept, nothing of the cut one');
       assert.equal(streamed.result.resumeAt, 2);
+      // Resumed from its checkpoint into the same file: every row once.
+      const checkpoint = streamed.result.checkpoint;
+      const sink = await reopenFileSink(checkpoint.sink!);
+      const resumed = await walk(w.request(), { plan: w.plan, sink, resumeFrom: checkpoint });
+      await sink.close();
+      assert.equal(resumed.verdict, 'complete', resumed.message);
+      assert.deepEqual(readFileSync(checkpoint.sink!.path, 'utf8').split('\n').filter(Boolean), expectedLines(TOTAL));
     });
   }
 
