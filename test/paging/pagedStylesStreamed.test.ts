@@ -18,7 +18,9 @@ import { detectBusinessErrors } from '../../src/core/catalog/businessErrors';
 import { checkContract } from '../../src/core/contract/drift';
 import { reopenFileSink } from '../../src/core/export';
 import { openNdjsonSink } from '../../src/core/export/ndjsonSink';
+import { redactingSink } from '../../src/core/export/redactingSink';
 import type { RowSink } from '../../src/core/export/sink';
+import { Redactor } from '../../src/core/secrets/redact';
 import { closeHttpAgents } from '../../src/core/http/client';
 import type { HttpRequest } from '../../src/core/http/types';
 import type { PagingPlan } from '../../src/core/paging/types';
@@ -35,7 +37,12 @@ function row(i: number): Record<string, unknown> {
   if (i % PAGE === 13) return { id: i, name: `a "quoted" \\ name\nwith a break ${i}`, city: 'Lyon', pad: PAD };
   return { id: i, name: `n${i}`, city: 'Lyon', pad: PAD };
 }
-const rowsText = (from: number, to: number): string => Array.from({ length: Math.max(0, to - from) }, (_, k) => JSON.stringify(row(from + k))).join(',');
+/** A value the walk is told is a secret, echoed (with ?secret=1) in every 1000th row. */
+const SECRET = 'sk-live-7Hq2-pages-walk';
+const rowsText = (from: number, to: number, secret = false): string => Array.from({ length: Math.max(0, to - from) }, (_, k) => {
+  const i = from + k;
+  return JSON.stringify(secret && i % 1000 === 5 ? { ...row(i), pad: SECRET } : row(i));
+}).join(',');
 
 const ROW_SCHEMA: JSONSchema = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' }, city: { type: 'string' }, pad: { type: 'string' } } };
 const base = createCatalog().operationById('fundraising/Constituents/GetConstituent')!;
@@ -62,8 +69,9 @@ function pageText(req: IncomingMessage, body: string, count: number): string {
     const others = other > 0 ? `"other":[${Array.from({ length: other }, (_, k) => `{"k":${k},"pad":"${PAD}"}`).join(',')}],` : '';
     const from = Number(url.searchParams.get('offset') ?? 0);
     const to = Math.min(total, from + limit);
-    const next = to < total ? `,"next_link":"/v1/items?offset=${to}&limit=${limit}&total=${total}&other=${other}"` : '';
-    return `{${others}"count":${total},"value":[${rowsText(from, to)}]${next}}`;
+    const next = to < total ? `,"next_link":"/v1/items?offset=${to}&limit=${limit}&total=${total}&other=${other}${url.searchParams.has('secret') ? '&secret=1' : ''}"` : '';
+    // ?secret=1: a secret value echoed in every 1000th row.
+    return `{${others}"count":${total},"value":[${rowsText(from, to, url.searchParams.has('secret'))}]${next}}`;
   }
   if (url.pathname === '/v1/data') {
     const from = Number((url.searchParams.get('cursor') ?? 'c0').slice(1));
@@ -237,6 +245,17 @@ void describe('the configurable and batch-cursor styles stream each page, as buf
     assert.equal(walked.result.verdict, 'complete', walked.result.message);
     assert.deepEqual(walked.lines, expectedLines(30_000));
     assert.deepEqual(walked.streamed, [true, true]);
+  });
+
+  void it('a secret echoed in rows written to the lent page never reaches the file (the redacting sink, as the editor walks)', async () => {
+    const redacting = (sink: RowSink): RowSink => redactingSink(sink, () => new Redactor([SECRET]));
+    const walked = await walkTo('secret', get('/v1/items?offset=0&limit=15000&total=30000&other=16000&secret=1'), plan('generic'), LIST_OP, false, redacting);
+    assert.equal(walked.result.verdict, 'complete', walked.result.message);
+    assert.deepEqual(walked.streamed, [true, true]);
+    assert.equal(walked.lines.length, 30_000);
+    const text = walked.lines.join('\n');
+    assert.ok(!text.includes(SECRET), 'the secret is not in the file');
+    assert.equal(walked.lines.filter((line) => line.includes('"pad":"***"')).length, 30, 'each echo masked in place');
   });
 
   for (const w of [WALKS[0]!, WALKS[3]!, WALKS[4]!]) {
