@@ -5,7 +5,8 @@
 // `--trees DIR,…`, other checkouts' (built from their own scripts/cliBundles.mjs; only read), in
 // alternating rounds, beside the load average. Goal (issue 37): flat memory, as the export walk
 // (< 200 MB whatever the page size). Prints figures; asserts only that every row was written once.
-//   node --import tsx bench/pagedWalk.ts [--pages N] [--rows-per-page N] [--rounds R] [--trees /work/main]
+// `--no-out 1`: `apiwb run --all-pages` without --out (rows counted, not written).
+//   node --import tsx bench/pagedWalk.ts [--pages N] [--rows-per-page N] [--rounds R] [--no-out 1] [--trees /work/main]
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   const pages = arg('pages', 5);
   const perPage = arg('rows-per-page', 100_000);
   const rounds = arg('rounds', 2);
+  const withOut = arg('no-out', 0) === 0;
   const bodies: Record<Style, Buffer[]> = {
     configurable: Array.from({ length: pages }, (_, i) => pageBody('configurable', i + 1, pages, perPage)),
     'batch cursor': Array.from({ length: pages }, (_, i) => pageBody('batch cursor', i + 1, pages, perPage)),
@@ -73,13 +75,13 @@ async function main(): Promise<void> {
       for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
         writeFileSync(join(ws.dir, 'walk.http'), files[side.style]);
         rmSync(out, { force: true });
-        const run = await timeProcess(process.execPath, [side.cli.path, 'run', 'walk.http', '--env', 'sandbox', '--all-pages', '--timeout', '600000', '--out', out],
+        const run = await timeProcess(process.execPath, [side.cli.path, 'run', 'walk.http', '--env', 'sandbox', '--all-pages', '--timeout', '600000', ...(withOut ? ['--out', out] : [])],
           { cwd: ws.dir, env: ws.apiwbEnv, stdoutFile: join(ws.dir, 'stdout.txt') });
-        const lines = run.code === 0 ? Number.parseInt(execFileSync('wc', ['-l', out], { encoding: 'utf8' }), 10) : NaN;
-        if (lines !== pages * perPage) throw new Error(`${side.key}: exit ${run.code}, ${lines} lines written, expected ${pages * perPage}: ${run.stdout.slice(-400)}`);
+        const lines = run.code !== 0 ? NaN : withOut ? Number.parseInt(execFileSync('wc', ['-l', out], { encoding: 'utf8' }), 10) : Number(/ (\d+) rows/.exec(run.stdout.replace(/(\d) (?=\d{3}\b)/g, '$1'))?.[1]);
+        if (lines !== pages * perPage) throw new Error(`${side.key}: exit ${run.code}, ${lines} rows, expected ${pages * perPage}: ${run.stdout.slice(-400)}`);
         const load = loadavg()[0] ?? 0;
         runs.set(side.key, [...(runs.get(side.key) ?? []), { ...run, load }]);
-        console.log(`  ${side.key.padEnd(32)} ${msText(run.ms).padStart(9)}  peak RSS ${mb(run.peakRssMB).padStart(7)}  ${lines} lines  load ${load.toFixed(1)}`);
+        console.log(`  ${side.key.padEnd(32)} ${msText(run.ms).padStart(9)}  peak RSS ${mb(run.peakRssMB).padStart(7)}  ${lines} rows${withOut ? ' written' : ' counted'}  load ${load.toFixed(1)}`);
       }
     }
     for (const style of Object.keys(files) as Style[]) {
@@ -89,7 +91,7 @@ async function main(): Promise<void> {
       const before = trees.clis[1] ? of(trees.clis[1].name) : [];
       const beforePeak = before.length > 0 ? Math.max(...before.map((r) => r.peakRssMB)) : undefined;
       printRow({
-        measure: `${style} walk, ${pages} × ${perPage.toLocaleString('en-US')} rows to NDJSON, \`apiwb run --all-pages --out\` (pagedWalk.ts)`,
+        measure: `${style} walk, ${pages} × ${perPage.toLocaleString('en-US')} rows ${withOut ? 'to NDJSON, `apiwb run --all-pages --out`' : 'counted, `apiwb run --all-pages`'} (pagedWalk.ts)`,
         ours: `${msText(median(ours.map((r) => r.ms)))}, ${mb(peak)}`,
         baseline: beforePeak === undefined ? '— (--trees DIR for another checkout)' : `${trees.clis[1]!.name}: ${msText(median(before.map((r) => r.ms)))}, ${mb(beforePeak)}`,
         ratio: beforePeak === undefined ? '—' : `RSS ${(peak / beforePeak).toFixed(2)}×`,

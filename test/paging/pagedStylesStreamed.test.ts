@@ -258,6 +258,23 @@ void describe('the configurable and batch-cursor styles stream each page, as buf
     assert.equal(walked.lines.filter((line) => line.includes('"pad":"***"')).length, 30, 'each echo masked in place');
   });
 
+  void it('a walk whose rows are only counted (apiwb run --all-pages) counts as the oracle, and never gathers a page to drop it', async () => {
+    let handed = 0;
+    const counting = (): RowSink => ({
+      format: 'memory', countsOnly: true, checkpoint: () => undefined, close: () => Promise.resolve(),
+      writePage: () => Promise.resolve(),
+      writeNdjsonPage: (lines) => { handed += lines.reduce((n, b) => n + b.length, 0); return Promise.resolve(); },
+    });
+    const request = (): HttpRequest => get('/v1/items?offset=0&limit=15000&total=30000&other=16000');
+    const oracle = await walk(request(), { plan: plan('generic'), sink: counting(), streamRows: false });
+    handed = 0;
+    const counted = await walk(request(), { plan: plan('generic'), sink: counting() });
+    assert.equal(counted.verdict, 'complete', counted.message);
+    assert.deepEqual(verdictOf(counted), verdictOf(oracle));
+    assert.equal(counted.rows, 30_000);
+    assert.equal(handed, 0, 'no page\'s rows were gathered and handed to a sink that drops them');
+  });
+
   for (const w of [WALKS[0]!, WALKS[3]!, WALKS[4]!]) {
     void it(`${w.name}: a page cut mid-stream is not kept, the pages before it are, and the walk is not complete`, async () => {
       // Once the first page is kept, the next request's answer is cut halfway.

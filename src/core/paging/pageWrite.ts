@@ -22,6 +22,18 @@ export class SinkFault extends Error {
   }
 }
 
+/**
+ * The held page of a sink whose rows go nowhere (`countsOnly`, which holds no pages): a page streams
+ * through it as through a file's, its edge rows seen on the way (the walk's checks), and nothing is kept,
+ * so a page is never gathered whole to be dropped.
+ */
+const COUNTED_PAGE: HeldPage = {
+  writeNdjson: () => Promise.resolve(),
+  writeRows: () => Promise.resolve(),
+  keep: () => Promise.resolve(),
+  drop: () => Promise.resolve(),
+};
+
 /** One page's way into the sink, a page at a time. */
 export class PageWriting {
   private held: HeldPage | undefined;
@@ -36,7 +48,7 @@ export class PageWriting {
 
   /** Starts a page: held when its rows stream to a sink that can hold pages. */
   begin(hold: boolean): void {
-    this.held = hold ? this.sink.openPage?.() : undefined;
+    this.held = hold ? this.open() : undefined;
     this.edges = undefined;
     this.unseen = false;
     this.lent = false;
@@ -48,6 +60,10 @@ export class PageWriting {
    */
   seeRest(ndjson: readonly Buffer[]): { readonly edges: PageEdges; readonly whole: boolean } {
     return { edges: (this.edges ??= new PageEdges()).see(ndjson), whole: !this.unseen };
+  }
+
+  private open(): HeldPage | undefined {
+    return this.sink.openPage?.() ?? (this.sink.countsOnly ? COUNTED_PAGE : undefined);
   }
 
   get holding(): boolean {
@@ -126,7 +142,7 @@ export class PageWriting {
         const page = this.held;
         if (!page) return;
         await page.drop().catch(fault);
-        this.held = this.sink.openPage!();
+        this.held = this.open();
         this.edges = undefined;
       },
     };
