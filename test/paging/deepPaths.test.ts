@@ -89,7 +89,7 @@ async function readDeep(rule: RowsRule, path: string, text: string, cut: number,
     const got = await readAnywhere(async (each) => {
       for (let i = 0; i < bytes.length; i += step) await each(bytes.subarray(i, i + step));
       if (how === 'throw') throw new Error('connection cut');
-    }, (body) => rule.find(body), (b) => { written.push(Buffer.concat(b).toString('utf8')); return Promise.resolve(); }, true, sink.tentative, path);
+    }, (body) => rule.find(body), (b) => { written.push(Buffer.concat(b).toString('utf8')); return Promise.resolve(); }, true, sink.tentative, { path });
     rowCount = got.streamed?.rowCount;
   } catch (e) {
     error = e;

@@ -14,7 +14,7 @@ import {
   type Operation,
   type SeedRef,
 } from '../catalog';
-import { fieldsNotHeld, isNotHeld } from '../paging/notHeld';
+import { fieldsNotHeld, heldHead, HEAD_ROWS_HELD, isNotHeld } from '../paging/notHeld';
 import { PAGING_CONTRACT } from './pagingContract';
 
 export type DriftKind =
@@ -50,7 +50,7 @@ export interface DriftReport {
 }
 
 /** How many items of each array are compared with the schema; the rest are said to be unchecked. */
-export const ARRAY_ITEMS_CHECKED = 200;
+export const ARRAY_ITEMS_CHECKED = HEAD_ROWS_HELD;
 /** Findings past this count are summarised, so a drifting 100 000-row page stays readable. */
 export const MAX_FINDINGS = 100;
 
@@ -141,18 +141,22 @@ class BodyWalker {
     }
     // A part of the body the walk did not hold (its rows went to the output as they arrived): none of
     // its items or fields is a value received, so none drifts; said as not checked (notHeld.ts).
-    if (isNotHeld(value)) this.notChecked.push(notHeldWords(value, path));
+    // Of rows streamed past, the first were held as they passed (heldHead): those are compared, as rows held are.
+    const head = isNotHeld(value) && Array.isArray(value) ? heldHead(value) : undefined;
+    if (head) this.walkArray(head, node, path, (value as readonly unknown[]).length);
+    else if (isNotHeld(value)) this.notChecked.push(notHeldWords(value, path));
     else if (Array.isArray(value)) this.walkArray(value, node, path);
     else if (typeof value === 'object') this.walkObject(value as Record<string, unknown>, node, path);
   }
 
-  private walkArray(value: readonly unknown[], node: JSONSchema, path: string): void {
+  /** `value`'s first items (all of them, or the first of `length` received) compared with the items' schema. */
+  private walkArray(value: readonly unknown[], node: JSONSchema, path: string, length = value.length): void {
     const items = node.items;
     if (items === undefined || typeof items === 'boolean' || Array.isArray(items)) return;
     const count = Math.min(value.length, ARRAY_ITEMS_CHECKED);
     for (let i = 0; i < count; i++) this.walk(value[i], items, `${path}[${i}]`, items);
-    if (value.length > ARRAY_ITEMS_CHECKED) {
-      this.notChecked.push(`${path}: the first ${ARRAY_ITEMS_CHECKED} of ${value.length} items were compared with the contract.`);
+    if (length > count) {
+      this.notChecked.push(`${path}: the first ${count} of ${length} items were compared with the contract.`);
     }
   }
 

@@ -22,7 +22,7 @@ import { firstNonBlank } from '../json/grammar';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import { LANE_PREFIX } from './lane';
 import { LaneRows, type RowsWrite } from './laneRows';
-import { ERROR_LIST_KEYS, pathKeys, placeholderRows, rowsSummary, type RowsFound } from './rows';
+import { ERROR_LIST_KEYS, pathKeys, placeholderRows, rowsSummary, type RowsFound, type StreamRows } from './rows';
 import { NEXT_LINK_FIELDS } from './strategies/generic';
 import type { ParsedBody } from './types';
 
@@ -51,9 +51,9 @@ const ERROR_LISTS: ReadonlySet<string> = new Set(ERROR_LIST_KEYS);
 const OPEN_OBJ = 0x7b, OPEN_ARR = 0x5b;
 
 /** What is kept of an object body's fields besides its arrays (their rows stream apart). */
-function anywhereOptions(): AnywhereOptions {
+function anywhereOptions(kept: readonly string[]): AnywhereOptions {
   return {
-    alwaysKept: new Set([...BUSINESS_ERROR_KEYS, ...NEXT_LINK_FIELDS]),
+    alwaysKept: new Set([...BUSINESS_ERROR_KEYS, ...NEXT_LINK_FIELDS, ...kept]),
     fieldBytes: 1 << 20,
     keptBytes: 8 << 20,
     summarise: rowsSummary,
@@ -89,14 +89,16 @@ class EarlyBatches {
  * Reads a body through `read`, finding its rows with `find` (the rows rule). `early` takes whole rows
  * while they arrive; `tentative` (with `early`) opens a page of the same sink written while an object's
  * array arrives and kept only if the rule picks that array. Without `rowBytes` nobody reads the rows'
- * bytes, only their count. With `path` (an items= path: the rule reads rows only there), only the arrays
- * at it are cut out of an object (pathLanes.ts), and a top-level array's rows go nowhere. Throws
- * MalformedJsonError for a body that is not JSON (the rows fully received are handed to `early` first;
- * none for a body whose rows are refused), and what `read` or `early` throw.
+ * bytes, only their count. `where.path` (an items= path: the rule reads rows only there): only the arrays
+ * at it are cut out of an object (pathLanes.ts), and a top-level array's rows go nowhere. `where.kept`:
+ * top-level fields a paging style's steps read (StreamRows.kept), kept whole whatever the skeleton's
+ * budget. Throws MalformedJsonError for a body that is not JSON (the rows fully received are handed to
+ * `early` first; none for a body whose rows are refused), and what `read` or `early` throw.
  */
-export async function readAnywhere(read: Read, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, rowBytes: boolean, tentative?: () => HeldPage | undefined, path?: string): Promise<AnywhereBody> {
+export async function readAnywhere(read: Read, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, rowBytes: boolean, tentative?: () => HeldPage | undefined, where: Pick<StreamRows, 'path' | 'kept'> = {}): Promise<AnywhereBody> {
+  const { path, kept = [] } = where;
   const out = new ByteBlocks();
-  const splitter = new JsonRowSplitter(undefined, out, anywhereOptions());
+  const splitter = new JsonRowSplitter(undefined, out, anywhereOptions(kept));
   const batches = early ? new EarlyBatches(path === undefined ? early : noRows) : undefined;
   const lanes = new LaneRows(find, rowBytes, early ? tentative : undefined);
   const cut = path === undefined ? new ArrayLanes(ERROR_LISTS) : new PathLanes(path, pathKeys(path));

@@ -6,6 +6,8 @@
 // never read as a row received: JSON has no holes, and a sample's `{}` or `0` is no value the server sent.
 // Assertions and a later request read the body's own text (kept in a spill file while its rows stream),
 // and the panel puts the rows it reads back in place of the stand-ins (withRowsAt): neither reads a stand-in.
+// A walk's page whose rows streamed past keeps its first rows as they passed (heldHead): drift compares
+// those, as many as it compares of rows held, and never an item of the stand-in itself.
 
 /**
  * The mark, a symbol-keyed property of the stand-in itself (JSON.stringify and Object.keys skip it), known
@@ -44,4 +46,23 @@ export function markFieldNotHeld(object: object, name: string): void {
 export function fieldsNotHeld(object: object): readonly string[] {
   const marked = object as { [FIELDS_NOT_HELD]?: string[] };
   return Object.hasOwn(marked, FIELDS_NOT_HELD) ? marked[FIELDS_NOT_HELD]! : [];
+}
+
+/** How many of a page's first rows a walk holds when its rows stream past (as many as contract drift compares). */
+export const HEAD_ROWS_HELD = 200;
+
+const HELD_HEAD: unique symbol = Symbol.for('apiWorkbench.heldHead');
+
+/**
+ * Notes on a stand-in for rows not held (placeholderRows) the first of those rows, as received (parsed from
+ * the lines that passed): the only items of it a reader may take as rows. Not enumerable.
+ */
+export function markHeldHead(standIn: readonly unknown[], head: readonly unknown[]): void {
+  if (!isNotHeld(standIn) || Object.hasOwn(standIn, HELD_HEAD)) return;
+  Object.defineProperty(standIn, HELD_HEAD, { value: head, enumerable: false });
+}
+
+/** The first rows of a stand-in that were received and held (markHeldHead), or undefined. */
+export function heldHead(value: object): readonly unknown[] | undefined {
+  return Object.hasOwn(value, HELD_HEAD) ? (value as { [HELD_HEAD]?: readonly unknown[] })[HELD_HEAD] : undefined;
 }

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { HttpRequest } from '../http/types';
 import type { PageFacts, WalkCheckpoint } from './checkpoint';
+import { HEAD_ROWS_HELD } from './notHeld';
 
 export function describeRequest(request: HttpRequest): string {
   const body = request.body ? ` with body ${request.body.length > 160 ? `${request.body.slice(0, 160)}…` : request.body}` : '';
@@ -35,6 +36,8 @@ export interface PageRows {
 }
 
 const BOUNDARY = 64;
+/** The head lines a streamed page keeps: its boundary rows, and the rows held for contract drift (notHeld.ts). */
+const HEAD_LINES = Math.max(BOUNDARY, HEAD_ROWS_HELD);
 
 /** Pages up to this many rows are compared row by row; larger ones by their boundary rows only (memory). */
 const WHOLE_PAGE_ROWS = 10_000;
@@ -60,11 +63,11 @@ export class PageEdges {
   private tail: Buffer = Buffer.alloc(0);
 
   see(pieces: readonly Buffer[]): this {
-    for (let i = 0; i < pieces.length && this.headLines < BOUNDARY; i++) {
+    for (let i = 0; i < pieces.length && this.headLines < HEAD_LINES; i++) {
       const piece = pieces[i]!;
       let end = piece.length;
       for (let at = piece.indexOf(10); at >= 0; at = piece.indexOf(10, at + 1)) {
-        if (++this.headLines === BOUNDARY) {
+        if (++this.headLines === HEAD_LINES) {
           end = at + 1;
           break;
         }
@@ -77,6 +80,15 @@ export class PageEdges {
 
   rows(): PageRows {
     return { head: lines(Buffer.concat(this.head)).slice(0, BOUNDARY), tail: new Set(lines(this.tail).slice(-BOUNDARY)) };
+  }
+
+  /** The page's first rows (up to HEAD_ROWS_HELD) as the server sent them, each line parsed; undefined if one is no JSON. */
+  headRows(): unknown[] | undefined {
+    try {
+      return lines(Buffer.concat(this.head)).slice(0, HEAD_ROWS_HELD).map((line) => JSON.parse(line) as unknown);
+    } catch {
+      return undefined;
+    }
   }
 }
 
@@ -137,9 +149,9 @@ export interface PageSeen {
   readonly hash?: string;
 }
 
-/** A page's keys: from the NDJSON it was streamed as (its edge rows, `edges` holding those seen while it arrived), or its rows. */
-export function pageSeen(rows: readonly unknown[], ndjson: readonly Buffer[] | undefined, edges: PageEdges | undefined): PageSeen {
-  const rowKeys = ndjson ? (edges ?? new PageEdges()).see(ndjson).rows() : wholeRows(rows);
+/** A page's keys: from the NDJSON it was streamed as (its edge rows, `edges`, every part seen), or its rows. */
+export function pageSeen(rows: readonly unknown[], edges: PageEdges | undefined): PageSeen {
+  const rowKeys = edges ? edges.rows() : wholeRows(rows);
   return rows.length > 0 ? { rowKeys, hash: fingerprint(rows.length, rowKeys) } : { rowKeys };
 }
 

@@ -86,7 +86,7 @@ export async function fetchStreamed(
     let got;
     try {
       const anywhere = rowsAt.anywhere;
-      got = await readAnywhere(read, (body) => anywhere(body, head), early, rowBytes, tentative, rowsAt.path);
+      got = await readAnywhere(read, (body) => anywhere(body, head), early, rowBytes, tentative, rowsAt);
     } catch (error) {
       if (!(error instanceof MalformedJsonError)) throw error;
       return { response: { ...head, bodyText: '', timing: timing(), sizeBytes: 0 }, body: refusedBody(error) };

@@ -22,21 +22,51 @@ export class SinkFault extends Error {
   }
 }
 
+/**
+ * The held page of a sink whose rows go nowhere (`countsOnly`, which holds no pages): a page streams
+ * through it as through a file's, its edge rows seen on the way (the walk's checks), and nothing is kept,
+ * so a page is never gathered whole to be dropped.
+ */
+const COUNTED_PAGE: HeldPage = {
+  writeNdjson: () => Promise.resolve(),
+  writeRows: () => Promise.resolve(),
+  keep: () => Promise.resolve(),
+  drop: () => Promise.resolve(),
+};
+
 /** One page's way into the sink, a page at a time. */
 export class PageWriting {
   private held: HeldPage | undefined;
   /** The edge rows of a streamed page seen while it arrived (made only for one held). */
-  edges: PageEdges | undefined;
+  private edges: PageEdges | undefined;
   /** Rows of the page being read already written to the sink for good as they arrived (asTheyArrive), its page not kept yet. */
   arrived = 0;
+  /** Rows of this page went to the sink without passing `edges` (written as they arrive, not held). */
+  private unseen = false;
+  /** The held page is lent to an array of the body while it arrives (lend). */
+  private lent = false;
 
   constructor(private readonly sink: RowSink) {}
 
   /** Starts a page: held when its rows stream to a sink that can hold pages. */
   begin(hold: boolean): void {
-    this.held = hold ? this.sink.openPage?.() : undefined;
+    this.held = hold ? this.open() : undefined;
     this.edges = undefined;
     this.arrived = 0;
+    this.unseen = false;
+    this.lent = false;
+  }
+
+  /**
+   * The page's edge rows once the rest of its NDJSON (`ndjson`, not yet written) is seen too; with
+   * `whole`, whether every row of the page passed them (none went to the sink unseen as it arrived).
+   */
+  seeRest(ndjson: readonly Buffer[]): { readonly edges: PageEdges; readonly whole: boolean } {
+    return { edges: (this.edges ??= new PageEdges()).see(ndjson), whole: !this.unseen };
+  }
+
+  private open(): HeldPage | undefined {
+    return this.sink.openPage?.() ?? (this.sink.countsOnly ? COUNTED_PAGE : undefined);
   }
 
   get holding(): boolean {
@@ -54,23 +84,33 @@ export class PageWriting {
   }
 
   private earlyWrite(asTheyArrive: boolean): EarlyWrite | undefined {
-    const { sink, held } = this;
-    if (asTheyArrive && sink.writeNdjsonPage) return (ndjson, n, keys) => sink.writeNdjsonPage!(ndjson, n, keys).then(() => { this.arrived += n; });
-    if (!held) return undefined;
-    return (ndjson, n, keys) => {
-      // Its edge rows are copied before the parts are written and reused.
-      (this.edges ??= new PageEdges()).see(ndjson);
-      return held.writeNdjson(ndjson, n, keys);
-    };
+    const { sink } = this;
+    if (asTheyArrive && sink.writeNdjsonPage) {
+      return (ndjson, n, keys) => {
+        this.unseen = true;
+        return sink.writeNdjsonPage!(ndjson, n, keys).then(() => { this.arrived += n; });
+      };
+    }
+    if (!this.held) return undefined;
+    // The page held now: a lent page dropped (lend) starts the page anew.
+    return (ndjson, n, keys) => this.writeHeld(ndjson, n, keys);
+  }
+
+  private writeHeld(ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>): Promise<void> {
+    // Its edge rows are copied before the parts are written and reused.
+    (this.edges ??= new PageEdges()).see(ndjson);
+    return this.held!.writeNdjson(ndjson, n, keys);
   }
 
   /**
-   * With `asTheyArrive`: pages of the sink written while a part of the body arrives and kept or dropped
-   * by the reader (an object's array the rows rule may pick: anywhereFetch.ts); writes fail as SinkFault.
+   * Pages of the sink written while a part of the body arrives and kept or dropped by the reader (an
+   * object's array the rows rule may pick: anywhereFetch.ts); writes fail as SinkFault. With
+   * `asTheyArrive`, pages of their own; else (a walk's page, held) the page's own held page, lent (lend).
    */
   tentative(asTheyArrive: boolean): (() => HeldPage | undefined) | undefined {
     const { sink } = this;
-    if (!asTheyArrive || !sink.writeNdjsonPage || !sink.openPage) return undefined;
+    if (!asTheyArrive) return this.held ? () => this.lend() : undefined;
+    if (!sink.writeNdjsonPage || !sink.openPage) return undefined;
     return () => {
       const page = sink.openPage!();
       const fault = (error: unknown): never => { throw new SinkFault(error); };
@@ -81,6 +121,34 @@ export class PageWriting {
         keep: () => page.keep().then(() => { this.arrived += rows; }, fault),
         drop: () => page.drop(),
       };
+    };
+  }
+
+  /**
+   * The held page lent to one array of an object body while it arrives, one at a time: its rows are
+   * written into the page as they come (--out grows with the download). Kept: they are the page's rows,
+   * kept with it once the walker accepts it. Dropped (the rows rule chose another array): cut off the
+   * file, and the page starts anew, empty, for the rows the rule chose.
+   */
+  private lend(): HeldPage | undefined {
+    if (!this.held || this.lent) return undefined;
+    this.lent = true;
+    const fault = (error: unknown): never => { throw new SinkFault(error); };
+    return {
+      writeNdjson: (ndjson, n, keys) => this.writeHeld(ndjson, n, keys).catch(fault),
+      writeRows: (rows) => this.held!.writeRows(rows).catch(fault),
+      keep: () => {
+        this.lent = false;
+        return Promise.resolve();
+      },
+      drop: async () => {
+        this.lent = false;
+        const page = this.held;
+        if (!page) return;
+        await page.drop().catch(fault);
+        this.held = this.open();
+        this.edges = undefined;
+      },
     };
   }
 

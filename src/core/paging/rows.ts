@@ -12,10 +12,12 @@
 // constants below: a style's place is data, never a second description of it.
 // The streamed path (pageFetch.ts) agrees by construction: it streams only the style's first name or a
 // top-level array, and hands the strategy every other field, so the rule sees what it would have seen.
-// With no style (`none`), or an items= path (`a.b.c`, any depth, any style), it streams "anywhere"
-// (anywhereFetch.ts): the arrays the rule may pick are cut out as they pass (for a path, only the array
-// at it and at its whole text as one key: src/core/json/pathLanes.ts) and the rule is asked of the body's
-// skeleton (placeholderRows, rowsSummary) at its end. `items=$` names the top-level array.
+// Where the style's place is not one top-level field (no style `none`, the configurable style's several
+// names, the batch cursor's largest array), or an items= path (`a.b.c`, any depth, any style), it streams
+// "anywhere" (anywhereFetch.ts): the arrays the rule may pick are cut out as they pass (for a path, only
+// the array at it and at its whole text as one key: src/core/json/pathLanes.ts) and the rule is asked of
+// the body's skeleton (placeholderRows, rowsSummary) at its end; the fields the style's steps read
+// (StreamRows.kept) stay whole in it. `items=$` names the top-level array.
 import type { PagingStyleId } from '../catalog/model';
 import { markNotHeld } from './notHeld';
 import type { Acceptance } from './types';
@@ -62,9 +64,9 @@ interface Place {
   readonly fixed: boolean;
   /**
    * What the walker may stream to an NDJSON file: a top-level field, `undefined` for a top-level array,
-   * null for nothing unless items= names a top-level field, 'never' for nothing at all.
+   * 'anywhere' for the rule asked of the body's skeleton at its end.
    */
-  readonly stream: string | undefined | null; // also 'never' or 'anywhere'
+  readonly stream: string | undefined; // also 'anywhere'
 }
 
 /**
@@ -86,10 +88,10 @@ const PLACES: Readonly<Record<PagingStyleId, Place>> = {
   'page-number': { names: ['Orders'], fixed: true, stream: 'Orders' },
   'offset-remaining': { names: ['_Leads'], fixed: true, stream: '_Leads' },
   'export-ordinal': { names: ['Result'], fixed: true, stream: 'Result' },
-  'batch-cursor': { names: ['Assets'], fixed: false, stream: 'never' },
+  'batch-cursor': { names: ['Assets'], fixed: false, stream: 'anywhere' },
   'stateful-extraction': { names: ['FactTransactions'], fixed: false, stream: 'FactTransactions' },
   'page-headers': { names: [], fixed: false, stream: undefined },
-  generic: { names: ['value', 'items', 'data', 'results'], fixed: false, stream: null },
+  generic: { names: ['value', 'items', 'data', 'results'], fixed: false, stream: 'anywhere' },
   none: { names: [], fixed: false, stream: 'anywhere' },
 };
 
@@ -176,6 +178,8 @@ export interface StreamRows {
   readonly anywhere?: (body: unknown, head: { readonly headers: Readonly<Record<string, string>> }) => RowsFound;
   /** With `anywhere`: the items= path (rowsPathOf), the only place the rule may take rows from. */
   readonly path?: string;
+  /** With `anywhere`: the top-level fields the style's steps read besides the rows (its cursor, totals), kept whole in the skeleton. */
+  readonly kept?: readonly string[];
 }
 
 export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, string>>): RowsRule {
@@ -186,9 +190,8 @@ export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, 
   // items= streams when it names a top-level field or the top-level array ('$'); a dotted path, any
   // depth, is read anywhere, whatever the style: its array is cut out as it arrives.
   const path = rowsPathOf(options);
-  const named = items === undefined ? styleStream : topLevel(items) ? undefined : path !== undefined ? 'anywhere' : items;
-  const stream = styleStream === 'never' ? null : named;
-  const streamRows: StreamRows | undefined = stream === null ? undefined : stream === 'anywhere' ? { anywhere: find, ...(path === undefined ? {} : { path }) } : stream === undefined ? {} : { field: stream };
+  const stream = items === undefined ? styleStream : topLevel(items) ? undefined : path !== undefined ? 'anywhere' : items;
+  const streamRows: StreamRows = stream === 'anywhere' ? { anywhere: find, ...(path === undefined ? {} : { path }) } : stream === undefined ? {} : { field: stream };
   return {
     find,
     accept(body) {
@@ -196,7 +199,7 @@ export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, 
       return found.ok ? { kind: 'rows', rows: found.rows, path: found.path } : { kind: 'fail', reason: found.reason };
     },
     declared: items ?? names[0] ?? '$',
-    ...(streamRows ? { streamRows } : {}),
+    streamRows,
     place,
   };
 }

@@ -15,6 +15,7 @@ import type { Mutable } from '../mutable';
 import { withSecretsFrom, type PageFacts, type WalkCheckpoint } from './checkpoint';
 import { fetchBuffered, fetchStreamed, type FetchedPage, type Send } from './pageFetch';
 import { describeRequest, factsProblem, pageSeen, PagingMemory, type PageSeen } from './pageChecks';
+import { markHeldHead } from './notHeld';
 import { PageWriting, SinkFault } from './pageWrite';
 import { detectStyle, streamRowsOf } from './resolve';
 import { createStrategy } from './strategies';
@@ -73,13 +74,18 @@ export class WalkTurns {
     // The server's paging must agree with itself before the page is kept.
     const streamed = fetched.streamed && acceptance.rows === fetched.streamed.placeholder ? fetched.streamed : undefined;
     const facts = strategy.facts?.(page);
-    const seen = this.final && book.pages === 0 ? {} : pageSeen(acceptance.rows, streamed?.ndjson, this.writing.edges);
+    const edges = streamed && !(this.final && book.pages === 0) ? this.writing.seeRest(streamed.ndjson) : undefined;
+    const seen = this.final && book.pages === 0 ? {} : pageSeen(acceptance.rows, edges?.edges);
     const problem = this.contradiction(facts, seen);
     if (problem) return await this.unwrite(book.fail(this.current, 'inconsistent', problem));
     // Persist first: nothing below may run (least of all a request) before the page is kept.
     const unkept = await this.keep(acceptance.rows, streamed);
     if (unkept) return unkept;
     book.keep(acceptance.rows.length, response.sizeBytes);
+    // The rows streamed past are not held; the first of them, seen as they passed, stand for what steps
+    // compare (contract drift), marked as the only rows held (notHeld.ts).
+    const head = edges?.whole ? edges.edges.headRows() : undefined;
+    if (head) markHeldHead(acceptance.rows, head);
     const currentKey = this.memory.kept(this.final ? undefined : this.current, seen);
     const step = this.nextStep(strategy, page, acceptance.rows, currentKey);
     this.record(step, currentKey, seen.hash, facts);

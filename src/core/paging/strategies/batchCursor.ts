@@ -13,6 +13,9 @@ export function batchCursorStrategy(options: Readonly<Record<string, string>>, p
   return {
     style: 'batch-cursor',
     position: () => ({ body: [cursorField] }),
+    // Streamed anywhere (Assets, else the largest array) unless items= names a top-level field: the
+    // returned cursor and Remaining stay whole in the page's skeleton for next().
+    ...(rule.streamRows ? { streamRows: rule.streamRows.anywhere ? { ...rule.streamRows, kept: [cursorField, 'Remaining'] } : rule.streamRows } : {}),
     loop: {
       style: 'batch-cursor',
       citation: 'seed 000 §4.2 rule 4',

@@ -137,6 +137,15 @@ const NEXT_OF: Record<Mode, (page: Page, rows: readonly unknown[], options: Opti
   page: nextPageNumber,
 };
 
+/**
+ * The top-level fields this mode's step reads besides the rows (next=, cursorField=/cursor=, total=,
+ * totalPages=: a path's first part, and the path as one key): kept whole when the page streams anywhere.
+ */
+function fieldsRead(options: Options): string[] {
+  const paths = [options['next'], options['cursorField'] ?? options['cursor'], options['total'], options['totalPages']];
+  return paths.flatMap((path) => (path ? [path, path.split('.')[0]!] : []));
+}
+
 export function genericStrategy(options: Options, policy: RetryPolicy): PagingStrategy {
   const rule = rowsRule('generic', options);
   const mode = modeOf(options);
@@ -149,7 +158,7 @@ export function genericStrategy(options: Options, policy: RetryPolicy): PagingSt
       const param = options[mode] ?? mode;
       return paramIn(options, request) === 'query' ? { query: [param] } : { body: [param] };
     },
-    ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
+    ...(rule.streamRows ? { streamRows: rule.streamRows.anywhere ? { ...rule.streamRows, kept: fieldsRead(options) } : rule.streamRows } : {}),
     prepare: (first) => first,
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);
