@@ -22,7 +22,7 @@ import { parseHttpFile } from '../../src/core/httpfile/parser';
 import { PathLanes } from '../../src/core/json/pathLanes';
 import { readAnywhere } from '../../src/core/paging/anywhereFetch';
 import { rowsRule, type RowsRule } from '../../src/core/paging/rows';
-import { businessFailureWords, runExchange, type ExchangePorts, type ExchangeResult } from '../../src/core/run/exchange';
+import { businessFailureWords, DISCARD, runExchange, type ExchangePorts, type ExchangeResult } from '../../src/core/run/exchange';
 import { SecretBindings } from '../../src/core/secrets/bindings';
 import { runInProcess } from '../cli/inProcess';
 import { startLocalServer, type LocalServer } from '../cli/localServer';
@@ -259,14 +259,17 @@ void describe('an items= path at any depth through the exchange, over HTTP', () 
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function exchange(path: string, directive: string, how: 'file' | 'counted' | 'buffered'): Promise<{ result: ExchangeResult; rows: unknown[] }> {
+  /** file: apiwb run --out; counted: a sink of its own; discard: apiwb run without --out (rows only counted); buffered: no sink. */
+  async function exchange(path: string, directive: string, how: 'file' | 'counted' | 'discard' | 'buffered'): Promise<{ result: ExchangeResult; rows: unknown[] }> {
     const file = parseHttpFile(`${directive}\nGET {{base}}${path}\n`);
     const out = join(dir, 'out.ndjson');
-    const sink = how === 'file' ? await openNdjsonSink(out) : how === 'counted' ? collectingSink() : undefined;
+    const sink = how === 'file' ? await openNdjsonSink(out) : how === 'counted' ? collectingSink() : how === 'discard' ? DISCARD : undefined;
     const result = await runExchange({ file, requestIndex: 0, prepare: devContext(base), pages: 'first', continuable: false, ...(sink ? { rowsTo: sink } : {}) }, ports);
     await sink?.close();
     const got = how === 'file' ? readFileSync(out, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as unknown)
       : how === 'counted' ? (sink as ReturnType<typeof collectingSink>).lines.map((l) => JSON.parse(l) as unknown) : [...(result.rows?.items ?? [])];
+    // Without --out the rows are counted, never kept (rows.items stays empty).
+    if (how === 'discard') assert.deepEqual(got, []);
     return { result, rows: got };
   }
 
@@ -279,12 +282,12 @@ void describe('an items= path at any depth through the exchange, over HTTP', () 
         assert.ok(expected.ok);
         const business = detectBusinessErrors(body);
         const failures = business.failed ? business.failures.map((f) => businessFailureWords(f, business.catalogue)) : [];
-        for (const how of ['file', 'buffered'] as const) {
+        for (const how of ['file', 'discard', 'buffered'] as const) {
           const { result, rows: got } = await exchange(path, `# @paging ${style} items=${items}`, how);
           const said = `${style}, ${how}`;
           assert.equal(result.response?.status, 200, said);
           assert.equal(result.rows?.count, expected.rows.length, `${said}: count`);
-          assert.deepEqual(got, expected.rows, `${said}: rows`);
+          if (how !== 'discard') assert.deepEqual(got, expected.rows, `${said}: rows`);
           assert.deepEqual(result.businessFailures, failures, `${said}: business verdict`);
           assert.equal(result.ok, failures.length === 0, `${said}: ok (${result.problem ?? ''})`);
         }
@@ -305,7 +308,7 @@ void describe('an items= path at any depth through the exchange, over HTTP', () 
   for (const [path, items, said] of faults) {
     void it(`${path}: ${said === 'no rows' ? 'no rows, as JSON.parse reads it' : 'a failure naming the path'}, streamed as buffered, nothing written`, async () => {
       for (const style of ['none', 'generic']) {
-        for (const how of ['file', 'counted', 'buffered'] as const) {
+        for (const how of ['file', 'counted', 'discard', 'buffered'] as const) {
           const { result, rows: got } = await exchange(path, `# @paging ${style} items=${items}`, how);
           const where = `${style}, ${how}`;
           assert.deepEqual(got, [], `${where}: no rows`);
