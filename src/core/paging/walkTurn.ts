@@ -150,7 +150,7 @@ export class WalkTurns {
   /** Where the rows are, when they stream to the sink as NDJSON while the page arrives (flat memory on large pages). */
   private streamRows(): StreamRows | undefined {
     const { options } = this.s;
-    return options.streamRows !== false && !options.send && options.sink.writeNdjsonPage ? streamRowsOf(this.book.strategy, options.plan?.options) : undefined;
+    return options.streamRows !== false && !options.send && options.sink.writeNdjsonPage ? streamRowsOf(this.book.strategy, options.plan?.options ?? options.detectOptions) : undefined;
   }
 
   private fetchFault(error: unknown): WalkResult {
@@ -187,7 +187,7 @@ export class WalkTurns {
   private strategyFor(fetched: FetchedPage): PagingStrategy {
     const { book, s } = this;
     if (book.strategy && book.plan) return book.strategy;
-    const plan = detectStyle(fetched.response, s.options.plan?.options, fetched.body.ok ? { body: fetched.body.value } : undefined);
+    const plan = detectStyle(fetched.response, s.options.plan?.options ?? s.options.detectOptions, fetched.body.ok ? { body: fetched.body.value } : undefined);
     book.plan = plan;
     book.strategy = createStrategy(plan.style, plan.options, s.options.retry);
     book.checkpoint = { ...book.soFar(), plan };

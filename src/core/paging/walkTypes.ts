@@ -68,6 +68,8 @@ export interface WalkOptions {
   readonly sink: RowSink;
   /** The style to follow; undefined = detect from the first response (see resolve.ts). */
   readonly plan?: PagingPlan;
+  /** Without `plan`: the options the detected style takes (`# @paging auto items=…`). */
+  readonly detectOptions?: Readonly<Record<string, string>>;
   readonly resumeFrom?: WalkCheckpoint;
   /**
    * Where `resumeFrom` comes from (resumeCheck.ts): 'read-back' (the default: a file, untrusted, held to

@@ -58,7 +58,8 @@ export async function readyExchange(input: Pick<ExchangeInput, 'file' | 'request
     notices.push(`${lookup.error}; sent as a single request`);
   }
   const plan = lookup.ok ? lookup.plan : { style: 'none' as const, options: {}, source: 'default' as const };
-  return { ok: true, prepared, operation, request, notices, plan };
+  const detectOptions = lookup.ok ? lookup.detectOptions : undefined;
+  return { ok: true, prepared, operation, request, notices, plan, ...(detectOptions ? { detectOptions } : {}) };
 }
 
 /** Runs one request through every step. Never throws for a fault of the network or the server. */
@@ -299,6 +300,7 @@ function walkOptionsOf(ready: Ready, input: ExchangeInput, ports: ExchangePorts,
   // literal is defined through the runtime, and this runs for every request of a run.
   const walkOptions: Mutable<WalkOptions> = { sink, sendOptions: sendOptionsOf(ports) };
   if (ready.plan) walkOptions.plan = ready.plan;
+  else if (ready.detectOptions) walkOptions.detectOptions = ready.detectOptions;
   // A send is never retried for a transient error (shown as it came); a refusal that says when to come
   // back is waited out, as every page of a walk (the wait turn, one rule).
   walkOptions.maxWaitMs = ports.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;

@@ -195,5 +195,7 @@ export type ReadyExchange =
       readonly notices: readonly string[];
       /** Undefined: none is known before the response (the walk detects the style from it). */
       readonly plan: PagingPlan | undefined;
+      /** Without a plan: the options the detected style takes (`# @paging auto items=…`). */
+      readonly detectOptions?: Readonly<Record<string, string>>;
     }
   | { readonly ok: false; readonly result: ExchangeResult };

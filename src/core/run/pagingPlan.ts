@@ -8,7 +8,12 @@ import { resolveStyle } from '../paging/resolve';
 import type { PagingPlan } from '../paging/types';
 
 export type PlanLookup =
-  | { readonly ok: true; readonly plan: PagingPlan | undefined }
+  | {
+      readonly ok: true;
+      readonly plan: PagingPlan | undefined;
+      /** Without a plan: the options the style detected from the first response takes (`# @paging auto items=…`). */
+      readonly detectOptions?: Readonly<Record<string, string>>;
+    }
   | { readonly ok: false; readonly error: string };
 
 export function pagingPlanFor(
@@ -28,5 +33,7 @@ export function pagingPlanFor(
   const catalogStyle = operation?.paging;
   // An imported operation's paging names (next=next_link items=value …) travel with its style.
   const catalogOptions = operation?.pagingOptions;
-  return { ok: true, plan: resolveStyle({ ...(directive ? { directive } : {}), ...(catalogStyle ? { catalogStyle } : {}), ...(catalogOptions ? { catalogOptions } : {}) }) };
+  const plan = resolveStyle({ ...(directive ? { directive } : {}), ...(catalogStyle ? { catalogStyle } : {}), ...(catalogOptions ? { catalogOptions } : {}) });
+  const detectOptions = !plan && directive && Object.keys(directive.options).length > 0 ? directive.options : undefined;
+  return { ok: true, plan, ...(detectOptions ? { detectOptions } : {}) };
 }
