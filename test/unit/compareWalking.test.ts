@@ -12,6 +12,7 @@ import { after, describe, it } from 'node:test';
 import { compareWalking, type ComparedSide } from '../../src/core/compare/compareSides';
 import { GrowingFile, GrowingFileGaveUp, keepingSink } from '../../src/core/compare/growingFile';
 import { LineReader } from '../../src/core/compare/lineReader';
+import { rowsWorkerOf } from '../../src/core/compare/rowsWorker';
 import type { RecordDifference } from '../../src/core/compare/partitioned';
 import type { SideSummary } from '../../src/core/compare/requestComparison';
 import { rulesOf } from '../../src/core/compare/records';
@@ -19,6 +20,7 @@ import { openNdjsonSink } from '../../src/core/export/ndjsonSink';
 import { generate, oracle, prng, type Rec } from './compareOracle';
 
 const dir = mkdtempSync(join(tmpdir(), 'apiwb-compare-walking-test-'));
+const WORKER = join(import.meta.dirname, 'compareRowsWorker.ts');
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const summary: SideSummary = { business: 'ok', errorCodes: [], drift: [] };
@@ -90,6 +92,8 @@ interface Run {
   readonly partitionBytes?: number;
   readonly listen: boolean;
   readonly plan: WalkPlan;
+  /** Compared on a worker thread (rowsWorker.ts) loading this file. */
+  readonly worker?: string;
 }
 
 async function compareWhileWalking(run: Run) {
@@ -101,6 +105,7 @@ async function compareWhileWalking(run: Run) {
   const comparison = await compareWalking('r', { summary, rowsFile: pathA }, { rows, done }, {
     ...(run.key ? { key: run.key } : {}), ignore: run.ignore ?? [], tempDir: dir, ...(run.partitionBytes ? { partitionBytes: run.partitionBytes } : {}),
     ...(run.listen ? { onDifference: (d: RecordDifference) => { diffs.push(d); } } : {}),
+    ...(run.worker ? { elsewhere: rowsWorkerOf(run.worker) } : {}),
   });
   return { comparison, diffs, waits: rows.waits };
 }
@@ -258,5 +263,46 @@ void describe('a rows file read as it grows', () => {
     big.grow(24);
     await assert.rejects(limited.nextLine(), GrowingFileGaveUp);
     await limited.close();
+  });
+});
+
+void describe('side B compared on a worker thread while its walk writes it, against the oracle', () => {
+  const textsOf = (records: Rec[]): string[] => records.map((x) => JSON.stringify(x));
+  for (const [seed, n, partitionBytes, moves, ignore] of [[71, 600, 500, 'all', []], [72, 700, 1_500, 'few', ['amount']]] as const) {
+    void it(`seed ${seed}: ${n} records, ${partitionBytes}-byte partitions, ${moves === 'all' ? 'every record moved' : 'a few moved'}, ignoring [${ignore.join(', ')}]`, async () => {
+      const { a, b } = generate(seed, n, moves);
+      const [textsA, textsB] = [textsOf(a), textsOf(b)];
+      const { comparison } = await compareWhileWalking({ a: textsA, b: textsB, name: `w${seed}`, key: 'code', ignore, partitionBytes, listen: false, worker: WORKER, plan: { pageRows: 90, inStep: false } });
+      const want = expected(textsA, textsB, 'code', ignore);
+      assert.deepEqual(countsOf(comparison.records!), want.counts);
+      assert.ok(comparison.records!.partitions > 10);
+      assert.ok(want.counts['added']! > 0 && want.counts['removed']! > 0 && want.counts['changed']! > 0 && want.counts['unchanged']! > 0);
+    });
+  }
+
+  void it('keys in order (held pairs), a refused page, Stop midway: the oracle\'s answer on what the walk kept', async () => {
+    const r = prng(73);
+    const row = (code: number): string => JSON.stringify({ code, qty: Math.floor(r() * 50), outlet: ['bar', 'spa'][Math.floor(r() * 2)]! });
+    const a = Array.from({ length: 500 }, (_, i) => row(i));
+    const b = a.map((text, i) => (i % 7 === 0 ? text : row(i)));
+    const { comparison } = await compareWhileWalking({ a, b, name: 'wstop', key: 'code', partitionBytes: 900, listen: false, worker: WORKER, plan: { pageRows: 60, stopAfter: 5, refuse: 3, inStep: false } });
+    assert.deepEqual(countsOf(comparison.records!), expected(a, b.slice(0, 300), 'code').counts);
+    assert.equal(comparison.records!.rowsB, 300);
+  });
+
+  void it('differences listened to (--out) are found on this thread, all of them', async () => {
+    const { a, b } = generate(74, 300, 'all');
+    const [textsA, textsB] = [textsOf(a), textsOf(b)];
+    const { diffs } = await compareWhileWalking({ a: textsA, b: textsB, name: 'wlisten', key: 'code', partitionBytes: 700, listen: true, worker: WORKER, plan: { pageRows: 70, inStep: false } });
+    assert.deepEqual(diffs.map(asOracleText).sort(), expected(textsA, textsB, 'code').diffs);
+  });
+
+  void it('a worker that cannot start, or meets a line that is not JSON: the finished files compared here, the same answer and the same input error', async () => {
+    const { a, b } = generate(75, 300, 'few');
+    const [textsA, textsB] = [textsOf(a), textsOf(b)];
+    const { comparison } = await compareWhileWalking({ a: textsA, b: textsB, name: 'wnone', key: 'code', partitionBytes: 700, listen: false, worker: join(dir, 'no-such-worker.js'), plan: { pageRows: 70, inStep: false } });
+    assert.deepEqual(countsOf(comparison.records!), expected(textsA, textsB, 'code').counts);
+    const bad = [...textsB.slice(0, 40), '{"code":', ...textsB.slice(40)];
+    await assert.rejects(compareWhileWalking({ a: textsA, b: bad, name: 'wbad', key: 'code', listen: false, worker: WORKER, plan: { pageRows: 25, inStep: false } }), /wbad-b\.ndjson:41: not a JSON record/);
   });
 });

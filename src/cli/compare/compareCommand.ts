@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { compareWalking, type WalkingSide } from '../../core/compare/compareSides';
 import { GrowingFile } from '../../core/compare/growingFile';
+import { rowsWorkerOf, serveRowsWorker } from '../../core/compare/rowsWorker';
 import { compareRecordFiles, type RecordDifference } from '../../core/compare/partitioned';
 import { RecordFileError, formatOfPath } from '../../core/compare/recordFiles';
 import { rulesOf } from '../../core/compare/records';
@@ -32,6 +33,11 @@ import { openRequestSides, type CompareIo, type RequestSides } from './requestSi
 import type { SideRequest } from './sideRun';
 
 export const COMPARE_EXIT = { agree: 0, differ: 1, usage: 2 } as const;
+
+// Side B's rows are compared on a worker thread loading this very module (its bundle: scripts/cliBundles.mjs),
+// which then only serves that comparison.
+serveRowsWorker();
+const ROWS_WORKER = rowsWorkerOf(__filename);
 
 export const compareSubcommand: Subcommand = { run: (args) => compareCommand(args) };
 
@@ -163,6 +169,7 @@ function baselineSide(recorded: BaselineRequest): SideOf {
 
 async function compareBoth(label: string, a: SideOf, b: WalkingSide, o: CompareOptions, dir: string, diffs: DifferenceWriter | undefined): Promise<RequestComparison> {
   const comparison = await compareWalking(label, a, b, {
+    elsewhere: ROWS_WORKER,
     ...(o.key ? { key: o.key } : {}), ignore: o.ignore, tempDir: dir, ...(o.partitionBytes ? { partitionBytes: o.partitionBytes } : {}),
     ...(diffs ? { onDifference: (d: RecordDifference) => diffs.difference(label, d) } : {}),
   });

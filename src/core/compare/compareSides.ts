@@ -6,6 +6,7 @@ import { GrowingFileGaveUp, type GrowingFile } from './growingFile';
 import { compareRecordFiles, type RecordComparison, type RecordDifference } from './partitioned';
 import { rulesOf } from './records';
 import { compareRequest, type RequestComparison, type SideSummary } from './requestComparison';
+import type { RowsElsewhere } from './rowsWorker';
 
 export interface ComparedSide {
   readonly summary: SideSummary;
@@ -21,6 +22,8 @@ export interface CompareSidesOptions {
   readonly partitionBytes?: number;
   readonly onDifference?: (difference: RecordDifference) => void | Promise<void>;
   readonly signal?: AbortSignal;
+  /** Where side B's rows may be compared while it walks, when no difference is listened to (rowsWorker.ts); else on this thread. */
+  readonly elsewhere?: RowsElsewhere;
 }
 
 export async function compareSides(label: string, a: ComparedSide, b: ComparedSide, options: CompareSidesOptions): Promise<RequestComparison> {
@@ -55,7 +58,10 @@ export async function compareWalking(label: string, a: ComparedSide, b: WalkingS
   given?.addEventListener('abort', stop, { once: true });
   try {
     const rowsA = a.rowsFile;
-    const overlapped = b.rows.started().then(() => compareRows(rowsA, { path: b.rows.path, growing: b.rows }, key, { ...options, signal: early.signal }))
+    const { elsewhere } = options;
+    const overlapped = b.rows.started().then(() => (elsewhere && !options.onDifference
+      ? elsewhere({ rowsA, rowsB: b.rows.path, ...(key ? { key } : {}), ignore: options.ignore, tempDir: options.tempDir, ...(options.partitionBytes ? { partitionBytes: options.partitionBytes } : {}) }, b.rows, early.signal)
+      : compareRows(rowsA, { path: b.rows.path, growing: b.rows }, key, { ...options, signal: early.signal })))
       .then((records) => ({ records }), (error: unknown) => ({ error }));
     const giveUp = async (): Promise<void> => {
       early.abort();

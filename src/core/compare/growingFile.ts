@@ -19,6 +19,7 @@ export class GrowingFile {
   /** The file ended shorter than bytes it had kept (then nothing read from it holds). */
   rewound = false;
   private waiting: (() => void)[] = [];
+  private readonly listeners: (() => void)[] = [];
 
   /** Its path, known once its writer opened it (at()). */
   get path(): string {
@@ -46,11 +47,21 @@ export class GrowingFile {
   /** The writer is done and its file closed: the file's length is its end (a missing file ends empty). */
   async end(): Promise<void> {
     if (this.ended) return;
-    const size = this.file === undefined ? 0 : await stat(this.file).then((s) => s.size, () => 0);
+    this.endAt(this.file === undefined ? 0 : await stat(this.file).then((s) => s.size, () => 0));
+  }
+
+  /** The writer is done: the file's length is `size`. */
+  endAt(size: number): void {
+    if (this.ended) return;
     if (size < this.kept) this.rewound = true;
     this.kept = size;
     this.ended = true;
     this.wake();
+  }
+
+  /** `listener` told of every change from now on (a copy of this file elsewhere: rowsWorker.ts). */
+  watch(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   /** Nothing more will be written nor is wanted (the walk failed, or its rows are not compared): readers give up. */
@@ -72,6 +83,7 @@ export class GrowingFile {
 
   private wake(): void {
     for (const resolve of this.waiting.splice(0)) resolve();
+    for (const listener of this.listeners) listener();
   }
 }
 
