@@ -214,14 +214,18 @@ void describe('side B compared while its walk writes it, against the oracle', ()
 
 void describe('a rows file read as it grows', () => {
   const lineOf = (reader: LineReader): string => reader.buf.toString('utf8', reader.start, reader.end);
-
-  void it('is read up to its kept bytes only, waits for more, and ends at its length once its writer is done', async () => {
-    const path = join(dir, 'kept.ndjson');
-    writeFileSync(path, '{"n":1}\n{"n":2}\n{"n":3}\n{"n":4}');
+  /** `text` written to `name`, read as a growing file of which `kept` bytes are kept so far. */
+  const growing = async (name: string, text: string, kept: number, maxBytes: number): Promise<{ file: GrowingFile; reader: LineReader; path: string }> => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
     const file = new GrowingFile();
     file.at(path);
-    file.grow(8);
-    const reader = await LineReader.openGrowing({ file, maxBytes: 1_000 });
+    file.grow(kept);
+    return { file, path, reader: await LineReader.openGrowing({ file, maxBytes }) };
+  };
+
+  void it('is read up to its kept bytes only, waits for more, and ends at its length once its writer is done', async () => {
+    const { file, reader } = await growing('kept.ndjson', '{"n":1}\n{"n":2}\n{"n":3}\n{"n":4}', 8, 1_000);
     assert.ok(await reader.nextLine());
     assert.equal(lineOf(reader), '{"n":1}');
     assert.equal(reader.next(), false, 'bytes past the kept ones were read');
@@ -242,23 +246,14 @@ void describe('a rows file read as it grows', () => {
   });
 
   void it('gives up when the file ends shorter than what was kept, or outgrows the reader\'s limit', async () => {
-    const path = join(dir, 'gone.ndjson');
-    writeFileSync(path, '{"n":1}\n{"n":2}\n');
-    const shorter = new GrowingFile();
-    shorter.at(path);
-    shorter.grow(16);
-    const reader = await LineReader.openGrowing({ file: shorter, maxBytes: 1_000 });
+    const { file: shorter, reader, path } = await growing('gone.ndjson', '{"n":1}\n{"n":2}\n', 16, 1_000);
     assert.ok(await reader.nextLine());
     assert.ok(await reader.nextLine());
     writeFileSync(path, '{"n":1}\n');
     await shorter.end();
     await assert.rejects(reader.nextLine(), GrowingFileGaveUp);
     await reader.close();
-    writeFileSync(path, '{"n":1}\n{"n":2}\n{"n":3}\n');
-    const big = new GrowingFile();
-    big.at(path);
-    big.grow(8);
-    const limited = await LineReader.openGrowing({ file: big, maxBytes: 16 });
+    const { file: big, reader: limited } = await growing('big.ndjson', '{"n":1}\n{"n":2}\n{"n":3}\n', 8, 16);
     assert.ok(await limited.nextLine());
     big.grow(24);
     await assert.rejects(limited.nextLine(), GrowingFileGaveUp);
