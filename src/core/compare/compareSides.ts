@@ -59,7 +59,8 @@ export async function compareWalking(label: string, a: ComparedSide, b: WalkingS
   try {
     const rowsA = a.rowsFile;
     const { elsewhere } = options;
-    const overlapped = b.rows.started().then(() => (elsewhere && !options.onDifference
+    // Begun once B's file is named (before its first page: a worker starts meanwhile).
+    const overlapped = b.rows.named().then(() => (elsewhere && !options.onDifference
       ? elsewhere({ rowsA, rowsB: b.rows.path, ...(key ? { key } : {}), ignore: options.ignore, tempDir: options.tempDir, ...(options.partitionBytes ? { partitionBytes: options.partitionBytes } : {}) }, b.rows, early.signal)
       : compareRows(rowsA, { path: b.rows.path, growing: b.rows }, key, { ...options, signal: early.signal })))
       .then((records) => ({ records }), (error: unknown) => ({ error }));

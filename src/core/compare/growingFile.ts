@@ -35,6 +35,7 @@ export class GrowingFile {
   /** The writer's file: from now on its kept bytes are said by `keeping`'s sink. */
   at(path: string): void {
     this.file = path;
+    this.wake();
   }
 
   /** The sink's kept length now. */
@@ -74,6 +75,11 @@ export class GrowingFile {
   /** Resolves once more is kept, or the file ended. */
   more(): Promise<void> {
     return this.ended ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Resolves once its writer named its file (at()), or the file ended. */
+  async named(): Promise<void> {
+    while (!this.ended && this.file === undefined) await this.more();
   }
 
   /** Resolves once there is a file to open (something kept), or the file ended. */
