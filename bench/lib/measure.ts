@@ -19,6 +19,8 @@ export interface ProcessRun {
    * few ms before its exit. Undefined where it cannot be read.
    */
   readonly mainThreadCpuMs?: number;
+  /** Every thread's time on a CPU (a worker's too), where it can be read. */
+  readonly processCpuMs?: number;
 }
 
 export interface ProcessOptions {
@@ -51,6 +53,26 @@ export function mainThreadCpuMs(pid: number | undefined): number | undefined {
   }
 }
 
+/** Clock ticks a second, as /proc/<pid>/stat counts time. */
+let ticksPerSecond: number | undefined;
+
+/**
+ * Time (ms) a process has spent on a CPU so far, every thread's, ended ones too (its utime and stime in
+ * /proc/<pid>/stat, in clock ticks); undefined where it cannot be read.
+ */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // After the name: state is field 3, utime 14 and stime 15 (1-based, as proc(5) counts).
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) && ticks > 0 ? (ticks * 1000) / ticksPerSecond : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Runs `file args` to its exit: wall time from spawn to exit (what a user waits for), peak RSS and its main
  * thread's time on a CPU. The high-water mark only grows, so polling it every few ms misses at most the
@@ -63,16 +85,18 @@ export async function timeProcess(file: string, args: readonly string[], options
     const child = spawn(file, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', out, 'inherit'] });
     let peak = 0;
     let mainCpu: number | undefined;
+    let allCpu: number | undefined;
     const poll = setInterval(() => {
       if (!child.pid) return;
       peak = Math.max(peak, highWaterMB(child.pid) ?? 0);
       mainCpu = mainThreadCpuMs(child.pid) ?? mainCpu;
+      allCpu = processCpuMs(child.pid) ?? allCpu;
     }, 5);
     const exited = once(child, 'exit') as Promise<[number | null]>;
     const [code] = await exited;
     clearInterval(poll);
     const ms = performance.now() - started;
-    return { ms, peakRssMB: peak, code, stdout: options.stdoutFile ? readFileSync(options.stdoutFile, 'utf8') : '', mainThreadCpuMs: mainCpu };
+    return { ms, peakRssMB: peak, code, stdout: options.stdoutFile ? readFileSync(options.stdoutFile, 'utf8') : '', mainThreadCpuMs: mainCpu, ...(allCpu === undefined ? {} : { processCpuMs: allCpu }) };
   } finally {
     if (typeof out === 'number') closeSync(out);
   }

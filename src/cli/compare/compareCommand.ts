@@ -1,12 +1,14 @@
 // `apiwb compare`: two sides of the same requests (two environments, an environment and its recorded
 // baseline, or two export files), compared request by request and record by record (src/core/compare).
 // One request on the network at a time: side A's response (or walk) whole, then side B's; their rows
-// wait in temporary files and are compared partition by partition, then removed.
+// wait in temporary files, side B's compared with A's as its walk keeps them, and are removed after.
 // Exit codes: 0 the sides agree, 1 they differ, 2 usage or input error.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { compareSides } from '../../core/compare/compareSides';
+import { compareWalking, type WalkingSide } from '../../core/compare/compareSides';
+import { GrowingFile } from '../../core/compare/growingFile';
+import { rowsWorkerOf, serveRowsWorker } from '../../core/compare/rowsWorker';
 import { compareRecordFiles, type RecordDifference } from '../../core/compare/partitioned';
 import { RecordFileError, formatOfPath } from '../../core/compare/recordFiles';
 import { rulesOf } from '../../core/compare/records';
@@ -31,6 +33,11 @@ import { openRequestSides, type CompareIo, type RequestSides } from './requestSi
 import type { SideRequest } from './sideRun';
 
 export const COMPARE_EXIT = { agree: 0, differ: 1, usage: 2 } as const;
+
+// Side B's rows are compared on a worker thread loading this very module (its bundle: scripts/cliBundles.mjs),
+// which then only serves that comparison.
+serveRowsWorker();
+const ROWS_WORKER = rowsWorkerOf(__filename);
 
 export const compareSubcommand: Subcommand = { run: (args) => compareCommand(args) };
 
@@ -116,8 +123,11 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
       if (sides.progress.visible) sides.progress.update(progressText(i, sides.plan.length, label));
       const recorded = sides.baseline?.[i];
       const a: SideOf = recorded ? baselineSide(recorded) : await sides.runA!(item, i);
-      const b = await sides.runB!(item, i);
-      const comparison = await compareBoth(label, a, b, o, dir, diffs);
+      // Side B's rows are compared as its walk keeps them (compareWalking).
+      const rows = new GrowingFile();
+      const walking = sides.runB!(item, i, rows);
+      const comparison = await compareBoth(label, a, { rows, done: walking }, o, dir, diffs);
+      const b = await walking;
       sides.progress.clear();
       const result = { comparison, method: b.method, url: b.url, file: item.shown, line: item.node.range.start.line + 1 };
       results.push(result);
@@ -157,8 +167,9 @@ function baselineSide(recorded: BaselineRequest): SideOf {
   return { summary: recorded.summary, ...(recorded.rowsFile ? { rowsFile: recorded.rowsFile } : {}), ...(recorded.recordKey ? { recordKey: recorded.recordKey } : {}) };
 }
 
-async function compareBoth(label: string, a: SideOf, b: SideOf, o: CompareOptions, dir: string, diffs: DifferenceWriter | undefined): Promise<RequestComparison> {
-  const comparison = await compareSides(label, a, b, {
+async function compareBoth(label: string, a: SideOf, b: WalkingSide, o: CompareOptions, dir: string, diffs: DifferenceWriter | undefined): Promise<RequestComparison> {
+  const comparison = await compareWalking(label, a, b, {
+    elsewhere: ROWS_WORKER,
     ...(o.key ? { key: o.key } : {}), ignore: o.ignore, tempDir: dir, ...(o.partitionBytes ? { partitionBytes: o.partitionBytes } : {}),
     ...(diffs ? { onDifference: (d: RecordDifference) => diffs.difference(label, d) } : {}),
   });

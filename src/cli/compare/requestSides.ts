@@ -21,6 +21,7 @@ import { createProgress, progressText } from '../reporters/progress';
 import { catalogOf, checkPlan, planRequests, requestInputError, shownPath, type PlannedRequest } from '../runPlan';
 import { openRunNetwork, type RunNetwork } from '../runNetwork';
 import { baselineExists, readBaseline, type BaselineRequest } from '../../core/compare/baseline';
+import type { GrowingFile } from '../../core/compare/growingFile';
 import type { CompareOptions } from './compareArgs';
 import { sideRunner, type SideRequest } from './sideRun';
 
@@ -30,7 +31,8 @@ export interface CompareIo {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-export type RunSide = (item: PlannedRequest, index: number) => Promise<SideRequest>;
+/** `rows`: told of the rows file as the walk keeps its pages. */
+export type RunSide = (item: PlannedRequest, index: number, rows?: GrowingFile) => Promise<SideRequest>;
 
 export interface RequestSides {
   readonly plan: readonly PlannedRequest[];

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { CredentialService } from '../../core/auth/credentials';
+import { keepingSink, type GrowingFile } from '../../core/compare/growingFile';
 import { runSideExchange } from '../../core/compare/sideExchange';
 import type { SideSummary } from '../../core/compare/requestComparison';
 import type { Environment } from '../../core/env/model';
@@ -51,8 +52,11 @@ export interface SideRequest {
   readonly url: string;
 }
 
-/** Sends request `index` of the plan on this side; its rows go to `<dir>/<index>.ndjson`. */
-export function sideRunner(options: SideOptions, dir: string): (item: PlannedRequest, index: number) => Promise<SideRequest> {
+/**
+ * Sends request `index` of the plan on this side; its rows go to `<dir>/<index>.ndjson`, told to `rows`
+ * page by page as they are kept (compared while the walk goes: compareWalking).
+ */
+export function sideRunner(options: SideOptions, dir: string): (item: PlannedRequest, index: number, rows?: GrowingFile) => Promise<SideRequest> {
   const name = options.environment.name;
   // Each side's secrets go only to its own environment's origins (the send boundary's guard, per side).
   const { guard } = options;
@@ -64,9 +68,10 @@ export function sideRunner(options: SideOptions, dir: string): (item: PlannedReq
     signInOnDemand: true,
     missingSecretHint: (authId, field) => `set the environment variable ${environmentSecretEnvVarName(name, authId, field)} or ${secretEnvVarName(authId, field)}`,
   });
-  return async (item, index) => {
+  return async (item, index, rows) => {
     const rowsFile = join(dir, `${index}.ndjson`);
-    const sink = await openOutputSink(rowsFile, 'ndjson', () => options.secrets);
+    const opened = await openOutputSink(rowsFile, 'ndjson', () => options.secrets);
+    const sink = rows ? keepingSink(opened, rows, rowsFile) : opened;
     try {
       const side = await runSideExchange({
         file: item.parsed,

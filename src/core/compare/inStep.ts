@@ -5,7 +5,7 @@
 // where the flat-shape signature covers it. Whatever the bytes cannot tell is decoded and settled as
 // text (records.ts), the one rule: a record is parsed only there.
 import type { FlatShapes } from './flatShape';
-import { LineReader, NextByte } from './lineReader';
+import { LineReader, NextByte, type GrowingRead } from './lineReader';
 import { MARK, type PartitionWriter } from './partitionFile';
 import type { PendingPairs } from './pendingPairs';
 import { parseRecord } from './recordFiles';
@@ -18,6 +18,8 @@ interface InStepSide {
   readonly writer: PartitionWriter;
   readonly shape: ShapeTracker;
   readonly flat: FlatShapes;
+  /** Its file is still being written: read as it grows. */
+  readonly growing?: GrowingRead;
 }
 
 const KEY_KIND = 107; // k
@@ -30,7 +32,7 @@ const KEY_KIND = 107; // k
 export async function compareInStep(a: InStepSide, b: InStepSide, rules: RecordRules, held?: PendingPairs, signal?: AbortSignal): Promise<{ unchanged: number; changed: number }> {
   const readerA = await LineReader.open(a.path);
   try {
-    const readerB = await LineReader.open(b.path);
+    const readerB = b.growing ? await LineReader.openGrowing(b.growing) : await LineReader.open(b.path);
     try {
       await readerA.fill();
       const step = new InStep(a, readerA, b, readerB, rules, held);

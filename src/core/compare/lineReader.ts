@@ -1,8 +1,16 @@
 // The lines of a file as byte ranges of one reused buffer, a chunk read at a time: no string is made for
 // a line. A line is `buf[start, end)` without its line end (`\n` or `\r\n`) and stays valid until the
 // next fill(). A line longer than the buffer grows it. It also knows where a line starts in the file,
-// and whether a line holds a backslash, asking the bytes read once a chunk, not once a line.
+// and whether a line holds a backslash, asking the bytes read once a chunk, not once a line. A file a
+// walk still writes (growingFile.ts) is read up to its kept bytes, waiting for more until it ends.
 import { open, type FileHandle } from 'node:fs/promises';
+import { GrowingFileGaveUp, type GrowingFile } from './growingFile';
+
+/** A growing file to read as it grows, and the length past which the reader gives up. */
+export interface GrowingRead {
+  readonly file: GrowingFile;
+  readonly maxBytes: number;
+}
 
 const CHUNK = 1 << 20;
 
@@ -19,10 +27,17 @@ export class LineReader {
   private chunk = 0;
   private readonly backslash = new NextByte(92);
 
-  private constructor(private readonly file: FileHandle) {}
+  private constructor(private readonly file: FileHandle, private readonly growing?: GrowingRead) {}
 
   static async open(path: string): Promise<LineReader> {
     return new LineReader(await open(path, 'r'));
+  }
+
+  /** A file still being written, opened once it has bytes (or has ended). */
+  static async openGrowing(growing: GrowingRead): Promise<LineReader> {
+    await growing.file.started();
+    if (growing.file.rewound) throw new GrowingFileGaveUp('compare: the rows file was given up');
+    return new LineReader(await open(growing.file.path, 'r'), growing);
   }
 
   /** The next line from what was read (true), or false when more must be read (or the file is done). */
@@ -83,10 +98,21 @@ export class LineReader {
       this.buf.copy(bigger, 0, 0, this.filled);
       this.buf = bigger;
     }
-    const { bytesRead } = await this.file.read(this.buf, this.filled, this.buf.length - this.filled, null);
+    const room = this.growing ? await this.keptRoom(this.buf.length - this.filled) : this.buf.length - this.filled;
+    const { bytesRead } = room === 0 ? { bytesRead: 0 } : await this.file.read(this.buf, this.filled, room, null);
     this.filled += bytesRead;
     if (bytesRead === 0) this.ended = true;
     return true;
+  }
+
+  /** How much of `room` a growing file has kept past what was read, waiting for some until it ends (0: ended). */
+  private async keptRoom(room: number): Promise<number> {
+    const { file, maxBytes } = this.growing!;
+    const at = this.base + this.filled;
+    while (file.kept <= at && !file.ended) await file.more();
+    if (file.rewound || file.kept < at) throw new GrowingFileGaveUp('compare: the rows file changed under its reader');
+    if (file.kept > maxBytes) throw new GrowingFileGaveUp('compare: the rows file outgrew its partitions');
+    return Math.min(room, file.kept - at);
   }
 
   /** The next line, reading on as needed; false at the end of the file. */

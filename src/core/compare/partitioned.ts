@@ -23,6 +23,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FieldChange } from './fieldChanges';
 import { FlatShapes } from './flatShape';
+import type { GrowingFile } from './growingFile';
 import { compareInStep } from './inStep';
 import { comparePartition } from './partitionCompare';
 import { MARK, PartitionIndex, PartitionWriter } from './partitionFile';
@@ -69,15 +70,24 @@ export interface CompareRecordsOptions {
 const DEFAULT_PARTITION_BYTES = 4 * 1024 * 1024;
 const MAX_PARTITIONS = 512;
 
-export async function compareRecordFiles(a: RecordSource, b: RecordSource, options: CompareRecordsOptions): Promise<RecordComparison> {
-  const [sizeA, sizeB] = await Promise.all([stat(a.path), stat(b.path)]).then((s) => s.map((x) => x.size));
-  const partitions = Math.min(MAX_PARTITIONS, Math.max(1, Math.ceil(Math.max(sizeA ?? 0, sizeB ?? 0) / (options.partitionBytes ?? DEFAULT_PARTITION_BYTES))));
+/**
+ * Side B may be a file a walk still writes (`growing`, NDJSON only): its partitions are then counted
+ * from side A's size, and it is read as it grows up to twice that (or one partition's bytes) before the
+ * reader gives up (GrowingFileGaveUp: compare the finished file instead).
+ */
+export async function compareRecordFiles(a: RecordSource, b: RecordSource & { readonly growing?: GrowingFile }, options: CompareRecordsOptions): Promise<RecordComparison> {
+  const budget = options.partitionBytes ?? DEFAULT_PARTITION_BYTES;
+  const sizeA = (await stat(a.path)).size;
+  const sizeB = b.growing ? 0 : (await stat(b.path)).size;
+  const partitions = Math.min(MAX_PARTITIONS, Math.max(1, Math.ceil(Math.max(sizeA, sizeB) / budget)));
+  const growing = b.growing ? { file: b.growing, maxBytes: 2 * Math.max(sizeA, budget) } : undefined;
+  if (growing && (a.format !== 'ndjson' || b.format !== 'ndjson')) throw new Error('compare: only NDJSON is read as it grows');
   const dir = await mkdtemp(join(options.tempDir, 'apiwb-compare-'));
   try {
     const shapeA = new ShapeTracker(options.rules.ignore);
     const shapeB = new ShapeTracker(options.rules.ignore);
     const sideA = { path: a.path, shape: shapeA, flat: new FlatShapes(shapeA), writer: new PartitionWriter(join(dir, 'a'), partitions, options.signal) };
-    const sideB = { path: b.path, shape: shapeB, flat: new FlatShapes(shapeB), writer: new PartitionWriter(join(dir, 'b'), partitions, options.signal) };
+    const sideB = { path: b.path, shape: shapeB, flat: new FlatShapes(shapeB), writer: new PartitionWriter(join(dir, 'b'), partitions, options.signal), ...(growing ? { growing } : {}) };
     const counts = { added: 0, removed: 0, changed: 0, unchanged: 0 };
     let rowsA: number;
     let rowsB: number;
