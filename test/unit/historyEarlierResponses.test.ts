@@ -25,7 +25,7 @@ async function send(store: HistoryStore, uri: string, text: string, index: numbe
   return store.record({
     request: { method: node.requestLine.method, url: `http://127.0.0.1:1/${index}`, headers: {} },
     ...(node.name !== undefined ? { name: node.name } : {}),
-    origin: { file: uri, index }, source: requestBlockText(text, index),
+    origin: { file: uri, index }, source: requestBlockText(text, index), sentFrom: parseHttpFile(text),
     response: { status, statusText: '', headers: {}, bodyText: '', timing: { startedAt: 0, firstByteMs: 1, totalMs: 1 }, sizeBytes: 0 },
   });
 }
