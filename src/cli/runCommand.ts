@@ -225,8 +225,8 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
     await network.close();
   }
   record.finish();
-  if (sink && !allOk && sink.checkpoint()?.bytes === 0) {
-    io.stderr.write(`apiwb run: --out ${options.out}: ${ctx.cutOff ? 'no row is kept: the rows written were cut off again, and the file is left empty' : 'no row was written; the file that was there is left as it was'}\n`);
+  if (sink && !allOk && sink.leftAsItWas?.()) {
+    io.stderr.write(`apiwb run: --out ${options.out}: ${ctx.cutOff ? 'no row is kept: the rows written were cut off again' : 'no row was written'}; the file that was there is left as it was (none is made where there was none)\n`);
   }
   const elapsed = performance.now() - started;
   io.stdout.write(`${formatTotals(outcomes, elapsed)}\n`);
@@ -278,7 +278,7 @@ interface RunContext {
   readonly ports: ExchangePorts;
   readonly sink: RowSink | undefined;
   readonly record: ResumeRecordKeeper;
-  /** Rows a request wrote to --out were cut off again (responseRows.ts): the file was replaced all the same. */
+  /** Rows a request wrote to --out were cut off again (responseRows.ts). */
   cutOff?: boolean;
 }
 
