@@ -3,15 +3,15 @@
 // rows the file holds; a body cut short keeps exactly the rows fully received (the change's claim).
 // Server of the test's own on 127.0.0.1 port 0; `apiwb run` in process.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { runInProcess } from './inProcess';
+import { fileRows, padded, printedRows, wholeRowsIn } from './outFileRows';
 import { startLocalServer, type LocalServer } from './localServer';
 
-const padded = (from: number, n: number): string => Array.from({ length: n }, (_, i) => `{"id":${from + i},"pad":"${'x'.repeat(80)}"}`).join(',');
 const ARRAY = `[${padded(0, 20_000)}]`;
 const WRAPPED = `{"Data":[${padded(0, 20_000)}]}`;
 const VALUE = `{"value":[${padded(0, 20_000)}]}`;
@@ -27,17 +27,7 @@ const WHOLE: Record<string, string> = {
 };
 /** The gzip of a 20 000-row array, cut at half its compressed bytes (then the socket dropped). */
 const GZ_CUT = gzipSync(ARRAY).subarray(0, Math.floor(gzipSync(ARRAY).length / 2));
-const wholeRowsIn = (prefix: string): number => (prefix.match(/"pad":"x{80}"\}/g) ?? []).length;
 
-function ndjsonRows(path: string): unknown[] {
-  if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as unknown);
-}
-function printedRows(stdout: string): number {
-  const totals = /(\d+) rows, \d+ ms/.exec(stdout);
-  assert.ok(totals, stdout);
-  return Number(totals[1]);
-}
 
 void describe('stalls, business errors and failed checks with --out', () => {
   let server: LocalServer;
@@ -66,7 +56,7 @@ void describe('stalls, business errors and failed checks with --out', () => {
     writeFileSync(file, `${lines}GET {{base}}/${encodeURIComponent(name)}\n`);
     const out = join(server.dir, `${name}.ndjson`);
     const r = await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--out', out, '--timeout', '1500']);
-    return { ...r, rows: ndjsonRows(out) };
+    return { ...r, rows: fileRows(out, 'ndjson') };
   };
 
   for (const name of Object.keys(STALLS)) {

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ROOT } from './cliProcess';
 import { startLocalServer, type LocalServer } from './localServer';
+import { padded, printedRows } from './outFileRows';
 
-const padded = (from: number, n: number): string => Array.from({ length: n }, (_, i) => `{"id":${from + i},"pad":"${'x'.repeat(80)}"}`).join(',');
 const BODIES: Record<string, string> = {
   array: `[${padded(0, 20_000)}]`,
   wrapped: `{"Data":[${padded(0, 20_000)}]}`,
@@ -26,11 +26,6 @@ function runLimited(kb: number, args: readonly string[]): Promise<{ code: number
   });
 }
 
-function printedRows(stdout: string): number {
-  const totals = /(\d+) rows, \d+ ms/.exec(stdout);
-  assert.ok(totals, stdout);
-  return Number(totals[1]);
-}
 
 void describe('--out whose file fails mid-write', () => {
   let server: LocalServer;

@@ -7,11 +7,10 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
-import { rowsRule } from '../../src/core/paging/rows';
 import { runInProcess } from './inProcess';
+import { fileRows, oracle, padded, printedRows, wholeRowsIn } from './outFileRows';
 import { startLocalServer, type LocalServer } from './localServer';
 
-const padded = (from: number, n: number): string => Array.from({ length: n }, (_, i) => `{"id":${from + i},"pad":"${'x'.repeat(80)}"}`).join(',');
 
 /** Whole bodies (name → text). */
 const BODIES: Record<string, string> = {
@@ -45,23 +44,7 @@ const BROKEN: Record<string, { text: string; at: number; end: 'drop' | 'garbage'
   'plain-cut-600KB': { text: BIG_ARRAY, at: 600_000, end: 'drop' },
 };
 
-/** Rows whole in a prefix of a body of `padded` rows (each row ends with `"}`). */
-function wholeRowsIn(prefix: string): number {
-  return (prefix.match(/"pad":"x{80}"\}/g) ?? []).length;
-}
 
-function oracle(text: string, style: '' | 'items'): unknown[] {
-  const found = rowsRule(style === '' ? 'none' : 'generic', style === '' ? {} : { items: 'value' }).find(JSON.parse(text));
-  return found.ok ? [...found.rows] : [];
-}
-
-function fileRows(path: string, format: 'ndjson' | 'csv' | 'json'): unknown[] {
-  if (!existsSync(path)) return [];
-  const text = readFileSync(path, 'utf8');
-  if (format === 'json') return text.trim() === '' ? [] : JSON.parse(text) as unknown[];
-  const lines = text.split(/\r?\n/).filter((l) => l !== '');
-  return format === 'csv' ? lines.slice(1) : lines.map((l) => JSON.parse(l) as unknown);
-}
 
 /** A short picture of rows for a failure message: how many, and the ids at each end. */
 function brief(rows: readonly unknown[]): string {
@@ -69,11 +52,6 @@ function brief(rows: readonly unknown[]): string {
   return rows.length === 0 ? '0 rows' : `${rows.length} rows, ids ${String(id(rows[0]))}..${String(id(rows[rows.length - 1]))}`;
 }
 
-function printedRows(stdout: string): number {
-  const totals = /(\d+) rows, \d+ ms/.exec(stdout);
-  assert.ok(totals, stdout);
-  return Number(totals[1]);
-}
 
 void describe('attacks on --out of a single response', () => {
   let server: LocalServer;
