@@ -3,27 +3,19 @@
 // key was removed still loads whole.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { requestBlockText } from '../../src/core/collections/requestBlocks';
 import { HistoryStore, type HistoryEntry } from '../../src/core/history';
 import { entriesOfRequest } from '../../src/core/history/requestNow';
 import { parseHttpFile } from '../../src/core/httpfile';
 import { Redactor } from '../../src/core/secrets';
+import { recordSend, statuses } from './historySends';
 import { memoryHistoryFiles } from './memoryHistoryFiles';
+
+const send = (store: HistoryStore, text: string, index: number, status: number): Promise<HistoryEntry> => recordSend(store, URI, text, index, status);
 
 const URI = 'file:///w/requests.http';
 const fileOf = (...blocks: string[]): string => blocks.map((b) => `###\n${b}`).join('\n');
 const A = 'GET {{base}}/bookings?page=1\n';
 
-async function send(store: HistoryStore, text: string, index: number, status: number): Promise<HistoryEntry> {
-  const node = parseHttpFile(text).requests[index]!;
-  return store.record({
-    request: { method: node.requestLine.method, url: `http://127.0.0.1:1/${index}`, headers: {} },
-    ...(node.name !== undefined ? { name: node.name } : {}),
-    origin: { file: URI, index }, source: requestBlockText(text, index), sentFrom: parseHttpFile(text),
-    response: { status, statusText: '', headers: {}, bodyText: '', timing: { startedAt: 0, firstByteMs: 1, totalMs: 1 }, sizeBytes: 0 },
-  });
-}
-const statuses = (entries: readonly HistoryEntry[]): number[] => entries.map((e) => e.response!.status);
 
 void test('two identical unnamed requests, one inserted above: neither lists the other\'s responses', async () => {
   const store = new HistoryStore(memoryHistoryFiles(), () => new Redactor([]));
