@@ -56,13 +56,18 @@ export class AppendOnlyFile {
    */
   private async opened(): Promise<FileHandle> {
     if (this.handle) return this.handle;
-    if (!this.options.exclusive && (await lstat(this.path).catch(() => undefined))?.isFile()) {
+    const old = this.options.exclusive ? undefined : await lstat(this.path).catch(() => undefined);
+    if (old?.isFile()) {
       const aside = join(dirname(this.path), `.${basename(this.path)}.apiwb-before-${randomUUID().slice(0, 8)}`);
       await worded(this.path, () => rename(this.path, aside));
       this.aside = aside;
     }
-    this.handle = await worded(this.path, () => open(this.path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW | (this.options.exclusive ? constants.O_EXCL : 0), 0o666));
-    return this.handle;
+    // The new file keeps the old one's permissions (a file kept private stays private).
+    const mode = old?.isFile() ? old.mode & 0o777 : 0o666;
+    const handle = await worded(this.path, () => open(this.path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW | (this.options.exclusive ? constants.O_EXCL : 0), mode));
+    if (old?.isFile()) await handle.chmod(mode).catch(() => undefined);
+    this.handle = handle;
+    return handle;
   }
 
   /** The bytes kept. */
