@@ -6,8 +6,9 @@
 //   body arrived is cut off the file again: the line owns no row of it;
 // - rows fully received of a body that broke or was cut (rowsAsTheyArrive) stay: the line counts them
 //   and the request fails (the exchange says why);
-// - rows written before the file itself failed (the walk's failure 'sink': its end may be a torn row)
-//   are cut off too, and said;
+// - once a write to the file itself failed (wholly or in part: its end may be a torn row), everything the
+//   request wrote is cut off, and said;
+// - a failed request's rows kept in memory (not streamed) are never written (writeKept), and said;
 // - any other difference between the rows counted and the rows written (no known case: a fault of
 //   apiwb) is cut off and said, and the request fails.
 // Rows are counted as they reach the sink (a page held while it arrives counts once kept).
@@ -33,6 +34,10 @@ export class ResponseRows {
   /** The sink the request's rows go through (rowsTo, and rows written after the exchange). */
   readonly sink: RowSink;
   private written = 0;
+  /** A write to the file failed (its rows, or part of one, may be in the file all the same). */
+  private failed = false;
+  /** Rows the request kept in memory and were not written, it failed (writeKept): not counted. */
+  private heldBack: number | undefined;
   private readonly mark: SinkMark | undefined;
 
   constructor(inner: RowSink) {
@@ -41,18 +46,33 @@ export class ResponseRows {
   }
 
   /**
-   * After the request (and the rows written after its exchange, if any): what its line says, the file made
-   * to agree. A failed request's rows kept in memory are never written (runCommand's runOne): not counted.
+   * After the exchange: the rows it kept in memory (not streamed) are written only when the request is
+   * good; a failed request's are held back. Returns why they could not be written, when they could not.
    */
-  async settle(result: ExchangeResult): Promise<RowsInOut> {
+  async writeKept(result: ExchangeResult): Promise<string | undefined> {
     const rows = result.rows;
-    const heldBack = !result.ok && rows !== undefined && rows.items.length > 0 && this.written === 0;
-    const counted = heldBack ? 0 : rows?.count ?? 0;
+    if (!rows || rows.items.length === 0) return undefined;
+    if (!result.ok) {
+      if (this.written === 0) this.heldBack = rows.count;
+      return undefined;
+    }
+    try {
+      await this.sink.writePage(rows.items);
+      return undefined;
+    } catch (error) {
+      return `its rows could not be written to --out (${error instanceof Error ? error.message : String(error)})`;
+    }
+  }
+
+  /** After the request (and writeKept): what its line says, the file made to agree. */
+  async settle(result: ExchangeResult): Promise<RowsInOut> {
+    const counted = this.heldBack !== undefined ? 0 : result.rows?.count ?? 0;
     const failure = result.walk?.failure?.kind;
     const refused = failure === 'rows';
-    if (failure === 'sink' && this.written > 0) return this.cutBack('--out could not be written whole');
+    // A write that failed may have left rows, and a torn one, whatever it counted: all of it goes.
+    if (this.failed || (failure === 'sink' && this.written > 0)) return this.cutBack('--out could not be written whole');
     if (!refused && this.written === counted) {
-      return heldBack ? { rows: 0, words: `its ${rows.count} row(s) are not in --out (the request failed)`, fails: false } : { rows: this.written, fails: false };
+      return this.heldBack !== undefined ? { rows: 0, words: `its ${this.heldBack} row(s) are not in --out (the request failed)`, fails: false } : { rows: this.written, fails: false };
     }
     const why = refused ? 'its rows were refused' : `it counted ${counted} row(s) but wrote ${this.written} (a fault of apiwb)`;
     if (this.written === 0) return refused ? { rows: 0, fails: false } : { rows: 0, words: `${why}; none is in --out`, fails: true };
@@ -61,13 +81,24 @@ export class ResponseRows {
 
   private async cutBack(why: string): Promise<RowsInOut> {
     const written = this.written;
-    if (!this.mark) return { rows: written, words: `${why}, but the ${written} row(s) it wrote to --out could not be cut off again`, fails: true };
+    const what = written > 0 ? `the ${written} row(s) it wrote to --out` : 'what it wrote to --out';
+    if (!this.mark) return { rows: written, words: `${why}, but ${what} could not be cut off again`, fails: true };
     try {
       await this.mark.cutBack();
       this.written = 0;
-      return { rows: 0, words: `${why}: the ${written} row(s) it wrote to --out while the body arrived were cut off again`, fails: true };
+      return { rows: 0, words: `${why}: ${what} while the body arrived ${written > 0 ? 'were' : 'was'} cut off again`, fails: true };
     } catch (error) {
-      return { rows: written, words: `${why}, and the ${written} row(s) it wrote to --out could not be cut off again (${error instanceof Error ? error.message : String(error)})`, fails: true };
+      return { rows: written, words: `${why}, and ${what} could not be cut off again (${error instanceof Error ? error.message : String(error)})`, fails: true };
+    }
+  }
+
+  /** `work`, a write to the file: a failure is remembered (the file may hold part of it). */
+  private async writing(work: Promise<void>): Promise<void> {
+    try {
+      await work;
+    } catch (error) {
+      this.failed = true;
+      throw error;
     }
   }
 
@@ -76,7 +107,7 @@ export class ResponseRows {
     const sink: RowSink = {
       format: inner.format,
       writePage: async (rows) => {
-        await inner.writePage(rows);
+        await this.writing(inner.writePage(rows));
         this.written += rows.length;
       },
       checkpoint: () => inner.checkpoint(),
@@ -86,7 +117,7 @@ export class ResponseRows {
     const ndjson = inner.writeNdjsonPage?.bind(inner);
     if (ndjson) {
       sink.writeNdjsonPage = async (lines, rowCount, keys) => {
-        await ndjson(lines, rowCount, keys);
+        await this.writing(ndjson(lines, rowCount, keys));
         this.written += rowCount;
       };
     }
@@ -100,15 +131,15 @@ export class ResponseRows {
     let held = 0;
     return {
       writeNdjson: async (lines, rowCount, keys) => {
-        await page.writeNdjson(lines, rowCount, keys);
+        await this.writing(page.writeNdjson(lines, rowCount, keys));
         held += rowCount;
       },
       writeRows: async (rows) => {
-        await page.writeRows(rows);
+        await this.writing(page.writeRows(rows));
         held += rows.length;
       },
       keep: async () => {
-        await page.keep();
+        await this.writing(page.keep());
         this.written += held;
         held = 0;
       },

@@ -225,8 +225,8 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
     await network.close();
   }
   record.finish();
-  if (sink && !allOk && sink.checkpoint()?.bytes === 0) {
-    io.stderr.write(`apiwb run: --out ${options.out}: ${ctx.cutOff ? 'no row is kept: the rows written were cut off again, and the file is left empty' : 'no row was written; the file that was there is left as it was'}\n`);
+  if (sink && !allOk && sink.leftAsItWas?.()) {
+    io.stderr.write(`apiwb run: --out ${options.out}: ${ctx.cutOff ? 'no row is kept: the rows written were cut off again' : 'no row was written'}; the file that was there is left as it was (none is made where there was none)\n`);
   }
   const elapsed = performance.now() - started;
   io.stdout.write(`${formatTotals(outcomes, elapsed)}\n`);
@@ -278,7 +278,7 @@ interface RunContext {
   readonly ports: ExchangePorts;
   readonly sink: RowSink | undefined;
   readonly record: ResumeRecordKeeper;
-  /** Rows a request wrote to --out were cut off again (responseRows.ts): the file was replaced all the same. */
+  /** Rows a request wrote to --out were cut off again (responseRows.ts). */
   cutOff?: boolean;
 }
 
@@ -341,16 +341,9 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
   const rowsOut = !ctx.options.allPages && ctx.sink ? new ResponseRows(ctx.sink) : undefined;
   if (rowsOut) input.rowsTo = rowsOut.sink;
   const { result, waitedMs } = await exchangeInRun(input, ctx.ports, overlap);
-  // A single response's rows that were kept (not streamed: see rowsTo) go to --out once it is known good.
-  let unwritten: string | undefined;
-  if (rowsOut && result.ok && result.rows && result.rows.items.length > 0) {
-    try {
-      await rowsOut.sink.writePage(result.rows.items);
-    } catch (error) {
-      // Said on the request's own line (its URL resolved), not as a raw error of the run.
-      unwritten = `its rows could not be written to --out (${messageOf(error)})`;
-    }
-  }
+  // A single response's rows that were kept (not streamed: see rowsTo) go to --out once it is known good;
+  // why they could not is said on the request's own line (its URL resolved), not as a raw error of the run.
+  const unwritten = rowsOut ? await rowsOut.writeKept(result) : undefined;
   const inOut = rowsOut ? await rowsOut.settle(result) : undefined;
   if (inOut?.fails && inOut.rows === 0) ctx.cutOff = true;
   const walk = ctx.options.allPages ? result.walk : undefined;

@@ -1,7 +1,7 @@
 // NDJSON and CSV sinks: formats, RFC 4180 escaping, the column rule, and resuming from a checkpoint.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reopenFileSink } from '../../src/core/export';
@@ -136,5 +136,41 @@ void describe('CSV sink', () => {
     const sink = await openNdjsonSink(path);
     await sink.close();
     await assert.rejects(reopenFileSink({ format: 'ndjson', path, bytes: 100 }), /not the file of this walk/);
+  });
+});
+
+void describe('A sink on a file that was there, no row kept (replaceUnwritten false)', () => {
+  void it('rows written then all cut off again: the old file is back, its permissions too; none is made where there was none', async () => {
+    const path = join(dir, 'kept-old.ndjson');
+    writeFileSync(path, '{"yesterday":1}\n', { mode: 0o600 });
+    chmodSync(path, 0o600);
+    const sink = await openNdjsonSink(path, { replaceUnwritten: () => false });
+    const mark = sink.mark!();
+    await sink.writePage([{ n: 1 }, { n: 2 }]);
+    assert.equal(statSync(path).mode & 0o777, 0o600, 'the new file is as private as the old one');
+    await mark.cutBack();
+    await sink.close();
+    assert.equal(readFileSync(path, 'utf8'), '{"yesterday":1}\n');
+    assert.equal(statSync(path).mode & 0o777, 0o600);
+    assert.equal(sink.leftAsItWas?.(), true);
+    assert.deepEqual(readdirSync(dir).filter((n) => n.includes('apiwb-before')), [], 'nothing left aside');
+    const fresh = join(dir, 'never-there.ndjson');
+    const none = await openNdjsonSink(fresh, { replaceUnwritten: () => false });
+    const at = none.mark!();
+    await none.writePage([{ n: 1 }]);
+    await at.cutBack();
+    await none.close();
+    assert.equal(existsSync(fresh), false);
+  });
+
+  void it('rows kept: the new file replaces the old one, nothing left aside', async () => {
+    const path = join(dir, 'replaced.ndjson');
+    writeFileSync(path, '{"yesterday":1}\n');
+    const sink = await openNdjsonSink(path, { replaceUnwritten: () => false });
+    await sink.writePage([{ n: 1 }]);
+    await sink.close();
+    assert.equal(readFileSync(path, 'utf8'), '{"n":1}\n');
+    assert.equal(sink.leftAsItWas?.(), false);
+    assert.deepEqual(readdirSync(dir).filter((n) => n.includes('apiwb-before')), []);
   });
 });

@@ -5,11 +5,11 @@
 // redacted and read back), as a Send records them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { requestBlockText } from '../../src/core/collections/requestBlocks';
-import { HistoryStore, type HistoryEntry } from '../../src/core/history';
+import { HistoryStore } from '../../src/core/history';
 import { entriesOfRequest } from '../../src/core/history/requestNow';
 import { parseHttpFile } from '../../src/core/httpfile';
 import { Redactor } from '../../src/core/secrets';
+import { recordSend as send, statuses } from './historySends';
 import { memoryHistoryFiles } from './memoryHistoryFiles';
 
 const URI = 'file:///w/requests.http';
@@ -19,18 +19,6 @@ const A = 'GET {{base}}/bookings?page=1\n';
 const B = 'GET {{base}}/bookings?page=2\n';
 const NAMED = '# @name orders\nGET {{base}}/orders\n';
 
-/** Sends the request at `index` of `text` (file `uri`) as the editor records it: its place then, its name, its block. */
-async function send(store: HistoryStore, uri: string, text: string, index: number, status: number): Promise<HistoryEntry> {
-  const node = parseHttpFile(text).requests[index]!;
-  return store.record({
-    request: { method: node.requestLine.method, url: `http://127.0.0.1:1/${index}`, headers: {} },
-    ...(node.name !== undefined ? { name: node.name } : {}),
-    origin: { file: uri, index }, source: requestBlockText(text, index),
-    response: { status, statusText: '', headers: {}, bodyText: '', timing: { startedAt: 0, firstByteMs: 1, totalMs: 1 }, sizeBytes: 0 },
-  });
-}
-
-const statuses = (entries: readonly HistoryEntry[]): number[] => entries.map((e) => e.response!.status);
 
 void test('a request inserted above: each unnamed request keeps its own earlier responses', async () => {
   const store = new HistoryStore(memoryHistoryFiles(), () => new Redactor([]));

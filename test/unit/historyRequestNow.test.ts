@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { requestBlockText } from '../../src/core/collections/requestBlocks';
-import { requestIndexNow, type RecordedRequest } from '../../src/core/history/requestNow';
+import { requestIndexNow, twinOrder, type RecordedRequest } from '../../src/core/history/requestNow';
 import { parseHttpFile } from '../../src/core/httpfile';
 
 const ORDERS = '# @name orders\nGET {{base}}/orders?page=1\n';
@@ -13,8 +13,11 @@ const fileOf = (...blocks: string[]): string => blocks.map((b) => `###\n${b}`).j
 
 /** What History records of the request at `index` of `text`, as the send does. */
 function recorded(text: string, index: number): RecordedRequest {
-  const request = parseHttpFile(text).requests[index]!;
-  return { origin: { file: 'requests.http', index }, source: requestBlockText(text, index), ...(request.name !== undefined ? { name: request.name } : {}) };
+  const file = parseHttpFile(text);
+  const request = file.requests[index]!;
+  const entry: RecordedRequest = { origin: { file: 'requests.http', index }, source: requestBlockText(text, index), ...(request.name !== undefined ? { name: request.name } : {}) };
+  const twin = twinOrder(file, entry);
+  return { ...entry, origin: { file: 'requests.http', index, ...(twin !== undefined ? { twin } : {}) } };
 }
 const now = (text: string, entry: RecordedRequest): number | undefined => requestIndexNow(parseHttpFile(text), entry);
 
@@ -45,10 +48,14 @@ void test('a renamed request is not found; a name written twice finds the one in
   assert.equal(now(fileOf(ORDERS, ORDERS), recorded(before, 0)), 0);
 });
 
-void test('two unnamed requests written alike: the one in place, and none once they moved', () => {
+void test('two unnamed requests written alike: each keeps its order among them, wherever they moved', () => {
   const before = fileOf(BOOKINGS, BOOKINGS);
   assert.equal(now(before, recorded(before, 1)), 1);
-  assert.equal(now(fileOf(BOOKINGS, ORDERS, BOOKINGS), recorded(before, 1)), undefined, 'which one is ambiguous');
+  assert.equal(now(fileOf(BOOKINGS, ORDERS, BOOKINGS), recorded(before, 1)), 2, 'the second stays the second');
+  assert.equal(now(fileOf(BOOKINGS, ORDERS, BOOKINGS), recorded(before, 0)), 0);
+  assert.equal(now(fileOf(ORDERS, BOOKINGS, BOOKINGS), recorded(before, 0)), 1, 'a request inserted above');
+  const { twin: _, ...place } = recorded(before, 1).origin!;
+  assert.equal(now(before, { ...recorded(before, 1), origin: place }), undefined, 'recorded without its order: twins cannot be told apart by place');
 });
 
 void test('an entry without a place or a way to recognise its request finds nothing', () => {

@@ -5,18 +5,21 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { redactRequestBlocks, requestBlockText } from '../../src/core/collections/requestBlocks';
-import { requestIndexNow, type RecordedRequest } from '../../src/core/history/requestNow';
+import { requestIndexNow, twinOrder, type RecordedRequest } from '../../src/core/history/requestNow';
 import { parseHttpFile } from '../../src/core/httpfile';
 import { Redactor } from '../../src/core/secrets';
 
 /** What History stores of the request at `index` of `text` (sendView.historyEntryOf + store.build). */
 function stored(text: string, index: number, redactor = new Redactor(), sourceText = text): RecordedRequest {
-  const node = parseHttpFile(text).requests.find((r) => r.index === index)!;
-  return {
+  const file = parseHttpFile(text);
+  const node = file.requests.find((r) => r.index === index)!;
+  const entry: RecordedRequest = {
     origin: { file: 'requests.http', index },
     source: redactRequestBlocks(requestBlockText(sourceText, index), redactor),
     ...(node.name ? { name: redactor.text(node.name) } : {}),
   };
+  const twin = twinOrder(file, entry);
+  return { ...entry, origin: { file: 'requests.http', index, ...(twin !== undefined ? { twin } : {}) } };
 }
 const now = (text: string, entry: RecordedRequest): number | undefined => requestIndexNow(parseHttpFile(text), entry);
 
@@ -126,4 +129,11 @@ void test('a masked value stands for one value, not for parameters added after i
   const before = '###\nGET https://api.example.com/items?api_key={{apiKey}}\n';
   assert.equal(now(before, stored(before, 0)), 0);
   assert.equal(now('###\nGET https://api.example.com/items?api_key={{apiKey}}&purge=true\n', stored(before, 0)), undefined);
+});
+
+void test('two requests alike once masked (a key in the query): each keeps its order among them after an insertion', () => {
+  const before = '###\nGET https://api.example.com/items?api_key=abc123def\n\n###\nGET https://api.example.com/items?api_key=zzz999yyy\n';
+  const after = `###\nGET https://api.example.com/new\n\n${before}`;
+  assert.equal(now(after, stored(before, 0)), 1);
+  assert.equal(now(after, stored(before, 1)), 2);
 });

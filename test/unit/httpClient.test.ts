@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, deflateSync, gunzipSync, gzipSync } from 'node:zlib';
 import { sendRequest, sendRequestStreaming, closeHttpAgents } from '../../src/core/http/client';
 import { HttpFault } from '../../src/core/http/types';
 
@@ -207,6 +207,29 @@ void test('a compressed body is whole only at its last byte: a tail after the co
   } finally {
     tailed.server.closeAllConnections();
     await new Promise<void>((resolve) => tailed.server.close(() => resolve()));
+  }
+});
+
+void test('a compressed body cut short (gzip, then br) hands on every byte its received part decodes to, then "dropped"', async () => {
+  const text = `[${Array.from({ length: 20_000 }, (_, i) => `{"id":${i},"pad":"${'x'.repeat(80)}"}`).join(',')}]`;
+  const coded = brotliCompressSync(gzipSync(text));
+  const half = coded.subarray(0, Math.floor(coded.length / 2));
+  // What the received half decodes to, each coding flushed at the cut.
+  const expected = gunzipSync(brotliDecompressSync(half, { finishFlush: constants.BROTLI_OPERATION_FLUSH }), { finishFlush: constants.Z_SYNC_FLUSH });
+  assert.ok(expected.length > 0);
+  const cut = await serve((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip, br' });
+    res.write(half, () => res.socket?.destroy());
+  });
+  try {
+    const streamed = await sendRequestStreaming({ method: 'GET', url: `${cut.url}/cut`, headers: {} }, { timeoutMs: 5000 });
+    const chunks: Buffer[] = [];
+    const error = await fault(streamed.read((chunk) => { chunks.push(Buffer.from(chunk)); }));
+    assert.equal(error.kind, 'dropped');
+    assert.equal(Buffer.concat(chunks).toString('utf8'), expected.toString('utf8'));
+  } finally {
+    cut.server.closeAllConnections();
+    await new Promise<void>((resolve) => cut.server.close(() => resolve()));
   }
 });
 

@@ -10,6 +10,7 @@ import { after, describe, it } from 'node:test';
 import type { ExchangeResult } from '../../src/core/run/exchange';
 import { ResponseRows } from '../../src/cli/responseRows';
 import { openOutputSink, type OutputFormat } from '../../src/cli/reporters/outputSink';
+import type { RowSink } from '../../src/core/export/sink';
 
 const dir = mkdtempSync(join(tmpdir(), 'apiwb-response-rows-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -87,7 +88,9 @@ void describe('ResponseRows', () => {
   void it('a failed request\'s rows held in memory (never written) are not claimed by its line, said as a note', async () => {
     const sink = await openOutputSink(join(dir, 'failed.ndjson'), 'ndjson', () => []);
     const rows = new ResponseRows(sink);
-    const settled = await rows.settle(result(2, { ok: false, items: [{ e: 1 }, { e: 2 }] }));
+    const failed = result(2, { ok: false, items: [{ e: 1 }, { e: 2 }] });
+    assert.equal(await rows.writeKept(failed), undefined);
+    const settled = await rows.settle(failed);
     assert.deepEqual(settled, { rows: 0, words: 'its 2 row(s) are not in --out (the request failed)', fails: false });
     await sink.close();
   });
@@ -120,5 +123,46 @@ void describe('ResponseRows after the file failed', () => {
     assert.match(settled.words ?? '', /^--out could not be written whole: the 2 row\(s\)/);
     await sink.close();
     assert.equal(readFileSync(path, 'utf8'), '{"kept":1}\n');
+  });
+});
+
+void describe('ResponseRows when a write fails part way (EFBIG: a short write, then the fault)', () => {
+  /** A file of text whose writes fail once `limit` characters are in it, the part that fit written. */
+  function limitedSink(limit: number): RowSink & { text: string } {
+    const sink = {
+      format: 'ndjson' as const,
+      text: '',
+      writePage: (rows: readonly unknown[]) => sink.writeNdjsonPage(lines(rows.map((r) => JSON.stringify(r))), rows.length, new Set()),
+      writeNdjsonPage: (buffers: readonly Buffer[], _rows: number, _keys: ReadonlySet<string>) => {
+        const text = Buffer.concat(buffers).toString('utf8');
+        sink.text += text.slice(0, Math.max(0, limit - sink.text.length));
+        return sink.text.length < limit || text.length === 0 ? Promise.resolve() : Promise.reject(new Error('File too large'));
+      },
+      checkpoint: () => undefined,
+      mark: () => {
+        const at = sink.text.length;
+        return { cutBack: () => { sink.text = sink.text.slice(0, at); return Promise.resolve(); } };
+      },
+      close: () => Promise.resolve(),
+    };
+    return sink;
+  }
+
+  void it('the first write fails part way (nothing counted written): its part is cut off, the line says 0 and why', async () => {
+    const sink = limitedSink(20);
+    const rows = new ResponseRows(sink);
+    await assert.rejects(rows.sink.writeNdjsonPage!(lines(['{"a":1}', '{"a":2}', '{"a":3}']), 3, new Set()));
+    const settled = await rows.settle({ ...result(3, { ok: false }), walk: { failure: { kind: 'sink' } } } as unknown as ExchangeResult);
+    assert.deepEqual({ rows: settled.rows, fails: settled.fails, text: sink.text }, { rows: 0, fails: true, text: '' });
+    assert.match(settled.words ?? '', /^--out could not be written whole: what it wrote to --out .*was cut off again/);
+  });
+
+  void it('rows kept in memory whose write fails part way (writeKept): cut off, the line says 0', async () => {
+    const sink = limitedSink(10);
+    const rows = new ResponseRows(sink);
+    const good = result(2, { items: [{ abc: 1 }, { abc: 2 }] });
+    assert.match(await rows.writeKept(good) ?? '', /could not be written to --out \(File too large\)/);
+    const settled = await rows.settle(good);
+    assert.deepEqual({ rows: settled.rows, fails: settled.fails, text: sink.text }, { rows: 0, fails: true, text: '' });
   });
 });

@@ -59,5 +59,6 @@ async function openJsonArraySink(path: string, options: FileSinkOptions): Promis
       if (written > 0 || options.replaceUnwritten?.() !== false) await file.append(written === 0 ? '[]\n' : '\n]\n');
       await file.close();
     },
+    leftAsItWas: () => file.leftAsItWas,
   };
 }

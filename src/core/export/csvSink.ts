@@ -83,5 +83,6 @@ export async function openCsvSink(path: string, options: FileSinkOptions = {}): 
       };
     },
     close: () => file.close(),
+    leftAsItWas: () => file.leftAsItWas,
   };
 }

@@ -1,7 +1,8 @@
 // The file half of the NDJSON and CSV sinks: positional writes that resume at a checkpoint's length.
 import { constants } from 'node:fs';
-import { access, lstat, open, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { access, lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { fileFaultWords } from '../files/outputs';
 import type { FileSinkOptions, SinkMark } from './sink';
 
@@ -15,8 +16,12 @@ export class AppendOnlyFile {
   private held = 0;
   /** Something was written (perhaps partly, by a failed write) since the last keep or drop. */
   private touched = false;
-  /** The file, once opened: a new file is opened (and an old one there cut to nothing) at its first write. */
+  /** The file, once opened: a new file is opened (an old one there moved aside) at its first write. */
   private handle: FileHandle | undefined;
+  /** Where the file that was there before the first write waits, until close keeps it or lets it go. */
+  private aside: string | undefined;
+  /** After close: the path holds what it held before (nothing kept: the new file gone, the old one back). */
+  leftAsItWas = false;
 
   private constructor(private readonly path: string, handle: FileHandle | undefined, private length: number, private readonly options: FileSinkOptions) {
     this.handle = handle;
@@ -45,10 +50,24 @@ export class AppendOnlyFile {
     return new AppendOnlyFile(path, undefined, 0, options);
   }
 
-  /** The file, opened at the first write: created, or an old one cut to nothing; never through a link. */
+  /**
+   * The file, opened at the first write: created, never through a link. An old file there is moved aside
+   * (beside it, hidden) until close: a run that keeps no row puts it back, as one that wrote none leaves it.
+   */
   private async opened(): Promise<FileHandle> {
-    this.handle ??= await worded(this.path, () => open(this.path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW | (this.options.exclusive ? constants.O_EXCL : 0), 0o666));
-    return this.handle;
+    if (this.handle) return this.handle;
+    const old = this.options.exclusive ? undefined : await lstat(this.path).catch(() => undefined);
+    if (old?.isFile()) {
+      const aside = join(dirname(this.path), `.${basename(this.path)}.apiwb-before-${randomUUID().slice(0, 8)}`);
+      await worded(this.path, () => rename(this.path, aside));
+      this.aside = aside;
+    }
+    // The new file keeps the old one's permissions (a file kept private stays private).
+    const mode = old?.isFile() ? old.mode & 0o777 : 0o666;
+    const handle = await worded(this.path, () => open(this.path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW | (this.options.exclusive ? constants.O_EXCL : 0), mode));
+    if (old?.isFile()) await handle.chmod(mode).catch(() => undefined);
+    this.handle = handle;
+    return handle;
   }
 
   /** The bytes kept. */
@@ -121,9 +140,17 @@ export class AppendOnlyFile {
   }
 
   async close(): Promise<void> {
-    // Nothing was written: the file is made (empty) only when the caller says the run's output is ready.
-    if (!this.handle && this.options.replaceUnwritten?.() !== false) await this.opened();
+    // Nothing kept (none written, or all of it cut off again): the file is made (empty) only when the
+    // caller says the run's output is ready; else the path is left as it was before (the old file back).
+    const replace = this.options.replaceUnwritten?.() !== false;
+    if (!this.handle && replace) await this.opened();
     await this.handle?.close();
+    if (this.length === 0 && !replace && !this.options.resume) {
+      if (this.handle) await worded(this.path, () => (this.aside ? rename(this.aside, this.path) : unlink(this.path)));
+      this.aside = undefined;
+      this.leftAsItWas = true;
+    }
+    if (this.aside) await worded(this.aside, () => unlink(this.aside!));
   }
 }
 

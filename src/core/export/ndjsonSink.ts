@@ -24,5 +24,6 @@ export async function openNdjsonSink(path: string, options: FileSinkOptions = {}
     checkpoint: () => ({ format: 'ndjson', path, bytes: file.bytes }),
     mark: () => file.mark(),
     close: () => file.close(),
+    leftAsItWas: () => file.leftAsItWas,
   };
 }

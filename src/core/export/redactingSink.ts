@@ -49,5 +49,6 @@ export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink
     checkpoint: () => inner.checkpoint(),
     ...(inner.mark ? { mark: inner.mark.bind(inner) } : {}),
     close: () => inner.close(),
+    ...(inner.leftAsItWas ? { leftAsItWas: inner.leftAsItWas.bind(inner) } : {}),
   };
 }

@@ -44,6 +44,8 @@ export interface RowSink {
    */
   mark?(): SinkMark;
   close(): Promise<void>;
+  /** Optional, after close: the file is as it was before the sink (no row kept: none written, or all cut off again). */
+  leftAsItWas?(): boolean;
 }
 
 /** A point of a sink's file to cut back to (RowSink.mark). */

@@ -16,9 +16,10 @@ export const HistoryEntrySchema = z.object({
   name: z.string().optional(),
   /**
    * Where the request was written: a workspace file and the request's index in it then, a hint only: which
-   * request it is now (re-run, earlier responses, compare) is requestNow.ts's rule.
+   * request it is now (re-run, earlier responses, compare) is requestNow.ts's rule; `twin`: which of the
+   * requests written alike in the file then it was (0 the first), the one thing that tells twins apart.
    */
-  origin: z.object({ file: z.string(), index: z.number().int().nonnegative() }).optional(),
+  origin: z.object({ file: z.string(), index: z.number().int().nonnegative(), twin: z.number().int().nonnegative().optional() }).optional(),
   /** The request block as written (variables unexpanded), redacted: what "Save to collection" saves. */
   source: z.string().optional(),
   environment: z.string().optional(),

@@ -1,8 +1,9 @@
 // Where a History entry's request is in its file now. The file may have been edited since the send, so
-// the place the entry recorded (the request's index) is a hint, never obeyed on its own: a re-run or a
-// comparison that trusted it would send whichever request took that place. A request is the same one
-// when it has the same name (`# @name`, else the `###` title) and method; an unnamed one when its method
-// and URL (continuation lines included) are written the same way. What the entry recorded went through the
+// the place the entry recorded (the request's index) is never obeyed: a re-run or a comparison that
+// trusted it would send whichever request took that place. A request is the same one when it has the
+// same name (`# @name`, else the `###` title) and method; an unnamed one when its method and URL
+// (continuation lines included) are written the same way. Of several written alike ("twins"), the one
+// that keeps its order among them (recorded at the send: the k-th stays the k-th). What the entry recorded went through the
 // Redactor: a `***` there stands for whatever the file holds in that place. Anything else is "not found".
 import { REDACTED } from '../secrets/redact';
 import { parseHttpFile, writtenRequestLine, type HttpFile, type HttpRequestNode } from '../httpfile';
@@ -26,12 +27,23 @@ function matcher(recorded: string, hidden: string): (now: string) => boolean {
 export function requestIndexNow(file: HttpFile, recorded: RecordedRequest): number | undefined {
   const same = sameRequest(recorded);
   if (!same || !recorded.origin) return undefined;
-  const place = recorded.origin.index;
-  const atPlace = file.requests.find((r) => r.index === place);
-  if (atPlace && same(atPlace)) return atPlace.index;
-  const elsewhere = file.requests.filter(same);
-  // Two unnamed requests written alike cannot be told apart once moved.
-  return elsewhere.length === 1 || (recorded.name !== undefined && elsewhere.length > 0) ? elsewhere[0]!.index : undefined;
+  const alike = file.requests.filter(same);
+  // Requests written alike are told apart by their order alone: the k-th stays the k-th, wherever it moved.
+  const twin = recorded.origin.twin;
+  if (twin !== undefined) return alike[twin]?.index;
+  // Recorded without its order: only a request with no twin can be it (a place says nothing once moved).
+  return alike.length === 1 ? alike[0]!.index : undefined;
+}
+
+/**
+ * Which of the requests written alike in `file` (the file a send was made from) the recorded one is: 0
+ * for the first. Undefined when the request at the recorded place is not one of them.
+ */
+export function twinOrder(file: HttpFile, recorded: RecordedRequest): number | undefined {
+  const same = sameRequest(recorded);
+  if (!same || !recorded.origin) return undefined;
+  const at = file.requests.filter(same).findIndex((r) => r.index === recorded.origin!.index);
+  return at < 0 ? undefined : at;
 }
 
 /**

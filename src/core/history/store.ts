@@ -10,8 +10,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { redactRequestBlocks } from '../collections/requestBlocks';
+import type { HttpFile } from '../httpfile';
 import type { Redactor } from '../secrets';
 import { HistoryEntrySchema, HistoryIndexSchema, type HistoryEntry, type WalkVerdictKind } from './model';
+import { twinOrder } from './requestNow';
 
 /** Where the history lives: a flat directory of text files (see directoryHistoryFiles for Node). */
 export interface HistoryFiles {
@@ -43,6 +45,8 @@ export interface HistoryRecord {
   readonly request: HttpRequest;
   readonly name?: string;
   readonly origin?: { readonly file: string; readonly index: number };
+  /** The file the request was sent from, as it was then: which of its requests written alike it is (requestNow.ts). */
+  readonly sentFrom?: HttpFile;
   /** The request block as written, variables unexpanded. */
   readonly source?: string;
   readonly environment?: string;
@@ -133,12 +137,14 @@ export class HistoryStore {
   private async build(record: HistoryRecord, redactor: Redactor): Promise<HistoryEntry> {
     const request = redactor.request(record.request);
     const requestBody = request.body === undefined ? undefined : cut(request.body, this.limits.maxRequestBodyChars);
+    const name = record.name ? redactor.text(record.name) : undefined;
+    const source = record.source ? redactRequestBlocks(record.source, redactor) : undefined;
     const entry: HistoryEntry = {
       id: randomUUID(),
       time: this.now().toISOString(),
-      ...(record.name ? { name: redactor.text(record.name) } : {}),
-      ...(record.origin ? { origin: { file: record.origin.file, index: record.origin.index } } : {}),
-      ...(record.source ? { source: redactRequestBlocks(record.source, redactor) } : {}),
+      ...(name !== undefined ? { name } : {}),
+      ...(record.origin ? { origin: origin(record, name, source) } : {}),
+      ...(source !== undefined ? { source } : {}),
       ...(record.environment ? { environment: record.environment } : {}),
       ...(record.operationId ? { operationId: record.operationId } : {}),
       request: {
@@ -241,4 +247,11 @@ function byteLength(text: string): number {
 function cut(text: string, limit: number): { text: string; note?: string } {
   if (text.length <= limit) return { text };
   return { text: text.slice(0, limit), note: `Kept the first ${limit} of ${text.length} characters; the rest was not stored.` };
+}
+
+/** Where an entry's request was: its place then, and which twin it was, told as the entry will read (redacted). */
+function origin(record: HistoryRecord, name: string | undefined, source: string | undefined): NonNullable<HistoryEntry['origin']> {
+  const { file, index } = record.origin!;
+  const twin = record.sentFrom ? twinOrder(record.sentFrom, { origin: { file, index }, ...(name !== undefined ? { name } : {}), ...(source !== undefined ? { source } : {}) }) : undefined;
+  return { file, index, ...(twin !== undefined ? { twin } : {}) };
 }

@@ -121,10 +121,18 @@ export function bodyReader(body: BodySource): (each: (chunk: Buffer) => void | P
     // A compressed body's coded data can end before the body does (bytes after a deflate stream's end):
     // it has been received, and its connection is free, only once the body itself has ended too.
     const onEnd = (): void => {
+      // A compressed body cut short: every byte it decoded to has been read; now how it was cut.
+      const cut = decoded?.cut();
+      if (cut !== undefined) {
+        finish(cut);
+        return;
+      }
       if (!decoded || stream.readableEnded) {
         finish();
         return;
       }
+      // The decoded bytes have ended: their stream may close now; the body's own end is awaited.
+      source.off('close', onClose);
       stream.once('end', () => finish());
       stream.once('error', (error: unknown) => finish(error));
       stream.once('close', () => finish(prematureClose()));

@@ -5,7 +5,7 @@
 // a small body that inflates without end is cut off like any large one. An empty body stays empty (a
 // HEAD, a 204 or a 304 carries the coding header of the body it does not have). Any other coding is left
 // as it came (identity, or one this product cannot read: its readers then say the body is not what they expect).
-import { pipeline, type Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, type BrotliDecompress, type Gunzip, type Inflate } from 'node:zlib';
 
 type Decoder = Gunzip | Inflate | BrotliDecompress;
@@ -43,19 +43,79 @@ export function decodableCodings(contentEncoding: string | undefined): string[] 
 }
 
 export interface DecodedBody {
-  /** The decoded bytes; a fault of either side ends both (pipeline destroys the last stream with it). */
+  /**
+   * The decoded bytes. A coding that fails ends them with its error; a body cut short (its connection
+   * dropped, its deadline) ends them after all that the bytes received decode to, and `cut` says why.
+   */
   readonly stream: Readable;
   /** How many bytes of the coded body have arrived: none means there was no body to decode. */
   readonly codedBytes: () => number;
+  /** What cut the coded body short, once the bytes decoded from it have all been handed on; else undefined. */
+  readonly cut: () => unknown;
 }
 
-/** `body` decoded: the last coding applied is undone first. */
+/**
+ * `body` decoded: the last coding applied is undone first. When the body is cut short, each decoder in
+ * turn is flushed and its output handed on, so every byte the received part decodes to is read (a cut
+ * body keeps the rows fully received, as an uncoded one does), and then the decoded bytes end.
+ */
 export function decodedBody(body: Readable, codings: readonly string[]): DecodedBody {
   const decoders = [...codings].reverse().map((c) => DECODERS[c]!());
-  pipeline([body, ...decoders], () => undefined);
+  const out = new PassThrough();
   let coded = 0;
+  let cut: unknown;
+  let cutting = false;
   body.on('data', (chunk: Buffer) => { coded += chunk.length; });
-  return { stream: decoders[decoders.length - 1]!, codedBytes: () => coded };
+  let from: Readable = body;
+  for (const to of [...decoders, out]) from = from.pipe(to);
+  const stop = (): void => {
+    for (const d of decoders) d.destroy();
+    body.destroy();
+  };
+  // A coding that fails (or the reader that lets go before the end) ends everything.
+  for (const d of decoders) d.on('error', (error) => out.destroy(error));
+  out.on('close', () => {
+    if (!out.readableEnded) stop();
+  });
+  const cutShort = (error: unknown): void => {
+    if (cutting) return;
+    cutting = true;
+    body.unpipe(decoders[0]);
+    void flushedInTurn(decoders).then(() => {
+      cut = error;
+      if (!out.destroyed) out.end();
+    }, (fault: unknown) => out.destroy(fault instanceof Error ? fault : new Error(String(fault))));
+  };
+  body.on('error', cutShort);
+  body.on('close', () => {
+    if (!body.readableEnded) cutShort(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+  });
+  return { stream: out, codedBytes: () => coded, cut: () => cut };
+}
+
+/** Each decoder flushed, first to last, and what it gave handed on to the next (or to the reader) before the next flushes. */
+async function flushedInTurn(decoders: readonly Decoder[]): Promise<void> {
+  for (const d of decoders) {
+    if (d.destroyed) throw new Error('the decoder was closed');
+    await new Promise<void>((resolve) => d.flush(() => resolve()));
+    await handedOn(d);
+  }
+}
+
+/** Once `d` holds no decoded bytes not handed on (its pipe passes them on as the next takes them). */
+function handedOn(d: Decoder): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = (): void => {
+      if (d.readableLength > 0) return;
+      d.off('data', check);
+      d.off('close', closed);
+      resolve();
+    };
+    const closed = (): void => reject(new Error('the decoder was closed'));
+    d.on('data', check);
+    d.on('close', closed);
+    check();
+  });
 }
 
 /** Whether `error` is zlib's (corrupt or cut-short compressed data: Z_DATA_ERROR, Z_BUF_ERROR; brotli's ERR__…), not the connection's. */

@@ -20,6 +20,7 @@ import { ArrayLanes } from '../json/arrayLanes';
 import { PathLanes } from '../json/pathLanes';
 import { firstNonBlank } from '../json/grammar';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
+import { EarlyBatches } from './earlyBatches';
 import { LANE_PREFIX } from './lane';
 import { LaneRows, type RowsWrite } from './laneRows';
 import { ERROR_LIST_KEYS, pathKeys, placeholderRows, rowsSummary, type RowsFound, type StreamRows } from './rows';
@@ -45,7 +46,6 @@ const noRows: RowsWrite = () => Promise.resolve();
 
 /** Held and parsed whole up to this size (a buffered page's cost); streamed past it. */
 export const HELD_BODY_BYTES = 256 * 1024;
-const EARLY_BATCH_BYTES = 1 << 20;
 const ERROR_LISTS: ReadonlySet<string> = new Set(ERROR_LIST_KEYS);
 
 const OPEN_OBJ = 0x7b, OPEN_ARR = 0x5b;
@@ -58,31 +58,6 @@ function anywhereOptions(kept: readonly string[]): AnywhereOptions {
     keptBytes: 8 << 20,
     summarise: rowsSummary,
   };
-}
-
-/** Whole rows of a top-level array handed to `early` in batches: one batch written while the next is read. */
-class EarlyBatches {
-  private writing: Promise<void> | undefined;
-  handed = 0;
-
-  constructor(private readonly early: RowsWrite) {}
-
-  async hand(from: JsonRowSplitter, out: ByteBlocks, last: boolean): Promise<void> {
-    if (!last && out.length < EARLY_BATCH_BYTES) return;
-    await this.writing;
-    const rows = from.rowsSoFar - this.handed;
-    this.handed = from.rowsSoFar;
-    const taken = out.take();
-    this.writing = this.early(taken, rows, from.secretKeyCandidates).then(() => recycleBlocks(taken));
-    this.writing.catch(() => undefined);
-    if (last) await this.writing;
-  }
-
-  /** After a fault: nothing still writing; the whole rows received go too (never part of a row). */
-  async rescue(from: JsonRowSplitter, out: ByteBlocks): Promise<void> {
-    await this.writing?.catch(() => undefined);
-    if (from.rowsSoFar > this.handed) await this.early(out.take(), from.rowsSoFar - this.handed, from.secretKeyCandidates).catch(() => undefined);
-  }
 }
 
 /**

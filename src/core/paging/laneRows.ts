@@ -266,7 +266,8 @@ export class LaneRows {
  * The array at `keys` (two or more: `outer.inner`, or an items= path) of the skeleton: the objects on the
  * way made where they were not kept (too large), as the rule reads it. A kept object holds each of its
  * arrays (their content elided): when the one holding the last key lacks it, that array was in an earlier
- * copy of the object the body gave again, which JSON.parse does not keep either (undefined).
+ * copy of the object the body gave again, which JSON.parse does not keep either (undefined); so is a
+ * value not an array in its place (the later copy's).
  */
 function innerArray(skeleton: Record<string, unknown>, keys: readonly string[]): unknown[] | undefined {
   let holder: unknown = skeleton;
@@ -283,9 +284,11 @@ function innerArray(skeleton: Record<string, unknown>, keys: readonly string[]):
   }
   const inner = keys[keys.length - 1]!;
   const last = holder as Record<string, unknown>;
-  if (kept && !Object.prototype.hasOwnProperty.call(last, inner)) return undefined;
-  if (!Array.isArray(last[inner])) define(last, inner, []);
-  return last[inner] as unknown[];
+  if (!kept) define(last, inner, []);
+  // A kept object without the array, or with something else there (a number, null, an object): the body
+  // gave the object again and JSON.parse keeps the later copy, so this lane is not in it.
+  const found = last[inner];
+  return Array.isArray(found) ? found : undefined;
 }
 
 function define(target: Record<string, unknown>, key: string, value: unknown): void {

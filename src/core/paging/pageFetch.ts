@@ -5,7 +5,6 @@
 //   so a 100 000-row page costs little more memory than its own bytes, and the work overlaps the
 //   download. The strategy still sees every other field (TableName, Remaining, BatchID...), and the
 //   rows as a placeholder array of the right length (it only counts them).
-import { recycleBlocks } from '../export/byteBlocks';
 import type { HeldPage } from '../export/sink';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
 import { RowsRefusedError } from '../export/splitResult';
@@ -13,6 +12,8 @@ import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import { HELD_BODY_BYTES, readAnywhere } from './anywhereFetch';
+import { EarlyBatches } from './earlyBatches';
+import type { RowsWrite } from './laneRows';
 import { placeholderRows, type StreamRows } from './rows';
 import type { ParsedBody } from './types';
 
@@ -48,9 +49,6 @@ export async function fetchBuffered(send: Send, request: HttpRequest, options: S
   return { response, body: parseBody(response) };
 }
 
-/** Whole rows are handed to `early` in batches of about this many bytes. */
-const EARLY_BATCH_BYTES = 1 << 20;
-
 /**
  * Streams a 2xx body through the row splitter; other statuses are read whole (they are small). With
  * `early`, whole rows are handed over in batches while the body arrives (memory stays flat whatever
@@ -61,7 +59,7 @@ const EARLY_BATCH_BYTES = 1 << 20;
  */
 export async function fetchStreamed(
   http: HttpPort, request: HttpRequest, options: SendOptions, rowsAt: StreamRows,
-  early?: (ndjson: readonly Buffer[], rows: number, secretKeyCandidates: ReadonlySet<string>) => Promise<void>,
+  early?: RowsWrite,
   rowBytes = true,
   tentative?: () => HeldPage | undefined,
 ): Promise<FetchedPage> {
@@ -107,49 +105,49 @@ export async function fetchStreamed(
       await each(bytes);
     };
   }
+  const { body, streamed, size } = await splitRows(read, rowsField, early);
+  const response: HttpResponse = { ...head, bodyText: '', timing: timing(), sizeBytes: size };
+  return { response, body, ...(streamed ? { streamed } : {}) };
+}
+
+/**
+ * A body read through the row splitter (rows at `rowsField`, or a top-level array): its value for the
+ * strategy, its rows (those not handed to `early` yet) and its size. A body cut, broken or timed out hands
+ * `early` the rows fully received, then is refused in words (not JSON) or throws (what `read` threw).
+ */
+async function splitRows(read: (each: (chunk: Buffer) => void | Promise<void>) => Promise<void>, rowsField: string | undefined, early: RowsWrite | undefined): Promise<{ body: ParsedBody; streamed?: FetchedPage['streamed']; size: number }> {
   const out = new ByteBlocks();
   const splitter = new JsonRowSplitter(rowsField, out);
+  const batches = early ? new EarlyBatches(early) : undefined;
   let size = 0;
-  let earlyRows = 0;
   let body: ParsedBody;
   let streamed: FetchedPage['streamed'];
-  // A batch is written while the next one is read; the one before must be written first (rows stay in
-  // order, and at most two batches are held).
-  let writing: Promise<void> | undefined;
   try {
     await read((chunk) => {
       size += chunk.length;
       splitter.push(chunk);
-      if (!early || out.length < EARLY_BATCH_BYTES) return undefined;
-      const rows = splitter.rowsSoFar - earlyRows;
-      earlyRows = splitter.rowsSoFar;
       // The stream waits (paused) until the batch before is written and this one is handed over.
-      return (async () => {
-        await writing;
-        const batch = out.take();
-        writing = early(batch, rows, splitter.secretKeyCandidates).then(() => recycleBlocks(batch));
-        // Awaited before the next batch or below; meanwhile a failure is not an unhandled rejection.
-        writing.catch(() => undefined);
-      })();
+      return batches?.hand(splitter, out, false);
     });
     const result = splitter.end();
     const placeholder: unknown[] = placeholderRows([], result.rowCount);
     const value = 'value' in result ? result.value
       : rowsField === undefined ? placeholder : result.rowsFound ? { ...result.fields, [rowsField]: placeholder } : result.fields;
     body = { ok: true, value };
-    if (result.rowsFound) streamed = { ndjson: out.buffers(), rowCount: result.rowCount, placeholder, earlyRows, secretKeyCandidates: splitter.secretKeyCandidates };
+    if (result.rowsFound) streamed = { ndjson: out.buffers(), rowCount: result.rowCount, placeholder, earlyRows: batches?.handed ?? 0, secretKeyCandidates: splitter.secretKeyCandidates };
   } catch (error) {
+    // A body cut, broken or timed out: the rows fully received are handed over (none of rows refused).
+    if (!(error instanceof RowsRefusedError)) await batches?.rescue(splitter, out);
     if (!(error instanceof MalformedJsonError)) {
       // Nothing may still be writing once the page has failed.
-      await writing?.catch(() => undefined);
+      await batches?.written().catch(() => undefined);
       throw error;
     }
     body = refusedBody(error);
   }
   // A batch that could not be written fails the page.
-  await writing;
-  const response: HttpResponse = { ...head, bodyText: '', timing: timing(), sizeBytes: size };
-  return { response, body, ...(streamed ? { streamed } : {}) };
+  await batches?.written();
+  return { body, ...(streamed ? { streamed } : {}), size };
 }
 
 /** Bodies up to this size, declared and not compressed, may be counted whole (countedRows). */

@@ -36,11 +36,11 @@ const requestKeyOf = ({ document, name }: SentRequest): string => `${document.ur
 
 /** What the History view keeps of a send, before its response (or fault) is known. */
 export function historyEntryOf(sent: SentRequest, environment: string): HistoryRecord {
-  const { result, prepared, target, document, text, node } = sent;
+  const { result, prepared, target, document, text, node, file } = sent;
   const uri = document.uri.toString();
   return {
     request: result.request ?? prepared.request, ...(node?.name ? { name: node.name } : {}),
-    origin: { file: uri, index: target.requestIndex }, source: requestBlockText(text, target.requestIndex),
+    origin: { file: uri, index: target.requestIndex }, source: requestBlockText(text, target.requestIndex), sentFrom: file,
     environment, ...(result.operation ? { operationId: result.operation.id } : {}),
   };
 }
