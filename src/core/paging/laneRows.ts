@@ -288,7 +288,8 @@ function innerArray(skeleton: Record<string, unknown>, keys: readonly string[]):
   return last[inner] as unknown[];
 }
 
-function define(target: Record<string, unknown>, key: string, value: unknown): void {
+/** Defined, not assigned: a field named "__proto__" is an own field, as JSON.parse makes it. */
+export function define(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
