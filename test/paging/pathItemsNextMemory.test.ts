@@ -4,21 +4,17 @@
 // over 127.0.0.1, its heap sampled while it arrives, against the same walk without next= (the auto mode:
 // the next link a top-level field).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openNdjsonSink } from '../../src/core/export/ndjsonSink';
-import { closeHttpAgents } from '../../src/core/http/client';
 import { walk } from '../../src/core/paging/walker';
+import { startLoopback, type Loopback } from './loopback';
 
 // About 40 MB of small objects inside `data`, beside the rows, sent in 64 KiB pieces.
 const AUDIT_ITEMS = 400_000;
 const ROWS = 2000;
 
-let server: Server;
+let loop: Loopback;
 let origin = '';
 let dir = '';
 
@@ -48,8 +44,7 @@ async function peakHeap(nextInData: boolean): Promise<{ peak: number; rows: numb
 
 void describe('flat memory for rows at items=data.rows, whatever the style\'s options', () => {
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'apiwb-pathitems-mem-'));
-    server = createServer((req, res) => {
+    loop = await startLoopback('apiwb-pathitems-mem-', (req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       const pieces = body(req.url === '/in');
       const pump = (): void => {
@@ -60,15 +55,9 @@ void describe('flat memory for rows at items=data.rows, whatever the style\'s op
       };
       pump();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ origin, dir } = loop);
   });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await closeHttpAgents();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => loop.close());
 
   void it('next=data.next holds no more of the page than the auto mode does', async (t) => {
     const top = await peakHeap(false);

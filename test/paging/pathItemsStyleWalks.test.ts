@@ -4,20 +4,18 @@
 // same walk read page by page whole (the oracle: `streamRows: false`): rows in the file, counts, verdict,
 // next requests, per-page counts, rows path, drift.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createCatalog, type JSONSchema, type Operation } from '../../src/core/catalog';
 import { detectBusinessErrors } from '../../src/core/catalog/businessErrors';
 import { checkContract } from '../../src/core/contract/drift';
 import { openNdjsonSink } from '../../src/core/export/ndjsonSink';
-import { closeHttpAgents } from '../../src/core/http/client';
 import type { HttpRequest } from '../../src/core/http/types';
 import type { PagingPlan } from '../../src/core/paging/types';
 import { walk, type WalkResult } from '../../src/core/paging/walker';
+import { startLoopback, type Loopback } from './loopback';
 
 const PAD = 'p'.repeat(80);
 const row = (i: number, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ id: i, name: i % 500 === 7 ? i : `n${i}`, pad: PAD, ...extra });
@@ -79,7 +77,7 @@ const CASES: Record<string, Body> = {
   batchBigId: (f, t, n) => `{"a":{"Assets":[${rowsText(f, t)}]},"BatchID":"b${t}-${BIG}","Remaining":${n - t}}`,
 };
 
-let server: Server;
+let loop: Loopback;
 let origin = '';
 let dir = '';
 let asked: string[] = [];
@@ -169,17 +167,10 @@ const WALKS: readonly { name: string; request: () => HttpRequest; plan: PagingPl
 
 void describe('a dotted items= under the configurable and batch-cursor styles, streamed as buffered', () => {
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'apiwb-pathitems-'));
-    server = createServer((req, res) => void answer(req, res).catch(() => res.socket?.destroy()));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    loop = await startLoopback('apiwb-pathitems-', (req, res) => void answer(req, res).catch(() => res.socket?.destroy()));
+    ({ origin, dir } = loop);
   });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await closeHttpAgents();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => loop.close());
 
   for (const w of WALKS) {
     // Known gap: the array at the path that is not taken (the whole path as one key is) streams past and is
