@@ -41,6 +41,12 @@ type Body = Readonly<Record<string, unknown>>;
 /** Every top-level name detectBusinessErrors reads: a body too large to keep whole keeps these. */
 export const BUSINESS_ERROR_KEYS: readonly string[] = ['ResponseStatus', 'Errors', 'Success', 'Error', 'Message', 'Response', 'response', 'errors'];
 
+/**
+ * The names whose content detectBusinessErrors reads as the server's words (the others it reads only as
+ * a flag): a streamed body keeps these as they came, never as a stand-in.
+ */
+export const BUSINESS_WORDS_KEYS: readonly string[] = ['Errors', 'errors', 'Error', 'Message'];
+
 const NONE: BusinessErrorReport = { convention: 'none', failed: false, failures: [] };
 
 /**

@@ -10,7 +10,7 @@
 // - a string, number or literal is validated and not kept.
 // A body cut or broken mid-stream keeps exactly the rows fully received: of the top-level array, or of
 // the array the rule picks from the arrays received so far.
-import { BUSINESS_ERROR_KEYS } from '../catalog/businessErrors';
+import { BUSINESS_ERROR_KEYS, BUSINESS_WORDS_KEYS } from '../catalog/businessErrors';
 import { recycleBlocks } from '../export/byteBlocks';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
 import { RowsRefusedError } from '../export/splitResult';
@@ -51,8 +51,8 @@ const ERROR_LISTS: ReadonlySet<string> = new Set(ERROR_LIST_KEYS);
 
 const OPEN_OBJ = 0x7b, OPEN_ARR = 0x5b;
 
-/** The fields the business check reads: never a lane, kept whole (their words are the server's, never a stand-in's). */
-const BUSINESS_KEYS: ReadonlySet<string> = new Set(BUSINESS_ERROR_KEYS);
+/** The fields whose words the business check reads: never a lane, kept whole (the server's words, never a stand-in's). */
+const BUSINESS_KEYS: ReadonlySet<string> = new Set(BUSINESS_WORDS_KEYS);
 
 /**
  * What is kept of an object body's fields besides its arrays (their rows stream apart). With an items=
