@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface LocalServer {
+  /** The server's base URL (http://127.0.0.1:port). */
+  readonly origin: string;
   /** The temporary folder: the env file is in it, and test files may be. */
   readonly dir: string;
   readonly envFile: string;
@@ -20,11 +22,14 @@ export async function startLocalServer(prefix: string, handler: RequestListener)
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const envFile = join(dir, 'http-client.env.json');
-  writeFileSync(envFile, JSON.stringify({ local: { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } }));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  writeFileSync(envFile, JSON.stringify({ local: { base: origin } }));
   return {
+    origin,
     dir,
     envFile,
     close: async () => {
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       rmSync(dir, { recursive: true, force: true });
     },

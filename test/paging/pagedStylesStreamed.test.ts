@@ -7,10 +7,8 @@
 // whose verdict is never "complete". The rows streamed past are marked not held (notHeld.ts): drift
 // compares the first rows held as they passed, never a stand-in.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createCatalog, type JSONSchema, type Operation } from '../../src/core/catalog';
@@ -21,10 +19,10 @@ import { openNdjsonSink } from '../../src/core/export/ndjsonSink';
 import { redactingSink } from '../../src/core/export/redactingSink';
 import type { RowSink } from '../../src/core/export/sink';
 import { Redactor } from '../../src/core/secrets/redact';
-import { closeHttpAgents } from '../../src/core/http/client';
 import type { HttpRequest } from '../../src/core/http/types';
 import type { PagingPlan } from '../../src/core/paging/types';
 import { walk, type PageEvent, type WalkResult } from '../../src/core/paging/walker';
+import { startLoopback, type Loopback } from './loopback';
 
 const TOTAL = 9000;
 const PAGE = 3000;
@@ -95,7 +93,7 @@ interface Armed {
   hold?: { readonly bytes: number; readonly resume: Promise<void> };
 }
 
-let server: Server;
+let loop: Loopback;
 let origin = '';
 let dir = '';
 /** What the server was asked, in order: the walk's next-page decisions. */
@@ -193,17 +191,10 @@ const expectedLines = (count: number): string[] => Array.from({ length: count },
 
 void describe('the configurable and batch-cursor styles stream each page, as buffered', () => {
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'apiwb-paged-styles-'));
-    server = createServer((req, res) => void answer(req, res).catch(() => res.socket?.destroy()));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    loop = await startLoopback('apiwb-paged-styles-', (req, res) => void answer(req, res).catch(() => res.socket?.destroy()));
+    ({ origin, dir } = loop);
   });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await closeHttpAgents();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => loop.close());
 
   for (const w of WALKS) {
     void it(`${w.name}: the same rows, counts, verdict, drift, business errors and next requests`, async () => {

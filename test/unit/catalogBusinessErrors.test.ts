@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { explainAuthFailure } from '../../src/core/auth/explain';
 import { createCatalog, detectBusinessErrors } from '../../src/core/catalog';
+import { markFieldNotHeld, markNotHeld, TOO_LARGE_TO_KEEP } from '../../src/core/paging/notHeld';
 
 void test('§7.2 ResponseStatus + Errors: codes looked up in the catalogue', () => {
   const report = detectBusinessErrors(
@@ -147,4 +148,18 @@ void test('seed 002: the booking service states no status codes (rule 002-no-sta
     assert.match(explainAuthFailure({ status, service: 'booking' })?.detail ?? '', /publishes no status codes/, String(status));
   }
   assert.doesNotMatch(explainAuthFailure({ status: 401 })?.detail ?? '', /booking/, 'another service is not said to be the booking one');
+});
+
+void test('a part of a streamed body not held is never read as the server\'s words', () => {
+  // A stand-in for a list (its sample's 0 and {} are no words the server sent).
+  const standIn = detectBusinessErrors({ Success: false, Message: markNotHeld([0, {}]) });
+  assert.equal(standIn.failed, true);
+  assert.deepEqual(standIn.failures.map((f) => f.message), ['Message arrived too large to keep, so its messages are not shown']);
+  // A field too large to keep: its word in its place is no message either.
+  const body: Record<string, unknown> = { Response: false, Error: TOO_LARGE_TO_KEEP };
+  markFieldNotHeld(body, 'Error');
+  assert.deepEqual(detectBusinessErrors(body).failures.map((f) => f.message), ['Error arrived too large to keep, so its messages are not shown']);
+  // An empty stand-in holds no failure; a list held is read as sent.
+  assert.deepEqual(detectBusinessErrors({ Success: false, Message: markNotHeld([]) }).failures.map((f) => f.message), ['Success is false']);
+  assert.deepEqual(detectBusinessErrors({ Success: false, Message: ['The brand is not allowed'] }).failures.map((f) => f.message), ['The brand is not allowed']);
 });

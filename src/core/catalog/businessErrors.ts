@@ -4,6 +4,7 @@
 import type { ErrorCatalogueId } from './model';
 import { meaningsOf } from './errorCatalogues';
 import { scalarText } from '../text/scalarText';
+import { fieldsNotHeld, isNotHeld } from '../paging/notHeld';
 
 
 export type BusinessErrorConvention =
@@ -40,6 +41,12 @@ type Body = Readonly<Record<string, unknown>>;
 /** Every top-level name detectBusinessErrors reads: a body too large to keep whole keeps these. */
 export const BUSINESS_ERROR_KEYS: readonly string[] = ['ResponseStatus', 'Errors', 'Success', 'Error', 'Message', 'Response', 'response', 'errors'];
 
+/**
+ * The names whose content detectBusinessErrors reads as the server's words (the others it reads only as
+ * a flag): a streamed body keeps these as they came, never as a stand-in.
+ */
+export const BUSINESS_WORDS_KEYS: readonly string[] = ['Errors', 'errors', 'Error', 'Message'];
+
 const NONE: BusinessErrorReport = { convention: 'none', failed: false, failures: [] };
 
 /**
@@ -55,7 +62,7 @@ export function detectBusinessErrors(body: unknown, catalogue?: ErrorCatalogueId
     catalogue ? { ...report, catalogue } : report;
 
   if ('ResponseStatus' in record) {
-    const failures = failuresFrom(record.Errors, catalogue);
+    const failures = failuresAt(record, 'Errors', catalogue);
     const failed = record.ResponseStatus === false;
     return withCatalogue({
       convention: 'ResponseStatus+Errors',
@@ -64,21 +71,21 @@ export function detectBusinessErrors(body: unknown, catalogue?: ErrorCatalogueId
     });
   }
   if ('Success' in record) {
-    const failures = failuresFrom(record.Error, catalogue);
+    const failures = failuresAt(record, 'Error', catalogue);
     // Real-time dispatch variation (§7.1): Success=false with a Message instead of an Error.
-    if (failures.length === 0 && record.Success === false) failures.push(...failuresFrom(record.Message, catalogue));
+    if (failures.length === 0 && record.Success === false) failures.push(...failuresAt(record, 'Message', catalogue));
     return flagged('Success+Error', record.Success, failures, 'Success is false', withCatalogue);
   }
   if ('Response' in record) {
     const convention = 'Errors' in record ? 'Response+Errors' : 'Response+Error';
-    const failures = failuresFrom(convention === 'Response+Errors' ? record.Errors : record.Error, catalogue);
+    const failures = failuresAt(record, convention === 'Response+Errors' ? 'Errors' : 'Error', catalogue);
     return flagged(convention, record.Response, failures, 'Response is false', withCatalogue);
   }
   if ('response' in record || 'errors' in record) {
-    return flagged('response+errors', record.response, failuresFrom(record.errors, catalogue), 'response is false', withCatalogue);
+    return flagged('response+errors', record.response, failuresAt(record, 'errors', catalogue), 'response is false', withCatalogue);
   }
   if ('Error' in record) {
-    const failures = failuresFrom(record.Error, catalogue);
+    const failures = failuresAt(record, 'Error', catalogue);
     return withCatalogue({ convention: 'Error', failed: failures.length > 0, failures });
   }
   return NONE;
@@ -98,6 +105,17 @@ function flagged(
 
 function flagOnly(message: string): BusinessFailure {
   return { message, meanings: [] };
+}
+
+/**
+ * Failures from the body's error property `key`. A part of a streamed body not held (notHeld.ts: a
+ * stand-in, or a field too large to keep) is never read as the server's words: one failure says so.
+ */
+function failuresAt(record: Body, key: string, catalogue: ErrorCatalogueId | undefined): BusinessFailure[] {
+  const value = record[key];
+  const notHeld = fieldsNotHeld(record).includes(key) || (isNotHeld(value) && !(Array.isArray(value) && value.length === 0));
+  if (notHeld) return [flagOnly(`${key} arrived too large to keep, so its messages are not shown`)];
+  return failuresFrom(value, catalogue);
 }
 
 /** Failures from an error property: a string, a list of strings or of {ErrorCode, ErrorDescription}. */

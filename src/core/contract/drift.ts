@@ -174,10 +174,14 @@ class BodyWalker {
     const additional = node.additionalProperties;
     const closed = additional === false || (additional === undefined && Object.keys(properties).length > 0);
     for (const [name, fieldValue] of Object.entries(value)) {
-      if (notHeld.has(name)) continue;
       // Own properties only: a field named __proto__, constructor or toString is not one the schema
       // object inherits (an `in` or a plain lookup would find Object.prototype's and call it documented).
       const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
+      // A field not held in its place (a word): its value is not compared, its name is.
+      if (notHeld.has(name)) {
+        if (property === undefined && closed) this.push('undocumented-field', child(path, name), `'${name}' is not a field the contract documents here.`, node);
+        continue;
+      }
       if (property !== undefined) {
         const propertyNode = asNode(property);
         if (propertyNode) this.walk(fieldValue, propertyNode, child(path, name), propertyNode);

@@ -6,7 +6,7 @@
 // which keys may name a secret secretKeys.ts. Rows copied in runs, "anywhere" mode: README.md.
 
 import { ERROR_LIST_KEYS, ROWS_SAMPLE } from '../paging/rows';
-import { markFieldNotHeld } from '../paging/notHeld';
+import { forgetFieldNotHeld, markFieldNotHeld, TOO_LARGE_TO_KEEP } from '../paging/notHeld';
 import { firstNonBlank } from '../json/grammar';
 import { ByteBlocks } from './byteBlocks';
 import { JsonScanner } from './jsonScanner';
@@ -176,7 +176,7 @@ export class JsonRowSplitter extends JsonScanner {
   /** A value starts at `i` at the watched depth: a row, a field, or (a field named `rowsField`) the rows array. */
   protected valueStart(b: Buffer, i: number, c: number): void {
     if (this.rowsDepth === this.watch) this.rowStart(c);
-    else if (this.anywhere && c === OPEN_ARR && !ERROR_LISTS.has(this.key)) {
+    else if (this.anywhere && c === OPEN_ARR && !ERROR_LISTS.has(this.key) && (this.anywhere.lane?.(this.key) ?? true)) {
       // An array one level down: a lane, its items counted, never kept.
       this.rowsBegin();
       this.openLane(this.key);
@@ -224,7 +224,7 @@ export class JsonRowSplitter extends JsonScanner {
     else if (this.held === Held.Field) this.fieldEnd(this.heldValue(b, end));
     else if (this.held === Held.Dropped) {
       if (this.innerArray) this.uncertain = true;
-      if (this.anywhere?.alwaysKept.has(this.key)) this.define(this.key, '(a value too large to keep)');
+      if (this.anywhere?.alwaysKept.has(this.key)) this.define(this.key, TOO_LARGE_TO_KEEP);
       markFieldNotHeld(this.fields, this.key);
     }
     this.held = Held.None;
@@ -246,6 +246,7 @@ export class JsonRowSplitter extends JsonScanner {
 
   /** Defined, not assigned: a field named "__proto__" is an own field, as JSON.parse makes it. */
   private define(key: string, value: unknown): void {
+    forgetFieldNotHeld(this.fields, key);
     Object.defineProperty(this.fields, key, { value, enumerable: true, writable: true, configurable: true });
   }
 

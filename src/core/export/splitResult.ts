@@ -51,6 +51,11 @@ export interface AnywhereOptions {
   readonly keptBytes: number;
   /** What of a field over the budget the rows rule can still read (undefined: nothing). */
   readonly summarise: (value: unknown) => unknown;
+  /**
+   * Whether a top-level array of this name is a lane (counted, its items not kept); else it is a field,
+   * kept as any other. By default every array but the business-error lists (rows.ts ERROR_LIST_KEYS).
+   */
+  readonly lane?: (key: string) => boolean;
 }
 
 export interface SplitResult {

@@ -49,8 +49,11 @@ export class ArrayLanes {
   private from = 0;
   private nextBackslash = -2;
 
-  /** @param skip keys whose arrays are no lane (the business-error lists). */
-  constructor(private readonly skip: ReadonlySet<string>) {}
+  /**
+   * @param skip keys whose arrays are no lane (the business-error lists).
+   * @param skipTop top-level keys whose arrays are no lane (the fields the business check reads).
+   */
+  constructor(private readonly skip: ReadonlySet<string>, private readonly skipTop: ReadonlySet<string> = skip) {}
 
   push(chunk: Buffer, events: LaneEvents): void {
     const len = chunk.length;
@@ -133,7 +136,7 @@ export class ArrayLanes {
   /** An array opening at the current depth is a lane: the value of a key one or two levels down. */
   private laneOpens(): boolean {
     const d = this.depth;
-    if (d === 1) return this.objects[0]! && !this.skip.has(this.key(0));
+    if (d === 1) return this.objects[0]! && !this.skip.has(this.key(0)) && !this.skipTop.has(this.key(0));
     return d === 2 && this.objects[0]! && this.objects[1]! && !this.skip.has(this.key(1));
   }
 

@@ -8,8 +8,14 @@
 // part by the row splitter that reads it): on bytes that are not JSON this never loops, and throws only
 // the refusal below.
 // A key of the path given again in an object on the path, after the rows' array came inside it, is
-// refused (RowsRefusedError): JSON.parse would keep the last, but the rows of the first are on their way,
-// as the row splitter refuses a rows field given twice (src/core/export/splitResult.ts).
+// refused (RowsRefusedError) at the body's end (`end`): JSON.parse would keep the last, but the rows of
+// the first are on their way, as the row splitter refuses a rows field given twice
+// (src/core/export/splitResult.ts). Unless the body gives the whole path as one top-level key, before or
+// after: the rule reads that key first, so the arrays at the path are never the rows.
+// `captures`: fields a paging step reads inside the objects on the path (next=data.next beside
+// items=data.rows), each path leaving the items path at an object on it: their values are kept here
+// (`captured`), so the object holding them need not be held whole; the names of the other keys of
+// each object on the path are kept too (`namesAt`), to say which fields arrived and were not held.
 import { RowsRefusedError } from '../export/splitResult';
 import type { LaneEvents } from './arrayLanes';
 
@@ -33,6 +39,16 @@ export class PathLanes {
   /** For each depth on the path: its object has held the path's array. */
   private readonly held: boolean[];
   private started = false;
+  /** The whole path came as one top-level key: the rule takes it, never an array at the path. */
+  private wholeSeen = false;
+  /** Why the body is refused at its end (a key of the path given again after its array), unless wholeSeen. */
+  private twice: string | undefined;
+  /** The capture being read: which, the depth of its object, its bytes from earlier chunks, where it starts in this chunk. */
+  private capture: { index: number; depth: number; pieces: Buffer[]; from: number } | undefined;
+  /** The values read at the captures (the last of each, as JSON.parse keeps), by where they are: a capture's first `keys`. */
+  readonly captured = new Map<string, { readonly keys: readonly string[]; readonly value: unknown }>();
+  /** For each depth of 2 and more on the path: the keys of its (last) object, decoded. */
+  private readonly names: string[][];
   private inString = false;
   private escaped = false;
   /** Reading a key of the object at `onPath`: where it starts in this chunk, its bytes from earlier chunks, its byte in the body. */
@@ -54,13 +70,24 @@ export class PathLanes {
    * @param whole the items= path as written (also a key of its own at the top).
    * @param keys the keys it walks down (pathKeys), two or more.
    */
-  constructor(private readonly whole: string, private readonly keys: readonly string[]) {
+  constructor(private readonly whole: string, private readonly keys: readonly string[], private readonly captures: readonly (readonly string[])[] = []) {
     this.held = Array.from({ length: keys.length + 1 }, () => false);
+    this.names = Array.from({ length: keys.length + 1 }, () => []);
     this.keyBytes = keys.map((k) => Buffer.from(k));
     this.wholeBytes = Buffer.from(whole);
   }
 
-  /** Cuts the next chunk of the body. Throws RowsRefusedError for a key of the path given again after its rows. */
+  /** The keys of the (last) object at `depth` (2 and more) on the path. */
+  namesAt(depth: number): readonly string[] {
+    return this.names[depth] ?? [];
+  }
+
+  /** The body ended: throws RowsRefusedError for a key of the path given again after its rows, when they were the rows. */
+  end(): void {
+    if (this.twice !== undefined && !this.wholeSeen) throw new RowsRefusedError(this.twice);
+  }
+
+  /** Cuts the next chunk of the body. */
   push(chunk: Buffer, events: LaneEvents): void {
     const len = chunk.length;
     this.from = 0;
@@ -79,6 +106,10 @@ export class PathLanes {
       i++;
     }
     this.emit(chunk, len, events);
+    if (this.capture) {
+      this.capture.pieces.push(Buffer.from(chunk.subarray(this.capture.from)));
+      this.capture.from = 0;
+    }
     if (this.inString && this.readingKey) {
       // A key that goes on in the next chunk: its bytes so far are kept.
       (this.keyHead ??= []).push(Buffer.from(chunk.subarray(this.keyFrom)));
@@ -137,6 +168,7 @@ export class PathLanes {
   /** A structural byte outside the lane and strings. */
   private structural(chunk: Buffer, i: number, c: number, events: LaneEvents): void {
     const d = this.depth;
+    this.captureEnds(chunk, i, c, d);
     if (this.named !== Named.Nothing && d === this.onPath) {
       // The value of the key just read starts here (or a number or literal ended).
       const named = this.named;
@@ -147,6 +179,7 @@ export class PathLanes {
         this.depth = d + 1;
         this.onPath = d + 1;
         this.held[d + 1] = false;
+        this.names[d + 1] = [];
         this.expectKey = true;
         return;
       }
@@ -197,10 +230,47 @@ export class PathLanes {
     const d = this.onPath;
     if (same(raw, this.keyBytes[d - 1]!, this.keys[d - 1]!)) {
       if (this.held[d]) {
-        throw new RowsRefusedError(`the rows path "${this.whole}" is given twice in the body ("${this.keys[d - 1]!}" again at byte ${this.keyAt}): JSON.parse would keep the last, but the rows of the first were already read, so neither is taken`);
+        this.twice ??= `the rows path "${this.whole}" is given twice in the body ("${this.keys[d - 1]!}" again at byte ${this.keyAt}): JSON.parse would keep the last, but the rows of the first were already read, so neither is taken`;
       }
       this.named = Named.Next;
-    } else this.named = d === 1 && same(raw, this.wholeBytes, this.whole) ? Named.Whole : Named.Nothing;
+    } else {
+      this.named = d === 1 && same(raw, this.wholeBytes, this.whole) ? Named.Whole : Named.Nothing;
+      if (this.named === Named.Whole) this.wholeSeen = true;
+    }
+    if (d >= 2) this.keyOfPathObject(raw, d, chunk, at);
+  }
+
+  /** A key of the object at `depth` (2 or more) on the path: its name noted; the value of a capture's kept from after its quote at `at`. */
+  private keyOfPathObject(raw: Buffer, depth: number, chunk: Buffer, at: number): void {
+    const name = keyText(raw);
+    if (name === undefined) return;
+    this.names[depth]!.push(name);
+    const index = this.captures.findIndex((c) => c.length >= depth && c[depth - 1] === name && name !== this.keys[depth - 1] && c.slice(0, depth - 1).every((k, j) => k === this.keys[j]));
+    if (index !== -1) this.capture = { index, depth, pieces: [], from: at + 1 };
+  }
+
+  /** A comma or brace `c` at `i` at the capture's depth `d` ends its value: its bytes (`: value`) parsed. */
+  private captureEnds(chunk: Buffer, i: number, c: number, d: number): void {
+    if (!this.capture || d !== this.capture.depth || (c !== COMMA && c !== CLOSE_OBJ)) return;
+    const { index, depth, pieces, from } = this.capture;
+    this.capture = undefined;
+    const text = Buffer.concat([...pieces, chunk.subarray(from, i)]).toString('utf8');
+    const keys = this.captures[index]!.slice(0, depth);
+    try {
+      this.captured.set(keys.join('\u0000'), { keys, value: JSON.parse(text.slice(text.indexOf(':') + 1)) as unknown });
+    } catch {
+      // Not JSON: the row splitter that reads these bytes says so.
+    }
+  }
+}
+
+/** A key's raw bytes, escapes decoded (undefined when they are no JSON string). */
+function keyText(raw: Buffer): string | undefined {
+  if (!raw.includes(BACKSLASH)) return raw.toString('utf8');
+  try {
+    return JSON.parse(`"${raw.toString('utf8')}"`) as string;
+  } catch {
+    return undefined;
   }
 }
 

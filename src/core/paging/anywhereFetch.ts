@@ -10,7 +10,7 @@
 // - a string, number or literal is validated and not kept.
 // A body cut or broken mid-stream keeps exactly the rows fully received: of the top-level array, or of
 // the array the rule picks from the arrays received so far.
-import { BUSINESS_ERROR_KEYS } from '../catalog/businessErrors';
+import { BUSINESS_ERROR_KEYS, BUSINESS_WORDS_KEYS } from '../catalog/businessErrors';
 import { recycleBlocks } from '../export/byteBlocks';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
 import { RowsRefusedError } from '../export/splitResult';
@@ -24,6 +24,7 @@ import { EarlyBatches } from './earlyBatches';
 import { LANE_PREFIX } from './lane';
 import { LaneRows, type RowsWrite } from './laneRows';
 import { ERROR_LIST_KEYS, pathKeys, placeholderRows, rowsSummary, type RowsFound, type StreamRows } from './rows';
+import { capturesOn, placePathParts } from './pathParts';
 import { NEXT_LINK_FIELDS } from './strategies/generic';
 import type { ParsedBody } from './types';
 
@@ -50,13 +51,22 @@ const ERROR_LISTS: ReadonlySet<string> = new Set(ERROR_LIST_KEYS);
 
 const OPEN_OBJ = 0x7b, OPEN_ARR = 0x5b;
 
-/** What is kept of an object body's fields besides its arrays (their rows stream apart). */
-function anywhereOptions(kept: readonly string[]): AnywhereOptions {
+/** The fields whose words the business check reads: never a lane, kept whole (the server's words, never a stand-in's). */
+const BUSINESS_KEYS: ReadonlySet<string> = new Set(BUSINESS_WORDS_KEYS);
+
+/**
+ * What is kept of an object body's fields besides its arrays (their rows stream apart). With an items=
+ * `path`, only the array at its whole text as one key can be the rows among the top-level arrays (the one
+ * at the path is cut out by pathLanes.ts): every other one is a field, kept as it arrived within the
+ * skeleton's budget, so contract drift reads its items as received.
+ */
+function anywhereOptions(kept: readonly string[], path: string | undefined): AnywhereOptions {
   return {
     alwaysKept: new Set([...BUSINESS_ERROR_KEYS, ...NEXT_LINK_FIELDS, ...kept]),
     fieldBytes: 1 << 20,
     keptBytes: 8 << 20,
     summarise: rowsSummary,
+    lane: path === undefined ? (key) => !BUSINESS_KEYS.has(key) : (key) => key === path,
   };
 }
 
@@ -72,11 +82,14 @@ function anywhereOptions(kept: readonly string[]): AnywhereOptions {
  */
 export async function readAnywhere(read: Read, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, rowBytes: boolean, tentative?: () => HeldPage | undefined, where: Pick<StreamRows, 'path' | 'kept'> = {}): Promise<AnywhereBody> {
   const { path, kept = [] } = where;
+  // Fields read inside the path's objects are taken from them as they pass: their first key is no field kept whole.
+  const captures = path === undefined ? [] : capturesOn(path, kept);
+  const keptWhole = captures.length === 0 ? kept : kept.filter((k) => k !== captures[0]![0]);
   const out = new ByteBlocks();
-  const splitter = new JsonRowSplitter(undefined, out, anywhereOptions(kept));
+  const splitter = new JsonRowSplitter(undefined, out, anywhereOptions(keptWhole, path));
   const batches = early ? new EarlyBatches(path === undefined ? early : noRows) : undefined;
   const lanes = new LaneRows(find, rowBytes, early ? tentative : undefined);
-  const cut = path === undefined ? new ArrayLanes(ERROR_LISTS) : new PathLanes(path, pathKeys(path));
+  const cut = path === undefined ? new ArrayLanes(ERROR_LISTS, BUSINESS_KEYS) : new PathLanes(path, pathKeys(path), captures);
   const offsets = new BodyOffsets();
   const events = {
     outside: (b: Buffer) => offsets.outside(b, splitter),
@@ -98,6 +111,7 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
       if (shape === OPEN_OBJ) return lanes.settle();
       return shape === OPEN_ARR && batches ? batches.hand(splitter, out, false) : undefined;
     });
+    if (cut instanceof PathLanes) cut.end();
     const result = splitter.end();
     if (small) {
       await lanes.dropAll();
@@ -110,7 +124,7 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
       await batches?.hand(splitter, out, true);
       return { body: { ok: true, value: lane.items }, text: '', size, streamed: { ndjson: early ? [] : out.buffers(), rowCount: lane.count, placeholder: lane.items, earlyRows: batches?.handed ?? 0, secretKeyCandidates: splitter.secretKeyCandidates } };
     }
-    return await objectRows(result, lanes, find, early, size, path);
+    return await objectRows(result, lanes, find, early, size, cut instanceof PathLanes ? (skeleton) => placePathParts(skeleton, path!, cut) : undefined);
   } catch (error) {
     // A body cut or broken mid-stream: the rows fully received are handed over, then the fault goes on.
     if (shape === OPEN_ARR) await batches?.rescue(splitter, out);
@@ -185,14 +199,13 @@ function heldWhole(small: readonly Buffer[], size: number, out: ByteBlocks): Any
 
 /**
  * An object body read whole: the rule asked of its skeleton, the rows of the array it picks kept, the
- * others dropped. With `path`, the splitter's arrays one level down that the cut left (it took only the
- * one at the whole path as a key) are placeholders of their own counts.
+ * others dropped. With `path`, the splitter's only lanes are at the whole path as one key (the cut took
+ * their content): every other top-level array is a field it kept.
  */
-async function objectRows(result: SplitResult, lanes: LaneRows, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, size: number, path: string | undefined): Promise<AnywhereBody> {
+async function objectRows(result: SplitResult, lanes: LaneRows, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, size: number, place?: (skeleton: Record<string, unknown>) => void): Promise<AnywhereBody> {
   const skeleton = result.fields;
-  const splitterLanes = result.lanes ?? [];
-  for (const lane of splitterLanes) if (path !== undefined && lane.path !== path) placeholderRows(lane.items, lane.count, lane.sampled, lane.objects);
-  const laneOf = lanes.fill(skeleton, path === undefined ? splitterLanes : splitterLanes.filter((lane) => lane.path === path));
+  const laneOf = lanes.fill(skeleton, result.lanes ?? []);
+  place?.(skeleton);
   const found = find(skeleton);
   const order = found.ok ? laneOf(found.rows) : undefined;
   const kept = await lanes.finish(order, early);

@@ -291,7 +291,8 @@ function innerArray(skeleton: Record<string, unknown>, keys: readonly string[]):
   return Array.isArray(found) ? found : undefined;
 }
 
-function define(target: Record<string, unknown>, key: string, value: unknown): void {
+/** Defined, not assigned: a field named "__proto__" is an own field, as JSON.parse makes it. */
+export function define(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 

@@ -30,6 +30,9 @@ export function isNotHeld(value: unknown): value is NotHeld<object> {
   return value !== null && typeof value === 'object' && Object.hasOwn(value, NOT_HELD);
 }
 
+/** The word a field too large to keep holds in its place when its name must stay in the body (markFieldNotHeld notes it). */
+export const TOO_LARGE_TO_KEEP = '(a value too large to keep)';
+
 const FIELDS_NOT_HELD: unique symbol = Symbol.for('apiWorkbench.fieldsNotHeld');
 
 /**
@@ -40,6 +43,17 @@ export function markFieldNotHeld(object: object, name: string): void {
   const marked = object as { [FIELDS_NOT_HELD]?: string[] };
   if (!Object.hasOwn(marked, FIELDS_NOT_HELD)) Object.defineProperty(marked, FIELDS_NOT_HELD, { value: [], enumerable: false });
   marked[FIELDS_NOT_HELD]!.push(name);
+}
+
+/**
+ * `object`'s field `name` arrived again and was kept: JSON.parse keeps the last, so an earlier copy too
+ * large to keep no longer stands for it.
+ */
+export function forgetFieldNotHeld(object: object, name: string): void {
+  const marked = object as { [FIELDS_NOT_HELD]?: string[] };
+  if (!Object.hasOwn(marked, FIELDS_NOT_HELD)) return;
+  const names = marked[FIELDS_NOT_HELD]!;
+  for (let i = names.indexOf(name); i !== -1; i = names.indexOf(name)) names.splice(i, 1);
 }
 
 /** The fields of `object` that arrived but were too large to keep: absent, or a word in their place. */

@@ -206,7 +206,11 @@ describe('Compare Environments… (issue 32)', () => {
     assert.deepEqual(outcome.comparisons.map((c) => [c.label, c.a.walk, c.b.walk]), [['constituents', 'complete', 'complete'], ['payments', 'complete', 'complete'], ['lookupTypes', 'complete', 'complete']]);
     const [constituents, payments, lookupTypes] = outcome.comparisons as [RequestComparison, RequestComparison, RequestComparison];
     assert.deepEqual(counts(constituents), [0, 0, organisations.length, d.constituents - organisations.length]);
-    assert.deepEqual(constituents.differences, ['fields on side B only: charityNumber']);
+    // The field the next release adds is also contract drift on side B only (each page's rows are checked
+    // as they stream); nothing else differs.
+    const [shape, ...drift] = [...constituents.differences].sort((x, y) => (x.startsWith('fields') ? -1 : y.startsWith('fields') ? 1 : 0));
+    assert.equal(shape, 'fields on side B only: charityNumber');
+    assert.ok(drift.every((line) => /^contract drift on side B only: \$\.value\[\d+\]\.charityNumber: /.test(line)), drift.join('\n'));
     assert.deepEqual(counts(payments), [added.length, removed.length, changed.length, d.transactions - removed.length - changed.length]);
     assert.deepEqual(payments.differences, []);
     assert.equal(lookupTypes.differs, false);
