@@ -1,5 +1,5 @@
 // The file half of the NDJSON and CSV sinks: positional writes that resume at a checkpoint's length.
-import { constants } from 'node:fs';
+import { constants, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { access, lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -58,17 +58,47 @@ export class AppendOnlyFile {
     if (this.handle) return this.handle;
     const old = this.options.exclusive ? undefined : await lstat(this.path).catch(() => undefined);
     if (old?.isFile()) {
-      const aside = join(dirname(this.path), `.${basename(this.path)}.apiwb-before-${randomUUID().slice(0, 8)}`);
+      const aside = await freeAsideName(this.path);
       await worded(this.path, () => rename(this.path, aside));
       this.aside = aside;
+      this.sayAsideIfStopped(aside);
     }
-    // The new file keeps the old one's permissions (a file kept private stays private).
+    // The new file keeps the old one's permissions and, where the user may give it, its owner.
     const mode = old?.isFile() ? old.mode & 0o777 : 0o666;
     const handle = await worded(this.path, () => open(this.path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW | (this.options.exclusive ? constants.O_EXCL : 0), mode));
-    if (old?.isFile()) await handle.chmod(mode).catch(() => undefined);
+    if (old?.isFile()) {
+      await handle.chmod(mode).catch(() => undefined);
+      await handle.chown(old.uid, old.gid).catch(() => undefined);
+    }
     this.handle = handle;
     return handle;
   }
+
+  /**
+   * A run stopped by Ctrl-C or a kill while the old file waits aside: the rows written so far stay at the
+   * path (a walk resumes from them), and where the old file is kept is said, so it is never lost unseen.
+   */
+  private sayAsideIfStopped(aside: string): void {
+    const say = (signal: NodeJS.Signals): void => {
+      this.forgetSignals();
+      try {
+        writeSync(2, `apiwb: stopped: the file that was at ${this.path} before this run is kept at ${aside}\n`);
+      } catch {
+        // stderr closed: nothing more can be said.
+      }
+      // The only listener: the signal ends the process as it would have without one.
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
+    process.once('SIGINT', say);
+    process.once('SIGTERM', say);
+    this.forgetSignals = () => {
+      process.off('SIGINT', say);
+      process.off('SIGTERM', say);
+      this.forgetSignals = () => undefined;
+    };
+  }
+
+  private forgetSignals: () => void = () => undefined;
 
   /** The bytes kept. */
   get bytes(): number {
@@ -151,7 +181,19 @@ export class AppendOnlyFile {
       this.leftAsItWas = true;
     }
     if (this.aside) await worded(this.aside, () => unlink(this.aside!));
+    this.aside = undefined;
+    this.forgetSignals();
   }
+}
+
+/** A hidden name beside `path` that no file has yet (the old file waits there until close). */
+async function freeAsideName(path: string): Promise<string> {
+  for (let tries = 0; tries < 8; tries++) {
+    const aside = join(dirname(path), `.${basename(path)}.apiwb-before-${randomUUID().slice(0, 8)}`);
+    const there = await lstat(aside).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : error));
+    if (there === undefined) return aside;
+  }
+  throw new Error(`${path}: no free name beside it to keep the file that is there while this run writes a new one`);
 }
 
 /** 0 where the platform has no such flag (Windows). */
