@@ -1,8 +1,8 @@
 // Where a History entry's request is in its file now. The file may have been edited since the send, so
 // the place the entry recorded (the request's index) is never obeyed: a re-run or a comparison that
 // trusted it would send whichever request took that place. A request is the same one when it has the
-// same name (`# @name`, else the `###` title) and method; an unnamed one when its method and URL
-// (continuation lines included) are written the same way. Of several written alike ("twins"), the one
+// same name (`# @name`, else the `###` title) and method; an unnamed one when its method, URL
+// (continuation lines included) and body are written the same way. Of several written alike ("twins"), the one
 // that keeps its order among them (recorded at the send: the k-th stays the k-th). What the entry recorded went through the
 // Redactor: a `***` there stands for whatever the file holds in that place. Anything else is "not found".
 import { REDACTED } from '../secrets/redact';
@@ -64,5 +64,14 @@ function sameRequest(recorded: RecordedRequest): ((request: HttpRequestNode) => 
   }
   if (!written || written.name !== undefined) return undefined;
   const line = matcher(writtenRequestLine(written), '[^\\s&]');
-  return (request) => request.name === undefined && line(writtenRequestLine(request));
+  // Unnamed, the body as written is part of what the request is: two POSTs to one URL differ by it.
+  const body = matcher(bodyWritten(written), '.');
+  return (request) => request.name === undefined && line(writtenRequestLine(request)) && body(bodyWritten(request));
+}
+
+/** A request's body as written (its text, or the file it includes), without the blanks around it. */
+function bodyWritten(request: HttpRequestNode): string {
+  const body = request.body;
+  if (!body) return '';
+  return body.kind === 'inline' ? body.text.trim() : `< ${body.path}`;
 }
