@@ -56,7 +56,12 @@ async function openJsonArraySink(path: string, options: FileSinkOptions): Promis
       };
     },
     async close() {
-      if (written > 0 || options.replaceUnwritten?.() !== false) await file.append(written === 0 ? '[]\n' : '\n]\n');
+      try {
+        if (written > 0 || options.replaceUnwritten?.() !== false) await file.append(written === 0 ? '[]\n' : '\n]\n');
+      } catch (error) {
+        await file.closeAfterFault();
+        throw error;
+      }
       await file.close();
     },
     leftAsItWas: () => file.leftAsItWas,

@@ -57,7 +57,8 @@ export async function storedSide(stored: StoredExchange, catalog: Catalog, rowsF
   const parsed = parsedBody(stored);
   const body = 'body' in parsed ? parsed.body : undefined;
   const lookup = pagingPlanFor(request, directivesOf(entry.source), catalog, operation);
-  const plan = lookup.ok && lookup.plan ? lookup.plan : { style: 'none' as const, options: {} };
+  // No plan: the style is the response's own; the options `# @paging auto …` gives it still say where its rows are.
+  const plan = lookup.ok && lookup.plan ? lookup.plan : { style: 'none' as const, options: (lookup.ok ? lookup.detectOptions : undefined) ?? {} };
   const found = body === undefined ? undefined : rowsRule(plan.style, plan.options).find(body);
   const rows = found?.ok ? found.rows : undefined;
   const business = body === undefined ? undefined : detectBusinessErrors(body, operation?.errorCatalogue);

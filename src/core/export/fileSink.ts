@@ -65,7 +65,14 @@ export class AppendOnlyFile {
     }
     // The new file keeps the old one's permissions and, where the user may give it, its owner.
     const mode = old?.isFile() ? old.mode & 0o777 : 0o666;
-    const handle = await worded(this.path, () => open(this.path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW | (this.options.exclusive ? constants.O_EXCL : 0), mode));
+    let handle: FileHandle;
+    try {
+      handle = await worded(this.path, () => open(this.path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW | (this.options.exclusive ? constants.O_EXCL : 0), mode));
+    } catch (error) {
+      // No new file: the old one goes back to its name at once.
+      await this.putBack();
+      throw error;
+    }
     if (old?.isFile()) {
       await handle.chmod(mode).catch(() => undefined);
       await handle.chown(old.uid, old.gid).catch(() => undefined);
@@ -167,6 +174,26 @@ export class AppendOnlyFile {
         await worded(this.path, () => this.handle!.truncate(this.length));
       },
     };
+  }
+
+  /** The old file waiting aside back at the path (over whatever is there); said by leftAsItWas. */
+  private async putBack(): Promise<void> {
+    if (this.aside) {
+      await worded(this.path, () => rename(this.aside!, this.path));
+      this.aside = undefined;
+      this.leftAsItWas = true;
+    }
+    this.forgetSignals();
+  }
+
+  /**
+   * After the sink's own last write failed (a JSON array's closing bracket): the file is closed and, when an
+   * old file waits aside, it is put back in place of the new one, which ends cut short.
+   */
+  async closeAfterFault(): Promise<void> {
+    await this.handle?.close().catch(() => undefined);
+    this.handle = undefined;
+    await this.putBack();
   }
 
   async close(): Promise<void> {

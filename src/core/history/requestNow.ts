@@ -64,14 +64,16 @@ function sameRequest(recorded: RecordedRequest): ((request: HttpRequestNode) => 
   }
   if (!written || written.name !== undefined) return undefined;
   const line = matcher(writtenRequestLine(written), '[^\\s&]');
-  // Unnamed, the body as written is part of what the request is: two POSTs to one URL differ by it.
-  const body = matcher(bodyWritten(written), '.');
+  // Unnamed, the body as written is part of what the request is: two POSTs to one URL differ by it. A
+  // masked value in a body stands for text within one value (no quote, `&` or line break: never a
+  // field or an item more, and a match that cannot run away on a long body).
+  const body = matcher(bodyWritten(written), '[^"&\\r\\n]');
   return (request) => request.name === undefined && line(writtenRequestLine(request)) && body(bodyWritten(request));
 }
 
-/** A request's body as written (its text, or the file it includes), without the blanks around it. */
+/** A request's body as written (its text with line breaks as LF, or the file it includes), without the blanks around it. */
 function bodyWritten(request: HttpRequestNode): string {
   const body = request.body;
   if (!body) return '';
-  return body.kind === 'inline' ? body.text.trim() : `< ${body.path}`;
+  return body.kind === 'inline' ? body.text.replace(/\r\n?/g, '\n').trim() : `${body.substituteVariables ? '<@' : '<'} ${body.path}`;
 }
