@@ -203,8 +203,9 @@ export class AppendOnlyFile {
     if (!this.handle && replace) await this.opened();
     await this.handle?.close();
     if (this.length === 0 && !replace && !this.options.resume) {
-      if (this.handle) await worded(this.path, () => (this.aside ? rename(this.aside, this.path) : unlink(this.path)));
-      this.aside = undefined;
+      // The old file back (putBack), else the new one gone: the path as it was.
+      if (this.aside) await this.putBack();
+      else if (this.handle) await worded(this.path, () => unlink(this.path));
       this.leftAsItWas = true;
     }
     if (this.aside) await worded(this.aside, () => unlink(this.aside!));
