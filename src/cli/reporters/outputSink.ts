@@ -1,10 +1,11 @@
 // `--out FILE`: one sink for every row of the run, whichever request or page it came from. NDJSON and
 // CSV are the export module's sinks (the same files the panel's "all pages" writes: CSV fixes its header
-// on the first page and keeps keys first seen later in `_extra`); `json` is a JSON array on the same
-// append-only file. Every row passes a scrub first: rows are the service's data, but a response that
+// on the first rows and keeps keys first seen later in `_extra`); `json` is a JSON array on the same
+// append-only file. All three take rows as they arrive (a single response, or each page of a walk,
+// streamed whatever its size: core/export/encodedSink.ts). Every row passes a scrub first: rows are the service's data, but a response that
 // echoes one of the run's secrets must not put it on disk.
-import { openFileSink, redactingSink, type FileSinkOptions, type RowSink, type SinkCheckpoint } from '../../core/export';
-import { AppendOnlyFile } from '../../core/export/fileSink';
+import { openFileSink, redactingSink, type RowSink, type SinkCheckpoint } from '../../core/export';
+import { openJsonArraySink } from '../../core/export/jsonArraySink';
 import { Redactor } from '../../core/secrets';
 
 export type OutputFormat = 'ndjson' | 'csv' | 'json';
@@ -31,39 +32,4 @@ export async function openOutputSink(path: string, format: OutputFormat, secrets
     redactor.addKnownSecrets(secrets());
     return redactor;
   });
-}
-
-/** `[` + one row a line + `]`: valid JSON at close, written page by page like the others. */
-async function openJsonArraySink(path: string, options: FileSinkOptions): Promise<RowSink> {
-  const file = await AppendOnlyFile.open(path, options);
-  let written = 0;
-  return {
-    format: 'memory',
-    async writePage(rows) {
-      if (rows.length === 0) return;
-      const lines = rows.map((row, i) => `${written + i === 0 ? '[\n' : ',\n'}${JSON.stringify(row) ?? 'null'}`);
-      await file.append(lines.join(''));
-      written += rows.length;
-    },
-    checkpoint: () => undefined,
-    mark() {
-      const [fileMark, writtenThen] = [file.mark(), written];
-      return {
-        cutBack: async () => {
-          await fileMark.cutBack();
-          written = writtenThen;
-        },
-      };
-    },
-    async close() {
-      try {
-        if (written > 0 || options.replaceUnwritten?.() !== false) await file.append(written === 0 ? '[]\n' : '\n]\n');
-      } catch (error) {
-        await file.closeAfterFault();
-        throw error;
-      }
-      await file.close();
-    },
-    leftAsItWas: () => file.leftAsItWas,
-  };
 }

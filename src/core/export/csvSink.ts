@@ -1,13 +1,16 @@
 // CSV per RFC 4180 (CRLF line ends; a field holding a comma, quote, CR or LF is quoted, quotes doubled).
-// Columns: a stream cannot rewrite its header, so the header is fixed by the FIRST non-empty page —
-// the union of its rows' keys in first-seen order — plus a final `_extra` column. A key first seen on
-// a later page is not dropped: it goes into `_extra` as a JSON object of the row's unknown keys.
+// Columns: a stream cannot rewrite its header, so the header is fixed by the FIRST rows written — the
+// union of their keys in first-seen order — plus a final `_extra` column. Those rows are the first page
+// read whole, or the first batch of a page streamed as it arrives (about EARLY_BATCH_BYTES of rows, the
+// whole page when it is smaller: encodedSink.ts). A key first seen later is not dropped: it goes into
+// `_extra` as a JSON object of the row's unknown keys.
 // Nested values (objects, arrays) are written as JSON text; null and missing values as empty fields.
 // Rows that are not objects are written in a single `value` column.
 // A cell or key that a spreadsheet would run as a formula (it starts with =, +, -, @, TAB or CR: OWASP's
 // CSV injection) is written with a leading apostrophe, which spreadsheets show as text; numbers (a JSON
 // number, or text that is one, such as -12.5) are left as they are. `csvFormulas: 'raw'` writes them as is.
 import { AppendOnlyFile } from './fileSink';
+import { encodedSink, type RowEncoder } from './encodedSink';
 import type { FileSinkOptions, RowSink } from './sink';
 import { scalarText } from '../text/scalarText';
 
@@ -56,10 +59,9 @@ export async function openCsvSink(path: string, options: FileSinkOptions = {}): 
   let columns: readonly string[] | undefined = options.resume?.columns;
   let known = new Set(columns?.filter((c) => c !== EXTRA_COLUMN));
   const formulas = options.csvFormulas ?? 'neutralise';
-  return {
-    format: 'csv',
-    async writePage(rows) {
-      if (rows.length === 0) return;
+  const encoder: RowEncoder = {
+    encode(rows) {
+      if (rows.length === 0) return '';
       let text = '';
       if (!columns) {
         columns = csvColumns(rows);
@@ -68,21 +70,16 @@ export async function openCsvSink(path: string, options: FileSinkOptions = {}): 
       }
       const lines = new Array<string>(rows.length);
       for (let i = 0; i < rows.length; i++) lines[i] = csvRow(rows[i], columns, known, formulas);
-      await file.append(`${text}${lines.join('\r\n')}\r\n`);
+      return `${text}${lines.join('\r\n')}\r\n`;
     },
-    checkpoint: () => ({ format: 'csv', path, bytes: file.bytes, ...(columns ? { columns } : {}) }),
-    mark() {
-      // A header written since goes with the rows: the next page writes its own.
-      const [fileMark, header, knownThen] = [file.mark(), columns, known];
-      return {
-        cutBack: async () => {
-          await fileMark.cutBack();
-          columns = header;
-          known = knownThen;
-        },
+    save() {
+      // A header written since goes with the rows: the next rows write their own.
+      const [header, knownThen] = [columns, known];
+      return () => {
+        columns = header;
+        known = knownThen;
       };
     },
-    close: () => file.close(),
-    leftAsItWas: () => file.leftAsItWas,
   };
+  return encodedSink(file, 'csv', encoder, () => ({ format: 'csv', path, bytes: file.bytes, ...(columns ? { columns } : {}) }));
 }

@@ -9,6 +9,14 @@ export function ndjsonLines(rows: readonly unknown[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The rows of NDJSON lines (pieces may split a line: they are joined before they are cut into lines; blank lines are none). */
+export function ndjsonRows(pieces: readonly Buffer[]): unknown[] {
+  const text = (pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces)).toString('utf8');
+  const rows: unknown[] = [];
+  for (const line of text.split('\n')) if (line.trim() !== '') rows.push(JSON.parse(line));
+  return rows;
+}
+
 export async function openNdjsonSink(path: string, options: FileSinkOptions = {}): Promise<RowSink> {
   const file = await AppendOnlyFile.open(path, options);
   return {

@@ -7,6 +7,7 @@
 // written while it arrives (openPage) is judged the same way part by part: each part holds whole rows,
 // and redaction is row by row, so a part with nothing to redact is written as it came.
 import type { Redactor } from '../secrets/redact';
+import { ndjsonRows } from './ndjsonSink';
 import type { HeldPage, RowSink } from './sink';
 
 /** `redactor` is asked for on every page (and every part of one), so secret values learnt during a walk count from then on. */
@@ -18,9 +19,7 @@ export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink
   /** NDJSON pieces to `asBytes` when nothing in them may need redaction, else parsed, redacted and handed to `asRows`. */
   const route = (pieces: readonly Buffer[], keys: ReadonlySet<string>, asBytes: () => Promise<void>, asRows: (rows: unknown[]) => Promise<void>): Promise<void> => {
     if (!redactor().mayRedactJsonBytes(pieces, keys)) return asBytes();
-    // Pieces may split a row: they are joined before they are cut into lines.
-    const rows = Buffer.concat(pieces).toString('utf8').split('\n').filter((text) => text.trim() !== '').map((text) => JSON.parse(text) as unknown);
-    return asRows(redacted(rows));
+    return asRows(redacted(ndjsonRows(pieces)));
   };
   const writeNdjson = inner.writeNdjsonPage?.bind(inner);
   const openInner = writeNdjson ? inner.openPage?.bind(inner) : undefined;
