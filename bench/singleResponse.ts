@@ -19,7 +19,10 @@
 // (other checkouts, built into a temporary folder), in --many-rounds alternating rounds, and, with
 // --many-shapes 1, the array of row objects, rows one level down and rows three levels down (a style's
 // items= path: `# @paging generic items=result.data.page`) at --shape-mb (first size) too, beside curl -o.
+// The shapes table's --out has a column per format of --out-formats (ndjson,csv,json by default): CSV and a
+// JSON array stream as NDJSON does.
 //   node --import tsx bench/singleResponse.ts [--mb 100] [--rounds 3] [--bound-mb 300] [--shapes 1] [--shape-mb 100,200] [--only-shapes 1] [--gb-out 1]
+//     [--out-formats ndjson,csv,json] [--shape-names numbers,big]
 //     [--many-arrays 200000] [--only-many 1] [--trees DIR,…] [--many-rounds 1] [--many-shapes 1]
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -69,7 +72,22 @@ async function measureBody(ws: CliWorkspace, megabytes: number, rounds: number, 
   }
 }
 
-/** One shape at one size: curl -o, apiwb run and apiwb run --out, one round each (alternating order). */
+/** --out-formats (default ndjson,csv,json): the --out columns of the shapes table, one per format. */
+type OutFormat = 'ndjson' | 'csv' | 'json';
+function outFormats(): OutFormat[] {
+  const i = process.argv.indexOf('--out-formats');
+  const names = (i >= 0 ? process.argv[i + 1]! : 'ndjson,csv,json').split(',');
+  for (const n of names) if (!['ndjson', 'csv', 'json'].includes(n)) throw new Error(`--out-formats: ${n} is not ndjson, csv or json`);
+  return names as OutFormat[];
+}
+
+/** The --out column of a format in the shapes table. */
+const outSide = (format: OutFormat): string => (format === 'ndjson' ? 'apiwb run --out' : `apiwb run --out .${format}`);
+
+/** The lines an --out file of `rows` rows has: NDJSON one a row, CSV a header besides (none without rows), a JSON array its brackets. */
+const linesFor = (format: OutFormat, rows: number): number => (format === 'ndjson' ? rows : format === 'csv' ? (rows === 0 ? 0 : rows + 1) : rows === 0 ? 1 : rows + 2);
+
+/** One shape at one size: curl -o, apiwb run and apiwb run --out (each of --out-formats), one round each. */
 async function measureShape(ws: CliWorkspace, shape: ShapeName | 'export page', megabytes: number): Promise<Map<string, ProcessRun>> {
   const recorded = shape === 'export page' ? await recordExportPage(megabytes) : shapeBody(shape, megabytes);
   const server = await serveBody(recorded.body);
@@ -81,22 +99,24 @@ async function measureShape(ws: CliWorkspace, shape: ShapeName | 'export page', 
       ? ['# @name bigPage', `POST ${url}`, 'Content-Type: application/json', '', '{ "OFFSET": 1, "TableName": "" }', '']
       : ['# @name bigBody', ...(exportPage || !SHAPE_DIRECTIVES[shape] ? [] : [SHAPE_DIRECTIVES[shape]]), `GET ${url}`, ''];
     writeFileSync(join(ws.dir, 'shape.http'), request.join('\n'));
-    const out = join(ws.dir, 'shape.ndjson');
-    const apiwb = (withOut: boolean): Promise<ProcessRun> => timeProcess(process.execPath,
-      [ws.cli, 'run', 'shape.http', '--env', 'sandbox', '--timeout', '600000', ...(withOut ? ['--out', out] : [])],
+    const outOf = (format: OutFormat): string => join(ws.dir, `shape.${format}`);
+    const apiwb = (format?: OutFormat): Promise<ProcessRun> => timeProcess(process.execPath,
+      [ws.cli, 'run', 'shape.http', '--env', 'sandbox', '--timeout', '600000', ...(format ? ['--out', outOf(format), '--format', format] : [])],
       { cwd: ws.dir, env: ws.apiwbEnv, stdoutFile: join(ws.dir, 'stdout.txt') });
     const curlArgs = exportPage ? ['-X', 'POST', '--data-binary', '{"OFFSET":1,"TableName":""}'] : [];
     const sides: Record<string, () => Promise<ProcessRun>> = {
       'curl -o': () => timeProcess('curl', ['-sS', '--fail', ...curlArgs, '-o', join(ws.dir, 'curl.json'), url]),
-      'apiwb run': () => apiwb(false),
-      'apiwb run --out': () => apiwb(true),
+      'apiwb run': () => apiwb(),
     };
+    for (const format of outFormats()) sides[outSide(format)] = () => apiwb(format);
     for (const name of Object.keys(sides).filter((n) => n !== 'curl -o' || curlAvailable())) {
       const run = await sides[name]!();
       runs.set(name, run);
-      const lines = name === 'apiwb run --out' && run.code === 0 ? Number.parseInt(execFileSync('wc', ['-l', out], { encoding: 'utf8' }), 10) : undefined;
+      const format = outFormats().find((f) => outSide(f) === name);
+      const lines = format && run.code === 0 ? Number.parseInt(execFileSync('wc', ['-l', outOf(format)], { encoding: 'utf8' }), 10) : undefined;
+      if (format) rmSync(outOf(format), { force: true });
       const said = run.stdout.trim().split('\n')[0] ?? '';
-      console.log(`  ${shape.padEnd(22)} ${String(megabytes).padStart(4)} MB  ${name.padEnd(16)} ${msText(run.ms).padStart(9)}  peak RSS ${mb(run.peakRssMB).padStart(7)}  exit ${run.code}${lines === undefined ? '' : `  ${lines} lines (rule: ${recorded.rows} rows)`}${name.startsWith('apiwb') ? `  | ${said.slice(0, 160)}` : ''}`);
+      console.log(`  ${shape.padEnd(22)} ${String(megabytes).padStart(4)} MB  ${name.padEnd(22)} ${msText(run.ms).padStart(9)}  peak RSS ${mb(run.peakRssMB).padStart(7)}  exit ${run.code}${lines === undefined || !format ? '' : `  ${lines} lines (rule: ${recorded.rows} rows, ${linesFor(format, recorded.rows)} lines)`}${name.startsWith('apiwb') ? `  | ${said.slice(0, 160)}` : ''}`);
     }
   } finally {
     await server.close();
@@ -106,25 +126,26 @@ async function measureShape(ws: CliWorkspace, shape: ShapeName | 'export page', 
 
 async function shapesTable(ws: CliWorkspace, sizes: readonly number[]): Promise<void> {
   console.log(`singleResponse, every shape: ${loadNote()}`);
-  const table: string[] = ['| body, shape | size | curl -o | apiwb run | apiwb run --out |', '|---|---|---|---|---|'];
+  const outs = outFormats().map(outSide);
+  const table: string[] = [`| body, shape | size | curl -o | apiwb run | ${outs.join(' | ')} |`, `|---|---|---|---|${outs.map(() => '---|').join('')}`];
   for (const megabytes of sizes) {
-    for (const shape of [...SHAPES, 'export page' as const]) {
+    for (const shape of shapeNames()) {
       const runs = await measureShape(ws, shape, megabytes);
       const cell = (name: string): string => {
         const r = runs.get(name);
         return r ? `${msText(r.ms)}, ${mb(r.peakRssMB)}${r.code === 0 ? '' : ` (exit ${r.code})`}` : '—';
       };
-      table.push(`| ${shape} | ${megabytes} MB | ${cell('curl -o')} | ${cell('apiwb run')} | ${cell('apiwb run --out')} |`);
-      const worst = Math.max(runs.get('apiwb run')?.peakRssMB ?? Infinity, runs.get('apiwb run --out')?.peakRssMB ?? Infinity);
+      table.push(`| ${shape} | ${megabytes} MB | ${cell('curl -o')} | ${cell('apiwb run')} | ${outs.map(cell).join(' | ')} |`);
+      const worst = Math.max(...['apiwb run', ...outs].map((n) => runs.get(n)?.peakRssMB ?? Infinity));
       const curl = runs.get('curl -o')?.ms;
-      const outMs = runs.get('apiwb run --out')?.ms ?? NaN;
+      const outMs = runs.get(outs[0] ?? '')?.ms ?? NaN;
       const timed = shape === 'array of row objects' && megabytes === 100 && curl !== undefined;
       printRow({
-        measure: `single response, ${shape}, ${megabytes} MB: apiwb run with and without --out`,
-        ours: `${msText(runs.get('apiwb run')?.ms ?? NaN)} / --out ${msText(outMs)}`,
+        measure: `single response, ${shape}, ${megabytes} MB: apiwb run with and without --out (${outFormats().join(', ')})`,
+        ours: `${msText(runs.get('apiwb run')?.ms ?? NaN)} / --out ${outs.map((n) => msText(runs.get(n)?.ms ?? NaN)).join(', ')}`,
         baseline: curl === undefined ? 'no curl' : `curl -o ${msText(curl)}`,
         ratio: curl === undefined ? '—' : `--out ${(outMs / curl).toFixed(2)}×`,
-        peakRss: `${mb(runs.get('apiwb run')?.peakRssMB ?? NaN)} / --out ${mb(runs.get('apiwb run --out')?.peakRssMB ?? NaN)}`,
+        peakRss: `${mb(runs.get('apiwb run')?.peakRssMB ?? NaN)} / --out ${outs.map((n) => mb(runs.get(n)?.peakRssMB ?? NaN)).join(', ')}`,
         goal: timed ? 'RSS < 200 MiB, --out ≤ 5× curl' : 'RSS < 200 MiB',
         met: worst < 200 && [...runs.values()].every((r) => r.code === 0) && (!timed || outMs / curl <= 5),
       });
@@ -270,6 +291,13 @@ async function main(): Promise<void> {
   } finally {
     await ws.close();
   }
+}
+
+/** --shape-names A,B: only the shapes whose names hold one of these words (all of them by default). */
+function shapeNames(): (ShapeName | 'export page')[] {
+  const i = process.argv.indexOf('--shape-names');
+  const words = i >= 0 ? process.argv[i + 1]!.split(',') : [''];
+  return [...SHAPES, 'export page' as const].filter((name) => words.some((w) => name.includes(w)));
 }
 
 function shapeSizes(): number[] {
