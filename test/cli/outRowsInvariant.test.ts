@@ -4,11 +4,11 @@
 // (src/cli/responseRows.ts). Oracle: JSON.parse of the whole body and the rows rule. Each body is served
 // by a server of the test's own on 127.0.0.1 (port 0); `apiwb run` in process.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runInProcess } from './inProcess';
-import { fileRows, oracle, padded, printedRows } from './outFileRows';
+import { assertFileHolds, fileIds, fileRows, oracle, padded, printedRows } from './outFileRows';
 import { startLocalServer, type LocalServer } from './localServer';
 
 const alike = (n: number, depth: 1 | 2): string[] =>
@@ -30,6 +30,20 @@ const BODIES: Record<string, string> = {
   'outer-twice': `{"o":{"v":[${padded(0, 5_000)}]},"o":{"w":[${padded(9_000, 3)}]}}`,
   wrapped: WRAPPED,
   'top-array': `[${padded(0, 20_000)}]`,
+  // A key first seen on the last row, past the first batch (about 1 MiB) of a streamed body.
+  'late-key': `[${padded(0, 19_999)},{"id":19999,"pad":"${'x'.repeat(80)}","late":1}]`,
+  // Rows three levels down (items=result.data.page), siblings at every level.
+  deep: `{"status":"ok","result":{"meta":{"count":null,"tags":["a","b"]},"data":{"kind":"page","page":[${padded(0, 20_000)}],"more":false}}}`,
+  // About 2 MB of numbers: rows that are not objects (CSV: one "value" column).
+  numbers: `[${Array.from({ length: 300_000 }, (_, i) => (i % 7 === 0 ? -i : i * 3.5)).join(',')}]`,
+  // One big object, no rows: a map of 20 000 row objects.
+  'big-object': `{${Array.from({ length: 20_000 }, (_, i) => `"r${i}":{"id":${i},"pad":"${'x'.repeat(80)}"}`).join(',')}}`,
+  // Cells a spreadsheet would run as formulas, past the first batch of rows too.
+  formulas: `[${Array.from({ length: 20_000 }, (_, i) => `{"id":${i},"f":"=SUM(A${i})","n":"-${i}.5","q":"a,\\"b\\"\\n"}`).join(',')}]`,
+};
+/** Directives of bodies read by a style. */
+const STYLES: Record<string, { style: string; items: string }> = {
+  deep: { style: '# @paging generic items=result.data.page\n', items: 'result.data.page' },
 };
 /** Bodies that break: their first bytes, then a socket dropped or bytes that are not JSON. */
 const BROKEN: Record<string, { text: string; end: 'drop' | 'garbage' }> = {
@@ -118,29 +132,55 @@ void describe('apiwb run --out: a single response\'s printed rows are the rows i
     assert.equal(printedRows(r.stdout), rows.length);
   });
 
-  for (const name of ['twice', 'wrapped', 'top-array']) {
+  for (const name of ['twice', 'wrapped', 'top-array', 'deep', 'numbers', 'big-object', 'formulas']) {
     for (const format of ['ndjson', 'csv', 'json'] as const) {
-      void it(`${name} (${format}), no style: every row JSON.parse finds is written and counted, exit 0`, async () => {
-        const r = await run(name, '', format);
+      void it(`${name} (${format}): the file holds what JSON.parse of the whole body gives, streamed as it arrives; every row counted, exit 0`, async () => {
+        const styled = STYLES[name];
+        const r = await run(name, styled?.style ?? '', format);
         assert.equal(r.code, 0, r.stdout + r.stderr);
-        const expected = oracle(BODIES[name]!, '');
+        const expected = oracle(BODIES[name]!, styled?.style ?? '', styled?.items);
         assert.equal(printedRows(r.stdout), expected.length);
-        assert.equal(r.rows.length, expected.length);
-        if (format !== 'csv') assert.deepEqual(r.rows, expected);
+        // (A CSV cell may hold a line break: its rows are the text's, asserted whole.)
+        if (format !== 'csv') assert.equal(r.rows.length, expected.length);
+        assertFileHolds(r.out, format, expected, r.stdout);
       });
     }
   }
 
-  for (const name of Object.keys(BROKEN)) {
-    void it(`${name}: the rows fully received stay in the file, the line counts them, exit 1`, async () => {
-      const r = await run(name);
+  void it('CSV streamed: its header is fixed by the first rows written (the first batch), a key first seen later goes into _extra', async () => {
+    const r = await run('late-key', '', 'csv');
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const lines = readFileSync(r.out, 'utf8').split('\r\n');
+    assert.equal(lines[0], 'id,pad,_extra');
+    assert.equal(lines.length, 20_000 + 2);
+    assert.equal(lines[1 + 19_999], `19999,${'x'.repeat(80)},"{""late"":1}"`);
+    const json = await run('late-key', '', 'json');
+    assert.deepEqual(json.rows, oracle(BODIES['late-key']!, ''), 'the JSON file holds every key as it came');
+  });
+
+  for (const format of ['csv', 'json'] as const) {
+    void it(`a rows field given twice, read by its style (${format}): refused in the same words as NDJSON, what it wrote cut off again, the old file back`, async () => {
+      const yesterday = format === 'csv' ? 'id\r\n1\r\n' : '[{"yesterday":1}]\n';
+      const r = await run('twice', '# @paging generic next=next_link items=value\n', format, yesterday);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      assert.match(r.stdout, /"value" appears twice/);
+      assert.match(r.stdout, /the 10\d{3} row\(s\) it wrote to --out while the body arrived were cut off again/);
+      assert.equal(readFileSync(r.out, 'utf8'), yesterday, 'the file that was there, as it was');
+      assert.equal(printedRows(r.stdout), 0);
+    });
+  }
+
+  for (const [name, format] of Object.keys(BROKEN).flatMap((n) => (['ndjson', 'csv', 'json'] as const).map((f) => [n, f] as const))) {
+    void it(`${name} (${format}): the rows fully received stay in the file, the line counts them, exit 1`, async () => {
+      const r = await run(name, '', format);
       assert.equal(r.code, 1, r.stdout + r.stderr);
       assert.ok(r.rows.length > 5_000, `rows fully received are kept (${r.rows.length})`);
       assert.equal(printedRows(r.stdout), r.rows.length);
       assert.match(r.stdout, new RegExp(` ${r.rows.length} rows {2}— failed at page 1`));
       assert.match(r.stdout, new RegExp(`and ${r.rows.length} row\\(s\\) of page 1 fully received, written as they arrived`));
       const whole = [...Array(20_000).keys()].map((i) => i);
-      assert.deepEqual(r.rows.map((row) => (row as { id: number }).id), whole.slice(0, r.rows.length), 'a prefix of the body\'s rows, each whole');
+      assert.deepEqual(fileIds(r.out, format), whole.slice(0, r.rows.length), 'a prefix of the body\'s rows, each whole');
+      assertFileHolds(r.out, format, oracle(`[${padded(0, 20_000)}]`, '').slice(0, r.rows.length), 'the rows fully received, as the whole body would give them');
     });
   }
 });
