@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { runInProcess } from './inProcess';
-import { fileRows, padded, printedRows, wholeRowsIn } from './outFileRows';
+import { assertFileHolds, fileRows, padded, printedRows, wholeRowsIn } from './outFileRows';
+
+/** The rows JSON.parse gives of a whole body: the array, or the one array one level down (Data, value). */
+const rowsOf = (text: string): unknown[] => {
+  const body = JSON.parse(text) as unknown[] | Record<string, unknown[]>;
+  return Array.isArray(body) ? body : Object.values(body)[0]!;
+};
 import { startLocalServer, type LocalServer } from './localServer';
 
 const ARRAY = `[${padded(0, 20_000)}]`;
@@ -51,21 +57,23 @@ void describe('stalls, business errors and failed checks with --out', () => {
     await server.close();
   });
 
-  const run = async (name: string, lines = ''): Promise<{ code: number; stdout: string; stderr: string; rows: unknown[] }> => {
+  const run = async (name: string, lines = '', format: 'ndjson' | 'csv' | 'json' = 'ndjson'): Promise<{ code: number; stdout: string; stderr: string; rows: unknown[]; out: string }> => {
     const file = join(server.dir, `${name}.http`);
     writeFileSync(file, `${lines}GET {{base}}/${encodeURIComponent(name)}\n`);
-    const out = join(server.dir, `${name}.ndjson`);
-    const r = await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--out', out, '--timeout', '1500']);
-    return { ...r, rows: fileRows(out, 'ndjson') };
+    const out = join(server.dir, `${name}.${format}`);
+    const r = await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--out', out, '--timeout', '1500', '--format', format]);
+    return { ...r, rows: fileRows(out, format), out };
   };
 
-  for (const name of Object.keys(STALLS)) {
-    void it(`${name}, then silence until --timeout: exit 1, the rows fully received kept and counted`, async () => {
+  for (const [name, format] of Object.keys(STALLS).flatMap((n) => (['ndjson', 'csv', 'json'] as const).map((f) => [n, f] as const))) {
+    void it(`${name} (${format}), then silence until --timeout: exit 1, the rows fully received kept and counted, as JSON.parse gives them`, async () => {
       const stall = STALLS[name]!;
-      const r = await run(name, name.startsWith('value') ? '# @paging generic next=next_link items=value\n' : '');
+      const r = await run(name, name.startsWith('value') ? '# @paging generic next=next_link items=value\n' : '', format);
       assert.equal(r.code, 1, r.stdout + r.stderr);
       assert.equal(printedRows(r.stdout), r.rows.length, r.stdout);
-      assert.equal(r.rows.length, wholeRowsIn(stall.text.slice(0, stall.at)), r.stdout);
+      const whole = wholeRowsIn(stall.text.slice(0, stall.at));
+      assert.equal(r.rows.length, whole, r.stdout);
+      assertFileHolds(r.out, format, rowsOf(stall.text).slice(0, whole), 'the rows fully received, as JSON.parse of the whole body gives them');
     });
   }
 

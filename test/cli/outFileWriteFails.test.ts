@@ -37,7 +37,7 @@ void describe('--out whose file fails mid-write', () => {
   });
   after(() => server.close());
 
-  for (const [body, format] of [['array', 'ndjson'], ['wrapped', 'ndjson'], ['array', 'json'], ['array', 'csv']] as const) {
+  for (const [body, format] of [['array', 'ndjson'], ['wrapped', 'ndjson'], ['array', 'json'], ['array', 'csv'], ['wrapped', 'json'], ['wrapped', 'csv']] as const) {
     void it(`${body} (${format}), the file limit reached mid-write: exit 1, the line counts the whole rows in the file, no torn row`, async () => {
       const file = join(server.dir, `${body}-${format}.http`);
       writeFileSync(file, `GET {{base}}/${body}\n`);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reopenFileSink } from '../../src/core/export';
 import { csvField, openCsvSink } from '../../src/core/export/csvSink';
+import { openJsonArraySink } from '../../src/core/export/jsonArraySink';
 import { openNdjsonSink } from '../../src/core/export/ndjsonSink';
 
 let dir = '';
@@ -136,6 +137,53 @@ void describe('CSV sink', () => {
     const sink = await openNdjsonSink(path);
     await sink.close();
     await assert.rejects(reopenFileSink({ format: 'ndjson', path, bytes: 100 }), /not the file of this walk/);
+  });
+});
+
+void describe('CSV and JSON array sinks take streamed pages (NDJSON lines) as NDJSON does', () => {
+  const lines = (rows: readonly unknown[]): Buffer[] => [Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n').slice(0, 7)), Buffer.from(`${rows.map((r) => JSON.stringify(r)).join('\n').slice(7)}\n`)];
+
+  void it('CSV: a held page dropped takes its header with it; one kept, then a drop of nothing more, keeps it', async () => {
+    const path = join(dir, 'held.csv');
+    const sink = await openCsvSink(path);
+    const refused = sink.openPage!();
+    await refused.writeNdjson(lines([{ z: 1 }]), 1, new Set());
+    await refused.drop();
+    const page = sink.openPage!();
+    await page.writeNdjson(lines([{ a: '=1', b: 2 }, { a: 'x', c: 3 }]), 2, new Set());
+    await page.keep();
+    await page.drop();
+    await sink.writeNdjsonPage!(lines([{ a: 'y', d: 4 }]), 1, new Set());
+    await sink.close();
+    assert.equal(readFileSync(path, 'utf8'), "a,b,c,_extra\r\n'=1,2,,\r\nx,,3,\r\ny,,,\"{\"\"d\"\":4}\"\r\n");
+  });
+
+  void it('JSON: rows streamed keep their text, commas put between; a drop after keep keeps what was kept; valid once closed', async () => {
+    const path = join(dir, 'held.json');
+    const sink = await openJsonArraySink(path, {});
+    const page = sink.openPage!();
+    await page.writeNdjson([Buffer.from('{"a": 1.50}\n{"a"'), Buffer.from(':2}\n')], 2, new Set());
+    await page.keep();
+    await page.drop();
+    const refused = sink.openPage!();
+    await refused.writeNdjson([Buffer.from('{"gone":1}\n')], 1, new Set());
+    await refused.drop();
+    await sink.writeNdjsonPage!([Buffer.from('3\n')], 1, new Set());
+    await sink.writePage([{ b: 'x' }]);
+    await sink.close();
+    const text = readFileSync(path, 'utf8');
+    assert.equal(text, '[\n{"a": 1.50},\n{"a":2},\n3,\n{"b":"x"}\n]\n');
+    assert.deepEqual(JSON.parse(text), [{ a: 1.5 }, { a: 2 }, 3, { b: 'x' }]);
+  });
+
+  void it('a first page dropped whole, then nothing: the JSON file is an empty array', async () => {
+    const path = join(dir, 'dropped.json');
+    const sink = await openJsonArraySink(path, {});
+    const page = sink.openPage!();
+    await page.writeNdjson([Buffer.from('1\n2\n')], 2, new Set());
+    await page.drop();
+    await sink.close();
+    assert.equal(readFileSync(path, 'utf8'), '[]\n');
   });
 });
 

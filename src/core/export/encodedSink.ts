@@ -40,11 +40,15 @@ export function encodedSink(file: AppendOnlyFile, format: RowSink['format'], enc
     writePage: (rows) => append(() => encodeRows(rows)),
     writeNdjsonPage: (lines) => append(() => encodeLines(lines)),
     openPage(): HeldPage {
-      const putBack = encoder.save();
+      // As the file's drop cuts back to the bytes last kept, the context goes back to where it was then.
+      let putBack = encoder.save();
       return {
         writeNdjson: (lines) => file.hold(encodeLines(lines)),
         writeRows: (rows) => file.hold(encodeRows(rows)),
-        keep: () => file.keep(),
+        keep: async () => {
+          await file.keep();
+          putBack = encoder.save();
+        },
         drop: async () => {
           await file.drop();
           putBack();
