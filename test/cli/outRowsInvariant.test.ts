@@ -59,6 +59,9 @@ void describe('apiwb run --out: a single response\'s printed rows are the rows i
     server = await startLocalServer('apiwb-out-rows-', (req, res) => {
       const name = decodeURIComponent((req.url ?? '').slice(1));
       res.writeHead(200, { 'content-type': 'application/json' });
+      // A walk of two pages of about 1.9 MB, the second cut mid-stream.
+      if (name === 'walk-1') return void res.end(`{"value":[${padded(0, 20_000)}],"next_link":"http://${req.headers.host}/walk-2"}`);
+      if (name === 'walk-2') return void res.write(`{"value":[${padded(20_000, 20_000)}]`.slice(0, 1_200_000), () => res.socket?.destroy());
       const broken = BROKEN[name];
       if (!broken) return void res.end(BODIES[name]);
       if (broken.end === 'garbage') return void res.end(`${broken.text}}}}`);
@@ -167,6 +170,19 @@ void describe('apiwb run --out: a single response\'s printed rows are the rows i
       assert.match(r.stdout, /the 10\d{3} row\(s\) it wrote to --out while the body arrived were cut off again/);
       assert.equal(readFileSync(r.out, 'utf8'), yesterday, 'the file that was there, as it was');
       assert.equal(printedRows(r.stdout), 0);
+    });
+  }
+
+  for (const format of ['ndjson', 'csv', 'json'] as const) {
+    void it(`a walk (--all-pages, ${format}) whose second page is cut mid-stream: the file holds the first page's rows only, as JSON.parse gives them`, async () => {
+      const file = join(server.dir, `walk-${format}.http`);
+      writeFileSync(file, '# @paging generic next=next_link items=value\nGET {{base}}/walk-1\n');
+      const out = join(server.dir, `walk.${format}`);
+      const r = await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--out', out, '--format', format, '--all-pages']);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      const first = oracle(`{"value":[${padded(0, 20_000)}]}`, 'styled');
+      assertFileHolds(out, format, first, r.stdout);
+      assert.equal(printedRows(r.stdout), first.length, r.stdout);
     });
   }
 
