@@ -113,9 +113,8 @@ void describe('attacks on --out of a single response', () => {
   }
 
   // Several requests into one --out, one refused in the middle: earlier and later requests' rows kept.
-  // Whether `twice` is refused depends on the format (NDJSON streams and refuses it; CSV and JSON read it
-  // whole and JSON.parse keeps the last array): the file must hold the rows of each request whose line
-  // passed (the oracle's), and none of one refused.
+  // `twice` streams and is refused in every format (its rows field comes again after rows went out): the
+  // file must hold the rows of each request whose line passed (the oracle's), and none of one refused.
   const linesPassed = (stdout: string): boolean[] => stdout.split('\n').filter((l) => /^[✓✗] /.test(l)).map((l) => l.startsWith('✓'));
   const cases: Record<string, { text: string; bodies: [string, '' | 'items'][] }> = {
     'good-twice-good': { text: 'GET {{base}}/good\n\n###\n# @paging generic next=next_link items=value\nGET {{base}}/twice\n\n###\nGET {{base}}/good2\n', bodies: [['good', ''], ['twice', 'items'], ['good2', '']] },
@@ -130,6 +129,7 @@ void describe('attacks on --out of a single response', () => {
         const r = await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--out', out, ...(format === 'ndjson' ? [] : ['--format', format])]);
         const passed = linesPassed(r.stdout);
         assert.equal(passed.length, c.bodies.length, r.stdout);
+        assert.deepEqual(passed, c.bodies.map(([body]) => body !== 'twice'), `only twice is refused, in ${format} as in NDJSON`);
         const expected = c.bodies.flatMap(([body, style], i) => (passed[i] ? oracle(BODIES[body]!, style) : []));
         const rows = fileRows(out, format);
         assert.equal(printedRows(r.stdout), rows.length, r.stdout);

@@ -23,8 +23,9 @@ export interface RowSink {
   /** Appends one page's rows. Pages are written whole or the returned promise rejects. */
   writePage(rows: readonly unknown[]): Promise<void>;
   /**
-   * Optional: appends a page already encoded as NDJSON lines (the walker's streamed pages). Only
-   * sinks whose file format is NDJSON offer it; the walker falls back to writePage otherwise.
+   * Optional: appends a page already encoded as NDJSON lines (the walker's streamed pages). Every file
+   * sink offers it (CSV and the JSON array through encodedSink.ts); the walker reads a page whole for a
+   * sink without it (the memory sink).
    * `secretKeyCandidates`: the rows' keys that may name a secret, as the row splitter found them
    * (JsonRowSplitter.secretKeyCandidates), for the redacting sink. The buffers are the caller's again
    * once the promise resolves (they may be reused for the next rows): a sink must not keep them.
