@@ -24,11 +24,16 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** Text that is a plain decimal number: a spreadsheet reads it as that number, never as a formula. */
 const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
+/** Characters that make a field quoted. */
+const QUOTED = /[",\r\n]/;
+
 export function csvField(value: unknown, formulas: CsvFormulas = 'neutralise'): string {
   if (value === null || value === undefined) return '';
+  // A number's text holds nothing to quote and is never a formula (the common cell: no test run on it).
+  if (typeof value === 'number') return String(value);
   const plain = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : scalarText(value);
-  const text = formulas === 'neutralise' && typeof value !== 'number' && FORMULA_START.test(plain) && !NUMBER_TEXT.test(plain) ? `'${plain}` : plain;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = formulas === 'neutralise' && FORMULA_START.test(plain) && !NUMBER_TEXT.test(plain) ? `'${plain}` : plain;
+  return QUOTED.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const isObject = (row: unknown): row is Record<string, unknown> => row !== null && typeof row === 'object' && !Array.isArray(row);
@@ -48,10 +53,16 @@ export function csvRow(row: unknown, columns: readonly string[], known: Readonly
     return columns.map((c) => (c === EXTRA_COLUMN ? csvField({ [VALUE_COLUMN]: row }, formulas) : '')).join(',');
   }
   let extra: Record<string, unknown> | undefined;
-  for (const key of Object.keys(row)) {
-    if (!known.has(key)) (extra ??= {})[key] = row[key];
+  for (const key in row) {
+    if (Object.hasOwn(row, key) && !known.has(key)) (extra ??= {})[key] = row[key];
   }
-  return columns.map((c) => (c === EXTRA_COLUMN ? csvField(extra, formulas) : csvField(row[c], formulas))).join(',');
+  // A loop onto one string, not map and join: this runs for every row of a large --out.
+  let line = '';
+  for (let i = 0; i < columns.length; i++) {
+    const c = columns[i]!;
+    line += `${i === 0 ? '' : ','}${c === EXTRA_COLUMN ? csvField(extra, formulas) : csvField(row[c], formulas)}`;
+  }
+  return line;
 }
 
 export async function openCsvSink(path: string, options: FileSinkOptions = {}): Promise<RowSink> {
