@@ -161,7 +161,7 @@ void describe('redactingSink', () => {
     assert.equal(fast, 1, 'a clean page split in two keeps the fast path');
   });
 
-  void it('keeps the fast path only for pages row() leaves unchanged (generated hostile pages, cut into pieces)', async () => {
+  void it('writes as they came only the rows row() leaves unchanged, in order (generated hostile pages, cut into pieces)', async () => {
     const secret = 'sk_live_5e5e5e5e';
     const redactor = new Redactor([secret]);
     let seed = 7;
@@ -173,21 +173,54 @@ void describe('redactingSink', () => {
     const values = ['"plain"', '1', 'null', `"${secret}"`, `"a ${secret} b"`, `"sk\\u005flive_5e5e5e5e"`, '"pass word token"', '{"inner":"x"}', `{"access_token":"t"}`, '[1,{"Password":"p"}]'];
     let fastPages = 0;
     let slowPages = 0;
-    for (let page = 0; page < 300; page++) {
+    let mixedPages = 0;
+    for (let page = 0; page < 1_000; page++) {
       const rows = Array.from({ length: 1 + random(4) }, () => `{${Array.from({ length: 1 + random(3) }, (_, k) => `"${keys[random(keys.length)]!}${k > 0 ? k : ''}":${values[random(values.length)]!}`).join(',')}}`);
       const text = `${rows.join('\n')}\n`;
       const parsed = rows.map((r) => JSON.parse(r) as unknown);
-      const changes = parsed.some((row) => JSON.stringify(redactor.row(row)) !== JSON.stringify(row));
+      const unchanged = parsed.map((row) => JSON.stringify(redactor.row(row)) === JSON.stringify(row));
       const bytes = Buffer.from(text);
       const cut = random(bytes.length);
-      let fast = false;
-      const inner: RowSink = { format: 'ndjson', writePage: () => Promise.resolve(), writeNdjsonPage: () => { fast = true; return Promise.resolve(); }, checkpoint: () => undefined, close: () => Promise.resolve() };
+      // What reached the inner sink, in order: each row with the way it went (as sent, or as a row).
+      const got: { how: 'bytes' | 'row'; text: string }[] = [];
+      const inner: RowSink = {
+        format: 'ndjson',
+        writePage: (some) => { for (const r of some) got.push({ how: 'row', text: JSON.stringify(r) }); return Promise.resolve(); },
+        writeNdjsonPage: (lines, n) => {
+          const sent = Buffer.concat(lines).toString('utf8').split('\n').filter(Boolean);
+          assert.equal(sent.length, n, 'the count handed on is the lines\' count');
+          for (const line of sent) got.push({ how: 'bytes', text: line });
+          return Promise.resolve();
+        },
+        checkpoint: () => undefined, close: () => Promise.resolve(),
+      };
       await writeStreamed(redactingSink(inner, () => redactor), [bytes.subarray(0, cut), bytes.subarray(cut)], rows.length);
-      if (fast) {
-        fastPages++;
-        assert.equal(changes, false, `the fast path took a page row() changes: ${text}`);
-      } else slowPages++;
+      assert.equal(got.length, rows.length, `every row once: ${text}`);
+      for (const [i, g] of got.entries()) {
+        if (g.how === 'bytes') {
+          assert.ok(unchanged[i], `a row row() changes went as it came: ${rows[i]!} in ${text}`);
+          assert.equal(g.text, rows[i], 'a row as it came keeps its text');
+        } else assert.equal(g.text, JSON.stringify(redactor.row(parsed[i])), `row ${i} redacted: ${text}`);
+      }
+      const ways = new Set(got.map((g) => g.how));
+      if (ways.size === 2) mixedPages++;
+      else if (ways.has('bytes')) fastPages++;
+      else slowPages++;
     }
-    assert.ok(fastPages > 10 && slowPages > 10, `${fastPages} fast and ${slowPages} slow pages: the corpus holds both`);
+    assert.ok(fastPages > 10 && slowPages > 10 && mixedPages >= 2, `${fastPages} fast, ${slowPages} slow and ${mixedPages} mixed pages: the corpus holds all three`);
+  });
+
+  void it('keeps the text of a row redaction leaves as it was beside one it changes (1E400 stays 1E400)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiwb-redacting-'));
+    try {
+      const path = join(dir, 'rows.ndjson');
+      const sink = redactingSink(await openNdjsonSink(path), () => new Redactor(['sk_live_77777777']));
+      const page = '{"id":1,"n":1E400,"s":"\\u0041"}\n{"id":2,"n":1E400,"Password":"p"}\n{"id":3,"n":1E400}\n';
+      await writeStreamed(sink, [Buffer.from(page)], 3);
+      await sink.close();
+      assert.equal(readFileSync(path, 'utf8'), '{"id":1,"n":1E400,"s":"\\u0041"}\n{"id":2,"n":null,"Password":"***"}\n{"id":3,"n":1E400}\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

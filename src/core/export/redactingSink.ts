@@ -5,10 +5,13 @@
 // back to parse → redact → write when they might: a secret-named key, a known secret value, or any
 // JSON escape (a server can echo a secret as `\u0073k_live…`, which only a parse reveals). A page
 // written while it arrives (openPage) is judged the same way part by part: each part holds whole rows,
-// and redaction is row by row, so a part with nothing to redact is written as it came.
+// and redaction is row by row, so a part with nothing to redact is written as it came. A part that is
+// parsed is redacted row by row too: rows redaction leaves as they were keep their lines as the service
+// sent them (a number JSON.stringify cannot write, such as 1E400, stays as it came, as on the fast path),
+// rows it changed go on as rows (JSON.stringify's text), in order. A part's rows are a part of a page,
+// never a page of their own (writeRowsPart: a CSV header is fixed by a page's first rows, not a part's).
 import type { Redactor } from '../secrets/redact';
-import { ndjsonRows } from './ndjsonSink';
-import type { HeldPage, RowSink } from './sink';
+import type { HeldPage, RowSink, SinkMark } from './sink';
 
 /** `redactor` is asked for on every page (and every part of one), so secret values learnt during a walk count from then on. */
 export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink {
@@ -16,10 +19,23 @@ export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink
     const current = redactor();
     return rows.map((row) => current.row(row));
   };
-  /** NDJSON pieces to `asBytes` when nothing in them may need redaction, else parsed, redacted and handed to `asRows`. */
-  const route = (pieces: readonly Buffer[], keys: ReadonlySet<string>, asBytes: () => Promise<void>, asRows: (rows: unknown[]) => Promise<void>): Promise<void> => {
-    if (!redactor().mayRedactJsonBytes(pieces, keys)) return asBytes();
-    return asRows(redacted(ndjsonRows(pieces)));
+  /**
+   * NDJSON pieces to `asBytes` when nothing in them may need redaction, else redacted row by row: runs of
+   * lines kept to `asBytes`, runs of changed rows to `asRows`. A part written in runs is written whole or
+   * not at all: a run that fails cuts back the runs before it (`mark`: the file as it was; a held page's
+   * are dropped with it).
+   */
+  const route = async (pieces: readonly Buffer[], keys: ReadonlySet<string>, asBytes: (lines: readonly Buffer[], count: number) => Promise<void>, asRows: (rows: unknown[]) => Promise<void>, mark?: () => SinkMark | undefined): Promise<void> => {
+    const current = redactor();
+    if (!current.mayRedactJsonBytes(pieces, keys)) return asBytes(pieces, -1);
+    const runs = redactedRuns(pieces, current);
+    const at = runs.length > 1 ? mark?.() : undefined;
+    try {
+      for (const run of runs) await (Array.isArray(run) ? asRows(run) : asBytes([Buffer.from(run.text, 'utf8')], run.count));
+    } catch (error) {
+      await at?.cutBack().catch(() => undefined);
+      throw error;
+    }
   };
   const writeNdjson = inner.writeNdjsonPage?.bind(inner);
   const openInner = writeNdjson ? inner.openPage?.bind(inner) : undefined;
@@ -29,7 +45,7 @@ export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink
     ...(writeNdjson
       ? {
           writeNdjsonPage: (pieces: readonly Buffer[], rowCount: number, keys: ReadonlySet<string>): Promise<void> =>
-            route(pieces, keys, () => writeNdjson(pieces, rowCount, keys), (rows) => inner.writePage(rows)),
+            route(pieces, keys, (lines, count) => writeNdjson(lines, count < 0 ? rowCount : count, keys), (rows) => (inner.writeRowsPart ?? inner.writePage).call(inner, rows), () => inner.mark?.()),
         }
       : {}),
     ...(openInner
@@ -37,7 +53,7 @@ export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink
           openPage(): HeldPage {
             const page = openInner();
             return {
-              writeNdjson: (pieces, rowCount, keys) => route(pieces, keys, () => page.writeNdjson(pieces, rowCount, keys), (rows) => page.writeRows(rows)),
+              writeNdjson: (pieces, rowCount, keys) => route(pieces, keys, (lines, count) => page.writeNdjson(lines, count < 0 ? rowCount : count, keys), (rows) => page.writeRows(rows)),
               writeRows: (rows) => page.writeRows(redacted(rows)),
               keep: () => page.keep(),
               drop: () => page.drop(),
@@ -50,4 +66,26 @@ export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink
     close: () => inner.close(),
     ...(inner.leftAsItWas ? { leftAsItWas: inner.leftAsItWas.bind(inner) } : {}),
   };
+}
+
+/**
+ * NDJSON pieces (a line may be split between them) redacted row by row, in order: a run of rows redaction
+ * leaves as they were as their lines' text (each ending in a line end) and count, a run of rows it changed as rows.
+ */
+function redactedRuns(pieces: readonly Buffer[], redactor: Redactor): ({ text: string; count: number } | unknown[])[] {
+  const runs: ({ text: string; count: number } | unknown[])[] = [];
+  for (const line of Buffer.concat(pieces).toString('utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const row: unknown = JSON.parse(line);
+    const shown = redactor.row(row);
+    const last = runs.at(-1);
+    if (shown !== row) {
+      if (Array.isArray(last)) last.push(shown);
+      else runs.push([shown]);
+    } else if (last && !Array.isArray(last)) {
+      last.text += `${line}\n`;
+      last.count++;
+    } else runs.push({ text: `${line}\n`, count: 1 });
+  }
+  return runs;
 }

@@ -23,6 +23,12 @@ export interface RowSink {
   /** Appends one page's rows. Pages are written whole or the returned promise rejects. */
   writePage(rows: readonly unknown[]): Promise<void>;
   /**
+   * Optional: appends rows that are a part of a page being written as it arrives, not a page of their own
+   * (the redacting sink's rows of a streamed part it changed; a CSV header is fixed by a page's first
+   * rows, not by a part's). Without it, writePage.
+   */
+  writeRowsPart?(rows: readonly unknown[]): Promise<void>;
+  /**
    * Optional: appends a page already encoded as NDJSON lines (the walker's streamed pages). Every file
    * sink offers it (CSV and the JSON array through encodedSink.ts); the walker reads a page whole for a
    * sink without it (the memory sink).

@@ -1,9 +1,7 @@
-// Adversarial review (revf) of `--format json` streamed (jsonArraySink.ts): rows keep the service's text
-// when they go as bytes, but a part of the body the redacting sink must parse (any JSON \u escape in it:
-// redactingSink.ts) is re-encoded by JSON.stringify. A number JSON.stringify cannot write (1E400, which
-// JSON.parse reads as Infinity) becomes null there and stays 1E400 elsewhere: one body, the same value,
-// two different values in one file, by where the escapes were. (main 74bb245 re-encoded every row of a
-// single response: null everywhere; NDJSON has the same split on main and here.)
+// `--format json` streamed (jsonArraySink.ts): a row goes to the file as the service sent it unless
+// redaction changes it (redactingSink.ts), even in a part of the body the redacting sink must parse (any
+// JSON \u escape in it). So a number JSON.stringify cannot write (1E400, which JSON.parse reads as
+// Infinity) is written one way in the whole file, whatever part of the body holds it.
 // Oracle: JSON.parse of the whole body gives the same value for every row's "n".
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -16,10 +14,10 @@ import { startLocalServer, type LocalServer } from './localServer';
 /** About 2 MB: rows 0–14 999 plain (past the first batch of about 1 MiB), rows 15 000–19 999 with a \u escape in a string; every "n" is 1E400. */
 const BODY = `[${Array.from({ length: 20_000 }, (_, i) => `{"id":${i},"n":1E400,"s":"${i < 15_000 ? 'A' : '\\u0041'}${'x'.repeat(60)}"}`).join(',')}]`;
 
-void describe('review revf: --format json, one number written two ways', () => {
+void describe('--format json: one number, one way in the file', () => {
   let server: LocalServer;
   before(async () => {
-    server = await startLocalServer('apiwb-revf-jsonnum-', (_req, res) => {
+    server = await startLocalServer('apiwb-out-json-num-', (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(BODY);
     });
