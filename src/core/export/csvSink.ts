@@ -1,9 +1,12 @@
 // CSV per RFC 4180 (CRLF line ends; a field holding a comma, quote, CR or LF is quoted, quotes doubled).
-// Columns: a stream cannot rewrite its header, so the header is fixed by the FIRST rows written — the
-// union of their keys in first-seen order — plus a final `_extra` column. Those rows are the first page
-// read whole, or the first batch of a page streamed as it arrives (about EARLY_BATCH_BYTES of rows, the
-// whole page when it is smaller: encodedSink.ts). A key first seen later is not dropped: it goes into
-// `_extra` as a JSON object of the row's unknown keys.
+// Columns: a stream cannot rewrite its header, so the header is fixed by the file's first rows — the union
+// of the keys of the first HEADER_ROWS rows (1 000) of the first page that has rows, in first-seen order,
+// or of fewer when their JSON text reaches HEADER_TEXT first, or of the whole page when it has fewer —
+// plus a final `_extra` column. Rows are held back until then, so the header depends on the body alone,
+// never on how its bytes arrive (pieces, pacing, content-encoding); a single response and a walk's first
+// page follow the same rule. A key first seen later is not dropped: it goes into `_extra` as a JSON object
+// of the row's unknown keys. Fields are read as the row's own (a column named `constructor` or
+// `__proto__` is the row's field, never a member every object has).
 // Nested values (objects, arrays) are written as JSON text; null and missing values as empty fields.
 // Rows that are not objects are written in a single `value` column.
 // A cell or key that a spreadsheet would run as a formula (it starts with =, +, -, @, TAB or CR: OWASP's
@@ -36,9 +39,17 @@ export function csvField(value: unknown, formulas: CsvFormulas = 'neutralise'): 
   return QUOTED.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** The header's rows: at most this many… */
+export const HEADER_ROWS = 1_000;
+/** …and no more once their JSON text (JSON.stringify's, in characters) reaches this (rows held in memory stay few). */
+export const HEADER_TEXT = 4 << 20;
+
+/** A row's own field (undefined when it has none): never a member inherited from Object.prototype. */
+const ownField = (row: Record<string, unknown>, key: string): unknown => (Object.hasOwn(row, key) ? row[key] : undefined);
+
 const isObject = (row: unknown): row is Record<string, unknown> => row !== null && typeof row === 'object' && !Array.isArray(row);
 
-/** The header's columns, from the first non-empty page. */
+/** The header's columns, from the header's rows (see the top). */
 export function csvColumns(rows: readonly unknown[]): string[] {
   if (!rows.some(isObject)) return [VALUE_COLUMN];
   const seen = new Set<string>();
@@ -54,13 +65,14 @@ export function csvRow(row: unknown, columns: readonly string[], known: Readonly
   }
   let extra: Record<string, unknown> | undefined;
   for (const key in row) {
-    if (Object.hasOwn(row, key) && !known.has(key)) (extra ??= {})[key] = row[key];
+    // defineProperty, not assignment: a key "__proto__" is a field of _extra, not its prototype.
+    if (Object.hasOwn(row, key) && !known.has(key)) Object.defineProperty((extra ??= {}), key, { value: row[key], enumerable: true, writable: true, configurable: true });
   }
   // A loop onto one string, not map and join: this runs for every row of a large --out.
   let line = '';
   for (let i = 0; i < columns.length; i++) {
     const c = columns[i]!;
-    line += `${i === 0 ? '' : ','}${c === EXTRA_COLUMN ? csvField(extra, formulas) : csvField(row[c], formulas)}`;
+    line += `${i === 0 ? '' : ','}${c === EXTRA_COLUMN ? csvField(extra, formulas) : csvField(ownField(row, c), formulas)}`;
   }
   return line;
 }
@@ -70,25 +82,46 @@ export async function openCsvSink(path: string, options: FileSinkOptions = {}): 
   let columns: readonly string[] | undefined = options.resume?.columns;
   let known = new Set(columns?.filter((c) => c !== EXTRA_COLUMN));
   const formulas = options.csvFormulas ?? 'neutralise';
+  /** The header's rows so far, held back until the header is fixed; and their JSON text's length. */
+  let held: unknown[] = [];
+  let heldText = 0;
+  const lines = (rows: readonly unknown[], from: number, cols: readonly string[]): string => {
+    // Row by row onto one string (no array of every row's line: a streamed batch is 100 000 numbers).
+    let text = '';
+    for (let i = from; i < rows.length; i++) text += `${csvRow(rows[i], cols, known, formulas)}\r\n`;
+    return text;
+  };
+  /** The header from the rows held, then those rows. */
+  const fixHeader = (): string => {
+    const cols = csvColumns(held);
+    columns = cols;
+    known = new Set(cols.filter((c) => c !== EXTRA_COLUMN));
+    const text = `${cols.map((c) => csvField(c, formulas)).join(',')}\r\n${lines(held, 0, cols)}`;
+    held = [];
+    heldText = 0;
+    return text;
+  };
   const encoder: RowEncoder = {
     encode(rows) {
-      if (rows.length === 0) return '';
-      let text = '';
-      if (!columns) {
-        columns = csvColumns(rows);
-        known = new Set(columns.filter((c) => c !== EXTRA_COLUMN));
-        text = `${columns.map((c) => csvField(c, formulas)).join(',')}\r\n`;
+      if (columns) return lines(rows, 0, columns);
+      let i = 0;
+      for (; i < rows.length && held.length < HEADER_ROWS && heldText < HEADER_TEXT; i++) {
+        held.push(rows[i]);
+        heldText += JSON.stringify(rows[i])?.length ?? 0;
       }
-      // Row by row onto one string (no array of every row's line: a streamed batch is 100 000 numbers).
-      for (const row of rows) text += `${csvRow(row, columns, known, formulas)}\r\n`;
-      return text;
+      if (held.length < HEADER_ROWS && heldText < HEADER_TEXT) return '';
+      const header = fixHeader();
+      return `${header}${lines(rows, i, columns!)}`;
     },
+    finish: () => (columns || held.length === 0 ? '' : fixHeader()),
     save() {
       // A header written since goes with the rows: the next rows write their own.
-      const [header, knownThen] = [columns, known];
+      const [header, knownThen, heldThen, heldTextThen] = [columns, known, held.slice(), heldText];
       return () => {
         columns = header;
         known = knownThen;
+        held = heldThen.slice();
+        heldText = heldTextThen;
       };
     },
   };

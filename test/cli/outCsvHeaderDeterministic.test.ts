@@ -1,10 +1,7 @@
-// Adversarial review (revf) of the CSV --out that streams (encodedSink.ts, csvSink.ts): its header is fixed
-// by the first batch of rows written, and a key first seen later goes into `_extra`. Two defects:
-// - the header depends on how the bytes were paced on the wire, not on the body: the same body, served
-//   with its bytes in two different pacings, or served plain and gzip, gives two different CSV files;
-// - a key `__proto__` first seen after the first batch is lost: csvRow builds `_extra` with
-//   `(extra ??= {})[key] = …`, which sets the prototype instead of a field, so the cell says `{}`.
-//   (main 74bb245 read a single response whole: the key was a column and its value was in the file.)
+// CSV --out of a streamed response: the header is the union of the keys of the body's first rows
+// (csvSink.ts: HEADER_ROWS rows, held back until then), so it depends on the body alone: the same body
+// paced two ways on the wire, or served plain and gzip, gives one file. A key first seen after those rows
+// goes into `_extra`, a key named `__proto__` too (a field of _extra, never its prototype).
 // Oracle: JSON.parse of the whole body. A server of the test's own on 127.0.0.1, port 0; `apiwb run` in process.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -17,7 +14,7 @@ import { startLocalServer, type LocalServer } from './localServer';
 
 const PAD = 'x'.repeat(80);
 const plain = (i: number): string => `{"id":${i},"pad":"${PAD}"}`;
-/** The first row whose NDJSON line takes the rows' bytes to 1 MiB (EARLY_BATCH_BYTES): no first batch ends before it. */
+/** The first row whose NDJSON line takes the rows' bytes to 1 MiB (EARLY_BATCH_BYTES): no first batch of the stream ends before it. */
 const CROSSING = ((): number => {
   let bytes = 0;
   for (let i = 0; ; i++) {
@@ -36,10 +33,10 @@ const NEAR = `[${Array.from({ length: 20_000 }, (_, i) => (i === CROSSING + 50 ?
 /** About 2 MB of rows; the last one has a field named __proto__ (JSON.parse makes it an own field). */
 const PROTO = `[${Array.from({ length: 19_999 }, (_, i) => plain(i)).join(',')},{"id":19999,"pad":"${PAD}","__proto__":{"x":1}}]`;
 
-void describe('review revf: CSV --out of a streamed response, keys first seen after the first batch', () => {
+void describe('CSV --out of a streamed response: a header of the body alone, keys first seen later', () => {
   let server: LocalServer;
   before(async () => {
-    server = await startLocalServer('apiwb-revf-csvlate-', (req, res) => {
+    server = await startLocalServer('apiwb-out-csv-header-', (req, res) => {
       const [, what, first, out] = (req.url ?? '').split('/');
       res.writeHead(200, { 'content-type': 'application/json', ...(what === 'near-gzip' ? { 'content-encoding': 'gzip' } : {}) });
       if (what === 'proto') return void res.end(PROTO);

@@ -1,13 +1,12 @@
-// Adversarial review (revf) of csvSink.ts's csvRow (its loop was rewritten on this branch; the lookup
-// `row[c]` is as on main 74bb245, so this defect is older than the branch): a row that lacks a column named
-// like a member of Object.prototype (constructor, toString, __proto__, valueOf…) gets the runtime's value of
-// that member written in the cell ("function Object() { [native code] }", "{}") instead of an empty field.
+// csvSink.ts's cells are the row's own fields: a row that lacks a column named like a member of
+// Object.prototype (constructor, toString, __proto__, valueOf…) gets an empty field, never the runtime's
+// member ("function Object() { [native code] }", "{}"); a late key `__proto__` is a field of `_extra`.
 // Oracle: JSON.parse, where the row has no such field (a missing value is an empty field: csvSink.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { csvColumns, csvRow, EXTRA_COLUMN } from '../../src/core/export/csvSink';
 
-void describe('review revf: CSV cells of columns named like Object.prototype members', () => {
+void describe('CSV cells of columns named like Object.prototype members', () => {
   void it('a row without the field writes an empty cell, never the runtime\'s own member', () => {
     const rows = JSON.parse('[{"id":1,"constructor":"c","__proto__":5,"toString":"t","valueOf":"v"},{"id":2}]') as unknown[];
     const columns = csvColumns(rows);
@@ -15,5 +14,11 @@ void describe('review revf: CSV cells of columns named like Object.prototype mem
     const known = new Set(columns.filter((c) => c !== EXTRA_COLUMN));
     assert.equal(csvRow(rows[0], columns, known), '1,c,5,t,v,');
     assert.equal(csvRow(rows[1], columns, known), '2,,,,,');
+  });
+
+  void it('a key __proto__ not in the header is a field of _extra, its value kept', () => {
+    const row = JSON.parse('{"id":3,"__proto__":{"x":1},"constructor":2}') as unknown;
+    const known = new Set(['id']);
+    assert.equal(csvRow(row, ['id', EXTRA_COLUMN], known), '3,"{""__proto__"":{""x"":1},""constructor"":2}"');
   });
 });
