@@ -56,16 +56,13 @@ export async function fetchBuffered(send: Send, request: HttpRequest, options: S
  * the body's size): one batch is written while the next is read, and reading waits for a batch's
  * write before it hands over the next. Without `rowBytes` (nothing will read the rows' NDJSON: they
  * are only counted), a small body may be read whole and parsed by JSON.parse instead (countedRows):
- * only where that reads exactly what the splitter reads, else the splitter reads the same bytes. With
- * `countsOnly` (the sink only counts the rows: a walk without --out), a body up to COUNTED_BODY_BYTES is
- * read whole and parsed, as a buffered page.
+ * only where that reads exactly what the splitter reads, else the splitter reads the same bytes.
  */
 export async function fetchStreamed(
   http: HttpPort, request: HttpRequest, options: SendOptions, rowsAt: StreamRows,
   early?: RowsWrite,
   rowBytes = true,
   tentative?: () => HeldPage | undefined,
-  countsOnly = false,
 ): Promise<FetchedPage> {
   const clock = performance.now();
   const streaming = await http.stream(request, options);
@@ -77,10 +74,8 @@ export async function fetchStreamed(
     return { response, body: parseBody(response) };
   }
   let read = (each: (chunk: Buffer) => void | Promise<void>): Promise<void> => streaming.read(each);
-  const counted = countsOnly || !rowBytes;
-  if ((rowsAt.anywhere || (countsOnly && rowBytes)) && smallPlainBody(head.headers, counted ? COUNTED_BODY_BYTES : HELD_BODY_BYTES)) {
-    // Declared small: held and parsed, as a buffered page (most responses of a run; a mid-sized page whose
-    // rows are only counted).
+  if (rowsAt.anywhere && smallPlainBody(head.headers)) {
+    // Declared small: held and parsed, as a buffered page (most responses of a run).
     const bytes = await readBody(streaming);
     const response: HttpResponse = { ...head, bodyText: bytes.toString('utf8'), timing: timing(), sizeBytes: bytes.length };
     return { response, body: parseBody(response) };
@@ -99,7 +94,7 @@ export async function fetchStreamed(
     return { response, body: got.body, ...(got.streamed ? { streamed: got.streamed } : {}) };
   }
   const rowsField = rowsAt.field;
-  if (!rowBytes && smallPlainBody(head.headers, COUNTED_BODY_BYTES)) {
+  if (!rowBytes && smallPlainBody(head.headers)) {
     const bytes = await readBody(streaming);
     const counted = countedRows(bytes, rowsField);
     if (counted) {
@@ -156,18 +151,12 @@ async function splitRows(read: (each: (chunk: Buffer) => void | Promise<void>) =
   return { body, ...(streamed ? { streamed } : {}), size };
 }
 
-/**
- * Bodies up to this size, declared and not compressed, whose rows nobody reads (only counted: a walk
- * without --out), are parsed whole (countedRows, or held as a buffered page when the rule looks anywhere):
- * JSON.parse reads a mid-sized page faster than the scanners that stream it (a 1.7 MB page of 15 000 rows:
- * bench/pagedWalk.ts --no-out 1 --rows-per-page 15000), and holding 4 MiB of JSON costs a few tens of MB
- * at most, once. Larger pages stream (the flat memory of a walk of 100 000-row pages).
- */
-export const COUNTED_BODY_BYTES = 4 * 1048576;
+/** Bodies up to this size, declared and not compressed, may be counted whole (countedRows). */
+const COUNTED_BODY_BYTES = HELD_BODY_BYTES;
 
-function smallPlainBody(headers: Readonly<Record<string, string>>, limit: number): boolean {
+function smallPlainBody(headers: Readonly<Record<string, string>>): boolean {
   const declared = Number(headers['content-length']);
-  return headers['content-length'] !== undefined && Number.isInteger(declared) && declared <= limit && headers['content-encoding'] === undefined;
+  return headers['content-length'] !== undefined && Number.isInteger(declared) && declared <= COUNTED_BODY_BYTES && headers['content-encoding'] === undefined;
 }
 
 const NO_KEYS: ReadonlySet<string> = new Set();
