@@ -85,6 +85,13 @@ export class ArrayLanes {
       (this.readingHead ??= []).push(Buffer.from(chunk.subarray(this.readingFrom)));
       this.readingFrom = 0;
     }
+    // A key that ended in this chunk and is not decoded yet: its bytes copied (a reader may reuse the chunk).
+    for (let k = 0; k < 2; k++) {
+      if (this.keyText[k] !== undefined || this.keyChunk[k] !== chunk) continue;
+      this.keyChunk[k] = Buffer.from(chunk.subarray(this.keyFrom[k], this.keyTo[k]));
+      this.keyFrom[k] = 0;
+      this.keyTo[k] = this.keyChunk[k]!.length;
+    }
   }
 
   /** Hands on the chunk's bytes from the last cut to `to`, inside or outside a lane. */

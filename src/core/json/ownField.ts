@@ -9,3 +9,11 @@ export function setOwnField(target: Record<string, unknown>, key: string, value:
   if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
+
+/**
+ * `target[key]` as JSON.parse's object answers it for a body's key: its own field, else undefined (never
+ * a member of Object.prototype: a key "constructor", "toString" or "__proto__" the body did not give).
+ */
+export function ownField(target: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(target, key) ? target[key] : undefined;
+}

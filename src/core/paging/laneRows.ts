@@ -18,7 +18,7 @@
 import { recycleBlocks } from '../export/byteBlocks';
 import { RowsRefusedError } from '../export/splitResult';
 import type { HeldPage } from '../export/sink';
-import { setOwnField } from '../json/ownField';
+import { ownField, setOwnField } from '../json/ownField';
 import { openSpill, type Spill } from '../json/spill';
 import { Lane, NO_KEYS, SmallLanes } from './lane';
 import { isRecord, placeholderRows, type RowsFound } from './rows';
@@ -285,8 +285,8 @@ function innerArray(skeleton: Record<string, unknown>, keys: readonly string[]):
   for (let k = 0; k < keys.length - 1; k++) {
     const key = keys[k]!;
     const outer = holder as Record<string, unknown>;
-    holder = outer[key];
-    kept = holder !== undefined || Object.prototype.hasOwnProperty.call(outer, key);
+    kept = Object.hasOwn(outer, key);
+    holder = kept ? outer[key] : undefined;
     if (!kept) {
       holder = {};
       setOwnField(outer, key, holder);
@@ -298,7 +298,7 @@ function innerArray(skeleton: Record<string, unknown>, keys: readonly string[]):
   if (!kept) setOwnField(last, inner, []);
   // A kept object without the array, or with something else there (a number, null, an object): the body
   // gave the object again and JSON.parse keeps the later copy, so this lane is not in it.
-  const found = last[inner];
+  const found = ownField(last, inner);
   return Array.isArray(found) ? found : undefined;
 }
 
@@ -351,7 +351,8 @@ function skeletonOf(lanes: readonly Lane[]): { body: Record<string, unknown>; re
     // Each object on the way made anew where the body so far holds none (an array the key held before goes).
     let holder = body;
     for (const key of lane.keys.slice(0, -1)) {
-      const next = isRecord(holder[key]) ? holder[key] : {};
+      const own = ownField(holder, key);
+      const next = isRecord(own) ? own : {};
       setOwnField(holder, key, next);
       holder = next;
     }
@@ -360,7 +361,7 @@ function skeletonOf(lanes: readonly Lane[]): { body: Record<string, unknown>; re
   const reachable = new Set<Lane>();
   for (const lane of lanes) {
     let at: unknown = body;
-    for (const key of lane.keys) at = isRecord(at) ? at[key] : undefined;
+    for (const key of lane.keys) at = isRecord(at) ? ownField(at, key) : undefined;
     if (at === lane.items) reachable.add(lane);
   }
   return { body, reachable };

@@ -152,7 +152,7 @@ async function splitRows(read: (each: (chunk: Buffer) => void | Promise<void>) =
 }
 
 /** Bodies up to this size, declared and not compressed, may be counted whole (countedRows). */
-const COUNTED_BODY_BYTES = HELD_BODY_BYTES;
+export const COUNTED_BODY_BYTES = HELD_BODY_BYTES;
 
 function smallPlainBody(headers: Readonly<Record<string, string>>): boolean {
   const declared = Number(headers['content-length']);

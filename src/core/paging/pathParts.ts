@@ -4,7 +4,7 @@
 // large to keep, the names of its other fields (and of the objects on the path inside it), noted as
 // arrived but not held (notHeld.ts), so contract drift compares what was held and says which were not.
 import type { PathLanes } from '../json/pathLanes';
-import { setOwnField } from '../json/ownField';
+import { ownField, setOwnField } from '../json/ownField';
 import { fieldsNotHeld, forgetFieldNotHeld, markFieldNotHeld, TOO_LARGE_TO_KEEP } from './notHeld';
 import { isRecord, pathKeys } from './rows';
 
@@ -32,7 +32,7 @@ export function placePathParts(skeleton: Record<string, unknown>, path: string, 
   forgetFieldNotHeld(skeleton, keys[0]!);
   let holder: unknown = skeleton;
   for (let depth = 2; depth <= keys.length && isRecord(holder); depth++) {
-    holder = holder[keys[depth - 2]!];
+    holder = ownField(holder, keys[depth - 2]!);
     if (!isRecord(holder)) return;
     inBodyOrder(holder, cut.namesAt(depth));
   }

@@ -19,7 +19,7 @@
 // the body's skeleton (placeholderRows, rowsSummary) at its end; the fields the style's steps read
 // (StreamRows.kept) stay whole in it. `items=$` names the top-level array.
 import type { PagingStyleId } from '../catalog/model';
-import { setOwnField } from '../json/ownField';
+import { ownField, setOwnField } from '../json/ownField';
 import { markNotHeld } from './notHeld';
 import type { Acceptance } from './types';
 
@@ -27,11 +27,11 @@ import type { Acceptance } from './types';
 export function readPath(value: unknown, path: string): unknown {
   if (path === '' || path === '.' || path === '$') return value;
   if (!isRecord(value)) return undefined;
-  if (path in value) return value[path];
+  if (Object.hasOwn(value, path)) return value[path];
   let current: unknown = value;
   for (const part of pathKeys(path)) {
     if (!isRecord(current)) return undefined;
-    current = current[part];
+    current = ownField(current, part);
   }
   return current;
 }

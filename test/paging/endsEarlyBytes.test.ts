@@ -1,9 +1,7 @@
-// Adversarial review of issue 37 (branch many): an object body read anywhere whose end never comes fails
-// in words with its byte count, "malformed JSON: the body ends early (after N bytes)". The skeleton's
-// splitter is fed the body without its arrays' content (anywhereFetch.ts BodyOffsets): "malformed JSON at
-// byte N" is put back at its byte in the body, but the "ends early (after N bytes)" words are not, so they
-// count only the bytes outside the arrays. Also in 74bb245 (not new in branch many). Oracle: the body's
-// length as received (what the words claim to count). The rows fully received are kept all the same.
+// An object body read anywhere whose end never comes fails in words with its byte count, "malformed JSON:
+// the body ends early (after N bytes)". The skeleton's splitter is fed the body without its arrays'
+// content (anywhereFetch.ts): its count is put back to the bytes received, arrays included. Found by a
+// review (older than the fix). Oracle: the body's length as received. The rows fully received are kept.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { read } from './laneReads';

@@ -1,12 +1,9 @@
-// Adversarial review of issue 37 (branch many, c08735e): a walk without --out (a sink that only counts,
-// countsOnly) now reads each page of at most 4 MiB declared whole (JSON.parse) and streams larger ones.
-// The walk's consistency checks compare pages by their rows' text: a streamed page's rows as the server
-// wrote them (its NDJSON lines), a page read whole as JSON.stringify writes them. A server that spaces its
-// JSON (`{"id": 1, …}`, Python's json.dumps) and shifts its offset so that page 2 repeats page 1's last
-// rows: when one page is over 4 MiB (streamed) and the next under (now parsed whole), the seam's repeated
-// rows are no longer seen, and the walk without --out completes with the rows twice, where the same walk
-// with --out (both streamed) and 74bb245 without --out stop it as inconsistent. Oracle: the paging
-// decisions of the walk whose pages all stream (the invariant: streamed and JSON.parse'd pages decide alike).
+// A walk without --out decides as the same walk with --out: the consistency checks compare pages by their
+// rows' text, and a page read whole (JSON.stringify's text) beside a streamed one (the server's text) never
+// matches for a server that spaces its JSON (`{"id": 1, …}`, Python's json.dumps). Page 2 repeats page 1's
+// last rows, one page large and the next mid-sized: the walk must stop as inconsistent, not count the
+// rows twice. (A review found this when mid-sized counted pages were parsed whole; that was taken out.)
+// Oracle: the paging decisions of the walk whose pages all stream.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RowSink } from '../../src/core/export/sink';

@@ -1,11 +1,9 @@
-// Adversarial review of issue 37 (branch many, fc7927b): small lanes now keep VIEWS of the chunk they
-// arrive in and copy them when the chunk is done (Lane.own, called by LaneRows.settle), on the premise that
-// a reader may reuse a chunk's buffer once its callback has settled. Under that same premise the array
-// cutter (arrayLanes.ts, unchanged since 74bb245) keeps the last key of each depth as a view of the chunk
-// it ended in (keyChunk) and decodes it only when an array opens: a key ending one chunk whose array opens
-// the next is read from the reused buffer. The lanes' rows themselves held (what the branch changed): these
-// tests pass with fresh chunks and fail with a reused buffer on the branch and on 74bb245 alike. LATENT:
-// the product's readers (undici, zlib) hand fresh chunks today. Oracle: JSON.parse of the whole body.
+// A reader may reuse a chunk's buffer once its callback has settled (the premise small lanes keep views
+// under: Lane.own). The array cutter (arrayLanes.ts) keeps the last key of each depth as a view of the
+// chunk it ended in and decodes it only when an array opens: a key ending one chunk whose array opens in
+// the next must not be read from the reused buffer (a business list "errors" became a lane; rows landed
+// under a garbled path). The product's readers (undici, zlib) hand fresh chunks today. Oracle: JSON.parse
+// of the whole body.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readAnywhere } from '../../src/core/paging/anywhereFetch';

@@ -1,13 +1,9 @@
-// Adversarial review of issue 37 (branch many, c08735e): a response whose rows are only counted (`apiwb run`
-// without --out: its sink is DISCARD, countsOnly) and whose declared length is at most COUNTED_BODY_BYTES
-// (4 MiB) is now read whole and JSON.parse'd instead of streamed. Before (74bb245) such a body past 256 KiB
-// streamed through the splitter. Attacked here on bodies between 256 KiB and 4 MiB:
-// - malformed at a known byte: the failure must still say "malformed JSON at byte N" in the product's words
-//   (not V8's message quoting the body);
-// - cut mid-body (length declared, socket dropped): the line must still count the rows fully received.
-// Oracle: 74bb245's behaviour (the same bodies streamed) and the invariant "a cut or malformed body keeps
-// exactly the rows fully received and fails in words with the byte". Server of the test's own on 127.0.0.1
-// port 0; `apiwb run` in process.
+// A response whose rows are only counted (`apiwb run` without --out) between 256 KiB and 4 MiB is read as
+// any streamed body: malformed at a known byte, it fails in the product's words at that byte (not V8's
+// message quoting the body); cut mid-body, its line counts the rows fully received. (A review found that
+// parsing such a body whole, tried for speed, lost both; it was taken out.) Oracle: the invariant "a cut
+// or malformed body keeps exactly the rows fully received and fails in words with the byte". Server of
+// the test's own on 127.0.0.1 port 0; `apiwb run` in process.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

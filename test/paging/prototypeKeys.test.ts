@@ -1,15 +1,12 @@
-// Adversarial review of issue 37 (branch many, fc7927b: fields assigned, setOwnField, except "__proto__"):
-// object bodies read anywhere whose outer key (one level down, holding the array two levels down) is a
+// Object bodies read anywhere whose outer key (one level down, holding the array two levels down) is a
 // name Object.prototype already has: "__proto__", "constructor", "toString". Oracle: JSON.parse of the
-// whole body (an own field of that name) and the rows rule asked of it. Both defects below are also in
-// 74bb245 (laneRows.ts skeletonOf / innerArray read `holder[key]` without asking whether it is an own
-// field, so they reach Object.prototype and its members); the new setOwnField keeps them.
-// - "__proto__" two levels down: the skeleton built for the rule (skeletonOf) takes Object.prototype as
-//   the outer object and sets the inner array's placeholder ON Object.prototype: every object of the
-//   process then has a field "v" (prototype pollution from a server's body).
-// - an outer object not kept (past the skeleton's 1 MiB a field) under such a name: innerArray takes the
-//   prototype's member as the kept object, so the array the rule picks is never placed: the read refuses
-//   the body naming another array, where JSON.parse and the rule take the 50 rows.
+// whole body (an own field of that name) and the rows rule asked of it. Found by a review (older than
+// the fix): the rule's skeleton read `holder[key]` without asking whether it was an own field.
+// - "__proto__" two levels down: the placeholder was set ON Object.prototype (every object of the process
+//   then had a field "v": prototype pollution from a server's body);
+// - an outer object not kept (past the skeleton's 1 MiB a field) under such a name: the prototype's
+//   member was taken as the kept object, and the read refused the body naming another array, where
+//   JSON.parse and the rule take the 50 rows.
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { read, rule } from './laneReads';

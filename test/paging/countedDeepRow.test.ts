@@ -1,9 +1,7 @@
-// Adversarial review of issue 37 (branch many, c08735e): a walk without --out (a sink that only counts,
-// countsOnly) now parses each page of at most 4 MiB declared whole, as a buffered page, and a buffered page
-// refuses a body nested deeper than 512 levels (jsonTextTooDeep). A 500 KB page whose last row nests 600
-// arrays deep: the same walk with --out (streamed) and 74bb245's walk without --out (streamed past 256 KiB)
-// complete with its 5 001 rows, and JSON.parse reads it; the branch's walk without --out fails, saying the
-// body "is not valid JSON". Oracle: the walk whose page streams (same verdict and rows either way).
+// A 500 KB page whose last row nests 600 arrays deep: JSON.parse reads it, and the walk completes with
+// its 5 001 rows with or without --out (a page read whole refuses a body nested past 512 levels; a
+// review found a walk without --out failing when mid-sized counted pages were parsed whole, since taken
+// out). Oracle: the walk whose page streams (same verdict and rows either way).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RowSink } from '../../src/core/export/sink';
