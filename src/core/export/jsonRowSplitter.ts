@@ -8,6 +8,7 @@
 import { ERROR_LIST_KEYS, ROWS_SAMPLE } from '../paging/rows';
 import { forgetFieldNotHeld, markFieldNotHeld, TOO_LARGE_TO_KEEP } from '../paging/notHeld';
 import { firstNonBlank } from '../json/grammar';
+import { setOwnField } from '../json/ownField';
 import { ByteBlocks } from './byteBlocks';
 import { JsonScanner } from './jsonScanner';
 import { warmUpOnce } from './splitterWarmUp';
@@ -244,10 +245,10 @@ export class JsonRowSplitter extends JsonScanner {
     else markFieldNotHeld(this.fields, this.key);
   }
 
-  /** Defined, not assigned: a field named "__proto__" is an own field, as JSON.parse makes it. */
+  /** Set as JSON.parse sets it (a field named "__proto__" an own field too: ownField.ts). */
   private define(key: string, value: unknown): void {
     forgetFieldNotHeld(this.fields, key);
-    Object.defineProperty(this.fields, key, { value, enumerable: true, writable: true, configurable: true });
+    setOwnField(this.fields, key, value);
   }
 
   /** Anywhere mode: an array starts at `path`; its placeholder takes the key's place in the fields. */

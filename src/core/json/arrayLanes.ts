@@ -7,6 +7,8 @@
 // loops, it only cuts where the brackets say.
 
 const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c;
+/** Bytes of a string looked at one by one before a native search for its end. */
+const SHORT_STRING = 24;
 const OPEN_OBJ = 0x7b, CLOSE_OBJ = 0x7d, OPEN_ARR = 0x5b, CLOSE_ARR = 0x5d;
 /** The bytes the scan stops at outside strings. */
 const STRUCTURAL = new Uint8Array(256);
@@ -83,6 +85,13 @@ export class ArrayLanes {
       (this.readingHead ??= []).push(Buffer.from(chunk.subarray(this.readingFrom)));
       this.readingFrom = 0;
     }
+    // A key that ended in this chunk and is not decoded yet: its bytes copied (a reader may reuse the chunk).
+    for (let k = 0; k < 2; k++) {
+      if (this.keyText[k] !== undefined || this.keyChunk[k] !== chunk) continue;
+      this.keyChunk[k] = Buffer.from(chunk.subarray(this.keyFrom[k], this.keyTo[k]));
+      this.keyFrom[k] = 0;
+      this.keyTo[k] = this.keyChunk[k]!.length;
+    }
   }
 
   /** Hands on the chunk's bytes from the last cut to `to`, inside or outside a lane. */
@@ -103,16 +112,30 @@ export class ArrayLanes {
       this.escaped = false;
       return i + 1;
     }
-    if (this.nextBackslash !== -1 && this.nextBackslash < i) this.nextBackslash = chunk.indexOf(BACKSLASH, i);
-    const quote = chunk.indexOf(QUOTE, i);
+    // Most strings are short (keys, small values): their end looked for byte by byte, a native search
+    // (indexOf) only past SHORT_STRING bytes, where its call costs less than the loop.
+    const stop = Math.min(len, i + SHORT_STRING);
+    let j = i;
+    while (j < stop && chunk[j] !== QUOTE && chunk[j] !== BACKSLASH) j++;
+    if (j < stop && chunk[j] === QUOTE) return this.stringEnds(chunk, j);
+    if (j < stop) return this.escape(j, len);
+    if (j === len) return len;
+    if (this.nextBackslash !== -1 && this.nextBackslash < j) this.nextBackslash = chunk.indexOf(BACKSLASH, j);
+    const quote = chunk.indexOf(QUOTE, j);
     const backslash = this.nextBackslash;
-    if (backslash !== -1 && (quote === -1 || backslash < quote)) {
-      // An escape: the byte after the backslash is no end of the string.
-      const upTo = Math.min(len, backslash + 2);
-      this.escaped = backslash + 1 === len;
-      return upTo;
-    }
+    if (backslash !== -1 && (quote === -1 || backslash < quote)) return this.escape(backslash, len);
     if (quote === -1) return len;
+    return this.stringEnds(chunk, quote);
+  }
+
+  /** An escape at `backslash`: the byte after it is no end of the string (it may be in the next chunk). */
+  private escape(backslash: number, len: number): number {
+    this.escaped = backslash + 1 === len;
+    return Math.min(len, backslash + 2);
+  }
+
+  /** The string's closing quote is at `quote`. */
+  private stringEnds(chunk: Buffer, quote: number): number {
     this.inString = false;
     if (this.keyDepth > 0) this.keyEnds(chunk, quote);
     return quote + 1;

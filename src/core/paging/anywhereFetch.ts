@@ -112,7 +112,7 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
       return shape === OPEN_ARR && batches ? batches.hand(splitter, out, false) : undefined;
     });
     if (cut instanceof PathLanes) cut.end();
-    const result = splitter.end();
+    const result = endOf(splitter, size);
     if (small) {
       await lanes.dropAll();
       return heldWhole(small, size, out);
@@ -186,6 +186,19 @@ class BodyOffsets {
   private said(error: unknown, real: (n: number) => number): unknown {
     if (!(error instanceof MalformedJsonError) || error instanceof RowsRefusedError) return error;
     return new MalformedJsonError(error.message.replace(/^malformed JSON at byte (\d+)/, (_, n: string) => `malformed JSON at byte ${real(Number(n))}`));
+  }
+}
+
+/**
+ * The skeleton's splitter at the body's end. It was fed the body without its arrays' content, so a body
+ * that ends early is said after the bytes received, arrays included, not after those it read.
+ */
+function endOf(splitter: JsonRowSplitter, size: number): SplitResult {
+  try {
+    return splitter.end();
+  } catch (error) {
+    if (!(error instanceof MalformedJsonError) || error instanceof RowsRefusedError) throw error;
+    throw new MalformedJsonError(error.message.replace(/ends early \(after \d+ bytes\)/, `ends early (after ${size} bytes)`));
   }
 }
 

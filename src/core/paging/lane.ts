@@ -31,9 +31,13 @@ export class Lane {
    */
   out: ByteBlocks | undefined;
   splitter: JsonRowSplitter | undefined;
-  /** Its bytes so far while it has no splitter (copies: the chunk they came in is not kept). */
+  /**
+   * Its bytes so far while it has no splitter: views of the chunk being cut while it lasts (most lanes
+   * close within the chunk they open in, and are split then, never copied), copied once it ends (own).
+   */
   private held: Buffer[] | undefined = [];
   private heldBytes = 0;
+  private heldViews = false;
   private rows = 0;
   private candidates = NO_KEYS;
   /** Closed: its rows cut but not yet moved (seal). */
@@ -60,9 +64,18 @@ export class Lane {
   push(bytes: Buffer): void {
     if (this.splitter) return this.splitter.push(bytes);
     if (!this.held) return;
-    this.held.push(Buffer.from(bytes));
+    this.held.push(bytes);
+    this.heldViews = true;
     this.heldBytes += bytes.length;
     if (this.heldBytes > LAZY_BYTES) this.open();
+  }
+
+  /** The chunk its held bytes are views of ends (and may be reused): they are copied to their own memory. */
+  own(): void {
+    const held = this.held;
+    if (!held || !this.heldViews) return;
+    this.heldViews = false;
+    this.held = [Buffer.concat(held, this.heldBytes)];
   }
 
   /** Worth a splitter of its own (large, or cut while held): fed what it held; its rows split as they arrive from now on. */
@@ -170,20 +183,22 @@ interface SmallSplit {
 export class SmallLanes {
   private readonly out = new ByteBlocks(64 * 1024);
 
+  /** The lane's bytes between LANE_PREFIX and CLOSE, put together: one push, not three or more. */
+  private readonly whole = Buffer.allocUnsafeSlow(LANE_PREFIX.length + LAZY_BYTES + CLOSE.length);
+
   split(held: readonly Buffer[]): SmallSplit {
     const splitter = new JsonRowSplitter(LANE_FIELD, this.out);
     let error: Error | undefined;
     try {
-      splitter.push(LANE_PREFIX);
-      for (const piece of held) splitter.push(piece);
-      splitter.push(CLOSE);
+      let n = LANE_PREFIX.copy(this.whole, 0);
+      for (const piece of held) n += piece.copy(this.whole, n);
+      n += CLOSE.copy(this.whole, n);
+      splitter.push(this.whole.subarray(0, n));
       splitter.end();
     } catch (fault) {
       error = fault instanceof Error ? fault : new Error(String(fault));
     }
-    const taken = this.out.take();
-    const ndjson = taken.length === 0 ? [] : [Buffer.concat(taken)];
-    recycleBlocks(taken);
+    const ndjson = this.out.length === 0 ? [] : [this.out.copyOut()];
     const candidates = splitter.secretKeyCandidates.size === 0 ? NO_KEYS : splitter.secretKeyCandidates;
     return { rows: splitter.rowsSoFar, candidates, ndjson, ...(error === undefined ? {} : { error }) };
   }

@@ -18,6 +18,7 @@
 import { recycleBlocks } from '../export/byteBlocks';
 import { RowsRefusedError } from '../export/splitResult';
 import type { HeldPage } from '../export/sink';
+import { ownField, setOwnField } from '../json/ownField';
 import { openSpill, type Spill } from '../json/spill';
 import { Lane, NO_KEYS, SmallLanes } from './lane';
 import { isRecord, placeholderRows, type RowsFound } from './rows';
@@ -81,6 +82,8 @@ export class LaneRows {
 
   /** After a chunk: full batches moved on, the lanes closed in it weighed, at once, against those kept. */
   async settle(): Promise<void> {
+    // The chunk the lane being read holds views of is done with: its bytes so far are its own now.
+    this.current?.own();
     if (this.current?.out && this.current.out.length >= BATCH_BYTES) await this.move(this.current);
     const closed = this.closed;
     if (closed.length === 0) return;
@@ -108,15 +111,21 @@ export class LaneRows {
    * splitter's own placeholders, `splitterLanes`, in body order); returns the lane whose placeholder is `rows`.
    */
   fill(skeleton: Record<string, unknown>, splitterLanes: readonly { readonly items: unknown[] }[]): (rows: readonly unknown[]) => number | undefined {
-    const byItems = new Map<readonly unknown[], number>();
+    // By place, in lane order (no map: a body may hold 200 000 lanes, and the rule is asked once). Two lanes
+    // may share one (a key given again): the later one is it, as JSON.parse keeps the later copy.
+    const placed: (unknown[] | undefined)[] = new Array<unknown[] | undefined>(this.lanes.length);
     let top = 0;
-    for (const [order, lane] of this.lanes.entries()) {
+    for (let order = 0; order < this.lanes.length; order++) {
+      const lane = this.lanes[order]!;
       const items = lane.keys.length === 1 ? splitterLanes[top++]?.items : innerArray(skeleton, lane.keys);
       if (!items) continue;
       placeholderRows(items, lane.count, lane.sampled, lane.objects);
-      byItems.set(items, order);
+      placed[order] = items;
     }
-    return (rows) => byItems.get(rows);
+    return (rows) => {
+      const order = placed.lastIndexOf(rows as unknown[]);
+      return order === -1 ? undefined : order;
+    };
   }
 
   /** The body was cut or broken: the rule asked of the lanes alone, their rows fully received. */
@@ -272,29 +281,27 @@ export class LaneRows {
 function innerArray(skeleton: Record<string, unknown>, keys: readonly string[]): unknown[] | undefined {
   let holder: unknown = skeleton;
   let kept = true;
-  for (const key of keys.slice(0, -1)) {
+  // By index, not a slice of the keys: asked once for each of up to 200 000 lanes.
+  for (let k = 0; k < keys.length - 1; k++) {
+    const key = keys[k]!;
     const outer = holder as Record<string, unknown>;
-    holder = outer[key];
-    kept = holder !== undefined || Object.prototype.hasOwnProperty.call(outer, key);
+    kept = Object.hasOwn(outer, key);
+    holder = kept ? outer[key] : undefined;
     if (!kept) {
       holder = {};
-      define(outer, key, holder);
+      setOwnField(outer, key, holder);
     }
     if (!isRecord(holder)) return undefined;
   }
   const inner = keys[keys.length - 1]!;
   const last = holder as Record<string, unknown>;
-  if (!kept) define(last, inner, []);
+  if (!kept) setOwnField(last, inner, []);
   // A kept object without the array, or with something else there (a number, null, an object): the body
   // gave the object again and JSON.parse keeps the later copy, so this lane is not in it.
-  const found = last[inner];
+  const found = ownField(last, inner);
   return Array.isArray(found) ? found : undefined;
 }
 
-/** Defined, not assigned: a field named "__proto__" is an own field, as JSON.parse makes it. */
-export function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
 
 /**
  * The lanes the rule is asked of: of those it cannot tell apart, the first and the last. Two lanes look
@@ -344,16 +351,17 @@ function skeletonOf(lanes: readonly Lane[]): { body: Record<string, unknown>; re
     // Each object on the way made anew where the body so far holds none (an array the key held before goes).
     let holder = body;
     for (const key of lane.keys.slice(0, -1)) {
-      const next = isRecord(holder[key]) ? holder[key] : {};
-      define(holder, key, next);
+      const own = ownField(holder, key);
+      const next = isRecord(own) ? own : {};
+      setOwnField(holder, key, next);
       holder = next;
     }
-    define(holder, lane.keys[lane.keys.length - 1]!, lane.placeholder());
+    setOwnField(holder, lane.keys[lane.keys.length - 1]!, lane.placeholder());
   }
   const reachable = new Set<Lane>();
   for (const lane of lanes) {
     let at: unknown = body;
-    for (const key of lane.keys) at = isRecord(at) ? at[key] : undefined;
+    for (const key of lane.keys) at = isRecord(at) ? ownField(at, key) : undefined;
     if (at === lane.items) reachable.add(lane);
   }
   return { body, reachable };

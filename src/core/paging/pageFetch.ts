@@ -11,6 +11,7 @@ import { RowsRefusedError } from '../export/splitResult';
 import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
+import { setOwnField } from '../json/ownField';
 import { HELD_BODY_BYTES, readAnywhere } from './anywhereFetch';
 import { EarlyBatches } from './earlyBatches';
 import type { RowsWrite } from './laneRows';
@@ -151,7 +152,7 @@ async function splitRows(read: (each: (chunk: Buffer) => void | Promise<void>) =
 }
 
 /** Bodies up to this size, declared and not compressed, may be counted whole (countedRows). */
-const COUNTED_BODY_BYTES = HELD_BODY_BYTES;
+export const COUNTED_BODY_BYTES = HELD_BODY_BYTES;
 
 function smallPlainBody(headers: Readonly<Record<string, string>>): boolean {
   const declared = Number(headers['content-length']);
@@ -197,13 +198,9 @@ export function countedRows(bytes: Buffer, rowsField: string | undefined): { val
   const found = Object.prototype.hasOwnProperty.call(body, rowsField) ? body[rowsField] : undefined;
   // No rows array at the top: every field, as the splitter keeps them.
   if (!Array.isArray(found)) return { value: parsed };
-  // The other fields in their order, then the rows as a placeholder (the splitter's value). Assigned, but
-  // for a key named __proto__, which only a definition makes an own field (an assignment sets the prototype).
+  // The other fields in their order, then the rows as a placeholder (the splitter's value).
   const value: Record<string, unknown> = {};
-  const own = (key: string, field: unknown): void => {
-    if (key === '__proto__') Object.defineProperty(value, key, { value: field, enumerable: true, writable: true, configurable: true });
-    else value[key] = field;
-  };
+  const own = (key: string, field: unknown): void => setOwnField(value, key, field);
   for (const key of Object.keys(body)) if (key !== rowsField) own(key, body[key]);
   const streamed = rows(found.length);
   own(rowsField, streamed.placeholder);

@@ -4,7 +4,7 @@
 // large to keep, the names of its other fields (and of the objects on the path inside it), noted as
 // arrived but not held (notHeld.ts), so contract drift compares what was held and says which were not.
 import type { PathLanes } from '../json/pathLanes';
-import { define } from './laneRows';
+import { ownField, setOwnField } from '../json/ownField';
 import { fieldsNotHeld, forgetFieldNotHeld, markFieldNotHeld, TOO_LARGE_TO_KEEP } from './notHeld';
 import { isRecord, pathKeys } from './rows';
 
@@ -25,14 +25,14 @@ export function placePathParts(skeleton: Record<string, unknown>, path: string, 
   const keys = pathKeys(path);
   for (const { keys: at, value } of cut.captured.values()) {
     const holder = objectAt(skeleton, at.slice(0, -1));
-    if (holder) define(holder, at[at.length - 1]!, value);
+    if (holder) setOwnField(holder, at[at.length - 1]!, value);
   }
   if (!fieldsNotHeld(skeleton).includes(keys[0]!) || !isRecord(skeleton[keys[0]!])) return;
   // The first object arrived too large to keep: made of its rows and captures, its other fields noted.
   forgetFieldNotHeld(skeleton, keys[0]!);
   let holder: unknown = skeleton;
   for (let depth = 2; depth <= keys.length && isRecord(holder); depth++) {
-    holder = holder[keys[depth - 2]!];
+    holder = ownField(holder, keys[depth - 2]!);
     if (!isRecord(holder)) return;
     inBodyOrder(holder, cut.namesAt(depth));
   }
@@ -46,20 +46,20 @@ function inBodyOrder(object: Record<string, unknown>, names: readonly string[]):
   const held = new Map(Object.entries(object));
   for (const name of held.keys()) Reflect.deleteProperty(object, name);
   for (const name of new Set(names)) {
-    if (held.has(name)) define(object, name, held.get(name));
+    if (held.has(name)) setOwnField(object, name, held.get(name));
     else {
-      define(object, name, TOO_LARGE_TO_KEEP);
+      setOwnField(object, name, TOO_LARGE_TO_KEEP);
       markFieldNotHeld(object, name);
     }
   }
-  for (const [name, value] of held) if (!Object.hasOwn(object, name)) define(object, name, value);
+  for (const [name, value] of held) if (!Object.hasOwn(object, name)) setOwnField(object, name, value);
 }
 
 /** The object at `keys` in `body`, made where absent; undefined when something else is there. */
 function objectAt(body: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> | undefined {
   let holder = body;
   for (const key of keys) {
-    if (!Object.hasOwn(holder, key)) define(holder, key, {});
+    if (!Object.hasOwn(holder, key)) setOwnField(holder, key, {});
     const next = holder[key];
     if (!isRecord(next)) return undefined;
     holder = next;

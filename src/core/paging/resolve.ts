@@ -37,7 +37,7 @@ export function streamRowsOf(strategy: { readonly streamRows?: StreamRows } | un
   return {
     anywhere: (body, head) => {
       const style = detectStyle({ status: 200, statusText: '', headers: head.headers, bodyText: '', timing: { startedAt: 0, firstByteMs: 0, totalMs: 0 }, sizeBytes: 0 }, options, { body }).style;
-      return rowsRule(style, options).find(body);
+      return rowsRule(style, options).findStreamed(body);
     },
     ...(path === undefined ? {} : { path }),
   };

@@ -19,6 +19,7 @@
 // the body's skeleton (placeholderRows, rowsSummary) at its end; the fields the style's steps read
 // (StreamRows.kept) stay whole in it. `items=$` names the top-level array.
 import type { PagingStyleId } from '../catalog/model';
+import { ownField, setOwnField } from '../json/ownField';
 import { markNotHeld } from './notHeld';
 import type { Acceptance } from './types';
 
@@ -26,11 +27,11 @@ import type { Acceptance } from './types';
 export function readPath(value: unknown, path: string): unknown {
   if (path === '' || path === '.' || path === '$') return value;
   if (!isRecord(value)) return undefined;
-  if (path in value) return value[path];
+  if (Object.hasOwn(value, path)) return value[path];
   let current: unknown = value;
   for (const part of pathKeys(path)) {
     if (!isRecord(current)) return undefined;
-    current = current[part];
+    current = ownField(current, part);
   }
   return current;
 }
@@ -118,30 +119,67 @@ export const ROWS_OBJECT_SHARE = 0.5;
 
 /** Arrays of objects count; so does an array of primitives, but only at the top level or when named. */
 export function objectShare(array: readonly unknown[]): number {
-  if (array.length === 0) return 0;
-  const sample = array.slice(0, ROWS_SAMPLE);
-  return sample.filter(isRecord).length / sample.length;
+  const n = Math.min(array.length, ROWS_SAMPLE);
+  if (n === 0) return 0;
+  // Counted in place: the rule weighs every array of a body (200 000 small ones: no copy each).
+  let objects = 0;
+  for (let i = 0; i < n; i++) if (isRecord(array[i])) objects++;
+  return objects / n;
 }
 
 /** Business-error lists (Errors, errors, Error) are not result rows. */
 export const ERROR_LIST_KEYS: readonly string[] = ['Errors', 'errors', 'Error'];
 const ERROR_LISTS = new Set(ERROR_LIST_KEYS);
 
-function largestRowArray(body: Record<string, unknown>): { path: string; rows: unknown[] } | undefined {
-  let best: { path: string; rows: unknown[] } | undefined;
-  const consider = (key: string, path: string, value: unknown): void => {
-    if (!Array.isArray(value) || ERROR_LISTS.has(key) || (value.length > 0 && objectShare(value) < ROWS_OBJECT_SHARE)) return;
-    if (!best || value.length > best.rows.length) best = { path, rows: value };
-  };
-  for (const key of Object.keys(body)) consider(key, key, body[key]);
-  for (const key of Object.keys(body)) {
-    const value = body[key];
-    if (isRecord(value)) for (const inner of Object.keys(value)) consider(inner, `${key}.${inner}`, value[inner]);
-  }
-  return best;
+/** An array the rule may take as rows under `key`: not a business-error list; empty, or mostly objects. */
+function rowsCandidate(key: string, value: unknown): value is unknown[] {
+  return Array.isArray(value) && !ERROR_LISTS.has(key) && (value.length === 0 || objectShare(value) >= ROWS_OBJECT_SHARE);
 }
 
-function findRows(body: unknown, place: RowsPlace): RowsFound {
+/**
+ * The largest array of objects one level down, else two (ties to the shallower, then the first): the
+ * body's keys read once (a body may have 200 000 of them), the objects on the way to depth 2 as they pass.
+ */
+function largestRowArray(body: Record<string, unknown>): { path: string; rows: unknown[] } | undefined {
+  let top: { key: string; rows: unknown[] } | undefined;
+  let inner: { outer: string; key: string; rows: unknown[] } | undefined;
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    if (rowsCandidate(key, value)) {
+      if (!top || value.length > top.rows.length) top = { key, rows: value };
+    } else if (isRecord(value)) {
+      for (const innerKey of Object.keys(value)) {
+        const rows = value[innerKey];
+        if (rowsCandidate(innerKey, rows) && (!inner || rows.length > inner.rows.length)) inner = { outer: key, key: innerKey, rows };
+      }
+    }
+  }
+  if (inner && (!top || inner.rows.length > top.rows.length)) return { path: `${inner.outer}.${inner.key}`, rows: inner.rows };
+  return top && { path: top.key, rows: top.rows };
+}
+
+/**
+ * The streamed read asks the rule of a body's skeleton at its end (StreamRows.anywhere), and the page's
+ * strategy asks it again of that same body for its verdict (a rule of its own, of the same place): the
+ * answer is handed on to that next ask, once, and to no other (a skeleton may hold 200 000 keys, each
+ * walked by the rule).
+ */
+let handedOn: { readonly body: unknown; readonly place: string; readonly found: RowsFound } | undefined;
+
+function placeKey(place: RowsPlace): string {
+  return JSON.stringify([place.names, place.fixed, place.path]);
+}
+
+function findRows(body: unknown, place: RowsPlace, handOn = false): RowsFound {
+  const last = handedOn;
+  handedOn = undefined;
+  const key = last || handOn ? placeKey(place) : '';
+  const found = last && last.body === body && last.place === key ? last.found : ruleOf(body, place);
+  if (handOn) handedOn = { body, place: key, found };
+  return found;
+}
+
+function ruleOf(body: unknown, place: RowsPlace): RowsFound {
   for (const name of place.names) {
     const found = readPath(body, name);
     if (Array.isArray(found)) return { ok: true, path: name, rows: found };
@@ -158,6 +196,8 @@ function findRows(body: unknown, place: RowsPlace): RowsFound {
 export interface RowsRule {
   /** Where the rows are in this body. */
   find(body: unknown): RowsFound;
+  /** `find` asked of a streamed body's skeleton at its end: its answer handed on to the page's verdict (findRows). */
+  findStreamed(body: unknown): RowsFound;
   /** The page's verdict from its rows: rows (with where they were found), or a failure naming where they were looked for. */
   accept(body: unknown): Acceptance;
   /** Where the rows are before any body is seen: items=, else the style's first name, else '$'. */
@@ -187,13 +227,15 @@ export function rowsRule(style: PagingStyleId, options: Readonly<Record<string, 
   const place = rowsPlace(style, options);
   const items = options['items'];
   const find = (body: unknown): RowsFound => findRows(body, place);
+  const anywhere = (body: unknown): RowsFound => findRows(body, place, true);
   // items= streams when it names a top-level field or the top-level array ('$'); a dotted path, any
   // depth, is read anywhere, whatever the style: its array is cut out as it arrives.
   const path = rowsPathOf(options);
   const stream = items === undefined ? styleStream : topLevel(items) ? undefined : path !== undefined ? 'anywhere' : items;
-  const streamRows: StreamRows = stream === 'anywhere' ? { anywhere: find, ...(path === undefined ? {} : { path }) } : stream === undefined ? {} : { field: stream };
+  const streamRows: StreamRows = stream === 'anywhere' ? { anywhere, ...(path === undefined ? {} : { path }) } : stream === undefined ? {} : { field: stream };
   return {
     find,
+    findStreamed: anywhere,
     accept(body) {
       const found = find(body);
       return found.ok ? { kind: 'rows', rows: found.rows, path: found.path } : { kind: 'fail', reason: found.reason };
@@ -235,7 +277,7 @@ export function rowsSummary(value: unknown): unknown {
     const sample = inner.slice(0, ROWS_SAMPLE);
     const objects = sample.filter(isRecord).length;
     // Objects first: the share is what the rule weighs, not their order.
-    Object.defineProperty(summary ??= {}, key, { value: placeholderRows([], inner.length, sample.length, objects), enumerable: true, writable: true, configurable: true });
+    setOwnField(summary ??= {}, key, placeholderRows([], inner.length, sample.length, objects));
   }
   return summary && markNotHeld(summary);
 }
