@@ -12,6 +12,7 @@
 // A cell or key that a spreadsheet would run as a formula (it starts with =, +, -, @, TAB or CR: OWASP's
 // CSV injection) is written with a leading apostrophe, which spreadsheets show as text; numbers (a JSON
 // number, or text that is one, such as -12.5) are left as they are. `csvFormulas: 'raw'` writes them as is.
+import { setOwnField } from '../json/ownField';
 import { AppendOnlyFile } from './fileSink';
 import { encodedSink, type RowEncoder } from './encodedSink';
 import type { FileSinkOptions, RowSink } from './sink';
@@ -65,8 +66,8 @@ export function csvRow(row: unknown, columns: readonly string[], known: Readonly
   }
   let extra: Record<string, unknown> | undefined;
   for (const key in row) {
-    // defineProperty, not assignment: a key "__proto__" is a field of _extra, not its prototype.
-    if (Object.hasOwn(row, key) && !known.has(key)) Object.defineProperty((extra ??= {}), key, { value: row[key], enumerable: true, writable: true, configurable: true });
+    // An own field, as JSON.parse makes it: a key "__proto__" is a field of _extra, not its prototype.
+    if (Object.hasOwn(row, key) && !known.has(key)) setOwnField((extra ??= {}), key, row[key]);
   }
   // A loop onto one string, not map and join: this runs for every row of a large --out.
   let line = '';
