@@ -32,7 +32,9 @@ const ERROR_LISTS: ReadonlySet<string> = new Set(ERROR_LIST_KEYS);
 export class JsonRowSplitter extends JsonScanner {
   // The first field of its own: the warm-up's splitters give the fields their shapes before this one has any.
   private readonly warmedUp = warmUpOnce((field, out) => new JsonRowSplitter(field, out));
-  private readonly fields: Record<string, unknown> = {};
+  private fields: Record<string, unknown> = {};
+  /** Whether `fields` was set or marked since it was made (reset makes it anew only then). */
+  private fieldsTouched = false;
   private rowsFound = false;
   private rowCount = 0;
   /** Set when the body is not of the expected shape: it is kept whole and parsed at the end. */
@@ -74,6 +76,39 @@ export class JsonRowSplitter extends JsonScanner {
    */
   constructor(private readonly rowsField: string | undefined, private readonly out: ByteBlocks, private readonly anywhere?: AnywhereOptions) {
     super();
+  }
+
+  /**
+   * Ready for another body, as if made anew (its `out` and options kept): a splitter for many small
+   * bodies in a row (lane.ts's SmallLanes) is made once, not once each. Its candidates set is emptied.
+   */
+  reset(): void {
+    this.restart();
+    // What is made anew or emptied only when it was used (most small bodies set no field, keep no piece).
+    if (this.fieldsTouched) this.fields = {};
+    this.fieldsTouched = false;
+    this.rowsFound = false;
+    this.rowCount = 0;
+    this.whole = undefined;
+    this.key = '';
+    this.body = 0;
+    this.second = 0;
+    if (this.candidates.size > 0) this.candidates.clear();
+    this.held = Held.None;
+    this.heldStart = -1;
+    if (this.heldPieces.length > 0) this.heldPieces = [];
+    this.heldBytes = 0;
+    this.lane = undefined;
+    if (this.allLanes.length > 0) this.allLanes.length = 0;
+    this.discard = false;
+    this.kept = 0;
+    this.innerArray = false;
+    this.uncertain = false;
+    this.scalar = false;
+    this.started = false;
+    this.runStart = -1;
+    this.runEnd = -1;
+    this.commaCount = 0;
   }
 
   /**
@@ -226,7 +261,7 @@ export class JsonRowSplitter extends JsonScanner {
     else if (this.held === Held.Dropped) {
       if (this.innerArray) this.uncertain = true;
       if (this.anywhere?.alwaysKept.has(this.key)) this.define(this.key, TOO_LARGE_TO_KEEP);
-      markFieldNotHeld(this.fields, this.key);
+      this.fieldNotHeld();
     }
     this.held = Held.None;
   }
@@ -242,11 +277,18 @@ export class JsonRowSplitter extends JsonScanner {
     const anywhere = this.anywhere;
     if (anywhere && !anywhere.alwaysKept.has(this.key) && (this.kept += raw.length) > anywhere.keptBytes) value = anywhere.summarise(value);
     if (value !== undefined) this.define(this.key, value);
-    else markFieldNotHeld(this.fields, this.key);
+    else this.fieldNotHeld();
+  }
+
+  /** The field just read is not kept (too large, or nothing of it the rule reads). */
+  private fieldNotHeld(): void {
+    this.fieldsTouched = true;
+    markFieldNotHeld(this.fields, this.key);
   }
 
   /** Set as JSON.parse sets it (a field named "__proto__" an own field too: ownField.ts). */
   private define(key: string, value: unknown): void {
+    this.fieldsTouched = true;
     forgetFieldNotHeld(this.fields, key);
     setOwnField(this.fields, key, value);
   }
