@@ -225,7 +225,7 @@ export class JsonRowSplitter extends JsonScanner {
     else if (this.held === Held.Dropped) {
       if (this.innerArray) this.uncertain = true;
       if (this.anywhere?.alwaysKept.has(this.key)) this.define(this.key, TOO_LARGE_TO_KEEP);
-      markFieldNotHeld(this.fields, this.key);
+      this.notHeld();
     }
     this.held = Held.None;
   }
@@ -241,7 +241,13 @@ export class JsonRowSplitter extends JsonScanner {
     const anywhere = this.anywhere;
     if (anywhere && !anywhere.alwaysKept.has(this.key) && (this.kept += raw.length) > anywhere.keptBytes) value = anywhere.summarise(value);
     if (value !== undefined) this.define(this.key, value);
-    else markFieldNotHeld(this.fields, this.key);
+    else this.notHeld();
+  }
+
+  /** The field just read is not held: named when a check reads it by name or an earlier copy is kept, else maybe only counted. */
+  private notHeld(): void {
+    const key = this.key, anywhere = this.anywhere;
+    markFieldNotHeld(this.fields, key, Object.hasOwn(this.fields, key) || anywhere?.alwaysKept.has(key) === true || anywhere?.named?.has(key) === true);
   }
 
   /** Defined, not assigned: a field named "__proto__" is an own field, as JSON.parse makes it. */

@@ -1,7 +1,9 @@
 // THE mark of what a page's body stands in for without holding it: the rows a walk streamed to its output
 // as they arrived (placeholderRows: their count, a sample's share of objects, the rest holes), the part
 // of a field too large to keep that the rows rule reads (rowsSummary), and the names of the fields that
-// were too large to keep at all (left out of the body, or kept as a word in their place). Contract drift,
+// were too large to keep at all (left out of the body, or kept as a word in their place; past
+// NAMES_NOT_HELD of them only counted, except the names a check reads, so a map of a million records
+// costs no memory per record). Contract drift,
 // the one reader that compares a body's parts with what they should be, asks here, so a row not held is
 // never read as a row received: JSON has no holes, and a sample's `{}` or `0` is no value the server sent.
 // Assertions and a later request read the body's own text (kept in a spill file while its rows stream),
@@ -36,13 +38,33 @@ export const TOO_LARGE_TO_KEEP = '(a value too large to keep)';
 const FIELDS_NOT_HELD: unique symbol = Symbol.for('apiWorkbench.fieldsNotHeld');
 
 /**
+ * How many names of fields not held one object notes (besides those it must: `always`); past them it only
+ * counts them. A body that is one map of a million records, past the skeleton's budget, would otherwise
+ * hold a million names: memory growing with the body, which its values never cost.
+ */
+const NAMES_NOT_HELD = 1000;
+
+interface FieldsNotHeld {
+  readonly names: string[];
+  /** Fields too large to keep that arrived past NAMES_NOT_HELD: counted, not named. */
+  unnamed: number;
+}
+
+function notHeldOf(object: object): FieldsNotHeld | undefined {
+  const marked = object as { [FIELDS_NOT_HELD]?: FieldsNotHeld };
+  return Object.hasOwn(marked, FIELDS_NOT_HELD) ? marked[FIELDS_NOT_HELD] : undefined;
+}
+
+/**
  * Notes on `object` (a body or a field of it) that its field `name` arrived but was too large to keep. Not
  * enumerable: a spread or Object.assign of the body does not carry it, and a comparison of bodies ignores it.
+ * Named among the first NAMES_NOT_HELD, or whenever `always` (a field a check reads by its name); counted past them.
  */
-export function markFieldNotHeld(object: object, name: string): void {
-  const marked = object as { [FIELDS_NOT_HELD]?: string[] };
-  if (!Object.hasOwn(marked, FIELDS_NOT_HELD)) Object.defineProperty(marked, FIELDS_NOT_HELD, { value: [], enumerable: false });
-  marked[FIELDS_NOT_HELD]!.push(name);
+export function markFieldNotHeld(object: object, name: string, always = false): void {
+  let notHeld = notHeldOf(object);
+  if (!notHeld) Object.defineProperty(object, FIELDS_NOT_HELD, { value: notHeld = { names: [], unnamed: 0 }, enumerable: false });
+  if (always || notHeld.names.length < NAMES_NOT_HELD) notHeld.names.push(name);
+  else notHeld.unnamed++;
 }
 
 /**
@@ -50,16 +72,27 @@ export function markFieldNotHeld(object: object, name: string): void {
  * large to keep no longer stands for it.
  */
 export function forgetFieldNotHeld(object: object, name: string): void {
-  const marked = object as { [FIELDS_NOT_HELD]?: string[] };
-  if (!Object.hasOwn(marked, FIELDS_NOT_HELD)) return;
-  const names = marked[FIELDS_NOT_HELD]!;
+  const names = notHeldOf(object)?.names;
+  if (!names) return;
   for (let i = names.indexOf(name); i !== -1; i = names.indexOf(name)) names.splice(i, 1);
 }
 
-/** The fields of `object` that arrived but were too large to keep: absent, or a word in their place. */
+/** The fields of `object` that arrived but were too large to keep and are named: absent, or a word in their place. */
 export function fieldsNotHeld(object: object): readonly string[] {
-  const marked = object as { [FIELDS_NOT_HELD]?: string[] };
-  return Object.hasOwn(marked, FIELDS_NOT_HELD) ? marked[FIELDS_NOT_HELD]! : [];
+  return notHeldOf(object)?.names ?? [];
+}
+
+/** How many more fields of `object` arrived too large to keep than fieldsNotHeld names (past NAMES_NOT_HELD). */
+export function fieldsNotHeldUnnamed(object: object): number {
+  return notHeldOf(object)?.unnamed ?? 0;
+}
+
+/** `to` (a copy of `from`) notes the same fields not held as `from`. */
+export function copyFieldsNotHeld(from: object, to: object): void {
+  const notHeld = notHeldOf(from);
+  if (!notHeld) return;
+  for (const name of notHeld.names) markFieldNotHeld(to, name, true);
+  notHeldOf(to)!.unnamed += notHeld.unnamed;
 }
 
 /** How many of a page's first rows a walk holds when its rows stream past (as many as contract drift compares). */
