@@ -232,16 +232,21 @@ export class JsonRowSplitter extends JsonScanner {
 
   /** A top-level field's bytes, parsed and kept (in anywhere mode, past the budget, only as summarised). */
   private fieldEnd(raw: Buffer): void {
-    let value: unknown;
+    const anywhere = this.anywhere;
+    const past = anywhere !== undefined && !anywhere.alwaysKept.has(this.key) && (this.kept += raw.length) > anywhere.keptBytes;
+    // Past the budget, bytes without a `[` hold no array, so nothing a summary keeps: not parsed (validated already).
+    const value = past && !raw.includes(OPEN_ARR) ? undefined : this.parsedField(raw);
+    const kept = past && value !== undefined ? anywhere.summarise(value) : value;
+    if (kept !== undefined) this.define(this.key, kept);
+    else this.notHeld();
+  }
+
+  private parsedField(raw: Buffer): unknown {
     try {
-      value = JSON.parse(raw.toString('utf8'));
+      return JSON.parse(raw.toString('utf8'));
     } catch (error) {
       throw new MalformedJsonError(`malformed JSON in field "${this.key}": ${(error as Error).message}`);
     }
-    const anywhere = this.anywhere;
-    if (anywhere && !anywhere.alwaysKept.has(this.key) && (this.kept += raw.length) > anywhere.keptBytes) value = anywhere.summarise(value);
-    if (value !== undefined) this.define(this.key, value);
-    else this.notHeld();
   }
 
   /** The field just read is not held: named when a check reads it by name or an earlier copy is kept, else maybe only counted. */

@@ -51,7 +51,7 @@ export interface AnywhereOptions {
   readonly fieldBytes: number;
   /** Top-level fields kept in all, beyond which a field is kept only as `summarise` makes it. */
   readonly keptBytes: number;
-  /** What of a field over the budget the rows rule can still read (undefined: nothing). */
+  /** What of a field over the budget the rows rule can still read (undefined: nothing, always for a value without an array). */
   readonly summarise: (value: unknown) => unknown;
   /**
    * Whether a top-level array of this name is a lane (counted, its items not kept); else it is a field,
