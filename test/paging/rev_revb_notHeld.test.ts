@@ -145,3 +145,53 @@ void describe('revb: a field not held counted twice (given twice, or not held th
     assert.equal(fieldsNotHeldUnnamed(body), 0, 'the only field not named was given again and is there');
   });
 });
+
+void describe('revb (also at 74bb245): a key given twice, the last copy past the budget, is read as the first', () => {
+  const rows = JSON.stringify(Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `n${i}` })));
+  for (const [name, first] of [['an array (a lane)', `"list":${rows}`], ['an object holding an array', `"list":{"items":${rows}}`]] as const) {
+    void it(`${name} first, then "list":5 after the budget: no rows, as JSON.parse finds none`, async () => {
+      const text = `{${first},${records(110_000)},"list":5}`;
+      const rule = rowsRule('none', {});
+      const oracle = rule.find(JSON.parse(text));
+      assert.equal(oracle.ok, false, 'buffered: "list" is 5, the records are no rows');
+      const bytes = Buffer.from(text);
+      const got = await readAnywhere(async (each) => {
+        for (let i = 0; i < bytes.length; i += CHUNK) await each(bytes.subarray(i, i + CHUNK));
+      }, (b) => rule.find(b), () => Promise.resolve(), true);
+      assert.equal(got.streamed?.rowCount, undefined, `streamed ${got.streamed?.rowCount} rows of the first copy, which JSON.parse drops`);
+    });
+  }
+});
+
+void describe('revb (also at 74bb245): a map of records each holding a small array is held whole past the budget', () => {
+  /** A record with a one-item array inside: each is a lane two levels down, and past the budget a summary kept. */
+  function tagged(count: number): string {
+    const parts: string[] = [];
+    for (let i = 0; i < count; i++) parts.push(`"r${String(i).padStart(8, '0')}":{"id":${i},"name":"Customer ${i} of the test","tags":["a"],"amount":${i}}`);
+    return `{${parts.join(',')}}`;
+  }
+  void it('twice the records past the budget: no more entries held (bounded as a map of plain records is)', async () => {
+    const plain = Object.keys(await anywhere(`{${records(220_000)}}`)).length;
+    const small = Object.keys(await anywhere(tagged(110_000))).length;
+    const large = Object.keys(await anywhere(tagged(220_000))).length;
+    assert.ok(large <= Math.max(small, plain) + NAMES_NOT_HELD, `plain map of 220 000 holds ${plain} entries; tagged maps hold ${small} (110 000) and ${large} (220 000)`);
+  });
+});
+
+void describe('revb (covered, holds): what the change skips reading still fails and is still read as JSON.parse does', () => {
+  const late = async (tail: string): Promise<Record<string, unknown>> => anywhere(`{${records(110_000)},${tail}}`);
+  void it('a fault inside a field past the budget with no `[` is said at its byte, in the scanner\'s words', async () => {
+    const head = `{${records(110_000)},"bad":`;
+    const at = Buffer.byteLength(head);
+    for (const [bad, offset, words] of [['{"a":01}', 6, 'a number with a leading zero'], ['{"a":"\\x"}', 7, 'unexpected "x" after a backslash'], ['{"a":tru}', 8, 'unexpected "}" in "true"'], ['{"a":"a\u0001"}', 7, 'a control character inside a string']] as const) {
+      const text = `${head}${bad}}`;
+      assert.throws(() => JSON.parse(text));
+      await assert.rejects(anywhere(text), (error: Error) => error.message.startsWith(`malformed JSON at byte ${at + offset}: ${words}`), bad);
+    }
+  });
+  void it('paging fields and a business flag after the records, past the names\' bound, are kept as sent', async () => {
+    const body = await late('"next_link":"/p?page=2","@odata.nextLink":"/o?skip=9","nextLink":"n","next":"x","Success":false,"Message":"no"');
+    assert.ok(fieldsNotHeldUnnamed(body) > 0);
+    assert.deepEqual([body['next_link'], body['@odata.nextLink'], body['nextLink'], body['next'], body['Success'], body['Message']], ['/p?page=2', '/o?skip=9', 'n', 'x', false, 'no']);
+  });
+});
