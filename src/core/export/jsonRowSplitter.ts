@@ -224,7 +224,6 @@ export class JsonRowSplitter extends JsonScanner {
     else if (this.held === Held.Field) this.fieldEnd(this.heldValue(b, end));
     else if (this.held === Held.Dropped) {
       if (this.innerArray) this.uncertain = true;
-      if (this.anywhere?.alwaysKept.has(this.key)) this.define(this.key, TOO_LARGE_TO_KEEP);
       this.notHeld();
     }
     this.held = Held.None;
@@ -249,15 +248,25 @@ export class JsonRowSplitter extends JsonScanner {
     }
   }
 
-  /** The field just read is not held: named when a check reads it by name or an earlier copy is kept, else maybe only counted. */
+  /**
+   * The field just read is not held: named when a check reads it by name or an earlier copy was kept, else
+   * maybe only counted. JSON.parse keeps a key's last copy: an earlier one kept (a field, or a lane's place,
+   * whose rows the rule would then pick) gives way to the word, so no rule reads the copy the body replaced.
+   */
   private notHeld(): void {
     const key = this.key, anywhere = this.anywhere;
-    markFieldNotHeld(this.fields, key, Object.hasOwn(this.fields, key) || anywhere?.alwaysKept.has(key) === true || anywhere?.named?.has(key) === true);
+    const earlier = Object.hasOwn(this.fields, key), always = anywhere?.alwaysKept.has(key) === true;
+    markFieldNotHeld(this.fields, key, earlier || always || anywhere?.named?.has(key) === true);
+    if (earlier || always) this.put(key, TOO_LARGE_TO_KEEP);
   }
 
   /** Defined, not assigned: a field named "__proto__" is an own field, as JSON.parse makes it. */
   private define(key: string, value: unknown): void {
     forgetFieldNotHeld(this.fields, key);
+    this.put(key, value);
+  }
+
+  private put(key: string, value: unknown): void {
     Object.defineProperty(this.fields, key, { value, enumerable: true, writable: true, configurable: true });
   }
 

@@ -42,17 +42,54 @@ const FIELDS_NOT_HELD: unique symbol = Symbol.for('apiWorkbench.fieldsNotHeld');
  * counts them. A body that is one map of a million records, past the skeleton's budget, would otherwise
  * hold a million names: memory growing with the body, which its values never cost.
  */
-const NAMES_NOT_HELD = 1000;
+export const NAMES_NOT_HELD = 1000;
+
+/** Buckets of the filter of names counted past NAMES_NOT_HELD (a fixed 256 KiB, made at the first one counted). */
+const COUNTED_BUCKETS = 1 << 16;
 
 interface FieldsNotHeld {
-  readonly names: string[];
+  /** Each name once: a key given twice is one field, as JSON.parse makes it. */
+  readonly names: Set<string>;
   /** Fields too large to keep that arrived past NAMES_NOT_HELD: counted, not named. */
   unnamed: number;
+  /** How many of those counted fall in each bucket of their name's hash: whether a name may be one of them. */
+  counted: Uint32Array | undefined;
 }
 
 function notHeldOf(object: object): FieldsNotHeld | undefined {
   const marked = object as { [FIELDS_NOT_HELD]?: FieldsNotHeld };
   return Object.hasOwn(marked, FIELDS_NOT_HELD) ? marked[FIELDS_NOT_HELD] : undefined;
+}
+
+/** `object`'s notes, made empty where it has none. */
+function notHeldFor(object: object): FieldsNotHeld {
+  const notHeld = notHeldOf(object);
+  if (notHeld) return notHeld;
+  const made: FieldsNotHeld = { names: new Set(), unnamed: 0, counted: undefined };
+  Object.defineProperty(object, FIELDS_NOT_HELD, { value: made, enumerable: false });
+  return made;
+}
+
+/** FNV-1a of `name`'s UTF-16 units, as a bucket of the filter. */
+function bucketOf(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) & (COUNTED_BUCKETS - 1);
+}
+
+/**
+ * A name given again (now named, or kept) may be one counted before: the count drops by one when the
+ * filter says it may be. A name counted twice stays counted twice (the filter cannot tell a new name
+ * from a repeat without holding the names); so the count errs only toward JSON.parse's own fields: one
+ * too few when another name shares the bucket, one too many per unnamed key given twice.
+ */
+function uncount(notHeld: FieldsNotHeld, name: string): void {
+  const counted = notHeld.counted;
+  if (!counted || notHeld.unnamed === 0) return;
+  const bucket = bucketOf(name);
+  if (counted[bucket]! === 0) return;
+  counted[bucket]!--;
+  notHeld.unnamed--;
 }
 
 /**
@@ -61,25 +98,38 @@ function notHeldOf(object: object): FieldsNotHeld | undefined {
  * Named among the first NAMES_NOT_HELD, or whenever `always` (a field a check reads by its name); counted past them.
  */
 export function markFieldNotHeld(object: object, name: string, always = false): void {
-  let notHeld = notHeldOf(object);
-  if (!notHeld) Object.defineProperty(object, FIELDS_NOT_HELD, { value: notHeld = { names: [], unnamed: 0 }, enumerable: false });
-  if (always || notHeld.names.length < NAMES_NOT_HELD) notHeld.names.push(name);
-  else notHeld.unnamed++;
+  const notHeld = notHeldFor(object);
+  if (notHeld.names.has(name)) return;
+  if (always || notHeld.names.size < NAMES_NOT_HELD) {
+    if (always) uncount(notHeld, name);
+    notHeld.names.add(name);
+    return;
+  }
+  notHeld.unnamed++;
+  (notHeld.counted ??= new Uint32Array(COUNTED_BUCKETS))[bucketOf(name)]!++;
+}
+
+/** Notes on `object` that `count` more of its fields arrived too large to keep, their names not known. */
+export function countFieldsNotHeld(object: object, count: number): void {
+  if (count <= 0) return;
+  const notHeld = notHeldFor(object);
+  notHeld.unnamed += count;
 }
 
 /**
- * `object`'s field `name` arrived again and was kept: JSON.parse keeps the last, so an earlier copy too
+ * The field `name` of `object` is now held (a later copy of a key JSON.parse keeps the last of): a mark that it was too
  * large to keep no longer stands for it.
  */
 export function forgetFieldNotHeld(object: object, name: string): void {
-  const names = notHeldOf(object)?.names;
-  if (!names) return;
-  for (let i = names.indexOf(name); i !== -1; i = names.indexOf(name)) names.splice(i, 1);
+  const notHeld = notHeldOf(object);
+  if (!notHeld) return;
+  if (!notHeld.names.delete(name)) uncount(notHeld, name);
 }
 
 /** The fields of `object` that arrived but were too large to keep and are named: absent, or a word in their place. */
 export function fieldsNotHeld(object: object): readonly string[] {
-  return notHeldOf(object)?.names ?? [];
+  const notHeld = notHeldOf(object);
+  return notHeld ? [...notHeld.names] : [];
 }
 
 /** How many more fields of `object` arrived too large to keep than fieldsNotHeld names (past NAMES_NOT_HELD). */
@@ -91,8 +141,10 @@ export function fieldsNotHeldUnnamed(object: object): number {
 export function copyFieldsNotHeld(from: object, to: object): void {
   const notHeld = notHeldOf(from);
   if (!notHeld) return;
-  for (const name of notHeld.names) markFieldNotHeld(to, name, true);
-  notHeldOf(to)!.unnamed += notHeld.unnamed;
+  const copy = notHeldFor(to);
+  for (const name of notHeld.names) copy.names.add(name);
+  copy.unnamed += notHeld.unnamed;
+  copy.counted ??= notHeld.counted?.slice();
 }
 
 /** How many of a page's first rows a walk holds when its rows stream past (as many as contract drift compares). */
