@@ -19,7 +19,7 @@
 // (other checkouts, built into a temporary folder), in --many-rounds alternating rounds, and, with
 // --many-shapes 1, the array of row objects, rows one level down and rows three levels down (a style's
 // items= path: `# @paging generic items=result.data.page`) at --shape-mb (first size) too, beside curl -o.
-//   node --import tsx bench/singleResponse.ts [--mb 100] [--rounds 3] [--bound-mb 300] [--shapes 1] [--shape-mb 100,200] [--only-shapes 1] [--gb-out 1]
+//   node --import tsx bench/singleResponse.ts [--mb 100] [--rounds 3] [--bound-mb 300] [--shapes 1] [--shape-mb 100,200] [--shape-names 'one big object,…'] [--only-shapes 1] [--gb-out 1]
 //     [--many-arrays 200000] [--only-many 1] [--trees DIR,…] [--many-rounds 1] [--many-shapes 1]
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -108,7 +108,7 @@ async function shapesTable(ws: CliWorkspace, sizes: readonly number[]): Promise<
   console.log(`singleResponse, every shape: ${loadNote()}`);
   const table: string[] = ['| body, shape | size | curl -o | apiwb run | apiwb run --out |', '|---|---|---|---|---|'];
   for (const megabytes of sizes) {
-    for (const shape of [...SHAPES, 'export page' as const]) {
+    for (const shape of shapesChosen()) {
       const runs = await measureShape(ws, shape, megabytes);
       const cell = (name: string): string => {
         const r = runs.get(name);
@@ -275,6 +275,15 @@ async function main(): Promise<void> {
   } finally {
     await ws.close();
   }
+}
+
+/** The shapes of the table: every one, or those named by --shape-names 'a,b' (its own words: SHAPES). */
+function shapesChosen(): (ShapeName | 'export page')[] {
+  const all = [...SHAPES, 'export page' as const];
+  const i = process.argv.indexOf('--shape-names');
+  if (i < 0) return all;
+  const names = process.argv[i + 1]!.split(',');
+  return all.filter((shape) => names.includes(shape));
 }
 
 function shapeSizes(): number[] {
