@@ -12,7 +12,7 @@ import { MalformedJsonError } from '../../src/core/export/splitResult';
 import { readAnywhere } from '../../src/core/paging/anywhereFetch';
 import { fieldsNotHeld, fieldsNotHeldUnnamed, isNotHeld } from '../../src/core/paging/notHeld';
 import { readPath, rowsRule } from '../../src/core/paging/rows';
-import { genericStrategy } from '../../src/core/paging/strategies/generic';
+import { readAtPath } from './pathReads';
 
 const CHUNK = 65_536;
 /** notHeld.ts's bound: fields not held named, past it counted. */
@@ -192,17 +192,11 @@ void describe('an items= path whose first object comes after one big object\'s r
     const rows = Array.from({ length: 3000 }, (_, i) => ({ id: i, pad: 'z'.repeat(50) }));
     const records = bigObject(MANY).slice(1, -1);
     const text = `{${records},"data":{"pad":"${'x'.repeat(1_500_000)}","rows":${JSON.stringify(rows)},"next":"/n?p=2"}}`;
-    const strategy = genericStrategy({ items: 'data.rows', next: 'data.next' }, { maxRetries: 0, maxRetryDelayMs: 0, retryDelayMs: 0 });
-    const at = strategy.streamRows!;
-    const bytes = Buffer.from(text);
-    const written: string[] = [];
-    const got = await readAnywhere(async (each) => {
-      for (let i = 0; i < bytes.length; i += CHUNK) await each(bytes.subarray(i, i + CHUNK));
-    }, (b) => at.anywhere!(b, { headers: {} }), (b) => { written.push(Buffer.concat(b).toString('utf8')); return Promise.resolve(); }, true, undefined, at);
+    const { got, lines } = await readAtPath(text, { items: 'data.rows', next: 'data.next' });
     assert.ok(got.body.ok);
     assert.ok(fieldsNotHeldUnnamed(got.body.value as object) > 0, 'fields before it went unnamed');
     assert.equal(got.streamed?.rowCount, rows.length);
-    assert.deepEqual(written.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown), rows);
+    assert.deepEqual(lines.map((l) => JSON.parse(l) as unknown), rows);
     assert.equal(readPath(got.body.value, 'data.next'), readPath(JSON.parse(text), 'data.next'));
     // Its fields in body order, the one too large to keep in its place as a word (pathParts.ts): none said missing.
     const data = (got.body.value as { data: object }).data;

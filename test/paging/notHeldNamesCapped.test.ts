@@ -9,7 +9,7 @@ import { checkContract } from '../../src/core/contract/drift';
 import { readAnywhere } from '../../src/core/paging/anywhereFetch';
 import { fieldsNotHeld, fieldsNotHeldUnnamed } from '../../src/core/paging/notHeld';
 import { rowsRule } from '../../src/core/paging/rows';
-import { genericStrategy } from '../../src/core/paging/strategies/generic';
+import { readAtPath } from './pathReads';
 
 const CHUNK = 65_536;
 const NAMES_NOT_HELD = 1000;
@@ -41,15 +41,9 @@ async function anywhere(text: string): Promise<Record<string, unknown>> {
 }
 
 async function atPath(text: string, options: Record<string, string>): Promise<{ body: Record<string, unknown>; rows: string[] }> {
-  const strategy = genericStrategy(options, { maxRetries: 0, maxRetryDelayMs: 0, retryDelayMs: 0 });
-  const at = strategy.streamRows!;
-  const bytes = Buffer.from(text);
-  const written: string[] = [];
-  const got = await readAnywhere(async (each) => {
-    for (let i = 0; i < bytes.length; i += CHUNK) await each(bytes.subarray(i, i + CHUNK));
-  }, (b) => at.anywhere!(b, { headers: {} }), (b) => { written.push(Buffer.concat(b).toString('utf8')); return Promise.resolve(); }, true, undefined, at);
+  const { got, lines } = await readAtPath(text, options);
   assert.ok(got.body.ok);
-  return { body: got.body.value as Record<string, unknown>, rows: written.join('').split('\n').filter(Boolean) };
+  return { body: got.body.value as Record<string, unknown>, rows: lines };
 }
 
 /** How many top-level records the skeleton holds before its 8 MiB budget is spent (measured, not assumed). */
