@@ -260,36 +260,52 @@ export class JsonRowSplitter extends JsonScanner {
     else if (this.held === Held.Field) this.fieldEnd(this.heldValue(b, end));
     else if (this.held === Held.Dropped) {
       if (this.innerArray) this.uncertain = true;
-      if (this.anywhere?.alwaysKept.has(this.key)) this.define(this.key, TOO_LARGE_TO_KEEP);
-      this.fieldNotHeld();
+      this.notHeld();
     }
     this.held = Held.None;
   }
 
   /** A top-level field's bytes, parsed and kept (in anywhere mode, past the budget, only as summarised). */
   private fieldEnd(raw: Buffer): void {
-    let value: unknown;
+    const anywhere = this.anywhere;
+    const past = anywhere !== undefined && !anywhere.alwaysKept.has(this.key) && (this.kept += raw.length) > anywhere.keptBytes;
+    // Past the budget, bytes without a `[` hold no array, so nothing a summary keeps: not parsed (validated already).
+    const value = past && !raw.includes(OPEN_ARR) ? undefined : this.parsedField(raw);
+    const kept = past && value !== undefined ? anywhere.summarise(value) : value;
+    if (kept !== undefined) this.define(this.key, kept);
+    else this.notHeld();
+  }
+
+  private parsedField(raw: Buffer): unknown {
     try {
-      value = JSON.parse(raw.toString('utf8'));
+      return JSON.parse(raw.toString('utf8'));
     } catch (error) {
       throw new MalformedJsonError(`malformed JSON in field "${this.key}": ${(error as Error).message}`);
     }
-    const anywhere = this.anywhere;
-    if (anywhere && !anywhere.alwaysKept.has(this.key) && (this.kept += raw.length) > anywhere.keptBytes) value = anywhere.summarise(value);
-    if (value !== undefined) this.define(this.key, value);
-    else this.fieldNotHeld();
   }
 
-  /** The field just read is not kept (too large, or nothing of it the rule reads). */
-  private fieldNotHeld(): void {
+  /**
+   * The field just read is not held: named when a check reads it by name or an earlier copy was kept, else
+   * maybe only counted. JSON.parse keeps a key's last copy: an earlier one kept (a field, or a lane's place,
+   * whose rows the rule would then pick) gives way to the word, so no rule reads the copy the body replaced.
+   */
+  private notHeld(): void {
     this.fieldsTouched = true;
-    markFieldNotHeld(this.fields, this.key);
+    const key = this.key, anywhere = this.anywhere;
+    const earlier = Object.hasOwn(this.fields, key), always = anywhere?.alwaysKept.has(key) === true;
+    markFieldNotHeld(this.fields, key, earlier || always || anywhere?.named?.has(key) === true);
+    if (earlier || always) this.put(key, TOO_LARGE_TO_KEEP);
   }
 
-  /** Set as JSON.parse sets it (a field named "__proto__" an own field too: ownField.ts). */
+  /** Set as JSON.parse sets it, its not-held mark forgotten. */
   private define(key: string, value: unknown): void {
     this.fieldsTouched = true;
     forgetFieldNotHeld(this.fields, key);
+    this.put(key, value);
+  }
+
+  /** Set as JSON.parse sets it (a field named "__proto__" an own field too: ownField.ts). */
+  private put(key: string, value: unknown): void {
     setOwnField(this.fields, key, value);
   }
 

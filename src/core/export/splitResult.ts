@@ -45,11 +45,13 @@ export interface Lane {
 export interface AnywhereOptions {
   /** Business keys: a top-level field of one of these names is kept whole (up to the held-value bound). */
   readonly alwaysKept: ReadonlySet<string>;
+  /** Top-level names a check reads by name (besides alwaysKept): named whenever not held (notHeld.ts, markFieldNotHeld). */
+  readonly named?: ReadonlySet<string>;
   /** A top-level field above this many bytes is not kept (a marker string stands for a business key). */
   readonly fieldBytes: number;
   /** Top-level fields kept in all, beyond which a field is kept only as `summarise` makes it. */
   readonly keptBytes: number;
-  /** What of a field over the budget the rows rule can still read (undefined: nothing). */
+  /** What of a field over the budget the rows rule can still read (undefined: nothing, always for a value without an array). */
   readonly summarise: (value: unknown) => unknown;
   /**
    * Whether a top-level array of this name is a lane (counted, its items not kept); else it is a field,

@@ -15,8 +15,10 @@
 // `captures`: fields a paging step reads inside the objects on the path (next=data.next beside
 // items=data.rows), each path leaving the items path at an object on it: their values are kept here
 // (`captured`), so the object holding them need not be held whole; the names of the other keys of
-// each object on the path are kept too (`namesAt`), to say which fields arrived and were not held.
+// each object on the path are kept too (`namesAt`; past NAMES_NOT_HELD only counted, `moreAt`), to say
+// which fields arrived and were not held.
 import { RowsRefusedError } from '../export/splitResult';
+import { NAMES_NOT_HELD } from '../paging/notHeld';
 import type { LaneEvents } from './arrayLanes';
 
 const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c;
@@ -49,6 +51,8 @@ export class PathLanes {
   readonly captured = new Map<string, { readonly keys: readonly string[]; readonly value: unknown }>();
   /** For each depth of 2 and more on the path: the keys of its (last) object, decoded. */
   private readonly names: string[][];
+  /** For each depth of 2 and more: how many keys of its (last) object came past the NAMES_NOT_HELD named. */
+  private readonly more: number[];
   private inString = false;
   private escaped = false;
   /** Reading a key of the object at `onPath`: where it starts in this chunk, its bytes from earlier chunks, its byte in the body. */
@@ -73,6 +77,7 @@ export class PathLanes {
   constructor(private readonly whole: string, private readonly keys: readonly string[], private readonly captures: readonly (readonly string[])[] = []) {
     this.held = Array.from({ length: keys.length + 1 }, () => false);
     this.names = Array.from({ length: keys.length + 1 }, () => []);
+    this.more = Array.from({ length: keys.length + 1 }, () => 0);
     this.keyBytes = keys.map((k) => Buffer.from(k));
     this.wholeBytes = Buffer.from(whole);
   }
@@ -80,6 +85,11 @@ export class PathLanes {
   /** The keys of the (last) object at `depth` (2 and more) on the path. */
   namesAt(depth: number): readonly string[] {
     return this.names[depth] ?? [];
+  }
+
+  /** How many keys of the (last) object at `depth` came after the first NAMES_NOT_HELD (namesAt): counted, not named. */
+  moreAt(depth: number): number {
+    return this.more[depth] ?? 0;
   }
 
   /** The body ended: throws RowsRefusedError for a key of the path given again after its rows, when they were the rows. */
@@ -180,6 +190,7 @@ export class PathLanes {
         this.onPath = d + 1;
         this.held[d + 1] = false;
         this.names[d + 1] = [];
+        this.more[d + 1] = 0;
         this.expectKey = true;
         return;
       }
@@ -244,7 +255,9 @@ export class PathLanes {
   private keyOfPathObject(raw: Buffer, depth: number, chunk: Buffer, at: number): void {
     const name = keyText(raw);
     if (name === undefined) return;
-    this.names[depth]!.push(name);
+    const names = this.names[depth]!;
+    if (names.length < NAMES_NOT_HELD) names.push(name);
+    else this.more[depth]!++;
     const index = this.captures.findIndex((c) => c.length >= depth && c[depth - 1] === name && name !== this.keys[depth - 1] && c.slice(0, depth - 1).every((k, j) => k === this.keys[j]));
     if (index !== -1) this.capture = { index, depth, pieces: [], from: at + 1 };
   }

@@ -67,6 +67,8 @@ function anywhereOptions(kept: readonly string[], path: string | undefined): Any
     keptBytes: 8 << 20,
     summarise: rowsSummary,
     lane: path === undefined ? (key) => !BUSINESS_KEYS.has(key) : (key) => key === path,
+    // The path's first object, arrived too large to keep, is rebuilt from its rows and captures (pathParts.ts).
+    ...(path === undefined ? {} : { named: new Set([pathKeys(path)[0]!]) }),
   };
 }
 

@@ -1,7 +1,9 @@
 // THE mark of what a page's body stands in for without holding it: the rows a walk streamed to its output
 // as they arrived (placeholderRows: their count, a sample's share of objects, the rest holes), the part
 // of a field too large to keep that the rows rule reads (rowsSummary), and the names of the fields that
-// were too large to keep at all (left out of the body, or kept as a word in their place). Contract drift,
+// were too large to keep at all (left out of the body, or kept as a word in their place; past
+// NAMES_NOT_HELD of them only counted, except the names a check reads, so a map of a million records
+// costs no memory per record). Contract drift,
 // the one reader that compares a body's parts with what they should be, asks here, so a row not held is
 // never read as a row received: JSON has no holes, and a sample's `{}` or `0` is no value the server sent.
 // Assertions and a later request read the body's own text (kept in a spill file while its rows stream),
@@ -36,30 +38,113 @@ export const TOO_LARGE_TO_KEEP = '(a value too large to keep)';
 const FIELDS_NOT_HELD: unique symbol = Symbol.for('apiWorkbench.fieldsNotHeld');
 
 /**
- * Notes on `object` (a body or a field of it) that its field `name` arrived but was too large to keep. Not
- * enumerable: a spread or Object.assign of the body does not carry it, and a comparison of bodies ignores it.
+ * How many names of fields not held one object notes (besides those it must: `always`); past them it only
+ * counts them. A body that is one map of a million records, past the skeleton's budget, would otherwise
+ * hold a million names: memory growing with the body, which its values never cost.
  */
-export function markFieldNotHeld(object: object, name: string): void {
-  const marked = object as { [FIELDS_NOT_HELD]?: string[] };
-  if (!Object.hasOwn(marked, FIELDS_NOT_HELD)) Object.defineProperty(marked, FIELDS_NOT_HELD, { value: [], enumerable: false });
-  marked[FIELDS_NOT_HELD]!.push(name);
+export const NAMES_NOT_HELD = 1000;
+
+/** Buckets of the filter of names counted past NAMES_NOT_HELD (a fixed 256 KiB, made at the first one counted). */
+const COUNTED_BUCKETS = 1 << 16;
+
+interface FieldsNotHeld {
+  /** Each name once: a key given twice is one field, as JSON.parse makes it. */
+  readonly names: Set<string>;
+  /** Fields too large to keep that arrived past NAMES_NOT_HELD: counted, not named. */
+  unnamed: number;
+  /** How many of those counted fall in each bucket of their name's hash: whether a name may be one of them. */
+  counted: Uint32Array | undefined;
+}
+
+function notHeldOf(object: object): FieldsNotHeld | undefined {
+  const marked = object as { [FIELDS_NOT_HELD]?: FieldsNotHeld };
+  return Object.hasOwn(marked, FIELDS_NOT_HELD) ? marked[FIELDS_NOT_HELD] : undefined;
+}
+
+/** `object`'s notes, made empty where it has none. */
+function notHeldFor(object: object): FieldsNotHeld {
+  const notHeld = notHeldOf(object);
+  if (notHeld) return notHeld;
+  const made: FieldsNotHeld = { names: new Set(), unnamed: 0, counted: undefined };
+  Object.defineProperty(object, FIELDS_NOT_HELD, { value: made, enumerable: false });
+  return made;
+}
+
+/** FNV-1a of `name`'s UTF-16 units, as a bucket of the filter. */
+function bucketOf(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) & (COUNTED_BUCKETS - 1);
 }
 
 /**
- * `object`'s field `name` arrived again and was kept: JSON.parse keeps the last, so an earlier copy too
+ * A name given again (now named, or kept) may be one counted before: the count drops by one when the
+ * filter says it may be. A name counted twice stays counted twice (the filter cannot tell a new name
+ * from a repeat without holding the names); so the count errs only toward JSON.parse's own fields: one
+ * too few when another name shares the bucket, one too many per unnamed key given twice.
+ */
+function uncount(notHeld: FieldsNotHeld, name: string): void {
+  const counted = notHeld.counted;
+  if (!counted || notHeld.unnamed === 0) return;
+  const bucket = bucketOf(name);
+  if (counted[bucket]! === 0) return;
+  counted[bucket]!--;
+  notHeld.unnamed--;
+}
+
+/**
+ * Notes on `object` (a body or a field of it) that its field `name` arrived but was too large to keep. Not
+ * enumerable: a spread or Object.assign of the body does not carry it, and a comparison of bodies ignores it.
+ * Named among the first NAMES_NOT_HELD, or whenever `always` (a field a check reads by its name); counted past them.
+ */
+export function markFieldNotHeld(object: object, name: string, always = false): void {
+  const notHeld = notHeldFor(object);
+  if (notHeld.names.has(name)) return;
+  if (always || notHeld.names.size < NAMES_NOT_HELD) {
+    if (always) uncount(notHeld, name);
+    notHeld.names.add(name);
+    return;
+  }
+  notHeld.unnamed++;
+  (notHeld.counted ??= new Uint32Array(COUNTED_BUCKETS))[bucketOf(name)]!++;
+}
+
+/** Notes on `object` that `count` more of its fields arrived too large to keep, their names not known. */
+export function countFieldsNotHeld(object: object, count: number): void {
+  if (count <= 0) return;
+  const notHeld = notHeldFor(object);
+  notHeld.unnamed += count;
+}
+
+/**
+ * The field `name` of `object` is now held (a later copy of a key JSON.parse keeps the last of): a mark that it was too
  * large to keep no longer stands for it.
  */
 export function forgetFieldNotHeld(object: object, name: string): void {
-  const marked = object as { [FIELDS_NOT_HELD]?: string[] };
-  if (!Object.hasOwn(marked, FIELDS_NOT_HELD)) return;
-  const names = marked[FIELDS_NOT_HELD]!;
-  for (let i = names.indexOf(name); i !== -1; i = names.indexOf(name)) names.splice(i, 1);
+  const notHeld = notHeldOf(object);
+  if (!notHeld) return;
+  if (!notHeld.names.delete(name)) uncount(notHeld, name);
 }
 
-/** The fields of `object` that arrived but were too large to keep: absent, or a word in their place. */
+/** The fields of `object` that arrived but were too large to keep and are named: absent, or a word in their place. */
 export function fieldsNotHeld(object: object): readonly string[] {
-  const marked = object as { [FIELDS_NOT_HELD]?: string[] };
-  return Object.hasOwn(marked, FIELDS_NOT_HELD) ? marked[FIELDS_NOT_HELD]! : [];
+  const notHeld = notHeldOf(object);
+  return notHeld ? [...notHeld.names] : [];
+}
+
+/** How many more fields of `object` arrived too large to keep than fieldsNotHeld names (past NAMES_NOT_HELD). */
+export function fieldsNotHeldUnnamed(object: object): number {
+  return notHeldOf(object)?.unnamed ?? 0;
+}
+
+/** `to` (a copy of `from`) notes the same fields not held as `from`. */
+export function copyFieldsNotHeld(from: object, to: object): void {
+  const notHeld = notHeldOf(from);
+  if (!notHeld) return;
+  const copy = notHeldFor(to);
+  for (const name of notHeld.names) copy.names.add(name);
+  copy.unnamed += notHeld.unnamed;
+  copy.counted ??= notHeld.counted?.slice();
 }
 
 /** How many of a page's first rows a walk holds when its rows stream past (as many as contract drift compares). */

@@ -2,10 +2,11 @@
 // them as they pass): the fields a paging step reads inside them (next=data.next beside items=data.rows),
 // kept alone, so the path's first object is never held whole for them; and, when that object was too
 // large to keep, the names of its other fields (and of the objects on the path inside it), noted as
-// arrived but not held (notHeld.ts), so contract drift compares what was held and says which were not.
+// arrived but not held (notHeld.ts), so contract drift compares what was held and says which were not:
+// each named (the word in its place is never read as a value), past NAMES_NOT_HELD only counted (no word).
 import type { PathLanes } from '../json/pathLanes';
 import { ownField, setOwnField } from '../json/ownField';
-import { fieldsNotHeld, forgetFieldNotHeld, markFieldNotHeld, TOO_LARGE_TO_KEEP } from './notHeld';
+import { countFieldsNotHeld, fieldsNotHeld, forgetFieldNotHeld, markFieldNotHeld, TOO_LARGE_TO_KEEP } from './notHeld';
 import { isRecord, pathKeys } from './rows';
 
 /**
@@ -34,25 +35,32 @@ export function placePathParts(skeleton: Record<string, unknown>, path: string, 
   for (let depth = 2; depth <= keys.length && isRecord(holder); depth++) {
     holder = ownField(holder, keys[depth - 2]!);
     if (!isRecord(holder)) return;
-    inBodyOrder(holder, cut.namesAt(depth));
+    inBodyOrder(holder, cut.namesAt(depth), cut.moreAt(depth));
   }
 }
 
 /**
  * `object`'s fields in the order its keys arrived (as JSON.parse orders them); each one it lacks arrived
- * and was not held: the word in its place (its name stays where it was), noted as not held.
+ * and was not held: the word in its place (its name stays where it was), named as not held. The `more`
+ * keys past those named: those it holds are put last, the others only counted as not held.
  */
-function inBodyOrder(object: Record<string, unknown>, names: readonly string[]): void {
+function inBodyOrder(object: Record<string, unknown>, names: readonly string[], more: number): void {
   const held = new Map(Object.entries(object));
   for (const name of held.keys()) Reflect.deleteProperty(object, name);
   for (const name of new Set(names)) {
     if (held.has(name)) setOwnField(object, name, held.get(name));
     else {
       setOwnField(object, name, TOO_LARGE_TO_KEEP);
-      markFieldNotHeld(object, name);
+      markFieldNotHeld(object, name, true);
     }
   }
-  for (const [name, value] of held) if (!Object.hasOwn(object, name)) setOwnField(object, name, value);
+  let heldPast = 0;
+  for (const [name, value] of held) {
+    if (Object.hasOwn(object, name)) continue;
+    setOwnField(object, name, value);
+    heldPast++;
+  }
+  countFieldsNotHeld(object, more - heldPast);
 }
 
 /** The object at `keys` in `body`, made where absent; undefined when something else is there. */

@@ -5,7 +5,7 @@
 // for the body's pages). dispose() removes both files.
 import type { RowSink } from '../export/sink';
 import type { HttpResponse } from '../http/types';
-import { fieldsNotHeld, markFieldNotHeld } from '../paging/notHeld';
+import { copyFieldsNotHeld } from '../paging/notHeld';
 import { isRecord } from '../paging/rows';
 import type { ExchangeResult } from '../run/exchange';
 import { HEAD_ROWS, type BodyView, type Column, type ResultsViewModel } from '../../protocol/webviewMessages';
@@ -44,7 +44,7 @@ export function withRowsAt(skeleton: unknown, path: string | undefined, rows: re
     if (!isRecord(value)) return value;
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(value)) Object.defineProperty(copy, key, { value: key === parts[at] ? (at === parts.length - 1 ? rows : put(value[key], at + 1)) : value[key], enumerable: true, writable: true, configurable: true });
-    for (const name of fieldsNotHeld(value)) markFieldNotHeld(copy, name);
+    copyFieldsNotHeld(value, copy);
     return copy;
   };
   return put(skeleton, 0);
