@@ -38,15 +38,11 @@ export function encodedSink(file: AppendOnlyFile, format: RowSink['format'], enc
     kept();
     return `${encoder.finish?.() ?? ''}${encoder.end?.() ?? ''}`;
   };
-  /**
-   * Appends and keeps `encode()`'s bytes; a write that fails leaves the context as it was (the file's kept
-   * bytes are). Rows held back (no bytes yet) make the file all the same: a stop then ends it with them.
-   */
-  const append = async (encode: () => readonly Buffer[], rows: boolean): Promise<void> => {
+  /** Appends and keeps `encode()`'s bytes; a write that fails leaves the context as it was (the file's kept bytes are). */
+  const append = async (encode: () => readonly Buffer[]): Promise<void> => {
     const putBack = encoder.save();
     try {
-      const bytes = encode();
-      await (bytes.length === 0 && rows ? file.prepare() : file.appendBuffers(bytes));
+      await file.appendBuffers(encode());
     } catch (error) {
       putBack();
       throw error;
@@ -55,9 +51,9 @@ export function encodedSink(file: AppendOnlyFile, format: RowSink['format'], enc
   };
   return {
     format,
-    writePage: (rows) => append(() => [...encodeRows(rows), ...finish()], false),
-    writeRowsPart: (rows) => append(() => encodeRows(rows), rows.length > 0),
-    writeNdjsonPage: (lines, rowCount) => append(() => encodeLines(lines), rowCount > 0),
+    writePage: (rows) => append(() => [...encodeRows(rows), ...finish()]),
+    writeRowsPart: (rows) => append(() => encodeRows(rows)),
+    writeNdjsonPage: (lines) => append(() => encodeLines(lines)),
     openPage(): HeldPage {
       // As the file's drop cuts back to the bytes last kept, the context goes back to where it was then.
       let putBack = encoder.save();

@@ -130,7 +130,7 @@ export class AppendOnlyFile {
       if (ending !== '' && fd !== undefined) {
         ftruncateSync(fd, this.length);
         writeSync(fd, ending, this.length, 'utf8');
-        words.push(`apiwb: stopped: ${this.path} holds the rows written before the stop (the file ended after them)`);
+        words.push(`apiwb: stopped: ${this.path} holds the rows written before the stop, its end written after them`);
       }
     } catch (error) {
       words.push(`apiwb: stopped: ${this.path} could not be ended after its rows (${error instanceof Error ? error.message : String(error)})`);
@@ -144,11 +144,6 @@ export class AppendOnlyFile {
   }
 
   private forgetSignals: () => void = () => undefined;
-
-  /** The file made now, before its first bytes (rows a sink holds back are rows written: a stop ends the file with them). */
-  async prepare(): Promise<void> {
-    if (!this.stopped) await this.opened();
-  }
 
   /** The bytes kept. */
   get bytes(): number {
