@@ -4,10 +4,11 @@
 // still arriving is not kept: none here, so `[]`). The file that was there is said and kept aside.
 // The CLI runs as a child (src/cli/main.ts through tsx); the server is the test's own on 127.0.0.1, port 0.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startRun, STOP_CASES } from './cliProcess';
+import { ROOT } from './cliProcess';
 import { oracle, padded } from './outFileRows';
 import { startLocalServer, type LocalServer } from './localServer';
 
@@ -25,7 +26,12 @@ void describe('--format json stopped while the body arrives', () => {
   });
   after(() => server.close());
 
-  for (const { signal, extra } of STOP_CASES) {
+  const cases = [
+    { signal: 'SIGINT', extra: [] },
+    { signal: 'SIGTERM', extra: [] },
+    { signal: 'SIGINT', extra: ['--all-pages'] },
+  ] as const;
+  for (const { signal, extra } of cases) {
     void it(`${signal} ${extra.join(' ')}: the file at --out is a JSON array of whole rows`, async () => {
       const name = `${signal}${extra.join('').replace(/\W/g, '')}`;
       const file = join(server.dir, `${name}.http`);
@@ -33,7 +39,10 @@ void describe('--format json stopped while the body arrives', () => {
       const out = join(server.dir, `${name}.json`);
       const yesterday = '[{"yesterday":1}]\n';
       writeFileSync(out, yesterday);
-      const run = startRun([file, '--env', 'local', '--env-file', server.envFile, '--out', out, '--format', 'json', '--timeout', '20000', ...extra]);
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'run', file, '--env', 'local', '--env-file', server.envFile, '--out', out, '--format', 'json', '--timeout', '20000', ...extra], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
       // Until the run has written rows at --out (the new file replaced yesterday's), or at most about 15 s.
       let wrote = false;
       for (let tries = 0; tries < 1_500 && !wrote; tries++) {
@@ -41,21 +50,23 @@ void describe('--format json stopped while the body arrives', () => {
         wrote = existsSync(out) && statSync(out).size > yesterday.length && readFileSync(out, 'utf8') !== yesterday;
       }
       assert.ok(wrote, 'rows reached --out before the stop');
-      const end = await run.stop(signal);
-      const output = run.output();
-      assert.deepEqual(end, { code: null, signal }, `ended by the signal (a SIGKILL is a hang); printed: ${output}`);
+      child.kill(signal);
+      const hard = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const end = await exited;
+      clearTimeout(hard);
+      assert.deepEqual(end, { code: null, signal }, `ended by the signal (a SIGKILL is a hang); stderr: ${stderr}`);
       const text = readFileSync(out, 'utf8');
       let parsed: unknown;
-      assert.doesNotThrow(() => { parsed = JSON.parse(text); }, `the file at --out is JSON; it ends ${JSON.stringify(text.slice(-30))}; printed: ${output.slice(0, 300)}`);
+      assert.doesNotThrow(() => { parsed = JSON.parse(text); }, `the file at --out is JSON; it ends ${JSON.stringify(text.slice(-30))}; stderr: ${stderr.slice(0, 300)}`);
       assert.ok(Array.isArray(parsed));
       const rows = parsed as unknown[];
       if (extra.length === 0) {
         // Whole rows only, the body's first ones, in order (oracle: JSON.parse of the whole body).
         assert.ok(rows.length > 0, 'the rows received are kept');
         assert.deepEqual(rows, oracle(ALL, '').slice(0, rows.length));
-        assert.match(output, /stopped: .* holds the rows written before the stop/);
+        assert.match(stderr, /stopped: .* holds the rows written before the stop/);
       } else assert.deepEqual(rows, [], 'a walk keeps only the pages it accepted: none yet');
-      assert.equal((output.match(/is kept at/g) ?? []).length, 1, `the old file is said once: ${output}`);
+      assert.equal((stderr.match(/is kept at/g) ?? []).length, 1, `the old file is said once: ${stderr}`);
     });
   }
 });
