@@ -5,10 +5,6 @@
 // any page (a format may take their bytes as they are: encodeNdjson). The context goes with the bytes
 // that wrote it: a held page dropped, or a mark cut back to, puts it back as it was then, so the next
 // rows write their own header or bracket.
-// Where a page ends (a page written whole, a held page kept) and at close, rows the encoder holds back
-// are written (finish: CSV's first rows until its header is fixed); writeNdjsonPage and writeRowsPart
-// are parts of a page (a single response's rows as they arrive), so they do not end one. At close, and at a stop (Ctrl-C, a
-// kill: AppendOnlyFile.atStop), the file is ended after the rows kept (end: a JSON array's bracket).
 import type { AppendOnlyFile } from './fileSink';
 import { ndjsonRows } from './ndjsonSink';
 import type { HeldPage, RowSink, SinkCheckpoint } from './sink';
@@ -18,26 +14,17 @@ export interface RowEncoder {
   encode(rows: readonly unknown[]): string;
   /** Optional: NDJSON lines of rows as the file's bytes, as they are (no parse); new buffers, the lines are not kept. */
   encodeNdjson?(lines: readonly Buffer[]): readonly Buffer[];
-  /** Optional: the rows encode() held back, as text (a page ends, or the file); '' for none. */
-  finish?(): string;
-  /** Optional: what ends the file after every row (at close, and at a stop); '' for nothing. */
-  end?(): string;
   /** The context now; calling the result puts it back (what was encoded since is cut off the file). */
   save(): () => void;
 }
 
 /** `file` as a sink of `encoder`'s format; `checkpoint` says where it stands after a page kept. */
 export function encodedSink(file: AppendOnlyFile, format: RowSink['format'], encoder: RowEncoder, checkpoint: () => SinkCheckpoint | undefined): RowSink {
-  const bytesOf = (text: string): Buffer[] => (text === '' ? [] : [Buffer.from(text, 'utf8')]);
-  const encodeRows = (rows: readonly unknown[]): Buffer[] => bytesOf(encoder.encode(rows));
-  const encodeLines = (lines: readonly Buffer[]): readonly Buffer[] => (encoder.encodeNdjson ? encoder.encodeNdjson(lines) : encodeRows(ndjsonRows(lines)));
-  const finish = (): Buffer[] => bytesOf(encoder.finish?.() ?? '');
-  /** The context as the file's kept bytes leave it: a stop ends the file from there. */
-  let kept = encoder.save();
-  file.atStop = () => {
-    kept();
-    return `${encoder.finish?.() ?? ''}${encoder.end?.() ?? ''}`;
+  const encodeRows = (rows: readonly unknown[]): Buffer[] => {
+    const text = encoder.encode(rows);
+    return text === '' ? [] : [Buffer.from(text, 'utf8')];
   };
+  const encodeLines = (lines: readonly Buffer[]): readonly Buffer[] => (encoder.encodeNdjson ? encoder.encodeNdjson(lines) : encodeRows(ndjsonRows(lines)));
   /** Appends and keeps `encode()`'s bytes; a write that fails leaves the context as it was (the file's kept bytes are). */
   const append = async (encode: () => readonly Buffer[]): Promise<void> => {
     const putBack = encoder.save();
@@ -47,12 +34,10 @@ export function encodedSink(file: AppendOnlyFile, format: RowSink['format'], enc
       putBack();
       throw error;
     }
-    kept = encoder.save();
   };
   return {
     format,
-    writePage: (rows) => append(() => [...encodeRows(rows), ...finish()]),
-    writeRowsPart: (rows) => append(() => encodeRows(rows)),
+    writePage: (rows) => append(() => encodeRows(rows)),
     writeNdjsonPage: (lines) => append(() => encodeLines(lines)),
     openPage(): HeldPage {
       // As the file's drop cuts back to the bytes last kept, the context goes back to where it was then.
@@ -61,9 +46,8 @@ export function encodedSink(file: AppendOnlyFile, format: RowSink['format'], enc
         writeNdjson: (lines) => file.hold(encodeLines(lines)),
         writeRows: (rows) => file.hold(encodeRows(rows)),
         keep: async () => {
-          await file.hold(finish());
           await file.keep();
-          putBack = kept = encoder.save();
+          putBack = encoder.save();
         },
         drop: async () => {
           await file.drop();
@@ -78,19 +62,10 @@ export function encodedSink(file: AppendOnlyFile, format: RowSink['format'], enc
         cutBack: async () => {
           await fileMark.cutBack();
           putBack();
-          kept = encoder.save();
         },
       };
     },
-    async close() {
-      try {
-        await file.appendBuffers([...finish(), ...bytesOf(encoder.end?.() ?? '')]);
-      } catch (error) {
-        await file.closeAfterFault();
-        throw error;
-      }
-      await file.close();
-    },
+    close: () => file.close(),
     leftAsItWas: () => file.leftAsItWas,
   };
 }
