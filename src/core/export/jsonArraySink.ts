@@ -2,7 +2,8 @@
 // (and a page streamed as it arrives, as NDJSON is: encodedSink.ts) on the same append-only file as the
 // others. Rows read whole are written as JSON.stringify gives them; rows streamed keep their text as the
 // service sent it (as the NDJSON file does), the array's commas put between: JSON.parse reads the same
-// rows from either.
+// rows from either. The file is closed with `]` after the rows kept, at close: a run stopped mid-body
+// (Ctrl-C, a kill) leaves the whole rows written so far, with no `]`.
 import { encodedSink, type RowEncoder } from './encodedSink';
 import { AppendOnlyFile } from './fileSink';
 import type { FileSinkOptions, RowSink } from './sink';
@@ -26,6 +27,8 @@ export async function openJsonArraySink(path: string, options: FileSinkOptions):
       written += rows;
       return bytes.length === 0 ? [] : [bytes];
     },
+    // No row at all: an empty array, unless the caller keeps the file that was there (replaceUnwritten).
+    end: () => (written > 0 ? '\n]\n' : options.replaceUnwritten?.() !== false ? '[]\n' : ''),
     save() {
       const writtenThen = written;
       return () => {
@@ -33,19 +36,7 @@ export async function openJsonArraySink(path: string, options: FileSinkOptions):
       };
     },
   };
-  const sink = encodedSink(file, 'memory', encoder, () => undefined);
-  return {
-    ...sink,
-    async close() {
-      try {
-        if (written > 0 || options.replaceUnwritten?.() !== false) await file.append(written === 0 ? '[]\n' : '\n]\n');
-      } catch (error) {
-        await file.closeAfterFault();
-        throw error;
-      }
-      await file.close();
-    },
-  };
+  return encodedSink(file, 'memory', encoder, () => undefined);
 }
 
 /**

@@ -1,4 +1,4 @@
-// Adversarial review (revf2) of redactingSink.ts's mixed parts: rows redaction leaves as they came keep
+// redactingSink.ts's mixed parts: rows redaction leaves as they came keep
 // their text, rows it changes go on as rows (writeRowsPart), in order, into the CSV and JSON sinks; a secret
 // as a key, escaped (\u), next to rows with nothing to redact, in parts cut anywhere. Invariants: no secret
 // in the file; the file holds every row once, in order; the CSV file does not depend on the parts.
@@ -14,7 +14,7 @@ import { Redactor } from '../../src/core/secrets';
 
 const SECRET = 'sk_live_9f8e7d6c5b4a';
 const escaped = SECRET.replace('s', '\\u0073').replace('_', '\\u005f');
-const dir = mkdtempSync(join(tmpdir(), 'apiwb-rev-revf2-redact-'));
+const dir = mkdtempSync(join(tmpdir(), 'apiwb-redact-mixed-'));
 let n = 0;
 // Lines as a service may send them: numbers JSON.stringify would write otherwise, a secret escaped, as a key.
 const LINES = [
@@ -44,7 +44,7 @@ async function written(format: 'csv' | 'json', cuts: readonly number[]): Promise
   return readFileSync(path, 'utf8');
 }
 
-void describe('revf2: redacted rows beside rows as they came', () => {
+void describe('redacted rows beside rows as they came', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
   const lineEnds = [...BODY.entries()].filter(([, b]) => b === 0x0a).map(([i]) => i + 1).slice(0, -1);
   const cutSets = [[], [lineEnds[0]!], [lineEnds[1]!, lineEnds[3]!], lineEnds];
