@@ -7,7 +7,7 @@
 // rows write their own header or bracket.
 // Where a page ends (a page written whole, a held page kept) and at close, rows the encoder holds back
 // are written (finish: CSV's first rows until its header is fixed); writeNdjsonPage and writeRowsPart
-// are parts of a page (a single response's rows as they arrive), so they do not end one. At close the
+// are parts of a page (a single response's rows as they arrive), so they do not end one: endPage does. At close the
 // file is ended after the rows kept (end: a JSON array's bracket). A run stopped (Ctrl-C, a kill) ends
 // neither: the file holds the bytes written so far.
 import type { AppendOnlyFile } from './fileSink';
@@ -48,6 +48,7 @@ export function encodedSink(file: AppendOnlyFile, format: RowSink['format'], enc
     writePage: (rows) => append(() => [...encodeRows(rows), ...finish()]),
     writeRowsPart: (rows) => append(() => encodeRows(rows)),
     writeNdjsonPage: (lines) => append(() => encodeLines(lines)),
+    endPage: () => append(finish),
     openPage(): HeldPage {
       // As the file's drop cuts back to the bytes last kept, the context goes back to where it was then.
       let putBack = encoder.save();

@@ -1,10 +1,7 @@
-// Adversarial review (revf2): csvSink.ts says the header is the keys of the first rows "of the first page
-// that has rows", held back until the page ends (a page written whole, a held page kept) or the file
-// closes. A single response streamed to --out is written in parts (writeNdjsonPage) that never end a page,
-// so with two requests in one run, the first response's few rows stay held and the SECOND response's keys
-// join the header; a first response small enough to be kept in memory (writePage) ends its page and fixes
-// the header from its rows alone. Expected: the header is the first response's keys (b of the second
-// response in `_extra`), however the first one reached the sink.
+// Two requests to one CSV --out: the header is the keys of the first page that has rows, and a single
+// response is one page, whether it reached the sink read whole (a small body: writePage) or streamed as it
+// arrived (900 rows, fewer than the header's 1 000: parts that do not end a page; responseRows.ts ends it).
+// The second response's new key goes to `_extra`, never into the header.
 // A server of the test's own on 127.0.0.1, port 0; `apiwb run` in process.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,10 +15,10 @@ const SMALL = '[{"a":1},{"a":2}]';
 /** Fewer rows than the header's (900 of 1 000), about 1.8 MB: streamed to --out as it arrives. */
 const BIG = `[${Array.from({ length: 900 }, (_, i) => `{"a":${i},"pad":"${PAD}"}`).join(',')}]`;
 
-void describe('revf2: CSV --out of two responses', () => {
+void describe('CSV --out of two responses', () => {
   let server: LocalServer;
   before(async () => {
-    server = await startLocalServer('apiwb-rev-revf2-two-', (req, res) => {
+    server = await startLocalServer('apiwb-out-csv-two-', (req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(req.url === '/one' ? SMALL : req.url === '/big' ? BIG : '[{"b":3}]');
     });
