@@ -11,7 +11,9 @@
 // - a failed request's rows kept in memory (not streamed) are never written (writeKept), and said;
 // - any other difference between the rows counted and the rows written (no known case: a fault of
 //   apiwb) is cut off and said, and the request fails.
-// Rows are counted as they reach the sink (a page held while it arrives counts once kept).
+// Rows are counted as they reach the sink (a page held while it arrives counts once kept). A response is
+// one page: its end (settle) ends the page in the sink, streamed or not, so rows a format holds back for
+// the page (CSV's header rows) are its own, never joined by the next request's.
 import type { HeldPage, RowSink, SinkMark } from '../core/export/sink';
 import type { ExchangeResult } from '../core/run/exchange';
 
@@ -39,8 +41,11 @@ export class ResponseRows {
   /** Rows the request kept in memory and were not written, it failed (writeKept): not counted. */
   private heldBack: number | undefined;
   private readonly mark: SinkMark | undefined;
+  /** The sink as given (its page ended at settle). */
+  private readonly inner: RowSink;
 
   constructor(inner: RowSink) {
+    this.inner = inner;
     this.mark = inner.mark?.();
     this.sink = this.counting(inner);
   }
@@ -66,6 +71,8 @@ export class ResponseRows {
 
   /** After the request (and writeKept): what its line says, the file made to agree. */
   async settle(result: ExchangeResult): Promise<RowsInOut> {
+    // The response's page ends here (a failed write is remembered: the file is cut back below).
+    if (this.inner.endPage) await this.writing(this.inner.endPage()).catch(() => undefined);
     const counted = this.heldBack !== undefined ? 0 : result.rows?.count ?? 0;
     const failure = result.walk?.failure?.kind;
     const refused = failure === 'rows';

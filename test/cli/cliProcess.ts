@@ -1,7 +1,7 @@
 // Test helper: runs the bundled CLI (see buildCli) as a child process with only the APIWB_SECRET_*
 // variables a test passes, and checks that no secret reached its output.
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -44,37 +44,4 @@ export function summaryLines(stdout: string): SummaryLine[] {
       ...(status ? { status: Number(status) } : {}), ...(rows ? { rows: Number(rows) } : {}), ...(pages ? { pages: Number(pages) } : {}),
     };
   });
-}
-
-/** The stops a test of a run stopped mid-body covers: each signal, and a walk's (--all-pages). */
-export const STOP_CASES = [
-  { signal: 'SIGINT', extra: [] },
-  { signal: 'SIGTERM', extra: [] },
-  { signal: 'SIGINT', extra: ['--all-pages'] },
-] as const;
-
-/** A run stopped by a signal: how it ended, and what it printed (stdout then stderr as they came). */
-export interface StoppableRun {
-  readonly output: () => string;
-  /** Stops the run with `signal`; resolves once it ended (killed hard 20 s on: a hang reads as SIGKILL). */
-  stop(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** `apiwb run ARGS` from the sources (src/cli/main.ts through tsx) as a child, to be stopped by a signal. */
-export function startRun(args: readonly string[]): StoppableRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'run', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => { output += c.toString(); });
-  child.stderr.on('data', (c: Buffer) => { output += c.toString(); });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
-  return {
-    output: () => output,
-    async stop(signal) {
-      child.kill(signal);
-      const hard = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      const end = await exited;
-      clearTimeout(hard);
-      return end;
-    },
-  };
 }

@@ -3,10 +3,11 @@
 // The process must end BY the signal (not an exit code, not a hang), the old file said and kept.
 // The test's own server on 127.0.0.1 port 0; the CLI as a child (src/cli/main.ts through tsx).
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, watch, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startRun, STOP_CASES } from './cliProcess';
+import { ROOT } from './cliProcess';
 import { startLocalServer, type LocalServer } from './localServer';
 import { padded } from './outFileRows';
 
@@ -25,14 +26,23 @@ void describe('--out aside: a signal ends the process by that signal', () => {
   });
   after(() => server.close());
 
-  for (const { signal, extra } of STOP_CASES) {
+  const cases = [
+    { signal: 'SIGINT', extra: [] },
+    { signal: 'SIGTERM', extra: [] },
+    { signal: 'SIGINT', extra: ['--all-pages'] },
+  ] as const;
+  for (const { signal, extra } of cases) {
     void it(`${signal} ${extra.join(' ')}: ended by ${signal}, the old file said and kept`, async () => {
       const name = `${signal}${extra.join('').replace(/\W/g, '')}`;
       const out = join(server.dir, `${name}.out`);
       const file = join(server.dir, `${name}.http`);
       writeFileSync(file, 'GET {{base}}/stall\n');
       writeFileSync(out, OLD);
-      const run = startRun([file, '--env', 'local', '--env-file', server.envFile, '--out', out, ...extra]);
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'run', file, '--env', 'local', '--env-file', server.envFile, '--out', out, ...extra], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => { output += c.toString(); });
+      child.stderr.on('data', (c: Buffer) => { output += c.toString(); });
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
       await new Promise<void>((resolve) => { stalled = resolve; });
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => { w.close(); reject(new Error(`no row reached ${out}`)); }, 30_000);
@@ -42,9 +52,11 @@ void describe('--out aside: a signal ends the process by that signal', () => {
         const w = watch(server.dir, check);
         check();
       });
+      child.kill(signal);
       // A hang is a failure too: at most 20 s after the signal, then the child is killed hard.
-      const end = await run.stop(signal);
-      const output = run.output();
+      const hard = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const end = await exited;
+      clearTimeout(hard);
       const mine = asidesOf(out);
       assert.deepEqual(end, { code: null, signal }, `ended ${JSON.stringify(end)} (a SIGKILL is a hang); printed: ${JSON.stringify(output)}`);
       assert.equal(mine.length, 1, JSON.stringify(mine));

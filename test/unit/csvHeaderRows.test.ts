@@ -70,6 +70,16 @@ void describe('CSV header of the first rows', () => {
     assert.equal(held, whole);
   });
 
+  void it('a page written in parts ends at endPage (a single response\'s end): the next page\'s keys go to _extra', async () => {
+    const parts = await csvOf(async (sink) => {
+      await sink.writeNdjsonPage!([ndjson([{ a: 1 }])], 1, new Set());
+      await sink.endPage!();
+      await sink.writeNdjsonPage!([ndjson([{ b: 2 }])], 1, new Set());
+      await sink.endPage!();
+    });
+    assert.equal(parts, 'a,_extra\r\n1,\r\n,"{""b"":2}"\r\n');
+  });
+
   void it('a held page dropped takes its held-back rows with it', async () => {
     const text = await csvOf(async (sink) => {
       const page = sink.openPage!();

@@ -7,8 +7,9 @@
 // rows write their own header or bracket.
 // Where a page ends (a page written whole, a held page kept) and at close, rows the encoder holds back
 // are written (finish: CSV's first rows until its header is fixed); writeNdjsonPage and writeRowsPart
-// are parts of a page (a single response's rows as they arrive), so they do not end one. At close, and at a stop (Ctrl-C, a
-// kill: AppendOnlyFile.atStop), the file is ended after the rows kept (end: a JSON array's bracket).
+// are parts of a page (a single response's rows as they arrive), so they do not end one: endPage does. At close the
+// file is ended after the rows kept (end: a JSON array's bracket). A run stopped (Ctrl-C, a kill) ends
+// neither: the file holds the bytes written so far.
 import type { AppendOnlyFile } from './fileSink';
 import { ndjsonRows } from './ndjsonSink';
 import type { HeldPage, RowSink, SinkCheckpoint } from './sink';
@@ -20,7 +21,7 @@ export interface RowEncoder {
   encodeNdjson?(lines: readonly Buffer[]): readonly Buffer[];
   /** Optional: the rows encode() held back, as text (a page ends, or the file); '' for none. */
   finish?(): string;
-  /** Optional: what ends the file after every row (at close, and at a stop); '' for nothing. */
+  /** Optional: what ends the file after every row, at close; '' for nothing. */
   end?(): string;
   /** The context now; calling the result puts it back (what was encoded since is cut off the file). */
   save(): () => void;
@@ -32,32 +33,22 @@ export function encodedSink(file: AppendOnlyFile, format: RowSink['format'], enc
   const encodeRows = (rows: readonly unknown[]): Buffer[] => bytesOf(encoder.encode(rows));
   const encodeLines = (lines: readonly Buffer[]): readonly Buffer[] => (encoder.encodeNdjson ? encoder.encodeNdjson(lines) : encodeRows(ndjsonRows(lines)));
   const finish = (): Buffer[] => bytesOf(encoder.finish?.() ?? '');
-  /** The context as the file's kept bytes leave it: a stop ends the file from there. */
-  let kept = encoder.save();
-  file.atStop = () => {
-    kept();
-    return `${encoder.finish?.() ?? ''}${encoder.end?.() ?? ''}`;
-  };
-  /**
-   * Appends and keeps `encode()`'s bytes; a write that fails leaves the context as it was (the file's kept
-   * bytes are). Rows held back (no bytes yet) make the file all the same: a stop then ends it with them.
-   */
-  const append = async (encode: () => readonly Buffer[], rows: boolean): Promise<void> => {
+  /** Appends and keeps `encode()`'s bytes; a write that fails leaves the context as it was (the file's kept bytes are). */
+  const append = async (encode: () => readonly Buffer[]): Promise<void> => {
     const putBack = encoder.save();
     try {
-      const bytes = encode();
-      await (bytes.length === 0 && rows ? file.prepare() : file.appendBuffers(bytes));
+      await file.appendBuffers(encode());
     } catch (error) {
       putBack();
       throw error;
     }
-    kept = encoder.save();
   };
   return {
     format,
-    writePage: (rows) => append(() => [...encodeRows(rows), ...finish()], false),
-    writeRowsPart: (rows) => append(() => encodeRows(rows), rows.length > 0),
-    writeNdjsonPage: (lines, rowCount) => append(() => encodeLines(lines), rowCount > 0),
+    writePage: (rows) => append(() => [...encodeRows(rows), ...finish()]),
+    writeRowsPart: (rows) => append(() => encodeRows(rows)),
+    writeNdjsonPage: (lines) => append(() => encodeLines(lines)),
+    endPage: () => append(finish),
     openPage(): HeldPage {
       // As the file's drop cuts back to the bytes last kept, the context goes back to where it was then.
       let putBack = encoder.save();
@@ -67,7 +58,7 @@ export function encodedSink(file: AppendOnlyFile, format: RowSink['format'], enc
         keep: async () => {
           await file.hold(finish());
           await file.keep();
-          putBack = kept = encoder.save();
+          putBack = encoder.save();
         },
         drop: async () => {
           await file.drop();
@@ -82,7 +73,6 @@ export function encodedSink(file: AppendOnlyFile, format: RowSink['format'], enc
         cutBack: async () => {
           await fileMark.cutBack();
           putBack();
-          kept = encoder.save();
         },
       };
     },

@@ -1,5 +1,5 @@
 // The file half of the NDJSON and CSV sinks: positional writes that resume at a checkpoint's length.
-import { constants, ftruncateSync, writeSync } from 'node:fs';
+import { constants, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { access, lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -22,16 +22,6 @@ export class AppendOnlyFile {
   private aside: string | undefined;
   /** After close: the path holds what it held before (nothing kept: the new file gone, the old one back). */
   leftAsItWas = false;
-  /**
-   * Set by a sink whose file is whole only once ended (a JSON array's bracket, CSV's rows held for its
-   * header): the bytes that end the file after the bytes kept, written when the run is stopped (Ctrl-C,
-   * a kill). Read once, then; '' writes nothing and cuts nothing.
-   */
-  atStop: (() => string) | undefined;
-  /** Stopped: the file was ended at the stop, nothing more is written to it. */
-  private stopped = false;
-  /** The write under way (a stop waits for it before it ends the file). */
-  private writing: Promise<unknown> = Promise.resolve();
 
   private constructor(private readonly path: string, handle: FileHandle | undefined, private length: number, private readonly options: FileSinkOptions) {
     this.handle = handle;
@@ -71,6 +61,7 @@ export class AppendOnlyFile {
       const aside = await freeAsideName(this.path);
       await worded(this.path, () => rename(this.path, aside));
       this.aside = aside;
+      this.sayAsideIfStopped(aside);
     }
     // The new file keeps the old one's permissions and, where the user may give it, its owner.
     const mode = old?.isFile() ? old.mode & 0o777 : 0o666;
@@ -87,68 +78,34 @@ export class AppendOnlyFile {
       await handle.chown(old.uid, old.gid).catch(() => undefined);
     }
     this.handle = handle;
-    this.endAtStop();
     return handle;
   }
 
   /**
-   * A run stopped by Ctrl-C or a kill: the rows kept so far stay at the path (a walk resumes from them),
-   * ended as the sink says (atStop: bytes held past them cut off first), and where an old file waits aside
-   * is said, so it is never lost unseen. The write under way is waited for (at most STOP_WAIT_MS), so no
-   * byte lands after the end; meanwhile a signal raised again (runCommand's) does not end the process yet.
+   * A run stopped by Ctrl-C or a kill while the old file waits aside: the rows written so far stay at the
+   * path (a walk resumes from them), and where the old file is kept is said, so it is never lost unseen.
    */
-  private endAtStop(): void {
-    if (!this.aside && !this.atStop) return;
-    const stop = (signal: NodeJS.Signals): void => {
+  private sayAsideIfStopped(aside: string): void {
+    const say = (signal: NodeJS.Signals): void => {
       this.forgetSignals();
-      const wait = (): void => undefined;
-      process.on('SIGINT', wait);
-      process.on('SIGTERM', wait);
-      void settledWithin(this.writing, STOP_WAIT_MS).then(() => this.endNow()).finally(() => {
-        process.off('SIGINT', wait);
-        process.off('SIGTERM', wait);
-        // The only listener: the signal ends the process as it would have without one.
-        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-      });
+      try {
+        writeSync(2, `apiwb: stopped: the file that was at ${this.path} before this run is kept at ${aside}\n`);
+      } catch {
+        // stderr closed: nothing more can be said.
+      }
+      // The only listener: the signal ends the process as it would have without one.
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    process.once('SIGINT', say);
+    process.once('SIGTERM', say);
     this.forgetSignals = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      process.off('SIGINT', say);
+      process.off('SIGTERM', say);
       this.forgetSignals = () => undefined;
     };
   }
 
-  /** At a stop: the file ended after its kept bytes (atStop), what was done said on stderr. */
-  private endNow(): void {
-    this.stopped = true;
-    const words: string[] = [];
-    try {
-      const ending = this.atStop?.() ?? '';
-      const fd = this.handle?.fd;
-      if (ending !== '' && fd !== undefined) {
-        ftruncateSync(fd, this.length);
-        writeSync(fd, ending, this.length, 'utf8');
-        words.push(`apiwb: stopped: ${this.path} holds the rows written before the stop (the file ended after them)`);
-      }
-    } catch (error) {
-      words.push(`apiwb: stopped: ${this.path} could not be ended after its rows (${error instanceof Error ? error.message : String(error)})`);
-    }
-    if (this.aside) words.push(`apiwb: stopped: the file that was at ${this.path} before this run is kept at ${this.aside}`);
-    try {
-      for (const line of words) writeSync(2, `${line}\n`);
-    } catch {
-      // stderr closed: nothing more can be said.
-    }
-  }
-
   private forgetSignals: () => void = () => undefined;
-
-  /** The file made now, before its first bytes (rows a sink holds back are rows written: a stop ends the file with them). */
-  async prepare(): Promise<void> {
-    if (!this.stopped) await this.opened();
-  }
 
   /** The bytes kept. */
   get bytes(): number {
@@ -170,7 +127,7 @@ export class AppendOnlyFile {
   async hold(buffers: readonly Buffer[]): Promise<void> {
     let total = 0;
     for (const b of buffers) total += b.length;
-    if (total === 0 || this.stopped) return;
+    if (total === 0) return;
     const handle = await this.opened();
     this.touched = true;
     let position = this.length + this.held;
@@ -179,9 +136,7 @@ export class AppendOnlyFile {
       let batch = buffers.slice(i, i + 512);
       let size = batch.reduce((n, b) => n + b.length, 0);
       while (size > 0) {
-        const written = worded(this.path, () => handle.writev(batch, position));
-        this.writing = written.catch(() => undefined);
-        const { bytesWritten } = await written;
+        const { bytesWritten } = await worded(this.path, () => handle.writev(batch, position));
         position += bytesWritten;
         size -= bytesWritten;
         if (size > 0) batch = skipBytes(batch, bytesWritten);
@@ -201,7 +156,7 @@ export class AppendOnlyFile {
 
   /** The bytes held (and any a failed write left) are cut off: the file ends at the bytes kept. */
   async drop(): Promise<void> {
-    if (!this.touched || this.stopped) return;
+    if (!this.touched) return;
     this.held = 0;
     await this.handle?.truncate(this.length);
     this.touched = false;
@@ -212,7 +167,7 @@ export class AppendOnlyFile {
     const at = this.length;
     return {
       cutBack: async () => {
-        if ((this.length <= at && !this.touched) || this.stopped) return;
+        if (this.length <= at && !this.touched) return;
         this.held = 0;
         this.touched = false;
         this.length = Math.min(this.length, at);
@@ -236,15 +191,12 @@ export class AppendOnlyFile {
    * old file waits aside, it is put back in place of the new one, which ends cut short.
    */
   async closeAfterFault(): Promise<void> {
-    if (this.stopped) return;
     await this.handle?.close().catch(() => undefined);
     this.handle = undefined;
     await this.putBack();
   }
 
   async close(): Promise<void> {
-    // Stopped: the file was ended at the stop, and the process ends with the signal.
-    if (this.stopped) return;
     // Nothing kept (none written, or all of it cut off again): the file is made (empty) only when the
     // caller says the run's output is ready; else the path is left as it was before (the old file back).
     const replace = this.options.replaceUnwritten?.() !== false;
@@ -260,21 +212,6 @@ export class AppendOnlyFile {
     this.aside = undefined;
     this.forgetSignals();
   }
-}
-
-/** How long a stop waits for the write under way before it ends the file. */
-const STOP_WAIT_MS = 2_000;
-
-/** `work` settled (either way), or `ms` passed. */
-function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref();
-    void work.finally(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }
 
 /** A hidden name beside `path` that no file has yet (the old file waits there until close). */

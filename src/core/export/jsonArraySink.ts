@@ -2,8 +2,8 @@
 // (and a page streamed as it arrives, as NDJSON is: encodedSink.ts) on the same append-only file as the
 // others. Rows read whole are written as JSON.stringify gives them; rows streamed keep their text as the
 // service sent it (as the NDJSON file does), the array's commas put between: JSON.parse reads the same
-// rows from either. The file is closed with `]` after the rows kept, at close and at a stop (Ctrl-C, a
-// kill: encodedSink.ts): a run stopped mid-body leaves a JSON array of the whole rows written so far.
+// rows from either. The file is closed with `]` after the rows kept, at close: a run stopped mid-body
+// (Ctrl-C, a kill) leaves the whole rows written so far, with no `]`.
 import { encodedSink, type RowEncoder } from './encodedSink';
 import { AppendOnlyFile } from './fileSink';
 import type { FileSinkOptions, RowSink } from './sink';

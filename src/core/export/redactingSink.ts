@@ -63,6 +63,7 @@ export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink
       : {}),
     checkpoint: () => inner.checkpoint(),
     ...(inner.mark ? { mark: inner.mark.bind(inner) } : {}),
+    ...(inner.endPage ? { endPage: inner.endPage.bind(inner) } : {}),
     close: () => inner.close(),
     ...(inner.leftAsItWas ? { leftAsItWas: inner.leftAsItWas.bind(inner) } : {}),
   };

@@ -29,6 +29,12 @@ export interface RowSink {
    */
   writeRowsPart?(rows: readonly unknown[]): Promise<void>;
   /**
+   * Optional: the page written in parts (writeNdjsonPage, writeRowsPart: a single response's rows as they
+   * arrive) ends here, as a page written whole or a held page kept ends by itself: rows a format held back
+   * for the page are written (CSV's first rows, until its header is fixed).
+   */
+  endPage?(): Promise<void>;
+  /**
    * Optional: appends a page already encoded as NDJSON lines (the walker's streamed pages). Every file
    * sink offers it (CSV and the JSON array through encodedSink.ts); the walker reads a page whole for a
    * sink without it (the memory sink).
