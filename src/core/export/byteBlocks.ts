@@ -109,14 +109,6 @@ export class ByteBlocks {
     return copy;
   }
 
-  /** The bytes written so far forgotten; the blocks are kept to be written again (as copyOut, without the copy). */
-  clear(): void {
-    this.segments.length = 0;
-    this.used = 0;
-    this.sealed = 0;
-    this.length = 0;
-  }
-
   private seal(): void {
     if (this.used > this.sealed) this.segments.push(this.current.subarray(this.sealed, this.used));
     this.sealed = this.used;

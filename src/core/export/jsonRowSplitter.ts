@@ -32,9 +32,7 @@ const ERROR_LISTS: ReadonlySet<string> = new Set(ERROR_LIST_KEYS);
 export class JsonRowSplitter extends JsonScanner {
   // The first field of its own: the warm-up's splitters give the fields their shapes before this one has any.
   private readonly warmedUp = warmUpOnce((field, out) => new JsonRowSplitter(field, out));
-  private fields: Record<string, unknown> = {};
-  /** Whether `fields` was set or marked since it was made (reset makes it anew only then). */
-  private fieldsTouched = false;
+  private readonly fields: Record<string, unknown> = {};
   private rowsFound = false;
   private rowCount = 0;
   /** Set when the body is not of the expected shape: it is kept whole and parsed at the end. */
@@ -76,39 +74,6 @@ export class JsonRowSplitter extends JsonScanner {
    */
   constructor(private readonly rowsField: string | undefined, private readonly out: ByteBlocks, private readonly anywhere?: AnywhereOptions) {
     super();
-  }
-
-  /**
-   * Ready for another body, as if made anew (its `out` and options kept): a splitter for many small
-   * bodies in a row (lane.ts's SmallLanes) is made once, not once each. Its candidates set is emptied.
-   */
-  reset(): void {
-    this.restart();
-    // What is made anew or emptied only when it was used (most small bodies set no field, keep no piece).
-    if (this.fieldsTouched) this.fields = {};
-    this.fieldsTouched = false;
-    this.rowsFound = false;
-    this.rowCount = 0;
-    this.whole = undefined;
-    this.key = '';
-    this.body = 0;
-    this.second = 0;
-    if (this.candidates.size > 0) this.candidates.clear();
-    this.held = Held.None;
-    this.heldStart = -1;
-    if (this.heldPieces.length > 0) this.heldPieces = [];
-    this.heldBytes = 0;
-    this.lane = undefined;
-    if (this.allLanes.length > 0) this.allLanes.length = 0;
-    this.discard = false;
-    this.kept = 0;
-    this.innerArray = false;
-    this.uncertain = false;
-    this.scalar = false;
-    this.started = false;
-    this.runStart = -1;
-    this.runEnd = -1;
-    this.commaCount = 0;
   }
 
   /**
@@ -290,7 +255,6 @@ export class JsonRowSplitter extends JsonScanner {
    * whose rows the rule would then pick) gives way to the word, so no rule reads the copy the body replaced.
    */
   private notHeld(): void {
-    this.fieldsTouched = true;
     const key = this.key, anywhere = this.anywhere;
     const earlier = Object.hasOwn(this.fields, key), always = anywhere?.alwaysKept.has(key) === true;
     markFieldNotHeld(this.fields, key, earlier || always || anywhere?.named?.has(key) === true);
@@ -299,7 +263,6 @@ export class JsonRowSplitter extends JsonScanner {
 
   /** Set as JSON.parse sets it, its not-held mark forgotten. */
   private define(key: string, value: unknown): void {
-    this.fieldsTouched = true;
     forgetFieldNotHeld(this.fields, key);
     this.put(key, value);
   }

@@ -77,21 +77,6 @@ export abstract class JsonScanner {
   /** The body is refused at a byte of `b`: what the subclass holds of it goes out first. */
   protected abstract beforeFault(b: Buffer): void;
 
-  /** Back to before the first byte of a body (a scanner read again for the next small body: lane.ts's SmallLanes). */
-  protected restart(): void {
-    this.offset = 0;
-    this.watch = -1;
-    this.rowsDepth = -1;
-    this.lineBreak = false;
-    this.chunk = undefined;
-    this.state = G.Value;
-    this.depth = 0;
-    this.words = NO_WORDS;
-    this.isKey = false;
-    this.hexLeft = 0;
-    this.literalAt = 0;
-  }
-
   /** Whether the whole body has been read (its last container closed). */
   protected get complete(): boolean {
     return this.state === G.Done;

@@ -143,27 +143,20 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
 class BodyOffsets {
   private fed = 0;
   private elidedSoFar = 0;
-  // Each lane elided so far: where its place is in what the splitter was fed, and its length (numbers,
-  // not an object each: a body may hold 200 000 lanes); the lane being read: where it is in the body too.
-  private readonly elidedAt: number[] = [];
-  private readonly elidedLength: number[] = [];
-  private laneAt = 0;
-  private laneFedAt = 0;
-  private laneLength = 0;
+  private readonly elided: { at: number; length: number }[] = [];
+  private lane = { at: 0, fedAt: 0, length: 0 };
 
   outside(bytes: Buffer, splitter: JsonRowSplitter): void {
     try {
       splitter.push(bytes);
     } catch (error) {
-      throw this.said(error, (n) => n + this.elidedAt.reduce((sum, at, k) => sum + (at <= n ? this.elidedLength[k]! : 0), 0));
+      throw this.said(error, (n) => n + this.elided.reduce((sum, e) => sum + (e.at <= n ? e.length : 0), 0));
     }
     this.fed += bytes.length;
   }
 
   open(): void {
-    this.laneAt = this.fed + this.elidedSoFar;
-    this.laneFedAt = this.fed;
-    this.laneLength = 0;
+    this.lane = { at: this.fed + this.elidedSoFar, fedAt: this.fed, length: 0 };
   }
 
   inside(bytes: Buffer, lanes: LaneRows): void {
@@ -172,14 +165,13 @@ class BodyOffsets {
     } catch (error) {
       throw this.inLane(error);
     }
-    this.laneLength += bytes.length;
+    this.lane.length += bytes.length;
   }
 
   /** The lane ends (a small one is split only now: a fault in it is said at its byte all the same). */
   close(lanes: LaneRows): void {
-    this.elidedAt.push(this.laneFedAt);
-    this.elidedLength.push(this.laneLength);
-    this.elidedSoFar += this.laneLength;
+    this.elided.push({ at: this.lane.fedAt, length: this.lane.length });
+    this.elidedSoFar += this.lane.length;
     try {
       lanes.close();
     } catch (error) {
@@ -189,7 +181,7 @@ class BodyOffsets {
 
   /** A fault of a lane's splitter, which read the lane after LANE_PREFIX: said at its byte in the body. */
   private inLane(error: unknown): unknown {
-    const at = this.laneAt;
+    const at = this.lane.at;
     return this.said(error, (n) => at + n - LANE_PREFIX.length);
   }
 

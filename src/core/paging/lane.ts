@@ -12,15 +12,13 @@ import { placeholderRows, ROWS_SAMPLE } from './rows';
 
 /** A lane's bytes only held up to this size: one that closes within it never gets a splitter of its own. */
 export const LAZY_BYTES = 16 * 1024;
-const NEWLINE = 0x0a, OPEN_OBJ = 0x7b, OPEN_ARR = 0x5b, CLOSE_ARR = 0x5d;
+const NEWLINE = 0x0a, OPEN_OBJ = 0x7b;
 /** What a lane's splitter reads before its bytes: every lane is read as the array of one field. */
 const LANE_FIELD = 'r';
 export const LANE_PREFIX = Buffer.from(`{"${LANE_FIELD}":[`);
 const CLOSE = Buffer.from(']}');
 
 export const NO_KEYS: ReadonlySet<string> = new Set();
-/** What a lane holds before its first bytes: shared, never added to (push makes a list of its own). */
-const NO_HELD: Buffer[] = [];
 
 export class Lane {
   /**
@@ -37,15 +35,15 @@ export class Lane {
    * Its bytes so far while it has no splitter: views of the chunk being cut while it lasts (most lanes
    * close within the chunk they open in, and are split then, never copied), copied once it ends (own).
    */
-  private held: Buffer[] | undefined = NO_HELD;
+  private held: Buffer[] | undefined = [];
   private heldBytes = 0;
   private heldViews = false;
   private rows = 0;
   private candidates = NO_KEYS;
   /** Closed: its rows cut but not yet moved (seal). */
   private tail: Buffer[] = [];
-  /** The placeholder the rule weighs for it (placeholderRows), made when first asked for (most lanes are stood in for). */
-  private placeholderItems: unknown[] | undefined;
+  /** The placeholder the rule weighs for it (placeholderRows). */
+  readonly items: unknown[] = [];
   sampled = 0;
   objects = 0;
   lineStart = true;
@@ -66,9 +64,7 @@ export class Lane {
   push(bytes: Buffer): void {
     if (this.splitter) return this.splitter.push(bytes);
     if (!this.held) return;
-    // A list of its own at its first bytes, of their size (most lanes get one piece).
-    if (this.held.length === 0) this.held = [bytes];
-    else this.held.push(bytes);
+    this.held.push(bytes);
     this.heldViews = true;
     this.heldBytes += bytes.length;
     if (this.heldBytes > LAZY_BYTES) this.open();
@@ -98,7 +94,7 @@ export class Lane {
     const held = this.held;
     this.held = undefined;
     if (held) {
-      const split = small.split(held, this.heldViews, this);
+      const split = small.split(held);
       this.rows = split.rows;
       this.candidates = split.candidates;
       this.tail = split.ndjson;
@@ -170,10 +166,6 @@ export class Lane {
     }
   }
 
-  get items(): unknown[] {
-    return (this.placeholderItems ??= []);
-  }
-
   placeholder(): unknown[] {
     return placeholderRows(this.items, this.count, this.sampled, this.objects);
   }
@@ -187,44 +179,15 @@ interface SmallSplit {
   readonly error?: Error;
 }
 
-/**
- * Lanes that closed while held, each split in one go; their rows cut into one set of blocks, copied out
- * to their own size (or, when no one reads rows, only weighed: sample).
- */
+/** Lanes that closed while held, each split in one go; their rows cut into one set of blocks, copied out to their own size. */
 export class SmallLanes {
-  /** @param keep whether their rows are kept (LaneRows' store), else only counted and weighed. */
-  constructor(private readonly keep = true) {}
-
   private readonly out = new ByteBlocks(64 * 1024);
 
   /** The lane's bytes between LANE_PREFIX and CLOSE, put together: one push, not three or more. */
   private readonly whole = Buffer.allocUnsafeSlow(LANE_PREFIX.length + LAZY_BYTES + CLOSE.length);
 
-  /** One splitter for all of them, reset before each (a body may hold 200 000 small lanes). */
-  private readonly splitter = new JsonRowSplitter(LANE_FIELD, this.out);
-
-  /** The same, for a lane read as the array it is (`[…]`, no LANE_PREFIX): its bytes as they lie in the chunk. */
-  private readonly arraySplitter = new JsonRowSplitter(undefined, this.out);
-
-  /**
-   * @param views whether `held` are views of the chunk being cut: a lane within it is read where it lies,
-   * between its own brackets (no copy); on a fault it is read again as below, for the same rows and fault.
-   */
-  split(held: readonly Buffer[], views: boolean, lane: Lane): SmallSplit {
-    const bracketed = views && held.length === 1 ? withBrackets(held[0]!) : undefined;
-    if (bracketed) {
-      const splitter = this.arraySplitter;
-      splitter.reset();
-      try {
-        splitter.push(bracketed);
-        splitter.end();
-        return this.result(splitter, lane);
-      } catch {
-        this.out.clear();
-      }
-    }
-    const splitter = this.splitter;
-    splitter.reset();
+  split(held: readonly Buffer[]): SmallSplit {
+    const splitter = new JsonRowSplitter(LANE_FIELD, this.out);
     let error: Error | undefined;
     try {
       let n = LANE_PREFIX.copy(this.whole, 0);
@@ -235,31 +198,8 @@ export class SmallLanes {
     } catch (fault) {
       error = fault instanceof Error ? fault : new Error(String(fault));
     }
-    return this.result(splitter, lane, error);
-  }
-
-  private result(splitter: JsonRowSplitter, lane: Lane, error?: Error): SmallSplit {
-    let ndjson: Buffer[] = [];
-    if (this.out.length > 0 && this.keep) ndjson = [this.out.copyOut()];
-    else if (this.out.length > 0) {
-      // Nobody reads them: weighed where they lie, as LaneRows.move would weigh them, and forgotten.
-      lane.sample(this.out.buffers());
-      this.out.clear();
-    }
-    // Its own copy: the splitter's set is emptied for the next lane.
-    const candidates = splitter.secretKeyCandidates.size === 0 ? NO_KEYS : new Set(splitter.secretKeyCandidates);
+    const ndjson = this.out.length === 0 ? [] : [this.out.copyOut()];
+    const candidates = splitter.secretKeyCandidates.size === 0 ? NO_KEYS : splitter.secretKeyCandidates;
     return { rows: splitter.rowsSoFar, candidates, ndjson, ...(error === undefined ? {} : { error }) };
   }
-}
-
-/**
- * A lane's content as a view of the chunk, widened by a byte each side when those are its brackets: the
- * lane opened and closed within that chunk (a view of it, of one piece), so they lie right there.
- */
-function withBrackets(content: Buffer): Buffer | undefined {
-  const start = content.byteOffset - 1;
-  const end = content.byteOffset + content.length + 1;
-  if (start < 0 || end > content.buffer.byteLength) return undefined;
-  const bytes = Buffer.from(content.buffer, start, end - start);
-  return bytes[0] === OPEN_ARR && bytes[bytes.length - 1] === CLOSE_ARR ? bytes : undefined;
 }

@@ -21,7 +21,7 @@ import type { HeldPage } from '../export/sink';
 import { ownField, setOwnField } from '../json/ownField';
 import { openSpill, type Spill } from '../json/spill';
 import { Lane, NO_KEYS, SmallLanes } from './lane';
-import { isRecord, placeholderRows, ROWS_SAMPLE, type RowsFound } from './rows';
+import { isRecord, placeholderRows, type RowsFound } from './rows';
 
 /** Whole rows as NDJSON lines, how many, and the row keys that may name a secret. */
 export type RowsWrite = (ndjson: readonly Buffer[], rows: number, secretKeyCandidates: ReadonlySet<string>) => Promise<void>;
@@ -52,16 +52,14 @@ export class LaneRows {
   private closed: Lane[] = [];
   private kept: Lane[] = [];
   private paged: Lane | undefined;
-  private readonly small: SmallLanes;
+  private readonly small = new SmallLanes();
 
   /**
    * @param find the rows rule.
    * @param store whether rows are kept at all (else only counted and weighed).
    * @param tentative a page of the sink written as it arrives and kept or dropped at the end.
    */
-  constructor(private readonly find: (body: unknown) => RowsFound, private readonly store: boolean, private readonly tentative?: () => HeldPage | undefined) {
-    this.small = new SmallLanes(store);
-  }
+  constructor(private readonly find: (body: unknown) => RowsFound, private readonly store: boolean, private readonly tentative?: () => HeldPage | undefined) {}
 
   open(keys: readonly string[]): void {
     this.current = new Lane(keys, this.lanes.length);
@@ -313,27 +311,25 @@ function innerArray(skeleton: Record<string, unknown>, keys: readonly string[]):
  */
 function standIns(lanes: readonly Lane[]): readonly Lane[] {
   if (lanes.length <= 2) return lanes;
-  // The inner keys seen under each outer key: the first, then (a second one came) all of them; a lane one
-  // level down whose key comes again is shared. No set made for an outer key with one lane (200 000 of them).
-  const outers = new Map<string, { depth: number; first: string; paths: Set<string> | undefined }>();
+  const outers = new Map<string, { depth: number; paths: Set<string> }>();
   const shared = new Set<string>();
   let lastOuter: string | undefined;
   for (const lane of lanes) {
     const outer = lane.keys[0]!;
     const seen = outers.get(outer);
     const path = lane.keys.length === 1 ? '' : lane.keys[1]!;
-    if (!seen) outers.set(outer, { depth: lane.keys.length, first: path, paths: undefined });
-    else if (seen.depth !== lane.keys.length || lane.keys.length === 1 || lastOuter !== outer || (seen.paths ? seen.paths.has(path) : seen.first === path)) shared.add(outer);
-    else (seen.paths ??= new Set([seen.first])).add(path);
+    if (!seen) outers.set(outer, { depth: lane.keys.length, paths: new Set([path]) });
+    else if (seen.depth !== lane.keys.length || lane.keys.length === 1 || lastOuter !== outer || seen.paths.has(path)) shared.add(outer);
+    else seen.paths.add(path);
     lastOuter = outer;
   }
   // An array-index key ("7") goes before every other key of its object (Object.keys order, the rule's
   // order): such a lane is always asked, never stood in for.
   for (const lane of lanes) if (lane.keys.some(indexKey)) shared.add(lane.keys[0]!);
-  const classes = new Map<number | string, { first: Lane; last: Lane }>();
+  const classes = new Map<string, { first: Lane; last: Lane }>();
   for (const lane of lanes) {
     if (shared.has(lane.keys[0]!)) continue;
-    const weight = weightOf(lane);
+    const weight = `${lane.keys.length} ${lane.count} ${lane.sampled} ${lane.objects}`;
     const same = classes.get(weight);
     if (same) same.last = lane;
     else classes.set(weight, { first: lane, last: lane });
@@ -341,16 +337,6 @@ function standIns(lanes: readonly Lane[]): readonly Lane[] {
   const asked = new Set<Lane>();
   for (const { first, last } of classes.values()) asked.add(first).add(last);
   return lanes.filter((lane) => shared.has(lane.keys[0]!) || asked.has(lane));
-}
-
-/**
- * What the rule sees of a lane: its depth, count, sample and the sample's objects; one number while they
- * fit in one exactly (a string each would cost 200 000 of them), else a string.
- */
-function weightOf(lane: Lane): number | string {
-  const depth = lane.keys.length;
-  if (depth >= 16 || lane.count >= 2 ** 32) return `${depth} ${lane.count} ${lane.sampled} ${lane.objects}`;
-  return ((lane.count * (ROWS_SAMPLE + 1) + lane.sampled) * (ROWS_SAMPLE + 1) + lane.objects) * 16 + depth;
 }
 
 /** A key JavaScript orders before the others of its object: an array index (0 … 2^32 - 2, as String() writes it). */
