@@ -167,7 +167,7 @@ class BodyWalker {
     for (const name of notHeld) this.notChecked.push(`${child(path, name)}: too large to keep, so not compared with the contract.`);
     // Past the names noted, fields not held are only counted: their names are not known, so neither is a required one's absence.
     const unnamed = fieldsNotHeldUnnamed(value);
-    if (unnamed > 0) this.notChecked.push(`${path}: ${unnamed} more field(s) arrived too large to keep, so neither their names nor their values were compared with the contract.`);
+    if (unnamed > 0) this.notChecked.push(`${path}: up to ${unnamed} more field(s) arrived too large to keep, so neither their names nor their values were compared with the contract.`);
     for (const name of node.required ?? []) {
       if (!Object.hasOwn(value, name) && !notHeld.has(name)) {
         if (unnamed > 0) this.notChecked.push(`${child(path, name)}: not among the fields kept, and may be one of the ${unnamed} not named, so its presence was not checked.`);

@@ -44,16 +44,15 @@ const FIELDS_NOT_HELD: unique symbol = Symbol.for('apiWorkbench.fieldsNotHeld');
  */
 export const NAMES_NOT_HELD = 1000;
 
-/** Buckets of the filter of names counted past NAMES_NOT_HELD (a fixed 256 KiB, made at the first one counted). */
-const COUNTED_BUCKETS = 1 << 16;
-
 interface FieldsNotHeld {
   /** Each name once: a key given twice is one field, as JSON.parse makes it. */
   readonly names: Set<string>;
-  /** Fields too large to keep that arrived past NAMES_NOT_HELD: counted, not named. */
+  /**
+   * Fields too large to keep that arrived past NAMES_NOT_HELD: counted, not named. An upper bound: a key
+   * given twice among them, or one given again later and kept, still counts (telling them apart would
+   * mean holding the names the bound saves), so it says "up to", never fewer than there are.
+   */
   unnamed: number;
-  /** How many of those counted fall in each bucket of their name's hash: whether a name may be one of them. */
-  counted: Uint32Array | undefined;
 }
 
 function notHeldOf(object: object): FieldsNotHeld | undefined {
@@ -65,31 +64,9 @@ function notHeldOf(object: object): FieldsNotHeld | undefined {
 function notHeldFor(object: object): FieldsNotHeld {
   const notHeld = notHeldOf(object);
   if (notHeld) return notHeld;
-  const made: FieldsNotHeld = { names: new Set(), unnamed: 0, counted: undefined };
+  const made: FieldsNotHeld = { names: new Set(), unnamed: 0 };
   Object.defineProperty(object, FIELDS_NOT_HELD, { value: made, enumerable: false });
   return made;
-}
-
-/** FNV-1a of `name`'s UTF-16 units, as a bucket of the filter. */
-function bucketOf(name: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) & (COUNTED_BUCKETS - 1);
-}
-
-/**
- * A name given again (now named, or kept) may be one counted before: the count drops by one when the
- * filter says it may be. A name counted twice stays counted twice (the filter cannot tell a new name
- * from a repeat without holding the names); so the count errs only toward JSON.parse's own fields: one
- * too few when another name shares the bucket, one too many per unnamed key given twice.
- */
-function uncount(notHeld: FieldsNotHeld, name: string): void {
-  const counted = notHeld.counted;
-  if (!counted || notHeld.unnamed === 0) return;
-  const bucket = bucketOf(name);
-  if (counted[bucket]! === 0) return;
-  counted[bucket]!--;
-  notHeld.unnamed--;
 }
 
 /**
@@ -100,13 +77,8 @@ function uncount(notHeld: FieldsNotHeld, name: string): void {
 export function markFieldNotHeld(object: object, name: string, always = false): void {
   const notHeld = notHeldFor(object);
   if (notHeld.names.has(name)) return;
-  if (always || notHeld.names.size < NAMES_NOT_HELD) {
-    if (always) uncount(notHeld, name);
-    notHeld.names.add(name);
-    return;
-  }
-  notHeld.unnamed++;
-  (notHeld.counted ??= new Uint32Array(COUNTED_BUCKETS))[bucketOf(name)]!++;
+  if (always || notHeld.names.size < NAMES_NOT_HELD) notHeld.names.add(name);
+  else notHeld.unnamed++;
 }
 
 /** Notes on `object` that `count` more of its fields arrived too large to keep, their names not known. */
@@ -121,9 +93,7 @@ export function countFieldsNotHeld(object: object, count: number): void {
  * large to keep no longer stands for it.
  */
 export function forgetFieldNotHeld(object: object, name: string): void {
-  const notHeld = notHeldOf(object);
-  if (!notHeld) return;
-  if (!notHeld.names.delete(name)) uncount(notHeld, name);
+  notHeldOf(object)?.names.delete(name);
 }
 
 /** The fields of `object` that arrived but were too large to keep and are named: absent, or a word in their place. */
@@ -132,7 +102,7 @@ export function fieldsNotHeld(object: object): readonly string[] {
   return notHeld ? [...notHeld.names] : [];
 }
 
-/** How many more fields of `object` arrived too large to keep than fieldsNotHeld names (past NAMES_NOT_HELD). */
+/** At most how many more fields of `object` arrived too large to keep than fieldsNotHeld names (past NAMES_NOT_HELD). */
 export function fieldsNotHeldUnnamed(object: object): number {
   return notHeldOf(object)?.unnamed ?? 0;
 }
@@ -144,7 +114,6 @@ export function copyFieldsNotHeld(from: object, to: object): void {
   const copy = notHeldFor(to);
   for (const name of notHeld.names) copy.names.add(name);
   copy.unnamed += notHeld.unnamed;
-  copy.counted ??= notHeld.counted?.slice();
 }
 
 /** How many of a page's first rows a walk holds when its rows stream past (as many as contract drift compares). */

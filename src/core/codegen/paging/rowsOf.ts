@@ -34,15 +34,15 @@ export function typescriptRowsOf(loop: PagingLoop): string[] {
   const lines: string[] = [];
   if (rows.names.length > 0) {
     lines.push(
-      '/** Reads a path as API Workbench does: first as one literal key (so "@odata.nextLink" works), then dotted. */',
+      '/** Reads a path as API Workbench does: first as one literal key (so "@odata.nextLink" works), then dotted; own fields only. */',
       'function readPath(value: unknown, path: string): unknown {',
       '  if (path === "" || path === "." || path === "$") return value;',
       '  if (!isRecord(value)) return undefined;',
-      '  if (path in value) return value[path];',
+      '  if (Object.hasOwn(value, path)) return value[path];',
       '  let current: unknown = value;',
       '  for (const part of path.split(".")) {',
       '    if (!isRecord(current)) return undefined;',
-      '    current = current[part];',
+      '    current = Object.hasOwn(current, part) ? current[part] : undefined;',
       '  }',
       '  return current;',
       '}',
