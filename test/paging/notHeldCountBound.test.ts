@@ -5,14 +5,23 @@
 // counts twice (its words say "up to"), never fewer than the fields not held.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { readAnywhere } from '../../src/core/paging/anywhereFetch';
 import { fieldsNotHeld, fieldsNotHeldUnnamed, TOO_LARGE_TO_KEEP } from '../../src/core/paging/notHeld';
-import { rowsRule } from '../../src/core/paging/rows';
+import { readSkeleton } from './pathReads';
 
-const CHUNK = 65_536;
 
 function record(i: number): string {
   return `{"id":${i},"name":"Customer ${i} of the test","city":"Springfield","amount":${(i % 997) * 1.25},"active":${i % 2 === 0}}`;
+}
+
+/** The body of these parts read streamed: JSON.parse's fields its skeleton does not hold, and those it names or counts. */
+async function notHeldOf(parts: readonly string[]): Promise<{ notHeld: number; namedOrCounted: number }> {
+  const text = `{${parts.join(',')}}`;
+  const parsed = JSON.parse(text) as Record<string, unknown>;
+  const skeleton = await readSkeleton(text);
+  // The oracle: JSON.parse's fields the skeleton does not hold (absent, or the word in their place).
+  const notHeld = Object.keys(parsed).filter((k) => !Object.hasOwn(skeleton, k) || skeleton[k] === TOO_LARGE_TO_KEEP).length;
+  assert.ok(notHeld > 1000, `the body must run past the names' cap (${notHeld})`);
+  return { notHeld, namedOrCounted: fieldsNotHeld(skeleton).length + fieldsNotHeldUnnamed(skeleton) };
 }
 
 void it('fields not held are all named or counted, whatever is kept after them (JSON.parse oracle)', async () => {
@@ -21,19 +30,8 @@ void it('fields not held are all named or counted, whatever is kept after them (
   for (let i = 0; i < 110_000; i++) parts.push(`"r${String(i).padStart(8, '0')}":${record(i)}`);
   // Then 60 000 small arrays (lanes: each defined in the skeleton), named apart from every record.
   for (let i = 0; i < 60_000; i++) parts.push(`"a${i}":[${i}]`);
-  const text = `{${parts.join(',')}}`;
-  const parsed = JSON.parse(text) as Record<string, unknown>;
-  const rule = rowsRule('none', {});
-  const bytes = Buffer.from(text);
-  const got = await readAnywhere(async (each) => {
-    for (let i = 0; i < bytes.length; i += CHUNK) await each(bytes.subarray(i, i + CHUNK));
-  }, (b) => rule.find(b), () => Promise.resolve(), true);
-  assert.ok(got.body.ok);
-  const skeleton = got.body.value as Record<string, unknown>;
-  // The oracle: JSON.parse's fields the skeleton does not hold (absent, or the word in their place).
-  const notHeld = Object.keys(parsed).filter((k) => !Object.hasOwn(skeleton, k) || skeleton[k] === TOO_LARGE_TO_KEEP).length;
-  assert.ok(notHeld > 1000, `the body must run past the names' cap (${notHeld})`);
-  assert.equal(fieldsNotHeld(skeleton).length + fieldsNotHeldUnnamed(skeleton), notHeld, 'named + counted = fields not held');
+  const { notHeld, namedOrCounted } = await notHeldOf(parts);
+  assert.equal(namedOrCounted, notHeld, 'named + counted = fields not held');
 });
 
 void it('a key given twice past the names\' cap: the count is an upper bound, never fewer than JSON.parse\'s', async () => {
@@ -41,16 +39,6 @@ void it('a key given twice past the names\' cap: the count is an upper bound, ne
   for (let i = 0; i < 100_000; i++) parts.push(`"r${String(i).padStart(8, '0')}":${record(i)}`);
   // The last 10 000 records given again: JSON.parse keeps one field each.
   for (let i = 90_000; i < 100_000; i++) parts.push(`"r${String(i).padStart(8, '0')}":${record(i)}`);
-  const text = `{${parts.join(',')}}`;
-  const parsed = JSON.parse(text) as Record<string, unknown>;
-  const rule = rowsRule('none', {});
-  const bytes = Buffer.from(text);
-  const got = await readAnywhere(async (each) => {
-    for (let i = 0; i < bytes.length; i += CHUNK) await each(bytes.subarray(i, i + CHUNK));
-  }, (b) => rule.find(b), () => Promise.resolve(), true);
-  assert.ok(got.body.ok);
-  const skeleton = got.body.value as Record<string, unknown>;
-  const notHeld = Object.keys(parsed).filter((k) => !Object.hasOwn(skeleton, k) || skeleton[k] === TOO_LARGE_TO_KEEP).length;
-  assert.ok(notHeld > 1000, `the body must run past the names' cap (${notHeld})`);
-  assert.ok(fieldsNotHeld(skeleton).length + fieldsNotHeldUnnamed(skeleton) >= notHeld, 'named + counted: at least the fields not held');
+  const { notHeld, namedOrCounted } = await notHeldOf(parts);
+  assert.ok(namedOrCounted >= notHeld, 'named + counted: at least the fields not held');
 });

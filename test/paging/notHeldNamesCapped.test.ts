@@ -9,7 +9,7 @@ import { checkContract } from '../../src/core/contract/drift';
 import { readAnywhere } from '../../src/core/paging/anywhereFetch';
 import { fieldsNotHeld, fieldsNotHeldUnnamed } from '../../src/core/paging/notHeld';
 import { rowsRule } from '../../src/core/paging/rows';
-import { readAtPath } from './pathReads';
+import { readAtPath, readSkeleton } from './pathReads';
 
 const CHUNK = 65_536;
 const NAMES_NOT_HELD = 1000;
@@ -30,15 +30,7 @@ function documented(schema: JSONSchema): Operation {
   return { ...constituent, origin: 'import', responseBody: undefined, responseBodyJsonSchema: schema, imported: { source: 'x.json', contributed: ['operation'] } };
 }
 
-async function anywhere(text: string): Promise<Record<string, unknown>> {
-  const rule = rowsRule('none', {});
-  const bytes = Buffer.from(text);
-  const got = await readAnywhere(async (each) => {
-    for (let i = 0; i < bytes.length; i += CHUNK) await each(bytes.subarray(i, i + CHUNK));
-  }, (b) => rule.find(b), () => Promise.resolve(), true);
-  assert.ok(got.body.ok);
-  return got.body.value as Record<string, unknown>;
-}
+const anywhere = readSkeleton;
 
 async function atPath(text: string, options: Record<string, string>): Promise<{ body: Record<string, unknown>; rows: string[] }> {
   const { got, lines } = await readAtPath(text, options);

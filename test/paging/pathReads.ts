@@ -2,6 +2,7 @@
 // strategy's streamRows, rows written as NDJSON), for the tests of what its skeleton keeps. Not a test
 // (no .test.ts suffix).
 import { readAnywhere } from '../../src/core/paging/anywhereFetch';
+import { rowsRule } from '../../src/core/paging/rows';
 import { genericStrategy } from '../../src/core/paging/strategies/generic';
 
 const CHUNK = 65_536;
@@ -18,4 +19,15 @@ export async function readAtPath(text: string, options: Record<string, string>):
     for (let i = 0; i < bytes.length; i += CHUNK) await each(bytes.subarray(i, i + CHUNK));
   }, (b) => at.anywhere!(b, { headers: {} }), (b) => { written.push(Buffer.concat(b).toString('utf8')); return Promise.resolve(); }, true, undefined, at);
   return { got, lines: written.join('').split('\n').filter(Boolean) };
+}
+
+/** `text` read in 64 KiB chunks with no paging style (rows found anywhere): its skeleton. Throws when the read fails. */
+export async function readSkeleton(text: string): Promise<Record<string, unknown>> {
+  const rule = rowsRule('none', {});
+  const bytes = Buffer.from(text);
+  const got = await readAnywhere(async (each) => {
+    for (let i = 0; i < bytes.length; i += CHUNK) await each(bytes.subarray(i, i + CHUNK));
+  }, (b) => rule.find(b), () => Promise.resolve(), true);
+  if (!got.body.ok) throw new Error(got.body.error);
+  return got.body.value as Record<string, unknown>;
 }
