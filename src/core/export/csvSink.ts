@@ -12,7 +12,7 @@
 // A cell or key that a spreadsheet would run as a formula (it starts with =, +, -, @, TAB or CR: OWASP's
 // CSV injection) is written with a leading apostrophe, which spreadsheets show as text; numbers (a JSON
 // number, or text that is one, such as -12.5) are left as they are. `csvFormulas: 'raw'` writes them as is.
-import { setOwnField } from '../json/ownField';
+import { ownField, setOwnField } from '../json/ownField';
 import { AppendOnlyFile } from './fileSink';
 import { encodedSink, type RowEncoder } from './encodedSink';
 import type { FileSinkOptions, RowSink } from './sink';
@@ -44,9 +44,6 @@ export function csvField(value: unknown, formulas: CsvFormulas = 'neutralise'): 
 export const HEADER_ROWS = 1_000;
 /** …and no more once their JSON text (JSON.stringify's, in characters) reaches this (rows held in memory stay few). */
 export const HEADER_TEXT = 4 << 20;
-
-/** A row's own field (undefined when it has none): never a member inherited from Object.prototype. */
-const ownField = (row: Record<string, unknown>, key: string): unknown => (Object.hasOwn(row, key) ? row[key] : undefined);
 
 const isObject = (row: unknown): row is Record<string, unknown> => row !== null && typeof row === 'object' && !Array.isArray(row);
 

@@ -9,7 +9,7 @@ export interface SinkCheckpoint {
   readonly path: string;
   /** File length after the last page written; a resumed sink truncates to it (drops a torn page). */
   readonly bytes: number;
-  /** CSV only: the header's columns, fixed by the first non-empty page. */
+  /** CSV only: the header's columns, fixed by the first rows of the first response or page with rows (csvSink.ts). */
   readonly columns?: readonly string[];
 }
 

@@ -11,7 +11,7 @@ import { RowsRefusedError } from '../export/splitResult';
 import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
-import { setOwnField } from '../json/ownField';
+import { ownField, setOwnField } from '../json/ownField';
 import { HELD_BODY_BYTES, readAnywhere } from './anywhereFetch';
 import { EarlyBatches } from './earlyBatches';
 import type { RowsWrite } from './laneRows';
@@ -195,15 +195,14 @@ export function countedRows(bytes: Buffer, rowsField: string | undefined): { val
   const at = bytes.indexOf(quoted);
   if (at >= 0 && bytes.indexOf(quoted, at + 1) >= 0) return undefined;
   const body = parsed as Record<string, unknown>;
-  const found = Object.prototype.hasOwnProperty.call(body, rowsField) ? body[rowsField] : undefined;
+  const found = ownField(body, rowsField);
   // No rows array at the top: every field, as the splitter keeps them.
   if (!Array.isArray(found)) return { value: parsed };
   // The other fields in their order, then the rows as a placeholder (the splitter's value).
   const value: Record<string, unknown> = {};
-  const own = (key: string, field: unknown): void => setOwnField(value, key, field);
-  for (const key of Object.keys(body)) if (key !== rowsField) own(key, body[key]);
+  for (const key of Object.keys(body)) if (key !== rowsField) setOwnField(value, key, body[key]);
   const streamed = rows(found.length);
-  own(rowsField, streamed.placeholder);
+  setOwnField(value, rowsField, streamed.placeholder);
   return { value, streamed };
 }
 

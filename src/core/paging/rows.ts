@@ -183,7 +183,7 @@ function ruleOf(body: unknown, place: RowsPlace): RowsFound {
   for (const name of place.names) {
     const found = readPath(body, name);
     if (Array.isArray(found)) return { ok: true, path: name, rows: found };
-    if (found === null && (place.path || (isRecord(body) && name in body))) return { ok: true, path: name, rows: [] };
+    if (found === null && (place.path || (isRecord(body) && Object.hasOwn(body, name)))) return { ok: true, path: name, rows: [] };
   }
   if (place.fixed) return { ok: false, reason: place.missing };
   if (Array.isArray(body)) return { ok: true, path: '$', rows: body };

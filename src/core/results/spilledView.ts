@@ -5,6 +5,7 @@
 // for the body's pages). dispose() removes both files.
 import type { RowSink } from '../export/sink';
 import type { HttpResponse } from '../http/types';
+import { setOwnField } from '../json/ownField';
 import { copyFieldsNotHeld } from '../paging/notHeld';
 import { isRecord } from '../paging/rows';
 import type { ExchangeResult } from '../run/exchange';
@@ -43,7 +44,7 @@ export function withRowsAt(skeleton: unknown, path: string | undefined, rows: re
   const put = (value: unknown, at: number): unknown => {
     if (!isRecord(value)) return value;
     const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) Object.defineProperty(copy, key, { value: key === parts[at] ? (at === parts.length - 1 ? rows : put(value[key], at + 1)) : value[key], enumerable: true, writable: true, configurable: true });
+    for (const key of Object.keys(value)) setOwnField(copy, key, key === parts[at] ? (at === parts.length - 1 ? rows : put(value[key], at + 1)) : value[key]);
     copyFieldsNotHeld(value, copy);
     return copy;
   };

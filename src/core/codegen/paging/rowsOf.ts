@@ -23,7 +23,7 @@ function namedStep(loop: PagingLoop): { readonly step: string; readonly comment:
     : {
       step: '2',
       comment: `The style's own ${rows.names.length > 1 ? 'names: the first holding an array' : 'field'}; null there (the key present) is no rows.`,
-      nullIsEmpty: { ts: 'found === null && isRecord(body) && name in body', py: 'found is None and isinstance(body, dict) and name in body' },
+      nullIsEmpty: { ts: 'found === null && isRecord(body) && Object.hasOwn(body, name)', py: 'found is None and isinstance(body, dict) and name in body' },
     };
 }
 
