@@ -12,7 +12,7 @@ import { runInProcess } from './inProcess';
 import { padded, printedRows, wholeRowsIn } from './outFileRows';
 import { startLocalServer, type LocalServer } from './localServer';
 
-/** About 800 KB: past HELD_BODY_BYTES (256 KiB), under COUNTED_BODY_BYTES (4 MiB). */
+/** About 800 KB: past HELD_BODY_BYTES (256 KiB), mid-sized. */
 const WRAPPED = `{"Data":[${padded(0, 8_000)}]}`;
 const VALUE = `{"value":[${padded(0, 8_000)}]}`;
 /** A comma doubled between two rows past 500 000 bytes: malformed at that byte. */

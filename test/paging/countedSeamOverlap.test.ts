@@ -32,7 +32,7 @@ const spaced = (from: number, to: number): string => Array.from({ length: to - f
 const pageOf = (from: number, to: number, next: number | undefined): Buffer =>
   Buffer.from(`{"value": [${spaced(from, to)}]${next === undefined ? '' : `, "next_link": "http://127.0.0.1:9/list?page=${next}"`}}`);
 
-/** pageFetch.ts' COUNTED_BODY_BYTES on the branch (not exported by 74bb245). */
+/** A large page against a mid-sized one (a hold of mid-sized counted pages, once tried, parsed these whole). */
 const COUNTED_BODY_BYTES = 4 * 1048576;
 
 const request = { method: 'GET', url: 'http://127.0.0.1:9/list?page=1', headers: {} };
@@ -49,12 +49,12 @@ async function walked(pages: readonly Buffer[], countsOnly: boolean): Promise<{ 
   return { verdict: result.verdict, rows: result.rows, message: result.message ?? '' };
 }
 
-void describe('a walk\'s seam check, pages on both sides of COUNTED_BODY_BYTES', () => {
-  // Page 1: rows 0-44 999 (past 4 MiB: streamed). Page 2: rows 44 997-47 999 (under: read whole without
-  // --out), its first three rows page 1's last three (a shifted offset).
+void describe('a walk\'s seam check, a large page then a mid-sized one', () => {
+  // Page 1: rows 0-44 999 (past 4 MiB). Page 2: rows 44 997-47 999 (mid-sized), its first three rows
+  // page 1's last three (a shifted offset).
   const pages = [pageOf(0, 45_000, 2), pageOf(44_997, 48_000, undefined)];
 
-  void it('the pages are on both sides of the threshold', () => {
+  void it('the first page is large, the second mid-sized', () => {
     assert.ok(pages[0]!.length > COUNTED_BODY_BYTES && pages[1]!.length < COUNTED_BODY_BYTES);
   });
 
