@@ -35,9 +35,12 @@ export function ndjsonRows(pieces: readonly Buffer[]): unknown[] {
 }
 
 function linesParsed(pieces: readonly Buffer[]): unknown[] {
-  const rows: unknown[] = [];
-  for (const line of Buffer.concat(pieces).toString('utf8').split('\n')) if (line.trim() !== '') rows.push(JSON.parse(line));
-  return rows;
+  return ndjsonLineTexts(pieces).map((line) => JSON.parse(line) as unknown);
+}
+
+/** NDJSON pieces (a line may be split between them) as the text of each row's line, blank lines left out. */
+export function ndjsonLineTexts(pieces: readonly Buffer[]): string[] {
+  return Buffer.concat(pieces).toString('utf8').split('\n').filter((line) => line.trim() !== '');
 }
 
 export async function openNdjsonSink(path: string, options: FileSinkOptions = {}): Promise<RowSink> {

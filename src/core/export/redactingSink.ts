@@ -11,6 +11,7 @@
 // rows it changed go on as rows (JSON.stringify's text), in order. A part's rows are a part of a page,
 // never a page of their own (writeRowsPart: a CSV header is fixed by a page's first rows, not a part's).
 import type { Redactor } from '../secrets/redact';
+import { ndjsonLineTexts } from './ndjsonSink';
 import type { HeldPage, RowSink, SinkMark } from './sink';
 
 /** `redactor` is asked for on every page (and every part of one), so secret values learnt during a walk count from then on. */
@@ -75,8 +76,7 @@ export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink
  */
 function redactedRuns(pieces: readonly Buffer[], redactor: Redactor): ({ text: string; count: number } | unknown[])[] {
   const runs: ({ text: string; count: number } | unknown[])[] = [];
-  for (const line of Buffer.concat(pieces).toString('utf8').split('\n')) {
-    if (line.trim() === '') continue;
+  for (const line of ndjsonLineTexts(pieces)) {
     const row: unknown = JSON.parse(line);
     const shown = redactor.row(row);
     const last = runs.at(-1);
