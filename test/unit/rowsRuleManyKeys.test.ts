@@ -1,11 +1,14 @@
 // The rows rule on a body of many keys (issue 37: one object of 200 000 small arrays) is asked once of a
 // streamed skeleton: the answer the streamed read got (findStreamed) is handed to the page's verdict of
-// that same body, once, and to no other body. Its one-pass walk of the keys gives the answer of the rule as
+// that same body, once, and to no other body; asks of other bodies between the two (the editor runs many
+// requests at once) neither take nor drop it, and it does not keep the body alive. Its one-pass walk of the keys gives the answer of the rule as
 // it was written (every key one level down, then every key two levels down), ties and all, checked against
 // that older form on generated bodies. A skeleton's fields are set as JSON.parse sets them (ownField.ts):
 // "__proto__" an own field, not the prototype.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { setOwnField } from '../../src/core/json/ownField';
 import { ERROR_LIST_KEYS, isRecord, objectShare, ROWS_OBJECT_SHARE, ROWS_SAMPLE, rowsRule } from '../../src/core/paging/rows';
 
@@ -103,6 +106,39 @@ void describe('the rows rule on a body of many keys', () => {
     rowsRule('none', { items: 'Data' }).find(body);
     rowsRule('none', {}).find(body);
     assert.equal(walks(), walked + 1, 'a rule of another place consumes the answer without taking it');
+  });
+});
+
+void describe('the streamed answer, handed on beside its body', () => {
+  void it('is the verdict of its body even when other bodies were asked in between', () => {
+    const raw: Record<string, unknown> = {};
+    for (let i = 0; i < 100; i++) raw[`k${i}`] = [{ i }];
+    raw['Data'] = [{ a: 1 }, { a: 2 }];
+    const mine = counted(raw);
+    const theirs = counted({ ...raw });
+    const first = rowsRule('none', {}).findStreamed(mine.body);
+    // Another request's streamed read and verdict, between this read and its verdict.
+    rowsRule('none', {}).findStreamed(theirs.body);
+    rowsRule('none', {}).find(theirs.body);
+    assert.equal(theirs.walks(), 1);
+    const verdict = rowsRule('none', {}).find(mine.body);
+    assert.equal(mine.walks(), 1, 'the verdict is the streamed answer: the body is walked once');
+    assert.deepEqual(verdict, first);
+  });
+
+  void it('does not keep its body alive once nobody else holds it', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const streamed = (): WeakRef<object> => {
+      const body = { Data: [{ a: 1 }], other: 1 };
+      rowsRule('none', {}).findStreamed(body);
+      return new WeakRef(body);
+    };
+    const ref = streamed();
+    // A WeakRef made in this turn holds its target until the turn ends.
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    assert.equal(ref.deref(), undefined, 'the skeleton is collected: the answer handed on does not hold it');
   });
 });
 

@@ -161,21 +161,24 @@ function largestRowArray(body: Record<string, unknown>): { path: string; rows: u
 /**
  * The streamed read asks the rule of a body's skeleton at its end (StreamRows.anywhere), and the page's
  * strategy asks it again of that same body for its verdict (a rule of its own, of the same place): the
- * answer is handed on to that next ask, once, and to no other (a skeleton may hold 200 000 keys, each
- * walked by the rule).
+ * answer is handed on to that next ask, once (a skeleton may hold 200 000 keys, each walked by the rule).
+ * Kept beside the body itself, weakly: it goes with the body, and no other body (another request's, as
+ * the editor runs many at once) can read or drop it. Any ask of the body takes it away; one of another
+ * place walks the body all the same.
  */
-let handedOn: { readonly body: unknown; readonly place: string; readonly found: RowsFound } | undefined;
+const handedOn = new WeakMap<object, { readonly place: string; readonly found: RowsFound }>();
 
 function placeKey(place: RowsPlace): string {
   return JSON.stringify([place.names, place.fixed, place.path]);
 }
 
 function findRows(body: unknown, place: RowsPlace, handOn = false): RowsFound {
-  const last = handedOn;
-  handedOn = undefined;
+  if (body === null || typeof body !== 'object') return ruleOf(body, place);
+  const last = handedOn.get(body);
+  if (last) handedOn.delete(body);
   const key = last || handOn ? placeKey(place) : '';
-  const found = last && last.body === body && last.place === key ? last.found : ruleOf(body, place);
-  if (handOn) handedOn = { body, place: key, found };
+  const found = last && last.place === key ? last.found : ruleOf(body, place);
+  if (handOn) handedOn.set(body, { place: key, found });
   return found;
 }
 
