@@ -125,7 +125,7 @@ export class JsonRowSplitter extends JsonScanner {
         throw new MalformedJsonError(`malformed JSON: ${(error as Error).message}`);
       }
     }
-    if (!this.complete) throw new MalformedJsonError(`malformed JSON: the body ends early (after ${this.offset} bytes)`);
+    if (!this.complete) throw new MalformedJsonError({ endedEarly: true, offset: this.offset });
     if (!this.anywhere) return { fields: this.fields, rowCount: this.rowCount, rowsFound: this.rowsFound };
     const scalar = this.scalar;
     return { fields: this.fields, rowCount: scalar ? 0 : this.rowCount, rowsFound: this.rowsFound && !scalar, lanes: scalar ? [] : this.allLanes, uncertain: this.uncertain, scalar };

@@ -125,7 +125,7 @@ export abstract class JsonScanner {
 
   protected fail(at: number, what: string | ((at: number) => MalformedJsonError)): never {
     if (this.chunk) this.beforeFault(this.chunk);
-    throw typeof what === 'string' ? new MalformedJsonError(`malformed JSON at byte ${this.offset + at}: ${what}`) : what(this.offset + at);
+    throw typeof what === 'string' ? new MalformedJsonError({ endedEarly: false, offset: this.offset + at, what }) : what(this.offset + at);
   }
 
   private unexpected(at: number, c: number, where: string): never {

@@ -1,10 +1,33 @@
 // What the row splitter (jsonRowSplitter.ts) gives back: its result, the arrays it found in "anywhere"
 // mode, what that mode keeps of a body, and its fault for a body that is not JSON.
 
+/**
+ * Where a body stops being JSON, as facts: a byte JSON.parse would refuse (`offset`, and what is wrong
+ * there), or its end before the value is complete (`offset`: the bytes it had). Their words are written
+ * in one place (faultWords), so a reader that saw a part of a body can say the fault at its byte in the
+ * whole (MalformedJsonError.at) without reading the words back.
+ */
+export type JsonFault =
+  | { readonly endedEarly: false; readonly offset: number; readonly what: string }
+  | { readonly endedEarly: true; readonly offset: number };
+
+function faultWords(fault: JsonFault): string {
+  return fault.endedEarly ? `malformed JSON: the body ends early (after ${fault.offset} bytes)` : `malformed JSON at byte ${fault.offset}: ${fault.what}`;
+}
+
 export class MalformedJsonError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** The fault as facts, when it is one of a byte or of an early end (else only words: a field's, a bound's). */
+  readonly fault: JsonFault | undefined;
+
+  constructor(said: string | JsonFault) {
+    super(typeof said === 'string' ? said : faultWords(said));
     this.name = 'MalformedJsonError';
+    this.fault = typeof said === 'string' ? undefined : said;
+  }
+
+  /** The same fault said at byte `offset` of the whole body (this one, when it names no byte). */
+  at(offset: number): MalformedJsonError {
+    return this.fault ? new MalformedJsonError({ ...this.fault, offset }) : this;
   }
 }
 

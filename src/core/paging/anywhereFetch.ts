@@ -185,9 +185,10 @@ class BodyOffsets {
     return this.said(error, (n) => at + n - LANE_PREFIX.length);
   }
 
+  /** A splitter's fault at a byte of what it read, said at that byte in the body (an early end stays as it is: endOf says it). */
   private said(error: unknown, real: (n: number) => number): unknown {
-    if (!(error instanceof MalformedJsonError) || error instanceof RowsRefusedError) return error;
-    return new MalformedJsonError(error.message.replace(/^malformed JSON at byte (\d+)/, (_, n: string) => `malformed JSON at byte ${real(Number(n))}`));
+    if (!(error instanceof MalformedJsonError) || !error.fault || error.fault.endedEarly) return error;
+    return error.at(real(error.fault.offset));
   }
 }
 
@@ -199,8 +200,7 @@ function endOf(splitter: JsonRowSplitter, size: number): SplitResult {
   try {
     return splitter.end();
   } catch (error) {
-    if (!(error instanceof MalformedJsonError) || error instanceof RowsRefusedError) throw error;
-    throw new MalformedJsonError(error.message.replace(/ends early \(after \d+ bytes\)/, `ends early (after ${size} bytes)`));
+    throw error instanceof MalformedJsonError && error.fault?.endedEarly ? error.at(size) : error;
   }
 }
 
