@@ -14,7 +14,7 @@
 // Rows are counted as they reach the sink (a page held while it arrives counts once kept). A response is
 // one page: its end (settle) ends the page in the sink, streamed or not, so rows a format holds back for
 // the page (CSV's header rows) are its own, never joined by the next request's.
-import type { HeldPage, RowSink, SinkMark } from '../core/export/sink';
+import { wrappedSink, type HeldPage, type RowSink, type SinkMark } from '../core/export/sink';
 import type { ExchangeResult } from '../core/run/exchange';
 
 /** What the line of a request says of its rows in --out, once settled. */
@@ -111,27 +111,20 @@ export class ResponseRows {
 
   /** `inner`, its rows counted as they are written (a held page's once kept); the same optional parts. */
   private counting(inner: RowSink): RowSink {
-    const sink: RowSink = {
-      format: inner.format,
-      writePage: async (rows) => {
-        await this.writing(inner.writePage(rows));
-        this.written += rows.length;
-      },
-      checkpoint: () => inner.checkpoint(),
-      close: () => inner.close(),
+    const counted = (write: (rows: readonly unknown[]) => Promise<void>) => async (rows: readonly unknown[]): Promise<void> => {
+      await this.writing(write(rows));
+      this.written += rows.length;
     };
-    if (inner.countsOnly) Object.assign(sink, { countsOnly: true });
-    const ndjson = inner.writeNdjsonPage?.bind(inner);
-    if (ndjson) {
-      sink.writeNdjsonPage = async (lines, rowCount, keys) => {
+    return wrappedSink(inner, {
+      writePage: counted,
+      writeRowsPart: counted,
+      writeNdjsonPage: (ndjson) => async (lines, rowCount, keys) => {
         await this.writing(ndjson(lines, rowCount, keys));
         this.written += rowCount;
-      };
-    }
-    const open = inner.openPage?.bind(inner);
-    if (open) sink.openPage = () => this.countedPage(open());
-    if (inner.mark) sink.mark = inner.mark.bind(inner);
-    return sink;
+      },
+      endPage: (end) => () => this.writing(end()),
+      openPage: (open) => () => this.countedPage(open()),
+    });
   }
 
   private countedPage(page: HeldPage): HeldPage {

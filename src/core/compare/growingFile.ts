@@ -6,7 +6,7 @@
 // Why: side B's rows compared while its walk waits on the service hide most of the comparison's time
 // (bench/compare.ts).
 import { stat } from 'node:fs/promises';
-import type { HeldPage, RowSink } from '../export/sink';
+import { wrappedSink, type HeldPage, type RowSink } from '../export/sink';
 
 /** The bytes read so far are no longer the file's, or the file outgrew the reader's limit. */
 export class GrowingFileGaveUp extends Error {}
@@ -93,29 +93,21 @@ export class GrowingFile {
   }
 }
 
-/** `inner`, telling `rows` its kept length after each page it keeps (`path`: its file). */
+/** `inner`, telling `rows` its kept length after each write that keeps bytes (`path`: its file). */
 export function keepingSink(inner: RowSink, rows: GrowingFile, path: string): RowSink {
   rows.at(path);
   const kept = <T>(done: Promise<T>): Promise<T> => done.then((value) => {
     rows.grow(inner.checkpoint()?.bytes ?? 0);
     return value;
   });
-  const writeNdjson = inner.writeNdjsonPage?.bind(inner);
-  const openInner = inner.openPage?.bind(inner);
-  return {
-    format: inner.format,
-    ...(inner.countsOnly ? { countsOnly: inner.countsOnly } : {}),
-    writePage: (page) => kept(inner.writePage(page)),
-    ...(writeNdjson ? { writeNdjsonPage: (lines: readonly Buffer[], count: number, keys: ReadonlySet<string>) => kept(writeNdjson(lines, count, keys)) } : {}),
-    ...(openInner
-      ? {
-          openPage(): HeldPage {
-            const page = openInner();
-            return { writeNdjson: (l, c, k) => page.writeNdjson(l, c, k), writeRows: (r) => page.writeRows(r), keep: () => kept(page.keep()), drop: () => page.drop() };
-          },
-        }
-      : {}),
-    checkpoint: () => inner.checkpoint(),
-    close: () => inner.close(),
-  };
+  return wrappedSink(inner, {
+    writePage: (write) => (page) => kept(write(page)),
+    writeRowsPart: (write) => (part) => kept(write(part)),
+    endPage: (end) => () => kept(end()),
+    writeNdjsonPage: (write) => (lines, count, keys) => kept(write(lines, count, keys)),
+    openPage: (open) => (): HeldPage => {
+      const page = open();
+      return { writeNdjson: (l, c, k) => page.writeNdjson(l, c, k), writeRows: (r) => page.writeRows(r), keep: () => kept(page.keep()), drop: () => page.drop() };
+    },
+  });
 }

@@ -12,7 +12,7 @@
 // never a page of their own (writeRowsPart: a CSV header is fixed by a page's first rows, not a part's).
 import type { Redactor } from '../secrets/redact';
 import { ndjsonLineTexts } from './ndjsonSink';
-import type { HeldPage, RowSink, SinkMark } from './sink';
+import { wrappedSink, type HeldPage, type RowSink, type SinkMark } from './sink';
 
 /** `redactor` is asked for on every page (and every part of one), so secret values learnt during a walk count from then on. */
 export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink {
@@ -38,36 +38,21 @@ export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink
       throw error;
     }
   };
-  const writeNdjson = inner.writeNdjsonPage?.bind(inner);
-  const openInner = writeNdjson ? inner.openPage?.bind(inner) : undefined;
-  return {
-    format: inner.format,
-    writePage: (rows) => inner.writePage(redacted(rows)),
-    ...(writeNdjson
-      ? {
-          writeNdjsonPage: (pieces: readonly Buffer[], rowCount: number, keys: ReadonlySet<string>): Promise<void> =>
-            route(pieces, keys, (lines, count) => writeNdjson(lines, count < 0 ? rowCount : count, keys), (rows) => (inner.writeRowsPart ?? inner.writePage).call(inner, rows), () => inner.mark?.()),
-        }
-      : {}),
-    ...(openInner
-      ? {
-          openPage(): HeldPage {
-            const page = openInner();
-            return {
-              writeNdjson: (pieces, rowCount, keys) => route(pieces, keys, (lines, count) => page.writeNdjson(lines, count < 0 ? rowCount : count, keys), (rows) => page.writeRows(rows)),
-              writeRows: (rows) => page.writeRows(redacted(rows)),
-              keep: () => page.keep(),
-              drop: () => page.drop(),
-            };
-          },
-        }
-      : {}),
-    checkpoint: () => inner.checkpoint(),
-    ...(inner.mark ? { mark: inner.mark.bind(inner) } : {}),
-    ...(inner.endPage ? { endPage: inner.endPage.bind(inner) } : {}),
-    close: () => inner.close(),
-    ...(inner.leftAsItWas ? { leftAsItWas: inner.leftAsItWas.bind(inner) } : {}),
-  };
+  return wrappedSink(inner, {
+    writePage: (write) => (rows) => write(redacted(rows)),
+    writeRowsPart: (write) => (rows) => write(redacted(rows)),
+    writeNdjsonPage: (writeNdjson) => (pieces, rowCount, keys) =>
+      route(pieces, keys, (lines, count) => writeNdjson(lines, count < 0 ? rowCount : count, keys), (rows) => (inner.writeRowsPart ?? inner.writePage).call(inner, rows), () => inner.mark?.()),
+    openPage: (openInner) => (): HeldPage => {
+      const page = openInner();
+      return {
+        writeNdjson: (pieces, rowCount, keys) => route(pieces, keys, (lines, count) => page.writeNdjson(lines, count < 0 ? rowCount : count, keys), (rows) => page.writeRows(rows)),
+        writeRows: (rows) => page.writeRows(redacted(rows)),
+        keep: () => page.keep(),
+        drop: () => page.drop(),
+      };
+    },
+  });
 }
 
 /**

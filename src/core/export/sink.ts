@@ -61,6 +61,34 @@ export interface RowSink {
   leftAsItWas?(): boolean;
 }
 
+/** A RowSink's members that do something (not its format or countsOnly). */
+type SinkMembers = Omit<RowSink, 'format' | 'countsOnly'>;
+
+/** How a wrapper changes the members it changes: each given the inner sink's own (bound), when it has one. */
+export type SinkChanges = { readonly [K in keyof SinkMembers]?: (own: NonNullable<SinkMembers[K]>) => NonNullable<SinkMembers[K]> };
+
+/** Every member of RowSink (the compiler fails here when the interface gains one that is not listed). */
+const MEMBERS: Readonly<Record<keyof SinkMembers, true>> = {
+  writePage: true, writeRowsPart: true, endPage: true, writeNdjsonPage: true, openPage: true, checkpoint: true, mark: true, close: true, leftAsItWas: true,
+};
+
+/**
+ * `inner` behind a wrapper (redacting, counting, telling a growing file): every member the inner sink has
+ * is the wrapper's too, as `changes` makes it or else the inner's own, so no optional one (endPage, where
+ * a CSV fixes its header; writeRowsPart) is dropped on the way; one the inner lacks stays absent.
+ */
+export function wrappedSink(inner: RowSink, changes: SinkChanges): RowSink {
+  const sink: Record<string, unknown> = { format: inner.format, ...(inner.countsOnly ? { countsOnly: true } : {}) };
+  const members = inner as unknown as Readonly<Record<string, ((...args: never[]) => unknown) | undefined>>;
+  for (const key of Object.keys(MEMBERS) as (keyof SinkMembers)[]) {
+    const own = members[key];
+    if (own === undefined) continue;
+    const change = changes[key] as ((own: unknown) => unknown) | undefined;
+    sink[key] = change ? change(own.bind(inner)) : own.bind(inner);
+  }
+  return sink as unknown as RowSink;
+}
+
 /** A point of a sink's file to cut back to (RowSink.mark). */
 export interface SinkMark {
   /** Removes everything written since the mark (the file ends where it ended then). */
