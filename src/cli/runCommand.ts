@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { CredentialService } from '../core/auth/credentials';
 import type { RowSink } from '../core/export';
+import { keptAsideNotes } from '../core/export/fileSink';
 import { EnvFileError, type Environment } from '../core/env/model';
 import { assertNoPlaceholders } from '../core/env/placeholders';
 import type { Catalog } from '../core/catalog';
@@ -140,6 +141,8 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
   // The run's outcome so far: a run that fails before its first row leaves the --out that was there as it was.
   let allOk = true;
   const { resume, sink } = await openRunOut(options, planned, () => secrets, () => allOk);
+  // An old --out an earlier run left aside when it was killed: said, never removed (fileSink.ts).
+  if (options.out) for (const note of await keptAsideNotes(options.out)) io.stderr.write(`apiwb run: ${terminalSafe(redactor.text(note))}\n`);
   const progress = createProgress(io.stderr);
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
   const out = lineWriter(io.stdout);

@@ -13,6 +13,7 @@ import { compareRecordFiles, type RecordDifference } from '../../core/compare/pa
 import { RecordFileError, formatOfPath } from '../../core/compare/recordFiles';
 import { rulesOf } from '../../core/compare/records';
 import { compareRequest, countsLine, type RequestComparison, type SideSummary } from '../../core/compare/requestComparison';
+import { keptAsideNotes } from '../../core/export/fileSink';
 import { EnvFileError } from '../../core/env/model';
 import { PRIVATE_ENV_FILE_NAME } from '../../core/env/privateEnv';
 import { closeHttpAgents } from '../../core/http/client';
@@ -61,6 +62,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
   try {
     claimCompareFiles(inputs, options);
     out = options.out ? await differenceWriter(options.out) : undefined;
+    if (options.out) for (const note of await keptAsideNotes(options.out)) io.stderr.write(`apiwb compare: ${terminalSafe(redactor.text(note))}\n`);
   } catch (error) {
     io.stderr.write(`apiwb compare: ${terminalSafe(redactor.text(message(error)))}\n`);
     rmSync(temp, { recursive: true, force: true });

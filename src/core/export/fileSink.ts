@@ -1,7 +1,7 @@
 // The file half of the NDJSON and CSV sinks: positional writes that resume at a checkpoint's length.
 import { constants, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { access, lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { access, lstat, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileFaultWords } from '../files/outputs';
 import type { FileSinkOptions, SinkMark } from './sink';
@@ -214,14 +214,33 @@ export class AppendOnlyFile {
   }
 }
 
+/** The hidden names beside `path` an old file waits under while a run writes a new one: this, then 8 hex digits. */
+function asidePrefix(path: string): string {
+  return `.${basename(path)}.apiwb-before-`;
+}
+
 /** A hidden name beside `path` that no file has yet (the old file waits there until close). */
 async function freeAsideName(path: string): Promise<string> {
   for (let tries = 0; tries < 8; tries++) {
-    const aside = join(dirname(path), `.${basename(path)}.apiwb-before-${randomUUID().slice(0, 8)}`);
+    const aside = join(dirname(path), `${asidePrefix(path)}${randomUUID().slice(0, 8)}`);
     const there = await lstat(aside).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : error));
     if (there === undefined) return aside;
   }
   throw new Error(`${path}: no free name beside it to keep the file that is there while this run writes a new one`);
+}
+
+/**
+ * What a run about to write `path` says of old files still waiting beside it: an earlier run moved each
+ * aside and was stopped before it could put it back or let it go (a kill that no handler sees, a power
+ * cut). Each may be the only copy of what was at `path`: it is never removed, only said, one a line.
+ */
+export async function keptAsideNotes(path: string): Promise<string[]> {
+  const prefix = asidePrefix(path);
+  const names = await readdir(dirname(path)).catch(() => [] as string[]);
+  return names
+    .filter((name) => name.startsWith(prefix) && /^[0-9a-f]{8}$/.test(name.slice(prefix.length)))
+    .sort()
+    .map((name) => `an earlier run writing ${path} was stopped before it ended: the file that was there before it is kept at ${join(dirname(path), name)}, and is left there (move it back, or delete it once it is not needed)`);
 }
 
 /** 0 where the platform has no such flag (Windows). */
