@@ -5,17 +5,17 @@
 // Hidden names that are not such a copy of this --out are not said. The test's own server, 127.0.0.1 port 0.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, watch, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ROOT } from './cliProcess';
+import { asideAndRows, asidesOf } from './outAside';
 import { compareCommand } from '../../src/cli/compare/compareCommand';
 import { commandInProcess, runInProcess } from './inProcess';
 import { startLocalServer, type LocalServer } from './localServer';
 import { padded } from './outFileRows';
 
 const OLD = 'old rows: the only copy\n';
-const asidesOf = (out: string): string[] => readdirSync(dirname(out)).filter((n) => n.startsWith(`.${basename(out)}.apiwb-before-`));
 
 /** `apiwb run` writing `out` from a body that stalls, killed with SIGKILL once its first rows are in `out`. */
 async function killedMidBody(server: LocalServer, out: string, stalled: Promise<void>): Promise<void> {
@@ -24,14 +24,7 @@ async function killedMidBody(server: LocalServer, out: string, stalled: Promise<
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'run', file, '--env', 'local', '--env-file', server.envFile, '--out', out], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: 'ignore' });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
   await stalled;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => { w.close(); reject(new Error(`no row reached ${out}`)); }, 30_000);
-    const check = (): void => {
-      if (asidesOf(out).length > 0 && existsSync(out) && statSync(out).size > 0) { clearTimeout(timer); w.close(); resolve(); }
-    };
-    const w = watch(server.dir, check);
-    check();
-  });
+  await asideAndRows(out);
   child.kill('SIGKILL');
   assert.equal(await exited, 'SIGKILL');
 }

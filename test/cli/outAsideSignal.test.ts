@@ -4,15 +4,15 @@
 // The test's own server on 127.0.0.1 port 0; the CLI as a child (src/cli/main.ts through tsx).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, watch, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ROOT } from './cliProcess';
+import { asideAndRows, asidesOf } from './outAside';
 import { startLocalServer, type LocalServer } from './localServer';
 import { padded } from './outFileRows';
 
 const OLD = 'old rows: keep me\n';
-const asidesOf = (out: string): string[] => readdirSync(dirname(out)).filter((n) => n.startsWith(`.${basename(out)}.apiwb-before-`));
 
 void describe('--out aside: a signal ends the process by that signal', () => {
   let server: LocalServer;
@@ -44,14 +44,7 @@ void describe('--out aside: a signal ends the process by that signal', () => {
       child.stderr.on('data', (c: Buffer) => { output += c.toString(); });
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
       await new Promise<void>((resolve) => { stalled = resolve; });
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => { w.close(); reject(new Error(`no row reached ${out}`)); }, 30_000);
-        const check = (): void => {
-          if (asidesOf(out).length > 0 && existsSync(out) && statSync(out).size > 0) { clearTimeout(timer); w.close(); resolve(); }
-        };
-        const w = watch(server.dir, check);
-        check();
-      });
+      await asideAndRows(out);
       child.kill(signal);
       // A hang is a failure too: at most 20 s after the signal, then the child is killed hard.
       const hard = setTimeout(() => child.kill('SIGKILL'), 20_000);
