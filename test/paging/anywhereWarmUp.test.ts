@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HELD_BODY_BYTES, readAnywhere } from '../../src/core/paging/anywhereFetch';
-import { warmUpAnywhereOnce, warmUpBodies } from '../../src/core/paging/anywhereWarmUp';
+import { readInChunks, WARM_UP_READS, warmUpAnywhereOnce, warmUpBodies } from '../../src/core/paging/anywhereWarmUp';
 import { LAZY_BYTES } from '../../src/core/paging/lane';
 import { rowsRule } from '../../src/core/paging/rows';
 
@@ -54,6 +54,16 @@ void describe('the streamed read\'s warm-up', () => {
     assert.match(text, /:\[\]/);
     assert.ok(text.indexOf('"next_link"') > text.indexOf('"value"'), 'a field after the rows');
     assert.ok(Array.isArray(JSON.parse(array!.toString('utf8'))));
+  });
+
+  void it('reads each sample without a fault, whole and cut, as the warm-up reads it (which ignores its faults)', async () => {
+    for (const body of warmUpBodies()) {
+      for (const [size, rowBytes] of WARM_UP_READS) {
+        const got = await readInChunks(body, size, rowBytes);
+        assert.equal(got.body.ok, true);
+        assert.equal(got.size, body.length);
+      }
+    }
   });
 
   void it('leaves a malformed page its byte and words, and a cut page its rows fully received', async () => {
