@@ -13,6 +13,7 @@ import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import { ownField, setOwnField } from '../json/ownField';
 import { HELD_BODY_BYTES, readAnywhere } from './anywhereFetch';
+import { warmUpAnywhereOnce } from './anywhereWarmUp';
 import { EarlyBatches } from './earlyBatches';
 import type { RowsWrite } from './laneRows';
 import { placeholderRows, type StreamRows } from './rows';
@@ -85,6 +86,7 @@ export async function fetchStreamed(
     let got;
     try {
       const anywhere = rowsAt.anywhere;
+      await warmUpAnywhereOnce();
       got = await readAnywhere(read, (body) => anywhere(body, head), early, rowBytes, tentative, rowsAt);
     } catch (error) {
       if (!(error instanceof MalformedJsonError)) throw error;
