@@ -71,6 +71,29 @@ void describe('apiwb run behind a company proxy, with company certificates', () 
     assert.ok(!(result.stdout + result.stderr).includes(PROXY_PASSWORD));
   });
 
+  void it('an unreadable --cacert or NODE_EXTRA_CA_CERTS file is said at the start and not used; a plain-http run goes on', async () => {
+    const plainRequests = join(dir, 'plain.http');
+    writeFileSync(plainRequests, '# @name plain\nGET {{plain}}/hello\n');
+    const broken = join(dir, 'not-pem.pem');
+    writeFileSync(broken, 'no certificate here\n');
+    const result = await runInProcess([plainRequests, '--env-file', envFile, '--env', 'corp', '--cacert', join(dir, 'missing.pem')], { NODE_EXTRA_CA_CERTS: broken });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    const said = result.stderr.split('\n');
+    assert.ok(said[0]!.includes(`The certificate authorities of ${join(dir, 'missing.pem')}: unreadable (no such file) (--cacert) are not used.`), result.stderr);
+    assert.ok(said[1]!.includes(`The certificate authorities of ${broken}: unreadable (no PEM certificate in it) (NODE_EXTRA_CA_CERTS) are not used.`), result.stderr);
+    assert.equal(plain.seen.at(-1)?.url, '/hello');
+  });
+
+  void it('https directly: trusted with --cacert; with only an unreadable one, said at the start and refused', async () => {
+    const trusted = await run(['--env', 'corp', '--cacert', pki.caFile]);
+    assert.equal(trusted.code, 0, trusted.stdout + trusted.stderr);
+    assert.equal(trusted.stderr, '');
+    const missing = await run(['--env', 'corp', '--cacert', join(dir, 'missing.pem')]);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /^apiwb run: The certificate authorities of .*missing\.pem: unreadable \(no such file\) \(--cacert\) are not used\./);
+    assert.match(missing.stdout, /not trusted here.*--cacert FILE or NODE_EXTRA_CA_CERTS/);
+  });
+
   void it('a 407 from the proxy says where the password comes from', async () => {
     const result = await run(['--env', 'corp', '--cacert', pki.caFile], { HTTPS_PROXY: proxy.url });
     assert.equal(result.code, 1);

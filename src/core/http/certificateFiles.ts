@@ -88,23 +88,33 @@ export function readClientCertificate(
   }
 }
 
-/** A CA bundle file: its certificates, or why it cannot be used; expired authorities are named. */
-export function readAuthorities(path: string, ports: FilePorts): { pems: string[]; words: string; ok: boolean } {
+/**
+ * A CA bundle file: its certificates, or why it cannot be used (`problem`). Reading it and cutting out its
+ * PEM blocks costs under a millisecond for a system bundle; no certificate is parsed here.
+ */
+export function readAuthorities(path: string, ports: FilePorts): { pems: string[]; problem?: string } {
   let text: string;
   try {
     text = ports.readFile(ports.resolve(path)).toString('utf8');
   } catch (error) {
-    return { pems: [], words: `${path}: unreadable (${reason(error)})`, ok: false };
+    return { pems: [], problem: `${path}: unreadable (${reason(error)})` };
   }
   const pems = pemCertificates(text);
-  if (pems.length === 0) return { pems, words: `${path}: unreadable (no PEM certificate in it)`, ok: false };
+  return pems.length === 0 ? { pems, problem: `${path}: unreadable (no PEM certificate in it)` } : { pems };
+}
+
+/**
+ * A readable CA bundle in words: how many authorities, and how many of them have expired. Every
+ * certificate is parsed for its dates (tens of milliseconds for a system bundle): only for showing.
+ */
+export function authoritiesWords(path: string, pems: readonly string[], now: number): string {
   const expired = pems.filter((pem) => {
     try {
-      return validity(pem, ports.now).condition === 'expired';
+      return validity(pem, now).condition === 'expired';
     } catch {
       return false;
     }
   }).length;
   const count = `${pems.length} ${pems.length === 1 ? 'authority' : 'authorities'}`;
-  return { pems, words: `${path}: ${count}${expired ? `, ${expired} expired` : ''}`, ok: true };
+  return `${path}: ${count}${expired ? `, ${expired} expired` : ''}`;
 }

@@ -5,10 +5,9 @@
 //     never a header, URL path or body; a plain http request is handed to the proxy whole (as curl
 //     does), and the first one carrying a credential is said in words;
 //   - certificates are verified against the system's authorities plus the extra ones given (company CA
-//     bundles), never instead of them;
+//     bundles), never instead of them, made when a connection first needs TLS (trust.ts);
 //   - a client certificate is offered only to the hosts it is configured for.
 // undici's own agents do the work (Agent, ProxyAgent); nothing here speaks the proxy protocol.
-import * as nodeTls from 'node:tls';
 import type { Dispatcher, ProxyAgent as ProxyAgentType } from 'undici';
 import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
 import { basicCredential } from '../auth/basicCredential';
@@ -17,6 +16,7 @@ import type { HttpPort, SendOptions } from './client';
 import { HttpFault, type HttpRequest } from './types';
 import { Agent } from './undiciCore';
 import type { NoProxyRule } from './noProxy';
+import { NetworkTrust } from './trust';
 
 /**
  * undici's ProxyAgent, loaded on the first request that goes through a proxy (a run without one does not
@@ -89,33 +89,8 @@ export function routeOf(settings: NetworkSettings, url: URL, verify = true): Rou
   return { ...(direct ? {} : { proxy }), ...(certificate ? { certificate } : {}), verify: verify && !unverified };
 }
 
-/** The system's authorities plus the extra ones; undefined when there is no extra one (node's own default). */
-export function trustedAuthorities(extra: readonly string[] | undefined): string[] | undefined {
-  if (!extra || extra.length === 0) return undefined;
-  // node 22.15+ has the default store as it is (bundled + NODE_EXTRA_CA_CERTS); older ones: the bundled list.
-  const defaults = (nodeTls as { getCACertificates?: (which: string) => string[] }).getCACertificates?.('default') ?? nodeTls.rootCertificates;
-  return [...defaults, ...extra];
-}
-
 const KEEP_ALIVE_MS = 10_000;
 const CONNECT_TIMEOUT_MS = 10_000;
-
-/**
- * TLS options of a route. The authorities and the certificate go in as one secure context, made once for
- * the route's agent: given as texts, node would parse every authority again for each new connection.
- */
-function tlsOptions(route: Route, ca: string[] | undefined): nodeTls.ConnectionOptions {
-  const c = route.certificate;
-  if (!ca && !c) return { rejectUnauthorized: route.verify };
-  const secureContext = nodeTls.createSecureContext({
-    ...(ca ? { ca } : {}),
-    ...(c?.cert ? { cert: c.cert } : {}),
-    ...(c?.key ? { key: c.key } : {}),
-    ...(c?.pfx ? { pfx: c.pfx } : {}),
-    ...(c?.passphrase ? { passphrase: c.passphrase } : {}),
-  });
-  return { rejectUnauthorized: route.verify, secureContext };
-}
 
 function proxyAuthorization(proxy: ProxyEndpoint): string | undefined {
   if (proxy.username === undefined) return undefined;
@@ -125,11 +100,9 @@ function proxyAuthorization(proxy: ProxyEndpoint): string | undefined {
 /** Routes each request to the agent of its route; agents are made on first use and kept (keep-alive pools). */
 class RoutingDispatcher extends (DispatcherBase as unknown as new () => Dispatcher) {
   private readonly agents = new Map<string, Dispatcher>();
-  private readonly ca: string[] | undefined;
 
-  constructor(private readonly settings: NetworkSettings, private readonly verify: boolean) {
+  constructor(private readonly settings: NetworkSettings, private readonly verify: boolean, private readonly trust: NetworkTrust) {
     super();
-    this.ca = trustedAuthorities(settings.extraCa);
   }
 
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
@@ -149,17 +122,19 @@ class RoutingDispatcher extends (DispatcherBase as unknown as new () => Dispatch
   private agentFor(url: URL): Dispatcher {
     const route = routeOf(this.settings, url, this.verify);
     const certificateIndex = route.certificate ? this.settings.clientCertificates!.indexOf(route.certificate) : -1;
-    const key = `${route.proxy?.url ?? 'direct'}|${certificateIndex}|${route.verify}`;
+    // Plain http through no proxy or a plain one has an agent of its own, without the trust material.
+    const secure = url.protocol === 'https:' || route.proxy?.url.startsWith('https:') === true;
+    const key = `${route.proxy?.url ?? 'direct'}|${certificateIndex}|${route.verify}|${secure}`;
     let agent = this.agents.get(key);
     if (!agent) {
-      agent = this.makeAgent(route);
+      agent = this.makeAgent(route, secure);
       this.agents.set(key, agent);
     }
     return agent;
   }
 
-  private makeAgent(route: Route): Dispatcher {
-    const tls = tlsOptions(route, this.ca);
+  private makeAgent(route: Route, secure: boolean): Dispatcher {
+    const tls = secure ? this.trust.tlsOptions(route.verify, route.certificate) : {};
     if (!route.proxy) return new Agent({ keepAliveTimeout: KEEP_ALIVE_MS, connect: { ...tls, timeout: CONNECT_TIMEOUT_MS } });
     const token = proxyAuthorization(route.proxy);
     const { ProxyAgent, proxyPool } = proxyAgentModules();
@@ -172,7 +147,7 @@ class RoutingDispatcher extends (DispatcherBase as unknown as new () => Dispatch
       proxyTunnel: false,
       keepAliveTimeout: KEEP_ALIVE_MS,
       requestTls: { ...tls, timeout: CONNECT_TIMEOUT_MS },
-      proxyTls: { rejectUnauthorized: this.verify && this.settings.proxyStrictSSL !== false, ...(this.ca ? { ca: this.ca } : {}), timeout: CONNECT_TIMEOUT_MS },
+      proxyTls: { ...(secure ? this.trust.tlsOptions(this.verify && this.settings.proxyStrictSSL !== false) : {}), timeout: CONNECT_TIMEOUT_MS },
     });
   }
 
@@ -189,16 +164,20 @@ class RoutingDispatcher extends (DispatcherBase as unknown as new () => Dispatch
   }
 }
 
-/** The network of one set of settings: a routing dispatcher for verification on, one for off. */
+/** The network of one set of settings: a routing dispatcher for verification on, one for off, and their trust. */
 export class Network {
   private readonly routers = new Map<boolean, RoutingDispatcher>();
+  /** Shared by both: the authorities are parsed once a network. */
+  private readonly trust: NetworkTrust;
 
-  constructor(readonly settings: NetworkSettings) {}
+  constructor(readonly settings: NetworkSettings) {
+    this.trust = new NetworkTrust(settings.extraCa);
+  }
 
   dispatcher(verify: boolean): Dispatcher {
     let router = this.routers.get(verify);
     if (!router) {
-      router = new RoutingDispatcher(this.settings, verify);
+      router = new RoutingDispatcher(this.settings, verify, this.trust);
       this.routers.set(verify, router);
     }
     return router;

@@ -10,7 +10,7 @@
 // APIWB_SECRET_PROXY_PASSWORD) or from a proxy URL in an environment variable; one written in a
 // setting, a file or on the command line is not used, and said so.
 import type { Environment } from '../env/model';
-import { readAuthorities, readClientCertificate, type CertificateState, type FilePorts } from './certificateFiles';
+import { authoritiesWords, readAuthorities, readClientCertificate, type CertificateState, type FilePorts } from './certificateFiles';
 import type { ClientCertificate, NetworkSettings, ProxyEndpoint } from './network';
 import { parseNoProxy } from './noProxy';
 import { basicUserProblem } from '../auth/basicCredential';
@@ -42,7 +42,7 @@ export interface ResolvedNetwork {
   readonly settings: NetworkSettings;
   /** The proxy in words: "http://proxy:3128 (HTTPS_PROXY), not for: localhost" or "none (direct)". */
   readonly proxyWords: string;
-  /** Each extra authority source in words. */
+  /** Each extra authority source in words (made on first reading: they parse every certificate). */
   readonly authorities: readonly string[];
   readonly certificates: readonly CertificateState[];
   /** What is not used as written, in words (said once by the host). */
@@ -141,9 +141,13 @@ function proxyWords(settings: NetworkSettings, sources: NetworkSources): string 
   return `${both}${bypass}${strict}`;
 }
 
-/** The certificate authorities beyond Node's own: the env file's, --cacert, NODE_EXTRA_CA_CERTS, the system's. */
-function resolveAuthorities(sources: NetworkSources, problems: string[]): { words: string[]; extraCa: string[]; files: string[] } {
-  const words: string[] = [];
+/**
+ * The certificate authorities beyond Node's own: the env file's, --cacert, NODE_EXTRA_CA_CERTS, the
+ * system's. The files are read here, at once (a missing or unreadable one is a problem said at the start,
+ * whatever the requests' schemes); their words, which parse every certificate, are made when asked for.
+ */
+function resolveAuthorities(sources: NetworkSources, problems: string[]): { words: () => string[]; extraCa: string[]; files: string[] } {
+  const words: (() => string)[] = [];
   const extraCa: string[] = [];
   const files: string[] = [];
   const extraCerts = envValue(sources.env, 'NODE_EXTRA_CA_CERTS');
@@ -155,20 +159,26 @@ function resolveAuthorities(sources: NetworkSources, problems: string[]): { word
   ];
   for (const file of caFiles) {
     const read = readAuthorities(file.path, { ...sources, resolve: file.resolve });
-    words.push(`${read.words} (${file.from})`);
-    if (!read.ok) problems.push(`The certificate authorities of ${read.words} (${file.from}) are not used.`);
+    const { problem } = read;
+    if (problem !== undefined) {
+      words.push(() => `${problem} (${file.from})`);
+      problems.push(`The certificate authorities of ${problem} (${file.from}) are not used.`);
+      continue;
+    }
+    words.push(() => `${authoritiesWords(file.path, read.pems, sources.now)} (${file.from})`);
     extraCa.push(...read.pems);
-    if (read.ok) files.push(file.resolve(file.path));
+    files.push(file.resolve(file.path));
   }
   if (sources.editor && sources.editor.systemCertificates !== false) {
     const system = sources.systemAuthorities?.();
-    if (system === undefined) words.push("the operating system's certificates: not readable by this editor's Node; add your company's authority to the env file (\"CA Bundle\")");
+    if (system === undefined) words.push(() => "the operating system's certificates: not readable by this editor's Node; add your company's authority to the env file (\"CA Bundle\")");
     else {
-      words.push(`the operating system's certificates: ${system.length}`);
+      words.push(() => `the operating system's certificates: ${system.length}`);
       extraCa.push(...system);
     }
   }
-  return { words, extraCa, files };
+  let said: string[] | undefined;
+  return { words: () => (said ??= words.map((w) => w())), extraCa, files };
 }
 
 /** The client certificates of the environment, each host's, with their passphrases from the secret store. */
@@ -217,7 +227,8 @@ export async function resolveNetwork(sources: NetworkSources): Promise<ResolvedN
   return {
     settings,
     proxyWords: proxyWords(settings, sources),
-    authorities: authorities.words,
+    // Made when read (the Environments view): the CLI never shows them.
+    get authorities() { return authorities.words(); },
     certificates: certs.states,
     problems,
     secretValues,
