@@ -12,9 +12,13 @@
 // A cell or key that a spreadsheet would run as a formula (it starts with =, +, -, @, TAB or CR: OWASP's
 // CSV injection) is written with a leading apostrophe, which spreadsheets show as text; numbers (a JSON
 // number, or text that is one, such as -12.5) are left as they are. `csvFormulas: 'raw'` writes them as is.
+// Streamed rows (NDJSON lines) past the header are written from their own bytes where they are flat
+// (csvFromNdjson.ts), the same bytes as csvRow of their JSON.parse, which writes the others.
 import { ownField, setOwnField } from '../json/ownField';
 import { AppendOnlyFile } from './fileSink';
 import { encodedSink, type RowEncoder } from './encodedSink';
+import { CsvFromNdjson } from './csvFromNdjson';
+import { ndjsonRows } from './ndjsonSink';
 import type { FileSinkOptions, RowSink } from './sink';
 import { scalarText } from '../text/scalarText';
 
@@ -36,9 +40,12 @@ export function csvField(value: unknown, formulas: CsvFormulas = 'neutralise'): 
   // A number's text holds nothing to quote and is never a formula (the common cell: no test run on it).
   if (typeof value === 'number') return String(value);
   const plain = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : scalarText(value);
-  const text = formulas === 'neutralise' && FORMULA_START.test(plain) && !NUMBER_TEXT.test(plain) ? `'${plain}` : plain;
+  const text = formulas === 'neutralise' && looksLikeFormula(plain) ? `'${plain}` : plain;
   return QUOTED.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/** Whether a text cell is one a spreadsheet would run (and 'neutralise' writes with a leading apostrophe). */
+export const looksLikeFormula = (plain: string): boolean => FORMULA_START.test(plain) && !NUMBER_TEXT.test(plain);
 
 /** The header's rows: at most this many… */
 export const HEADER_ROWS = 1_000;
@@ -99,7 +106,27 @@ export async function openCsvSink(path: string, options: FileSinkOptions = {}): 
     heldText = 0;
     return text;
   };
+  /** The fast path of the columns fixed (made again when they change), undefined where they repeat a name. */
+  let fast: { columns: readonly string[]; writer: CsvFromNdjson | undefined } | undefined;
+  const fastWriter = (cols: readonly string[]): CsvFromNdjson | undefined => {
+    if (fast?.columns !== cols) {
+      const valueColumn = cols.length === 1 && cols[0] === VALUE_COLUMN;
+      const writer = new Set(cols).size !== cols.length ? undefined : new CsvFromNdjson({
+        columns: cols, extraColumn: EXTRA_COLUMN, valueColumn,
+        apostrophe: formulas === 'neutralise' ? looksLikeFormula : undefined,
+        exact: (line) => csvRow(JSON.parse(line), cols, known, formulas),
+      });
+      fast = { columns: cols, writer };
+    }
+    return fast.writer;
+  };
   const encoder: RowEncoder = {
+    encodeNdjson(pieces) {
+      const writer = columns && fastWriter(columns);
+      if (writer) return writer.encode(pieces);
+      const text = encoder.encode(ndjsonRows(pieces));
+      return text === '' ? [] : [Buffer.from(text, 'utf8')];
+    },
     encode(rows) {
       if (columns) return lines(rows, 0, columns);
       let i = 0;
