@@ -185,4 +185,22 @@ void describe('CSV lines from NDJSON bytes (the fast path) against the exact pat
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  void it('a batch that fixes the header mid-way writes the same bytes; a line that is not JSON before it leaves nothing held', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apiwb-csv-fast-'));
+    try {
+      const path = join(dir, 'rows.csv');
+      const sink = await openCsvSink(path);
+      const page = sink.openPage!();
+      await assert.rejects(async () => page.writeNdjson([Buffer.from('{"early":1}\n{"early":2}\n{"broken":\n')], 3, new Set()));
+      // 1 500 numbers then rows: the header is fixed by the first 1 000 lines (one value column), the rest written from their bytes.
+      const lines = [...Array.from({ length: 1500 }, (_, i) => String(i * 3 + 0.5)), '"s,t"', '1E400', '{"a":1}'];
+      await page.writeNdjson([Buffer.from(`${lines.join('\n')}\n`)], lines.length, new Set());
+      await page.keep();
+      await sink.close();
+      assert.equal(readFileSync(path, 'utf8'), `value\r\n${exactLines(lines, [VALUE_COLUMN], 'neutralise')}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -82,6 +82,13 @@ export function csvRow(row: unknown, columns: readonly string[], known: Readonly
   return line;
 }
 
+const bytesOf = (text: string): Buffer[] => (text === '' ? [] : [Buffer.from(text, 'utf8')]);
+/** Where the NDJSON line from `start` ends (its line break, or the end of the bytes). */
+const lineEnd = (bytes: Buffer, start: number): number => {
+  const end = bytes.indexOf(0x0a, start);
+  return end < 0 ? bytes.length : end;
+};
+
 export async function openCsvSink(path: string, options: FileSinkOptions = {}): Promise<RowSink> {
   const file = await AppendOnlyFile.open(path, options);
   let columns: readonly string[] | undefined = options.resume?.columns;
@@ -122,10 +129,29 @@ export async function openCsvSink(path: string, options: FileSinkOptions = {}): 
   };
   const encoder: RowEncoder = {
     encodeNdjson(pieces) {
-      const writer = columns && fastWriter(columns);
-      if (writer) return writer.encode(pieces);
-      const text = encoder.encode(ndjsonRows(pieces));
-      return text === '' ? [] : [Buffer.from(text, 'utf8')];
+      if (columns) {
+        const writer = fastWriter(columns);
+        return writer ? writer.encode(pieces) : bytesOf(encoder.encode(ndjsonRows(pieces)));
+      }
+      // Until the header is fixed, rows are parsed one line at a time (the header's rows only: a batch
+      // of 250 000 numbers is not parsed whole for its first 1 000); the rest of the batch as above.
+      const bytes = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
+      let text = '';
+      let start = 0;
+      const putBack = encoder.save(); // a line that is not JSON leaves the rows held as they were
+      try {
+        while (!columns && start < bytes.length) {
+          const end = lineEnd(bytes, start);
+          const line = bytes.toString('utf8', start, end);
+          start = end + 1;
+          if (line.trim() !== '') text += encoder.encode([JSON.parse(line)]);
+        }
+      } catch (error) {
+        putBack();
+        throw error;
+      }
+      const rest = start < bytes.length ? encoder.encodeNdjson!([bytes.subarray(start)]) : [];
+      return [...bytesOf(text), ...rest];
     },
     encode(rows) {
       if (columns) return lines(rows, 0, columns);
