@@ -12,6 +12,7 @@ import { CsvFromNdjson } from '../../src/core/export/csvFromNdjson';
 import { csvColumns, csvRow, EXTRA_COLUMN, looksLikeFormula, openCsvSink, VALUE_COLUMN, type CsvFormulas } from '../../src/core/export/csvSink';
 import { redactingSink } from '../../src/core/export/redactingSink';
 import { Redactor } from '../../src/core/secrets';
+import { mulberry32 } from '../../src/sandbox/shared/prng';
 
 /** Rows the fast path writes itself (flat, in the header's keys). */
 const FLAT = [
@@ -81,17 +82,6 @@ function writer(columns: readonly string[], formulas: CsvFormulas, handedOver: s
   });
 }
 
-/** A small deterministic random source (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const VALUE_TEXTS = ['0', '-1', '42', '1.5', '-0.25', '1E400', '1e-7', '-0', '0.10', '99999999999999999999', '123456789012345', '0.000123', 'true', 'false', 'null',
   '"plain"', '"with, comma"', '"=1+2"', '"-7"', '"+x"', '"@"', '"ü,ß"', '"\\u0041"', '"a\\nb"', '""', '{"n":1}', '[1,{"a":"b"}]', '"😀"'];
 const KEYS = ['id', 'name', 'city', 'amount', '__proto__', 'constructor', 'x,y', 'ä', 'late'];
@@ -137,7 +127,7 @@ void describe('CSV lines from NDJSON bytes (the fast path) against the exact pat
   });
 
   void it('agrees with the exact path on 5 000 random rows, the pieces cut anywhere', () => {
-    const next = random(37);
+    const next = mulberry32(37);
     for (let round = 0; round < 10; round++) {
       const header = Array.from({ length: 20 }, () => randomRow(next));
       const columns = csvColumns(header.map((l) => JSON.parse(l) as unknown));
