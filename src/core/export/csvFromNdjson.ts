@@ -94,9 +94,13 @@ export class CsvFromNdjson {
     this.setOut(Buffer.allocUnsafe(bytes.length + (bytes.length >>> 1) + 1024));
     this.at = 0;
     for (let start = 0; start < bytes.length;) {
-      let end = bytes.indexOf(NEWLINE, start);
-      if (end < 0) end = bytes.length;
-      if (!valid || !this.fast(bytes, start, end)) this.slow(bytes, start, end);
+      // A row written here tells where its line ends (no search for it: a batch of numbers is 250 000 lines).
+      let end = valid ? this.fast(bytes, start) : -1;
+      if (end < 0) {
+        end = bytes.indexOf(NEWLINE, start);
+        if (end < 0) end = bytes.length;
+        this.slow(bytes, start, end);
+      }
       start = end + 1;
     }
     const written = this.out.subarray(0, this.at);
@@ -126,23 +130,36 @@ export class CsvFromNdjson {
     this.outWords = new DataView(out.buffer, out.byteOffset, out.length);
   }
 
-  /** One line's row written (true), or nothing written and the line left to the exact path (false). */
-  private fast(b: Buffer, start: number, end: number): boolean {
+  /**
+   * The row of the line from `start` written: where the line ends (its line break, or the end of the
+   * bytes); or -1, nothing written, the line left to the exact path. A row never reaches past its line
+   * here (a line break in it is a control byte: no string, key, number or literal holds one).
+   */
+  private fast(b: Buffer, start: number): number {
+    const end = b.length;
     let i = start;
-    while (i < end && SPACE[b[i]!] === 1) i++;
-    let last = end;
-    while (last > i && SPACE[b[last - 1]!] === 1) last--;
-    if (i === last) return false; // a blank line: the exact path's to skip
-    this.room(last - start + this.width * 32 + 2);
-    return this.options.valueColumn ? this.streamedValue(b, i, last) : this.streamed(b, i, last);
+    while (SPACE[b[i]!] === 1) i++;
+    if (i === end || b[i] === NEWLINE) return -1; // a blank line: the exact path's to skip
+    // Room for the rest of the bytes (a bound of this row's), and per cell for what it may grow by.
+    this.room(end - start + this.width * 32 + 2);
+    const o = this.options.valueColumn ? this.cell(b, i, end, this.at) : this.streamed(b, i, end);
+    if (o < 0) return -1;
+    i = this.cursor;
+    while (SPACE[b[i]!] === 1) i++;
+    if (i !== end && b[i] !== NEWLINE) return -1;
+    this.out[o] = 0x0d;
+    this.out[o + 1] = NEWLINE;
+    this.at = o + 2;
+    return i;
   }
 
   /**
    * The usual row, written as it is read: an object whose keys come in the header's order (some may be
-   * missing), its cells copied to the output at once. False (nothing kept: `at` stays) for any other.
+   * missing), its cells copied to the output at once: where they end there (the row's end in `cursor`),
+   * or -1 for any other row.
    */
-  private streamed(b: Buffer, start: number, end: number): boolean {
-    if (b[start] !== OPEN_BRACE) return false;
+  private streamed(b: Buffer, start: number, end: number): number {
+    if (b[start] !== OPEN_BRACE) return -1;
     const out = this.out;
     let o = this.at;
     let previous = -1;
@@ -151,40 +168,27 @@ export class CsvFromNdjson {
     if (b[i] !== CLOSE_BRACE) {
       for (let k = 0; ; k++) {
         const column = this.key(b, i, end, k);
-        if (column <= previous) return false;
+        if (column <= previous) return -1;
         for (let c = previous < 0 ? 0 : previous; c < column; c++) out[o++] = COMMA;
         previous = column;
         i = this.cursor;
         while (SPACE[b[i]!] === 1) i++;
-        if (b[i] !== COLON) return false;
+        if (b[i] !== COLON) return -1;
         i++;
         while (SPACE[b[i]!] === 1) i++;
         o = this.cell(b, i, end, o);
-        if (o < 0) return false;
+        if (o < 0) return -1;
         i = this.cursor;
         while (SPACE[b[i]!] === 1) i++;
         if (b[i] === CLOSE_BRACE) break;
-        if (b[i] !== COMMA) return false;
+        if (b[i] !== COMMA) return -1;
         i++;
         while (SPACE[b[i]!] === 1) i++;
       }
     }
-    if (i + 1 !== end) return false;
+    this.cursor = i + 1;
     for (let c = previous < 0 ? 0 : previous; c < this.width - 1; c++) out[o++] = COMMA;
-    out[o++] = 0x0d;
-    out[o++] = NEWLINE;
-    this.at = o;
-    return true;
-  }
-
-  /** A row that is a scalar, in the single `value` column, written as it is read. */
-  private streamedValue(b: Buffer, start: number, end: number): boolean {
-    const o = this.cell(b, start, end, this.at);
-    if (o < 0 || this.cursor !== end) return false;
-    this.out[o] = 0x0d;
-    this.out[o + 1] = NEWLINE;
-    this.at = o + 2;
-    return true;
+    return o;
   }
 
   /**
