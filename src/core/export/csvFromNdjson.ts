@@ -198,14 +198,7 @@ export class CsvFromNdjson {
   private cell(b: Buffer, i: number, end: number, o: number): number {
     const c = b[i]!;
     if (c === QUOTE) return FORMULA_BYTE[b[i + 1]!] === 1 && this.options.apostrophe ? this.formulaCell(b, i, end, o) : this.stringCell(b, i + 1, end, o);
-    if (c === MINUS || (c >= ZERO && c <= NINE)) {
-      const from = i;
-      while (NUMBER_BYTE[b[i]!] === 1) i++;
-      this.cursor = i;
-      if (plainNumber(b, from, i)) return copyBytes(b, from, i, this.out, o);
-      const text = b.toString('latin1', from, i);
-      return JSON_NUMBER.test(text) ? o + this.out.write(String(Number(text)), o, 'latin1') : -1;
-    }
+    if (c === MINUS || (c >= ZERO && c <= NINE)) return this.numberCell(b, i, o);
     const literal = c === 0x74 ? TRUE : c === 0x66 ? FALSE : c === 0x6e ? NULL : undefined;
     if (!literal || i + literal.length > end || !sameBytes(b, i, literal)) return -1;
     this.cursor = i + literal.length;
@@ -253,6 +246,51 @@ export class CsvFromNdjson {
     out[from] = QUOTE;
     out[o + 1] = QUOTE;
     return o + 2;
+  }
+
+  /**
+   * A number's cell: its text copied as it is read when it is the text String() gives its value (no
+   * exponent, no leading zero nor "-0", no trailing zero after the point, at most 15 significant digits
+   * — every such decimal is the shortest text of its double — and at most 5 zeros after "0."), else
+   * String()'s text of it; -1 when it is no JSON number.
+   */
+  private numberCell(b: Buffer, i: number, o: number): number {
+    const out = this.out;
+    const from = i;
+    const start = o;
+    if (b[i] === MINUS) out[o++] = b[i++]!;
+    const intStart = i;
+    let c = b[i];
+    while (c !== undefined && c >= ZERO && c <= NINE) {
+      out[o++] = c;
+      c = b[++i];
+    }
+    const intDigits = i - intStart;
+    const zeroInt = b[intStart] === ZERO;
+    let plain = intDigits === 1 || (intDigits > 1 && !zeroInt);
+    let significant = intDigits;
+    if (c === DOT) {
+      out[o++] = c;
+      c = b[++i];
+      const fracStart = i;
+      while (c !== undefined && c >= ZERO && c <= NINE) {
+        out[o++] = c;
+        c = b[++i];
+      }
+      if (i === fracStart || b[i - 1] === ZERO) plain = false;
+      let zeros = 0;
+      if (zeroInt) while (b[fracStart + zeros] === ZERO) zeros++;
+      significant = zeroInt ? i - fracStart - zeros : intDigits + i - fracStart;
+      if (zeros > 5) plain = false;
+    } else if (zeroInt && intStart > from) plain = false; // -0 is written 0
+    if (c !== undefined && NUMBER_BYTE[c] === 1) {
+      plain = false; // an exponent (or no JSON number)
+      while (NUMBER_BYTE[b[i]!] === 1) i++;
+    }
+    this.cursor = i;
+    if (plain && significant <= 15) return o;
+    const text = b.toString('latin1', from, i);
+    return JSON_NUMBER.test(text) ? start + out.write(String(Number(text)), start, 'latin1') : -1;
   }
 
   /** A string cell that starts like a formula: read whole, then written with csvField's apostrophe where it needs one. */
@@ -322,27 +360,4 @@ function copyBytes(b: Buffer, start: number, end: number, out: Buffer, at: numbe
   if (end - start > 64) return at + b.copy(out, at, start, end);
   for (let i = start; i < end; i++) out[at++] = b[i]!;
   return at;
-}
-
-/**
- * Whether a JSON number's text is the text String() gives its value (copied as it is, else rewritten):
- * no exponent, no leading zero nor "-0", no trailing zero after the point, at most 15 significant
- * digits (every such decimal is the shortest text of its double), at most 5 zeros after "0.".
- */
-function plainNumber(b: Buffer, start: number, end: number): boolean {
-  let i = b[start] === MINUS ? start + 1 : start;
-  const intStart = i;
-  while (i < end && b[i]! >= ZERO && b[i]! <= NINE) i++;
-  const intDigits = i - intStart;
-  if (intDigits === 0 || (intDigits > 1 && b[intStart] === ZERO)) return false;
-  const zeroInt = b[intStart] === ZERO;
-  if (i === end) return intDigits <= 15 && !(zeroInt && intStart > start);
-  if (b[i] !== DOT) return false;
-  const fracStart = ++i;
-  while (i < end && b[i]! >= ZERO && b[i]! <= NINE) i++;
-  if (i !== end || i === fracStart || b[end - 1] === ZERO) return false;
-  if (!zeroInt) return intDigits + (end - fracStart) <= 15;
-  let zeros = 0;
-  while (b[fracStart + zeros] === ZERO) zeros++;
-  return zeros <= 5 && end - fracStart - zeros <= 15;
 }
