@@ -88,11 +88,36 @@ export class CsvFromNdjson {
 
   /** NDJSON pieces (a line may be split between them; blank lines are none) as CSV bytes, in new buffers. */
   encode(pieces: readonly Buffer[]): Buffer[] {
-    const bytes = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
+    let size = 0;
+    for (const piece of pieces) size += piece.length;
+    this.setOut(Buffer.allocUnsafe(size + (size >>> 1) + 1024));
+    this.at = 0;
+    // Each piece's whole lines where they lie; only a line cut between two pieces is copied, joined.
+    let cut: Buffer | undefined;
+    for (let p = 0; p < pieces.length; p++) {
+      let piece = pieces[p]!;
+      if (cut) {
+        const lineEnd = piece.indexOf(NEWLINE);
+        cut = Buffer.concat([cut, lineEnd < 0 ? piece : piece.subarray(0, lineEnd + 1)]);
+        if (lineEnd < 0 && p < pieces.length - 1) continue;
+        this.lines(cut);
+        cut = undefined;
+        piece = lineEnd < 0 ? piece.subarray(piece.length) : piece.subarray(lineEnd + 1);
+      }
+      const whole = p === pieces.length - 1 ? piece.length : piece.lastIndexOf(NEWLINE) + 1;
+      this.lines(piece.subarray(0, whole));
+      if (whole < piece.length) cut = piece.subarray(whole);
+    }
+    const written = this.out.subarray(0, this.at);
+    this.setOut(Buffer.allocUnsafe(0));
+    this.words = undefined;
+    return written.length === 0 ? [] : [written];
+  }
+
+  /** Whole NDJSON lines (the last may lack its line break) written after the output so far. */
+  private lines(bytes: Buffer): void {
     const valid = isUtf8(bytes);
     this.words = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-    this.setOut(Buffer.allocUnsafe(bytes.length + (bytes.length >>> 1) + 1024));
-    this.at = 0;
     for (let start = 0; start < bytes.length;) {
       // A row written here tells where its line ends (no search for it: a batch of numbers is 250 000 lines).
       let end = valid ? this.fast(bytes, start) : -1;
@@ -103,11 +128,8 @@ export class CsvFromNdjson {
       }
       start = end + 1;
     }
-    const written = this.out.subarray(0, this.at);
-    this.setOut(Buffer.allocUnsafe(0));
-    this.words = undefined;
-    return written.length === 0 ? [] : [written];
   }
+
 
   /** The exact path for one line (blank lines are none). */
   private slow(b: Buffer, start: number, end: number): void {
