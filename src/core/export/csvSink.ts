@@ -12,9 +12,13 @@
 // A cell or key that a spreadsheet would run as a formula (it starts with =, +, -, @, TAB or CR: OWASP's
 // CSV injection) is written with a leading apostrophe, which spreadsheets show as text; numbers (a JSON
 // number, or text that is one, such as -12.5) are left as they are. `csvFormulas: 'raw'` writes them as is.
+// Streamed rows (NDJSON lines) past the header are written from their own bytes where they are flat
+// (csvFromNdjson.ts), the same bytes as csvRow of their JSON.parse, which writes the others.
 import { ownField, setOwnField } from '../json/ownField';
 import { AppendOnlyFile } from './fileSink';
 import { encodedSink, type RowEncoder } from './encodedSink';
+import { CsvFromNdjson } from './csvFromNdjson';
+import { ndjsonRows } from './ndjsonSink';
 import type { FileSinkOptions, RowSink } from './sink';
 import { scalarText } from '../text/scalarText';
 
@@ -36,9 +40,12 @@ export function csvField(value: unknown, formulas: CsvFormulas = 'neutralise'): 
   // A number's text holds nothing to quote and is never a formula (the common cell: no test run on it).
   if (typeof value === 'number') return String(value);
   const plain = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : scalarText(value);
-  const text = formulas === 'neutralise' && FORMULA_START.test(plain) && !NUMBER_TEXT.test(plain) ? `'${plain}` : plain;
+  const text = formulas === 'neutralise' && looksLikeFormula(plain) ? `'${plain}` : plain;
   return QUOTED.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/** Whether a text cell is one a spreadsheet would run (and 'neutralise' writes with a leading apostrophe). */
+export const looksLikeFormula = (plain: string): boolean => FORMULA_START.test(plain) && !NUMBER_TEXT.test(plain);
 
 /** The header's rows: at most this many… */
 export const HEADER_ROWS = 1_000;
@@ -75,6 +82,13 @@ export function csvRow(row: unknown, columns: readonly string[], known: Readonly
   return line;
 }
 
+const bytesOf = (text: string): Buffer[] => (text === '' ? [] : [Buffer.from(text, 'utf8')]);
+/** Where the NDJSON line from `start` ends (its line break, or the end of the bytes). */
+const lineEnd = (bytes: Buffer, start: number): number => {
+  const end = bytes.indexOf(0x0a, start);
+  return end < 0 ? bytes.length : end;
+};
+
 export async function openCsvSink(path: string, options: FileSinkOptions = {}): Promise<RowSink> {
   const file = await AppendOnlyFile.open(path, options);
   let columns: readonly string[] | undefined = options.resume?.columns;
@@ -99,7 +113,46 @@ export async function openCsvSink(path: string, options: FileSinkOptions = {}): 
     heldText = 0;
     return text;
   };
+  /** The fast path of the columns fixed (made again when they change), undefined where they repeat a name. */
+  let fast: { columns: readonly string[]; writer: CsvFromNdjson | undefined } | undefined;
+  const fastWriter = (cols: readonly string[]): CsvFromNdjson | undefined => {
+    if (fast?.columns !== cols) {
+      const valueColumn = cols.length === 1 && cols[0] === VALUE_COLUMN;
+      const writer = new Set(cols).size !== cols.length ? undefined : new CsvFromNdjson({
+        columns: cols, extraColumn: EXTRA_COLUMN, valueColumn,
+        apostrophe: formulas === 'neutralise' ? looksLikeFormula : undefined,
+        exact: (line) => csvRow(JSON.parse(line), cols, known, formulas),
+      });
+      fast = { columns: cols, writer };
+    }
+    return fast.writer;
+  };
   const encoder: RowEncoder = {
+    encodeNdjson(pieces) {
+      if (columns) {
+        const writer = fastWriter(columns);
+        return writer ? writer.encode(pieces) : bytesOf(encoder.encode(ndjsonRows(pieces)));
+      }
+      // Until the header is fixed, rows are parsed one line at a time (the header's rows only: a batch
+      // of 250 000 numbers is not parsed whole for its first 1 000); the rest of the batch as above.
+      const bytes = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
+      let text = '';
+      let start = 0;
+      const putBack = encoder.save(); // a line that is not JSON leaves the rows held as they were
+      try {
+        while (!columns && start < bytes.length) {
+          const end = lineEnd(bytes, start);
+          const line = bytes.toString('utf8', start, end);
+          start = end + 1;
+          if (line.trim() !== '') text += encoder.encode([JSON.parse(line)]);
+        }
+      } catch (error) {
+        putBack();
+        throw error;
+      }
+      const rest = start < bytes.length ? encoder.encodeNdjson!([bytes.subarray(start)]) : [];
+      return [...bytesOf(text), ...rest];
+    },
     encode(rows) {
       if (columns) return lines(rows, 0, columns);
       let i = 0;
