@@ -77,19 +77,23 @@ class MarkerCredentials extends CredentialService {
   }
 }
 
+const NO_SECRET_IN_CODE = 'generated code never carries a secret';
+
 /**
- * A credential header whose credential part, or a secret-named query parameter whose value, is written in
- * the file rather than referenced: refused (the part's words, `the X header`, `the query parameter x`).
+ * Why the request is refused when a credential header's credential part, or a secret-named query
+ * parameter's value, is written in the file rather than referenced (the code would carry it).
  */
 function literalCredential(file: HttpFile, requestIndex: number): string | undefined {
   const node = requestAt(file, requestIndex)?.request;
   for (const header of node?.headers ?? []) {
     if (!isCredentialHeader(header.name)) continue;
     const credential = AUTH_SCHEME.exec(header.value)?.[2] ?? header.value;
-    if (hasLiteral(credential)) return `the ${header.name} header`;
+    if (hasLiteral(credential)) return `the ${header.name} header is written literally; ${NO_SECRET_IN_CODE}: write it as {{$auth.token("<auth id>")}} so the code reads it from APIWB_SECRET_<AUTH ID>_TOKEN`;
   }
   for (const param of node?.queryParameters ?? []) {
-    if (isLiteralSecret(param.name, decodeFormValue(param.value))) return `the query parameter ${param.name}`;
+    if (isLiteralSecret(param.name, decodeFormValue(param.value))) {
+      return `the query parameter ${param.name} is written literally; ${NO_SECRET_IN_CODE}, and it reads credentials into headers only: send it in a header as {{$auth.token("<auth id>")}}`;
+    }
   }
   return undefined;
 }
@@ -103,9 +107,7 @@ export interface CodegenContext {
 /** The request at `requestIndex` ready for a printer, or a CodegenError saying why not. */
 export async function codegenRequest(file: HttpFile, requestIndex: number, ctx: CodegenContext): Promise<CodegenRequest> {
   const literal = literalCredential(file, requestIndex);
-  if (literal) {
-    throw new CodegenError(`${literal} is written literally; generated code never carries a secret: write it as {{$auth.token("<auth id>")}} so the code reads it from APIWB_SECRET_<AUTH ID>_TOKEN`);
-  }
+  if (literal) throw new CodegenError(literal);
   const credentials = new MarkerCredentials(ctx.environment, {
     secrets: new MemorySecretStore(),
     send: () => Promise.reject(new Error('generated code signs nothing in')),
