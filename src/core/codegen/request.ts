@@ -2,8 +2,9 @@
 // ready (prepareRequest: variables, directives, `< file` bodies), except that no secret is fetched.
 // Each {{$auth.token("id")}} becomes a marker that every printer turns into a read of the environment
 // variable the CLI names for it (secretEnvVarName(id, 'token'): APIWB_SECRET_<AUTH ID>_TOKEN), with a
-// comment saying how to make its value. A credential header written literally is refused: the code
-// would carry the secret. The text printed is then searched for every secret value the caller knows.
+// comment saying how to make its value. A credential header or secret-named query parameter written
+// literally is refused: the code would carry the secret. The text printed is then searched for every
+// secret value the caller knows.
 import { CredentialService } from '../auth/credentials';
 import { authEntryOf, type AuthEntry, type Environment } from '../env/model';
 import type { HttpRequest } from '../http/types';
@@ -13,7 +14,8 @@ import { prepareRequest } from '../run/prepareRequest';
 import { citationsAsText } from '../reference';
 import { carriesForm, MIN_SECRET_LENGTH, secretForms, textViews } from '../secrets/secretForms';
 import { secretEnvVarName, MemorySecretStore } from '../secrets/secretStore';
-import { AUTH_SCHEME, hasLiteral, isCredentialHeader, JWT_ANYWHERE } from '../secrets/vocabulary';
+import { AUTH_SCHEME, hasLiteral, isCredentialHeader, isLiteralSecret, JWT_ANYWHERE } from '../secrets/vocabulary';
+import { decodeFormValue } from '../text/decode';
 
 /** A secret the generated code reads from the environment. */
 export interface SecretInput {
@@ -75,13 +77,23 @@ class MarkerCredentials extends CredentialService {
   }
 }
 
-/** A credential header whose credential part is written in the file rather than referenced: refused. */
+const NO_SECRET_IN_CODE = 'generated code never carries a secret';
+
+/**
+ * Why the request is refused when a credential header's credential part, or a secret-named query
+ * parameter's value, is written in the file rather than referenced (the code would carry it).
+ */
 function literalCredential(file: HttpFile, requestIndex: number): string | undefined {
   const node = requestAt(file, requestIndex)?.request;
   for (const header of node?.headers ?? []) {
     if (!isCredentialHeader(header.name)) continue;
     const credential = AUTH_SCHEME.exec(header.value)?.[2] ?? header.value;
-    if (hasLiteral(credential)) return header.name;
+    if (hasLiteral(credential)) return `the ${header.name} header is written literally; ${NO_SECRET_IN_CODE}: write it as {{$auth.token("<auth id>")}} so the code reads it from APIWB_SECRET_<AUTH ID>_TOKEN`;
+  }
+  for (const param of node?.queryParameters ?? []) {
+    if (isLiteralSecret(param.name, decodeFormValue(param.value))) {
+      return `the query parameter ${param.name} is written literally; ${NO_SECRET_IN_CODE}, and it reads credentials into headers only: send it in a header as {{$auth.token("<auth id>")}}`;
+    }
   }
   return undefined;
 }
@@ -95,9 +107,7 @@ export interface CodegenContext {
 /** The request at `requestIndex` ready for a printer, or a CodegenError saying why not. */
 export async function codegenRequest(file: HttpFile, requestIndex: number, ctx: CodegenContext): Promise<CodegenRequest> {
   const literal = literalCredential(file, requestIndex);
-  if (literal) {
-    throw new CodegenError(`the ${literal} header is written literally; generated code never carries a secret: write it as {{$auth.token("<auth id>")}} so the code reads it from APIWB_SECRET_<AUTH ID>_TOKEN`);
-  }
+  if (literal) throw new CodegenError(literal);
   const credentials = new MarkerCredentials(ctx.environment, {
     secrets: new MemorySecretStore(),
     send: () => Promise.reject(new Error('generated code signs nothing in')),

@@ -12,6 +12,7 @@ import type { Dispatcher, ProxyAgent as ProxyAgentType } from 'undici';
 import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
 import { basicCredential } from '../auth/basicCredential';
 import { isCredentialHeader, isSecretName } from '../secrets/vocabulary';
+import { partWords, type SecretBindings } from '../secrets/bindings';
 import type { HttpPort, SendOptions } from './client';
 import { HttpFault, type HttpRequest } from './types';
 import { Agent } from './undiciCore';
@@ -196,13 +197,19 @@ function bodyFieldNames(body: string): string[] {
   return json.length ? json : [...new URLSearchParams(body).keys()];
 }
 
-/** A credential the request carries: the URL's user info, a credential header, or a secret field of its body. */
-function credentialCarried(request: HttpRequest, url: URL): string | undefined {
+/**
+ * A credential the request carries: the URL's user info, a credential header, a secret field of its
+ * body, or else a secret the run holds (the send boundary's search: in any header, query parameter or
+ * body, whatever its name).
+ */
+function credentialCarried(request: HttpRequest, url: URL, guard: SecretBindings | undefined): string | undefined {
   if (url.username || url.password) return "the URL's user name and password";
   const header = Object.keys(request.headers).find((name) => isCredentialHeader(name));
   if (header !== undefined) return `its ${header} header`;
   const field = request.body ? bodyFieldNames(request.body).find((name) => isSecretName(name)) : undefined;
-  return field === undefined ? undefined : `the ${field} field of its body`;
+  if (field !== undefined) return `the ${field} field of its body`;
+  const held = guard?.carries(request)[0];
+  return held === undefined ? undefined : `${held.what} in ${partWords(held.part)}`;
 }
 
 /** What is said, once, when a credential goes to a proxy in a plain http request. */
@@ -227,7 +234,7 @@ export function networkPort(base: HttpPort, network: () => Network | Promise<Net
     if (notice && !told.has(current) && request.url.startsWith('http:')) {
       const url = new URL(request.url);
       const route = routeOf(current.settings, url, verify);
-      const what = route.proxy ? credentialCarried(request, url) : undefined;
+      const what = route.proxy ? credentialCarried(request, url, options?.guard) : undefined;
       if (route.proxy && what) {
         told.add(current);
         notice(plainHttpNotice(request, route.proxy, what));

@@ -7,14 +7,24 @@
 // cross-origin rule's (src/core/secrets/crossOrigin.ts, kind 'resume').
 import type { SinkCheckpoint } from '../export/sink';
 import type { HttpRequest } from '../http/types';
-import { CREDENTIAL_HEADER_NAMES, isSecretName, SECRET_NAME_HINT } from '../secrets/vocabulary';
+import { isCredentialHeader, isSecretName, SECRET_NAME_HINT } from '../secrets/vocabulary';
 import { queryName, type SecretBindings } from '../secrets/bindings';
 import { hopTo, type Hop } from '../secrets/crossOrigin';
 import { remembered } from '../text/remembered';
 import type { PagingPlan } from './types';
 
-/** The headers a checkpoint leaves out and a resume takes again from the fresh request. */
-export const SECRET_HEADERS: readonly string[] = [...CREDENTIAL_HEADER_NAMES];
+/**
+ * Header names a checkpoint leaves out and a resume takes again from the fresh request besides the
+ * vocabulary's credential headers (isCredentialHeader, always left out): none unless a caller adds some.
+ */
+export const SECRET_HEADERS: readonly string[] = [];
+
+/** The test of a secret header: the vocabulary's rule, or one of the caller's extra names. */
+function secretHeaderTest(extra: readonly string[]): (name: string) => boolean {
+  if (extra.length === 0) return isCredentialHeader;
+  const names = new Set(extra.map((h) => h.trim().toLowerCase()));
+  return (name) => isCredentialHeader(name) || names.has(name.trim().toLowerCase());
+}
 
 export interface WalkCheckpoint {
   readonly version: 1;
@@ -41,9 +51,9 @@ export interface WalkCheckpoint {
 export type PageFacts = Readonly<Record<string, string | number>>;
 
 export function withoutSecrets(request: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS, guard?: SecretBindings): HttpRequest {
-  const secret = secretHeaders === SECRET_HEADERS ? SECRET_HEADER_SET : new Set(secretHeaders.map((h) => h.toLowerCase()));
+  const secret = secretHeaderTest(secretHeaders);
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) if (!secret.has(name.toLowerCase()) && !carriesHeld(guard, `${name}: ${value}`)) headers[name] = value;
+  for (const [name, value] of Object.entries(request.headers)) if (!secret(name) && !carriesHeld(guard, `${name}: ${value}`)) headers[name] = value;
   const url = remembered(bareUrls, request.url, BARE_URLS_LIMIT, urlWithoutSecrets);
   return { ...request, url: guard && guard.size > 0 ? withHeldParametersBlank(url, guard) : url, headers };
 }
@@ -97,8 +107,6 @@ export function maySecretQuery(search: string): boolean {
   return search.includes('%') || /[^\x00-\x7f]/.test(search) || SECRET_NAME_HINT.test(search);
 }
 
-const SECRET_HEADER_SET: ReadonlySet<string> = new Set(SECRET_HEADERS.map((h) => h.toLowerCase()));
-
 /**
  * The request a resume sends: the checkpoint's request with the secrets of `fresh` (the caller's current
  * request) put back — its secret headers (by name, or any carrying a secret the guard holds), its value of
@@ -107,8 +115,8 @@ const SECRET_HEADER_SET: ReadonlySet<string> = new Set(SECRET_HEADERS.map((h) =>
  * none of them, and a body or a method other than GET there is refused.
  */
 export function resumeHop(stored: HttpRequest, fresh: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS, guard?: SecretBindings): Hop {
-  const secret = new Set(secretHeaders.map((h) => h.toLowerCase()));
-  const isSecret = (name: string, value: string): boolean => secret.has(name.toLowerCase()) || carriesHeld(guard, `${name}: ${value}`);
+  const secret = secretHeaderTest(secretHeaders);
+  const isSecret = (name: string, value: string): boolean => secret(name) || carriesHeld(guard, `${name}: ${value}`);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(stored.headers)) if (!isSecret(name, value)) headers[name] = value;
   for (const [name, value] of Object.entries(fresh.headers)) if (isSecret(name, value)) headers[name] = value;

@@ -4,7 +4,7 @@
 // here because they can arrive from the server itself. The marker and the rules are the shared redactor's.
 import type { HeaderLine } from '../../protocol/webviewMessages';
 import { REDACTED, Redactor } from '../secrets/redact';
-import { CREDENTIAL_HEADER_NAMES, isSecretName } from '../secrets/vocabulary';
+import { isCredentialHeader, isSecretName } from '../secrets/vocabulary';
 
 export { REDACTED };
 
@@ -13,8 +13,10 @@ const nameRedactor = new Redactor();
 
 /** Headers the panel masks itself: the server sets them. */
 const SESSION_HEADERS: ReadonlySet<string> = new Set(['cookie', 'set-cookie']);
-/** Headers whose value the host must have redacted before the panel sees it: the one vocabulary's, less the server's session headers. */
-export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([...CREDENTIAL_HEADER_NAMES].filter((name) => !SESSION_HEADERS.has(name)));
+/** A header whose value the host must have redacted before the panel sees it: the one vocabulary's, less the server's session headers. */
+function mustArriveRedacted(name: string): boolean {
+  return isCredentialHeader(name) && !SESSION_HEADERS.has(name.trim().toLowerCase());
+}
 
 export class UnredactedSecretError extends Error {
   constructor(readonly headerName: string) {
@@ -30,7 +32,7 @@ export function isRedactedValue(value: string): boolean {
 
 export function assertHeadersRedacted(headers: readonly HeaderLine[]): void {
   for (const h of headers) {
-    if (CREDENTIAL_HEADERS.has(h.name.toLowerCase()) && !isRedactedValue(h.value)) throw new UnredactedSecretError(h.name);
+    if (mustArriveRedacted(h.name) && !isRedactedValue(h.value)) throw new UnredactedSecretError(h.name);
   }
 }
 

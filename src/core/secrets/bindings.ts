@@ -7,7 +7,8 @@
 // private env file goes as the auth field it fills, else to its environment's origins. Before a request
 // leaves, its URL, every header value (whatever the header's name) and its body are searched for every
 // value held, in every form secretForms.ts knows; one found in a request to an origin it is not bound to
-// refuses the request, naming both origins. Values are never part of a message.
+// refuses the request, naming both origins; a host name is searched in lower case (it has no case, and
+// the URL parser lowercases it). Values are never part of a message.
 // A value a request reads from the process environment or a .env file ({{$processEnv X}}, {{$env.X}},
 // {{$dotenv X}}) is bound to the origins of the environment in use, unless it is held already: then it
 // keeps the binding it has (an APIWB_SECRET_* password stays its Token URL's; one bound nowhere stays so).
@@ -42,6 +43,8 @@ interface Carried {
 
 interface Held {
   readonly forms: readonly string[];
+  /** The forms in lower case, as a host name reads (inHost). */
+  readonly hostForms: readonly string[];
   readonly origins: Set<string>;
   what: string;
 }
@@ -161,7 +164,8 @@ export class SecretBindings {
     if (value.length < MIN_SECRET_LENGTH) return;
     let held = this.held.get(value);
     if (!held) {
-      held = { forms: secretForms(value), origins: new Set(), what };
+      const forms = secretForms(value);
+      held = { forms, hostForms: forms.map((form) => form.toLowerCase()), origins: new Set(), what };
       this.held.set(value, held);
     }
     for (const origin of origins) held.origins.add(origin);
@@ -195,10 +199,11 @@ export class SecretBindings {
   carries(request: HttpRequest): Carried[] {
     if (this.held.size === 0) return [];
     const found: Carried[] = [];
-    const note = (text: string, part: RequestPart): void => {
-      for (const held of this.inText(text)) found.push({ what: held.what, origins: [...held.origins].sort(), part });
+    const add = (helds: readonly Held[], part: RequestPart): void => {
+      for (const held of helds) found.push({ what: held.what, origins: [...held.origins].sort(), part });
     };
-    this.urlCarries(request.url, note);
+    const note = (text: string, part: RequestPart): void => add(this.inText(text), part);
+    this.urlCarries(request.url, note, add);
     // The name too: a header can be named by a variable as well as valued by one (then it is not named).
     for (const name of Object.keys(request.headers)) note(`${name}: ${request.headers[name] ?? ''}`, headerPart(name, this));
     if (request.body) note(request.body, { kind: 'body' });
@@ -206,7 +211,7 @@ export class SecretBindings {
   }
 
   /** The URL's parts that carry a secret: user info, each query parameter, else the URL itself (host, path). */
-  private urlCarries(url: string, note: (text: string, part: RequestPart) => void): void {
+  private urlCarries(url: string, note: (text: string, part: RequestPart) => void, add: (helds: readonly Held[], part: RequestPart) => void): void {
     let parsed: URL;
     try {
       parsed = new URL(url);
@@ -220,7 +225,20 @@ export class SecretBindings {
     parsed.username = '';
     parsed.password = '';
     parsed.search = '';
-    note(parsed.toString(), { kind: 'url' });
+    const rest = this.inText(parsed.toString());
+    add([...rest, ...this.inHost(url).filter((held) => !rest.includes(held))], { kind: 'url' });
+  }
+
+  /**
+   * The held secrets in a URL's host name, compared in lower case: a host name has no case, and the URL
+   * parser writes it in lower case (`{{token}}.other.test` goes out lowercased, DNS, TLS and Host alike).
+   */
+  private inHost(url: string): Held[] {
+    const origin = this.held.size === 0 ? undefined : urlParts(url)?.origin;
+    if (!origin) return [];
+    const found: Held[] = [];
+    for (const held of this.held.values()) if (held.hostForms.some((form) => origin.includes(form))) found.push(held);
+    return found;
   }
 
   /**
@@ -233,7 +251,9 @@ export class SecretBindings {
     const headers = request.headers;
     for (const name in headers) text += `\n${name}: ${headers[name] ?? ''}`;
     if (request.body) text += `\n${request.body}`;
-    return this.inText(text).filter((held) => !held.origins.has(origin));
+    const found = this.inText(text);
+    for (const held of this.inHost(request.url)) if (!found.includes(held)) found.push(held);
+    return found.filter((held) => !held.origins.has(origin));
   }
 
   /** The held secrets the request carries to an origin they are not bound to, and where. */

@@ -1,5 +1,6 @@
 // How a secret value can travel inside a request's text, written once for the send boundary (bindings.ts).
-// Two sides meet: the FORMS a secret takes when it is encoded into a text (as it is; base64, standard or
+// Two sides meet: the FORMS a secret takes when it is encoded into a text (as it is; percent-encoded as
+// encodeURIComponent, a form and the URL serializer write it; JSON-escaped; base64, standard or
 // URL-safe, at each of the three byte alignments it can have inside a longer encoded text, so that a token
 // inside `base64(user:token)` or a base64 JSON document is found), and the VIEWS of a text once its usual
 // escapes are undone (percent-encoding, a form's `+`, JSON string escapes, each again inside the other, to a
@@ -20,10 +21,23 @@ const MIN_BASE64_FORM = 8;
  */
 export function secretForms(value: string): readonly string[] {
   if (value.length < MIN_SECRET_LENGTH) return [];
-  const texts = new Set([value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2), JSON.stringify(value).slice(1, -1)]);
+  const texts = new Set([value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2), JSON.stringify(value).slice(1, -1), ...urlSerializerForms(value)]);
   const forms = new Set<string>(texts);
   for (const text of texts) for (const form of base64Forms(text)) forms.add(form);
   return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The value as the WHATWG URL serializer writes it into a URL's query and path (a request's URL is parsed
+ * before it is shown: `open sesame/42` reads `open%20sesame/42`, which neither encodeURIComponent nor the
+ * form writes). Each after a leading `x`, so that the setters see no `?` or `/` of their own to strip.
+ */
+function urlSerializerForms(value: string): string[] {
+  const url = new URL('http://h/');
+  url.search = `x${value}`;
+  const query = url.search.slice(2);
+  url.pathname = `/x${value}`;
+  return [query, url.pathname.slice(2)];
 }
 
 /** `text` in base64 as it reads inside any longer base64 text, standard and URL-safe. */

@@ -3,8 +3,8 @@
 // not the secret). Redaction, paging checkpoints, copy as curl, Postman import/export, collections and
 // the env-file check all ask here, so they never disagree on what a secret is.
 
-/** Request and response headers whose value is a credential (lower case). */
-export const CREDENTIAL_HEADER_NAMES: ReadonlySet<string> = new Set([
+/** Request and response headers whose value is a credential (lower case), whatever isSecretName says of their words. */
+const CREDENTIAL_HEADER_NAMES: ReadonlySet<string> = new Set([
   'authorization', 'proxy-authorization', 'cookie', 'set-cookie',
   'x-api-key', 'api-key', 'apikey', 'x-apikey', 'x-auth-token', 'x-access-token', 'x-session-token', 'x-refresh-token',
   'x-csrf-token', 'x-xsrf-token', 'x-amz-security-token', 'x-goog-api-key', 'x-vault-token', 'private-token',
@@ -17,8 +17,14 @@ const SCHEME_HEADER_NAMES: ReadonlySet<string> = new Set(['authorization', 'prox
 /** The auth schemes recognised in front of a credential. */
 export const AUTH_SCHEME = /^(Bearer|Basic|Digest|Token|ApiKey|Negotiate|NTLM|AWS4-HMAC-SHA256|OAuth)\s+(.*)$/is;
 
+/**
+ * THE rule of which header carries a credential: one of CREDENTIAL_HEADER_NAMES, or any name isSecretName
+ * calls a secret (`X-Service-Token`, `Api-Token`, `X-Client-Password`), as it does a query parameter or a
+ * field of that name. Redaction, a hop to another origin, resume checkpoints, copy as curl, generated code
+ * and the proxy notice all ask here.
+ */
 export function isCredentialHeader(name: string): boolean {
-  return CREDENTIAL_HEADER_NAMES.has(name.trim().toLowerCase());
+  return isSecretName(name);
 }
 
 export function hasAuthScheme(name: string): boolean {
