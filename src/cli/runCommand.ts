@@ -153,7 +153,13 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
   process.once('SIGTERM', flushThenDie);
   const responses = new Map<string, NamedResponse>();
   const outcomes: RunOutcome[] = [];
-  const record = resumeRecordOf(options.out, (text) => io.stderr.write(`${terminalSafe(text)}\n`));
+  // --out holds rows of this run (else the file there, with its record, is put back at the end).
+  let closed = false;
+  const ownsOut = (): boolean => {
+    if (!sink) return false;
+    return closed ? sink.leftAsItWas?.() !== true : (sink.checkpoint()?.bytes ?? 0) > 0;
+  };
+  const record = resumeRecordOf(options.out, ownsOut, (text) => io.stderr.write(`${terminalSafe(text)}\n`));
   const ctx: RunContext = { options, environment, credentials, responses, redactor, secrets, ports, sink, record };
   // Where overlapsNext allows it, a request is sent as soon as the response before it has been received
   // whole, and that response is examined meanwhile (sendOrder). Lines stay in request order.
@@ -222,6 +228,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
     out.flush();
     progress.clear();
     await sink?.close();
+    closed = true;
     await network.close();
   }
   record.finish();
@@ -354,5 +361,5 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
       ? { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: { ...walk.checkpoint, sink: sinkState } }
       : undefined);
   }
-  return outcomeOf(item, label, result, { waitedMs, redactor: ctx.redactor, options: ctx.options, unwritten, resume: (w) => resumeWords(w, ctx.options), ...(inOut ? { rowsInOut: inOut } : {}) });
+  return outcomeOf(item, label, result, { waitedMs, redactor: ctx.redactor, options: ctx.options, unwritten, resume: (w) => resumeWords(w, ctx.options, ctx.record.ownsOut()), ...(inOut ? { rowsInOut: inOut } : {}) });
 }
