@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { lineBreaksIn } from '../core/files/lineBreaks';
 import { readOwnFile, writeOwnFile } from '../core/files/ownFile';
 import { parseCheckpoint, type WalkCheckpoint } from '../core/paging/checkpoint';
 
@@ -118,19 +119,9 @@ export function resumeRecordRefusal(record: ResumeRecord, out: string): string |
   }
 }
 
-/**
- * The most rows the first `bytes` of the file can hold: its row breaks (an NDJSON row is one line; a CSV
- * row at least one, after its header line). Read once, in blocks, at the resume only.
- */
+/** The most rows the first `bytes` of the file can hold: an NDJSON row is one line, a CSV row at least one after its header. */
 function rowsIn(fd: number, bytes: number, format: 'ndjson' | 'csv'): number {
-  const block = Buffer.alloc(Math.min(bytes, 1024 * 1024));
-  let breaks = 0;
-  for (let at = 0; at < bytes;) {
-    const n = readSync(fd, block, 0, Math.min(block.length, bytes - at), at);
-    if (n === 0) break;
-    for (let i = block.indexOf(0x0a, 0); i >= 0 && i < n; i = block.indexOf(0x0a, i + 1)) breaks++;
-    at += n;
-  }
+  const breaks = lineBreaksIn(fd, bytes);
   return format === 'csv' ? Math.max(0, breaks - 1) : breaks;
 }
 
