@@ -26,7 +26,7 @@ import { writeRunReport } from '../reporters/runReport';
 import type { RequestOutcome } from '../reporters/summary';
 import { shownPath } from '../runPlan';
 import type { Subcommand } from '../subcommands';
-import { BaselineError, writeBaseline, type BaselineRequest } from '../../core/compare/baseline';
+import { BaselineError, writeBaseline, type BaselineRequest, type ClaimedBaseline } from '../../core/compare/baseline';
 import { COMPARE_HELP, parseCompareArgs, type CompareOptions } from './compareArgs';
 import { differenceWriter, type DifferenceWriter } from './differenceFile';
 import { openRequestSides, type CompareIo, type RequestSides } from './requestSides';
@@ -95,14 +95,14 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
   async function compareRequests(o: CompareOptions, dir: string, diffs: DifferenceWriter | undefined): Promise<Compared[] | 'baseline written'> {
     const sides = await openRequestSides(o, io, redactor, dir, inputs);
     try {
-      return sides.recording ? await recordBaseline(o, sides) : await compareEach(o, sides, dir, diffs);
+      return sides.recording ? await recordBaseline(o, sides, sides.recording) : await compareEach(o, sides, dir, diffs);
     } finally {
       await sides.close();
     }
   }
 
   /** The first run with --baseline DIR: side A's answers written to DIR. */
-  async function recordBaseline(o: CompareOptions, sides: RequestSides): Promise<'baseline written'> {
+  async function recordBaseline(o: CompareOptions, sides: RequestSides, claimed: ClaimedBaseline): Promise<'baseline written'> {
     const recorded: BaselineRequest[] = [];
     for (const [i, item] of sides.plan.entries()) {
       const a = await sides.runA!(item, i);
@@ -110,7 +110,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
       sides.progress.clear();
       io.stdout.write(`${redactor.text(`· ${sides.labels[i]!.label}  ${a.method} ${a.url}  ${sideWords(a.summary)}  recorded`)}\n`);
     }
-    writeBaseline(o.baseline ?? '', sides.environmentA?.name ?? '', o.allPages, recorded);
+    writeBaseline(claimed, sides.environmentA?.name ?? '', o.allPages, recorded);
     io.stdout.write(`baseline of ${sides.plan.length} request${sides.plan.length === 1 ? '' : 's'} written to ${o.baseline ?? ''}; a later run with --baseline ${o.baseline ?? ''} compares with it\n`);
     return 'baseline written';
   }

@@ -3,10 +3,12 @@
 // compares a live side with it. What is read back is untrusted: the manifest is validated, its
 // requests must be the run's own (same files, lines and names), rows files are named by the product
 // (`<n>.ndjson` in DIR), never by the manifest, and a request's rows are counted in its rows file (a
-// manifest counting otherwise is refused).
+// manifest counting otherwise is refused). What is written is claimed first as any output of the run
+// (src/core/files/outputs.ts: no link, no folder, no input of the run), before anything is sent.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { RunFiles } from '../files/outputs';
 import { lineBreaksOfFile } from '../files/lineBreaks';
 import type { SideSummary } from './requestComparison';
 
@@ -64,9 +66,27 @@ function manifestOf(dir: string, named: string): BaselineManifest {
   }
 }
 
-/** Writes DIR: the manifest and each request's rows file (copied from the side's own). */
-export function writeBaseline(dir: string, environment: string, allPages: boolean, requests: readonly BaselineRequest[]): void {
+/** The files of a baseline to record, claimed as outputs of the run: only these are written (writeBaseline). */
+export interface ClaimedBaseline {
+  readonly dir: string;
+  readonly requests: number;
+}
+
+/**
+ * DIR (made when missing) and the files recording `requests` requests would write there, claimed as
+ * outputs of the run: OutputRefused when one is a link, a folder or an input of the run.
+ */
+export function claimBaseline(dir: string, requests: number, files: RunFiles): ClaimedBaseline {
   mkdirSync(dir, { recursive: true });
+  files.claim(join(dir, MANIFEST), '--baseline');
+  for (let i = 0; i < requests; i++) files.claim(rowsFileOf(dir, i), '--baseline');
+  return { dir, requests };
+}
+
+/** Writes the claimed DIR: the manifest and each request's rows file (copied from the side's own). */
+export function writeBaseline(claimed: ClaimedBaseline, environment: string, allPages: boolean, requests: readonly BaselineRequest[]): void {
+  const { dir } = claimed;
+  if (requests.length > claimed.requests) throw new Error(`--baseline ${dir}: ${requests.length} requests to record, ${claimed.requests} claimed`);
   requests.forEach((r, i) => {
     if (r.rowsFile) copyFileSync(r.rowsFile, rowsFileOf(dir, i));
   });
