@@ -5,7 +5,7 @@
 // Exit codes: 0 the sides agree, 1 they differ, 2 usage or input error.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { compareWalking, type WalkingSide } from '../../core/compare/compareSides';
 import { GrowingFile } from '../../core/compare/growingFile';
 import { rowsWorkerOf, serveRowsWorker } from '../../core/compare/rowsWorker';
@@ -14,9 +14,8 @@ import { RecordFileError, formatOfPath } from '../../core/compare/recordFiles';
 import { rulesOf } from '../../core/compare/records';
 import { compareRequest, countsLine, type RequestComparison, type SideSummary } from '../../core/compare/requestComparison';
 import { EnvFileError } from '../../core/env/model';
-import { PRIVATE_ENV_FILE_NAME } from '../../core/env/privateEnv';
 import { closeHttpAgents } from '../../core/http/client';
-import { RunFiles } from '../../core/files/outputs';
+import { OutputRefused, RunFiles } from '../../core/files/outputs';
 import { Redactor } from '../../core/secrets/redact';
 import { terminalSafe } from '../../core/text/terminalText';
 import { secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
@@ -24,7 +23,7 @@ import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files
 import { progressText } from '../reporters/progress';
 import { writeRunReport } from '../reporters/runReport';
 import type { RequestOutcome } from '../reporters/summary';
-import { shownPath } from '../runPlan';
+import { registerRunInputs, shownPath } from '../runPlan';
 import type { Subcommand } from '../subcommands';
 import { BaselineError, writeBaseline, type BaselineRequest, type ClaimedBaseline } from '../../core/compare/baseline';
 import { COMPARE_HELP, parseCompareArgs, type CompareOptions } from './compareArgs';
@@ -79,7 +78,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
   } catch (error) {
     const text = terminalSafe(redactor.text(message(error)));
     io.stderr.write(`apiwb compare: ${text}\n`);
-    const input = error instanceof InputError || error instanceof EnvFileError || error instanceof RecordFileError || error instanceof BaselineError;
+    const input = error instanceof InputError || error instanceof EnvFileError || error instanceof RecordFileError || error instanceof BaselineError || error instanceof OutputRefused;
     return input ? COMPARE_EXIT.usage : COMPARE_EXIT.differ;
   } finally {
     await out?.close();
@@ -221,14 +220,11 @@ function message(error: unknown): string {
 function claimCompareFiles(inputs: RunFiles, options: CompareOptions): void {
   if (options.mode === 'files') {
     for (const path of options.paths) inputs.input(path, 'the export compared');
+    for (const overlay of options.overlays) inputs.input(overlay, 'the overlay');
   } else {
     const files = collectRequestFiles(options.paths);
-    for (const file of files) inputs.input(file, 'the .http file');
-    const envPath = findEnvFile(options.envFile, files[0]);
-    inputs.input(envPath, 'the env file');
-    inputs.input(join(dirname(envPath), PRIVATE_ENV_FILE_NAME), 'the private env file');
+    registerRunInputs(inputs, files, findEnvFile(options.envFile, files[0]), options);
   }
-  for (const overlay of options.overlays) inputs.input(overlay, 'the overlay');
   if (options.out) inputs.claim(options.out, '--out');
   if (options.report) inputs.claim(options.report, '--report');
 }

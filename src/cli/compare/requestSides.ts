@@ -88,7 +88,7 @@ export async function openRequestSides(o: CompareOptions, io: CompareIo, redacto
     const guard = new SecretBindings();
     bindEnvironmentSecrets(guard, io.env, environment);
     const secretStore = run.secure(guard, new EnvironmentSecretStore(io.env, environment.name));
-    const network = await openRunNetwork(o, environment, envPath, { ...io, command: 'apiwb compare' }, secretStore, redactor);
+    const network = await openRunNetwork(o, environment, envPath, { ...io, command: 'apiwb compare' }, secretStore, redactor, inputs);
     networks.push(network);
     for (const value of [...privateValues, ...network.secretValues]) if (!secrets.includes(value)) secrets.push(value);
     mkdirSync(join(dir, name), { recursive: true });
