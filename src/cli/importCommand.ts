@@ -1,10 +1,12 @@
 // `apiwb import-openapi <url|file>`: imports an OpenAPI 3.0/3.1 JSON document, prints what it adds to
 // and enriches in the catalog, and with --out writes the overlay file the extension can load.
 // Exit codes: 0 imported; 2 usage error or a document that cannot be imported (the message names it).
+import { constants } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { CONTRACT_SERVICES } from '../core/catalog';
 import type { ServiceId } from '../core/catalog/model';
+import { fileFaultWords, RunFiles } from '../core/files/outputs';
 import { closeHttpAgents } from '../core/http/client';
 import { importCounts, importOpenApiText, importOpenApiUrl, importSummary, OpenApiImportError, overlayFileText, type OpenApiImport } from '../core/openapi';
 import { terminalSafe } from '../core/text/terminalText';
@@ -60,6 +62,18 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
     io.stderr(`apiwb import-openapi: ${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
     return 2;
   }
+  // The overlay is an output as --out of a run is (src/core/files/outputs.ts): never the document read,
+  // a link or a folder; claimed before the document is fetched.
+  try {
+    if (out) {
+      const files = new RunFiles();
+      if (!/^https?:\/\//i.test(location)) files.input(location, 'the document imported');
+      files.claim(out, '--out');
+    }
+  } catch (error) {
+    io.stderr(`apiwb import-openapi: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
+    return 2;
+  }
   let imported: OpenApiImport;
   try {
     imported = /^https?:\/\//i.test(location)
@@ -77,7 +91,13 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
   for (const id of counts.added) io.stdout(`  + ${terminalSafe(id)}\n`);
   for (const warning of imported.warnings) io.stderr(`warning: ${terminalSafe(warning)}\n`);
   if (out) {
-    await writeFile(out, overlayFileText(imported));
+    try {
+      // Never through a link put there since the claim.
+      await writeFile(out, overlayFileText(imported), { flag: constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0) });
+    } catch (error) {
+      io.stderr(`apiwb import-openapi: ${terminalSafe(fileFaultWords(error, out))}\n`);
+      return 2;
+    }
     io.stdout(`Overlay written to ${out}\n`);
   }
   return 0;

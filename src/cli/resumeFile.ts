@@ -7,11 +7,12 @@
 // The record is untrusted input when it is read back: it is written and read only as the product's own
 // file (src/core/files/ownFile.ts: made exclusively, never through a link, this user's, no one else's to
 // write), and it is taken only for the output file it was written beside (its real path), at a length
-// within that file, on a row's end, after the very row it saw last (`tail`). What it may say about the
-// request is the walker's rule (src/core/paging/resumeCheck.ts).
+// within that file, on a row's end, after the very row it saw last (`tail`), counting no more rows than
+// those bytes hold. What it may say about the request is the walker's rule (src/core/paging/resumeCheck.ts).
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { lineBreaksIn } from '../core/files/lineBreaks';
 import { readOwnFile, writeOwnFile } from '../core/files/ownFile';
 import { parseCheckpoint, type WalkCheckpoint } from '../core/paging/checkpoint';
 
@@ -103,14 +104,25 @@ export function resumeRecordRefusal(record: ResumeRecord, out: string): string |
   try {
     const size = fstatSync(fd).size;
     if (bytes > size) return `it says ${bytes} bytes were written, but ${out} holds ${size}`;
-    if (bytes === 0) return record.tail === undefined ? undefined : 'it names a last row, but its file length is 0';
-    const last = Buffer.alloc(1);
-    readSync(fd, last, 0, 1, bytes - 1);
-    if (last[0] !== 0x0a) return `its file length ${bytes} is not at the end of a row of ${out}`;
+    if (bytes === 0 && record.tail !== undefined) return 'it names a last row, but its file length is 0';
+    if (bytes > 0) {
+      const last = Buffer.alloc(1);
+      readSync(fd, last, 0, 1, bytes - 1);
+      if (last[0] !== 0x0a) return `its file length ${bytes} is not at the end of a row of ${out}`;
+      if (record.tail !== tailHash(out, bytes)) return `the row before byte ${bytes} of ${out} is not the row it saw last: the file changed since`;
+    }
+    // Never more rows than the kept bytes hold: a count raised, or a length cut to 0, is not the walk's.
+    const held = rowsIn(fd, bytes, sink.format);
+    return record.checkpoint.rows > held ? `it counts ${record.checkpoint.rows} rows kept, but the first ${bytes} bytes of ${out} hold ${held}` : undefined;
   } finally {
     closeSync(fd);
   }
-  return record.tail === tailHash(out, bytes) ? undefined : `the row before byte ${bytes} of ${out} is not the row it saw last: the file changed since`;
+}
+
+/** The most rows the first `bytes` of the file can hold: an NDJSON row is one line, a CSV row at least one after its header. */
+function rowsIn(fd: number, bytes: number, format: 'ndjson' | 'csv'): number {
+  const breaks = lineBreaksIn(fd, bytes);
+  return format === 'csv' ? Math.max(0, breaks - 1) : breaks;
 }
 
 /** A hash of the row that ends at `bytes` in `path` (its last TAIL_BYTES at most); undefined at 0 or when unreadable. */

@@ -7,7 +7,7 @@
 // Its parts: ./runArguments.ts (command line, help), ./runPlan.ts (what runs, checked before sending),
 // ./runOverlap.ts (what may overlap), ./runResume.ts (--resume and its record), ./runOutput.ts (outcomes).
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve as resolvePath } from 'node:path';
+import { dirname, resolve as resolvePath } from 'node:path';
 import { CredentialService } from '../core/auth/credentials';
 import type { RowSink } from '../core/export';
 import { keptAsideNotes } from '../core/export/fileSink';
@@ -35,7 +35,6 @@ import { assertionSteps } from '../core/run/assertions';
 import { writeRunReport } from './reporters/runReport';
 import { createProgress, progressText } from './reporters/progress';
 import { RunFiles } from '../core/files/outputs';
-import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
 import { loadRunEnvironment, type RunEnvironment } from './privateEnvRun';
 import { formatOutcome, formatTotals } from './reporters/summary';
 import { lineWriter } from './reporters/lineWriter';
@@ -44,7 +43,7 @@ import { openRunNetwork } from './runNetwork';
 import type { Subcommand } from './subcommands';
 import type { Mutable } from '../core/mutable';
 import { parseRunArgs, RUN_EXIT, RUN_HELP, type RunIo, type RunOptions } from './runArguments';
-import { catalogOf, checkPlan, claimOutputs, messageOf, planRequests, shownPath, withReadLater, type PlannedRequest, type SendCheck } from './runPlan';
+import { catalogOf, checkPlan, claimOutputs, messageOf, registerRunInputs, planRequests, shownPath, withReadLater, type PlannedRequest, type SendCheck } from './runPlan';
 import { overlapsNext, preparesAhead, READY_AHEAD_FOR_MS } from './runOverlap';
 import { resumeRecordOf, resumeWords, type ResumeRecordKeeper } from './runResume';
 import { openRunOut, outcomeOf, thrownOutcome, type RunOutcome } from './runOutput';
@@ -99,10 +98,7 @@ async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor, in
   assertNoPlaceholders(environment, shownPath(envPath));
   // Every file the run reads is an input no output of it may overwrite (src/core/files/outputs.ts).
   const runFiles = inputs.runFiles;
-  for (const file of files) runFiles.input(file, 'the .http file');
-  runFiles.input(envPath, 'the env file');
-  runFiles.input(join(dirname(envPath), PRIVATE_ENV_FILE_NAME), 'the private env file');
-  for (const overlay of options.overlays) runFiles.input(overlay, 'the overlay');
+  registerRunInputs(runFiles, files, envPath, options);
   const { notRun, ...plan } = setAsideNotRun(planRequests(files, options.name), environment.variables, options.name === undefined);
   // A request line read as the body above it would otherwise go unnoticed in a terminal.
   for (const item of plan.requests.filter((p, i) => i === 0 || plan.requests[i - 1]!.parsed !== p.parsed)) {
@@ -129,7 +125,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
   const guard = new SecretBindings();
   bindEnvironmentSecrets(guard, io.env, environment);
   const secretStore = runEnvironment.secure(guard, new EnvironmentSecretStore(io.env));
-  const network = await openRunNetwork(options, environment, envPath, io, secretStore, redactor);
+  const network = await openRunNetwork(options, environment, envPath, io, secretStore, redactor, inputs.runFiles);
   const http = network.http;
   // One quota book for the run: a quota a response says is spent holds the next request to its origin.
   const ports: ExchangePorts = { http, catalog, timeoutMs: options.timeoutMs, guard, maxWaitMs: options.maxWaitMs, quotas: new QuotaBook(), ...(options.insecure ? { rejectUnauthorized: false } : {}) };
@@ -156,7 +152,13 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
   process.once('SIGTERM', flushThenDie);
   const responses = new Map<string, NamedResponse>();
   const outcomes: RunOutcome[] = [];
-  const record = resumeRecordOf(options.out, (text) => io.stderr.write(`${terminalSafe(text)}\n`));
+  // --out holds rows of this run (else the file there, with its record, is put back at the end).
+  let closed = false;
+  const ownsOut = (): boolean => {
+    if (!sink) return false;
+    return closed ? sink.leftAsItWas?.() !== true : (sink.checkpoint()?.bytes ?? 0) > 0;
+  };
+  const record = resumeRecordOf(options.out, ownsOut, (text) => io.stderr.write(`${terminalSafe(text)}\n`));
   const ctx: RunContext = { options, environment, credentials, responses, redactor, secrets, ports, sink, record };
   // Where overlapsNext allows it, a request is sent as soon as the response before it has been received
   // whole, and that response is examined meanwhile (sendOrder). Lines stay in request order.
@@ -225,6 +227,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
     out.flush();
     progress.clear();
     await sink?.close();
+    closed = true;
     await network.close();
   }
   record.finish();
@@ -357,5 +360,5 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
       ? { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: { ...walk.checkpoint, sink: sinkState } }
       : undefined);
   }
-  return outcomeOf(item, label, result, { waitedMs, redactor: ctx.redactor, options: ctx.options, unwritten, resume: (w) => resumeWords(w, ctx.options), ...(inOut ? { rowsInOut: inOut } : {}) });
+  return outcomeOf(item, label, result, { waitedMs, redactor: ctx.redactor, options: ctx.options, unwritten, resume: (w) => resumeWords(w, ctx.options, ctx.record.ownsOut()), ...(inOut ? { rowsInOut: inOut } : {}) });
 }

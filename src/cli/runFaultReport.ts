@@ -4,10 +4,9 @@
 // claimed against every file the run would have read (the files and folders given, their .http files and
 // `< file` bodies, the env file beside them, the overlays); when that claim is refused, no report is written
 // and the reason is said.
-import { dirname, join, resolve as resolvePath } from 'node:path';
+import { dirname, resolve as resolvePath } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { EnvFileError } from '../core/env/model';
-import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
 import type { RunFiles } from '../core/files/outputs';
 import { parseHttpFile } from '../core/httpfile/parser';
 import type { Redactor } from '../core/secrets/redact';
@@ -15,7 +14,7 @@ import { terminalSafe } from '../core/text/terminalText';
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
 import { writeRunReport, type InputFault } from './reporters/runReport';
 import type { RunIo, RunOptions } from './runArguments';
-import { messageOf, shownPath } from './runPlan';
+import { messageOf, registerRunInputs, shownPath } from './runPlan';
 
 /** What the run had done when it stopped: the inputs it registered, and whether --report was claimed. */
 export interface RunInputs {
@@ -56,15 +55,9 @@ function registerInputs(runFiles: RunFiles, options: RunOptions): void {
   const files = options.paths.flatMap((path) => tryOr(() => collectRequestFiles([path]), []));
   for (const path of options.paths) runFiles.input(path, 'a file given');
   for (const file of files) {
-    runFiles.input(file, 'the .http file');
     for (const include of tryOr(() => includesOf(file), [])) runFiles.input(include, 'a body file');
   }
-  const envPath = tryOr(() => findEnvFile(options.envFile, files[0]), options.envFile);
-  if (envPath) {
-    runFiles.input(envPath, 'the env file');
-    runFiles.input(join(dirname(envPath), PRIVATE_ENV_FILE_NAME), 'the private env file');
-  }
-  for (const overlay of options.overlays) runFiles.input(overlay, 'the overlay');
+  registerRunInputs(runFiles, files, tryOr(() => findEnvFile(options.envFile, files[0]), options.envFile), options);
 }
 
 /** The `< file` bodies of a .http file's requests. */

@@ -7,12 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Environment } from '../core/env/model';
+import type { RunFiles } from '../core/files/outputs';
 import { httpClient, type HttpPort } from '../core/http/client';
 import { Network, networkPort } from '../core/http/network';
 import { resolveNetwork } from '../core/http/networkSettings';
 import type { Redactor } from '../core/secrets/redact';
 import type { SecretStore } from '../core/secrets/secretStore';
 import { terminalSafe } from '../core/text/terminalText';
+import { InputError } from './nodePorts/files';
 
 export const NETWORK_HELP = `  --proxy URL         send through this proxy (http://host:port); default: HTTPS_PROXY / HTTP_PROXY /
                       ALL_PROXY, bypassed for NO_PROXY (names, .suffixes, host:port, CIDR, *); an
@@ -73,18 +75,31 @@ export async function openRunNetwork(
   io: { readonly env: Readonly<Record<string, string | undefined>>; readonly stderr: NodeJS.WritableStream; readonly command?: string },
   secrets: SecretStore,
   redactor: Redactor,
+  files: RunFiles,
 ): Promise<RunNetwork> {
   const folder = dirname(envPath);
+  // Every certificate file read is an input of the run: one an output claimed stops it (exit 2).
+  let refused: Error | undefined;
+  const readFile = (path: string): Buffer => {
+    try {
+      files.input(path, 'a certificate file of the network settings');
+    } catch (error) {
+      refused ??= error instanceof Error ? error : new Error(String(error));
+      throw error;
+    }
+    return readFileSync(path);
+  };
   const resolved = await resolveNetwork({
     env: io.env,
     ...(options.proxy ? { proxyFlag: options.proxy } : {}),
     ...(options.cacert?.length ? { caFiles: options.cacert } : {}),
     environment,
     resolve: (path) => resolvePath(folder, path),
-    readFile: (path) => readFileSync(path),
+    readFile,
     now: Date.now(),
     secret: (key) => secrets.get(key),
   });
+  if (refused) throw new InputError(refused.message);
   redactor.addKnownSecrets(resolved.secretValues);
   const say = (text: string): void => { io.stderr.write(`${io.command ?? 'apiwb run'}: ${terminalSafe(redactor.text(text))}\n`); };
   for (const problem of resolved.problems) say(problem);

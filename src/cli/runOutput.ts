@@ -16,7 +16,6 @@ import type { RequestOutcome } from './reporters/summary';
 import type { ReportedError } from './reporters/report';
 import type { RunOptions } from './runArguments';
 import { messageOf, type PlannedRequest } from './runPlan';
-import { removeResumeRecord } from './resumeFile';
 import { timeInRun } from './overlapPort';
 import { resumePoint, type ResumePoint } from './runResume';
 import { lineRows, type RowsInOut } from './responseRows';
@@ -118,13 +117,13 @@ export function thrownOutcome(item: PlannedRequest, label: string, error: unknow
 }
 
 /**
- * --out and --resume: where a --resume starts (runResume.ts; without --resume a record left beside --out
- * is removed), and --out opened as the run's row sink (none without --out).
+ * --out and --resume: where a --resume starts (runResume.ts; a record left beside --out goes with the
+ * file it describes: replaced or removed only once this run's rows replace that file, resumeRecordOf),
+ * and --out opened as the run's row sink (none without --out).
  */
 export async function openRunOut(options: Pick<RunOptions, 'out' | 'format' | 'resume' | 'csvRaw'>, planned: readonly PlannedRequest[], secrets: () => readonly string[], replaceUnwritten: () => boolean): Promise<{ resume?: ResumePoint; sink?: RowSink }> {
   if (!options.out) return {};
   const resume = options.resume ? resumePoint(options.out, options.format, planned) : undefined;
-  if (!resume) removeResumeRecord(options.out);
   const sink = await openOut(options.out, options.format, secrets, {
     ...(resume?.record.checkpoint.sink ? { resume: resume.record.checkpoint.sink } : {}),
     replaceUnwritten,

@@ -1,8 +1,8 @@
 // `apiwb run`'s plan: which requests of which files run, in order, and everything checked before the
 // first one is sent (exit 2, naming file:line): each file parses, every plain variable is defined, every
-// `< file` body is there, no output is an input. Also which responses are read later by name (kept whole).
+// `< file` body is there, no output is an input (each `< file` body and .env file read is one). Also which responses are read later by name (kept whole).
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, relative, resolve as resolvePath } from 'node:path';
+import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 import type { Environment } from '../core/env/model';
 import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
 import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openapi';
@@ -11,8 +11,10 @@ import { referenceNames, type ResolvedText } from '../core/httpfile/resolve';
 import type { FileVariable, HttpFile, HttpRequestNode, RequestBlock } from '../core/httpfile/model';
 import { pagingPlanFor } from '../core/run/pagingPlan';
 import { fileProblems } from '../core/run/notRun';
-import { checkRequest } from '../core/run/prepareRequest';
+import { checkRequest, mentionsDotenv } from '../core/run/prepareRequest';
+import { dotenvNames } from '../core/run/dotenvFile';
 import { RunFiles } from '../core/files/outputs';
+import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
 import { resumePathFor } from './resumeFile';
 import { InputError } from './nodePorts/files';
 import type { RunOptions } from './runArguments';
@@ -120,6 +122,9 @@ export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, envi
   const shown = include && `<${include.substituteVariables ? '@' : ''} ${include.path}`;
   if (includePath && !existsSync(includePath)) return { problem: `${shown}: no such file next to ${item.shown}` };
   if (includePath) runFiles.input(includePath, `the body file (${shown} of ${item.where})`);
+  if (mentionsDotenv(item.node)) {
+    for (const name of dotenvNames(environment.name)) runFiles.input(join(dirname(item.file), name), `the file {{$dotenv}} of ${item.where} reads`);
+  }
   if (allPages) {
     const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, catalog);
     if (!lookup.ok) return { problem: lookup.error };
@@ -153,6 +158,21 @@ export function checkPlan(requests: readonly Omit<PlannedRequest, 'readLater'>[]
 /** A request's problem as an input error of the whole command (exit 2), naming its file and line. */
 export function requestInputError(item: Pick<PlannedRequest, 'where' | 'shown' | 'node'>, problem: string): InputError {
   return new InputError(`${item.where}: ${problem}`, { file: item.shown, line: item.node.range.start.line + 1 });
+}
+
+/**
+ * The inputs every run knows before it plans: its .http files, env file and private env file beside it,
+ * overlays and --cacert files. What reads another file registers it as it reads: `< file` bodies and
+ * the .env of {{$dotenv}} (checkBeforeSending), the env file's certificates (openRunNetwork).
+ */
+export function registerRunInputs(runFiles: RunFiles, files: readonly string[], envPath: string | undefined, options: { readonly overlays: readonly string[]; readonly cacert?: readonly string[] | undefined }): void {
+  for (const file of files) runFiles.input(file, 'the .http file');
+  if (envPath) {
+    runFiles.input(envPath, 'the env file');
+    runFiles.input(join(dirname(envPath), PRIVATE_ENV_FILE_NAME), 'the private env file');
+  }
+  for (const overlay of options.overlays) runFiles.input(overlay, 'the overlay');
+  for (const ca of options.cacert ?? []) runFiles.input(ca, 'the --cacert file');
 }
 
 /** --out, its resume record and --report are claimed before anything is sent: none may be an input, a link or a folder (exit 2). */

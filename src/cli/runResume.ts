@@ -1,6 +1,7 @@
 // `apiwb run`'s resume rules: where a --resume run starts (the checkpoint beside --out, found again in this
 // run's plan, refused unless it is the walk's own), the one record kept beside --out while the run goes,
 // and the words that say how a walk that is not complete continues. The record's file: ./resumeFile.ts.
+import { existsSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { WalkResult } from '../core/paging/walker';
 import { fileFaultWords } from '../core/files/outputs';
@@ -40,6 +41,9 @@ export function resumePoint(out: string, format: OutputFormat, planned: readonly
  * complete: that walk's record (or its absence, when it cannot be resumed) is held, and nothing later in the
  * run writes or removes it. A --resume then starts at that walk, cutting --out back to its last page, and
  * runs every request after it again; a later walk can never point --resume past it.
+ * The record belongs to the file beside it: while --out holds nothing of this run (`ownsOut` false: the
+ * file there is put back at the end), the record there is the one of that file, left as it is — a run
+ * failing before its first row leaves yesterday's walk resumable.
  */
 export interface ResumeRecordKeeper {
   /** After each page kept (ignored once held). */
@@ -50,9 +54,11 @@ export interface ResumeRecordKeeper {
   hold(): void;
   /** End of the run: without a held record, every walk was complete and none is left. */
   finish(): void;
+  /** --out holds rows of this run (its record is this run's to write). */
+  ownsOut(): boolean;
 }
 
-export function resumeRecordOf(out: string | undefined, warn: (text: string) => void): ResumeRecordKeeper {
+export function resumeRecordOf(out: string | undefined, ownsOut: () => boolean, warn: (text: string) => void): ResumeRecordKeeper {
   let held = false;
   // A record that cannot be written (the disk is full) leaves the one before it, which still resumes:
   // the walk goes on, and the reason is said once.
@@ -66,23 +72,32 @@ export function resumeRecordOf(out: string | undefined, warn: (text: string) => 
     }
   };
   return {
-    page: (record) => { if (out && !held) write(record); },
+    page: (record) => { if (out && !held && ownsOut()) write(record); },
     ended: (record) => {
-      if (!out || held) return;
+      if (!out || held || !ownsOut()) return;
       if (record) write(record);
       else removeResumeRecord(out);
     },
     hold: () => { held = true; },
-    finish: () => { if (out && !held) removeResumeRecord(out); },
+    finish: () => { if (out && !held && ownsOut()) removeResumeRecord(out); },
+    ownsOut,
   };
 }
 
-/** What continues a walk that is not complete: the exact command, or why it cannot. */
-export function resumeWords(walk: WalkResult, options: RunOptions): string {
+/**
+ * What continues a walk that is not complete: the exact command, or why it cannot. `ownsOut`: --out holds
+ * rows of this run; else the file there and its record are left as they were (resumeRecordOf).
+ */
+export function resumeWords(walk: WalkResult, options: RunOptions, ownsOut: boolean): string {
   if (walk.resumeAt !== undefined) {
     if (!options.out) return ` To keep the rows and resume, run again with --out FILE.`;
-    const args = options.argv.filter((a) => a !== '--resume');
-    return ` To continue from page ${walk.resumeAt}, appending to ${options.out}: apiwb run ${args.map(shellQuote).join(' ')} --resume`;
+    const command = `apiwb run ${options.argv.filter((a) => a !== '--resume').map(shellQuote).join(' ')}`;
+    if (!ownsOut) {
+      return existsSync(resumePathFor(options.out))
+        ? ` Nothing was written: ${options.out} and the checkpoint beside it are left as they were; to continue the walk they hold: ${command} --resume`
+        : ` Nothing was written to ${options.out}; to start the walk over: ${command}`;
+    }
+    return ` To continue from page ${walk.resumeAt}, appending to ${options.out}: ${command} --resume`;
   }
   return walk.cannotResume ? ` It cannot be resumed: ${walk.cannotResume}.` : '';
 }

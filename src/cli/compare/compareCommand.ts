@@ -5,7 +5,7 @@
 // Exit codes: 0 the sides agree, 1 they differ, 2 usage or input error.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { compareWalking, type WalkingSide } from '../../core/compare/compareSides';
 import { GrowingFile } from '../../core/compare/growingFile';
 import { rowsWorkerOf, serveRowsWorker } from '../../core/compare/rowsWorker';
@@ -15,9 +15,8 @@ import { rulesOf } from '../../core/compare/records';
 import { compareRequest, countsLine, type RequestComparison, type SideSummary } from '../../core/compare/requestComparison';
 import { keptAsideNotes } from '../../core/export/fileSink';
 import { EnvFileError } from '../../core/env/model';
-import { PRIVATE_ENV_FILE_NAME } from '../../core/env/privateEnv';
 import { closeHttpAgents } from '../../core/http/client';
-import { RunFiles } from '../../core/files/outputs';
+import { OutputRefused, RunFiles } from '../../core/files/outputs';
 import { Redactor } from '../../core/secrets/redact';
 import { terminalSafe } from '../../core/text/terminalText';
 import { secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
@@ -25,9 +24,9 @@ import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files
 import { progressText } from '../reporters/progress';
 import { writeRunReport } from '../reporters/runReport';
 import type { RequestOutcome } from '../reporters/summary';
-import { shownPath } from '../runPlan';
+import { registerRunInputs, shownPath } from '../runPlan';
 import type { Subcommand } from '../subcommands';
-import { BaselineError, writeBaseline, type BaselineRequest } from '../../core/compare/baseline';
+import { BaselineError, writeBaseline, type BaselineRequest, type ClaimedBaseline } from '../../core/compare/baseline';
 import { COMPARE_HELP, parseCompareArgs, type CompareOptions } from './compareArgs';
 import { differenceWriter, type DifferenceWriter } from './differenceFile';
 import { openRequestSides, type CompareIo, type RequestSides } from './requestSides';
@@ -81,7 +80,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
   } catch (error) {
     const text = terminalSafe(redactor.text(message(error)));
     io.stderr.write(`apiwb compare: ${text}\n`);
-    const input = error instanceof InputError || error instanceof EnvFileError || error instanceof RecordFileError || error instanceof BaselineError;
+    const input = error instanceof InputError || error instanceof EnvFileError || error instanceof RecordFileError || error instanceof BaselineError || error instanceof OutputRefused;
     return input ? COMPARE_EXIT.usage : COMPARE_EXIT.differ;
   } finally {
     await out?.close();
@@ -97,14 +96,14 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
   async function compareRequests(o: CompareOptions, dir: string, diffs: DifferenceWriter | undefined): Promise<Compared[] | 'baseline written'> {
     const sides = await openRequestSides(o, io, redactor, dir, inputs);
     try {
-      return sides.recording ? await recordBaseline(o, sides) : await compareEach(o, sides, dir, diffs);
+      return sides.recording ? await recordBaseline(o, sides, sides.recording) : await compareEach(o, sides, dir, diffs);
     } finally {
       await sides.close();
     }
   }
 
   /** The first run with --baseline DIR: side A's answers written to DIR. */
-  async function recordBaseline(o: CompareOptions, sides: RequestSides): Promise<'baseline written'> {
+  async function recordBaseline(o: CompareOptions, sides: RequestSides, claimed: ClaimedBaseline): Promise<'baseline written'> {
     const recorded: BaselineRequest[] = [];
     for (const [i, item] of sides.plan.entries()) {
       const a = await sides.runA!(item, i);
@@ -112,7 +111,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
       sides.progress.clear();
       io.stdout.write(`${redactor.text(`· ${sides.labels[i]!.label}  ${a.method} ${a.url}  ${sideWords(a.summary)}  recorded`)}\n`);
     }
-    writeBaseline(o.baseline ?? '', sides.environmentA?.name ?? '', o.allPages, recorded);
+    writeBaseline(claimed, sides.environmentA?.name ?? '', o.allPages, recorded);
     io.stdout.write(`baseline of ${sides.plan.length} request${sides.plan.length === 1 ? '' : 's'} written to ${o.baseline ?? ''}; a later run with --baseline ${o.baseline ?? ''} compares with it\n`);
     return 'baseline written';
   }
@@ -223,14 +222,11 @@ function message(error: unknown): string {
 function claimCompareFiles(inputs: RunFiles, options: CompareOptions): void {
   if (options.mode === 'files') {
     for (const path of options.paths) inputs.input(path, 'the export compared');
+    for (const overlay of options.overlays) inputs.input(overlay, 'the overlay');
   } else {
     const files = collectRequestFiles(options.paths);
-    for (const file of files) inputs.input(file, 'the .http file');
-    const envPath = findEnvFile(options.envFile, files[0]);
-    inputs.input(envPath, 'the env file');
-    inputs.input(join(dirname(envPath), PRIVATE_ENV_FILE_NAME), 'the private env file');
+    registerRunInputs(inputs, files, findEnvFile(options.envFile, files[0]), options);
   }
-  for (const overlay of options.overlays) inputs.input(overlay, 'the overlay');
   if (options.out) inputs.claim(options.out, '--out');
   if (options.report) inputs.claim(options.report, '--report');
 }

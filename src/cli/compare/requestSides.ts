@@ -20,7 +20,7 @@ import { collectRequestFiles, findEnvFile } from '../nodePorts/files';
 import { createProgress, progressText } from '../reporters/progress';
 import { catalogOf, checkPlan, planRequests, requestInputError, shownPath, type PlannedRequest } from '../runPlan';
 import { openRunNetwork, type RunNetwork } from '../runNetwork';
-import { baselineExists, readBaseline, type BaselineRequest } from '../../core/compare/baseline';
+import { BaselineError, baselineExists, claimBaseline, readBaseline, type BaselineRequest, type ClaimedBaseline } from '../../core/compare/baseline';
 import type { GrowingFile } from '../../core/compare/growingFile';
 import type { CompareOptions } from './compareArgs';
 import { sideRunner, type SideRequest } from './sideRun';
@@ -43,8 +43,8 @@ export interface RequestSides {
   readonly runB?: RunSide;
   /** Side A read back from --baseline DIR. */
   readonly baseline?: readonly BaselineRequest[];
-  /** This run writes the baseline (DIR does not exist yet). */
-  readonly recording: boolean;
+  /** This run writes the baseline (DIR holds none yet): its files, claimed before anything is sent. */
+  readonly recording?: ClaimedBaseline;
   readonly environmentA?: Environment;
   readonly progress: ReturnType<typeof createProgress>;
   close(): Promise<void>;
@@ -78,6 +78,7 @@ export async function openRequestSides(o: CompareOptions, io: CompareIo, redacto
   checkEverySide(plan, [envA, envB], o.allPages, catalog, inputs);
   const labels = plan.map((p) => ({ where: p.where, label: p.node.name ?? p.where }));
   const baseline = o.mode === 'baseline' && !recording && o.baseline ? readBaseline(o.baseline, labels, o.allPages) : undefined;
+  const claimed = recording && o.baseline ? claimBaselineOf(o.baseline, plan.length, inputs) : undefined;
   const secrets = secretValuesFromEnvironment(io.env);
   const progress = createProgress(io.stderr);
   const networks: RunNetwork[] = [];
@@ -87,7 +88,7 @@ export async function openRequestSides(o: CompareOptions, io: CompareIo, redacto
     const guard = new SecretBindings();
     bindEnvironmentSecrets(guard, io.env, environment);
     const secretStore = run.secure(guard, new EnvironmentSecretStore(io.env, environment.name));
-    const network = await openRunNetwork(o, environment, envPath, { ...io, command: 'apiwb compare' }, secretStore, redactor);
+    const network = await openRunNetwork(o, environment, envPath, { ...io, command: 'apiwb compare' }, secretStore, redactor, inputs);
     networks.push(network);
     for (const value of [...privateValues, ...network.secretValues]) if (!secrets.includes(value)) secrets.push(value);
     mkdirSync(join(dir, name), { recursive: true });
@@ -103,11 +104,20 @@ export async function openRequestSides(o: CompareOptions, io: CompareIo, redacto
     const sideA = runA ? await side(runA, 'a') : undefined;
     const sideB = runB ? await side(runB, 'b') : undefined;
     return {
-      plan, labels, recording, progress, close,
+      plan, labels, progress, close, ...(claimed ? { recording: claimed } : {}),
       ...(sideA ? { runA: sideA } : {}), ...(sideB ? { runB: sideB } : {}), ...(baseline ? { baseline } : {}), ...(envA ? { environmentA: envA } : {}),
     };
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/** The baseline's files claimed as outputs (a refusal is an input fault: exit 2, nothing sent). */
+function claimBaselineOf(dir: string, requests: number, inputs: RunFiles): ClaimedBaseline {
+  try {
+    return claimBaseline(dir, requests, inputs);
+  } catch (error) {
+    throw new BaselineError(error instanceof Error ? error.message : String(error));
   }
 }

@@ -1,11 +1,15 @@
 // `apiwb compare --baseline DIR`: a recorded side (the editor's Compare Environments… reads it too). The first run writes DIR (manifest.json: what each
 // request came back with; `<n>.ndjson`: its rows, as written by the redacting sink); a later run
 // compares a live side with it. What is read back is untrusted: the manifest is validated, its
-// requests must be the run's own (same files, lines and names), and rows files are named by the
-// product (`<n>.ndjson` in DIR), never by the manifest.
+// requests must be the run's own (same files, lines and names), rows files are named by the product
+// (`<n>.ndjson` in DIR), never by the manifest, and a request's rows are counted in its rows file (a
+// manifest counting otherwise is refused). What is written is claimed first as any output of the run
+// (src/core/files/outputs.ts: no link, no folder, no input of the run), before anything is sent.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { RunFiles } from '../files/outputs';
+import { lineBreaksOfFile } from '../files/lineBreaks';
 import type { SideSummary } from './requestComparison';
 
 const MANIFEST = 'manifest.json';
@@ -62,9 +66,27 @@ function manifestOf(dir: string, named: string): BaselineManifest {
   }
 }
 
-/** Writes DIR: the manifest and each request's rows file (copied from the side's own). */
-export function writeBaseline(dir: string, environment: string, allPages: boolean, requests: readonly BaselineRequest[]): void {
+/** The files of a baseline to record, claimed as outputs of the run: only these are written (writeBaseline). */
+export interface ClaimedBaseline {
+  readonly dir: string;
+  readonly requests: number;
+}
+
+/**
+ * DIR (made when missing) and the files recording `requests` requests would write there, claimed as
+ * outputs of the run: OutputRefused when one is a link, a folder or an input of the run.
+ */
+export function claimBaseline(dir: string, requests: number, files: RunFiles): ClaimedBaseline {
   mkdirSync(dir, { recursive: true });
+  files.claim(join(dir, MANIFEST), '--baseline');
+  for (let i = 0; i < requests; i++) files.claim(rowsFileOf(dir, i), '--baseline');
+  return { dir, requests };
+}
+
+/** Writes the claimed DIR: the manifest and each request's rows file (copied from the side's own). */
+export function writeBaseline(claimed: ClaimedBaseline, environment: string, allPages: boolean, requests: readonly BaselineRequest[]): void {
+  const { dir } = claimed;
+  if (requests.length > claimed.requests) throw new Error(`--baseline ${dir}: ${requests.length} requests to record, ${claimed.requests} claimed`);
   requests.forEach((r, i) => {
     if (r.rowsFile) copyFileSync(r.rowsFile, rowsFileOf(dir, i));
   });
@@ -84,11 +106,18 @@ export function readBaseline(dir: string, planned: readonly { readonly where: st
   if (manifest.requests.length !== planned.length || manifest.requests.some((r, i) => r.where !== planned[i]!.where || r.label !== planned[i]!.label)) {
     throw new BaselineError(`--baseline ${dir} holds other requests (${manifest.requests.map((r) => r.label).join(', ')}); give the same files and --name as when it was recorded`);
   }
-  return manifest.requests.map((r, i) => {
-    const rowsFile = rowsFileOf(dir, i);
-    if (r.hasRows && !existsSync(rowsFile)) throw new BaselineError(`--baseline ${dir}: ${i}.ndjson is missing`);
-    return { where: r.where, label: r.label, summary: r.summary, ...(r.hasRows ? { rowsFile } : {}), ...(r.recordKey ? { recordKey: r.recordKey } : {}) };
-  });
+  return manifest.requests.map((r, i) => recordedRequest(dir, `--baseline ${dir}`, r, i));
+}
+
+/** The manifest's request `i` with its rows file, whose rows must be those the manifest counts. */
+function recordedRequest(dir: string, named: string, r: BaselineManifest['requests'][number], i: number): BaselineRequest {
+  const rowsFile = rowsFileOf(dir, i);
+  if (r.hasRows && !existsSync(rowsFile)) throw new BaselineError(`${named}: ${i}.ndjson is missing`);
+  if (r.hasRows && r.summary.rows !== undefined) {
+    const held = lineBreaksOfFile(rowsFile);
+    if (held !== r.summary.rows) throw new BaselineError(`${named}: ${MANIFEST} counts ${r.summary.rows} rows for ${r.label}, but ${i}.ndjson holds ${held}: it is not the baseline apiwb wrote; record it again`);
+  }
+  return { where: r.where, label: r.label, summary: r.summary, ...(r.hasRows ? { rowsFile } : {}), ...(r.recordKey ? { recordKey: r.recordKey } : {}) };
 }
 
 /**
@@ -101,7 +130,5 @@ export function baselineRequest(dir: string, label: string, allPages: boolean): 
   const i = manifest.requests.findIndex((r) => r.label === label);
   const r = manifest.requests[i];
   if (!r) throw new BaselineError(`${dir} holds no request named ${label} (it holds ${manifest.requests.map((x) => x.label).join(', ')})`);
-  const rowsFile = rowsFileOf(dir, i);
-  if (r.hasRows && !existsSync(rowsFile)) throw new BaselineError(`${dir}: ${i}.ndjson is missing`);
-  return { where: r.where, label: r.label, summary: r.summary, ...(r.hasRows ? { rowsFile } : {}), ...(r.recordKey ? { recordKey: r.recordKey } : {}) };
+  return recordedRequest(dir, dir, r, i);
 }

@@ -1,14 +1,16 @@
 // THE rule for where a run may write: no output overwrites an input. Every file a run reads (its .http
-// files, env file, private env file, overlays, `< file` bodies) is registered as an input, and every file
-// it writes (--out, its resume record, --report, a panel export) passes `claim` first: one that IS an
+// files, env file, private env file, overlays, `< file` bodies, the .env of {{$dotenv}}, the certificate
+// files of its network settings) is registered as an input by what reads it, and every file it writes
+// (--out, its resume record, --report, a baseline, a panel export) passes `claim` first: one that IS an
 // input — by identity (device and inode: a hard link or another spelling of the path is the same file),
 // or by real path — or that another output of the run already claimed, is refused; so is a target that is
-// a symbolic link (named with where it points), a folder, or in a folder that does not exist. The same
-// words for the file system's faults later on: fileFaultWords.
+// a symbolic link (named with where it points), a folder, or in a folder that does not exist. An input
+// registered after the outputs were claimed (a file read once the run is under way) is refused the same
+// way when an output claimed it. The same words for the file system's faults later on: fileFaultWords.
 import { existsSync, lstatSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
-class OutputRefused extends Error {
+export class OutputRefused extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'OutputRefused';
@@ -45,7 +47,11 @@ export class RunFiles {
   input(path: string, role: string): void {
     const stat = statSync(path, { throwIfNoEntry: false });
     if (!stat) return;
-    this.known.push({ role, path, real: realPathOf(path), id: idOf(stat) });
+    const known: Known = { role, path, real: realPathOf(path), id: idOf(stat) };
+    // Read after the outputs were claimed: one of them may not be this file.
+    const output = this.known.find((k) => k.role.startsWith('--') && (k.id === known.id || k.real === known.real));
+    if (output) throw new OutputRefused(`${output.role} ${output.path} is ${role} ${path}, an input of this run: an output never overwrites an input`);
+    this.known.push(known);
   }
 
   /**

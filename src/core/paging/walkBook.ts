@@ -1,7 +1,8 @@
 // A walk's books: what it has kept (pages, rows, bytes, over the whole walk and this call), the checkpoint
 // so far, its notices, and how it ends. An end is always a verdict with its words and what is kept
-// (finish): only 'complete' is success, a cut (page limit, Stop) and a failure say whether and where the
-// walk can resume, and an inconsistent walk cannot (resuming would ask the server the same question).
+// (finish): only 'complete' is success, and only when what was kept agrees with the totals the server
+// announced; a cut (page limit, Stop) and a failure say whether and where the walk can resume, and an
+// inconsistent walk cannot (resuming would ask the server the same question).
 import type { HttpRequest } from '../http/types';
 import { originOf } from '../http/url';
 import type { WaitBudget } from '../http/serverWaits';
@@ -9,7 +10,7 @@ import type { Mutable } from '../mutable';
 import type { WalkCheckpoint } from './checkpoint';
 import { describeRequest } from './pageChecks';
 import type { PagingPlan, PagingStrategy } from './types';
-import { totalPagesOf } from './walkRate';
+import { missingByTotals, totalPagesOf } from './walkRate';
 import { verdictOf, type WalkFailure, type WalkOutcome, type WalkProgress, type WalkResult } from './walkTypes';
 
 export class WalkBook {
@@ -89,6 +90,9 @@ export class WalkBook {
   }
 
   finish(outcome: WalkOutcome, message: string, failure?: WalkFailure): WalkResult {
+    // Complete only when what was kept agrees with the totals the server announced (walkRate.ts).
+    const missing = outcome === 'complete' ? missingByTotals(this.checkpoint?.facts, this.pages, this.rows) : undefined;
+    if (missing) return this.finish('inconsistent', `inconsistent: the walk ended, but ${missing}. ${this.kept()}.`, { page: this.pages + 1, request: { method: this.first.method.toUpperCase(), url: this.bare(this.first).url }, kind: 'inconsistent', message: missing });
     const p = this.progress();
     const checkpoint = this.soFar();
     // Set one by one, not spread from conditional literals (every walk of a run ends here).

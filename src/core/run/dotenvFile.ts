@@ -10,8 +10,13 @@ function isNotFound(error: unknown): boolean {
   return code === 'ENOENT' || code === 'FileNotFound' || /ENOENT|FileNotFound|not found/i.test(error instanceof Error ? error.message : '');
 }
 
+/** The files {{$dotenv}} reads beside the .http file, in order: the first there is taken. */
+export function dotenvNames(environment: string): string[] {
+  return environment ? [`.env.${environment}`, '.env'] : ['.env'];
+}
+
 export async function readDotenv(readInclude: (path: string) => Promise<string>, environment: string): Promise<DotenvValues> {
-  const names = environment ? [`.env.${environment}`, '.env'] : ['.env'];
+  const names = dotenvNames(environment);
   for (const name of names) {
     let text: string;
     try {

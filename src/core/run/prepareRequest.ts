@@ -117,7 +117,7 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
 }
 
 /** Whether any text of the request names {{$dotenv …}} (then its .env file is read first). */
-function mentionsDotenv(node: HttpRequestNode): boolean {
+export function mentionsDotenv(node: HttpRequestNode): boolean {
   return requestTexts(node).some((text) => text.includes('$dotenv'));
 }
 

@@ -12,7 +12,8 @@ import * as vscode from 'vscode';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeBaseline } from '../../../src/core/compare/baseline';
+import { claimBaseline, writeBaseline } from '../../../src/core/compare/baseline';
+import { RunFiles } from '../../../src/core/files/outputs';
 import type { RequestComparison } from '../../../src/core/compare/requestComparison';
 import { constituent, FIRST_TRANSACTION_ID } from '../../../src/sandbox/fundraising/data';
 import { NEXT_ADDED_PAYMENTS, NEXT_FIRST_ADDED_ID, nextRelease } from '../../../src/sandbox/fundraising/nextRelease';
@@ -115,7 +116,7 @@ describe('Compare Environments… (issue 32)', () => {
       // The baseline's rows: the next release's first page (the sandbox's own, through its choice header).
       const nextPage = await fetch(`${sandbox().booking.baseUrl}/bookings`, { headers: { 'X-Sandbox-Choice': 'release-next' } }).then((r) => r.json() as Promise<unknown[]>);
       await vscode.workspace.fs.writeFile(vscode.Uri.file(rows), new TextEncoder().encode(nextPage.map((x) => `${JSON.stringify(x)}\n`).join('')));
-      writeBaseline(dir, 'sandbox-next', false, [{ where: 'compare-bookings.http:2', label: 'compareBookings', summary: first.comparison.b, rowsFile: rows }]);
+      writeBaseline(claimBaseline(dir, 1, new RunFiles()), 'sandbox-next', false, [{ where: 'compare-bookings.http:2', label: 'compareBookings', summary: first.comparison.b, rowsFile: rows }]);
       const outcome = await compare({ uri: file.toString(), requestIndex: 0 }, { baseline: dir, allPages: false, key: 'bookingId' });
       const r = outcome?.comparison.records;
       assert.deepEqual([r?.added, r?.removed, r?.changed, r?.unchanged], [0, 0, 1, sandbox().samples.bookingsPerPage - 1]);
