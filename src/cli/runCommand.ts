@@ -49,6 +49,7 @@ import { resumeRecordOf, resumeWords, type ResumeRecordKeeper } from './runResum
 import { openRunOut, outcomeOf, thrownOutcome, type RunOutcome } from './runOutput';
 import { ResponseRows } from './responseRows';
 import { sayNotRun, setAsideFailingChecks, setAsideNotRun, type NotRunOutcome } from './notRun';
+import { saidBeforeRun } from '../core/run/notRun';
 import { reportInputFault, type RunInputs } from './runFaultReport';
 
 export const runSubcommand: Subcommand = {
@@ -102,13 +103,9 @@ async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor, in
   runFiles.input(envPath, 'the env file');
   runFiles.input(join(dirname(envPath), PRIVATE_ENV_FILE_NAME), 'the private env file');
   for (const overlay of options.overlays) runFiles.input(overlay, 'the overlay');
-  const { notRun, ...plan } = setAsideNotRun(planRequests(files, options.name), environment.variables, options.name === undefined);
-  // A request line read as the body above it would otherwise go unnoticed in a terminal.
-  for (const item of plan.requests.filter((p, i) => i === 0 || plan.requests[i - 1]!.parsed !== p.parsed)) {
-    for (const d of item.parsed.diagnostics.filter((x) => x.code === 'missing-separator')) {
-      io.stderr.write(`apiwb run: ${item.shown}:${d.range.start.line + 1}: warning: ${d.message}\n`);
-    }
-  }
+  const whole = planRequests(files, options.name);
+  sayBeforeRun(whole.requests, io);
+  const { notRun, ...plan } = setAsideNotRun(whole, environment.variables, options.name === undefined);
   // The contracts plus the overlays given: one catalog, passed to every exchange (no module singleton).
   const catalog = catalogOf(options.overlays);
   // A request whose check finds a problem is not run (exit 1); the others run.
@@ -117,6 +114,20 @@ async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor, in
   inputs.reportClaimed = true;
   const planned = withReadLater({ ...plan, requests: checks.kept }, checks.results.map((checked) => checked.names));
   return { envPath, runEnvironment, environment, catalog, planned, notRun: [...notRun, ...checks.notRun] };
+}
+
+/**
+ * What the parser says a run should not pass over in silence — a request line read as the body above it, a
+ * directive not acted on as written — printed before anything is sent, for the blocks of the requests run
+ * (the language server shows the same diagnostics).
+ */
+function sayBeforeRun(requests: ReadonlyArray<Pick<PlannedRequest, 'shown' | 'parsed' | 'block'>>, io: RunIo): void {
+  for (const { shown, parsed, block } of requests) {
+    for (const d of parsed.diagnostics) {
+      const line = d.range.start.line;
+      if (line >= block.firstLine && line <= block.lastLine && saidBeforeRun(d)) io.stderr.write(`apiwb run: ${shown}:${line + 1}: ${d.severity}: ${d.message}\n`);
+    }
+  }
 }
 
 async function execute(options: RunOptions, io: RunIo, redactor: Redactor, inputs: RunInputs): Promise<number> {

@@ -240,7 +240,9 @@ export type HttpFileDiagnosticCode =
   /** Another tool's syntax API Workbench acts on, with the condition it needs (header spread, path-only line; information). */
   | 'other-tool-syntax'
   /** A line that is no request line, header, body or known construct: kept as written (warning). */
-  | 'unrecognised-line';
+  | 'unrecognised-line'
+  /** A `# @key` directive not acted on as written (directives.ts): skipped, refused, warned or noted. */
+  | 'directive';
 
 export interface HttpFileDiagnostic {
   readonly code: HttpFileDiagnosticCode;
