@@ -93,6 +93,12 @@ void describe('rev: httpYac and JetBrains meta data lines that change a request 
     assert.match(stay.stdout, /stay .* 302 /);
   });
 
+  void it('a directive of this product written after the request line, or in another case, stops its request', () => {
+    const parsed = parseHttpFile('# @No-Redirect\nGET http://h.test/a\n# @disabled\nAccept: */*\n# @loop for 2\n');
+    const errors = parsed.diagnostics.filter((d) => d.code === 'directive' && d.severity === 'error').map((d) => d.range.start.line);
+    assert.deepEqual(errors, [0, 2, 4]);
+  });
+
   void it("apiwb run does not follow a redirect of a '# @no-redirect' request without a word", async () => {
     received.length = 0;
     const result = await runInProcess([join(server.dir, 'noredirect.http'), '--env', 'local', '--env-file', server.envFile]);

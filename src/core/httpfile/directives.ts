@@ -5,6 +5,8 @@
 // repeated, a directive of this product written where it is not read) stops that request (an error:
 // run/notRun.ts). The language server shows these diagnostics; `apiwb run` prints them before it sends.
 import type { Directive, HttpFileDiagnostic, HttpTool } from './model';
+import { lineRange } from './lines';
+import { DIRECTIVE } from './foreign';
 
 /** read: acted on; skip: the request is not sent (said); refuse: not run (an error); warn / note: sent, with a warning / information. */
 type Fate = 'read' | 'skip' | 'refuse' | 'warn' | 'note';
@@ -43,17 +45,47 @@ function ruleOf(key: string): DirectiveRule | undefined {
   return Object.hasOwn(RULES, key) ? RULES[key] : undefined;
 }
 
+/** A key this product acts on (or skips / refuses), written in another case: `@Paging` for `@paging`. */
+function recasedOwnKey(key: string): string | undefined {
+  const lower = key.toLowerCase();
+  return Object.keys(RULES).find((k) => k !== key && k.toLowerCase() === lower && RULES[k]!.fate !== 'warn' && RULES[k]!.fate !== 'note');
+}
+
 /** The diagnostic of a directive above a request line (none for one the product reads as written). */
 export function reportDirective(directive: Directive, diagnostics: HttpFileDiagnostic[]): void {
   const key = directive.key;
   const rule = ruleOf(key);
   if (rule?.fate === 'read') return;
+  const recased = rule ? undefined : recasedOwnKey(key);
+  if (recased !== undefined) {
+    diagnostics.push({ code: 'directive', message: `@${key} is not read: directives are read as written, in this case: @${recased}. This request is not run.`, range: directive.range, severity: 'error' });
+    return;
+  }
   if (!rule) {
     diagnostics.push({ code: 'directive', message: `@${key}: not a directive API Workbench acts on; kept as written.`, range: directive.range, severity: 'information' });
     return;
   }
   const severity = rule.fate === 'refuse' ? 'error' : rule.fate === 'warn' ? 'warning' : 'information';
   diagnostics.push({ code: 'directive', message: `@${key} (${rule.tool}): ${rule.words ?? ''}.`, range: directive.range, severity });
+}
+
+/**
+ * A comment line after the request line that is a directive the product acts on (`# @paging …` among the
+ * headers): not read there, so the request is not run rather than sent without it. Another `# @…` there
+ * is a comment, as every tool reads it.
+ */
+export function reportMisplacedDirective(line: number, text: string, diagnostics: HttpFileDiagnostic[]): void {
+  const m = DIRECTIVE.exec(text);
+  if (!m) return;
+  const key = m[3] ?? '';
+  const rule = ruleOf(key) ?? ruleOf(recasedOwnKey(key) ?? '');
+  if (!rule || rule.fate === 'warn' || rule.fate === 'note') return;
+  diagnostics.push({
+    code: 'directive',
+    message: `@${key} after the request line is not read: directives are read above the request line only. This request is not run; move the line above it.`,
+    range: lineRange(line, text),
+    severity: 'error',
+  });
 }
 
 /** The `# @disabled` directive of a block, when it has one: the request is not sent when the file is run. */

@@ -11,6 +11,7 @@ import type {
 import { isBlank, leadingCode, range, lineRange } from './lines';
 import { scanReferences } from './variables';
 import { ASSERTION_LINE, parseAssertionLine } from './assertions';
+import { reportMisplacedDirective } from './directives';
 import { isUrlContinuation, looksLikeRequestLine, parseRequestLine, queryParametersOf } from './requestLine';
 import {
   COMMENT, HANDLER_FILE, HANDLER_SCRIPT, HEADER, HEADER_SPREAD, keptAnywhere, keptLines, OUTPUT_REDIRECT,
@@ -145,6 +146,7 @@ function parseHeaders(lines: readonly SourceLine[], from: number, last: number, 
     const commented = mayMatch(lead, COMMENT_LEADS) ? COMMENT.exec(text) : null;
     if (commented) {
       sinks.comments.push(comment(i, text, commented));
+      reportMisplacedDirective(i, text, sinks.diagnostics);
       continue;
     }
     lastLine = i;
@@ -246,6 +248,7 @@ function parseHandlers(lines: readonly SourceLine[], from: number, last: number,
     const commented = COMMENT.exec(text);
     if (commented) {
       out.comments.push(comment(i, text, commented));
+      reportMisplacedDirective(i, text, out.diagnostics);
       continue;
     }
     const end = afterBodyLine(lines, i, last, out, keep);
