@@ -6,7 +6,6 @@
 // This file is the run itself: the ports made, then each request through the core's exchange in order.
 // Its parts: ./runArguments.ts (command line, help), ./runPlan.ts (what runs, checked before sending),
 // ./runOverlap.ts (what may overlap), ./runResume.ts (--resume and its record), ./runOutput.ts (outcomes).
-import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { CredentialService } from '../core/auth/credentials';
 import type { RowSink } from '../core/export';
@@ -43,7 +42,7 @@ import { openRunNetwork } from './runNetwork';
 import type { Subcommand } from './subcommands';
 import type { Mutable } from '../core/mutable';
 import { parseRunArgs, RUN_EXIT, RUN_HELP, type RunIo, type RunOptions } from './runArguments';
-import { catalogOf, checkPlan, claimOutputs, messageOf, planRequests, shownPath, withReadLater, type PlannedRequest, type SendCheck } from './runPlan';
+import { bodyFileReader, catalogOf, checkPlan, claimOutputs, messageOf, planRequests, shownPath, withReadLater, type PlannedRequest, type SendCheck } from './runPlan';
 import { overlapsNext, preparesAhead, READY_AHEAD_FOR_MS } from './runOverlap';
 import { resumeRecordOf, resumeWords, type ResumeRecordKeeper } from './runResume';
 import { openRunOut, outcomeOf, thrownOutcome, type RunOutcome } from './runOutput';
@@ -319,7 +318,7 @@ function exchangeInputOf(item: PlannedRequest, ctx: RunContext): Mutable<Exchang
       credentials: ctx.credentials,
       responses: ctx.responses,
       dynamic: dynamicVariables(),
-      readInclude: (path) => readFile(resolvePath(dirname(item.file), path), 'utf8'),
+      readInclude: bodyFileReader(item.file),
     },
     pages: ctx.options.allPages ? 'all' : 'first',
     // Only a walk of --all-pages is continued (--resume, from its checkpoint beside --out).

@@ -2,6 +2,7 @@
 // first one is sent (exit 2, naming file:line): each file parses, every plain variable is defined, every
 // `< file` body is there, no output is an input. Also which responses are read later by name (kept whole).
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve as resolvePath } from 'node:path';
 import type { Environment } from '../core/env/model';
 import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
@@ -13,6 +14,7 @@ import { pagingPlanFor } from '../core/run/pagingPlan';
 import { fileProblems } from '../core/run/notRun';
 import { checkRequest } from '../core/run/prepareRequest';
 import { RunFiles } from '../core/files/outputs';
+import { decodeBodyFile } from '../core/text/bodyFile';
 import { resumePathFor } from './resumeFile';
 import { InputError } from './nodePorts/files';
 import type { RunOptions } from './runArguments';
@@ -117,7 +119,7 @@ export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, envi
   if (!checked.ok) return { problem: checked.problem };
   const include = checked.resolved.bodyInclude;
   const includePath = include && resolvePath(dirname(item.file), include.path);
-  const shown = include && `<${include.substituteVariables ? '@' : ''} ${include.path}`;
+  const shown = include && `<${include.substituteVariables ? '@' : ''}${include.encoding ?? ''} ${include.path}`;
   if (includePath && !existsSync(includePath)) return { problem: `${shown}: no such file next to ${item.shown}` };
   if (includePath) runFiles.input(includePath, `the body file (${shown} of ${item.where})`);
   if (allPages) {
@@ -129,7 +131,8 @@ export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, envi
   if (!found) {
     try {
       const bytes = readFileSync(includePath);
-      found = bytes.includes('{{') ? referenceNames(bytes.toString('utf8')) : [];
+      const text = decodeBodyFile(bytes, include.encoding);
+      found = text.includes('{{') ? referenceNames(text) : [];
     } catch (error) {
       return { problem: `${shown}: ${messageOf(error)}` };
     }
@@ -148,6 +151,11 @@ export function checkPlan(requests: readonly Omit<PlannedRequest, 'readLater'>[]
   const names = new Map<string, readonly string[]>();
   const checkedTexts = new Map<string, ResolvedText>();
   return requests.map((item) => checkBeforeSending(item, environment, allPages, catalog, names, checkedTexts, runFiles));
+}
+
+/** The CLI's reader of a request's `< file` bodies: beside the .http file `file`, decoded as the line says. */
+export function bodyFileReader(file: string): (path: string, encoding?: string) => Promise<string> {
+  return async (path, encoding) => decodeBodyFile(await readFile(resolvePath(dirname(file), path)), encoding);
 }
 
 /** A request's problem as an input error of the whole command (exit 2), naming its file and line. */

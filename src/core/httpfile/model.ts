@@ -117,12 +117,13 @@ export interface Header {
 
 /**
  * The request body. `inline` holds the text as written (trailing blank lines excluded, kept in the
- * source); `include` is a `< ./file` (or httpYac `<@ ./file`, whose variables are substituted) line
- * kept as a reference that a file port resolves.
+ * source); `include` is a `< ./file` (or httpYac `<@ ./file`, whose variables are substituted; REST
+ * Client `<@latin1 ./file`, read in that encoding, its variables substituted) line kept as a reference
+ * that a file port resolves.
  */
 export type Body =
   | { readonly kind: 'inline'; readonly text: string; readonly range: Range; readonly offset: number }
-  | { readonly kind: 'include'; readonly path: string; readonly substituteVariables: boolean; readonly range: Range; readonly pathRange: Range };
+  | { readonly kind: 'include'; readonly path: string; readonly substituteVariables: boolean; readonly encoding?: string; readonly range: Range; readonly pathRange: Range };
 
 /** `> {% ... %}` script or `> ./handler.js` after the body: preserved verbatim, never executed here. */
 export interface ResponseHandler {

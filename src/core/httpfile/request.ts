@@ -19,7 +19,8 @@ import {
 } from './foreign';
 
 export const HEADERS_END = /^\s*[{[<]/;
-const INCLUDE = /^(\s*)<(@)?(\s+)(\S.*?)\s*$/;
+/** `< ./file`, `<@ ./file` (variables substituted) or `<@latin1 ./file` (that encoding too: REST Client, httpYac). */
+const INCLUDE = /^(\s*)<(?:(@)([A-Za-z][\w-]*)?)?(\s+)(\S.*?)\s*$/;
 const FILE_VARIABLE_LINE = /^\s*@[A-Za-z_][\w.-]*\s*:?=/;
 
 // Most lines match none of the per-line patterns, and each needs its line to start (after whitespace)
@@ -212,9 +213,13 @@ function toBody(source: string, lines: readonly SourceLine[], first: number, las
   const firstText = textAt(lines, first);
   const include = first === last ? INCLUDE.exec(firstText) : null;
   if (include) {
-    const pathStart = (include[1] ?? '').length + 1 + (include[2] ?? '').length + (include[3] ?? '').length;
-    const path = include[4] ?? '';
-    return { kind: 'include', path, substituteVariables: include[2] === '@', range: lineRange(first, firstText), pathRange: range(first, pathStart, first, pathStart + path.length) };
+    const encoding = include[3];
+    const pathStart = (include[1] ?? '').length + 1 + (include[2] ?? '').length + (encoding ?? '').length + (include[4] ?? '').length;
+    const path = include[5] ?? '';
+    return {
+      kind: 'include', path, substituteVariables: include[2] === '@', ...(encoding ? { encoding } : {}),
+      range: lineRange(first, firstText), pathRange: range(first, pathStart, first, pathStart + path.length),
+    };
   }
   const startOffset = lines[first]?.offset ?? 0;
   const lastLine = lines[last];

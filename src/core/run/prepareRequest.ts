@@ -23,8 +23,11 @@ export interface PrepareContext {
   readonly responses: ReadonlyMap<string, NamedResponse>;
   /** Dynamic variables other than $auth ({{$uuid}}, {{$timestamp}}, …); $auth is handled here. */
   readonly dynamic?: DynamicVariableResolver;
-  /** Reads a `< ./file` body, relative to the .http file. */
-  readonly readInclude: (path: string) => Promise<string>;
+  /**
+   * Reads a `< ./file` body, relative to the .http file, as text: UTF-8, or `encoding` when the line
+   * names one (`<@latin1 ./file`), decoded by decodeBodyFile (core/text/bodyFile.ts).
+   */
+  readonly readInclude: (path: string, encoding?: string) => Promise<string>;
 }
 
 export type Prepared =
@@ -138,10 +141,10 @@ async function fetchAuth(auth: AuthVariables, references: readonly AuthReference
 async function includedBody(resolved: ResolvedRequest, auth: AuthVariables, ctx: PrepareContext, scope: VariableScope): Promise<string | Failure> {
   const include = resolved.bodyInclude;
   if (!include) return '';
-  const shown = `<${include.substituteVariables ? '@' : ''} ${include.path}: `;
+  const shown = `<${include.substituteVariables ? '@' : ''}${include.encoding ?? ''} ${include.path}: `;
   let text: string;
   try {
-    text = await ctx.readInclude(include.path);
+    text = await ctx.readInclude(include.path, include.encoding);
   } catch (error) {
     return { ok: false, kind: 'include', problem: `${shown}${error instanceof Error ? error.message : String(error)}`, url: resolved.url };
   }
