@@ -15,6 +15,7 @@ import { fileProblems } from '../core/run/notRun';
 import { checkRequest } from '../core/run/prepareRequest';
 import { RunFiles } from '../core/files/outputs';
 import { decodeBodyFile } from '../core/text/bodyFile';
+import { pathVariableProblem, shownFileLine } from '../core/run/bodyFileParts';
 import { resumePathFor } from './resumeFile';
 import { InputError } from './nodePorts/files';
 import type { RunOptions } from './runArguments';
@@ -119,9 +120,18 @@ export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, envi
   if (!checked.ok) return { problem: checked.problem };
   const include = checked.resolved.bodyInclude;
   const includePath = include && resolvePath(dirname(item.file), include.path);
-  const shown = include && `<${include.substituteVariables ? '@' : ''}${include.encoding ?? ''} ${include.path}`;
+  const shown = include && shownFileLine(include);
   if (includePath && !existsSync(includePath)) return { problem: `${shown}: no such file next to ${item.shown}` };
   if (includePath) runFiles.input(includePath, `the body file (${shown} of ${item.where})`);
+  // A multipart body's `< ./file` parts: the same rule as a `< file` body (beside the .http file, an input of the run).
+  const body = item.node.body;
+  for (const part of body?.kind === 'inline' ? body.files ?? [] : []) {
+    const partPath = resolvePath(dirname(item.file), part.path);
+    const variable = pathVariableProblem(part);
+    if (variable !== undefined) return { problem: variable };
+    if (!existsSync(partPath)) return { problem: `${shownFileLine(part)}: no such file next to ${item.shown}` };
+    runFiles.input(partPath, `a file part (${shownFileLine(part)} of ${item.where})`);
+  }
   if (allPages) {
     const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, catalog);
     if (!lookup.ok) return { problem: lookup.error };

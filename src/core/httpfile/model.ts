@@ -122,8 +122,21 @@ export interface Header {
  * that a file port resolves.
  */
 export type Body =
-  | { readonly kind: 'inline'; readonly text: string; readonly range: Range; readonly offset: number }
+  | {
+      readonly kind: 'inline'; readonly text: string; readonly range: Range; readonly offset: number;
+      /** In a multipart body, its `< ./file` lines: each stands for that file's content (REST Client, httpYac, JetBrains). */
+      readonly files?: readonly BodyFileLine[];
+    }
   | { readonly kind: 'include'; readonly path: string; readonly substituteVariables: boolean; readonly encoding?: string; readonly range: Range; readonly pathRange: Range };
+
+/** A `< ./file` line of a multipart body (a part's content), as an include line reads it. */
+export interface BodyFileLine {
+  readonly path: string;
+  readonly substituteVariables: boolean;
+  readonly encoding?: string;
+  readonly range: Range;
+  readonly pathRange: Range;
+}
 
 /** `> {% ... %}` script or `> ./handler.js` after the body: preserved verbatim, never executed here. */
 export interface ResponseHandler {

@@ -16,6 +16,7 @@ import { DYNAMIC_SHAPES } from './dynamicVariables';
 import { readDotenv } from './dotenvFile';
 import { isPathOnly, shapeRequest, withBasicEncoded } from './requestShape';
 import { notSentKind } from './notRun';
+import { shownFileLine, withFileParts } from './bodyFileParts';
 
 export interface PrepareContext {
   readonly environment: Environment;
@@ -96,6 +97,15 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
   if (missing) return { ok: false, kind: 'unresolved', problem: unresolvedProblem(missing, ctx.environment), url: resolved.url };
 
   let body = resolved.body;
+  const files = node.body?.kind === 'inline' ? node.body.files : undefined;
+  if (node.body?.kind === 'inline' && files) {
+    const bodyScope = { ...scope, fileVariables: fileVariablesFor(file, requestIndex) };
+    const parts = await withFileParts({ text: node.body.text, firstLine: node.body.range.start.line, files, resolve: (text) => resolveVariables(text, bodyScope), read: ctx.readInclude });
+    if ('problem' in parts) return { ok: false, kind: 'include', problem: parts.problem, url: resolved.url };
+    const partMissing = parts.unresolved[0];
+    if (partMissing) return { ok: false, kind: 'unresolved', problem: unresolvedProblem(partMissing, ctx.environment), url: resolved.url };
+    body = parts.text;
+  }
   if (resolved.bodyInclude) {
     const read = await includedBody(resolved, auth, ctx, { ...scope, fileVariables: fileVariablesFor(file, requestIndex) });
     if (typeof read !== 'string') return read;
@@ -141,7 +151,7 @@ async function fetchAuth(auth: AuthVariables, references: readonly AuthReference
 async function includedBody(resolved: ResolvedRequest, auth: AuthVariables, ctx: PrepareContext, scope: VariableScope): Promise<string | Failure> {
   const include = resolved.bodyInclude;
   if (!include) return '';
-  const shown = `<${include.substituteVariables ? '@' : ''}${include.encoding ?? ''} ${include.path}: `;
+  const shown = `${shownFileLine(include)}: `;
   let text: string;
   try {
     text = await ctx.readInclude(include.path, include.encoding);
