@@ -4,7 +4,7 @@
 // and one that would make a request be sent other than as its author meant (sent once where it was to be
 // repeated, a directive of this product written where it is not read) stops that request (an error:
 // run/notRun.ts). The language server shows these diagnostics; `apiwb run` prints them before it sends.
-import type { Directive, HttpFileDiagnostic, HttpTool } from './model';
+import type { Directive, HttpFile, HttpFileDiagnostic, HttpTool, RequestBlock } from './model';
 import { lineRange } from './lines';
 import { DIRECTIVE } from './foreign';
 
@@ -96,4 +96,14 @@ export function disablingDirective(directives: readonly Directive[]): Directive 
 /** Whether a request with these directives (as resolved: key → value) follows redirects. */
 export function followsRedirects(directives: Readonly<Record<string, string>>): boolean {
   return !Object.hasOwn(directives, 'no-redirect') && !Object.hasOwn(directives, 'noRedirect');
+}
+
+/**
+ * Why a request of `file` is not sent for a directive of its block (`# @loop`, a directive written where
+ * it is not read): the error's line and words, for every sender (the editor's Send, compare, generate);
+ * `apiwb run` sets such a request aside before (run/notRun.ts, the same error).
+ */
+export function directiveRefusal(file: HttpFile, block: RequestBlock): string | undefined {
+  const d = file.diagnostics.find((x) => x.code === 'directive' && x.severity === 'error' && x.range.start.line >= block.firstLine && x.range.start.line <= block.lastLine);
+  return d && `line ${d.range.start.line + 1}: ${d.message}`;
 }
