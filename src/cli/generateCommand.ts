@@ -3,8 +3,8 @@
 // --paging, a paging loop (ts, python). Secrets are never in it: the code reads them from the
 // APIWB_SECRET_<AUTH ID>_TOKEN variables. Exit 0, 1 (nothing could be generated), 2 (usage).
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve as resolvePath } from 'node:path';
+import { resolve as resolvePath } from 'node:path';
+import { bodyFileReader } from './runPlan';
 import { parseArgs } from 'node:util';
 import { CONTRACT_SERVICES, createCatalog } from '../core/catalog';
 import { generatePagingLoop, generateSnippet, PAGING_LANGUAGES, SNIPPET_IDS } from '../core/codegen';
@@ -87,7 +87,7 @@ export async function generateCommand(args: readonly string[], io: GenerateIo = 
     const catalog = createCatalog(withOverlay(CONTRACT_SERVICES, (values.overlay ?? []).map((path) => readOverlayFile(readFileSync(path, 'utf8'), path))));
     const input = {
       file: parsed, requestIndex: index, environment: selectEnvironment(envFile, envName), catalog,
-      readInclude: (path: string) => readFile(resolvePath(dirname(file), path), 'utf8'), knownSecrets: secrets,
+      readInclude: bodyFileReader(file), knownSecrets: secrets,
     };
     const generated = values.paging ? await generatePagingLoop(input, values.lang) : await generateSnippet(input, values.lang);
     io.stdout.write(generated.code);

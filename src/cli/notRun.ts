@@ -2,6 +2,7 @@
 // says why), each said on its own line as not run — with its file, line, reason and tool — and counted as
 // failed, so the run exits non-zero while every other request of the file runs.
 import type { HttpFile } from '../core/httpfile/model';
+import { disablingDirective } from '../core/httpfile/directives';
 import { fileProblems, notRunReason, type NotRunRequest } from '../core/run/notRun';
 import type { RequestOutcome } from './reporters/summary';
 import type { FileWithoutRequests } from './runPlan';
@@ -52,6 +53,8 @@ export function setAsideNotRun<P extends Planned, T extends { readonly requests:
   for (const [at, item] of plan.requests.entries()) {
     for (; nextEmpty < empty.length && (empty[nextEmpty]?.before ?? 0) <= at; nextEmpty++) sayFile(empty[nextEmpty]!.shown, empty[nextEmpty]!.parsed);
     sayFile(item.shown, item.parsed);
+    // `# @disabled`: not sent, not failed (the run said so before: directives.ts).
+    if (disablingDirective(item.block.directives)) continue;
     const reason = notRunReason(item.parsed, item.block, item.node, environment);
     if (!reason) {
       kept.push(item);

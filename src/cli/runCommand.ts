@@ -6,7 +6,6 @@
 // This file is the run itself: the ports made, then each request through the core's exchange in order.
 // Its parts: ./runArguments.ts (command line, help), ./runPlan.ts (what runs, checked before sending),
 // ./runOverlap.ts (what may overlap), ./runResume.ts (--resume and its record), ./runOutput.ts (outcomes).
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { CredentialService } from '../core/auth/credentials';
 import type { RowSink } from '../core/export';
@@ -43,12 +42,13 @@ import { openRunNetwork } from './runNetwork';
 import type { Subcommand } from './subcommands';
 import type { Mutable } from '../core/mutable';
 import { parseRunArgs, RUN_EXIT, RUN_HELP, type RunIo, type RunOptions } from './runArguments';
-import { catalogOf, checkPlan, claimOutputs, messageOf, registerRunInputs, planRequests, shownPath, withReadLater, type PlannedRequest, type SendCheck } from './runPlan';
+import { bodyFileReader, catalogOf, checkPlan, claimOutputs, messageOf, registerRunInputs, planRequests, shownPath, withReadLater, type PlannedRequest, type SendCheck } from './runPlan';
 import { overlapsNext, preparesAhead, READY_AHEAD_FOR_MS } from './runOverlap';
 import { resumeRecordOf, resumeWords, type ResumeRecordKeeper } from './runResume';
 import { openRunOut, outcomeOf, thrownOutcome, type RunOutcome } from './runOutput';
 import { ResponseRows } from './responseRows';
 import { sayNotRun, setAsideFailingChecks, setAsideNotRun, type NotRunOutcome } from './notRun';
+import { saidBeforeRun } from '../core/run/notRun';
 import { reportInputFault, type RunInputs } from './runFaultReport';
 
 export const runSubcommand: Subcommand = {
@@ -99,13 +99,9 @@ async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor, in
   // Every file the run reads is an input no output of it may overwrite (src/core/files/outputs.ts).
   const runFiles = inputs.runFiles;
   registerRunInputs(runFiles, files, envPath, options);
-  const { notRun, ...plan } = setAsideNotRun(planRequests(files, options.name), environment.variables, options.name === undefined);
-  // A request line read as the body above it would otherwise go unnoticed in a terminal.
-  for (const item of plan.requests.filter((p, i) => i === 0 || plan.requests[i - 1]!.parsed !== p.parsed)) {
-    for (const d of item.parsed.diagnostics.filter((x) => x.code === 'missing-separator')) {
-      io.stderr.write(`apiwb run: ${item.shown}:${d.range.start.line + 1}: warning: ${d.message}\n`);
-    }
-  }
+  const whole = planRequests(files, options.name);
+  sayBeforeRun(whole.requests, io);
+  const { notRun, ...plan } = setAsideNotRun(whole, environment.variables, options.name === undefined);
   // The contracts plus the overlays given: one catalog, passed to every exchange (no module singleton).
   const catalog = catalogOf(options.overlays);
   // A request whose check finds a problem is not run (exit 1); the others run.
@@ -114,6 +110,20 @@ async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor, in
   inputs.reportClaimed = true;
   const planned = withReadLater({ ...plan, requests: checks.kept }, checks.results.map((checked) => checked.names));
   return { envPath, runEnvironment, environment, catalog, planned, notRun: [...notRun, ...checks.notRun] };
+}
+
+/**
+ * What the parser says a run should not pass over in silence — a request line read as the body above it, a
+ * directive not acted on as written — printed before anything is sent, for the blocks of the requests run
+ * (the language server shows the same diagnostics).
+ */
+function sayBeforeRun(requests: ReadonlyArray<Pick<PlannedRequest, 'shown' | 'parsed' | 'block'>>, io: RunIo): void {
+  for (const { shown, parsed, block } of requests) {
+    for (const d of parsed.diagnostics) {
+      const line = d.range.start.line;
+      if (line >= block.firstLine && line <= block.lastLine && saidBeforeRun(d)) io.stderr.write(`apiwb run: ${shown}:${line + 1}: ${d.severity}: ${d.message}\n`);
+    }
+  }
 }
 
 async function execute(options: RunOptions, io: RunIo, redactor: Redactor, inputs: RunInputs): Promise<number> {
@@ -314,7 +324,7 @@ function exchangeInputOf(item: PlannedRequest, ctx: RunContext): Mutable<Exchang
       credentials: ctx.credentials,
       responses: ctx.responses,
       dynamic: dynamicVariables(),
-      readInclude: (path) => readFile(resolvePath(dirname(item.file), path), 'utf8'),
+      readInclude: bodyFileReader(item.file),
     },
     pages: ctx.options.allPages ? 'all' : 'first',
     // Only a walk of --all-pages is continued (--resume, from its checkpoint beside --out).

@@ -2,6 +2,7 @@
 // first one is sent (exit 2, naming file:line): each file parses, every plain variable is defined, every
 // `< file` body is there, no output is an input (each `< file` body and .env file read is one). Also which responses are read later by name (kept whole).
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 import type { Environment } from '../core/env/model';
 import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
@@ -15,6 +16,8 @@ import { checkRequest, mentionsDotenv } from '../core/run/prepareRequest';
 import { dotenvNames } from '../core/run/dotenvFile';
 import { RunFiles } from '../core/files/outputs';
 import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
+import { decodeBodyFile } from '../core/text/bodyFile';
+import { pathVariableProblem, shownFileLine } from '../core/run/bodyFileParts';
 import { resumePathFor } from './resumeFile';
 import { InputError } from './nodePorts/files';
 import type { RunOptions } from './runArguments';
@@ -119,11 +122,20 @@ export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, envi
   if (!checked.ok) return { problem: checked.problem };
   const include = checked.resolved.bodyInclude;
   const includePath = include && resolvePath(dirname(item.file), include.path);
-  const shown = include && `<${include.substituteVariables ? '@' : ''} ${include.path}`;
+  const shown = include && shownFileLine(include);
   if (includePath && !existsSync(includePath)) return { problem: `${shown}: no such file next to ${item.shown}` };
   if (includePath) runFiles.input(includePath, `the body file (${shown} of ${item.where})`);
   if (mentionsDotenv(item.node)) {
     for (const name of dotenvNames(environment.name)) runFiles.input(join(dirname(item.file), name), `the file {{$dotenv}} of ${item.where} reads`);
+  }
+  // A multipart body's `< ./file` parts: the same rule as a `< file` body (beside the .http file, an input of the run).
+  const body = item.node.body;
+  for (const part of body?.kind === 'inline' ? body.files ?? [] : []) {
+    const partPath = resolvePath(dirname(item.file), part.path);
+    const variable = pathVariableProblem(part);
+    if (variable !== undefined) return { problem: variable };
+    if (!existsSync(partPath)) return { problem: `${shownFileLine(part)}: no such file next to ${item.shown}` };
+    runFiles.input(partPath, `a file part (${shownFileLine(part)} of ${item.where})`);
   }
   if (allPages) {
     const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, catalog);
@@ -134,7 +146,8 @@ export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, envi
   if (!found) {
     try {
       const bytes = readFileSync(includePath);
-      found = bytes.includes('{{') ? referenceNames(bytes.toString('utf8')) : [];
+      const text = decodeBodyFile(bytes, include.encoding);
+      found = text.includes('{{') ? referenceNames(text) : [];
     } catch (error) {
       return { problem: `${shown}: ${messageOf(error)}` };
     }
@@ -153,6 +166,11 @@ export function checkPlan(requests: readonly Omit<PlannedRequest, 'readLater'>[]
   const names = new Map<string, readonly string[]>();
   const checkedTexts = new Map<string, ResolvedText>();
   return requests.map((item) => checkBeforeSending(item, environment, allPages, catalog, names, checkedTexts, runFiles));
+}
+
+/** The CLI's reader of a request's `< file` bodies: beside the .http file `file`, decoded as the line says. */
+export function bodyFileReader(file: string): (path: string, encoding?: string) => Promise<string> {
+  return async (path, encoding) => decodeBodyFile(await readFile(resolvePath(dirname(file), path)), encoding);
 }
 
 /** A request's problem as an input error of the whole command (exit 2), naming its file and line. */

@@ -9,6 +9,7 @@ import { isAbsolute, relative } from 'node:path';
 import * as vscode from 'vscode';
 import type { HttpPort } from '../core/http/client';
 import { HttpFault } from '../core/http/types';
+import { decodeBodyFile } from '../core/text/bodyFile';
 
 const RESTRICTED_WORDS = 'this workspace is in Restricted Mode: API Workbench sends no request, signs in nowhere and reads no `< file` body until you trust it (Manage Workspace Trust)';
 
@@ -45,7 +46,7 @@ export function processEnvironment(): Readonly<Record<string, string | undefined
  * Reads a request's `< file` body: not in Restricted Mode; a file outside every workspace folder (`<
  * ../../../../etc/passwd`) only once the user has said yes to that file, asked each time.
  */
-export async function readIncludedBody(requestFile: vscode.Uri, path: string): Promise<string> {
+export async function readIncludedBody(requestFile: vscode.Uri, path: string, encoding?: string): Promise<string> {
   if (!vscode.workspace.isTrusted) throw new Error(`< ${path}: not read: ${RESTRICTED_WORDS}`);
   const target = vscode.Uri.joinPath(requestFile, '..', path);
   if (!insideWorkspace(target)) {
@@ -55,7 +56,7 @@ export async function readIncludedBody(requestFile: vscode.Uri, path: string): P
       { modal: true }, read);
     if (choice !== read) throw new Error(`< ${path}: not read: ${target.fsPath} is outside the workspace folder and reading it was not allowed`);
   }
-  return new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
+  return decodeBodyFile(await vscode.workspace.fs.readFile(target), encoding);
 }
 
 /** The file (its real path: a link inside the folder may point out of it) lies in a workspace folder. */

@@ -190,4 +190,20 @@ void describe('core/run: check and prepare a request', () => {
     assert.equal(headerValue(headers, 'link'), undefined);
     assert.equal(headerValue(JSON.parse('{"__proto__":"own"}') as Record<string, string>, '__PROTO__'), 'own');
   });
+
+  void it('a request its directives refuse (@loop, @paging after the request line) is not prepared by any sender', async () => {
+    const refused = parseHttpFile('# @loop for 3\nPOST {{base}}/a\n\n###\nGET {{base}}/b\n# @paging generic next=n\n\n###\n# @name fine\nGET {{base}}/c\n');
+    const loop = await prepareRequest(refused, 0, context({}));
+    assert.equal(loop.ok, false);
+    assert.match(!loop.ok ? loop.problem : '', /^line 1: @loop \(httpYac\)/);
+    const misplaced = await prepareRequest(refused, 1, context({}));
+    assert.match(!misplaced.ok ? misplaced.problem : '', /^line 6: @paging after the request line is not read/);
+    assert.equal((await prepareRequest(refused, 2, context({}))).ok, true);
+  });
+
+  void it("a multipart body's '< ./file' line is that file's content, read through the port", async () => {
+    const multipart = parseHttpFile('POST {{base}}/up\nContent-Type: multipart/form-data; boundary=B\n\n--B\nContent-Disposition: form-data; name="f"\n\n< ./a.txt\n--B--\n');
+    const prepared = await prepareRequest(multipart, 0, context({}, { './a.txt': 'A {{tenant}}' }));
+    assert.equal(prepared.ok ? prepared.request.body : prepared.problem, '--B\nContent-Disposition: form-data; name="f"\n\nA {{tenant}}\n--B--');
+  });
 });

@@ -3,8 +3,7 @@
 // redacting sink (no secret on disk). A side has its own credential service, secret store (its
 // environment's APIWB_SECRET_<ENV>__… variables first, then its private env file's values) and guard,
 // made by requestSides.ts, so a token signed in for one side is never offered to the other side's origins.
-import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve as resolvePath } from 'node:path';
+import { join } from 'node:path';
 import { CredentialService } from '../../core/auth/credentials';
 import { keepingSink, type GrowingFile } from '../../core/compare/growingFile';
 import { runSideExchange } from '../../core/compare/sideExchange';
@@ -17,7 +16,7 @@ import type { SecretStore } from '../../core/secrets/secretStore';
 import type { Redactor } from '../../core/secrets/redact';
 import { environmentSecretEnvVarName, secretEnvVarName } from '../../core/secrets/secretStore';
 import { openOutputSink } from '../reporters/outputSink';
-import type { PlannedRequest } from '../runPlan';
+import { bodyFileReader, type PlannedRequest } from '../runPlan';
 
 export interface SideOptions {
   readonly environment: Environment;
@@ -81,7 +80,7 @@ export function sideRunner(options: SideOptions, dir: string): (item: PlannedReq
           credentials,
           responses: new Map(),
           dynamic: dynamicVariables(),
-          readInclude: (path) => readFile(resolvePath(dirname(item.file), path), 'utf8'),
+          readInclude: bodyFileReader(item.file),
         },
         allPages: options.allPages,
         ...(options.maxPages ? { maxPages: options.maxPages } : {}),

@@ -7,3 +7,4 @@ export { isSystemVariable } from './variables';
 export { requestLabel } from './requestLabel';
 export { writtenRequestLine } from './writtenUrl';
 export { splitLines, containsPosition } from './lines';
+export { READ_DIRECTIVES } from './directives';

@@ -117,12 +117,26 @@ export interface Header {
 
 /**
  * The request body. `inline` holds the text as written (trailing blank lines excluded, kept in the
- * source); `include` is a `< ./file` (or httpYac `<@ ./file`, whose variables are substituted) line
- * kept as a reference that a file port resolves.
+ * source); `include` is a `< ./file` (or httpYac `<@ ./file`, whose variables are substituted; REST
+ * Client `<@latin1 ./file`, read in that encoding, its variables substituted) line kept as a reference
+ * that a file port resolves.
  */
 export type Body =
-  | { readonly kind: 'inline'; readonly text: string; readonly range: Range; readonly offset: number }
-  | { readonly kind: 'include'; readonly path: string; readonly substituteVariables: boolean; readonly range: Range; readonly pathRange: Range };
+  | {
+      readonly kind: 'inline'; readonly text: string; readonly range: Range; readonly offset: number;
+      /** In a multipart body, its `< ./file` lines: each stands for that file's content (REST Client, httpYac, JetBrains). */
+      readonly files?: readonly BodyFileLine[];
+    }
+  | { readonly kind: 'include'; readonly path: string; readonly substituteVariables: boolean; readonly encoding?: string; readonly range: Range; readonly pathRange: Range };
+
+/** A `< ./file` line of a multipart body (a part's content), as an include line reads it. */
+export interface BodyFileLine {
+  readonly path: string;
+  readonly substituteVariables: boolean;
+  readonly encoding?: string;
+  readonly range: Range;
+  readonly pathRange: Range;
+}
 
 /** `> {% ... %}` script or `> ./handler.js` after the body: preserved verbatim, never executed here. */
 export interface ResponseHandler {
@@ -240,7 +254,9 @@ export type HttpFileDiagnosticCode =
   /** Another tool's syntax API Workbench acts on, with the condition it needs (header spread, path-only line; information). */
   | 'other-tool-syntax'
   /** A line that is no request line, header, body or known construct: kept as written (warning). */
-  | 'unrecognised-line';
+  | 'unrecognised-line'
+  /** A `# @key` directive not acted on as written (directives.ts): skipped, refused, warned or noted. */
+  | 'directive';
 
 export interface HttpFileDiagnostic {
   readonly code: HttpFileDiagnosticCode;

@@ -12,6 +12,7 @@ import { scanReferences } from './variables';
 import { COMMENT, DIRECTIVE, keptBeforeRequest, reportKept, unrecognisedLine } from './foreign';
 import { COMMENT_LEADS, mayMatch, parseRequest } from './request';
 import { notSentWords } from './requestLine';
+import { reportDirective } from './directives';
 
 export { HTTP_METHODS } from './requestLine';
 
@@ -162,8 +163,11 @@ function parsePreamble(lines: readonly SourceLine[], from: number, last: number,
     const directive = commented ? DIRECTIVE.exec(text) : null;
     const comment = commented && !directive ? COMMENT.exec(text) : null;
     const variable = mayMatch(lead, FILE_VARIABLE_LEADS) ? FILE_VARIABLE.exec(text) : null;
-    if (directive) pre.directives.push(toDirective(i, text, directive));
-    else if (comment) pre.comments.push({ text: comment[3] ?? '', prefix: comment[2] === '#' ? '#' : '//', range: lineRange(i, text) });
+    if (directive) {
+      const read = toDirective(i, text, directive);
+      pre.directives.push(read);
+      reportDirective(read, diagnostics);
+    } else if (comment) pre.comments.push({ text: comment[3] ?? '', prefix: comment[2] === '#' ? '#' : '//', range: lineRange(i, text) });
     else if (variable) pre.variables.push(toFileVariable(i, text, variable, diagnostics));
     else return i;
   }

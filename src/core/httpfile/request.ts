@@ -5,12 +5,13 @@
 // lines without `###` as two requests; a request line inside a body, after a blank line or right after a
 // body line, stays body, as REST Client and the JetBrains HTTP Client read it, with a warning).
 import type {
-  AssertionNode, Body, Comment, Header, HeaderSpread, HttpFileDiagnostic, HttpRequestNode, KeptConstruct,
+  AssertionNode, Body, BodyFileLine, Comment, Header, HeaderSpread, HttpFileDiagnostic, HttpRequestNode, KeptConstruct,
   QueryContinuation, ResponseHandler, SourceLine, VariableReference,
 } from './model';
 import { isBlank, leadingCode, range, lineRange } from './lines';
 import { scanReferences } from './variables';
 import { ASSERTION_LINE, parseAssertionLine } from './assertions';
+import { reportMisplacedDirective } from './directives';
 import { isUrlContinuation, looksLikeRequestLine, parseRequestLine, queryParametersOf } from './requestLine';
 import {
   COMMENT, HANDLER_FILE, HANDLER_SCRIPT, HEADER, HEADER_SPREAD, keptAnywhere, keptLines, OUTPUT_REDIRECT,
@@ -18,7 +19,8 @@ import {
 } from './foreign';
 
 export const HEADERS_END = /^\s*[{[<]/;
-const INCLUDE = /^(\s*)<(@)?(\s+)(\S.*?)\s*$/;
+/** `< ./file`, `<@ ./file` (variables substituted) or `<@latin1 ./file` (that encoding too: REST Client, httpYac). */
+const INCLUDE = /^(\s*)<(?:(@)([A-Za-z][\w-]*)?)?(\s+)(\S.*?)\s*$/;
 const FILE_VARIABLE_LINE = /^\s*@[A-Za-z_][\w.-]*\s*:?=/;
 
 // Most lines match none of the per-line patterns, and each needs its line to start (after whitespace)
@@ -92,7 +94,7 @@ export function parseRequest(
   let lastContent = Math.max(start, queryContinuations.at(-1)?.range.end.line ?? start, head.lastLine);
   let next = head.next;
   if (next === undefined && head.bodyStart !== -1 && head.bodyStart <= last) {
-    const read = readBody(source, lines, head.bodyStart, last, references, diagnostics);
+    const read = readBody(source, lines, head.bodyStart, last, references, diagnostics, isMultipart(head.headers));
     body = read.body;
     if (body) lastContent = body.range.end.line;
     const handled = parseHandlers(lines, read.end, last, { ...after, ...sinks }, lastContent);
@@ -145,6 +147,7 @@ function parseHeaders(lines: readonly SourceLine[], from: number, last: number, 
     const commented = mayMatch(lead, COMMENT_LEADS) ? COMMENT.exec(text) : null;
     if (commented) {
       sinks.comments.push(comment(i, text, commented));
+      reportMisplacedDirective(i, text, sinks.diagnostics);
       continue;
     }
     lastLine = i;
@@ -175,9 +178,14 @@ function headerLine(i: number, text: string, headers: Header[], references: Vari
   scanReferences(text, i, valueStart, references, diagnostics);
 }
 
+/** Whether the request's Content-Type is multipart (its body's `< ./file` lines are the files' content). */
+function isMultipart(headers: readonly Header[]): boolean {
+  return headers.some((h) => /^content-type$/i.test(h.name) && /^\s*multipart\//i.test(h.value));
+}
+
 /** The body from `bodyStart` up to what ends it (`end`: the first line after it), without blank lines around it. */
 function readBody(
-  source: string, lines: readonly SourceLine[], bodyStart: number, last: number, references: VariableReference[], diagnostics: HttpFileDiagnostic[],
+  source: string, lines: readonly SourceLine[], bodyStart: number, last: number, references: VariableReference[], diagnostics: HttpFileDiagnostic[], multipart: boolean,
 ): { body?: Body; end: number } {
   let bodyEnd = bodyStart;
   while (bodyEnd <= last && !endsBody(textAt(lines, bodyEnd), textAt(lines, bodyEnd - 1))) bodyEnd++;
@@ -186,7 +194,9 @@ function readBody(
   let firstBodyLine = bodyStart;
   while (firstBodyLine <= lastBodyLine && isBlank(textAt(lines, firstBodyLine))) firstBodyLine++;
   if (firstBodyLine > lastBodyLine) return { end: bodyEnd };
-  const body = toBody(source, lines, firstBodyLine, lastBodyLine);
+  const written = toBody(source, lines, firstBodyLine, lastBodyLine);
+  const files = multipart && written.kind === 'inline' ? fileLinesOf(lines, firstBodyLine, lastBodyLine) : [];
+  const body: Body = files.length > 0 && written.kind === 'inline' ? { ...written, files } : written;
   // No line of a body without '{{' holds one (a line break cannot stand inside '{{'): most bodies skip the scan.
   const referenced = body.kind !== 'inline' || body.text.includes('{{');
   for (let b = firstBodyLine; b <= lastBodyLine; b++) {
@@ -206,14 +216,33 @@ function endsBody(text: string, previous: string): boolean {
     || (RECORDED_RESPONSE.test(text) && isBlank(previous));
 }
 
-function toBody(source: string, lines: readonly SourceLine[], first: number, last: number): Body {
-  const firstText = textAt(lines, first);
-  const include = first === last ? INCLUDE.exec(firstText) : null;
-  if (include) {
-    const pathStart = (include[1] ?? '').length + 1 + (include[2] ?? '').length + (include[3] ?? '').length;
-    const path = include[4] ?? '';
-    return { kind: 'include', path, substituteVariables: include[2] === '@', range: lineRange(first, firstText), pathRange: range(first, pathStart, first, pathStart + path.length) };
+/** Line i as an include line (`< ./file`, `<@ ./file`, `<@latin1 ./file`), or undefined. */
+function includeLine(lines: readonly SourceLine[], i: number): BodyFileLine | undefined {
+  const text = textAt(lines, i);
+  const include = INCLUDE.exec(text);
+  if (!include) return undefined;
+  const encoding = include[3];
+  const pathStart = (include[1] ?? '').length + 1 + (include[2] ?? '').length + (encoding ?? '').length + (include[4] ?? '').length;
+  const path = include[5] ?? '';
+  return {
+    path, substituteVariables: include[2] === '@', ...(encoding ? { encoding } : {}),
+    range: lineRange(i, text), pathRange: range(i, pathStart, i, pathStart + path.length),
+  };
+}
+
+/** The `< ./file` lines of a multipart body (lines first..last). */
+function fileLinesOf(lines: readonly SourceLine[], first: number, last: number): BodyFileLine[] {
+  const found: BodyFileLine[] = [];
+  for (let i = first; i <= last; i++) {
+    const line = leadingCode(textAt(lines, i)) === 60 /* < */ ? includeLine(lines, i) : undefined;
+    if (line) found.push(line);
   }
+  return found;
+}
+
+function toBody(source: string, lines: readonly SourceLine[], first: number, last: number): Body {
+  const include = first === last ? includeLine(lines, first) : undefined;
+  if (include) return { kind: 'include', ...include };
   const startOffset = lines[first]?.offset ?? 0;
   const lastLine = lines[last];
   const lastLength = lastLine?.text.length ?? 0;
@@ -246,6 +275,7 @@ function parseHandlers(lines: readonly SourceLine[], from: number, last: number,
     const commented = COMMENT.exec(text);
     if (commented) {
       out.comments.push(comment(i, text, commented));
+      reportMisplacedDirective(i, text, out.diagnostics);
       continue;
     }
     const end = afterBodyLine(lines, i, last, out, keep);

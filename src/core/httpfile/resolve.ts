@@ -282,7 +282,7 @@ export interface ResolvedRequest {
   /** Inline body with variables substituted; absent for no body or an include. */
   readonly body?: string;
   /** A `< path` body the caller reads through its file port (substituting variables when asked). */
-  readonly bodyInclude?: { readonly path: string; readonly substituteVariables: boolean };
+  readonly bodyInclude?: { readonly path: string; readonly substituteVariables: boolean; readonly encoding?: string };
   readonly directives: Readonly<Record<string, string>>;
   readonly name?: string;
   readonly unresolved: readonly UnresolvedVariable[];
@@ -313,7 +313,7 @@ export function resolveRequest(file: HttpFile, requestIndex: number, scope: Vari
     url: apply(parts.url),
     headers,
     body: body?.kind === 'inline' ? apply(body.text) : undefined,
-    bodyInclude: body?.kind === 'include' ? { path: body.path, substituteVariables: body.substituteVariables } : undefined,
+    bodyInclude: body?.kind === 'include' ? { path: body.path, substituteVariables: body.substituteVariables, ...(body.encoding ? { encoding: body.encoding } : {}) } : undefined,
     directives: parts.directives,
     name: request.name,
     unresolved,

@@ -26,6 +26,7 @@ import { pathOf } from '../http/url';
 import { walkCredentials } from './credentialRenewal';
 import { pagingPlanFor } from './pagingPlan';
 import { prepareRequest } from './prepareRequest';
+import { followsRedirects } from '../httpfile/directives';
 import type { Mutable } from '../mutable';
 import { droppedWords } from '../secrets/crossOrigin';
 import { canContinue, stoppedWords, walkProblemOf, DISCARD } from './exchangeWalk';
@@ -34,10 +35,14 @@ import type { ExchangeInput, ExchangePorts, ExchangeResult, ExpectableFailure, F
 export type { ExchangeInput, ExchangePorts, ExchangeResult, ExchangeStep, Finding, PagingCursor, ReadyExchange } from './exchangeModel';
 export { canContinue, DISCARD, stoppedWords } from './exchangeWalk';
 
-/** The options every request of an exchange (or a continuation of it) is sent with. */
-export function sendOptionsOf(ports: Pick<ExchangePorts, 'timeoutMs' | 'rejectUnauthorized' | 'guard'>): SendOptions {
+/**
+ * The options every request of an exchange (or a continuation of it) is sent with; `directives`, the
+ * request's (`# @no-redirect`: its redirects are not followed, the 3xx is the response).
+ */
+export function sendOptionsOf(ports: Pick<ExchangePorts, 'timeoutMs' | 'rejectUnauthorized' | 'guard'>, directives?: Readonly<Record<string, string>>): SendOptions {
   const options: Mutable<SendOptions> = { timeoutMs: ports.timeoutMs, guard: ports.guard };
   if (ports.rejectUnauthorized === false) options.rejectUnauthorized = false;
+  if (directives && !followsRedirects(directives)) options.maxRedirects = 0;
   return options;
 }
 
@@ -298,7 +303,7 @@ function walkOptionsOf(ready: Ready, input: ExchangeInput, ports: ExchangePorts,
   const first = input.pages === 'first';
   // Options set one by one, not spread from conditional literals: each property after a spread in a
   // literal is defined through the runtime, and this runs for every request of a run.
-  const walkOptions: Mutable<WalkOptions> = { sink, sendOptions: sendOptionsOf(ports) };
+  const walkOptions: Mutable<WalkOptions> = { sink, sendOptions: sendOptionsOf(ports, ready.prepared.resolved.directives) };
   if (ready.plan) walkOptions.plan = ready.plan;
   else if (ready.detectOptions) walkOptions.detectOptions = ready.detectOptions;
   // A send is never retried for a transient error (shown as it came); a refusal that says when to come

@@ -41,6 +41,11 @@ function errorsIn(file: HttpFile, firstLine: number, lastLine: number): HttpFile
   return file.diagnostics.filter((d) => stops(d) && d.range.start.line >= firstLine && d.range.start.line <= lastLine);
 }
 
+/** A diagnostic a run says before it sends (it would go unnoticed in a terminal): a request line read as a body, a directive not acted on as written. */
+export function saidBeforeRun(d: HttpFileDiagnostic): boolean {
+  return d.code === 'missing-separator' || d.code === 'directive';
+}
+
 /** Why a request of another kind is not sent (every caller: the run, the editor's send), or undefined for a kind that is. */
 export function notSentKind(node: HttpRequestNode): string | undefined {
   return notSentWords(node.requestLine);

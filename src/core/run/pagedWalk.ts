@@ -66,7 +66,7 @@ export async function continueWalk(input: ContinueInput, ports: ExchangePorts): 
   const memory = memorySink();
   // A token that would expire mid-walk: the editor asks for a sign-in and the walk waits (credentialRenewal.ts).
   const credentials = walkCredentials({ file: input.file, requestIndex: input.requestIndex, prepare: input.prepare, ...(input.onSecrets ? { onSecrets: input.onSecrets } : {}) }, ports.signInAgain);
-  const sendOptions = sendOptionsOf(ports);
+  const sendOptions = sendOptionsOf(ports, prepared.resolved.directives);
   const result = await walk(prepared.request, {
     sink: input.pages === 'next' ? memory : (input.sink ?? memory),
     http: ports.http,

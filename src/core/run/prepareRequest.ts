@@ -5,7 +5,7 @@ import { AuthError, AuthVariables, findAuthReferences, type AuthReference, type 
 import type { AuthScheme } from '../auth/explain';
 import { authEntryOf, type Environment } from '../env';
 import type { HttpRequest } from '../http/types';
-import type { HttpFile, HttpRequestNode } from '../httpfile';
+import type { Body, HttpFile, HttpRequestNode } from '../httpfile';
 import {
   fileVariablesFor, requestAt, resolveRequest, resolveVariables,
   type DynamicVariableResolver, type NamedResponse, type ResolvedRequest, type ResolvedText, type UnresolvedVariable, type VariableScope,
@@ -16,6 +16,8 @@ import { DYNAMIC_SHAPES } from './dynamicVariables';
 import { readDotenv } from './dotenvFile';
 import { isPathOnly, shapeRequest, withBasicEncoded } from './requestShape';
 import { notSentKind } from './notRun';
+import { shownFileLine, withFileParts } from './bodyFileParts';
+import { directiveRefusal } from '../httpfile/directives';
 
 export interface PrepareContext {
   readonly environment: Environment;
@@ -23,8 +25,11 @@ export interface PrepareContext {
   readonly responses: ReadonlyMap<string, NamedResponse>;
   /** Dynamic variables other than $auth ({{$uuid}}, {{$timestamp}}, …); $auth is handled here. */
   readonly dynamic?: DynamicVariableResolver;
-  /** Reads a `< ./file` body, relative to the .http file. */
-  readonly readInclude: (path: string) => Promise<string>;
+  /**
+   * Reads a `< ./file` body, relative to the .http file, as text: UTF-8, or `encoding` when the line
+   * names one (`<@latin1 ./file`), decoded by decodeBodyFile (core/text/bodyFile.ts).
+   */
+  readonly readInclude: (path: string, encoding?: string) => Promise<string>;
 }
 
 export type Prepared =
@@ -56,8 +61,12 @@ export type Prepared =
 type Failure = Extract<Prepared, { ok: false }>;
 
 export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: PrepareContext): Promise<Prepared> {
-  const node = requestAt(file, requestIndex)?.request;
-  if (!node) return { ok: false, kind: 'missing', problem: `there is no request #${requestIndex + 1} in this file`, url: '' };
+  const found = requestAt(file, requestIndex);
+  const node = found?.request;
+  if (!found || !node) return { ok: false, kind: 'missing', problem: `there is no request #${requestIndex + 1} in this file`, url: '' };
+  // `# @loop`, a directive written where it is not read: not sent rather than sent otherwise (directives.ts).
+  const refused = directiveRefusal(file, found.block);
+  if (refused !== undefined) return { ok: false, kind: 'missing', problem: refused, url: node.requestLine.url };
   // gRPC, WebSocket, SSE, MQTT, AMQP: never sent as HTTP (notRun.ts).
   const notSent = notSentKind(node);
   if (notSent !== undefined) return { ok: false, kind: 'missing', problem: notSent, url: node.requestLine.url };
@@ -93,6 +102,11 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
   if (missing) return { ok: false, kind: 'unresolved', problem: unresolvedProblem(missing, ctx.environment), url: resolved.url };
 
   let body = resolved.body;
+  if (node.body?.kind === 'inline' && node.body.files) {
+    const parts = await multipartBody(node.body, resolved.url, ctx, { ...scope, fileVariables: fileVariablesFor(file, requestIndex) });
+    if (typeof parts !== 'string') return parts;
+    body = parts;
+  }
   if (resolved.bodyInclude) {
     const read = await includedBody(resolved, auth, ctx, { ...scope, fileVariables: fileVariablesFor(file, requestIndex) });
     if (typeof read !== 'string') return read;
@@ -134,14 +148,22 @@ async function fetchAuth(auth: AuthVariables, references: readonly AuthReference
   }
 }
 
+/** A multipart body with its `< ./file` lines replaced by the files' content (bodyFileParts.ts). */
+async function multipartBody(body: Extract<Body, { kind: 'inline' }>, url: string, ctx: PrepareContext, scope: VariableScope): Promise<string | Failure> {
+  const parts = await withFileParts({ text: body.text, firstLine: body.range.start.line, files: body.files ?? [], resolve: (text) => resolveVariables(text, scope), read: ctx.readInclude });
+  if ('problem' in parts) return { ok: false, kind: 'include', problem: parts.problem, url };
+  const missing = parts.unresolved[0];
+  return missing ? { ok: false, kind: 'unresolved', problem: unresolvedProblem(missing, ctx.environment), url } : parts.text;
+}
+
 /** A `< file` body read through the port; `<@ file` also has its {{variables}} (and $auth) substituted. */
 async function includedBody(resolved: ResolvedRequest, auth: AuthVariables, ctx: PrepareContext, scope: VariableScope): Promise<string | Failure> {
   const include = resolved.bodyInclude;
   if (!include) return '';
-  const shown = `<${include.substituteVariables ? '@' : ''} ${include.path}: `;
+  const shown = `${shownFileLine(include)}: `;
   let text: string;
   try {
-    text = await ctx.readInclude(include.path);
+    text = await ctx.readInclude(include.path, include.encoding);
   } catch (error) {
     return { ok: false, kind: 'include', problem: `${shown}${error instanceof Error ? error.message : String(error)}`, url: resolved.url };
   }

@@ -41,6 +41,7 @@ import { responseTimeoutMs } from '../settings';
 import { MAX_SHOWN, type CompareView, type CompareViewRecord, type CompareViewSummary } from './compareHtml';
 import { ComparePanel } from './comparePanel';
 import { pickForEntry, pickOther, pickPagesAndKey, storedWhen, type CompareChoices } from './comparePicks';
+import { decodeBodyFile } from '../../core/text/bodyFile';
 
 export type { CompareChoices } from './comparePicks';
 
@@ -217,7 +218,7 @@ export class CompareController implements vscode.Disposable {
       try {
         const result = await runSideExchange({
           file: parsed, requestIndex: at.requestIndex, allPages: run.pages, sink, signal: run.abort.signal,
-          prepare: { environment, credentials, responses: new Map(), dynamic: dynamicVariables({ env: processEnvironment() }), readInclude: async (path) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(document.uri, '..', path))) },
+          prepare: { environment, credentials, responses: new Map(), dynamic: dynamicVariables({ env: processEnvironment() }), readInclude: async (path, encoding) => decodeBodyFile(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(document.uri, '..', path)), encoding) },
           onSecrets: (values) => run.redactor.addKnownSecrets(values),
           onPage: (p, rows) => this.panel.show(run.view('running', `${step}side ${name.toUpperCase()} (${environment.name}): page ${p} · ${rows} rows`)),
           redact: (text) => run.redactor.text(text),

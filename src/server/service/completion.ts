@@ -1,7 +1,7 @@
 // Completion: methods, operation paths, query parameters, headers and values, `{{variables}}`,
 // directives, and JSON body keys and values (see jsonCompletion.ts). Pure: document + position + context.
 import type { CompletionItem, CompletionList, Position } from 'vscode-languageserver';
-import { HTTP_METHODS, type HttpRequestNode } from '../../core/httpfile';
+import { HTTP_METHODS, READ_DIRECTIVES, type HttpRequestNode } from '../../core/httpfile';
 import { nextReference } from '../../core/secrets/vocabulary';
 import type { HttpDocument } from './document';
 import { openVariableAt, textBefore, zoneAt, type ServiceContext } from './context';
@@ -40,13 +40,8 @@ function completionItems(document: HttpDocument, position: Position, context: Se
   }
 }
 
-const DIRECTIVES: ReadonlyArray<[string, string]> = [
-  ['name', 'names the request, so later requests can use {{name.response.body.$.field}}'],
-  ['paging', 'overrides the paging style: page-number, page-headers, offset-remaining, batch-cursor, export-ordinal, stateful-extraction, generic, none'],
-  ['no-redirect', 'do not follow redirects'],
-  ['no-log', 'keep this request out of the history'],
-  ['note', 'ask for confirmation before sending'],
-];
+/** The directives API Workbench acts on (core/httpfile/directives.ts: the others are said where written). */
+const DIRECTIVES = READ_DIRECTIVES;
 
 const PAGING_STYLES = ['page-number', 'page-headers', 'offset-remaining', 'batch-cursor', 'export-ordinal', 'stateful-extraction', 'generic', 'none'];
 
