@@ -31,8 +31,8 @@ export function keepsNumberText(row: unknown, copy: unknown): void {
 }
 
 const QUOTE = 0x22, BACKSLASH = 0x5c, MINUS = 0x2d, ZERO = 0x30, NINE = 0x39;
-/** Characters a number's text is made of (after its first). */
-const NUMBER_CHAR = /[0-9+\-.eE]/;
+/** Characters a number's text is made of (after its first): digits, + - . e E. */
+const isNumberChar = (c: number): boolean => (c >= ZERO && c <= NINE) || c === 0x2b || c === MINUS || c === 0x2e || c === 0x65 || c === 0x45;
 /** Control characters JSON writes only as a \u escape (no short escape such as \n). */
 const MARKS = [...Array.from({ length: 8 }, (_, c) => c), 0x0b, ...Array.from({ length: 18 }, (_, c) => c + 0x0e)];
 
@@ -48,7 +48,7 @@ function lossyNumbers(line: string, first = false): number[] {
       for (i++; i < line.length && line.charCodeAt(i) !== QUOTE; i++) if (line.charCodeAt(i) === BACKSLASH) i++;
     } else if (c === MINUS || (c >= ZERO && c <= NINE)) {
       const start = i;
-      while (i + 1 < line.length && NUMBER_CHAR.test(line[i + 1]!)) i++;
+      while (i + 1 < line.length && isNumberChar(line.charCodeAt(i + 1))) i++;
       const text = line.slice(start, i + 1);
       if (String(Number(text)) !== text) {
         spans.push(start, i + 1);
@@ -81,7 +81,12 @@ export function parseKeepingNumbers(line: string): unknown {
     from = spans[s + 1]!;
   }
   rewritten += line.slice(from);
-  const row: unknown = JSON.parse(rewritten, (_key, value: unknown) => (typeof value === 'string' && value.charCodeAt(0) === mark ? texts[Number(value.slice(1))] : value));
+  let row: unknown;
+  try {
+    row = JSON.parse(rewritten, (_key, value: unknown) => (typeof value === 'string' && value.charCodeAt(0) === mark ? texts[Number(value.slice(1))] : value));
+  } catch {
+    return JSON.parse(line); // not JSON: refused in JSON.parse's words about the line as it came
+  }
   if (typeof row === 'object' && row !== null) holding.add(row);
   return row;
 }
