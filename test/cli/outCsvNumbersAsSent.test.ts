@@ -36,16 +36,29 @@ const bodyOf = (count: number): string => `[${Array.from({ length: count }, (_, 
 const fileOf = (count: number): string => `id,n,s,nested,password,_extra\r\n${Array.from({ length: count }, (_, i) => row(i).csv).join('')}`;
 /** Fewer rows than the header's (every row held and parsed) and about 3 MB of them (streamed in batches past the header). */
 const SMALL = 300, BIG = 24_000;
+/** A small object whose rows are a field (the rows rule finds them), its other fields read by assertions. */
+const OBJECT = '{"Data":[{"id":1,"n":1E400},{"id":2,"n":-0,"m":{"k":[1.50]}}],"total":12345678901234567890,"count":2}';
 
 void describe('CSV --out: numbers as the service wrote them', () => {
   let server: LocalServer;
   before(async () => {
     server = await startLocalServer('apiwb-out-csv-numbers-', (req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.url === '/object') return void res.end(OBJECT);
       res.end(bodyOf(req.url === '/big' ? BIG : SMALL));
     });
   });
   after(() => server.close());
+
+  void it('a small object body: its rows\' numbers as it holds them, its other fields still read by assertions', async () => {
+    const file = join(server.dir, 'object.http');
+    writeFileSync(file, 'GET {{base}}/object\n\n?? body $.Data[1].id == 2\n?? body $.count == 2\n');
+    const out = join(server.dir, 'object.csv');
+    const r = await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--out', out]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /2\/2 assertions/);
+    assert.equal(readFileSync(out, 'utf8'), 'id,n,m,_extra\r\n1,1E400,,\r\n2,-0,"{""k"":[1.50]}",\r\n');
+  });
 
   for (const [name, count] of [['small', SMALL], ['big', BIG]] as const) {
     void it(`writes each cell's number as the body holds it (${name}: ${count} rows)`, async () => {
