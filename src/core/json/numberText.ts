@@ -30,7 +30,7 @@ export function keepsNumberText(row: unknown, copy: unknown): void {
   if (holdsNumberText(row) && typeof copy === 'object' && copy !== null) holding.add(copy);
 }
 
-const QUOTE = 0x22, BACKSLASH = 0x5c, MINUS = 0x2d, ZERO = 0x30, NINE = 0x39;
+const QUOTE = 0x22, BACKSLASH = 0x5c, MINUS = 0x2d, DOT = 0x2e, ZERO = 0x30, NINE = 0x39;
 /** Characters a number's text is made of (after its first): digits, + - . e E. */
 const isNumberChar = (c: number): boolean => (c >= ZERO && c <= NINE) || c === 0x2b || c === MINUS || c === 0x2e || c === 0x65 || c === 0x45;
 /** Control characters JSON writes only as a \u escape (no short escape such as \n). */
@@ -44,19 +44,50 @@ function lossyNumbers(line: string, first = false): number[] {
   const spans: number[] = [];
   for (let i = 0; i < line.length; i++) {
     const c = line.charCodeAt(i);
-    if (c === QUOTE) {
-      for (i++; i < line.length && line.charCodeAt(i) !== QUOTE; i++) if (line.charCodeAt(i) === BACKSLASH) i++;
-    } else if (c === MINUS || (c >= ZERO && c <= NINE)) {
+    if (c === QUOTE) i = stringEnd(line, i + 1);
+    else if (c === MINUS || (c >= ZERO && c <= NINE)) {
       const start = i;
       while (i + 1 < line.length && isNumberChar(line.charCodeAt(i + 1))) i++;
-      const text = line.slice(start, i + 1);
-      if (String(Number(text)) !== text) {
+      if (!plainNumber(line, start, i + 1) && String(Number(line.slice(start, i + 1))) !== line.slice(start, i + 1)) {
         spans.push(start, i + 1);
         if (first) break;
       }
     }
   }
   return spans;
+}
+
+/** Where the string whose text starts at `from` ends (its closing quote; the text's end when there is none). */
+function stringEnd(line: string, from: number): number {
+  for (let at = line.indexOf('"', from); at >= 0; at = line.indexOf('"', at + 1)) {
+    let backslashes = 0;
+    while (line.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return at;
+  }
+  return line.length;
+}
+
+/**
+ * Whether line[start, end) is a number String() writes as it is, told without String(): no exponent, no
+ * "-0", no zero ending its fraction, at most 15 digits (every such decimal is its double's shortest text)
+ * and at most 5 zeros after "0.". False is "not told" (String() is asked).
+ */
+function plainNumber(line: string, start: number, end: number): boolean {
+  if (end - start > 16) return false;
+  let i = line.charCodeAt(start) === MINUS ? start + 1 : start;
+  const zeroInt = line.charCodeAt(i) === ZERO;
+  if (zeroInt && (end - i === 1 ? i > start : line.charCodeAt(i + 1) !== DOT)) return false; // -0, or 01
+  let digits = 0;
+  let dot = false;
+  for (; i < end; i++) {
+    const c = line.charCodeAt(i);
+    if (c === DOT) {
+      if (dot || (zeroInt && line.startsWith('000000', i + 1))) return false;
+      dot = true;
+    } else if (c < ZERO || c > NINE) return false;
+    else digits++;
+  }
+  return digits <= 15 && !(dot && line.charCodeAt(end - 1) === ZERO);
 }
 
 /** JSON.parse of `line`, its numbers whose String() is not their text as NumberText (see the top). */
