@@ -2,7 +2,8 @@
 // of the exact path (JSON.parse of the line, csvRow), row by row, on a corpus of what it writes itself
 // and of what it must hand over (escapes, nested values, duplicate keys, keys not in the header, numbers
 // String() writes otherwise, bytes that are not UTF-8), and through the CSV sink (pieces cut anywhere,
-// the redacting sink in front). Oracle: the sink's own exact path (writePage of JSON.parse's rows).
+// the redacting sink in front). Oracle: the sink's own exact path (writePage of parseKeepingNumbers's
+// rows). And both write each number as its text in the line (12345678901234567890, 1E400, -0, 1.50).
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { describe, it } from 'node:test';
 import { CsvFromNdjson } from '../../src/core/export/csvFromNdjson';
 import { csvColumns, csvRow, EXTRA_COLUMN, looksLikeFormula, openCsvSink, VALUE_COLUMN, type CsvFormulas } from '../../src/core/export/csvSink';
 import { redactingSink } from '../../src/core/export/redactingSink';
+import { keepsNumberText, parseKeepingNumbers } from '../../src/core/json/numberText';
 import { Redactor } from '../../src/core/secrets';
 import { mulberry32 } from '../../src/sandbox/shared/prng';
 
@@ -67,7 +69,7 @@ const HEADER_ROWS = [
 /** The exact path's lines for these NDJSON lines (blank lines are none). */
 function exactLines(lines: readonly string[], columns: readonly string[], formulas: CsvFormulas): string {
   const known = new Set(columns.filter((c) => c !== EXTRA_COLUMN));
-  return lines.filter((l) => l.trim() !== '').map((l) => `${csvRow(JSON.parse(l), columns, known, formulas)}\r\n`).join('');
+  return lines.filter((l) => l.trim() !== '').map((l) => `${csvRow(parseKeepingNumbers(l), columns, known, formulas)}\r\n`).join('');
 }
 
 function writer(columns: readonly string[], formulas: CsvFormulas, handedOver: string[]): CsvFromNdjson {
@@ -77,7 +79,7 @@ function writer(columns: readonly string[], formulas: CsvFormulas, handedOver: s
     columns, extraColumn: EXTRA_COLUMN, valueColumn: columns.length === 1 && columns[0] === VALUE_COLUMN, apostrophe,
     exact: (line) => {
       handedOver.push(line);
-      return csvRow(JSON.parse(line), columns, known, formulas);
+      return csvRow(parseKeepingNumbers(line), columns, known, formulas);
     },
   });
 }
@@ -110,6 +112,26 @@ void describe('CSV lines from NDJSON bytes (the fast path) against the exact pat
       }
     });
   }
+
+  void it('writes each number as the service wrote it, on the fast path and the exact path alike', () => {
+    const numbers = ['12345678901234567890', '1E400', '-0', '1.50', '1e5', '0.1', '-1E-400', '0.0000001', '9007199254740993'];
+    const columns = ['id', 'n', 'nested', EXTRA_COLUMN];
+    const lines = numbers.flatMap((n, i) => [
+      `{"id":${i},"n":${n}}`, // flat: the fast path
+      `{"n":${n},"id":${i}}`, // keys out of order
+      `{"id":${i},"n":${n},"nested":{"x":[${n},"\\u0041"]}}`, // nested
+      `{"id":${i},"n":${n},"nested":"a \\"q\\"","late":${n}}`, // an escape, and a key past the header (_extra)
+    ]);
+    const handedOver: string[] = [];
+    const got = Buffer.concat(writer(columns, 'neutralise', handedOver).encode([Buffer.from(`${lines.join('\n')}\n`)])).toString('utf8');
+    assert.equal(got, exactLines(lines, columns, 'neutralise'));
+    assert.equal(handedOver.length, numbers.length * 3, 'every row but the flat one went the exact path');
+    const cells = (n: string, i: number): string[] => [`${i},${n},,`, `${i},${n},,`, `${i},${n},"{""x"":[${n},""A""]}",`, `${i},${n},"a ""q""","{""late"":${n}}"`];
+    assert.equal(got, numbers.flatMap(cells).map((l) => `${l}\r\n`).join(''));
+    const values = ['12345678901234567890', '1E400', '-0', '[1.50,{"a":1e5}]'];
+    const value = Buffer.concat(writer([VALUE_COLUMN], 'neutralise', []).encode([Buffer.from(`${values.join('\n')}\n`)])).toString('utf8');
+    assert.equal(value, '12345678901234567890\r\n1E400\r\n-0\r\n"[1.50,{""a"":1e5}]"\r\n');
+  });
 
   void it('writes the single value column (no header row was an object) as the exact path does', () => {
     const lines = ['1', '1.5', '-0', '1E400', '12345678901234567890', '0.0000001', '"s"', '"a,b"', '"=x"', '"-3"', 'null', 'true', '{"a":1}', '[1]', '"\\u0041"', ' 7 '];
@@ -150,12 +172,18 @@ void describe('CSV lines from NDJSON bytes (the fast path) against the exact pat
     const dir = mkdtempSync(join(tmpdir(), 'apiwb-csv-fast-'));
     try {
       const redactor = new Redactor(['sk_live_123456']);
-      const body = [...FLAT, ...HARD.filter((l) => !/^\d|^"|^\[|^null|^true/.test(l)), '{"id":50,"note":"echo sk_live_123456"}', '{"id":51,"Password":"p","amount":1E400}'];
+      const body = [...FLAT, ...HARD.filter((l) => !/^\d|^"|^\[|^null|^true/.test(l)), '{"id":50,"note":"echo sk_live_123456"}', '{"id":51,"Password":"p","amount":1E400}',
+        '{"id":52,"note":"sk_live_123456 again","amount":12345678901234567890,"name":{"big":-0,"n":[1.50,1e5]}}'];
       // Exact: rows parsed and redacted, written whole (the header from the header rows' page).
       const exactPath = join(dir, 'exact.csv');
       const exact = await openCsvSink(exactPath);
       await exact.writePage(HEADER_ROWS.map((l) => redactor.row(JSON.parse(l))));
-      await exact.writePage(body.map((l) => redactor.row(JSON.parse(l))));
+      await exact.writePage(body.map((l) => {
+        const row = parseKeepingNumbers(l);
+        const shown = redactor.row(row);
+        keepsNumberText(row, shown);
+        return shown;
+      }));
       await exact.close();
       // Streamed: NDJSON lines through the redacting sink, the body's lines in pieces cut mid-row.
       const fastPath = join(dir, 'fast.csv');
@@ -170,7 +198,9 @@ void describe('CSV lines from NDJSON bytes (the fast path) against the exact pat
       await fast.close();
       const got = readFileSync(fastPath, 'utf8');
       assert.equal(got, readFileSync(exactPath, 'utf8'));
-      assert.ok(got.includes('***') && got.includes('Infinity') && !got.includes('hunter2'), 'secrets redacted, 1E400 as String() writes it');
+      assert.ok(got.includes('***') && !got.includes('Infinity') && !got.includes('hunter2') && !got.includes('sk_live_123456'), 'secrets redacted, 1E400 as it came');
+      // A row the Redactor changed keeps the numbers it left, in a cell and nested.
+      assert.match(got, /^52,"\{""big"":-0,""n"":\[1\.50,1e5\]\}",[^\r]*,12345678901234567890,/m);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,9 +1,9 @@
 // CSV lines written from the rows' own NDJSON bytes, once the header is fixed (csvSink.ts's fast path):
 // a row that is an object whose keys come in the header's order (any may be missing) holding scalars (a
 // string without escapes, a number, true, false, null) — or, in the single `value` column, a scalar — is
-// written as it is read, each cell's bytes copied as csvField writes the value JSON.parse makes of them
-// (a number String() writes otherwise, such as 1E400 or 12345678901234567890, as String() writes it).
-// Anything else goes to the exact path (`exact`: JSON.parse of the line, csvRow): a nested value, an
+// written as it is read, each cell's bytes copied as csvField writes the value parseKeepingNumbers makes
+// of them (a number is its text as the service wrote it, 1E400 or 12345678901234567890 too).
+// Anything else goes to the exact path (`exact`: parseKeepingNumbers of the line, csvRow): a nested value, an
 // escape, a control byte, keys in another order, a key not in the header (it goes to `_extra`) or given
 // twice (JSON.parse keeps the last), a row that is not an object, a batch that is not valid UTF-8 (its
 // replacement characters are the exact path's). The bytes are the same either way
@@ -271,15 +271,12 @@ export class CsvFromNdjson {
   }
 
   /**
-   * A number's cell: its text copied as it is read when it is the text String() gives its value (no
-   * exponent, no leading zero nor "-0", no trailing zero after the point, at most 15 significant digits
-   * — every such decimal is the shortest text of its double — and at most 5 zeros after "0."), else
-   * String()'s text of it; -1 when it is no JSON number.
+   * A number's cell: its text copied as it is read (the service's text, as the exact path writes it:
+   * parseKeepingNumbers keeps a text String() would change); -1 when it is no JSON number.
    */
   private numberCell(b: Buffer, i: number, o: number): number {
     const out = this.out;
     const from = i;
-    const start = o;
     if (b[i] === MINUS) out[o++] = b[i++]!;
     const intStart = i;
     let c = b[i];
@@ -287,10 +284,8 @@ export class CsvFromNdjson {
       out[o++] = c;
       c = b[++i];
     }
-    const intDigits = i - intStart;
-    const zeroInt = b[intStart] === ZERO;
-    let plain = intDigits === 1 || (intDigits > 1 && !zeroInt);
-    let significant = intDigits;
+    // The usual number checked as it is copied; anything past it (an exponent, a sign, a bad form) by the grammar.
+    let plain = i - intStart === 1 || (i > intStart && b[intStart] !== ZERO);
     if (c === DOT) {
       out[o++] = c;
       c = b[++i];
@@ -299,20 +294,14 @@ export class CsvFromNdjson {
         out[o++] = c;
         c = b[++i];
       }
-      if (i === fracStart || b[i - 1] === ZERO) plain = false;
-      let zeros = 0;
-      if (zeroInt) while (b[fracStart + zeros] === ZERO) zeros++;
-      significant = zeroInt ? i - fracStart - zeros : intDigits + i - fracStart;
-      if (zeros > 5) plain = false;
-    } else if (zeroInt && intStart > from) plain = false; // -0 is written 0
+      if (i === fracStart) plain = false;
+    }
     if (c !== undefined && NUMBER_BYTE[c] === 1) {
-      plain = false; // an exponent (or no JSON number)
-      while (NUMBER_BYTE[b[i]!] === 1) i++;
+      plain = false;
+      while (NUMBER_BYTE[b[i]!] === 1) out[o++] = b[i++]!;
     }
     this.cursor = i;
-    if (plain && significant <= 15) return o;
-    const text = b.toString('latin1', from, i);
-    return JSON_NUMBER.test(text) ? start + out.write(String(Number(text)), start, 'latin1') : -1;
+    return plain || JSON_NUMBER.test(b.toString('latin1', from, i)) ? o : -1;
   }
 
   /** A string cell that starts like a formula: read whole, then written with csvField's apostrophe where it needs one. */

@@ -12,8 +12,10 @@
 // A cell or key that a spreadsheet would run as a formula (it starts with =, +, -, @, TAB or CR: OWASP's
 // CSV injection) is written with a leading apostrophe, which spreadsheets show as text; numbers (a JSON
 // number, or text that is one, such as -12.5) are left as they are. `csvFormulas: 'raw'` writes them as is.
+// A number is written as the service wrote it (12345678901234567890, 1E400, -0 and 1.50 as they came),
+// in a cell and inside a nested value's JSON text alike: rows are read with parseKeepingNumbers.
 // Streamed rows (NDJSON lines) past the header are written from their own bytes where they are flat
-// (csvFromNdjson.ts), the same bytes as csvRow of their JSON.parse, which writes the others.
+// (csvFromNdjson.ts), the same bytes as csvRow of their parseKeepingNumbers, which writes the others.
 import { ownField, setOwnField } from '../json/ownField';
 import { AppendOnlyFile } from './fileSink';
 import { encodedSink, type RowEncoder } from './encodedSink';
@@ -21,6 +23,7 @@ import { CsvFromNdjson } from './csvFromNdjson';
 import { ndjsonRows } from './ndjsonSink';
 import type { FileSinkOptions, RowSink } from './sink';
 import { scalarText } from '../text/scalarText';
+import { holdsNumberText, jsonText, NumberText, parseKeepingNumbers } from '../json/numberText';
 
 export const EXTRA_COLUMN = '_extra';
 export const VALUE_COLUMN = 'value';
@@ -35,11 +38,13 @@ const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 /** Characters that make a field quoted. */
 const QUOTED = /[",\r\n]/;
 
-export function csvField(value: unknown, formulas: CsvFormulas = 'neutralise'): string {
+/** `numberTexts`: the value's row holds a NumberText (holdsNumberText), so a nested value is written with jsonText. */
+export function csvField(value: unknown, formulas: CsvFormulas = 'neutralise', numberTexts = false): string {
   if (value === null || value === undefined) return '';
   // A number's text holds nothing to quote and is never a formula (the common cell: no test run on it).
   if (typeof value === 'number') return String(value);
-  const plain = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : scalarText(value);
+  if (value instanceof NumberText) return value.text;
+  const plain = typeof value === 'string' ? value : typeof value === 'object' ? (numberTexts ? jsonText(value)! : JSON.stringify(value)) : scalarText(value);
   const text = formulas === 'neutralise' && looksLikeFormula(plain) ? `'${plain}` : plain;
   return QUOTED.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -64,9 +69,10 @@ export function csvColumns(rows: readonly unknown[]): string[] {
 }
 
 export function csvRow(row: unknown, columns: readonly string[], known: ReadonlySet<string>, formulas: CsvFormulas = 'neutralise'): string {
-  if (columns.length === 1 && columns[0] === VALUE_COLUMN) return csvField(row, formulas);
+  const numberTexts = holdsNumberText(row);
+  if (columns.length === 1 && columns[0] === VALUE_COLUMN) return csvField(row, formulas, numberTexts);
   if (!isObject(row)) {
-    return columns.map((c) => (c === EXTRA_COLUMN ? csvField({ [VALUE_COLUMN]: row }, formulas) : '')).join(',');
+    return columns.map((c) => (c === EXTRA_COLUMN ? csvField({ [VALUE_COLUMN]: row }, formulas, numberTexts || row instanceof NumberText) : '')).join(',');
   }
   let extra: Record<string, unknown> | undefined;
   for (const key in row) {
@@ -77,7 +83,7 @@ export function csvRow(row: unknown, columns: readonly string[], known: Readonly
   let line = '';
   for (let i = 0; i < columns.length; i++) {
     const c = columns[i]!;
-    line += `${i === 0 ? '' : ','}${c === EXTRA_COLUMN ? csvField(extra, formulas) : csvField(ownField(row, c), formulas)}`;
+    line += `${i === 0 ? '' : ','}${csvField(c === EXTRA_COLUMN ? extra : ownField(row, c), formulas, numberTexts)}`;
   }
   return line;
 }
@@ -121,7 +127,7 @@ export async function openCsvSink(path: string, options: FileSinkOptions = {}): 
       const writer = new Set(cols).size !== cols.length ? undefined : new CsvFromNdjson({
         columns: cols, extraColumn: EXTRA_COLUMN, valueColumn,
         apostrophe: formulas === 'neutralise' ? looksLikeFormula : undefined,
-        exact: (line) => csvRow(JSON.parse(line), cols, known, formulas),
+        exact: (line) => csvRow(parseKeepingNumbers(line), cols, known, formulas),
       });
       fast = { columns: cols, writer };
     }
@@ -144,7 +150,7 @@ export async function openCsvSink(path: string, options: FileSinkOptions = {}): 
           const end = lineEnd(bytes, start);
           const line = bytes.toString('utf8', start, end);
           start = end + 1;
-          if (line.trim() !== '') text += encoder.encode([JSON.parse(line)]);
+          if (line.trim() !== '') text += encoder.encode([parseKeepingNumbers(line)]);
         }
       } catch (error) {
         putBack();

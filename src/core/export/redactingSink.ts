@@ -11,6 +11,7 @@
 // rows it changed go on as rows (JSON.stringify's text), in order. A part's rows are a part of a page,
 // never a page of their own (writeRowsPart: a CSV header is fixed by a page's first rows, not a part's).
 import type { Redactor } from '../secrets/redact';
+import { keepsNumberText, parseKeepingNumbers } from '../json/numberText';
 import { ndjsonLineTexts } from './ndjsonSink';
 import { wrappedSink, type HeldPage, type RowSink, type SinkMark } from './sink';
 
@@ -62,8 +63,10 @@ export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink
 function redactedRuns(pieces: readonly Buffer[], redactor: Redactor): ({ text: string; count: number } | unknown[])[] {
   const runs: ({ text: string; count: number } | unknown[])[] = [];
   for (const line of ndjsonLineTexts(pieces)) {
-    const row: unknown = JSON.parse(line);
+    // Numbers kept as they came (a NumberText writes its double where a format does not know it: as before).
+    const row = parseKeepingNumbers(line);
     const shown = redactor.row(row);
+    keepsNumberText(row, shown);
     const last = runs.at(-1);
     if (shown !== row) {
       if (Array.isArray(last)) last.push(shown);

@@ -1,6 +1,7 @@
 // A body whose rows the rule finds anywhere (no paging style: rows.ts, `anywhere`), read as it arrives,
 // never held twice:
-// - a small body (up to HELD_BODY_BYTES) is held and parsed, as a buffered page is;
+// - a small body (up to HELD_BODY_BYTES) is held and parsed, as a buffered page is (unless its rows go to
+//   a file and hold a number JSON.parse would change, such as 1E400: then read as a larger one is);
 // - a top-level array's rows go out as NDJSON while they arrive (early batches), counted;
 // - an object is cut as it arrives (src/core/json/arrayLanes.ts) into its arrays one and two levels down,
 //   whose rows are split out while they arrive (laneRows.ts: kept only while the rule may still choose
@@ -20,6 +21,7 @@ import { ArrayLanes } from '../json/arrayLanes';
 import { PathLanes } from '../json/pathLanes';
 import { firstNonBlank } from '../json/grammar';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
+import { holdsLossyNumber } from '../json/numberText';
 import { EarlyBatches } from './earlyBatches';
 import { LANE_PREFIX } from './lane';
 import { LaneRows, type RowsWrite } from './laneRows';
@@ -115,7 +117,7 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
     });
     if (cut instanceof PathLanes) cut.end();
     const result = endOf(splitter, size);
-    if (small) {
+    if (small && heldAsParsed(small, early, rowBytes)) {
       await lanes.dropAll();
       return heldWhole(small, size, out);
     }
@@ -203,6 +205,10 @@ function endOf(splitter: JsonRowSplitter, size: number): SplitResult {
     throw error instanceof MalformedJsonError && error.fault?.endedEarly ? error.at(size) : error;
   }
 }
+
+/** Whether a small body is held and parsed: not when its rows go to a file (`early`, their bytes read) and hold a number JSON.parse would change (1E400): their bytes go. */
+const heldAsParsed = (small: readonly Buffer[], early: RowsWrite | undefined, rowBytes: boolean): boolean =>
+  !early || !rowBytes || !holdsLossyNumber(Buffer.concat(small).toString('utf8'));
 
 /** A body small enough to hold: parsed as a buffered page is (nested too deep for the product: refused, as there). */
 function heldWhole(small: readonly Buffer[], size: number, out: ByteBlocks): AnywhereBody {

@@ -11,6 +11,7 @@ import { RowsRefusedError } from '../export/splitResult';
 import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
+import { holdsLossyNumber } from '../json/numberText';
 import { ownField, setOwnField } from '../json/ownField';
 import { HELD_BODY_BYTES, readAnywhere } from './anywhereFetch';
 import { warmUpAnywhereOnce } from './anywhereWarmUp';
@@ -76,10 +77,17 @@ export async function fetchStreamed(
   }
   let read = (each: (chunk: Buffer) => void | Promise<void>): Promise<void> => streaming.read(each);
   if (rowsAt.anywhere && smallPlainBody(head.headers)) {
-    // Declared small: held and parsed, as a buffered page (most responses of a run).
+    // Declared small: held and parsed, as a buffered page (most responses of a run); one whose rows go
+    // to a file and hold a number JSON.parse would change (1E400) is read as below (heldWhole's rule).
     const bytes = await readBody(streaming);
-    const response: HttpResponse = { ...head, bodyText: bytes.toString('utf8'), timing: timing(), sizeBytes: bytes.length };
-    return { response, body: parseBody(response) };
+    const bodyText = bytes.toString('utf8');
+    if (!early || !rowBytes || !holdsLossyNumber(bodyText)) {
+      const response: HttpResponse = { ...head, bodyText, timing: timing(), sizeBytes: bytes.length };
+      return { response, body: parseBody(response) };
+    }
+    read = async (each) => {
+      await each(bytes);
+    };
   }
   if (rowsAt.anywhere) {
     // No style: the rule finds the rows anywhere, as the body streams (anywhereFetch.ts).
