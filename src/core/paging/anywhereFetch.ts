@@ -45,6 +45,13 @@ type Read = (each: (chunk: Buffer) => void | Promise<void>) => Promise<void>;
 /** Rows that can never be the rows (a top-level array, for an items= path): let go as they are cut. */
 const noRows: RowsWrite = () => Promise.resolve();
 
+/**
+ * What an object body's skeleton holds besides its arrays' rows: top-level fields and the records of its
+ * arrays, up to `keptBytes`; past it, fields are not held and arrays the rule passed over leave nothing
+ * (laneRows.ts). A test may make it small, to reach past it with a small body.
+ */
+export const SKELETON = { keptBytes: 8 << 20 };
+
 /** Held and parsed whole up to this size (a buffered page's cost); streamed past it. */
 export const HELD_BODY_BYTES = 256 * 1024;
 const ERROR_LISTS: ReadonlySet<string> = new Set(ERROR_LIST_KEYS);
@@ -60,12 +67,15 @@ const BUSINESS_KEYS: ReadonlySet<string> = new Set(BUSINESS_WORDS_KEYS);
  * at the path is cut out by pathLanes.ts): every other one is a field, kept as it arrived within the
  * skeleton's budget, so contract drift reads its items as received.
  */
-function anywhereOptions(kept: readonly string[], path: string | undefined): AnywhereOptions {
+function anywhereOptions(kept: readonly string[], path: string | undefined, laneOpened: (items: unknown[]) => void): AnywhereOptions {
   return {
     alwaysKept: new Set([...BUSINESS_ERROR_KEYS, ...NEXT_LINK_FIELDS, ...kept]),
     fieldBytes: 1 << 20,
-    keptBytes: 8 << 20,
-    summarise: rowsSummary,
+    keptBytes: SKELETON.keptBytes,
+    // Without a path, every array one and two levels down is a lane (laneRows.ts places those it keeps):
+    // an object past the budget holds nothing more the rule reads, and is not held at all.
+    ...(path === undefined ? {} : { summarise: rowsSummary }),
+    laneOpened,
     lane: path === undefined ? (key) => !BUSINESS_KEYS.has(key) : (key) => key === path,
     // The path's first object, arrived too large to keep, is rebuilt from its rows and captures (pathParts.ts).
     ...(path === undefined ? {} : { named: new Set([pathKeys(path)[0]!]) }),
@@ -88,16 +98,18 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
   const captures = path === undefined ? [] : capturesOn(path, kept);
   const keptWhole = captures.length === 0 ? kept : kept.filter((k) => k !== captures[0]![0]);
   const out = new ByteBlocks();
-  const splitter = new JsonRowSplitter(undefined, out, anywhereOptions(keptWhole, path));
+  // The splitter hands each array's placeholder to the lanes (called only once bytes come, after both are made).
+  const splitter: JsonRowSplitter = new JsonRowSplitter(undefined, out, anywhereOptions(keptWhole, path, (items) => laneRows.splitterLane(items)));
   const batches = early ? new EarlyBatches(path === undefined ? early : noRows) : undefined;
-  const lanes = new LaneRows(find, rowBytes, early ? tentative : undefined);
+  const laneRows = new LaneRows(find, rowBytes, early ? tentative : undefined, path === undefined ? splitter : undefined);
   const cut = path === undefined ? new ArrayLanes(ERROR_LISTS, BUSINESS_KEYS) : new PathLanes(path, pathKeys(path), captures);
   const offsets = new BodyOffsets();
   const events = {
     outside: (b: Buffer) => offsets.outside(b, splitter),
-    open: (k: readonly string[]) => { offsets.open(); lanes.open(k); },
-    inside: (b: Buffer) => offsets.inside(b, lanes),
-    close: () => offsets.close(lanes),
+    open: (k: readonly string[]) => { offsets.open(); laneRows.open(k); },
+    inside: (b: Buffer) => offsets.inside(b, laneRows),
+    close: () => offsets.close(laneRows),
+    key: (depth: number, hashes: [number, number]) => laneRows.key(depth, hashes),
   };
   let size = 0;
   let small: Buffer[] | undefined = [];
@@ -110,13 +122,13 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
       else splitter.push(chunk);
       if (small && size <= HELD_BODY_BYTES) small.push(Buffer.from(chunk));
       else small = undefined;
-      if (shape === OPEN_OBJ) return lanes.settle();
+      if (shape === OPEN_OBJ) return laneRows.settle();
       return shape === OPEN_ARR && batches ? batches.hand(splitter, out, false) : undefined;
     });
     if (cut instanceof PathLanes) cut.end();
     const result = endOf(splitter, size);
     if (small) {
-      await lanes.dropAll();
+      await laneRows.dropAll();
       return heldWhole(small, size, out);
     }
     if (result.scalar) return { body: { ok: true, value: undefined }, text: '', size };
@@ -126,12 +138,12 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
       await batches?.hand(splitter, out, true);
       return { body: { ok: true, value: lane.items }, text: '', size, streamed: { ndjson: early ? [] : out.buffers(), rowCount: lane.count, placeholder: lane.items, earlyRows: batches?.handed ?? 0, secretKeyCandidates: splitter.secretKeyCandidates } };
     }
-    return await objectRows(result, lanes, find, early, size, cut instanceof PathLanes ? (skeleton) => placePathParts(skeleton, path!, cut) : undefined);
+    return await objectRows(result, laneRows, find, early, size, cut instanceof PathLanes ? (skeleton) => placePathParts(skeleton, path!, cut) : undefined);
   } catch (error) {
     // A body cut or broken mid-stream: the rows fully received are handed over, then the fault goes on.
     if (shape === OPEN_ARR) await batches?.rescue(splitter, out);
-    else if (shape === OPEN_OBJ && early && !(error instanceof RowsRefusedError)) await lanes.rescue(early).catch(() => undefined);
-    await lanes.dropAll();
+    else if (shape === OPEN_OBJ && early && !(error instanceof RowsRefusedError)) await laneRows.rescue(early).catch(() => undefined);
+    await laneRows.dropAll();
     throw error;
   }
 }
@@ -219,11 +231,19 @@ function heldWhole(small: readonly Buffer[], size: number, out: ByteBlocks): Any
  */
 async function objectRows(result: SplitResult, lanes: LaneRows, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, size: number, place?: (skeleton: Record<string, unknown>) => void): Promise<AnywhereBody> {
   const skeleton = result.fields;
-  const laneOf = lanes.fill(skeleton, result.lanes ?? []);
+  const laneOf = lanes.fill(skeleton);
   place?.(skeleton);
-  const found = find(skeleton);
-  const order = found.ok ? laneOf(found.rows) : undefined;
-  const kept = await lanes.finish(order, early);
+  let found = find(skeleton);
+  const lane = found.ok ? laneOf(found.rows) : undefined;
+  if (lanes.doubtful) {
+    try {
+      lanes.check(found, lane);
+    } finally {
+      // Asked again last: the rule's answer for this skeleton is the one handed on to the page's verdict.
+      found = find(skeleton);
+    }
+  }
+  const kept = await lanes.finish(lane, early);
   if (!kept || !found.ok) return { body: { ok: true, value: skeleton }, text: '', size };
   return {
     body: { ok: true, value: skeleton }, text: '', size,
