@@ -148,6 +148,8 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
   }
 }
 
+const ELIDED_KEPT = 4096;
+
 /**
  * An object body's readers are fed parts of it (the skeleton's splitter without the arrays' content, each
  * array's splitter its own content after LANE_PREFIX): a fault is said at its byte in the body as it came.
@@ -155,14 +157,17 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
 class BodyOffsets {
   private fed = 0;
   private elidedSoFar = 0;
-  private readonly elided: { at: number; length: number }[] = [];
+  // The lanes elided, the last ELIDED_KEPT of them one by one (a fault is said at a byte of what is being
+  // read, after them): those before are only summed (`folded`), so a body of millions of arrays keeps none.
+  private elided: { at: number; length: number }[] = [];
+  private folded = 0;
   private lane = { at: 0, fedAt: 0, length: 0 };
 
   outside(bytes: Buffer, splitter: JsonRowSplitter): void {
     try {
       splitter.push(bytes);
     } catch (error) {
-      throw this.said(error, (n) => n + this.elided.reduce((sum, e) => sum + (e.at <= n ? e.length : 0), 0));
+      throw this.said(error, (n) => n + this.folded + this.elided.reduce((sum, e) => sum + (e.at <= n ? e.length : 0), 0));
     }
     this.fed += bytes.length;
   }
@@ -183,6 +188,10 @@ class BodyOffsets {
   /** The lane ends (a small one is split only now: a fault in it is said at its byte all the same). */
   close(lanes: LaneRows): void {
     this.elided.push({ at: this.lane.fedAt, length: this.lane.length });
+    if (this.elided.length > 2 * ELIDED_KEPT) {
+      for (const e of this.elided.slice(0, ELIDED_KEPT)) this.folded += e.length;
+      this.elided = this.elided.slice(ELIDED_KEPT);
+    }
     this.elidedSoFar += this.lane.length;
     try {
       lanes.close();
