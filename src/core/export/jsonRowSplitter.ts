@@ -282,8 +282,14 @@ export class JsonRowSplitter extends JsonScanner {
     const opened = this.anywhere?.laneOpened;
     if (path === '$' || !opened) this.allLanes.push(lane);
     if (path === '$') return;
-    this.define(path, lane.items);
+    // Past the budget the caller sets it only if the rule keeps it (keepLane): most such arrays go at once.
+    if (!opened || !this.pastBudget) this.define(path, lane.items);
     opened?.(lane.items);
+  }
+
+  /** Anywhere mode: the array at the top-level `key` (placeholder `items`) is kept past the budget: set as JSON.parse sets it. */
+  keepLane(key: string, items: unknown[]): void {
+    if (!Object.hasOwn(this.fields, key) || this.fields[key] !== items) this.define(key, items);
   }
 
   /** Anywhere mode: `bytes` more held for the skeleton besides its fields (a lane's record). */
@@ -301,8 +307,11 @@ export class JsonRowSplitter extends JsonScanner {
    * never pick it): no longer in the fields, noted as a field not held (counted past the first names).
    */
   forgetLane(key: string, items: unknown[]): void {
-    if (!Object.hasOwn(this.fields, key) || this.fields[key] !== items) return;
-    delete this.fields[key];
+    if (Object.hasOwn(this.fields, key)) {
+      // Another copy of the key stands there (JSON.parse keeps the last): not this array's place.
+      if (this.fields[key] !== items) return;
+      delete this.fields[key];
+    }
     const anywhere = this.anywhere;
     markFieldNotHeld(this.fields, key, anywhere?.alwaysKept.has(key) === true || anywhere?.named?.has(key) === true);
   }

@@ -53,6 +53,7 @@ export interface SkeletonBudget {
   chargeLane(bytes: number): void;
   readonly pastBudget: boolean;
   forgetLane(key: string, items: unknown[]): void;
+  keepLane(key: string, items: unknown[]): void;
 }
 
 /** What the chosen lane gave: its rows' count, how many were written, and those not written (no writer). */
@@ -306,6 +307,8 @@ export class LaneRows {
       pool = pool.filter((l) => l !== chosen);
     }
     this.kept = chosen ? [chosen] : [];
+    // Past the budget the skeleton sets an array one level down only once the rule keeps it.
+    if (chosen && !before.has(chosen) && chosen.keys.length === 1) this.skeleton?.keepLane(chosen.keys[0]!, chosen.items);
     for (const lane of lanes) if (lane !== chosen) await this.dropWeighed(lane, chosen, before.has(lane));
   }
 
