@@ -10,26 +10,16 @@ import { RowsRefusedError } from '../../src/core/export/splitResult';
 import { readAnywhere, SKELETON } from '../../src/core/paging/anywhereFetch';
 import { fieldsNotHeldUnnamed } from '../../src/core/paging/notHeld';
 import { rowsRule } from '../../src/core/paging/rows';
+import { mulberry32 } from '../../src/sandbox/shared/prng';
 
 const rule = rowsRule('none', {});
-
-/** A small seeded generator (mulberry32): the same bodies on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Body { readonly text: string; readonly twice: boolean }
 
 /** A body of `n` top-level entries: small arrays of objects (ties), numbers, objects holding arrays, keys again. */
 function body(seed: number, n: number): Body {
-  const r = random(seed);
+  // Seeded: the same bodies on every run.
+  const r = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   let twice = false;
   let row = 0;
