@@ -6,9 +6,10 @@
 // an unseen key reads Infinity as soon as one of its cells is empty. So `firstAt(key) >= n` proves the
 // key first came at or after n; a smaller figure is a doubt (the key may have come before, or its cells
 // were all reached earlier by other keys: likelier the more keys came before n, see laneRows.ts).
-// Fixed memory: SKETCH_CELLS 32-bit cells (16 MiB), made at the first key.
+// Fixed memory: SKETCH_CELLS 32-bit cells (4 MiB), made at the first key: it saturates past about a
+// million keys, after which a tie with rows first reached that late is always a doubt.
 
-export const SKETCH_CELLS = 1 << 22;
+export const SKETCH_CELLS = 1 << 20;
 const SKETCH_HASHES = 3;
 const MASK = SKETCH_CELLS - 1;
 

@@ -12,7 +12,7 @@
 // in words (RowsRefusedError: name the rows with items=), never answered with other rows. Exact keys are
 // seen one chunk at a time (the chunk's key log) and, for the few lanes kept, as they come.
 // A body that gives no key twice is refused only when the rows tie a lane let go that came after them and
-// whose cells the keys before the rows all reached (KeyOrder's doubt): rare unless millions of keys come
+// whose cells the keys before the rows all reached (KeyOrder's doubt): rare unless a million keys come
 // before rows that tie later arrays (keyOrder.ts).
 import { KeyOrder, mixedHashes } from './keyOrder';
 import { placeholderRows, type RowsFound } from './rows';
