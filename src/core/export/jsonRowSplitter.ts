@@ -235,8 +235,8 @@ export class JsonRowSplitter extends JsonScanner {
     const anywhere = this.anywhere;
     const past = anywhere !== undefined && !anywhere.alwaysKept.has(this.key) && (this.kept += raw.length) > anywhere.keptBytes;
     // Past the budget, bytes without a `[` hold no array, so nothing a summary keeps: not parsed (validated already).
-    const value = past && !raw.includes(OPEN_ARR) ? undefined : this.parsedField(raw);
-    const kept = past && value !== undefined ? anywhere.summarise(value) : value;
+    const value = past && (!anywhere.summarise || !raw.includes(OPEN_ARR)) ? undefined : this.parsedField(raw);
+    const kept = past && value !== undefined ? anywhere.summarise?.(value) : value;
     if (kept !== undefined) this.define(this.key, kept);
     else this.notHeld();
   }
@@ -272,12 +272,48 @@ export class JsonRowSplitter extends JsonScanner {
     setOwnField(this.fields, key, value);
   }
 
-  /** Anywhere mode: an array starts at `path`; its placeholder takes the key's place in the fields. */
+  /**
+   * Anywhere mode: an array starts at `path`; its placeholder takes the key's place in the fields, handed
+   * to `laneOpened` when the caller keeps the lanes (else listed in the result), and costs the budget.
+   */
   private openLane(path: string): void {
     const lane: Lane = { path, count: 0, sampled: 0, objects: 0, items: [] };
     this.lane = lane;
-    this.allLanes.push(lane);
-    if (path !== '$') this.define(path, lane.items);
+    const opened = this.anywhere?.laneOpened;
+    if (path === '$' || !opened) this.allLanes.push(lane);
+    if (path === '$') return;
+    // Past the budget the caller sets it only if the rule keeps it (keepLane): most such arrays go at once.
+    if (!opened || !this.pastBudget) this.define(path, lane.items);
+    opened?.(lane.items);
+  }
+
+  /** Anywhere mode: the array at the top-level `key` (placeholder `items`) is kept past the budget: set as JSON.parse sets it. */
+  keepLane(key: string, items: unknown[]): void {
+    if (!Object.hasOwn(this.fields, key) || this.fields[key] !== items) this.define(key, items);
+  }
+
+  /** Anywhere mode: `bytes` more held for the skeleton besides its fields (a lane's record). */
+  chargeLane(bytes: number): void {
+    this.kept += bytes;
+  }
+
+  /** Anywhere mode: the skeleton holds more than its budget (fields past it are summarised or not held). */
+  get pastBudget(): boolean {
+    return this.anywhere !== undefined && this.kept > this.anywhere.keptBytes;
+  }
+
+  /**
+   * Anywhere mode: the array at the top-level `key` whose placeholder is `items` is let go (the rule can
+   * never pick it): no longer in the fields, noted as a field not held (counted past the first names).
+   */
+  forgetLane(key: string, items: unknown[]): void {
+    if (Object.hasOwn(this.fields, key)) {
+      // Another copy of the key stands there (JSON.parse keeps the last): not this array's place.
+      if (this.fields[key] !== items) return;
+      delete this.fields[key];
+    }
+    const anywhere = this.anywhere;
+    markFieldNotHeld(this.fields, key, anywhere?.alwaysKept.has(key) === true || anywhere?.named?.has(key) === true);
   }
 
   private heldValue(b: Buffer, end: number): Buffer {

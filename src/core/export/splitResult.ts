@@ -74,8 +74,13 @@ export interface AnywhereOptions {
   readonly fieldBytes: number;
   /** Top-level fields kept in all, beyond which a field is kept only as `summarise` makes it. */
   readonly keptBytes: number;
-  /** What of a field over the budget the rows rule can still read (undefined: nothing, always for a value without an array). */
-  readonly summarise: (value: unknown) => unknown;
+  /** What of a field over the budget the rows rule can still read (undefined: nothing, always for a value without an array); none: nothing is. */
+  readonly summarise?: (value: unknown) => unknown;
+  /**
+   * An array one level down opened: its placeholder, just set in the fields, handed to the caller that
+   * keeps the lanes (laneRows.ts), and not listed in the result's `lanes` (a body may hold millions).
+   */
+  readonly laneOpened?: (items: unknown[]) => void;
   /**
    * Whether a top-level array of this name is a lane (counted, its items not kept); else it is a field,
    * kept as any other. By default every array but the business-error lists (rows.ts ERROR_LIST_KEYS).

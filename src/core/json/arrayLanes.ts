@@ -6,6 +6,8 @@
 // (each part by the row splitter that reads it); on bytes that are not JSON this never throws and never
 // loops, it only cuts where the brackets say.
 
+import { keyHashes } from '../paging/keyOrder';
+
 const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c;
 /** Bytes of a string looked at one by one before a native search for its end. */
 const SHORT_STRING = 24;
@@ -23,6 +25,11 @@ export interface LaneEvents {
   inside(bytes: Buffer): void;
   /** The lane's closing bracket came (it is handed on through `outside`). */
   close(): void;
+  /**
+   * A key one (depth 1) or two levels down was read, as the hashes of its text (keyOrder.ts keyHashes, of
+   * the decoded key when it holds an escape or a non-ASCII byte): every key, an array's or not, in body order.
+   */
+  key?(depth: number, hashes: [number, number]): void;
 }
 
 export class ArrayLanes {
@@ -50,6 +57,7 @@ export class ArrayLanes {
   /** In the chunk being cut: where the bytes not handed on yet start, and the next backslash (-2: not looked for). */
   private from = 0;
   private nextBackslash = -2;
+  private events: LaneEvents | undefined;
 
   /**
    * @param skip keys whose arrays are no lane (the business-error lists).
@@ -59,6 +67,7 @@ export class ArrayLanes {
 
   push(chunk: Buffer, events: LaneEvents): void {
     const len = chunk.length;
+    this.events = events;
     this.from = 0;
     this.nextBackslash = -2;
     let i = 0;
@@ -193,6 +202,19 @@ export class ArrayLanes {
     this.keyText[k] = undefined;
     this.readingHead = undefined;
     this.keyDepth = 0;
+    if (this.events?.key) this.events.key(k + 1, this.hashes(k));
+  }
+
+  /** The hashes of the last key of depth k + 1: of its bytes as they came when plain ASCII, else of its decoded text. */
+  private hashes(k: number): [number, number] {
+    const chunk = this.keyChunk[k]!, from = this.keyFrom[k]!, to = this.keyTo[k]!;
+    if (!this.keyHead[k]) {
+      let plain = true;
+      for (let i = from; i < to && plain; i++) plain = chunk[i]! < 0x80 && chunk[i] !== BACKSLASH;
+      if (plain) return keyHashes(chunk, from, to);
+    }
+    const text = Buffer.from(this.key(k), 'utf8');
+    return keyHashes(text, 0, text.length);
   }
 
   /** The last key of depth k + 1, decoded. */

@@ -47,6 +47,13 @@ type Read = (each: (chunk: Buffer) => void | Promise<void>) => Promise<void>;
 /** Rows that can never be the rows (a top-level array, for an items= path): let go as they are cut. */
 const noRows: RowsWrite = () => Promise.resolve();
 
+/**
+ * What an object body's skeleton holds besides its arrays' rows: top-level fields and the records of its
+ * arrays, up to `keptBytes`; past it, fields are not held and arrays the rule passed over leave nothing
+ * (laneRows.ts). A test may make it small, to reach past it with a small body.
+ */
+export const SKELETON = { keptBytes: 8 << 20 };
+
 /** Held and parsed whole up to this size (a buffered page's cost); streamed past it. */
 export const HELD_BODY_BYTES = 256 * 1024;
 const ERROR_LISTS: ReadonlySet<string> = new Set(ERROR_LIST_KEYS);
@@ -62,12 +69,15 @@ const BUSINESS_KEYS: ReadonlySet<string> = new Set(BUSINESS_WORDS_KEYS);
  * at the path is cut out by pathLanes.ts): every other one is a field, kept as it arrived within the
  * skeleton's budget, so contract drift reads its items as received.
  */
-function anywhereOptions(kept: readonly string[], path: string | undefined): AnywhereOptions {
+function anywhereOptions(kept: readonly string[], path: string | undefined, laneOpened: (items: unknown[]) => void): AnywhereOptions {
   return {
     alwaysKept: new Set([...BUSINESS_ERROR_KEYS, ...NEXT_LINK_FIELDS, ...kept]),
     fieldBytes: 1 << 20,
-    keptBytes: 8 << 20,
-    summarise: rowsSummary,
+    keptBytes: SKELETON.keptBytes,
+    // Without a path, every array one and two levels down is a lane (laneRows.ts places those it keeps):
+    // an object past the budget holds nothing more the rule reads, and is not held at all.
+    ...(path === undefined ? {} : { summarise: rowsSummary }),
+    laneOpened,
     lane: path === undefined ? (key) => !BUSINESS_KEYS.has(key) : (key) => key === path,
     // The path's first object, arrived too large to keep, is rebuilt from its rows and captures (pathParts.ts).
     ...(path === undefined ? {} : { named: new Set([pathKeys(path)[0]!]) }),
@@ -90,16 +100,18 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
   const captures = path === undefined ? [] : capturesOn(path, kept);
   const keptWhole = captures.length === 0 ? kept : kept.filter((k) => k !== captures[0]![0]);
   const out = new ByteBlocks();
-  const splitter = new JsonRowSplitter(undefined, out, anywhereOptions(keptWhole, path));
+  // The splitter hands each array's placeholder to the lanes (called only once bytes come, after both are made).
+  const splitter: JsonRowSplitter = new JsonRowSplitter(undefined, out, anywhereOptions(keptWhole, path, (items) => laneRows.splitterLane(items)));
   const batches = early ? new EarlyBatches(path === undefined ? early : noRows) : undefined;
-  const lanes = new LaneRows(find, rowBytes, early ? tentative : undefined);
+  const laneRows = new LaneRows(find, rowBytes, early ? tentative : undefined, path === undefined ? splitter : undefined);
   const cut = path === undefined ? new ArrayLanes(ERROR_LISTS, BUSINESS_KEYS) : new PathLanes(path, pathKeys(path), captures);
   const offsets = new BodyOffsets();
   const events = {
     outside: (b: Buffer) => offsets.outside(b, splitter),
-    open: (k: readonly string[]) => { offsets.open(); lanes.open(k); },
-    inside: (b: Buffer) => offsets.inside(b, lanes),
-    close: () => offsets.close(lanes),
+    open: (k: readonly string[]) => { offsets.open(); laneRows.open(k); },
+    inside: (b: Buffer) => offsets.inside(b, laneRows),
+    close: () => offsets.close(laneRows),
+    key: (depth: number, hashes: [number, number]) => laneRows.key(depth, hashes),
   };
   let size = 0;
   let small: Buffer[] | undefined = [];
@@ -112,13 +124,13 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
       else splitter.push(chunk);
       if (small && size <= HELD_BODY_BYTES) small.push(Buffer.from(chunk));
       else small = undefined;
-      if (shape === OPEN_OBJ) return lanes.settle();
+      if (shape === OPEN_OBJ) return laneRows.settle();
       return shape === OPEN_ARR && batches ? batches.hand(splitter, out, false) : undefined;
     });
     if (cut instanceof PathLanes) cut.end();
     const result = endOf(splitter, size);
     if (small && heldAsParsed(small, early, rowBytes)) {
-      await lanes.dropAll();
+      await laneRows.dropAll();
       return heldWhole(small, size, out);
     }
     if (result.scalar) return { body: { ok: true, value: undefined }, text: '', size };
@@ -128,15 +140,17 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
       await batches?.hand(splitter, out, true);
       return { body: { ok: true, value: lane.items }, text: '', size, streamed: { ndjson: early ? [] : out.buffers(), rowCount: lane.count, placeholder: lane.items, earlyRows: batches?.handed ?? 0, secretKeyCandidates: splitter.secretKeyCandidates } };
     }
-    return await objectRows(result, lanes, find, early, size, cut instanceof PathLanes ? (skeleton) => placePathParts(skeleton, path!, cut) : undefined);
+    return await objectRows(result, laneRows, find, early, size, cut instanceof PathLanes ? (skeleton) => placePathParts(skeleton, path!, cut) : undefined);
   } catch (error) {
     // A body cut or broken mid-stream: the rows fully received are handed over, then the fault goes on.
     if (shape === OPEN_ARR) await batches?.rescue(splitter, out);
-    else if (shape === OPEN_OBJ && early && !(error instanceof RowsRefusedError)) await lanes.rescue(early).catch(() => undefined);
-    await lanes.dropAll();
+    else if (shape === OPEN_OBJ && early && !(error instanceof RowsRefusedError)) await laneRows.rescue(early).catch(() => undefined);
+    await laneRows.dropAll();
     throw error;
   }
 }
+
+const ELIDED_KEPT = 4096;
 
 /**
  * An object body's readers are fed parts of it (the skeleton's splitter without the arrays' content, each
@@ -145,14 +159,17 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
 class BodyOffsets {
   private fed = 0;
   private elidedSoFar = 0;
-  private readonly elided: { at: number; length: number }[] = [];
+  // The lanes elided, the last ELIDED_KEPT of them one by one (a fault is said at a byte of what is being
+  // read, after them): those before are only summed (`folded`), so a body of millions of arrays keeps none.
+  private elided: { at: number; length: number }[] = [];
+  private folded = 0;
   private lane = { at: 0, fedAt: 0, length: 0 };
 
   outside(bytes: Buffer, splitter: JsonRowSplitter): void {
     try {
       splitter.push(bytes);
     } catch (error) {
-      throw this.said(error, (n) => n + this.elided.reduce((sum, e) => sum + (e.at <= n ? e.length : 0), 0));
+      throw this.said(error, (n) => n + this.folded + this.elided.reduce((sum, e) => sum + (e.at <= n ? e.length : 0), 0));
     }
     this.fed += bytes.length;
   }
@@ -173,6 +190,10 @@ class BodyOffsets {
   /** The lane ends (a small one is split only now: a fault in it is said at its byte all the same). */
   close(lanes: LaneRows): void {
     this.elided.push({ at: this.lane.fedAt, length: this.lane.length });
+    if (this.elided.length > 2 * ELIDED_KEPT) {
+      for (const e of this.elided.slice(0, ELIDED_KEPT)) this.folded += e.length;
+      this.elided = this.elided.slice(ELIDED_KEPT);
+    }
     this.elidedSoFar += this.lane.length;
     try {
       lanes.close();
@@ -225,11 +246,19 @@ function heldWhole(small: readonly Buffer[], size: number, out: ByteBlocks): Any
  */
 async function objectRows(result: SplitResult, lanes: LaneRows, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, size: number, place?: (skeleton: Record<string, unknown>) => void): Promise<AnywhereBody> {
   const skeleton = result.fields;
-  const laneOf = lanes.fill(skeleton, result.lanes ?? []);
+  const laneOf = lanes.fill(skeleton);
   place?.(skeleton);
-  const found = find(skeleton);
-  const order = found.ok ? laneOf(found.rows) : undefined;
-  const kept = await lanes.finish(order, early);
+  let found = find(skeleton);
+  const lane = found.ok ? laneOf(found.rows) : undefined;
+  if (lanes.doubtful) {
+    try {
+      lanes.check(found, lane);
+    } finally {
+      // Asked again last: the rule's answer for this skeleton is the one handed on to the page's verdict.
+      found = find(skeleton);
+    }
+  }
+  const kept = await lanes.finish(lane, early);
   if (!kept || !found.ok) return { body: { ok: true, value: skeleton }, text: '', size };
   return {
     body: { ok: true, value: skeleton }, text: '', size,

@@ -8,6 +8,7 @@ import { recycleBlocks } from '../export/byteBlocks';
 import { ByteBlocks, JsonRowSplitter } from '../export/jsonRowSplitter';
 import type { HeldPage } from '../export/sink';
 import type { Spill } from '../json/spill';
+import type { KeyPlace } from './laneDoubts';
 import { placeholderRows, ROWS_SAMPLE } from './rows';
 
 /** A lane's bytes only held up to this size: one that closes within it never gets a splitter of its own. */
@@ -42,8 +43,10 @@ export class Lane {
   private candidates = NO_KEYS;
   /** Closed: its rows cut but not yet moved (seal). */
   private tail: Buffer[] = [];
-  /** The placeholder the rule weighs for it (placeholderRows). */
-  readonly items: unknown[] = [];
+  /** Where its keys were given (laneDoubts.ts): the outer key's place and first place, the inner key's, their hashes. */
+  readonly at: KeyPlace;
+  /** Given again later in the body (JSON.parse keeps the later copy): it can never be the rows. */
+  voided = false;
   sampled = 0;
   objects = 0;
   lineStart = true;
@@ -58,7 +61,13 @@ export class Lane {
   /** The batch being written to `page`. */
   writing: Promise<void> | undefined;
 
-  constructor(readonly keys: readonly string[], readonly order: number) {}
+  /**
+   * @param items the placeholder the rule weighs for it (placeholderRows): for an array one level down,
+   * the one the skeleton's splitter set at its key.
+   */
+  constructor(readonly keys: readonly string[], readonly order: number, at: KeyPlace, readonly items: unknown[] = []) {
+    this.at = at;
+  }
 
   /** More of its bytes: held while few, else split as they arrive. Throws MalformedJsonError. */
   push(bytes: Buffer): void {

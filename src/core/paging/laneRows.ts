@@ -12,16 +12,20 @@
 // - a lane's rows are held in memory up to 1 MiB; past it they go to the tentative page of the sink (the
 //   first such lane, written as it arrives: --out grows with the download) or, when that is taken, to a
 //   spill file (0600, removed after);
+// - a lane dropped is remembered (a record of what the rule weighs) while the skeleton is within its
+//   budget; past it, nothing of it stays (its key leaves the skeleton: a field not held, notHeld.ts), and
+//   laneDoubts.ts keeps, in fixed memory, what a key given twice could change (else the body is refused);
 // - at the end the caller asks the rule of the whole skeleton and names the lane: its tentative page is
 //   kept, or its kept rows written; every other lane's rows go. A body cut short asks the rule of the
 //   lanes alone, with the rows fully received.
 import { recycleBlocks } from '../export/byteBlocks';
 import { RowsRefusedError } from '../export/splitResult';
 import type { HeldPage } from '../export/sink';
-import { ownField, setOwnField } from '../json/ownField';
 import { openSpill, type Spill } from '../json/spill';
 import { Lane, NO_KEYS, SmallLanes } from './lane';
-import { isRecord, placeholderRows, type RowsFound } from './rows';
+import { LaneDoubts } from './laneDoubts';
+import { innerArray, skeletonOf, standIns } from './laneSkeleton';
+import { placeholderRows, type RowsFound } from './rows';
 
 /** Whole rows as NDJSON lines, how many, and the row keys that may name a secret. */
 export type RowsWrite = (ndjson: readonly Buffer[], rows: number, secretKeyCandidates: ReadonlySet<string>) => Promise<void>;
@@ -30,12 +34,26 @@ const BATCH_BYTES = 1 << 20;
 const MEMORY_BYTES = 1 << 20;
 const NEWLINE = 0x0a;
 
-/** A lane read to its end and dropped: what `fill` sets in the skeleton, and nothing more. */
+/** What a lane costs the skeleton's budget besides its keys: its record and placeholder. */
+const LANE_BYTES = 256;
+
+/** A lane read to its end and dropped within the skeleton's budget: what `fill` sets in the skeleton, and nothing more. */
 interface Forgotten {
   readonly keys: readonly string[];
+  readonly order: number;
   readonly count: number;
   readonly sampled: number;
   readonly objects: number;
+  /** Its placeholder in the skeleton (one level down: the splitter's; two: set by `fill`). */
+  items: unknown[] | undefined;
+}
+
+/** The skeleton's splitter, as the lanes see it: its budget, and the arrays one level down it let go. */
+export interface SkeletonBudget {
+  chargeLane(bytes: number): void;
+  readonly pastBudget: boolean;
+  forgetLane(key: string, items: unknown[]): void;
+  keepLane(key: string, items: unknown[]): void;
 }
 
 /** What the chosen lane gave: its rows' count, how many were written, and those not written (no writer). */
@@ -47,7 +65,12 @@ export interface LaneOutcome {
 }
 
 export class LaneRows {
-  private readonly lanes: (Lane | Forgotten)[] = [];
+  /** Lanes dropped within the budget, in the order they were dropped. */
+  private readonly records: Forgotten[] = [];
+  private opened = 0;
+  private readonly doubts = new LaneDoubts();
+  /** The placeholder the skeleton's splitter just set for the array one level down opening now. */
+  private splitterItems: unknown[] | undefined;
   private current: Lane | undefined;
   private closed: Lane[] = [];
   private kept: Lane[] = [];
@@ -58,12 +81,29 @@ export class LaneRows {
    * @param find the rows rule.
    * @param store whether rows are kept at all (else only counted and weighed).
    * @param tentative a page of the sink written as it arrives and kept or dropped at the end.
+   * @param skeleton the skeleton's splitter (its budget; past it, lanes dropped are let go entirely), for
+   * an object's arrays one and two levels down (whose key events tell their places; not an items= path's).
    */
-  constructor(private readonly find: (body: unknown) => RowsFound, private readonly store: boolean, private readonly tentative?: () => HeldPage | undefined) {}
+  constructor(private readonly find: (body: unknown) => RowsFound, private readonly store: boolean, private readonly tentative?: () => HeldPage | undefined, private readonly skeleton?: SkeletonBudget) {}
+
+  /** The skeleton's splitter set this placeholder for the array one level down that opens next. */
+  splitterLane(items: unknown[]): void {
+    this.splitterItems = items;
+  }
+
+  /** A key one or two levels down (ArrayLanes' key event): a lane kept whose key it gives again is void. */
+  key(depth: number, hashes: [number, number]): void {
+    this.doubts.key(depth, hashes);
+    for (const lane of this.kept) if (this.doubts.voidsNow(lane.keys, lane.at)) this.void(lane);
+  }
 
   open(keys: readonly string[]): void {
-    this.current = new Lane(keys, this.lanes.length);
-    this.lanes.push(this.current);
+    const items = keys.length === 1 ? this.splitterItems : undefined;
+    this.splitterItems = undefined;
+    this.current = new Lane(keys, this.opened++, this.doubts.place(keys.length), items);
+    let bytes = LANE_BYTES;
+    for (const key of keys) bytes += key.length;
+    this.skeleton?.chargeLane(bytes);
   }
 
   /** Bytes of the lane being read. Throws MalformedJsonError (maybe for bytes held before). */
@@ -90,6 +130,7 @@ export class LaneRows {
     this.closed = [];
     for (const lane of closed) await this.move(lane);
     await this.weigh([...this.kept, ...closed]);
+    this.doubts.settled();
     for (const lane of closed) lane.release();
   }
 
@@ -107,25 +148,39 @@ export class LaneRows {
   }
 
   /**
-   * The body ended whole: every lane's placeholder set in its place of `skeleton` (depth-1 lanes are the
-   * splitter's own placeholders, `splitterLanes`, in body order); returns the lane whose placeholder is `rows`.
+   * The body ended whole: the placeholder of every lane remembered (kept, or dropped within the budget)
+   * set in its place of `skeleton`; returns the lane whose placeholder is `rows`.
    */
-  fill(skeleton: Record<string, unknown>, splitterLanes: readonly { readonly items: unknown[] }[]): (rows: readonly unknown[]) => number | undefined {
-    // By place, in lane order (no map: a body may hold 200 000 lanes, and the rule is asked once). Two lanes
-    // may share one (a key given again): the later one is it, as JSON.parse keeps the later copy.
-    const placed: (unknown[] | undefined)[] = new Array<unknown[] | undefined>(this.lanes.length);
-    let top = 0;
-    for (let order = 0; order < this.lanes.length; order++) {
-      const lane = this.lanes[order]!;
-      const items = lane.keys.length === 1 ? splitterLanes[top++]?.items : innerArray(skeleton, lane.keys);
-      if (!items) continue;
-      placeholderRows(items, lane.count, lane.sampled, lane.objects);
-      placed[order] = items;
+  fill(skeleton: Record<string, unknown>): (rows: readonly unknown[]) => Lane | Forgotten | undefined {
+    // In body order: two lanes may share one place (a key given again): the later one is it, as JSON.parse keeps the later copy.
+    const all: (Lane | Forgotten)[] = [...this.records, ...this.kept.filter((l) => !l.voided)].sort((a, b) => a.order - b.order);
+    const placed: (unknown[] | undefined)[] = [];
+    for (const lane of all) {
+      const items = lane.keys.length === 1 ? lane.items : innerArray(skeleton, lane.keys, lane instanceof Lane && this.skeleton !== undefined);
+      if (items) placeholderRows(items, lane.count, lane.sampled, lane.objects);
+      if (!(lane instanceof Lane)) lane.items = items;
+      placed.push(items);
     }
     return (rows) => {
-      const order = placed.lastIndexOf(rows as unknown[]);
-      return order === -1 ? undefined : order;
+      const at = placed.lastIndexOf(rows as unknown[]);
+      return at === -1 ? undefined : all[at];
     };
+  }
+
+  /** Whether a lane let go may be the rows after all (check says). */
+  get doubtful(): boolean {
+    return this.doubts.lost !== undefined;
+  }
+
+  /**
+   * The rows the rule chose in the skeleton (`found`, the array of `lane`): refused when a lane dropped
+   * entirely may be the rows after all (a key given twice: laneDoubts.ts).
+   */
+  check(found: RowsFound, lane: Lane | Forgotten | undefined): void {
+    const depth = lane ? lane.keys.length : found.ok ? found.path.split('.').length : 1;
+    const lost = this.doubts.refuses(found, depth, this.find);
+    if (!lost) return;
+    throw new RowsRefusedError(`the rows cannot be told as the body streams: it gives the key "${lost.keys.join('.')}" twice (or may), so an array passed over while the body arrived, its rows not kept, may be the rows; name the rows with items=`);
   }
 
   /** The body was cut or broken: the rule asked of the lanes alone, their rows fully received. */
@@ -133,15 +188,15 @@ export class LaneRows {
     this.cutShort();
     await this.settle();
     const chosen = this.kept.length === 1 ? this.kept[0] : undefined;
-    return chosen ? this.finish(chosen.order, write) : (await this.dropAll(), undefined);
+    if (chosen) this.check({ ok: true, path: chosen.keys.join('.'), rows: chosen.placeholder() }, chosen);
+    return chosen ? this.finish(chosen, write) : (await this.dropAll(), undefined);
   }
 
-  /** Keeps the rows of the lane `order` (written with `write`, else handed back) and drops every other. */
-  async finish(order: number | undefined, write: RowsWrite | undefined): Promise<LaneOutcome | undefined> {
+  /** Keeps the rows of `lane` (written with `write`, else handed back) and drops every other. */
+  async finish(lane: Lane | Forgotten | undefined, write: RowsWrite | undefined): Promise<LaneOutcome | undefined> {
     this.cutShort();
     await this.settle().catch(() => undefined);
-    const lane = order === undefined ? undefined : this.lanes[order];
-    for (const other of this.lanes) if (other !== lane) await this.drop(other);
+    for (const other of this.live()) if (other !== lane) await this.drop(other);
     if (!lane) return undefined;
     // A lane dropped before the end, which the rule at the end picks after all (the body gave its key again,
     // or a key ordered before it came later): its rows are gone, and saying so beats counting rows never kept.
@@ -171,7 +226,12 @@ export class LaneRows {
 
   /** Drops every lane's rows (a body held whole after all, or a failure). */
   async dropAll(): Promise<void> {
-    for (const lane of this.lanes) await this.drop(lane)?.catch(() => undefined);
+    for (const lane of this.live()) await this.drop(lane)?.catch(() => undefined);
+  }
+
+  /** The lanes that may still hold rows: being read, closed and not weighed yet, kept. */
+  private live(): Lane[] {
+    return [...(this.current ? [this.current] : []), ...this.closed, ...this.kept];
   }
 
   /** The rows the splitter has cut whole go on: to the page, the spill, memory, or nowhere (a promise only when they go to a file). */
@@ -229,29 +289,58 @@ export class LaneRows {
   /**
    * The rule asked of these lanes (in body order): those it does not choose are dropped. Of lanes it
    * cannot tell apart (sameWeight) it is asked of the first and last only: it sees their placeholders,
-   * equal, so it picks among them by place, and the ones between go without a look.
+   * equal, so it picks among them by place, and the ones between go without a look. A lane given again
+   * (hidden by a later one here, or by a later key of this chunk) is void, and the rule asked again.
    */
   private async weigh(lanes: readonly Lane[]): Promise<void> {
-    const asked = standIns(lanes);
-    const { body, reachable } = skeletonOf(asked);
-    const found = this.find(body);
-    const chosen = found.ok ? asked.find((l) => l.items === found.rows) : undefined;
-    const askedOf = new Set(asked);
-    const kept: Lane[] = [];
-    for (const lane of lanes) {
-      if (lane === chosen || (!reachable.has(lane) && askedOf.has(lane))) kept.push(lane);
-      else {
-        const dropping = this.drop(lane);
-        if (dropping) await dropping;
-        // Read to its end: only its placeholder's facts stay (a body may hold 200 000 small arrays).
-        if (!lane.splitter) this.lanes[lane.order] = { keys: lane.keys, count: lane.count, sampled: lane.sampled, objects: lane.objects };
-      }
+    const before = new Set(this.kept);
+    let pool = lanes.filter((l) => !l.voided);
+    let chosen: Lane | undefined;
+    for (;;) {
+      const asked = standIns(pool);
+      const { body, reachable } = skeletonOf(asked);
+      for (const lane of asked) if (!reachable.has(lane)) lane.voided = true;
+      const found = this.find(body);
+      chosen = found.ok ? asked.find((l) => l.items === found.rows && reachable.has(l)) : undefined;
+      if (!chosen || before.has(chosen) || !this.doubts.givenAgain(chosen.keys, chosen.at)) break;
+      chosen.voided = true;
+      pool = pool.filter((l) => l !== chosen);
     }
-    this.kept = kept;
+    this.kept = chosen ? [chosen] : [];
+    // Past the budget the skeleton sets an array one level down only once the rule keeps it.
+    if (chosen && !before.has(chosen) && chosen.keys.length === 1) this.skeleton?.keepLane(chosen.keys[0]!, chosen.items);
+    for (const lane of lanes) if (lane !== chosen) await this.dropWeighed(lane, chosen, before.has(lane));
+  }
+
+  /** A lane the rule passed over: its rows go; remembered within the budget, else let go (what may still matter kept as a doubt). */
+  private async dropWeighed(lane: Lane, chosen: Lane | undefined, wasKept: boolean): Promise<void> {
+    const dropping = this.drop(lane);
+    if (dropping) await dropping;
+    if (lane.splitter) return;
+    const doubts = this.doubts;
+    if (lane.voided) {
+      // Lanes dropped while it was kept are no stronger than it, and may be the rows now.
+      if (wasKept && doubts.forgot) doubts.bound(lane, this.find);
+      return;
+    }
+    if (!this.skeleton?.pastBudget) {
+      this.records.push({ keys: lane.keys, order: lane.order, count: lane.count, sampled: lane.sampled, objects: lane.objects, items: lane.keys.length === 1 ? lane.items : undefined });
+      return;
+    }
+    doubts.forgot = true;
+    if (lane.keys.length === 1) this.skeleton.forgetLane(lane.keys[0]!, lane.items);
+    if (chosen && doubts.maybeBefore(lane, chosen)) doubts.bound(lane, this.find);
+  }
+
+  /** A kept lane whose key was given again: it can never be the rows. */
+  private void(lane: Lane): void {
+    lane.voided = true;
+    this.kept = this.kept.filter((l) => l !== lane);
+    void this.dropWeighed(lane, undefined, true).catch(() => undefined);
   }
 
   /** Its rows go (a promise only when a file or page has to go too). */
-  private drop(lane: Lane | Forgotten): Promise<void> | undefined {
+  private drop(lane: Lane | Forgotten | undefined): Promise<void> | undefined {
     if (!(lane instanceof Lane) || lane.dropped) return undefined;
     lane.dropped = true;
     recycleBlocks(lane.take());
@@ -269,102 +358,6 @@ export class LaneRows {
       await page?.drop();
     })();
   }
-}
-
-/**
- * The array at `keys` (two or more: `outer.inner`, or an items= path) of the skeleton: the objects on the
- * way made where they were not kept (too large), as the rule reads it. A kept object holds each of its
- * arrays (their content elided): when the one holding the last key lacks it, that array was in an earlier
- * copy of the object the body gave again, which JSON.parse does not keep either (undefined); so is a
- * value not an array in its place (the later copy's).
- */
-function innerArray(skeleton: Record<string, unknown>, keys: readonly string[]): unknown[] | undefined {
-  let holder: unknown = skeleton;
-  let kept = true;
-  // By index, not a slice of the keys: asked once for each of up to 200 000 lanes.
-  for (let k = 0; k < keys.length - 1; k++) {
-    const key = keys[k]!;
-    const outer = holder as Record<string, unknown>;
-    kept = Object.hasOwn(outer, key);
-    holder = kept ? outer[key] : undefined;
-    if (!kept) {
-      holder = {};
-      setOwnField(outer, key, holder);
-    }
-    if (!isRecord(holder)) return undefined;
-  }
-  const inner = keys[keys.length - 1]!;
-  const last = holder as Record<string, unknown>;
-  if (!kept) setOwnField(last, inner, []);
-  // A kept object without the array, or with something else there (a number, null, an object): the body
-  // gave the object again and JSON.parse keeps the later copy, so this lane is not in it.
-  const found = ownField(last, inner);
-  return Array.isArray(found) ? found : undefined;
-}
-
-
-/**
- * The lanes the rule is asked of: of those it cannot tell apart, the first and the last. Two lanes look
- * the same to it when their placeholders are equal (count, sample and its objects) at one depth, under
- * keys no other lane here shares (a key given twice, at the top or under one outer key, changes which
- * one it sees, and where: those lanes are all asked).
- */
-function standIns(lanes: readonly Lane[]): readonly Lane[] {
-  if (lanes.length <= 2) return lanes;
-  const outers = new Map<string, { depth: number; paths: Set<string> }>();
-  const shared = new Set<string>();
-  let lastOuter: string | undefined;
-  for (const lane of lanes) {
-    const outer = lane.keys[0]!;
-    const seen = outers.get(outer);
-    const path = lane.keys.length === 1 ? '' : lane.keys[1]!;
-    if (!seen) outers.set(outer, { depth: lane.keys.length, paths: new Set([path]) });
-    else if (seen.depth !== lane.keys.length || lane.keys.length === 1 || lastOuter !== outer || seen.paths.has(path)) shared.add(outer);
-    else seen.paths.add(path);
-    lastOuter = outer;
-  }
-  // An array-index key ("7") goes before every other key of its object (Object.keys order, the rule's
-  // order): such a lane is always asked, never stood in for.
-  for (const lane of lanes) if (lane.keys.some(indexKey)) shared.add(lane.keys[0]!);
-  const classes = new Map<string, { first: Lane; last: Lane }>();
-  for (const lane of lanes) {
-    if (shared.has(lane.keys[0]!)) continue;
-    const weight = `${lane.keys.length} ${lane.count} ${lane.sampled} ${lane.objects}`;
-    const same = classes.get(weight);
-    if (same) same.last = lane;
-    else classes.set(weight, { first: lane, last: lane });
-  }
-  const asked = new Set<Lane>();
-  for (const { first, last } of classes.values()) asked.add(first).add(last);
-  return lanes.filter((lane) => shared.has(lane.keys[0]!) || asked.has(lane));
-}
-
-/** A key JavaScript orders before the others of its object: an array index (0 … 2^32 - 2, as String() writes it). */
-function indexKey(key: string): boolean {
-  return /^(0|[1-9][0-9]{0,9})$/.test(key) && Number(key) < 4294967295;
-}
-
-/** The lanes as the rule would see them alone, in body order; which of them it can see (a key given twice hides one). */
-function skeletonOf(lanes: readonly Lane[]): { body: Record<string, unknown>; reachable: Set<Lane> } {
-  const body: Record<string, unknown> = {};
-  for (const lane of lanes) {
-    // Each object on the way made anew where the body so far holds none (an array the key held before goes).
-    let holder = body;
-    for (const key of lane.keys.slice(0, -1)) {
-      const own = ownField(holder, key);
-      const next = isRecord(own) ? own : {};
-      setOwnField(holder, key, next);
-      holder = next;
-    }
-    setOwnField(holder, lane.keys[lane.keys.length - 1]!, lane.placeholder());
-  }
-  const reachable = new Set<Lane>();
-  for (const lane of lanes) {
-    let at: unknown = body;
-    for (const key of lane.keys) at = isRecord(at) ? ownField(at, key) : undefined;
-    if (at === lane.items) reachable.add(lane);
-  }
-  return { body, reachable };
 }
 
 function countLines(pieces: readonly Buffer[]): number {
