@@ -134,12 +134,7 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
       return heldWhole(small, size, out);
     }
     if (result.scalar) return { body: { ok: true, value: undefined }, text: '', size };
-    if (shape === OPEN_ARR) {
-      const lane = result.lanes![0]!;
-      placeholderRows(lane.items, lane.count, lane.sampled, lane.objects);
-      await batches?.hand(splitter, out, true);
-      return { body: { ok: true, value: lane.items }, text: '', size, streamed: { ndjson: early ? [] : out.buffers(), rowCount: lane.count, placeholder: lane.items, earlyRows: batches?.handed ?? 0, secretKeyCandidates: splitter.secretKeyCandidates } };
-    }
+    if (shape === OPEN_ARR) return await arrayRows(result, splitter, out, batches, size);
     return await objectRows(result, laneRows, find, early, size, cut instanceof PathLanes ? (skeleton) => placePathParts(skeleton, path!, cut) : undefined);
   } catch (error) {
     // A body cut or broken mid-stream: the rows fully received are handed over, then the fault goes on.
@@ -151,6 +146,14 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
 }
 
 const ELIDED_KEPT = 4096;
+
+/** A top-level array read whole: its rows handed on as they came (`batches`), or held in `out` when nobody took them. */
+async function arrayRows(result: SplitResult, splitter: JsonRowSplitter, out: ByteBlocks, batches: EarlyBatches | undefined, size: number): Promise<AnywhereBody> {
+  const lane = result.lanes![0]!;
+  placeholderRows(lane.items, lane.count, lane.sampled, lane.objects);
+  await batches?.hand(splitter, out, true);
+  return { body: { ok: true, value: lane.items }, text: '', size, streamed: { ndjson: batches ? [] : out.buffers(), rowCount: lane.count, placeholder: lane.items, earlyRows: batches?.handed ?? 0, secretKeyCandidates: splitter.secretKeyCandidates } };
+}
 
 /**
  * An object body's readers are fed parts of it (the skeleton's splitter without the arrays' content, each
