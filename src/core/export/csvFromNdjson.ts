@@ -92,21 +92,22 @@ export class CsvFromNdjson {
     for (const piece of pieces) size += piece.length;
     this.setOut(Buffer.allocUnsafe(size + (size >>> 1) + 1024));
     this.at = 0;
-    // Each piece's whole lines where they lie; only a line cut between two pieces is copied, joined.
-    let cut: Buffer | undefined;
+    // Each piece's whole lines where they lie; only a line cut between pieces is copied: its parts
+    // gathered until its line break, then joined once (a line across many pieces is copied once, not per piece).
+    const cut: Buffer[] = [];
     for (let p = 0; p < pieces.length; p++) {
       let piece = pieces[p]!;
-      if (cut) {
+      if (cut.length > 0) {
         const lineEnd = piece.indexOf(NEWLINE);
-        cut = Buffer.concat([cut, lineEnd < 0 ? piece : piece.subarray(0, lineEnd + 1)]);
+        cut.push(lineEnd < 0 ? piece : piece.subarray(0, lineEnd + 1));
         if (lineEnd < 0 && p < pieces.length - 1) continue;
-        this.lines(cut);
-        cut = undefined;
+        this.lines(Buffer.concat(cut));
+        cut.length = 0;
         piece = lineEnd < 0 ? piece.subarray(piece.length) : piece.subarray(lineEnd + 1);
       }
       const whole = p === pieces.length - 1 ? piece.length : piece.lastIndexOf(NEWLINE) + 1;
       this.lines(piece.subarray(0, whole));
-      if (whole < piece.length) cut = piece.subarray(whole);
+      if (whole < piece.length) cut.push(piece.subarray(whole));
     }
     const written = this.out.subarray(0, this.at);
     this.setOut(Buffer.allocUnsafe(0));

@@ -144,7 +144,9 @@ export async function openCsvSink(path: string, options: FileSinkOptions = {}): 
       const bytes = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
       let text = '';
       let start = 0;
-      const putBack = encoder.save(); // a line that is not JSON leaves the rows held as they were
+      // A line that is not JSON, among the header's rows or after them, leaves the sink as it was: the
+      // rows held as they were, the header not fixed (its text is written with the batch or not at all).
+      const putBack = encoder.save();
       try {
         while (!columns && start < bytes.length) {
           const end = lineEnd(bytes, start);
@@ -152,12 +154,12 @@ export async function openCsvSink(path: string, options: FileSinkOptions = {}): 
           start = end + 1;
           if (line.trim() !== '') text += encoder.encode([parseKeepingNumbers(line)]);
         }
+        const rest = start < bytes.length ? encoder.encodeNdjson!([bytes.subarray(start)]) : [];
+        return [...bytesOf(text), ...rest];
       } catch (error) {
         putBack();
         throw error;
       }
-      const rest = start < bytes.length ? encoder.encodeNdjson!([bytes.subarray(start)]) : [];
-      return [...bytesOf(text), ...rest];
     },
     encode(rows) {
       if (columns) return lines(rows, 0, columns);

@@ -6,7 +6,8 @@
 // A NumberText's toJSON is its double, so a writer that does not know it writes what it wrote before.
 // Node 20's JSON.parse gives a reviver no source text: the line is rewritten first, each such number
 // made a string that starts with a control character no string of the line can hold (JSON writes one
-// only as a \u escape, and the line holds none of that one's), and the reviver turns those back.
+// only as a \u escape, and the line holds none of that one's; when it holds every one's, a run of NULs
+// longer than any it holds), and the reviver turns those back.
 
 export class NumberText {
   constructor(readonly text: string) {
@@ -90,16 +91,26 @@ function plainNumber(line: string, start: number, end: number): boolean {
   return digits <= 15 && !(dot && line.charCodeAt(end - 1) === ZERO);
 }
 
+const escapeOf = (c: number): string => `\\u00${c.toString(16).padStart(2, '0')}`;
+
+/** What a rewritten number's string starts with: text no string of `line` starts with (see the top). */
+function markOf(line: string): string {
+  const lower = line.toLowerCase();
+  const free = MARKS.find((c) => !lower.includes(escapeOf(c)));
+  if (free !== undefined) return String.fromCharCode(free);
+  // Every one is in the line: NULs (written only as \u0000), one more than the longest run of them it holds.
+  let longest = 0;
+  for (const run of line.matchAll(/(?:\\u0000)+/g)) longest = Math.max(longest, run[0].length / 6);
+  return '\u0000'.repeat(longest + 1);
+}
+
 /** JSON.parse of `line`, its numbers whose String() is not their text as NumberText (see the top). */
 export function parseKeepingNumbers(line: string): unknown {
   const spans = lossyNumbers(line);
   if (spans.length === 0) return JSON.parse(line);
-  const lower = line.toLowerCase();
-  const mark = MARKS.find((c) => !lower.includes(`\\u00${c.toString(16).padStart(2, '0')}`));
-  // A line that holds every one of them as an escape (none is left to mark with): read as JSON.parse reads it.
-  if (mark === undefined) return JSON.parse(line);
-  // Written as its escape: JSON refuses a control character as it is.
-  const markEscape = `\\u00${mark.toString(16).padStart(2, '0')}`;
+  const mark = markOf(line);
+  // Written as escapes: JSON refuses a control character as it is.
+  const markEscape = mark.split('').map((c) => escapeOf(c.charCodeAt(0))).join('');
   const texts: NumberText[] = [];
   let rewritten = '';
   let from = 0;
@@ -114,7 +125,7 @@ export function parseKeepingNumbers(line: string): unknown {
   rewritten += line.slice(from);
   let row: unknown;
   try {
-    row = JSON.parse(rewritten, (_key, value: unknown) => (typeof value === 'string' && value.charCodeAt(0) === mark ? texts[Number(value.slice(1))] : value));
+    row = JSON.parse(rewritten, (_key, value: unknown) => (typeof value === 'string' && value.startsWith(mark) ? texts[Number(value.slice(mark.length))] : value));
   } catch {
     return JSON.parse(line); // not JSON: refused in JSON.parse's words about the line as it came
   }
