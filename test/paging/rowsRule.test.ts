@@ -81,7 +81,10 @@ void describe('the one rows rule', () => {
       if (url.pathname === '/orders') return send(res, ORDERS(page));
       const found = CASES.find((c) => c.route === url.pathname);
       if (!found) return send(res, {}, {});
-      send(res, found.body(found.rows(page)), { 'X-Pagination-Page': String(page), 'X-Pagination-Total-Pages': '2', 'X-Pagination-Per-Page': '3', 'X-Pagination-Total-Results': '6' });
+      // Totals that agree with the two pages served: a walk that keeps fewer rows than announced is inconsistent.
+      const perPage = found.rows(1).length;
+      const total = perPage + found.rows(2).length;
+      send(res, found.body(found.rows(page)), { 'X-Pagination-Page': String(page), 'X-Pagination-Total-Pages': '2', 'X-Pagination-Per-Page': String(perPage), 'X-Pagination-Total-Results': String(total) });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
