@@ -61,7 +61,7 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
   try {
     options = parseRunArgs(args);
   } catch (error) {
-    io.stderr.write(`apiwb run: ${messageOf(error)}\nRun 'apiwb run --help' for the options.\n`);
+    io.stderr.write(`apiwb run: ${terminalSafe(messageOf(error))}\nRun 'apiwb run --help' for the options.\n`);
     return RUN_EXIT.usage;
   }
   if (options === 'help') {
@@ -107,7 +107,7 @@ async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor, in
   // A request line read as the body above it would otherwise go unnoticed in a terminal.
   for (const item of plan.requests.filter((p, i) => i === 0 || plan.requests[i - 1]!.parsed !== p.parsed)) {
     for (const d of item.parsed.diagnostics.filter((x) => x.code === 'missing-separator')) {
-      io.stderr.write(`apiwb run: ${item.shown}:${d.range.start.line + 1}: warning: ${d.message}\n`);
+      io.stderr.write(`apiwb run: ${terminalSafe(`${item.shown}:${d.range.start.line + 1}: warning: ${d.message}`)}\n`);
     }
   }
   // The contracts plus the overlays given: one catalog, passed to every exchange (no module singleton).
@@ -229,7 +229,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
   }
   record.finish();
   if (sink && !allOk && sink.leftAsItWas?.()) {
-    io.stderr.write(`apiwb run: --out ${options.out}: ${ctx.cutOff ? 'no row is kept: the rows written were cut off again' : 'no row was written'}; the file that was there is left as it was (none is made where there was none)\n`);
+    io.stderr.write(`apiwb run: ${terminalSafe(redactor.text(`--out ${options.out}: ${ctx.cutOff ? 'no row is kept: the rows written were cut off again' : 'no row was written'}; the file that was there is left as it was (none is made where there was none)`))}\n`);
   }
   const elapsed = performance.now() - started;
   io.stdout.write(`${formatTotals(outcomes, elapsed)}\n`);
