@@ -1,9 +1,9 @@
 // A page of a paged walk whose body is not JSON is said in the product's words ("the body
-// is not valid JSON (malformed JSON at byte N: …)"), as it is for `{"value":[1,2` or `[1]]`. A streamed
-// page (no content-length) whose body starts with a "]" (`]`, ` ]`) or is a value followed by more (`1]`)
-// fails with V8's JSON.parse words instead ("Unexpected token ']', "]" is not valid JSON", "Unexpected
-// non-whitespace character after JSON at position 1"): the anywhere read's held body is parsed by
-// JSON.parse, whose SyntaxError is no MalformedJsonError. The test's own server, 127.0.0.1 port 0.
+// is not valid JSON (malformed JSON at byte N: …)"), as it is for `{"value":[1,2` or `[1]]`, also a small
+// streamed page (no content-length) that starts with a "]" (`]`, ` ]`) or is a value followed by more
+// (`1]`): the anywhere read holds it and parses it whole, and JSON.parse's SyntaxError is said through
+// jsonFault.ts, never in V8's words ("Unexpected token ']' …", "at position 1"). The test's own server,
+// 127.0.0.1 port 0.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
