@@ -70,7 +70,7 @@ export async function generateCommand(args: readonly string[], io: GenerateIo = 
     const langs = values.paging ? PAGING_LANGUAGES.map((l) => l.id as string) : SNIPPET_IDS;
     if (!langs.includes(values.lang)) throw new Error(`--lang must be one of ${langs.join(', ')}${values.paging ? ' with --paging' : ''}, not '${values.lang}'`);
   } catch (error) {
-    io.stderr.write(`apiwb generate: ${error instanceof Error ? error.message : String(error)}\nRun 'apiwb generate --help' for the options.\n`);
+    io.stderr.write(`apiwb generate: ${terminalSafe(error instanceof Error ? error.message : String(error))}\nRun 'apiwb generate --help' for the options.\n`);
     return 2;
   }
   const secrets = secretValuesFromEnvironment(io.env);

@@ -20,7 +20,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const command = subcommands.find((c) => c.name === name);
   if (!command) {
-    process.stderr.write(`apiwb: unknown command '${name}'\n\n${usage()}`);
+    process.stderr.write(`apiwb: unknown command '${terminalSafe(name)}'\n\n${usage()}`);
     return EXIT.usage;
   }
   // undici parses HTTP/1.1 with llhttp, WebAssembly. V8 runs it on baseline code (Liftoff) and soon

@@ -60,7 +60,7 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
   try {
     options = parseRunArgs(args);
   } catch (error) {
-    io.stderr.write(`apiwb run: ${messageOf(error)}\nRun 'apiwb run --help' for the options.\n`);
+    io.stderr.write(`apiwb run: ${terminalSafe(messageOf(error))}\nRun 'apiwb run --help' for the options.\n`);
     return RUN_EXIT.usage;
   }
   if (options === 'help') {
@@ -121,7 +121,7 @@ function sayBeforeRun(requests: ReadonlyArray<Pick<PlannedRequest, 'shown' | 'pa
   for (const { shown, parsed, block } of requests) {
     for (const d of parsed.diagnostics) {
       const line = d.range.start.line;
-      if (line >= block.firstLine && line <= block.lastLine && saidBeforeRun(d)) io.stderr.write(`apiwb run: ${shown}:${line + 1}: ${d.severity}: ${d.message}\n`);
+      if (line >= block.firstLine && line <= block.lastLine && saidBeforeRun(d)) io.stderr.write(`apiwb run: ${terminalSafe(`${shown}:${line + 1}: ${d.severity}: ${d.message}`)}\n`);
     }
   }
 }
@@ -242,7 +242,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
   }
   record.finish();
   if (sink && !allOk && sink.leftAsItWas?.()) {
-    io.stderr.write(`apiwb run: --out ${options.out}: ${ctx.cutOff ? 'no row is kept: the rows written were cut off again' : 'no row was written'}; the file that was there is left as it was (none is made where there was none)\n`);
+    io.stderr.write(`apiwb run: ${terminalSafe(redactor.text(`--out ${options.out}: ${ctx.cutOff ? 'no row is kept: the rows written were cut off again' : 'no row was written'}; the file that was there is left as it was (none is made where there was none)`))}\n`);
   }
   const elapsed = performance.now() - started;
   io.stdout.write(`${formatTotals(outcomes, elapsed)}\n`);

@@ -5,6 +5,7 @@ import { SANDBOX_DEFAULTS, type SandboxOptions, parseChoiceList, parsePageFault,
 import { SANDBOX_CHOICES, SANDBOX_CHOICE_IDS } from '../core/catalog/rules';
 import { sandboxEnvironmentName, writeSandboxEnvFile } from '../sandbox/envFile';
 import type { Subcommand } from './subcommands';
+import { terminalSafe } from '../core/text/terminalText';
 
 const INTEGER_FLAGS = {
   'engagement-port': 'engagementPort',
@@ -123,7 +124,7 @@ async function runSandbox(args: readonly string[]): Promise<number> {
     if (release !== undefined && release !== 'current' && release !== 'next') throw new Error(`--release must be current or next, not '${String(release)}'`);
     options = { ...built, failPages, ...(release === 'next' ? { release } : {}), ...(choices && Object.keys(choices).length > 0 ? { choices } : {}) };
   } catch (error) {
-    process.stderr.write(`apiwb sandbox: ${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
+    process.stderr.write(`apiwb sandbox: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n\n${HELP}`);
     return 2;
   }
 
@@ -140,7 +141,7 @@ async function runSandbox(args: readonly string[]): Promise<number> {
     try {
       writeSandboxEnvFile(envFile, d, sandboxEnvironmentName(options.release));
     } catch (error) {
-      process.stderr.write(`apiwb sandbox: could not write ${envFile}: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(`apiwb sandbox: ${terminalSafe(`could not write ${envFile}: ${error instanceof Error ? error.message : String(error)}`)}\n`);
       await sandbox.close();
       return 2;
     }

@@ -125,6 +125,10 @@ void test('malformed JSON is shown as received with a note, and an empty body sa
   assert.equal(bad.body.text, '{"Data": [1, 2');
   assert.match(bad.body.note ?? '', /not valid JSON/);
   assert.equal(bad.table, undefined);
+  // In the product's words, at its byte (not JSON.parse's "Unexpected token …, at position").
+  const more = buildResultsViewModel(input('[1, 2]]', {}));
+  assert.equal(more.body.note, 'The body is not valid JSON (malformed JSON at byte 6: unexpected content after the end of the body); shown as received.');
+  assert.equal(bad.body.note, 'The body is not valid JSON (malformed JSON: the body ends early (after 14 bytes)); shown as received.');
   const empty = buildResultsViewModel(input('', { response: response('', { status: 204, statusText: 'No Content', headers: {} }) }));
   assert.match(empty.body.note ?? '', /no body/);
 });

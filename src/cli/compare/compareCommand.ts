@@ -46,7 +46,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
   try {
     options = parseCompareArgs(args);
   } catch (error) {
-    io.stderr.write(`apiwb compare: ${message(error)}\nRun 'apiwb compare --help' for the options.\n`);
+    io.stderr.write(`apiwb compare: ${terminalSafe(message(error))}\nRun 'apiwb compare --help' for the options.\n`);
     return COMPARE_EXIT.usage;
   }
   if (options === 'help') {

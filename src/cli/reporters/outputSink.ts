@@ -4,9 +4,11 @@
 // append-only file. All three take rows as they arrive (a single response, or each page of a walk,
 // streamed whatever its size: core/export/encodedSink.ts). Every row passes a scrub first: rows are the service's data, but a response that
 // echoes one of the run's secrets must not put it on disk.
+import { writeSync } from 'node:fs';
 import { openFileSink, redactingSink, type RowSink, type SinkCheckpoint } from '../../core/export';
 import { openJsonArraySink } from '../../core/export/jsonArraySink';
 import { Redactor } from '../../core/secrets';
+import { terminalSafe } from '../../core/text/terminalText';
 
 export type OutputFormat = 'ndjson' | 'csv' | 'json';
 
@@ -24,10 +26,15 @@ export interface OutputOptions {
 
 export async function openOutputSink(path: string, format: OutputFormat, secrets: KnownSecrets, options: OutputOptions = {}): Promise<RowSink> {
   if (options.resume && format === 'json') throw new Error('a JSON array file cannot be resumed');
-  const fileOptions = { ...(options.resume ? { resume: options.resume } : {}), ...(options.replaceUnwritten ? { replaceUnwritten: options.replaceUnwritten } : {}), ...(options.csvFormulas ? { csvFormulas: options.csvFormulas } : {}) };
-  const inner = format === 'json' ? await openJsonArraySink(path, fileOptions) : await openFileSink(format, path, fileOptions);
   // One redactor for the run, told of the values learnt since the last page (a no-op when there are none).
   const redactor = new Redactor();
+  // The file's own note (where the old file is kept, at a stop) as every other line: redacted, terminal-safe.
+  const say = (note: string): void => {
+    redactor.addKnownSecrets(secrets());
+    writeSync(2, `apiwb: ${terminalSafe(redactor.text(note))}\n`);
+  };
+  const fileOptions = { ...(options.resume ? { resume: options.resume } : {}), ...(options.replaceUnwritten ? { replaceUnwritten: options.replaceUnwritten } : {}), ...(options.csvFormulas ? { csvFormulas: options.csvFormulas } : {}), say };
+  const inner = format === 'json' ? await openJsonArraySink(path, fileOptions) : await openFileSink(format, path, fileOptions);
   return redactingSink(inner, () => {
     redactor.addKnownSecrets(secrets());
     return redactor;

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { access, lstat, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileFaultWords } from '../files/outputs';
+import { terminalSafe } from '../text/terminalText';
 import type { FileSinkOptions, SinkMark } from './sink';
 
 /**
@@ -89,7 +90,7 @@ export class AppendOnlyFile {
     const say = (signal: NodeJS.Signals): void => {
       this.forgetSignals();
       try {
-        writeSync(2, `apiwb: stopped: the file that was at ${this.path} before this run is kept at ${aside}\n`);
+        (this.options.say ?? sayOnStderr)(`stopped: the file that was at ${this.path} before this run is kept at ${aside}`);
       } catch {
         // stderr closed: nothing more can be said.
       }
@@ -266,4 +267,9 @@ function skipBytes(buffers: readonly Buffer[], count: number): Buffer[] {
     }
   }
   return rest;
+}
+
+/** A note of the file on stderr, at once and terminal-safe (no `say` given: no redactor at hand). */
+function sayOnStderr(note: string): void {
+  writeSync(2, `apiwb: ${terminalSafe(note)}\n`);
 }

@@ -10,6 +10,7 @@ import { forgetFieldNotHeld, markFieldNotHeld, TOO_LARGE_TO_KEEP } from '../pagi
 import { firstNonBlank } from '../json/grammar';
 import { setOwnField } from '../json/ownField';
 import { ByteBlocks } from './byteBlocks';
+import { parseJsonText } from './jsonFault';
 import { JsonScanner } from './jsonScanner';
 import { warmUpOnce } from './splitterWarmUp';
 import { MalformedJsonError, RowsFieldTwiceError, type AnywhereOptions, type Lane, type SplitResult } from './splitResult';
@@ -37,6 +38,8 @@ export class JsonRowSplitter extends JsonScanner {
   private rowCount = 0;
   /** Set when the body is not of the expected shape: it is kept whole and parsed at the end. */
   private whole: Buffer[] | undefined;
+  /** Where in the body the bytes kept whole start. */
+  private wholeAt = 0;
   /** The top-level key last read (the field whose value comes next). */
   private key = '';
   /** The brackets opened at depths 1 and 2, `{` or `[`: the body's own, and the last one inside it. */
@@ -118,11 +121,12 @@ export class JsonRowSplitter extends JsonScanner {
       this.offset = at;
     }
     if (this.whole) {
-      const text = Buffer.concat(this.whole).toString('utf8');
+      const bytes = Buffer.concat(this.whole);
       try {
-        return { fields: {}, rowCount: 0, rowsFound: false, value: JSON.parse(text) as unknown };
+        return { fields: {}, rowCount: 0, rowsFound: false, value: parseJsonText(bytes.toString('utf8'), bytes) };
       } catch (error) {
-        throw new MalformedJsonError(`malformed JSON: ${(error as Error).message}`);
+        // Said at its byte in the body (the held bytes start at the body's first value).
+        throw error instanceof MalformedJsonError && error.fault ? error.at(this.wholeAt + error.fault.offset) : error;
       }
     }
     if (!this.complete) throw new MalformedJsonError({ endedEarly: true, offset: this.offset });
@@ -135,6 +139,7 @@ export class JsonRowSplitter extends JsonScanner {
   protected bodyStarts(b: Buffer, i: number, c: number): boolean {
     if (this.anywhere || c === (this.rowsField !== undefined ? OPEN_OBJ : OPEN_ARR)) return true;
     this.whole = [Buffer.from(b.subarray(i))];
+    this.wholeAt = this.offset + i;
     return false;
   }
 

@@ -267,7 +267,8 @@ export abstract class JsonScanner {
 
   /** A value ended just before `i`. */
   private valueEnds(b: Buffer, i: number): number {
-    this.state = G.After;
+    // A string, number or literal that is the whole body (jsonFault.ts reads one; the splitter never does).
+    this.state = this.depth === 0 ? G.Done : G.After;
     if (this.depth === this.watch) this.valueEnd(b, i);
     return i;
   }

@@ -121,6 +121,11 @@ export interface FileSinkOptions {
   readonly replaceUnwritten?: () => boolean;
   /** CSV only: write cells that start like a formula as they are (see csvSink's neutralise). */
   readonly csvFormulas?: 'neutralise' | 'raw';
+  /**
+   * How a note of the file reaches the user (where the old file is kept, when a signal stops the run),
+   * at once: it is said from a signal handler. The CLI's: its stderr line, redacted and terminal-safe.
+   */
+  readonly say?: (note: string) => void;
 }
 
 /** Keeps rows in memory: for tests and for the panel's "next page" (one page), never for "all pages". */

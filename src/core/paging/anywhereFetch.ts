@@ -13,6 +13,7 @@
 // the array the rule picks from the arrays received so far.
 import { BUSINESS_ERROR_KEYS, BUSINESS_WORDS_KEYS } from '../catalog/businessErrors';
 import { recycleBlocks } from '../export/byteBlocks';
+import { parseJsonText } from '../export/jsonFault';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
 import { RowsRefusedError } from '../export/splitResult';
 import type { HeldPage } from '../export/sink';
@@ -237,9 +238,10 @@ const heldAsParsed = (small: readonly Buffer[], early: RowsWrite | undefined, ro
 /** A body small enough to hold: parsed as a buffered page is (nested too deep for the product: refused, as there). */
 function heldWhole(small: readonly Buffer[], size: number, out: ByteBlocks): AnywhereBody {
   recycleBlocks(out.take());
-  const text = Buffer.concat(small).toString('utf8');
+  const bytes = Buffer.concat(small);
+  const text = bytes.toString('utf8');
   if (jsonTextTooDeep(text)) return { body: { ok: false, error: `the body ${tooDeepText()}` }, text, size };
-  return { body: { ok: true, value: text.trim() === '' ? undefined : JSON.parse(text) as unknown }, text, size };
+  return { body: { ok: true, value: text.trim() === '' ? undefined : parseJsonText(text, bytes) }, text, size };
 }
 
 /**

@@ -6,6 +6,7 @@
 //   download. The strategy still sees every other field (TableName, Remaining, BatchID...), and the
 //   rows as a placeholder array of the right length (it only counts them).
 import type { HeldPage } from '../export/sink';
+import { parseJsonText } from '../export/jsonFault';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
 import { RowsRefusedError } from '../export/splitResult';
 import { readBody, type HttpPort, type SendOptions } from '../http/client';
@@ -41,9 +42,10 @@ export function parseBody(response: HttpResponse): ParsedBody {
   // Rows that deep would overflow every walk after the parse (redaction, CSV columns, the sink).
   if (jsonTextTooDeep(response.bodyText)) return { ok: false, error: `the body ${tooDeepText()}` };
   try {
-    return { ok: true, value: JSON.parse(response.bodyText) as unknown };
+    return { ok: true, value: parseJsonText(response.bodyText) };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    if (error instanceof MalformedJsonError) return { ok: false, error: error.message };
+    throw error;
   }
 }
 

@@ -4,6 +4,8 @@
 import { headerValue, type HttpResponse } from '../http/types';
 import { explainAuthFailure, type AuthScheme } from '../auth/explain';
 import { detectBusinessErrors } from '../catalog/businessErrors';
+import { parseJsonText } from '../export/jsonFault';
+import { MalformedJsonError } from '../export/splitResult';
 import type { ErrorCatalogueId } from '../catalog/model';
 import type { AuthExplanation, BodyView, ContractView, PagingState, ResultsViewModel, HistoryEntry, TableView } from '../../protocol/webviewMessages';
 import { buildBusinessBanner, type BusinessErrorReportLike } from './businessBanner';
@@ -63,9 +65,10 @@ export function looksLikeJson(text: string, contentType: string | undefined): bo
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: parseJsonText(text) };
   } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+    if (e instanceof MalformedJsonError) return { ok: false, error: e.message };
+    throw e;
   }
 }
 
