@@ -25,7 +25,7 @@ void describe('compare --baseline DIR: --out and --report never overwrite the ba
 
   before(async () => {
     let call = 0;
-    server = await startLocalServer('apiwb-rev-baseline-out-', (_req, res) => {
+    server = await startLocalServer('apiwb-baseline-out-', (_req, res) => {
       call++;
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ items: [{ id: 1 }, { id: 2, n: call }] }));
     });
