@@ -75,7 +75,7 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
     if (error instanceof InputError || error instanceof EnvFileError) {
       io.stderr.write(`apiwb run: ${terminalSafe(redactor.text(error.message))}\n`);
       // The report asked for is written all the same: CI reads the fault where it reads the results.
-      reportInputFault(options, error, inputs, io, redactor);
+      await reportInputFault(options, error, inputs, io, redactor);
       return RUN_EXIT.usage;
     }
     io.stderr.write(`apiwb run: ${terminalSafe(redactor.text(messageOf(error)))}\n`);
@@ -95,6 +95,7 @@ async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor, in
   const envPath = findEnvFile(options.envFile, files[0]);
   const runEnvironment = await loadRunEnvironment(envPath, options.env, { shown: shownPath, redactor, warn: (line) => io.stderr.write(`apiwb run: ${terminalSafe(line)}\n`) });
   const { environment } = runEnvironment;
+  inputs.environment = { environment, envPath };
   assertNoPlaceholders(environment, shownPath(envPath));
   // Every file the run reads is an input no output of it may overwrite (src/core/files/outputs.ts).
   const runFiles = inputs.runFiles;

@@ -1,24 +1,23 @@
 // `apiwb run` stopped by an input fault (exit 2) still writes the report asked for with --reporter: one
 // entry, an error, at the file and line of the fault (the file's first line when the fault is the whole
 // file's; the first file given when it is in none). Outputs never overwrite inputs here either: --report is
-// claimed against every file the run would have read (the files and folders given, their .http files and
-// `< file` bodies, the env file beside them, the overlays); when that claim is refused, no report is written
-// and the reason is said.
-import { dirname, resolve as resolvePath } from 'node:path';
-import { readFileSync } from 'node:fs';
-import { EnvFileError } from '../core/env/model';
+// claimed against every file the run would have read (the files and folders given, their .http files, the
+// files their requests read, the env file beside them, the overlays, the network's certificate files); when
+// that claim is refused, no report is written and the reason is said.
+import { EnvFileError, type Environment } from '../core/env/model';
 import type { RunFiles } from '../core/files/outputs';
-import { parseHttpFile } from '../core/httpfile/parser';
 import type { Redactor } from '../core/secrets/redact';
 import { terminalSafe } from '../core/text/terminalText';
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
 import { writeRunReport, type InputFault } from './reporters/runReport';
 import type { RunIo, RunOptions } from './runArguments';
-import { messageOf, registerRunInputs, shownPath } from './runPlan';
+import { filesReadBy, messageOf, planRequests, registerRunInputs, shownPath } from './runPlan';
+import { resolveRunNetwork } from './runNetwork';
 
-/** What the run had done when it stopped: the inputs it registered, and whether --report was claimed. */
+/** What the run had done when it stopped: the inputs it registered, its environment once loaded, and whether --report was claimed. */
 export interface RunInputs {
   readonly runFiles: RunFiles;
+  environment?: { readonly environment: Environment; readonly envPath: string };
   reportClaimed: boolean;
 }
 
@@ -32,11 +31,11 @@ export function inputFaultOf(error: InputError | EnvFileError, options: Pick<Run
 }
 
 /** Writes the report of a run stopped by `error` (nothing when no --reporter was given). */
-export function reportInputFault(options: RunOptions, error: InputError | EnvFileError, inputs: RunInputs, io: RunIo, redactor: Redactor): void {
+export async function reportInputFault(options: RunOptions, error: InputError | EnvFileError, inputs: RunInputs, io: RunIo, redactor: Redactor): Promise<void> {
   if (!options.reporter) return;
   if (options.report && !inputs.reportClaimed) {
     try {
-      registerInputs(inputs.runFiles, options);
+      await registerInputs(inputs, options, io);
       inputs.runFiles.claim(options.report, '--report');
     } catch (refusal) {
       io.stderr.write(`apiwb run: no report written: ${terminalSafe(redactor.text(messageOf(refusal)))}\n`);
@@ -50,20 +49,23 @@ export function reportInputFault(options: RunOptions, error: InputError | EnvFil
   });
 }
 
-/** Every file the run would have read, as far as it can be found: a fault stopped it before it knew them all. */
-function registerInputs(runFiles: RunFiles, options: RunOptions): void {
+/**
+ * Every file the run would have read, as far as it can be found (a fault stopped it before it knew them
+ * all), registered as the run registers them: the files given and registerRunInputs', the files each
+ * request reads (filesReadBy) and, the environment being known, the certificate files of its network.
+ */
+async function registerInputs(inputs: RunInputs, options: RunOptions, io: RunIo): Promise<void> {
+  const { runFiles } = inputs;
   const files = options.paths.flatMap((path) => tryOr(() => collectRequestFiles([path]), []));
   for (const path of options.paths) runFiles.input(path, 'a file given');
-  for (const file of files) {
-    for (const include of tryOr(() => includesOf(file), [])) runFiles.input(include, 'a body file');
-  }
   registerRunInputs(runFiles, files, tryOr(() => findEnvFile(options.envFile, files[0]), options.envFile), options);
-}
-
-/** The `< file` bodies of a .http file's requests. */
-function includesOf(file: string): string[] {
-  const parsed = parseHttpFile(readFileSync(file, 'utf8'));
-  return parsed.requests.flatMap((r) => (r.body?.kind === 'include' ? [resolvePath(dirname(file), r.body.path)] : []));
+  for (const file of files) {
+    for (const item of tryOr(() => planRequests([file], options.name).requests, [])) {
+      for (const read of filesReadBy(item, options.env)) if (read.problem === undefined) runFiles.input(read.path, read.role);
+    }
+  }
+  const known = inputs.environment;
+  if (known) await resolveRunNetwork(options, known.environment, known.envPath, io.env, () => Promise.resolve(undefined), runFiles);
 }
 
 function tryOr<T, F>(make: () => T, fallback: F): T | F {

@@ -10,7 +10,7 @@ import type { Environment } from '../core/env/model';
 import type { RunFiles } from '../core/files/outputs';
 import { httpClient, type HttpPort } from '../core/http/client';
 import { Network, networkPort } from '../core/http/network';
-import { resolveNetwork } from '../core/http/networkSettings';
+import { resolveNetwork, type ResolvedNetwork } from '../core/http/networkSettings';
 import type { Redactor } from '../core/secrets/redact';
 import type { SecretStore } from '../core/secrets/secretStore';
 import { terminalSafe } from '../core/text/terminalText';
@@ -77,29 +77,7 @@ export async function openRunNetwork(
   redactor: Redactor,
   files: RunFiles,
 ): Promise<RunNetwork> {
-  const folder = dirname(envPath);
-  // Every certificate file read is an input of the run: one an output claimed stops it (exit 2).
-  let refused: Error | undefined;
-  const readFile = (path: string): Buffer => {
-    try {
-      files.input(path, 'a certificate file of the network settings');
-    } catch (error) {
-      refused ??= error instanceof Error ? error : new Error(String(error));
-      throw error;
-    }
-    return readFileSync(path);
-  };
-  const resolved = await resolveNetwork({
-    env: io.env,
-    ...(options.proxy ? { proxyFlag: options.proxy } : {}),
-    ...(options.cacert?.length ? { caFiles: options.cacert } : {}),
-    environment,
-    resolve: (path) => resolvePath(folder, path),
-    readFile,
-    now: Date.now(),
-    secret: (key) => secrets.get(key),
-  });
-  if (refused) throw new InputError(refused.message);
+  const resolved = await resolveRunNetwork(options, environment, envPath, io.env, (key) => secrets.get(key), files);
   redactor.addKnownSecrets(resolved.secretValues);
   const say = (text: string): void => { io.stderr.write(`${io.command ?? 'apiwb run'}: ${terminalSafe(redactor.text(text))}\n`); };
   for (const problem of resolved.problems) say(problem);
@@ -112,4 +90,42 @@ export async function openRunNetwork(
     secretValues: resolved.secretValues,
     close: () => network.close(),
   };
+}
+
+/**
+ * The network settings of a run's environment, read as the run reads them: every certificate file read
+ * (CA bundles, --cacert, client certificates and keys) is an input of the run, registered before it is
+ * read; one an output claimed stops it (InputError, exit 2). A fault report registers them the same way.
+ */
+export async function resolveRunNetwork(
+  options: { readonly proxy?: string; readonly cacert?: readonly string[] },
+  environment: Environment,
+  envPath: string,
+  env: Readonly<Record<string, string | undefined>>,
+  secret: (key: string) => Promise<string | undefined>,
+  files: RunFiles,
+): Promise<ResolvedNetwork> {
+  const folder = dirname(envPath);
+  let refused: Error | undefined;
+  const readFile = (path: string): Buffer => {
+    try {
+      files.input(path, 'a certificate file of the network settings');
+    } catch (error) {
+      refused ??= error instanceof Error ? error : new Error(String(error));
+      throw error;
+    }
+    return readFileSync(path);
+  };
+  const resolved = await resolveNetwork({
+    env,
+    ...(options.proxy ? { proxyFlag: options.proxy } : {}),
+    ...(options.cacert?.length ? { caFiles: options.cacert } : {}),
+    environment,
+    resolve: (path) => resolvePath(folder, path),
+    readFile,
+    now: Date.now(),
+    secret,
+  });
+  if (refused) throw new InputError(refused.message);
+  return resolved;
 }

@@ -106,6 +106,42 @@ export function readLaterFlags(requests: readonly { readonly name?: string | und
 }
 
 /**
+ * A file a request reads, beside its .http file: `role` names it in a refusal; `missing`: the request's
+ * problem when it is not there (a `.env` is read only when there); `problem`: why it is not read at all.
+ */
+export interface FileReadByRequest {
+  readonly path: string;
+  readonly role: string;
+  readonly missing?: string;
+  readonly problem?: string;
+}
+
+/**
+ * Every file a planned request reads, in the order it is checked: its `< file` body, the .env files of
+ * {{$dotenv}} (for `environment`), each multipart `< ./file` part. The one list both the check before
+ * sending and a run's fault report register as inputs of the run (no output overwrites them).
+ */
+export function filesReadBy(item: Pick<PlannedRequest, 'file' | 'shown' | 'node' | 'where'>, environment: string): FileReadByRequest[] {
+  const folder = dirname(item.file);
+  const body = item.node.body;
+  const files: FileReadByRequest[] = [];
+  if (body?.kind === 'include') {
+    const shown = shownFileLine(body);
+    files.push({ path: resolvePath(folder, body.path), role: `the body file (${shown} of ${item.where})`, missing: `${shown}: no such file next to ${item.shown}` });
+  }
+  if (mentionsDotenv(item.node)) {
+    for (const name of dotenvNames(environment)) files.push({ path: join(folder, name), role: `the file {{$dotenv}} of ${item.where} reads` });
+  }
+  // A multipart body's `< ./file` parts: the same rule as a `< file` body (beside the .http file, an input of the run).
+  for (const part of body?.kind === 'inline' ? body.files ?? [] : []) {
+    const variable = pathVariableProblem(part);
+    const shown = shownFileLine(part);
+    files.push({ path: resolvePath(folder, part.path), role: `a file part (${shown} of ${item.where})`, missing: `${shown}: no such file next to ${item.shown}`, ...(variable === undefined ? {} : { problem: variable }) });
+  }
+  return files;
+}
+
+/**
  * What the check before sending found: the request's problem in words (without its file and line: the
  * caller says those), or the reference names of a `<@` body's file (they count for readLater).
  */
@@ -120,23 +156,14 @@ export type SendCheck = { readonly problem: string } | { readonly problem?: unde
 export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment: Environment, allPages: boolean, catalog: Catalog, names: Map<string, readonly string[]>, checkedTexts: Map<string, ResolvedText>, runFiles: RunFiles): SendCheck {
   const checked = checkRequest(item.parsed, item.node.index, environment, checkedTexts);
   if (!checked.ok) return { problem: checked.problem };
+  for (const read of filesReadBy(item, environment.name)) {
+    if (read.problem !== undefined) return { problem: read.problem };
+    if (read.missing !== undefined && !existsSync(read.path)) return { problem: read.missing };
+    runFiles.input(read.path, read.role);
+  }
   const include = checked.resolved.bodyInclude;
   const includePath = include && resolvePath(dirname(item.file), include.path);
   const shown = include && shownFileLine(include);
-  if (includePath && !existsSync(includePath)) return { problem: `${shown}: no such file next to ${item.shown}` };
-  if (includePath) runFiles.input(includePath, `the body file (${shown} of ${item.where})`);
-  if (mentionsDotenv(item.node)) {
-    for (const name of dotenvNames(environment.name)) runFiles.input(join(dirname(item.file), name), `the file {{$dotenv}} of ${item.where} reads`);
-  }
-  // A multipart body's `< ./file` parts: the same rule as a `< file` body (beside the .http file, an input of the run).
-  const body = item.node.body;
-  for (const part of body?.kind === 'inline' ? body.files ?? [] : []) {
-    const partPath = resolvePath(dirname(item.file), part.path);
-    const variable = pathVariableProblem(part);
-    if (variable !== undefined) return { problem: variable };
-    if (!existsSync(partPath)) return { problem: `${shownFileLine(part)}: no such file next to ${item.shown}` };
-    runFiles.input(partPath, `a file part (${shownFileLine(part)} of ${item.where})`);
-  }
   if (allPages) {
     const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, catalog);
     if (!lookup.ok) return { problem: lookup.error };
@@ -180,8 +207,8 @@ export function requestInputError(item: Pick<PlannedRequest, 'where' | 'shown' |
 
 /**
  * The inputs every run knows before it plans: its .http files, env file and private env file beside it,
- * overlays and --cacert files. What reads another file registers it as it reads: `< file` bodies and
- * the .env of {{$dotenv}} (checkBeforeSending), the env file's certificates (openRunNetwork).
+ * overlays and --cacert files. What reads another file registers it as it reads: the files a request
+ * reads (filesReadBy, in checkBeforeSending), the env file's certificates (resolveRunNetwork).
  */
 export function registerRunInputs(runFiles: RunFiles, files: readonly string[], envPath: string | undefined, options: { readonly overlays: readonly string[]; readonly cacert?: readonly string[] | undefined }): void {
   for (const file of files) runFiles.input(file, 'the .http file');

@@ -26,7 +26,7 @@ import { writeRunReport } from '../reporters/runReport';
 import type { RequestOutcome } from '../reporters/summary';
 import { registerRunInputs, shownPath } from '../runPlan';
 import type { Subcommand } from '../subcommands';
-import { BaselineError, writeBaseline, type BaselineRequest, type ClaimedBaseline } from '../../core/compare/baseline';
+import { BaselineError, registerBaselineInputs, writeBaseline, type BaselineRequest, type ClaimedBaseline } from '../../core/compare/baseline';
 import { COMPARE_HELP, parseCompareArgs, type CompareOptions } from './compareArgs';
 import { differenceWriter, type DifferenceWriter } from './differenceFile';
 import { openRequestSides, type CompareIo, type RequestSides } from './requestSides';
@@ -226,6 +226,7 @@ function claimCompareFiles(inputs: RunFiles, options: CompareOptions): void {
   } else {
     const files = collectRequestFiles(options.paths);
     registerRunInputs(inputs, files, findEnvFile(options.envFile, files[0]), options);
+    if (options.baseline) registerBaselineInputs(options.baseline, inputs);
   }
   if (options.out) inputs.claim(options.out, '--out');
   if (options.report) inputs.claim(options.report, '--report');

@@ -5,7 +5,7 @@
 // (`<n>.ndjson` in DIR), never by the manifest, and a request's rows are counted in its rows file (a
 // manifest counting otherwise is refused). What is written is claimed first as any output of the run
 // (src/core/files/outputs.ts: no link, no folder, no input of the run), before anything is sent.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { RunFiles } from '../files/outputs';
@@ -64,6 +64,16 @@ function manifestOf(dir: string, named: string): BaselineManifest {
   } catch (error) {
     throw new BaselineError(`${named}: ${MANIFEST} is not a baseline apiwb wrote (${error instanceof z.ZodError ? error.issues[0]?.message ?? 'invalid' : error instanceof Error ? error.message : String(error)})`);
   }
+}
+
+/**
+ * A recorded DIR's files registered as inputs of the run that compares with it (its manifest and every
+ * `<n>.ndjson` rows file), so that no --out or --report of that run is written over the recording.
+ */
+export function registerBaselineInputs(dir: string, files: RunFiles): void {
+  if (!baselineExists(dir)) return;
+  files.input(join(dir, MANIFEST), 'the baseline');
+  for (const name of readdirSync(dir)) if (/^\d+\.ndjson$/.test(name)) files.input(join(dir, name), 'the baseline');
 }
 
 /** The files of a baseline to record, claimed as outputs of the run: only these are written (writeBaseline). */
