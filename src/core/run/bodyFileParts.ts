@@ -6,6 +6,7 @@
 import type { BodyFileLine } from '../httpfile/model';
 import type { ResolvedText } from '../httpfile/resolve';
 import { splitLines } from '../httpfile/lines';
+import { NotTextError } from '../text/bodyFile';
 
 /** What the parts need: the body's text and first line, its file lines, how text is resolved, how a file is read. */
 export interface FilePartsInput {
@@ -13,7 +14,8 @@ export interface FilePartsInput {
   readonly firstLine: number;
   readonly files: readonly BodyFileLine[];
   readonly resolve: (text: string) => ResolvedText;
-  readonly read: (path: string, encoding?: string) => Promise<string>;
+  /** `strict`: bytes that do not decode throw NotTextError (decodeBodyFile's, core/text/bodyFile.ts). */
+  readonly read: (path: string, encoding?: string, strict?: boolean) => Promise<string>;
 }
 
 /** The file line as written, for messages: `< ./up.txt`. */
@@ -49,11 +51,11 @@ export async function withFileParts(input: FilePartsInput): Promise<ResolvedText
     if (variable !== undefined) return { problem: variable };
     let content: string;
     try {
-      content = await input.read(file.path, file.encoding);
+      content = await input.read(file.path, file.encoding, true);
     } catch (error) {
+      if (error instanceof NotTextError) return { problem: `${shown}: ${error.message}; a multipart part is sent as text only, so this request is not sent` };
       return { problem: `${shown}: ${error instanceof Error ? error.message : String(error)}` };
     }
-    if (content.includes('\uFFFD')) return { problem: `${shown}: not text in ${file.encoding ?? 'UTF-8'}; a multipart part is sent as text only, so this request is not sent` };
     add(file.substituteVariables ? input.resolve(content) : { text: content, unresolved: [] });
     text += line.eol;
   }

@@ -27,9 +27,10 @@ export interface PrepareContext {
   readonly dynamic?: DynamicVariableResolver;
   /**
    * Reads a `< ./file` body, relative to the .http file, as text: UTF-8, or `encoding` when the line
-   * names one (`<@latin1 ./file`), decoded by decodeBodyFile (core/text/bodyFile.ts).
+   * names one (`<@latin1 ./file`), decoded by decodeBodyFile (core/text/bodyFile.ts); `strict` (a multipart
+   * part): bytes that do not decode throw its NotTextError.
    */
-  readonly readInclude: (path: string, encoding?: string) => Promise<string>;
+  readonly readInclude: (path: string, encoding?: string, strict?: boolean) => Promise<string>;
 }
 
 export type Prepared =
