@@ -3,6 +3,10 @@
 // `< file` body (relative to the .http file, by the editor's and the CLI's own rules; the CLI checked it
 // and registered it as an input of the run first: runPlan.ts). The body's other lines get their variables
 // as the body did. A part goes as text: a file that is not text in its encoding is refused, never sent mangled.
+// Line breaks: a multipart body's structure (boundary lines, part headers, the blank line after them) ends
+// its lines in CRLF whatever the .http file's own (RFC 2046 5.1.1, RFC 7578; REST Client writes '\r\n'), and
+// so do the lines of a text part written inline, as REST Client sends them; a `< ./file` part's content goes
+// as the file holds it (its own line endings, untouched).
 import type { BodyFileLine } from '../httpfile/model';
 import type { ResolvedText } from '../httpfile/resolve';
 import { splitLines } from '../httpfile/lines';
@@ -28,7 +32,9 @@ export function pathVariableProblem(file: Pick<BodyFileLine, 'path' | 'substitut
   return file.path.includes('{{') ? `${shownFileLine(file)}: a file path holding a variable is not read in a multipart body` : undefined;
 }
 
-/** The body with each file line replaced by its file's content; or the first problem (a line's words, an unresolved variable). */
+const CRLF = '\r\n';
+
+/** The body with each file line replaced by its file's content, lines broken with CRLF; or the first problem (a line's words, an unresolved variable). */
 export async function withFileParts(input: FilePartsInput): Promise<ResolvedText | { readonly problem: string }> {
   const byLine = new Map(input.files.map((f) => [f.range.start.line, f]));
   let text = '';
@@ -41,7 +47,7 @@ export async function withFileParts(input: FilePartsInput): Promise<ResolvedText
   for (const [k, line] of splitLines(input.text).entries()) {
     const file = byLine.get(input.firstLine + k);
     if (!file) {
-      pending += line.text + line.eol;
+      pending += line.text + (line.eol === '' ? '' : CRLF);
       continue;
     }
     add(input.resolve(pending));
@@ -57,7 +63,7 @@ export async function withFileParts(input: FilePartsInput): Promise<ResolvedText
       return { problem: `${shown}: ${error instanceof Error ? error.message : String(error)}` };
     }
     add(file.substituteVariables ? input.resolve(content) : { text: content, unresolved: [] });
-    text += line.eol;
+    text += line.eol === '' ? '' : CRLF;
   }
   add(input.resolve(pending));
   return { text, unresolved };
