@@ -196,8 +196,8 @@ export function checkPlan(requests: readonly Omit<PlannedRequest, 'readLater'>[]
 }
 
 /** The CLI's reader of a request's `< file` bodies: beside the .http file `file`, decoded as the line says. */
-export function bodyFileReader(file: string): (path: string, encoding?: string) => Promise<string> {
-  return async (path, encoding) => decodeBodyFile(await readFile(resolvePath(dirname(file), path)), encoding);
+export function bodyFileReader(file: string): (path: string, encoding?: string, strict?: boolean) => Promise<string> {
+  return async (path, encoding, strict) => decodeBodyFile(await readFile(resolvePath(dirname(file), path)), encoding, strict);
 }
 
 /** A request's problem as an input error of the whole command (exit 2), naming its file and line. */

@@ -46,7 +46,7 @@ export function processEnvironment(): Readonly<Record<string, string | undefined
  * Reads a request's `< file` body: not in Restricted Mode; a file outside every workspace folder (`<
  * ../../../../etc/passwd`) only once the user has said yes to that file, asked each time.
  */
-export async function readIncludedBody(requestFile: vscode.Uri, path: string, encoding?: string): Promise<string> {
+export async function readIncludedBody(requestFile: vscode.Uri, path: string, encoding?: string, strict?: boolean): Promise<string> {
   if (!vscode.workspace.isTrusted) throw new Error(`< ${path}: not read: ${RESTRICTED_WORDS}`);
   const target = vscode.Uri.joinPath(requestFile, '..', path);
   if (!insideWorkspace(target)) {
@@ -56,7 +56,7 @@ export async function readIncludedBody(requestFile: vscode.Uri, path: string, en
       { modal: true }, read);
     if (choice !== read) throw new Error(`< ${path}: not read: ${target.fsPath} is outside the workspace folder and reading it was not allowed`);
   }
-  return decodeBodyFile(await vscode.workspace.fs.readFile(target), encoding);
+  return decodeBodyFile(await vscode.workspace.fs.readFile(target), encoding, strict);
 }
 
 /** The file (its real path: a link inside the folder may point out of it) lies in a workspace folder. */

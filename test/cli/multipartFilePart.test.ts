@@ -56,11 +56,11 @@ void describe('rev: a `< ./file` part of a multipart body', () => {
       `the part went as the text of its include line (${JSON.stringify(bodies)}), unsaid:\n${said}`);
   });
 
-  void it('the part holds the file content in place of its line, the rest of the body as written', async () => {
+  void it('the part holds the file content in place of its line, the rest of the body with CRLF line breaks', async () => {
     bodies.length = 0;
     const result = await runInProcess([join(server.dir, 'upload.http'), '--env', 'local', '--env-file', server.envFile]);
     assert.equal(result.code, 0, result.stdout + result.stderr);
-    assert.equal(bodies.at(-1), '--RevBoundary7\nContent-Disposition: form-data; name="file"; filename="up.txt"\n\nFILE-CONTENT-REV-42\n\n--RevBoundary7--');
+    assert.equal(bodies.at(-1), '--RevBoundary7\r\nContent-Disposition: form-data; name="file"; filename="up.txt"\r\n\r\nFILE-CONTENT-REV-42\n\r\n--RevBoundary7--');
   });
 
   void it('a part that is not text, or a file missing, is refused naming it; nothing is sent', async () => {

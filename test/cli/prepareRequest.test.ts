@@ -204,6 +204,6 @@ void describe('core/run: check and prepare a request', () => {
   void it("a multipart body's '< ./file' line is that file's content, read through the port", async () => {
     const multipart = parseHttpFile('POST {{base}}/up\nContent-Type: multipart/form-data; boundary=B\n\n--B\nContent-Disposition: form-data; name="f"\n\n< ./a.txt\n--B--\n');
     const prepared = await prepareRequest(multipart, 0, context({}, { './a.txt': 'A {{tenant}}' }));
-    assert.equal(prepared.ok ? prepared.request.body : prepared.problem, '--B\nContent-Disposition: form-data; name="f"\n\nA {{tenant}}\n--B--');
+    assert.equal(prepared.ok ? prepared.request.body : prepared.problem, '--B\r\nContent-Disposition: form-data; name="f"\r\n\r\nA {{tenant}}\r\n--B--');
   });
 });

@@ -30,7 +30,7 @@ export interface GenerateInput {
   readonly requestIndex: number;
   readonly environment: Environment;
   readonly catalog: Catalog;
-  readonly readInclude: (path: string, encoding?: string) => Promise<string>;
+  readonly readInclude: (path: string, encoding?: string, strict?: boolean) => Promise<string>;
   /** Every secret value the caller holds: none may appear in the code. */
   readonly knownSecrets: Iterable<string>;
 }

@@ -100,7 +100,7 @@ function literalCredential(file: HttpFile, requestIndex: number): string | undef
 
 export interface CodegenContext {
   readonly environment: Environment;
-  readonly readInclude: (path: string, encoding?: string) => Promise<string>;
+  readonly readInclude: (path: string, encoding?: string, strict?: boolean) => Promise<string>;
   readonly dynamic?: DynamicVariableResolver;
 }
 

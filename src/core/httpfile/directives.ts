@@ -45,6 +45,25 @@ function ruleOf(key: string): DirectiveRule | undefined {
   return Object.hasOwn(RULES, key) ? RULES[key] : undefined;
 }
 
+const DISABLED_FALSE: DirectiveRule = { fate: 'read', tool: 'httpYac' };
+const DISABLED_EXPRESSION: DirectiveRule = {
+  fate: 'refuse',
+  tool: 'httpYac',
+  words: 'its value is a script expression that decides whether the request is sent; API Workbench does not evaluate it (only no value, true or false), so rather than skip or send it by a guess, this request is not run',
+};
+
+/**
+ * The rule of a directive as written, value and all. httpYac's `# @disabled` takes an optional value and
+ * skips the request only when that value is true: no value or `true` skips it, `false` sends it, and any
+ * other value (an expression httpYac evaluates) is not run here — never a silent skip or a silent send.
+ */
+function ruleOfDirective(directive: Pick<Directive, 'key' | 'value'>): DirectiveRule | undefined {
+  if (directive.key !== 'disabled') return ruleOf(directive.key);
+  const value = directive.value.trim();
+  if (value === '' || value === 'true') return RULES['disabled'];
+  return value === 'false' ? DISABLED_FALSE : DISABLED_EXPRESSION;
+}
+
 /** A key this product acts on (or skips / refuses), written in another case: `@Paging` for `@paging`. */
 function recasedOwnKey(key: string): string | undefined {
   const lower = key.toLowerCase();
@@ -54,7 +73,7 @@ function recasedOwnKey(key: string): string | undefined {
 /** The diagnostic of a directive above a request line (none for one the product reads as written). */
 export function reportDirective(directive: Directive, diagnostics: HttpFileDiagnostic[]): void {
   const key = directive.key;
-  const rule = ruleOf(key);
+  const rule = ruleOfDirective(directive);
   if (rule?.fate === 'read') return;
   const recased = rule ? undefined : recasedOwnKey(key);
   if (recased !== undefined) {
@@ -88,9 +107,9 @@ export function reportMisplacedDirective(line: number, text: string, diagnostics
   });
 }
 
-/** The `# @disabled` directive of a block, when it has one: the request is not sent when the file is run. */
+/** The `# @disabled` (or `# @disabled true`) directive of a block, when it has one: the request is not sent when the file is run. */
 export function disablingDirective(directives: readonly Directive[]): Directive | undefined {
-  return directives.find((d) => ruleOf(d.key)?.fate === 'skip');
+  return directives.find((d) => ruleOfDirective(d)?.fate === 'skip');
 }
 
 /** Whether a request with these directives (as resolved: key → value) follows redirects. */

@@ -124,7 +124,10 @@ export interface Header {
 export type Body =
   | {
       readonly kind: 'inline'; readonly text: string; readonly range: Range; readonly offset: number;
-      /** In a multipart body, its `< ./file` lines: each stands for that file's content (REST Client, httpYac, JetBrains). */
+      /**
+       * Present on a multipart body (sent with CRLF line breaks: run/bodyFileParts.ts): its `< ./file` lines,
+       * none or more; each stands for that file's content (REST Client, httpYac, JetBrains).
+       */
       readonly files?: readonly BodyFileLine[];
     }
   | { readonly kind: 'include'; readonly path: string; readonly substituteVariables: boolean; readonly encoding?: string; readonly range: Range; readonly pathRange: Range };

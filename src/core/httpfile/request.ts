@@ -178,7 +178,7 @@ function headerLine(i: number, text: string, headers: Header[], references: Vari
   scanReferences(text, i, valueStart, references, diagnostics);
 }
 
-/** Whether the request's Content-Type is multipart (its body's `< ./file` lines are the files' content). */
+/** Whether the request's Content-Type is multipart (its body's `< ./file` lines are the files' content; sent with CRLF line breaks). */
 function isMultipart(headers: readonly Header[]): boolean {
   return headers.some((h) => /^content-type$/i.test(h.name) && /^\s*multipart\//i.test(h.value));
 }
@@ -196,7 +196,7 @@ function readBody(
   if (firstBodyLine > lastBodyLine) return { end: bodyEnd };
   const written = toBody(source, lines, firstBodyLine, lastBodyLine);
   const files = multipart && written.kind === 'inline' ? fileLinesOf(lines, firstBodyLine, lastBodyLine) : [];
-  const body: Body = files.length > 0 && written.kind === 'inline' ? { ...written, files } : written;
+  const body: Body = multipart && written.kind === 'inline' ? { ...written, files } : written;
   // No line of a body without '{{' holds one (a line break cannot stand inside '{{'): most bodies skip the scan.
   const referenced = body.kind !== 'inline' || body.text.includes('{{');
   for (let b = firstBodyLine; b <= lastBodyLine; b++) {

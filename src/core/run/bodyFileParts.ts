@@ -3,9 +3,14 @@
 // `< file` body (relative to the .http file, by the editor's and the CLI's own rules; the CLI checked it
 // and registered it as an input of the run first: runPlan.ts). The body's other lines get their variables
 // as the body did. A part goes as text: a file that is not text in its encoding is refused, never sent mangled.
+// Line breaks: a multipart body's structure (boundary lines, part headers, the blank line after them) ends
+// its lines in CRLF whatever the .http file's own (RFC 2046 5.1.1, RFC 7578; REST Client writes '\r\n'), and
+// so do the lines of a text part written inline, as REST Client sends them; a `< ./file` part's content goes
+// as the file holds it (its own line endings, untouched).
 import type { BodyFileLine } from '../httpfile/model';
 import type { ResolvedText } from '../httpfile/resolve';
 import { splitLines } from '../httpfile/lines';
+import { NotTextError } from '../text/bodyFile';
 
 /** What the parts need: the body's text and first line, its file lines, how text is resolved, how a file is read. */
 export interface FilePartsInput {
@@ -13,7 +18,8 @@ export interface FilePartsInput {
   readonly firstLine: number;
   readonly files: readonly BodyFileLine[];
   readonly resolve: (text: string) => ResolvedText;
-  readonly read: (path: string, encoding?: string) => Promise<string>;
+  /** `strict`: bytes that do not decode throw NotTextError (decodeBodyFile's, core/text/bodyFile.ts). */
+  readonly read: (path: string, encoding?: string, strict?: boolean) => Promise<string>;
 }
 
 /** The file line as written, for messages: `< ./up.txt`. */
@@ -26,7 +32,9 @@ export function pathVariableProblem(file: Pick<BodyFileLine, 'path' | 'substitut
   return file.path.includes('{{') ? `${shownFileLine(file)}: a file path holding a variable is not read in a multipart body` : undefined;
 }
 
-/** The body with each file line replaced by its file's content; or the first problem (a line's words, an unresolved variable). */
+const CRLF = '\r\n';
+
+/** The body with each file line replaced by its file's content, lines broken with CRLF; or the first problem (a line's words, an unresolved variable). */
 export async function withFileParts(input: FilePartsInput): Promise<ResolvedText | { readonly problem: string }> {
   const byLine = new Map(input.files.map((f) => [f.range.start.line, f]));
   let text = '';
@@ -39,7 +47,7 @@ export async function withFileParts(input: FilePartsInput): Promise<ResolvedText
   for (const [k, line] of splitLines(input.text).entries()) {
     const file = byLine.get(input.firstLine + k);
     if (!file) {
-      pending += line.text + line.eol;
+      pending += line.text + (line.eol === '' ? '' : CRLF);
       continue;
     }
     add(input.resolve(pending));
@@ -49,13 +57,13 @@ export async function withFileParts(input: FilePartsInput): Promise<ResolvedText
     if (variable !== undefined) return { problem: variable };
     let content: string;
     try {
-      content = await input.read(file.path, file.encoding);
+      content = await input.read(file.path, file.encoding, true);
     } catch (error) {
+      if (error instanceof NotTextError) return { problem: `${shown}: ${error.message}; a multipart part is sent as text only, so this request is not sent` };
       return { problem: `${shown}: ${error instanceof Error ? error.message : String(error)}` };
     }
-    if (content.includes('\uFFFD')) return { problem: `${shown}: not text in ${file.encoding ?? 'UTF-8'}; a multipart part is sent as text only, so this request is not sent` };
     add(file.substituteVariables ? input.resolve(content) : { text: content, unresolved: [] });
-    text += line.eol;
+    text += line.eol === '' ? '' : CRLF;
   }
   add(input.resolve(pending));
   return { text, unresolved };

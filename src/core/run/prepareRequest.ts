@@ -27,9 +27,10 @@ export interface PrepareContext {
   readonly dynamic?: DynamicVariableResolver;
   /**
    * Reads a `< ./file` body, relative to the .http file, as text: UTF-8, or `encoding` when the line
-   * names one (`<@latin1 ./file`), decoded by decodeBodyFile (core/text/bodyFile.ts).
+   * names one (`<@latin1 ./file`), decoded by decodeBodyFile (core/text/bodyFile.ts); `strict` (a multipart
+   * part): bytes that do not decode throw its NotTextError.
    */
-  readonly readInclude: (path: string, encoding?: string) => Promise<string>;
+  readonly readInclude: (path: string, encoding?: string, strict?: boolean) => Promise<string>;
 }
 
 export type Prepared =
@@ -148,7 +149,7 @@ async function fetchAuth(auth: AuthVariables, references: readonly AuthReference
   }
 }
 
-/** A multipart body with its `< ./file` lines replaced by the files' content (bodyFileParts.ts). */
+/** A multipart body with its `< ./file` lines replaced by the files' content, its lines broken with CRLF (bodyFileParts.ts). */
 async function multipartBody(body: Extract<Body, { kind: 'inline' }>, url: string, ctx: PrepareContext, scope: VariableScope): Promise<string | Failure> {
   const parts = await withFileParts({ text: body.text, firstLine: body.range.start.line, files: body.files ?? [], resolve: (text) => resolveVariables(text, scope), read: ctx.readInclude });
   if ('problem' in parts) return { ok: false, kind: 'include', problem: parts.problem, url };

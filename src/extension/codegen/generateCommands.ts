@@ -56,7 +56,7 @@ export class GenerateCommands {
     try {
       const generated = await make({
         file: parseHttpFile(document.getText()), requestIndex: ref.index, environment, catalog: this.catalogs.current,
-        readInclude: async (path, encoding) => decodeBodyFile(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(ref.uri, '..', path)), encoding),
+        readInclude: async (path, encoding, strict) => decodeBodyFile(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(ref.uri, '..', path)), encoding, strict),
         knownSecrets: await knownSecretValues(this.environments.allSecrets),
       });
       const opened = await vscode.workspace.openTextDocument({ language: generated.languageId, content: generated.code });

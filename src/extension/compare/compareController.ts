@@ -218,7 +218,7 @@ export class CompareController implements vscode.Disposable {
       try {
         const result = await runSideExchange({
           file: parsed, requestIndex: at.requestIndex, allPages: run.pages, sink, signal: run.abort.signal,
-          prepare: { environment, credentials, responses: new Map(), dynamic: dynamicVariables({ env: processEnvironment() }), readInclude: async (path, encoding) => decodeBodyFile(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(document.uri, '..', path)), encoding) },
+          prepare: { environment, credentials, responses: new Map(), dynamic: dynamicVariables({ env: processEnvironment() }), readInclude: async (path, encoding, strict) => decodeBodyFile(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(document.uri, '..', path)), encoding, strict) },
           onSecrets: (values) => run.redactor.addKnownSecrets(values),
           onPage: (p, rows) => this.panel.show(run.view('running', `${step}side ${name.toUpperCase()} (${environment.name}): page ${p} · ${rows} rows`)),
           redact: (text) => run.redactor.text(text),

@@ -371,7 +371,7 @@ export class SendController implements vscode.Disposable {
       responses: this.responsesOf(uri.toString()),
       dynamic: dynamicVariables({ env: processEnvironment() }),
       // Not in Restricted Mode; outside the workspace folder only once the user says so (workspaceTrust.ts).
-      readInclude: (path, encoding) => readIncludedBody(uri, path, encoding),
+      readInclude: (path, encoding, strict) => readIncludedBody(uri, path, encoding, strict),
     };
   }
 
