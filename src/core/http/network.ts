@@ -198,14 +198,16 @@ function bodyFieldNames(body: string): string[] {
 }
 
 /**
- * A credential the request carries: the URL's user info, a credential header, a secret field of its
- * body, or else a secret the run holds (the send boundary's search: in any header, query parameter or
+ * A credential the request carries: the URL's user info, a credential header, a secret-named query
+ * parameter (`?access_token=…`), a secret field of its body, or else a secret the run holds (the send boundary's search: in any header, query parameter or
  * body, whatever its name).
  */
 function credentialCarried(request: HttpRequest, url: URL, guard: SecretBindings | undefined): string | undefined {
   if (url.username || url.password) return "the URL's user name and password";
   const header = Object.keys(request.headers).find((name) => isCredentialHeader(name));
   if (header !== undefined) return `its ${header} header`;
+  const parameter = [...url.searchParams.keys()].find((name) => isSecretName(name));
+  if (parameter !== undefined) return `its ${parameter} query parameter`;
   const field = request.body ? bodyFieldNames(request.body).find((name) => isSecretName(name)) : undefined;
   if (field !== undefined) return `the ${field} field of its body`;
   const held = guard?.carries(request)[0];

@@ -5,13 +5,15 @@
 // http(s) URL among its variables and Token URLs: `originsFor`). A secret held but bound to nothing (an
 // APIWB_SECRET_* variable no auth entry of the run's environment reads) may go nowhere; a value of the
 // private env file goes as the auth field it fills, else to its environment's origins. Before a request
-// leaves, its URL, every header value (whatever the header's name) and its body are searched for every
-// value held, in every form secretForms.ts knows; one found in a request to an origin it is not bound to
-// refuses the request, naming both origins; a host name is searched in lower case (it has no case, and
-// the URL parser lowercases it). Values are never part of a message.
+// leaves, its URL (each part, and whole as it goes out), every header value (whatever the header's name)
+// and its body are searched for every value held, in every form secretForms.ts knows; one found in a
+// request to an origin it is not bound to refuses the request, naming both origins; a host name is
+// searched in lower case (it has no case, and the URL parser lowercases it) and with its punycode labels
+// decoded (the parser writes a label outside ASCII as `xn--…`). Values are never part of a message.
 // A value a request reads from the process environment or a .env file ({{$processEnv X}}, {{$env.X}},
 // {{$dotenv X}}) is bound to the origins of the environment in use, unless it is held already: then it
 // keeps the binding it has (an APIWB_SECRET_* password stays its Token URL's; one bound nowhere stays so).
+import { domainToUnicode } from 'node:url';
 import { authEntryOf, type AuthEntry, type Environment } from '../env/model';
 import type { HttpRequest } from '../http/types';
 import { urlParts } from '../http/url';
@@ -210,7 +212,7 @@ export class SecretBindings {
     return found;
   }
 
-  /** The URL's parts that carry a secret: user info, each query parameter, else the URL itself (host, path). */
+  /** The URL's parts that carry a secret: user info, each query parameter, else the URL itself (host, path, or across parts). */
   private urlCarries(url: string, note: (text: string, part: RequestPart) => void, add: (helds: readonly Held[], part: RequestPart) => void): void {
     let parsed: URL;
     try {
@@ -219,14 +221,23 @@ export class SecretBindings {
       note(url, { kind: 'url' });
       return;
     }
-    if (parsed.username || parsed.password) note(`${parsed.username}:${parsed.password}`, { kind: 'userinfo' });
-    for (const raw of parsed.search.slice(1).split('&')) if (raw !== '') note(raw, queryPart(raw, this));
+    // The URL whole, as it goes out: a secret the parser cuts across parts (a `?` in the path, a `&` in a
+    // query value) is in no single part, but whole on the request line.
+    const whole = this.inText(parsed.href);
+    const inParts = new Set<Held>();
+    const notePart = (text: string, part: RequestPart): void => {
+      const helds = this.inText(text);
+      for (const held of helds) inParts.add(held);
+      add(helds, part);
+    };
+    if (parsed.username || parsed.password) notePart(`${parsed.username}:${parsed.password}`, { kind: 'userinfo' });
+    for (const raw of parsed.search.slice(1).split('&')) if (raw !== '') notePart(raw, queryPart(raw, this));
     // What is left (host, path, fragment) cannot be dropped from a request.
     parsed.username = '';
     parsed.password = '';
     parsed.search = '';
-    const rest = this.inText(parsed.toString());
-    add([...rest, ...this.inHost(url).filter((held) => !rest.includes(held))], { kind: 'url' });
+    const rest = new Set([...this.inText(parsed.toString()), ...this.inHost(url), ...whole.filter((held) => !inParts.has(held))]);
+    add([...rest], { kind: 'url' });
   }
 
   /**
@@ -236,8 +247,10 @@ export class SecretBindings {
   private inHost(url: string): Held[] {
     const origin = this.held.size === 0 ? undefined : urlParts(url)?.origin;
     if (!origin) return [];
+    // A label outside ASCII goes out as punycode (`xn--…`): searched as it decodes, too.
+    const hosts = origin.includes('xn--') ? [origin, domainToUnicode(new URL(origin).hostname)] : [origin];
     const found: Held[] = [];
-    for (const held of this.held.values()) if (held.hostForms.some((form) => origin.includes(form))) found.push(held);
+    for (const held of this.held.values()) if (held.hostForms.some((form) => hosts.some((host) => host.includes(form)))) found.push(held);
     return found;
   }
 

@@ -17,14 +17,32 @@ const SCHEME_HEADER_NAMES: ReadonlySet<string> = new Set(['authorization', 'prox
 /** The auth schemes recognised in front of a credential. */
 export const AUTH_SCHEME = /^(Bearer|Basic|Digest|Token|ApiKey|Negotiate|NTLM|AWS4-HMAC-SHA256|OAuth)\s+(.*)$/is;
 
+/** A name part that is, or ends in, a secret word (`token`, `authtoken`, `password`, `clientsecret`, `apikey`, `credentials`). */
+const SECRET_HEADER_PART = /(?:token|passw(?:or)?d|passphrase|pwd|secret|credentials?|(?:api|access|private|service|subscription|signing)key)$/;
+/** `key` is a secret part after one of these (`X-API-Key`, `X-Service-Key`); alone it is not (`Idempotency-Key`). */
+const KEY_QUALIFIERS: ReadonlySet<string> = new Set(['api', 'access', 'private', 'service', 'subscription', 'signing']);
+/** Name parts of a header that tells something ABOUT a credential rather than carrying one (`X-Debug-Token-Link`, `X-Token-Expires`). */
+const DESCRIBING_HEADER_PARTS: ReadonlySet<string> = new Set([
+  'link', 'url', 'uri', 'endpoint', 'location', 'type', 'name', 'expires', 'expiry', 'expiration', 'lifetime', 'ttl',
+  'count', 'length', 'limit', 'max', 'policy', 'hint', 'format', 'prefix', 'page', 'cursor', 'next', 'continuation',
+]);
+
 /**
- * THE rule of which header carries a credential: one of CREDENTIAL_HEADER_NAMES, or any name isSecretName
- * calls a secret (`X-Service-Token`, `Api-Token`, `X-Client-Password`), as it does a query parameter or a
- * field of that name. Redaction, a hop to another origin, resume checkpoints, copy as curl, generated code
- * and the proxy notice all ask here.
+ * THE rule of which header carries a credential: one of CREDENTIAL_HEADER_NAMES, or a name with a secret
+ * word as a whole part, or ending one (`X-Service-Token`, `Api-Token`, `X-Client-Password`, `X-AuthToken`,
+ * parts cut at `-`, `_`, `.` and spaces), unless the header tells about a credential: CORS headers
+ * (`Access-Control-Allow-Credentials: true`) and a name with a describing part (`X-Debug-Token-Link`,
+ * `X-Token-Expires`). By parts, not substrings. Redaction, a hop to another origin, resume checkpoints,
+ * copy as curl, generated code and the proxy notice all ask here.
  */
 export function isCredentialHeader(name: string): boolean {
-  return isSecretName(name);
+  const lower = name.trim().toLowerCase();
+  if (CREDENTIAL_HEADER_NAMES.has(lower)) return true;
+  // CORS headers name what a browser may send (credentials, headers); they carry none.
+  if (lower.startsWith('access-control-')) return false;
+  const parts = lower.split(/[-_.\s]+/);
+  if (parts.some((part) => DESCRIBING_HEADER_PARTS.has(part))) return false;
+  return parts.some((part, i) => SECRET_HEADER_PART.test(part) || (part === 'key' && KEY_QUALIFIERS.has(parts[i - 1] ?? '')));
 }
 
 export function hasAuthScheme(name: string): boolean {
