@@ -43,6 +43,12 @@ export interface WalkCheckpoint {
   readonly origin?: string;
   /** The facts of the first page (totals, page size) every later page must repeat. */
   readonly facts?: PageFacts;
+  /**
+   * The number of the walk's first kept page (its first part's, kept across resumes), for styles that
+   * number their pages: the totals in facts are the whole list's, and a walk started past page 1 is judged
+   * from there (walkRate.missingByTotals). Absent: not known (another style, or an older checkpoint).
+   */
+  readonly firstPage?: number;
   /** Hashes of the last kept page's request and of its rows (hashes: nothing readable, no secret). */
   readonly lastRequest?: string;
   readonly lastPageHash?: string;

@@ -78,6 +78,8 @@ export interface PagingStrategy {
    * every page's with the first page's, and one that vanishes or changes stops the walk as inconsistent.
    */
   facts?(page: Page): Readonly<Record<string, string | number>>;
+  /** The number of the page `page` is, for styles that number pages (the server's word, else the request's, else 1). */
+  pageNumber?(page: Page): number | undefined;
   /** Fills defaults the contract states for the first call (e.g. OFFSET 1); pure. */
   prepare(first: HttpRequest): HttpRequest;
   accept(page: Page, state: WalkState): Acceptance;

@@ -77,7 +77,8 @@ export class WalkBook {
     const totalPages = totalPagesOf(this.checkpoint?.facts);
     if (totalPages !== undefined) {
       now.totalPages = totalPages;
-      if (pagesPerSecond > 0) now.timeLeftMs = (Math.max(0, totalPages - this.pages) * 1000) / pagesPerSecond;
+      const before = (this.checkpoint?.firstPage ?? 1) - 1;
+      if (pagesPerSecond > 0) now.timeLeftMs = (Math.max(0, totalPages - before - this.pages) * 1000) / pagesPerSecond;
     }
     if (waiting) now.waiting = waiting;
     return now;
@@ -91,7 +92,7 @@ export class WalkBook {
 
   finish(outcome: WalkOutcome, message: string, failure?: WalkFailure): WalkResult {
     // Complete only when what was kept agrees with the totals the server announced (walkRate.ts).
-    const missing = outcome === 'complete' ? missingByTotals(this.checkpoint?.facts, this.pages, this.rows) : undefined;
+    const missing = outcome === 'complete' ? missingByTotals(this.checkpoint?.facts, this.checkpoint?.firstPage, this.pages, this.rows) : undefined;
     if (missing) return this.finish('inconsistent', `inconsistent: the walk ended, but ${missing}. ${this.kept()}.`, { page: this.pages + 1, request: { method: this.first.method.toUpperCase(), url: this.bare(this.first).url }, kind: 'inconsistent', message: missing });
     const p = this.progress();
     const checkpoint = this.soFar();

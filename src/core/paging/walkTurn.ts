@@ -88,7 +88,9 @@ export class WalkTurns {
     if (head) markHeldHead(acceptance.rows, head);
     const currentKey = this.memory.kept(this.final ? undefined : this.current, seen);
     const step = this.nextStep(strategy, page, acceptance.rows, currentKey);
-    this.record(step, currentKey, seen.hash, facts);
+    // A resumed walk keeps its first part's start (an older checkpoint has none: the walk is not judged by totals).
+    const first = !this.s.resuming && book.pagesThisCall === 1 ? strategy.pageNumber?.(page) : undefined;
+    this.record(step, currentKey, seen.hash, facts, first);
     await this.tell(fetched, acceptance, streamed !== undefined);
     return this.ending(step);
   }
@@ -253,7 +255,7 @@ export class WalkTurns {
   }
 
   /** The checkpoint after the page just kept. */
-  private record(step: Step, currentKey: string | undefined, hash: string | undefined, facts: PageFacts | undefined): void {
+  private record(step: Step, currentKey: string | undefined, hash: string | undefined, facts: PageFacts | undefined, first: number | undefined): void {
     const { book } = this;
     const sinkState = this.s.options.sink.checkpoint();
     // Its fields set one by one in the order a resume file shows them (next and done last), not
@@ -263,6 +265,8 @@ export class WalkTurns {
     if (hash) after.lastPageHash = hash;
     const firstFacts = book.checkpoint?.facts ?? facts;
     if (firstFacts) after.facts = firstFacts;
+    const firstPage = book.checkpoint?.firstPage ?? first;
+    if (firstPage !== undefined) after.firstPage = firstPage;
     if (sinkState) after.sink = sinkState;
     if (step.kind === 'continue') after.next = this.s.bare(step.request);
     after.done = step.kind === 'end';

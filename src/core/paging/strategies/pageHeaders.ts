@@ -6,7 +6,7 @@ import { headerValue, type HttpResponse } from '../../http/types';
 import { commonAcceptance } from '../common';
 import { asNumber, queryParam, withQueryParam } from '../requestEdit';
 import { rowsRule } from '../rows';
-import type { PagingStrategy, RetryPolicy } from '../types';
+import type { Page, PagingStrategy, RetryPolicy } from '../types';
 
 export interface PaginationHeaders {
   readonly page?: number;
@@ -28,6 +28,8 @@ export function hasPaginationHeaders(response: HttpResponse): boolean {
 export function pageHeadersStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
   const rule = rowsRule('page-headers', options);
   const pageParam = options['page'] ?? 'page';
+  /** The page's number: X-Pagination-Page, else the one asked, else 1 (no page asked). */
+  const numberOf = (page: Page): number => paginationHeaders(page.response).page ?? asNumber(queryParam(page.request, pageParam)) ?? 1;
   return {
     style: 'page-headers',
     position: () => ({ query: [pageParam] }),
@@ -44,6 +46,7 @@ export function pageHeadersStrategy(options: Readonly<Record<string, string>>, p
       facts: [{ from: 'header', name: 'X-Pagination-Total-Pages' }, { from: 'header', name: 'X-Pagination-Total-Results' }, { from: 'header', name: 'X-Pagination-Per-Page' }],
     },
     prepare: (first) => first,
+    pageNumber: numberOf,
     facts(page) {
       const h = paginationHeaders(page.response);
       const facts: Record<string, number> = {};
@@ -64,7 +67,7 @@ export function pageHeadersStrategy(options: Readonly<Record<string, string>>, p
     },
     next(page, rows) {
       const headers = paginationHeaders(page.response);
-      const current = headers.page ?? asNumber(queryParam(page.request, pageParam)) ?? 1;
+      const current = numberOf(page);
       if (headers.totalPages === undefined) {
         return { kind: 'end', reason: 'the response has no X-Pagination-Total-Pages header, so there is no known next page' };
       }

@@ -6,11 +6,16 @@
 import { commonAcceptance } from '../common';
 import { asNumber, queryParam, withQueryParam } from '../requestEdit';
 import { isRecord, rowsRule } from '../rows';
-import type { PagingStrategy, RetryPolicy } from '../types';
+import type { Page, PagingStrategy, RetryPolicy } from '../types';
 
 export function pageNumberStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
   const rule = rowsRule('page-number', options);
   const pageParam = options['page'] ?? 'pageNumber';
+  /** The page's number: the PageNumber the response reports, else the one asked, else 1 (the default). */
+  const numberOf = (page: Page): number => {
+    const body = page.body.ok && isRecord(page.body.value) ? page.body.value : {};
+    return asNumber(body['PageNumber']) ?? asNumber(queryParam(page.request, pageParam)) ?? 1;
+  };
   return {
     style: 'page-number',
     position: () => ({ query: [pageParam] }),
@@ -29,6 +34,7 @@ export function pageNumberStrategy(options: Readonly<Record<string, string>>, po
       facts: [{ from: 'body', name: 'TotalOrders' }, { from: 'body', name: 'PageSize' }],
     },
     prepare: (first) => first,
+    pageNumber: numberOf,
     facts(page) {
       const body = page.body.ok && isRecord(page.body.value) ? page.body.value : {};
       const facts: Record<string, number> = {};
@@ -58,7 +64,7 @@ export function pageNumberStrategy(options: Readonly<Record<string, string>>, po
     },
     next(page, rows) {
       const body = page.body.ok && isRecord(page.body.value) ? page.body.value : {};
-      const current = asNumber(body['PageNumber']) ?? asNumber(queryParam(page.request, pageParam)) ?? 1;
+      const current = numberOf(page);
       const size = asNumber(body['PageSize']) ?? asNumber(queryParam(page.request, 'pageSize'));
       const total = asNumber(body['TotalOrders']);
       if (rows.length === 0) return { kind: 'end', reason: `page ${current} is empty` };
