@@ -127,6 +127,8 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
       if (shape === OPEN_OBJ) return laneRows.settle();
       return shape === OPEN_ARR && batches ? batches.hand(splitter, out, false) : undefined;
     });
+    // A lane still open at the end holds the earliest fault of its bytes, if any: before the skeleton's early end.
+    if (shape === OPEN_OBJ) offsets.ended(laneRows);
     if (cut instanceof PathLanes) cut.end();
     const result = endOf(splitter, size);
     if (small && heldAsParsed(small, early, rowBytes)) {
@@ -200,6 +202,15 @@ class BodyOffsets {
     this.elidedSoFar += this.lane.length;
     try {
       lanes.close();
+    } catch (error) {
+      throw this.inLane(error);
+    }
+  }
+
+  /** The body ended: a lane still open read to its last byte (held, it was not yet), its fault said at its byte. */
+  ended(lanes: LaneRows): void {
+    try {
+      lanes.ended();
     } catch (error) {
       throw this.inLane(error);
     }
