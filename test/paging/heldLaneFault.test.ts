@@ -32,3 +32,19 @@ void describe('a fault inside a held lane that leaves a string open', () => {
     });
   }
 });
+
+// A "}" where a held lane's literal or value is cut short: the anywhere read names a byte the body does not
+// hold there ("]") or another fault, where the byte-by-byte reading names the "}" at that byte.
+void describe('a "}" inside a held lane', () => {
+  for (const text of ['{"f0":[nu}ll]}', '{"f0":[1,nu}ll,2],"b":1}', '{"f0":[tr}', '{"f0":[1,2}']) {
+    void it(`${text}: the words of the whole body's reading`, async () => {
+      const want = oracle(text);
+      assert.ok(want?.startsWith('malformed JSON at byte '), want);
+      for (const step of [1, 1000]) {
+        const got = await read(text, undefined, step);
+        assert.ok(got.error instanceof MalformedJsonError, String(got.error));
+        assert.equal(got.error.message, want, `chunks of ${step} bytes`);
+      }
+    });
+  }
+});
