@@ -121,6 +121,8 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
       size += chunk.length;
       shape ??= firstNonBlank(chunk);
       if (shape === OPEN_OBJ) cut.push(chunk, events);
+      // Blanks before the shape is known are counted as bytes the skeleton read (a lane's fault is said after them).
+      else if (shape === undefined) offsets.outside(chunk, splitter);
       else splitter.push(chunk);
       if (small && size <= HELD_BODY_BYTES) small.push(Buffer.from(chunk));
       else small = undefined;
