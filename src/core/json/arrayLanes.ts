@@ -150,11 +150,14 @@ export class ArrayLanes {
     return quote + 1;
   }
 
-  /** A structural byte inside a lane: only the lane's own closing bracket matters. */
+  /**
+   * A structural byte inside a lane: only the lane's own closing bracket matters. A "}" at the lane's
+   * depth closes nothing: it stays in the lane, whose splitter says it at its byte as the body holds it.
+   */
   private inLane(chunk: Buffer, i: number, c: number, events: LaneEvents): void {
     if (c === QUOTE) this.inString = true;
     else if (c === OPEN_ARR || c === OPEN_OBJ) this.laneDepth++;
-    else if (c === CLOSE_ARR || c === CLOSE_OBJ) {
+    else if (c === CLOSE_ARR || (c === CLOSE_OBJ && this.laneDepth > 1)) {
       if (this.laneDepth === 1) {
         // The lane's own closing bracket: its content ends before it.
         this.emit(chunk, i, events);

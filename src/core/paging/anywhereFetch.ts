@@ -122,12 +122,16 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
       size += chunk.length;
       shape ??= firstNonBlank(chunk);
       if (shape === OPEN_OBJ) cut.push(chunk, events);
+      // Blanks before the shape is known are counted as bytes the skeleton read (a lane's fault is said after them).
+      else if (shape === undefined) offsets.outside(chunk, splitter);
       else splitter.push(chunk);
       if (small && size <= HELD_BODY_BYTES) small.push(Buffer.from(chunk));
       else small = undefined;
       if (shape === OPEN_OBJ) return laneRows.settle();
       return shape === OPEN_ARR && batches ? batches.hand(splitter, out, false) : undefined;
     });
+    // A lane still open at the end holds the earliest fault of its bytes, if any: before the skeleton's early end.
+    if (shape === OPEN_OBJ) offsets.ended(laneRows);
     if (cut instanceof PathLanes) cut.end();
     const result = endOf(splitter, size);
     if (small && heldAsParsed(small, early, rowBytes)) {
@@ -201,6 +205,15 @@ class BodyOffsets {
     this.elidedSoFar += this.lane.length;
     try {
       lanes.close();
+    } catch (error) {
+      throw this.inLane(error);
+    }
+  }
+
+  /** The body ended: a lane still open read to its last byte (held, it was not yet), its fault said at its byte. */
+  ended(lanes: LaneRows): void {
+    try {
+      lanes.ended();
     } catch (error) {
       throw this.inLane(error);
     }

@@ -120,6 +120,11 @@ export class LaneRows {
     lane.close(this.small);
   }
 
+  /** The body ended with a lane open: its held bytes read now. Throws MalformedJsonError where they are not JSON (before their end). */
+  ended(): void {
+    this.current?.open();
+  }
+
   /** After a chunk: full batches moved on, the lanes closed in it weighed, at once, against those kept. */
   async settle(): Promise<void> {
     // The chunk the lane being read holds views of is done with: its bytes so far are its own now.
