@@ -161,7 +161,7 @@ export class LaneRows {
     const all: (Lane | Forgotten)[] = [...this.records, ...this.kept.filter((l) => !l.voided)].sort((a, b) => a.order - b.order);
     const placed: (unknown[] | undefined)[] = [];
     for (const lane of all) {
-      const items = lane.keys.length === 1 ? lane.items : innerArray(skeleton, lane.keys, lane instanceof Lane && this.skeleton !== undefined);
+      const items = lane.keys.length === 1 ? lane.items : innerArray(skeleton, lane.keys, lane instanceof Lane && this.skeleton !== undefined, this.skeleton !== undefined);
       if (items) placeholderRows(items, lane.count, lane.sampled, lane.objects);
       if (!(lane instanceof Lane)) lane.items = items;
       placed.push(items);

@@ -13,9 +13,11 @@ import { isRecord } from './rows';
  * way made where they were not kept (too large), as the rule reads it. A kept object holds each of its
  * arrays (their content elided): when the one holding the last key lacks it, that array was in an earlier
  * copy of the object the body gave again, which JSON.parse does not keep either (undefined); so is a
- * value not an array in its place (the later copy's).
+ * value not an array in its place (the later copy's). `marks`: the objects made are marked not held (an
+ * object's arrays two levels down, past the budget not summarised); never for an items= path, whose first
+ * object, too large to keep, pathParts.ts rebuilds as it finds it among the fields not held.
  */
-export function innerArray(skeleton: Record<string, unknown>, keys: readonly string[], trusted: boolean): unknown[] | undefined {
+export function innerArray(skeleton: Record<string, unknown>, keys: readonly string[], trusted: boolean, marks: boolean): unknown[] | undefined {
   let holder: unknown = skeleton;
   let kept = true;
   // By index, not a slice of the keys: asked once for each lane remembered.
@@ -27,9 +29,9 @@ export function innerArray(skeleton: Record<string, unknown>, keys: readonly str
     // A kept lane not void is in the object's last copy: where that copy was not held (past the budget,
     // or a word stands for it), the objects on its way are made, marked not held, as a summary was.
     if (!kept || (trusted && !isRecord(holder))) {
-      holder = markNotHeld({});
+      holder = marks ? markNotHeld({}) : {};
       setOwnField(outer, key, holder);
-      if (outer === skeleton) forgetFieldNotHeld(outer, key);
+      if (marks && outer === skeleton) forgetFieldNotHeld(outer, key);
       kept = false;
     }
     if (!isRecord(holder)) return undefined;
