@@ -17,10 +17,14 @@ const SCHEME_HEADER_NAMES: ReadonlySet<string> = new Set(['authorization', 'prox
 /** The auth schemes recognised in front of a credential. */
 export const AUTH_SCHEME = /^(Bearer|Basic|Digest|Token|ApiKey|Negotiate|NTLM|AWS4-HMAC-SHA256|OAuth)\s+(.*)$/is;
 
+/**
+ * The words that make `key` a secret (`apikey`, `X-Service-Key`, `private_key`); alone it is not
+ * (`Idempotency-Key`). One list for the header rule and the name rule (SECRET_WORD) alike.
+ */
+const KEY_QUALIFIERS: readonly string[] = ['api', 'access', 'private', 'service', 'subscription', 'signing'];
+const KEY_QUALIFIER_SET: ReadonlySet<string> = new Set(KEY_QUALIFIERS);
 /** A name part that is, or ends in, a secret word (`token`, `authtoken`, `password`, `clientsecret`, `apikey`, `credentials`). */
-const SECRET_HEADER_PART = /(?:token|passw(?:or)?d|passphrase|pwd|secret|credentials?|(?:api|access|private|service|subscription|signing)key)$/;
-/** `key` is a secret part after one of these (`X-API-Key`, `X-Service-Key`); alone it is not (`Idempotency-Key`). */
-const KEY_QUALIFIERS: ReadonlySet<string> = new Set(['api', 'access', 'private', 'service', 'subscription', 'signing']);
+const SECRET_HEADER_PART = new RegExp(`(?:token|passw(?:or)?d|passphrase|pwd|secret|credentials?|(?:${KEY_QUALIFIERS.join('|')})key)$`);
 /** Name parts of a header that tells something ABOUT a credential rather than carrying one (`X-Debug-Token-Link`, `X-Token-Expires`). */
 const DESCRIBING_HEADER_PARTS: ReadonlySet<string> = new Set([
   'link', 'url', 'uri', 'endpoint', 'location', 'type', 'name', 'expires', 'expiry', 'expiration', 'lifetime', 'ttl',
@@ -42,7 +46,7 @@ export function isCredentialHeader(name: string): boolean {
   if (lower.startsWith('access-control-')) return false;
   const parts = lower.split(/[-_.\s]+/);
   if (parts.some((part) => DESCRIBING_HEADER_PARTS.has(part))) return false;
-  return parts.some((part, i) => SECRET_HEADER_PART.test(part) || (part === 'key' && KEY_QUALIFIERS.has(parts[i - 1] ?? '')));
+  return parts.some((part, i) => SECRET_HEADER_PART.test(part) || (part === 'key' && KEY_QUALIFIER_SET.has(parts[i - 1] ?? '')));
 }
 
 export function hasAuthScheme(name: string): boolean {
@@ -57,7 +61,7 @@ const SECRET_FIELD_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /** A name that contains one of these words holds a secret (`db_password`, `aws_secret_access_key`, `X-Auth-Token`)… */
-const SECRET_WORD = /pass(?:word|wd|phrase)|secret|token|api[\s_-]?key|access[\s_-]?key|private[\s_-]?key|service[\s_-]?key|subscription[\s_-]?key|signing[\s_-]?key|credential/i;
+const SECRET_WORD = new RegExp(`pass(?:word|wd|phrase)|secret|token|(?:${KEY_QUALIFIERS.join('|')})[\\s_-]?key|credential`, 'i');
 /** …unless it names something about a secret rather than the secret: a URL, a type, a paging cursor, a count. */
 const NOT_SECRET_WORD = /url|uri|endpoint|type|name|location|lifetime|expir|page|cursor|continuation|next|count|length|limit|max|policy|hint|header|prefix|format|sync/i;
 
