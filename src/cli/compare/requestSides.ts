@@ -12,6 +12,7 @@ import type { Catalog } from '../../core/catalog';
 import type { Environment } from '../../core/env/model';
 import { SecretBindings } from '../../core/secrets/bindings';
 import { terminalSafe } from '../../core/text/terminalText';
+import { directiveRefusal, disablingDirective } from '../../core/httpfile/directives';
 import { RunFiles } from '../../core/files/outputs';
 import type { Redactor } from '../../core/secrets/redact';
 import { bindEnvironmentSecrets, EnvironmentSecretStore, secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
@@ -60,6 +61,13 @@ function checkEverySide(plan: readonly PlannedRequest[], environments: readonly 
   }
 }
 
+/** A `# @disabled` request is compared on neither side, as `apiwb run` skips it: said, not failed (directives.ts). */
+function skipsDisabled(p: PlannedRequest, io: CompareIo): boolean {
+  if (!disablingDirective(p.block.directives)) return false;
+  io.stderr.write(`apiwb compare: ${terminalSafe(`${p.shown}: ${directiveRefusal(p.parsed, p.block) ?? ''}`)}; not compared\n`);
+  return true;
+}
+
 export async function openRequestSides(o: CompareOptions, io: CompareIo, redactor: Redactor, dir: string, inputs: RunFiles): Promise<RequestSides> {
   const files = collectRequestFiles(o.paths);
   const envPath = findEnvFile(o.envFile, files[0]);
@@ -73,7 +81,7 @@ export async function openRequestSides(o: CompareOptions, io: CompareIo, redacto
   const runA = o.mode === 'environments' || recording ? await load(o.env ?? '') : undefined;
   const runB = o.mode === 'environments' ? await load(o.against ?? '') : recording ? undefined : await load(o.env ?? '');
   const [envA, envB] = [runA?.environment, runB?.environment];
-  const plan = planRequests(files, o.name).requests.map((p) => ({ ...p, readLater: false }));
+  const plan = planRequests(files, o.name).requests.map((p) => ({ ...p, readLater: false })).filter((p) => !skipsDisabled(p, io));
   const catalog = catalogOf(o.overlays);
   checkEverySide(plan, [envA, envB], o.allPages, catalog, inputs);
   const labels = plan.map((p) => ({ where: p.where, label: p.node.name ?? p.where }));

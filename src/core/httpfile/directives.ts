@@ -24,7 +24,7 @@ const RULES: Readonly<Record<string, DirectiveRule>> = {
   folder: { fate: 'read', tool: 'API Workbench' },
   'no-redirect': { fate: 'read', tool: 'JetBrains HTTP Client' },
   noRedirect: { fate: 'read', tool: 'httpYac' },
-  disabled: { fate: 'skip', tool: 'httpYac', words: 'this request is not sent when the file is run (skipped)' },
+  disabled: { fate: 'skip', tool: 'httpYac', words: 'this request is not sent, neither when the file is run nor by Send (skipped)' },
   loop: { fate: 'refuse', tool: 'httpYac', words: 'sending a request repeatedly is not supported; rather than send it once, this request is not run' },
   ref: { fate: 'warn', tool: 'httpYac', words: 'the named request is not sent first; requests are sent in file order, so its response is there only when it is above this one' },
   forceRef: { fate: 'warn', tool: 'httpYac', words: 'the named request is not sent first; requests are sent in file order, so its response is there only when it is above this one' },
@@ -37,7 +37,7 @@ export const READ_DIRECTIVES: ReadonlyArray<readonly [string, string]> = [
   ['name', 'names the request, so later requests can use {{name.response.body.$.field}}'],
   ['paging', 'overrides the paging style: page-number, page-headers, offset-remaining, batch-cursor, export-ordinal, stateful-extraction, generic, none'],
   ['no-redirect', 'do not follow redirects'],
-  ['disabled', 'not sent when the file is run'],
+  ['disabled', 'not sent, neither when the file is run nor by Send'],
 ];
 
 /** The rule of a key written exactly so; undefined for a key no tool here is known to use. */
@@ -107,7 +107,7 @@ export function reportMisplacedDirective(line: number, text: string, diagnostics
   });
 }
 
-/** The `# @disabled` (or `# @disabled true`) directive of a block, when it has one: the request is not sent when the file is run. */
+/** The `# @disabled` (or `# @disabled true`) directive of a block, when it has one: the request is not sent (a run skips it, every other sender refuses it: directiveRefusal). */
 export function disablingDirective(directives: readonly Directive[]): Directive | undefined {
   return directives.find((d) => ruleOfDirective(d)?.fate === 'skip');
 }
@@ -117,12 +117,20 @@ export function followsRedirects(directives: Readonly<Record<string, string>>): 
   return !Object.hasOwn(directives, 'no-redirect') && !Object.hasOwn(directives, 'noRedirect');
 }
 
+/** A disabled request asked for by itself (a Send): why nothing goes, and how to send it. */
+const DISABLED_NOT_SENT = 'this request is disabled, so it is not sent; remove the line, or write # @disabled false, to send it';
+
 /**
- * Why a request of `file` is not sent for a directive of its block (`# @loop`, a directive written where
- * it is not read): the error's line and words, for every sender (the editor's Send, compare, generate);
- * `apiwb run` sets such a request aside before (run/notRun.ts, the same error).
+ * Why a request of `file` is not sent for a directive of its block, in the line's words, for every sender
+ * of one request (the editor's Send and its CodeLens, compare, generate): `# @disabled` (or `true`) — the
+ * request is disabled, so not sent; `# @loop`, a `@disabled` expression, a directive written where it is
+ * not read — the error's words. `apiwb run` sets both aside before (cli/notRun.ts: the skip said, the
+ * error as not run), by the same rule (ruleOfDirective).
  */
 export function directiveRefusal(file: HttpFile, block: RequestBlock): string | undefined {
+  const disabled = disablingDirective(block.directives);
+  if (disabled) return `line ${disabled.range.start.line + 1}: @${disabled.key} (${RULES['disabled']!.tool}): ${DISABLED_NOT_SENT}`;
   const d = file.diagnostics.find((x) => x.code === 'directive' && x.severity === 'error' && x.range.start.line >= block.firstLine && x.range.start.line <= block.lastLine);
   return d && `line ${d.range.start.line + 1}: ${d.message}`;
 }
+

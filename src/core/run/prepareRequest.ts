@@ -65,7 +65,7 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
   const found = requestAt(file, requestIndex);
   const node = found?.request;
   if (!found || !node) return { ok: false, kind: 'missing', problem: `there is no request #${requestIndex + 1} in this file`, url: '' };
-  // `# @loop`, a directive written where it is not read: not sent rather than sent otherwise (directives.ts).
+  // `# @disabled`: not sent; `# @loop`, a directive written where it is not read: not sent rather than sent otherwise (directives.ts).
   const refused = directiveRefusal(file, found.block);
   if (refused !== undefined) return { ok: false, kind: 'missing', problem: refused, url: node.requestLine.url };
   // gRPC, WebSocket, SSE, MQTT, AMQP: never sent as HTTP (notRun.ts).
