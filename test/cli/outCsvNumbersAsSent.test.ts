@@ -76,4 +76,24 @@ void describe('CSV --out: numbers as the service wrote them', () => {
       assert.equal(got, want);
     });
   }
+
+  // NDJSON and JSON keep the body's text too, on rows the Redactor changed (a password) as on the others.
+  for (const format of ['ndjson', 'json'] as const) {
+    for (const [name, count] of [['small', SMALL], ['big', BIG]] as const) {
+      void it(`--format ${format}: each row as the body holds it, the password masked (${name})`, async () => {
+        const file = join(server.dir, `${name}-${format}.http`);
+        writeFileSync(file, `GET {{base}}/${name}\n`);
+        const out = join(server.dir, `${name}.${format}`);
+        const r = await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--out', out, '--format', format]);
+        assert.equal(r.code, 0, r.stdout + r.stderr);
+        const got = readFileSync(out, 'utf8');
+        const lines = Array.from({ length: count }, (_, i) => row(i).json.replace('"password":"hunter2"', '"password":"***"'));
+        const want = format === 'ndjson' ? `${lines.join('\n')}\n` : `[\n${lines.join(',\n')}\n]\n`;
+        const gotLines = got.split('\n'), wantLines = want.split('\n');
+        const first = wantLines.findIndex((line, i) => line !== gotLines[i]);
+        assert.equal(first, -1, `line ${first}: ${gotLines[first]} (want ${wantLines[first]})`);
+        assert.equal(got, want);
+      });
+    }
+  }
 });

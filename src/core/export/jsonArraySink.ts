@@ -1,9 +1,10 @@
 // `--format json`: a JSON array, `[` + one row a line + `]`, valid JSON once closed, written page by page
 // (and a page streamed as it arrives, as NDJSON is: encodedSink.ts) on the same append-only file as the
-// others. Rows read whole are written as JSON.stringify gives them; rows streamed keep their text as the
-// service sent it (as the NDJSON file does), the array's commas put between: JSON.parse reads the same
-// rows from either. The file is closed with `]` after the rows kept, at close: a run stopped mid-body
-// (Ctrl-C, a kill) leaves the whole rows written so far, with no `]`.
+// others. Rows read whole are written as JSON.stringify gives them (a NumberText as its text: rowJsonText);
+// rows streamed keep their text as the service sent it (as the NDJSON file does), the array's commas put
+// between: JSON.parse reads the same rows from either. The file is closed with `]` after the rows kept,
+// at close: a run stopped mid-body (Ctrl-C, a kill) leaves the whole rows written so far, with no `]`.
+import { rowJsonText } from '../json/numberText';
 import { encodedSink, type RowEncoder } from './encodedSink';
 import { AppendOnlyFile } from './fileSink';
 import type { FileSinkOptions, RowSink } from './sink';
@@ -18,7 +19,7 @@ export async function openJsonArraySink(path: string, options: FileSinkOptions):
   const encoder: RowEncoder = {
     encode(rows) {
       if (rows.length === 0) return '';
-      const lines = rows.map((row, i) => `${written + i === 0 ? '[\n' : ',\n'}${JSON.stringify(row) ?? 'null'}`);
+      const lines = rows.map((row, i) => `${written + i === 0 ? '[\n' : ',\n'}${rowJsonText(row) ?? 'null'}`);
       written += rows.length;
       return lines.join('');
     },

@@ -1,4 +1,6 @@
-// NDJSON: one JSON value per line, the rows exactly as the service sent them (re-serialised).
+// NDJSON: one JSON value per line, the rows exactly as the service sent them (re-serialised; a number
+// whose text a double would change, kept as a NumberText, written as its text).
+import { rowJsonText } from '../json/numberText';
 import { AppendOnlyFile } from './fileSink';
 import type { FileSinkOptions, RowSink } from './sink';
 
@@ -7,7 +9,7 @@ const NEWLINE = 0x0a, CARRIAGE_RETURN = 0x0d, COMMA = 0x2c, OPEN_BRACKET = 0x5b,
 export function ndjsonLines(rows: readonly unknown[]): string {
   if (rows.length === 0) return '';
   const lines = new Array<string>(rows.length);
-  for (let i = 0; i < rows.length; i++) lines[i] = JSON.stringify(rows[i]) ?? 'null';
+  for (let i = 0; i < rows.length; i++) lines[i] = rowJsonText(rows[i]) ?? 'null';
   return `${lines.join('\n')}\n`;
 }
 

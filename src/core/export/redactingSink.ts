@@ -8,8 +8,9 @@
 // and redaction is row by row, so a part with nothing to redact is written as it came. A part that is
 // parsed is redacted row by row too: rows redaction leaves as they were keep their lines as the service
 // sent them (a number JSON.stringify cannot write, such as 1E400, stays as it came, as on the fast path),
-// rows it changed go on as rows (JSON.stringify's text), in order. A part's rows are a part of a page,
-// never a page of their own (writeRowsPart: a CSV header is fixed by a page's first rows, not a part's).
+// rows it changed go on as rows (their numbers' text kept: NumberText), in order. A part's rows are a
+// part of a page, never a page of their own (writeRowsPart: a CSV header is fixed by a page's first
+// rows, not a part's).
 import type { Redactor } from '../secrets/redact';
 import { keepsNumberText, parseKeepingNumbers } from '../json/numberText';
 import { ndjsonLineTexts } from './ndjsonSink';

@@ -145,3 +145,6 @@ export function jsonText(value: unknown): string | undefined {
   }
   return `{${text}}`;
 }
+
+/** A row's JSON: its numbers' text where it holds a NumberText (jsonText), else JSON.stringify's (faster). */
+export const rowJsonText = (row: unknown): string | undefined => (holdsNumberText(row) ? jsonText(row) : JSON.stringify(row));

@@ -8,7 +8,7 @@ import { parseHttpFile } from '../../core/httpfile';
 import { knownSecretValues } from '../../core/secrets';
 import type { CatalogController } from '../catalog/catalogController';
 import type { EnvironmentController } from '../environments/environmentController';
-import { decodeBodyFile } from '../../core/text/bodyFile';
+import { readIncludedBody } from '../workspaceTrust';
 
 export interface RequestRef { readonly uri: vscode.Uri; readonly index: number }
 
@@ -56,7 +56,7 @@ export class GenerateCommands {
     try {
       const generated = await make({
         file: parseHttpFile(document.getText()), requestIndex: ref.index, environment, catalog: this.catalogs.current,
-        readInclude: async (path, encoding, strict) => decodeBodyFile(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(ref.uri, '..', path)), encoding, strict),
+        readInclude: (path, encoding, strict) => readIncludedBody(ref.uri, path, encoding, strict),
         knownSecrets: await knownSecretValues(this.environments.allSecrets),
       });
       const opened = await vscode.workspace.openTextDocument({ language: generated.languageId, content: generated.code });

@@ -29,7 +29,7 @@ import type { HttpFile } from '../../core/httpfile/model';
 import { openFileSink, redactingSink } from '../../core/export';
 import { parseHttpFile, requestLabel } from '../../core/httpfile';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
-import { processEnvironment } from '../workspaceTrust';
+import { processEnvironment, readIncludedBody } from '../workspaceTrust';
 import { Redactor, knownSecretValues } from '../../core/secrets';
 import { ScopedSecretStore } from '../credentials/scopedSecretStore';
 import type { EnvironmentController } from '../environments/environmentController';
@@ -41,7 +41,6 @@ import { responseTimeoutMs } from '../settings';
 import { MAX_SHOWN, type CompareView, type CompareViewRecord, type CompareViewSummary } from './compareHtml';
 import { ComparePanel } from './comparePanel';
 import { pickForEntry, pickOther, pickPagesAndKey, storedWhen, type CompareChoices } from './comparePicks';
-import { decodeBodyFile } from '../../core/text/bodyFile';
 
 export type { CompareChoices } from './comparePicks';
 
@@ -218,7 +217,7 @@ export class CompareController implements vscode.Disposable {
       try {
         const result = await runSideExchange({
           file: parsed, requestIndex: at.requestIndex, allPages: run.pages, sink, signal: run.abort.signal,
-          prepare: { environment, credentials, responses: new Map(), dynamic: dynamicVariables({ env: processEnvironment() }), readInclude: async (path, encoding, strict) => decodeBodyFile(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(document.uri, '..', path)), encoding, strict) },
+          prepare: { environment, credentials, responses: new Map(), dynamic: dynamicVariables({ env: processEnvironment() }), readInclude: (path, encoding, strict) => readIncludedBody(document.uri, path, encoding, strict) },
           onSecrets: (values) => run.redactor.addKnownSecrets(values),
           onPage: (p, rows) => this.panel.show(run.view('running', `${step}side ${name.toUpperCase()} (${environment.name}): page ${p} · ${rows} rows`)),
           redact: (text) => run.redactor.text(text),
