@@ -2,6 +2,9 @@
 // language chosen, holding the request resolved against the active environment and no secret (each is read
 // from an APIWB_SECRET_*_TOKEN variable); a credential written literally is refused.
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import { activatedApi } from './extensionUnderTest';
 import { requireSandbox } from './sandbox';
@@ -65,5 +68,31 @@ describe('generate code (issue 34)', () => {
     const document = await vscode.commands.executeCommand<vscode.TextDocument | undefined>('apiWorkbench.generateCode', undefined, 'curl');
     assert.equal(document, undefined);
     assert.equal(vscode.workspace.textDocuments.filter((d) => d.isUntitled).length, before);
+  });
+
+  // A `< file` body is read through the trust check (workspaceTrust.ts readIncludedBody), as Send reads it:
+  // a file in the workspace folder is read; one outside it only once the user says yes in a modal, which
+  // the test editor does not answer (dialogs are not shown to extension tests), so it is not read.
+  it('a `< file` body: read in the workspace folder, not read from outside it unasked', async () => {
+    const api = await activatedApi();
+    await useSandboxEnvironment(api);
+    await writeWorkspaceFile('generate-body.json', '{"inside":"inside-marker-5150"}');
+    const inside = await writeWorkspaceFile('generate-include.http', 'POST {{booking_base_url}}/bookings\nContent-Type: application/json\n\n< ./generate-body.json\n');
+    await vscode.window.showTextDocument(inside);
+    const read = await vscode.commands.executeCommand<vscode.TextDocument | undefined>('apiWorkbench.generateCode', undefined, 'curl');
+    assert.ok(read?.getText().includes('inside-marker-5150'), 'the body from the workspace folder is in the code');
+    const folder = mkdtempSync(join(tmpdir(), 'apiwb-outside-'));
+    try {
+      writeFileSync(join(folder, 'outside.json'), '{"outside":"outside-marker-7731"}');
+      const request = vscode.Uri.joinPath(inside, '..', 'generate-outside.http');
+      const path = relative(dirname(request.fsPath), join(folder, 'outside.json')).split('\\').join('/');
+      await writeWorkspaceFile('generate-outside.http', `POST {{booking_base_url}}/bookings\nContent-Type: application/json\n\n< ${path}\n`);
+      await vscode.window.showTextDocument(request);
+      const document = await vscode.commands.executeCommand<vscode.TextDocument | undefined>('apiWorkbench.generateCode', undefined, 'curl');
+      assert.equal(document, undefined);
+      assert.ok(!vscode.workspace.textDocuments.some((d) => d.getText().includes('outside-marker-7731')), 'the file outside the workspace was not read');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
