@@ -18,7 +18,8 @@ import { MalformedJsonError, RowsFieldTwiceError, type AnywhereOptions, type Lan
 export { ByteBlocks, MalformedJsonError };
 
 const NEWLINE = 0x0a, OPEN_OBJ = 0x7b, OPEN_ARR = 0x5b;
-const OPEN_BRACKET = Buffer.from('['), CLOSE_BRACKET = Buffer.from(']');
+/** Ends a number that ends the body (the grammar reads a top-level value itself: jsonScanner valueEnds). */
+const BLANK = Buffer.from(' ');
 /**
  * Rows go out as they come, so a body may be larger than any memory limit; but one value is held whole
  * until it ends (a row, or a field such as TableName): past this size the body is refused.
@@ -100,15 +101,12 @@ export class JsonRowSplitter extends JsonScanner {
     else this.scan(chunk);
   }
 
-  /** Anywhere mode: a body that is a string, number or literal is read as the one item of an array (not kept). */
+  /** Anywhere mode: a body that is a string, number or literal is read by the grammar as it is (not kept; nothing may follow it). */
   private firstChunk(chunk: Buffer): void {
     const c = firstNonBlank(chunk);
     this.started = c !== undefined;
     if (c !== undefined && c !== OPEN_OBJ && c !== OPEN_ARR) {
       this.scalar = true;
-      this.discard = true;
-      this.scan(OPEN_BRACKET);
-      this.offset = 0;
     }
     this.scan(chunk);
   }
@@ -116,8 +114,13 @@ export class JsonRowSplitter extends JsonScanner {
   /** Ends the body: throws when it is incomplete. */
   end(): SplitResult {
     if (this.scalar && !this.complete) {
+      // A number at the body's end is complete only once a byte follows it; any other value here ends early.
       const at = this.offset;
-      this.scan(CLOSE_BRACKET);
+      try {
+        this.scan(BLANK);
+      } catch {
+        throw new MalformedJsonError({ endedEarly: true, offset: at });
+      }
       this.offset = at;
     }
     if (this.whole) {
@@ -156,7 +159,7 @@ export class JsonRowSplitter extends JsonScanner {
     if (c === OPEN_ARR) {
       this.rowsFound = true;
       this.rowsDepth = 1;
-      if (this.anywhere && !this.scalar) this.openLane('$');
+      if (this.anywhere) this.openLane('$');
     } else if (this.anywhere) this.discard = true;
     this.watch = 1;
   }
@@ -331,8 +334,6 @@ export class JsonRowSplitter extends JsonScanner {
   private rowEnd(b: Buffer, end: number): void {
     this.rowCount++;
     if (this.discard) {
-      // A body that is one value (read as an array of it) has nothing after it.
-      if (this.scalar && this.rowCount > 1) this.fail(this.heldStart, 'unexpected content after the end of the body');
       this.heldPieces = [];
       return;
     }
