@@ -59,7 +59,7 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
     service = name as ServiceId;
     out = parsed.values.out;
   } catch (error) {
-    io.stderr(`apiwb import-openapi: ${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
+    io.stderr(`apiwb import-openapi: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n\n${HELP}`);
     return 2;
   }
   // The overlay is an output as --out of a run is (src/core/files/outputs.ts): never the document read,
@@ -98,7 +98,7 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
       io.stderr(`apiwb import-openapi: ${terminalSafe(fileFaultWords(error, out))}\n`);
       return 2;
     }
-    io.stdout(`Overlay written to ${out}\n`);
+    io.stdout(`Overlay written to ${terminalSafe(out)}\n`);
   }
   return 0;
 }

@@ -3,7 +3,8 @@
 // failed, so the run exits non-zero while every other request of the file runs.
 import type { HttpFile } from '../core/httpfile/model';
 import { disablingDirective } from '../core/httpfile/directives';
-import { fileProblems, notRunReason, type NotRunRequest } from '../core/run/notRun';
+import { fileProblems, notRunReason, saidBeforeRun, type NotRunRequest } from '../core/run/notRun';
+import { terminalSafe } from '../core/text/terminalText';
 import type { RequestOutcome } from './reporters/summary';
 import type { FileWithoutRequests } from './runPlan';
 
@@ -13,6 +14,21 @@ interface Planned {
   readonly node: HttpFile['requests'][number];
   readonly block: HttpFile['blocks'][number];
   readonly where: string;
+}
+
+/**
+ * What the parser says a run should not pass over in silence — a request line read as the body above it, a
+ * directive not acted on as written — printed before anything is sent, for the blocks of the requests run
+ * (the language server shows the same diagnostics): `apiwb run` and `apiwb compare` (`command`) alike.
+ * An error is not said here: it is the reason its request is not run, said once with it.
+ */
+export function sayBeforeRun(requests: ReadonlyArray<Pick<Planned, 'shown' | 'parsed' | 'block'>>, command: string, stderr: { write(text: string): unknown }): void {
+  for (const { shown, parsed, block } of requests) {
+    for (const d of parsed.diagnostics) {
+      const line = d.range.start.line;
+      if (line >= block.firstLine && line <= block.lastLine && d.severity !== 'error' && saidBeforeRun(d)) stderr.write(`${command}: ${terminalSafe(`${shown}:${line + 1}: ${d.severity}: ${d.message}`)}\n`);
+    }
+  }
 }
 
 /** A not-run outcome: the request's (or the file's) line, not sent, with the reason on the summary line and `notRunRequest` for the reports. */

@@ -47,8 +47,7 @@ import { overlapsNext, preparesAhead, READY_AHEAD_FOR_MS } from './runOverlap';
 import { resumeRecordOf, resumeWords, type ResumeRecordKeeper } from './runResume';
 import { openRunOut, outcomeOf, thrownOutcome, type RunOutcome } from './runOutput';
 import { ResponseRows } from './responseRows';
-import { sayNotRun, setAsideFailingChecks, setAsideNotRun, type NotRunOutcome } from './notRun';
-import { saidBeforeRun } from '../core/run/notRun';
+import { sayBeforeRun, sayNotRun, setAsideFailingChecks, setAsideNotRun, type NotRunOutcome } from './notRun';
 import { reportInputFault, type RunInputs } from './runFaultReport';
 
 export const runSubcommand: Subcommand = {
@@ -101,7 +100,7 @@ async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor, in
   const runFiles = inputs.runFiles;
   registerRunInputs(runFiles, files, envPath, options);
   const whole = planRequests(files, options.name);
-  sayBeforeRun(whole.requests, io);
+  sayBeforeRun(whole.requests, 'apiwb run', io.stderr);
   const { notRun, ...plan } = setAsideNotRun(whole, environment.variables, options.name === undefined);
   // The contracts plus the overlays given: one catalog, passed to every exchange (no module singleton).
   const catalog = catalogOf(options.overlays);
@@ -111,20 +110,6 @@ async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor, in
   inputs.reportClaimed = true;
   const planned = withReadLater({ ...plan, requests: checks.kept }, checks.results.map((checked) => checked.names));
   return { envPath, runEnvironment, environment, catalog, planned, notRun: [...notRun, ...checks.notRun] };
-}
-
-/**
- * What the parser says a run should not pass over in silence — a request line read as the body above it, a
- * directive not acted on as written — printed before anything is sent, for the blocks of the requests run
- * (the language server shows the same diagnostics).
- */
-function sayBeforeRun(requests: ReadonlyArray<Pick<PlannedRequest, 'shown' | 'parsed' | 'block'>>, io: RunIo): void {
-  for (const { shown, parsed, block } of requests) {
-    for (const d of parsed.diagnostics) {
-      const line = d.range.start.line;
-      if (line >= block.firstLine && line <= block.lastLine && saidBeforeRun(d)) io.stderr.write(`apiwb run: ${terminalSafe(`${shown}:${line + 1}: ${d.severity}: ${d.message}`)}\n`);
-    }
-  }
 }
 
 async function execute(options: RunOptions, io: RunIo, redactor: Redactor, inputs: RunInputs): Promise<number> {

@@ -6,7 +6,7 @@
 // is written through — the .http file now holds the recorded rows — with exit 0.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareCommand } from '../../src/cli/compare/compareCommand';
 import { commandInProcess } from './inProcess';
@@ -34,6 +34,17 @@ void describe('compare --baseline never writes through a link', () => {
     const result = await commandInProcess(compareCommand, [httpFile, '--env', 'local', '--env-file', server.envFile, '--baseline', dir]);
     assert.equal(readFileSync(httpFile, 'utf8'), REQUESTS, `the .http file was written through the link (exit ${result.code}): ${result.stdout}${result.stderr}`);
     assert.equal(result.code, 2, result.stdout + result.stderr);
+  });
+
+  void it('a refused baseline leaves no folder behind', async () => {
+    const httpFile = join(server.dir, 'one.http');
+    writeFileSync(httpFile, REQUESTS);
+    const parent = join(server.dir, 'refused');
+    mkdirSync(join(parent, '0.ndjson'), { recursive: true });
+    // DIR made fresh, its rows file (through `..`) a folder: refused.
+    const result = await commandInProcess(compareCommand, [httpFile, '--env', 'local', '--env-file', server.envFile, '--baseline', `${parent}/fresh/..`]);
+    assert.equal(result.code, 2, result.stdout + result.stderr);
+    assert.ok(!existsSync(join(parent, 'fresh')), `the refused --baseline left a folder behind: ${result.stderr}`);
   });
 
 });

@@ -11,6 +11,7 @@ import { ROOT } from './cliProcess';
 import { commandInProcess, runInProcess } from './inProcess';
 import { compareCommand } from '../../src/cli/compare/compareCommand';
 import { generateCommand } from '../../src/cli/generateCommand';
+import { runImportOpenApi } from '../../src/cli/importCommand';
 import { startLocalServer, type LocalServer } from './localServer';
 
 const OSC = '\u001b]0;pwned\u0007';
@@ -62,6 +63,20 @@ void describe('stderr lines quoting the user\'s words: terminal-safe', () => {
     assert.equal(run.code, 2, run.stderr);
     assert.doesNotMatch(run.stderr, RAW, JSON.stringify(run.stderr));
     assert.ok(run.stderr.includes("not 'csv\\x1b]0;pwned\\x07'"), run.stderr);
+  });
+
+  void it('import-openapi: the --service quoted and the overlay written: names shown escaped', async () => {
+    const said = { stdout: '', stderr: '' };
+    const io = { stdout: (t: string) => { said.stdout += t; }, stderr: (t: string) => { said.stderr += t; } };
+    assert.equal(await runImportOpenApi(['doc.json', '--service', `x${OSC}`], io), 2, said.stderr);
+    assert.doesNotMatch(said.stderr, RAW, JSON.stringify(said.stderr));
+    assert.ok(said.stderr.includes("(got 'x\\x1b]0;pwned\\x07')"), said.stderr);
+    const doc = join(server.dir, 'openapi.json');
+    writeFileSync(doc, JSON.stringify({ openapi: '3.0.0', info: { title: 't', version: '1' }, paths: { '/v1/things': { get: { operationId: 'listThings', responses: { 200: { description: 'ok' } } } } } }));
+    const out = join(server.dir, `overlay${OSC}.json`);
+    assert.equal(await runImportOpenApi([doc, '--out', out], io), 0, said.stderr);
+    assert.doesNotMatch(said.stdout, RAW, JSON.stringify(said.stdout));
+    assert.ok(said.stdout.includes('overlay\\x1b]0;pwned\\x07.json'), said.stdout);
   });
 
   void it('an unknown option of generate and compare: shown escaped', async () => {

@@ -12,7 +12,6 @@ import type { Catalog } from '../../core/catalog';
 import type { Environment } from '../../core/env/model';
 import { SecretBindings } from '../../core/secrets/bindings';
 import { terminalSafe } from '../../core/text/terminalText';
-import { directiveRefusal, disablingDirective } from '../../core/httpfile/directives';
 import { RunFiles } from '../../core/files/outputs';
 import type { Redactor } from '../../core/secrets/redact';
 import { bindEnvironmentSecrets, EnvironmentSecretStore, secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
@@ -20,6 +19,8 @@ import { loadRunEnvironment, type RunEnvironment } from '../privateEnvRun';
 import { collectRequestFiles, findEnvFile } from '../nodePorts/files';
 import { createProgress, progressText } from '../reporters/progress';
 import { catalogOf, checkPlan, planRequests, requestInputError, shownPath, type PlannedRequest } from '../runPlan';
+import { InputError } from '../nodePorts/files';
+import { sayBeforeRun, setAsideNotRun } from '../notRun';
 import { openRunNetwork, type RunNetwork } from '../runNetwork';
 import { BaselineError, baselineExists, claimBaseline, readBaseline, type BaselineRequest, type ClaimedBaseline } from '../../core/compare/baseline';
 import type { GrowingFile } from '../../core/compare/growingFile';
@@ -61,11 +62,22 @@ function checkEverySide(plan: readonly PlannedRequest[], environments: readonly 
   }
 }
 
-/** A `# @disabled` request is compared on neither side, as `apiwb run` skips it: said, not failed (directives.ts). */
-function skipsDisabled(p: PlannedRequest, io: CompareIo): boolean {
-  if (!disablingDirective(p.block.directives)) return false;
-  io.stderr.write(`apiwb compare: ${terminalSafe(`${p.shown}: ${directiveRefusal(p.parsed, p.block) ?? ''}`)}; not compared\n`);
-  return true;
+/**
+ * The requests compared, set aside and said as `apiwb run` sets aside and says its own (notRun.ts): the
+ * parser's diagnostics said first, a `# @disabled` request not sent on either side, and a request neither
+ * side could send (a refusing directive, an unreadable block) an input error of the comparison (exit 2).
+ */
+function comparedRequests(whole: ReturnType<typeof planRequests>, environments: readonly (Environment | undefined)[], wholeFiles: boolean, io: CompareIo): PlannedRequest[] {
+  sayBeforeRun(whole.requests, 'apiwb compare', io.stderr);
+  let requests = whole.requests;
+  for (const environment of environments) {
+    if (!environment) continue;
+    const { notRun, requests: kept } = setAsideNotRun({ ...whole, requests }, environment.variables, wholeFiles);
+    const first = notRun[0];
+    if (first) throw new InputError(first.problem ?? 'not run', { file: first.notRunRequest.file, line: first.notRunRequest.line });
+    requests = kept;
+  }
+  return requests.map((p) => ({ ...p, readLater: false }));
 }
 
 export async function openRequestSides(o: CompareOptions, io: CompareIo, redactor: Redactor, dir: string, inputs: RunFiles): Promise<RequestSides> {
@@ -81,7 +93,7 @@ export async function openRequestSides(o: CompareOptions, io: CompareIo, redacto
   const runA = o.mode === 'environments' || recording ? await load(o.env ?? '') : undefined;
   const runB = o.mode === 'environments' ? await load(o.against ?? '') : recording ? undefined : await load(o.env ?? '');
   const [envA, envB] = [runA?.environment, runB?.environment];
-  const plan = planRequests(files, o.name).requests.map((p) => ({ ...p, readLater: false })).filter((p) => !skipsDisabled(p, io));
+  const plan = comparedRequests(planRequests(files, o.name), [envA, envB], o.name === undefined, io);
   const catalog = catalogOf(o.overlays);
   checkEverySide(plan, [envA, envB], o.allPages, catalog, inputs);
   const labels = plan.map((p) => ({ where: p.where, label: p.node.name ?? p.where }));

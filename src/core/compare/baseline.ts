@@ -5,7 +5,7 @@
 // (`<n>.ndjson` in DIR), never by the manifest, and a request's rows are counted in its rows file (a
 // manifest counting otherwise is refused). What is written is claimed first as any output of the run
 // (src/core/files/outputs.ts: no link, no folder, no input of the run), before anything is sent.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { RunFiles } from '../files/outputs';
@@ -87,16 +87,21 @@ export interface ClaimedBaseline {
  * outputs of the run: OutputRefused when one is a link, a folder or an input of the run.
  */
 export function claimBaseline(dir: string, requests: number, files: RunFiles): ClaimedBaseline {
-  mkdirSync(dir, { recursive: true });
-  files.claim(join(dir, MANIFEST), '--baseline');
-  for (let i = 0; i < requests; i++) files.claim(rowsFileOf(dir, i), '--baseline');
+  // A claim needs DIR to be there; a refused claim takes away the (empty) folders made for it.
+  const made = mkdirSync(dir, { recursive: true });
+  try {
+    files.claim(join(dir, MANIFEST), '--baseline');
+    for (let i = 0; i < requests; i++) files.claim(rowsFileOf(dir, i), '--baseline');
+  } catch (error) {
+    if (made !== undefined) rmSync(made, { recursive: true });
+    throw error;
+  }
   return { dir, requests };
 }
 
 /** Writes the claimed DIR: the manifest and each request's rows file (copied from the side's own). */
 export function writeBaseline(claimed: ClaimedBaseline, environment: string, allPages: boolean, requests: readonly BaselineRequest[]): void {
   const { dir } = claimed;
-  if (requests.length > claimed.requests) throw new Error(`--baseline ${dir}: ${requests.length} requests to record, ${claimed.requests} claimed`);
   requests.forEach((r, i) => {
     if (r.rowsFile) copyFileSync(r.rowsFile, rowsFileOf(dir, i));
   });
