@@ -19,8 +19,8 @@ import apiRequest from 'undici/lib/api/api-request.js';
 // As apiwb does (src/cli/main.ts, REQUEST_SENDER_FLAGS in src/cli/v8Flags.ts): llhttp is optimised later, so a short run does
 // not wait ~100 ms at exit for its optimised compile on background threads; a long one still is. And
 // JS is optimised only once it stays hot (the interrupt budget), which spares this loop some background
-// compiling too; and the same inlining budget: the baseline keeps every saving apiwb has.
-setFlagsFromString('--wasm-tiering-budget=2147483647 --interrupt-budget=500000 --max-inlined-bytecode-size-cumulative=4000');
+// compiling too; the same inlining budget, and the same heap growth: the baseline keeps every saving apiwb has.
+setFlagsFromString('--wasm-tiering-budget=2147483647 --interrupt-budget=500000 --max-inlined-bytecode-size-cumulative=4000 --heap-growing-percent=50');
 
 const agent = new Agent();
 /** undici's request(url, options) on one Agent, as its index.js glues it. */
