@@ -20,13 +20,12 @@ interface Planned {
  * What the parser says a run should not pass over in silence — a request line read as the body above it, a
  * directive not acted on as written — printed before anything is sent, for the blocks of the requests run
  * (the language server shows the same diagnostics): `apiwb run` and `apiwb compare` (`command`) alike.
- * An error is not said here: it is the reason its request is not run, said once with it.
  */
 export function sayBeforeRun(requests: ReadonlyArray<Pick<Planned, 'shown' | 'parsed' | 'block'>>, command: string, stderr: { write(text: string): unknown }): void {
   for (const { shown, parsed, block } of requests) {
     for (const d of parsed.diagnostics) {
       const line = d.range.start.line;
-      if (line >= block.firstLine && line <= block.lastLine && d.severity !== 'error' && saidBeforeRun(d)) stderr.write(`${command}: ${terminalSafe(`${shown}:${line + 1}: ${d.severity}: ${d.message}`)}\n`);
+      if (line >= block.firstLine && line <= block.lastLine && saidBeforeRun(d)) stderr.write(`${command}: ${terminalSafe(`${shown}:${line + 1}: ${d.severity}: ${d.message}`)}\n`);
     }
   }
 }
