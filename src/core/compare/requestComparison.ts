@@ -1,8 +1,10 @@
 // One request compared on two sides: what each side came back with (status, business verdict and
 // error codes, walk verdict, rows, contract drift) and what differs between them, in words, plus the
 // record comparison of their rows. The sides agree when nothing but ignored or volatile values
-// differs, and never when neither side answered (nothing was compared: a failure, as in apiwb run);
-// the summary line always names the four counts.
+// differs, and never when neither side answered (nothing was compared: a failure, as in apiwb run)
+// nor when a side's walk is not complete (its records past the failure were never seen: as in apiwb
+// run, only complete is success; two sides failing alike are not alike data); the summary line always
+// names the four counts.
 import type { RecordComparison } from './partitioned';
 import { shapeDiffers } from './shape';
 import { scalarText } from '../text/scalarText';
@@ -57,6 +59,7 @@ export function sideDifferences(a: SideSummary, b: SideSummary): string[] {
   if (newCodes.length) out.push(`new error codes on side B: ${newCodes.join(', ')}`);
   if (goneCodes.length) out.push(`error codes on side A only: ${goneCodes.join(', ')}`);
   if (a.walk !== b.walk) out.push(`walk verdict ${said(a.walk)} → ${said(b.walk)}`);
+  else if (a.walk !== undefined && a.walk !== 'complete') out.push(`walk ${a.walk} on both sides: records past it were not compared`);
   const driftA = a.drift.filter((d) => !b.drift.includes(d));
   const driftB = b.drift.filter((d) => !a.drift.includes(d));
   for (const d of driftA) out.push(`contract drift on side A only: ${d}`);
