@@ -3,7 +3,7 @@
 // compares a live side with it. What is read back is untrusted: the manifest is validated, its
 // requests must be the run's own (same files, lines and names), rows files are named by the product
 // (`<n>.ndjson` in DIR), never by the manifest, and a request's rows are counted in its rows file (a
-// manifest counting otherwise is refused). What is written is claimed first as any output of the run
+// manifest counting otherwise, or saying a request had no rows while its rows file is there, is refused). What is written is claimed first as any output of the run
 // (src/core/files/outputs.ts: no link, no folder, no input of the run), before anything is sent.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -103,7 +103,9 @@ export function claimBaseline(dir: string, requests: number, files: RunFiles): C
 export function writeBaseline(claimed: ClaimedBaseline, environment: string, allPages: boolean, requests: readonly BaselineRequest[]): void {
   const { dir } = claimed;
   requests.forEach((r, i) => {
+    // A request without rows leaves no rows file (one left from an earlier recording would contradict it).
     if (r.rowsFile) copyFileSync(r.rowsFile, rowsFileOf(dir, i));
+    else rmSync(rowsFileOf(dir, i), { force: true });
   });
   const manifest = {
     version: 1,
@@ -124,13 +126,22 @@ export function readBaseline(dir: string, planned: readonly { readonly where: st
   return manifest.requests.map((r, i) => recordedRequest(dir, `--baseline ${dir}`, r, i));
 }
 
-/** The manifest's request `i` with its rows file, whose rows must be those the manifest counts. */
+/**
+ * The manifest's request `i` with its rows file. The manifest must agree with its files: a request
+ * said to have rows has its rows file, holding as many rows as the manifest counts (none counted: none
+ * held); one said to have none has no rows file and no count. Else it is not what apiwb wrote: refused.
+ */
 function recordedRequest(dir: string, named: string, r: BaselineManifest['requests'][number], i: number): BaselineRequest {
   const rowsFile = rowsFileOf(dir, i);
-  if (r.hasRows && !existsSync(rowsFile)) throw new BaselineError(`${named}: ${i}.ndjson is missing`);
-  if (r.hasRows && r.summary.rows !== undefined) {
+  const notWritten = `it is not the baseline apiwb wrote; record it again`;
+  if (!r.hasRows) {
+    if (existsSync(rowsFile) || r.summary.rows !== undefined) {
+      throw new BaselineError(`${named}: ${MANIFEST} says ${r.label} had no rows, but ${existsSync(rowsFile) ? `${i}.ndjson is there` : `it counts ${r.summary.rows ?? 0}`}: ${notWritten}`);
+    }
+  } else {
+    if (!existsSync(rowsFile)) throw new BaselineError(`${named}: ${i}.ndjson is missing`);
     const held = lineBreaksOfFile(rowsFile);
-    if (held !== r.summary.rows) throw new BaselineError(`${named}: ${MANIFEST} counts ${r.summary.rows} rows for ${r.label}, but ${i}.ndjson holds ${held}: it is not the baseline apiwb wrote; record it again`);
+    if (held !== (r.summary.rows ?? 0)) throw new BaselineError(`${named}: ${MANIFEST} counts ${r.summary.rows ?? 0} rows for ${r.label}, but ${i}.ndjson holds ${held}: ${notWritten}`);
   }
   return { where: r.where, label: r.label, summary: r.summary, ...(r.hasRows ? { rowsFile } : {}), ...(r.recordKey ? { recordKey: r.recordKey } : {}) };
 }

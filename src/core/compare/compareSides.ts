@@ -1,6 +1,9 @@
 // A request's two sides compared: their summaries (requestComparison.ts) and, when both answered, their
 // rows files record by record (partitioned.ts), keyed by the field the caller gives, else the
-// operation's identifying field, else the content. Side B may still be walking (compareWalking): its
+// operation's identifying field as side B (the side sent now) names it — side A's (a baseline's, a
+// stored response's) only when B names none, so an edited baseline does not choose it — else the
+// content. A key decides only which records pair: paired records are compared whole, so no key choice
+// hides a difference. Side B may still be walking (compareWalking): its
 // rows are then compared as its walk keeps them, and the answer is the one its finished file gives.
 import { GrowingFileGaveUp, type GrowingFile } from './growingFile';
 import { compareRecordFiles, type RecordComparison, type RecordDifference } from './partitioned';
@@ -27,7 +30,7 @@ export interface CompareSidesOptions {
 }
 
 export async function compareSides(label: string, a: ComparedSide, b: ComparedSide, options: CompareSidesOptions): Promise<RequestComparison> {
-  const records = a.rowsFile && b.rowsFile ? await compareRows(a.rowsFile, { path: b.rowsFile }, options.key ?? a.recordKey ?? b.recordKey, options) : undefined;
+  const records = a.rowsFile && b.rowsFile ? await compareRows(a.rowsFile, { path: b.rowsFile }, options.key ?? b.recordKey ?? a.recordKey, options) : undefined;
   return compareRequest(label, a.summary, b.summary, records);
 }
 
@@ -76,7 +79,7 @@ export async function compareWalking(label: string, a: ComparedSide, b: WalkingS
       await giveUp();
       throw error;
     }
-    if (!sideB.rowsFile || !b.rows.isAt(sideB.rowsFile) || (options.key ?? a.recordKey ?? sideB.recordKey) !== key) {
+    if (!sideB.rowsFile || !b.rows.isAt(sideB.rowsFile) || (options.key ?? sideB.recordKey ?? a.recordKey) !== key) {
       await giveUp();
       return await compareSides(label, a, sideB, options);
     }
