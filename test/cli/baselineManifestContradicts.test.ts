@@ -19,7 +19,7 @@ void describe('a baseline manifest saying a request had no rows', () => {
   let args: string[] = [];
   let manifest = '';
   before(async () => {
-    local = await startLocalServer('apiwb-rev-baseline-rows-', (_req, res) => {
+    local = await startLocalServer('apiwb-baseline-contradicts-', (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify([{ id: 1, amount: 10 * version }, { id: 2, amount: 20 * version }]));
     });
     const file = join(local.dir, 'list.http');

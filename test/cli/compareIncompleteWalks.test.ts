@@ -17,7 +17,7 @@ void describe('apiwb compare: a walk not complete on both sides is no agreement'
   let file = '';
   let envFile = '';
   before(async () => {
-    local = await startLocalServer('apiwb-rev-compare-failed-', (req, res) => {
+    local = await startLocalServer('apiwb-compare-incomplete-', (req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
       const n = Number(url.searchParams.get('page') ?? 1);
       if (n === 2) {
