@@ -1,6 +1,6 @@
 // The record comparison's brute-force oracle and its generated data, shared by the oracle tests
 // (compareRecords.test.ts, compareRecordBytes.test.ts): random records and keys, records moved to other
-// positions (pages), duplicate keys, records without a key, volatile fields that differ on every record.
+// positions (pages), duplicate keys, records without a key, dates and request ids that differ on most records.
 import { contentOf, recordKey, type RecordRules } from '../../src/core/compare/records';
 import { mulberry32 } from '../../src/sandbox/shared/prng';
 

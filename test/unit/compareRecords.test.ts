@@ -1,6 +1,6 @@
 // The record comparison (src/core/compare/) against a brute-force oracle on generated data: random
 // records and keys, records moved to other positions (pages), duplicate keys, records without a key,
-// volatile fields that differ on every record, ignored paths; with partitions so small that every
+// dates and request ids that differ on most records (compared as any field), ignored paths; with partitions so small that every
 // input spans many of them, and with one partition.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,7 +54,7 @@ void describe('record comparison against a brute-force oracle', () => {
     });
   }
 
-  void it('matches by content when no key is given: moved and volatile-only records are unchanged', async () => {
+  void it('matches by content when no key is given: moved records are unchanged, none is changed', async () => {
     const { a, b } = generate(9, 300);
     const rules = rulesOf(undefined);
     const { result, diffs } = await compare(writeNdjson('a9.ndjson', a), writeNdjson('b9.ndjson', b), rules, 500);
@@ -66,7 +66,7 @@ void describe('record comparison against a brute-force oracle', () => {
 });
 
 void describe('the two ways a record is read without its content text', () => {
-  void it('sameContent answers as contentOf texts compared, on generated pairs (volatile values, ignored paths, nesting)', () => {
+  void it('sameContent answers as contentOf texts compared, on generated pairs (dates, ids, ignored paths, nesting)', () => {
     const { a, b } = generate(11, 400, 'few');
     const extra: Rec[] = [{ x: [1, { y: null }] }, { x: [1, { y: 0 }] }, { x: [] }, { x: {} }, { x: ['2026-01-01'] }, { x: ['2027-01-01'] }, { x: ['~'] }, { x: { at: '2026-01-01' } }, { x: {} , n: -0 }, { x: {}, n: 0 }, { __proto__: 1 }];
     const all = [...a.slice(0, 150), ...b.slice(0, 150), ...extra];
@@ -86,22 +86,22 @@ void describe('the two ways a record is read without its content text', () => {
 });
 
 void describe('record comparison, by example', () => {
-  void it('counts a moved record as unchanged, a volatile-only difference as none, and names field changes', async () => {
+  void it('counts a moved record as unchanged, a date that changed as a change, and names field changes', async () => {
     const a = [{ id: 1, n: 'a', at: '2026-01-01T00:00:00Z' }, { id: 2, n: 'b' }, { id: 3, n: 'c', x: { y: 1 } }, { id: 4, n: 'd' }];
     const b = [{ id: 4, n: 'd' }, { id: 3, n: 'c', x: { y: '1' }, z: 0 }, { id: 1, n: 'a', at: '2026-02-02T00:00:00Z' }, { id: 5, n: 'e' }];
     const { result, diffs } = await compare(writeNdjson('ea.ndjson', a), writeNdjson('eb.ndjson', b), rulesOf('id'), 1);
-    assert.deepEqual([result.added, result.removed, result.changed, result.unchanged], [1, 1, 1, 2]);
-    const changed = diffs.find((d) => d.kind === 'changed');
-    assert.deepEqual(changed?.key, 3);
+    assert.deepEqual([result.added, result.removed, result.changed, result.unchanged], [1, 1, 2, 1]);
+    assert.deepEqual(diffs.find((d) => d.kind === 'changed' && d.key === 1)?.fields, [{ path: 'at', kind: 'changed', before: '2026-01-01T00:00:00Z', after: '2026-02-02T00:00:00Z' }]);
+    const changed = diffs.find((d) => d.kind === 'changed' && d.key === 3);
     assert.deepEqual(changed?.fields, [{ path: 'x.y', kind: 'type', before: 1, after: '1' }, { path: 'z', kind: 'added', after: 0 }]);
     assert.deepEqual(result.shape, { onlyA: [], onlyB: ['z'], typeChanges: [{ path: 'x.y', a: ['number'], b: ['string'] }] });
   });
 
   void it('a record at the same position with the same text is the same record, before matching by key', async () => {
-    // Key 1 twice on each side, equal contents but for a volatile date: by key alone A's first would pair
-    // with B's second (equal contents pair first) and A's second would be reported changed.
-    const a = [{ id: 1, n: 'a', at: '2026-01-01' }, { id: 1, n: 'a', at: '2026-02-02' }];
-    const b = [{ id: 1, n: 'b' }, { id: 1, n: 'a', at: '2026-02-02' }];
+    // Key 1 twice on each side, equal contents written in another field order: by key alone A's first
+    // would pair with B's second (equal contents pair first) and A's second would be reported changed.
+    const a = [{ id: 1, n: 'a', at: '2026-02-02' }, { at: '2026-02-02', n: 'a', id: 1 }];
+    const b = [{ id: 1, n: 'b' }, { at: '2026-02-02', n: 'a', id: 1 }];
     const { result, diffs } = await compare(writeNdjson('sa.ndjson', a), writeNdjson('sb.ndjson', b), rulesOf('id'), 1);
     assert.deepEqual([result.changed, result.unchanged], [1, 1]);
     assert.deepEqual(diffs.map((d) => [d.kind, d.before, d.after]), [['changed', a[0], b[0]]]);

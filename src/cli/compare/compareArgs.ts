@@ -37,8 +37,8 @@ Sends the same requests (walks included with --all-pages) on two sides and compa
 request: status, business verdict and error codes, walk verdict, row counts, contract drift found on one
 side only, and the rows record by record, matched by key: records added, removed and changed (with the
 fields that changed and how), and shape differences (fields on one side only, type changes). A record
-that moved to another page is not a change. Values that change by design (dates, ids, cursors, tokens,
-as in the History compare) are not compared; --ignore adds paths.
+that moved to another page is not a change. Every field is compared, ids, dates and UUIDs included
+(they are data); --ignore leaves a path out.
 
 Sides:
   --env NAME          side A: an environment of http-client.env.json

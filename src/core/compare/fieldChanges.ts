@@ -1,6 +1,6 @@
 // Which fields of a changed record changed, and how: each leaf value (and each empty object or
 // array) by its path, on the records as received, leaving out what records.ts leaves out of the
-// comparison (volatile values, ignored paths). A path on one side only is added or removed; a value
+// comparison (the ignored paths). A path on one side only is added or removed; a value
 // of another JSON type is a type change; any other difference is a changed value.
 import { compared, normalPath } from './records';
 
@@ -40,19 +40,17 @@ export function jsonType(value: unknown): string {
 
 function leaves(value: unknown, ignore: ReadonlySet<string>): Map<string, unknown> {
   const out = new Map<string, unknown>();
-  const visit = (v: unknown, key: string | undefined, path: string, depth: number): void => {
+  const visit = (v: unknown, path: string, depth: number): void => {
     if (v !== null && typeof v === 'object' && depth < MAX_DEPTH) {
-      const entries: [string, string | undefined, unknown][] = Array.isArray(v)
-        ? v.map((item, i) => [`${path}[${i}]`, key, item])
-        : Object.entries(v as Record<string, unknown>).map(([k, item]) => [path === '' ? k : `${path}.${k}`, k, item]);
+      const entries: [string, unknown][] = Array.isArray(v)
+        ? v.map((item, i) => [`${path}[${i}]`, item])
+        : Object.entries(v as Record<string, unknown>).map(([k, item]) => [path === '' ? k : `${path}.${k}`, item]);
       if (entries.length === 0 && path !== '') out.set(path, v);
-      for (const [childPath, childKey, item] of entries) {
-        if (compared(normalPath(childPath), childKey, item, ignore)) visit(item, childKey, childPath, depth + 1);
-      }
+      for (const [childPath, item] of entries) if (compared(normalPath(childPath), ignore)) visit(item, childPath, depth + 1);
       return;
     }
     out.set(path, v);
   };
-  visit(value, undefined, '', 0);
+  visit(value, '', 0);
   return out;
 }

@@ -223,10 +223,9 @@ function onlyFieldNamed(bufA: Buffer, fa: Int32Array, countA: number, n: number,
 
 /**
  * Whether two records' contents (records.ts contentOf) surely differ: a top-level field named once on
- * each side, compared (not ignored, not volatile on either side), holds plain values that differ.
+ * each side, compared (not ignored), holds plain values that differ.
  * False means "not shown here", not "equal": the caller compares them the full way. Remembers, by
- * field position, whether a name takes part for a value that is not a string (the volatile rule asks
- * the name alone then), so a run of records of one shape decodes no name.
+ * field position, whether a name takes part, so a run of records of one shape decodes no name.
  */
 export class DifferenceProver {
   private readonly names: (Buffer | undefined)[] = [];
@@ -271,17 +270,15 @@ export class DifferenceProver {
     if (canonicalInteger(bufA, vs, ve) && canonicalInteger(bufB, ws, we)) return !sameBytes(bufA, vs, ve, bufB, ws, we) && this.nameCompared(n, bufA, ns, ne);
     const a = plainValue(bufA, vs, ve);
     const b = plainValue(bufB, ws, we);
-    if (a === NOT_PLAIN || b === NOT_PLAIN || a === b || !this.nameCompared(n, bufA, ns, ne)) return false;
-    const name = bufA.toString('utf8', ns, ne);
-    return (typeof a !== 'string' || compared(name, name, a, this.ignore)) && (typeof b !== 'string' || compared(name, name, b, this.ignore));
+    return a !== NOT_PLAIN && b !== NOT_PLAIN && a !== b && this.nameCompared(n, bufA, ns, ne);
   }
 
-  /** Whether field `n` named `buf[ns, ne)` takes part in the comparison for a value that is not a string. */
+  /** Whether field `n` named `buf[ns, ne)` takes part in the comparison (is not ignored). */
   private nameCompared(n: number, buf: Buffer, ns: number, ne: number): boolean {
     const known = this.names[n];
     if (known && sameBytes(known, 0, known.length, buf, ns, ne)) return this.namesCompared[n]!;
     const name = buf.toString('utf8', ns, ne);
     this.names[n] = Buffer.from(buf.subarray(ns, ne));
-    return (this.namesCompared[n] = compared(name, name, 0, this.ignore));
+    return (this.namesCompared[n] = compared(name, this.ignore));
   }
 }

@@ -1,10 +1,12 @@
 // How one record is seen by a comparison, the rule in one place: its key (the field the caller or the
 // operation's contract names, read from the record as received; a record without it is matched by its
 // content), and its content as compared: object keys sorted at every depth, array order kept, and
-// without what is expected to differ between two calls — every value the History compare marks
-// volatile (isVolatileValue, the one rule: dates, ids, cursors, tokens) and every path the caller
-// ignores. Two records are the same when their contents are the same text.
-import { isVolatileValue } from '../history/compare';
+// without the paths the caller ignores (`--ignore`), nothing else. No field is set aside as volatile by
+// its name or its value's look: an id, a date or a UUID in a record is business data (an order moved
+// to another customer, a booking to another day), and the contracts name no field a server stamps
+// per response in a record (their per-response stamps, Date and request ids, are headers). The
+// History view's `// volatile` marks (history/compare.ts isVolatileValue) only guide the eye in a diff
+// editor; they decide nothing here. Two records are the same when their contents are the same text.
 
 /** Deeper than this, a value is compared as JSON.stringify writes it (no sort, no volatile rule). */
 const MAX_DEPTH = 200;
@@ -35,7 +37,7 @@ export function recordKey(record: unknown, rules: RecordRules): string {
 
 /** The content as compared. Two records whose texts are equal have equal contents: callers ask only when they differ. */
 export function contentOf(record: unknown, rules: RecordRules): string {
-  return canonical(record, undefined, '', rules.ignore, 0);
+  return canonical(record, '', rules.ignore, 0);
 }
 
 /**
@@ -44,42 +46,36 @@ export function contentOf(record: unknown, rules: RecordRules): string {
  * differ at the same position would otherwise write two contents a record (bench/compare.ts).
  */
 export function sameContent(a: unknown, b: unknown, rules: RecordRules): boolean {
-  return same(a, b, undefined, '', rules.ignore, 0);
+  return same(a, b, '', rules.ignore, 0);
 }
 
-function same(a: unknown, b: unknown, key: string | undefined, path: string, ignore: ReadonlySet<string>, depth: number): boolean {
+function same(a: unknown, b: unknown, path: string, ignore: ReadonlySet<string>, depth: number): boolean {
   if (a === null || typeof a !== 'object' || b === null || typeof b !== 'object') {
     if ((a === null || typeof a !== 'object') !== (b === null || typeof b !== 'object')) return false;
-    return a === b || canonical(a, key, path, ignore, depth) === canonical(b, key, path, ignore, depth);
+    return a === b || canonical(a, path, ignore, depth) === canonical(b, path, ignore, depth);
   }
-  if (depth > MAX_DEPTH || Array.isArray(a) !== Array.isArray(b)) return canonical(a, key, path, ignore, depth) === canonical(b, key, path, ignore, depth);
-  if (Array.isArray(a)) return sameItems(a, b as unknown[], key, `${path}[]`, ignore, depth);
+  if (depth > MAX_DEPTH || Array.isArray(a) !== Array.isArray(b)) return canonical(a, path, ignore, depth) === canonical(b, path, ignore, depth);
+  if (Array.isArray(a)) return sameItems(a, b as unknown[], `${path}[]`, ignore, depth);
   const objA = a as Record<string, unknown>;
   const objB = b as Record<string, unknown>;
   let countA = 0;
   for (const name of Object.keys(objA)) {
     const childPath = path === '' ? name : `${path}.${name}`;
-    if (!compared(childPath, name, objA[name], ignore)) continue;
+    if (!compared(childPath, ignore)) continue;
     countA++;
-    if (!Object.hasOwn(objB, name) || !compared(childPath, name, objB[name], ignore)) return false;
-    if (!same(objA[name], objB[name], name, childPath, ignore, depth + 1)) return false;
+    if (!Object.hasOwn(objB, name)) return false;
+    if (!same(objA[name], objB[name], childPath, ignore, depth + 1)) return false;
   }
   let countB = 0;
-  for (const name of Object.keys(objB)) if (compared(path === '' ? name : `${path}.${name}`, name, objB[name], ignore)) countB++;
+  for (const name of Object.keys(objB)) if (compared(path === '' ? name : `${path}.${name}`, ignore)) countB++;
   return countA === countB;
 }
 
-/** Arrays: the same length, and item by item (an item keeps its array's field name for the volatile rule). */
-function sameItems(a: readonly unknown[], b: readonly unknown[], key: string | undefined, inner: string, ignore: ReadonlySet<string>, depth: number): boolean {
+/** Arrays: the same length, and item by item (an ignored `a[]` path leaves every item out). */
+function sameItems(a: readonly unknown[], b: readonly unknown[], inner: string, ignore: ReadonlySet<string>, depth: number): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const inA = compared(inner, key, a[i], ignore);
-    const inB = compared(inner, key, b[i], ignore);
-    // Left out, an item is written "~" (as canonical writes it): the text "~" on the other side equals it.
-    if (inA !== inB) {
-      if ((inA ? canonical(a[i], key, inner, ignore, depth + 1) : '"~"') !== (inB ? canonical(b[i], key, inner, ignore, depth + 1) : '"~"')) return false;
-    } else if (inA && !same(a[i], b[i], key, inner, ignore, depth + 1)) return false;
-  }
+  if (!compared(inner, ignore)) return true;
+  for (let i = 0; i < a.length; i++) if (!same(a[i], b[i], inner, ignore, depth + 1)) return false;
   return true;
 }
 
@@ -94,27 +90,26 @@ function keyOf(record: unknown, path: readonly string[]): string | undefined {
   return typeof value === 'string' ? JSON.stringify(value) : typeof value === 'boolean' ? String(value) : undefined;
 }
 
-/** Whether a value at `path` (field name `key`) takes part in the comparison. */
-export function compared(path: string, key: string | undefined, value: unknown, ignore: ReadonlySet<string>): boolean {
-  return !ignore.has(path) && !isVolatileValue(key, value);
+/** Whether the value at `path` takes part in the comparison: every path but those the caller ignores. */
+export function compared(path: string, ignore: ReadonlySet<string>): boolean {
+  return !ignore.has(path);
 }
 
-function canonical(value: unknown, key: string | undefined, path: string, ignore: ReadonlySet<string>, depth: number): string {
+function canonical(value: unknown, path: string, ignore: ReadonlySet<string>, depth: number): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (depth > MAX_DEPTH) return JSON.stringify(value);
   if (Array.isArray(value)) {
     const inner = `${path}[]`;
-    // An element keeps its array's field name for the volatile rule, as in the History compare.
-    const parts = value.map((item) => (compared(inner, key, item, ignore) ? canonical(item, key, inner, ignore, depth + 1) : '"~"'));
+    // An ignored item path is written "~" for every item: the array's length still counts.
+    const parts = value.map((item) => (compared(inner, ignore) ? canonical(item, inner, ignore, depth + 1) : '"~"'));
     return `[${parts.join(',')}]`;
   }
   const names = Object.keys(value).sort();
   const parts: string[] = [];
   for (const name of names) {
-    const child = (value as Record<string, unknown>)[name];
     const childPath = path === '' ? name : `${path}.${name}`;
-    if (!compared(childPath, name, child, ignore)) continue;
-    parts.push(`${JSON.stringify(name)}:${canonical(child, name, childPath, ignore, depth + 1)}`);
+    if (!compared(childPath, ignore)) continue;
+    parts.push(`${JSON.stringify(name)}:${canonical((value as Record<string, unknown>)[name], childPath, ignore, depth + 1)}`);
   }
   return `{${parts.join(',')}}`;
 }

@@ -1,6 +1,6 @@
 // One request compared on two sides: what each side came back with (status, business verdict and
 // error codes, walk verdict, rows, contract drift) and what differs between them, in words, plus the
-// record comparison of their rows. The sides agree when nothing but ignored or volatile values
+// record comparison of their rows. The sides agree when nothing but ignored paths
 // differs, and never when neither side answered (nothing was compared: a failure, as in apiwb run)
 // nor when a side's walk is not complete (its records past the failure were never seen: as in apiwb
 // run, only complete is success; two sides failing alike are not alike data); the summary line always

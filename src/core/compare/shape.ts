@@ -1,5 +1,5 @@
 // The shape of one side's records: every field path (array elements as `[]`) with the JSON types seen
-// there, on the records as received (a volatile field that appears on one side only is still a shape
+// there, on the records as received (a field that appears on one side only is a shape
 // difference; only ignored paths are left out). Two shapes differ by the paths seen on one side only
 // and by paths whose types differ. Bounded: past MAX_PATHS distinct paths, new ones are not tracked.
 import { jsonType } from './fieldChanges';
