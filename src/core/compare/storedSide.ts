@@ -30,6 +30,7 @@ type Parsed = { readonly body: unknown } | { readonly problem: string };
 
 function parsedBody(stored: StoredExchange): Parsed {
   const text = stored.response?.bodyText ?? '';
+  if (stored.bodyRefused) return { problem: `${stored.bodyRefused}; its rows were not compared` };
   const note = stored.entry.response?.bodyNote;
   if (note) return { problem: `the stored body was cut (${note}); its rows were not compared` };
   if (text.trim() === '') return { body: undefined };

@@ -6,6 +6,8 @@
 //   2. Cut a body beyond `maxBodyChars` and say so in the entry (never a silent cut).
 //   3. Bound the history: at most `maxEntries`, and at most `maxTotalBytes` of index plus bodies; the
 //      oldest entries go first, then bodies no entry refers to.
+//   4. A body file is trusted only while its content is what its name (its hash) says: read back, a body
+//      that is not is refused (not shown, said in the entry's body note); stored, it is written anew.
 // Writes are serialised (one chain), so two sends finishing together cannot lose each other's entry.
 import { createHash, randomUUID } from 'node:crypto';
 import type { HttpRequest, HttpResponse } from '../http/types';
@@ -62,7 +64,14 @@ export interface HistoryRecord {
 export interface StoredExchange {
   readonly entry: HistoryEntry;
   readonly response?: HttpResponse;
+  /** Why the stored body is not given (changed on disk since it was stored); also the entry's body note. */
+  readonly bodyRefused?: string;
 }
+
+/** What is said of a body file whose content is not the one stored under its name. */
+export const CHANGED_BODY = 'the body file was changed after it was stored (its content is not the one stored under its name): not shown';
+
+const bodyName = (text: string): string => `${createHash('sha256').update(text).digest('hex')}.body`;
 
 const INDEX = 'index.json';
 
@@ -94,7 +103,9 @@ export class HistoryStore {
     if (!entry) return undefined;
     const r = entry.response;
     if (!r) return { entry };
-    const bodyText = r.bodyFile ? ((await this.files.read(r.bodyFile)) ?? '') : '';
+    const stored = r.bodyFile ? await this.files.read(r.bodyFile) : undefined;
+    const refused = stored !== undefined && bodyName(stored) !== r.bodyFile;
+    const bodyText = refused ? '' : (stored ?? '');
     const response: HttpResponse = {
       status: r.status,
       statusText: r.statusText,
@@ -103,7 +114,9 @@ export class HistoryStore {
       timing: { startedAt: Date.parse(entry.time) || 0, firstByteMs: r.firstByteMs, totalMs: r.totalMs },
       sizeBytes: r.sizeBytes,
     };
-    return { entry, response };
+    if (!refused) return { entry, response };
+    const note = [r.bodyNote, CHANGED_BODY].filter(Boolean).join('; ');
+    return { entry: { ...entry, response: { ...r, bodyNote: note } }, response, bodyRefused: CHANGED_BODY };
   }
 
   record(record: HistoryRecord): Promise<HistoryEntry> {
@@ -189,10 +202,11 @@ export class HistoryStore {
     return entry;
   }
 
-  /** Stores a body once: its name is its hash, so an identical body is already there. */
+  /** Stores a body once: its name is its hash, so an identical body is already there — unless that file was changed: then it is written anew. */
   private async storeBody(text: string): Promise<string> {
-    const name = `${createHash('sha256').update(text).digest('hex')}.body`;
-    if ((await this.files.size(name)) === undefined) await this.files.write(name, text);
+    const name = bodyName(text);
+    const size = await this.files.size(name);
+    if (size !== byteLength(text) || (await this.files.read(name)) !== text) await this.files.write(name, text);
     return name;
   }
 
