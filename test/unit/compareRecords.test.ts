@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { compareRecordFiles, type RecordDifference } from '../../src/core/compare/partitioned';
 import { MARK, PartitionIndex, PartitionWriter } from '../../src/core/compare/partitionFile';
+import { parseRecord } from '../../src/core/compare/recordFiles';
 import { contentOf, rulesOf, sameContent, type RecordRules } from '../../src/core/compare/records';
 import { fieldChanges } from '../../src/core/compare/fieldChanges';
 import { openCsvSink } from '../../src/core/export/csvSink';
@@ -69,7 +70,10 @@ void describe('the two ways a record is read without its content text', () => {
   void it('sameContent answers as contentOf texts compared, on generated pairs (dates, ids, ignored paths, nesting)', () => {
     const { a, b } = generate(11, 400, 'few');
     const extra: Rec[] = [{ x: [1, { y: null }] }, { x: [1, { y: 0 }] }, { x: [] }, { x: {} }, { x: ['2026-01-01'] }, { x: ['2027-01-01'] }, { x: ['~'] }, { x: { at: '2026-01-01' } }, { x: {} , n: -0 }, { x: {}, n: 0 }, { __proto__: 1 }];
-    const all = [...a.slice(0, 150), ...b.slice(0, 150), ...extra];
+    // Numbers kept as their texts (parseRecord): 1.0 = 1 = 1e0, but no two of the big ones are alike.
+    const numbers = ['{"x":1.0}', '{"x":1}', '{"x":1e0}', '{"x":12345678901234567890}', '{"x":12345678901234567891}', '{"x":1e400}', '{"x":-1e400}', '{"x":[1.50,-0]}', '{"x":[1.5,0]}', '{"x":"1"}', '{"x":{}}']
+      .map((text, i) => parseRecord(text, 'numbers', i + 1) as Rec);
+    const all = [...a.slice(0, 150), ...b.slice(0, 150), ...extra, ...numbers];
     let equal = 0;
     for (const rules of [rulesOf('code'), rulesOf('code', ['nested.level', 'tags[]'])]) {
       for (const x of all) {

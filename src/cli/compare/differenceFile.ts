@@ -4,6 +4,7 @@
 // the sides' rows files, which the redacting sink already scrubbed of the run's secrets.
 import { AppendOnlyFile } from '../../core/export/fileSink';
 import type { RecordDifference } from '../../core/compare/partitioned';
+import { jsonText } from '../../core/json/numberText';
 
 export interface DifferenceWriter {
   difference(request: string, difference: RecordDifference): Promise<void>;
@@ -25,7 +26,8 @@ export async function differenceWriter(path: string): Promise<DifferenceWriter> 
     await file.append(text);
   };
   return {
-    difference: (request, d) => write(`${JSON.stringify({ request, ...d })}\n`),
+    // jsonText: a number kept as its text (a NumberText) is written as it came, not as a double.
+    difference: (request, d) => write(`${jsonText({ request, ...d }) ?? ''}\n`),
     request: (request, differences) => write(`${JSON.stringify({ request, kind: 'request', differences })}\n`),
     async close() {
       if (pending.length) await file.append(pending.join(''));

@@ -1,7 +1,10 @@
 // Which fields of a changed record changed, and how: each leaf value (and each empty object or
 // array) by its path, on the records as received, leaving out what records.ts leaves out of the
 // comparison (the ignored paths). A path on one side only is added or removed; a value
-// of another JSON type is a type change; any other difference is a changed value.
+// of another JSON type is a type change; any other difference is a changed value (a number by the value
+// its text names: numberValue.ts).
+import { NumberText } from '../json/numberText';
+import { isNumberValue, numberValueText } from './numberValue';
 import { compared, normalPath } from './records';
 
 export interface FieldChange {
@@ -24,7 +27,7 @@ export function fieldChanges(before: unknown, after: unknown, ignore: ReadonlySe
     if (!b.has(path)) changes.push({ path, kind: 'removed', before: value });
     else {
       const other = b.get(path);
-      if (JSON.stringify(value) !== JSON.stringify(other)) changes.push({ path, kind: jsonType(value) === jsonType(other) ? 'changed' : 'type', before: value, after: other });
+      if (leafText(value) !== leafText(other)) changes.push({ path, kind: jsonType(value) === jsonType(other) ? 'changed' : 'type', before: value, after: other });
     }
   }
   for (const [path, value] of b) if (!a.has(path)) changes.push({ path, kind: 'added', after: value });
@@ -34,14 +37,18 @@ export function fieldChanges(before: unknown, after: unknown, ignore: ReadonlySe
 /** The JSON type name of a value: string, number, boolean, null, object or array. */
 export function jsonType(value: unknown): string {
   if (value === null) return 'null';
+  if (value instanceof NumberText) return 'number';
   if (Array.isArray(value)) return 'array';
   return typeof value;
 }
 
+/** A leaf's text as compared: a number by the value its text names (numberValue.ts). */
+const leafText = (value: unknown): string | undefined => (isNumberValue(value) ? numberValueText(value) : JSON.stringify(value));
+
 function leaves(value: unknown, ignore: ReadonlySet<string>): Map<string, unknown> {
   const out = new Map<string, unknown>();
   const visit = (v: unknown, path: string, depth: number): void => {
-    if (v !== null && typeof v === 'object' && depth < MAX_DEPTH) {
+    if (v !== null && typeof v === 'object' && !(v instanceof NumberText) && depth < MAX_DEPTH) {
       const entries: [string, unknown][] = Array.isArray(v)
         ? v.map((item, i) => [`${path}[${i}]`, item])
         : Object.entries(v as Record<string, unknown>).map(([k, item]) => [path === '' ? k : `${path}.${k}`, item]);

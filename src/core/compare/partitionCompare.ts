@@ -7,6 +7,7 @@
 // (removed, added). A record so settled is parsed only to be shaped when the flat-shape signature does
 // not already cover it, and to be reported when someone listens. Every other group is decoded and
 // settled on the records' contents (records.ts).
+import { parseKeepingNumbers } from '../json/numberText';
 import { fieldChanges } from './fieldChanges';
 import type { FlatShapes } from './flatShape';
 import type { CompareRecordsOptions, RecordDifference } from './partitioned';
@@ -176,5 +177,5 @@ function pairEqual(listA: readonly Entry[], listB: readonly Entry[], contentA: (
 }
 
 function keyValueOf(key: string): { key?: unknown } {
-  return key.startsWith('k:') ? { key: JSON.parse(key.slice(2)) as unknown } : {};
+  return key.startsWith('k:') ? { key: parseKeepingNumbers(key.slice(2)) } : {};
 }

@@ -5,6 +5,7 @@
 import { open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { EXTRA_COLUMN } from '../export/csvSink';
+import { parseKeepingNumbers } from '../json/numberText';
 
 export type RecordFormat = 'ndjson' | 'csv';
 
@@ -15,10 +16,13 @@ export interface RecordSource {
 
 export class RecordFileError extends Error {}
 
-/** A record's text parsed; not JSON: an input error naming the file and line. */
+/**
+ * A record's text parsed, a number JSON.parse would lose kept as its text (json/numberText.ts, compared by
+ * numberValue.ts); not JSON: an input error naming the file and line.
+ */
 export function parseRecord(text: string, path: string, line: number): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return parseKeepingNumbers(text);
   } catch (error) {
     throw new RecordFileError(`${path}:${line}: not a JSON record (${error instanceof Error ? error.message : String(error)})`);
   }

@@ -6,9 +6,13 @@
 // to another customer, a booking to another day), and the contracts name no field a server stamps
 // per response in a record (their per-response stamps, Date and request ids, are headers). The
 // History view's `// volatile` marks (history/compare.ts isVolatileValue) only guide the eye in a diff
-// editor; they decide nothing here. Two records are the same when their contents are the same text.
+// editor; they decide nothing here. A number is compared by the value its text names (numberValue.ts:
+// 1.0 = 1, but 12345678901234567890 ≠ 12345678901234567891). Two records are the same when their
+// contents are the same text.
+import { NumberText } from '../json/numberText';
+import { isNumberValue, numberValueText } from './numberValue';
 
-/** Deeper than this, a value is compared as JSON.stringify writes it (no sort, no volatile rule). */
+/** Deeper than this, a value is compared as JSON.stringify writes it (no sort, no ignored path; numbers as doubles). */
 const MAX_DEPTH = 200;
 
 export interface RecordRules {
@@ -50,6 +54,7 @@ export function sameContent(a: unknown, b: unknown, rules: RecordRules): boolean
 }
 
 function same(a: unknown, b: unknown, path: string, ignore: ReadonlySet<string>, depth: number): boolean {
+  if (a instanceof NumberText || b instanceof NumberText) return isNumberValue(a) && isNumberValue(b) && numberValueText(a) === numberValueText(b);
   if (a === null || typeof a !== 'object' || b === null || typeof b !== 'object') {
     if ((a === null || typeof a !== 'object') !== (b === null || typeof b !== 'object')) return false;
     return a === b || canonical(a, path, ignore, depth) === canonical(b, path, ignore, depth);
@@ -86,7 +91,7 @@ function keyOf(record: unknown, path: readonly string[]): string | undefined {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
     value = (value as Record<string, unknown>)[part];
   }
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  if (isNumberValue(value)) return numberValueText(value);
   return typeof value === 'string' ? JSON.stringify(value) : typeof value === 'boolean' ? String(value) : undefined;
 }
 
@@ -96,6 +101,7 @@ export function compared(path: string, ignore: ReadonlySet<string>): boolean {
 }
 
 function canonical(value: unknown, path: string, ignore: ReadonlySet<string>, depth: number): string {
+  if (value instanceof NumberText) return numberValueText(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (depth > MAX_DEPTH) return JSON.stringify(value);
   if (Array.isArray(value)) {
