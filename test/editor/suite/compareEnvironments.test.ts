@@ -85,7 +85,7 @@ describe('Compare Environments… (issue 32)', () => {
     assert.deepEqual([r?.added, r?.removed, r?.changed, r?.unchanged], [0, 0, 1, sandbox().samples.bookingsPerPage - 1]);
   });
 
-  it('the same release on both sides agrees: nothing but volatile values may differ', async () => {
+  it('the same release on both sides agrees: every record unchanged', async () => {
     const outcome = await compare({ uri: file.toString(), requestIndex: 0 }, { environment: 'sandbox', allPages: true, key: '' });
     assert.equal(outcome?.comparison.differs, false);
     assert.equal(outcome?.comparison.records?.unchanged, total);
