@@ -6,49 +6,20 @@
 // secret-named header (`X-Api-Token`, a credential header by the product's rule). Two servers on 127.0.0.1 (two ports: two origins); page 2 of the first redirects (302)
 // to the second, which records the Authorization header it receives.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { generated } from '../cli/generateProcess';
 import { startLocalServer, type LocalServer } from '../cli/localServer';
+import { runGeneratedLoop } from './revLoopRunner';
 
-const exec = promisify(execFile);
-const ROOT = join(import.meta.dirname, '..', '..');
 const TOKEN = 'rev-b-token-5a1d93e0c4';
 const seenAway: string[] = [];
 
 function ordersPage(n: number): string {
   return JSON.stringify({ PageNumber: n, PageSize: 2, TotalOrders: 4, Orders: [{ id: n * 2 - 1 }, { id: n * 2 }] });
-}
-
-async function runLoop(dir: string, code: string, lang: 'ts' | 'python'): Promise<string> {
-  const env = { ...process.env, APIWB_SECRET_ENGAGEMENT_TOKEN: TOKEN };
-  if (lang === 'ts') {
-    const name = /export async function (\w+)/.exec(code)![1]!;
-    const module = join(dir, 'loop.mts');
-    writeFileSync(module, code);
-    const runner = join(dir, 'run.mts');
-    writeFileSync(runner, `import { ${name} } from ${JSON.stringify(module)};\ntry { const r = await ${name}({}); process.stdout.write(r.verdict); } catch (e) { process.stdout.write("failed: " + String(e)); }\n`);
-    return (await exec(process.execPath, ['--import', 'tsx', runner], { cwd: ROOT, env })).stdout;
-  }
-  const name = /^def (walk_\w+)/m.exec(code)![1]!;
-  const module = join(dir, 'loop_py.py');
-  writeFileSync(module, code);
-  const script = [
-    'import importlib.util, sys',
-    `spec = importlib.util.spec_from_file_location("loop", ${JSON.stringify(module)})`,
-    'loop = importlib.util.module_from_spec(spec)',
-    'spec.loader.exec_module(loop)',
-    'try:',
-    `    sys.stdout.write(loop.${name}()["verdict"])`,
-    'except Exception as error:',
-    '    sys.stdout.write("failed: " + str(error))',
-  ].join('\n');
-  return (await exec('python3', ['-c', script], { env })).stdout;
 }
 
 void describe('generated loops and a redirect to another origin', () => {
@@ -93,7 +64,7 @@ void describe('generated loops and a redirect to another origin', () => {
       assert.equal(made.code, 0, made.stderr);
       assert.ok(!made.stdout.includes(TOKEN));
       seenAway.length = 0;
-      const verdict = await runLoop(home.dir, made.stdout, lang);
+      const { verdict } = await runGeneratedLoop(home.dir, made.stdout, lang, { APIWB_SECRET_ENGAGEMENT_TOKEN: TOKEN });
       assert.ok(seenAway.length > 0 || /failed/.test(verdict), `the redirect was followed or refused: ${verdict}`);
       assert.ok(!seenAway.some((h) => h.includes(TOKEN)), `${lang}: the token sent to ${awayBase}: ${JSON.stringify(seenAway)} (verdict ${verdict})`);
     });

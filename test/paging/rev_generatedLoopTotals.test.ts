@@ -6,49 +6,13 @@
 //   - page-number, TotalOrders 10 and PageSize 5 announced, one row on each page.
 // The walker says each is not complete; the TypeScript and the Python loop say "complete".
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { runInProcess } from '../cli/inProcess';
 import { generated } from '../cli/generateProcess';
 import { startLocalServer, type LocalServer } from '../cli/localServer';
-
-const exec = promisify(execFile);
-const ROOT = join(import.meta.dirname, '..', '..');
-
-async function runLoop(dir: string, code: string, lang: 'ts' | 'python'): Promise<{ verdict: string; rows: unknown[] }> {
-  if (lang === 'ts') {
-    const name = /export async function (\w+)/.exec(code)![1]!;
-    const module = join(dir, `loop-${name}.mts`);
-    writeFileSync(module, code);
-    const runner = join(dir, `run-${name}.mts`);
-    writeFileSync(runner, [
-      `import { ${name} } from ${JSON.stringify(module)};`,
-      `try { const r = await ${name}({}); process.stdout.write(JSON.stringify({ rows: r.rows, verdict: r.verdict })); }`,
-      'catch (error) { process.stdout.write(JSON.stringify({ rows: [], verdict: "failed", error: String(error) })); }',
-    ].join('\n'));
-    const { stdout } = await exec(process.execPath, ['--import', 'tsx', runner], { cwd: ROOT });
-    return JSON.parse(stdout) as { verdict: string; rows: unknown[] };
-  }
-  const name = /^def (walk_\w+)/m.exec(code)![1]!;
-  const module = join(dir, `loop_${name}.py`);
-  writeFileSync(module, code);
-  const script = [
-    'import importlib.util, json, sys',
-    `spec = importlib.util.spec_from_file_location("loop", ${JSON.stringify(module)})`,
-    'loop = importlib.util.module_from_spec(spec)',
-    'spec.loader.exec_module(loop)',
-    'try:',
-    `    r = loop.${name}()`,
-    '    sys.stdout.write(json.dumps({"rows": r["rows"], "verdict": r["verdict"]}))',
-    'except loop.PagingError as error:',
-    '    sys.stdout.write(json.dumps({"rows": [], "verdict": "failed"}))',
-  ].join('\n');
-  const { stdout } = await exec('python3', ['-c', script]);
-  return JSON.parse(stdout) as { verdict: string; rows: unknown[] };
-}
+import { runGeneratedLoop } from './revLoopRunner';
 
 void describe('generated paging loops: never complete with announced rows missing', () => {
   let server: LocalServer;
@@ -90,7 +54,7 @@ void describe('generated paging loops: never complete with announced rows missin
       for (const lang of ['ts', 'python'] as const) {
         const made = await generated([file, '--name', name, '--paging', '--lang', lang, '--env-file', server.envFile, '--env', 'local'], {});
         assert.equal(made.code, 0, made.stderr);
-        const got = await runLoop(server.dir, made.stdout, lang);
+        const got = await runGeneratedLoop(server.dir, made.stdout, lang);
         assert.notEqual(got.verdict, 'complete', `${lang}: ${got.rows.length} row(s) of the 10 announced, said complete`);
       }
     });
