@@ -1,8 +1,7 @@
-// Invariant C: the CLI reads a file one way; no request is dropped without a word. Two requests of a file
-// named `a` (`# @name a` twice): `apiwb run --name a` and `apiwb compare --name a` send both, but
-// `apiwb generate --name a` prints the first as code and leaves the second out, exit 0 and nothing said
-// (src/cli/generateCommand.ts: the first block whose name matches). It should refuse (name the two
-// lines) or at least say that another request has that name.
+// No request is dropped without a word: two requests of a file named `a` (`# @name a` twice) are both
+// sent by `apiwb run --name a` and `apiwb compare --name a`; `apiwb generate --name a` makes code of one
+// request, so it refuses (exit 2), naming both requests' lines, rather than print the first and leave the
+// second out unsaid (found by review: it printed the first, exit 0).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,9 +16,11 @@ writeFileSync(file, '###\n# @name a\nGET {{base}}/one\n\n###\n# @name a\nGET {{b
 const envFile = join(dir, 'http-client.env.json');
 writeFileSync(envFile, JSON.stringify({ local: { base: 'http://127.0.0.1:9' } }));
 
-void describe('apiwb generate --name naming two requests', () => {
-  void it('refuses, or says that a second request has that name', async () => {
+void describe('apiwb generate --name that two requests share', () => {
+  void it('refuses with both lines named, and prints no code', async () => {
     const made = await generated([file, '--name', 'a', '--lang', 'curl', '--env-file', envFile, '--env', 'local'], {});
-    assert.ok(made.code !== 0 || /\/two|twice|two requests|more than one|line 6/i.test(made.stderr), `exit ${made.code}, stderr ${JSON.stringify(made.stderr)}`);
+    assert.equal(made.code, 2, made.stderr);
+    assert.match(made.stderr, /2 requests are named 'a' \(lines 3, 7\)/);
+    assert.equal(made.stdout, '');
   });
 });
