@@ -78,7 +78,7 @@ export async function generateCommand(args: readonly string[], io: GenerateIo = 
   try {
     const file = resolvePath(positionals[0]!);
     const parsed = parseHttpFile(readFileSync(file, 'utf8'));
-    const named = parsed.blocks.flatMap((b) => (b.request?.name === values.name ? [b.request] : []));
+    const named = parsed.blocks.flatMap((b) => (b.request && b.request.name === values.name ? [b.request] : []));
     if (named.length === 0) throw new InputError(`${positionals[0]}: no request named '${values.name}'`);
     // One request becomes code: a name two requests share would leave one out unsaid (run and compare send both).
     if (named.length > 1) throw new InputError(`${positionals[0]}: ${named.length} requests are named '${values.name}' (lines ${named.map((r) => r.range.start.line + 1).join(', ')}); give one of them another # @name`);

@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { runInProcess } from '../cli/inProcess';
 import { generated } from '../cli/generateProcess';
 import { startLocalServer, type LocalServer } from '../cli/localServer';
-import { runGeneratedLoop } from './revLoopRunner';
+import { runGeneratedLoop } from './generatedLoopRunner';
 
 void describe('generated paging loops: never complete with announced rows missing', () => {
   let server: LocalServer;

@@ -9,6 +9,7 @@ import type { PagingLoop } from '../../paging/loop';
 import { ERROR_LIST_KEYS } from '../../paging/rows';
 import { DEFAULT_RETRY_POLICY } from '../../paging/types';
 import { citationsAsText } from '../../reference';
+import { isCredentialHeader } from '../../secrets/vocabulary';
 import type { SecretInput } from '../request';
 
 export interface LoopInput {
@@ -20,7 +21,20 @@ export interface LoopInput {
   readonly requestName?: string;
   /** What was changed on the way, e.g. a page size clamped to the contract's maximum. */
   readonly notices?: readonly string[];
+  /** False under `# @no-redirect`: a redirect is the page's answer, as `apiwb run` takes it. */
+  readonly followRedirects: boolean;
 }
+
+/**
+ * The first request's header names that carry a credential (the product's one rule, isCredentialHeader),
+ * lower case: a loop follows redirects itself and never sends these on to another origin, as the walker.
+ */
+export function credentialHeaderNames(input: LoopInput): string[] {
+  return Object.keys(input.request.headers).filter(isCredentialHeader).map((name) => name.toLowerCase());
+}
+
+/** Redirects a loop follows for one request before it takes the last answer as the page's. */
+export const MAX_REDIRECTS = 10;
 
 /** The retry bounds the walker uses, the same in generated code. */
 export const RETRIES = DEFAULT_RETRY_POLICY;

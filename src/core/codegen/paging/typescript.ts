@@ -5,7 +5,7 @@
 // The style's parts come from the strategy's `loop`; this file only says them in TypeScript.
 import type { LoopAdvance } from '../../paging/loop';
 import { spliceSecrets, type SnippetLanguage } from '../snippet';
-import { camelName, catalogueLines, catalogueNote, firstBody, loopComment, nameWords, RETRIES, type LoopInput } from './common';
+import { camelName, catalogueLines, catalogueNote, credentialHeaderNames, firstBody, loopComment, MAX_REDIRECTS, nameWords, RETRIES, type LoopInput } from './common';
 import { typescriptRowsOf } from './rowsOf';
 
 const TS: SnippetLanguage = {
@@ -100,6 +100,35 @@ function requestLiteral(input: LoopInput): string[] {
   if (body) lines.push(`    body: ${body.json ? JSON.stringify(body.value, null, 2).split('\n').join('\n    ') : q(String(body.value))},`);
   lines.push('  };');
   return spliceSecrets(lines.join('\n'), TS, input.secrets).split('\n');
+}
+
+/** The loop's one way to send: redirects followed by hand, so a credential header stays on its origin. */
+function sendHelper(input: LoopInput): string[] {
+  return [
+    '/** Header names that carry a credential: never sent on to another origin a redirect points at. */',
+    `const CREDENTIAL_HEADERS = new Set<string>(${JSON.stringify(credentialHeaderNames(input))});`,
+    `const FOLLOW_REDIRECTS = ${String(input.followRedirects)};`,
+    `const MAX_REDIRECTS = ${MAX_REDIRECTS};`,
+    '',
+    'async function send(request: Req): Promise<Response> {',
+    '  let { url, method } = request;',
+    '  let headers: Record<string, string> = { ...request.headers };',
+    '  let body = request.body === undefined ? undefined : typeof request.body === "string" ? request.body : JSON.stringify(request.body);',
+    '  for (let hops = 0; ; hops++) {',
+    '    const response = await fetch(url, { method, headers, body, redirect: "manual" });',
+    '    const location = response.headers.get("location");',
+    '    if (!FOLLOW_REDIRECTS || hops >= MAX_REDIRECTS || response.status < 300 || response.status > 399 || location === null) return response;',
+    '    await response.body?.cancel();',
+    '    const next = new URL(location, url);',
+    '    if (next.origin !== new URL(url).origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));',
+    '    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {',
+    '      method = "GET";',
+    '      body = undefined;',
+    '    }',
+    '    url = next.href;',
+    '  }',
+    '}',
+  ];
 }
 
 function helpers(input: LoopInput): string[] {
@@ -214,11 +243,7 @@ export function typescriptLoop(input: LoopInput): string {
     '  for (;;) {',
     '    if (sent >= maxPages) return end("cut-short", "stopped after " + sent + " request(s) (maxPages), not at the end of the data");',
     '    sent++;',
-    '    const response = await fetch(request.url, {',
-    '      method: request.method,',
-    '      headers: request.headers,',
-    '      ...(request.body === undefined ? {} : { body: typeof request.body === "string" ? request.body : JSON.stringify(request.body) }),',
-    '    });',
+    '    const response = await send(request);',
     '    const text = await response.text();',
     `    const retryable = response.status === 429${sameCall ? ' || !response.ok' : ''};`,
     '    if (retryable) {',
@@ -275,5 +300,5 @@ export function typescriptLoop(input: LoopInput): string {
     '}',
   ];
   const comment = loopComment(input, name, { onPage: 'onPage', maxPages: 'maxPages' }).map((l) => `// ${l}`.trimEnd());
-  return [...comment, '', ...helpers(input), '', ...body, ''].join('\n');
+  return [...comment, '', ...helpers(input), '', ...sendHelper(input), '', ...body, ''].join('\n');
 }

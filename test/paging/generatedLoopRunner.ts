@@ -1,4 +1,4 @@
-// Test helper (reviewer revB): runs a loop printed by `apiwb generate --paging` (TypeScript with tsx, Python
+// Test helper: runs a loop printed by `apiwb generate --paging` (TypeScript with tsx, Python
 // with python3) with no options, and returns its verdict and rows ("failed" when it threw).
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
