@@ -2,7 +2,8 @@
 // TypeScript one and the walker (see typescript.ts); the style's parts come from the strategy's `loop`.
 import type { LoopAdvance } from '../../paging/loop';
 import { spliceSecrets, type SnippetLanguage } from '../snippet';
-import { catalogueLines, catalogueNote, credentialHeaderNames, firstBody, loopComment, MAX_REDIRECTS, nameWords, RETRIES, snakeName, type LoopInput } from './common';
+import { catalogueLines, catalogueNote, firstBody, loopComment, nameWords, RETRIES, snakeName, type LoopInput } from './common';
+import { pythonSend, TOTALS_PY } from './loopParts';
 import { pythonRowsOf } from './rowsOf';
 
 const PY: SnippetLanguage = {
@@ -51,6 +52,8 @@ function nextPart(advance: LoopAdvance): string[] {
   switch (advance.kind) {
     case 'page-number': return [
       `        current = first_of(num(field(body, ${q(advance.servedField)})), num(query_value(request["url"], ${q(advance.param)})), 1)`,
+      '        if first_page is None:',
+      '            first_page = current',
       `        size = first_of(num(field(body, ${q(advance.sizeField)})), num(query_value(request["url"], ${q(advance.sizeParam)})))`,
       `        total = num(field(body, ${q(advance.totalField)}))`,
       '        if len(page_rows) == 0:',
@@ -61,6 +64,8 @@ function nextPart(advance: LoopAdvance): string[] {
     ];
     case 'page-headers': return [
       `        current = first_of(num(response_headers.get(${q(advance.pageHeader)})), num(query_value(request["url"], ${q(advance.param)})), 1)`,
+      '        if first_page is None:',
+      '            first_page = current',
       `        total_pages = num(response_headers.get(${q(advance.totalPagesHeader)}))`,
       '        if total_pages is None:',
       `            return end("complete", "the response has no ${advance.totalPagesHeader} header, so there is no known next page")`,
@@ -202,52 +207,7 @@ function helpers(input: LoopInput): string[] {
     '        return None',
     '',
     '',
-    '# Header names that carry a credential: never sent on to another origin a redirect points at.',
-    `CREDENTIAL_HEADERS = {${credentialHeaderNames(input).map(q).join(', ')}}`,
-    `FOLLOW_REDIRECTS = ${input.followRedirects ? 'True' : 'False'}`,
-    `MAX_REDIRECTS = ${MAX_REDIRECTS}`,
-    '',
-    '',
-    'class _RedirectsByHand(urllib.request.HTTPRedirectHandler):',
-    '    # urllib would follow a redirect with every header: send() follows it, credentials kept on their origin.',
-    '    def redirect_request(self, req, fp, code, msg, headers, newurl):',
-    '        return None',
-    '',
-    '',
-    '_OPENER = urllib.request.build_opener(_RedirectsByHand)',
-    '',
-    '',
-    'def _origin(url):',
-    '    parts = urllib.parse.urlsplit(url)',
-    '    return parts.scheme, parts.hostname, parts.port or (443 if parts.scheme == "https" else 80)',
-    '',
-    '',
-    'def _send_once(url, method, headers, data):',
-    '    sent = urllib.request.Request(url, data=data, headers=headers, method=method)',
-    '    try:',
-    '        with _OPENER.open(sent) as response:',
-    '            return response.status, response.reason, response.headers, response.read().decode("utf-8")',
-    '    except urllib.error.HTTPError as error:',
-    '        return error.code, error.reason, error.headers, error.read().decode("utf-8", "replace")',
-    '',
-    '',
-    'def send(request):',
-    '    url, method, headers = request["url"], request["method"], dict(request["headers"])',
-    '    body = request.get("body")',
-    '    data = None if body is None else (body if isinstance(body, str) else json.dumps(body)).encode("utf-8")',
-    '    hops = 0',
-    '    while True:',
-    '        status, reason, response_headers, text = _send_once(url, method, headers, data)',
-    '        location = response_headers.get("Location")',
-    '        if not FOLLOW_REDIRECTS or hops >= MAX_REDIRECTS or not 300 <= status <= 399 or location is None:',
-    '            return status, reason, response_headers, text',
-    '        hops += 1',
-    '        next_url = urllib.parse.urljoin(url, location)',
-    '        if _origin(next_url) != _origin(url):',
-    '            headers = {name: value for name, value in headers.items() if name.lower() not in CREDENTIAL_HEADERS}',
-    '        if status == 303 or (status in (301, 302) and method == "POST"):',
-    '            method, data = "GET", None',
-    '        url = next_url',
+    ...pythonSend(input),
     '',
     '',
     ...pythonRowsOf(loop),
@@ -319,8 +279,19 @@ export function pythonLoop(input: LoopInput): string {
     '    sent = 0',
     '    retries = 0',
     '',
-    '    def end(verdict, reason):',
-    '        return {"rows": rows, "verdict": verdict, "reason": reason, "pages": pages}',
+    ...(facts.length ? [
+      '    first_page = None',
+      '',
+      '    def end(verdict, reason):',
+      '        # Complete only with every page and row the first page announced (as apiwb run judges a walk).',
+      '        missing = by_totals(first_facts, first_page, pages, len(rows)) if verdict == "complete" else None',
+      '        if missing is not None:',
+      '            verdict, reason = "inconsistent", missing',
+      '        return {"rows": rows, "verdict": verdict, "reason": reason, "pages": pages}',
+    ] : [
+      '    def end(verdict, reason):',
+      '        return {"rows": rows, "verdict": verdict, "reason": reason, "pages": pages}',
+    ]),
     '',
     '    while True:',
     '        if sent >= max_pages:',
@@ -386,5 +357,6 @@ export function pythonLoop(input: LoopInput): string {
     '        request = next_request',
   ];
   const comment = loopComment(input, name, { onPage: 'on_page', maxPages: 'max_pages' }).map((l) => `# ${l}`.trimEnd());
-  return [...comment, '', ...helpers(input), '', '', ...body, ''].join('\n');
+  const totals = input.loop.facts.length ? [...TOTALS_PY, '', ''] : [];
+  return [...comment, '', ...helpers(input), '', '', ...totals, ...body, ''].join('\n');
 }

@@ -5,7 +5,8 @@
 // The style's parts come from the strategy's `loop`; this file only says them in TypeScript.
 import type { LoopAdvance } from '../../paging/loop';
 import { spliceSecrets, type SnippetLanguage } from '../snippet';
-import { camelName, catalogueLines, catalogueNote, credentialHeaderNames, firstBody, loopComment, MAX_REDIRECTS, nameWords, RETRIES, type LoopInput } from './common';
+import { camelName, catalogueLines, catalogueNote, firstBody, loopComment, nameWords, RETRIES, type LoopInput } from './common';
+import { TOTALS_TS, typescriptSend } from './loopParts';
 import { typescriptRowsOf } from './rowsOf';
 
 const TS: SnippetLanguage = {
@@ -46,6 +47,7 @@ function nextPart(advance: LoopAdvance): string[] {
   switch (advance.kind) {
     case 'page-number': return [
       `    const current = num(field(body, ${q(advance.servedField)})) ?? num(new URL(request.url).searchParams.get(${q(advance.param)})) ?? 1;`,
+      '    firstPage ??= current;',
       `    const size = num(field(body, ${q(advance.sizeField)})) ?? num(new URL(request.url).searchParams.get(${q(advance.sizeParam)}));`,
       `    const total = num(field(body, ${q(advance.totalField)}));`,
       '    if (pageRows.length === 0) return end("complete", "page " + current + " is empty");',
@@ -54,6 +56,7 @@ function nextPart(advance: LoopAdvance): string[] {
     ];
     case 'page-headers': return [
       `    const current = num(response.headers.get(${q(advance.pageHeader)})) ?? num(new URL(request.url).searchParams.get(${q(advance.param)})) ?? 1;`,
+      '    firstPage ??= current;',
       `    const totalPages = num(response.headers.get(${q(advance.totalPagesHeader)}));`,
       `    if (totalPages === undefined) return end("complete", "the response has no ${advance.totalPagesHeader} header, so there is no known next page");`,
       `    if (current >= totalPages) return end("complete", "page " + current + " of " + totalPages + " (${advance.totalPagesHeader}) reached");`,
@@ -100,35 +103,6 @@ function requestLiteral(input: LoopInput): string[] {
   if (body) lines.push(`    body: ${body.json ? JSON.stringify(body.value, null, 2).split('\n').join('\n    ') : q(String(body.value))},`);
   lines.push('  };');
   return spliceSecrets(lines.join('\n'), TS, input.secrets).split('\n');
-}
-
-/** The loop's one way to send: redirects followed by hand, so a credential header stays on its origin. */
-function sendHelper(input: LoopInput): string[] {
-  return [
-    '/** Header names that carry a credential: never sent on to another origin a redirect points at. */',
-    `const CREDENTIAL_HEADERS = new Set<string>(${JSON.stringify(credentialHeaderNames(input))});`,
-    `const FOLLOW_REDIRECTS = ${String(input.followRedirects)};`,
-    `const MAX_REDIRECTS = ${MAX_REDIRECTS};`,
-    '',
-    'async function send(request: Req): Promise<Response> {',
-    '  let { url, method } = request;',
-    '  let headers: Record<string, string> = { ...request.headers };',
-    '  let body = request.body === undefined ? undefined : typeof request.body === "string" ? request.body : JSON.stringify(request.body);',
-    '  for (let hops = 0; ; hops++) {',
-    '    const response = await fetch(url, { method, headers, body, redirect: "manual" });',
-    '    const location = response.headers.get("location");',
-    '    if (!FOLLOW_REDIRECTS || hops >= MAX_REDIRECTS || response.status < 300 || response.status > 399 || location === null) return response;',
-    '    await response.body?.cancel();',
-    '    const next = new URL(location, url);',
-    '    if (next.origin !== new URL(url).origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));',
-    '    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {',
-    '      method = "GET";',
-    '      body = undefined;',
-    '    }',
-    '    url = next.href;',
-    '  }',
-    '}',
-  ];
 }
 
 function helpers(input: LoopInput): string[] {
@@ -239,7 +213,14 @@ export function typescriptLoop(input: LoopInput): string {
     '  let pages = 0;',
     '  let sent = 0;',
     '  let retries = 0;',
-    '  const end = (verdict: Verdict, reason: string): WalkResult => ({ rows, verdict, reason, pages });',
+    ...(facts.length ? [
+      '  let firstPage: number | undefined;',
+      '  const end = (verdict: Verdict, reason: string): WalkResult => {',
+      '    // Complete only with every page and row the first page announced (as apiwb run judges a walk).',
+      '    const missing = verdict === "complete" ? byTotals(firstFacts, firstPage, pages, rows.length) : undefined;',
+      '    return missing === undefined ? { rows, verdict, reason, pages } : { rows, verdict: "inconsistent", reason: missing, pages };',
+      '  };',
+    ] : ['  const end = (verdict: Verdict, reason: string): WalkResult => ({ rows, verdict, reason, pages });']),
     '  for (;;) {',
     '    if (sent >= maxPages) return end("cut-short", "stopped after " + sent + " request(s) (maxPages), not at the end of the data");',
     '    sent++;',
@@ -300,5 +281,6 @@ export function typescriptLoop(input: LoopInput): string {
     '}',
   ];
   const comment = loopComment(input, name, { onPage: 'onPage', maxPages: 'maxPages' }).map((l) => `// ${l}`.trimEnd());
-  return [...comment, '', ...helpers(input), '', ...sendHelper(input), '', ...body, ''].join('\n');
+  const totals = input.loop.facts.length ? ['', ...TOTALS_TS] : [];
+  return [...comment, '', ...helpers(input), '', ...typescriptSend(input), ...totals, '', ...body, ''].join('\n');
 }
