@@ -2,7 +2,8 @@
 // TypeScript one and the walker (see typescript.ts); the style's parts come from the strategy's `loop`.
 import type { LoopAdvance } from '../../paging/loop';
 import { spliceSecrets, type SnippetLanguage } from '../snippet';
-import { catalogueLines, catalogueNote, firstBody, loopComment, nameWords, RETRIES, snakeName, type LoopInput } from './common';
+import { NumberText } from '../../json/numberText';
+import { catalogueLines, catalogueNote, firstBody, loopComment, nameWords, numberNotCarried, RETRIES, snakeName, type LoopInput } from './common';
 import { pythonSend, TOTALS_PY } from './loopParts';
 import { pythonRowsOf } from './rowsOf';
 
@@ -18,6 +19,11 @@ function pyLiteral(value: unknown, indent = ''): string {
   if (value === null) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
+  // A whole number JSON.parse would change is exact as a Python int; any other such number is refused.
+  if (value instanceof NumberText) {
+    if (/^-?\d+$/.test(value.text)) return value.text;
+    throw numberNotCarried(value.text, 'Python');
+  }
   if (typeof value === 'number' || typeof value === 'string') return JSON.stringify(value);
   const inner = `${indent}    `;
   if (Array.isArray(value)) return value.length === 0 ? '[]' : `[\n${value.map((v) => `${inner}${pyLiteral(v, inner)},`).join('\n')}\n${indent}]`;

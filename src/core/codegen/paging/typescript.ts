@@ -5,7 +5,7 @@
 // The style's parts come from the strategy's `loop`; this file only says them in TypeScript.
 import type { LoopAdvance } from '../../paging/loop';
 import { spliceSecrets, type SnippetLanguage } from '../snippet';
-import { camelName, catalogueLines, catalogueNote, firstBody, loopComment, nameWords, RETRIES, type LoopInput } from './common';
+import { camelName, catalogueLines, catalogueNote, firstBody, firstNumberText, loopComment, nameWords, numberNotCarried, RETRIES, type LoopInput } from './common';
 import { TOTALS_TS, typescriptSend } from './loopParts';
 import { typescriptRowsOf } from './rowsOf';
 
@@ -98,6 +98,8 @@ function nextPart(advance: LoopAdvance): string[] {
 function requestLiteral(input: LoopInput): string[] {
   const { request } = input;
   const body = firstBody(input);
+  // A JavaScript number cannot hold 12345678901234567890: such a body is not made into a loop that would change it.
+  if (body?.lossy) throw numberNotCarried(firstNumberText(body.value) ?? '', 'TypeScript');
   const headers = Object.entries(request.headers).map(([k, v]) => `      ${q(k)}: ${q(v)},`);
   const lines = ['  let request: Req = {', `    method: ${q(request.method.toUpperCase())},`, `    url: ${q(request.url)},`, '    headers: {', ...headers, '    },'];
   if (body) lines.push(`    body: ${body.json ? JSON.stringify(body.value, null, 2).split('\n').join('\n    ') : q(String(body.value))},`);
