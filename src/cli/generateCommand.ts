@@ -78,9 +78,11 @@ export async function generateCommand(args: readonly string[], io: GenerateIo = 
   try {
     const file = resolvePath(positionals[0]!);
     const parsed = parseHttpFile(readFileSync(file, 'utf8'));
-    const requestIndex = parsed.blocks.findIndex((b) => b.request?.name === values.name);
-    const index = requestIndex < 0 ? undefined : parsed.blocks[requestIndex]!.request!.index;
-    if (index === undefined) throw new InputError(`${positionals[0]}: no request named '${values.name}'`);
+    const named = parsed.blocks.flatMap((b) => (b.request && b.request.name === values.name ? [b.request] : []));
+    if (named.length === 0) throw new InputError(`${positionals[0]}: no request named '${values.name}'`);
+    // One request becomes code: a name two requests share would leave one out unsaid (run and compare send both).
+    if (named.length > 1) throw new InputError(`${positionals[0]}: ${named.length} requests are named '${values.name}' (lines ${named.map((r) => r.range.start.line + 1).join(', ')}); give one of them another # @name`);
+    const index = named[0]!.index;
     const envFile = parseEnvFile(readFileSync(findEnvFile(values['env-file'], file), 'utf8'), values['env-file'] ?? 'http-client.env.json');
     const envName = values.env ?? (envFile.names.length === 1 ? envFile.names[0] : undefined);
     if (envName === undefined) throw new InputError(`--env NAME is required: the env file has ${envFile.names.length} environments (${envFile.names.join(', ')})`);

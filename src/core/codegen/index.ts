@@ -6,6 +6,7 @@ import type { Catalog } from '../catalog';
 import type { HttpFile } from '../httpfile';
 import { createStrategy } from '../paging/strategies';
 import { pagingPlanFor } from '../run/pagingPlan';
+import { followsRedirects } from '../httpfile/directives';
 import { pathOf } from '../http/url';
 import { citationsAsText } from '../reference';
 import { dynamicVariables } from '../run/dynamicVariables';
@@ -76,7 +77,7 @@ export async function generatePagingLoop(input: GenerateInput, languageId: strin
     const style = plan ? `its paging style is ${plan.style}` : 'it has no paging style (no # @paging directive and no catalog operation with one)';
     throw new CodegenError(`no paging loop for ${request.name ?? `${method} ${url}`}: ${style}; loops are generated for page-number, page-headers, offset-remaining, batch-cursor, export-ordinal and stateful-extraction`);
   }
-  const loopInput = { loop, request: request.request, secrets: request.secrets, notices, ...(operation ? { operation } : {}), ...(request.name ? { requestName: request.name } : {}) };
+  const loopInput = { loop, request: request.request, secrets: request.secrets, notices, followRedirects: followsRedirects(request.directives), ...(operation ? { operation } : {}), ...(request.name ? { requestName: request.name } : {}) };
   const code = language.id === 'ts' ? typescriptLoop(loopInput) : pythonLoop(loopInput);
   assertNoSecret(code, input.knownSecrets);
   return { code, languageId: language.languageId };

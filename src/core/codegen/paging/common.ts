@@ -9,7 +9,9 @@ import type { PagingLoop } from '../../paging/loop';
 import { ERROR_LIST_KEYS } from '../../paging/rows';
 import { DEFAULT_RETRY_POLICY } from '../../paging/types';
 import { citationsAsText } from '../../reference';
-import type { SecretInput } from '../request';
+import { holdsNumberText, NumberText, parseKeepingNumbers } from '../../json/numberText';
+import { isCredentialHeader } from '../../secrets/vocabulary';
+import { CodegenError, type SecretInput } from '../request';
 
 export interface LoopInput {
   readonly loop: PagingLoop;
@@ -20,7 +22,20 @@ export interface LoopInput {
   readonly requestName?: string;
   /** What was changed on the way, e.g. a page size clamped to the contract's maximum. */
   readonly notices?: readonly string[];
+  /** False under `# @no-redirect`: a redirect is the page's answer, as `apiwb run` takes it. */
+  readonly followRedirects: boolean;
 }
+
+/**
+ * The first request's header names that carry a credential (the product's one rule, isCredentialHeader),
+ * lower case: a loop follows redirects itself and never sends these on to another origin, as the walker.
+ */
+export function credentialHeaderNames(input: LoopInput): string[] {
+  return Object.keys(input.request.headers).filter(isCredentialHeader).map((name) => name.toLowerCase());
+}
+
+/** Redirects a loop follows for one request before it takes the last answer as the page's. */
+export const MAX_REDIRECTS = 10;
 
 /** The retry bounds the walker uses, the same in generated code. */
 export const RETRIES = DEFAULT_RETRY_POLICY;
@@ -92,18 +107,38 @@ export function catalogueNote(operation: Operation | undefined): string {
   return `This contract publishes no business-error catalogue: a body that reports an error as ${citationsAsText('seed 000 §7.2')} describes is shown as it says it.`;
 }
 
-/** The first request's body as a value, when it is JSON (after the style's first-request fields). */
-export function firstBody(input: LoopInput): { readonly json: boolean; readonly value: unknown } | undefined {
+/**
+ * The first request's body as a value, when it is JSON (after the style's first-request fields). A number
+ * JSON.parse would change (12345678901234567890) is a NumberText holding the text as written
+ * (src/core/json/numberText.ts); `lossy` says the body holds one.
+ */
+export function firstBody(input: LoopInput): { readonly json: boolean; readonly value: unknown; readonly lossy?: true } | undefined {
   const { body } = input.request;
   if (body === undefined) return undefined;
   try {
-    const value: unknown = JSON.parse(body);
+    const value: unknown = parseKeepingNumbers(body);
     if (value !== null && typeof value === 'object' && !Array.isArray(value) && input.loop.firstRequest) {
       const record = value as Record<string, unknown>;
-      for (const [key, initial] of Object.entries(input.loop.firstRequest)) if (typeof record[key] !== 'number') record[key] = initial;
+      for (const [key, initial] of Object.entries(input.loop.firstRequest)) if (typeof record[key] !== 'number' && !(record[key] instanceof NumberText)) record[key] = initial;
     }
-    return { json: true, value };
+    return holdsNumberText(value) ? { json: true, value, lossy: true } : { json: true, value };
   } catch {
     return { json: false, value: body };
   }
+}
+
+/** The first number of `value` JSON.parse would change, as written. */
+export function firstNumberText(value: unknown): string | undefined {
+  if (value instanceof NumberText) return value.text;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const inner of Object.values(value)) {
+    const found = firstNumberText(inner);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** A loop never sends a number other than the request's: refused, in words, where the language cannot carry it. */
+export function numberNotCarried(text: string, language: string): CodegenError {
+  return new CodegenError(`the body holds the number ${text}, which a ${language} loop would not send as written; the request's own number must go to every page`);
 }

@@ -2,7 +2,9 @@
 // TypeScript one and the walker (see typescript.ts); the style's parts come from the strategy's `loop`.
 import type { LoopAdvance } from '../../paging/loop';
 import { spliceSecrets, type SnippetLanguage } from '../snippet';
-import { catalogueLines, catalogueNote, firstBody, loopComment, nameWords, RETRIES, snakeName, type LoopInput } from './common';
+import { NumberText } from '../../json/numberText';
+import { catalogueLines, catalogueNote, firstBody, loopComment, nameWords, numberNotCarried, RETRIES, snakeName, type LoopInput } from './common';
+import { pythonSend, TOTALS_PY } from './loopParts';
 import { pythonRowsOf } from './rowsOf';
 
 const PY: SnippetLanguage = {
@@ -17,6 +19,11 @@ function pyLiteral(value: unknown, indent = ''): string {
   if (value === null) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
+  // A whole number JSON.parse would change is exact as a Python int; any other such number is refused.
+  if (value instanceof NumberText) {
+    if (/^-?\d+$/.test(value.text)) return value.text;
+    throw numberNotCarried(value.text, 'Python');
+  }
   if (typeof value === 'number' || typeof value === 'string') return JSON.stringify(value);
   const inner = `${indent}    `;
   if (Array.isArray(value)) return value.length === 0 ? '[]' : `[\n${value.map((v) => `${inner}${pyLiteral(v, inner)},`).join('\n')}\n${indent}]`;
@@ -51,6 +58,8 @@ function nextPart(advance: LoopAdvance): string[] {
   switch (advance.kind) {
     case 'page-number': return [
       `        current = first_of(num(field(body, ${q(advance.servedField)})), num(query_value(request["url"], ${q(advance.param)})), 1)`,
+      '        if first_page is None:',
+      '            first_page = current',
       `        size = first_of(num(field(body, ${q(advance.sizeField)})), num(query_value(request["url"], ${q(advance.sizeParam)})))`,
       `        total = num(field(body, ${q(advance.totalField)}))`,
       '        if len(page_rows) == 0:',
@@ -61,6 +70,8 @@ function nextPart(advance: LoopAdvance): string[] {
     ];
     case 'page-headers': return [
       `        current = first_of(num(response_headers.get(${q(advance.pageHeader)})), num(query_value(request["url"], ${q(advance.param)})), 1)`,
+      '        if first_page is None:',
+      '            first_page = current',
       `        total_pages = num(response_headers.get(${q(advance.totalPagesHeader)}))`,
       '        if total_pages is None:',
       `            return end("complete", "the response has no ${advance.totalPagesHeader} header, so there is no known next page")`,
@@ -202,15 +213,7 @@ function helpers(input: LoopInput): string[] {
     '        return None',
     '',
     '',
-    'def send(request):',
-    '    body = request.get("body")',
-    '    data = None if body is None else (body if isinstance(body, str) else json.dumps(body)).encode("utf-8")',
-    '    sent = urllib.request.Request(request["url"], data=data, headers=request["headers"], method=request["method"])',
-    '    try:',
-    '        with urllib.request.urlopen(sent) as response:',
-    '            return response.status, response.reason, response.headers, response.read().decode("utf-8")',
-    '    except urllib.error.HTTPError as error:',
-    '        return error.code, error.reason, error.headers, error.read().decode("utf-8", "replace")',
+    ...pythonSend(input),
     '',
     '',
     ...pythonRowsOf(loop),
@@ -282,8 +285,19 @@ export function pythonLoop(input: LoopInput): string {
     '    sent = 0',
     '    retries = 0',
     '',
-    '    def end(verdict, reason):',
-    '        return {"rows": rows, "verdict": verdict, "reason": reason, "pages": pages}',
+    ...(facts.length ? [
+      '    first_page = None',
+      '',
+      '    def end(verdict, reason):',
+      '        # Complete only with every page and row the first page announced (as apiwb run judges a walk).',
+      '        missing = by_totals(first_facts, first_page, pages, len(rows)) if verdict == "complete" else None',
+      '        if missing is not None:',
+      '            verdict, reason = "inconsistent", missing',
+      '        return {"rows": rows, "verdict": verdict, "reason": reason, "pages": pages}',
+    ] : [
+      '    def end(verdict, reason):',
+      '        return {"rows": rows, "verdict": verdict, "reason": reason, "pages": pages}',
+    ]),
     '',
     '    while True:',
     '        if sent >= max_pages:',
@@ -349,5 +363,6 @@ export function pythonLoop(input: LoopInput): string {
     '        request = next_request',
   ];
   const comment = loopComment(input, name, { onPage: 'on_page', maxPages: 'max_pages' }).map((l) => `# ${l}`.trimEnd());
-  return [...comment, '', ...helpers(input), '', '', ...body, ''].join('\n');
+  const totals = input.loop.facts.length ? [...TOTALS_PY, '', ''] : [];
+  return [...comment, '', ...helpers(input), '', '', ...totals, ...body, ''].join('\n');
 }

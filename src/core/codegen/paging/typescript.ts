@@ -5,7 +5,8 @@
 // The style's parts come from the strategy's `loop`; this file only says them in TypeScript.
 import type { LoopAdvance } from '../../paging/loop';
 import { spliceSecrets, type SnippetLanguage } from '../snippet';
-import { camelName, catalogueLines, catalogueNote, firstBody, loopComment, nameWords, RETRIES, type LoopInput } from './common';
+import { camelName, catalogueLines, catalogueNote, firstBody, firstNumberText, loopComment, nameWords, numberNotCarried, RETRIES, type LoopInput } from './common';
+import { TOTALS_TS, typescriptSend } from './loopParts';
 import { typescriptRowsOf } from './rowsOf';
 
 const TS: SnippetLanguage = {
@@ -46,6 +47,7 @@ function nextPart(advance: LoopAdvance): string[] {
   switch (advance.kind) {
     case 'page-number': return [
       `    const current = num(field(body, ${q(advance.servedField)})) ?? num(new URL(request.url).searchParams.get(${q(advance.param)})) ?? 1;`,
+      '    firstPage ??= current;',
       `    const size = num(field(body, ${q(advance.sizeField)})) ?? num(new URL(request.url).searchParams.get(${q(advance.sizeParam)}));`,
       `    const total = num(field(body, ${q(advance.totalField)}));`,
       '    if (pageRows.length === 0) return end("complete", "page " + current + " is empty");',
@@ -54,6 +56,7 @@ function nextPart(advance: LoopAdvance): string[] {
     ];
     case 'page-headers': return [
       `    const current = num(response.headers.get(${q(advance.pageHeader)})) ?? num(new URL(request.url).searchParams.get(${q(advance.param)})) ?? 1;`,
+      '    firstPage ??= current;',
       `    const totalPages = num(response.headers.get(${q(advance.totalPagesHeader)}));`,
       `    if (totalPages === undefined) return end("complete", "the response has no ${advance.totalPagesHeader} header, so there is no known next page");`,
       `    if (current >= totalPages) return end("complete", "page " + current + " of " + totalPages + " (${advance.totalPagesHeader}) reached");`,
@@ -95,6 +98,8 @@ function nextPart(advance: LoopAdvance): string[] {
 function requestLiteral(input: LoopInput): string[] {
   const { request } = input;
   const body = firstBody(input);
+  // A JavaScript number cannot hold 12345678901234567890: such a body is not made into a loop that would change it.
+  if (body?.lossy) throw numberNotCarried(firstNumberText(body.value) ?? '', 'TypeScript');
   const headers = Object.entries(request.headers).map(([k, v]) => `      ${q(k)}: ${q(v)},`);
   const lines = ['  let request: Req = {', `    method: ${q(request.method.toUpperCase())},`, `    url: ${q(request.url)},`, '    headers: {', ...headers, '    },'];
   if (body) lines.push(`    body: ${body.json ? JSON.stringify(body.value, null, 2).split('\n').join('\n    ') : q(String(body.value))},`);
@@ -210,15 +215,18 @@ export function typescriptLoop(input: LoopInput): string {
     '  let pages = 0;',
     '  let sent = 0;',
     '  let retries = 0;',
-    '  const end = (verdict: Verdict, reason: string): WalkResult => ({ rows, verdict, reason, pages });',
+    ...(facts.length ? [
+      '  let firstPage: number | undefined;',
+      '  const end = (verdict: Verdict, reason: string): WalkResult => {',
+      '    // Complete only with every page and row the first page announced (as apiwb run judges a walk).',
+      '    const missing = verdict === "complete" ? byTotals(firstFacts, firstPage, pages, rows.length) : undefined;',
+      '    return missing === undefined ? { rows, verdict, reason, pages } : { rows, verdict: "inconsistent", reason: missing, pages };',
+      '  };',
+    ] : ['  const end = (verdict: Verdict, reason: string): WalkResult => ({ rows, verdict, reason, pages });']),
     '  for (;;) {',
     '    if (sent >= maxPages) return end("cut-short", "stopped after " + sent + " request(s) (maxPages), not at the end of the data");',
     '    sent++;',
-    '    const response = await fetch(request.url, {',
-    '      method: request.method,',
-    '      headers: request.headers,',
-    '      ...(request.body === undefined ? {} : { body: typeof request.body === "string" ? request.body : JSON.stringify(request.body) }),',
-    '    });',
+    '    const response = await send(request);',
     '    const text = await response.text();',
     `    const retryable = response.status === 429${sameCall ? ' || !response.ok' : ''};`,
     '    if (retryable) {',
@@ -275,5 +283,6 @@ export function typescriptLoop(input: LoopInput): string {
     '}',
   ];
   const comment = loopComment(input, name, { onPage: 'onPage', maxPages: 'maxPages' }).map((l) => `// ${l}`.trimEnd());
-  return [...comment, '', ...helpers(input), '', ...body, ''].join('\n');
+  const totals = input.loop.facts.length ? ['', ...TOTALS_TS] : [];
+  return [...comment, '', ...helpers(input), '', ...typescriptSend(input), ...totals, '', ...body, ''].join('\n');
 }
