@@ -1,8 +1,8 @@
 // The rows of every array one or two levels down of an object body (a "lane": src/core/json/arrayLanes.ts),
 // split out as they arrive and kept only while the one rows rule (rows.ts, asked through `find`) may
 // still choose their array:
-// - a lane is cheap until it is worth it (lane.ts): held while small, split at its close; split as it
-//   arrives once it grows past LAZY_BYTES;
+// - a lane is cheap until it is worth it (lane.ts): held while small, counted at its close by JSON.parse
+//   and split only if the rule keeps it; split as it arrives once it grows past LAZY_BYTES;
 // - each lane's rows are split by the row splitter as its own array (`{"r":[…]}`), counted, and the
 //   first ROWS_SAMPLE of them weighed as the rule weighs them (objects or not);
 // - after each chunk, the rule is asked of the lanes still kept and those closed in it (their
@@ -135,6 +135,12 @@ export class LaneRows {
     this.closed = [];
     for (const lane of closed) await this.move(lane);
     await this.weigh([...this.kept, ...closed]);
+    // A lane kept that was only counted: its rows cut now, while its bytes are still the chunk's.
+    for (const lane of this.kept) {
+      if (!lane.counted) continue;
+      lane.split(this.small);
+      await this.move(lane);
+    }
     this.doubts.settled();
     for (const lane of closed) lane.release();
   }
@@ -241,6 +247,7 @@ export class LaneRows {
 
   /** The rows the splitter has cut whole go on: to the page, the spill, memory, or nowhere (a promise only when they go to a file). */
   private move(lane: Lane): Promise<void> | undefined {
+    if (lane.counted) return undefined;
     const taken = lane.take();
     const rows = lane.count - lane.moved;
     lane.moved = lane.count;
