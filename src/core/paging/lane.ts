@@ -132,11 +132,11 @@ export class Lane {
   }
 
   /** Kept by the rule while its bytes are still views of the chunk: its rows split now (counted already). */
-  split(small: SmallLanes): void {
+  split(small: SmallLanes): this {
     const held = this.unsplit;
-    if (!held) return;
     this.unsplit = undefined;
-    this.splitHeld(held, small);
+    if (held) this.splitHeld(held, small);
+    return this;
   }
 
   private splitHeld(held: readonly Buffer[], small: SmallLanes): void {
