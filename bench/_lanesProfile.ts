@@ -1,4 +1,4 @@
-// Profile helper (not part of the bench suite): readAnywhere over many small arrays in process, from this
+// Profile helper, not one of `npm run bench` (bench/run.mjs skips names starting with _): readAnywhere over many small arrays in process, from this
 // tree or another checkout's src (argv 5), wall and CPU time per read.
 import { manySmallArrays } from './lib/bodyShapes';
 
