@@ -1,9 +1,11 @@
 // One lane of an object body (an array one or two levels down: src/core/json/arrayLanes.ts) while it
 // arrives, for laneRows.ts: cheap until it is worth it. Its first LAZY_BYTES are only held; a lane that
-// closes within them is split at its close, in one go (SmallLanes: one set of blocks for all of them),
-// and never gets a splitter of its own; one that grows past them gets one, fed what it held, and its rows
-// are split as they arrive from then on. Either way its rows are the row splitter's (`{"r":[…]}`), so a
-// small lane and a large one give the same lines, counts and faults.
+// closes within them is counted at its close by JSON.parse (what the rule weighs: its items, the objects
+// among the first) and split in one go (SmallLanes: one set of blocks for all of them) only when the rule
+// keeps it, or JSON.parse refuses its bytes (the splitter says the fault at its byte); it never gets a
+// splitter of its own. One that grows past them gets one, fed what it held, and its rows are split as
+// they arrive from then on. Either way its rows are the row splitter's (`{"r":[…]}`), so a small lane and
+// a large one give the same lines, counts and faults.
 import { recycleBlocks } from '../export/byteBlocks';
 import { ByteBlocks, JsonRowSplitter } from '../export/jsonRowSplitter';
 import type { HeldPage } from '../export/sink';
@@ -25,8 +27,8 @@ export class Lane {
   /**
    * Small blocks: a body may hold many small arrays, each a lane (a chunk may close thousands). A lane
    * first only holds its bytes (`held`); the splitter and its blocks come when it grows past LAZY_BYTES
-   * (open) and live while the lane is read. A lane that closes within LAZY_BYTES is split at its close
-   * (`small`, shared). Once closed (seal) only what the rule and the end need stays (count, sample, keys,
+   * (open) and live while the lane is read. A lane that closes within LAZY_BYTES is counted at its close
+   * and split (`small`, shared) only if kept. Once closed (seal) only what the rule and the end need stays (count, sample, keys,
    * its rows not yet moved in a buffer of their own size): a body of 200 000 small arrays keeps 200 000
    * small records.
    */
