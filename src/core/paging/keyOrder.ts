@@ -34,26 +34,21 @@ export function mixedHashes(h: readonly [number, number], n: number): [number, n
 export class KeyOrder {
   private cells: Uint32Array | undefined;
 
-  /** A lower bound of where the key was first given (Infinity: never before). */
-  firstAt(h: readonly [number, number]): number {
-    const cells = this.cells;
-    if (!cells) return Infinity;
-    let first = 0;
-    for (let k = 0; k < SKETCH_HASHES; k++) {
-      const cell = cells[(h[0] + k * h[1]) & MASK]!;
-      if (cell === 0) return Infinity;
-      if (cell - 1 > first) first = cell - 1;
-    }
-    return first;
-  }
-
-  /** The key is given at `at` (0 … 2^32 - 2). */
-  note(h: readonly [number, number], at: number): void {
+  /**
+   * The key is given at `at` (0 … 2^32 - 2): noted, and a lower bound of where it was first given before
+   * returned (Infinity: never before). One pass over its cells: a body may give millions of keys.
+   */
+  note(h: readonly [number, number], at: number): number {
     const cells = (this.cells ??= new Uint32Array(SKETCH_CELLS));
+    let first = 0;
+    let unseen = false;
     for (let k = 0; k < SKETCH_HASHES; k++) {
       const i = (h[0] + k * h[1]) & MASK;
       const cell = cells[i]!;
+      if (cell === 0) unseen = true;
+      else if (cell - 1 > first) first = cell - 1;
       if (cell === 0 || cell > at + 1) cells[i] = at + 1;
     }
+    return unseen ? Infinity : first;
   }
 }

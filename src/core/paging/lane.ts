@@ -1,9 +1,11 @@
 // One lane of an object body (an array one or two levels down: src/core/json/arrayLanes.ts) while it
 // arrives, for laneRows.ts: cheap until it is worth it. Its first LAZY_BYTES are only held; a lane that
-// closes within them is split at its close, in one go (SmallLanes: one set of blocks for all of them),
-// and never gets a splitter of its own; one that grows past them gets one, fed what it held, and its rows
-// are split as they arrive from then on. Either way its rows are the row splitter's (`{"r":[…]}`), so a
-// small lane and a large one give the same lines, counts and faults.
+// closes within them is counted at its close by JSON.parse (what the rule weighs: its items, the objects
+// among the first) and split in one go (SmallLanes: one set of blocks for all of them) only when the rule
+// keeps it, or JSON.parse refuses its bytes (the splitter says the fault at its byte); it never gets a
+// splitter of its own. One that grows past them gets one, fed what it held, and its rows are split as
+// they arrive from then on. Either way its rows are the row splitter's (`{"r":[…]}`), so a small lane and
+// a large one give the same lines, counts and faults.
 import { recycleBlocks } from '../export/byteBlocks';
 import { ByteBlocks, JsonRowSplitter } from '../export/jsonRowSplitter';
 import type { HeldPage } from '../export/sink';
@@ -25,8 +27,8 @@ export class Lane {
   /**
    * Small blocks: a body may hold many small arrays, each a lane (a chunk may close thousands). A lane
    * first only holds its bytes (`held`); the splitter and its blocks come when it grows past LAZY_BYTES
-   * (open) and live while the lane is read. A lane that closes within LAZY_BYTES is split at its close
-   * (`small`, shared). Once closed (seal) only what the rule and the end need stays (count, sample, keys,
+   * (open) and live while the lane is read. A lane that closes within LAZY_BYTES is counted at its close
+   * and split (`small`, shared) only if kept. Once closed (seal) only what the rule and the end need stays (count, sample, keys,
    * its rows not yet moved in a buffer of their own size): a body of 200 000 small arrays keeps 200 000
    * small records.
    */
@@ -43,6 +45,13 @@ export class Lane {
   private candidates = NO_KEYS;
   /** Closed: its rows cut but not yet moved (seal). */
   private tail: Buffer[] = [];
+  /**
+   * Closed while held and found whole by JSON.parse (SmallLanes.count): its bytes, still views of the
+   * chunk, split into rows only if the rule keeps it before the chunk is let go (`split`); else never.
+   */
+  private unsplit: Buffer[] | undefined;
+  /** Its sample was taken from the whole lane at once (SmallLanes.count): its rows, split later, are not sampled again. */
+  private sampledWhole = false;
   /** Where its keys were given (laneDoubts.ts): the outer key's place and first place, the inner key's, their hashes. */
   readonly at: KeyPlace;
   /** Given again later in the body (JSON.parse keeps the later copy): it can never be the rows. */
@@ -103,11 +112,17 @@ export class Lane {
     const held = this.held;
     this.held = undefined;
     if (held) {
-      const split = small.split(held);
-      this.rows = split.rows;
-      this.candidates = split.candidates;
-      this.tail = split.ndjson;
-      if (split.error) throw split.error;
+      // Most small lanes are weighed and passed over at once: counted and sampled from JSON.parse's answer.
+      const counted = small.count(held);
+      if (counted) {
+        this.rows = counted.rows;
+        this.sampled = counted.sampled;
+        this.objects = counted.objects;
+        this.unsplit = held;
+        this.sampledWhole = true;
+        return;
+      }
+      this.splitHeld(held, small);
       return;
     }
     try {
@@ -116,6 +131,27 @@ export class Lane {
     } finally {
       this.seal();
     }
+  }
+
+  /** Kept by the rule while its bytes are still views of the chunk: its rows split now (counted already). */
+  split(small: SmallLanes): this {
+    const held = this.unsplit;
+    this.unsplit = undefined;
+    if (held) this.splitHeld(held, small);
+    return this;
+  }
+
+  private splitHeld(held: readonly Buffer[], small: SmallLanes): void {
+    const split = small.split(held);
+    this.rows = split.rows;
+    this.candidates = split.candidates;
+    this.tail = split.ndjson;
+    if (split.error) throw split.error;
+  }
+
+  /** Whether its rows were counted but not split (SmallLanes.count): they are cut only if it is kept. */
+  get counted(): boolean {
+    return this.unsplit !== undefined;
   }
 
   get count(): number {
@@ -148,6 +184,7 @@ export class Lane {
 
   /** Weighed: a dropped lane forgets its keys; rows still held in blocks are copied to their own size. */
   release(): void {
+    this.unsplit = undefined;
     this.seal();
     if (this.dropped) this.candidates = NO_KEYS;
     if (this.memory.length <= 1) return;
@@ -158,6 +195,7 @@ export class Lane {
 
   /** The first rows of `pieces` weighed as the rule weighs them: objects or not. */
   sample(pieces: readonly Buffer[]): void {
+    if (this.sampledWhole) return;
     for (const piece of pieces) {
       let i = 0;
       while (this.sampled < ROWS_SAMPLE && i < piece.length) {
@@ -180,6 +218,13 @@ export class Lane {
   }
 }
 
+/** What the rule weighs of a held lane JSON.parse read whole: its items, and how many of the first ROWS_SAMPLE are objects. */
+interface SmallCount {
+  readonly rows: number;
+  readonly sampled: number;
+  readonly objects: number;
+}
+
 /** What splitting a held lane gave: its whole rows (up to a fault), and the fault. */
 interface SmallSplit {
   readonly rows: number;
@@ -195,13 +240,41 @@ export class SmallLanes {
   /** The lane's bytes between LANE_PREFIX and CLOSE, put together: one push, not three or more. */
   private readonly whole = Buffer.allocUnsafeSlow(LANE_PREFIX.length + LAZY_BYTES + CLOSE.length);
 
+  /**
+   * The lane counted and sampled as the rule weighs it, by JSON.parse of its bytes as an array (the
+   * splitter's grammar refuses what JSON.parse refuses, and nothing else); undefined when they are not
+   * JSON, for `split` to say the fault at its byte.
+   */
+  count(held: readonly Buffer[]): SmallCount | undefined {
+    const end = this.put(held);
+    let items: unknown;
+    try {
+      items = JSON.parse(this.whole.toString('utf8', LANE_PREFIX.length - 1, end - CLOSE.length + 1));
+    } catch {
+      return undefined;
+    }
+    if (!Array.isArray(items)) return undefined;
+    const sampled = Math.min(items.length, ROWS_SAMPLE);
+    let objects = 0;
+    for (let i = 0; i < sampled; i++) {
+      const item: unknown = items[i];
+      if (typeof item === 'object' && item !== null && !Array.isArray(item)) objects++;
+    }
+    return { rows: items.length, sampled, objects };
+  }
+
+  /** The lane's bytes after LANE_PREFIX and before CLOSE in `whole`: where they end, CLOSE included. */
+  private put(held: readonly Buffer[]): number {
+    let n = LANE_PREFIX.copy(this.whole, 0);
+    for (const piece of held) n += piece.copy(this.whole, n);
+    return n + CLOSE.copy(this.whole, n);
+  }
+
   split(held: readonly Buffer[]): SmallSplit {
     const splitter = new JsonRowSplitter(LANE_FIELD, this.out);
     let error: Error | undefined;
     try {
-      let n = LANE_PREFIX.copy(this.whole, 0);
-      for (const piece of held) n += piece.copy(this.whole, n);
-      n += CLOSE.copy(this.whole, n);
+      const n = this.put(held);
       splitter.push(this.whole.subarray(0, n));
       splitter.end();
     } catch (fault) {

@@ -39,6 +39,8 @@ const NO_HASH: readonly [number, number] = [0, 0];
 
 /** A key JavaScript orders before the others of its object: an array index (0 … 2^32 - 2, as String() writes it). */
 export function indexKey(key: string): boolean {
+  const first = key.charCodeAt(0);
+  if (!(first >= 0x30 && first <= 0x39)) return false;
   return /^(0|[1-9][0-9]{0,9})$/.test(key) && Number(key) < 4294967295;
 }
 
@@ -67,16 +69,15 @@ export class LaneDoubts {
     let h = hashes;
     if (depth === 1) {
       this.outerAt = at;
-      this.outerFirst = this.order.firstAt(h);
+      this.outerFirst = this.order.note(h, at);
       this.outerHash = h;
     } else {
       // An inner key's place is within one copy of its outer object.
       h = mixedHashes(hashes, this.outerAt);
       this.innerAt = at;
-      this.innerFirst = this.order.firstAt(h);
+      this.innerFirst = this.order.note(h, at);
       this.innerHash = h;
     }
-    this.order.note(h, at);
     this.log(depth, h, at);
   }
 

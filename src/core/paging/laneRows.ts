@@ -1,8 +1,8 @@
 // The rows of every array one or two levels down of an object body (a "lane": src/core/json/arrayLanes.ts),
 // split out as they arrive and kept only while the one rows rule (rows.ts, asked through `find`) may
 // still choose their array:
-// - a lane is cheap until it is worth it (lane.ts): held while small, split at its close; split as it
-//   arrives once it grows past LAZY_BYTES;
+// - a lane is cheap until it is worth it (lane.ts): held while small, counted at its close by JSON.parse
+//   and split only if the rule keeps it; split as it arrives once it grows past LAZY_BYTES;
 // - each lane's rows are split by the row splitter as its own array (`{"r":[…]}`), counted, and the
 //   first ROWS_SAMPLE of them weighed as the rule weighs them (objects or not);
 // - after each chunk, the rule is asked of the lanes still kept and those closed in it (their
@@ -133,8 +133,14 @@ export class LaneRows {
     const closed = this.closed;
     if (closed.length === 0) return;
     this.closed = [];
-    for (const lane of closed) await this.move(lane);
+    // Awaited only when a file is written: a body of many small arrays closes thousands in a chunk.
+    for (const lane of closed) {
+      const moving = this.move(lane);
+      if (moving) await moving;
+    }
     await this.weigh([...this.kept, ...closed]);
+    // A lane kept that was only counted: its rows cut now, while its bytes are still the chunk's.
+    for (const lane of this.kept.filter((l) => l.counted)) await this.move(lane.split(this.small));
     this.doubts.settled();
     for (const lane of closed) lane.release();
   }
@@ -241,6 +247,7 @@ export class LaneRows {
 
   /** The rows the splitter has cut whole go on: to the page, the spill, memory, or nowhere (a promise only when they go to a file). */
   private move(lane: Lane): Promise<void> | undefined {
+    if (lane.counted) return undefined;
     const taken = lane.take();
     const rows = lane.count - lane.moved;
     lane.moved = lane.count;
@@ -314,13 +321,22 @@ export class LaneRows {
     this.kept = chosen ? [chosen] : [];
     // Past the budget the skeleton sets an array one level down only once the rule keeps it.
     if (chosen && !before.has(chosen) && chosen.keys.length === 1) this.skeleton?.keepLane(chosen.keys[0]!, chosen.items);
-    for (const lane of lanes) if (lane !== chosen) await this.dropWeighed(lane, chosen, before.has(lane));
+    for (const lane of lanes) {
+      const dropping = lane === chosen ? undefined : this.dropWeighed(lane, chosen, before.has(lane));
+      if (dropping) await dropping;
+    }
   }
 
-  /** A lane the rule passed over: its rows go; remembered within the budget, else let go (what may still matter kept as a doubt). */
-  private async dropWeighed(lane: Lane, chosen: Lane | undefined, wasKept: boolean): Promise<void> {
+  /** A lane the rule passed over: its rows go (a promise only when a file or page has to go too), then `letGo`. */
+  private dropWeighed(lane: Lane, chosen: Lane | undefined, wasKept: boolean): Promise<void> | undefined {
     const dropping = this.drop(lane);
-    if (dropping) await dropping;
+    if (dropping) return dropping.then(() => this.letGo(lane, chosen, wasKept));
+    this.letGo(lane, chosen, wasKept);
+    return undefined;
+  }
+
+  /** A lane dropped: remembered within the budget, else let go (what may still matter kept as a doubt). */
+  private letGo(lane: Lane, chosen: Lane | undefined, wasKept: boolean): void {
     if (lane.splitter) return;
     const doubts = this.doubts;
     if (lane.voided) {
@@ -341,7 +357,7 @@ export class LaneRows {
   private void(lane: Lane): void {
     lane.voided = true;
     this.kept = this.kept.filter((l) => l !== lane);
-    void this.dropWeighed(lane, undefined, true).catch(() => undefined);
+    void this.dropWeighed(lane, undefined, true)?.catch(() => undefined);
   }
 
   /** Its rows go (a promise only when a file or page has to go too). */

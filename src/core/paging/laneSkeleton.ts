@@ -6,7 +6,7 @@ import { ownField, setOwnField } from '../json/ownField';
 import type { Lane } from './lane';
 import { indexKey } from './laneDoubts';
 import { forgetFieldNotHeld, markNotHeld } from './notHeld';
-import { isRecord } from './rows';
+import { isRecord, ROWS_SAMPLE } from './rows';
 
 /**
  * The array at `keys` (two or more: `outer.inner`, or an items= path) of the skeleton: the objects on the
@@ -54,25 +54,27 @@ export function innerArray(skeleton: Record<string, unknown>, keys: readonly str
  */
 export function standIns(lanes: readonly Lane[]): readonly Lane[] {
   if (lanes.length <= 2) return lanes;
-  const outers = new Map<string, { depth: number; paths: Set<string> }>();
+  // Per outer key: its depth and inner keys (a set only once it holds two: most outer keys hold one lane).
+  const outers = new Map<string, { depth: number; path: string; paths: Set<string> | undefined }>();
   const shared = new Set<string>();
   let lastOuter: string | undefined;
   for (const lane of lanes) {
     const outer = lane.keys[0]!;
     const seen = outers.get(outer);
     const path = lane.keys.length === 1 ? '' : lane.keys[1]!;
-    if (!seen) outers.set(outer, { depth: lane.keys.length, paths: new Set([path]) });
-    else if (seen.depth !== lane.keys.length || lane.keys.length === 1 || lastOuter !== outer || seen.paths.has(path)) shared.add(outer);
-    else seen.paths.add(path);
+    if (!seen) outers.set(outer, { depth: lane.keys.length, path, paths: undefined });
+    else if (seen.depth !== lane.keys.length || lane.keys.length === 1 || lastOuter !== outer || seen.path === path || seen.paths?.has(path)) shared.add(outer);
+    else (seen.paths ??= new Set([seen.path])).add(path);
     lastOuter = outer;
   }
   // An array-index key ("7") goes before every other key of its object (Object.keys order, the rule's
   // order): such a lane is always asked, never stood in for.
   for (const lane of lanes) if (lane.keys.some(indexKey)) shared.add(lane.keys[0]!);
-  const classes = new Map<string, { first: Lane; last: Lane }>();
+  const classes = new Map<number, { first: Lane; last: Lane }>();
   for (const lane of lanes) {
     if (shared.has(lane.keys[0]!)) continue;
-    const weight = `${lane.keys.length} ${lane.count} ${lane.sampled} ${lane.objects}`;
+    // One number per weight (sampled and objects are at most ROWS_SAMPLE, the depth 1 or 2): exact below 2^53.
+    const weight = ((lane.count * (ROWS_SAMPLE + 1) + lane.sampled) * (ROWS_SAMPLE + 1) + lane.objects) * 3 + lane.keys.length;
     const same = classes.get(weight);
     if (same) same.last = lane;
     else classes.set(weight, { first: lane, last: lane });
