@@ -17,7 +17,7 @@ import { keptAsideNotes } from '../../core/export/fileSink';
 import { EnvFileError } from '../../core/env/model';
 import { closeHttpAgents } from '../../core/http/client';
 import { OutputRefused, RunFiles } from '../../core/files/outputs';
-import { Redactor } from '../../core/secrets/redact';
+import { CuttingRedactor } from '../../core/text/excerpt';
 import { terminalSafe } from '../../core/text/terminalText';
 import { secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files';
@@ -53,7 +53,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
     io.stdout.write(COMPARE_HELP);
     return COMPARE_EXIT.agree;
   }
-  const redactor = new Redactor(secretValuesFromEnvironment(io.env));
+  const redactor = new CuttingRedactor(secretValuesFromEnvironment(io.env));
   const temp = mkdtempSync(join(tmpdir(), 'apiwb-compare-'));
   // No output overwrites an input (src/core/files/outputs.ts): claimed before anything is opened or sent.
   const inputs = new RunFiles();
