@@ -17,7 +17,7 @@ import { keptAsideNotes } from '../../core/export/fileSink';
 import { EnvFileError } from '../../core/env/model';
 import { closeHttpAgents } from '../../core/http/client';
 import { OutputRefused, RunFiles } from '../../core/files/outputs';
-import { Redactor } from '../../core/secrets/redact';
+import { CuttingRedactor } from '../../core/text/excerpt';
 import { terminalSafe } from '../../core/text/terminalText';
 import { secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files';
@@ -53,24 +53,33 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
     io.stdout.write(COMPARE_HELP);
     return COMPARE_EXIT.agree;
   }
-  const redactor = new Redactor(secretValuesFromEnvironment(io.env));
+  const redactor = new CuttingRedactor(secretValuesFromEnvironment(io.env));
   const temp = mkdtempSync(join(tmpdir(), 'apiwb-compare-'));
   // No output overwrites an input (src/core/files/outputs.ts): claimed before anything is opened or sent.
   const inputs = new RunFiles();
-  let out: DifferenceWriter | undefined;
   try {
     claimCompareFiles(inputs, options);
-    out = options.out ? await differenceWriter(options.out) : undefined;
-    if (options.out) for (const note of await keptAsideNotes(options.out)) io.stderr.write(`apiwb compare: ${terminalSafe(redactor.text(note))}\n`);
   } catch (error) {
     io.stderr.write(`apiwb compare: ${terminalSafe(redactor.text(message(error)))}\n`);
     rmSync(temp, { recursive: true, force: true });
     return COMPARE_EXIT.usage;
   }
+  // --out is opened only once every file the requests read is registered (checkPlan, in openRequestSides),
+  // as `apiwb run` opens its --out: the file there is moved aside at the first difference written and
+  // put back when the comparison stops without one (an input error, a refused output, a fault).
+  let out: DifferenceWriter | undefined;
+  let finished = false;
+  const openOut = async (): Promise<DifferenceWriter | undefined> => {
+    if (!options.out) return undefined;
+    out = await differenceWriter(options.out, () => finished);
+    for (const note of await keptAsideNotes(options.out)) io.stderr.write(`apiwb compare: ${terminalSafe(redactor.text(note))}\n`);
+    return out;
+  };
   try {
     const started = performance.now();
     const startedAt = new Date().toISOString();
-    const results = options.mode === 'files' ? [await compareFiles(options, temp, out)] : await compareRequests(options, temp, out);
+    const results = options.mode === 'files' ? [await compareFiles(options, temp, await openOut())] : await compareRequests(options, temp);
+    finished = true;
     if (results === 'baseline written') return COMPARE_EXIT.agree;
     const elapsed = performance.now() - started;
     const differing = results.filter((r) => r.comparison.differs).length;
@@ -93,10 +102,10 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
     io.stdout.write(`${redactor.text(formatCompared(result))}\n`);
   }
 
-  async function compareRequests(o: CompareOptions, dir: string, diffs: DifferenceWriter | undefined): Promise<Compared[] | 'baseline written'> {
+  async function compareRequests(o: CompareOptions, dir: string): Promise<Compared[] | 'baseline written'> {
     const sides = await openRequestSides(o, io, redactor, dir, inputs);
     try {
-      return sides.recording ? await recordBaseline(o, sides, sides.recording) : await compareEach(o, sides, dir, diffs);
+      return sides.recording ? await recordBaseline(o, sides, sides.recording) : await compareEach(o, sides, dir, await openOut());
     } finally {
       await sides.close();
     }

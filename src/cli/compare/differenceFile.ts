@@ -5,6 +5,7 @@
 import { AppendOnlyFile } from '../../core/export/fileSink';
 import type { RecordDifference } from '../../core/compare/partitioned';
 import { jsonText } from '../../core/json/numberText';
+import { InputError } from '../nodePorts/files';
 
 export interface DifferenceWriter {
   difference(request: string, difference: RecordDifference): Promise<void>;
@@ -12,8 +13,18 @@ export interface DifferenceWriter {
   close(): Promise<void>;
 }
 
-export async function differenceWriter(path: string): Promise<DifferenceWriter> {
-  const file = await AppendOnlyFile.open(path, {});
+/**
+ * Opened as `apiwb run` opens its --out (AppendOnlyFile): the file there stays until the first difference
+ * is written, then waits aside until close; `finished` false at close (the comparison stopped before its
+ * end) with nothing written puts it back, as it was. A file that cannot be written is an input error.
+ */
+export async function differenceWriter(path: string, finished: () => boolean): Promise<DifferenceWriter> {
+  let file: AppendOnlyFile;
+  try {
+    file = await AppendOnlyFile.open(path, { replaceUnwritten: finished });
+  } catch (error) {
+    throw new InputError(`--out ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
   let pending: string[] = [];
   let size = 0;
   const write = async (line: string): Promise<void> => {

@@ -3,6 +3,7 @@
 // with each failure's code looked up in its family's catalogue (§7.3). Codes are never HTTP statuses.
 import type { ErrorCatalogueId } from './model';
 import { meaningsOf } from './errorCatalogues';
+import { cutShown } from '../text/excerpt';
 import { scalarText } from '../text/scalarText';
 import { fieldsNotHeld, isNotHeld } from '../paging/notHeld';
 
@@ -154,6 +155,5 @@ function codeOf(value: unknown): number | undefined {
 }
 
 function shortJson(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+  return cutShown(JSON.stringify(value) ?? String(value), 200);
 }

@@ -1,10 +1,13 @@
 // A walk's checkpoint: enough to continue after a fault, a stop or a restart, as plain JSON. It holds
 // the next request WITHOUT its secrets: no credential headers (Authorization, X-API-Key, Cookie, …: the
 // secret vocabulary's), no header of any name whose value carries a secret held (SecretBindings), no URL
-// userinfo, and secret query parameters (`?token=`, `?api_key=`, or any carrying a secret held) kept by
-// name with an empty value. The caller passes the request again with fresh credentials and the walker
-// puts those back from it; whether they may go where the checkpoint's request goes is the one
-// cross-origin rule's (src/core/secrets/crossOrigin.ts, kind 'resume').
+// userinfo, secret query parameters (`?token=`, `?api_key=`, or any carrying a secret held) kept by
+// name with an empty value, and no other part that carries a secret held either: a URL path segment, a
+// JSON body's string (its field kept, empty), any other body (empty). The caller passes the request
+// again, prepared afresh, and the walker puts every such part back from it (resumeHop): a part blanked
+// here is taken from the fresh request where that request's part, blanked the same way, is the same; so
+// the checkpoint decides only the position, as resumeCheck.ts holds. Whether the credentials may go where
+// the checkpoint's request goes is the one cross-origin rule's (src/core/secrets/crossOrigin.ts, kind 'resume').
 import type { SinkCheckpoint } from '../export/sink';
 import type { HttpRequest } from '../http/types';
 import { isCredentialHeader, isSecretName, SECRET_NAME_HINT } from '../secrets/vocabulary';
@@ -61,7 +64,48 @@ export function withoutSecrets(request: HttpRequest, secretHeaders: readonly str
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) if (!secret(name) && !carriesHeld(guard, `${name}: ${value}`)) headers[name] = value;
   const url = remembered(bareUrls, request.url, BARE_URLS_LIMIT, urlWithoutSecrets);
-  return { ...request, url: guard && guard.size > 0 ? withHeldParametersBlank(url, guard) : url, headers };
+  if (!guard || guard.size === 0) return { ...request, url, headers };
+  const body = bodyWithoutHeld(request.body, guard);
+  return { ...request, url: pathWithoutHeld(withHeldParametersBlank(url, guard), guard), headers, ...(body === undefined ? {} : { body }) };
+}
+
+/**
+ * A body without the secrets held: in a JSON body every string (or key) that carries one is blanked, its
+ * place kept so that the style's position fields stay readable; any other body that carries one is
+ * blanked whole (such a body holds no position).
+ */
+function bodyWithoutHeld(body: string | undefined, guard: SecretBindings): string | undefined {
+  if (body === undefined || !carriesHeld(guard, body)) return body;
+  const parsed = parsedJson(body);
+  if (parsed === undefined) return '';
+  const text = JSON.stringify(withStrings(parsed, (text) => (carriesHeld(guard, text) ? '' : text)));
+  return carriesHeld(guard, text) ? '' : text;
+}
+
+/** The URL with every path segment that carries a secret held blanked (the whole path when the secret spans segments). */
+function pathWithoutHeld(text: string, guard: SecretBindings): string {
+  const url = new URL(text);
+  if (url.hash && carriesHeld(guard, url.hash)) url.hash = '';
+  if (!carriesHeld(guard, url.pathname)) return url.toString();
+  url.pathname = url.pathname.split('/').map((segment) => (carriesHeld(guard, segment) ? '' : segment)).join('/');
+  if (carriesHeld(guard, url.pathname)) url.pathname = '/';
+  return url.toString();
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `value` with every string in it (keys too) passed through `edit`. */
+function withStrings(value: unknown, edit: (text: string) => string): unknown {
+  if (typeof value === 'string') return edit(value);
+  if (Array.isArray(value)) return value.map((item) => withStrings(item, edit));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [edit(key), withStrings(item, edit)]));
 }
 
 /** True when `value` carries a secret the guard holds (in any form it knows). */
@@ -126,7 +170,8 @@ export function resumeHop(stored: HttpRequest, fresh: HttpRequest, secretHeaders
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(stored.headers)) if (!isSecret(name, value)) headers[name] = value;
   for (const [name, value] of Object.entries(fresh.headers)) if (isSecret(name, value)) headers[name] = value;
-  return hopTo(fresh, { ...stored, url: withUrlSecretsFrom(stored.url, fresh.url, guard), headers }, 'resume', guard);
+  const body = guard && guard.size > 0 ? withBodySecretsFrom(stored.body, fresh.body, guard) : stored.body;
+  return hopTo(fresh, { ...stored, url: withUrlSecretsFrom(stored.url, fresh.url, guard), headers, ...(body === undefined ? {} : { body }) }, 'resume', guard);
 }
 
 /** resumeHop's request; a resume the cross-origin rule refuses gets the stored request as it is (no secret in it). */
@@ -163,7 +208,47 @@ function withUrlSecretsFrom(storedUrl: string, freshUrl: string, guard: SecretBi
     stored.username = fresh.username;
     stored.password = fresh.password;
   }
+  // A path blanked by the checkpoint (pathWithoutHeld): the fresh request's, where blanked it is the same.
+  if (guard && guard.size > 0 && stored.pathname !== fresh.pathname && stored.pathname === new URL(pathWithoutHeld(fresh.href, guard)).pathname) stored.pathname = fresh.pathname;
   return stored.toString();
+}
+
+/**
+ * The stored body with what the checkpoint blanked (bodyWithoutHeld) taken from the fresh request's: the
+ * fresh body itself where the stored one is it blanked; else, in a JSON body, each part the stored and the
+ * fresh body (blanked) share taken from the fresh one, the position fields the stored one holds kept.
+ */
+function withBodySecretsFrom(stored: string | undefined, fresh: string | undefined, guard: SecretBindings): string | undefined {
+  if (stored === undefined || fresh === undefined) return stored;
+  const blanked = bodyWithoutHeld(fresh, guard);
+  if (blanked === fresh) return stored;
+  if (blanked === stored) return fresh;
+  const [s, b, f] = [parsedJson(stored), parsedJson(blanked ?? ''), parsedJson(fresh)];
+  return s === undefined || b === undefined || f === undefined ? stored : JSON.stringify(mergedFrom(s, b, f));
+}
+
+/** `stored` with each part equal to `blanked`'s taken from `fresh` (blanked is fresh as bodyWithoutHeld leaves it). */
+function mergedFrom(stored: unknown, blanked: unknown, fresh: unknown): unknown {
+  if (JSON.stringify(stored) === JSON.stringify(blanked)) return fresh;
+  if (Array.isArray(stored) && Array.isArray(blanked) && Array.isArray(fresh) && stored.length === blanked.length && blanked.length === fresh.length) {
+    return stored.map((item, i) => mergedFrom(item, blanked[i], fresh[i]));
+  }
+  if (!isObject(stored) || !isObject(blanked) || !isObject(fresh)) return stored;
+  const freshKeys = Object.keys(fresh);
+  const blankedKeys = Object.keys(blanked);
+  // Keys pair up by place (a key carrying a secret is blanked too); objects of another shape are kept as stored.
+  if (freshKeys.length !== blankedKeys.length) return stored;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(stored)) {
+    const at = blankedKeys.indexOf(key);
+    if (at < 0) out[key] = item;
+    else out[freshKeys[at]!] = mergedFrom(item, blanked[key], fresh[freshKeys[at]!]);
+  }
+  return out;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

@@ -2,17 +2,12 @@
 // error, never an end), malformed JSON fails the walk. A refusal that says when to come back (429 / 503
 // with Retry-After, a spent quota) never reaches a strategy: the walker's wait turn waits it out and sends
 // the same request again (../http/serverWaits.ts).
+import { excerpt } from '../text/excerpt';
 import type { Acceptance, Page, RetryPolicy, WalkState } from './types';
 
 export function statusLine(page: Page): string {
   const text = page.response.statusText ? ` ${page.response.statusText}` : '';
   return `HTTP ${page.response.status}${text}`;
-}
-
-/** A short, single-line excerpt of a body for error messages. */
-export function excerpt(text: string, max = 200): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 
 /**
@@ -22,7 +17,7 @@ export function excerpt(text: string, max = 200): string {
 export function commonAcceptance(page: Page, _state: WalkState, _policy: RetryPolicy): Acceptance | undefined {
   const { status } = page.response;
   if (status < 200 || status > 299) {
-    const body = page.response.bodyText ? `: ${excerpt(page.response.bodyText)}` : '';
+    const body = page.response.bodyText ? `: ${excerpt(page.response.bodyText, 200)}` : '';
     return { kind: 'fail', reason: `${statusLine(page)}${body}` };
   }
   if (!page.body.ok) return page.body.json ? { kind: 'fail', reason: page.body.error, rowsRefused: true } : { kind: 'fail', reason: bodyFaultWords(page.body) };

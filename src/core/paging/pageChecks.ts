@@ -5,11 +5,12 @@
 // cursor, page or offset). What is compared is hashes and row texts, never a request's secrets.
 import { createHash } from 'node:crypto';
 import type { HttpRequest } from '../http/types';
+import { excerpt } from '../text/excerpt';
 import type { PageFacts, WalkCheckpoint } from './checkpoint';
 import { HEAD_ROWS_HELD } from './notHeld';
 
 export function describeRequest(request: HttpRequest): string {
-  const body = request.body ? ` with body ${request.body.length > 160 ? `${request.body.slice(0, 160)}…` : request.body}` : '';
+  const body = request.body ? ` with body ${excerpt(request.body, 160)}` : '';
   return `${request.method.toUpperCase()} ${request.url}${body}`;
 }
 

@@ -4,7 +4,10 @@
 // page scans the file once; only the cuts and the scanner's state there are kept). A JSON page has the whole
 // value of every secret-named key masked (secretValues, from the state at its cut, so a value cut across
 // pages stays masked), is indented from its depth at the cut, then redacted by the panel's rules for a body
-// shown as text (redactBodyText, which alone serves a body not JSON, then the known values).
+// shown as text (redactBodyText, which alone serves a body not JSON, then the known values). Redact, then
+// cut (as ../text/excerpt.ts for the texts shown short): a page is redacted on its own, so no cut falls
+// inside what the redaction masks (a known secret in any form, a credential pair): a cut whose
+// neighbourhood redacts otherwise whole than in its two halves moves on to the next place allowed.
 import type { BodyView } from '../../protocol/webviewMessages';
 import { formatBytes, formatCount } from './format';
 import { redactBodyText } from './redaction';
@@ -20,6 +23,8 @@ interface Cut {
 }
 
 const COMMA = 0x2c, NEWLINE = 0x0a;
+/** Each side of a cut looked at for what the redaction masks across it: longer than any secret's form. */
+const REDACTION_REACH = 4096;
 const isOpen = (b: number): boolean => b === 0x5b || b === 0x7b;
 
 export class BodyPages {
@@ -76,15 +81,22 @@ export class BodyPages {
         const at = base + i;
         const byte = chunk[i]!;
         // The forced cut: the first character start at or past the limit.
-        if (at >= forced && (byte & 0xc0) !== 0x80) return { at, state: scanner?.state ?? START };
+        if (at >= forced && (byte & 0xc0) !== 0x80 && !(await this.splitsRedaction(at))) return { at, state: scanner?.state ?? START };
         scanner?.step(byte);
-        if (at + 1 >= target && (byte === COMMA || byte === NEWLINE || isOpen(byte)) && (!scanner || (scanner.mayCut && !scanner.masking))) {
+        if (at + 1 >= target && (byte === COMMA || byte === NEWLINE || isOpen(byte)) && (!scanner || (scanner.mayCut && !scanner.masking)) && !(await this.splitsRedaction(at + 1))) {
           return { at: at + 1, state: scanner?.state ?? START };
         }
       }
       base += chunk.length;
     }
     return { at: this.store.size, state: scanner?.state ?? START };
+  }
+
+  /** Whether a cut at `at` would split what the redaction masks: the text around it redacts otherwise whole than in halves. */
+  private async splitsRedaction(at: number): Promise<boolean> {
+    const [left, right] = await Promise.all([this.store.read(Math.max(0, at - REDACTION_REACH), at), this.store.read(at, Math.min(this.store.size, at + REDACTION_REACH))]);
+    const [l, r] = [left.toString('utf8'), right.toString('utf8')];
+    return this.redact(l + r) !== this.redact(l) + this.redact(r);
   }
 }
 

@@ -11,6 +11,7 @@ import type { ErrorCatalogueId } from '../catalog/model';
 import { headerValue } from '../http/types';
 import { Redactor, REDACTED } from '../secrets/redact';
 import { isCredentialHeader, isSecretName, JWT_ANYWHERE } from '../secrets/vocabulary';
+import { cutShown } from '../text/excerpt';
 import type { ExchangeResult, ExchangeStep, Finding } from './exchange';
 import { httpYacTests, jetBrainsTests } from './scriptTests';
 
@@ -39,7 +40,7 @@ export interface AssertionResult {
   readonly outcome: AssertionOutcome;
   /** What the line asks for, in words (`== 200`, `exists`). */
   readonly expected: string;
-  /** What the response held (a JSON rendering, at most 200 characters), or why it could not be read. */
+  /** What the response held (a JSON rendering, its first 200 characters once redacted: ../text/excerpt.ts), or why it could not be read. */
   readonly actual: string;
 }
 
@@ -65,7 +66,7 @@ export function evaluateAssertions(assertions: readonly AssertionNode[], exchang
 
 function evaluateOne(a: AssertionNode, exchange: AssertedExchange, businessReport: () => BusinessErrorReport): AssertionResult {
   const result = (outcome: AssertionOutcome, expected: string, actual: string): AssertionResult =>
-    ({ line: a.range.start.line, text: a.text, subject: a.subject, outcome, expected, actual: clip(actual) });
+    ({ line: a.range.start.line, text: a.text, subject: a.subject, outcome, expected, actual: cutShown(actual, 200) });
   const expectedText = `${a.predicate}${a.expected ? ` ${a.expected}` : ''}`.trim();
 
   if (a.subject === 'business' && a.argument === 'ok') {
@@ -215,10 +216,6 @@ function parseJson(text: string): unknown {
 function render(value: Actual): string {
   if (value === ABSENT) return 'absent';
   return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
-}
-
-function clip(text: string): string {
-  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }
 
 function describeFailures(report: BusinessErrorReport): string {

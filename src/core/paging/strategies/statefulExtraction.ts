@@ -7,7 +7,8 @@
 // already advanced, so the walk fails and says rows may be missing rather than pretending otherwise.
 import { headerValue } from '../../http/types';
 import { isRefusal, retryAfterMs } from '../../http/serverWaits';
-import { bodyFaultWords, excerpt, statusLine } from '../common';
+import { excerpt } from '../../text/excerpt';
+import { bodyFaultWords, statusLine } from '../common';
 import { rowsRule } from '../rows';
 import type { Acceptance, Page, PagingStrategy, RetryPolicy, WalkState } from '../types';
 
