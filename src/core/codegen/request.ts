@@ -3,8 +3,8 @@
 // Each {{$auth.token("id")}} becomes a marker that every printer turns into a read of the environment
 // variable the CLI names for it (secretEnvVarName(id, 'token'): APIWB_SECRET_<AUTH ID>_TOKEN), with a
 // comment saying how to make its value. A credential header or secret-named query parameter written
-// literally is refused: the code would carry the secret. The text printed is then searched for every
-// secret value the caller knows.
+// literally is refused: the code would carry the secret. The request made ready is then searched for
+// every secret value the caller knows, before printing.
 import { CredentialService } from '../auth/credentials';
 import { authEntryOf, type AuthEntry, type Environment } from '../env/model';
 import type { HttpRequest } from '../http/types';
@@ -12,7 +12,7 @@ import type { HttpFile } from '../httpfile';
 import { requestAt, type DynamicVariableResolver } from '../httpfile/resolve';
 import { prepareRequest } from '../run/prepareRequest';
 import { citationsAsText } from '../reference';
-import { carriesForm, MIN_SECRET_LENGTH, secretForms, textViews } from '../secrets/secretForms';
+import { partWords, SecretBindings } from '../secrets/bindings';
 import { secretEnvVarName, MemorySecretStore } from '../secrets/secretStore';
 import { AUTH_SCHEME, hasLiteral, isCredentialHeader, isLiteralSecret, JWT_ANYWHERE } from '../secrets/vocabulary';
 import { decodeFormValue } from '../text/decode';
@@ -135,12 +135,17 @@ export async function codegenRequest(file: HttpFile, requestIndex: number, ctx: 
   return { request, ...(prepared.resolved.name ? { name: prepared.resolved.name } : {}), directives: prepared.resolved.directives, secrets };
 }
 
-/** Throws when generated text holds a known secret value or anything shaped like a JWT. */
-export function assertNoSecret(text: string, knownSecrets: Iterable<string>): void {
-  // In any form the send boundary knows (plain, URL-encoded, JSON-escaped, base64 inside a Basic credential).
-  const views = textViews(text);
-  for (const secret of knownSecrets) {
-    if (secret.length >= MIN_SECRET_LENGTH && carriesForm(views, secretForms(secret))) throw new CodegenError('the generated code would hold a secret value; nothing was generated');
-  }
-  if (JWT_ANYWHERE.test(text)) throw new CodegenError('the generated code would hold a JWT; nothing was generated');
+/**
+ * Throws when the request the code sends holds a known secret value or anything shaped like a JWT. Asked
+ * of the request made ready, before any printer quotes it, as the send boundary asks it (SecretBindings,
+ * every part, plain and encoded): a printer's escapes (`'\''` in shell, `\'` in JavaScript, `''` in
+ * PowerShell) are never undone on the printed text, so they would hide a value there.
+ */
+export function assertNoSecret(request: HttpRequest, knownSecrets: Iterable<string>): void {
+  const held = new SecretBindings();
+  for (const secret of knownSecrets) held.bind(secret, [], 'a secret value the caller holds');
+  const carried = held.carries(request)[0];
+  if (carried) throw new CodegenError(`${partWords(carried.part)} of the request holds a secret value; ${NO_SECRET_IN_CODE}, and nothing was generated`);
+  const texts = [request.url, ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`), request.body ?? ''];
+  if (texts.some((text) => JWT_ANYWHERE.test(text))) throw new CodegenError(`the request holds a JWT; ${NO_SECRET_IN_CODE}, and nothing was generated`);
 }
