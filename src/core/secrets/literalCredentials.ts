@@ -1,8 +1,8 @@
 // THE rule of the literal credentials of a request: where a request carries a credential in clear rather
 // than a `{{reference}}` to one, and the request with each replaced by a `{{variable}}`. Every part is
 // looked at, disabled ones too: the password of the URL's user info, credential headers, secret-named query
-// parameters, and the secret-named fields of its body (JSON at any depth, a form, XML elements and
-// `name=value` pairs of other text). Generated code refuses a request that has one (the code
+// parameters, and the secret-named fields of its body (JSON at any depth, a form, multipart parts, XML
+// elements and `name=value` pairs of other text). Generated code refuses a request that has one (the code
 // would carry it); the Postman export and import write the reference in its place. What a secret is stays
 // the vocabulary's (isCredentialHeader, isLiteralSecret); a value that is only references names a secret.
 import { jsonTextTooDeep } from '../json/depth';
@@ -28,7 +28,7 @@ export interface RequestTexts {
   readonly url: string;
   readonly headers: readonly HeaderText[];
   readonly disabledQuery?: readonly QueryPair[];
-  /** Read as its Content-Type header says (JSON, form), else as text. */
+  /** Read as its Content-Type header says (JSON, form, multipart), else as text. */
   readonly body?: string;
 }
 
@@ -80,7 +80,30 @@ export function scrubRequestCredentials(request: RequestTexts, headerReference: 
 export function scrubBody(text: string, contentType: string, onDrop: (field: string, reference: string) => void): string {
   if (/json/i.test(contentType) || /^\s*[{[]/.test(text)) return scrubJsonBody(text, onDrop);
   if (/x-www-form-urlencoded/i.test(contentType)) return scrubFormText(text, onDrop);
+  if (/^\s*multipart\//i.test(contentType)) return scrubMultipart(text, contentType, onDrop);
   return scrubTextBody(text, onDrop);
+}
+
+/**
+ * A multipart body: each part whose Content-Disposition names a secret (`name="password"`) and whose
+ * content is a literal becomes the reference; a file part (`filename=`, or `< ./file` as its content) is a
+ * file, not a value. Without a boundary to cut it by, it is read as other text.
+ */
+function scrubMultipart(text: string, contentType: string, onDrop: (field: string, reference: string) => void): string {
+  const boundary = /\bboundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (!boundary) return scrubTextBody(text, onDrop);
+  const delimiter = `--${boundary[1] ?? boundary[2]}`;
+  return text.split(delimiter).map((part) => {
+    const parsed = /^(\r?\n(?:[^\r\n]+\r?\n)*?\r?\n)([\s\S]*?)(\r?\n)?$/.exec(part);
+    if (!parsed) return part;
+    const [, head = '', content = '', end = ''] = parsed;
+    const name = /^content-disposition:[^\r\n]*?;\s*name="([^"]*)"/im.exec(head)?.[1];
+    if (name === undefined || /^content-disposition:[^\r\n]*;\s*filename\*?=/im.test(head) || /^<@?\s/.test(content.trim())) return part;
+    if (!isLiteralSecret(name, content.trim())) return part;
+    const reference = `{{${variableNameFor(name)}}}`;
+    onDrop(name, reference);
+    return `${head}${reference}${end}`;
+  }).join(delimiter);
 }
 
 /** `https://ann:literal@host` → `https://ann:{{url_password}}@host`: a user name is not a secret, its password is. */

@@ -1,0 +1,57 @@
+// The rule of a request's literal credentials (src/core/secrets/literalCredentials.ts) holds for bodies no
+// defect listed: a multipart/form-data part named `password` and a GraphQL body's `variables` holding a
+// `token`. `apiwb generate` refuses both (naming the field) and prints nothing; the Postman export writes
+// a `{{variable}}` in their place and reports it; a part that is a file (`filename=`, `< ./file`) is left.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exportPostmanCollection } from '../../src/core/interop/postman/exportCollection';
+import { generated } from './generateProcess';
+
+const PASSWORD = 'literal-multipart-pass-5150';
+const TOKEN = 'literal-graphql-token-2718';
+
+const HTTP = [
+  '# @name upload', 'POST {{base}}/upload', 'Content-Type: multipart/form-data; boundary=XyZ', '',
+  '--XyZ', 'Content-Disposition: form-data; name="user"', '', 'ann',
+  '--XyZ', 'Content-Disposition: form-data; name="password"', '', PASSWORD,
+  '--XyZ', 'Content-Disposition: form-data; name="private_key"; filename="key.pem"', 'Content-Type: text/plain', '', '< ./key.pem',
+  '--XyZ--', '',
+  '###', '# @name graphql', 'POST {{base}}/graphql', 'Content-Type: application/json', '',
+  JSON.stringify({ query: 'query ($token: String!) { me(token: $token) { id } }', variables: { token: TOKEN } }), '',
+].join('\n');
+
+void describe('a literal credential in a multipart part or GraphQL variables', () => {
+  let dir = '';
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'apiwb-anybody-'));
+    writeFileSync(join(dir, 'http-client.env.json'), JSON.stringify({ local: { base: 'http://127.0.0.1:9' } }));
+    writeFileSync(join(dir, 'key.pem'), 'not a key\n');
+    writeFileSync(join(dir, 'g.http'), HTTP);
+  });
+  after(() => { rmSync(dir, { recursive: true, force: true }); });
+
+  for (const [name, field, literal] of [['upload', 'password', PASSWORD], ['graphql', 'token', TOKEN]] as const) {
+    void it(`generate ${name}: refused, the body field ${field} named`, async () => {
+      for (const lang of ['curl', 'python-requests', 'powershell']) {
+        const r = await generated([join(dir, 'g.http'), '--name', name, '--lang', lang, '--env', 'local'], {});
+        assert.ok(!r.stdout.includes(literal), `generated ${lang} code holds the literal (exit ${r.code}):\n${r.stdout}`);
+        assert.equal(r.code, 1, r.stderr);
+        assert.match(r.stderr, new RegExp(`the body field ${field} is written literally`));
+      }
+    });
+  }
+
+  void it('the Postman export writes references in their place and keeps the file part', () => {
+    const exported = exportPostmanCollection([{ path: 'g.http', text: HTTP }], { name: 'c' });
+    for (const literal of [PASSWORD, TOKEN]) assert.ok(!exported.text.includes(literal), `the export holds ${literal}:\n${exported.text}`);
+    assert.deepEqual(exported.dropped.map((d) => `${d.where}: ${d.what} → ${d.replacedBy ?? ''}`), [
+      'g.http: upload: body field password → {{password}}',
+      'g.http: graphql: body field token → {{token}}',
+    ]);
+    assert.match(exported.text, /name=\\"user\\"\\n\\nann\\n/, 'the part that is no secret stays');
+    assert.match(exported.text, /filename=\\"key.pem\\"\\nContent-Type: text\/plain\\n\\n< .\/key.pem\\n/, 'a file part is a file, not a secret');
+  });
+});
