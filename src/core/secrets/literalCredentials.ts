@@ -140,7 +140,7 @@ function scrubHeaderValue(name: string, value: string, replacement: (scheme: str
 }
 
 /**
- * JSON body fields with secret names and literal string values → `{{field}}`. The replacement is
+ * JSON body fields with secret names and literal string or number values → `{{field}}`. The replacement is
  * textual so the body keeps its formatting; a body where that misses a field is re-serialised.
  */
 export function scrubJsonBody(text: string, onDrop: (field: string, reference: string) => void): string {
@@ -158,7 +158,8 @@ export function scrubJsonBody(text: string, onDrop: (field: string, reference: s
     if (node === null || typeof node !== 'object') return node;
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(node)) {
-      if (typeof inner === 'string' && isLiteralSecret(key, inner)) {
+      // A number is a literal too (a PIN, a numeric key), as the collections' check reads it.
+      if ((typeof inner === 'string' || typeof inner === 'number') && isLiteralSecret(key, String(inner))) {
         const reference = `{{${variableNameFor(key)}}}`;
         onDrop(key, reference);
         out[key] = reference;
@@ -173,10 +174,10 @@ export function scrubJsonBody(text: string, onDrop: (field: string, reference: s
   return changed ? JSON.stringify(walked, null, /^\s*[{[]\s*\n/.test(text) ? 2 : undefined) : scrubbed;
 }
 
-/** `"password": "literal"` pairs replaced in place, whatever the layout around them. */
+/** `"password": "literal"` (or a number) pairs replaced in place, whatever the layout around them. */
 function scrubTextFields(text: string, onDrop: (field: string, reference: string) => void): string {
-  return text.replace(/"([^"\\]+)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g, (whole, key: string, colon: string, inner: string) => {
-    if (!isLiteralSecret(key, jsonStringContent(inner))) return whole;
+  return text.replace(/"([^"\\]+)"(\s*:\s*)(?:"((?:[^"\\]|\\.)*)"|(-?\d[\d.eE+-]*))/g, (whole, key: string, colon: string, inner: string | undefined, number: string | undefined) => {
+    if (!isLiteralSecret(key, inner === undefined ? (number ?? '') : jsonStringContent(inner))) return whole;
     const reference = `{{${variableNameFor(key)}}}`;
     onDrop(key, reference);
     return `"${key}"${colon}"${reference}"`;
