@@ -1,12 +1,15 @@
 // The rule of a request's literal credentials (src/core/secrets/literalCredentials.ts) holds for bodies no
 // defect listed: a multipart/form-data part named `password`, a GraphQL body's `variables` holding a
-// `token`, and a JSON number under a secret name (`"service_key": 31415926535`, as collections refuse it). `apiwb generate` refuses both (naming the field) and prints nothing; the Postman export writes
-// a `{{variable}}` in their place and reports it; a part that is a file (`filename=`, `< ./file`) is left.
+// `token`, and a JSON number under a secret name (`"service_key": 31415926535`). Generate refuses each
+// (naming the field), Save to Collection refuses each (src/core/collections/requestBlocks.ts asks the
+// same rule); the Postman export writes a `{{variable}}` in their place and reports it; a part that is a
+// file (`filename=`, `< ./file`) is left.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { secretProblem } from '../../src/core/collections/requestBlocks';
 import { exportPostmanCollection } from '../../src/core/interop/postman/exportCollection';
 import { generated } from './generateProcess';
 
@@ -46,6 +49,12 @@ void describe('a literal credential in a multipart part or GraphQL variables', (
       }
     });
   }
+
+  void it('a collection refuses each (Save to Collection asks the same rule)', () => {
+    for (const [block, field] of HTTP.split('###\n').map((text, i) => [text, ['password', 'token', 'service_key'][i]!] as const)) {
+      assert.match(secretProblem(block) ?? '', new RegExp(`its body field ${field} holds a literal secret`), block);
+    }
+  });
 
   void it('the Postman export writes references in their place and keeps the file part', () => {
     const exported = exportPostmanCollection([{ path: 'g.http', text: HTTP }], { name: 'c' });
