@@ -78,7 +78,7 @@ void describe('Postman → .http → Postman', () => {
       'SurveyApi / Add a choice question: bearer token → {{$auth.token("customer-engagement")}}',
       'Transaction / Leads (offset paging): bearer token → {{$auth.token("customer-engagement")}}',
       'Transaction / Orders of a customer: bearer token → {{$auth.token("customer-engagement")}}',
-      'Transaction / Orders of a customer: header Authorization → Bearer {{$auth.token("customer-engagement")}}',
+      'Transaction / Orders of a customer: disabled header Authorization → Bearer {{$auth.token("customer-engagement")}}',
       'collection variables: variable password',
     ]);
     assert.ok(imported.warnings.some((w) => /Sign in.*1 script\(s\) not imported/.test(w)));

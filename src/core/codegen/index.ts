@@ -1,7 +1,7 @@
 // Generate code: a request of a .http file as a snippet (snippet.ts, through httpsnippet) or, for an
 // operation with a paging style, as a paging loop in TypeScript or Python (paging/), generated from the
-// style's strategy. Both read secrets from the environment variables the CLI names, and the text they
-// return is searched for every secret value the caller knows before it is handed back.
+// style's strategy. Both read secrets from the environment variables the CLI names; the request they
+// print is searched for every secret value the caller knows before anything is printed.
 import type { Catalog } from '../catalog';
 import type { HttpFile } from '../httpfile';
 import { createStrategy } from '../paging/strategies';
@@ -47,6 +47,7 @@ async function prepared(input: GenerateInput): Promise<{ request: CodegenRequest
   const made = await codegenRequest(input.file, input.requestIndex, { environment: input.environment, readInclude: input.readInclude, dynamic: dynamicVariables({ env: { refused: 'generated code never carries a secret, and a value of the process environment is one: nothing was read' } }) });
   const operation = input.catalog.match(made.request.method, pathOf(made.request.url));
   const clamped = clampToContract(made.request, operation);
+  assertNoSecret(clamped.request, input.knownSecrets);
   return { request: { ...made, request: clamped.request }, ...(operation ? { operation } : {}), notices: clamped.notices };
 }
 
@@ -60,7 +61,6 @@ function operationLines(op: Operation | undefined): string[] {
 export async function generateSnippet(input: GenerateInput, languageId: string): Promise<GeneratedCode> {
   const { request, operation, notices } = await prepared(input);
   const snippet = requestSnippet(request, languageId, [...operationLines(operation), ...notices]);
-  assertNoSecret(snippet.code, input.knownSecrets);
   return { code: snippet.code, languageId: snippet.language.languageId };
 }
 
@@ -79,7 +79,6 @@ export async function generatePagingLoop(input: GenerateInput, languageId: strin
   }
   const loopInput = { loop, request: request.request, secrets: request.secrets, notices, followRedirects: followsRedirects(request.directives), ...(operation ? { operation } : {}), ...(request.name ? { requestName: request.name } : {}) };
   const code = language.id === 'ts' ? typescriptLoop(loopInput) : pythonLoop(loopInput);
-  assertNoSecret(code, input.knownSecrets);
   return { code, languageId: language.languageId };
 }
 

@@ -2,9 +2,9 @@
 // ready (prepareRequest: variables, directives, `< file` bodies), except that no secret is fetched.
 // Each {{$auth.token("id")}} becomes a marker that every printer turns into a read of the environment
 // variable the CLI names for it (secretEnvVarName(id, 'token'): APIWB_SECRET_<AUTH ID>_TOKEN), with a
-// comment saying how to make its value. A credential header or secret-named query parameter written
-// literally is refused: the code would carry the secret. The text printed is then searched for every
-// secret value the caller knows.
+// comment saying how to make its value. A credential written literally in any part of the request
+// (literalCredentials: the URL's password, headers, query, body fields) is refused: the code would carry
+// it. The request made ready is then searched for every secret value the caller knows, before printing.
 import { CredentialService } from '../auth/credentials';
 import { authEntryOf, type AuthEntry, type Environment } from '../env/model';
 import type { HttpRequest } from '../http/types';
@@ -12,10 +12,10 @@ import type { HttpFile } from '../httpfile';
 import { requestAt, type DynamicVariableResolver } from '../httpfile/resolve';
 import { prepareRequest } from '../run/prepareRequest';
 import { citationsAsText } from '../reference';
-import { carriesForm, MIN_SECRET_LENGTH, secretForms, textViews } from '../secrets/secretForms';
+import { partWords, SecretBindings } from '../secrets/bindings';
 import { secretEnvVarName, MemorySecretStore } from '../secrets/secretStore';
-import { AUTH_SCHEME, hasLiteral, isCredentialHeader, isLiteralSecret, JWT_ANYWHERE } from '../secrets/vocabulary';
-import { decodeFormValue } from '../text/decode';
+import { literalCredentials } from '../secrets/literalCredentials';
+import { JWT_ANYWHERE } from '../secrets/vocabulary';
 
 /** A secret the generated code reads from the environment. */
 export interface SecretInput {
@@ -80,22 +80,21 @@ class MarkerCredentials extends CredentialService {
 const NO_SECRET_IN_CODE = 'generated code never carries a secret';
 
 /**
- * Why the request is refused when a credential header's credential part, or a secret-named query
- * parameter's value, is written in the file rather than referenced (the code would carry it).
+ * Why the request is refused when it carries a credential written literally rather than referenced (the
+ * code would carry it), in any part literalCredentials looks at. The request as written (its references
+ * unresolved: a {{variable}} names a value, it is not one), with the body `apiwb run` sends when it comes
+ * from a file (`< ./body.json`).
  */
-function literalCredential(file: HttpFile, requestIndex: number): string | undefined {
+function literalCredential(file: HttpFile, requestIndex: number, sentBody: string | undefined): string | undefined {
   const node = requestAt(file, requestIndex)?.request;
-  for (const header of node?.headers ?? []) {
-    if (!isCredentialHeader(header.name)) continue;
-    const credential = AUTH_SCHEME.exec(header.value)?.[2] ?? header.value;
-    if (hasLiteral(credential)) return `the ${header.name} header is written literally; ${NO_SECRET_IN_CODE}: write it as {{$auth.token("<auth id>")}} so the code reads it from APIWB_SECRET_<AUTH ID>_TOKEN`;
-  }
-  for (const param of node?.queryParameters ?? []) {
-    if (isLiteralSecret(param.name, decodeFormValue(param.value))) {
-      return `the query parameter ${param.name} is written literally; ${NO_SECRET_IN_CODE}, and it reads credentials into headers only: send it in a header as {{$auth.token("<auth id>")}}`;
-    }
-  }
-  return undefined;
+  if (!node) return undefined;
+  const url = node.requestLine.url + node.queryContinuations.map((q) => q.text.trim()).join('');
+  const body = node.body?.kind === 'inline' ? node.body.text : sentBody;
+  const found = literalCredentials({ url, headers: node.headers, ...(body !== undefined ? { body } : {}) })[0];
+  if (!found) return undefined;
+  if (found.place === 'header') return `the ${found.what.replace(/^header /, '')} header is written literally; ${NO_SECRET_IN_CODE}: write it as {{$auth.token("<auth id>")}} so the code reads it from APIWB_SECRET_<AUTH ID>_TOKEN`;
+  const what = found.place === 'userinfo' ? "the URL's password (user:password@)" : `the ${found.what}`;
+  return `${what} is written literally; ${NO_SECRET_IN_CODE}, and it reads credentials into headers only: send it in a header as {{$auth.token("<auth id>")}}`;
 }
 
 export interface CodegenContext {
@@ -106,8 +105,6 @@ export interface CodegenContext {
 
 /** The request at `requestIndex` ready for a printer, or a CodegenError saying why not. */
 export async function codegenRequest(file: HttpFile, requestIndex: number, ctx: CodegenContext): Promise<CodegenRequest> {
-  const literal = literalCredential(file, requestIndex);
-  if (literal) throw new CodegenError(literal);
   const credentials = new MarkerCredentials(ctx.environment, {
     secrets: new MemorySecretStore(),
     send: () => Promise.reject(new Error('generated code signs nothing in')),
@@ -117,6 +114,8 @@ export async function codegenRequest(file: HttpFile, requestIndex: number, ctx: 
     ...(ctx.dynamic ? { dynamic: ctx.dynamic } : {}),
   });
   if (!prepared.ok) throw new CodegenError(prepared.problem);
+  const literal = literalCredential(file, requestIndex, prepared.request.body);
+  if (literal) throw new CodegenError(literal);
   const fromEnvironment = prepared.environmentSecrets[0];
   if (fromEnvironment) throw new CodegenError(`${fromEnvironment} is a secret of the process environment or a .env file; generated code never carries a secret, and nothing was generated`);
   const { request } = prepared;
@@ -135,12 +134,17 @@ export async function codegenRequest(file: HttpFile, requestIndex: number, ctx: 
   return { request, ...(prepared.resolved.name ? { name: prepared.resolved.name } : {}), directives: prepared.resolved.directives, secrets };
 }
 
-/** Throws when generated text holds a known secret value or anything shaped like a JWT. */
-export function assertNoSecret(text: string, knownSecrets: Iterable<string>): void {
-  // In any form the send boundary knows (plain, URL-encoded, JSON-escaped, base64 inside a Basic credential).
-  const views = textViews(text);
-  for (const secret of knownSecrets) {
-    if (secret.length >= MIN_SECRET_LENGTH && carriesForm(views, secretForms(secret))) throw new CodegenError('the generated code would hold a secret value; nothing was generated');
-  }
-  if (JWT_ANYWHERE.test(text)) throw new CodegenError('the generated code would hold a JWT; nothing was generated');
+/**
+ * Throws when the request the code sends holds a known secret value or anything shaped like a JWT. Asked
+ * of the request made ready, before any printer quotes it, as the send boundary asks it (SecretBindings,
+ * every part, plain and encoded): a printer's escapes (`'\''` in shell, `\'` in JavaScript, `''` in
+ * PowerShell) are never undone on the printed text, so they would hide a value there.
+ */
+export function assertNoSecret(request: HttpRequest, knownSecrets: Iterable<string>): void {
+  const held = new SecretBindings();
+  for (const secret of knownSecrets) held.bind(secret, [], 'a secret value the caller holds');
+  const carried = held.carries(request)[0];
+  if (carried) throw new CodegenError(`${partWords(carried.part)} of the request holds a secret value; ${NO_SECRET_IN_CODE}, and nothing was generated`);
+  const texts = [request.url, ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`), request.body ?? ''];
+  if (texts.some((text) => JWT_ANYWHERE.test(text))) throw new CodegenError(`the request holds a JWT; ${NO_SECRET_IN_CODE}, and nothing was generated`);
 }

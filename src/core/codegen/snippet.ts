@@ -7,6 +7,7 @@ import { HTTPSnippet, type HarRequest, type TargetId } from 'httpsnippet';
 import type { HttpRequest } from '../http/types';
 import type { CodegenRequest, SecretInput } from './request';
 import { CodegenError } from './request';
+import { decodeFormValue } from '../text/decode';
 
 export interface SnippetLanguage {
   readonly id: string;
@@ -34,11 +35,18 @@ export interface SnippetLanguage {
 const doubledBodyQuotes = (code: string): string =>
   code.replace(/(-Body ')(.*)'$/m, (_all, head: string, inner: string) => `${head}${inner.replace(/'/g, "''")}'`);
 
+/**
+ * httpsnippet writes each pair of a form body to curl as `--data 'name=value'`, the value as it is: curl
+ * sends it unencoded (`city=bern x&y` makes two fields). `--data-urlencode 'name=value'` encodes the value.
+ */
+const encodedFormPairs = (code: string): string =>
+  (/^\s*--header '?content-type: application\/x-www-form-urlencoded/im.test(code) ? code.replace(/^(\s+)--data (?!-)/gm, '$1--data-urlencode ') : code);
+
 const addLineAfter = (pattern: RegExp, line: string, fallbackFirst: boolean) => (code: string): string =>
   pattern.test(code) ? code.replace(pattern, (m) => `${m}\n${line}`) : fallbackFirst ? `${line}\n${code}` : code;
 
 export const SNIPPET_LANGUAGES: readonly SnippetLanguage[] = [
-  { id: 'curl', label: 'curl', target: 'shell', client: 'curl', languageId: 'shellscript', comment: '#', quote: "'", env: (n) => `"\${${n}}"`, join: '' },
+  { id: 'curl', label: 'curl', target: 'shell', client: 'curl', languageId: 'shellscript', comment: '#', quote: "'", env: (n) => `"\${${n}}"`, join: '', mend: encodedFormPairs },
   { id: 'js-fetch', label: 'JavaScript fetch', target: 'javascript', client: 'fetch', languageId: 'javascript', comment: '//', quote: "'", env: (n) => `process.env.${n}`, join: ' + ' },
   { id: 'node', label: 'Node.js http', target: 'node', client: 'native', languageId: 'javascript', comment: '//', quote: "'", env: (n) => `process.env.${n}`, join: ' + ' },
   {
@@ -62,13 +70,28 @@ function snippetLanguage(id: string): SnippetLanguage | undefined {
   return SNIPPET_LANGUAGES.find((l) => l.id === id);
 }
 
+/**
+ * The body as HAR postData. httpsnippet prints a form (application/x-www-form-urlencoded) from its
+ * `params` only (given text alone it sends an empty body), so a form body goes as its pairs, decoded:
+ * each language encodes them again as it writes a form.
+ */
+function postDataOf(body: string, contentType: string | undefined): HarRequest['postData'] {
+  const mimeType = contentType ?? 'application/octet-stream';
+  if (!/^\s*application\/x-www-form-urlencoded\b/i.test(mimeType)) return { mimeType, text: body };
+  const params = body.split('&').filter((pair) => pair !== '').map((pair) => {
+    const eq = pair.indexOf('=');
+    return eq < 0 ? { name: decodeFormValue(pair), value: '' } : { name: decodeFormValue(pair.slice(0, eq)), value: decodeFormValue(pair.slice(eq + 1)) };
+  });
+  return { mimeType, text: body, params };
+}
+
 function toHar(request: HttpRequest): HarRequest {
   const headers = Object.entries(request.headers).map(([name, value]) => ({ name, value }));
   const contentType = Object.entries(request.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
   return {
     method: request.method.toUpperCase(), url: request.url, httpVersion: 'HTTP/1.1', headers, cookies: [], queryString: [],
     headersSize: -1, bodySize: -1,
-    ...(request.body !== undefined ? { postData: { mimeType: contentType ?? 'application/octet-stream', text: request.body } } : {}),
+    ...(request.body !== undefined ? { postData: postDataOf(request.body, contentType) } : {}),
   } as HarRequest;
 }
 

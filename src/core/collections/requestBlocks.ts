@@ -2,7 +2,8 @@
 // rename it, remove it. Pure functions over the text; every other line stays byte for byte.
 import { parseHttpFile, type HttpFile, type Range, type RequestBlock } from '../httpfile';
 import { REDACTED, type Redactor } from '../secrets/redact';
-import { hasAuthScheme, hasLiteral, isCredentialHeader, isLiteralSecret, JWT_ANYWHERE, URL_USERINFO, withoutReferences } from '../secrets/vocabulary';
+import { literalCredentials } from '../secrets/literalCredentials';
+import { hasAuthScheme, isCredentialHeader, isLiteralSecret, JWT_ANYWHERE, withoutReferences } from '../secrets/vocabulary';
 import { decodeFormValue, jsonStringContent } from '../text/decode';
 
 function blockOf(file: HttpFile, requestIndex: number): RequestBlock {
@@ -69,7 +70,8 @@ const JSON_FIELD = /"((?:[^"\\]|\\.)*)"\s*:\s*("(?:[^"\\]|\\.)*"|[^\s,{}[\]"]+)/
  * Why a request must not go into a collection (collections are committed to git), or undefined when
  * clean. Refused: a credential header whose value has any literal part beside its auth scheme and its
  * {{references}} (so `Basic dXNl… {{x}}` is refused, `Basic {{user}}:{{key}}` is not); a password in the
- * URL; a secret-named query parameter, form or JSON body field with a literal value; a JWT anywhere;
+ * URL, a secret-named query parameter or body field (JSON, form, multipart) with a literal value, by the
+ * one rule of a request's literal credentials (src/core/secrets/literalCredentials.ts); a JWT anywhere;
  * a known secret value anywhere. Header and field names are the secret vocabulary's (src/core/secrets),
  * shared with the redactor and the env-file check, so they never disagree.
  */
@@ -80,21 +82,14 @@ export function secretProblem(blockText: string, knownSecrets: readonly string[]
       return `its ${header.name} header holds a literal credential: write it as a reference such as {{$auth.token("engagement")}} or {{tenant_code}} before saving it to a collection`;
     }
   }
-  const userinfo = URL_USERINFO.exec(request?.requestLine.url ?? '')?.[2] ?? '';
-  const userinfoPassword = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : undefined;
-  if (userinfoPassword !== undefined && hasLiteral(userinfoPassword)) {
-    return 'its URL holds a literal password (user:password@host): write it as a {{variable}} before saving it to a collection';
-  }
-  for (const param of request?.queryParameters ?? []) {
-    if (isLiteralSecret(param.name, decodeFormValue(param.value))) {
-      return `its query parameter ${param.name} holds a literal secret: write it as a {{variable}} before saving it to a collection`;
-    }
-  }
-  const body = request?.body?.kind === 'inline' ? request.body.text : '';
-  const field = secretBodyField(body);
-  if (field !== undefined) {
-    return `its body field ${field} holds a literal secret: write it as a {{variable}} before saving it to a collection`;
-  }
+  // The URL's password, the query and the body: the one rule of a request's literal credentials.
+  const found = request && literalCredentials({
+    url: request.requestLine.url + request.queryContinuations.map((q) => q.text.trim()).join(''),
+    headers: request.headers.filter((h) => h.name.trim().toLowerCase() === 'content-type'),
+    ...(request.body?.kind === 'inline' ? { body: request.body.text } : {}),
+  })[0];
+  if (found?.place === 'userinfo') return 'its URL holds a literal password (user:password@host): write it as a {{variable}} before saving it to a collection';
+  if (found) return `its ${found.what} holds a literal secret: write it as a {{variable}} before saving it to a collection`;
   if (JWT_ANYWHERE.test(withoutReferences(blockText, ' '))) {
     return 'it contains a literal JWT (a token): replace it with a reference such as {{$auth.token("fundraising")}} before saving it to a collection';
   }
@@ -164,27 +159,4 @@ function credentialHasLiteral(name: string, value: string): boolean {
 
 function hasLiteralPart(text: string): boolean {
   return /[A-Za-z0-9]/.test(withoutReferences(text, ' '));
-}
-
-/** The first secret-named field of a JSON or form body with a literal value, named for the message. */
-function secretBodyField(body: string): string | undefined {
-  const trimmed = body.trimStart();
-  if (trimmed === '') return undefined;
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    for (const match of body.matchAll(JSON_FIELD)) {
-      const name = jsonStringContent(match[1] ?? '');
-      const raw = match[2] ?? '';
-      const value = raw.startsWith('"') ? jsonStringContent(raw.slice(1, -1)) : raw === 'null' ? '' : raw;
-      if (isLiteralSecret(name, value)) return name;
-    }
-    return undefined;
-  }
-  // A form body (`grant_type=password&password=…`), possibly over several lines.
-  for (const pair of body.replace(/\r?\n/g, '').split('&')) {
-    const at = pair.indexOf('=');
-    if (at <= 0) continue;
-    const name = decodeFormValue(pair.slice(0, at));
-    if (isLiteralSecret(name, decodeFormValue(pair.slice(at + 1)))) return name;
-  }
-  return undefined;
 }

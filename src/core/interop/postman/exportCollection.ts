@@ -8,10 +8,9 @@
 import { parseHttpFile, type HttpRequestNode, type RequestBlock } from '../../httpfile';
 import { REDACTED } from '../../secrets/redact';
 import { isLiteralSecret } from '../../secrets/vocabulary';
-import { POSTMAN_SCHEMA_V21, type PostmanCollection, type PostmanItem, type PostmanKeyValue, type PostmanRequest } from './model';
-import {
-  scrubFormPairs, scrubHeaderValue, scrubJsonBody, scrubUrlQuery, variableNameFor, type DroppedSecret,
-} from './secrets';
+import { decodeFormValue } from '../../text/decode';
+import { scrubRequestCredentials, variableHeaderReference } from '../../secrets/literalCredentials';
+import { POSTMAN_SCHEMA_V21, type DroppedSecret, type PostmanCollection, type PostmanItem, type PostmanKeyValue, type PostmanRequest } from './model';
 import { structuredUrl } from './urls';
 
 export interface HttpFileInput {
@@ -59,7 +58,7 @@ export function exportPostmanCollection(files: readonly HttpFileInput[], options
       if (!block.request) continue;
       const nested = block.directives.find((d) => d.key === 'folder')?.value.split('/').filter(Boolean) ?? [];
       const path = [...(folderName === null ? [] : [folderName]), ...nested];
-      folderOf(root, path).push(itemOf(block, block.request, `${file.path}: ${block.request.name ?? block.request.requestLine.url}`, context));
+      folderOf(root, path).push(itemOf(block, block.request, file.path, context));
     }
   }
   const collection: PostmanCollection = {
@@ -122,65 +121,54 @@ function commentsOf(block: RequestBlock): { comments: string[]; disabledHeaders:
   return { comments, disabledHeaders, disabledQuery };
 }
 
-/** The request's body as Postman holds it, its secret fields replaced by variables (`onDrop` says which). */
-function bodyOf(
-  request: HttpRequestNode, contentType: string, onDrop: (field: string, reference: string) => void, where: string, context: Context,
-): PostmanRequest['body'] {
+/** The request's body as Postman holds it; `text` is the inline body, its credentials scrubbed already. */
+function bodyOf(request: HttpRequestNode, text: string | undefined, contentType: string, where: string, context: Context): PostmanRequest['body'] {
   if (request.body?.kind === 'include') {
     context.warnings.push(`${where}: the body is the file ${request.body.path}; Postman needs it chosen again on import.`);
     return { mode: 'file', file: { src: request.body.path } };
   }
-  if (request.body?.kind !== 'inline' || request.body.text === '') return undefined;
-  const text = request.body.text.replace(/\r\n?/g, '\n');
+  if (text === undefined || text === '') return undefined;
   if (/x-www-form-urlencoded/i.test(contentType)) {
     const pairs = text.split('&').filter(Boolean).map((pair) => {
       const eq = pair.indexOf('=');
-      const decode = (s: string): string => { try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return s; } };
-      return eq < 0 ? { key: decode(pair), value: '' } : { key: decode(pair.slice(0, eq)), value: decode(pair.slice(eq + 1)) };
+      return eq < 0 ? { key: decodeFormValue(pair), value: '' } : { key: decodeFormValue(pair.slice(0, eq)), value: decodeFormValue(pair.slice(eq + 1)) };
     });
-    return { mode: 'urlencoded', urlencoded: scrubFormPairs(pairs, onDrop).map((p) => ({ ...p, type: 'text' })) };
+    return { mode: 'urlencoded', urlencoded: pairs.map((p) => ({ ...p, type: 'text' })) };
   }
   const json = /json/i.test(contentType);
-  return { mode: 'raw', raw: json || /^\s*[{[]/.test(text) ? scrubJsonBody(text, onDrop) : text, ...(json ? { options: { raw: { language: 'json' } } } : {}) };
+  return { mode: 'raw', raw: text, ...(json ? { options: { raw: { language: 'json' } } } : {}) };
 }
 
-function itemOf(block: RequestBlock, request: HttpRequestNode, where: string, context: Context): PostmanItem {
+function itemOf(block: RequestBlock, request: HttpRequestNode, path: string, context: Context): PostmanItem {
   const { comments, disabledHeaders, disabledQuery } = commentsOf(block);
-  const replace = (name: string) => (scheme: string | undefined): string => {
-    const variable = scheme ? variableNameFor(`${scheme}_${/basic/i.test(scheme) ? 'credentials' : 'token'}`) : variableNameFor(name);
-    if (!context.variables.has(variable)) context.variables.set(variable, '');
-    return `{{${variable}}}`;
-  };
   let auth: PostmanRequest['auth'];
-  const headers: PostmanKeyValue[] = [];
+  const written: Array<{ name: string; value: string; disabled?: boolean }> = [];
   for (const h of request.headers) {
     const basic = /^Basic\s+(\{\{[^{}]*\}\}):(\{\{[^{}]*\}\})$/i.exec(h.value.trim());
     if (h.name.toLowerCase() === 'authorization' && basic) {
       auth = { type: 'basic', basic: [{ key: 'username', value: basic[1]!, type: 'string' }, { key: 'password', value: basic[2]!, type: 'string' }] };
       continue;
     }
-    const replaced = scrubHeaderValue(h.name, h.value, replace(h.name));
-    if (replaced !== undefined) context.dropped.push({ where, what: `header ${h.name}`, replacedBy: replaced });
-    headers.push({ key: h.name, value: replaced ?? h.value });
+    written.push({ name: h.name, value: h.value });
   }
-  for (const h of disabledHeaders) {
-    const replaced = scrubHeaderValue(h.key, h.value ?? '', replace(h.key));
-    headers.push({ ...h, value: replaced ?? h.value ?? '' });
+  for (const h of disabledHeaders) written.push({ name: h.key, value: h.value ?? '', disabled: true });
+  const scrubbed = scrubRequestCredentials({
+    url: request.requestLine.url + request.queryContinuations.map((q) => q.text.trim()).join(''),
+    headers: written,
+    disabledQuery: disabledQuery.map((q) => ({ key: q.key, value: q.value ?? '' })),
+    ...(request.body?.kind === 'inline' ? { body: request.body.text.replace(/\r\n?/g, '\n') } : {}),
+  }, variableHeaderReference);
+  // Named by its URL once scrubbed: the report never quotes a credential.
+  const where = `${path}: ${request.name ?? scrubbed.request.url}`;
+  for (const found of scrubbed.found) {
+    context.dropped.push({ where, what: found.what, replacedBy: found.replacedBy });
+    // Every reference written in a secret's place is a collection variable, added empty.
+    for (const variable of found.replacedBy.matchAll(/\{\{([\w.-]+)\}\}/g)) if (!context.variables.has(variable[1]!)) context.variables.set(variable[1]!, '');
   }
-  const declare = (reference: string): void => {
-    const variable = /^\{\{([\w.-]+)\}\}$/.exec(reference)?.[1];
-    if (variable && !context.variables.has(variable)) context.variables.set(variable, '');
-  };
-  const url = scrubUrlQuery(request.requestLine.url + request.queryContinuations.map((q) => q.text.trim()).join(''), (field, reference) => {
-    context.dropped.push({ where, what: `query parameter ${field}`, replacedBy: reference });
-    declare(reference);
-  });
+  const url = scrubbed.request.url;
+  const headers: PostmanKeyValue[] = scrubbed.request.headers.map((h) => ({ key: h.name, value: h.value, ...(h.disabled ? { disabled: true } : {}) }));
   const contentType = header(request.headers.map((h) => ({ name: h.name, value: h.value })), 'content-type') ?? '';
-  const onDrop = (field: string, reference: string): void => {
-    context.dropped.push({ where, what: `body field ${field}`, replacedBy: reference });
-    declare(reference);
-  };
-  const body = bodyOf(request, contentType, onDrop, where, context);
+  const body = bodyOf(request, scrubbed.request.body, contentType, where, context);
   if (request.responseHandlers.length) context.warnings.push(`${where}: response handler scripts are not exported.`);
   const name = block.directives.find((d) => d.key === 'name')?.value;
   const directives = block.directives.filter((d) => d.key !== 'name' && d.key !== 'folder').map((d) => ({ key: d.key, value: d.value }));
@@ -191,7 +179,7 @@ function itemOf(block: RequestBlock, request: HttpRequestNode, where: string, co
       header: headers,
       ...(auth ? { auth } : {}),
       ...(body ? { body } : {}),
-      url: structuredUrl(url, disabledQuery),
+      url: structuredUrl(url, scrubbed.request.disabledQuery ?? []),
       ...(comments.length ? { description: comments.join('\n') } : {}),
     },
     'x-apiwb': { ...(name ? { name } : {}), ...(directives.length ? { directives } : {}), ...(comments.length ? { comments } : {}) },

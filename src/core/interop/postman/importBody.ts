@@ -4,8 +4,8 @@
 // inline, or of another mode, is left out with a warning.
 import { inlineBodyProblem } from '../../httpfile';
 import { mapAroundReferences } from '../../secrets/vocabulary';
-import type { PostmanKeyValue, PostmanRequest } from './model';
-import { scrubFormPairs, scrubJsonBody, scrubTextBody, type DroppedSecret } from './secrets';
+import { scrubBody, scrubFormPairs, scrubJsonBody } from '../../secrets/literalCredentials';
+import type { DroppedSecret, PostmanKeyValue, PostmanRequest } from './model';
 
 const IMPLIED_CONTENT_TYPES: Readonly<Record<string, string>> = {
   json: 'application/json', xml: 'application/xml', html: 'text/html', text: 'text/plain', javascript: 'application/javascript',
@@ -39,7 +39,8 @@ export function bodyText(b: PostmanRequest['body'], headers: Array<{ name: strin
   if (b.mode === 'raw' && b.raw !== undefined && b.raw !== '') {
     const language = b.options?.raw?.language;
     implies(language ? IMPLIED_CONTENT_TYPES[language] : undefined);
-    return onBody(language === 'json' || /^\s*[{[]/.test(b.raw) ? scrubJsonBody(b.raw, onDrop) : scrubTextBody(b.raw, onDrop));
+    const contentType = headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? '';
+    return onBody(scrubBody(b.raw, language === 'json' ? 'application/json' : contentType, onDrop));
   }
   if (b.mode === 'urlencoded') {
     const pairs = scrubFormPairs((b.urlencoded ?? []).filter((p) => !p.disabled), onDrop);

@@ -15,12 +15,10 @@ import { secretProblem } from '../../collections/requestBlocks';
 import { findSecretsInEnvironment } from '../../env/secretCheck';
 import { HttpPrintError, printNormalizedHttpFile, type BlockSpec } from '../../httpfile';
 import { hasLiteral, isOnlyReferences, isSecretName, referencesIn, URL_USERINFO } from '../../secrets/vocabulary';
+import { scrubRequestCredentials, variableNameFor, type HeaderText } from '../../secrets/literalCredentials';
 import {
-  authParams, descriptionText, readPostmanCollection, type PostmanAuth, type PostmanCollection, type PostmanItem, type PostmanKeyValue, type PostmanRequest,
+  authParams, descriptionText, readPostmanCollection, type DroppedSecret, type PostmanAuth, type PostmanCollection, type PostmanItem, type PostmanKeyValue, type PostmanRequest,
 } from './model';
-import {
-  scrubHeaderValue, scrubUrlQuery, variableNameFor, type DroppedSecret,
-} from './secrets';
 import { bodyText } from './importBody';
 import { urlText } from './urls';
 
@@ -281,20 +279,12 @@ function authHeader(auth: PostmanAuth | undefined, where: string, context: Conte
   }
 }
 
-function scrubQuery(url: string, where: string, context: Context): string {
-  return scrubUrlQuery(url, (name, reference) => { context.dropped.push({ where, what: `query parameter ${name}`, replacedBy: reference }); });
-}
-
 /**
- * The request's headers as .http lines, the auth block's first unless one of the same name is given: a
- * credential's value replaced by a variable, a disabled one kept as a comment, and one whose value is not
- * text or holds a line break left out with a warning.
+ * The request's headers a .http line can hold, as written (disabled ones marked): one whose value is not
+ * text or holds a line break is left out with a warning.
  */
-function importedHeaders(
-  explicit: ReturnType<typeof headerList>, authHeader: { name: string; value: string } | undefined, comments: string[], where: string, context: Context,
-): Array<{ name: string; value: string }> {
-  const headers: Array<{ name: string; value: string }> = [];
-  if (authHeader && !explicit.some((h) => !h.disabled && h.key.toLowerCase() === authHeader.name.toLowerCase())) headers.push(authHeader);
+function importableHeaders(explicit: ReturnType<typeof headerList>, where: string, context: Context): HeaderText[] {
+  const headers: HeaderText[] = [];
   for (const header of explicit) {
     if (!header || typeof header.key !== 'string') continue;
     if (header.value !== undefined && header.value !== null && typeof header.value !== 'string') {
@@ -305,11 +295,7 @@ function importedHeaders(
       context.warnings.push(`${where}: header '${oneLine(header.key)}' not imported: it holds a line break, which would start a new line of the .http file.`);
       continue;
     }
-    const replaced = scrubHeaderValue(header.key, header.value ?? '', (scheme) => (scheme && /^(bearer|basic)$/i.test(scheme) ? `{{$auth.token("${context.authId}")}}` : `{{${variableNameFor(header.key)}}}`));
-    if (replaced !== undefined) context.dropped.push({ where, what: `header ${header.key}`, replacedBy: replaced });
-    const value = replaced ?? header.value ?? '';
-    if (header.disabled) comments.push(`disabled: ${header.key}: ${replaced === undefined ? value : replaced}`);
-    else headers.push({ name: header.key, value });
+    headers.push({ name: header.key, value: header.value ?? '', ...(header.disabled ? { disabled: true } : {}) });
   }
   return headers;
 }
@@ -321,12 +307,24 @@ function requestBlock(entry: Located, names: Unique, context: Context): BlockSpe
   const extension = item['x-apiwb'];
   const comments: string[] = Array.isArray(extension?.comments) ? extension.comments.map(String) : (descriptionText(item.description ?? request.description)?.split(/\r?\n/).filter((l) => l.trim()) ?? []);
   const url = urlText(request.url);
-  let urlTextValue = scrubQuery(withoutUserinfo(url.text, where, context), where, context);
-  const headers: Array<{ name: string; value: string }> = [];
   const auth = authHeader(entry.auth, where, context);
+  // Every part through the one rule of literal credentials, disabled ones too; the user info is removed whole first.
+  const scrubbed = scrubRequestCredentials({
+    url: withoutUserinfo(url.text, where, context),
+    headers: importableHeaders(headerList(request), where, context),
+    disabledQuery: url.disabledQuery.map((q) => ({ key: String(q.key), value: String(q.value ?? '') })),
+  }, (name, scheme) => (scheme && /^(bearer|basic)$/i.test(scheme) ? `{{$auth.token("${context.authId}")}}` : `{{${variableNameFor(name)}}}`));
+  for (const found of scrubbed.found) context.dropped.push({ where, what: found.what, replacedBy: found.replacedBy });
+  let urlTextValue = scrubbed.request.url;
   if (auth.query) urlTextValue += `${urlTextValue.includes('?') ? '&' : '?'}${auth.query}`;
-  for (const q of url.disabledQuery) comments.push(`disabled query: ${q.key}=${q.value ?? ''}`);
-  headers.push(...importedHeaders(headerList(request), auth.header, comments, where, context));
+  for (const q of scrubbed.request.disabledQuery ?? []) comments.push(`disabled query: ${q.key}=${q.value}`);
+  const headers: Array<{ name: string; value: string }> = [];
+  // The auth block's header first, unless the request gives one of the same name; a disabled one is a comment.
+  if (auth.header && !scrubbed.request.headers.some((h) => !h.disabled && h.name.toLowerCase() === auth.header!.name.toLowerCase())) headers.push(auth.header);
+  for (const header of scrubbed.request.headers) {
+    if (header.disabled) comments.push(`disabled: ${header.name}: ${header.value}`);
+    else headers.push({ name: header.name, value: header.value });
+  }
   const body = bodyText(request.body, headers, where, context);
   const wanted = typeof extension?.name === 'string' && /^[\w.-]+$/.test(extension.name) ? extension.name : identifierOf(title);
   const name = names.take(wanted, (base, n) => `${base}${n}`);

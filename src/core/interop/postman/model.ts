@@ -5,6 +5,16 @@ import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { jsonTextTooDeep } from '../../json/depth';
 import { scalarText } from '../../text/scalarText';
 
+/** Where a secret was found and dropped, on import or export; never its value. */
+export interface DroppedSecret {
+  /** e.g. `Constituents / Create constituent`, or `collection variables`. */
+  readonly where: string;
+  /** e.g. `bearer token`, `header X-API-Key`, `variable api_key`, `body field password`. */
+  readonly what: string;
+  /** The `{{reference}}` written in its place, when one was. */
+  readonly replacedBy?: string;
+}
+
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
 export interface PostmanKeyValue {
