@@ -4,7 +4,7 @@
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import { remembered } from '../text/remembered';
-import { MIN_SECRET_LENGTH, secretForms } from './secretForms';
+import { formSpans, hasEscapes, MIN_SECRET_LENGTH, secretForms } from './secretForms';
 import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT } from './vocabulary';
 
 export const REDACTED = '***';
@@ -43,8 +43,8 @@ export class Redactor {
     const all = new Set(this.knownValues);
     for (const value of fresh) {
       this.given.add(value);
-      // Every form the send boundary knows the secret by (percent, form, JSON escapes, base64 and
-      // base64url): what a server echoes back or a refusal names is masked in any of them. Made once here.
+      // Every form the send boundary knows the secret by (secretForms.ts): what a server echoes back or a
+      // refusal names is masked in any of them, read through the same escapes.
       for (const form of secretForms(value)) all.add(form);
     }
     // Longest first, so a secret that contains another is replaced whole.
@@ -62,7 +62,7 @@ export class Redactor {
    */
   text(text: string): string {
     // Each rule below needs one of these in the text; most strings of a body (ids, names, dates) have none.
-    if (!TEXT_RULE_HINT.test(text) && !this.knownValues.some((value) => text.includes(value))) return text;
+    if (!TEXT_RULE_HINT.test(text) && !this.knownValues.some((value) => text.includes(value)) && !(this.knownValues.length > 0 && hasEscapes(text))) return text;
     let out = scrubKnownValues(text, this.knownValues);
     // Each rule only where its hint is (a summary line's URL has '=' and rarely the others).
     if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(SCHEME_VALUE, (whole, scheme: string, value: string) => (isCredential(scheme, value) ? `${scheme} ${REDACTED}` : whole));
@@ -289,7 +289,22 @@ export function containsBytes(bytes: Buffer, value: Buffer, at: number): boolean
   return false;
 }
 
+/**
+ * `text` with every known value masked, in every view of it the send boundary reads (secretForms.ts): an
+ * escaped one (`%2f`, `\/`, `xn--…`) is masked escapes and all. Without an escape the text is its only view.
+ */
 function scrubKnownValues(text: string, knownValues: readonly string[]): string {
+  if (knownValues.length > 0 && hasEscapes(text)) {
+    const spans = formSpans(text, knownValues);
+    if (spans.length === 0) return text;
+    let out = '';
+    let last = 0;
+    for (const [start, end] of spans) {
+      out += `${text.slice(last, start)}${REDACTED}`;
+      last = end;
+    }
+    return out + text.slice(last);
+  }
   let out = text;
   for (const value of knownValues) if (out.includes(value)) out = out.split(value).join(REDACTED);
   return out;
