@@ -4,7 +4,7 @@
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import { remembered } from '../text/remembered';
-import { formSpans, hasEscapes, MIN_SECRET_LENGTH, secretForms } from './secretForms';
+import { formSpans, hasEscapes, hostForms, MIN_SECRET_LENGTH, secretForms } from './secretForms';
 import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT } from './vocabulary';
 
 export const REDACTED = '***';
@@ -43,9 +43,10 @@ export class Redactor {
     const all = new Set(this.knownValues);
     for (const value of fresh) {
       this.given.add(value);
-      // Every form the send boundary knows the secret by (secretForms.ts): what a server echoes back or a
-      // refusal names is masked in any of them, read through the same escapes.
-      for (const form of secretForms(value)) all.add(form);
+      // Every form the send boundary knows the secret by (secretForms.ts), in a host's lower case too: what a
+      // server echoes back or a refusal names is masked in any of them, read through the same escapes.
+      const forms = secretForms(value);
+      for (const form of [...forms, ...hostForms(forms)]) all.add(form);
     }
     // Longest first, so a secret that contains another is replaced whole.
     this.knownValues = [...all].filter((v) => v.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);

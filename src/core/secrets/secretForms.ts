@@ -3,12 +3,14 @@
 // it is encoded into a text (as it is; percent-encoded as
 // encodeURIComponent, a form and the URL serializer write it; JSON-escaped; base64, standard or URL-safe,
 // at each of the three byte alignments it can have inside a longer encoded text, so that a token inside
-// `base64(user:token)` or a base64 JSON document is found), and
+// `base64(user:token)` or a base64 JSON document is found; in lower case where a host name holds it), and
 // the VIEWS of a text once its usual escapes are undone (percent-encoding in either case of hex, a form's
-// `+`, JSON string escapes, each again inside the other, to a small depth). A
+// `+`, JSON string escapes, a host label's punycode, each again inside the other, to a small depth). A
 // secret is in a text when one of its forms is in one of the text's views: an encoding nobody listed is
 // held as long as it is one of these applied in any order, at any offset. The guard asks whether
 // (carriesForm); the Redactor asks where (formSpans: each view remembers where its characters came from).
+
+import { domainToUnicode } from 'node:url';
 
 /** Values shorter than this are not searched for: "ab" would be found everywhere (as the Redactor decides). */
 export const MIN_SECRET_LENGTH = 4;
@@ -31,6 +33,15 @@ export function secretForms(value: string): readonly string[] {
   const forms = new Set<string>(texts);
   for (const text of texts) for (const form of base64Forms(text)) forms.add(form);
   return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * `forms` as a host name spells them: in lower case (a host name has no case; the URL parser lowercases it,
+ * and a punycode label decodes to lower case). The send boundary searches a host for these; the Redactor,
+ * which cannot tell a host from other text, masks them anywhere.
+ */
+export function hostForms(forms: readonly string[]): readonly string[] {
+  return forms.map((form) => form.toLowerCase());
 }
 
 /**
@@ -92,7 +103,8 @@ const JSON_SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '
 
 /**
  * The escapes a text is read through: percent-encoding (any hex case), a form's `+` with it, JSON string
- * escapes (`\u0073`, `\/`, `\"`).
+ * escapes (`\u0073`, `\/`, `\"`), and a host label's punycode (`xn--…`, as the URL parser writes a label
+ * outside ASCII; it decodes to lower case, as a host name reads).
  */
 const DECODINGS: readonly Decoding[] = [
   { hint: /%/, pattern: /(?:%[0-9a-fA-F]{2})+/g, decode: percentDecoded },
@@ -102,6 +114,7 @@ const DECODINGS: readonly Decoding[] = [
     pattern: /\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])/g,
     decode: (escape) => escape.length === 6 ? String.fromCharCode(parseInt(escape.slice(2), 16)) : (JSON_SHORT_ESCAPES[escape.slice(1)] ?? escape),
   },
+  { hint: /xn--/i, pattern: /\bxn--[a-z0-9-]+/gi, decode: (label) => domainToUnicode(label.toLowerCase()) || label },
 ];
 
 /** Where a decoded part of a view came from: view[viewStart, viewEnd) reads text[start, end) of the view before. */
@@ -153,7 +166,7 @@ function viewsOf(text: string): View[] {
   return views;
 }
 
-/** The text and what it reads as once its percent, form and JSON escapes are undone (in any order, a few deep). */
+/** The text and what it reads as once its percent, form, JSON and punycode escapes are undone (in any order, a few deep). */
 export function textViews(text: string): readonly string[] {
   return viewsOf(text).map((view) => view.text);
 }
