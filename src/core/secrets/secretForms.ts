@@ -1,6 +1,6 @@
 // How a secret value can travel inside a text, written once for the send boundary (bindings.ts) and the
 // Redactor (redact.ts), so that what one sees the other masks. Two sides meet: the FORMS a secret takes when
-// it is encoded into a text (as it is; percent-encoded as
+// it is encoded into a text (as it is, and trimmed, as the end of a request line cuts it; percent-encoded as
 // encodeURIComponent, a form and the URL serializer write it; JSON-escaped; base64, standard or URL-safe,
 // at each of the three byte alignments it can have inside a longer encoded text, so that a token inside
 // `base64(user:token)` or a base64 JSON document is found; in lower case where a host name holds it), and
@@ -26,7 +26,9 @@ const MIN_BASE64_FORM = 8;
  */
 export function secretForms(value: string): readonly string[] {
   if (value.length < MIN_SECRET_LENGTH) return [];
-  const texts = new Set([value]);
+  // Trimmed too: a value with a space at its end, written at the end of a request line, goes out without it.
+  const trimmed = value.trim();
+  const texts = new Set(trimmed !== value && trimmed.length >= MIN_SECRET_LENGTH ? [value, trimmed] : [value]);
   for (const text of [...texts]) {
     for (const form of [encodeURIComponent(text), new URLSearchParams({ v: text }).toString().slice(2), JSON.stringify(text).slice(1, -1), ...urlSerializerForms(text)]) texts.add(form);
   }
