@@ -67,7 +67,7 @@ export class Redactor {
     let out = scrubKnownValues(text, this.knownValues);
     // Each rule only where its hint is (a summary line's URL has '=' and rarely the others).
     if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(SCHEME_VALUE, (whole, scheme: string, value: string) => (isCredential(scheme, value) ? `${scheme} ${REDACTED}` : whole));
-    if (out.includes('@')) out = out.replace(URL_USERINFO_PASSWORD, `$1${REDACTED}@`);
+    out = urlPasswordsMasked(out);
     if (out.includes('=')) out = maskSecretPairs(out);
     return out;
   }
@@ -236,8 +236,17 @@ function isCredential(scheme: string, value: string): boolean {
   return scheme === 'Basic' && Buffer.from(value, 'base64').toString('latin1').includes(':');
 }
 
-/** `scheme://user:password@` — the password part (group 1 is everything before it). */
-const URL_USERINFO_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:]*:)(?!\*\*\*@)[^\s/?#@]+@/g;
+/**
+ * `scheme://user:password@` — the password part (group 1 is everything before it). A password may hold a
+ * `/`, `?` or `#` as a user writes it (`http://alice:Pr0xy/Secret9@proxy:3128`, which no parser reads); what
+ * follows the `:` is a port instead when it is digits and then a path, query or fragment (`host:8080/@me`).
+ */
+const URL_USERINFO_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:[\]]*:)(?!\*\*\*@)(?!\d*[/?#])[^\s@]+@/g;
+
+/** `text` with the password of every `scheme://user:password@` in it masked: THE rule, for any text shown. */
+export function urlPasswordsMasked(text: string): string {
+  return text.includes('@') ? text.replace(URL_USERINFO_PASSWORD, `$1${REDACTED}@`) : text;
+}
 
 /** `name=value` in a query, form or log line (group 2 the name, masked when isSecretName says so). */
 const NAME_VALUE_PAIR = /((?:^|[?&\s"',;])([A-Za-z0-9_.-]+)=)([^&\s"',;]+)/g;
