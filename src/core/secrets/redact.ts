@@ -3,6 +3,7 @@
 // and query strings, and any known secret value (from the SecretStore) wherever it appears in text.
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
+import { byteCounts, containsBytes, rarestByte } from '../text/byteSearch';
 import { remembered } from '../text/remembered';
 import { formSpans, hasEscapes, hostForms, MIN_SECRET_LENGTH, secretForms } from './secretForms';
 import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT } from './vocabulary';
@@ -10,15 +11,26 @@ import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT } fro
 export const REDACTED = '***';
 
 
-const BACKSLASH = 0x5c;
 const UNICODE_ESCAPE = Buffer.from('\\u');
-/** Characters JSON may write as a short escape (\/ \" \\ \b \f \n \r \t). */
-const SHORT_ESCAPED = /["\\/\u0008\f\n\r\t]/;
+/**
+ * The escapes that can hide a value from a byte search (the hints of secretForms.ts's views), each with the
+ * values it hides as it is usually written: a JSON short escape (\/ \" \\ \b \f \n \r \t) the characters it
+ * spells; percent-encoding a character outside the unreserved ones; a form's `+` a space; punycode a
+ * character outside ASCII. A `\u` escape can hide any value (answered whatever the values).
+ */
+const HIDING_ESCAPES: readonly { readonly marker: Buffer; readonly hides: RegExp }[] = [
+  { marker: Buffer.from('\\'), hides: /["\\/\u0008\f\n\r\t]/ },
+  { marker: Buffer.from('%'), hides: /[^A-Za-z0-9\-_.~]/ },
+  { marker: Buffer.from('+'), hides: / / },
+  { marker: Buffer.from('xn--'), hides: /[^\u0000-\u007f]/ },
+];
 
 export class Redactor {
   private knownValues: string[] = [];
   /** knownValues as UTF-8 bytes, for mayRedactJsonBytes. */
   private knownBytes: Buffer[] = [];
+  /** The escapes (HIDING_ESCAPES) that can hide one of the values given, `\u` always: mayRedactJsonBytes. */
+  private hidingMarkers: Buffer[] = [];
   /** The values given so far, as given: one learnt again (every request of a run hands out the same token) costs a lookup. */
   private readonly given = new Set<string>();
   /** Keys as value() shows them: a page repeats the same few keys on every row. */
@@ -51,6 +63,7 @@ export class Redactor {
     // Longest first, so a secret that contains another is replaced whole.
     this.knownValues = [...all].filter((v) => v.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
     this.knownBytes = this.knownValues.map((v) => Buffer.from(v, 'utf8'));
+    this.hidingMarkers = [UNICODE_ESCAPE, ...HIDING_ESCAPES.filter(({ hides }) => [...this.given].some((value) => hides.test(value))).map(({ marker }) => marker)];
     this.shownKeys.clear();
     this.rowKeys.clear();
     this.shownUrls.clear();
@@ -79,22 +92,23 @@ export class Redactor {
    * secret, decoded, as the row splitter found them while it validated the page
    * (JsonRowSplitter.secretKeyCandidates: every key holding the letters of a secret word, or an
    * escape): each is asked of the same rule row() asks. The bytes are never decoded: known values are
-   * searched as bytes. JSON escapes are how a server hides a secret value from a byte search
-   * (`sk\u005flive…`, `ab\/cd`): any `\u` escape answers true, and so does any escape at all when a
-   * known secret holds a character a short escape spells (`/`, `"`, `\`, controls), so such pages are
-   * parsed and redacted value by value. A value split between two pieces is found at their junction.
+   * searched as bytes. Escapes are how a server hides a secret value from a byte search (`sk\u005flive…`,
+   * `ab\/cd`, `pk%2fAB`, `xn--…`): any `\u` escape answers true, and so does any other escape that can
+   * hide a value given (HIDING_ESCAPES: a `%` when one holds a character outside the unreserved ones), so
+   * such pages are parsed and redacted value by value, through the views text() reads. A value split
+   * between two pieces is found at their junction.
    */
   mayRedactJsonBytes(pieces: readonly Buffer[], keys: Iterable<string>): boolean {
     for (const key of keys) if (isSecretKey(key)) return true;
     const known = this.knownBytes;
-    const longest = Math.max(UNICODE_ESCAPE.length, ...known.map((v) => v.length));
-    const shortEscapesHide = this.knownValues.some((v) => SHORT_ESCAPED.test(v));
+    if (known.length === 0) return false;
+    const markers = this.hidingMarkers;
+    const longest = Math.max(...markers.map((m) => m.length), ...known.map((v) => v.length));
     // Each value is searched for by its byte that is rarest in these rows (a sample of them), so the
     // search runs at memchr speed over the places that byte occurs (containsBytes).
     const counts = byteCounts(pieces);
     const probes = known.map((value) => rarestByte(value, counts));
-    const mayHide = (bytes: Buffer): boolean =>
-      (bytes.includes(BACKSLASH) && (shortEscapesHide || bytes.includes(UNICODE_ESCAPE))) || known.some((value, i) => containsBytes(bytes, value, probes[i]!));
+    const mayHide = (bytes: Buffer): boolean => markers.some((marker) => bytes.includes(marker)) || known.some((value, i) => containsBytes(bytes, value, probes[i]!));
     for (let i = 0; i < pieces.length; i++) {
       const piece = pieces[i]!;
       if (mayHide(piece)) return true;
@@ -256,47 +270,6 @@ function maskSecretPairs(text: string): string {
   // it holds a word of SECRET_NAME_HINT: a text without one has no secret pair (a summary line's URL has none).
   if (!SECRET_NAME_HINT.test(text)) return text;
   return text.replace(NAME_VALUE_PAIR, (whole, head: string, name: string) => (isSecretName(name) ? `${head}${REDACTED}` : whole));
-}
-
-/** How often each byte occurs in the first bytes of `pieces` (a sample: 4 KiB). */
-function byteCounts(pieces: readonly Buffer[]): Uint32Array {
-  const counts = new Uint32Array(256);
-  let left = 4096;
-  for (const piece of pieces) {
-    const n = Math.min(left, piece.length);
-    for (let i = 0; i < n; i++) counts[piece[i]!]!++;
-    left -= n;
-    if (left === 0) break;
-  }
-  return counts;
-}
-
-/** The position in `value` of its byte that `counts` says is rarest (the first of equals). */
-function rarestByte(value: Buffer, counts: Uint32Array): number {
-  let at = 0;
-  for (let i = 1; i < value.length; i++) if (counts[value[i]!]! < counts[value[at]!]!) at = i;
-  return at;
-}
-
-/** Past this many places where the probe matches but the value does not, the plain search takes over. */
-const PROBE_MISSES = 256;
-
-/**
- * Exactly `bytes.includes(value)`, faster when `value[at]` is a rare byte in `bytes`: the bytes of
- * `value` from `at` (at most 6: node searches such a short pattern by memchr on its first byte) are
- * found, and the whole value is compared where they are. Too many such places (bytes chosen to defeat
- * the probe) and the plain search runs instead, from where the probe got to.
- */
-export function containsBytes(bytes: Buffer, value: Buffer, at: number): boolean {
-  if (value.length === 0) return true;
-  const probe = value.subarray(at, at + 6);
-  let misses = 0;
-  for (let hit = bytes.indexOf(probe); hit >= 0; hit = bytes.indexOf(probe, hit + 1)) {
-    const start = hit - at;
-    if (start >= 0 && start + value.length <= bytes.length && value.compare(bytes, start, start + value.length) === 0) return true;
-    if (++misses > PROBE_MISSES) return bytes.includes(value, Math.max(0, start));
-  }
-  return false;
 }
 
 /**
