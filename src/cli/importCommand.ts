@@ -9,6 +9,7 @@ import type { ServiceId } from '../core/catalog/model';
 import { fileFaultWords, RunFiles } from '../core/files/outputs';
 import { closeHttpAgents } from '../core/http/client';
 import { importCounts, importOpenApiText, importOpenApiUrl, importSummary, OpenApiImportError, overlayFileText, type OpenApiImport } from '../core/openapi';
+import { Redactor } from '../core/secrets/redact';
 import { terminalSafe } from '../core/text/terminalText';
 import type { Subcommand } from './subcommands';
 
@@ -38,6 +39,10 @@ export const importOpenApiSubcommand: Subcommand = {
 };
 
 export async function runImportOpenApi(args: readonly string[], io: CommandIo): Promise<number> {
+  // Everything printed goes through the Redactor: a fault quotes the URL given, its password and a
+  // secret-named query parameter (`?api_key=`) included.
+  const redactor = new Redactor();
+  const shown = (text: string): string => terminalSafe(redactor.text(text));
   let location: string;
   let service: ServiceId;
   let out: string | undefined;
@@ -59,7 +64,7 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
     service = name as ServiceId;
     out = parsed.values.out;
   } catch (error) {
-    io.stderr(`apiwb import-openapi: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n\n${HELP}`);
+    io.stderr(`apiwb import-openapi: ${shown(error instanceof Error ? error.message : String(error))}\n\n${HELP}`);
     return 2;
   }
   // The overlay is an output as --out of a run is (src/core/files/outputs.ts): never the document read,
@@ -71,7 +76,7 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
       files.claim(out, '--out');
     }
   } catch (error) {
-    io.stderr(`apiwb import-openapi: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
+    io.stderr(`apiwb import-openapi: ${shown(error instanceof Error ? error.message : String(error))}\n`);
     return 2;
   }
   let imported: OpenApiImport;
@@ -80,25 +85,25 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
       ? await importOpenApiUrl(location, { service })
       : importOpenApiText(await readText(location), location, { service });
   } catch (error) {
-    io.stderr(`apiwb import-openapi: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
+    io.stderr(`apiwb import-openapi: ${shown(error instanceof Error ? error.message : String(error))}\n`);
     return 2;
   } finally {
     await closeHttpAgents();
   }
   const counts = importCounts(imported, CONTRACT_SERVICES);
   // The document's title, operation ids and warnings are the server's text: printed terminal-safe.
-  io.stdout(`${terminalSafe(importSummary(imported, counts))}\n`);
-  for (const id of counts.added) io.stdout(`  + ${terminalSafe(id)}\n`);
-  for (const warning of imported.warnings) io.stderr(`warning: ${terminalSafe(warning)}\n`);
+  io.stdout(`${shown(importSummary(imported, counts))}\n`);
+  for (const id of counts.added) io.stdout(`  + ${shown(id)}\n`);
+  for (const warning of imported.warnings) io.stderr(`warning: ${shown(warning)}\n`);
   if (out) {
     try {
       // Never through a link put there since the claim.
       await writeFile(out, overlayFileText(imported), { flag: constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0) });
     } catch (error) {
-      io.stderr(`apiwb import-openapi: ${terminalSafe(fileFaultWords(error, out))}\n`);
+      io.stderr(`apiwb import-openapi: ${shown(fileFaultWords(error, out))}\n`);
       return 2;
     }
-    io.stdout(`Overlay written to ${terminalSafe(out)}\n`);
+    io.stdout(`Overlay written to ${shown(out)}\n`);
   }
   return 0;
 }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ByteBlocks, JsonRowSplitter } from '../../src/core/export/jsonRowSplitter';
 import { Redactor } from '../../src/core/secrets';
-import { containsBytes } from '../../src/core/secrets/redact';
+import { containsBytes } from '../../src/core/text/byteSearch';
 
 /** A deterministic generator (mulberry32), so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -85,5 +85,17 @@ void describe('Redactor.mayRedactJsonBytes', () => {
     for (const cut of [clean.length + 20, clean.length + 24, clean.length + 30]) {
       assert.equal(redactor.mayRedactJsonBytes([whole.subarray(0, cut), whole.subarray(cut)], keys()), true, `cut at ${cut}`);
     }
+  });
+
+  void it('answers true for an escape that can hide a value given, and only then (lower-case hex, punycode)', () => {
+    const row = (note: string): Buffer => Buffer.from(`{"id":1,"next":"${note}"}\n`);
+    const slashed = new Redactor(['pk/ABCDEFGHIJ/klmnop']);
+    assert.equal(slashed.mayRedactJsonBytes([row('/list2?k=pk%2fABCDEFGHIJ%2fklmnop')], keys()), true, 'lower-case hex hides a /');
+    assert.equal(slashed.mayRedactJsonBytes([row('/list2?k=a%20b')], keys()), true, 'any % may hide it');
+    const plain = new Redactor(['Sandbox-Demo-1']);
+    assert.equal(plain.mayRedactJsonBytes([row('/list2?k=a%20b+c')], keys()), false, 'a value of unreserved characters only: no escape hides it as usually written');
+    const umlaut = new Redactor(['Geheim-Pässwort-42']);
+    assert.equal(umlaut.mayRedactJsonBytes([row('http://xn--geheim-psswort-42-xqb.localhost/')], keys()), true, 'punycode hides a letter outside ASCII');
+    assert.equal(new Redactor().mayRedactJsonBytes([row('sk\\u005flive')], keys()), false, 'no value known: nothing to hide');
   });
 });

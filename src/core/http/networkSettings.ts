@@ -14,6 +14,7 @@ import { authoritiesWords, readAuthorities, readClientCertificate, type Certific
 import type { ClientCertificate, NetworkSettings, ProxyEndpoint } from './network';
 import { parseNoProxy } from './noProxy';
 import { basicUserProblem } from '../auth/basicCredential';
+import { urlPasswordsMasked } from '../secrets/redact';
 
 /** VS Code's http.* settings, as plain data. */
 export interface EditorNetworkSettings {
@@ -85,10 +86,12 @@ function chooseProxy(sources: NetworkSources): ProxyChoice {
 
 async function endpoint(choice: { url: string; source: string }, sources: NetworkSources, problems: string[], secrets: string[]): Promise<ProxyEndpoint | undefined> {
   let url: URL;
+  // Without a scheme a proxy is read as http://, and quoted so: the password rule of URLs sees its user info.
+  const read = /^[a-z][\w+.-]*:\/\//i.test(choice.url) ? choice.url : `http://${choice.url}`;
   try {
-    url = new URL(/^[a-z][\w+.-]*:\/\//i.test(choice.url) ? choice.url : `http://${choice.url}`);
+    url = new URL(read);
   } catch {
-    problems.push(`The proxy '${choice.url.replace(/\/\/[^@/]*@/, '//')}' (${choice.source}) is not a URL; requests go directly.`);
+    problems.push(`The proxy '${urlPasswordsMasked(read)}' (${choice.source}) is not a URL; requests go directly.`);
     return undefined;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {

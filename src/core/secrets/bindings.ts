@@ -13,12 +13,11 @@
 // A value a request reads from the process environment or a .env file ({{$processEnv X}}, {{$env.X}},
 // {{$dotenv X}}) is bound to the origins of the environment in use, unless it is held already: then it
 // keeps the binding it has (an APIWB_SECRET_* password stays its Token URL's; one bound nowhere stays so).
-import { domainToUnicode } from 'node:url';
 import { authEntryOf, type AuthEntry, type Environment } from '../env/model';
 import type { HttpRequest } from '../http/types';
 import { urlParts } from '../http/url';
 import { resolveVariables } from '../httpfile/resolve';
-import { carriesForm, MIN_SECRET_LENGTH, secretForms, textViews } from './secretForms';
+import { carriesForm, hostForms, MIN_SECRET_LENGTH, secretForms, textViews } from './secretForms';
 
 /** The secret fields of an auth entry, as the SecretStore keys them. */
 export type BoundField = 'password' | 'service_key' | 'token' | 'access_token';
@@ -167,7 +166,7 @@ export class SecretBindings {
     let held = this.held.get(value);
     if (!held) {
       const forms = secretForms(value);
-      held = { forms, hostForms: forms.map((form) => form.toLowerCase()), origins: new Set(), what };
+      held = { forms, hostForms: hostForms(forms), origins: new Set(), what };
       this.held.set(value, held);
     }
     for (const origin of origins) held.origins.add(origin);
@@ -247,10 +246,10 @@ export class SecretBindings {
   private inHost(url: string): Held[] {
     const origin = this.held.size === 0 ? undefined : urlParts(url)?.origin;
     if (!origin) return [];
-    // A label outside ASCII goes out as punycode (`xn--…`): searched as it decodes, too.
-    const hosts = origin.includes('xn--') ? [origin, domainToUnicode(new URL(origin).hostname)] : [origin];
+    // A label outside ASCII goes out as punycode (`xn--…`): its views decode it (textViews).
+    const views = textViews(origin);
     const found: Held[] = [];
-    for (const held of this.held.values()) if (held.hostForms.some((form) => hosts.some((host) => host.includes(form)))) found.push(held);
+    for (const held of this.held.values()) if (carriesForm(views, held.hostForms)) found.push(held);
     return found;
   }
 

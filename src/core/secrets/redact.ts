@@ -3,22 +3,34 @@
 // and query strings, and any known secret value (from the SecretStore) wherever it appears in text.
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
+import { byteCounts, containsBytes, rarestByte } from '../text/byteSearch';
 import { remembered } from '../text/remembered';
-import { MIN_SECRET_LENGTH, secretForms } from './secretForms';
+import { formSpans, hasEscapes, hostForms, MIN_SECRET_LENGTH, secretForms } from './secretForms';
 import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT } from './vocabulary';
 
 export const REDACTED = '***';
 
 
-const BACKSLASH = 0x5c;
 const UNICODE_ESCAPE = Buffer.from('\\u');
-/** Characters JSON may write as a short escape (\/ \" \\ \b \f \n \r \t). */
-const SHORT_ESCAPED = /["\\/\u0008\f\n\r\t]/;
+/**
+ * The escapes that can hide a value from a byte search (the hints of secretForms.ts's views), each with the
+ * values it hides as it is usually written: a JSON short escape (\/ \" \\ \b \f \n \r \t) the characters it
+ * spells; percent-encoding a character outside the unreserved ones; a form's `+` a space; punycode a
+ * character outside ASCII. A `\u` escape can hide any value (answered whatever the values).
+ */
+const HIDING_ESCAPES: readonly { readonly marker: Buffer; readonly hides: RegExp }[] = [
+  { marker: Buffer.from('\\'), hides: /["\\/\u0008\f\n\r\t]/ },
+  { marker: Buffer.from('%'), hides: /[^A-Za-z0-9\-_.~]/ },
+  { marker: Buffer.from('+'), hides: / / },
+  { marker: Buffer.from('xn--'), hides: /[^\u0000-\u007f]/ },
+];
 
 export class Redactor {
   private knownValues: string[] = [];
   /** knownValues as UTF-8 bytes, for mayRedactJsonBytes. */
   private knownBytes: Buffer[] = [];
+  /** The escapes (HIDING_ESCAPES) that can hide one of the values given, `\u` always: mayRedactJsonBytes. */
+  private hidingMarkers: Buffer[] = [];
   /** The values given so far, as given: one learnt again (every request of a run hands out the same token) costs a lookup. */
   private readonly given = new Set<string>();
   /** Keys as value() shows them: a page repeats the same few keys on every row. */
@@ -43,13 +55,15 @@ export class Redactor {
     const all = new Set(this.knownValues);
     for (const value of fresh) {
       this.given.add(value);
-      // Every form the send boundary knows the secret by (percent, form, JSON escapes, base64 and
-      // base64url): what a server echoes back or a refusal names is masked in any of them. Made once here.
-      for (const form of secretForms(value)) all.add(form);
+      // Every form the send boundary knows the secret by (secretForms.ts), in a host's lower case too: what a
+      // server echoes back or a refusal names is masked in any of them, read through the same escapes.
+      const forms = secretForms(value);
+      for (const form of [...forms, ...hostForms(forms)]) all.add(form);
     }
     // Longest first, so a secret that contains another is replaced whole.
     this.knownValues = [...all].filter((v) => v.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
     this.knownBytes = this.knownValues.map((v) => Buffer.from(v, 'utf8'));
+    this.hidingMarkers = [UNICODE_ESCAPE, ...HIDING_ESCAPES.filter(({ hides }) => [...this.given].some((value) => hides.test(value))).map(({ marker }) => marker)];
     this.shownKeys.clear();
     this.rowKeys.clear();
     this.shownUrls.clear();
@@ -62,11 +76,11 @@ export class Redactor {
    */
   text(text: string): string {
     // Each rule below needs one of these in the text; most strings of a body (ids, names, dates) have none.
-    if (!TEXT_RULE_HINT.test(text) && !this.knownValues.some((value) => text.includes(value))) return text;
+    if (!TEXT_RULE_HINT.test(text) && !this.knownValues.some((value) => text.includes(value)) && !(this.knownValues.length > 0 && hasEscapes(text))) return text;
     let out = scrubKnownValues(text, this.knownValues);
     // Each rule only where its hint is (a summary line's URL has '=' and rarely the others).
     if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(SCHEME_VALUE, (whole, scheme: string, value: string) => (isCredential(scheme, value) ? `${scheme} ${REDACTED}` : whole));
-    if (out.includes('@')) out = out.replace(URL_USERINFO_PASSWORD, `$1${REDACTED}@`);
+    out = urlPasswordsMasked(out);
     if (out.includes('=')) out = maskSecretPairs(out);
     return out;
   }
@@ -78,22 +92,23 @@ export class Redactor {
    * secret, decoded, as the row splitter found them while it validated the page
    * (JsonRowSplitter.secretKeyCandidates: every key holding the letters of a secret word, or an
    * escape): each is asked of the same rule row() asks. The bytes are never decoded: known values are
-   * searched as bytes. JSON escapes are how a server hides a secret value from a byte search
-   * (`sk\u005flive…`, `ab\/cd`): any `\u` escape answers true, and so does any escape at all when a
-   * known secret holds a character a short escape spells (`/`, `"`, `\`, controls), so such pages are
-   * parsed and redacted value by value. A value split between two pieces is found at their junction.
+   * searched as bytes. Escapes are how a server hides a secret value from a byte search (`sk\u005flive…`,
+   * `ab\/cd`, `pk%2fAB`, `xn--…`): any `\u` escape answers true, and so does any other escape that can
+   * hide a value given (HIDING_ESCAPES: a `%` when one holds a character outside the unreserved ones), so
+   * such pages are parsed and redacted value by value, through the views text() reads. A value split
+   * between two pieces is found at their junction.
    */
   mayRedactJsonBytes(pieces: readonly Buffer[], keys: Iterable<string>): boolean {
     for (const key of keys) if (isSecretKey(key)) return true;
     const known = this.knownBytes;
-    const longest = Math.max(UNICODE_ESCAPE.length, ...known.map((v) => v.length));
-    const shortEscapesHide = this.knownValues.some((v) => SHORT_ESCAPED.test(v));
+    if (known.length === 0) return false;
+    const markers = this.hidingMarkers;
+    const longest = Math.max(...markers.map((m) => m.length), ...known.map((v) => v.length));
     // Each value is searched for by its byte that is rarest in these rows (a sample of them), so the
     // search runs at memchr speed over the places that byte occurs (containsBytes).
     const counts = byteCounts(pieces);
     const probes = known.map((value) => rarestByte(value, counts));
-    const mayHide = (bytes: Buffer): boolean =>
-      (bytes.includes(BACKSLASH) && (shortEscapesHide || bytes.includes(UNICODE_ESCAPE))) || known.some((value, i) => containsBytes(bytes, value, probes[i]!));
+    const mayHide = (bytes: Buffer): boolean => markers.some((marker) => bytes.includes(marker)) || known.some((value, i) => containsBytes(bytes, value, probes[i]!));
     for (let i = 0; i < pieces.length; i++) {
       const piece = pieces[i]!;
       if (mayHide(piece)) return true;
@@ -235,8 +250,17 @@ function isCredential(scheme: string, value: string): boolean {
   return scheme === 'Basic' && Buffer.from(value, 'base64').toString('latin1').includes(':');
 }
 
-/** `scheme://user:password@` — the password part (group 1 is everything before it). */
-const URL_USERINFO_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:]*:)(?!\*\*\*@)[^\s/?#@]+@/g;
+/**
+ * `scheme://user:password@` — the password part (group 1 is everything before it). A password may hold a
+ * `/`, `?` or `#` as a user writes it (`http://alice:Pr0xy/Secret9@proxy:3128`, which no parser reads); what
+ * follows the `:` is a port instead when it is digits and then a path, query or fragment (`host:8080/@me`).
+ */
+const URL_USERINFO_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:[\]]*:)(?!\*\*\*@)(?!\d*[/?#])[^\s@]+@/g;
+
+/** `text` with the password of every `scheme://user:password@` in it masked: THE rule, for any text shown. */
+export function urlPasswordsMasked(text: string): string {
+  return text.includes('@') ? text.replace(URL_USERINFO_PASSWORD, `$1${REDACTED}@`) : text;
+}
 
 /** `name=value` in a query, form or log line (group 2 the name, masked when isSecretName says so). */
 const NAME_VALUE_PAIR = /((?:^|[?&\s"',;])([A-Za-z0-9_.-]+)=)([^&\s"',;]+)/g;
@@ -248,48 +272,22 @@ function maskSecretPairs(text: string): string {
   return text.replace(NAME_VALUE_PAIR, (whole, head: string, name: string) => (isSecretName(name) ? `${head}${REDACTED}` : whole));
 }
 
-/** How often each byte occurs in the first bytes of `pieces` (a sample: 4 KiB). */
-function byteCounts(pieces: readonly Buffer[]): Uint32Array {
-  const counts = new Uint32Array(256);
-  let left = 4096;
-  for (const piece of pieces) {
-    const n = Math.min(left, piece.length);
-    for (let i = 0; i < n; i++) counts[piece[i]!]!++;
-    left -= n;
-    if (left === 0) break;
-  }
-  return counts;
-}
-
-/** The position in `value` of its byte that `counts` says is rarest (the first of equals). */
-function rarestByte(value: Buffer, counts: Uint32Array): number {
-  let at = 0;
-  for (let i = 1; i < value.length; i++) if (counts[value[i]!]! < counts[value[at]!]!) at = i;
-  return at;
-}
-
-/** Past this many places where the probe matches but the value does not, the plain search takes over. */
-const PROBE_MISSES = 256;
-
 /**
- * Exactly `bytes.includes(value)`, faster when `value[at]` is a rare byte in `bytes`: the bytes of
- * `value` from `at` (at most 6: node searches such a short pattern by memchr on its first byte) are
- * found, and the whole value is compared where they are. Too many such places (bytes chosen to defeat
- * the probe) and the plain search runs instead, from where the probe got to.
+ * `text` with every known value masked, in every view of it the send boundary reads (secretForms.ts): an
+ * escaped one (`%2f`, `\/`, `xn--…`) is masked escapes and all. Without an escape the text is its only view.
  */
-export function containsBytes(bytes: Buffer, value: Buffer, at: number): boolean {
-  if (value.length === 0) return true;
-  const probe = value.subarray(at, at + 6);
-  let misses = 0;
-  for (let hit = bytes.indexOf(probe); hit >= 0; hit = bytes.indexOf(probe, hit + 1)) {
-    const start = hit - at;
-    if (start >= 0 && start + value.length <= bytes.length && value.compare(bytes, start, start + value.length) === 0) return true;
-    if (++misses > PROBE_MISSES) return bytes.includes(value, Math.max(0, start));
-  }
-  return false;
-}
-
 function scrubKnownValues(text: string, knownValues: readonly string[]): string {
+  if (knownValues.length > 0 && hasEscapes(text)) {
+    const spans = formSpans(text, knownValues);
+    if (spans.length === 0) return text;
+    let out = '';
+    let last = 0;
+    for (const [start, end] of spans) {
+      out += `${text.slice(last, start)}${REDACTED}`;
+      last = end;
+    }
+    return out + text.slice(last);
+  }
   let out = text;
   for (const value of knownValues) if (out.includes(value)) out = out.split(value).join(REDACTED);
   return out;
