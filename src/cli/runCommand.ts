@@ -24,8 +24,7 @@ import { DISCARD, sendOptionsOf, type ExchangeInput, type ExchangePorts } from '
 import { exchangeInRun, readiedAhead, type RunInput } from './overlapPort';
 import { SecretBindings } from '../core/secrets/bindings';
 import { contractDriftStep } from '../core/contract';
-import type { Redactor } from '../core/secrets/redact';
-import { CuttingRedactor } from '../core/text/excerpt';
+import { Redactor } from '../core/secrets/redact';
 import { secretEnvVarName } from '../core/secrets/secretStore';
 import type { SecretStore } from '../core/secrets';
 import { terminalSafe } from '../core/text/terminalText';
@@ -67,7 +66,7 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
     io.stdout.write(RUN_HELP);
     return RUN_EXIT.ok;
   }
-  const redactor = new CuttingRedactor(secretValuesFromEnvironment(io.env));
+  const redactor = new Redactor(secretValuesFromEnvironment(io.env));
   const inputs: RunInputs = { runFiles: new RunFiles(), reportClaimed: false };
   try {
     return await execute(options, io, redactor, inputs);

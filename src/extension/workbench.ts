@@ -14,8 +14,7 @@ import { EnvironmentController } from './environments/environmentController';
 import { EnvironmentsTreeProvider } from './environments/environmentsTree';
 import { HistoryController } from './history/historyController';
 import { NetworkCommands } from './network/networkCommands';
-import { knownSecretValues } from '../core/secrets';
-import { CuttingRedactor } from '../core/text/excerpt';
+import { Redactor, knownSecretValues } from '../core/secrets';
 import { afterRepliesSent } from './afterReplies';
 import { CatalogOverlayNotification, EnvironmentChangedNotification } from '../protocol/lsp';
 import { requireLanguageClient } from './workbenchBundle';
@@ -91,7 +90,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
   const history = new HistoryController(
     historyFolder,
     // What SecretStorage holds, and every value this session bound (a {{$processEnv}} or .env value too).
-    async () => new CuttingRedactor([...(await knownSecretValues(secrets)), ...environments.guard.values()]),
+    async () => new Redactor([...(await knownSecretValues(secrets)), ...environments.guard.values()]),
     results,
     (block, target) => collectionCommands.saveBlock(block, target),
     log,

@@ -3,6 +3,7 @@
 // One request on the network at a time: side A's response (or walk) whole, then side B's; their rows
 // wait in temporary files, side B's compared with A's as its walk keeps them, and are removed after.
 // Exit codes: 0 the sides agree, 1 they differ, 2 usage or input error.
+import { Redactor } from '../../core/secrets/redact';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,6 @@ import { keptAsideNotes } from '../../core/export/fileSink';
 import { EnvFileError } from '../../core/env/model';
 import { closeHttpAgents } from '../../core/http/client';
 import { OutputRefused, RunFiles } from '../../core/files/outputs';
-import { CuttingRedactor } from '../../core/text/excerpt';
 import { terminalSafe } from '../../core/text/terminalText';
 import { secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files';
@@ -53,7 +53,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
     io.stdout.write(COMPARE_HELP);
     return COMPARE_EXIT.agree;
   }
-  const redactor = new CuttingRedactor(secretValuesFromEnvironment(io.env));
+  const redactor = new Redactor(secretValuesFromEnvironment(io.env));
   const temp = mkdtempSync(join(tmpdir(), 'apiwb-compare-'));
   // No output overwrites an input (src/core/files/outputs.ts): claimed before anything is opened or sent.
   const inputs = new RunFiles();

@@ -1,6 +1,7 @@
 // Redaction: every request, response, log line, history entry and export passes through here before it
 // is shown or written. Three layers: header values by name, secret-named fields in form and JSON bodies
 // and query strings, and any known secret value (from the SecretStore) wherever it appears in text.
+import { cutExcerpts } from '../text/excerpt';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import { byteCounts, containsBytes, rarestByte } from '../text/byteSearch';
@@ -76,13 +77,14 @@ export class Redactor {
    */
   text(text: string): string {
     // Each rule below needs one of these in the text; most strings of a body (ids, names, dates) have none.
-    if (!TEXT_RULE_HINT.test(text) && !this.knownValues.some((value) => text.includes(value)) && !(this.knownValues.length > 0 && hasEscapes(text))) return text;
+    if (!TEXT_RULE_HINT.test(text) && !this.knownValues.some((value) => text.includes(value)) && !(this.knownValues.length > 0 && hasEscapes(text))) return cutExcerpts(text);
     let out = scrubKnownValues(text, this.knownValues);
     // Each rule only where its hint is (a summary line's URL has '=' and rarely the others).
     if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(SCHEME_VALUE, (whole, scheme: string, value: string) => (isCredential(scheme, value) ? `${scheme} ${REDACTED}` : whole));
     out = urlPasswordsMasked(out);
     if (out.includes('=')) out = maskSecretPairs(out);
-    return out;
+    // A text marked to be shown short is cut only now, redacted whole first (text/excerpt.ts).
+    return cutExcerpts(out);
   }
 
   /**

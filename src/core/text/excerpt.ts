@@ -3,12 +3,11 @@
 // after the Redactor has seen it whole: a cut made first can end inside a secret, and the first part of a
 // secret is not the secret the Redactor knows, so it would be printed. So nothing cuts a shown text
 // itself: `excerpt` marks where the cut goes (the text kept whole, up to a bound, behind a mark that holds
-// the length to show) and the run's Redactor, `CuttingRedactor`, makes every marked cut after it has
-// redacted the text. A text shown through a plain Redactor is longer, never a part of a secret. The mark
+// the length to show) and the Redactor (redact.ts `text`) makes every marked cut after it has redacted
+// the text, whoever holds it. The mark
 // carries this process's random nonce, so a server's text cannot forge one (nor can it reach the marks'
 // characters: `excerpt` takes them out of what it quotes).
 import { randomBytes } from 'node:crypto';
-import { Redactor } from '../secrets/redact';
 
 const OPEN = '\uE000';
 const SEP = '\uE001';
@@ -34,18 +33,11 @@ export function cutShown(text: string, max: number): string {
   return `${OPEN}${NONCE}${max}${bounded ? 'b' : ''}${SEP}${bounded ? kept.slice(0, KEPT) : kept}${CLOSE}`;
 }
 
-/** Every mark of `excerpt` in a redacted text, cut to what it shows. */
-function cutExcerpts(text: string): string {
+/** Every mark of `excerpt` in a redacted text, cut to what it shows (Redactor.text's last step). */
+export function cutExcerpts(text: string): string {
   if (!text.includes(OPEN)) return text;
   return text.replace(MARKED, (_whole, max: string, bounded: string, kept: string) => {
     const shown = Math.min(Number(max), bounded ? Math.max(0, kept.length - END_GUARD) : kept.length);
     return shown < kept.length ? `${kept.slice(0, shown)}…` : kept;
   });
-}
-
-/** The Redactor of a run or a window: every text it redacts has its excerpts cut after the redaction. */
-export class CuttingRedactor extends Redactor {
-  override text(text: string): string {
-    return cutExcerpts(super.text(text));
-  }
 }

@@ -30,8 +30,7 @@ import { openFileSink, redactingSink } from '../../core/export';
 import { parseHttpFile, requestLabel } from '../../core/httpfile';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
 import { processEnvironment, readIncludedBody } from '../workspaceTrust';
-import { knownSecretValues, type Redactor } from '../../core/secrets';
-import { CuttingRedactor } from '../../core/text/excerpt';
+import { Redactor, knownSecretValues } from '../../core/secrets';
 import { ScopedSecretStore } from '../credentials/scopedSecretStore';
 import type { EnvironmentController } from '../environments/environmentController';
 import { entryTarget } from '../history/entryTarget';
@@ -180,7 +179,7 @@ export class CompareController implements vscode.Disposable {
     this.pairs = [];
     const { subject, sideA, sideB } = chosen;
     const run: Run = {
-      other: chosen.other, pages: chosen.pages, key: chosen.key, abort, total, redactor: new CuttingRedactor(await knownSecretValues(this.environments.allSecrets)),
+      other: chosen.other, pages: chosen.pages, key: chosen.key, abort, total, redactor: new Redactor(await knownSecretValues(this.environments.allSecrets)),
       temp: await mkdtemp(join(tmpdir(), 'apiwb-compare-')), summaries: [], records: [], differing: 0,
       view: (state, progress) => ({ title: subject, sideA, sideB, state, records: run.records, differing: run.differing, summaries: run.summaries, ...(progress ? { progress } : {}) }),
     };

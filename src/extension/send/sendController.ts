@@ -17,8 +17,7 @@ import { assertionSteps } from '../../core/run/assertions';
 import { continueWalk, type Continued } from '../../core/run/pagedWalk';
 import type { PrepareContext, Prepared } from '../../core/run/prepareRequest';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
-import { knownSecretValues, type Redactor } from '../../core/secrets';
-import { CuttingRedactor } from '../../core/text/excerpt';
+import { Redactor, knownSecretValues } from '../../core/secrets';
 import type { HistoryRecord } from '../../core/history';
 import type { HttpFile } from '../../core/httpfile/model';
 import type { HistoryEntry as EarlierResponse } from '../../protocol/webviewMessages';
@@ -382,7 +381,7 @@ export class SendController implements vscode.Disposable {
   }
 
   private async redactor(extra: readonly string[]): Promise<Redactor> {
-    return new CuttingRedactor([...(await knownSecretValues(this.environments.allSecrets)), ...extra]);
+    return new Redactor([...(await knownSecretValues(this.environments.allSecrets)), ...extra]);
   }
 
   private responsesOf(uri: string): Map<string, NamedResponse> {
