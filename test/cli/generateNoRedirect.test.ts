@@ -3,7 +3,7 @@
 // client's no-follow option in the code (fetch `redirect: 'manual'`, requests `allow_redirects=False`,
 // C# `AllowAutoRedirect = false`, Go `http.ErrUseLastResponse`), prints a client that never follows (curl
 // without --location, Node's http.request, Python's http.client, Java's HttpClient.newHttpClient()), or
-// says on stderr that the generated code follows redirects (src/core/codegen/snippet.ts withoutRedirects).
+// says on stderr that the generated code follows redirects (src/core/codegen/noRedirect.ts).
 // A small server on 127.0.0.1: /start answers 302 to /elsewhere, which counts its hits; the js-fetch and
 // python-requests snippets are run against it.
 import assert from 'node:assert/strict';

@@ -3,10 +3,11 @@
 // the comment on top (what the request is, where its contract says so, how to make each secret) and
 // the one change to what httpsnippet prints: a secret marker inside a string literal becomes a read of
 // its environment variable, in that language's own expression, so no secret is ever in the text; and a
-// request's `# @no-redirect` kept: each language's own no-follow option set, or a notice said.
+// request's `# @no-redirect` kept in the code or said (noRedirect.ts).
 import { HTTPSnippet, type HarRequest, type TargetId } from 'httpsnippet';
 import type { HttpRequest } from '../http/types';
 import { followsRedirects } from '../httpfile/directives';
+import { withoutRedirects } from './noRedirect';
 import type { CodegenRequest, SecretInput } from './request';
 import { CodegenError } from './request';
 
@@ -27,12 +28,6 @@ export interface SnippetLanguage {
   readonly withImports?: (code: string) => string;
   /** Mends what httpsnippet 3.0.10 prints wrong for this language. */
   readonly mend?: (code: string) => string;
-  /**
-   * For `# @no-redirect`: 'never' when the client httpsnippet prints never follows a redirect, else the
-   * edit that sets the client's no-follow option. Absent (or an edit that finds nothing to change): the
-   * code follows redirects, and that is said.
-   */
-  readonly noFollow?: 'never' | ((code: string) => string);
 }
 
 /**
@@ -45,37 +40,23 @@ const doubledBodyQuotes = (code: string): string =>
 const addLineAfter = (pattern: RegExp, line: string, fallbackFirst: boolean) => (code: string): string =>
   pattern.test(code) ? code.replace(pattern, (m) => `${m}\n${line}`) : fallbackFirst ? `${line}\n${code}` : code;
 
-/** `response = requests.get(url, …)` → `…, allow_redirects=False)` (requests follows by default). */
-const requestsNoFollow = (code: string): string => code.replace(/^(response = requests\.\w+\(.*)\)$/m, '$1, allow_redirects=False)');
-
 export const SNIPPET_LANGUAGES: readonly SnippetLanguage[] = [
-  // curl follows only with --location, which httpsnippet does not write.
-  { id: 'curl', label: 'curl', target: 'shell', client: 'curl', languageId: 'shellscript', comment: '#', quote: "'", env: (n) => `"\${${n}}"`, join: '', noFollow: 'never' },
-  {
-    id: 'js-fetch', label: 'JavaScript fetch', target: 'javascript', client: 'fetch', languageId: 'javascript', comment: '//', quote: "'", env: (n) => `process.env.${n}`, join: ' + ',
-    noFollow: (code) => code.replace('fetch(url, options)', "fetch(url, {...options, redirect: 'manual'})"),
-  },
-  // Node's http.request never follows a redirect.
-  { id: 'node', label: 'Node.js http', target: 'node', client: 'native', languageId: 'javascript', comment: '//', quote: "'", env: (n) => `process.env.${n}`, join: ' + ', noFollow: 'never' },
+  { id: 'curl', label: 'curl', target: 'shell', client: 'curl', languageId: 'shellscript', comment: '#', quote: "'", env: (n) => `"\${${n}}"`, join: '' },
+  { id: 'js-fetch', label: 'JavaScript fetch', target: 'javascript', client: 'fetch', languageId: 'javascript', comment: '//', quote: "'", env: (n) => `process.env.${n}`, join: ' + ' },
+  { id: 'node', label: 'Node.js http', target: 'node', client: 'native', languageId: 'javascript', comment: '//', quote: "'", env: (n) => `process.env.${n}`, join: ' + ' },
   {
     id: 'python-requests', label: 'Python requests', target: 'python', client: 'requests', languageId: 'python', comment: '#', quote: '"',
-    env: (n) => `os.environ["${n}"]`, join: ' + ', withImports: (code) => `import os\n${code}`, noFollow: requestsNoFollow,
+    env: (n) => `os.environ["${n}"]`, join: ' + ', withImports: (code) => `import os\n${code}`,
   },
-  // http.client never follows a redirect.
   {
     id: 'python', label: 'Python standard library', target: 'python', client: 'python3', languageId: 'python', comment: '#', quote: '"',
-    env: (n) => `os.environ["${n}"]`, join: ' + ', withImports: (code) => `import os\n${code}`, noFollow: 'never',
+    env: (n) => `os.environ["${n}"]`, join: ' + ', withImports: (code) => `import os\n${code}`,
   },
-  {
-    id: 'csharp', label: 'C# HttpClient', target: 'csharp', client: 'httpclient', languageId: 'csharp', comment: '//', quote: '"', env: (n) => `Environment.GetEnvironmentVariable("${n}")`, join: ' + ',
-    noFollow: (code) => code.replace('new HttpClient()', 'new HttpClient(new HttpClientHandler { AllowAutoRedirect = false })'),
-  },
-  // HttpClient.newHttpClient()'s redirect policy is NEVER.
-  { id: 'java', label: 'Java HttpClient', target: 'java', client: 'nethttp', languageId: 'java', comment: '//', quote: '"', env: (n) => `System.getenv("${n}")`, join: ' + ', noFollow: 'never' },
+  { id: 'csharp', label: 'C# HttpClient', target: 'csharp', client: 'httpclient', languageId: 'csharp', comment: '//', quote: '"', env: (n) => `Environment.GetEnvironmentVariable("${n}")`, join: ' + ' },
+  { id: 'java', label: 'Java HttpClient', target: 'java', client: 'nethttp', languageId: 'java', comment: '//', quote: '"', env: (n) => `System.getenv("${n}")`, join: ' + ' },
   {
     id: 'go', label: 'Go net/http', target: 'go', client: 'native', languageId: 'go', comment: '//', quote: '"', env: (n) => `os.Getenv("${n}")`, join: ' + ',
     withImports: addLineAfter(/^import \(/m, '\t"os"', false),
-    noFollow: (code) => code.replace('http.DefaultClient.Do(req)', '(&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)'),
   },
   { id: 'powershell', label: 'PowerShell', target: 'powershell', client: 'restmethod', languageId: 'powershell', comment: '#', quote: '"', env: (n) => `$env:${n}`, join: ' + ', mend: doubledBodyQuotes },
 ];
@@ -133,14 +114,6 @@ export interface Snippet {
   readonly code: string;
   /** What the code does not do as the request says (also in its comment). */
   readonly notices: readonly string[];
-}
-
-/** The code kept from following redirects, or the notice that it follows them. */
-function withoutRedirects(code: string, language: SnippetLanguage): { code: string; notice?: string } {
-  if (language.noFollow === 'never') return { code };
-  const edited = language.noFollow?.(code);
-  if (edited !== undefined && edited !== code) return { code: edited };
-  return { code, notice: `${language.label}: the generated code follows redirects although the request says # @no-redirect.` };
 }
 
 export function requestSnippet(input: CodegenRequest, languageId: string, about: readonly string[]): Snippet {
