@@ -93,6 +93,7 @@ export async function generateCommand(args: readonly string[], io: GenerateIo = 
     };
     const generated = values.paging ? await generatePagingLoop(input, values.lang) : await generateSnippet(input, values.lang);
     io.stdout.write(generated.code);
+    for (const notice of generated.notices ?? []) io.stderr.write(`apiwb generate: ${terminalSafe(redactor.text(notice))}\n`);
     return 0;
   } catch (error) {
     const usage = error instanceof InputError || error instanceof EnvFileError;

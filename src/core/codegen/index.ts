@@ -40,6 +40,8 @@ export interface GeneratedCode {
   readonly code: string;
   /** The editor's language id for an untitled document. */
   readonly languageId: string;
+  /** What the code does not do as the request says (a snippet's # @no-redirect it cannot keep): for stderr. */
+  readonly notices?: readonly string[];
 }
 
 /** The request as apiwb run sends it: made ready, then clamped to the contract's caps (each clamp said). */
@@ -61,7 +63,7 @@ function operationLines(op: Operation | undefined): string[] {
 export async function generateSnippet(input: GenerateInput, languageId: string): Promise<GeneratedCode> {
   const { request, operation, notices } = await prepared(input);
   const snippet = requestSnippet(request, languageId, [...operationLines(operation), ...notices]);
-  return { code: snippet.code, languageId: snippet.language.languageId };
+  return { code: snippet.code, languageId: snippet.language.languageId, notices: snippet.notices };
 }
 
 export async function generatePagingLoop(input: GenerateInput, languageId: string): Promise<GeneratedCode> {

@@ -2,9 +2,12 @@
 // every client of this kind uses), never by a printer of our own. What is ours: the table of languages,
 // the comment on top (what the request is, where its contract says so, how to make each secret) and
 // the one change to what httpsnippet prints: a secret marker inside a string literal becomes a read of
-// its environment variable, in that language's own expression, so no secret is ever in the text.
+// its environment variable, in that language's own expression, so no secret is ever in the text; and a
+// request's `# @no-redirect` kept in the code or said (noRedirect.ts).
 import { HTTPSnippet, type HarRequest, type TargetId } from 'httpsnippet';
 import type { HttpRequest } from '../http/types';
+import { followsRedirects } from '../httpfile/directives';
+import { withoutRedirects } from './noRedirect';
 import type { CodegenRequest, SecretInput } from './request';
 import { CodegenError } from './request';
 import { decodeFormValue } from '../text/decode';
@@ -132,6 +135,8 @@ function headerComment(prefix: string, title: string, about: readonly string[], 
 export interface Snippet {
   readonly language: SnippetLanguage;
   readonly code: string;
+  /** What the code does not do as the request says (also in its comment). */
+  readonly notices: readonly string[];
 }
 
 export function requestSnippet(input: CodegenRequest, languageId: string, about: readonly string[]): Snippet {
@@ -148,6 +153,12 @@ export function requestSnippet(input: CodegenRequest, languageId: string, about:
   if (typeof printed !== 'string') throw new CodegenError(`${language.label}: httpsnippet printed nothing`);
   let code = spliceSecrets(language.mend ? language.mend(printed) : printed, language, input.secrets);
   if (input.secrets.length > 0 && language.withImports) code = language.withImports(code);
+  const notices: string[] = [];
+  if (!followsRedirects(input.directives)) {
+    const kept = withoutRedirects(code, language);
+    code = kept.code;
+    if (kept.notice) notices.push(kept.notice);
+  }
   const title = `${input.name ?? 'request'}: ${input.request.method.toUpperCase()} ${input.request.url}`;
-  return { language, code: `${headerComment(language.comment, title, about, input.secrets)}\n\n${code.trimEnd()}\n` };
+  return { language, code: `${headerComment(language.comment, title, [...about, ...notices], input.secrets)}\n\n${code.trimEnd()}\n`, notices };
 }

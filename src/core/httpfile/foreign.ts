@@ -48,6 +48,11 @@ const KEPT_MESSAGES: Record<KeptConstruct['kind'], string> = {
   unrecognised: 'Not a request line, header, body or a construct of REST Client, httpYac or the JetBrains HTTP Client: kept as written, not sent. A request line needs ### before it.',
 };
 
+/** What a kept construct is, in a few words (the lead of its diagnostic), for readers other than the editor. */
+export function keptConstructName(kind: KeptConstruct['kind']): string {
+  return kind === 'unrecognised' ? 'a line no known tool explains' : KEPT_MESSAGES[kind].replace(/[:.].*$/s, '');
+}
+
 /** The diagnostic for a kept construct: information naming its tool; block comments are understood and get none; an unrecognised line is a warning. */
 export function reportKept(construct: KeptConstruct, diagnostics: HttpFileDiagnostic[]): void {
   if (construct.kind === 'block-comment') return;

@@ -8,3 +8,4 @@ export { requestLabel } from './requestLabel';
 export { writtenRequestLine } from './writtenUrl';
 export { splitLines, containsPosition } from './lines';
 export { READ_DIRECTIVES } from './directives';
+export { keptConstructName } from './foreign';

@@ -160,8 +160,7 @@ export class CollectionCommands {
       const dropped = imported.dropped.length
         ? ` ${imported.dropped.length} secret(s) were left out (set them with the credential commands): ${listed}${imported.dropped.length > 5 ? '; …' : ''}.`
         : '';
-      const warnings = imported.warnings.length ? ` Warnings: ${imported.warnings.slice(0, 3).join('; ')}` : '';
-      void vscode.window.showInformationMessage(`API Workbench: imported ${imported.files.reduce((n, f) => n + f.requests, 0)} request(s) into ${vscode.workspace.asRelativePath(folder)}.${dropped}${warnings}`);
+      void vscode.window.showInformationMessage(`API Workbench: imported ${imported.files.reduce((n, f) => n + f.requests, 0)} request(s) into ${vscode.workspace.asRelativePath(folder)}.${dropped}${warningsText(imported.warnings)}`);
       return folder;
     } catch (error) {
       void vscode.window.showErrorMessage(`API Workbench: ${error instanceof Error ? error.message : String(error)}`);
@@ -181,7 +180,7 @@ export class CollectionCommands {
     if (!destination) return undefined;
     await writeText(destination, exported.text);
     const dropped = exported.dropped.length ? ` ${exported.dropped.length} secret(s) were left out.` : '';
-    void vscode.window.showInformationMessage(`API Workbench: exported to ${vscode.workspace.asRelativePath(destination)}.${dropped}`);
+    void vscode.window.showInformationMessage(`API Workbench: exported to ${vscode.workspace.asRelativePath(destination)}.${dropped}${warningsText(exported.warnings)}`);
     return destination;
   }
 
@@ -216,6 +215,13 @@ export class CollectionCommands {
     const picks = await vscode.window.showQuickPick(files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })), { title: 'Export to Postman', canPickMany: true });
     return picks?.map((p) => p.uri);
   }
+}
+
+/** An import's or export's warnings (what was not carried), the first three and how many more: none is left unsaid. */
+function warningsText(warnings: readonly string[]): string {
+  if (warnings.length === 0) return '';
+  const more = warnings.length > 3 ? ` (and ${warnings.length - 3} more)` : '';
+  return ` ${warnings.length} warning(s): ${warnings.slice(0, 3).join(' ')}${more}`;
 }
 
 function workspaceRoot(): vscode.Uri | undefined {

@@ -5,7 +5,7 @@
 // reference (added empty to the collection variables) and is reported. `Basic {{u}}:{{p}}` becomes a
 // Postman basic auth block. `# @name`, other directives and comments travel in the item's `x-apiwb`
 // extension so importing the export gives the same .http requests back.
-import { parseHttpFile, type HttpRequestNode, type RequestBlock } from '../../httpfile';
+import { keptConstructName, parseHttpFile, type HttpRequestNode, type RequestBlock } from '../../httpfile';
 import { REDACTED } from '../../secrets/redact';
 import { isLiteralSecret } from '../../secrets/vocabulary';
 import { decodeFormValue } from '../../text/decode';
@@ -55,6 +55,7 @@ export function exportPostmanCollection(files: readonly HttpFileInput[], options
     const parsed = parseHttpFile(file.text);
     for (const block of parsed.blocks) {
       for (const variable of block.variables) addVariable(context, variable.name, variable.value, file.path);
+      sayKept(block, file.path, context);
       if (!block.request) continue;
       const nested = block.directives.find((d) => d.key === 'folder')?.value.split('/').filter(Boolean) ?? [];
       const path = [...(folderName === null ? [] : [folderName]), ...nested];
@@ -87,6 +88,13 @@ function addVariable(context: Context, key: string, value: string, where: string
   const previous = context.variables.get(key);
   if (previous !== undefined && previous !== safe) context.warnings.push(`${where}: variable ${key} has another value in another file; Postman keeps one value per collection (the first).`);
   if (previous === undefined) context.variables.set(key, safe);
+}
+
+/** Every construct the parser kept on a block (other tools' scripts, redirects, …): Postman has no place for it, so each is said. */
+function sayKept(block: RequestBlock, where: string, context: Context): void {
+  for (const kept of block.kept) {
+    context.warnings.push(`${where}: line ${kept.range.start.line + 1}, ${keptConstructName(kept.kind)}: not exported (a Postman request has no place for it).`);
+  }
 }
 
 function folderOf(root: PostmanItem[], path: readonly string[]): PostmanItem[] {

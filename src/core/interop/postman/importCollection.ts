@@ -86,6 +86,7 @@ export function importPostmanCollection(text: string, source: string, options: P
   const collection = readPostmanCollection(text, source);
   const name = collection.info.name || 'Postman collection';
   const context: Context = { authId: options.authId ?? slug(name).toLowerCase(), dropped: [], warnings: [], credentialVariables: new Set() };
+  sayScripts(collection.event, 'the collection', context);
   const located = collect(collection.item, collection.auth ?? undefined, context);
   for (const entry of located) noteCredentialVariables(entry.auth, context);
   const groups = new Map<string | null, Located[]>();
@@ -167,6 +168,7 @@ function collect(items: readonly PostmanItem[], collectionAuth: PostmanAuth | un
         flattened = true;
         context.warnings.push(`folders nested deeper than ${MAX_FOLDER_DEPTH} levels were flattened: their requests are in the folder ${frame.folders.join(' / ')}.`);
       }
+      sayScripts(item.event, `folder ${[...frame.folders, oneLine(String(item.name ?? 'Folder'))].join(' / ')}`, context);
       stack.push({ items: item.item, index: 0, folders: deeper ? [...frame.folders, oneLine(String(item.name ?? 'Folder'))] : frame.folders, auth });
       continue;
     }
@@ -174,11 +176,16 @@ function collect(items: readonly PostmanItem[], collectionAuth: PostmanAuth | un
     const request: PostmanRequest = typeof item.request === 'string' ? { method: 'GET', url: item.request } : (item.request ?? {});
     const own = request.auth === undefined || request.auth?.type === 'inherit' ? auth : (request.auth ?? undefined);
     const where = [...folders, oneLine(String(item.name ?? ''))].join(' / ');
-    if (item.event?.length) context.warnings.push(`${where}: ${item.event.length} script(s) not imported (API Workbench never runs collection scripts).`);
+    sayScripts(item.event, where, context);
     if (item.response?.length) context.warnings.push(`${where}: ${item.response.length} saved response example(s) not imported.`);
     out.push({ item, request, folders, auth: own });
   }
   return out;
+}
+
+/** Scripts (`event`) on a request, a folder or the collection: never imported, always said, whatever the level. */
+function sayScripts(event: unknown, where: string, context: Context): void {
+  if (Array.isArray(event) && event.length) context.warnings.push(`${where}: ${event.length} script(s) not imported (API Workbench never runs collection scripts).`);
 }
 
 function oneLine(text: string): string {
