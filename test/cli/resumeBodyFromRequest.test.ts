@@ -1,0 +1,73 @@
+// Invariant D: a resume record read back is obeyed no further than what produced it. `apiwb run --resume`
+// of an offset-remaining walk (body CtcID, PageSize, Offset) against a small server on 127.0.0.1: the
+// record's next request body is compared with the request's field by field after JSON.parse, then sent
+// as the record's TEXT. A body equal once parsed but not as sent reaches the server:
+//   - CtcID 9007199254740993 where the request says 9007199254740992 (one double for JSON.parse);
+//   - CtcID given twice, 999 first and the request's value last (JSON.parse keeps the last).
+// Each should be refused (exit 2, nothing sent), as any other body field the request does not have is.
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startLocalServer, type LocalServer } from './localServer';
+import { runInProcess } from './inProcess';
+
+const ROWS = Array.from({ length: 9 }, (_, i) => ({ id: i + 1 }));
+const received: string[] = [];
+let failThird = true;
+
+void describe('a resume record whose body differs from the request only as text is refused', () => {
+  let local: LocalServer;
+  let args: string[] = [];
+  let record = '';
+  let out = '';
+  let original = '';
+  let kept = '';
+
+  before(async () => {
+    local = await startLocalServer('apiwb-rev-cp-body-', (req, res) => {
+      let text = '';
+      req.on('data', (c: Buffer) => { text += c.toString('utf8'); });
+      req.on('end', () => {
+        received.push(text);
+        const offset = Number(/"Offset"\s*:\s*(\d+)/.exec(text)?.[1] ?? 0);
+        if (offset === 6 && failThird) {
+          res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"Message":"busy"}');
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ _Leads: ROWS.slice(offset, offset + 3), Remaining: Math.max(0, 9 - offset - 3) }));
+      });
+    });
+    const file = join(local.dir, 'leads.http');
+    writeFileSync(file, '# @name leads\n# @paging offset-remaining\nPOST {{base}}/leads\nContent-Type: application/json\n\n{"CtcID":9007199254740992,"PageSize":3,"Offset":0}\n');
+    out = join(local.dir, 'rows.ndjson');
+    record = `${out}.apiwb-resume.json`;
+    args = [file, '--env', 'local', '--env-file', local.envFile, '--all-pages', '--out', out];
+    const cut = await runInProcess(args);
+    assert.equal(cut.code, 1, cut.stdout + cut.stderr);
+    original = readFileSync(record, 'utf8');
+    kept = readFileSync(out, 'utf8');
+    failThird = false;
+  });
+  after(() => local.close());
+
+  const cases: [string, (body: string) => string][] = [
+    ['CtcID 9007199254740993 for 9007199254740992', (b) => b.replace('9007199254740992', '9007199254740993')],
+    ['CtcID given twice, 999 first', (b) => b.replace('{', '{"CtcID":999,')],
+  ];
+  for (const [what, edit] of cases) {
+    void it(`${what}: refused, exit 2, nothing sent`, async () => {
+      writeFileSync(out, kept);
+      rmSync(record, { force: true });
+      const r = JSON.parse(original) as { checkpoint: { next: { body: string } } };
+      const body = edit(r.checkpoint.next.body);
+      assert.notEqual(body, r.checkpoint.next.body, 'the record was edited');
+      r.checkpoint.next.body = body;
+      writeFileSync(record, JSON.stringify(r), { mode: 0o600 });
+      const before = received.length;
+      const result = await runInProcess([...args, '--resume']);
+      assert.deepEqual(received.slice(before), [], `sent as the record says: ${result.stdout}`);
+      assert.equal(result.code, 2, result.stdout + result.stderr);
+    });
+  }
+});

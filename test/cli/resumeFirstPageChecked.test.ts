@@ -1,0 +1,71 @@
+// Invariants D and E: a resume record is obeyed no further than what produced it, and a walk never ends
+// "complete" with rows missing. A page-headers walk (10 rows, 3 a page, 4 pages announced) cut at page 3
+// keeps pages 1-2 and writes a record: next request page=3, firstPage 1. The walk's totals check
+// (walkRate.ts missingByTotals) judges the walk from the record's firstPage, which nothing re-checks, and
+// does not judge a record without one ("a resume from an older checkpoint"). Edited to ask for page 4
+// (the style's position may differ) and to say firstPage 2, or no firstPage, the resumed walk skips page 3
+// and ends "complete" (exit 0) with 7 of the 10 rows. A small server on 127.0.0.1.
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startLocalServer, type LocalServer } from './localServer';
+import { runInProcess } from './inProcess';
+
+const ROWS = Array.from({ length: 10 }, (_, i) => ({ id: i + 1 }));
+let failPage3 = true;
+
+function page(res: ServerResponse, n: number): void {
+  if (n === 3 && failPage3) {
+    res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"Message":"later"}');
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': 'application/json', 'X-Pagination-Page': String(n), 'X-Pagination-Per-Page': '3', 'X-Pagination-Total-Pages': '4', 'X-Pagination-Total-Results': '10' });
+  res.end(JSON.stringify(ROWS.slice((n - 1) * 3, n * 3)));
+}
+
+interface Saved { checkpoint: { firstPage?: number; next: { url: string } } }
+
+void describe('a resume record whose firstPage lets a skipped page pass the totals check', () => {
+  let local: LocalServer;
+  let args: string[] = [];
+  let out = '';
+  let record = '';
+  let original = '';
+  let kept = '';
+  before(async () => {
+    local = await startLocalServer('apiwb-rev-cp-first-', (req, res) => page(res, Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1)));
+    const file = join(local.dir, 'walk.http');
+    writeFileSync(file, '# @name walk\n# @paging page-headers\nGET {{base}}/items\n');
+    out = join(local.dir, 'rows.ndjson');
+    record = `${out}.apiwb-resume.json`;
+    args = [file, '--env', 'local', '--env-file', local.envFile, '--all-pages', '--out', out];
+    const cut = await runInProcess(args);
+    assert.equal(cut.code, 1, cut.stdout + cut.stderr);
+    original = readFileSync(record, 'utf8');
+    kept = readFileSync(out, 'utf8');
+    failPage3 = false;
+  });
+  after(() => local.close());
+
+  const cases: [string, (r: Saved) => void][] = [
+    ['firstPage 2', (r) => { r.checkpoint.firstPage = 2; }],
+    ['no firstPage', (r) => { delete r.checkpoint.firstPage; }],
+  ];
+  for (const [what, edit] of cases) {
+    void it(`page=4 for page=3 and ${what}: refused, or not complete with rows 7-9 missing`, async () => {
+      writeFileSync(out, kept);
+      rmSync(record, { force: true });
+      const r = JSON.parse(original) as Saved;
+      assert.equal(r.checkpoint.firstPage, 1);
+      assert.match(r.checkpoint.next.url, /page=3/);
+      r.checkpoint.next.url = r.checkpoint.next.url.replace('page=3', 'page=4');
+      edit(r);
+      writeFileSync(record, JSON.stringify(r), { mode: 0o600 });
+      const result = await runInProcess([...args, '--resume']);
+      const ids = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: number }).id);
+      assert.ok(result.code !== 0 || ids.length === 10, `exit 0, "${result.stdout.trim()}", rows ${JSON.stringify(ids)}`);
+    });
+  }
+});
