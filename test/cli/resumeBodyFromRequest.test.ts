@@ -1,10 +1,10 @@
-// Invariant D: a resume record read back is obeyed no further than what produced it. `apiwb run --resume`
-// of an offset-remaining walk (body CtcID, PageSize, Offset) against a small server on 127.0.0.1: the
-// record's next request body is compared with the request's field by field after JSON.parse, then sent
-// as the record's TEXT. A body equal once parsed but not as sent reaches the server:
+// Rule (src/core/paging/resumeCheck.ts checkResume): a resume record decides the style's position and
+// nothing else; the request sent is the one the file gives now with that position set, never the record's
+// text. `apiwb run --resume` of an offset-remaining walk (body CtcID, PageSize, Offset) against a small
+// server on 127.0.0.1, its record's next body edited so that it is equal to the request's only once parsed:
 //   - CtcID 9007199254740993 where the request says 9007199254740992 (one double for JSON.parse);
 //   - CtcID given twice, 999 first and the request's value last (JSON.parse keeps the last).
-// Each should be refused (exit 2, nothing sent), as any other body field the request does not have is.
+// Each is refused (exit 2, nothing sent), as any other body field the request does not have is.
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -4,22 +4,25 @@
 // may only say where the walk stands — the paging style's place in the request (RequestPosition, declared
 // by each strategy) and counts that are whole numbers. Its method, server, path, other query parameters,
 // headers, body and paging plan must be the request's own, and a walk it says is finished is not resumed.
-// Every resume passes here (the walker calls it before anything is sent); a refusal names the part.
+// What is sent is then the request as prepared now with the position's values set in it: nothing else of
+// the checkpoint's text goes out (a body equal only once parsed, a field given twice or a number written
+// otherwise, is refused, since no walk writes one). Every resume passes here (the walker calls it before
+// anything is sent); a refusal names the part.
 import type { HttpRequest } from '../http/types';
 import type { SecretBindings } from '../secrets/bindings';
 import { originOf } from '../http/url';
 import { SECRET_HEADERS, withoutSecrets, type WalkCheckpoint } from './checkpoint';
-import { jsonBody } from './requestEdit';
+import { bodyKeepingNumbers, jsonBody, queryParam, withBodyFields, withQueryParam } from './requestEdit';
 import { createStrategy } from './strategies';
 import type { PagingPlan, RequestPosition } from './types';
 
 export type ResumeCheck = { readonly ok: true; readonly request: HttpRequest } | { readonly ok: false; readonly reason: string };
 
 /**
- * The checkpoint's next request, once every part of it outside the style's position is found to be
- * `fresh`'s (the request as prepared now; compared without what carries a secret), still without
- * credentials: the walker puts them back through the one cross-origin rule (resumeHop). Or why the
- * checkpoint is refused.
+ * The next request a checkpoint asks for, once every part of it outside the style's position is found
+ * to be `fresh`'s (the request as prepared now; compared without what carries a secret): `fresh` so
+ * prepared with the checkpoint's position values (positioned), still without credentials: the walker
+ * puts them back through the one cross-origin rule (resumeHop). Or why the checkpoint is refused.
  */
 export function checkResume(checkpoint: WalkCheckpoint, fresh: HttpRequest, plan: PagingPlan | undefined, secretHeaders: readonly string[] = SECRET_HEADERS, source: 'read-back' | 'in-memory' = 'read-back', guard?: SecretBindings): ResumeCheck {
   const refusal = countsRefusal(checkpoint) ?? planRefusal(checkpoint.plan, plan);
@@ -31,8 +34,44 @@ export function checkResume(checkpoint: WalkCheckpoint, fresh: HttpRequest, plan
   const position = strategy.position?.(base) ?? {};
   // A cursor this process made (the panel's) is held to the request's method and server only (its
   // dynamic values may differ between preparations); one read back, in every part but its position.
-  const reason = source === 'in-memory' ? serverRefusal(stored, base, position, checkpoint.origin) : requestRefusal(stored, base, position, checkpoint.origin);
-  return reason ? { ok: false, reason } : { ok: true, request: stored };
+  if (source === 'in-memory') {
+    const reason = serverRefusal(stored, base, position, checkpoint.origin);
+    return reason ? { ok: false, reason } : { ok: true, request: stored };
+  }
+  const reason = requestRefusal(stored, base, position, checkpoint.origin);
+  if (reason) return { ok: false, reason };
+  const request = positioned(stored, base, position);
+  if (typeof request === 'string') return { ok: false, reason: request };
+  // The body's text too: a walk writes only the request's text or its own edit of it (withBodyFields).
+  const body = stored.body ?? '';
+  if (!position.url && body !== (request.body ?? '') && body !== (base.body ?? '') && body !== (fresh.body ?? '')) {
+    return { ok: false, reason: `has another body text than the request's (equal only once read as JSON: a field given twice, or a number written otherwise; only ${(position.body ?? []).join(', ') || 'no field'} may differ)` };
+  }
+  return { ok: true, request };
+}
+
+/**
+ * `base` (the request as prepared now) with the position values of `stored` set in it: its URL for a next
+ * link, else each position query parameter and body field `stored` holds (a body field's number with its
+ * text). Why not, when `stored`'s body has no room for them.
+ */
+function positioned(stored: HttpRequest, base: HttpRequest, position: RequestPosition): HttpRequest | string {
+  if (position.url) {
+    // A next link of a GET carries no body (requestEdit.followLink).
+    const { body: _none, ...rest } = base;
+    return base.method.toUpperCase() === 'GET' ? { ...rest, url: stored.url } : { ...base, url: stored.url };
+  }
+  let request = base;
+  for (const name of position.query ?? []) {
+    const value = queryParam(stored, name);
+    if (value !== undefined) request = withQueryParam(request, name, value);
+  }
+  const names = position.body ?? [];
+  if (names.length === 0) return request;
+  const held = bodyKeepingNumbers(stored.body ?? '{}') ?? {};
+  const values = Object.fromEntries(names.filter((name) => held[name] !== undefined && held[name] !== null).map((name) => [name, held[name]]));
+  if (Object.keys(values).length === 0) return request;
+  return withBodyFields(request, values) ?? 'has body fields the request has no room for (its body is not a JSON object)';
 }
 
 /** Counts a checkpoint holds must be whole numbers from 0, or it was not written by a walk. */
