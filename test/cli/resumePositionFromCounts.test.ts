@@ -1,9 +1,9 @@
-// Invariants D and E: a resume record is obeyed no further than what produced it, and a walk never ends
-// "complete" with rows missing. An offset-remaining walk (body Offset += rows received; only an empty page
-// ends it) cut at its third page keeps 6 rows and writes a record whose next body asks for Offset 6. The
-// record also says 6 rows were kept, so the next Offset is known: 0 + 6. Edited to Offset 9 (the style's
-// position may differ, so resumeCheck lets it through), the resumed walk skips rows 7-9 and ends
-// "complete" (exit 0) with 9 of the 12 rows. A small server on 127.0.0.1.
+// Rule (src/core/paging/resumeCheck.ts, RequestPosition.counted): where a style's position follows from
+// a resume record's counts (an offset is the request's offset plus the rows kept; a page number or an
+// ordinal, the first plus the pages kept), the record must ask for that value and no other. An
+// offset-remaining walk (body Offset += rows received; only an empty page ends it) cut at its third page
+// keeps 6 rows and writes a record asking for Offset 6; edited to Offset 9, it once resumed past rows 7-9
+// and ended "complete" (exit 0) with 9 of the 12 rows. It is refused. A small server on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,7 +2,9 @@
 // panel's next page and all pages): nothing beyond what the walk that wrote it would have sent. A
 // checkpoint is untrusted input: the request is the one the file gives now, prepared again; the checkpoint
 // may only say where the walk stands — the paging style's place in the request (RequestPosition, declared
-// by each strategy) and counts that are whole numbers. Its method, server, path, other query parameters,
+// by each strategy) and counts that are whole numbers; a position that follows from the counts (an offset
+// from the rows kept, a page number from the pages kept: RequestPosition.counted) must be the one they
+// give. Its method, server, path, other query parameters,
 // headers, body and paging plan must be the request's own, and a walk it says is finished is not resumed.
 // What is sent is then the request as prepared now with the position's values set in it: nothing else of
 // the checkpoint's text goes out (a body equal only once parsed, a field given twice or a number written
@@ -12,7 +14,7 @@ import type { HttpRequest } from '../http/types';
 import type { SecretBindings } from '../secrets/bindings';
 import { originOf } from '../http/url';
 import { SECRET_HEADERS, withoutSecrets, type WalkCheckpoint } from './checkpoint';
-import { bodyKeepingNumbers, jsonBody, queryParam, withBodyFields, withQueryParam } from './requestEdit';
+import { asNumber, bodyKeepingNumbers, jsonBody, queryParam, withBodyFields, withQueryParam } from './requestEdit';
 import { createStrategy } from './strategies';
 import type { PagingPlan, RequestPosition } from './types';
 
@@ -47,7 +49,21 @@ export function checkResume(checkpoint: WalkCheckpoint, fresh: HttpRequest, plan
   if (!position.url && body !== (request.body ?? '') && body !== (base.body ?? '') && body !== (fresh.body ?? '')) {
     return { ok: false, reason: `has another body text than the request's (equal only once read as JSON: a field given twice, or a number written otherwise; only ${(position.body ?? []).join(', ') || 'no field'} may differ)` };
   }
-  return { ok: true, request };
+  const counted = countedRefusal(checkpoint, request, base, position);
+  return counted ? { ok: false, reason: counted } : { ok: true, request };
+}
+
+/** Where the position follows from the counts (RequestPosition.counted), a checkpoint asking for another value than they give. */
+function countedRefusal(checkpoint: WalkCheckpoint, request: HttpRequest, base: HttpRequest, position: RequestPosition): string | undefined {
+  const counted = position.counted;
+  if (!counted) return undefined;
+  const { field, by, start } = counted;
+  const read = (r: HttpRequest): number | undefined => asNumber(position.query?.includes(field) ? queryParam(r, field) : jsonBody(r)?.[field]);
+  const from = read(base) ?? start;
+  const count = by === 'rows' ? checkpoint.rows : checkpoint.pages;
+  const asked = read(request) ?? start;
+  if (asked === from + count) return undefined;
+  return `asks for ${field} ${asked}, but a walk from ${field} ${from} that kept ${count} ${by === 'rows' ? 'row(s)' : 'page(s)'} asks for ${from + count} next (rows would be skipped or repeated)`;
 }
 
 /**

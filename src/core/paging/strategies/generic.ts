@@ -156,7 +156,9 @@ export function genericStrategy(options: Options, policy: RetryPolicy): PagingSt
       if (mode === 'next' || mode === 'auto') return { url: true };
       // The mode's option names its parameter (cursor=, offset=, page=), by default the mode's name.
       const param = options[mode] ?? mode;
-      return paramIn(options, request) === 'query' ? { query: [param] } : { body: [param] };
+      const where = paramIn(options, request) === 'query' ? { query: [param] } : { body: [param] };
+      if (mode === 'offset') return { ...where, counted: { field: param, by: 'rows', start: 0 } };
+      return mode === 'page' ? { ...where, counted: { field: param, by: 'pages', start: asNumber(options['start']) ?? 1 } } : where;
     },
     ...(rule.streamRows ? { streamRows: rule.streamRows.anywhere ? { ...rule.streamRows, kept: fieldsRead(options) } : rule.streamRows } : {}),
     prepare: (first) => first,

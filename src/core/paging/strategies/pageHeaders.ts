@@ -32,7 +32,7 @@ export function pageHeadersStrategy(options: Readonly<Record<string, string>>, p
   const numberOf = (page: Page): number => paginationHeaders(page.response).page ?? asNumber(queryParam(page.request, pageParam)) ?? 1;
   return {
     style: 'page-headers',
-    position: () => ({ query: [pageParam] }),
+    position: () => ({ query: [pageParam], counted: { field: pageParam, by: 'pages', start: 1 } }),
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     loop: {
       style: 'page-headers',
