@@ -1,10 +1,9 @@
-// Invariants D and E: a resume record is obeyed no further than what produced it, and a walk never ends
-// "complete" with rows missing. A page-headers walk (10 rows, 3 a page, 4 pages announced) cut at page 3
-// keeps pages 1-2 and writes a record: next request page=3, firstPage 1. The walk's totals check
-// (walkRate.ts missingByTotals) judges the walk from the record's firstPage, which nothing re-checks, and
-// does not judge a record without one ("a resume from an older checkpoint"). Edited to ask for page 4
-// (the style's position may differ) and to say firstPage 2, or no firstPage, the resumed walk skips page 3
-// and ends "complete" (exit 0) with 7 of the 10 rows. A small server on 127.0.0.1.
+// Rule (src/core/paging/resumeCheck.ts): a resume record of a style that numbers its pages must say the
+// request's first page as its firstPage (the walk's totals are judged from it, walkRate.missingByTotals),
+// and ask for that page plus the pages kept. A page-headers walk (10 rows, 3 a page, 4 pages announced)
+// cut at page 3 keeps pages 1-2 and writes a record: next request page=3, firstPage 1. Edited to ask for
+// page 4 and to say firstPage 2, or no firstPage, it once resumed past page 3 and ended "complete" (exit 0)
+// with 7 of the 10 rows. It is refused. A small server on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';

@@ -9,7 +9,7 @@ import type { HttpRequest } from '../../src/core/http/types';
 import type { PagingPlan } from '../../src/core/paging/types';
 
 const plan = (style: PagingPlan['style'], options: Record<string, string> = {}): PagingPlan => ({ style, options, source: 'directive' });
-const checkpoint = (p: PagingPlan, next: HttpRequest): WalkCheckpoint => ({ version: 1, plan: p, next, pages: 2, rows: 20, bytes: 100, done: false });
+const checkpoint = (p: PagingPlan, next: HttpRequest): WalkCheckpoint => ({ version: 1, plan: p, next, pages: 2, rows: 20, bytes: 100, done: false, firstPage: 1 });
 const get = (url: string, headers: Record<string, string> = {}): HttpRequest => ({ method: 'GET', url, headers });
 const post = (url: string, body: unknown): HttpRequest => ({ method: 'POST', url, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -85,6 +85,14 @@ void describe('checkResume: only the position may come from a checkpoint', () =>
       const r = checkResume(checkpoint(orders, get(`https://a.test/o?ctcID=1&pageNumber=${page}`)), get('https://a.test/o?ctcID=1'), orders);
       assert.equal(r.ok, ok, `pageNumber ${page} after 2 pages from 1: ${r.ok ? 'taken' : r.reason}`);
     }
+    // The first page's number, which the totals are judged from, is the request's: moved or taken away, refused.
+    const moved = checkResume({ ...checkpoint(orders, get('https://a.test/o?ctcID=1&pageNumber=3')), firstPage: 2 }, get('https://a.test/o?ctcID=1'), orders);
+    assert.ok(!moved.ok && /says the walk's first page was 2, but the request starts at page 1/.test(moved.reason), moved.ok ? '' : moved.reason);
+    const { firstPage: _gone, ...older } = checkpoint(orders, get('https://a.test/o?ctcID=1&pageNumber=3'));
+    const none = checkResume(older, get('https://a.test/o?ctcID=1'), orders);
+    assert.ok(!none.ok && /has no firstPage/.test(none.reason));
+    const later = checkResume({ ...checkpoint(orders, get('https://a.test/o?ctcID=1&pageNumber=7')), firstPage: 5 }, get('https://a.test/o?ctcID=1&pageNumber=5'), orders);
+    assert.ok(later.ok, later.ok ? '' : later.reason);
     const exported = plan('export-ordinal');
     const ordinal = checkResume(checkpoint(exported, post('https://a.test/e', { TableName: 'T1', OFFSET: 4 })), post('https://a.test/e', { TableName: '' }), exported);
     assert.ok(!ordinal.ok && /asks for OFFSET 4, but a walk from OFFSET 1 that kept 2 page\(s\) asks for 3 next/.test(ordinal.reason));

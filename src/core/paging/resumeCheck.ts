@@ -4,7 +4,7 @@
 // may only say where the walk stands — the paging style's place in the request (RequestPosition, declared
 // by each strategy) and counts that are whole numbers; a position that follows from the counts (an offset
 // from the rows kept, a page number from the pages kept: RequestPosition.counted) must be the one they
-// give. Its method, server, path, other query parameters,
+// give, and so must the number of its first page (firstPage, which the totals are judged from). Its method, server, path, other query parameters,
 // headers, body and paging plan must be the request's own, and a walk it says is finished is not resumed.
 // What is sent is then the request as prepared now with the position's values set in it: nothing else of
 // the checkpoint's text goes out (a body equal only once parsed, a field given twice or a number written
@@ -49,12 +49,17 @@ export function checkResume(checkpoint: WalkCheckpoint, fresh: HttpRequest, plan
   if (!position.url && body !== (request.body ?? '') && body !== (base.body ?? '') && body !== (fresh.body ?? '')) {
     return { ok: false, reason: `has another body text than the request's (equal only once read as JSON: a field given twice, or a number written otherwise; only ${(position.body ?? []).join(', ') || 'no field'} may differ)` };
   }
-  const counted = countedRefusal(checkpoint, request, base, position);
+  const counted = countedRefusal(checkpoint, request, base, position, strategy.pageNumber !== undefined);
   return counted ? { ok: false, reason: counted } : { ok: true, request };
 }
 
-/** Where the position follows from the counts (RequestPosition.counted), a checkpoint asking for another value than they give. */
-function countedRefusal(checkpoint: WalkCheckpoint, request: HttpRequest, base: HttpRequest, position: RequestPosition): string | undefined {
+/**
+ * Where the position follows from the counts (RequestPosition.counted), a checkpoint asking for another
+ * value than they give; for a style that numbers its pages (`numbered`: its walks record firstPage once a
+ * page is kept), a firstPage other than the request's: the walk's totals are judged from it
+ * (walkRate.missingByTotals), so one moved, or taken away, would hide pages never asked for.
+ */
+function countedRefusal(checkpoint: WalkCheckpoint, request: HttpRequest, base: HttpRequest, position: RequestPosition, numbered: boolean): string | undefined {
   const counted = position.counted;
   if (!counted) return undefined;
   const { field, by, start } = counted;
@@ -62,7 +67,7 @@ function countedRefusal(checkpoint: WalkCheckpoint, request: HttpRequest, base: 
   const from = read(base) ?? start;
   const count = by === 'rows' ? checkpoint.rows : checkpoint.pages;
   const asked = read(request) ?? start;
-  if (asked === from + count) return undefined;
+  if (asked === from + count) return numbered ? firstPageRefusal(checkpoint, by === 'pages' ? from - start + 1 : from === start ? 1 : undefined) : undefined;
   return `asks for ${field} ${asked}, but a walk from ${field} ${from} that kept ${count} ${by === 'rows' ? 'row(s)' : 'page(s)'} asks for ${from + count} next (rows would be skipped or repeated)`;
 }
 
@@ -168,4 +173,12 @@ function bodyRefusal(stored: string | undefined, base: string | undefined, posit
     if (JSON.stringify(x[key]) !== JSON.stringify(y[key])) return `has another body field ${key} than the request (only ${position.join(', ')} may differ)`;
   }
   return undefined;
+}
+
+/** A firstPage other than `first` (the number of the request's first page; undefined: not known) once a page is kept. */
+function firstPageRefusal(checkpoint: WalkCheckpoint, first: number | undefined): string | undefined {
+  const said = checkpoint.firstPage;
+  if (said === first || (checkpoint.pages === 0 && said === undefined)) return undefined;
+  if (said === undefined) return `has no firstPage, which a walk of this style writes with its first page kept (the request starts at page ${first})`;
+  return `says the walk's first page was ${JSON.stringify(said)}, but the request starts at ${first === undefined ? 'no numbered page' : `page ${first}`}`;
 }
