@@ -1,9 +1,9 @@
-// Invariant E: a walk never ends "complete" with rows missing, in every paging style, the configurable
-// (generic) one included. `apiwb run --all-pages` against a small server on 127.0.0.1:
-//   - offset=offset total=total, the body announcing 9 rows: an empty page after 6 ends it "complete";
-//   - page=page totalPages=pages, 3 pages announced: an empty page 2 ends it "complete".
-// The page-headers and page-number styles judge their announced totals (walkRate.ts missingByTotals);
-// the generic style's total= and totalPages= are not judged.
+// Rule (walkRate.ts missingByTotals, at every walk's end): a walk is never "complete" with rows the server
+// announced missing, in every paging style, the configurable (generic) one included: its total= and
+// totalPages= fields are the walk's facts, judged as the other styles' totals are. `apiwb run --all-pages`
+// against a small server on 127.0.0.1:
+//   - offset=offset total=total, the body announcing 9 rows: an empty page after 6 ended it "complete";
+//   - page=page totalPages=pages, 3 pages announced: an empty page 2 ended it "complete".
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

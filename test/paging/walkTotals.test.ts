@@ -13,6 +13,11 @@ void describe('missingByTotals', () => {
     assert.equal(missingByTotals(headers, 1, 5, 10), undefined);
     assert.equal(missingByTotals(headers, 1, 6, 11), undefined);
   });
+  void it("reads the generic style's total= and totalPages= facts, named as the directive writes them", () => {
+    assert.match(missingByTotals({ 'total=meta.count': 9 }, 1, 3, 6) ?? '', /announced 9 row\(s\) \(total=meta\.count\) but the walk kept 6/);
+    assert.match(missingByTotals({ 'totalPages=pages': 3 }, 1, 2, 3) ?? '', /announced 3 page\(s\) but the walk ended after 2/);
+    assert.equal(missingByTotals({ 'total=meta.count': 9, 'totalPages=pages': 3 }, 1, 3, 9), undefined);
+  });
   void it('names the pages missing one page short', () => {
     assert.match(missingByTotals(headers, 1, 4, 10) ?? '', /announced 5 page\(s\) but the walk ended after 4/);
   });

@@ -7,7 +7,8 @@
 //   (none)                 follow an RFC 8288 `Link: <...>; rel="next"` header, else a body next_link,
 //                          @odata.nextLink, nextLink or next; else the walk ends after one page.
 // in=query|body says where PARAMs go (query for GET, body otherwise). total=PATH / totalPages=PATH
-// name response fields that bound a walk. A 429 waits for Retry-After, bounded (commonAcceptance).
+// name response fields that bound a walk; they are the walk's facts (named `total=PATH`, as written),
+// which every page must repeat and the walk's end is judged by (walkRate.ts), whatever the mode. A 429 waits for Retry-After, bounded (commonAcceptance).
 import { headerValue, type HttpRequest } from '../../http/types';
 import { commonAcceptance } from '../common';
 import { asNumber, followLink, jsonBody, queryParam, withBodyFields, withQueryParam } from '../requestEdit';
@@ -146,11 +147,34 @@ function fieldsRead(options: Options): string[] {
   return paths.flatMap((path) => (path ? [path, path.split('.')[0]!] : []));
 }
 
+/** The totals the response announces (total=, totalPages=), named as the directive writes them. */
+function announced(page: Page, options: Options): Record<string, number> {
+  const facts: Record<string, number> = {};
+  for (const option of ['total', 'totalPages'] as const) {
+    const bound = boundOf(page, options, option);
+    if (bound !== undefined) facts[`${option}=${options[option]}`] = bound;
+  }
+  return facts;
+}
+
+/**
+ * The number of the list's page a request asks for, counted from 1 (the totals are judged from it): the
+ * page mode's PARAM from start=; the offset mode's first page at offset 0 (a later offset is no numbered page).
+ */
+function pageNumberOf(request: HttpRequest, options: Options, mode: 'page' | 'offset'): number | undefined {
+  const where = paramIn(options, request);
+  if (mode === 'offset') return (asNumber(readParam(request, options['offset'] ?? 'offset', where)) ?? 0) === 0 ? 1 : undefined;
+  const start = asNumber(options['start']) ?? 1;
+  return (asNumber(readParam(request, options['page'] ?? 'page', where)) ?? start) - start + 1;
+}
+
 export function genericStrategy(options: Options, policy: RetryPolicy): PagingStrategy {
   const rule = rowsRule('generic', options);
   const mode = modeOf(options);
   const next = NEXT_OF[mode];
   return {
+    ...(options['total'] || options['totalPages'] ? { facts: (page: Page) => announced(page, options) } : {}),
+    ...(mode === 'page' || mode === 'offset' ? { pageNumber: (page: Page) => pageNumberOf(page.request, options, mode) } : {}),
     style: 'generic',
     position(request) {
       if (mode === 'next' || mode === 'auto') return { url: true };
