@@ -1,9 +1,8 @@
-// Invariant E: a walk never ends "complete" with rows missing. The page-number style stops once
-// PageNumber x PageSize covers TotalOrders; the totals check (walkRate.ts missingByTotals) says a walk is
-// not complete when it kept FEWER rows than announced, but a server announcing fewer rows than it serves
-// has contradicted itself as surely, and the stop rule trusted that total: TotalOrders 4 (or 0) with 3 rows
-// on each of pages 1-3 ends "complete" (exit 0) after page 2 (or 1), with 6 (or 3) of the 9 rows served.
-// A small server on 127.0.0.1.
+// Rule (walkRate.ts missingByTotals, at every walk's end): what a walk kept must agree with the totals
+// its server announced both ways: fewer rows than announced are missing, and more rows than announced
+// mean the server's paging contradicted itself (its stop rule trusted that total). A page-number walk,
+// TotalOrders 4 (or 0) with 3 rows on each of pages 1-3, stopped after page 2 (or 1) and ended "complete"
+// (exit 0) with 6 (or 3) of the 9 rows served; it is now inconsistent. A small server on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -69,5 +69,6 @@ export function missingByTotals(facts: PageFacts | undefined, firstPage: number 
   }
   const total = rowsFrom(facts, firstPage);
   if (total && rows < total.rows) return `the server announced ${total.rows} row(s)${from} (${total.said}) but the walk kept ${rows}: ${total.rows - rows} row(s) are missing`;
+  if (total && rows > total.rows) return `the server announced ${total.rows} row(s)${from} (${total.said}) but served ${rows}: ${rows - total.rows} more than it said there are`;
   return undefined;
 }
