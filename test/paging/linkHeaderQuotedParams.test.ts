@@ -1,8 +1,8 @@
-// Invariant E: a walk never ends "complete" with rows missing. The generic style with no mode follows an
-// RFC 8288 Link header's rel="next" (src/core/paging/strategies/generic.ts linkHeaderNext). RFC 8288 lets a
-// link carry a quoted parameter holding a comma (`<…?page=2>; title="page 2, of 3"; rel="next"`); the
-// reader stops the link's parameters at that comma, finds no rel, and the walk ends after page 1
-// "complete" (exit 0) with pages 2 and 3 never asked for. A small server on 127.0.0.1.
+// Rule (src/core/paging/linkHeader.ts): an RFC 8288 Link header is read link by link with its quoted
+// parameters whole, so a walk follows every rel="next" the server sends, and never ends "complete" with
+// the pages after it missing. A link may carry a quoted parameter holding a comma
+// (`<…?page=2>; title="page 2, of 3"; rel="next"`); a pattern that stopped the parameters at that comma
+// found no rel, and the walk ended after page 1 "complete" (exit 0). A small server on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

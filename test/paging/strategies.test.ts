@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createStrategy } from '../../src/core/paging/strategies';
 import { detectStyle, resolveStyle } from '../../src/core/paging/resolve';
-import { linkHeaderNext } from '../../src/core/paging/strategies/generic';
+import { linkHeaderNext } from '../../src/core/paging/linkHeader';
 import { parsePagingDirective } from '../../src/core/paging/directive';
 import { retryAfterMs } from '../../src/core/http/serverWaits';
 import type { Acceptance, Page, Step } from '../../src/core/paging/types';
@@ -222,6 +222,11 @@ void describe('generic (fundraising lists, imported operations)', () => {
     assert.equal(linkHeaderNext('<a>; rel="prev", <b>; rel="next last"'), 'b');
     assert.equal(linkHeaderNext('<a>; rel=next'), 'a');
     assert.equal(linkHeaderNext('<a>; rel="prev"'), undefined);
+    // A quoted parameter may hold a comma, a semicolon, an escaped quote or a `<`: the link's rel is still read.
+    assert.equal(linkHeaderNext('<a>; title="page 2, of 3"; rel="next"'), 'a');
+    assert.equal(linkHeaderNext('<p>; rel="prev"; title="x, <q>; rel=next", <n>; title="say \\"hi\\", y"; rel=next'), 'n');
+    assert.equal(linkHeaderNext('<a>; title="rel=next"'), undefined);
+    assert.equal(linkHeaderNext('<a>; rel="prev"; rel="next"'), undefined, 'the first rel of a link counts');
   });
 
   void it('offset/limit mode adds the rows received and stops on an empty page or total', () => {

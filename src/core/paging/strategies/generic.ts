@@ -11,24 +11,12 @@
 // which every page must repeat and the walk's end is judged by (walkRate.ts), whatever the mode. A 429 waits for Retry-After, bounded (commonAcceptance).
 import { headerValue, type HttpRequest } from '../../http/types';
 import { commonAcceptance } from '../common';
+import { linkHeaderNext } from '../linkHeader';
 import { asNumber, followLink, jsonBody, queryParam, withBodyFields, withQueryParam } from '../requestEdit';
 import { readPath, rowsRule } from '../rows';
 import type { Page, PagingStrategy, RetryPolicy, Step } from '../types';
 
 export const NEXT_LINK_FIELDS = ['next_link', '@odata.nextLink', 'nextLink', 'next'] as const;
-
-/** The rel="next" target of an RFC 8288 Link header, if any. */
-export function linkHeaderNext(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  const pattern = /<([^>]*)>((?:\s*;\s*[^;,]+)*)/g;
-  for (const match of value.matchAll(pattern)) {
-    const params = match[2] ?? '';
-    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i.exec(params);
-    const rels = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
-    if (rels.includes('next')) return match[1];
-  }
-  return undefined;
-}
 
 type Mode = 'next' | 'cursor' | 'offset' | 'page' | 'auto';
 
