@@ -1,8 +1,7 @@
-// Invariant E: a walk never ends "complete" with rows missing. The page-headers style ends when "the
-// response has no X-Pagination-Total-Pages header" (src/core/paging/strategies/pageHeaders.ts next), and a
-// header that IS there but is not a plain number is taken as absent: a server (or a proxy on its way) that
-// sends each X-Pagination-* header twice (`X-Pagination-Total-Pages: 4` twice, read as "4, 4"), or writes
-// it `4 pages`, has its walk end after page 1 "complete" (exit 0) with 3 of the 10 rows it announced.
+// Rule (src/core/paging/strategies/pageHeaders.ts): an X-Pagination-* header that is there but is not a
+// whole number fails the walk; it is never taken as absent, which ends the walk as if the server had
+// announced no more. A server (or a proxy on its way) that sends each header twice (`4, 4`) or writes it
+// `4 in all` had its walk end after page 1 "complete" (exit 0) with 3 of the 10 rows it announced.
 // A small server on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';

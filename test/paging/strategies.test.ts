@@ -93,6 +93,17 @@ void describe('page-headers (booking)', () => {
     const { step } = judge('page-headers', recorded('bookingsFirst', { headers: {} }));
     assert.equal(step?.kind, 'end');
   });
+
+  void it('a header there but not a whole number fails the page; spaces around one do not', () => {
+    const headers = { 'x-pagination-page': '1', 'x-pagination-per-page': '2', 'x-pagination-total-pages': '3', 'x-pagination-total-results': '6' };
+    for (const bad of ['3, 3', '3 in all', '3.0', '', '-3']) {
+      const { acceptance } = judge('page-headers', recorded('bookingsFirst', { headers: { ...headers, 'x-pagination-total-pages': bad } }), {}, fresh);
+      assert.equal(acceptance.kind, 'fail', JSON.stringify(bad));
+      assert.match(acceptance.kind === 'fail' ? acceptance.reason : '', /X-Pagination-Total-Pages is ".*", not a whole number/);
+    }
+    const { acceptance } = judge('page-headers', recorded('bookingsFirst', { headers: { ...headers, 'x-pagination-total-pages': ' 3 ' } }), {}, fresh);
+    assert.equal(acceptance.kind, 'rows');
+  });
 });
 
 void describe('offset-remaining (GetLeads)', () => {
