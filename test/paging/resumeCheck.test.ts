@@ -93,6 +93,12 @@ void describe('checkResume: only the position may come from a checkpoint', () =>
     assert.ok(!none.ok && /has no firstPage/.test(none.reason));
     const later = checkResume({ ...checkpoint(orders, get('https://a.test/o?ctcID=1&pageNumber=7')), firstPage: 5 }, get('https://a.test/o?ctcID=1&pageNumber=5'), orders);
     assert.ok(later.ok, later.ok ? '' : later.reason);
+    // A generic cursor walk from no cursor starts at the list's first row (page 1): its record must say so.
+    const cursor = plan('generic', { cursor: 'after', total: 'count' });
+    const { firstPage: _none, ...unsaid } = checkpoint(cursor, get('https://a.test/v1/y?limit=5&after=Q'));
+    const hidden = checkResume(unsaid, get('https://a.test/v1/y?limit=5'), cursor);
+    assert.ok(!hidden.ok && /has no firstPage/.test(hidden.reason));
+    assert.ok(checkResume(unsaid, get('https://a.test/v1/y?limit=5&after=P'), cursor).ok, 'from a cursor the user wrote: no first page known');
     const exported = plan('export-ordinal');
     const ordinal = checkResume(checkpoint(exported, post('https://a.test/e', { TableName: 'T1', OFFSET: 4 })), post('https://a.test/e', { TableName: '' }), exported);
     assert.ok(!ordinal.ok && /asks for OFFSET 4, but a walk from OFFSET 1 that kept 2 page\(s\) asks for 3 next/.test(ordinal.reason));

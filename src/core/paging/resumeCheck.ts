@@ -16,7 +16,7 @@ import { originOf } from '../http/url';
 import { SECRET_HEADERS, withoutSecrets, type WalkCheckpoint } from './checkpoint';
 import { asNumber, bodyKeepingNumbers, jsonBody, queryParam, withBodyFields, withQueryParam } from './requestEdit';
 import { createStrategy } from './strategies';
-import type { PagingPlan, RequestPosition } from './types';
+import type { Page, PagingPlan, RequestPosition } from './types';
 
 export type ResumeCheck = { readonly ok: true; readonly request: HttpRequest } | { readonly ok: false; readonly reason: string };
 
@@ -44,22 +44,29 @@ export function checkResume(checkpoint: WalkCheckpoint, fresh: HttpRequest, plan
   if (reason) return { ok: false, reason };
   const request = positioned(stored, base, position);
   if (typeof request === 'string') return { ok: false, reason: request };
-  // The body's text too: a walk writes only the request's text or its own edit of it (withBodyFields).
-  const body = stored.body ?? '';
-  if (!position.url && body !== (request.body ?? '') && body !== (base.body ?? '') && body !== (fresh.body ?? '')) {
-    return { ok: false, reason: `has another body text than the request's (equal only once read as JSON: a field given twice, or a number written otherwise; only ${(position.body ?? []).join(', ') || 'no field'} may differ)` };
-  }
-  const counted = countedRefusal(checkpoint, request, base, position, strategy.pageNumber !== undefined);
-  return counted ? { ok: false, reason: counted } : { ok: true, request };
+  const after = bodyTextRefusal(stored, [request, base, fresh], position) ?? countedRefusal(checkpoint, request, base, position)
+    ?? (strategy.pageNumber ? firstPageRefusal(checkpoint, strategy.pageNumber(unanswered(base))) : undefined);
+  return after ? { ok: false, reason: after } : { ok: true, request };
 }
 
 /**
- * Where the position follows from the counts (RequestPosition.counted), a checkpoint asking for another
- * value than they give; for a style that numbers its pages (`numbered`: its walks record firstPage once a
- * page is kept), a firstPage other than the request's: the walk's totals are judged from it
- * (walkRate.missingByTotals), so one moved, or taken away, would hide pages never asked for.
+ * The body's text too: a walk writes only the request's text or its own edit of it (withBodyFields), one
+ * of `written` (the request positioned, as prepared, as given); a next link's body was compared whole.
  */
-function countedRefusal(checkpoint: WalkCheckpoint, request: HttpRequest, base: HttpRequest, position: RequestPosition, numbered: boolean): string | undefined {
+function bodyTextRefusal(stored: HttpRequest, written: readonly HttpRequest[], position: RequestPosition): string | undefined {
+  const body = stored.body ?? '';
+  if (position.url || written.some((r) => (r.body ?? '') === body)) return undefined;
+  return `has another body text than the request's (equal only once read as JSON: a field given twice, or a number written otherwise; only ${(position.body ?? []).join(', ') || 'no field'} may differ)`;
+}
+
+/** `request` as a page not yet answered: what a style reads from it alone (the page number it asks for). */
+function unanswered(request: HttpRequest): Page {
+  const response = { status: 0, statusText: '', headers: {}, bodyText: '', timing: { startedAt: 0, firstByteMs: 0, totalMs: 0 }, sizeBytes: 0 };
+  return { request, response, body: { ok: false, error: 'not sent' }, receivedAt: 0 };
+}
+
+/** Where the position follows from the counts (RequestPosition.counted), a checkpoint asking for another value than they give. */
+function countedRefusal(checkpoint: WalkCheckpoint, request: HttpRequest, base: HttpRequest, position: RequestPosition): string | undefined {
   const counted = position.counted;
   if (!counted) return undefined;
   const { field, by, start } = counted;
@@ -67,7 +74,7 @@ function countedRefusal(checkpoint: WalkCheckpoint, request: HttpRequest, base: 
   const from = read(base) ?? start;
   const count = by === 'rows' ? checkpoint.rows : checkpoint.pages;
   const asked = read(request) ?? start;
-  if (asked === from + count) return numbered ? firstPageRefusal(checkpoint, by === 'pages' ? from - start + 1 : from === start ? 1 : undefined) : undefined;
+  if (asked === from + count) return undefined;
   return `asks for ${field} ${asked}, but a walk from ${field} ${from} that kept ${count} ${by === 'rows' ? 'row(s)' : 'page(s)'} asks for ${from + count} next (rows would be skipped or repeated)`;
 }
 
@@ -175,7 +182,12 @@ function bodyRefusal(stored: string | undefined, base: string | undefined, posit
   return undefined;
 }
 
-/** A firstPage other than `first` (the number of the request's first page; undefined: not known) once a page is kept. */
+/**
+ * For a style that numbers its pages (its walks record firstPage once a page is kept), a firstPage other
+ * than `first` (the number of the page the request asks for, as the style reads it; undefined: not known):
+ * the walk's totals are judged from it (walkRate.missingByTotals), so one moved, or taken away, would hide
+ * pages never asked for.
+ */
 function firstPageRefusal(checkpoint: WalkCheckpoint, first: number | undefined): string | undefined {
   const said = checkpoint.firstPage;
   if (said === first || (checkpoint.pages === 0 && said === undefined)) return undefined;

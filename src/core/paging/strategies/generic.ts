@@ -147,11 +147,17 @@ function announced(page: Page, options: Options): Record<string, number> {
 
 /**
  * The number of the list's page a request asks for, counted from 1 (the totals are judged from it): the
- * page mode's PARAM from start=; the offset mode's first page at offset 0 (a later offset is no numbered page).
+ * page mode's PARAM from start=; the first page of the offset mode at offset 0, of the cursor mode without
+ * a cursor (a later offset or a cursor the user wrote is no numbered page: where it starts is not known;
+ * nor is a next link's, which the request may already be).
  */
-function pageNumberOf(request: HttpRequest, options: Options, mode: 'page' | 'offset'): number | undefined {
+function pageNumberOf(request: HttpRequest, options: Options, mode: 'page' | 'offset' | 'cursor'): number | undefined {
   const where = paramIn(options, request);
   if (mode === 'offset') return (asNumber(readParam(request, options['offset'] ?? 'offset', where)) ?? 0) === 0 ? 1 : undefined;
+  if (mode === 'cursor') {
+    const cursor = readParam(request, options['cursor'] ?? 'cursor', where);
+    return cursor === undefined || cursor === null || cursor === '' ? 1 : undefined;
+  }
   const start = asNumber(options['start']) ?? 1;
   return (asNumber(readParam(request, options['page'] ?? 'page', where)) ?? start) - start + 1;
 }
@@ -162,7 +168,7 @@ export function genericStrategy(options: Options, policy: RetryPolicy): PagingSt
   const next = NEXT_OF[mode];
   return {
     ...(options['total'] || options['totalPages'] ? { facts: (page: Page) => announced(page, options) } : {}),
-    ...(mode === 'page' || mode === 'offset' ? { pageNumber: (page: Page) => pageNumberOf(page.request, options, mode) } : {}),
+    ...(mode === 'page' || mode === 'offset' || mode === 'cursor' ? { pageNumber: (page: Page) => pageNumberOf(page.request, options, mode) } : {}),
     style: 'generic',
     position(request) {
       if (mode === 'next' || mode === 'auto') return { url: true };
