@@ -6,11 +6,9 @@
 //   - CtcID given twice, 999 first and the request's value last (JSON.parse keeps the last).
 // Each is refused (exit 2, nothing sent), as any other body field the request does not have is.
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startLocalServer, type LocalServer } from './localServer';
-import { runInProcess } from './inProcess';
+import { cutWalk, resumeEdited, type CutWalk } from './editedRecord';
 
 const ROWS = Array.from({ length: 9 }, (_, i) => ({ id: i + 1 }));
 const received: string[] = [];
@@ -18,14 +16,10 @@ let failThird = true;
 
 void describe('a resume record whose body differs from the request only as text is refused', () => {
   let local: LocalServer;
-  let args: string[] = [];
-  let record = '';
-  let out = '';
-  let original = '';
-  let kept = '';
+  let cut: CutWalk;
 
   before(async () => {
-    local = await startLocalServer('apiwb-rev-cp-body-', (req, res) => {
+    local = await startLocalServer('apiwb-cp-body-', (req, res) => {
       let text = '';
       req.on('data', (c: Buffer) => { text += c.toString('utf8'); });
       req.on('end', () => {
@@ -38,15 +32,7 @@ void describe('a resume record whose body differs from the request only as text 
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ _Leads: ROWS.slice(offset, offset + 3), Remaining: Math.max(0, 9 - offset - 3) }));
       });
     });
-    const file = join(local.dir, 'leads.http');
-    writeFileSync(file, '# @name leads\n# @paging offset-remaining\nPOST {{base}}/leads\nContent-Type: application/json\n\n{"CtcID":9007199254740992,"PageSize":3,"Offset":0}\n');
-    out = join(local.dir, 'rows.ndjson');
-    record = `${out}.apiwb-resume.json`;
-    args = [file, '--env', 'local', '--env-file', local.envFile, '--all-pages', '--out', out];
-    const cut = await runInProcess(args);
-    assert.equal(cut.code, 1, cut.stdout + cut.stderr);
-    original = readFileSync(record, 'utf8');
-    kept = readFileSync(out, 'utf8');
+    cut = await cutWalk(local, '# @name leads\n# @paging offset-remaining\nPOST {{base}}/leads\nContent-Type: application/json\n\n{"CtcID":9007199254740992,"PageSize":3,"Offset":0}\n');
     failThird = false;
   });
   after(() => local.close());
@@ -57,15 +43,12 @@ void describe('a resume record whose body differs from the request only as text 
   ];
   for (const [what, edit] of cases) {
     void it(`${what}: refused, exit 2, nothing sent`, async () => {
-      writeFileSync(out, kept);
-      rmSync(record, { force: true });
-      const r = JSON.parse(original) as { checkpoint: { next: { body: string } } };
-      const body = edit(r.checkpoint.next.body);
-      assert.notEqual(body, r.checkpoint.next.body, 'the record was edited');
-      r.checkpoint.next.body = body;
-      writeFileSync(record, JSON.stringify(r), { mode: 0o600 });
       const before = received.length;
-      const result = await runInProcess([...args, '--resume']);
+      const result = await resumeEdited<{ checkpoint: { next: { body: string } } }>(cut, (r) => {
+        const body = edit(r.checkpoint.next.body);
+        assert.notEqual(body, r.checkpoint.next.body, 'the record was edited');
+        r.checkpoint.next.body = body;
+      });
       assert.deepEqual(received.slice(before), [], `sent as the record says: ${result.stdout}`);
       assert.equal(result.code, 2, result.stdout + result.stderr);
     });

@@ -5,12 +5,10 @@
 // page 4 and to say firstPage 2, or no firstPage, it once resumed past page 3 and ended "complete" (exit 0)
 // with 7 of the 10 rows. It is refused. A small server on 127.0.0.1.
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startLocalServer, type LocalServer } from './localServer';
-import { runInProcess } from './inProcess';
+import { cutWalk, idsOf, resumeEdited, type CutWalk } from './editedRecord';
 
 const ROWS = Array.from({ length: 10 }, (_, i) => ({ id: i + 1 }));
 let failPage3 = true;
@@ -28,22 +26,10 @@ interface Saved { checkpoint: { firstPage?: number; next: { url: string } } }
 
 void describe('a resume record whose firstPage lets a skipped page pass the totals check', () => {
   let local: LocalServer;
-  let args: string[] = [];
-  let out = '';
-  let record = '';
-  let original = '';
-  let kept = '';
+  let cut: CutWalk;
   before(async () => {
-    local = await startLocalServer('apiwb-rev-cp-first-', (req, res) => page(res, Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1)));
-    const file = join(local.dir, 'walk.http');
-    writeFileSync(file, '# @name walk\n# @paging page-headers\nGET {{base}}/items\n');
-    out = join(local.dir, 'rows.ndjson');
-    record = `${out}.apiwb-resume.json`;
-    args = [file, '--env', 'local', '--env-file', local.envFile, '--all-pages', '--out', out];
-    const cut = await runInProcess(args);
-    assert.equal(cut.code, 1, cut.stdout + cut.stderr);
-    original = readFileSync(record, 'utf8');
-    kept = readFileSync(out, 'utf8');
+    local = await startLocalServer('apiwb-cp-first-', (req, res) => page(res, Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1)));
+    cut = await cutWalk(local, '# @name walk\n# @paging page-headers\nGET {{base}}/items\n');
     failPage3 = false;
   });
   after(() => local.close());
@@ -54,16 +40,13 @@ void describe('a resume record whose firstPage lets a skipped page pass the tota
   ];
   for (const [what, edit] of cases) {
     void it(`page=4 for page=3 and ${what}: refused, or not complete with rows 7-9 missing`, async () => {
-      writeFileSync(out, kept);
-      rmSync(record, { force: true });
-      const r = JSON.parse(original) as Saved;
-      assert.equal(r.checkpoint.firstPage, 1);
-      assert.match(r.checkpoint.next.url, /page=3/);
-      r.checkpoint.next.url = r.checkpoint.next.url.replace('page=3', 'page=4');
-      edit(r);
-      writeFileSync(record, JSON.stringify(r), { mode: 0o600 });
-      const result = await runInProcess([...args, '--resume']);
-      const ids = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: number }).id);
+      const result = await resumeEdited<Saved>(cut, (r) => {
+        assert.equal(r.checkpoint.firstPage, 1);
+        assert.match(r.checkpoint.next.url, /page=3/);
+        r.checkpoint.next.url = r.checkpoint.next.url.replace('page=3', 'page=4');
+        edit(r);
+      });
+      const ids = idsOf(cut);
       assert.ok(result.code !== 0 || ids.length === 10, `exit 0, "${result.stdout.trim()}", rows ${JSON.stringify(ids)}`);
     });
   }

@@ -5,22 +5,18 @@
 // keeps 6 rows and writes a record asking for Offset 6; edited to Offset 9, it once resumed past rows 7-9
 // and ended "complete" (exit 0) with 9 of the 12 rows. It is refused. A small server on 127.0.0.1.
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startLocalServer, type LocalServer } from './localServer';
-import { runInProcess } from './inProcess';
+import { cutWalk, idsOf, resumeEdited, type CutWalk } from './editedRecord';
 
 const ROWS = Array.from({ length: 12 }, (_, i) => ({ id: i + 1 }));
 let failThird = true;
 
 void describe('a resume record that moves the offset past rows not kept', () => {
   let local: LocalServer;
-  let args: string[] = [];
-  let out = '';
-  let record = '';
+  let cut: CutWalk;
   before(async () => {
-    local = await startLocalServer('apiwb-rev-cp-skip-', (req, res) => {
+    local = await startLocalServer('apiwb-cp-skip-', (req, res) => {
       let text = '';
       req.on('data', (c: Buffer) => { text += c.toString('utf8'); });
       req.on('end', () => {
@@ -32,26 +28,18 @@ void describe('a resume record that moves the offset past rows not kept', () => 
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ _Leads: ROWS.slice(offset, offset + 3), Remaining: Math.max(0, 12 - offset - 3) }));
       });
     });
-    const file = join(local.dir, 'leads.http');
-    writeFileSync(file, '# @name leads\n# @paging offset-remaining\nPOST {{base}}/leads\nContent-Type: application/json\n\n{"CtcID":5,"PageSize":3,"Offset":0}\n');
-    out = join(local.dir, 'rows.ndjson');
-    record = `${out}.apiwb-resume.json`;
-    args = [file, '--env', 'local', '--env-file', local.envFile, '--all-pages', '--out', out];
-    const cut = await runInProcess(args);
-    assert.equal(cut.code, 1, cut.stdout + cut.stderr);
+    cut = await cutWalk(local, '# @name leads\n# @paging offset-remaining\nPOST {{base}}/leads\nContent-Type: application/json\n\n{"CtcID":5,"PageSize":3,"Offset":0}\n');
     failThird = false;
   });
   after(() => local.close());
 
   void it('Offset 9 for Offset 6: refused, or not complete with rows 7-9 missing', async () => {
-    const r = JSON.parse(readFileSync(record, 'utf8')) as { checkpoint: { rows: number; next: { body: string } } };
-    assert.equal(r.checkpoint.rows, 6);
-    assert.match(r.checkpoint.next.body, /"Offset":6/);
-    r.checkpoint.next.body = r.checkpoint.next.body.replace('"Offset":6', '"Offset":9');
-    rmSync(record);
-    writeFileSync(record, JSON.stringify(r), { mode: 0o600 });
-    const result = await runInProcess([...args, '--resume']);
-    const ids = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: number }).id);
+    const result = await resumeEdited<{ checkpoint: { rows: number; next: { body: string } } }>(cut, (r) => {
+      assert.equal(r.checkpoint.rows, 6);
+      assert.match(r.checkpoint.next.body, /"Offset":6/);
+      r.checkpoint.next.body = r.checkpoint.next.body.replace('"Offset":6', '"Offset":9');
+    });
+    const ids = idsOf(cut);
     assert.ok(result.code !== 0 || ids.length === 12, `exit 0, "${result.stdout.trim()}", rows ${JSON.stringify(ids)}`);
   });
 });
