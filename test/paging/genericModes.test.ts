@@ -42,9 +42,10 @@ void describe('generic: where the position lives', () => {
     assert.deepEqual(createStrategy('generic', {}).position?.(GET()), { url: true });
     assert.deepEqual(createStrategy('generic', { next: 'next_link' }).position?.(GET()), { url: true });
     assert.deepEqual(createStrategy('generic', { cursor: 'after' }).position?.(GET()), { query: ['after'] });
-    assert.deepEqual(createStrategy('generic', { offset: 'skip' }).position?.(POST('{}')), { body: ['skip'] });
-    assert.deepEqual(createStrategy('generic', { page: 'p', in: 'query' }).position?.(POST('{}')), { query: ['p'] });
-    assert.deepEqual(createStrategy('generic', { page: 'p', in: 'body' }).position?.(GET()), { body: ['p'] });
+    // An offset follows from the rows kept, a page from the pages kept (from start=): a resume is held to them.
+    assert.deepEqual(createStrategy('generic', { offset: 'skip' }).position?.(POST('{}')), { body: ['skip'], counted: { field: 'skip', by: 'rows', start: 0 } });
+    assert.deepEqual(createStrategy('generic', { page: 'p', in: 'query' }).position?.(POST('{}')), { query: ['p'], counted: { field: 'p', by: 'pages', start: 1 } });
+    assert.deepEqual(createStrategy('generic', { page: 'p', in: 'body', start: '0' }).position?.(GET()), { body: ['p'], counted: { field: 'p', by: 'pages', start: 0 } });
   });
 });
 

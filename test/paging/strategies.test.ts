@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createStrategy } from '../../src/core/paging/strategies';
 import { detectStyle, resolveStyle } from '../../src/core/paging/resolve';
-import { linkHeaderNext } from '../../src/core/paging/strategies/generic';
+import { linkHeaderNext } from '../../src/core/paging/linkHeader';
 import { parsePagingDirective } from '../../src/core/paging/directive';
 import { retryAfterMs } from '../../src/core/http/serverWaits';
 import type { Acceptance, Page, Step } from '../../src/core/paging/types';
@@ -92,6 +92,17 @@ void describe('page-headers (booking)', () => {
   void it('without the headers there is no known next page', () => {
     const { step } = judge('page-headers', recorded('bookingsFirst', { headers: {} }));
     assert.equal(step?.kind, 'end');
+  });
+
+  void it('a header there but not a whole number fails the page; spaces around one do not', () => {
+    const headers = { 'x-pagination-page': '1', 'x-pagination-per-page': '2', 'x-pagination-total-pages': '3', 'x-pagination-total-results': '6' };
+    for (const bad of ['3, 3', '3 in all', '3.0', '', '-3']) {
+      const { acceptance } = judge('page-headers', recorded('bookingsFirst', { headers: { ...headers, 'x-pagination-total-pages': bad } }), {}, fresh);
+      assert.equal(acceptance.kind, 'fail', JSON.stringify(bad));
+      assert.match(acceptance.kind === 'fail' ? acceptance.reason : '', /X-Pagination-Total-Pages is ".*", not a whole number/);
+    }
+    const { acceptance } = judge('page-headers', recorded('bookingsFirst', { headers: { ...headers, 'x-pagination-total-pages': ' 3 ' } }), {}, fresh);
+    assert.equal(acceptance.kind, 'rows');
   });
 });
 
@@ -222,6 +233,11 @@ void describe('generic (fundraising lists, imported operations)', () => {
     assert.equal(linkHeaderNext('<a>; rel="prev", <b>; rel="next last"'), 'b');
     assert.equal(linkHeaderNext('<a>; rel=next'), 'a');
     assert.equal(linkHeaderNext('<a>; rel="prev"'), undefined);
+    // A quoted parameter may hold a comma, a semicolon, an escaped quote or a `<`: the link's rel is still read.
+    assert.equal(linkHeaderNext('<a>; title="page 2, of 3"; rel="next"'), 'a');
+    assert.equal(linkHeaderNext('<p>; rel="prev"; title="x, <q>; rel=next", <n>; title="say \\"hi\\", y"; rel=next'), 'n');
+    assert.equal(linkHeaderNext('<a>; title="rel=next"'), undefined);
+    assert.equal(linkHeaderNext('<a>; rel="prev"; rel="next"'), undefined, 'the first rel of a link counts');
   });
 
   void it('offset/limit mode adds the rows received and stops on an empty page or total', () => {

@@ -9,9 +9,16 @@ void describe('missingByTotals', () => {
     assert.equal(missingByTotals(undefined, 1, 1, 0), undefined);
     assert.equal(missingByTotals({ 'X-Pagination-Per-Page': 2 }, 1, 1, 0), undefined);
   });
-  void it('agrees at the totals exactly, and past them', () => {
+  void it('agrees at the totals exactly; one row more than announced is a contradiction', () => {
     assert.equal(missingByTotals(headers, 1, 5, 10), undefined);
-    assert.equal(missingByTotals(headers, 1, 6, 11), undefined);
+    assert.match(missingByTotals(headers, 1, 6, 11) ?? '', /announced 10 row\(s\) \(X-Pagination-Total-Results\) but served 11: 1 more than it said there are/);
+    assert.match(missingByTotals({ TotalOrders: 0, PageSize: 3 }, 1, 1, 3) ?? '', /announced 0 row\(s\) \(TotalOrders\) but served 3/);
+    assert.equal(missingByTotals({ TotalOrders: 0, PageSize: 3 }, 1, 1, 0), undefined, 'an empty list: one empty page');
+  });
+  void it("reads the generic style's total= and totalPages= facts, named as the directive writes them", () => {
+    assert.match(missingByTotals({ 'total=meta.count': 9 }, 1, 3, 6) ?? '', /announced 9 row\(s\) \(total=meta\.count\) but the walk kept 6/);
+    assert.match(missingByTotals({ 'totalPages=pages': 3 }, 1, 2, 3) ?? '', /announced 3 page\(s\) but the walk ended after 2/);
+    assert.equal(missingByTotals({ 'total=meta.count': 9, 'totalPages=pages': 3 }, 1, 3, 9), undefined);
   });
   void it('names the pages missing one page short', () => {
     assert.match(missingByTotals(headers, 1, 4, 10) ?? '', /announced 5 page\(s\) but the walk ended after 4/);

@@ -1,8 +1,10 @@
 // The walk's consistency checks: a server whose paging contradicts itself stops the walk before the
 // doubtful page is kept. Facts of the first page (totals, page size) must hold on every later page; a
-// page must not be the page before again (same row count and boundary rows), nor repeat rows of it (a
-// shifted offset repeats rows at the seam); a next request must not be one already answered (a repeated
-// cursor, page or offset). What is compared is hashes and row texts, never a request's secrets.
+// page must not be any page kept before again (same row count and boundary rows: a fingerprint of every
+// page of the walk, a few dozen bytes each, is kept), nor repeat rows of the page before (a shifted offset
+// repeats rows at the seam); a next request must not be one already answered (a repeated cursor, page or
+// offset). What is compared is hashes and row texts, never a request's secrets. A resumed walk knows the
+// last page of the part before it only (the checkpoint holds that page's fingerprint).
 import { createHash } from 'node:crypto';
 import type { HttpRequest } from '../http/types';
 import { excerpt } from '../text/excerpt';
@@ -118,8 +120,14 @@ function lines(bytes: Buffer): string[] {
 }
 
 /** A page's fingerprint: its row count and boundary rows (two pages with the same one are the same page). */
-function fingerprint(rowCount: number, rows: PageRows): string {
-  return createHash('sha256').update(`${rowCount}\n${rows.head.join('\n')}\n${[...rows.tail].join('\n')}`).digest('base64');
+function fingerprint(rowCount: number, head: readonly string[], tail: Iterable<string>): string {
+  return createHash('sha256').update(`${rowCount}\n${head.join('\n')}\n${[...tail].join('\n')}`).digest('base64');
+}
+
+/** The first and last BOUNDARY rows of a page read whole, every row's text (a value too, which the overlap check leaves out). */
+function edgeTexts(rows: readonly unknown[]): [string[], string[]] {
+  const text = (r: unknown): string => JSON.stringify(r) ?? 'undefined';
+  return [rows.slice(0, BOUNDARY).map(text), rows.slice(Math.max(BOUNDARY, rows.length - BOUNDARY)).map(text)];
 }
 
 /** How many rows of `now` were already on the page before. */
@@ -153,8 +161,14 @@ export interface PageSeen {
 /** A page's keys: from the NDJSON it was streamed as (its edge rows, `edges`, every part seen), or its rows. */
 export function pageSeen(rows: readonly unknown[], edges: PageEdges | undefined): PageSeen {
   const rowKeys = edges ? edges.rows() : wholeRows(rows);
-  return rows.length > 0 ? { rowKeys, hash: fingerprint(rows.length, rowKeys) } : { rowKeys };
+  if (rows.length === 0) return { rowKeys };
+  // A page read whole is printed by every row at its edges: two pages of as many values (not objects) differ.
+  const [head, tail] = edges ? [rowKeys.head, rowKeys.tail] : edgeTexts(rows);
+  return { rowKeys, hash: fingerprint(rows.length, head, tail) };
 }
+
+/** The characters of a fingerprint (base64 of SHA-256) kept per page: 96 bits, no two pages alike by chance. */
+const PRINT = 16;
 
 /** What the server's paging has said so far: requests whose page was kept, the last page's content. */
 export class PagingMemory {
@@ -162,17 +176,23 @@ export class PagingMemory {
   private served: Set<string> | undefined;
   private lastHash: string | undefined;
   private lastRows: PageRows | undefined;
+  /** The fingerprint of every page kept (its first PRINT characters) and the page's number. */
+  private printed: Map<string, number> | undefined;
+  private pages: number;
 
   constructor(resume: WalkCheckpoint | undefined) {
     this.served = resume?.lastRequest ? new Set([resume.lastRequest]) : undefined;
     this.lastHash = resume?.lastPageHash;
+    this.pages = resume?.pages ?? 0;
   }
 
-  /** Why page `page` (1-based), about to be kept, repeats the page before; undefined when it does not. */
+  /** Why page `page` (1-based), about to be kept, repeats a page kept before (or rows of the page before); undefined when it does not. */
   repeats(page: number, seen: PageSeen): string | undefined {
     if (seen.hash !== undefined && seen.hash === this.lastHash) {
       return `page ${page} holds exactly the rows of page ${page - 1}: the server ignored the page it was asked for`;
     }
+    const earlier = seen.hash === undefined ? undefined : this.printed?.get(seen.hash.slice(0, PRINT));
+    if (earlier !== undefined) return `page ${page} holds exactly the rows of page ${earlier}: the server served a page of the walk again`;
     const repeated = this.lastRows && seen.rowKeys ? overlap(this.lastRows, seen.rowKeys) : 0;
     return repeated > 0 ? `${repeated} row(s) of page ${page} were already on page ${page - 1}: the pages overlap` : undefined;
   }
@@ -181,6 +201,8 @@ export class PagingMemory {
   kept(request: HttpRequest | undefined, seen: PageSeen): string | undefined {
     const key = request ? requestKey(request) : undefined;
     if (key) (this.served ??= new Set()).add(key);
+    this.pages++;
+    if (seen.hash !== undefined) (this.printed ??= new Map()).set(seen.hash.slice(0, PRINT), this.pages);
     this.lastHash = seen.hash;
     this.lastRows = seen.rowKeys;
     return key;

@@ -1,6 +1,9 @@
 // Small pure edits of a request: one query parameter, one JSON body field. Names are case-sensitive
-// (the contract: Offset, OFFSET and pageNumber are different names), so nothing here folds case.
+// (the contract: Offset, OFFSET and pageNumber are different names), so nothing here folds case. A body
+// edit changes only the fields it is given: every other number keeps the text the request wrote it in
+// (12345678901234567890 is sent as such, never as the double JSON.parse makes of it: numberText.ts).
 import type { HttpRequest } from '../http/types';
+import { jsonText, parseKeepingNumbers } from '../json/numberText';
 import { queryPairs, withQueryValue } from '../http/url';
 
 export function queryParam(request: HttpRequest, name: string): string | undefined {
@@ -26,11 +29,24 @@ export function jsonBody(request: HttpRequest): Record<string, unknown> | undefi
   }
 }
 
-/** Sets top-level body fields, keeping the others and their order. An absent body becomes `{}`. */
+/**
+ * Sets top-level body fields, keeping the others, their order and their numbers' text (a NumberText
+ * given as a field's value is written as its text too). An absent body becomes `{}`.
+ */
 export function withBodyFields(request: HttpRequest, fields: Readonly<Record<string, unknown>>): HttpRequest | undefined {
-  const body = request.body === undefined || request.body.trim() === '' ? {} : jsonBody(request);
+  const body = request.body === undefined || request.body.trim() === '' ? {} : bodyKeepingNumbers(request.body);
   if (!body) return undefined;
-  return { ...request, body: JSON.stringify({ ...body, ...fields }) };
+  return { ...request, body: jsonText({ ...body, ...fields }) };
+}
+
+/** A body text as a JSON object whose numbers keep their text (parseKeepingNumbers), or undefined. */
+export function bodyKeepingNumbers(text: string): Record<string, unknown> | undefined {
+  try {
+    const value = parseKeepingNumbers(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Follows a next link: resolved against the current URL, same method and headers, no body. */

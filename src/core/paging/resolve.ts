@@ -5,7 +5,8 @@
 import type { PagingStyleId } from '../catalog/model';
 import { headerValue, type HttpResponse } from '../http/types';
 import type { PagingDirective } from './directive';
-import { NEXT_LINK_FIELDS, linkHeaderNext } from './strategies/generic';
+import { linkHeaderNext } from './linkHeader';
+import { NEXT_LINK_FIELDS } from './strategies/generic';
 import { hasPaginationHeaders } from './strategies/pageHeaders';
 import { readPath, rowsPathOf, rowsRule, type StreamRows } from './rows';
 import type { PagingPlan } from './types';

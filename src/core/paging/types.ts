@@ -92,6 +92,12 @@ export interface RequestPosition {
   readonly body?: readonly string[];
   /** A next link: the URL itself (on the walk's own origin) is the place. */
   readonly url?: boolean;
+  /**
+   * A place that follows from the walk's counts: `field` (one of the above) is its value in the first
+   * request (else `start`) plus the rows kept (an offset) or the pages kept (a page number, an ordinal).
+   * A checkpoint read back must ask for that value and no other (resumeCheck.ts).
+   */
+  readonly counted?: { readonly field: string; readonly by: 'rows' | 'pages'; readonly start: number };
 }
 
 /** Bounds on the retries a strategy may ask for. */

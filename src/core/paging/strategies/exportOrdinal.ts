@@ -16,7 +16,7 @@ export function exportOrdinalStrategy(options: Readonly<Record<string, string>>,
   const pageRows = asNumber(options['pageRows']) ?? EXPORT_PAGE_ROWS;
   return {
     style: 'export-ordinal',
-    position: () => ({ body: ['OFFSET', 'TableName'] }),
+    position: () => ({ body: ['OFFSET', 'TableName'], counted: { field: 'OFFSET', by: 'pages', start: 1 } }),
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     loop: {
       style: 'export-ordinal',

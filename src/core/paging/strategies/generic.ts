@@ -7,27 +7,16 @@
 //   (none)                 follow an RFC 8288 `Link: <...>; rel="next"` header, else a body next_link,
 //                          @odata.nextLink, nextLink or next; else the walk ends after one page.
 // in=query|body says where PARAMs go (query for GET, body otherwise). total=PATH / totalPages=PATH
-// name response fields that bound a walk. A 429 waits for Retry-After, bounded (commonAcceptance).
+// name response fields that bound a walk; they are the walk's facts (named `total=PATH`, as written),
+// which every page must repeat and the walk's end is judged by (walkRate.ts), whatever the mode. A 429 waits for Retry-After, bounded (commonAcceptance).
 import { headerValue, type HttpRequest } from '../../http/types';
 import { commonAcceptance } from '../common';
+import { linkHeaderNext } from '../linkHeader';
 import { asNumber, followLink, jsonBody, queryParam, withBodyFields, withQueryParam } from '../requestEdit';
 import { readPath, rowsRule } from '../rows';
 import type { Page, PagingStrategy, RetryPolicy, Step } from '../types';
 
 export const NEXT_LINK_FIELDS = ['next_link', '@odata.nextLink', 'nextLink', 'next'] as const;
-
-/** The rel="next" target of an RFC 8288 Link header, if any. */
-export function linkHeaderNext(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  const pattern = /<([^>]*)>((?:\s*;\s*[^;,]+)*)/g;
-  for (const match of value.matchAll(pattern)) {
-    const params = match[2] ?? '';
-    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i.exec(params);
-    const rels = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
-    if (rels.includes('next')) return match[1];
-  }
-  return undefined;
-}
 
 type Mode = 'next' | 'cursor' | 'offset' | 'page' | 'auto';
 
@@ -146,17 +135,48 @@ function fieldsRead(options: Options): string[] {
   return paths.flatMap((path) => (path ? [path, path.split('.')[0]!] : []));
 }
 
+/** The totals the response announces (total=, totalPages=), named as the directive writes them. */
+function announced(page: Page, options: Options): Record<string, number> {
+  const facts: Record<string, number> = {};
+  for (const option of ['total', 'totalPages'] as const) {
+    const bound = boundOf(page, options, option);
+    if (bound !== undefined) facts[`${option}=${options[option]}`] = bound;
+  }
+  return facts;
+}
+
+/**
+ * The number of the list's page a request asks for, counted from 1 (the totals are judged from it): the
+ * page mode's PARAM from start=; the first page of the offset mode at offset 0, of the cursor mode without
+ * a cursor (a later offset or a cursor the user wrote is no numbered page: where it starts is not known;
+ * nor is a next link's, which the request may already be).
+ */
+function pageNumberOf(request: HttpRequest, options: Options, mode: 'page' | 'offset' | 'cursor'): number | undefined {
+  const where = paramIn(options, request);
+  if (mode === 'offset') return (asNumber(readParam(request, options['offset'] ?? 'offset', where)) ?? 0) === 0 ? 1 : undefined;
+  if (mode === 'cursor') {
+    const cursor = readParam(request, options['cursor'] ?? 'cursor', where);
+    return cursor === undefined || cursor === null || cursor === '' ? 1 : undefined;
+  }
+  const start = asNumber(options['start']) ?? 1;
+  return (asNumber(readParam(request, options['page'] ?? 'page', where)) ?? start) - start + 1;
+}
+
 export function genericStrategy(options: Options, policy: RetryPolicy): PagingStrategy {
   const rule = rowsRule('generic', options);
   const mode = modeOf(options);
   const next = NEXT_OF[mode];
   return {
+    ...(options['total'] || options['totalPages'] ? { facts: (page: Page) => announced(page, options) } : {}),
+    ...(mode === 'page' || mode === 'offset' || mode === 'cursor' ? { pageNumber: (page: Page) => pageNumberOf(page.request, options, mode) } : {}),
     style: 'generic',
     position(request) {
       if (mode === 'next' || mode === 'auto') return { url: true };
       // The mode's option names its parameter (cursor=, offset=, page=), by default the mode's name.
       const param = options[mode] ?? mode;
-      return paramIn(options, request) === 'query' ? { query: [param] } : { body: [param] };
+      const where = paramIn(options, request) === 'query' ? { query: [param] } : { body: [param] };
+      if (mode === 'offset') return { ...where, counted: { field: param, by: 'rows', start: 0 } };
+      return mode === 'page' ? { ...where, counted: { field: param, by: 'pages', start: asNumber(options['start']) ?? 1 } } : where;
     },
     ...(rule.streamRows ? { streamRows: rule.streamRows.anywhere ? { ...rule.streamRows, kept: fieldsRead(options) } : rule.streamRows } : {}),
     prepare: (first) => first,

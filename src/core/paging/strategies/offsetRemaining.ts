@@ -13,7 +13,7 @@ export function offsetRemainingStrategy(options: Readonly<Record<string, string>
   const offsetField = options['offset'] ?? 'Offset';
   return {
     style: 'offset-remaining',
-    position: () => ({ body: [offsetField] }),
+    position: () => ({ body: [offsetField], counted: { field: offsetField, by: 'rows', start: 0 } }),
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     loop: {
       style: 'offset-remaining',

@@ -1,7 +1,9 @@
 // Page headers (booking service, seed 002): query page (absent = page 1); the response carries
 // X-Pagination-Page, -Per-Page, -Total-Pages and -Total-Results. Continue with page+1 up to
 // X-Pagination-Total-Pages. The contract shows only the headers: the rows are where the rows rule finds
-// them (a top-level array, else the largest array of objects beside an error list; rows.ts).
+// them (a top-level array, else the largest array of objects beside an error list; rows.ts). A header
+// that is there but is not a whole number (`4, 4` when sent twice, `4 in all`) fails the page: taken as
+// absent, it ended the walk after one page as if the server had announced no more.
 import { headerValue, type HttpResponse } from '../../http/types';
 import { commonAcceptance } from '../common';
 import { asNumber, queryParam, withQueryParam } from '../requestEdit';
@@ -20,6 +22,20 @@ export function paginationHeaders(response: HttpResponse): PaginationHeaders {
   return { page: read('page'), perPage: read('per-page'), totalPages: read('total-pages'), totalResults: read('total-results') };
 }
 
+const HEADER_NAMES = ['X-Pagination-Page', 'X-Pagination-Per-Page', 'X-Pagination-Total-Pages', 'X-Pagination-Total-Results'];
+
+/** Why a response's X-Pagination-* header cannot be read: there, but not a whole number. */
+function unreadableHeader(response: HttpResponse): string | undefined {
+  for (const name of HEADER_NAMES) {
+    const value = headerValue(response.headers, name);
+    if (value !== undefined && !/^[ \t]*\d+[ \t]*$/.test(value)) {
+      const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+      return `${name} is ${JSON.stringify(shown)}, not a whole number, so where the walk is and where it ends cannot be read`;
+    }
+  }
+  return undefined;
+}
+
 /** True when a response carries any X-Pagination-* header (used to detect the style on its own). */
 export function hasPaginationHeaders(response: HttpResponse): boolean {
   return Object.keys(response.headers).some((name) => name.toLowerCase().startsWith('x-pagination-'));
@@ -32,7 +48,7 @@ export function pageHeadersStrategy(options: Readonly<Record<string, string>>, p
   const numberOf = (page: Page): number => paginationHeaders(page.response).page ?? asNumber(queryParam(page.request, pageParam)) ?? 1;
   return {
     style: 'page-headers',
-    position: () => ({ query: [pageParam] }),
+    position: () => ({ query: [pageParam], counted: { field: pageParam, by: 'pages', start: 1 } }),
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     loop: {
       style: 'page-headers',
@@ -58,6 +74,8 @@ export function pageHeadersStrategy(options: Readonly<Record<string, string>>, p
     accept(page, state) {
       const common = commonAcceptance(page, state, policy);
       if (common) return common;
+      const unreadable = unreadableHeader(page.response);
+      if (unreadable) return { kind: 'fail', reason: unreadable };
       const asked = asNumber(queryParam(page.request, pageParam));
       const served = paginationHeaders(page.response).page;
       if (asked !== undefined && served !== undefined && served !== asked) {

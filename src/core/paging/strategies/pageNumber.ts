@@ -18,7 +18,7 @@ export function pageNumberStrategy(options: Readonly<Record<string, string>>, po
   };
   return {
     style: 'page-number',
-    position: () => ({ query: [pageParam] }),
+    position: () => ({ query: [pageParam], counted: { field: pageParam, by: 'pages', start: 1 } }),
     ...(rule.streamRows ? { streamRows: rule.streamRows } : {}),
     loop: {
       style: 'page-number',
