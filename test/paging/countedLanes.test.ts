@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MalformedJsonError } from '../../src/core/export/jsonRowSplitter';
 import { RowsRefusedError } from '../../src/core/export/splitResult';
-import { readAnywhere } from '../../src/core/paging/anywhereFetch';
-import { HELD } from '../../src/core/paging/heldBody';
+import { HELD_BODY_BYTES, readAnywhere } from '../../src/core/paging/anywhereFetch';
 import { oracleAt, rule, type Built } from './laneReads';
 import { byteByByteFault } from './wholeBodyFault';
 
@@ -37,7 +36,7 @@ async function read(text: string, head: number, step: number, cut = Buffer.byteL
 
 /** The body: a long string, `pad` blanks, then these arrays (one level down, or two under `outer.v`), rows' ends noted. */
 function build(pad: number, arrays: readonly { path: string[]; rows: readonly unknown[] }[]): Built & { head: number } {
-  let text = `{"Blob":${JSON.stringify('x'.repeat(HELD.bytes + 1000))}`;
+  let text = `{"Blob":${JSON.stringify('x'.repeat(HELD_BODY_BYTES + 1000))}`;
   const head = Buffer.byteLength(text);
   text += ' '.repeat(pad);
   const ends: Built['ends'] = [];
