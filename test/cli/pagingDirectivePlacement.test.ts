@@ -31,13 +31,15 @@ void describe('rev: a paging directive the parser does not take is not ignored w
 
   after(async () => { await server.close(); });
 
-  // What apiwb run does of them: the request is refused (not run rather than walked as one page), naming the line.
+  // What apiwb run does of them: the request is refused (not run rather than walked as one page), naming
+  // the file:line once, as the reason it is not run.
   for (const [name, , line] of CASES) {
-    void it(`${name}: the request is not run, and line ${line} says why`, async () => {
+    void it(`${name}: the request is not run, and ${name}.http:${line} says why, once`, async () => {
       const result = await runInProcess([join(server.dir, `${name}.http`), '--env', 'local', '--env-file', server.envFile, '--all-pages']);
       assert.equal(result.code, 1, result.stdout + result.stderr);
-      assert.match(result.stderr, new RegExp(`${name}\\.http:${line}: error: @[Pp]aging`));
-      assert.match(result.stdout, new RegExp(`not run .* line ${line}: @[Pp]aging`));
+      assert.match(result.stdout, new RegExp(`not run .* stopped by \\S*${name}\\.http:${line}: @[Pp]aging`));
+      const said = result.stdout + result.stderr;
+      assert.equal(said.split(/is not read/).length - 1, 1, `the refusal is not said exactly once:\n${said}`);
     });
   }
 

@@ -23,13 +23,17 @@ export interface NotRunRequest {
 
 type Reason = Pick<NotRunRequest, 'reason' | 'tool'>;
 
+/** Why a request is not run; `stoppedBy`: the line of its block that stops it and that line's words, when a line does. */
+export type RequestReason = Reason & { readonly stoppedBy?: { readonly line: number; readonly words: string } };
+
 const TOOL_OF_CODE: Partial<Record<HttpFileDiagnostic['code'], HttpTool>> = {
   'malformed-assertion': 'httpYac',
   'unterminated-handler': 'JetBrains HTTP Client',
 };
 
-function fromDiagnostic(d: HttpFileDiagnostic): Reason {
-  return { reason: `line ${d.range.start.line + 1}: ${d.message}`, tool: TOOL_OF_CODE[d.code] ?? 'API Workbench' };
+function fromDiagnostic(d: HttpFileDiagnostic): RequestReason {
+  const line = d.range.start.line + 1;
+  return { reason: `line ${line}: ${d.message}`, tool: TOOL_OF_CODE[d.code] ?? 'API Workbench', stoppedBy: { line, words: d.message } };
 }
 
 /** What stops a request: an error, or a line of its block the parser did not read (what it says would not be sent). */
@@ -41,9 +45,14 @@ function errorsIn(file: HttpFile, firstLine: number, lastLine: number): HttpFile
   return file.diagnostics.filter((d) => stops(d) && d.range.start.line >= firstLine && d.range.start.line <= lastLine);
 }
 
-/** A diagnostic a run says before it sends (it would go unnoticed in a terminal): a request line read as a body, a directive not acted on as written. */
-export function saidBeforeRun(d: HttpFileDiagnostic): boolean {
-  return d.code === 'missing-separator' || d.code === 'directive';
+/**
+ * A diagnostic a run says before it sends (it would go unnoticed in a terminal): a request line read as a
+ * body, a directive not acted on as written. One that stops a request that is run (`skipped`: its request
+ * is set aside unsent for a `# @disabled`) is not: it is the reason that request is not run, said once,
+ * there, with its file and line (notRunReason's `stoppedBy`).
+ */
+export function saidBeforeRun(d: HttpFileDiagnostic, skipped: boolean): boolean {
+  return (d.code === 'missing-separator' || d.code === 'directive') && (skipped || !stops(d));
 }
 
 /** Why a request of another kind is not sent (every caller: the run, the editor's send), or undefined for a kind that is. */
@@ -52,7 +61,7 @@ export function notSentKind(node: HttpRequestNode): string | undefined {
 }
 
 /** Why this request of `file` is not run, or undefined when it is sent. `environment`: the run's variables. */
-export function notRunReason(file: HttpFile, block: RequestBlock, node: HttpRequestNode, environment: Readonly<Record<string, string>>): Reason | undefined {
+export function notRunReason(file: HttpFile, block: RequestBlock, node: HttpRequestNode, environment: Readonly<Record<string, string>>): RequestReason | undefined {
   const kind = notSentKind(node);
   if (kind !== undefined) return { reason: kind, tool: 'httpYac' };
   const error = errorsIn(file, block.firstLine, block.lastLine)[0];
@@ -66,5 +75,5 @@ export function fileProblems(file: HttpFile): Array<Reason & { readonly line: nu
   return file.blocks
     .filter((b) => !b.request)
     .flatMap((b) => errorsIn(file, b.firstLine, b.lastLine))
-    .map((d) => ({ ...fromDiagnostic(d), line: d.range.start.line + 1 }));
+    .map((d) => ({ reason: fromDiagnostic(d).reason, tool: fromDiagnostic(d).tool, line: d.range.start.line + 1 }));
 }
