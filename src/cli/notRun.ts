@@ -2,8 +2,7 @@
 // says why), each said on its own line as not run — with its file, line, reason and tool — and counted as
 // failed, so the run exits non-zero while every other request of the file runs.
 import type { HttpFile } from '../core/httpfile/model';
-import { disablingDirective } from '../core/httpfile/directives';
-import { fileProblems, notRunReason, saidBeforeRun, type NotRunRequest, type RequestReason } from '../core/run/notRun';
+import { fileProblems, notRunReason, saidBeforeRun, setAsideReason, type NotRunRequest, type RequestReason } from '../core/run/notRun';
 import { terminalSafe } from '../core/text/terminalText';
 import type { RequestOutcome } from './reporters/summary';
 import type { FileWithoutRequests } from './runPlan';
@@ -24,7 +23,7 @@ interface Planned {
  */
 export function sayBeforeRun(requests: ReadonlyArray<Pick<Planned, 'shown' | 'parsed' | 'block'>>, command: string, stderr: { write(text: string): unknown }): void {
   for (const { shown, parsed, block } of requests) {
-    const skipped = disablingDirective(block.directives) !== undefined;
+    const skipped = setAsideReason(parsed, block) !== undefined;
     for (const d of parsed.diagnostics) {
       const line = d.range.start.line;
       if (line >= block.firstLine && line <= block.lastLine && saidBeforeRun(d, skipped)) stderr.write(`${command}: ${terminalSafe(`${shown}:${line + 1}: ${d.severity}: ${d.message}`)}\n`);
@@ -76,8 +75,8 @@ export function setAsideNotRun<P extends Planned, T extends { readonly requests:
   for (const [at, item] of plan.requests.entries()) {
     for (; nextEmpty < empty.length && (empty[nextEmpty]?.before ?? 0) <= at; nextEmpty++) sayFile(empty[nextEmpty]!.shown, empty[nextEmpty]!.parsed);
     sayFile(item.shown, item.parsed);
-    // `# @disabled`: not sent, not failed (the run said so before: directives.ts).
-    if (disablingDirective(item.block.directives)) continue;
+    // `# @disabled`: not sent, not failed (the run said so before: sayBeforeRun).
+    if (setAsideReason(item.parsed, item.block) !== undefined) continue;
     const reason = notRunReason(item.parsed, item.block, item.node, environment);
     if (!reason) {
       kept.push(item);

@@ -5,6 +5,7 @@
 // whose source is not known — is said for that request only, with its file, line, reason and the tool whose
 // construct it is; the others of the file run. An error outside every request's block is the file's.
 import type { HttpFile, HttpFileDiagnostic, HttpRequestNode, HttpTool, RequestBlock } from '../httpfile/model';
+import { disablingDirective } from '../httpfile/directives';
 import { notSentWords } from '../httpfile/requestLine';
 import { shapeProblem } from './requestShape';
 
@@ -53,6 +54,19 @@ function errorsIn(file: HttpFile, firstLine: number, lastLine: number): HttpFile
  */
 export function saidBeforeRun(d: HttpFileDiagnostic, skipped: boolean): boolean {
   return (d.code === 'missing-separator' || d.code === 'directive') && (skipped || !stops(d));
+}
+
+/**
+ * Why a request of a run of many — `apiwb run` of a file, `apiwb compare`, the editor's Compare of a
+ * collection — is set aside unsent, neither run nor failed: its `# @disabled` (directives.ts), in that
+ * line's words (`line 7: @disabled (httpYac): this request is not sent, …`). Undefined for one that is run.
+ */
+export function setAsideReason(file: HttpFile, block: RequestBlock): string | undefined {
+  const disabled = disablingDirective(block.directives);
+  if (!disabled) return undefined;
+  const line = disabled.range.start.line;
+  const said = file.diagnostics.find((d) => d.code === 'directive' && d.range.start.line === line);
+  return `line ${line + 1}: ${said?.message ?? `@${disabled.key}`}`;
 }
 
 /** Why a request of another kind is not sent (every caller: the run, the editor's send), or undefined for a kind that is. */
