@@ -21,6 +21,7 @@ import { Redactor } from '../../core/secrets/redact';
 import { terminalSafe } from '../../core/text/terminalText';
 import { secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files';
+import { fileNote } from '../reporters/outputSink';
 import { progressText } from '../reporters/progress';
 import { writeRunReport } from '../reporters/runReport';
 import type { RequestOutcome } from '../reporters/summary';
@@ -60,7 +61,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
   let out: DifferenceWriter | undefined;
   try {
     claimCompareFiles(inputs, options);
-    out = options.out ? await differenceWriter(options.out) : undefined;
+    out = options.out ? await differenceWriter(options.out, fileNote((note) => redactor.text(note))) : undefined;
     if (options.out) for (const note of await keptAsideNotes(options.out)) io.stderr.write(`apiwb compare: ${terminalSafe(redactor.text(note))}\n`);
   } catch (error) {
     io.stderr.write(`apiwb compare: ${terminalSafe(redactor.text(message(error)))}\n`);

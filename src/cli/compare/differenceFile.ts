@@ -11,8 +11,9 @@ export interface DifferenceWriter {
   close(): Promise<void>;
 }
 
-export async function differenceWriter(path: string): Promise<DifferenceWriter> {
-  const file = await AppendOnlyFile.open(path, {});
+/** `say`: how the file's note reaches the user (reporters/outputSink.ts: fileNote). */
+export async function differenceWriter(path: string, say: (note: string) => void): Promise<DifferenceWriter> {
+  const file = await AppendOnlyFile.open(path, { say });
   let pending: string[] = [];
   let size = 0;
   const write = async (line: string): Promise<void> => {
