@@ -11,6 +11,7 @@ import { closeHttpAgents } from '../core/http/client';
 import { importCounts, importOpenApiText, importOpenApiUrl, importSummary, OpenApiImportError, overlayFileText, type OpenApiImport } from '../core/openapi';
 import { terminalSafe } from '../core/text/terminalText';
 import type { Subcommand } from './subcommands';
+import { faultText } from '../core/text/faultText';
 
 const HELP = `Usage: apiwb import-openapi <url|file> [options]
 
@@ -59,7 +60,7 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
     service = name as ServiceId;
     out = parsed.values.out;
   } catch (error) {
-    io.stderr(`apiwb import-openapi: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n\n${HELP}`);
+    io.stderr(`apiwb import-openapi: ${terminalSafe(faultText(error))}\n\n${HELP}`);
     return 2;
   }
   // The overlay is an output as --out of a run is (src/core/files/outputs.ts): never the document read,
@@ -71,7 +72,7 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
       files.claim(out, '--out');
     }
   } catch (error) {
-    io.stderr(`apiwb import-openapi: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
+    io.stderr(`apiwb import-openapi: ${terminalSafe(faultText(error))}\n`);
     return 2;
   }
   let imported: OpenApiImport;
@@ -80,7 +81,7 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
       ? await importOpenApiUrl(location, { service })
       : importOpenApiText(await readText(location), location, { service });
   } catch (error) {
-    io.stderr(`apiwb import-openapi: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
+    io.stderr(`apiwb import-openapi: ${terminalSafe(faultText(error))}\n`);
     return 2;
   } finally {
     await closeHttpAgents();

@@ -21,6 +21,7 @@ import { pathVariableProblem, shownFileLine } from '../core/run/bodyFileParts';
 import { resumePathFor } from './resumeFile';
 import { InputError } from './nodePorts/files';
 import type { RunOptions } from './runArguments';
+import { faultText } from '../core/text/faultText';
 
 export interface PlannedRequest {
   readonly file: string;
@@ -176,7 +177,7 @@ export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, envi
       const text = decodeBodyFile(bytes, include.encoding);
       found = text.includes('{{') ? referenceNames(text) : [];
     } catch (error) {
-      return { problem: `${shown}: ${messageOf(error)}` };
+      return { problem: `${shown}: ${faultText(error)}` };
     }
     names.set(includePath, found);
   }
@@ -229,7 +230,7 @@ export function claimOutputs(runFiles: RunFiles, options: RunOptions): void {
     }
     if (options.report) runFiles.claim(options.report, '--report');
   } catch (error) {
-    throw new InputError(messageOf(error));
+    throw new InputError(faultText(error));
   }
 }
 
@@ -242,7 +243,7 @@ function readOverlay(path: string): OpenApiImport {
   try {
     return readOverlayFile(readFileSync(path, 'utf8'), path);
   } catch (error) {
-    throw new InputError(`--overlay ${path}: ${messageOf(error)}`, { file: shownPath(path), line: 1 });
+    throw new InputError(`--overlay ${path}: ${faultText(error)}`, { file: shownPath(path), line: 1 });
   }
 }
 
@@ -251,6 +252,3 @@ export function shownPath(path: string): string {
   return rel.startsWith('..') ? path : rel;
 }
 
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -7,6 +7,7 @@ import { HTTPSnippet, type HarRequest, type TargetId } from 'httpsnippet';
 import type { HttpRequest } from '../http/types';
 import type { CodegenRequest, SecretInput } from './request';
 import { CodegenError } from './request';
+import { faultText } from '../text/faultText';
 
 export interface SnippetLanguage {
   readonly id: string;
@@ -119,7 +120,7 @@ export function requestSnippet(input: CodegenRequest, languageId: string, about:
     converted = new HTTPSnippet(toHar(input.request)).convert(language.target, language.client);
   } catch (error) {
     // httpsnippet validates the request as HAR: an address that is not a URL ends here.
-    throw new CodegenError(`httpsnippet could not print ${input.request.method.toUpperCase()} ${input.request.url} (${error instanceof Error ? error.message : String(error)}): is every {{variable}} of the URL set in the environment?`);
+    throw new CodegenError(`httpsnippet could not print ${input.request.method.toUpperCase()} ${input.request.url} (${faultText(error)}): is every {{variable}} of the URL set in the environment?`);
   }
   const printed = Array.isArray(converted) ? converted[0] : converted;
   if (typeof printed !== 'string') throw new CodegenError(`${language.label}: httpsnippet printed nothing`);

@@ -25,6 +25,7 @@ import type { WaitTurn } from './waitTurn';
 import type { WalkBook } from './walkBook';
 import { nextLink } from './walkOrigins';
 import type { WalkOptions, WalkResult } from './walkTypes';
+import { faultText } from '../text/faultText';
 
 /** What a walk's turns share, fixed for the walk. */
 export interface WalkSetting {
@@ -160,7 +161,7 @@ export class WalkTurns {
     if (error instanceof HttpFault && error.kind === 'aborted') return book.finish('stopped', `cut short: stopped by the user during page ${book.pages + 1}. ${book.kept()}.`);
     if (error instanceof SinkFault) return book.fail(this.current, 'sink', `the page could not be written (${error.message})`);
     const fault = error instanceof HttpFault ? error : undefined;
-    return book.fail(this.current, fault?.kind ?? 'paging', fault?.message ?? (error instanceof Error ? error.message : String(error)));
+    return book.fail(this.current, fault?.kind ?? 'paging', fault?.message ?? (faultText(error)));
   }
 
   /** The wait turn after a response, and a 401 to credentials believed valid: 'go' when the response is a page. */
@@ -236,7 +237,7 @@ export class WalkTurns {
       const problem = await this.writing.keep(rows, streamed);
       return problem ? this.book.fail(this.current, 'sink', problem) : undefined;
     } catch (error) {
-      return await this.unwrite(this.book.fail(this.current, 'sink', `the page could not be written (${error instanceof Error ? error.message : String(error)})`));
+      return await this.unwrite(this.book.fail(this.current, 'sink', `the page could not be written (${faultText(error)})`));
     }
   }
 

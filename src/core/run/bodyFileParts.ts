@@ -11,6 +11,7 @@ import type { BodyFileLine } from '../httpfile/model';
 import type { ResolvedText } from '../httpfile/resolve';
 import { splitLines } from '../httpfile/lines';
 import { NotTextError } from '../text/bodyFile';
+import { faultText } from '../text/faultText';
 
 /** What the parts need: the body's text and first line, its file lines, how text is resolved, how a file is read. */
 export interface FilePartsInput {
@@ -60,7 +61,7 @@ export async function withFileParts(input: FilePartsInput): Promise<ResolvedText
       content = await input.read(file.path, file.encoding, true);
     } catch (error) {
       if (error instanceof NotTextError) return { problem: `${shown}: ${error.message}; a multipart part is sent as text only, so this request is not sent` };
-      return { problem: `${shown}: ${error instanceof Error ? error.message : String(error)}` };
+      return { problem: `${shown}: ${faultText(error)}` };
     }
     add(file.substituteVariables ? input.resolve(content) : { text: content, unresolved: [] });
     text += line.eol === '' ? '' : CRLF;

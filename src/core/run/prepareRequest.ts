@@ -18,6 +18,7 @@ import { isPathOnly, shapeRequest, withBasicEncoded } from './requestShape';
 import { notSentKind } from './notRun';
 import { shownFileLine, withFileParts } from './bodyFileParts';
 import { directiveRefusal } from '../httpfile/directives';
+import { faultText } from '../text/faultText';
 
 export interface PrepareContext {
   readonly environment: Environment;
@@ -166,7 +167,7 @@ async function includedBody(resolved: ResolvedRequest, auth: AuthVariables, ctx:
   try {
     text = await ctx.readInclude(include.path, include.encoding);
   } catch (error) {
-    return { ok: false, kind: 'include', problem: `${shown}${error instanceof Error ? error.message : String(error)}`, url: resolved.url };
+    return { ok: false, kind: 'include', problem: `${shown}${faultText(error)}`, url: resolved.url };
   }
   if (!include.substituteVariables) return text;
   const authFailure = await fetchAuth(auth, findAuthReferences([text]), ctx.environment, () => resolved.url, shown);

@@ -43,6 +43,7 @@ import { responseTimeoutMs } from '../settings';
 import { MAX_SHOWN, type CompareView, type CompareViewRecord, type CompareViewSummary } from './compareHtml';
 import { ComparePanel } from './comparePanel';
 import { pickForEntry, pickOther, pickPagesAndKey, storedWhen, type CompareChoices } from './comparePicks';
+import { faultText } from '../../core/text/faultText';
 
 export type { CompareChoices } from './comparePicks';
 
@@ -240,7 +241,7 @@ export class CompareController implements vscode.Disposable {
       const first = comparisons[0];
       return first ? { comparison: first, comparisons, setAside, stopped } : undefined;
     } catch (error) {
-      this.panel.show(run.view('failed', run.redactor.text(error instanceof Error ? error.message : String(error))));
+      this.panel.show(run.view('failed', run.redactor.text(faultText(error))));
       return undefined;
     } finally {
       if (this.running === abort) this.running = undefined;
