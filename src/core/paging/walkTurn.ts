@@ -33,7 +33,6 @@ export interface WalkSetting {
   readonly http: HttpPort;
   readonly send: Send;
   readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  readonly secretHeaders: readonly string[];
   /** The secrets held and where each may go: checkpoints leave out what carries one, hops drop it. */
   readonly guard: SecretBindings | undefined;
   readonly bare: (r: HttpRequest) => HttpRequest;
@@ -121,7 +120,7 @@ export class WalkTurns {
     const renewed = await credentials.beforeRequest((words) => s.options.onProgress?.(book.progress(words)), s.options.signal);
     if (s.options.signal?.aborted) return book.finish('stopped', `cut short: stopped by the user before page ${book.pages + 1}. ${book.kept()}.`);
     if (typeof renewed === 'string') return book.fail(this.current, 'auth', renewed);
-    if (renewed) this.current = withSecretsFrom(this.current, renewed, s.secretHeaders, s.guard);
+    if (renewed) this.current = withSecretsFrom(this.current, renewed, s.guard);
     return undefined;
   }
 
