@@ -5,12 +5,10 @@
 // first request with rows that all differ (more differences than the writer holds in memory), then the
 // second request stalls; the CLI as a child (src/cli/main.ts through tsx), as outAsideStopWords.test.ts.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT } from './cliProcess';
-import { asideAndRows } from './outAside';
+import { outputStoppedAtAside } from './outAside';
 import { startLocalServer, type LocalServer } from './localServer';
 
 void describe('compare --out aside: the stop line in redacted, terminal-safe words', () => {
@@ -38,19 +36,8 @@ void describe('compare --out aside: the stop line in redacted, terminal-safe wor
     const file = join(server.dir, 'two.http');
     writeFileSync(file, '# @name rows\nGET {{base}}/rows\n\n###\n# @name stall\nGET {{base}}/stall\n');
     writeFileSync(out, 'old differences\n');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'compare', file, '--env', 'local', '--against', 'other', '--env-file', server.envFile, '--key', 'id', '--out', out], {
-      cwd: ROOT, env: { ...process.env, NO_COLOR: '1', APIWB_SECRET_STALL_TOKEN: secret }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => { output += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { output += c.toString(); });
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    await new Promise<void>((resolve) => { stalled = resolve; });
-    await asideAndRows(out);
-    child.kill('SIGINT');
-    const hard = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await exited;
-    clearTimeout(hard);
+    const args = ['compare', file, '--env', 'local', '--against', 'other', '--env-file', server.envFile, '--key', 'id', '--out', out];
+    const output = await outputStoppedAtAside(args, out, new Promise<void>((resolve) => { stalled = resolve; }), { APIWB_SECRET_STALL_TOKEN: secret });
     const said = output.split('\n').filter((line) => line.includes('is kept at'));
     assert.equal(said.length, 1, JSON.stringify(output));
     assert.ok(!output.includes(secret), `secret printed: ${JSON.stringify(said)}`);
