@@ -2,7 +2,7 @@
 // says why), each said on its own line as not run — with its file, line, reason and tool — and counted as
 // failed, so the run exits non-zero while every other request of the file runs.
 import type { HttpFile } from '../core/httpfile/model';
-import { fileProblems, notRunReason, saidBeforeRun, setAsideReason, type NotRunRequest, type RequestReason } from '../core/run/notRun';
+import { fileProblems, notRunReason, saidBeforeRun, setAsideReason, stoppingDiagnostic, type NotRunRequest, type RequestReason } from '../core/run/notRun';
 import { terminalSafe } from '../core/text/terminalText';
 import type { RequestOutcome } from './reporters/summary';
 import type { FileWithoutRequests } from './runPlan';
@@ -19,14 +19,15 @@ interface Planned {
  * What the parser says a run should not pass over in silence — a request line read as the body above it, a
  * directive not acted on as written — printed before anything is sent, for the blocks of the requests run
  * (the language server shows the same diagnostics): `apiwb run` and `apiwb compare` (`command`) alike.
- * One that stops its request is said once, as the reason it is not run (setAsideNotRun), at its file:line.
+ * The one that is the reason a request is not run is said once, there, at its file:line (setAsideNotRun);
+ * a request set aside unsent (`# @disabled`) has no such reason, so all of its are said here.
  */
-export function sayBeforeRun(requests: ReadonlyArray<Pick<Planned, 'shown' | 'parsed' | 'block'>>, command: string, stderr: { write(text: string): unknown }): void {
-  for (const { shown, parsed, block } of requests) {
-    const skipped = setAsideReason(parsed, block) !== undefined;
+export function sayBeforeRun(requests: ReadonlyArray<Pick<Planned, 'shown' | 'parsed' | 'block' | 'node'>>, command: string, stderr: { write(text: string): unknown }): void {
+  for (const { shown, parsed, block, node } of requests) {
+    const reason = setAsideReason(parsed, block) === undefined ? stoppingDiagnostic(parsed, block, node) : undefined;
     for (const d of parsed.diagnostics) {
       const line = d.range.start.line;
-      if (line >= block.firstLine && line <= block.lastLine && saidBeforeRun(d, skipped)) stderr.write(`${command}: ${terminalSafe(`${shown}:${line + 1}: ${d.severity}: ${d.message}`)}\n`);
+      if (d !== reason && line >= block.firstLine && line <= block.lastLine && saidBeforeRun(d)) stderr.write(`${command}: ${terminalSafe(`${shown}:${line + 1}: ${d.severity}: ${d.message}`)}\n`);
     }
   }
 }

@@ -43,6 +43,17 @@ void describe('rev: a paging directive the parser does not take is not ignored w
     });
   }
 
+  // Two lines that each stop the request: the first is the reason it is not run, the other is still said
+  // (before the run, at its file:line), never dropped for being the second.
+  void it('a request with two refusing lines: the first is the reason, the second is said before the run', async () => {
+    writeFileSync(join(server.dir, 'twoRefusals.http'), '# @loop for 2\n# @name twoRefusals\nGET {{base}}/pages\n# @paging generic next=next_page\n');
+    const result = await runInProcess([join(server.dir, 'twoRefusals.http'), '--env', 'local', '--env-file', server.envFile, '--all-pages']);
+    assert.equal(result.code, 1, result.stdout + result.stderr);
+    assert.match(result.stdout, /not run .* stopped by \S*twoRefusals\.http:1: @loop/);
+    assert.match(result.stderr, /twoRefusals\.http:4: error: @paging after the request line is not read/);
+    assert.doesNotMatch(result.stderr, /@loop/);
+  });
+
   for (const [name, , line] of CASES) {
     void it(`${name}: walks the 3 pages, or says something about line ${line}`, async () => {
       const result = await runInProcess([join(server.dir, `${name}.http`), '--env', 'local', '--env-file', server.envFile, '--all-pages']);

@@ -48,12 +48,16 @@ function errorsIn(file: HttpFile, firstLine: number, lastLine: number): HttpFile
 
 /**
  * A diagnostic a run says before it sends (it would go unnoticed in a terminal): a request line read as a
- * body, a directive not acted on as written. One that stops a request that is run (`skipped`: its request
- * is set aside unsent for a `# @disabled`) is not: it is the reason that request is not run, said once,
- * there, with its file and line (notRunReason's `stoppedBy`).
+ * body, a directive not acted on as written — but not the one that is the reason its request is not run
+ * (stoppingDiagnostic): that one is said once, there, with its file and line.
  */
-export function saidBeforeRun(d: HttpFileDiagnostic, skipped: boolean): boolean {
-  return (d.code === 'missing-separator' || d.code === 'directive') && (skipped || !stops(d));
+export function saidBeforeRun(d: HttpFileDiagnostic): boolean {
+  return d.code === 'missing-separator' || d.code === 'directive';
+}
+
+/** The line of a request's block that is the reason it is not run (its first error or unread line); none for a kind not sent (the kind is its reason). */
+export function stoppingDiagnostic(file: HttpFile, block: RequestBlock, node: HttpRequestNode): HttpFileDiagnostic | undefined {
+  return notSentKind(node) === undefined ? errorsIn(file, block.firstLine, block.lastLine)[0] : undefined;
 }
 
 /**
@@ -78,7 +82,7 @@ export function notSentKind(node: HttpRequestNode): string | undefined {
 export function notRunReason(file: HttpFile, block: RequestBlock, node: HttpRequestNode, environment: Readonly<Record<string, string>>): RequestReason | undefined {
   const kind = notSentKind(node);
   if (kind !== undefined) return { reason: kind, tool: 'httpYac' };
-  const error = errorsIn(file, block.firstLine, block.lastLine)[0];
+  const error = stoppingDiagnostic(file, block, node);
   if (error) return fromDiagnostic(error);
   const shape = shapeProblem(file, node, environment);
   return shape === undefined ? undefined : { reason: shape, tool: 'httpYac' };
@@ -89,5 +93,8 @@ export function fileProblems(file: HttpFile): Array<Reason & { readonly line: nu
   return file.blocks
     .filter((b) => !b.request)
     .flatMap((b) => errorsIn(file, b.firstLine, b.lastLine))
-    .map((d) => ({ reason: fromDiagnostic(d).reason, tool: fromDiagnostic(d).tool, line: d.range.start.line + 1 }));
+    .map((d) => {
+      const { reason, tool } = fromDiagnostic(d);
+      return { reason, tool, line: d.range.start.line + 1 };
+    });
 }
