@@ -18,6 +18,7 @@ import { terminalSafe } from '../core/text/terminalText';
 import { secretValuesFromEnvironment } from './nodePorts/envSecretStore';
 import { findEnvFile, InputError } from './nodePorts/files';
 import type { Subcommand } from './subcommands';
+import { faultText } from '../core/text/faultText';
 
 export const GENERATE_HELP = `Usage: apiwb generate FILE --name REQUEST --lang LANG [--paging] [options]
 
@@ -70,7 +71,7 @@ export async function generateCommand(args: readonly string[], io: GenerateIo = 
     const langs = values.paging ? PAGING_LANGUAGES.map((l) => l.id as string) : SNIPPET_IDS;
     if (!langs.includes(values.lang)) throw new Error(`--lang must be one of ${langs.join(', ')}${values.paging ? ' with --paging' : ''}, not '${values.lang}'`);
   } catch (error) {
-    io.stderr.write(`apiwb generate: ${terminalSafe(error instanceof Error ? error.message : String(error))}\nRun 'apiwb generate --help' for the options.\n`);
+    io.stderr.write(`apiwb generate: ${terminalSafe(faultText(error))}\nRun 'apiwb generate --help' for the options.\n`);
     return 2;
   }
   const secrets = secretValuesFromEnvironment(io.env);
@@ -97,7 +98,7 @@ export async function generateCommand(args: readonly string[], io: GenerateIo = 
     return 0;
   } catch (error) {
     const usage = error instanceof InputError || error instanceof EnvFileError;
-    const text = error instanceof Error ? error.message : String(error);
+    const text = faultText(error);
     io.stderr.write(`apiwb generate: ${terminalSafe(redactor.text(text))}\n`);
     return usage ? 2 : 1;
   }

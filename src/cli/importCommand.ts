@@ -12,6 +12,7 @@ import { importCounts, importOpenApiText, importOpenApiUrl, importSummary, OpenA
 import { Redactor } from '../core/secrets/redact';
 import { terminalSafe } from '../core/text/terminalText';
 import type { Subcommand } from './subcommands';
+import { faultText } from '../core/text/faultText';
 
 const HELP = `Usage: apiwb import-openapi <url|file> [options]
 
@@ -64,7 +65,7 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
     service = name as ServiceId;
     out = parsed.values.out;
   } catch (error) {
-    io.stderr(`apiwb import-openapi: ${shown(error instanceof Error ? error.message : String(error))}\n\n${HELP}`);
+    io.stderr(`apiwb import-openapi: ${shown(faultText(error))}\n\n${HELP}`);
     return 2;
   }
   // The overlay is an output as --out of a run is (src/core/files/outputs.ts): never the document read,
@@ -76,7 +77,7 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
       files.claim(out, '--out');
     }
   } catch (error) {
-    io.stderr(`apiwb import-openapi: ${shown(error instanceof Error ? error.message : String(error))}\n`);
+    io.stderr(`apiwb import-openapi: ${shown(faultText(error))}\n`);
     return 2;
   }
   let imported: OpenApiImport;
@@ -85,7 +86,7 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
       ? await importOpenApiUrl(location, { service })
       : importOpenApiText(await readText(location), location, { service });
   } catch (error) {
-    io.stderr(`apiwb import-openapi: ${shown(error instanceof Error ? error.message : String(error))}\n`);
+    io.stderr(`apiwb import-openapi: ${shown(faultText(error))}\n`);
     return 2;
   } finally {
     await closeHttpAgents();

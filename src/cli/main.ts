@@ -5,6 +5,7 @@ import { terminalSafe } from '../core/text/terminalText';
 import { subcommands } from './subcommands';
 import { REQUEST_SENDER_BUILTINS, REQUEST_SENDER_FLAGS } from './v8Flags';
 import { VERSION } from './version';
+import { faultText } from '../core/text/faultText';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
@@ -64,7 +65,7 @@ function usage(): string {
 main(process.argv.slice(2)).then(
   (code) => { process.exitCode = code; },
   (error: unknown) => {
-    process.stderr.write(`apiwb: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
+    process.stderr.write(`apiwb: ${terminalSafe(faultText(error))}\n`);
     process.exitCode = EXIT.failure;
   },
 );

@@ -2,8 +2,7 @@
 // says why), each said on its own line as not run — with its file, line, reason and tool — and counted as
 // failed, so the run exits non-zero while every other request of the file runs.
 import type { HttpFile } from '../core/httpfile/model';
-import { disablingDirective } from '../core/httpfile/directives';
-import { fileProblems, notRunReason, saidBeforeRun, type NotRunRequest } from '../core/run/notRun';
+import { fileProblems, notRunReason, saidBeforeRun, setAsideReason, stoppingDiagnostic, type NotRunRequest, type RequestReason } from '../core/run/notRun';
 import { terminalSafe } from '../core/text/terminalText';
 import type { RequestOutcome } from './reporters/summary';
 import type { FileWithoutRequests } from './runPlan';
@@ -20,12 +19,15 @@ interface Planned {
  * What the parser says a run should not pass over in silence — a request line read as the body above it, a
  * directive not acted on as written — printed before anything is sent, for the blocks of the requests run
  * (the language server shows the same diagnostics): `apiwb run` and `apiwb compare` (`command`) alike.
+ * The one that is the reason a request is not run is said once, there, at its file:line (setAsideNotRun);
+ * a request set aside unsent (`# @disabled`) has no such reason, so all of its are said here.
  */
-export function sayBeforeRun(requests: ReadonlyArray<Pick<Planned, 'shown' | 'parsed' | 'block'>>, command: string, stderr: { write(text: string): unknown }): void {
-  for (const { shown, parsed, block } of requests) {
+export function sayBeforeRun(requests: ReadonlyArray<Pick<Planned, 'shown' | 'parsed' | 'block' | 'node'>>, command: string, stderr: { write(text: string): unknown }): void {
+  for (const { shown, parsed, block, node } of requests) {
+    const reason = setAsideReason(parsed, block) === undefined ? stoppingDiagnostic(parsed, block, node) : undefined;
     for (const d of parsed.diagnostics) {
       const line = d.range.start.line;
-      if (line >= block.firstLine && line <= block.lastLine && saidBeforeRun(d)) stderr.write(`${command}: ${terminalSafe(`${shown}:${line + 1}: ${d.severity}: ${d.message}`)}\n`);
+      if (d !== reason && line >= block.firstLine && line <= block.lastLine && saidBeforeRun(d)) stderr.write(`${command}: ${terminalSafe(`${shown}:${line + 1}: ${d.severity}: ${d.message}`)}\n`);
     }
   }
 }
@@ -33,7 +35,13 @@ export function sayBeforeRun(requests: ReadonlyArray<Pick<Planned, 'shown' | 'pa
 /** A not-run outcome: the request's (or the file's) line, not sent, with the reason on the summary line and `notRunRequest` for the reports. */
 export type NotRunOutcome = RequestOutcome & { readonly notRunRequest: NotRunRequest };
 
-function outcomeOf(entry: NotRunRequest, method: string, url: string): NotRunOutcome {
+/**
+ * `stoppedBy`: the line of the request's block that stops it (a refusing directive, an unreadable line):
+ * the summary line names its file:line too, where the words belong (said once: sayBeforeRun leaves it out).
+ */
+function outcomeOf(given: NotRunRequest & Pick<RequestReason, 'stoppedBy'>, method: string, url: string): NotRunOutcome {
+  const { stoppedBy, ...entry } = given;
+  const why = stoppedBy ? `stopped by ${entry.file}:${stoppedBy.line}: ${stoppedBy.words}` : entry.reason;
   return {
     file: entry.file,
     line: entry.line,
@@ -41,7 +49,7 @@ function outcomeOf(entry: NotRunRequest, method: string, url: string): NotRunOut
     method,
     url,
     businessFailures: [],
-    problem: `not run (${entry.tool}) at ${entry.file}:${entry.line}: ${entry.reason}`,
+    problem: `not run (${entry.tool}) at ${entry.file}:${entry.line}: ${why}`,
     ok: false,
     notRunRequest: entry,
   };
@@ -68,8 +76,8 @@ export function setAsideNotRun<P extends Planned, T extends { readonly requests:
   for (const [at, item] of plan.requests.entries()) {
     for (; nextEmpty < empty.length && (empty[nextEmpty]?.before ?? 0) <= at; nextEmpty++) sayFile(empty[nextEmpty]!.shown, empty[nextEmpty]!.parsed);
     sayFile(item.shown, item.parsed);
-    // `# @disabled`: not sent, not failed (the run said so before: directives.ts).
-    if (disablingDirective(item.block.directives)) continue;
+    // `# @disabled`: not sent, not failed (the run said so before: sayBeforeRun).
+    if (setAsideReason(item.parsed, item.block) !== undefined) continue;
     const reason = notRunReason(item.parsed, item.block, item.node, environment);
     if (!reason) {
       kept.push(item);

@@ -16,6 +16,7 @@
 // the page (CSV's header rows) are its own, never joined by the next request's.
 import { wrappedSink, type HeldPage, type RowSink, type SinkMark } from '../core/export/sink';
 import type { ExchangeResult } from '../core/run/exchange';
+import { faultText } from '../core/text/faultText';
 
 /** What the line of a request says of its rows in --out, once settled. */
 export interface RowsInOut {
@@ -65,7 +66,7 @@ export class ResponseRows {
       await this.sink.writePage(rows.items);
       return undefined;
     } catch (error) {
-      return `its rows could not be written to --out (${error instanceof Error ? error.message : String(error)})`;
+      return `its rows could not be written to --out (${faultText(error)})`;
     }
   }
 
@@ -95,7 +96,7 @@ export class ResponseRows {
       this.written = 0;
       return { rows: 0, words: `${why}: ${what} while the body arrived ${written > 0 ? 'were' : 'was'} cut off again`, fails: true };
     } catch (error) {
-      return { rows: written, words: `${why}, and ${what} could not be cut off again (${error instanceof Error ? error.message : String(error)})`, fails: true };
+      return { rows: written, words: `${why}, and ${what} could not be cut off again (${faultText(error)})`, fails: true };
     }
   }
 

@@ -15,6 +15,7 @@ import { resolve } from 'node:path';
 import { lineBreaksIn } from '../core/files/lineBreaks';
 import { readOwnFile, writeOwnFile } from '../core/files/ownFile';
 import { parseCheckpoint, type WalkCheckpoint } from '../core/paging/checkpoint';
+import { faultText } from '../core/text/faultText';
 
 export interface ResumeRecord {
   readonly version: 1;
@@ -71,7 +72,7 @@ export function readResumeRecord(out: string): ResumeRecord {
   try {
     value = JSON.parse(read.bytes.toString('utf8')) as Partial<ResumeRecord>;
   } catch (error) {
-    throw new Error(`--resume: ${path} is not readable JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(`--resume: ${path} is not readable JSON (${faultText(error)})`);
   }
   if (!value || value.version !== 1 || typeof value.file !== 'string' || typeof value.where !== 'string' || !Number.isSafeInteger(value.requestIndex) || (value.requestIndex ?? -1) < 0) {
     throw new Error(`--resume: ${path} is not an apiwb checkpoint`);
@@ -80,7 +81,7 @@ export function readResumeRecord(out: string): ResumeRecord {
   try {
     return { version: 1, file: value.file, where: value.where, requestIndex: value.requestIndex!, checkpoint: parseCheckpoint(value.checkpoint), ...(value.out ? { out: value.out } : {}), ...(value.tail ? { tail: value.tail } : {}) };
   } catch (error) {
-    throw new Error(`--resume: ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`--resume: ${path}: ${faultText(error)}`);
   }
 }
 

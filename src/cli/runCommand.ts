@@ -42,13 +42,14 @@ import { openRunNetwork } from './runNetwork';
 import type { Subcommand } from './subcommands';
 import type { Mutable } from '../core/mutable';
 import { parseRunArgs, RUN_EXIT, RUN_HELP, type RunIo, type RunOptions } from './runArguments';
-import { bodyFileReader, catalogOf, checkPlan, claimOutputs, messageOf, registerRunInputs, planRequests, shownPath, withReadLater, type PlannedRequest, type SendCheck } from './runPlan';
+import { bodyFileReader, catalogOf, checkPlan, claimOutputs, registerRunInputs, planRequests, shownPath, withReadLater, type PlannedRequest, type SendCheck } from './runPlan';
 import { overlapsNext, preparesAhead, READY_AHEAD_FOR_MS } from './runOverlap';
 import { resumeRecordOf, resumeWords, type ResumeRecordKeeper } from './runResume';
 import { openRunOut, outcomeOf, thrownOutcome, type RunOutcome } from './runOutput';
 import { ResponseRows } from './responseRows';
 import { sayBeforeRun, sayNotRun, setAsideFailingChecks, setAsideNotRun, type NotRunOutcome } from './notRun';
 import { reportInputFault, type RunInputs } from './runFaultReport';
+import { faultText } from '../core/text/faultText';
 
 export const runSubcommand: Subcommand = {
   run: (args) => runCommand(args),
@@ -59,7 +60,7 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
   try {
     options = parseRunArgs(args);
   } catch (error) {
-    io.stderr.write(`apiwb run: ${terminalSafe(messageOf(error))}\nRun 'apiwb run --help' for the options.\n`);
+    io.stderr.write(`apiwb run: ${terminalSafe(faultText(error))}\nRun 'apiwb run --help' for the options.\n`);
     return RUN_EXIT.usage;
   }
   if (options === 'help') {
@@ -77,7 +78,7 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
       await reportInputFault(options, error, inputs, io, redactor);
       return RUN_EXIT.usage;
     }
-    io.stderr.write(`apiwb run: ${terminalSafe(redactor.text(messageOf(error)))}\n`);
+    io.stderr.write(`apiwb run: ${terminalSafe(redactor.text(faultText(error)))}\n`);
     return RUN_EXIT.failure;
   } finally {
     await closeHttpAgents();

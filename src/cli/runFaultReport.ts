@@ -11,8 +11,9 @@ import { terminalSafe } from '../core/text/terminalText';
 import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
 import { writeRunReport, type InputFault } from './reporters/runReport';
 import type { RunIo, RunOptions } from './runArguments';
-import { filesReadBy, messageOf, planRequests, registerRunInputs, shownPath } from './runPlan';
+import { filesReadBy, planRequests, registerRunInputs, shownPath } from './runPlan';
 import { resolveRunNetwork } from './runNetwork';
+import { faultText } from '../core/text/faultText';
 
 /** What the run had done when it stopped: the inputs it registered, its environment once loaded, and whether --report was claimed. */
 export interface RunInputs {
@@ -38,7 +39,7 @@ export async function reportInputFault(options: RunOptions, error: InputError | 
       await registerInputs(inputs, options, io);
       inputs.runFiles.claim(options.report, '--report');
     } catch (refusal) {
-      io.stderr.write(`apiwb run: no report written: ${terminalSafe(redactor.text(messageOf(refusal)))}\n`);
+      io.stderr.write(`apiwb run: no report written: ${terminalSafe(redactor.text(faultText(refusal)))}\n`);
       return;
     }
   }

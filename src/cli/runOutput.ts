@@ -15,10 +15,11 @@ import { openOutputSink, type OutputFormat, type OutputOptions } from './reporte
 import type { RequestOutcome } from './reporters/summary';
 import type { ReportedError } from './reporters/report';
 import type { RunOptions } from './runArguments';
-import { messageOf, type PlannedRequest } from './runPlan';
+import { type PlannedRequest } from './runPlan';
 import { timeInRun } from './overlapPort';
 import { resumePoint, type ResumePoint } from './runResume';
 import { lineRows, type RowsInOut } from './responseRows';
+import { faultText } from '../core/text/faultText';
 
 /** What a run's line and reports say of one request; a walk's result rides along for the run's verdicts. */
 export type RunOutcome = RequestOutcome & { walk?: WalkResult };
@@ -112,7 +113,7 @@ function contractOutcome(outcome: Mutable<RunOutcome>, result: ExchangeResult, r
 export function thrownOutcome(item: PlannedRequest, label: string, error: unknown, redactor: Redactor): RunOutcome {
   return {
     file: item.shown, line: item.node.range.start.line + 1, label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url),
-    businessFailures: [], problem: redactor.text(messageOf(error)), ok: false, error: 'no-response',
+    businessFailures: [], problem: redactor.text(faultText(error)), ok: false, error: 'no-response',
   };
 }
 
@@ -136,6 +137,6 @@ async function openOut(path: string, format: OutputFormat, secrets: () => readon
   try {
     return await openOutputSink(path, format, secrets, output);
   } catch (error) {
-    throw new InputError(`--out ${path}: ${messageOf(error)}`);
+    throw new InputError(`--out ${path}: ${faultText(error)}`);
   }
 }

@@ -21,6 +21,7 @@ import { pathVariableProblem, shownFileLine } from '../core/run/bodyFileParts';
 import { resumePathFor } from './resumeFile';
 import { InputError } from './nodePorts/files';
 import type { RunOptions } from './runArguments';
+import { faultText } from '../core/text/faultText';
 
 export interface PlannedRequest {
   readonly file: string;
@@ -107,14 +108,21 @@ export function readLaterFlags(requests: readonly { readonly name?: string | und
 
 /**
  * A file a request reads, beside its .http file: `role` names it in a refusal; `missing`: the request's
- * problem when it is not there (a `.env` is read only when there); `problem`: why it is not read at all.
+ * problem when it is not there (a `.env` is read only when there); `problem`: why it is not read at all;
+ * `substituted`: a `<@` file (the body or a multipart part), whose {{…}} are filled when it is sent, so
+ * the names it reads count for readLater (`shown`: its line as written, `encoding`: as the line says).
  */
 export interface FileReadByRequest {
   readonly path: string;
   readonly role: string;
   readonly missing?: string;
   readonly problem?: string;
+  readonly substituted?: { readonly shown: string; readonly encoding?: string | undefined };
 }
+
+/** The `substituted` mark of a file line written `<@`. */
+const substitutedOf = (line: { readonly substituteVariables: boolean; readonly encoding?: string | undefined }, shown: string): Pick<FileReadByRequest, 'substituted'> =>
+  (line.substituteVariables ? { substituted: { shown, encoding: line.encoding } } : {});
 
 /**
  * Every file a planned request reads, in the order it is checked: its `< file` body, the .env files of
@@ -127,7 +135,7 @@ export function filesReadBy(item: Pick<PlannedRequest, 'file' | 'shown' | 'node'
   const files: FileReadByRequest[] = [];
   if (body?.kind === 'include') {
     const shown = shownFileLine(body);
-    files.push({ path: resolvePath(folder, body.path), role: `the body file (${shown} of ${item.where})`, missing: `${shown}: no such file next to ${item.shown}` });
+    files.push({ path: resolvePath(folder, body.path), role: `the body file (${shown} of ${item.where})`, missing: `${shown}: no such file next to ${item.shown}`, ...substitutedOf(body, shown) });
   }
   if (mentionsDotenv(item.node)) {
     for (const name of dotenvNames(environment)) files.push({ path: join(folder, name), role: `the file {{$dotenv}} of ${item.where} reads` });
@@ -136,51 +144,61 @@ export function filesReadBy(item: Pick<PlannedRequest, 'file' | 'shown' | 'node'
   for (const part of body?.kind === 'inline' ? body.files ?? [] : []) {
     const variable = pathVariableProblem(part);
     const shown = shownFileLine(part);
-    files.push({ path: resolvePath(folder, part.path), role: `a file part (${shown} of ${item.where})`, missing: `${shown}: no such file next to ${item.shown}`, ...(variable === undefined ? {} : { problem: variable }) });
+    files.push({ path: resolvePath(folder, part.path), role: `a file part (${shown} of ${item.where})`, missing: `${shown}: no such file next to ${item.shown}`, ...(variable === undefined ? {} : { problem: variable }), ...substitutedOf(part, shown) });
   }
   return files;
 }
 
 /**
  * What the check before sending found: the request's problem in words (without its file and line: the
- * caller says those), or the reference names of a `<@` body's file (they count for readLater).
+ * caller says those), or the reference names of the `<@` files it reads (they count for readLater).
  */
 export type SendCheck = { readonly problem: string } | { readonly problem?: undefined; readonly names?: readonly string[] };
 
 /**
- * Before anything is sent: every plain variable defined, every $auth id declared, every `< file` body
- * present (a `<@` one readable), and with --all-pages every `# @paging` directive readable. A `<@` body's
- * names are found once a file for the run (`names`, by path); the file's text is not kept. Whether a
- * problem sets the request aside (`apiwb run`) or stops everything (`apiwb compare`) is the caller's.
+ * Before anything is sent: every plain variable defined, every $auth id declared, every file the request
+ * reads present (filesReadBy: the `< file` body, .env files, multipart parts), and with --all-pages every
+ * `# @paging` directive readable. A `<@` file's names are found once a file for the run (`names`, by
+ * path); the file's text is not kept. Whether a problem sets the request aside (`apiwb run`) or stops
+ * everything (`apiwb compare`) is the caller's.
  */
 export function checkBeforeSending(item: Omit<PlannedRequest, 'readLater'>, environment: Environment, allPages: boolean, catalog: Catalog, names: Map<string, readonly string[]>, checkedTexts: Map<string, ResolvedText>, runFiles: RunFiles): SendCheck {
   const checked = checkRequest(item.parsed, item.node.index, environment, checkedTexts);
   if (!checked.ok) return { problem: checked.problem };
+  const substituted: FileReadByRequest[] = [];
   for (const read of filesReadBy(item, environment.name)) {
     if (read.problem !== undefined) return { problem: read.problem };
     if (read.missing !== undefined && !existsSync(read.path)) return { problem: read.missing };
     runFiles.input(read.path, read.role);
+    if (read.substituted) substituted.push(read);
   }
-  const include = checked.resolved.bodyInclude;
-  const includePath = include && resolvePath(dirname(item.file), include.path);
-  const shown = include && shownFileLine(include);
   if (allPages) {
     const lookup = pagingPlanFor(checked.resolved, checked.resolved.directives, catalog);
     if (!lookup.ok) return { problem: lookup.error };
   }
-  if (!include?.substituteVariables || !includePath) return {};
-  let found = names.get(includePath);
-  if (!found) {
-    try {
-      const bytes = readFileSync(includePath);
-      const text = decodeBodyFile(bytes, include.encoding);
-      found = text.includes('{{') ? referenceNames(text) : [];
-    } catch (error) {
-      return { problem: `${shown}: ${messageOf(error)}` };
-    }
-    names.set(includePath, found);
+  if (substituted.length === 0) return {};
+  const found: string[] = [];
+  for (const read of substituted) {
+    const inFile = namesIn(read, names);
+    if (typeof inFile === 'string') return { problem: inFile };
+    found.push(...inFile);
   }
   return { names: found };
+}
+
+/** The reference names a `<@` file reads (`names`: those of the files read before, by path), or why it cannot be read. */
+function namesIn(read: FileReadByRequest, names: Map<string, readonly string[]>): readonly string[] | string {
+  const known = names.get(read.path);
+  if (known) return known;
+  let found: readonly string[];
+  try {
+    const text = decodeBodyFile(readFileSync(read.path), read.substituted?.encoding);
+    found = text.includes('{{') ? referenceNames(text) : [];
+  } catch (error) {
+    return `${read.substituted?.shown ?? read.path}: ${faultText(error)}`;
+  }
+  names.set(read.path, found);
+  return found;
 }
 
 /**
@@ -229,7 +247,7 @@ export function claimOutputs(runFiles: RunFiles, options: RunOptions): void {
     }
     if (options.report) runFiles.claim(options.report, '--report');
   } catch (error) {
-    throw new InputError(messageOf(error));
+    throw new InputError(faultText(error));
   }
 }
 
@@ -242,7 +260,7 @@ function readOverlay(path: string): OpenApiImport {
   try {
     return readOverlayFile(readFileSync(path, 'utf8'), path);
   } catch (error) {
-    throw new InputError(`--overlay ${path}: ${messageOf(error)}`, { file: shownPath(path), line: 1 });
+    throw new InputError(`--overlay ${path}: ${faultText(error)}`, { file: shownPath(path), line: 1 });
   }
 }
 
@@ -251,6 +269,3 @@ export function shownPath(path: string): string {
   return rel.startsWith('..') ? path : rel;
 }
 
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

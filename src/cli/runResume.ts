@@ -10,7 +10,8 @@ import { InputError } from './nodePorts/files';
 import type { OutputFormat } from './reporters/outputSink';
 import { readResumeRecord, removeResumeRecord, resumePathFor, resumeRecordRefusal, writeResumeRecord, type ResumeRecord } from './resumeFile';
 import type { RunOptions } from './runArguments';
-import { messageOf, type PlannedRequest } from './runPlan';
+import type { PlannedRequest } from './runPlan';
+import { faultText } from '../core/text/faultText';
 
 /** The request a --resume run continues (its index in the plan) and the record it continues from. */
 export interface ResumePoint {
@@ -24,7 +25,7 @@ export function resumePoint(out: string, format: OutputFormat, planned: readonly
   try {
     record = readResumeRecord(out);
   } catch (error) {
-    throw new InputError(messageOf(error));
+    throw new InputError(faultText(error));
   }
   const index = planned.findIndex((p) => resolvePath(p.file) === record.file && p.node.index === record.requestIndex);
   if (index < 0) throw new InputError(`--resume: the checkpoint beside ${out} is for ${record.where}, which this run does not include; give the same files and --name as the run that was cut short`);

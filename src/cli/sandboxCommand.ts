@@ -6,6 +6,7 @@ import { SANDBOX_CHOICES, SANDBOX_CHOICE_IDS } from '../core/catalog/rules';
 import { sandboxEnvironmentName, writeSandboxEnvFile } from '../sandbox/envFile';
 import type { Subcommand } from './subcommands';
 import { terminalSafe } from '../core/text/terminalText';
+import { faultText } from '../core/text/faultText';
 
 const INTEGER_FLAGS = {
   'engagement-port': 'engagementPort',
@@ -124,7 +125,7 @@ async function runSandbox(args: readonly string[]): Promise<number> {
     if (release !== undefined && release !== 'current' && release !== 'next') throw new Error(`--release must be current or next, not '${String(release)}'`);
     options = { ...built, failPages, ...(release === 'next' ? { release } : {}), ...(choices && Object.keys(choices).length > 0 ? { choices } : {}) };
   } catch (error) {
-    process.stderr.write(`apiwb sandbox: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n\n${HELP}`);
+    process.stderr.write(`apiwb sandbox: ${terminalSafe(faultText(error))}\n\n${HELP}`);
     return 2;
   }
 
@@ -141,7 +142,7 @@ async function runSandbox(args: readonly string[]): Promise<number> {
     try {
       writeSandboxEnvFile(envFile, d, sandboxEnvironmentName(options.release));
     } catch (error) {
-      process.stderr.write(`apiwb sandbox: ${terminalSafe(`could not write ${envFile}: ${error instanceof Error ? error.message : String(error)}`)}\n`);
+      process.stderr.write(`apiwb sandbox: ${terminalSafe(`could not write ${envFile}: ${faultText(error)}`)}\n`);
       await sandbox.close();
       return 2;
     }

@@ -27,6 +27,7 @@ import { importPrivateEnvFile, type PrivateEnvImportOptions, type PrivateEnvImpo
 import { importRestClientEnvironments, type RestClientEnvironmentsOptions, type RestClientEnvironmentsReport } from './environments/restClientImport';
 import type { RequestsNode } from './requests/requestsTree';
 import { ServicesTreeProvider } from './servicesTree';
+import { faultText } from '../core/text/faultText';
 
 export interface Workbench {
   /** Resolves when the env file is loaded and the language client has started (or failed, logged). */
@@ -111,7 +112,7 @@ export function createWorkbench(context: vscode.ExtensionContext, log: (line: st
     statusBar.update(),
     startLanguageClientLater(context, environments, catalogs, { environmentChanged: EnvironmentChangedNotification, catalogOverlay: CatalogOverlayNotification }).then(
       () => log('language server started'),
-      (error: unknown) => log(`language server failed to start: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) => log(`language server failed to start: ${faultText(error)}`),
     ),
   ])).then(() => undefined);
 

@@ -4,6 +4,7 @@
 // key or token (parseEnvFile rejects one, and the writer checks the text against the descriptor's secrets).
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { SandboxDescriptor } from './descriptor';
+import { faultText } from '../core/text/faultText';
 
 /** The environment name the sample collection and README use. */
 export const SANDBOX_ENVIRONMENT = 'sandbox';
@@ -69,7 +70,7 @@ function parseObject(text: string): Record<string, unknown> {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new Error(`it is not valid JSON (${error instanceof Error ? error.message : String(error)}); fix or remove it`);
+    throw new Error(`it is not valid JSON (${faultText(error)}); fix or remove it`);
   }
   if (!isObject(parsed)) throw new Error('it does not hold a JSON object of environments; fix or remove it');
   return parsed;

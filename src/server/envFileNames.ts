@@ -13,6 +13,7 @@ import { DidChangeWatchedFilesNotification, type Connection, type InitializePara
 import { envFileVariableNames, mergeEnvFileVariables, type EnvFileVariable } from '../core/env/envFileNames';
 import { ENV_FILE_NAME, MAX_ENV_FILE_LENGTH } from '../core/env/loadEnvFile';
 import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
+import { faultText } from '../core/text/faultText';
 
 const FILE_NAMES = [ENV_FILE_NAME, PRIVATE_ENV_FILE_NAME];
 /** Folders walked up from a document to find its env file. */
@@ -132,7 +133,7 @@ export class EnvFileNames {
         try {
           this.byFile.set(file, envFileVariableNames(text, file, name === PRIVATE_ENV_FILE_NAME));
         } catch (error) {
-          this.log(`${error instanceof Error ? error.message : String(error)} (the names read before are kept)`);
+          this.log(`${faultText(error)} (the names read before are kept)`);
         }
       }
     }

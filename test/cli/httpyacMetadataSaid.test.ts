@@ -83,7 +83,11 @@ void describe('rev: httpYac and JetBrains meta data lines that change a request 
     assert.ok(!received.includes('DELETE /disabled'), `the disabled DELETE was sent: ${JSON.stringify(received)}`);
     assert.ok(!received.includes('POST /looped'), `the looped POST was sent once: ${JSON.stringify(received)}`);
     assert.match(result.stderr, /meta\.http:11: .*@disabled.*not sent/);
-    assert.match(result.stdout, /looped .*not run .*meta\.http:18: line 16: @loop/);
+    assert.match(result.stdout, /looped .*not run .*meta\.http:18: stopped by \S*meta\.http:16: @loop/);
+    // The refusal is said once, as the reason the request is not run, at its file:line (not also as a diagnostic before the run).
+    const loop = parseHttpFile(FILE).diagnostics.find((d) => d.range.start.line === 15)!;
+    const said = result.stdout + result.stderr;
+    assert.equal(said.split(loop.message).length - 1, 1, `the @loop reason is not said exactly once:\n${said}`);
     // The refused @loop fails the run; the skipped @disabled does not count.
     assert.equal(result.code, 1);
     assert.match(result.stdout, /^3 requests, 1 failed/m);

@@ -91,6 +91,6 @@ void describe('apiwb run: files of other tools', () => {
     assert.equal(result.code, 1);
     assert.deepEqual(received.map((r) => r.line), [...expectedOf('httpyac-scripts.http').sent, ...expectedOf('request-kinds.http').sent]);
     assert.match(result.stdout, /gRPC request \(GRPC, httpYac\): not supported/);
-    assert.match(result.stdout, /line 23: The assertion needs a comparison/);
+    assert.match(result.stdout, /stopped by \S*httpyac-scripts\.http:23: The assertion needs a comparison/);
   });
 });

@@ -4,12 +4,10 @@
 // sequence is shown escaped, and one holding a secret of the run is masked. The test's own server on
 // 127.0.0.1 port 0; the CLI as a child (src/cli/main.ts through tsx), as outAsideSignal.test.ts runs it.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT } from './cliProcess';
-import { asideAndRows } from './outAside';
+import { outputStoppedAtAside } from './outAside';
 import { startLocalServer, type LocalServer } from './localServer';
 import { padded } from './outFileRows';
 
@@ -30,17 +28,7 @@ void describe('--out aside: the stop line in terminal-safe, redacted words', () 
     const file = join(server.dir, 'stall.http');
     writeFileSync(file, 'GET {{base}}/stall\n');
     writeFileSync(out, 'old rows\n');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'run', file, '--env', 'local', '--env-file', server.envFile, '--out', out], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => { output += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { output += c.toString(); });
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    await new Promise<void>((resolve) => { stalled = resolve; });
-    await asideAndRows(out);
-    child.kill('SIGINT');
-    const hard = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await exited;
-    clearTimeout(hard);
+    const output = await outputStoppedAtAside(['run', file, '--env', 'local', '--env-file', server.envFile, '--out', out], out, new Promise<void>((resolve) => { stalled = resolve; }), env);
     const said = output.split('\n').filter((line) => line.includes('is kept at'));
     assert.equal(said.length, 1, JSON.stringify(output));
     return said;

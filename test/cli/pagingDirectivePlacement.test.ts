@@ -31,15 +31,28 @@ void describe('rev: a paging directive the parser does not take is not ignored w
 
   after(async () => { await server.close(); });
 
-  // What apiwb run does of them: the request is refused (not run rather than walked as one page), naming the line.
+  // What apiwb run does of them: the request is refused (not run rather than walked as one page), naming
+  // the file:line once, as the reason it is not run.
   for (const [name, , line] of CASES) {
-    void it(`${name}: the request is not run, and line ${line} says why`, async () => {
+    void it(`${name}: the request is not run, and ${name}.http:${line} says why, once`, async () => {
       const result = await runInProcess([join(server.dir, `${name}.http`), '--env', 'local', '--env-file', server.envFile, '--all-pages']);
       assert.equal(result.code, 1, result.stdout + result.stderr);
-      assert.match(result.stderr, new RegExp(`${name}\\.http:${line}: error: @[Pp]aging`));
-      assert.match(result.stdout, new RegExp(`not run .* line ${line}: @[Pp]aging`));
+      assert.match(result.stdout, new RegExp(`not run .* stopped by \\S*${name}\\.http:${line}: @[Pp]aging`));
+      const said = result.stdout + result.stderr;
+      assert.equal(said.split(/is not read/).length - 1, 1, `the refusal is not said exactly once:\n${said}`);
     });
   }
+
+  // Two lines that each stop the request: the first is the reason it is not run, the other is still said
+  // (before the run, at its file:line), never dropped for being the second.
+  void it('a request with two refusing lines: the first is the reason, the second is said before the run', async () => {
+    writeFileSync(join(server.dir, 'twoRefusals.http'), '# @loop for 2\n# @name twoRefusals\nGET {{base}}/pages\n# @paging generic next=next_page\n');
+    const result = await runInProcess([join(server.dir, 'twoRefusals.http'), '--env', 'local', '--env-file', server.envFile, '--all-pages']);
+    assert.equal(result.code, 1, result.stdout + result.stderr);
+    assert.match(result.stdout, /not run .* stopped by \S*twoRefusals\.http:1: @loop/);
+    assert.match(result.stderr, /twoRefusals\.http:4: error: @paging after the request line is not read/);
+    assert.doesNotMatch(result.stderr, /@loop/);
+  });
 
   for (const [name, , line] of CASES) {
     void it(`${name}: walks the 3 pages, or says something about line ${line}`, async () => {

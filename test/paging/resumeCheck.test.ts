@@ -67,8 +67,8 @@ void describe('checkResume: only the position may come from a checkpoint', () =>
     const p = plan('page-headers');
     const stored = get('https://a.test/b?page=2', { 'X-Request-Id': 'guid-1' });
     assert.equal(checkResume(checkpoint(p, stored), get('https://a.test/b', { 'X-Request-Id': 'guid-2' }), p).ok, false, 'read back: refused');
-    assert.ok(checkResume(checkpoint(p, stored), get('https://a.test/b', { 'X-Request-Id': 'guid-2' }), p, undefined, 'in-memory').ok);
-    assert.equal(checkResume(checkpoint(p, stored), get('https://b.test/b'), p, undefined, 'in-memory').ok, false);
+    assert.ok(checkResume(checkpoint(p, stored), get('https://a.test/b', { 'X-Request-Id': 'guid-2' }), p, 'in-memory').ok);
+    assert.equal(checkResume(checkpoint(p, stored), get('https://b.test/b'), p, 'in-memory').ok, false);
   });
 
   void it('a position that follows from the counts must be the one they give: one more or one less is refused', () => {

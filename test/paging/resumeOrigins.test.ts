@@ -21,7 +21,7 @@ function guard(): SecretBindings {
 }
 
 function checkpointAt(next: HttpRequest, g: SecretBindings): WalkCheckpoint {
-  return { version: 1, plan: { style: 'generic', options: { next: 'next_link', items: 'items' }, source: 'directive' }, next: withoutSecrets(next, undefined, g), pages: 1, rows: 2, bytes: 10, done: false, origin: 'https://api.test' };
+  return { version: 1, plan: { style: 'generic', options: { next: 'next_link', items: 'items' }, source: 'directive' }, next: withoutSecrets(next, g), pages: 1, rows: 2, bytes: 10, done: false, origin: 'https://api.test' };
 }
 
 async function resumeTo(next: HttpRequest): Promise<{ sent: HttpRequest[]; result: Awaited<ReturnType<typeof walk>>; checkpoint: WalkCheckpoint }> {

@@ -64,4 +64,10 @@ void describe('comparison view HTML', () => {
     assert.ok(running.includes('command:apiWorkbench.compareStop?'));
     assert.match(running, /The first 2 of 900 differing records are listed/);
   });
+
+  void it('names a request set aside (# @disabled) as set aside, with its line\'s words, never as unanswered', () => {
+    const aside = compareHtml({ ...view, summaries: [{ request: 'leftOut', a: 'not sent', b: 'not sent', counts: '', differs: false, differences: [], setAside: `line 7: @disabled (httpYac): not sent ${hostile}` }] }, 'N', 'vscode-resource:');
+    assert.match(aside, /<th scope="row">leftOut<\/th><td><span class="verdict aside">set aside<\/span> <small>line 7: @disabled \(httpYac\): not sent &lt;img/);
+    assert.ok(!aside.includes('neither side answered') && !aside.includes('class="verdict agree"'));
+  });
 });

@@ -2,7 +2,8 @@
 // naming the file, the environment, the key and (where the text tells) the line and column.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { EnvFileError, EnvironmentSession, parseEnvFile, selectEnvironment, type Environment } from '../../src/core/env/index';
+import { EnvironmentSession, parseEnvFile, selectEnvironment, type Environment } from '../../src/core/env/index';
+import { EnvFileError } from '../../src/core/env/model';
 import { assertNoPlaceholders, isPlaceholder } from '../../src/core/env/placeholders';
 import { sandboxEnvironmentName, sandboxSecretValues, withSandboxEnvironment } from '../../src/sandbox/envFile';
 import { startSandbox } from '../../src/sandbox/index';

@@ -25,7 +25,8 @@ void describe('a multipart part holding U+FFFD in valid UTF-8', () => {
       firstLine: 0,
       files: [{ path: './export.csv', substituteVariables: false, range, pathRange: range }],
       resolve: (text) => ({ text, unresolved: [] }),
-      read: (_path, encoding) => Promise.resolve(decodeBodyFile(BYTES, encoding)),
+      // Read as the one reader of included files reads a part (prepareRequest.ts includedText): as text only.
+      part: (file) => Promise.resolve(decodeBodyFile(BYTES, file.encoding, true)),
     });
     assert.ok(!('problem' in result), `refused: ${'problem' in result ? result.problem : ''}`);
     assert.ok(result.text.includes('Ren\uFFFDe,Z\uFFFDrich'), result.text);

@@ -12,6 +12,8 @@ import { openJsonArraySink } from '../../src/core/export/jsonArraySink';
 import type { RowSink } from '../../src/core/export/sink';
 
 const dir = mkdtempSync(join(tmpdir(), 'apiwb-sink-signal-'));
+/** The caller's port for the note (the CLI's stderr line): a sink given none listens for no signal. */
+const say = (): void => undefined;
 
 async function until(done: () => boolean): Promise<void> {
   for (let i = 0; i < 10_000 && !done(); i++) await new Promise((resolve) => setImmediate(resolve));
@@ -40,14 +42,14 @@ void describe('a signal the process survives, during an export', () => {
   void it('json: every row written is in the file, close succeeds', async () => {
     const path = join(dir, 'a.json');
     writeFileSync(path, 'old');
-    await exportAcrossSignal(await openJsonArraySink(path, {}));
+    await exportAcrossSignal(await openJsonArraySink(path, { say }));
     assert.deepEqual(JSON.parse(readFileSync(path, 'utf8')), [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]);
   });
 
   void it('csv: every row written is in the file, close succeeds', async () => {
     const path = join(dir, 'a.csv');
     writeFileSync(path, 'old');
-    await exportAcrossSignal(await openCsvSink(path, {}));
+    await exportAcrossSignal(await openCsvSink(path, { say }));
     assert.equal(readFileSync(path, 'utf8'), 'id,_extra\r\n1,\r\n2,\r\n3,\r\n4,\r\n');
   });
 });

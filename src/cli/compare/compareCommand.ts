@@ -21,6 +21,7 @@ import { OutputRefused, RunFiles } from '../../core/files/outputs';
 import { terminalSafe } from '../../core/text/terminalText';
 import { secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files';
+import { fileNote } from '../reporters/outputSink';
 import { progressText } from '../reporters/progress';
 import { writeRunReport } from '../reporters/runReport';
 import type { RequestOutcome } from '../reporters/summary';
@@ -31,6 +32,7 @@ import { COMPARE_HELP, parseCompareArgs, type CompareOptions } from './compareAr
 import { differenceWriter, type DifferenceWriter } from './differenceFile';
 import { openRequestSides, type CompareIo, type RequestSides } from './requestSides';
 import type { SideRequest } from './sideRun';
+import { faultText } from '../../core/text/faultText';
 
 export const COMPARE_EXIT = { agree: 0, differ: 1, usage: 2 } as const;
 
@@ -46,7 +48,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
   try {
     options = parseCompareArgs(args);
   } catch (error) {
-    io.stderr.write(`apiwb compare: ${terminalSafe(message(error))}\nRun 'apiwb compare --help' for the options.\n`);
+    io.stderr.write(`apiwb compare: ${terminalSafe(faultText(error))}\nRun 'apiwb compare --help' for the options.\n`);
     return COMPARE_EXIT.usage;
   }
   if (options === 'help') {
@@ -60,7 +62,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
   try {
     claimCompareFiles(inputs, options);
   } catch (error) {
-    io.stderr.write(`apiwb compare: ${terminalSafe(redactor.text(message(error)))}\n`);
+    io.stderr.write(`apiwb compare: ${terminalSafe(redactor.text(faultText(error)))}\n`);
     rmSync(temp, { recursive: true, force: true });
     return COMPARE_EXIT.usage;
   }
@@ -71,7 +73,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
   let finished = false;
   const openOut = async (): Promise<DifferenceWriter | undefined> => {
     if (!options.out) return undefined;
-    out = await differenceWriter(options.out, () => finished);
+    out = await differenceWriter(options.out, () => finished, fileNote((note) => redactor.text(note)));
     for (const note of await keptAsideNotes(options.out)) io.stderr.write(`apiwb compare: ${terminalSafe(redactor.text(note))}\n`);
     return out;
   };
@@ -87,7 +89,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
     if (options.reporter) writeRunReport(options.reporter, options.report, results.map(outcomeOf), { startedAt, durationMs: elapsed }, redactor, io.stdout);
     return differing > 0 ? COMPARE_EXIT.differ : COMPARE_EXIT.agree;
   } catch (error) {
-    const text = terminalSafe(redactor.text(message(error)));
+    const text = terminalSafe(redactor.text(faultText(error)));
     io.stderr.write(`apiwb compare: ${text}\n`);
     const input = error instanceof InputError || error instanceof EnvFileError || error instanceof RecordFileError || error instanceof BaselineError || error instanceof OutputRefused;
     return input ? COMPARE_EXIT.usage : COMPARE_EXIT.differ;
@@ -221,10 +223,6 @@ function outcomeOf(result: Compared): RequestOutcome {
     compare: counts,
     ok: !c.differs,
   };
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Every file the comparison reads is an input; --out and --report may be none of them (nor a link or a folder). */

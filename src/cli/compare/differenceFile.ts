@@ -5,6 +5,7 @@
 import { AppendOnlyFile } from '../../core/export/fileSink';
 import type { RecordDifference } from '../../core/compare/partitioned';
 import { jsonText } from '../../core/json/numberText';
+import { faultText } from '../../core/text/faultText';
 import { InputError } from '../nodePorts/files';
 
 export interface DifferenceWriter {
@@ -17,13 +18,14 @@ export interface DifferenceWriter {
  * Opened as `apiwb run` opens its --out (AppendOnlyFile): the file there stays until the first difference
  * is written, then waits aside until close; `finished` false at close (the comparison stopped before its
  * end) with nothing written puts it back, as it was. A file that cannot be written is an input error.
+ * `say`: how the file's note reaches the user (reporters/outputSink.ts: fileNote).
  */
-export async function differenceWriter(path: string, finished: () => boolean): Promise<DifferenceWriter> {
+export async function differenceWriter(path: string, finished: () => boolean, say: (note: string) => void): Promise<DifferenceWriter> {
   let file: AppendOnlyFile;
   try {
-    file = await AppendOnlyFile.open(path, { replaceUnwritten: finished });
+    file = await AppendOnlyFile.open(path, { replaceUnwritten: finished, say });
   } catch (error) {
-    throw new InputError(`--out ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new InputError(`--out ${path}: ${faultText(error)}`);
   }
   let pending: string[] = [];
   let size = 0;

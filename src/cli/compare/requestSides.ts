@@ -26,6 +26,7 @@ import { BaselineError, baselineExists, claimBaseline, readBaseline, type Baseli
 import type { GrowingFile } from '../../core/compare/growingFile';
 import type { CompareOptions } from './compareArgs';
 import { sideRunner, type SideRequest } from './sideRun';
+import { faultText } from '../../core/text/faultText';
 
 export interface CompareIo {
   readonly stdout: NodeJS.WriteStream;
@@ -138,6 +139,6 @@ function claimBaselineOf(dir: string, requests: number, inputs: RunFiles): Claim
   try {
     return claimBaseline(dir, requests, inputs);
   } catch (error) {
-    throw new BaselineError(error instanceof Error ? error.message : String(error));
+    throw new BaselineError(faultText(error));
   }
 }

@@ -24,15 +24,24 @@ export interface OutputOptions {
   readonly csvFormulas?: 'neutralise' | 'raw';
 }
 
+/**
+ * How a note of an output file reaches the user (where the old file is kept, said from a signal handler
+ * when a run is stopped): at once on stderr, redacted and terminal-safe, as every other CLI line — the one
+ * way `run --out` and `compare --out` say it.
+ */
+export function fileNote(redact: (text: string) => string): (note: string) => void {
+  return (note) => void writeSync(2, `apiwb: ${terminalSafe(redact(note))}\n`);
+}
+
 export async function openOutputSink(path: string, format: OutputFormat, secrets: KnownSecrets, options: OutputOptions = {}): Promise<RowSink> {
   if (options.resume && format === 'json') throw new Error('a JSON array file cannot be resumed');
   // One redactor for the run, told of the values learnt since the last page (a no-op when there are none).
   const redactor = new Redactor();
   // The file's own note (where the old file is kept, at a stop) as every other line: redacted, terminal-safe.
-  const say = (note: string): void => {
+  const say = fileNote((note) => {
     redactor.addKnownSecrets(secrets());
-    writeSync(2, `apiwb: ${terminalSafe(redactor.text(note))}\n`);
-  };
+    return redactor.text(note);
+  });
   const fileOptions = { ...(options.resume ? { resume: options.resume } : {}), ...(options.replaceUnwritten ? { replaceUnwritten: options.replaceUnwritten } : {}), ...(options.csvFormulas ? { csvFormulas: options.csvFormulas } : {}), say };
   const inner = format === 'json' ? await openJsonArraySink(path, fileOptions) : await openFileSink(format, path, fileOptions);
   return redactingSink(inner, () => {

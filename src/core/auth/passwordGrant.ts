@@ -2,6 +2,7 @@
 // POST {auth_url}/token, form-encoded grant_type=password, username, password; no client id, no trailing
 // slash. One request, never retried: a credential failure retried in a loop locks the account.
 import type { Clock, SendHttp } from './ports';
+import { faultText } from '../text/faultText';
 
 export interface TokenGrant {
   readonly accessToken: string;
@@ -76,7 +77,7 @@ export async function requestPasswordGrant(send: SendHttp, input: PasswordGrantI
       body,
     });
   } catch (error) {
-    throw new SignInError('network', `the token endpoint could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+    throw new SignInError('network', `the token endpoint could not be reached: ${faultText(error)}`);
   }
   const parsed = parseJsonObject(response.bodyText);
   if (response.status < 200 || response.status >= 300) {

@@ -11,6 +11,7 @@ import { withoutRedirects } from './noRedirect';
 import type { CodegenRequest, SecretInput } from './request';
 import { CodegenError } from './request';
 import { decodeFormValue } from '../text/decode';
+import { faultText } from '../text/faultText';
 
 export interface SnippetLanguage {
   readonly id: string;
@@ -147,7 +148,7 @@ export function requestSnippet(input: CodegenRequest, languageId: string, about:
     converted = new HTTPSnippet(toHar(input.request)).convert(language.target, language.client);
   } catch (error) {
     // httpsnippet validates the request as HAR: an address that is not a URL ends here.
-    throw new CodegenError(`httpsnippet could not print ${input.request.method.toUpperCase()} ${input.request.url} (${error instanceof Error ? error.message : String(error)}): is every {{variable}} of the URL set in the environment?`);
+    throw new CodegenError(`httpsnippet could not print ${input.request.method.toUpperCase()} ${input.request.url} (${faultText(error)}): is every {{variable}} of the URL set in the environment?`);
   }
   const printed = Array.isArray(converted) ? converted[0] : converted;
   if (typeof printed !== 'string') throw new CodegenError(`${language.label}: httpsnippet printed nothing`);

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { RunFiles } from '../files/outputs';
 import { lineBreaksOfFile } from '../files/lineBreaks';
 import type { SideSummary } from './requestComparison';
+import { faultText } from '../text/faultText';
 
 const MANIFEST = 'manifest.json';
 
@@ -62,7 +63,7 @@ function manifestOf(dir: string, named: string): BaselineManifest {
   try {
     return ManifestSchema.parse(JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')));
   } catch (error) {
-    throw new BaselineError(`${named}: ${MANIFEST} is not a baseline apiwb wrote (${error instanceof z.ZodError ? error.issues[0]?.message ?? 'invalid' : error instanceof Error ? error.message : String(error)})`);
+    throw new BaselineError(`${named}: ${MANIFEST} is not a baseline apiwb wrote (${error instanceof z.ZodError ? error.issues[0]?.message ?? 'invalid' : faultText(error)})`);
   }
 }
 

@@ -6,6 +6,7 @@ import { open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { EXTRA_COLUMN } from '../export/csvSink';
 import { parseKeepingNumbers } from '../json/numberText';
+import { faultText } from '../text/faultText';
 
 export type RecordFormat = 'ndjson' | 'csv';
 
@@ -24,7 +25,7 @@ export function parseRecord(text: string, path: string, line: number): unknown {
   try {
     return parseKeepingNumbers(text);
   } catch (error) {
-    throw new RecordFileError(`${path}:${line}: not a JSON record (${error instanceof Error ? error.message : String(error)})`);
+    throw new RecordFileError(`${path}:${line}: not a JSON record (${faultText(error)})`);
   }
 }
 

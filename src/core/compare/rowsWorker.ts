@@ -10,6 +10,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { GrowingFile, GrowingFileGaveUp } from './growingFile';
 import { compareRecordFiles, type RecordComparison } from './partitioned';
 import { rulesOf } from './records';
+import { faultText } from '../text/faultText';
 
 const ROLE = 'apiwb-compare-rows';
 
@@ -44,7 +45,7 @@ export function rowsWorkerOf(file: string): RowsElsewhere {
         ? new Worker(`require('tsx/cjs');require(${JSON.stringify(file)});`, { eval: true, workerData: { role: ROLE, job } })
         : new Worker(file, { workerData: { role: ROLE, job } });
     } catch (error) {
-      reject(new GrowingFileGaveUp(`compare: no worker (${error instanceof Error ? error.message : String(error)})`));
+      reject(new GrowingFileGaveUp(`compare: no worker (${faultText(error)})`));
       return;
     }
     let settled = false;
@@ -90,7 +91,7 @@ export function serveRowsWorker(): boolean {
   compareRecordFiles({ path: job.rowsA, format: 'ndjson' }, { path: job.rowsB, format: 'ndjson', growing: rows }, {
     rules: rulesOf(job.key, job.ignore), tempDir: job.tempDir, ...(job.partitionBytes ? { partitionBytes: job.partitionBytes } : {}),
   }).then((records) => port.postMessage({ records } satisfies Answer), (error: unknown) => {
-    port.postMessage({ failed: error instanceof Error ? error.message : String(error) } satisfies Answer);
+    port.postMessage({ failed: faultText(error) } satisfies Answer);
   }).finally(() => port.close());
   return true;
 }

@@ -14,6 +14,7 @@ import { environmentNetwork } from './networkConfig';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import type { PrivateEnvLayer } from './privateEnvLayer';
 import { scalarText } from '../text/scalarText';
+import { faultText } from '../text/faultText';
 
 export const ENV_FILE_NAME = 'http-client.env.json';
 
@@ -110,7 +111,7 @@ function buildEnvironment(
     try {
       return substituteVariables(text, variables);
     } catch (error) {
-      throw new EnvFileError(error instanceof Error ? error.message : String(error), { file, env: name, key });
+      throw new EnvFileError(faultText(error), { file, env: name, key });
     }
   };
 

@@ -10,6 +10,7 @@
 // (test/unit/csvFromNdjson.test.ts holds the two to each other).
 import { isUtf8 } from 'node:buffer';
 import { firstStop, stringStops } from '../json/grammar';
+import { isJsonNumber, isNumberChar } from '../json/numberText';
 
 const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a, OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, NEWLINE = 0x0a, MINUS = 0x2d, DOT = 0x2e, ZERO = 0x30, NINE = 0x39;
 
@@ -20,13 +21,12 @@ STRING_STOP[QUOTE] = STRING_STOP[BACKSLASH] = STRING_STOP[COMMA] = 1;
 /** JSON whitespace between tokens (a line end never is one: lines are cut at it). */
 const SPACE = new Uint8Array(256);
 SPACE[0x20] = SPACE[0x09] = SPACE[0x0d] = 1;
-/** Bytes a number's text is made of. */
+/** Bytes a number's text is made of (numberText.ts's isNumberChar, as a table). */
 const NUMBER_BYTE = new Uint8Array(256);
-for (const c of '0123456789+-.eE') NUMBER_BYTE[c.charCodeAt(0)] = 1;
+for (let c = 0; c < 256; c++) NUMBER_BYTE[c] = isNumberChar(c) ? 1 : 0;
 /** A string starting with one of these may be a formula (TAB and CR never reach here raw). */
 const FORMULA_BYTE = new Uint8Array(256);
 for (const c of '=+-@') FORMULA_BYTE[c.charCodeAt(0)] = 1;
-const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const TRUE = Buffer.from('true'), FALSE = Buffer.from('false'), NULL = Buffer.from('null');
 
 export interface CsvFromNdjsonOptions {
@@ -302,7 +302,7 @@ export class CsvFromNdjson {
       while (NUMBER_BYTE[b[i]!] === 1) out[o++] = b[i++]!;
     }
     this.cursor = i;
-    return plain || JSON_NUMBER.test(b.toString('latin1', from, i)) ? o : -1;
+    return plain || isJsonNumber(b.toString('latin1', from, i)) ? o : -1;
   }
 
   /** A string cell that starts like a formula: read whole, then written with csvField's apostrophe where it needs one. */

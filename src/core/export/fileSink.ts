@@ -1,10 +1,9 @@
 // The file half of the NDJSON and CSV sinks: positional writes that resume at a checkpoint's length.
-import { constants, writeSync } from 'node:fs';
+import { constants } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { access, lstat, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileFaultWords } from '../files/outputs';
-import { terminalSafe } from '../text/terminalText';
 import type { FileSinkOptions, SinkMark } from './sink';
 
 /**
@@ -87,10 +86,14 @@ export class AppendOnlyFile {
    * path (a walk resumes from them), and where the old file is kept is said, so it is never lost unseen.
    */
   private sayAsideIfStopped(aside: string): void {
+    // Said only through the caller's port (the CLI's stderr line); without one, the next run's
+    // keptAsideNotes says where the copy is.
+    const note = this.options.say;
+    if (!note) return;
     const say = (signal: NodeJS.Signals): void => {
       this.forgetSignals();
       try {
-        (this.options.say ?? sayOnStderr)(`stopped: the file that was at ${this.path} before this run is kept at ${aside}`);
+        note(`stopped: the file that was at ${this.path} before this run is kept at ${aside}`);
       } catch {
         // stderr closed: nothing more can be said.
       }
@@ -267,9 +270,4 @@ function skipBytes(buffers: readonly Buffer[], count: number): Buffer[] {
     }
   }
   return rest;
-}
-
-/** A note of the file on stderr, at once and terminal-safe (no `say` given: no redactor at hand). */
-function sayOnStderr(note: string): void {
-  writeSync(2, `apiwb: ${terminalSafe(note)}\n`);
 }

@@ -9,6 +9,7 @@
 // way when an output claimed it. The same words for the file system's faults later on: fileFaultWords.
 import { existsSync, lstatSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { faultText } from '../text/faultText';
 
 export class OutputRefused extends Error {
   constructor(message: string) {
@@ -97,6 +98,6 @@ export function fileFaultWords(error: unknown, path: string): string {
     case 'ELOOP': return `${path} is a symbolic link; apiwb does not write through a link`;
     case 'EFBIG': return `${path} has grown past the largest file the file system allows`;
     case 'EIO': return `the disk holding ${path} failed to write (an I/O error)`;
-    default: return error instanceof Error ? error.message : String(error);
+    default: return faultText(error);
   }
 }

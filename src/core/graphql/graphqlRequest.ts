@@ -14,6 +14,7 @@
 // and by Copy as curl. An answer's `errors` (even with a 200) are a business failure: the `errors`
 // convention of src/core/catalog/businessErrors.ts already judges them so.
 import type { HttpRequest } from '../http/types';
+import { faultText } from '../text/faultText';
 
 const REQUEST_TYPE = 'x-request-type';
 const OPERATION = /^\s*(query|mutation|subscription)\b\s*([_A-Za-z][_0-9A-Za-z]*)?/m;
@@ -97,7 +98,7 @@ export function graphqlRequest(request: HttpRequest, fileFragments: readonly str
     try {
       variables = JSON.parse(variablesText) as unknown;
     } catch (error) {
-      return { graphql: true, problem: `the GraphQL variables after the query are not JSON: ${error instanceof Error ? error.message : String(error)}` };
+      return { graphql: true, problem: `the GraphQL variables after the query are not JSON: ${faultText(error)}` };
     }
     if (variables === null) variables = {};
     else if (typeof variables !== 'object' || Array.isArray(variables)) return { graphql: true, problem: 'the GraphQL variables after the query must be a JSON object' };

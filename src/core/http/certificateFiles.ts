@@ -7,6 +7,7 @@ import { createSecureContext } from 'node:tls';
 import type { CertificateConfig } from '../env/networkConfig';
 import { secretEnvVarName } from '../secrets/secretStore';
 import type { ClientCertificate } from './network';
+import { faultText } from '../text/faultText';
 
 export type CertificateCondition = 'ready' | 'expired' | 'not-yet-valid' | 'unreadable' | 'passphrase-missing';
 
@@ -36,7 +37,7 @@ export function pemCertificates(text: string): string[] {
 }
 
 function reason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = faultText(error);
   if (/ENOENT/.test(message)) return 'no such file';
   if (/EACCES/.test(message)) return 'not readable (permissions)';
   if (/bad decrypt|mac verify|BAD_DECRYPT/i.test(message)) return 'the passphrase does not open it';

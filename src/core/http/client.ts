@@ -14,6 +14,7 @@ import { deadlineFault, malformedRequestFault, redirectFault, toHttpFault } from
 import type { SecretBindings } from '../secrets/bindings';
 import { hopTo } from '../secrets/crossOrigin';
 import { HttpFault, type HttpRequest, type HttpResponse, type Redirect } from './types';
+import { faultText } from '../text/faultText';
 
 export interface SendOptions {
   /** Time allowed for the whole response, headers and body (ms). Default 30 000. */
@@ -248,7 +249,7 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
     if (decoded && codings && !options.signal?.aborted && isDecodingError(error)) {
       // No body at all under a coding header: nothing to decode, an empty body.
       if (decoded.codedBytes() === 0) return undefined;
-      return new HttpFault('undecodable', `${target.method} ${target.url}: the response body is compressed (Content-Encoding: ${codings.join(', ')}) but does not decode (${error instanceof Error ? error.message : String(error)}).`, target);
+      return new HttpFault('undecodable', `${target.method} ${target.url}: the response body is compressed (Content-Encoding: ${codings.join(', ')}) but does not decode (${faultText(error)}).`, target);
     }
     return toHttpFault(error, target, 'body', options.signal?.aborted === true);
   };

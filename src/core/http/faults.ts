@@ -1,6 +1,7 @@
 // Turns whatever undici or Node throws into an HttpFault whose message a person can act on: it names
 // the method and URL and says what happened in words, never an error code alone.
 import { HttpFault, type HttpFaultKind } from './types';
+import { faultText } from '../text/faultText';
 
 /** Where in the exchange the error happened; the same socket error means different things. */
 export type ExchangePhase = 'before-response' | 'body';
@@ -118,7 +119,7 @@ export function toHttpFault(
   if (aborted) return new HttpFault('aborted', describe('aborted', target, phase, ''), request);
   const codes = errorCodes(error);
   const kind = classify(codes, phase) ?? 'connection';
-  const message = error instanceof Error ? error.message : String(error);
+  const message = faultText(error);
   const detail = codes.length > 0 ? `${codes[0]}: ${message}` : message;
   const refused = proxyRefusal(message, target);
   const words = refused ?? (kind === 'tls' ? tlsAdvice(codes, target, detail) : describe(kind, target, phase, detail));

@@ -18,6 +18,7 @@ import { HttpFault, type HttpRequest } from './types';
 import { Agent } from './undiciCore';
 import type { NoProxyRule } from './noProxy';
 import { NetworkTrust } from './trust';
+import { faultText } from '../text/faultText';
 
 /**
  * undici's ProxyAgent, loaded on the first request that goes through a proxy (a run without one does not
@@ -115,7 +116,7 @@ class RoutingDispatcher extends (DispatcherBase as unknown as new () => Dispatch
       // Only a client certificate that does not open (a wrong passphrase, a key of another certificate) fails here.
       const target = { method: options.method, url: `${url.origin}${options.path}` };
       const label = routeOf(this.settings, url, this.verify).certificate?.label ?? 'configured';
-      throw new HttpFault('tls', `${target.method} ${target.url}: the client certificate ${label} for ${url.host} cannot be used (${error instanceof Error ? error.message : String(error)}); nothing was sent.`, target);
+      throw new HttpFault('tls', `${target.method} ${target.url}: the client certificate ${label} for ${url.host} cannot be used (${faultText(error)}); nothing was sent.`, target);
     }
     return agent.dispatch(options, handler);
   }

@@ -16,15 +16,20 @@ interface DirectiveRule {
   readonly tool: HttpTool | 'API Workbench';
   /** What it does here, after "@key (tool): ". */
   readonly words?: string;
+  /** Offered by completion, with what it does (the tool's twin of a key is not offered). */
+  readonly offered?: string;
+  /** The request's redirects are not followed: the 3xx is its response. */
+  readonly noRedirects?: true;
 }
 
+/** THE table of directives: every fact about a key (its fate, whose it is, its words, completion, effect) on its one line. */
 const RULES: Readonly<Record<string, DirectiveRule>> = {
-  name: { fate: 'read', tool: 'API Workbench' },
-  paging: { fate: 'read', tool: 'API Workbench' },
+  name: { fate: 'read', tool: 'API Workbench', offered: 'names the request, so later requests can use {{name.response.body.$.field}}' },
+  paging: { fate: 'read', tool: 'API Workbench', offered: 'overrides the paging style: page-number, page-headers, offset-remaining, batch-cursor, export-ordinal, stateful-extraction, generic, none' },
   folder: { fate: 'read', tool: 'API Workbench' },
-  'no-redirect': { fate: 'read', tool: 'JetBrains HTTP Client' },
-  noRedirect: { fate: 'read', tool: 'httpYac' },
-  disabled: { fate: 'skip', tool: 'httpYac', words: 'this request is not sent, neither when the file is run nor by Send (skipped)' },
+  'no-redirect': { fate: 'read', tool: 'JetBrains HTTP Client', offered: 'do not follow redirects', noRedirects: true },
+  noRedirect: { fate: 'read', tool: 'httpYac', noRedirects: true },
+  disabled: { fate: 'skip', tool: 'httpYac', words: 'this request is not sent, neither when the file is run nor by Send (skipped)', offered: 'not sent, neither when the file is run nor by Send' },
   loop: { fate: 'refuse', tool: 'httpYac', words: 'sending a request repeatedly is not supported; rather than send it once, this request is not run' },
   ref: { fate: 'warn', tool: 'httpYac', words: 'the named request is not sent first; requests are sent in file order, so its response is there only when it is above this one' },
   forceRef: { fate: 'warn', tool: 'httpYac', words: 'the named request is not sent first; requests are sent in file order, so its response is there only when it is above this one' },
@@ -32,13 +37,9 @@ const RULES: Readonly<Record<string, DirectiveRule>> = {
   note: { fate: 'warn', tool: 'REST Client', words: 'no confirmation is asked before this request is sent' },
 };
 
-/** The directives the product acts on, for completion: key and what it does. */
-export const READ_DIRECTIVES: ReadonlyArray<readonly [string, string]> = [
-  ['name', 'names the request, so later requests can use {{name.response.body.$.field}}'],
-  ['paging', 'overrides the paging style: page-number, page-headers, offset-remaining, batch-cursor, export-ordinal, stateful-extraction, generic, none'],
-  ['no-redirect', 'do not follow redirects'],
-  ['disabled', 'not sent, neither when the file is run nor by Send'],
-];
+/** The directives completion offers: key and what it does (the table's `offered`). */
+export const READ_DIRECTIVES: ReadonlyArray<readonly [string, string]> = Object.entries(RULES)
+  .flatMap(([key, rule]) => (rule.offered === undefined ? [] : [[key, rule.offered] as const]));
 
 /** The rule of a key written exactly so; undefined for a key no tool here is known to use. */
 function ruleOf(key: string): DirectiveRule | undefined {
@@ -114,7 +115,7 @@ export function disablingDirective(directives: readonly Directive[]): Directive 
 
 /** Whether a request with these directives (as resolved: key → value) follows redirects. */
 export function followsRedirects(directives: Readonly<Record<string, string>>): boolean {
-  return !Object.hasOwn(directives, 'no-redirect') && !Object.hasOwn(directives, 'noRedirect');
+  return !Object.keys(directives).some((key) => ruleOf(key)?.noRedirects === true);
 }
 
 /** A disabled request asked for by itself (a Send): why nothing goes, and how to send it. */

@@ -32,8 +32,11 @@ export function keepsNumberText(row: unknown, copy: unknown): void {
 }
 
 const QUOTE = 0x22, BACKSLASH = 0x5c, MINUS = 0x2d, DOT = 0x2e, ZERO = 0x30, NINE = 0x39;
-/** Characters a number's text is made of (after its first): digits, + - . e E. */
-const isNumberChar = (c: number): boolean => (c >= ZERO && c <= NINE) || c === 0x2b || c === MINUS || c === 0x2e || c === 0x65 || c === 0x45;
+/** Characters (or bytes) a number's text is made of: digits, + - . e E. A run of them is a number only when isJsonNumber says so. */
+export const isNumberChar = (c: number): boolean => (c >= ZERO && c <= NINE) || c === 0x2b || c === MINUS || c === DOT || c === 0x65 || c === 0x45;
+/** THE JSON number grammar (RFC 8259 §6), for every text read as a number: no leading zero, no bare dot, no "+" in front. */
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+export const isJsonNumber = (text: string): boolean => JSON_NUMBER.test(text);
 /** Control characters JSON writes only as a \u escape (no short escape such as \n). */
 const MARKS = [...Array.from({ length: 8 }, (_, c) => c), 0x0b, ...Array.from({ length: 18 }, (_, c) => c + 0x0e)];
 
@@ -117,7 +120,7 @@ export function parseKeepingNumbers(line: string): unknown {
   for (let s = 0; s < spans.length; s += 2) {
     const text = line.slice(spans[s], spans[s + 1]);
     // No JSON number: JSON.parse of the line as it is refuses it, with its own message.
-    if (!/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(text)) return JSON.parse(line);
+    if (!isJsonNumber(text)) return JSON.parse(line);
     rewritten += `${line.slice(from, spans[s])}"${markEscape}${texts.length}"`;
     texts.push(new NumberText(text));
     from = spans[s + 1]!;

@@ -16,18 +16,6 @@ import { hopTo, type Hop } from '../secrets/crossOrigin';
 import { remembered } from '../text/remembered';
 import type { PagingPlan } from './types';
 
-/**
- * Header names a checkpoint leaves out and a resume takes again from the fresh request besides the
- * vocabulary's credential headers (isCredentialHeader, always left out): none unless a caller adds some.
- */
-export const SECRET_HEADERS: readonly string[] = [];
-
-/** The test of a secret header: the vocabulary's rule, or one of the caller's extra names. */
-function secretHeaderTest(extra: readonly string[]): (name: string) => boolean {
-  if (extra.length === 0) return isCredentialHeader;
-  const names = new Set(extra.map((h) => h.trim().toLowerCase()));
-  return (name) => isCredentialHeader(name) || names.has(name.trim().toLowerCase());
-}
 
 export interface WalkCheckpoint {
   readonly version: 1;
@@ -59,10 +47,10 @@ export interface WalkCheckpoint {
 
 export type PageFacts = Readonly<Record<string, string | number>>;
 
-export function withoutSecrets(request: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS, guard?: SecretBindings): HttpRequest {
-  const secret = secretHeaderTest(secretHeaders);
+/** The request a checkpoint keeps: without the vocabulary's credential headers (isCredentialHeader), nor any header, query value or userinfo carrying a secret held. */
+export function withoutSecrets(request: HttpRequest, guard?: SecretBindings): HttpRequest {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) if (!secret(name) && !carriesHeld(guard, `${name}: ${value}`)) headers[name] = value;
+  for (const [name, value] of Object.entries(request.headers)) if (!isCredentialHeader(name) && !carriesHeld(guard, `${name}: ${value}`)) headers[name] = value;
   const url = remembered(bareUrls, request.url, BARE_URLS_LIMIT, urlWithoutSecrets);
   if (!guard || guard.size === 0) return { ...request, url, headers };
   const body = bodyWithoutHeld(request.body, guard);
@@ -164,9 +152,8 @@ export function maySecretQuery(search: string): boolean {
  * dropped) and its userinfo — then through the one cross-origin rule from `fresh`: another origin gets
  * none of them, and a body or a method other than GET there is refused.
  */
-export function resumeHop(stored: HttpRequest, fresh: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS, guard?: SecretBindings): Hop {
-  const secret = secretHeaderTest(secretHeaders);
-  const isSecret = (name: string, value: string): boolean => secret(name) || carriesHeld(guard, `${name}: ${value}`);
+export function resumeHop(stored: HttpRequest, fresh: HttpRequest, guard?: SecretBindings): Hop {
+  const isSecret = (name: string, value: string): boolean => isCredentialHeader(name) || carriesHeld(guard, `${name}: ${value}`);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(stored.headers)) if (!isSecret(name, value)) headers[name] = value;
   for (const [name, value] of Object.entries(fresh.headers)) if (isSecret(name, value)) headers[name] = value;
@@ -175,8 +162,8 @@ export function resumeHop(stored: HttpRequest, fresh: HttpRequest, secretHeaders
 }
 
 /** resumeHop's request; a resume the cross-origin rule refuses gets the stored request as it is (no secret in it). */
-export function withSecretsFrom(stored: HttpRequest, fresh: HttpRequest, secretHeaders: readonly string[] = SECRET_HEADERS, guard?: SecretBindings): HttpRequest {
-  const hop = resumeHop(stored, fresh, secretHeaders, guard);
+export function withSecretsFrom(stored: HttpRequest, fresh: HttpRequest, guard?: SecretBindings): HttpRequest {
+  const hop = resumeHop(stored, fresh, guard);
   return hop.ok ? hop.request : stored;
 }
 

@@ -11,6 +11,7 @@ import { recycleBlocks } from '../export/byteBlocks';
 import type { HeldPage, RowSink } from '../export/sink';
 import type { FetchedPage } from './pageFetch';
 import { PageEdges } from './pageChecks';
+import { faultText } from '../text/faultText';
 
 /** Rows handed over while a page arrives: its NDJSON lines, how many rows, the keys that may name a secret. */
 export type EarlyWrite = (ndjson: readonly Buffer[], rows: number, secretKeyCandidates: ReadonlySet<string>) => Promise<void>;
@@ -18,7 +19,7 @@ export type EarlyWrite = (ndjson: readonly Buffer[], rows: number, secretKeyCand
 /** A sink that failed while rows were handed to it during the download. */
 export class SinkFault extends Error {
   constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause));
+    super(faultText(cause));
   }
 }
 
@@ -160,7 +161,7 @@ export class PageWriting {
       await page?.drop();
       return undefined;
     } catch (error) {
-      return `the rows of a page that was not kept could not be cut off the file (${error instanceof Error ? error.message : String(error)})`;
+      return `the rows of a page that was not kept could not be cut off the file (${faultText(error)})`;
     }
   }
 

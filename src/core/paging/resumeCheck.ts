@@ -13,7 +13,7 @@
 import type { HttpRequest } from '../http/types';
 import type { SecretBindings } from '../secrets/bindings';
 import { originOf } from '../http/url';
-import { SECRET_HEADERS, withoutSecrets, type WalkCheckpoint } from './checkpoint';
+import { withoutSecrets, type WalkCheckpoint } from './checkpoint';
 import { asNumber, bodyKeepingNumbers, jsonBody, queryParam, withBodyFields, withQueryParam } from './requestEdit';
 import { createStrategy } from './strategies';
 import type { Page, PagingPlan, RequestPosition } from './types';
@@ -26,13 +26,13 @@ export type ResumeCheck = { readonly ok: true; readonly request: HttpRequest } |
  * prepared with the checkpoint's position values (positioned), still without credentials: the walker
  * puts them back through the one cross-origin rule (resumeHop). Or why the checkpoint is refused.
  */
-export function checkResume(checkpoint: WalkCheckpoint, fresh: HttpRequest, plan: PagingPlan | undefined, secretHeaders: readonly string[] = SECRET_HEADERS, source: 'read-back' | 'in-memory' = 'read-back', guard?: SecretBindings): ResumeCheck {
+export function checkResume(checkpoint: WalkCheckpoint, fresh: HttpRequest, plan: PagingPlan | undefined, source: 'read-back' | 'in-memory' = 'read-back', guard?: SecretBindings): ResumeCheck {
   const refusal = countsRefusal(checkpoint) ?? planRefusal(checkpoint.plan, plan);
   if (refusal) return { ok: false, reason: refusal };
   const stored = checkpoint.next;
   if (checkpoint.done || !stored) return { ok: false, reason: 'says the walk was finished: a finished walk is not resumed (run it again without --resume)' };
   const strategy = createStrategy(checkpoint.plan.style, checkpoint.plan.options);
-  const base = withoutSecrets(strategy.prepare(fresh), secretHeaders, guard);
+  const base = withoutSecrets(strategy.prepare(fresh), guard);
   const position = strategy.position?.(base) ?? {};
   // A cursor this process made (the panel's) is held to the request's method and server only (its
   // dynamic values may differ between preparations); one read back, in every part but its position.

@@ -11,8 +11,8 @@ import { resumeHop } from './checkpoint';
 export type Followed = { readonly ok: true; readonly request: HttpRequest; readonly notice?: string } | { readonly ok: false; readonly reason: string };
 
 /** The request a resume sends: `stored` (the checkpoint's next) with the credentials of `fresh`, where they may go. */
-export function resumeFrom(stored: HttpRequest, fresh: HttpRequest, secretHeaders: readonly string[], guard: SecretBindings | undefined): Followed {
-  const hop = resumeHop(stored, fresh, secretHeaders, guard);
+export function resumeFrom(stored: HttpRequest, fresh: HttpRequest, guard: SecretBindings | undefined): Followed {
+  const hop = resumeHop(stored, fresh, guard);
   if (!hop.ok) return hop;
   if (!hop.crossOrigin) return { ok: true, request: hop.request };
   const notice = `the walk resumes on another origin (${originOf(hop.request.url)}) than the request's (${originOf(fresh.url)}): ${droppedWords(hop.dropped)}`;

@@ -25,6 +25,7 @@ import type { WaitTurn } from './waitTurn';
 import type { WalkBook } from './walkBook';
 import { nextLink } from './walkOrigins';
 import type { WalkOptions, WalkResult } from './walkTypes';
+import { faultText } from '../text/faultText';
 
 /** What a walk's turns share, fixed for the walk. */
 export interface WalkSetting {
@@ -32,7 +33,6 @@ export interface WalkSetting {
   readonly http: HttpPort;
   readonly send: Send;
   readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  readonly secretHeaders: readonly string[];
   /** The secrets held and where each may go: checkpoints leave out what carries one, hops drop it. */
   readonly guard: SecretBindings | undefined;
   readonly bare: (r: HttpRequest) => HttpRequest;
@@ -120,7 +120,7 @@ export class WalkTurns {
     const renewed = await credentials.beforeRequest((words) => s.options.onProgress?.(book.progress(words)), s.options.signal);
     if (s.options.signal?.aborted) return book.finish('stopped', `cut short: stopped by the user before page ${book.pages + 1}. ${book.kept()}.`);
     if (typeof renewed === 'string') return book.fail(this.current, 'auth', renewed);
-    if (renewed) this.current = withSecretsFrom(this.current, renewed, s.secretHeaders, s.guard);
+    if (renewed) this.current = withSecretsFrom(this.current, renewed, s.guard);
     return undefined;
   }
 
@@ -160,7 +160,7 @@ export class WalkTurns {
     if (error instanceof HttpFault && error.kind === 'aborted') return book.finish('stopped', `cut short: stopped by the user during page ${book.pages + 1}. ${book.kept()}.`);
     if (error instanceof SinkFault) return book.fail(this.current, 'sink', `the page could not be written (${error.message})`);
     const fault = error instanceof HttpFault ? error : undefined;
-    return book.fail(this.current, fault?.kind ?? 'paging', fault?.message ?? (error instanceof Error ? error.message : String(error)));
+    return book.fail(this.current, fault?.kind ?? 'paging', fault?.message ?? (faultText(error)));
   }
 
   /** The wait turn after a response, and a 401 to credentials believed valid: 'go' when the response is a page. */
@@ -236,7 +236,7 @@ export class WalkTurns {
       const problem = await this.writing.keep(rows, streamed);
       return problem ? this.book.fail(this.current, 'sink', problem) : undefined;
     } catch (error) {
-      return await this.unwrite(this.book.fail(this.current, 'sink', `the page could not be written (${error instanceof Error ? error.message : String(error)})`));
+      return await this.unwrite(this.book.fail(this.current, 'sink', `the page could not be written (${faultText(error)})`));
     }
   }
 

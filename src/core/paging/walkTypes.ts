@@ -106,8 +106,6 @@ export interface WalkOptions {
    * checks within the walk are the same). Default true.
    */
   readonly continuable?: boolean;
-  /** Header names kept out of checkpoints. Default: Authorization, X-API-Key, Cookie, Proxy-Authorization. */
-  readonly secretHeaders?: readonly string[];
   readonly onProgress?: (progress: WalkProgress) => void;
   /** Called after a page is written, before the next request; awaited (the panel renders here). */
   readonly onPage?: (event: PageEvent) => void | Promise<void>;

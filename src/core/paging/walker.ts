@@ -12,7 +12,7 @@ import { setTimeout as sleepFor } from 'node:timers/promises';
 import { httpClient } from '../http/client';
 import type { HttpRequest } from '../http/types';
 import { DEFAULT_MAX_WAIT_MS, QuotaBook, WaitBudget } from '../http/serverWaits';
-import { SECRET_HEADERS, withoutSecrets } from './checkpoint';
+import { withoutSecrets } from './checkpoint';
 import { checkResume } from './resumeCheck';
 import { createStrategy } from './strategies';
 import { WaitTurn } from './waitTurn';
@@ -56,13 +56,12 @@ export async function walk(request: HttpRequest, options: WalkOptions): Promise<
 
 function settingOf(options: WalkOptions): Omit<WalkSetting, 'waits'> & { readonly budget: WaitBudget } {
   const http = options.http ?? httpClient;
-  const secretHeaders = options.secretHeaders ?? SECRET_HEADERS;
   const guard = options.sendOptions?.guard;
   return {
-    options, http, secretHeaders, guard,
+    options, http, guard,
     send: options.send ?? ((r, o) => http.send(r, o)),
     sleep: options.sleep ?? defaultSleep,
-    bare: (r) => withoutSecrets(r, secretHeaders, guard),
+    bare: (r) => withoutSecrets(r, guard),
     maxPages: options.maxPages ?? 10_000,
     resuming: options.resumeFrom !== undefined,
     clock: options.now ?? Date.now,
@@ -77,7 +76,7 @@ function settingOf(options: WalkOptions): Omit<WalkSetting, 'waits'> & { readonl
  */
 function firstRequest(request: HttpRequest, options: WalkOptions, setting: Omit<WalkSetting, 'waits'>, book: WalkBook): HttpRequest | WalkResult {
   const resume = options.resumeFrom;
-  const resumed = resume ? checkResume(resume, request, options.plan, setting.secretHeaders, options.resumeSource, setting.guard) : undefined;
+  const resumed = resume ? checkResume(resume, request, options.plan, options.resumeSource, setting.guard) : undefined;
   if (resumed && !resumed.ok) {
     const words = `not resumed: the checkpoint ${resumed.reason}. Nothing was sent; the rows kept are as they were`;
     const failure = { page: book.pages + 1, request: { method: request.method.toUpperCase(), url: request.url }, kind: 'resume' as const, message: words };
@@ -85,7 +84,7 @@ function firstRequest(request: HttpRequest, options: WalkOptions, setting: Omit<
     return refused;
   }
   if (!resumed?.ok) return book.strategy?.prepare(request) ?? request;
-  const hop = resumeFrom(resumed.request, request, setting.secretHeaders, setting.guard);
+  const hop = resumeFrom(resumed.request, request, setting.guard);
   if (!hop.ok) {
     // Resuming again would meet the same rule: not resumable.
     const { resumeAt: _again, ...refused } = book.fail(resumed.request, 'paging', hop.reason);

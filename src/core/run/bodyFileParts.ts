@@ -1,8 +1,9 @@
 // A multipart body's `< ./file` lines (httpfile/request.ts finds them) replaced by the files' content, as
-// REST Client, httpYac and the JetBrains HTTP Client send them. Each file is read through the port of a
-// `< file` body (relative to the .http file, by the editor's and the CLI's own rules; the CLI checked it
-// and registered it as an input of the run first: runPlan.ts). The body's other lines get their variables
-// as the body did. A part goes as text: a file that is not text in its encoding is refused, never sent mangled.
+// REST Client, httpYac and the JetBrains HTTP Client send them. Each file is read by the one reader of a
+// request's included files (prepareRequest.ts: includedText, the `< file` body's too: through the port,
+// relative to the .http file, `<@` with its variables and $auth; the CLI checked it and registered it as
+// an input of the run first: runPlan.ts). The body's other lines get their variables as the body did. A
+// part goes as text: a file that is not text in its encoding is refused, never sent mangled.
 // Line breaks: a multipart body's structure (boundary lines, part headers, the blank line after them) ends
 // its lines in CRLF whatever the .http file's own (RFC 2046 5.1.1, RFC 7578; REST Client writes '\r\n'), and
 // so do the lines of a text part written inline, as REST Client sends them; a `< ./file` part's content goes
@@ -10,16 +11,15 @@
 import type { BodyFileLine } from '../httpfile/model';
 import type { ResolvedText } from '../httpfile/resolve';
 import { splitLines } from '../httpfile/lines';
-import { NotTextError } from '../text/bodyFile';
 
-/** What the parts need: the body's text and first line, its file lines, how text is resolved, how a file is read. */
-export interface FilePartsInput {
+/** What the parts need: the body's text and first line, its file lines, how text is resolved, what a file line sends. */
+export interface FilePartsInput<F extends { readonly problem: string }> {
   readonly text: string;
   readonly firstLine: number;
   readonly files: readonly BodyFileLine[];
   readonly resolve: (text: string) => ResolvedText;
-  /** `strict`: bytes that do not decode throw NotTextError (decodeBodyFile's, core/text/bodyFile.ts). */
-  readonly read: (path: string, encoding?: string, strict?: boolean) => Promise<string>;
+  /** A file line's content as sent (read as text only, `<@` substituted), or why it cannot be. */
+  readonly part: (file: BodyFileLine) => Promise<string | F>;
 }
 
 /** The file line as written, for messages: `< ./up.txt`. */
@@ -35,7 +35,7 @@ export function pathVariableProblem(file: Pick<BodyFileLine, 'path' | 'substitut
 const CRLF = '\r\n';
 
 /** The body with each file line replaced by its file's content, lines broken with CRLF; or the first problem (a line's words, an unresolved variable). */
-export async function withFileParts(input: FilePartsInput): Promise<ResolvedText | { readonly problem: string }> {
+export async function withFileParts<F extends { readonly problem: string }>(input: FilePartsInput<F>): Promise<ResolvedText | F | { readonly problem: string }> {
   const byLine = new Map(input.files.map((f) => [f.range.start.line, f]));
   let text = '';
   let pending = '';
@@ -52,18 +52,11 @@ export async function withFileParts(input: FilePartsInput): Promise<ResolvedText
     }
     add(input.resolve(pending));
     pending = '';
-    const shown = shownFileLine(file);
     const variable = pathVariableProblem(file);
     if (variable !== undefined) return { problem: variable };
-    let content: string;
-    try {
-      content = await input.read(file.path, file.encoding, true);
-    } catch (error) {
-      if (error instanceof NotTextError) return { problem: `${shown}: ${error.message}; a multipart part is sent as text only, so this request is not sent` };
-      return { problem: `${shown}: ${error instanceof Error ? error.message : String(error)}` };
-    }
-    add(file.substituteVariables ? input.resolve(content) : { text: content, unresolved: [] });
-    text += line.eol === '' ? '' : CRLF;
+    const content = await input.part(file);
+    if (typeof content !== 'string') return content;
+    text += content + (line.eol === '' ? '' : CRLF);
   }
   add(input.resolve(pending));
   return { text, unresolved };

@@ -3,6 +3,7 @@
 // reading a file (a trusted workspace; outside the folder only once asked) hold for it too.
 import { parse } from 'dotenv';
 import type { DotenvValues } from '../httpfile/resolve';
+import { faultText } from '../text/faultText';
 
 /** Not found, as Node (ENOENT) and the editor's file system (FileNotFound) say it. */
 function isNotFound(error: unknown): boolean {
@@ -23,7 +24,7 @@ export async function readDotenv(readInclude: (path: string) => Promise<string>,
       text = await readInclude(`./${name}`);
     } catch (error) {
       if (isNotFound(error)) continue;
-      return { problem: `${name}: ${error instanceof Error ? error.message : String(error)}` };
+      return { problem: `${name}: ${faultText(error)}` };
     }
     return { file: name, values: parse(text) };
   }

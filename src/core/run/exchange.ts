@@ -224,7 +224,7 @@ function cursorOf(walked: WalkResult, ready: Ready, input: ExchangeInput, guard:
   const plan = walked.checkpoint.plan;
   if (plan.style === 'none' || (walked.pages === 0 && input.pages === 'first') || input.continuable === false) return undefined;
   const stopped = stoppedWords(walked);
-  return { plan, checkpoint: walked.checkpoint, first: withoutSecrets(ready.request, undefined, guard), more: canContinue(walked), environment: input.prepare.environment.name, ...(stopped ? { stopped } : {}) };
+  return { plan, checkpoint: walked.checkpoint, first: withoutSecrets(ready.request, guard), more: canContinue(walked), environment: input.prepare.environment.name, ...(stopped ? { stopped } : {}) };
 }
 
 /** The send step: the walk of one page ('first') or of every page ('all'), and the response shown. */

@@ -5,6 +5,7 @@
 // whose source is not known — is said for that request only, with its file, line, reason and the tool whose
 // construct it is; the others of the file run. An error outside every request's block is the file's.
 import type { HttpFile, HttpFileDiagnostic, HttpRequestNode, HttpTool, RequestBlock } from '../httpfile/model';
+import { disablingDirective } from '../httpfile/directives';
 import { notSentWords } from '../httpfile/requestLine';
 import { shapeProblem } from './requestShape';
 
@@ -23,13 +24,17 @@ export interface NotRunRequest {
 
 type Reason = Pick<NotRunRequest, 'reason' | 'tool'>;
 
+/** Why a request is not run; `stoppedBy`: the line of its block that stops it and that line's words, when a line does. */
+export type RequestReason = Reason & { readonly stoppedBy?: { readonly line: number; readonly words: string } };
+
 const TOOL_OF_CODE: Partial<Record<HttpFileDiagnostic['code'], HttpTool>> = {
   'malformed-assertion': 'httpYac',
   'unterminated-handler': 'JetBrains HTTP Client',
 };
 
-function fromDiagnostic(d: HttpFileDiagnostic): Reason {
-  return { reason: `line ${d.range.start.line + 1}: ${d.message}`, tool: TOOL_OF_CODE[d.code] ?? 'API Workbench' };
+function fromDiagnostic(d: HttpFileDiagnostic): RequestReason {
+  const line = d.range.start.line + 1;
+  return { reason: `line ${line}: ${d.message}`, tool: TOOL_OF_CODE[d.code] ?? 'API Workbench', stoppedBy: { line, words: d.message } };
 }
 
 /** What stops a request: an error, or a line of its block the parser did not read (what it says would not be sent). */
@@ -41,9 +46,31 @@ function errorsIn(file: HttpFile, firstLine: number, lastLine: number): HttpFile
   return file.diagnostics.filter((d) => stops(d) && d.range.start.line >= firstLine && d.range.start.line <= lastLine);
 }
 
-/** A diagnostic a run says before it sends (it would go unnoticed in a terminal): a request line read as a body, a directive not acted on as written. */
+/**
+ * A diagnostic a run says before it sends (it would go unnoticed in a terminal): a request line read as a
+ * body, a directive not acted on as written — but not the one that is the reason its request is not run
+ * (stoppingDiagnostic): that one is said once, there, with its file and line.
+ */
 export function saidBeforeRun(d: HttpFileDiagnostic): boolean {
   return d.code === 'missing-separator' || d.code === 'directive';
+}
+
+/** The line of a request's block that is the reason it is not run (its first error or unread line); none for a kind not sent (the kind is its reason). */
+export function stoppingDiagnostic(file: HttpFile, block: RequestBlock, node: HttpRequestNode): HttpFileDiagnostic | undefined {
+  return notSentKind(node) === undefined ? errorsIn(file, block.firstLine, block.lastLine)[0] : undefined;
+}
+
+/**
+ * Why a request of a run of many — `apiwb run` of a file, `apiwb compare`, the editor's Compare of a
+ * collection — is set aside unsent, neither run nor failed: its `# @disabled` (directives.ts), in that
+ * line's words (`line 7: @disabled (httpYac): this request is not sent, …`). Undefined for one that is run.
+ */
+export function setAsideReason(file: HttpFile, block: RequestBlock): string | undefined {
+  const disabled = disablingDirective(block.directives);
+  if (!disabled) return undefined;
+  const line = disabled.range.start.line;
+  const said = file.diagnostics.find((d) => d.code === 'directive' && d.range.start.line === line);
+  return `line ${line + 1}: ${said?.message ?? `@${disabled.key}`}`;
 }
 
 /** Why a request of another kind is not sent (every caller: the run, the editor's send), or undefined for a kind that is. */
@@ -52,10 +79,10 @@ export function notSentKind(node: HttpRequestNode): string | undefined {
 }
 
 /** Why this request of `file` is not run, or undefined when it is sent. `environment`: the run's variables. */
-export function notRunReason(file: HttpFile, block: RequestBlock, node: HttpRequestNode, environment: Readonly<Record<string, string>>): Reason | undefined {
+export function notRunReason(file: HttpFile, block: RequestBlock, node: HttpRequestNode, environment: Readonly<Record<string, string>>): RequestReason | undefined {
   const kind = notSentKind(node);
   if (kind !== undefined) return { reason: kind, tool: 'httpYac' };
-  const error = errorsIn(file, block.firstLine, block.lastLine)[0];
+  const error = stoppingDiagnostic(file, block, node);
   if (error) return fromDiagnostic(error);
   const shape = shapeProblem(file, node, environment);
   return shape === undefined ? undefined : { reason: shape, tool: 'httpYac' };
@@ -66,5 +93,8 @@ export function fileProblems(file: HttpFile): Array<Reason & { readonly line: nu
   return file.blocks
     .filter((b) => !b.request)
     .flatMap((b) => errorsIn(file, b.firstLine, b.lastLine))
-    .map((d) => ({ ...fromDiagnostic(d), line: d.range.start.line + 1 }));
+    .map((d) => {
+      const { reason, tool } = fromDiagnostic(d);
+      return { reason, tool, line: d.range.start.line + 1 };
+    });
 }

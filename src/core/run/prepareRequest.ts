@@ -5,7 +5,7 @@ import { AuthError, AuthVariables, findAuthReferences, type AuthReference, type 
 import type { AuthScheme } from '../auth/explain';
 import { authEntryOf, type Environment } from '../env';
 import type { HttpRequest } from '../http/types';
-import type { Body, HttpFile, HttpRequestNode } from '../httpfile';
+import type { Body, BodyFileLine, HttpFile, HttpRequestNode } from '../httpfile';
 import {
   fileVariablesFor, requestAt, resolveRequest, resolveVariables,
   type DynamicVariableResolver, type NamedResponse, type ResolvedRequest, type ResolvedText, type UnresolvedVariable, type VariableScope,
@@ -17,7 +17,9 @@ import { readDotenv } from './dotenvFile';
 import { isPathOnly, shapeRequest, withBasicEncoded } from './requestShape';
 import { notSentKind } from './notRun';
 import { shownFileLine, withFileParts } from './bodyFileParts';
+import { NotTextError } from '../text/bodyFile';
 import { directiveRefusal } from '../httpfile/directives';
+import { faultText } from '../text/faultText';
 
 export interface PrepareContext {
   readonly environment: Environment;
@@ -61,6 +63,9 @@ export type Prepared =
 
 type Failure = Extract<Prepared, { ok: false }>;
 
+/** A file a body names: the `< file` body (ResolvedRequest's bodyInclude) or a multipart part's line. */
+type IncludedFile = Pick<BodyFileLine, 'path' | 'substituteVariables' | 'encoding'>;
+
 export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: PrepareContext): Promise<Prepared> {
   const found = requestAt(file, requestIndex);
   const node = found?.request;
@@ -103,13 +108,14 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
   if (missing) return { ok: false, kind: 'unresolved', problem: unresolvedProblem(missing, ctx.environment), url: resolved.url };
 
   let body = resolved.body;
+  const withFiles: VariableScope = { ...scope, fileVariables: fileVariablesFor(file, requestIndex) };
   if (node.body?.kind === 'inline' && node.body.files) {
-    const parts = await multipartBody(node.body, resolved.url, ctx, { ...scope, fileVariables: fileVariablesFor(file, requestIndex) });
+    const parts = await multipartBody(node.body, resolved.url, auth, ctx, withFiles);
     if (typeof parts !== 'string') return parts;
     body = parts;
   }
   if (resolved.bodyInclude) {
-    const read = await includedBody(resolved, auth, ctx, { ...scope, fileVariables: fileVariablesFor(file, requestIndex) });
+    const read = await includedText(resolved.bodyInclude, false, auth, ctx, withFiles, resolved.url);
     if (typeof read !== 'string') return read;
     body = read;
   }
@@ -149,31 +155,39 @@ async function fetchAuth(auth: AuthVariables, references: readonly AuthReference
   }
 }
 
-/** A multipart body with its `< ./file` lines replaced by the files' content, its lines broken with CRLF (bodyFileParts.ts). */
-async function multipartBody(body: Extract<Body, { kind: 'inline' }>, url: string, ctx: PrepareContext, scope: VariableScope): Promise<string | Failure> {
-  const parts = await withFileParts({ text: body.text, firstLine: body.range.start.line, files: body.files ?? [], resolve: (text) => resolveVariables(text, scope), read: ctx.readInclude });
-  if ('problem' in parts) return { ok: false, kind: 'include', problem: parts.problem, url };
+/** A multipart body with its `< ./file` lines replaced by the files' content (includedText), its lines broken with CRLF (bodyFileParts.ts). */
+async function multipartBody(body: Extract<Body, { kind: 'inline' }>, url: string, auth: AuthVariables, ctx: PrepareContext, scope: VariableScope): Promise<string | Failure> {
+  const parts = await withFileParts({
+    text: body.text, firstLine: body.range.start.line, files: body.files ?? [],
+    resolve: (text) => resolveVariables(text, scope),
+    part: (file) => includedText(file, true, auth, ctx, scope, url),
+  });
+  if ('problem' in parts) return 'ok' in parts ? parts : { ok: false, kind: 'include', problem: parts.problem, url };
   const missing = parts.unresolved[0];
   return missing ? { ok: false, kind: 'unresolved', problem: unresolvedProblem(missing, ctx.environment), url } : parts.text;
 }
 
-/** A `< file` body read through the port; `<@ file` also has its {{variables}} (and $auth) substituted. */
-async function includedBody(resolved: ResolvedRequest, auth: AuthVariables, ctx: PrepareContext, scope: VariableScope): Promise<string | Failure> {
-  const include = resolved.bodyInclude;
-  if (!include) return '';
+/**
+ * THE reader of a file a request's body names — the `< file` body and each multipart part alike: read
+ * through the port, and for `<@` its {{variables}} substituted, the $auth values it names fetched first as
+ * the request's own are (a sign-in when one is needed). `strict`: a multipart part, sent as text only
+ * (bytes that do not decode are refused, never sent mangled).
+ */
+async function includedText(include: IncludedFile, strict: boolean, auth: AuthVariables, ctx: PrepareContext, scope: VariableScope, url: string): Promise<string | Failure> {
   const shown = `${shownFileLine(include)}: `;
   let text: string;
   try {
-    text = await ctx.readInclude(include.path, include.encoding);
+    text = await ctx.readInclude(include.path, include.encoding, strict);
   } catch (error) {
-    return { ok: false, kind: 'include', problem: `${shown}${error instanceof Error ? error.message : String(error)}`, url: resolved.url };
+    const why = error instanceof NotTextError ? `${error.message}; a multipart part is sent as text only, so this request is not sent` : faultText(error);
+    return { ok: false, kind: 'include', problem: `${shown}${why}`, url };
   }
   if (!include.substituteVariables) return text;
-  const authFailure = await fetchAuth(auth, findAuthReferences([text]), ctx.environment, () => resolved.url, shown);
+  const authFailure = await fetchAuth(auth, findAuthReferences([text]), ctx.environment, () => url, shown);
   if (authFailure) return authFailure;
   const substituted = resolveVariables(text, scope);
   const missing = substituted.unresolved[0];
-  if (missing) return { ok: false, kind: 'unresolved', problem: `${shown}${unresolvedProblem(missing, ctx.environment)}`, url: resolved.url };
+  if (missing) return { ok: false, kind: 'unresolved', problem: `${shown}${unresolvedProblem(missing, ctx.environment)}`, url };
   return substituted.text;
 }
 

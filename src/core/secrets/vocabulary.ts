@@ -18,18 +18,36 @@ const SCHEME_HEADER_NAMES: ReadonlySet<string> = new Set(['authorization', 'prox
 export const AUTH_SCHEME = /^(Bearer|Basic|Digest|Token|ApiKey|Negotiate|NTLM|AWS4-HMAC-SHA256|OAuth)\s+(.*)$/is;
 
 /**
- * The words that make `key` a secret (`apikey`, `X-Service-Key`, `private_key`); alone it is not
- * (`Idempotency-Key`). One list for the header rule and the name rule (SECRET_WORD) alike.
+ * THE secret words: a name that holds one holds a secret (`X-Service-Token`, `db_password`,
+ * `aws_secret_access_key`), unless it describes one (DESCRIBING_WORDS). `key` alone is not one
+ * (`Idempotency-Key`): only after a qualifier (`apikey`, `X-Service-Key`, `private_key`).
+ * Matched two ways, each stated beside its rule: a header by the parts of its name (isCredentialHeader:
+ * a part that is, or ends in, a word), any other name by substrings (isSecretName: camelCase has no
+ * separators to cut at).
  */
+const SECRET_WORDS: readonly string[] = ['password', 'passwd', 'passphrase', 'pwd', 'secret', 'token', 'credential'];
 const KEY_QUALIFIERS: readonly string[] = ['api', 'access', 'private', 'service', 'subscription', 'signing'];
 const KEY_QUALIFIER_SET: ReadonlySet<string> = new Set(KEY_QUALIFIERS);
-/** A name part that is, or ends in, a secret word (`token`, `authtoken`, `password`, `clientsecret`, `apikey`, `credentials`). */
-const SECRET_HEADER_PART = new RegExp(`(?:token|passw(?:or)?d|passphrase|pwd|secret|credentials?|(?:${KEY_QUALIFIERS.join('|')})key)$`);
-/** Name parts of a header that tells something ABOUT a credential rather than carrying one (`X-Debug-Token-Link`, `X-Token-Expires`). */
-const DESCRIBING_HEADER_PARTS: ReadonlySet<string> = new Set([
-  'link', 'url', 'uri', 'endpoint', 'location', 'type', 'name', 'expires', 'expiry', 'expiration', 'lifetime', 'ttl',
-  'count', 'length', 'limit', 'max', 'policy', 'hint', 'format', 'prefix', 'page', 'cursor', 'next', 'continuation',
-]);
+/** By parts: a part that is, or ends in, a secret word or a qualified key (plural too: `credentials`). */
+const SECRET_HEADER_PART = new RegExp(`(?:${SECRET_WORDS.join('|')}|(?:${KEY_QUALIFIERS.join('|')})key)s?$`);
+/** By substrings: a secret word or a qualified key anywhere, a separator allowed before `key`. */
+const SECRET_WORD = new RegExp(`${SECRET_WORDS.join('|')}|(?:${KEY_QUALIFIERS.join('|')})[\\s_-]?key`, 'i');
+
+/** THE words that tell something ABOUT a secret rather than carry one: a URL, a type, a paging cursor, a count. */
+const DESCRIBING_WORDS: readonly string[] = [
+  'url', 'uri', 'endpoint', 'location', 'type', 'name', 'lifetime', 'page', 'cursor', 'continuation', 'next',
+  'count', 'length', 'limit', 'max', 'policy', 'hint', 'prefix', 'format',
+];
+/**
+ * By parts, for headers (`X-Debug-Token-Link`, `X-Token-Expires`): the describing words, and these as whole
+ * parts only (inside a name they would hide secrets: `little_secret`, `linkedin_token`).
+ */
+const DESCRIBING_HEADER_PARTS: ReadonlySet<string> = new Set([...DESCRIBING_WORDS, 'link', 'ttl', 'expires', 'expiry', 'expiration']);
+/**
+ * By substrings, for other names (`token_url`, `nextPageToken`): the describing words, and `expir`, a
+ * `header` name and a `sync` token (a cursor) — names only: a header named X-Sync-Token is a credential.
+ */
+const NOT_SECRET_WORD = new RegExp([...DESCRIBING_WORDS, 'expir', 'header', 'sync'].join('|'), 'i');
 
 /**
  * THE rule of which header carries a credential: one of CREDENTIAL_HEADER_NAMES, or a name with a secret
@@ -60,11 +78,6 @@ const SECRET_FIELD_NAMES: ReadonlySet<string> = new Set([
   'aws_secret_access_key', 'aws_session_token', 'subscription_key', 'pass', 'passphrase',
 ]);
 
-/** A name that contains one of these words holds a secret (`db_password`, `aws_secret_access_key`, `X-Auth-Token`)… */
-const SECRET_WORD = new RegExp(`pass(?:word|wd|phrase)|secret|token|(?:${KEY_QUALIFIERS.join('|')})[\\s_-]?key|credential`, 'i');
-/** …unless it names something about a secret rather than the secret: a URL, a type, a paging cursor, a count. */
-const NOT_SECRET_WORD = /url|uri|endpoint|type|name|location|lifetime|expir|page|cursor|continuation|next|count|length|limit|max|policy|hint|header|prefix|format|sync/i;
-
 /**
  * True when a field, parameter, header or variable of this name holds a secret: an exact secret name
  * (`password`, `token`), or a name containing a secret word that does not describe something else
@@ -81,29 +94,11 @@ export function isSecretName(name: string): boolean {
 export const SECRET_NAME_HINT = /pass|secret|token|key|credential|session|pwd|cookie|authorization/i;
 
 // The fast paths (redaction's name=value rule, a checkpoint's query) skip a text in which SECRET_NAME_HINT
-// finds nothing, so it must find a word in every name isSecretName accepts: each listed name, and each
-// word of SECRET_WORD (its alternatives, a group read as its first choice, an optional separator left
-// out). Checked as the vocabulary loads: a name added to a list and missed by the hint stops everything.
-for (const name of [...SECRET_FIELD_NAMES, ...CREDENTIAL_HEADER_NAMES, ...wordsOf(SECRET_WORD)]) {
+// finds nothing, so it must find a word in every name isSecretName accepts: each listed name, each secret
+// word and each qualified key. Checked as the vocabulary loads: a name added to a list and missed by the
+// hint stops everything.
+for (const name of [...SECRET_FIELD_NAMES, ...CREDENTIAL_HEADER_NAMES, ...SECRET_WORDS, ...KEY_QUALIFIERS.map((q) => `${q}key`)]) {
   if (!SECRET_NAME_HINT.test(name)) throw new Error(`SECRET_NAME_HINT finds no word in the secret name '${name}'`);
-}
-
-/** One plain word for each top-level alternative of a pattern written like SECRET_WORD. */
-function wordsOf(pattern: RegExp): string[] {
-  const alternatives: string[] = [];
-  let depth = 0;
-  let start = 0;
-  const source = pattern.source;
-  for (let i = 0; i <= source.length; i++) {
-    const c = source[i];
-    if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if ((c === '|' && depth === 0) || c === undefined) {
-      alternatives.push(source.slice(start, i));
-      start = i + 1;
-    }
-  }
-  return alternatives.map((alternative) => alternative.replace(/\(\?:([^|)]*)[^)]*\)/g, '$1').replace(/\[[^\]]*\]\?/g, ''));
 }
 
 /** One `{{name}}` or `{{ $auth.token("id") }}` of a text: where it starts, where it ends (after its `}}`) and its name, the spaces around it left out. */

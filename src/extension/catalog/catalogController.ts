@@ -10,6 +10,7 @@ import { fundraisingService } from '../../core/catalog/fundraising';
 import { importOpenApiText, importOpenApiUrl, OverlaySet, overlayFileText, readOverlayFile, sourceKey, toCatalogOverlayParams, type OpenApiImport } from '../../core/openapi';
 import type { CatalogOverlayParams } from '../../protocol/lsp';
 import { isSecretName } from '../../core/secrets';
+import { faultText } from '../../core/text/faultText';
 
 const BASE_SERVICES: readonly Service[] = [engagementService, fundraisingService, bookingService];
 
@@ -48,7 +49,7 @@ export class CatalogController implements vscode.Disposable {
       try {
         this.overlays.set(readOverlayFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), uri.fsPath));
       } catch (error) {
-        this.log(`OpenAPI overlay ${name} skipped: ${error instanceof Error ? error.message : String(error)}`);
+        this.log(`OpenAPI overlay ${name} skipped: ${faultText(error)}`);
       }
     }
     this.rebuild();
@@ -75,7 +76,7 @@ export class CatalogController implements vscode.Disposable {
       try {
         await this.import(imported.source);
       } catch (error) {
-        problems.push(error instanceof Error ? error.message : String(error));
+        problems.push(faultText(error));
       }
     }
     return problems;

@@ -9,6 +9,7 @@ import { knownSecretValues } from '../../core/secrets';
 import type { CatalogController } from '../catalog/catalogController';
 import type { EnvironmentController } from '../environments/environmentController';
 import { readIncludedBody } from '../workspaceTrust';
+import { faultText } from '../../core/text/faultText';
 
 export interface RequestRef { readonly uri: vscode.Uri; readonly index: number }
 
@@ -63,7 +64,7 @@ export class GenerateCommands {
       await vscode.window.showTextDocument(opened, { preview: false });
       return opened;
     } catch (error) {
-      void vscode.window.showErrorMessage(`API Workbench: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showErrorMessage(`API Workbench: ${faultText(error)}`);
       return undefined;
     }
   }

@@ -14,6 +14,7 @@ import { formatCountOf } from '../../core/results/format';
 import type { CatalogController } from '../catalog/catalogController';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { RequestsNode } from '../requests/requestsTree';
+import { faultText } from '../../core/text/faultText';
 
 export const COLLECTIONS_FOLDER = 'collections';
 
@@ -130,7 +131,7 @@ export class CollectionCommands {
       // The same sentence as apiwb import-openapi (one function).
       void vscode.window.showInformationMessage(`API Workbench: ${importSummary(imported, importCounts(imported, CONTRACT_SERVICES))}${warnings}`);
     } catch (error) {
-      void vscode.window.showErrorMessage(`API Workbench: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showErrorMessage(`API Workbench: ${faultText(error)}`);
     }
   }
 
@@ -163,7 +164,7 @@ export class CollectionCommands {
       void vscode.window.showInformationMessage(`API Workbench: imported ${imported.files.reduce((n, f) => n + f.requests, 0)} request(s) into ${vscode.workspace.asRelativePath(folder)}.${dropped}${warningsText(imported.warnings)}`);
       return folder;
     } catch (error) {
-      void vscode.window.showErrorMessage(`API Workbench: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showErrorMessage(`API Workbench: ${faultText(error)}`);
       return undefined;
     }
   }

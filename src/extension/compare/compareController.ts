@@ -29,6 +29,8 @@ import type { HttpFile } from '../../core/httpfile/model';
 import { openFileSink, redactingSink } from '../../core/export';
 import { parseHttpFile, requestLabel } from '../../core/httpfile';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
+import { setAsideReason } from '../../core/run/notRun';
+import { requestAt } from '../../core/httpfile/resolve';
 import { processEnvironment, readIncludedBody } from '../workspaceTrust';
 import { Redactor, knownSecretValues } from '../../core/secrets';
 import { ScopedSecretStore } from '../credentials/scopedSecretStore';
@@ -41,6 +43,7 @@ import { responseTimeoutMs } from '../settings';
 import { MAX_SHOWN, type CompareView, type CompareViewRecord, type CompareViewSummary } from './compareHtml';
 import { ComparePanel } from './comparePanel';
 import { pickForEntry, pickOther, pickPagesAndKey, storedWhen, type CompareChoices } from './comparePicks';
+import { faultText } from '../../core/text/faultText';
 
 export type { CompareChoices } from './comparePicks';
 
@@ -59,6 +62,23 @@ async function requestsOf(target: SendTarget | RequestsNode | undefined): Promis
   return at ? [at] : undefined;
 }
 
+/**
+ * For each target, the request set aside unsent on both sides (`# @disabled`), by the rule `apiwb run`
+ * and `apiwb compare` set it aside by (core/run/notRun.ts: setAsideReason), with its words.
+ */
+async function setAsideOf(targets: readonly SendTarget[]): Promise<Array<SetAside | undefined>> {
+  const files = new Map<string, HttpFile>();
+  const out: Array<SetAside | undefined> = [];
+  for (const at of targets) {
+    const parsed = files.get(at.uri) ?? parseHttpFile((await vscode.workspace.openTextDocument(vscode.Uri.parse(at.uri))).getText());
+    files.set(at.uri, parsed);
+    const found = requestAt(parsed, at.requestIndex);
+    const reason = found && setAsideReason(parsed, found.block);
+    out.push(reason === undefined ? undefined : { label: labelIn(parsed, at), reason });
+  }
+  return out;
+}
+
 /** A request's name, or its place. */
 function labelIn(parsed: ReturnType<typeof parseHttpFile>, at: SendTarget): string {
   return requestLabel(parsed, at.requestIndex);
@@ -68,11 +88,18 @@ async function labelOf(at: SendTarget): Promise<string> {
   return labelIn(parseHttpFile((await vscode.workspace.openTextDocument(vscode.Uri.parse(at.uri))).getText()), at);
 }
 
-/** What a comparison ended with (the extension-host tests read it): one comparison a request compared. */
+/** What a comparison ended with (the extension-host tests read it): one comparison a request compared, and the requests set aside unsent. */
 export interface CompareOutcome {
   readonly comparison: RequestComparison;
   readonly comparisons: readonly RequestComparison[];
+  readonly setAside: readonly SetAside[];
   readonly stopped: boolean;
+}
+
+/** A request sent on neither side (`# @disabled`), and why, in the words `apiwb compare` says it with (core/run/notRun.ts). */
+interface SetAside {
+  readonly label: string;
+  readonly reason: string;
 }
 
 /** One comparison under way: what was chosen, and what the panel shows so far. */
@@ -141,7 +168,17 @@ export class CompareController implements vscode.Disposable {
     const [sideA, sideB] = 'baseline' in side ? [`baseline ${side.baseline.split(/[\\/]/).pop() ?? side.baseline}`, active.name]
       : 'stored' in side ? [storedName(side.stored.entry), `${active.name}, sent now`] : [active.name, side.environment.name];
     const subject = targets.length === 1 ? await labelOf(targets[0]!) : `${targets.length} requests`;
-    return this.execute({ subject, sideA, sideB, other: side, ...amount }, targets.length, (n, run) => this.compareOne(targets[n]!, n, run, active));
+    const aside = await setAsideOf(targets);
+    return this.execute({ subject, sideA, sideB, other: side, ...amount }, targets.length, (n, run) => {
+      const set = aside[n];
+      return set ? Promise.resolve(this.setAside(set, run)) : this.compareOne(targets[n]!, n, run, active);
+    });
+  }
+
+  /** A request set aside, named in the summary as such (sent on neither side), not as one neither side answered. */
+  private setAside(set: SetAside, run: Run): SetAside {
+    run.summaries.push({ request: set.label, a: 'not sent', b: 'not sent', counts: '', differs: false, differences: [], setAside: set.reason });
+    return set;
   }
 
   /**
@@ -172,7 +209,7 @@ export class CompareController implements vscode.Disposable {
   }
 
   /** A comparison under way: the panel, the log, Stop, and the temporary folder removed after. */
-  private async execute(chosen: Pick<Run, 'other' | 'pages' | 'key'> & { subject: string; sideA: string; sideB: string }, total: number, one: (n: number, run: Run) => Promise<RequestComparison | undefined>): Promise<CompareOutcome | undefined> {
+  private async execute(chosen: Pick<Run, 'other' | 'pages' | 'key'> & { subject: string; sideA: string; sideB: string }, total: number, one: (n: number, run: Run) => Promise<RequestComparison | SetAside | undefined>): Promise<CompareOutcome | undefined> {
     this.running?.abort();
     const abort = new AbortController();
     this.running = abort;
@@ -185,19 +222,26 @@ export class CompareController implements vscode.Disposable {
     };
     this.panel.show(run.view('running', 'side A…'));
     const comparisons: RequestComparison[] = [];
+    const setAside: SetAside[] = [];
     try {
       for (let n = 0; n < total; n++) {
         const comparison = abort.signal.aborted ? undefined : await one(n, run);
         if (!comparison) break;
+        if ('reason' in comparison) {
+          setAside.push(comparison);
+          this.log(`compare ${run.redactor.text(`${comparison.label}: set aside, ${comparison.reason}`)}`);
+          continue;
+        }
         comparisons.push(comparison);
         this.log(`compare ${run.redactor.text(`${comparison.label}: ${sideA} ↔ ${sideB}`)}: ${countsLine(comparison.records)}`);
       }
       const stopped = abort.signal.aborted;
-      this.panel.show(run.view(stopped ? 'stopped' : 'done', stopped ? `${comparisons.length} of ${total} request${total === 1 ? '' : 's'} compared; what both sides had fetched is kept` : undefined));
+      const sent = total - setAside.length;
+      this.panel.show(run.view(stopped ? 'stopped' : 'done', stopped ? `${comparisons.length} of ${sent} request${sent === 1 ? '' : 's'} compared; what both sides had fetched is kept` : undefined));
       const first = comparisons[0];
-      return first ? { comparison: first, comparisons, stopped } : undefined;
+      return first ? { comparison: first, comparisons, setAside, stopped } : undefined;
     } catch (error) {
-      this.panel.show(run.view('failed', run.redactor.text(error instanceof Error ? error.message : String(error))));
+      this.panel.show(run.view('failed', run.redactor.text(faultText(error))));
       return undefined;
     } finally {
       if (this.running === abort) this.running = undefined;

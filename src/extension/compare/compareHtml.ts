@@ -36,6 +36,8 @@ export interface CompareViewSummary {
   readonly counts: string;
   readonly differs: boolean;
   readonly differences: readonly string[];
+  /** Sent on neither side (`# @disabled`): why, in the line's words; nothing was compared. */
+  readonly setAside?: string;
 }
 
 export const MAX_SHOWN = 500;
@@ -76,6 +78,7 @@ function sidesList(a: string, b: string, kind: 'sides' | 'side'): string {
 }
 
 function summaryRow(s: CompareViewSummary): string {
+  if (s.setAside !== undefined) return `<tr><th scope="row">${escapeHtml(s.request)}</th><td><span class="verdict aside">set aside</span> <small>${escapeHtml(s.setAside)}</small></td></tr>`;
   const verdict = `<span class="verdict ${s.differs ? 'differ' : 'agree'}">${s.differs ? 'differ' : 'agree'}</span> <small class="counts">${escapeHtml(s.counts)}</small>`;
   const more = s.differences.length ? `<ul class="differences">${s.differences.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>` : '';
   return `<tr><th scope="row">${escapeHtml(s.request)}</th><td>${verdict}${sidesList(s.a, s.b, 'side')}${more}</td></tr>`;

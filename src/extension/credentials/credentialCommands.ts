@@ -9,6 +9,7 @@ import type { AuthEntry, AuthKind } from '../../core/env';
 import { secretKey } from '../../core/secrets';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { EnvironmentNode } from '../environments/environmentsTree';
+import { faultText } from '../../core/text/faultText';
 
 export type AuthArgument = string | EnvironmentNode | undefined;
 
@@ -56,7 +57,7 @@ export class CredentialCommands {
       return session;
     } catch (error) {
       if (isInvalidGrant(error)) await secrets.delete(passwordKey);
-      void vscode.window.showErrorMessage(`API Workbench: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showErrorMessage(`API Workbench: ${faultText(error)}`);
       return undefined;
     } finally {
       this.environments.notify();

@@ -6,6 +6,7 @@ import { ENV_FILE_NAME } from '../../core/env/loadEnvFile';
 import { PRIVATE_ENV_FILE_NAME, planPrivateEnvImport, type LeftBehind } from '../../core/env/privateEnv';
 import type { EnvironmentController } from '../environments/environmentController';
 import { scopedSecretKey } from './scopedSecretStore';
+import { faultText } from '../../core/text/faultText';
 
 export interface PrivateEnvImportReport {
   readonly file: string;
@@ -35,7 +36,7 @@ export async function importPrivateEnvFile(environments: EnvironmentController, 
     const sharedText = await readText(vscode.Uri.joinPath(file, '..', ENV_FILE_NAME)).catch(() => undefined);
     plan = planPrivateEnvImport(privateText, sharedText);
   } catch (error) {
-    void vscode.window.showErrorMessage(`API Workbench: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage(`API Workbench: ${faultText(error)}`);
     return undefined;
   }
   // Kept for this workspace's env file and the hosts its environment names (never the first versions' keys).
@@ -75,7 +76,7 @@ async function remove(file: vscode.Uri): Promise<boolean> {
     await vscode.workspace.fs.delete(file, { useTrash: false });
     return true;
   } catch (error) {
-    void vscode.window.showErrorMessage(`API Workbench: could not delete ${vscode.workspace.asRelativePath(file)}: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage(`API Workbench: could not delete ${vscode.workspace.asRelativePath(file)}: ${faultText(error)}`);
     return false;
   }
 }

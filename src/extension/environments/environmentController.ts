@@ -3,7 +3,7 @@
 // its file/line message and the last good one stays in use: nothing the user had is lost.
 import * as vscode from 'vscode';
 import { CredentialService } from '../../core/auth';
-import { ENV_FILE_NAME, EnvFileError, EnvironmentSession, environmentNamed, parseEnvFile, selectEnvironment, type EnvFile, type Environment } from '../../core/env';
+import { ENV_FILE_NAME, EnvironmentSession, environmentNamed, parseEnvFile, selectEnvironment, type EnvFile, type Environment } from '../../core/env';
 import { trusted } from '../workspaceTrust';
 import type { HttpPort } from '../../core/http/client';
 import type { HttpRequest, HttpResponse } from '../../core/http/types';
@@ -14,6 +14,7 @@ import type { SecretPlace } from '../../core/secrets/secretPlace';
 import { heldSecrets, ScopedSecretStore, type AdoptQuestion, type SecretScope } from '../credentials/scopedSecretStore';
 import { EditorNetwork } from '../network/editorNetwork';
 import { secretVariableKey } from '../../core/env/restClientEnvironments';
+import { faultText } from '../../core/text/faultText';
 
 const ACTIVE_KEY = 'apiWorkbench.activeEnvironment';
 /** The field of a secret variable's key (`token.variable`: core/env/restClientEnvironments.ts, secretVariableKey). */
@@ -179,7 +180,7 @@ export class EnvironmentController implements vscode.Disposable {
       await this.refreshSecretVariables();
     } catch (error) {
       // Keep the last good file in use; say what is wrong with the new one.
-      this.loadError = error instanceof EnvFileError || error instanceof Error ? error.message : String(error);
+      this.loadError = faultText(error);
       void vscode.window.showErrorMessage(`API Workbench: ${this.loadError}`);
     }
     this.changed.fire();

@@ -25,6 +25,7 @@ import { entryTarget } from './entryTarget';
 import { COMMANDS } from '../commandIds';
 import { pagingState } from '../../core/results/pagingState';
 import { walkSentence } from '../../core/results/walkWords';
+import { faultText } from '../../core/text/faultText';
 
 /** The paging bar of a reopened walk: its style and verdict, nothing to continue (History is read from disk). */
 function walkPaging(walk: NonNullable<HistoryEntry['walk']>): ReturnType<typeof pagingState> {
@@ -58,7 +59,7 @@ export class HistoryController implements vscode.Disposable {
   ) {
     this.store = new HistoryStore(directoryHistoryFiles(folder.fsPath, log), redactor);
     this.tree = new HistoryTreeProvider(() => this.list());
-    this.list().catch((error: unknown) => log(`history not read: ${error instanceof Error ? error.message : String(error)}`));
+    this.list().catch((error: unknown) => log(`history not read: ${faultText(error)}`));
     this.subscriptions = [
       vscode.workspace.registerTextDocumentContentProvider(COMPARE_SCHEME, { provideTextDocumentContent: (uri) => this.compareText(uri) }),
     ];
@@ -97,7 +98,7 @@ export class HistoryController implements vscode.Disposable {
       this.tree.refresh();
       return entry;
     } catch (error) {
-      this.log(`history not saved: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(`history not saved: ${faultText(error)}`);
       return undefined;
     }
   }

@@ -3,6 +3,7 @@
 // completion documentation run it with { seed, section }; from the command palette it asks which contract.
 import * as vscode from 'vscode';
 import { CONTRACT_DOCUMENTS, CONTRACT_REFERENCE_DIR, findSection, isContractId, parseCitation, type Citation } from '../../core/reference';
+import { faultText } from '../../core/text/faultText';
 
 /** Resolves to the section's anchor when it was found, '' for the document's top, undefined when nothing opened. */
 export async function openContractReference(extensionUri: vscode.Uri, argument: unknown): Promise<string | undefined> {
@@ -16,7 +17,7 @@ export async function openContractReference(extensionUri: vscode.Uri, argument: 
   try {
     text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   } catch (error) {
-    void vscode.window.showErrorMessage(`API Workbench: the contract reference ${CONTRACT_DOCUMENTS[citation.seed].file} is missing from this installation (${error instanceof Error ? error.message : String(error)}).`);
+    void vscode.window.showErrorMessage(`API Workbench: the contract reference ${CONTRACT_DOCUMENTS[citation.seed].file} is missing from this installation (${faultText(error)}).`);
     return undefined;
   }
   const section = findSection(text, citation.section);

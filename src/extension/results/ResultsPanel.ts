@@ -8,6 +8,7 @@ import { detailOf } from '../../core/results/cells';
 import type { PanelSource } from '../../core/results/spilledView';
 import { buildResultsHtml, createNonce } from './html';
 import { ResultsSession, type PageAppend, type ResultsRequest, type SessionAction, type WalkEnd, type WalkProgress } from './resultsSession';
+import { faultText } from '../../core/text/faultText';
 
 export type { PageAppend, ResultsRequest, WalkEnd, WalkProgress } from './resultsSession';
 
@@ -188,7 +189,7 @@ export class ResultsPanel implements vscode.Disposable {
       const { rows, columns } = await source.rows(want.from, want.count);
       this.session.deliver(want.id, { type: 'rows', id: want.id, from: want.from, rowCount: rows.length, rowsJson: JSON.stringify(rows), columns });
     } catch (error) {
-      const problem = `The rows on disk could not be read: ${error instanceof Error ? error.message : String(error)}`;
+      const problem = `The rows on disk could not be read: ${faultText(error)}`;
       this.session.deliver(want.id, { type: 'rows', id: want.id, from: want.from, rowCount: 0, rowsJson: '[]', columns: [], problem });
     }
   }

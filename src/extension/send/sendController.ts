@@ -33,6 +33,7 @@ import { historyEntryOf, historyRecordOf, pagedSessionOf, sendViewModel, spilled
 import { KeptResponse } from './keptResponse';
 import { exportShown } from './exportShown';
 import type { SpilledStores } from '../../core/results/spilledView';
+import { faultText } from '../../core/text/faultText';
 
 export interface SendTarget {
   readonly uri: string;
@@ -189,7 +190,7 @@ export class SendController implements vscode.Disposable {
       else await this.allPages(session, request.format);
     } catch (error) {
       const redactor = await this.redactor([]);
-      const message = redactor.text(error instanceof Error ? error.message : String(error));
+      const message = redactor.text(faultText(error));
       void vscode.window.showErrorMessage(`API Workbench: ${message}`);
       if (session && this.session === session) {
         session.abort = undefined;

@@ -9,6 +9,7 @@ import type { SeedRef } from '../../core/catalog/model';
 import type { SandboxChoiceId } from '../../core/catalog/rules';
 import { CHOICE_HEADER, type ChoiceSettings } from './choices';
 import type { RateLimiter } from './rateLimit';
+import { faultText } from '../../core/text/faultText';
 
 /** The service's rate limit and how it words a refusal (the `rate-limit` choice; see rateLimit.ts). */
 export interface RateLimit {
@@ -135,7 +136,7 @@ export class RequestContext {
     try {
       return { kind: 'json', value: JSON.parse(text) as unknown };
     } catch (error) {
-      return { kind: 'invalid', message: error instanceof Error ? error.message : String(error) };
+      return { kind: 'invalid', message: faultText(error) };
     }
   }
 

@@ -7,6 +7,7 @@ import { RequestContext, type RateLimit } from './context';
 import { type Fault, type PageFaultRegistry, faultToString, parseFault } from './faults';
 import { RequestLog, redactHeaders, redactParams } from './requestLog';
 import type { Router } from './router';
+import { faultText } from '../../core/text/faultText';
 
 export const SANDBOX_HOST = '127.0.0.1';
 const CONTROL_PREFIX = '/__sandbox/';
@@ -39,7 +40,7 @@ export async function startOrigin(options: OriginOptions): Promise<RunningOrigin
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ Message: 'An error has occurred.', ExceptionMessage: error instanceof Error ? error.message : String(error) }));
+        res.end(JSON.stringify({ Message: 'An error has occurred.', ExceptionMessage: faultText(error) }));
       } else {
         res.destroy();
       }
@@ -66,7 +67,7 @@ export async function startOrigin(options: OriginOptions): Promise<RunningOrigin
       try {
         ctx.choices = withOverrides(options.choices, parseChoiceList(choiceHeader));
       } catch (error) {
-        ctx.json(400, { Message: error instanceof Error ? error.message : String(error) });
+        ctx.json(400, { Message: faultText(error) });
         return;
       }
     }
@@ -77,7 +78,7 @@ export async function startOrigin(options: OriginOptions): Promise<RunningOrigin
       try {
         fault = parseFault(faultHeader);
       } catch (error) {
-        ctx.json(400, { Message: error instanceof Error ? error.message : String(error) });
+        ctx.json(400, { Message: faultText(error) });
         return;
       }
       if (entry) entry.fault = faultToString(fault);
@@ -107,7 +108,7 @@ export async function startOrigin(options: OriginOptions): Promise<RunningOrigin
         if (typeof failPage === 'string') options.pageFaults.arm(failPage);
         else options.pageFaults.arm({ style: spec?.['style'] as never, page: spec?.['page'] as number, fault: String(spec?.['fault']) });
       } catch (error) {
-        return ctx.json(400, { error: error instanceof Error ? error.message : String(error) });
+        return ctx.json(400, { error: faultText(error) });
       }
       return ctx.json(201, options.pageFaults.list());
     }

@@ -104,6 +104,22 @@ describe('Compare Environments… (issue 32)', () => {
     assert.ok(view?.records.every((r) => r.request === 'firstPage' || r.request === 'secondPage'));
   });
 
+  it('on a collection file: a # @disabled request is set aside on both sides, said as set aside, not as unanswered', async () => {
+    const collection = await writeWorkspaceFile('compare-disabled.http', '# @name keptPage\nGET {{booking_base_url}}/bookings?page=2\nX-Sandbox-Choice: {{sandbox_release}}\n\n###\n# @name leftOut\n# @disabled\nGET {{booking_base_url}}/bookings?page=3\nX-Sandbox-Choice: {{sandbox_release}}\n');
+    const before = (await requestLog(sandbox().booking.baseUrl)).length;
+    const outcome = await compare({ kind: 'file', uri: collection, scratch: false }, { environment: 'sandbox-next', allPages: false, key: 'bookingId' });
+    assert.deepEqual(outcome?.comparisons.map((c) => c.label), ['keptPage']);
+    assert.deepEqual(outcome?.setAside.map((s) => s.label), ['leftOut']);
+    assert.match(outcome?.setAside[0]?.reason ?? '', /^line 7: @disabled \(httpYac\): this request is not sent/);
+    const sent = (await requestLog(sandbox().booking.baseUrl)).slice(before);
+    const pages = sent.filter((r) => r.path.endsWith('/bookings')).map((r) => (r as { readonly query?: Record<string, unknown> }).query?.['page']);
+    assert.deepEqual(pages, ['2', '2'], 'the kept request once a side, the disabled one on neither');
+    const view = api.compare.panel.last;
+    assert.equal(view?.state, 'done');
+    assert.deepEqual(view?.summaries.map((s) => [s.request, s.setAside !== undefined]), [['keptPage', false], ['leftOut', true]]);
+    assert.ok(!view?.summaries.some((s) => s.differences.some((d) => d.includes('neither side answered'))));
+  });
+
   it('against a baseline directory: the recorded side A, the active environment as side B', async () => {
     // A baseline as `apiwb compare --baseline DIR` writes it, recorded from "sandbox-next" (the first page).
     const first = await compare({ uri: file.toString(), requestIndex: 0 }, { environment: 'sandbox-next', allPages: false, key: 'bookingId' });

@@ -21,6 +21,7 @@ import {
 } from './model';
 import { bodyText } from './importBody';
 import { urlText } from './urls';
+import { faultText } from '../../text/faultText';
 
 export interface PostmanImportOptions {
   /** Auth id written as `{{$auth.token("<authId>")}}` where a literal credential was. Default: the collection name, slugged. */
@@ -207,7 +208,7 @@ function checkedBlock(entry: Located, names: Unique, context: Context): string |
   } catch (error) {
     // A field the printer refuses, or an item whose fields have the wrong types (a number for a method,
     // an object for a header value): that item is left out and said so, the rest of the import goes on.
-    const why = error instanceof HttpPrintError ? error.message : `the item is malformed (${error instanceof Error ? error.message : String(error)})`;
+    const why = error instanceof HttpPrintError ? error.message : `the item is malformed (${faultText(error)})`;
     context.warnings.push(`${where}: not imported: ${why}.`);
   }
   return undefined;
