@@ -55,7 +55,7 @@ void describe('checkpoint: every part carrying a secret held', () => {
     const plan = { style: 'page-headers', options: {}, source: 'directive' } as const;
     const fresh: HttpRequest = { method: 'GET', url: `${ORIGIN}/keys/${KEY}/items`, headers: {} };
     const next = withoutSecrets({ ...fresh, url: `${fresh.url}?page=2` }, guard);
-    const checkpoint = { version: 1, plan, next, pages: 1, rows: 1, bytes: 0, done: false } as const;
+    const checkpoint = { version: 1, plan, next, pages: 1, rows: 1, bytes: 0, done: false, firstPage: 1 } as const;
     const checked = checkResume(checkpoint, fresh, plan, 'read-back', guard);
     assert.ok(checked.ok, JSON.stringify(checked));
     const other = checkResume(checkpoint, { ...fresh, url: `${ORIGIN}/keys/${KEY}/other` }, plan, 'read-back', guard);
