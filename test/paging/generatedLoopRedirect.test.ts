@@ -28,7 +28,7 @@ void describe('generated loops and a redirect to another origin', () => {
   let envFile = '';
   before(async () => {
     away = createServer((req, res) => {
-      seenAway.push(`${String(req.headers.authorization)} ${String(req.headers['x-api-token'])}`);
+      seenAway.push(`${String(req.headers.authorization)} ${String(req.headers['x-api-token'])} ${String(req.headers['x-auth'])}`);
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(ordersPage(2));
     });
     await new Promise<void>((resolve) => away.listen(0, '127.0.0.1', resolve));
@@ -47,6 +47,8 @@ void describe('generated loops and a redirect to another origin', () => {
     writeFileSync(file, [
       '###\n# @name bearer\n# @paging page-number\nGET {{base}}/orders?pageNumber=1&pageSize=2\nAuthorization: Bearer {{$auth.token("engagement")}}',
       '###\n# @name named\n# @paging page-number\nGET {{base}}/orders?pageNumber=1&pageSize=2\nX-Api-Token: {{$auth.token("engagement")}}',
+      // A header no rule names a credential, holding one all the same.
+      '###\n# @name unnamed\n# @paging page-number\nGET {{base}}/orders?pageNumber=1&pageSize=2\nX-Auth: {{$auth.token("engagement")}}',
       '###\n# @name kept\n# @paging page-number\n# @no-redirect\nGET {{base}}/orders?pageNumber=1&pageSize=2\nAuthorization: Bearer {{$auth.token("engagement")}}',
     ].join('\n\n'));
   });
@@ -59,8 +61,8 @@ void describe('generated loops and a redirect to another origin', () => {
   // Both languages, the token under Authorization and under a secret-named header: the redirect is
   // followed (page 2 comes from the other origin), the token is not carried there.
   for (const lang of ['python', 'ts'] as const) {
-    for (const name of ['bearer', 'named'] as const) {
-      void it(`${lang}, ${name === 'bearer' ? 'Authorization' : 'X-Api-Token'}: followed, the token never reaches the other origin`, async () => {
+    for (const [name, header] of [['bearer', 'Authorization'], ['named', 'X-Api-Token'], ['unnamed', 'X-Auth']] as const) {
+      void it(`${lang}, ${header}: followed, the token never reaches the other origin`, async () => {
         const made = await generated([file, '--name', name, '--paging', '--lang', lang, '--env-file', envFile, '--env', 'local'], {});
         assert.equal(made.code, 0, made.stderr);
         assert.ok(!made.stdout.includes(TOKEN));

@@ -27,11 +27,13 @@ export interface LoopInput {
 }
 
 /**
- * The first request's header names that carry a credential (the product's one rule, isCredentialHeader),
- * lower case: a loop follows redirects itself and never sends these on to another origin, as the walker.
+ * The first request's header names that carry a credential, lower case: named as one (the product's one
+ * rule, isCredentialHeader) or holding a secret the loop reads from the environment, whatever the name
+ * (`X-Auth: {{$auth.token(…)}}`). A loop follows redirects itself and never sends these to another origin.
  */
 export function credentialHeaderNames(input: LoopInput): string[] {
-  return Object.keys(input.request.headers).filter(isCredentialHeader).map((name) => name.toLowerCase());
+  const holdsSecret = (value: string): boolean => input.secrets.some((secret) => value.includes(secret.marker));
+  return Object.entries(input.request.headers).filter(([name, value]) => isCredentialHeader(name) || holdsSecret(value)).map(([name]) => name.toLowerCase());
 }
 
 /** Redirects a loop follows for one request before it takes the last answer as the page's. */
