@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { importPostmanCollection } from '../../src/core/interop/postman/importCollection';
+import { exportPostmanCollection } from '../../src/core/interop/postman/exportCollection';
 
 const SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
@@ -36,5 +37,22 @@ void describe('Postman import: what it does not carry over is said', () => {
     assert.ok(file.includes('kept=one'), file);
     assert.ok(file.includes('debugflag') || imported.warnings.some((w) => w.includes('debugflag')),
       `the disabled field debugflag is neither in the file nor in a warning:\n${file}\nwarnings: ${JSON.stringify(imported.warnings)}`);
+  });
+
+  void it('every other setting is named; one a .http file holds anyway is not', () => {
+    const text = JSON.stringify({
+      info: { name: 'c', schema: SCHEMA },
+      item: [{ name: 'strict', protocolProfileBehavior: { strictSSL: false, disableBodyPruning: true, followRedirects: true }, request: { method: 'GET', url: 'http://a.test/x' } }],
+    });
+    const imported = importPostmanCollection(text, 'c.json');
+    assert.deepEqual(imported.warnings.filter((w) => /setting/.test(w)), ["strict: the Postman setting 'strictSSL' (false) is not imported; a .http request has no line for it."]);
+    assert.ok(!/@no-redirect/.test(imported.files.map((f) => f.text).join('\n')));
+  });
+
+  void it('# @no-redirect goes out as followRedirects: false and comes back as one # @no-redirect', () => {
+    const exported = exportPostmanCollection([{ path: 'login.http', text: '# @name login\n# @no-redirect\nGET http://a.test/login\n' }], { name: 'c' });
+    assert.deepEqual(exported.collection.item[0]?.item?.[0]?.protocolProfileBehavior, { followRedirects: false });
+    const back = importPostmanCollection(exported.text, 'c.json').files.map((f) => f.text).join('\n');
+    assert.equal(back.match(/@no-redirect/g)?.length, 1, back);
   });
 });
