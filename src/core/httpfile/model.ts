@@ -250,6 +250,8 @@ export type HttpFileDiagnosticCode =
   | 'kept-construct'
   /** A request line inside a body after a blank line: probably a missing `###` (warning). */
   | 'missing-separator'
+  /** A header written again under the same name: both values are sent as one field (warning). */
+  | 'repeated-header'
   | 'malformed-assertion'
   | 'unterminated-block'
   /** A request of a kind API Workbench does not send (gRPC, WebSocket, SSE, MQTT, AMQP): named, not run (warning). */

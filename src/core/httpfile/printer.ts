@@ -2,6 +2,7 @@
 // saved collections) from plain data. (A parsed file needs no printer: it keeps every source line with
 // its own line break; test/unit/httpfilePrint.ts prints it back to show that nothing is lost.)
 import { parseHttpFile } from './parser';
+import { LINE_BREAKS, oneLine } from '../text/oneLine';
 
 export interface RequestSpec {
   readonly method: string;
@@ -33,7 +34,6 @@ export class HttpPrintError extends Error {
 }
 
 const LINE_BREAK = /\r\n|\r|\n|\u0085|\u2028|\u2029/;
-const LINE_BREAKS = /\r\n|\r|\n|\u0085|\u2028|\u2029/g;
 const METHOD = /^[A-Za-z][A-Za-z0-9_-]*$/;
 /** An HTTP token that cannot be read as a comment (`#`), a query continuation (`?`, `&`) or a variable (`@`). */
 const HEADER_NAME = /^[A-Za-z0-9!$%'*+.^_`|~-]+$/;
@@ -55,10 +55,6 @@ export function inlineBodyProblem(body: string): string | undefined {
   return undefined;
 }
 
-/** One line: a line break in a title or a comment would start a line the parser reads differently. */
-function oneLine(text: string): string {
-  return text.replace(LINE_BREAKS, ' ');
-}
 
 function singleLineField(field: string, value: string): string {
   if (LINE_BREAK.test(value)) throw new HttpPrintError(field, 'holds a line break, which would start a new line of the file');

@@ -10,6 +10,7 @@ import type {
 } from './model';
 import { isBlank, leadingCode, range, lineRange } from './lines';
 import { scanReferences } from './variables';
+import { repeatedFieldWords } from '../http/fieldLines';
 import { ASSERTION_LINE, parseAssertionLine } from './assertions';
 import { reportMisplacedDirective } from './directives';
 import { isUrlContinuation, looksLikeRequestLine, parseRequestLine, queryParametersOf } from './requestLine';
@@ -168,6 +169,8 @@ function headerLine(i: number, text: string, headers: Header[], references: Vari
   const headerName = header[2] ?? '';
   const value = header[4] ?? '';
   const valueStart = nameStart + headerName.length + (header[3] ?? '').length;
+  const lower = headerName.toLowerCase();
+  if (headers.some((h) => h.name.toLowerCase() === lower)) diagnostics.push({ code: 'repeated-header', message: repeatedFieldWords(headerName), range: lineRange(i, text), severity: 'warning' });
   headers.push({
     name: headerName,
     value,

@@ -4,6 +4,7 @@
 import type { HttpFile, HttpRequestNode, RequestBlock } from './model';
 import { evaluateJsonPath } from './jsonPathLite';
 import { writtenUrl } from './writtenUrl';
+import { addFieldLine } from '../http/fieldLines';
 import { nextReference, referencesIn } from '../secrets/vocabulary';
 import { isSystemVariable } from './variables';
 
@@ -306,7 +307,7 @@ export function resolveRequest(file: HttpFile, requestIndex: number, scope: Vari
   };
   const parts = partsOf(block, request);
   const headers: Record<string, string> = {};
-  for (const header of request.headers) headers[header.name] = apply(header.value);
+  for (const header of request.headers) addFieldLine(headers, header.name, apply(header.value));
   const body = request.body;
   return {
     method: request.requestLine.method,

@@ -48,11 +48,11 @@ function errorsIn(file: HttpFile, firstLine: number, lastLine: number): HttpFile
 
 /**
  * A diagnostic a run says before it sends (it would go unnoticed in a terminal): a request line read as a
- * body, a directive not acted on as written — but not the one that is the reason its request is not run
+ * body, a header written twice, a directive not acted on as written — but not the one that is the reason its request is not run
  * (stoppingDiagnostic): that one is said once, there, with its file and line.
  */
 export function saidBeforeRun(d: HttpFileDiagnostic): boolean {
-  return d.code === 'missing-separator' || d.code === 'directive';
+  return d.code === 'missing-separator' || d.code === 'directive' || d.code === 'repeated-header';
 }
 
 /** The line of a request's block that is the reason it is not run (its first error or unread line); none for a kind not sent (the kind is its reason). */

@@ -11,6 +11,7 @@ import { isLiteralSecret } from '../../secrets/vocabulary';
 import { decodeFormValue } from '../../text/decode';
 import { scrubRequestCredentials, variableHeaderReference } from '../../secrets/literalCredentials';
 import { POSTMAN_SCHEMA_V21, type DroppedSecret, type PostmanCollection, type PostmanItem, type PostmanKeyValue, type PostmanRequest } from './model';
+import { postmanSettings } from './settings';
 import { structuredUrl } from './urls';
 
 export interface HttpFileInput {
@@ -190,6 +191,8 @@ function itemOf(block: RequestBlock, request: HttpRequestNode, path: string, con
       url: structuredUrl(url, scrubbed.request.disabledQuery ?? []),
       ...(comments.length ? { description: comments.join('\n') } : {}),
     },
+    // `# @no-redirect` is Postman's own setting too: Postman then sends it as the file does.
+    ...postmanSettings(directives),
     'x-apiwb': { ...(name ? { name } : {}), ...(directives.length ? { directives } : {}), ...(comments.length ? { comments } : {}) },
   };
 }

@@ -4,6 +4,7 @@
 // inline, or of another mode, is left out with a warning.
 import { inlineBodyProblem } from '../../httpfile';
 import { mapAroundReferences } from '../../secrets/vocabulary';
+import { oneLine } from '../../text/oneLine';
 import { scrubBody, scrubFormPairs, scrubJsonBody } from '../../secrets/literalCredentials';
 import type { DroppedSecret, PostmanKeyValue, PostmanRequest } from './model';
 
@@ -44,6 +45,7 @@ export function bodyText(b: PostmanRequest['body'], headers: Array<{ name: strin
   }
   if (b.mode === 'urlencoded') {
     const pairs = scrubFormPairs((b.urlencoded ?? []).filter((p) => !p.disabled), onDrop);
+    for (const p of b.urlencoded ?? []) if (p.disabled) context.warnings.push(`${where}: the disabled form field '${oneLine(p.key)}' is not imported (a form body has no place for a field that is not sent).`);
     implies('application/x-www-form-urlencoded');
     return onBody(formBody(pairs));
   }

@@ -22,6 +22,8 @@ import {
 import { bodyText } from './importBody';
 import { urlText } from './urls';
 import { faultText } from '../../text/faultText';
+import { oneLine } from '../../text/oneLine';
+import { settingsDirectives } from './settings';
 
 export interface PostmanImportOptions {
   /** Auth id written as `{{$auth.token("<authId>")}}` where a literal credential was. Default: the collection name, slugged. */
@@ -189,10 +191,6 @@ function sayScripts(event: unknown, where: string, context: Context): void {
   if (Array.isArray(event) && event.length) context.warnings.push(`${where}: ${event.length} script(s) not imported (API Workbench never runs collection scripts).`);
 }
 
-function oneLine(text: string): string {
-  return text.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ');
-}
-
 /**
  * The request's block, or undefined when it must not be written: the printer refuses it (a line break
  * where it would make another request, a body line read as a separator) or the product's secret check
@@ -338,6 +336,7 @@ function requestBlock(entry: Located, names: Unique, context: Context): BlockSpe
   const name = names.take(wanted, (base, n) => `${base}${n}`);
   const folder = entry.folders.slice(1).map((f) => f.replace(/\//g, '-')).join('/');
   const extra = (Array.isArray(extension?.directives) ? extension.directives : []).filter((d) => d && d.key !== 'name' && d.key !== 'folder');
+  const kept = keepSingleLine(extra.map((d) => ({ name: String(d.key), value: String(d.value ?? '') })), where, 'directive', context).map((d) => ({ key: d.name, value: d.value }));
   return {
     title,
     comments,
@@ -345,7 +344,8 @@ function requestBlock(entry: Located, names: Unique, context: Context): BlockSpe
     directives: [
       { key: 'name', value: name },
       ...(folder ? [{ key: 'folder', value: folder }] : []),
-      ...keepSingleLine(extra.map((d) => ({ name: String(d.key), value: String(d.value ?? '') })), where, 'directive', context).map((d) => ({ key: d.name, value: d.value })),
+      ...kept,
+      ...settingsDirectives(item.protocolProfileBehavior, kept, where, context.warnings),
     ],
     request: { method: (request.method ?? 'GET').toUpperCase(), url: urlTextValue, headers, ...(body !== undefined ? { body } : {}) },
   };

@@ -75,6 +75,8 @@ export interface PostmanItem {
   auth?: PostmanAuth | null;
   event?: unknown[];
   response?: unknown[];
+  /** Postman's per-request settings (followRedirects, strictSSL, …). */
+  protocolProfileBehavior?: unknown;
   'x-apiwb'?: ApiwbItemExtension;
 }
 

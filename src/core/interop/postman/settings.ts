@@ -1,0 +1,30 @@
+// A Postman request's settings (`protocolProfileBehavior`) and a .http request's directives, both ways:
+// `followRedirects: false` is `# @no-redirect` (the one directive every sender of the product reads).
+// On import, a setting a .http file holds anyway (`disableBodyPruning`: a body is sent as written, whatever
+// the method; `followRedirects: true`: redirects are followed unless a directive says not) needs no word;
+// every other setting is named in a warning. So no setting of an imported request is left behind unsaid.
+import { followsRedirects } from '../../httpfile/directives';
+import { oneLine } from '../../text/oneLine';
+
+/** Settings a .http request keeps without a line of its own, when they hold these values. */
+const HELD_ANYWAY: Readonly<Record<string, unknown>> = { disableBodyPruning: true, followRedirects: true };
+
+/** The directives a request's settings add to `directives` (as imported so far); what no line can hold is a warning. */
+export function settingsDirectives(settings: unknown, directives: ReadonlyArray<{ key: string; value: string }>, where: string, warnings: string[]): Array<{ key: string; value: string }> {
+  if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) return [];
+  const added: Array<{ key: string; value: string }> = [];
+  for (const [name, value] of Object.entries(settings)) {
+    if (HELD_ANYWAY[name] === value) continue;
+    if (name === 'followRedirects' && value === false) {
+      if (followsRedirects(Object.fromEntries(directives.map((d) => [d.key, d.value])))) added.push({ key: 'no-redirect', value: '' });
+      continue;
+    }
+    warnings.push(`${where}: the Postman setting '${oneLine(name)}' (${oneLine(JSON.stringify(value) ?? String(value))}) is not imported; a .http request has no line for it.`);
+  }
+  return added;
+}
+
+/** The Postman settings a block's directives ask for (export): none, or `followRedirects: false`. */
+export function postmanSettings(directives: ReadonlyArray<{ key: string; value: string }>): { protocolProfileBehavior?: { followRedirects: false } } {
+  return followsRedirects(Object.fromEntries(directives.map((d) => [d.key, d.value]))) ? {} : { protocolProfileBehavior: { followRedirects: false } };
+}
