@@ -53,7 +53,9 @@ redacted), status, time, rows and business failures. Exit 0 when every request s
 
 Options:
   --env NAME          environment of the env file to use (required)
-  --env-file PATH     env file (default: the nearest http-client.env.json above the first file)
+  --env-file PATH     env file of every file of the run (default: the nearest http-client.env.json
+                      above each file; files whose nearest env files differ are refused, exit 2,
+                      naming both: run each folder on its own)
   --name REQUEST      run only the request(s) with this # @name
   --all-pages         follow every page with the paging engine (the request's # @paging or the catalog)
   --max-pages N       stop a walk after N pages (the walk is then cut short: exit 1)

@@ -29,7 +29,7 @@ import { secretEnvVarName } from '../core/secrets/secretStore';
 import type { SecretStore } from '../core/secrets';
 import { terminalSafe } from '../core/text/terminalText';
 import { bindEnvironmentSecrets, EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
-import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
+import { collectRequestFiles, findEnvFile, InputError, shownPath } from './nodePorts/files';
 import { assertionSteps } from '../core/run/assertions';
 import { writeRunReport } from './reporters/runReport';
 import { createProgress, progressText } from './reporters/progress';
@@ -42,7 +42,7 @@ import { openRunNetwork } from './runNetwork';
 import type { Subcommand } from './subcommands';
 import type { Mutable } from '../core/mutable';
 import { parseRunArgs, RUN_EXIT, RUN_HELP, type RunIo, type RunOptions } from './runArguments';
-import { bodyFileReader, catalogOf, checkPlan, claimOutputs, registerRunInputs, planRequests, shownPath, withReadLater, type PlannedRequest, type SendCheck } from './runPlan';
+import { bodyFileReader, catalogOf, checkPlan, claimOutputs, registerRunInputs, planRequests, withReadLater, type PlannedRequest, type SendCheck } from './runPlan';
 import { overlapsNext, preparesAhead, READY_AHEAD_FOR_MS } from './runOverlap';
 import { resumeRecordOf, resumeWords, type ResumeRecordKeeper } from './runResume';
 import { openRunOut, outcomeOf, thrownOutcome, type RunOutcome } from './runOutput';
@@ -92,7 +92,7 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
  */
 async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor, inputs: RunInputs): Promise<{ envPath: string; runEnvironment: RunEnvironment; environment: Environment; catalog: Catalog; planned: PlannedRequest[]; notRun: NotRunOutcome[] }> {
   const files = collectRequestFiles(options.paths);
-  const envPath = findEnvFile(options.envFile, files[0]);
+  const envPath = findEnvFile(options.envFile, files);
   const runEnvironment = await loadRunEnvironment(envPath, options.env, { shown: shownPath, redactor, warn: (line) => io.stderr.write(`apiwb run: ${terminalSafe(line)}\n`) });
   const { environment } = runEnvironment;
   inputs.environment = { environment, envPath };

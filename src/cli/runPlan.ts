@@ -3,7 +3,7 @@
 // `< file` body is there, no output is an input (each `< file` body and .env file read is one). Also which responses are read later by name (kept whole).
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve as resolvePath } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import type { Environment } from '../core/env/model';
 import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
 import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openapi';
@@ -19,7 +19,7 @@ import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
 import { decodeBodyFile } from '../core/text/bodyFile';
 import { pathVariableProblem, shownFileLine } from '../core/run/bodyFileParts';
 import { resumePathFor } from './resumeFile';
-import { InputError } from './nodePorts/files';
+import { InputError, shownPath } from './nodePorts/files';
 import type { RunOptions } from './runArguments';
 import { faultText } from '../core/text/faultText';
 
@@ -262,10 +262,5 @@ function readOverlay(path: string): OpenApiImport {
   } catch (error) {
     throw new InputError(`--overlay ${path}: ${faultText(error)}`, { file: shownPath(path), line: 1 });
   }
-}
-
-export function shownPath(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel.startsWith('..') ? path : rel;
 }
 
