@@ -56,8 +56,8 @@ export function outcomeOf(item: PlannedRequest, label: string, result: ExchangeR
   outcome.method = item.node.requestLine.method;
   outcome.url = url;
   outcome.assertions = assertionResultsOf(result.findings).map((a) => ({ ...a, ...redactText(a) }));
-  // The file's own (request-less) constructs are said with its first request.
-  outcome.notRun = [...(item.node === item.parsed.requests[0] ? fileNotRunOf(item.parsed) : []), ...notRunOf(item.block, item.node)].sort((x, y) => x.line - y.line);
+  // The file's own (request-less) constructs are said with the first of its requests this run runs (runPlan.ts: saysFile).
+  outcome.notRun = [...(item.saysFile ? fileNotRunOf(item.parsed) : []), ...notRunOf(item.block, item.node)].sort((x, y) => x.line - y.line);
   if (response) {
     outcome.status = response.status;
     outcome.totalMs = timeInRun(response, facts.waitedMs ?? 0);

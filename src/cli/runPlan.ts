@@ -32,6 +32,12 @@ export interface PlannedRequest {
   readonly block: RequestBlock;
   /** `file:line` of the request line, for messages. */
   readonly where: string;
+  /**
+   * The first request of its file in this run (whichever: --name may pick a later one): the file's own
+   * constructs outside every request (an httpYac global `{{ }}` script, an import) are said with it, once
+   * per file run.
+   */
+  readonly saysFile: boolean;
   /** A later request of the run (or a file variable) reads this one's response by its # @name: its body is kept. */
   readonly readLater: boolean;
 }
@@ -56,9 +62,10 @@ export function planRequests(files: readonly string[], name: string | undefined)
     parsedFiles.push(parsed);
     // With --name, a file without that name is no problem of the run.
     if (name === undefined && parsed.requests.length === 0) withoutRequests.push({ shown, parsed, before: planned.length });
+    const firstOfFile = planned.length;
     for (const block of parsed.blocks) {
       const node = block.request;
-      if (node && (name === undefined || node.name === name)) planned.push({ file, shown, parsed, node, block, where: `${shown}:${node.range.start.line + 1}` });
+      if (node && (name === undefined || node.name === name)) planned.push({ file, shown, parsed, node, block, where: `${shown}:${node.range.start.line + 1}`, saysFile: planned.length === firstOfFile });
     }
   }
   if (planned.length === 0) {
