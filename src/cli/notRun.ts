@@ -3,7 +3,7 @@
 // failed, so the run exits non-zero while every other request of the file runs.
 import type { HttpFile } from '../core/httpfile/model';
 import { fileNotRunOf } from '../core/run/assertions';
-import { fileProblems, notRunReason, saidBeforeRun, setAsideReason, stoppingDiagnostic, type NotRunRequest, type RequestReason } from '../core/run/notRun';
+import { fileProblems, notRunReason, saidBeforeRun, setAsideReason, stoppingDiagnostic, unsentRequestsIn, type NotRunRequest, type RequestReason } from '../core/run/notRun';
 import { terminalSafe } from '../core/text/terminalText';
 import type { RequestOutcome } from './reporters/summary';
 import type { FileWithoutRequests } from './runPlan';
@@ -76,6 +76,11 @@ export function setAsideNotRun<P extends Planned, T extends { readonly requests:
     if (!wholeFiles || seen.has(parsed)) return;
     seen.add(parsed);
     for (const p of fileProblems(parsed)) notRun.push(outcomeOf({ file: shown, line: p.line, name: `${shown}:${p.line}`, reason: p.reason, tool: p.tool }, '', ''));
+    for (const block of parsed.blocks) if (!block.request) sayUnsent(shown, block);
+  };
+  // A request in another tool's form (a curl command) is a request not run, wherever it stands (core/run/notRun.ts).
+  const sayUnsent = (shown: string, block: HttpFile['blocks'][number]): void => {
+    for (const u of unsentRequestsIn(block)) notRun.push(outcomeOf({ file: shown, line: u.line, name: `${shown}:${u.line}`, reason: u.reason, tool: u.tool }, '', ''));
   };
   const empty = plan.withoutRequests ?? [];
   let nextEmpty = 0;
@@ -86,11 +91,12 @@ export function setAsideNotRun<P extends Planned, T extends { readonly requests:
     const item = handedOn === given.parsed && !given.saysFile ? { ...given, saysFile: true } : given;
     handedOn = undefined;
     sayFile(item.shown, item.parsed);
-    // `# @disabled`: not sent, not failed (the run said so before: sayBeforeRun).
+    // `# @disabled`: not sent, not failed (the run said so before: sayBeforeRun); a curl command in its block with it.
     if (setAsideReason(item.parsed, item.block) !== undefined) {
       if (item.saysFile) handedOn = item.parsed;
       continue;
     }
+    sayUnsent(item.shown, item.block);
     const reason = notRunReason(item.parsed, item.block, item.node, environment);
     if (!reason) {
       kept.push(item);

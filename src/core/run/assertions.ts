@@ -14,6 +14,7 @@ import { isCredentialHeader, isSecretName, JWT_ANYWHERE } from '../secrets/vocab
 import { cutShown } from '../text/excerpt';
 import type { ExchangeResult, ExchangeStep, Finding } from './exchange';
 import { httpYacTests, jetBrainsTests } from './scriptTests';
+import { isUnsentRequest } from './notRun';
 
 /** What an exchange produced, as the assertions see it. */
 export interface AssertedExchange {
@@ -239,8 +240,9 @@ const NOT_RUN_WORDS: Record<Exclude<KeptConstruct['kind'], 'block-comment'>, (k:
   unrecognised: (k) => `a line API Workbench does not read (${k.text.trim().slice(0, 60)})`,
 };
 
+/** A request in another tool's form (a curl command) is not here: it is a request not run (notRun.ts: unsentRequestsIn), counted, not noted. */
 function keptNotRun(kept: readonly KeptConstruct[]): NotRun[] {
-  return kept.flatMap((k) => (k.kind === 'block-comment' || k.kind === 'graphql-fragment' ? [] : [withTests({ line: k.range.start.line, what: NOT_RUN_WORDS[k.kind](k) }, keptTests(k))]));
+  return kept.flatMap((k) => (k.kind === 'block-comment' || k.kind === 'graphql-fragment' || isUnsentRequest(k) ? [] : [withTests({ line: k.range.start.line, what: NOT_RUN_WORDS[k.kind](k) }, keptTests(k))]));
 }
 
 /** The tests a kept construct would have run (./scriptTests.ts). */

@@ -12,6 +12,7 @@ import { viewModelOfExchange } from '../../core/results/exchangeView';
 import { spilledViewModel, type PanelSource, type SpilledStores } from '../../core/results/spilledView';
 import { testsViewOf } from '../../core/results/testsView';
 import { assertionResultsOf, notRunOf } from '../../core/run/assertions';
+import { unsentRequestsIn } from '../../core/run/notRun';
 import type { ExchangeResult } from '../../core/run/exchange';
 import type { Prepared } from '../../core/run/prepareRequest';
 import type { Redactor } from '../../core/secrets';
@@ -61,7 +62,9 @@ function framingOf(sent: SentRequest, redactor: Redactor) {
   const { result, prepared, file, node, name } = sent;
   const request = result.request ?? prepared.request;
   const block = file.blocks.find((b) => b.request === node);
-  const tests = testsViewOf(assertionResultsOf(result.findings), block && node ? notRunOf(block, node) : [], redactor);
+  // A curl command in the request's block is a request not sent (core/run/notRun.ts: unsentRequestsIn), said with the tests not run.
+  const unsent = (block ? unsentRequestsIn(block) : []).map((u) => ({ line: u.line - 1, what: `request not sent: ${u.reason}` }));
+  const tests = testsViewOf(assertionResultsOf(result.findings), block && node ? [...notRunOf(block, node), ...unsent] : [], redactor);
   const contract = contractViewOfFindings(result.operation?.id, result.findings, (text) => redactor.text(text));
   const options = { requestKey: requestKeyOf(sent), title: `${name} — ${request.method} ${redactor.url(request.url)}`, redactor };
   return { options, sections: { ...(tests ? { tests } : {}), ...(contract ? { contract } : {}) }, contract };
