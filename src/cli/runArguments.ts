@@ -64,7 +64,8 @@ Options:
   --resume            continue the walk that was cut short into --out (needs --all-pages and --out,
                       ndjson or csv): appends to FILE from the last page kept, no row twice; the
                       first walk of a run that is not complete keeps the checkpoint, and every
-                      request after it runs again
+                      request after it runs again; those before it are skipped only as the
+                      checkpoint names them finished, written as they are now (else refused, exit 2)
   --format F          ndjson (default), csv or json; needs --out
   --timeout MS        time allowed for one whole response, headers and body, for every request,
                       sign-in and page (default ${DEFAULT_TIMEOUT_MS}); a server that trickles its body is cut off

@@ -117,6 +117,14 @@ export function thrownOutcome(item: PlannedRequest, label: string, error: unknow
   };
 }
 
+/** A request skipped by a --resume that failed in the run being resumed: not sent again, failed still. */
+export function failedWhenResumed(item: PlannedRequest, label: string, redactor: Redactor): RunOutcome {
+  return {
+    file: item.shown, line: item.node.range.start.line + 1, label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url),
+    businessFailures: [], problem: 'it failed in the run being resumed (not sent again)', ok: false,
+  };
+}
+
 /**
  * --out and --resume: where a --resume starts (runResume.ts; a record left beside --out goes with the
  * file it describes: replaced or removed only once this run's rows replace that file, resumeRecordOf),
