@@ -141,3 +141,14 @@ void test('assertionSteps: no step for a request without ?? lines (its step find
   assert.equal(steps.length, 1);
   assert.deepEqual((await steps[0]!.run(view)).map((f) => f.severity), ['note']);
 });
+
+void test("an editor Send says what it does not run: the file's global script, the block's constructs, a curl request in its block", async () => {
+  const { notRunOfSend } = await import('../../src/core/run/assertions');
+  const file = parseHttpFile('{{\n  exports.t = 1;\n}}\n\n###\n# @name first\nGET http://h/1\n\n###\ncurl -X DELETE http://h/cache\nGET http://h/2\n');
+  const second = file.blocks.find((b) => b.request?.requestLine.url === 'http://h/2');
+  assert.ok(second?.request);
+  assert.deepEqual(notRunOfSend(file, second, second.request).map((n) => [n.line + 1, n.what.replace(/:.*/, '')]), [[1, 'script block ({{ }})'], [10, 'request not sent']]);
+  const first = file.blocks.find((b) => b.request?.name === 'first');
+  assert.ok(first?.request);
+  assert.deepEqual(notRunOfSend(file, first, first.request).map((n) => n.line + 1), [1]);
+});

@@ -14,7 +14,7 @@ import { isCredentialHeader, isSecretName, JWT_ANYWHERE } from '../secrets/vocab
 import { cutShown } from '../text/excerpt';
 import type { ExchangeResult, ExchangeStep, Finding } from './exchange';
 import { httpYacTests, jetBrainsTests } from './scriptTests';
-import { isUnsentRequest } from './notRun';
+import { isUnsentRequest, unsentRequestsIn } from './notRun';
 
 /** What an exchange produced, as the assertions see it. */
 export interface AssertedExchange {
@@ -272,6 +272,16 @@ export function notRunOf(block: RequestBlock, request: HttpRequestNode): NotRun[
 /** The same for the blocks of a file that hold no request (a file-level script block, an import line). */
 export function fileNotRunOf(file: HttpFile): NotRun[] {
   return keptNotRun(file.blocks.filter((b) => !b.request).flatMap((b) => b.kept));
+}
+
+/**
+ * What one Send of a request (the editor's) does not run, in line order: the file's own constructs (an
+ * httpYac global `{{ }}` script runs before every request: said with every Send, as `apiwb run` says them
+ * once per file run), the block's, and a request its block holds in another tool's form (notRun.ts).
+ */
+export function notRunOfSend(file: HttpFile, block: RequestBlock, request: HttpRequestNode): NotRun[] {
+  const unsent = unsentRequestsIn(block).map((u) => ({ line: u.line - 1, what: `request not sent: ${u.reason}` }));
+  return [...fileNotRunOf(file), ...notRunOf(block, request), ...unsent].sort((x, y) => x.line - y.line);
 }
 
 /** The name of the exchange step that checks assertions; its findings' `detail` is an AssertionResult. */

@@ -11,8 +11,7 @@ import type { HttpFile, HttpRequestNode } from '../../core/httpfile/model';
 import { viewModelOfExchange } from '../../core/results/exchangeView';
 import { spilledViewModel, type PanelSource, type SpilledStores } from '../../core/results/spilledView';
 import { testsViewOf } from '../../core/results/testsView';
-import { assertionResultsOf, notRunOf } from '../../core/run/assertions';
-import { unsentRequestsIn } from '../../core/run/notRun';
+import { assertionResultsOf, notRunOfSend } from '../../core/run/assertions';
 import type { ExchangeResult } from '../../core/run/exchange';
 import type { Prepared } from '../../core/run/prepareRequest';
 import type { Redactor } from '../../core/secrets';
@@ -62,9 +61,7 @@ function framingOf(sent: SentRequest, redactor: Redactor) {
   const { result, prepared, file, node, name } = sent;
   const request = result.request ?? prepared.request;
   const block = file.blocks.find((b) => b.request === node);
-  // A curl command in the request's block is a request not sent (core/run/notRun.ts: unsentRequestsIn), said with the tests not run.
-  const unsent = (block ? unsentRequestsIn(block) : []).map((u) => ({ line: u.line - 1, what: `request not sent: ${u.reason}` }));
-  const tests = testsViewOf(assertionResultsOf(result.findings), block && node ? [...notRunOf(block, node), ...unsent] : [], redactor);
+  const tests = testsViewOf(assertionResultsOf(result.findings), block && node ? notRunOfSend(file, block, node) : [], redactor);
   const contract = contractViewOfFindings(result.operation?.id, result.findings, (text) => redactor.text(text));
   const options = { requestKey: requestKeyOf(sent), title: `${name} — ${request.method} ${redactor.url(request.url)}`, redactor };
   return { options, sections: { ...(tests ? { tests } : {}), ...(contract ? { contract } : {}) }, contract };
