@@ -118,6 +118,38 @@ void describe('an edited resume record does not make an unfinished walk count as
     assert.deepEqual(readFileSync(out, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id), ['p1', 'p2', 'p3', 'new', 'p1', 'p2', 'p3']);
   });
 
+  void it('a resumed walk cut short again keeps the list of finished requests: a second --resume finishes it', async () => {
+    const { out, args, recordPath } = setUp('twice');
+    gets = 0;
+    failGet = 5;
+    assert.equal((await runInProcess(args)).code, 1);
+    const firstRecord = JSON.parse(readFileSync(recordPath, 'utf8')) as Record;
+    failGet = gets + 2; // the resumed walk's page 3
+    const again = await runInProcess([...args, '--resume']);
+    assert.equal(again.code, 1, again.stdout + again.stderr);
+    const secondRecord = JSON.parse(readFileSync(recordPath, 'utf8')) as Record;
+    assert.equal(secondRecord.requestIndex, 2);
+    assert.deepEqual(secondRecord.completed, firstRecord.completed);
+    failGet = 0;
+    const last = await runInProcess([...args, '--resume']);
+    assert.equal(last.code, 0, last.stdout + last.stderr);
+    assert.deepEqual(readFileSync(out, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id), ['p1', 'p2', 'p3', 'new', 'p1', 'p2', 'p3']);
+  });
+
+  void it('a request written into the file before the cut walk since is never skipped as finished: refused', async () => {
+    const { file, args } = setUp('edited');
+    gets = 0;
+    failGet = 5;
+    assert.equal((await runInProcess(args)).code, 1);
+    writeFileSync(file, FILE.replace('###\n# @paging', '###\nDELETE {{base}}/orders/old\n\n###\n# @paging'));
+    failGet = 0;
+    seen.length = 0;
+    const resumed = await runInProcess([...args, '--resume']);
+    assert.equal(resumed.code, 2, resumed.stdout + resumed.stderr);
+    assert.match(resumed.stderr, /not taken: .*Nothing was sent/, resumed.stderr);
+    assert.deepEqual(seen, [], 'the DELETE written since is neither sent nor skipped as finished');
+  });
+
   void it('a request that failed in the run being resumed fails the resumed run too (no success not seen)', async () => {
     const { args } = setUp('failedBefore', FILE.replace('POST {{base}}/orders/new\n', 'POST {{base}}/orders/new\n?? status == 201\n'));
     gets = 0;
