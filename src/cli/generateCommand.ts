@@ -84,7 +84,7 @@ export async function generateCommand(args: readonly string[], io: GenerateIo = 
     // One request becomes code: a name two requests share would leave one out unsaid (run and compare send both).
     if (named.length > 1) throw new InputError(`${positionals[0]}: ${named.length} requests are named '${values.name}' (lines ${named.map((r) => r.range.start.line + 1).join(', ')}); give one of them another # @name`);
     const index = named[0]!.index;
-    const envFile = parseEnvFile(readFileSync(findEnvFile(values['env-file'], file), 'utf8'), values['env-file'] ?? 'http-client.env.json');
+    const envFile = parseEnvFile(readFileSync(findEnvFile(values['env-file'], [file]), 'utf8'), values['env-file'] ?? 'http-client.env.json');
     const envName = values.env ?? (envFile.names.length === 1 ? envFile.names[0] : undefined);
     if (envName === undefined) throw new InputError(`--env NAME is required: the env file has ${envFile.names.length} environments (${envFile.names.join(', ')})`);
     const catalog = createCatalog(withOverlay(CONTRACT_SERVICES, (values.overlay ?? []).map((path) => readOverlayFile(readFileSync(path, 'utf8'), path))));

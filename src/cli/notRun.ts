@@ -2,7 +2,8 @@
 // says why), each said on its own line as not run — with its file, line, reason and tool — and counted as
 // failed, so the run exits non-zero while every other request of the file runs.
 import type { HttpFile } from '../core/httpfile/model';
-import { fileProblems, notRunReason, saidBeforeRun, setAsideReason, stoppingDiagnostic, type NotRunRequest, type RequestReason } from '../core/run/notRun';
+import { fileNotRunOf } from '../core/run/assertions';
+import { fileProblems, notRunReason, saidBeforeRun, setAsideReason, stoppingDiagnostic, unsentRequestsIn, type NotRunRequest, type RequestReason } from '../core/run/notRun';
 import { terminalSafe } from '../core/text/terminalText';
 import type { RequestOutcome } from './reporters/summary';
 import type { FileWithoutRequests } from './runPlan';
@@ -13,6 +14,8 @@ interface Planned {
   readonly node: HttpFile['requests'][number];
   readonly block: HttpFile['blocks'][number];
   readonly where: string;
+  /** The first request of its file in the run: the file's own constructs are said with it (runPlan.ts). */
+  readonly saysFile?: boolean;
 }
 
 /**
@@ -39,10 +42,13 @@ export type NotRunOutcome = RequestOutcome & { readonly notRunRequest: NotRunReq
  * `stoppedBy`: the line of the request's block that stops it (a refusing directive, an unreadable line):
  * the summary line names its file:line too, where the words belong (said once: sayBeforeRun leaves it out).
  */
-function outcomeOf(given: NotRunRequest & Pick<RequestReason, 'stoppedBy'>, method: string, url: string): NotRunOutcome {
+function outcomeOf(given: NotRunRequest & Pick<RequestReason, 'stoppedBy'>, method: string, url: string, item?: Pick<Planned, 'parsed' | 'saysFile'>): NotRunOutcome {
   const { stoppedBy, ...entry } = given;
   const why = stoppedBy ? `stopped by ${entry.file}:${stoppedBy.line}: ${stoppedBy.words}` : entry.reason;
+  // Set aside, the first request of its file in the run still says the file's own constructs (once per file run).
+  const fileNotRun = item?.saysFile ? fileNotRunOf(item.parsed) : [];
   return {
+    ...(fileNotRun.length ? { notRun: fileNotRun } : {}),
     file: entry.file,
     line: entry.line,
     label: entry.name,
@@ -70,21 +76,34 @@ export function setAsideNotRun<P extends Planned, T extends { readonly requests:
     if (!wholeFiles || seen.has(parsed)) return;
     seen.add(parsed);
     for (const p of fileProblems(parsed)) notRun.push(outcomeOf({ file: shown, line: p.line, name: `${shown}:${p.line}`, reason: p.reason, tool: p.tool }, '', ''));
+    for (const block of parsed.blocks) if (!block.request) sayUnsent(shown, block);
+  };
+  // A request in another tool's form (a curl command) is a request not run, wherever it stands (core/run/notRun.ts).
+  const sayUnsent = (shown: string, block: HttpFile['blocks'][number]): void => {
+    for (const u of unsentRequestsIn(block)) notRun.push(outcomeOf({ file: shown, line: u.line, name: `${shown}:${u.line}`, reason: u.reason, tool: u.tool }, '', ''));
   };
   const empty = plan.withoutRequests ?? [];
   let nextEmpty = 0;
-  for (const [at, item] of plan.requests.entries()) {
+  // A `# @disabled` first request of its file hands the saying of the file's own constructs to the next one.
+  let handedOn: HttpFile | undefined;
+  for (const [at, given] of plan.requests.entries()) {
     for (; nextEmpty < empty.length && (empty[nextEmpty]?.before ?? 0) <= at; nextEmpty++) sayFile(empty[nextEmpty]!.shown, empty[nextEmpty]!.parsed);
+    const item = handedOn === given.parsed && !given.saysFile ? { ...given, saysFile: true } : given;
+    handedOn = undefined;
     sayFile(item.shown, item.parsed);
-    // `# @disabled`: not sent, not failed (the run said so before: sayBeforeRun).
-    if (setAsideReason(item.parsed, item.block) !== undefined) continue;
+    // `# @disabled`: not sent, not failed (the run said so before: sayBeforeRun); a curl command in its block with it.
+    if (setAsideReason(item.parsed, item.block) !== undefined) {
+      if (item.saysFile) handedOn = item.parsed;
+      continue;
+    }
+    sayUnsent(item.shown, item.block);
     const reason = notRunReason(item.parsed, item.block, item.node, environment);
     if (!reason) {
       kept.push(item);
       continue;
     }
     const line = item.node.requestLine.range.start.line + 1;
-    notRun.push(outcomeOf({ file: item.shown, line, name: item.node.name ?? item.where, ...reason }, item.node.requestLine.method, item.node.requestLine.url));
+    notRun.push(outcomeOf({ file: item.shown, line, name: item.node.name ?? item.where, ...reason }, item.node.requestLine.method, item.node.requestLine.url, item));
   }
   for (const file of empty.slice(nextEmpty)) sayFile(file.shown, file.parsed);
   return { ...plan, requests: kept, notRun };
@@ -114,7 +133,7 @@ export function setAsideFailingChecks<P extends Planned, R extends { readonly pr
       continue;
     }
     const line = item.node.requestLine.range.start.line + 1;
-    notRun.push(outcomeOf({ file: item.shown, line, name: item.node.name ?? item.where, reason: problem, tool: 'API Workbench' }, item.node.requestLine.method, item.node.requestLine.url));
+    notRun.push(outcomeOf({ file: item.shown, line, name: item.node.name ?? item.where, reason: problem, tool: 'API Workbench' }, item.node.requestLine.method, item.node.requestLine.url, item));
   }
   return { kept, results, notRun };
 }

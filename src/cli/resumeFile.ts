@@ -28,6 +28,38 @@ export interface ResumeRecord {
   readonly out?: string;
   /** A hash of the last row kept (the bytes from the row break before it to the checkpoint's length). */
   readonly tail?: string;
+  /** A hash of the walked request's block as written (runResume.ts: requestFingerprint). */
+  readonly fingerprint?: string;
+  /**
+   * Every request of the run before the walked one, in order, as the run that wrote the record finished it:
+   * a --resume skips exactly these, each only while its block is written the same way, and their rows
+   * count with the walk's against the file's.
+   */
+  readonly completed?: readonly CompletedRequest[];
+}
+
+/** A request a run finished before the walk its record continues: where and how it was written, the rows it left in --out, whether it passed. */
+export interface CompletedRequest {
+  readonly file: string;
+  readonly where: string;
+  readonly requestIndex: number;
+  readonly fingerprint: string;
+  readonly rows: number;
+  readonly ok: boolean;
+}
+
+const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+
+/** The record's list of requests finished before its walk, or undefined when it holds anything else. */
+function completedOf(value: unknown): CompletedRequest[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const list: CompletedRequest[] = [];
+  for (const entry of value as unknown[]) {
+    const e = entry as Partial<CompletedRequest> | null;
+    if (!e || typeof e.file !== 'string' || typeof e.where !== 'string' || !isCount(e.requestIndex) || typeof e.fingerprint !== 'string' || !isCount(e.rows) || typeof e.ok !== 'boolean') return undefined;
+    list.push({ file: e.file, where: e.where, requestIndex: e.requestIndex, fingerprint: e.fingerprint, rows: e.rows, ok: e.ok });
+  }
+  return list;
 }
 
 /** Bytes of the row before a position that `tail` hashes, at most (a longer row: its end). */
@@ -78,8 +110,11 @@ export function readResumeRecord(out: string): ResumeRecord {
     throw new Error(`--resume: ${path} is not an apiwb checkpoint`);
   }
   if ((value.out !== undefined && typeof value.out !== 'string') || (value.tail !== undefined && typeof value.tail !== 'string')) throw new Error(`--resume: ${path} is not an apiwb checkpoint`);
+  // What proves which requests before the walk were finished: without it nothing before the walk may be skipped.
+  const completed = completedOf(value.completed);
+  if (typeof value.fingerprint !== 'string' || !completed) throw new Error(`--resume: ${path} does not say which requests before its walk were finished (written by an older apiwb, or edited): nothing was sent; run again without --resume to start over`);
   try {
-    return { version: 1, file: value.file, where: value.where, requestIndex: value.requestIndex!, checkpoint: parseCheckpoint(value.checkpoint), ...(value.out ? { out: value.out } : {}), ...(value.tail ? { tail: value.tail } : {}) };
+    return { version: 1, file: value.file, where: value.where, requestIndex: value.requestIndex!, checkpoint: parseCheckpoint(value.checkpoint), ...(value.out ? { out: value.out } : {}), ...(value.tail ? { tail: value.tail } : {}), fingerprint: value.fingerprint, completed };
   } catch (error) {
     throw new Error(`--resume: ${path}: ${faultText(error)}`);
   }
@@ -112,9 +147,13 @@ export function resumeRecordRefusal(record: ResumeRecord, out: string): string |
       if (last[0] !== 0x0a) return `its file length ${bytes} is not at the end of a row of ${out}`;
       if (record.tail !== tailHash(out, bytes)) return `the row before byte ${bytes} of ${out} is not the row it saw last: the file changed since`;
     }
-    // Never more rows than the kept bytes hold: a count raised, or a length cut to 0, is not the walk's.
+    // Never more rows than the kept bytes hold, the walk's and those of the requests finished before it: a
+    // count raised, a length cut to 0, or a request said finished that left no rows there, is not the run's.
     const held = rowsIn(fd, bytes, sink.format);
-    return record.checkpoint.rows > held ? `it counts ${record.checkpoint.rows} rows kept, but the first ${bytes} bytes of ${out} hold ${held}` : undefined;
+    const before = (record.completed ?? []).reduce((sum, c) => sum + c.rows, 0);
+    const counted = record.checkpoint.rows + before;
+    if (counted <= held) return undefined;
+    return before === 0 ? `it counts ${record.checkpoint.rows} rows kept, but the first ${bytes} bytes of ${out} hold ${held}` : `it counts ${record.checkpoint.rows} rows kept by its walk and ${before} by the requests finished before it, but the first ${bytes} bytes of ${out} hold ${held}`;
   } finally {
     closeSync(fd);
   }

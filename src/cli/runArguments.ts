@@ -53,7 +53,9 @@ redacted), status, time, rows and business failures. Exit 0 when every request s
 
 Options:
   --env NAME          environment of the env file to use (required)
-  --env-file PATH     env file (default: the nearest http-client.env.json above the first file)
+  --env-file PATH     env file of every file of the run (default: the nearest http-client.env.json
+                      above each file; files whose nearest env files differ are refused, exit 2,
+                      naming both: run each folder on its own)
   --name REQUEST      run only the request(s) with this # @name
   --all-pages         follow every page with the paging engine (the request's # @paging or the catalog)
   --max-pages N       stop a walk after N pages (the walk is then cut short: exit 1)
@@ -62,7 +64,8 @@ Options:
   --resume            continue the walk that was cut short into --out (needs --all-pages and --out,
                       ndjson or csv): appends to FILE from the last page kept, no row twice; the
                       first walk of a run that is not complete keeps the checkpoint, and every
-                      request after it runs again
+                      request after it runs again; those before it are skipped only as the
+                      checkpoint names them finished, written as they are now (else refused, exit 2)
   --format F          ndjson (default), csv or json; needs --out
   --timeout MS        time allowed for one whole response, headers and body, for every request,
                       sign-in and page (default ${DEFAULT_TIMEOUT_MS}); a server that trickles its body is cut off

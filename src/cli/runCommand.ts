@@ -6,7 +6,6 @@
 // This file is the run itself: the ports made, then each request through the core's exchange in order.
 // Its parts: ./runArguments.ts (command line, help), ./runPlan.ts (what runs, checked before sending),
 // ./runOverlap.ts (what may overlap), ./runResume.ts (--resume and its record), ./runOutput.ts (outcomes).
-import { resolve as resolvePath } from 'node:path';
 import { CredentialService } from '../core/auth/credentials';
 import type { RowSink } from '../core/export';
 import { keptAsideNotes } from '../core/export/fileSink';
@@ -29,7 +28,7 @@ import { secretEnvVarName } from '../core/secrets/secretStore';
 import type { SecretStore } from '../core/secrets';
 import { terminalSafe } from '../core/text/terminalText';
 import { bindEnvironmentSecrets, EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
-import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
+import { collectRequestFiles, findEnvFile, InputError, shownPath } from './nodePorts/files';
 import { assertionSteps } from '../core/run/assertions';
 import { writeRunReport } from './reporters/runReport';
 import { createProgress, progressText } from './reporters/progress';
@@ -42,10 +41,11 @@ import { openRunNetwork } from './runNetwork';
 import type { Subcommand } from './subcommands';
 import type { Mutable } from '../core/mutable';
 import { parseRunArgs, RUN_EXIT, RUN_HELP, type RunIo, type RunOptions } from './runArguments';
-import { bodyFileReader, catalogOf, checkPlan, claimOutputs, registerRunInputs, planRequests, shownPath, withReadLater, type PlannedRequest, type SendCheck } from './runPlan';
+import { bodyFileReader, catalogOf, checkPlan, claimOutputs, registerRunInputs, planRequests, withReadLater, type PlannedRequest, type SendCheck } from './runPlan';
 import { overlapsNext, preparesAhead, READY_AHEAD_FOR_MS } from './runOverlap';
-import { resumeRecordOf, resumeWords, type ResumeRecordKeeper } from './runResume';
-import { openRunOut, outcomeOf, thrownOutcome, type RunOutcome } from './runOutput';
+import { completedRequest, finishedBefore, resumeRecordOf, resumeWords, walkRecord, type ResumeRecordKeeper } from './runResume';
+import type { CompletedRequest, ResumeRecord } from './resumeFile';
+import { failedWhenResumed, openRunOut, outcomeOf, thrownOutcome, type RunOutcome } from './runOutput';
 import { ResponseRows } from './responseRows';
 import { sayBeforeRun, sayNotRun, setAsideFailingChecks, setAsideNotRun, type NotRunOutcome } from './notRun';
 import { reportInputFault, type RunInputs } from './runFaultReport';
@@ -92,7 +92,7 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
  */
 async function prepareRun(options: RunOptions, io: RunIo, redactor: Redactor, inputs: RunInputs): Promise<{ envPath: string; runEnvironment: RunEnvironment; environment: Environment; catalog: Catalog; planned: PlannedRequest[]; notRun: NotRunOutcome[] }> {
   const files = collectRequestFiles(options.paths);
-  const envPath = findEnvFile(options.envFile, files[0]);
+  const envPath = findEnvFile(options.envFile, files);
   const runEnvironment = await loadRunEnvironment(envPath, options.env, { shown: shownPath, redactor, warn: (line) => io.stderr.write(`apiwb run: ${terminalSafe(line)}\n`) });
   const { environment } = runEnvironment;
   inputs.environment = { environment, envPath };
@@ -156,6 +156,9 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
     return closed ? sink.leftAsItWas?.() !== true : (sink.checkpoint()?.bytes ?? 0) > 0;
   };
   const record = resumeRecordOf(options.out, ownsOut, (text) => io.stderr.write(`${terminalSafe(text)}\n`));
+  // The requests finished so far, by their place in the plan: each walk's record names those before it
+  // (a --resume skips only those); a resumed run's skipped ones are the record's own.
+  const completed: CompletedRequest[] = finishedBefore(resume);
   const ctx: RunContext = { options, environment, credentials, responses, redactor, secrets, ports, sink, record };
   // Where overlapsNext allows it, a request is sent as soon as the response before it has been received
   // whole, and that response is examined meanwhile (sendOrder). Lines stay in request order.
@@ -181,17 +184,23 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
     // The run's context is the same for every request; only a walk of --all-pages has hooks of its own.
     return runOne(item, label, ctx, input, options.allPages ? {
       ...(resume && i === resume.index ? { resumeFrom: resume.record.checkpoint } : {}),
+      record: (checkpoint) => walkRecord(item, checkpoint, completed.slice(0, i)),
       onProgress: (p) => {
         if (progress.visible) progress.update(progressText(i, planned.length, label, walkProgressWords(p)));
       },
       onPage: (event) => {
         if (progress.visible) progress.update(progressText(i, planned.length, label, walkProgressWords(event.progress)));
         // The checkpoint beside --out after every page kept: a crash or a kill can be resumed too.
-        record.page({ version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: event.checkpoint });
+        record.page(walkRecord(item, event.checkpoint, completed.slice(0, i)));
       },
     } : undefined, hooks)
       // Whatever one request's response does, the run goes on with the next, this one named as failed.
-      .catch((error: unknown): RunOutcome => thrownOutcome(item, label, error, redactor));
+      .catch((error: unknown): RunOutcome => thrownOutcome(item, label, error, redactor))
+      // Known before the next request starts (with --all-pages nothing overlaps): its walk's records name it.
+      .then((outcome) => {
+        completed[i] = completedRequest(item, outcome);
+        return outcome;
+      });
   }, (i, bytes) => overlapsNext(planned, i, bytes, options), (i) => {
     // Not while answers take longer than a readied request may wait: it would be made ready twice.
     if (!preparesAhead(planned, i, options) || lastAnswerMs > READY_AHEAD_FOR_MS) return;
@@ -202,11 +211,20 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
   sends.signingIn = () => order.signingIn();
   sends.idle = () => order.idle();
   allOk = sayNotRun(notRun, outcomes, (o) => out.write(`${redactor.text(formatOutcome(o, color))}\n`));
+  // A request the run being resumed finished is skipped; one that failed there is failed still (no success not seen).
+  const skip = (item: PlannedRequest, label: string, done: CompletedRequest | undefined): void => {
+    out.write(`· ${terminalSafe(redactor.text(label))}  skipped: its rows were written by the run being resumed\n`);
+    if (done?.ok !== false) return;
+    const failed = failedWhenResumed(item, label, redactor);
+    outcomes.push(failed);
+    allOk = false;
+    out.write(`${redactor.text(formatOutcome(failed, color))}\n`);
+  };
   try {
     for (const [i, item] of planned.entries()) {
       const label = item.node.name ?? item.where;
       if (resume && i < resume.index) {
-        out.write(`· ${terminalSafe(redactor.text(label))}  skipped: its rows were written by the run being resumed\n`);
+        skip(item, label, completed[i]);
         continue;
       }
       if (progress.visible) progress.update(progressText(i, planned.length, label));
@@ -285,9 +303,10 @@ interface RunContext {
   cutOff?: boolean;
 }
 
-/** What a walk of --all-pages adds for its request: where it resumes, and what each page kept does. */
+/** What a walk of --all-pages adds for its request: where it resumes, its resume record at a checkpoint, and what each page kept does. */
 interface WalkHooks {
   readonly resumeFrom?: WalkCheckpoint;
+  readonly record: (checkpoint: WalkCheckpoint) => ResumeRecord;
   readonly onPage: (event: PageEvent) => void;
   readonly onProgress: (progress: WalkProgress) => void;
 }
@@ -353,9 +372,7 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
   if (walk && ctx.sink && walk.verdict !== 'complete') {
     // Also when no page was kept by this walk: the file's length so far is where a resume appends.
     const sinkState = ctx.sink.checkpoint();
-    ctx.record.ended(walk.resumeAt !== undefined && sinkState
-      ? { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint: { ...walk.checkpoint, sink: sinkState } }
-      : undefined);
+    ctx.record.ended(walk.resumeAt !== undefined && sinkState && hooks ? hooks.record({ ...walk.checkpoint, sink: sinkState }) : undefined);
   }
   return outcomeOf(item, label, result, { waitedMs, redactor: ctx.redactor, options: ctx.options, unwritten, resume: (w) => resumeWords(w, ctx.options, ctx.record.ownsOut()), ...(inOut ? { rowsInOut: inOut } : {}) });
 }

@@ -8,10 +8,10 @@ import { EnvFileError, type Environment } from '../core/env/model';
 import type { RunFiles } from '../core/files/outputs';
 import type { Redactor } from '../core/secrets/redact';
 import { terminalSafe } from '../core/text/terminalText';
-import { collectRequestFiles, findEnvFile, InputError } from './nodePorts/files';
+import { collectRequestFiles, findEnvFile, InputError, shownPath } from './nodePorts/files';
 import { writeRunReport, type InputFault } from './reporters/runReport';
 import type { RunIo, RunOptions } from './runArguments';
-import { filesReadBy, planRequests, registerRunInputs, shownPath } from './runPlan';
+import { filesReadBy, planRequests, registerRunInputs } from './runPlan';
 import { resolveRunNetwork } from './runNetwork';
 import { faultText } from '../core/text/faultText';
 
@@ -59,7 +59,7 @@ async function registerInputs(inputs: RunInputs, options: RunOptions, io: RunIo)
   const { runFiles } = inputs;
   const files = options.paths.flatMap((path) => tryOr(() => collectRequestFiles([path]), []));
   for (const path of options.paths) runFiles.input(path, 'a file given');
-  registerRunInputs(runFiles, files, tryOr(() => findEnvFile(options.envFile, files[0]), options.envFile), options);
+  registerRunInputs(runFiles, files, tryOr(() => findEnvFile(options.envFile, files), options.envFile), options);
   for (const file of files) {
     for (const item of tryOr(() => planRequests([file], options.name).requests, [])) {
       for (const read of filesReadBy(item, options.env)) if (read.problem === undefined) runFiles.input(read.path, read.role);

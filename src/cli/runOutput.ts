@@ -56,8 +56,8 @@ export function outcomeOf(item: PlannedRequest, label: string, result: ExchangeR
   outcome.method = item.node.requestLine.method;
   outcome.url = url;
   outcome.assertions = assertionResultsOf(result.findings).map((a) => ({ ...a, ...redactText(a) }));
-  // The file's own (request-less) constructs are said with its first request.
-  outcome.notRun = [...(item.node === item.parsed.requests[0] ? fileNotRunOf(item.parsed) : []), ...notRunOf(item.block, item.node)].sort((x, y) => x.line - y.line);
+  // The file's own (request-less) constructs are said with the first of its requests this run runs (runPlan.ts: saysFile).
+  outcome.notRun = [...(item.saysFile ? fileNotRunOf(item.parsed) : []), ...notRunOf(item.block, item.node)].sort((x, y) => x.line - y.line);
   if (response) {
     outcome.status = response.status;
     outcome.totalMs = timeInRun(response, facts.waitedMs ?? 0);
@@ -114,6 +114,14 @@ export function thrownOutcome(item: PlannedRequest, label: string, error: unknow
   return {
     file: item.shown, line: item.node.range.start.line + 1, label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url),
     businessFailures: [], problem: redactor.text(faultText(error)), ok: false, error: 'no-response',
+  };
+}
+
+/** A request skipped by a --resume that failed in the run being resumed: not sent again, failed still. */
+export function failedWhenResumed(item: PlannedRequest, label: string, redactor: Redactor): RunOutcome {
+  return {
+    file: item.shown, line: item.node.range.start.line + 1, label, method: item.node.requestLine.method, url: redactor.url(item.node.requestLine.url),
+    businessFailures: [], problem: 'it failed in the run being resumed (not sent again)', ok: false,
   };
 }
 

@@ -3,7 +3,7 @@
 // `< file` body is there, no output is an input (each `< file` body and .env file read is one). Also which responses are read later by name (kept whole).
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve as resolvePath } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import type { Environment } from '../core/env/model';
 import { CONTRACT_SERVICES, createCatalog, type Catalog } from '../core/catalog';
 import { readOverlayFile, withOverlay, type OpenApiImport } from '../core/openapi';
@@ -19,7 +19,7 @@ import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
 import { decodeBodyFile } from '../core/text/bodyFile';
 import { pathVariableProblem, shownFileLine } from '../core/run/bodyFileParts';
 import { resumePathFor } from './resumeFile';
-import { InputError } from './nodePorts/files';
+import { InputError, shownPath } from './nodePorts/files';
 import type { RunOptions } from './runArguments';
 import { faultText } from '../core/text/faultText';
 
@@ -32,6 +32,12 @@ export interface PlannedRequest {
   readonly block: RequestBlock;
   /** `file:line` of the request line, for messages. */
   readonly where: string;
+  /**
+   * The first request of its file in this run (whichever: --name may pick a later one): the file's own
+   * constructs outside every request (an httpYac global `{{ }}` script, an import) are said with it, once
+   * per file run.
+   */
+  readonly saysFile: boolean;
   /** A later request of the run (or a file variable) reads this one's response by its # @name: its body is kept. */
   readonly readLater: boolean;
 }
@@ -56,9 +62,10 @@ export function planRequests(files: readonly string[], name: string | undefined)
     parsedFiles.push(parsed);
     // With --name, a file without that name is no problem of the run.
     if (name === undefined && parsed.requests.length === 0) withoutRequests.push({ shown, parsed, before: planned.length });
+    const firstOfFile = planned.length;
     for (const block of parsed.blocks) {
       const node = block.request;
-      if (node && (name === undefined || node.name === name)) planned.push({ file, shown, parsed, node, block, where: `${shown}:${node.range.start.line + 1}` });
+      if (node && (name === undefined || node.name === name)) planned.push({ file, shown, parsed, node, block, where: `${shown}:${node.range.start.line + 1}`, saysFile: planned.length === firstOfFile });
     }
   }
   if (planned.length === 0) {
@@ -262,10 +269,5 @@ function readOverlay(path: string): OpenApiImport {
   } catch (error) {
     throw new InputError(`--overlay ${path}: ${faultText(error)}`, { file: shownPath(path), line: 1 });
   }
-}
-
-export function shownPath(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel.startsWith('..') ? path : rel;
 }
 

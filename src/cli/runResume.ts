@@ -1,14 +1,16 @@
 // `apiwb run`'s resume rules: where a --resume run starts (the checkpoint beside --out, found again in this
 // run's plan, refused unless it is the walk's own), the one record kept beside --out while the run goes,
 // and the words that say how a walk that is not complete continues. The record's file: ./resumeFile.ts.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
+import type { WalkCheckpoint } from '../core/paging/checkpoint';
 import type { WalkResult } from '../core/paging/walker';
 import { fileFaultWords } from '../core/files/outputs';
 import { shellQuote } from '../core/interop/shellQuote';
 import { InputError } from './nodePorts/files';
 import type { OutputFormat } from './reporters/outputSink';
-import { readResumeRecord, removeResumeRecord, resumePathFor, resumeRecordRefusal, writeResumeRecord, type ResumeRecord } from './resumeFile';
+import { readResumeRecord, removeResumeRecord, resumePathFor, resumeRecordRefusal, writeResumeRecord, type CompletedRequest, type ResumeRecord } from './resumeFile';
 import type { RunOptions } from './runArguments';
 import type { PlannedRequest } from './runPlan';
 import { faultText } from '../core/text/faultText';
@@ -29,12 +31,55 @@ export function resumePoint(out: string, format: OutputFormat, planned: readonly
   }
   const index = planned.findIndex((p) => resolvePath(p.file) === record.file && p.node.index === record.requestIndex);
   if (index < 0) throw new InputError(`--resume: the checkpoint beside ${out} is for ${record.where}, which this run does not include; give the same files and --name as the run that was cut short`);
+  const unproved = unprovedBy(record, planned, index);
+  if (unproved) throw new InputError(`--resume: the checkpoint beside ${out} is not taken: ${unproved}. Nothing was sent; run again without --resume to start the walk over`);
   if (!record.checkpoint.sink) throw new InputError(`--resume: the checkpoint beside ${out} does not say how much of the file is kept`);
   // Taken only for the file it was written beside, at a row's end, after the row it saw last; a finished walk is not resumed.
   const refusal = resumeRecordRefusal(record, out) ?? (record.checkpoint.done || !record.checkpoint.next ? 'it says the walk was finished: a finished walk is not resumed' : undefined);
   if (refusal) throw new InputError(`--resume: the checkpoint beside ${out} is not taken: ${refusal}. Nothing was sent; run again without --resume to start the walk over`);
   if (record.checkpoint.sink.format !== format) throw new InputError(`--resume: ${out} was written as ${record.checkpoint.sink.format}, not ${format}; give the same --format`);
   return { index, record };
+}
+
+/** The requests a --resume run skips, as the record says the run it continues finished them (checked: resumePoint). */
+export function finishedBefore(resume: ResumePoint | undefined): CompletedRequest[] {
+  return resume ? (resume.record.completed ?? []).slice(0, resume.index) : [];
+}
+
+/** A hash of a request's block as written (directives, request line, headers, body): what it sends, as far as the file says. */
+export function requestFingerprint(item: Pick<PlannedRequest, 'parsed' | 'block'>): string {
+  const hash = createHash('sha256');
+  for (let line = item.block.firstLine; line <= item.block.lastLine; line++) hash.update(`${item.parsed.lines[line]?.text ?? ''}\n`);
+  return hash.digest('base64');
+}
+
+/** A request of the run as finished, for the records of the walks after it. */
+export function completedRequest(item: PlannedRequest, outcome: { readonly ok: boolean; readonly walk?: WalkResult | undefined }): CompletedRequest {
+  return { file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, fingerprint: requestFingerprint(item), rows: outcome.walk?.checkpoint.rows ?? 0, ok: outcome.ok };
+}
+
+/** The record of walk `item` at `checkpoint`, naming the requests of the run finished before it (`completed`, in order). */
+export function walkRecord(item: PlannedRequest, checkpoint: WalkCheckpoint, completed: readonly CompletedRequest[]): ResumeRecord {
+  return { version: 1, file: resolvePath(item.file), where: item.where, requestIndex: item.node.index, checkpoint, fingerprint: requestFingerprint(item), completed };
+}
+
+/**
+ * Why the record does not prove what a --resume would obey, or undefined. The record is obeyed only as far
+ * as the run that wrote it: its walk is the request at its place now (file:line and block as written), and
+ * every request of this run before it is one the record says that run finished, in order, written as it was then.
+ */
+function unprovedBy(record: ResumeRecord, planned: readonly PlannedRequest[], index: number): string | undefined {
+  const walked = planned[index]!;
+  if (record.where !== walked.where) return `it names ${record.where}, but request ${record.requestIndex + 1} of ${walked.shown} is at ${walked.where} now`;
+  if (record.fingerprint !== requestFingerprint(walked)) return `${walked.where} is not written as it was when the walk was cut short`;
+  const completed = record.completed ?? [];
+  if (completed.length !== index) return `this run has ${index} request${index === 1 ? '' : 's'} before ${walked.where}, but it says the run it continues finished ${completed.length}`;
+  for (const [j, done] of completed.entries()) {
+    const item = planned[j]!;
+    if (done.file !== resolvePath(item.file) || done.requestIndex !== item.node.index || done.where !== item.where) return `it says ${done.where} was finished before the walk, but this run has ${item.where} there`;
+    if (done.fingerprint !== requestFingerprint(item)) return `${item.where} is not written as it was when it was finished`;
+  }
+  return undefined;
 }
 
 /**

@@ -96,7 +96,10 @@ void test('every kept construct that would act is listed as not run: imports, ru
   assert.ok(last?.request);
   assert.deepEqual(notRunOf(last, last.request).map((n) => [n.line + 1, n.what]), [[13, 'response redirect (the response is not written to that file)']]);
   const restClient = read('restclient-syntax.http');
-  assert.deepEqual(fileNotRunOf(restClient).map((n) => [n.line + 1, n.what]), [[30, 'REST Client curl command (not sent)']]);
+  // A curl command is a request the file holds: not a note among the constructs not run, but a request not run (counted).
+  assert.deepEqual(fileNotRunOf(restClient).map((n) => [n.line + 1, n.what]), []);
+  const { unsentRequestsIn } = await import('../../src/core/run/notRun');
+  assert.deepEqual(restClient.blocks.flatMap((b) => unsentRequestsIn(b)).map((u) => [u.line, u.tool]), [[30, 'REST Client']]);
   const preamble = read('httpyac-preamble.http');
   const first = preamble.blocks[0];
   assert.ok(first?.request);
@@ -137,4 +140,15 @@ void test('assertionSteps: no step for a request without ?? lines (its step find
   const steps = assertionSteps(asserted!);
   assert.equal(steps.length, 1);
   assert.deepEqual((await steps[0]!.run(view)).map((f) => f.severity), ['note']);
+});
+
+void test("an editor Send says what it does not run: the file's global script, the block's constructs, a curl request in its block", async () => {
+  const { notRunOfSend } = await import('../../src/core/run/assertions');
+  const file = parseHttpFile('{{\n  exports.t = 1;\n}}\n\n###\n# @name first\nGET http://h/1\n\n###\ncurl -X DELETE http://h/cache\nGET http://h/2\n');
+  const second = file.blocks.find((b) => b.request?.requestLine.url === 'http://h/2');
+  assert.ok(second?.request);
+  assert.deepEqual(notRunOfSend(file, second, second.request).map((n) => [n.line + 1, n.what.replace(/:.*/, '')]), [[1, 'script block ({{ }})'], [10, 'request not sent']]);
+  const first = file.blocks.find((b) => b.request?.name === 'first');
+  assert.ok(first?.request);
+  assert.deepEqual(notRunOfSend(file, first, first.request).map((n) => n.line + 1), [1]);
 });

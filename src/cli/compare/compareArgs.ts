@@ -57,7 +57,8 @@ Options:
   --name REQUEST      only the request(s) with this # @name
   --all-pages         walk every page on both sides
   --max-pages N       stop each walk after N pages
-  --env-file PATH     env file (default: the nearest http-client.env.json above the first file)
+  --env-file PATH     env file of every file (default: the nearest http-client.env.json above each
+                      file; files whose nearest env files differ are refused, exit 2, naming both)
   --timeout MS        time for one whole response (default ${DEFAULT_TIMEOUT_MS})
   --overlay FILE      an OpenAPI overlay written by 'apiwb import-openapi --out' (repeatable)
 ${TLS_HELP}${NETWORK_HELP}                      Each side's environment has its own "Proxy", "CA Bundle" and

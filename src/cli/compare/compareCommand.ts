@@ -20,12 +20,12 @@ import { closeHttpAgents } from '../../core/http/client';
 import { OutputRefused, RunFiles } from '../../core/files/outputs';
 import { terminalSafe } from '../../core/text/terminalText';
 import { secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
-import { collectRequestFiles, findEnvFile, InputError } from '../nodePorts/files';
+import { collectRequestFiles, findEnvFile, InputError, shownPath } from '../nodePorts/files';
 import { fileNote } from '../reporters/outputSink';
 import { progressText } from '../reporters/progress';
 import { writeRunReport } from '../reporters/runReport';
 import type { RequestOutcome } from '../reporters/summary';
-import { registerRunInputs, shownPath } from '../runPlan';
+import { registerRunInputs } from '../runPlan';
 import type { Subcommand } from '../subcommands';
 import { BaselineError, registerBaselineInputs, writeBaseline, type BaselineRequest, type ClaimedBaseline } from '../../core/compare/baseline';
 import { COMPARE_HELP, parseCompareArgs, type CompareOptions } from './compareArgs';
@@ -232,7 +232,7 @@ function claimCompareFiles(inputs: RunFiles, options: CompareOptions): void {
     for (const overlay of options.overlays) inputs.input(overlay, 'the overlay');
   } else {
     const files = collectRequestFiles(options.paths);
-    registerRunInputs(inputs, files, findEnvFile(options.envFile, files[0]), options);
+    registerRunInputs(inputs, files, findEnvFile(options.envFile, files), options);
     if (options.baseline) registerBaselineInputs(options.baseline, inputs);
   }
   if (options.out) inputs.claim(options.out, '--out');

@@ -16,9 +16,9 @@ import { RunFiles } from '../../core/files/outputs';
 import type { Redactor } from '../../core/secrets/redact';
 import { bindEnvironmentSecrets, EnvironmentSecretStore, secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
 import { loadRunEnvironment, type RunEnvironment } from '../privateEnvRun';
-import { collectRequestFiles, findEnvFile } from '../nodePorts/files';
+import { collectRequestFiles, findEnvFile, shownPath } from '../nodePorts/files';
 import { createProgress, progressText } from '../reporters/progress';
-import { catalogOf, checkPlan, planRequests, requestInputError, shownPath, type PlannedRequest } from '../runPlan';
+import { catalogOf, checkPlan, planRequests, requestInputError, type PlannedRequest } from '../runPlan';
 import { InputError } from '../nodePorts/files';
 import { sayBeforeRun, setAsideNotRun } from '../notRun';
 import { openRunNetwork, type RunNetwork } from '../runNetwork';
@@ -83,7 +83,7 @@ function comparedRequests(whole: ReturnType<typeof planRequests>, environments: 
 
 export async function openRequestSides(o: CompareOptions, io: CompareIo, redactor: Redactor, dir: string, inputs: RunFiles): Promise<RequestSides> {
   const files = collectRequestFiles(o.paths);
-  const envPath = findEnvFile(o.envFile, files[0]);
+  const envPath = findEnvFile(o.envFile, files);
   const recording = o.mode === 'baseline' && o.baseline !== undefined && !baselineExists(o.baseline);
   // A warning about the private file (git would commit it) is said once, not once a side.
   const warned = new Set<string>();

@@ -1,6 +1,6 @@
 // File-system side of `apiwb run`: which .http files to run and which env file to read.
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { ENV_FILE_NAME } from '../../core/env/loadEnvFile';
 
 export class InputError extends Error {
@@ -9,6 +9,12 @@ export class InputError extends Error {
     super(message);
     this.name = 'InputError';
   }
+}
+
+/** A path as a run's messages show it: relative to the current folder when under it. */
+export function shownPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel.startsWith('..') ? path : rel;
 }
 
 const REQUEST_FILE = /\.(http|rest)$/i;
@@ -37,19 +43,49 @@ function walk(folder: string): string[] {
   });
 }
 
-/** --env-file, else the nearest http-client.env.json from the first request file's folder upwards. */
-export function findEnvFile(explicit: string | undefined, firstFile: string | undefined): string {
+/**
+ * THE env file of a run of `files`: --env-file for all of them, else the nearest http-client.env.json
+ * above each file, which must be the same one for every file. One run holds one environment (its
+ * credentials, APIWB_SECRET_* values and network), so files whose nearest env files differ (two
+ * folders each with its own, or a file with none above it) are refused, naming both env files, before
+ * anything is sent: a request never goes out with another folder's environment of the same name.
+ */
+export function findEnvFile(explicit: string | undefined, files: readonly string[]): string {
   if (explicit) {
     if (!existsSync(explicit)) throw new InputError(`${explicit}: no such env file`);
     return resolve(explicit);
   }
-  let folder = firstFile ? dirname(resolve(firstFile)) : process.cwd();
+  if (files.length === 0) return nearestEnvFile(process.cwd()) ?? noEnvFile('the current folder');
+  const byFolder = new Map<string, string | undefined>();
+  const nearestOf = (file: string): string | undefined => {
+    const folder = dirname(resolve(file));
+    if (!byFolder.has(folder)) byFolder.set(folder, nearestEnvFile(folder));
+    return byFolder.get(folder);
+  };
+  const first = files[0]!;
+  const envFile = nearestOf(first);
+  for (const file of files) {
+    const own = nearestOf(file);
+    if (own === envFile) continue;
+    const [withOne, other, otherFile] = envFile === undefined ? [file, own!, first] : [first, envFile, file];
+    const otherSide = own === undefined || envFile === undefined ? `${shownPath(otherFile)} has none above it` : `${shownPath(file)} has ${shownPath(own)}`;
+    throw new InputError(`the files of this run do not share one ${ENV_FILE_NAME}: ${shownPath(withOne)} has ${shownPath(other)}, but ${otherSide}; a run holds one environment, so run each folder on its own or give the one to use with --env-file PATH. Nothing was sent`);
+  }
+  return envFile ?? noEnvFile(first);
+}
+
+/** The nearest http-client.env.json in `folder` or above it. */
+function nearestEnvFile(start: string): string | undefined {
+  let folder = start;
   for (;;) {
     const candidate = join(folder, ENV_FILE_NAME);
     if (existsSync(candidate)) return candidate;
     const parent = dirname(folder);
-    if (parent === folder) break;
+    if (parent === folder) return undefined;
     folder = parent;
   }
-  throw new InputError(`no ${ENV_FILE_NAME} found next to ${firstFile ?? 'the current folder'} or above it: pass --env-file PATH`);
+}
+
+function noEnvFile(where: string): never {
+  throw new InputError(`no ${ENV_FILE_NAME} found next to ${where} or above it: pass --env-file PATH`);
 }

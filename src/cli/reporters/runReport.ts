@@ -68,7 +68,7 @@ export function runReportOf(outcomes: readonly RequestOutcome[], times: { starte
 
 /** A request the run set aside (src/cli/notRun.ts) is a not-run entry; any other, its outcome. */
 function entryOf(o: RequestOutcome & { readonly notRunRequest?: NotRunRequest }): ReportedRequest {
-  return o.notRunRequest ? notRunEntry(o.notRunRequest) : reportedOutcome(o);
+  return o.notRunRequest ? { ...notRunEntry(o.notRunRequest), notRun: (o.notRun ?? []).map((n) => ({ ...n, line: n.line + 1 })) } : reportedOutcome(o);
 }
 
 function reportedOutcome(o: RequestOutcome): ReportedRequest {

@@ -14,6 +14,7 @@ import { isCredentialHeader, isSecretName, JWT_ANYWHERE } from '../secrets/vocab
 import { cutShown } from '../text/excerpt';
 import type { ExchangeResult, ExchangeStep, Finding } from './exchange';
 import { httpYacTests, jetBrainsTests } from './scriptTests';
+import { isUnsentRequest, unsentRequestsIn } from './notRun';
 
 /** What an exchange produced, as the assertions see it. */
 export interface AssertedExchange {
@@ -239,8 +240,9 @@ const NOT_RUN_WORDS: Record<Exclude<KeptConstruct['kind'], 'block-comment'>, (k:
   unrecognised: (k) => `a line API Workbench does not read (${k.text.trim().slice(0, 60)})`,
 };
 
+/** A request in another tool's form (a curl command) is not here: it is a request not run (notRun.ts: unsentRequestsIn), counted, not noted. */
 function keptNotRun(kept: readonly KeptConstruct[]): NotRun[] {
-  return kept.flatMap((k) => (k.kind === 'block-comment' || k.kind === 'graphql-fragment' ? [] : [withTests({ line: k.range.start.line, what: NOT_RUN_WORDS[k.kind](k) }, keptTests(k))]));
+  return kept.flatMap((k) => (k.kind === 'block-comment' || k.kind === 'graphql-fragment' || isUnsentRequest(k) ? [] : [withTests({ line: k.range.start.line, what: NOT_RUN_WORDS[k.kind](k) }, keptTests(k))]));
 }
 
 /** The tests a kept construct would have run (./scriptTests.ts). */
@@ -270,6 +272,16 @@ export function notRunOf(block: RequestBlock, request: HttpRequestNode): NotRun[
 /** The same for the blocks of a file that hold no request (a file-level script block, an import line). */
 export function fileNotRunOf(file: HttpFile): NotRun[] {
   return keptNotRun(file.blocks.filter((b) => !b.request).flatMap((b) => b.kept));
+}
+
+/**
+ * What one Send of a request (the editor's) does not run, in line order: the file's own constructs (an
+ * httpYac global `{{ }}` script runs before every request: said with every Send, as `apiwb run` says them
+ * once per file run), the block's, and a request its block holds in another tool's form (notRun.ts).
+ */
+export function notRunOfSend(file: HttpFile, block: RequestBlock, request: HttpRequestNode): NotRun[] {
+  const unsent = unsentRequestsIn(block).map((u) => ({ line: u.line - 1, what: `request not sent: ${u.reason}` }));
+  return [...fileNotRunOf(file), ...notRunOf(block, request), ...unsent].sort((x, y) => x.line - y.line);
 }
 
 /** The name of the exchange step that checks assertions; its findings' `detail` is an AssertionResult. */

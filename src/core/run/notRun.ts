@@ -4,7 +4,9 @@
 // Workbench does not send (gRPC, WebSocket, SSE, MQTT, AMQP), a header spread or a path-only request line
 // whose source is not known — is said for that request only, with its file, line, reason and the tool whose
 // construct it is; the others of the file run. An error outside every request's block is the file's.
-import type { HttpFile, HttpFileDiagnostic, HttpRequestNode, HttpTool, RequestBlock } from '../httpfile/model';
+// A request the file holds in another tool's form that is not a request line (a REST Client curl command:
+// unsentRequestsIn) is a request not run too, wherever it stands: every caller counts it as one.
+import type { HttpFile, HttpFileDiagnostic, HttpRequestNode, HttpTool, KeptConstruct, RequestBlock } from '../httpfile/model';
 import { disablingDirective } from '../httpfile/directives';
 import { notSentWords } from '../httpfile/requestLine';
 import { shapeProblem } from './requestShape';
@@ -97,4 +99,24 @@ export function fileProblems(file: HttpFile): Array<Reason & { readonly line: nu
       const { reason, tool } = fromDiagnostic(d);
       return { reason, tool, line: d.range.start.line + 1 };
     });
+}
+
+/**
+ * THE kept constructs that are a request of the file in another tool's form (REST Client sends a pasted
+ * curl command like any request), which API Workbench does not send: each is a request not run, counted
+ * by the exit code, the summary, the reports and the editor like a gRPC request, never a mere note.
+ */
+const UNSENT_REQUEST_KINDS: ReadonlySet<KeptConstruct['kind']> = new Set(['curl']);
+
+export function isUnsentRequest(k: KeptConstruct): boolean {
+  return UNSENT_REQUEST_KINDS.has(k.kind);
+}
+
+/** The requests of a block in another tool's form that are not sent (isUnsentRequest), with their one-based line, reason and tool. */
+export function unsentRequestsIn(block: RequestBlock): Array<Reason & { readonly line: number }> {
+  return block.kept.filter(isUnsentRequest).map((k) => ({
+    line: k.range.start.line + 1,
+    reason: `a ${k.tool} ${k.kind} command is a request API Workbench does not send; write it as a request line (METHOD URL, headers, body) to run it`,
+    tool: k.tool,
+  }));
 }

@@ -11,7 +11,7 @@ import type { HttpFile, HttpRequestNode } from '../../core/httpfile/model';
 import { viewModelOfExchange } from '../../core/results/exchangeView';
 import { spilledViewModel, type PanelSource, type SpilledStores } from '../../core/results/spilledView';
 import { testsViewOf } from '../../core/results/testsView';
-import { assertionResultsOf, notRunOf } from '../../core/run/assertions';
+import { assertionResultsOf, notRunOfSend } from '../../core/run/assertions';
 import type { ExchangeResult } from '../../core/run/exchange';
 import type { Prepared } from '../../core/run/prepareRequest';
 import type { Redactor } from '../../core/secrets';
@@ -61,7 +61,7 @@ function framingOf(sent: SentRequest, redactor: Redactor) {
   const { result, prepared, file, node, name } = sent;
   const request = result.request ?? prepared.request;
   const block = file.blocks.find((b) => b.request === node);
-  const tests = testsViewOf(assertionResultsOf(result.findings), block && node ? notRunOf(block, node) : [], redactor);
+  const tests = testsViewOf(assertionResultsOf(result.findings), block && node ? notRunOfSend(file, block, node) : [], redactor);
   const contract = contractViewOfFindings(result.operation?.id, result.findings, (text) => redactor.text(text));
   const options = { requestKey: requestKeyOf(sent), title: `${name} — ${request.method} ${redactor.url(request.url)}`, redactor };
   return { options, sections: { ...(tests ? { tests } : {}), ...(contract ? { contract } : {}) }, contract };
