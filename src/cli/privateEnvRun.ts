@@ -16,9 +16,12 @@ import { selectEnvironment } from '../core/env/session';
 import { bindPrivateValues, unprotectedPrivateValues, unprotectedPrivateWords, type BoundField, type PrivateAuthValue, type SecretBindings } from '../core/secrets/bindings';
 import type { SecretStore } from '../core/secrets';
 import type { Redactor } from '../core/secrets/redact';
+import { SecretVariables } from '../core/secrets/secretVariables';
 
 export interface RunEnvironment {
   readonly environment: Environment;
+  /** Which APIWB_SECRET_* variable gives which secret, from the names of every environment of the env file. */
+  readonly variables: SecretVariables;
   /** Every value the private file gives this environment (for the Redactor and the --out sink). */
   readonly privateValues: readonly string[];
   /**
@@ -44,8 +47,10 @@ export async function loadRunEnvironment(envPath: string, name: string, { shown,
   const sharedText = readFileSync(envPath, 'utf8');
   const privatePath = join(dirname(envPath), PRIVATE_ENV_FILE_NAME);
   const layer = existsSync(privatePath) ? readPrivateEnvLayer(readFileSync(privatePath, 'utf8'), shown(privatePath), sharedText) : undefined;
-  const environment = selectEnvironment(parseEnvFile(sharedText, shown(envPath), layer), name);
-  if (!layer) return { environment, privateValues: [], secure: (_guard, inner) => inner };
+  const file = parseEnvFile(sharedText, shown(envPath), layer);
+  const environment = selectEnvironment(file, name);
+  const variables = new SecretVariables(Object.values(file.environments));
+  if (!layer) return { environment, variables, privateValues: [], secure: (_guard, inner) => inner };
 
   const authValues: PrivateAuthValue[] = layer.authSecretsOf(name)
     .filter((move) => BOUND_FIELDS.has(move.field))
@@ -62,6 +67,7 @@ export async function loadRunEnvironment(envPath: string, name: string, { shown,
   if (commit) warn(redactor.text(`warning: ${privateEnvCommitWords(layer.file, commit)}: ${privateEnvAdvice(commit)}.`));
   return {
     environment,
+    variables,
     privateValues,
     secure: (guard, inner) => {
       bindPrivateValues(guard, environment, authValues);
