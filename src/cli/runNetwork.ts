@@ -21,7 +21,8 @@ export const NETWORK_HELP = `  --proxy URL         send through this proxy (http
                       ALL_PROXY, bypassed for NO_PROXY (names, .suffixes, host:port, CIDR, *); an
                       environment's "ApiWorkbench": { "Proxy": URL or "direct" } comes first. https goes
                       by CONNECT (the proxy sees the host only). Proxy password: APIWB_SECRET_PROXY_PASSWORD
-                      with the user in the URL (http://USER@host:port), or the whole URL in HTTPS_PROXY
+                      with the user in the URL (http://USER@host:port), or the whole URL in HTTPS_PROXY;
+                      it goes only to the proxy of --proxy or the variables, never an env file's other one
   --cacert FILE       trust the certificate authorities of this PEM file too (repeatable), on top of the
                       system's and NODE_EXTRA_CA_CERTS; an environment's "CA Bundle" adds its own. A
                       file that cannot be read is said at the start and not used; the run goes on
