@@ -73,6 +73,18 @@ void describe('a secret given for environment production goes only to production
     assert.match(r.stderr, /APIWB_SECRET_PROXY_PASSWORD is not read for auth 'proxy' of environment 'staging': APIWB_SECRET_PROXY_PASSWORD is the proxy password/);
   });
 
+  void it("a staging request naming production's own variable ({{$processEnv …}}) is not sent", async () => {
+    const file = join(staging.dir, 'processenv.http');
+    writeFileSync(file, 'GET {{base}}/pe\nAuthorization: Bearer {{$processEnv APIWB_SECRET_PRODUCTION__SVC_TOKEN}}\n');
+    seen.length = 0;
+    const r = await runInProcess([file, '--env', 'staging', '--env-file', staging.envFile], { APIWB_SECRET_PRODUCTION__SVC_TOKEN: PRODUCTION_TOKEN });
+    assert.equal(seen.length, 0, `sent: ${seen.join('\n')}`);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    // Refused before the send boundary even (a $processEnv of the run never reads it), or at it.
+    assert.match(r.stdout + r.stderr, /APIWB_SECRET_PRODUCTION__SVC_TOKEN/);
+    assert.ok(!`${r.stdout}${r.stderr}`.includes(PRODUCTION_TOKEN));
+  });
+
   void it('an unambiguous name still gives its secret (APIWB_SECRET_OWN_TOKEN to staging)', async () => {
     const file = join(staging.dir, 'own.http');
     writeFileSync(file, 'GET {{base}}/own\nAuthorization: Bearer {{$auth.token("own")}}\n');
