@@ -1,7 +1,8 @@
 // `apiwb run` and http-client.private.env.json, as the JetBrains HTTP Client CLI reads it beside the env
 // file: its values override the env file's for the same environment (core/env/privateEnvLayer.ts), every
 // one a secret — redacted from every line, --out file and report, and bound by the one binding rule
-// (core/secrets/bindings.ts, bindPrivateValues) before anything is sent. An auth entry's Password, Service
+// (core/secrets/bindings.ts, bindPrivateFile) before anything is sent: every environment's values, each
+// bound to its own environment's origins (a run holds them all, so another environment's is refused and masked). An auth entry's Password, Service
 // Key or Token found there serves sign-in when no APIWB_SECRET_* variable gives it (a variable wins: it is
 // what this invocation was given). Once per run, stderr says when git would commit the file
 // (core/env/privateEnvGit.ts). The file is read, never written.
@@ -13,13 +14,16 @@ import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
 import { privateEnvAdvice, privateEnvCommit, privateEnvCommitWords } from '../core/env/privateEnvGit';
 import { readPrivateEnvLayer } from '../core/env/privateEnvLayer';
 import { selectEnvironment } from '../core/env/session';
-import { bindPrivateValues, unprotectedPrivateValues, unprotectedPrivateWords, type BoundField, type PrivateAuthValue, type SecretBindings } from '../core/secrets/bindings';
+import { bindPrivateFile, privateValuesOf, unprotectedPrivateValues, unprotectedPrivateWords, type BoundField, type PrivateAuthValue, type SecretBindings } from '../core/secrets/bindings';
 import type { SecretStore } from '../core/secrets';
 import type { Redactor } from '../core/secrets/redact';
+import { SecretVariables } from '../core/secrets/secretVariables';
 
 export interface RunEnvironment {
   readonly environment: Environment;
-  /** Every value the private file gives this environment (for the Redactor and the --out sink). */
+  /** Which APIWB_SECRET_* variable gives which secret, from the names of every environment of the env file. */
+  readonly variables: SecretVariables;
+  /** Every value the private file gives any environment (for the Redactor and the --out sink). */
   readonly privateValues: readonly string[];
   /**
    * Binds them where they may go in `guard` (the send boundary's), and answers the run's SecretStore:
@@ -44,17 +48,19 @@ export async function loadRunEnvironment(envPath: string, name: string, { shown,
   const sharedText = readFileSync(envPath, 'utf8');
   const privatePath = join(dirname(envPath), PRIVATE_ENV_FILE_NAME);
   const layer = existsSync(privatePath) ? readPrivateEnvLayer(readFileSync(privatePath, 'utf8'), shown(privatePath), sharedText) : undefined;
-  const environment = selectEnvironment(parseEnvFile(sharedText, shown(envPath), layer), name);
-  if (!layer) return { environment, privateValues: [], secure: (_guard, inner) => inner };
+  const file = parseEnvFile(sharedText, shown(envPath), layer);
+  const environment = selectEnvironment(file, name);
+  const variables = new SecretVariables(Object.values(file.environments));
+  if (!layer) return { environment, variables, privateValues: [], secure: (_guard, inner) => inner };
 
-  const authValues: PrivateAuthValue[] = layer.authSecretsOf(name)
+  const authValuesOf = (environmentName: string): PrivateAuthValue[] => layer.authSecretsOf(environmentName)
     .filter((move) => BOUND_FIELDS.has(move.field))
     .map((move) => ({ authId: move.authId, field: move.field as BoundField, value: move.value }));
+  const authValues = authValuesOf(name);
+  // Only the run's own auth values serve its sign-ins; every environment's values are secrets of the run.
   const byKey = new Map(layer.authSecretsOf(name).map((move) => [move.key, move.value]));
-  const privateValues = [
-    ...(environment.privateVariables ?? []).map((variable) => environment.variables[variable] ?? ''),
-    ...authValues.map((v) => v.value),
-  ].filter((value) => value !== '');
+  const environments = Object.values(file.environments);
+  const privateValues = [...new Set(environments.flatMap((each) => privateValuesOf(each, authValuesOf(each.name))))];
   redactor.addKnownSecrets(privateValues);
   const unprotected = unprotectedPrivateWords(environment, unprotectedPrivateValues(environment, authValues));
   if (unprotected) warn(redactor.text(unprotected));
@@ -62,9 +68,10 @@ export async function loadRunEnvironment(envPath: string, name: string, { shown,
   if (commit) warn(redactor.text(`warning: ${privateEnvCommitWords(layer.file, commit)}: ${privateEnvAdvice(commit)}.`));
   return {
     environment,
+    variables,
     privateValues,
     secure: (guard, inner) => {
-      bindPrivateValues(guard, environment, authValues);
+      bindPrivateFile(guard, environments, environment, authValuesOf);
       // A value the run deleted (a refused credential) is not handed out again from the file.
       const deleted = new Set<string>();
       return {

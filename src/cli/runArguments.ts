@@ -91,6 +91,10 @@ Secrets come from environment variables, which win, or http-client.private.env.j
   APIWB_SECRET_CLIENT_CERTIFICATE_PASSPHRASE  an "SSLConfiguration" certificate's passphrase
     (per host: APIWB_SECRET_CLIENT_CERTIFICATE_<HOST>_PASSPHRASE)
   e.g. APIWB_SECRET_ENGAGEMENT_PASSWORD, APIWB_SECRET_FUNDRAISING_SERVICE_KEY, APIWB_SECRET_FUNDRAISING_USER_TOKEN
+  A name two secrets could share is read for neither (the run says which, and why): two auth ids or
+  environments of the env file written alike (prod-eu, prod.eu), an auth id or environment written with
+  _ first or last or __ inside (production--svc reads as environment production's own), an auth id proxy's
+  PASSWORD (the proxy password's name). Rename the auth id or environment.
 
 Requests may carry ?? assertions (?? status == 200, ?? header NAME includes TEXT, ?? body $.path >= 1,
 ?? duration < MS, ?? business ok, ?? business code == N, ?? rows >= 1): each failed one is printed with

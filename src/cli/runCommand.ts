@@ -24,7 +24,7 @@ import { exchangeInRun, readiedAhead, type RunInput } from './overlapPort';
 import { SecretBindings } from '../core/secrets/bindings';
 import { contractDriftStep } from '../core/contract';
 import { Redactor } from '../core/secrets/redact';
-import { secretEnvVarName } from '../core/secrets/secretStore';
+import type { SecretVariables } from '../core/secrets/secretVariables';
 import type { SecretStore } from '../core/secrets';
 import { terminalSafe } from '../core/text/terminalText';
 import { bindEnvironmentSecrets, EnvironmentSecretStore, secretValuesFromEnvironment } from './nodePorts/envSecretStore';
@@ -120,15 +120,15 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
 
   // Every secret of the run and where it may go, bound before anything is sent: the send boundary's.
   const guard = new SecretBindings();
-  bindEnvironmentSecrets(guard, io.env, environment);
-  const secretStore = runEnvironment.secure(guard, new EnvironmentSecretStore(io.env));
+  for (const line of bindEnvironmentSecrets(guard, io.env, environment, runEnvironment.variables)) io.stderr.write(`apiwb run: ${terminalSafe(line)}\n`);
+  const secretStore = runEnvironment.secure(guard, new EnvironmentSecretStore(io.env, undefined, runEnvironment.variables));
   const network = await openRunNetwork(options, environment, envPath, io, secretStore, redactor, inputs.runFiles);
   const http = network.http;
   // One quota book for the run: a quota a response says is spent holds the next request to its origin.
   const ports: ExchangePorts = { http, catalog, timeoutMs: options.timeoutMs, guard, maxWaitMs: options.maxWaitMs, quotas: new QuotaBook(), ...(options.insecure ? { rejectUnauthorized: false } : {}) };
   // Filled once the run's send order exists (below): a sign-in tells it (sendOrder.signingIn).
   const sends: RunSends = { signingIn: () => undefined, idle: () => Promise.resolve() };
-  const credentials = runCredentials(options, environment, { http, guard, secretStore, sends }, io, redactor);
+  const credentials = runCredentials(options, environment, { http, guard, secretStore, sends, variables: runEnvironment.variables }, io, redactor);
   // Every secret of the run (the APIWB_SECRET_* values, then the tokens handed out): scrubbed from --out.
   const secrets = [...secretValuesFromEnvironment(io.env), ...runEnvironment.privateValues, ...network.secretValues];
   // The run's outcome so far: a run that fails before its first row leaves the --out that was there as it was.
@@ -264,7 +264,7 @@ interface RunSends {
 }
 
 /** The run's sign-ins: on demand, with the secrets of the process environment, one request on the network at a time. */
-function runCredentials(options: RunOptions, environment: Environment, run: { readonly http: ExchangePorts['http']; readonly guard: SecretBindings; readonly secretStore: SecretStore; readonly sends: RunSends }, io: RunIo, redactor: Redactor): CredentialService {
+function runCredentials(options: RunOptions, environment: Environment, run: { readonly http: ExchangePorts['http']; readonly guard: SecretBindings; readonly secretStore: SecretStore; readonly sends: RunSends; readonly variables: SecretVariables }, io: RunIo, redactor: Redactor): CredentialService {
   const { http, guard, sends } = run;
   return new CredentialService(environment, {
     secrets: run.secretStore,
@@ -283,7 +283,7 @@ function runCredentials(options: RunOptions, environment: Environment, run: { re
     // A token is handed out only while it outlives a whole response (and a request made ready ahead):
     // one that would not is renewed before the request, with the password the run holds.
     validForMs: options.timeoutMs + READY_AHEAD_FOR_MS,
-    missingSecretHint: (authId, field) => `set the environment variable ${secretEnvVarName(authId, field)}`,
+    missingSecretHint: (authId, field) => run.variables.hint(authId, field),
     onWarning: (authId, text) => io.stderr.write(`apiwb run: warning: ${terminalSafe(redactor.text(`${authId}: ${text}`))}\n`),
   });
 }

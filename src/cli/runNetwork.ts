@@ -10,9 +10,10 @@ import type { Environment } from '../core/env/model';
 import type { RunFiles } from '../core/files/outputs';
 import { httpClient, type HttpPort } from '../core/http/client';
 import { Network, networkPort } from '../core/http/network';
-import { resolveNetwork, type ResolvedNetwork } from '../core/http/networkSettings';
+import { PROXY_PASSWORD_KEY, resolveNetwork, type ResolvedNetwork } from '../core/http/networkSettings';
 import type { Redactor } from '../core/secrets/redact';
 import type { SecretStore } from '../core/secrets/secretStore';
+import { PROXY_PASSWORD_VARIABLE } from '../core/secrets/secretVariables';
 import { terminalSafe } from '../core/text/terminalText';
 import { InputError } from './nodePorts/files';
 
@@ -20,7 +21,8 @@ export const NETWORK_HELP = `  --proxy URL         send through this proxy (http
                       ALL_PROXY, bypassed for NO_PROXY (names, .suffixes, host:port, CIDR, *); an
                       environment's "ApiWorkbench": { "Proxy": URL or "direct" } comes first. https goes
                       by CONNECT (the proxy sees the host only). Proxy password: APIWB_SECRET_PROXY_PASSWORD
-                      with the user in the URL (http://USER@host:port), or the whole URL in HTTPS_PROXY
+                      with the user in the URL (http://USER@host:port), or the whole URL in HTTPS_PROXY;
+                      it goes only to the proxy of --proxy or the variables, never an env file's other one
   --cacert FILE       trust the certificate authorities of this PEM file too (repeatable), on top of the
                       system's and NODE_EXTRA_CA_CERTS; an environment's "CA Bundle" adds its own. A
                       file that cannot be read is said at the start and not used; the run goes on
@@ -77,7 +79,9 @@ export async function openRunNetwork(
   redactor: Redactor,
   files: RunFiles,
 ): Promise<RunNetwork> {
-  const resolved = await resolveRunNetwork(options, environment, envPath, io.env, (key) => secrets.get(key), files);
+  // The proxy password is the proxy's own variable, never a secret the store keeps for an auth id `proxy`.
+  const secret = (key: string): Promise<string | undefined> => (key === PROXY_PASSWORD_KEY ? Promise.resolve(io.env[PROXY_PASSWORD_VARIABLE] || undefined) : secrets.get(key));
+  const resolved = await resolveRunNetwork(options, environment, envPath, io.env, secret, files);
   redactor.addKnownSecrets(resolved.secretValues);
   const say = (text: string): void => { io.stderr.write(`${io.command ?? 'apiwb run'}: ${terminalSafe(redactor.text(text))}\n`); };
   for (const problem of resolved.problems) say(problem);

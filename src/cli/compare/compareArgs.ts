@@ -66,7 +66,8 @@ ${TLS_HELP}${NETWORK_HELP}                      Each side's environment has its 
 ${REPORT_HELP}  -h, --help          this help
 
 Secrets: as for apiwb run (APIWB_SECRET_<AUTH ID>_<FIELD>); APIWB_SECRET_<ENVIRONMENT>__<AUTH ID>_<FIELD>
-gives one environment its own value (e.g. APIWB_SECRET_PRODUCTION__ENGAGEMENT_PASSWORD); then
+gives one environment its own value (e.g. APIWB_SECRET_PRODUCTION__ENGAGEMENT_PASSWORD), read only where
+no other environment or auth id could have the same name (apiwb run --help says when); then
 http-client.private.env.json beside the env file, each environment its own values, which go only to
 that environment's origins.
 

@@ -107,14 +107,14 @@ export async function openRequestSides(o: CompareOptions, io: CompareIo, redacto
     const { environment, privateValues } = run;
     // The side's secrets and where they may go, bound before anything is sent: the send boundary's.
     const guard = new SecretBindings();
-    bindEnvironmentSecrets(guard, io.env, environment);
-    const secretStore = run.secure(guard, new EnvironmentSecretStore(io.env, environment.name));
+    for (const line of bindEnvironmentSecrets(guard, io.env, environment, run.variables)) io.stderr.write(`apiwb compare: ${terminalSafe(line)}\n`);
+    const secretStore = run.secure(guard, new EnvironmentSecretStore(io.env, environment.name, run.variables));
     const network = await openRunNetwork(o, environment, envPath, { ...io, command: 'apiwb compare' }, secretStore, redactor, inputs);
     networks.push(network);
     for (const value of [...privateValues, ...network.secretValues]) if (!secrets.includes(value)) secrets.push(value);
     mkdirSync(join(dir, name), { recursive: true });
     return sideRunner({
-      environment, guard, secretStore, allPages: o.allPages, ...(o.maxPages ? { maxPages: o.maxPages } : {}), timeoutMs: o.timeoutMs, insecureTokenEndpoint: o.insecureTokenEndpoint,
+      environment, guard, secretStore, variables: run.variables, allPages: o.allPages, ...(o.maxPages ? { maxPages: o.maxPages } : {}), timeoutMs: o.timeoutMs, insecureTokenEndpoint: o.insecureTokenEndpoint,
       env: io.env, redactor, secrets,
       ports: { http: network.http, catalog, timeoutMs: o.timeoutMs, ...(o.insecure ? { rejectUnauthorized: false } : {}) },
       onPage: (i, pages, rows) => { if (progress.visible) progress.update(progressText(i, plan.length, labels[i]!.label, `${name} · page ${pages} · ${rows} rows`)); },

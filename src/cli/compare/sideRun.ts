@@ -14,7 +14,7 @@ import { sendOptionsOf, type ExchangePorts } from '../../core/run/exchange';
 import type { SecretBindings } from '../../core/secrets/bindings';
 import type { SecretStore } from '../../core/secrets/secretStore';
 import type { Redactor } from '../../core/secrets/redact';
-import { environmentSecretEnvVarName, secretEnvVarName } from '../../core/secrets/secretStore';
+import type { SecretVariables } from '../../core/secrets/secretVariables';
 import { openOutputSink } from '../reporters/outputSink';
 import { bodyFileReader, type PlannedRequest } from '../runPlan';
 
@@ -24,6 +24,8 @@ export interface SideOptions {
   readonly guard: SecretBindings;
   /** The side's own secrets (APIWB_SECRET_* variables, its private env file's values, what it signs in to). */
   readonly secretStore: SecretStore;
+  /** Which APIWB_SECRET_* variable gives which secret (the env file's names). */
+  readonly variables: SecretVariables;
   readonly allPages: boolean;
   readonly maxPages?: number;
   readonly timeoutMs: number;
@@ -65,7 +67,7 @@ export function sideRunner(options: SideOptions, dir: string): (item: PlannedReq
     bindings: guard,
     send: (request) => ports.http.send(request, sendOptionsOf({ timeoutMs: options.timeoutMs, guard, ...(options.insecureTokenEndpoint ? { rejectUnauthorized: false } : {}) })),
     signInOnDemand: true,
-    missingSecretHint: (authId, field) => `set the environment variable ${environmentSecretEnvVarName(name, authId, field)} or ${secretEnvVarName(authId, field)}`,
+    missingSecretHint: (authId, field) => options.variables.hint(authId, field, name),
   });
   return async (item, index, rows) => {
     const rowsFile = join(dir, `${index}.ndjson`);

@@ -8,13 +8,17 @@
 //   client certificates: the env file's "SSLConfiguration", passphrases from the secret store.
 // A proxy password comes from the secret store (`proxy.password`: VS Code SecretStorage, or
 // APIWB_SECRET_PROXY_PASSWORD) or from a proxy URL in an environment variable; one written in a
-// setting, a file or on the command line is not used, and said so.
+// setting, a file or on the command line is not used, and said so. A stored proxy password is bound to
+// the proxy it was given for (proxyPasswordOrigins): the origins kept with it (the editor keeps the proxy
+// it was entered for), else the user's own proxies (--proxy, http.proxy, HTTPS_PROXY / HTTP_PROXY /
+// ALL_PROXY: never an env file's, which a repository writes). Another proxy gets no password, said so.
 import type { Environment } from '../env/model';
 import { authoritiesWords, readAuthorities, readClientCertificate, type CertificateState, type FilePorts } from './certificateFiles';
 import type { ClientCertificate, NetworkSettings, ProxyEndpoint } from './network';
 import { parseNoProxy } from './noProxy';
 import { basicUserProblem } from '../auth/basicCredential';
 import { urlPasswordsMasked } from '../secrets/redact';
+import { readBound } from '../secrets/secretPlace';
 
 /** VS Code's http.* settings, as plain data. */
 export interface EditorNetworkSettings {
@@ -59,6 +63,42 @@ export const PROXY_PASSWORD_KEY = 'proxy.password';
 function envValue(env: NetworkSources['env'], name: string): string | undefined {
   const value = env[name.toLowerCase()] ?? env[name];
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/** A proxy as its origin (`http://host:port`; without a scheme, http://), or undefined for one that is not an http(s) URL. */
+export function proxyOrigin(text: string): string | undefined {
+  const read = /^[a-z][\w+.-]*:\/\//i.test(text.trim()) ? text.trim() : `http://${text.trim()}`;
+  try {
+    const url = new URL(read);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The proxies the user's own settings name (--proxy, http.proxy, HTTPS_PROXY / HTTP_PROXY / ALL_PROXY),
+ * as origins: where a proxy password given without one (APIWB_SECRET_PROXY_PASSWORD) may go. An env
+ * file's "Proxy" is not among them: a repository writes it.
+ */
+export function ownProxyOrigins(sources: Pick<NetworkSources, 'env' | 'proxyFlag' | 'editor'>): string[] {
+  const named = [
+    sources.proxyFlag,
+    sources.editor?.proxySupport === 'off' ? undefined : sources.editor?.proxy,
+    envValue(sources.env, 'HTTPS_PROXY'), envValue(sources.env, 'HTTP_PROXY'), envValue(sources.env, 'ALL_PROXY'),
+  ];
+  const origins = new Set<string>();
+  for (const text of named) {
+    const origin = text?.trim() ? proxyOrigin(text) : undefined;
+    if (origin) origins.add(origin);
+  }
+  return [...origins].sort();
+}
+
+/** The stored proxy password and the proxy origins it may go to (kept with it, else the user's own). */
+function proxyPasswordOrigins(stored: string, sources: NetworkSources): { value: string; origins: readonly string[] } {
+  const { value, origins } = readBound(stored);
+  return { value, origins: origins ?? ownProxyOrigins(sources) };
 }
 
 interface ProxyChoice {
@@ -109,18 +149,29 @@ async function endpoint(choice: { url: string; source: string }, sources: Networ
   if (url.password && !fromVariable) {
     problems.push(`The proxy password written in ${choice.source} is not used: a proxy password comes from the credential store (VS Code: "API Workbench: Set Proxy Password"; apiwb: APIWB_SECRET_PROXY_PASSWORD), never from a setting, a file or the command line.`);
   }
-  const stored = await sources.secret(PROXY_PASSWORD_KEY);
-  if (stored !== undefined) {
+  const kept = await sources.secret(PROXY_PASSWORD_KEY);
+  const stored = kept === undefined ? undefined : proxyPasswordOrigins(kept, sources);
+  // Masked wherever it is shown, whichever proxy it goes to (or none).
+  if (stored) secrets.push(stored.value);
+  if (stored && !stored.origins.includes(url.origin)) {
+    pushOnce(problems, `The proxy ${url.origin} (${choice.source}) gets no proxy password: the stored one was given for ${stored.origins.length ? stored.origins.join(', ') : 'no proxy'} only` +
+      ' (the proxy of --proxy, http.proxy or HTTPS_PROXY / HTTP_PROXY / ALL_PROXY, or the one "Set Proxy Password" was used with; never an env file\'s), and goes to no other.');
+  } else if (stored) {
     if (username === undefined) problems.push(`A proxy password is stored, but the proxy URL (${choice.source}) names no user: write it as http://USER@host:port.`);
-    password = stored;
+    password = stored.value;
   }
-  if (password) secrets.push(password);
+  if (password && password !== stored?.value) secrets.push(password);
   return {
     url: `${url.protocol}//${url.host}`,
     source: choice.source,
     ...(username !== undefined ? { username } : {}),
     ...(password !== undefined && username !== undefined ? { password } : {}),
   };
+}
+
+/** The same proxy for http and https says a problem once. */
+function pushOnce(lines: string[], line: string): void {
+  if (!lines.includes(line)) lines.push(line);
 }
 
 function noProxyText(sources: NetworkSources): string {

@@ -4,7 +4,8 @@
 // Basic credential or pasted JWT to the origins of the environment it was obtained or entered for (every
 // http(s) URL among its variables and Token URLs: `originsFor`). A secret held but bound to nothing (an
 // APIWB_SECRET_* variable no auth entry of the run's environment reads) may go nowhere; a value of the
-// private env file goes as the auth field it fills, else to its environment's origins. Before a request
+// private env file goes as the auth field it fills, else to its environment's origins, and a run holds
+// every environment's (bindPrivateFile), so one environment's never goes to another's. Before a request
 // leaves, its URL (each part, and whole as it goes out), every header value (whatever the header's name)
 // and its body are searched for every value held, in every form secretForms.ts knows; one found in a
 // request to an origin it is not bound to refuses the request, naming both origins; a host name is
@@ -121,6 +122,36 @@ export function bindPrivateValues(bindings: SecretBindings, environment: Environ
     const value = environment.variables[name];
     if (value !== undefined && !asField.has(value)) bindings.bind(value, origins, `the variable '${name}' of ${file}`);
   }
+}
+
+/**
+ * The whole private env file, bound before a run of `run` sends anything: every environment's values, each
+ * by bindPrivateValues to its OWN environment's origins, not only the run's. A value kept for `production`
+ * that a `staging` request carries (a `< ./http-client.private.env.json` body, a header or URL that holds
+ * it) is then a held secret bound elsewhere: refused at the send boundary and masked by the Redactor. A
+ * value the env file itself gives the run's environment as a plain variable is no secret to that
+ * environment: it may go to the run's origins too.
+ */
+export function bindPrivateFile(bindings: SecretBindings, environments: readonly Environment[], run: Environment, authValuesOf: (environment: string) => readonly PrivateAuthValue[]): void {
+  const kept = new Set<string>();
+  for (const environment of environments) {
+    const authValues = authValuesOf(environment.name);
+    bindPrivateValues(bindings, environment, authValues);
+    for (const value of privateValuesOf(environment, authValues)) kept.add(value);
+  }
+  const runPrivate = new Set(run.privateVariables ?? []);
+  const runOrigins = environmentOrigins(run);
+  for (const [name, value] of Object.entries(run.variables)) {
+    if (!runPrivate.has(name) && kept.has(value)) bindings.bind(value, runOrigins, `the variable '${name}'`);
+  }
+}
+
+/** Every value the private env file gives `environment` (its variables and its auth entries' fields). */
+export function privateValuesOf(environment: Environment, authValues: readonly PrivateAuthValue[]): string[] {
+  return [
+    ...(environment.privateVariables ?? []).map((variable) => environment.variables[variable] ?? ''),
+    ...authValues.map((v) => v.value),
+  ].filter((value) => value !== '');
 }
 
 /**

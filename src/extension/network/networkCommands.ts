@@ -5,6 +5,7 @@ import { applyEdits, modify } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { certificatesFromRestClient } from '../../core/env/restClientCertificates';
 import { PROXY_PASSWORD_KEY } from '../../core/http/networkSettings';
+import { boundRecord } from '../../core/secrets/secretPlace';
 import type { EnvironmentController } from '../environments/environmentController';
 
 export interface RestClientImportReport {
@@ -17,15 +18,18 @@ export class NetworkCommands {
   constructor(private readonly environments: EnvironmentController) {}
 
   async setProxyPassword(given?: string): Promise<boolean> {
+    // Kept with the proxy in use now, the one it is entered for: no other proxy gets it (networkSettings.ts).
+    const { httpProxy, httpsProxy } = (await this.environments.network.resolve()).settings;
+    const origins = [...new Set([httpProxy?.url, httpsProxy?.url].filter((url): url is string => url !== undefined))];
     const value = typeof given === 'string' ? given : await vscode.window.showInputBox({
       title: 'API Workbench: Proxy Password',
-      prompt: 'Password of the proxy user named in the proxy URL (http://USER@host:port); empty removes the stored one. Kept in SecretStorage only.',
+      prompt: `Password of the proxy user named in the proxy URL (http://USER@host:port), for ${origins.length ? origins.join(' and ') : 'the proxy of http.proxy or HTTPS_PROXY / HTTP_PROXY'} only; empty removes the stored one. Kept in SecretStorage only.`,
       password: true,
       ignoreFocusOut: true,
     });
     if (value === undefined) return false;
     if (value === '') await this.environments.allSecrets.delete(PROXY_PASSWORD_KEY);
-    else await this.environments.allSecrets.set(PROXY_PASSWORD_KEY, value);
+    else await this.environments.allSecrets.set(PROXY_PASSWORD_KEY, origins.length ? boundRecord(value, origins) : value);
     this.environments.network.invalidate();
     return true;
   }

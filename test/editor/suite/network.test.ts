@@ -76,6 +76,12 @@ describe("VS Code's proxy settings", () => {
       assert.equal(resolved.settings.httpsProxy?.username, 'alice');
       assert.equal(resolved.settings.httpsProxy?.password, 'kept-in-secret-storage');
       assert.match(resolved.proxyWords, /signs in as alice$/);
+      // Kept for the proxy it was entered for: http.proxy pointed elsewhere gets none, said in words.
+      await setHttp({ proxy: 'http://alice@other-proxy.example:3128' });
+      resolved = await api.environments.network.resolve();
+      assert.equal(resolved.settings.httpsProxy?.password, undefined);
+      assert.match(resolved.problems.join(' '), /The proxy http:\/\/other-proxy\.example:3128 \(http\.proxy\) gets no proxy password: the stored one was given for http:\/\/proxy\.corp\.example:3128 only/);
+      assert.doesNotMatch(resolved.problems.join(' '), /kept-in-secret-storage/);
     } finally {
       await vscode.commands.executeCommand('apiWorkbench.setProxyPassword', '');
     }
