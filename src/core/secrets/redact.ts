@@ -4,6 +4,7 @@
 import { cutExcerpts } from '../text/excerpt';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
+import { jsonText, NumberText, parseKeepingNumbers } from '../json/numberText';
 import { byteCounts, containsBytes, rarestByte } from '../text/byteSearch';
 import { remembered } from '../text/remembered';
 import { formSpans, hasEscapes, hostForms, MIN_SECRET_LENGTH, secretForms } from './secretForms';
@@ -203,7 +204,8 @@ export class Redactor {
     // A body nested deeper than the product reads is redacted as text (the walk below would overflow).
     if ((/json/i.test(contentType) || trimmed.startsWith('{') || trimmed.startsWith('[')) && !jsonTextTooDeep(body)) {
       try {
-        return this.text(JSON.stringify(redactJsonValue(JSON.parse(body)), null, jsonIndent(body)));
+        // Numbers kept as the server wrote them (12345678901234567890, 1.10): a double would change their text.
+        return this.text(jsonText(redactJsonValue(parseKeepingNumbers(body)), jsonIndent(body) ?? 0) ?? body);
       } catch {
         // Not JSON after all: fall through to text redaction.
       }
@@ -345,7 +347,7 @@ function maskedField(value: unknown): unknown {
 
 function redactJsonValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactJsonValue);
-  if (value !== null && typeof value === 'object') {
+  if (value !== null && typeof value === 'object' && !(value instanceof NumberText)) {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
       out[key] = isSecretName(key) && inner !== null && inner !== '' ? REDACTED : redactJsonValue(inner);
