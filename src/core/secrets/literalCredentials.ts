@@ -117,16 +117,14 @@ function scrubMultipart(text: string, contentType: string, onDrop: (field: strin
 /** `https://ann:literal@host` → `https://ann:{{url_password}}@host`: a user name is not a secret, its password is. */
 function scrubUserinfo(url: string, onDrop: (field: string, reference: string) => void): string {
   const match = URL_USERINFO.exec(url.trimStart());
-  const userinfo = match?.[2] ?? '';
-  const colon = userinfo.indexOf(':');
-  const password = colon < 0 ? '' : userinfo.slice(colon + 1);
-  const user = colon < 0 ? userinfo : userinfo.slice(0, colon);
+  const user = match?.[2] ?? '';
+  const password = match?.[3] ?? '';
   // A user name is no secret, unless it is a token shaped like one (a JWT).
   const secretUser = isLiteralSecret('user', decodeFormValue(user));
   if (!match || (!hasLiteral(decodeFormValue(password)) && !secretUser)) return url;
   const reference = '{{url_password}}';
   onDrop('URL user:password@', reference);
-  return url.trimStart().replace(URL_USERINFO, `$1${secretUser ? '{{url_user}}' : user}:${reference}@`);
+  return url.trimStart().replace(URL_USERINFO, (_whole, scheme: string) => `${scheme}${secretUser ? '{{url_user}}' : user}:${reference}@`);
 }
 
 /** `X-API-Key` → x_api_key, for variable references written in place of a secret. */

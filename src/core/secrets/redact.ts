@@ -8,7 +8,7 @@ import { jsonText, NumberText, parseKeepingNumbers } from '../json/numberText';
 import { byteCounts, containsBytes, rarestByte } from '../text/byteSearch';
 import { remembered } from '../text/remembered';
 import { formSpans, hasEscapes, hostForms, MIN_SECRET_LENGTH, secretForms } from './secretForms';
-import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT } from './vocabulary';
+import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT, URL_USERINFO_IN_TEXT } from './vocabulary';
 
 export const REDACTED = '***';
 
@@ -254,16 +254,11 @@ function isCredential(scheme: string, value: string): boolean {
   return scheme === 'Basic' && Buffer.from(value, 'base64').toString('latin1').includes(':');
 }
 
-/**
- * `scheme://user:password@` — the password part (group 1 is everything before it). A password may hold a
- * `/`, `?` or `#` as a user writes it (`http://alice:Pr0xy/Secret9@proxy:3128`, which no parser reads); what
- * follows the `:` is a port instead when it is digits and then a path, query or fragment (`host:8080/@me`).
- */
-const URL_USERINFO_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:[\]]*:)(?!\*\*\*@)(?!\d*[/?#])[^\s@]+@/g;
-
 /** `text` with the password of every `scheme://user:password@` in it masked: THE rule, for any text shown. */
 export function urlPasswordsMasked(text: string): string {
-  return text.includes('@') ? text.replace(URL_USERINFO_PASSWORD, `$1${REDACTED}@`) : text;
+  if (!text.includes('@')) return text;
+  return text.replace(URL_USERINFO_IN_TEXT, (whole, scheme: string, user: string, password: string | undefined) =>
+    (password === undefined || password === '' || password === REDACTED ? whole : `${scheme}${user}:${REDACTED}@`));
 }
 
 /** `name=value` in a query, form or log line (group 2 the name, masked when isSecretName says so). */
