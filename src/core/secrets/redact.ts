@@ -4,7 +4,7 @@
 import { cutExcerpts } from '../text/excerpt';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
-import { jsonText, NumberText, parseKeepingNumbers } from '../json/numberText';
+import { jsonText, parseKeepingNumbers } from '../json/numberText';
 import { byteCounts, containsBytes, rarestByte } from '../text/byteSearch';
 import { remembered } from '../text/remembered';
 import { formSpans, hasEscapes, hostForms, MIN_SECRET_LENGTH, secretForms } from './secretForms';
@@ -205,7 +205,8 @@ export class Redactor {
     if ((/json/i.test(contentType) || trimmed.startsWith('{') || trimmed.startsWith('[')) && !jsonTextTooDeep(body)) {
       try {
         // Numbers kept as the server wrote them (12345678901234567890, 1.10): a double would change their text.
-        return this.text(jsonText(redactJsonValue(parseKeepingNumbers(body)), jsonIndent(body) ?? 0) ?? body);
+        // Secret-named fields by the rows' rule (redactTree: a "__proto__" key stays a field); then the text pass.
+        return this.text(jsonText(redactTree(parseKeepingNumbers(body), sameKey, sameKey), jsonIndent(body) ?? 0) ?? body);
       } catch {
         // Not JSON after all: fall through to text redaction.
       }
@@ -338,18 +339,6 @@ function redactTree(value: unknown, scrub: (text: string) => string, showKey: (k
 /** A secret field's value as shown: masked unless empty (null, '' and an existing mask say nothing). */
 function maskedField(value: unknown): unknown {
   return value === null || value === undefined || value === '' || value === REDACTED ? value : REDACTED;
-}
-
-function redactJsonValue(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactJsonValue);
-  if (value !== null && typeof value === 'object' && !(value instanceof NumberText)) {
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) {
-      out[key] = isSecretName(key) && inner !== null && inner !== '' ? REDACTED : redactJsonValue(inner);
-    }
-    return out;
-  }
-  return value;
 }
 
 /** Keep a pretty-printed body pretty and a compact one compact. */
