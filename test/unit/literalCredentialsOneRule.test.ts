@@ -62,5 +62,8 @@ void describe('one rule of literal credentials', () => {
     assert.ok(source && !source.includes('Hunter2Literal9'), source);
     // An escaped name is found only by parsing: the body is written anew, its numbers as they were written.
     assert.match(source, /"amount": ?1\.10, ?"big": ?12345678901234567890/);
+    // A pretty body written anew stays pretty (json/numberText.ts layoutIndent), as the Redactor's bodies do.
+    const pretty = await storedSource(`POST ${URL}\nContent-Type: application/json\n\n{\n  "login": {"pass\\u0077ord": "Hunter2Literal9"},\n  "amount": 1.10\n}\n`);
+    assert.match(pretty ?? '', /\{\n {2}"login": \{\n {4}"password": "\*\*\*"\n {2}\},\n {2}"amount": 1\.10\n\}/, pretty);
   });
 });

@@ -8,7 +8,7 @@
 // History masks the same credentials in the request blocks it stores (collections/requestBlocks.ts):
 // the body's with `***` in place of the reference (`Replacement`), the collections refuse them.
 import { jsonTextTooDeep } from '../json/depth';
-import { jsonText, NumberText, parseKeepingNumbers } from '../json/numberText';
+import { jsonText, layoutIndent, NumberText, parseKeepingNumbers } from '../json/numberText';
 import { decodeFormValue, jsonStringContent } from '../text/decode';
 import { AUTH_SCHEME, hasLiteral, isCredentialHeader, isLiteralSecret, isOnlyReferences, URL_USERINFO } from './vocabulary';
 
@@ -189,7 +189,7 @@ export function scrubJsonBody(text: string, onDrop: (field: string, reference: s
     return out;
   };
   const walked = walk(value);
-  return changed ? (jsonText(walked, /^\s*[{[]\s*\n/.test(text) ? 2 : 0) ?? scrubbed) : scrubbed;
+  return changed ? (jsonText(walked, layoutIndent(text)) ?? scrubbed) : scrubbed;
 }
 
 /** `"password": "literal"` (or a number) pairs replaced in place, whatever the layout around them. */

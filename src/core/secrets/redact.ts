@@ -4,7 +4,7 @@
 import { cutExcerpts } from '../text/excerpt';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
-import { jsonText, parseKeepingNumbers } from '../json/numberText';
+import { jsonText, layoutIndent, parseKeepingNumbers } from '../json/numberText';
 import { byteCounts, containsBytes, rarestByte } from '../text/byteSearch';
 import { remembered } from '../text/remembered';
 import { formSpans, hasEscapes, hostForms, MIN_SECRET_LENGTH, secretForms } from './secretForms';
@@ -206,7 +206,7 @@ export class Redactor {
       try {
         // Numbers kept as the server wrote them (12345678901234567890, 1.10): a double would change their text.
         // Secret-named fields by the rows' rule (redactTree: a "__proto__" key stays a field); then the text pass.
-        return this.text(jsonText(redactTree(parseKeepingNumbers(body), sameKey, sameKey), jsonIndent(body) ?? 0) ?? body);
+        return this.text(jsonText(redactTree(parseKeepingNumbers(body), sameKey, sameKey), layoutIndent(body)) ?? body);
       } catch {
         // Not JSON after all: fall through to text redaction.
       }
@@ -339,11 +339,6 @@ function redactTree(value: unknown, scrub: (text: string) => string, showKey: (k
 /** A secret field's value as shown: masked unless empty (null, '' and an existing mask say nothing). */
 function maskedField(value: unknown): unknown {
   return value === null || value === undefined || value === '' || value === REDACTED ? value : REDACTED;
-}
-
-/** Keep a pretty-printed body pretty and a compact one compact. */
-function jsonIndent(body: string): number | undefined {
-  return /^\s*[{[]\s*\n/.test(body) ? 2 : undefined;
 }
 
 function headerOf(headers: Readonly<Record<string, string>>, name: string): string {
