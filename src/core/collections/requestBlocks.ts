@@ -2,9 +2,8 @@
 // rename it, remove it. Pure functions over the text; every other line stays byte for byte.
 import { parseHttpFile, type HttpFile, type Range, type RequestBlock } from '../httpfile';
 import { REDACTED, type Redactor } from '../secrets/redact';
-import { headerHasLiteral, literalCredentials, scrubBody } from '../secrets/literalCredentials';
+import { headerHasLiteral, literalCredentials, queryPairIsLiteral, scrubBody } from '../secrets/literalCredentials';
 import { isLiteralSecret, JWT_ANYWHERE, withoutReferences } from '../secrets/vocabulary';
-import { decodeFormValue } from '../text/decode';
 
 function blockOf(file: HttpFile, requestIndex: number): RequestBlock {
   const block = file.blocks.find((b) => b.request?.index === requestIndex);
@@ -111,7 +110,7 @@ export function redactRequestBlocks(text: string, redactor: Redactor): string {
     for (const variable of block.variables) if (isLiteralSecret(variable.name, variable.value)) mask(variable.valueRange);
     const request = block.request;
     if (!request) continue;
-    for (const param of request.queryParameters) if (isLiteralSecret(param.name, decodeFormValue(param.value))) mask(param.valueRange);
+    for (const param of request.queryParameters) if (queryPairIsLiteral(param.name, param.value)) mask(param.valueRange);
     for (const header of request.headers) {
       if (headerHasLiteral(header.name, header.value)) mask(header.valueRange, redactor.headerValue(header.name, header.value));
     }

@@ -250,10 +250,13 @@ function scrubFormText(text: string, onDrop: (field: string, reference: string) 
   }).join('&');
 }
 
+/** Whether a query parameter as written (percent-encoded: `pass%77ord=x`) holds a literal credential. */
+export const queryPairIsLiteral = (name: string, value: string): boolean => isLiteralSecret(decodeFormValue(name), decodeFormValue(value));
+
 /** `?api_key=literal` → `?api_key={{api_key}}` for secret-named query parameters with literal values. */
 function scrubUrlQuery(url: string, onDrop: (field: string, reference: string) => void): string {
   return url.replace(/([?&])([^=&#]+)=([^&#]*)/g, (whole, separator: string, name: string, value: string) => {
-    if (!isLiteralSecret(decodeFormValue(name), decodeFormValue(value))) return whole;
+    if (!queryPairIsLiteral(name, value)) return whole;
     const reference = `{{${variableNameFor(name)}}}`;
     onDrop(name, reference);
     return `${separator}${name}=${reference}`;
