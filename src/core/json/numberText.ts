@@ -160,5 +160,5 @@ export function jsonText(value: unknown, indent = 0, pad = ''): string | undefin
 /** The indent jsonText keeps a JSON text's layout with when it writes it anew: 2 for a pretty one (a line break after its first bracket), else none. */
 export const layoutIndent = (text: string): number => (/^\s*[{[]\s*\n/.test(text) ? 2 : 0);
 
-/** A row's JSON: its numbers' text where it holds a NumberText (jsonText), else JSON.stringify's (faster). */
-export const rowJsonText = (row: unknown): string | undefined => (holdsNumberText(row) ? jsonText(row) : JSON.stringify(row));
+/** A row's JSON: its numbers' text where it holds a NumberText (jsonText), else JSON.stringify's (faster); `indent` as jsonText's. */
+export const rowJsonText = (row: unknown, indent = 0): string | undefined => (holdsNumberText(row) ? jsonText(row, indent) : JSON.stringify(row, null, indent));

@@ -4,7 +4,7 @@
 import { cutExcerpts } from '../text/excerpt';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
-import { jsonText, layoutIndent, parseKeepingNumbers } from '../json/numberText';
+import { keepsNumberText, layoutIndent, parseKeepingNumbers, rowJsonText } from '../json/numberText';
 import { byteCounts, containsBytes, rarestByte } from '../text/byteSearch';
 import { remembered } from '../text/remembered';
 import { formSpans, hasEscapes, hostForms, MIN_SECRET_LENGTH, secretForms } from './secretForms';
@@ -206,7 +206,10 @@ export class Redactor {
       try {
         // Numbers kept as the server wrote them (12345678901234567890, 1.10): a double would change their text.
         // Secret-named fields by the rows' rule (redactTree: a "__proto__" key stays a field); then the text pass.
-        return this.text(jsonText(redactTree(parseKeepingNumbers(body), sameKey, sameKey), layoutIndent(body)) ?? body);
+        const parsed = parseKeepingNumbers(body);
+        const redacted = redactTree(parsed, sameKey, sameKey);
+        keepsNumberText(parsed, redacted);
+        return this.text(rowJsonText(redacted, layoutIndent(body)) ?? body);
       } catch {
         // Not JSON after all: fall through to text redaction.
       }
