@@ -188,7 +188,8 @@ export function looksLikeJwt(value: string): boolean {
  * ends at the first `@` a host follows (no `@` before the next `/`, `?`, `#` or blank); digits after the `:`
  * and then a path, query or fragment are a port instead (`host:8080/@me`).
  */
-const USERINFO = String.raw`([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^\s/?#@:[\]]*)(?::(?!\d*[/?#])(\S*?))?@(?=[^\s@/?#]*(?:[\s/?#]|$))`;
+const HOST_FOLLOWS = String.raw`(?=[^\s@/?#]*(?:[\s/?#]|$))`;
+const USERINFO = String.raw`([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^\s/?#@:[\]]*)(?::(?!\d*[/?#])((?:[^\s@]|@(?!${HOST_FOLLOWS}))*))?@${HOST_FOLLOWS}`;
 /** The user info at the start of a URL as written (see USERINFO). */
 export const URL_USERINFO = new RegExp(`^${USERINFO}`);
 /** Every user info in a text (see USERINFO). */
