@@ -67,7 +67,7 @@ void describe('generated loops and a redirect to another origin', () => {
         assert.equal(made.code, 0, made.stderr);
         assert.ok(!made.stdout.includes(TOKEN));
         seenAway.length = 0;
-        const run = await runGeneratedLoop(home.dir, made.stdout, lang, { APIWB_SECRET_ENGAGEMENT_TOKEN: TOKEN });
+        const run = await runGeneratedLoop(home.dir, made.stdout, lang, { env: { APIWB_SECRET_ENGAGEMENT_TOKEN: TOKEN } });
         assert.equal(run.verdict, 'complete', run.error);
         assert.deepEqual(run.rows, [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]);
         assert.equal(seenAway.length, 1, 'page 2 was asked of the other origin once');
@@ -79,7 +79,7 @@ void describe('generated loops and a redirect to another origin', () => {
       const made = await generated([file, '--name', 'kept', '--paging', '--lang', lang, '--env-file', envFile, '--env', 'local'], {});
       assert.equal(made.code, 0, made.stderr);
       seenAway.length = 0;
-      const run = await runGeneratedLoop(home.dir, made.stdout, lang, { APIWB_SECRET_ENGAGEMENT_TOKEN: TOKEN });
+      const run = await runGeneratedLoop(home.dir, made.stdout, lang, { env: { APIWB_SECRET_ENGAGEMENT_TOKEN: TOKEN } });
       assert.equal(run.verdict, 'failed');
       assert.match(run.error ?? '', /page 2: .*302|302.*page 2|HTTP 302/);
       assert.equal(seenAway.length, 0);

@@ -4,26 +4,19 @@
 // servers of this test's own (repeated page, vanished paging headers, a page that fails once, a cursor
 // served again, a total that changes, a business error inside a 200) they stop with the walker's
 // verdict and keep the rows it keeps: never "complete" with rows missing. A failure thrown by a loop
-// (PagingError) is the walker's "failed". The TypeScript is also type-checked (strict) with tsc.
+// (PagingError) is the walker's "failed". The loops run through the one runner (generatedLoopRunner.ts).
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
-import ts from 'typescript';
 import { rowsRule } from '../../src/core/paging/rows';
 import { runInProcess } from '../cli/inProcess';
 import { generated, signInToken } from '../cli/generateProcess';
 import { COLLECTION, openSandboxWorkspace, type SandboxWorkspace } from '../cli/sandboxEnv';
-
-const exec = promisify(execFile);
-const ROOT = join(import.meta.dirname, '..', '..');
-
-interface Walked { readonly rows: unknown[]; readonly verdict: string; readonly error?: string }
+import { runGeneratedLoop, type LoopRun } from './generatedLoopRunner';
 
 let dir: string;
 
@@ -35,7 +28,7 @@ function verdictOfLine(stdout: string): string {
   return 'failed';
 }
 
-async function walker(file: string, name: string, envFile: string, env: Record<string, string>, extra: readonly string[] = []): Promise<Walked> {
+async function walker(file: string, name: string, envFile: string, env: Record<string, string>, extra: readonly string[] = []): Promise<LoopRun> {
   const out = join(dir, `${name}-${Math.random().toString(36).slice(2)}.ndjson`);
   const r = await runInProcess([file, '--env-file', envFile, '--env', envNameOf(envFile), '--name', name, '--all-pages', '--out', out, ...extra], env);
   const text = (() => { try { return readFileSync(out, 'utf8'); } catch { return ''; } })();
@@ -52,50 +45,6 @@ function comparable(style: string, rows: readonly unknown[]): unknown[] {
 }
 
 const envNameOf = (envFile: string): string => Object.keys(JSON.parse(readFileSync(envFile, 'utf8')) as object)[0]!;
-
-/** Type-checks a generated module as a user's strict project would. */
-function typeCheck(file: string): void {
-  const program = ts.createProgram([file], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')], skipLibCheck: true, noUncheckedIndexedAccess: true });
-  const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-  assert.deepEqual(problems, [], `${file} type-checks`);
-}
-
-/** Runs a generated loop; the rows it handed to onPage and its verdict ("failed" when it threw). */
-async function runLoop(code: string, lang: 'ts' | 'python', env: Record<string, string>, maxPages?: number): Promise<Walked> {
-  const id = Math.random().toString(36).slice(2);
-  if (lang === 'ts') {
-    const name = /export async function (\w+)/.exec(code)![1]!;
-    const module = join(dir, `loop-${id}.mts`);
-    writeFileSync(module, code);
-    typeCheck(module);
-    const runner = join(dir, `run-${id}.mts`);
-    writeFileSync(runner, [
-      `import { ${name} } from ${JSON.stringify(module)};`,
-      'const kept: unknown[] = [];',
-      `try { const r = await ${name}({ onPage: (rows) => { kept.push(...rows); }${maxPages ? `, maxPages: ${maxPages}` : ''} }); process.stdout.write(JSON.stringify({ rows: kept, verdict: r.verdict, all: r.rows.length })); }`,
-      'catch (error) { process.stdout.write(JSON.stringify({ rows: kept, verdict: "failed", error: String(error) })); }',
-    ].join('\n'));
-    const { stdout } = await exec(process.execPath, ['--import', 'tsx', runner], { cwd: ROOT, env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
-    return JSON.parse(stdout) as Walked;
-  }
-  const name = /^def (walk_\w+)/m.exec(code)![1]!;
-  const module = join(dir, `loop_${id}.py`);
-  writeFileSync(module, code);
-  const script = [
-    'import importlib.util, json, sys',
-    `spec = importlib.util.spec_from_file_location("loop", ${JSON.stringify(module)})`,
-    'loop = importlib.util.module_from_spec(spec)',
-    'spec.loader.exec_module(loop)',
-    'kept = []',
-    'try:',
-    `    r = loop.${name}(on_page=lambda rows, page: kept.extend(rows)${maxPages ? `, max_pages=${maxPages}` : ''})`,
-    '    sys.stdout.write(json.dumps({"rows": kept, "verdict": r["verdict"]}))',
-    'except loop.PagingError as error:',
-    '    sys.stdout.write(json.dumps({"rows": kept, "verdict": "failed", "error": str(error)}))',
-  ].join('\n');
-  const { stdout } = await exec('python3', ['-c', script], { env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
-  return JSON.parse(stdout) as Walked;
-}
 
 async function generate(file: string, name: string, lang: 'ts' | 'python', envFile: string, env: Record<string, string>): Promise<string> {
   const made = await generated([file, '--name', name, '--paging', '--lang', lang, '--env-file', envFile, '--env', envNameOf(envFile)], env);
@@ -136,7 +85,7 @@ void describe('generated paging loops walk the sandbox as apiwb run --all-pages 
         const code = await generate(path, name, lang, ws.envFile, { ...ws.secrets, APIWB_SECRET_ENGAGEMENT_TOKEN: token });
         for (const secret of [...ws.secretValues, token]) assert.ok(!code.includes(secret), 'no secret value in the generated loop');
         assert.match(code, new RegExp(style));
-        const got = await runLoop(code, lang, { APIWB_SECRET_ENGAGEMENT_TOKEN: token });
+        const got = await runGeneratedLoop(dir, code, lang, { env: { APIWB_SECRET_ENGAGEMENT_TOKEN: token } });
         assert.equal(got.verdict, expected.verdict, `${lang}: verdict`);
         assert.equal(got.rows.length, expected.rows.length, `${lang}: row count`);
         assert.deepEqual(comparable(style, got.rows), comparable(style, expected.rows), `${lang}: the same rows in the same order`);
@@ -287,7 +236,7 @@ void describe('generated paging loops against adversarial servers stop with the 
       assert.equal(expected.rows.length, kept, 'the walker keeps');
       for (const lang of ['ts', 'python'] as const) {
         reset();
-        const got = await runLoop(await generate(httpFile, name, lang, envFile, {}), lang, {});
+        const got = await runGeneratedLoop(dir, await generate(httpFile, name, lang, envFile, {}), lang);
         assert.equal(got.verdict, expected.verdict, `${lang}: verdict`);
         assert.deepEqual(got.rows, expected.rows, `${lang}: the rows kept`);
         // A business error inside a 200 is raised with its catalogue's meaning.
@@ -309,7 +258,7 @@ void describe('generated paging loops against adversarial servers stop with the 
     assert.equal(expected.verdict, 'complete');
     assert.deepEqual(expected.rows, oracle, 'the walker');
     for (const lang of ['ts', 'python'] as const) {
-      const got = await runLoop(await generate(httpFile, 'nested', lang, envFile, {}), lang, {});
+      const got = await runGeneratedLoop(dir, await generate(httpFile, 'nested', lang, envFile, {}), lang);
       assert.equal(got.verdict, 'complete', lang);
       assert.deepEqual(got.rows, oracle, lang);
     }
@@ -320,7 +269,7 @@ void describe('generated paging loops against adversarial servers stop with the 
     assert.equal(expected.verdict, 'cut-short');
     assert.equal(expected.rows.length, 6);
     for (const lang of ['ts', 'python'] as const) {
-      const got = await runLoop(await generate(httpFile, 'pages', lang, envFile, {}), lang, {}, 2);
+      const got = await runGeneratedLoop(dir, await generate(httpFile, 'pages', lang, envFile, {}), lang, { maxPages: 2 });
       assert.equal(got.verdict, 'cut-short', lang);
       assert.deepEqual(got.rows, expected.rows, lang);
     }

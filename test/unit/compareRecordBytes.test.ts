@@ -243,6 +243,22 @@ void describe('record comparison from bytes, against the oracle on records writt
     }
   });
 
+  void it('a number outside JSON\'s grammar (numberText.ts) is never surely different: the record is parsed, and refused', () => {
+    const prover = new DifferenceProver(rulesOf('code').ignore);
+    const [fa, fb] = [fieldSpans(), fieldSpans()];
+    const y = Buffer.from('{"code":1,"amount":2}');
+    const nb = scanObject(y, 0, y.length, fb);
+    for (const amount of ['01', '-01', '1.', '.5', '1e', '1e+', '-', '2.50e']) {
+      const x = Buffer.from(`{"code":1,"amount":${amount}}`);
+      const na = scanObject(x, 0, x.length, fa);
+      assert.ok(na > 0, `${amount}: scanned`);
+      for (const unique of [false, true]) assert.equal(prover.surelyDiffer(x, fa, na, y, fb, nb, unique), false, amount);
+    }
+    // A JSON number that is another value is surely different (the check is not "never").
+    const z = Buffer.from('{"code":1,"amount":2.5e0}');
+    assert.equal(prover.surelyDiffer(z, fa, scanObject(z, 0, z.length, fa), y, fb, nb, false), true);
+  });
+
   void it('a side shaped from bytes has the shape its records parsed give', () => {
     const records = ['{"a":1,"b":"x"}', '{"a":2,"b":"y"}', '{"a":"3","b":"y"}', '{"b":null,"a":1}', '{"a":1,"b":"x","c":[1,{"d":true}]}', '{"a":1,"b":"x"}', '{"a":1,"a":"s"}', '{"a":2,"a":"t"}', '{"a":false}', '{"e":{}}'];
     const direct = new ShapeTracker(new Set());

@@ -2,9 +2,8 @@
 // rename it, remove it. Pure functions over the text; every other line stays byte for byte.
 import { parseHttpFile, type HttpFile, type Range, type RequestBlock } from '../httpfile';
 import { REDACTED, type Redactor } from '../secrets/redact';
-import { literalCredentials } from '../secrets/literalCredentials';
-import { hasAuthScheme, isCredentialHeader, isLiteralSecret, JWT_ANYWHERE, withoutReferences } from '../secrets/vocabulary';
-import { decodeFormValue, jsonStringContent } from '../text/decode';
+import { headerHasLiteral, literalCredentials, queryPairIsLiteral, scrubBody } from '../secrets/literalCredentials';
+import { isLiteralSecret, JWT_ANYWHERE, withoutReferences } from '../secrets/vocabulary';
 
 function blockOf(file: HttpFile, requestIndex: number): RequestBlock {
   const block = file.blocks.find((b) => b.request?.index === requestIndex);
@@ -63,9 +62,6 @@ export function renameRequest(text: string, requestIndex: number, newName: strin
   return lines.join('\n');
 }
 
-/** `"name": value` in a JSON body at any depth; scanned, not parsed, so `{{n}}` values do not break it. */
-const JSON_FIELD = /"((?:[^"\\]|\\.)*)"\s*:\s*("(?:[^"\\]|\\.)*"|[^\s,{}[\]"]+)/g;
-
 /**
  * Why a request must not go into a collection (collections are committed to git), or undefined when
  * clean. Refused: a credential header whose value has any literal part beside its auth scheme and its
@@ -78,7 +74,7 @@ const JSON_FIELD = /"((?:[^"\\]|\\.)*)"\s*:\s*("(?:[^"\\]|\\.)*"|[^\s,{}[\]"]+)/
 export function secretProblem(blockText: string, knownSecrets: readonly string[] = []): string | undefined {
   const request = parseHttpFile(blockText).requests[0];
   for (const header of request?.headers ?? []) {
-    if (isCredentialHeader(header.name) && credentialHasLiteral(header.name, header.value)) {
+    if (headerHasLiteral(header.name, header.value)) {
       return `its ${header.name} header holds a literal credential: write it as a reference such as {{$auth.token("engagement")}} or {{tenant_code}} before saving it to a collection`;
     }
   }
@@ -99,13 +95,11 @@ export function secretProblem(blockText: string, knownSecrets: readonly string[]
   return undefined;
 }
 
-/** `name=value` in a form body, possibly over several lines (group 1 what precedes the name). */
-const FORM_PAIR = /(^|[&\s])([^=&\s]+)=([^&\s]*)/g;
-
 /**
  * Request blocks as written (variables unexpanded) with every literal secret secretProblem would refuse
  * masked in place, line for line, so the text may be stored (the history): credential headers (their
- * auth scheme kept), secret-named file variables, query parameters and JSON or form body fields, then
+ * auth scheme kept) and body fields (JSON at any depth, form, multipart parts, other text) by the one rule
+ * of literal credentials (literalCredentials.ts), secret-named file variables and query parameters, then
  * the Redactor's text pass (known values, Bearer/Basic values, URL passwords). `{{references}}` stay.
  */
 export function redactRequestBlocks(text: string, redactor: Redactor): string {
@@ -116,13 +110,15 @@ export function redactRequestBlocks(text: string, redactor: Redactor): string {
     for (const variable of block.variables) if (isLiteralSecret(variable.name, variable.value)) mask(variable.valueRange);
     const request = block.request;
     if (!request) continue;
-    for (const param of request.queryParameters) if (isLiteralSecret(param.name, decodeFormValue(param.value))) mask(param.valueRange);
+    for (const param of request.queryParameters) if (queryPairIsLiteral(param.name, param.value)) mask(param.valueRange);
     for (const header of request.headers) {
-      if (isCredentialHeader(header.name) && credentialHasLiteral(header.name, header.value)) mask(header.valueRange, redactor.headerValue(header.name, header.value));
+      if (headerHasLiteral(header.name, header.value)) mask(header.valueRange, redactor.headerValue(header.name, header.value));
     }
     if (request.body?.kind === 'inline') {
+      // The body's fields by the one rule of literal credentials (JSON at any depth, form, multipart parts, text), masked.
       const body = request.body.text;
-      const masked = /^\s*[{[]/.test(body) ? maskJsonFields(body) : maskFormFields(body);
+      const contentType = request.headers.find((h) => h.name.trim().toLowerCase() === 'content-type')?.value ?? '';
+      const masked = scrubBody(body, contentType, () => undefined, () => REDACTED);
       if (masked !== body) mask(request.body.range, masked);
     }
   }
@@ -136,27 +132,3 @@ export function redactRequestBlocks(text: string, redactor: Redactor): string {
   return redactor.text(lines.join('\n'));
 }
 
-function maskJsonFields(body: string): string {
-  return body.replace(JSON_FIELD, (whole, name: string, raw: string) => {
-    const value = raw.startsWith('"') ? jsonStringContent(raw.slice(1, -1)) : raw === 'null' ? '' : raw;
-    return isLiteralSecret(jsonStringContent(name), value) ? `${whole.slice(0, whole.length - raw.length)}"${REDACTED}"` : whole;
-  });
-}
-
-function maskFormFields(body: string): string {
-  return body.replace(FORM_PAIR, (whole, before: string, name: string, value: string) =>
-    (isLiteralSecret(decodeFormValue(name), decodeFormValue(value)) ? `${before}${name}=${REDACTED}` : whole));
-}
-
-/** A credential header's value with its references and its auth scheme taken out still has a letter or digit. */
-function credentialHasLiteral(name: string, value: string): boolean {
-  const lower = name.toLowerCase();
-  if (lower === 'cookie') return value.split(';').some((pair) => hasLiteralPart(pair.slice(pair.indexOf('=') + 1)));
-  let rest = withoutReferences(value, ' ');
-  if (hasAuthScheme(name)) rest = rest.replace(/^\s*[A-Za-z][\w-]*\s+/, '');
-  return hasLiteralPart(rest);
-}
-
-function hasLiteralPart(text: string): boolean {
-  return /[A-Za-z0-9]/.test(withoutReferences(text, ' '));
-}

@@ -5,7 +5,7 @@
 import { open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { EXTRA_COLUMN } from '../export/csvSink';
-import { parseKeepingNumbers } from '../json/numberText';
+import { jsonText, parseKeepingNumbers } from '../json/numberText';
 import { faultText } from '../text/faultText';
 
 export type RecordFormat = 'ndjson' | 'csv';
@@ -107,7 +107,8 @@ async function* csvRows(path: string): AsyncGenerator<Record<string, unknown>> {
       const cell = cells[i] ?? '';
       if (column === EXTRA_COLUMN) {
         // As the other cells: every value as its text (nested ones as JSON, null as nothing).
-        if (cell !== '') for (const [k, v] of Object.entries(parseExtra(cell, path))) if (v !== null && v !== undefined) row[k] = typeof v === 'string' ? v : JSON.stringify(v);
+        // A number (alone or nested) as its text: 12345678901234567890 is not the double JSON.parse makes of it.
+        if (cell !== '') for (const [k, v] of Object.entries(parseExtra(cell, path))) if (v !== null && v !== undefined) row[k] = typeof v === 'string' ? v : jsonText(v);
       } else if (cell !== '') row[column] = cell;
     });
     yield row;
@@ -116,7 +117,7 @@ async function* csvRows(path: string): AsyncGenerator<Record<string, unknown>> {
 
 function parseExtra(cell: string, path: string): Record<string, unknown> {
   try {
-    const value: unknown = JSON.parse(cell);
+    const value = parseKeepingNumbers(cell);
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   } catch {
     // said below

@@ -4,6 +4,7 @@
 // the caller parses the record (records.ts keeps the rule; this only answers where it is certain).
 // Why: two 1 000 000-row sides compare at the speed of reading them when records are not parsed
 // (bench/compare.ts); JSON.parse and the strings it makes were most of the comparison's time.
+import { isJsonNumber } from '../json/numberText';
 import { compared } from './records';
 
 /** Fields read from one record: 4 ints a field (name start, name end, value start, value end). */
@@ -127,29 +128,6 @@ function canonicalInteger(buf: Uint8Array, s: number, e: number): boolean {
   return true;
 }
 
-/** A JSON number: -?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)? */
-function jsonNumber(buf: Uint8Array, s: number, e: number): boolean {
-  const intStart = buf[s] === 45 ? s + 1 : s;
-  let k = digitsFrom(buf, intStart, e);
-  if (k === intStart || (k - intStart > 1 && buf[intStart] === 48)) return false;
-  if (k < e && buf[k] === 46 /* . */) {
-    const from = k + 1;
-    k = digitsFrom(buf, from, e);
-    if (k === from) return false;
-  }
-  if (k < e && (buf[k] === 101 || buf[k] === 69)) {
-    const from = k + 1 < e && (buf[k + 1] === 43 || buf[k + 1] === 45) ? k + 2 : k + 1;
-    k = digitsFrom(buf, from, e);
-    if (k === from) return false;
-  }
-  return k === e;
-}
-
-function digitsFrom(buf: Uint8Array, k: number, e: number): number {
-  while (k < e && buf[k]! >= 48 && buf[k]! <= 57) k++;
-  return k;
-}
-
 /**
  * The key's value span (out[2], out[3]) when the record starts `{"<name>":` and a key value (keyField's
  * kinds), and out[0] where the quoted name starts; false otherwise. Certain only once the name is known
@@ -192,8 +170,9 @@ function plainValue(buf: Buffer, s: number, e: number): unknown {
   const c = buf[s];
   if (c === QUOTE) return plainString(buf, s, e) ? buf.toString('latin1', s + 1, e - 1) : NOT_PLAIN;
   if (c === 45 || (c !== undefined && c >= 48 && c <= 57)) {
-    if (!jsonNumber(buf, s, e)) return NOT_PLAIN;
-    const value = Number(buf.toString('latin1', s, e));
+    const text = buf.toString('latin1', s, e);
+    if (!isJsonNumber(text)) return NOT_PLAIN;
+    const value = Number(text);
     return Number.isFinite(value) ? value : NOT_PLAIN;
   }
   if (isWord(buf, s, e, TRUE)) return true;

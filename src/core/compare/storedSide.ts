@@ -5,7 +5,9 @@
 // summed up by the side exchange's own summary (summaryOf). Its rows go to an NDJSON file for
 // compareSides. What History stores was redacted before it was written (core/history/store.ts), so
 // nothing read here holds a secret. A body History cut, or one that is not JSON, has no rows: said in
-// the side's problem, never compared as if empty.
+// the side's problem, never compared as if empty. Its rows keep each number's text as the server wrote
+// it (json/numberText.ts: 12345678901234567890 is not 12345678901234567000); the rules are asked of the
+// body as JSON.parse reads it, as a live side's are.
 import type { Catalog } from '../catalog';
 import { detectBusinessErrors } from '../catalog';
 import { contractFindings } from '../contract/step';
@@ -15,7 +17,8 @@ import type { StoredExchange } from '../history/store';
 import { parseHttpFile } from '../httpfile';
 import { pathOf } from '../http/url';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
-import { rowsRule } from '../paging/rows';
+import { holdsLossyNumber, keepsNumberText, parseKeepingNumbers } from '../json/numberText';
+import { readPath, rowsRule } from '../paging/rows';
 import { pagingPlanFor } from '../run/pagingPlan';
 import type { ComparedSide } from './compareSides';
 import { summaryOf } from './sideExchange';
@@ -43,6 +46,17 @@ function parsedBody(stored: StoredExchange): Parsed {
   }
 }
 
+/** The rows at `path` with their numbers' text kept (parseKeepingNumbers), when JSON.parse changed one; else `rows`. */
+function rowsAsWritten(text: string, path: string, rows: readonly unknown[]): readonly unknown[] {
+  if (!holdsLossyNumber(text)) return rows;
+  const body = parseKeepingNumbers(text);
+  const kept = readPath(body, path);
+  if (!Array.isArray(kept)) return rows;
+  // Each row is written as its own line: it says it holds a NumberText, as the body does.
+  for (const row of kept) keepsNumberText(body, row);
+  return kept;
+}
+
 /**
  * The stored exchange as a side; its rows are written to `rowsFile` (through `wrap`, the caller's
  * redacting sink, when given).
@@ -61,7 +75,7 @@ export async function storedSide(stored: StoredExchange, catalog: Catalog, rowsF
   // No plan: the style is the response's own; the options `# @paging auto …` gives it still say where its rows are.
   const plan = lookup.ok && lookup.plan ? lookup.plan : { style: 'none' as const, options: (lookup.ok ? lookup.detectOptions : undefined) ?? {} };
   const found = body === undefined ? undefined : rowsRule(plan.style, plan.options).find(body);
-  const rows = found?.ok ? found.rows : undefined;
+  const rows = found?.ok ? rowsAsWritten(response.bodyText, found.path, found.rows) : undefined;
   const business = body === undefined ? undefined : detectBusinessErrors(body, operation?.errorCatalogue);
   const findings = contractFindings(operation, { status: response.status, headers: response.headers, body }, 'warning');
   const summary = summaryOf({

@@ -20,7 +20,11 @@ import { wrappedSink, type HeldPage, type RowSink, type SinkMark } from './sink'
 export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink {
   const redacted = (rows: readonly unknown[]): unknown[] => {
     const current = redactor();
-    return rows.map((row) => current.row(row));
+    return rows.map((row) => {
+      const shown = current.row(row);
+      keepsNumberText(row, shown);
+      return shown;
+    });
   };
   /**
    * NDJSON pieces to `asBytes` when nothing in them may need redaction, else redacted row by row: runs of

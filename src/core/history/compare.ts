@@ -2,8 +2,10 @@
 // document with its status, headers and body, keys sorted so that two answers line up in a diff
 // editor. Values that change on every call (dates, ids, cursors, request ids) are expected to differ:
 // each such line ends with a `// volatile` comment (the document is JSON with comments), so the eye can
-// skip them. Only redacted material is given to this module.
+// skip them. Only redacted material is given to this module. A number is shown as the server wrote it
+// (12345678901234567890, 1.10), never as the double JSON.parse makes of it (json/numberText.ts).
 import type { HttpResponse } from '../http/types';
+import { NumberText, parseKeepingNumbers } from '../json/numberText';
 
 export interface CompareSide {
   readonly label: string;
@@ -32,7 +34,7 @@ export function isVolatileHeader(name: string): boolean {
 }
 
 export function isVolatileValue(key: string | undefined, value: unknown): boolean {
-  if (value === null || typeof value === 'object') return false;
+  if (value === null || (typeof value === 'object' && !(value instanceof NumberText))) return false;
   if (typeof value === 'string' && (ISO_DATE.test(value) || UUID.test(value))) return true;
   return key !== undefined && VOLATILE_KEY.test(key);
 }
@@ -55,7 +57,7 @@ export function compareDocument(side: CompareSide): string {
 function parsedBody(text: string): unknown {
   if (text.trim() === '') return null;
   try {
-    return sortDeep(JSON.parse(text));
+    return sortDeep(parseKeepingNumbers(text));
   } catch {
     return text;
   }
@@ -67,7 +69,7 @@ function sortedObject(headers: Readonly<Record<string, string>>): Record<string,
 
 /** Object keys sorted at every depth; array order is data and is kept. */
 function sortDeep(value: unknown, depth = 0): unknown {
-  if (depth > 200 || value === null || typeof value !== 'object') return value;
+  if (depth > 200 || value === null || typeof value !== 'object' || value instanceof NumberText) return value;
   if (Array.isArray(value)) return value.map((v) => sortDeep(v, depth + 1));
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>)
@@ -80,7 +82,7 @@ function sortDeep(value: unknown, depth = 0): unknown {
 function write(value: unknown, indent: number, key: string | undefined, path: readonly string[], out: string[], prefix: string, comma = ''): void {
   const pad = '  '.repeat(indent);
   const inHeaders = path.length === 2 && path[0] === 'headers';
-  if (value !== null && typeof value === 'object' && indent < 200) {
+  if (value !== null && typeof value === 'object' && !(value instanceof NumberText) && indent < 200) {
     const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value as Record<string, unknown>);
     const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
     if (entries.length === 0) {
@@ -97,5 +99,6 @@ function write(value: unknown, indent: number, key: string | undefined, path: re
     return;
   }
   const volatile = inHeaders ? key !== undefined && isVolatileHeader(key) : path[0] === 'body' && isVolatileValue(key, value);
-  out.push(`${pad}${prefix}${JSON.stringify(value) ?? 'null'}${comma}${volatile ? ` ${VOLATILE_MARK}` : ''}`);
+  const text = value instanceof NumberText ? value.text : JSON.stringify(value);
+  out.push(`${pad}${prefix}${text ?? 'null'}${comma}${volatile ? ` ${VOLATILE_MARK}` : ''}`);
 }

@@ -136,18 +136,29 @@ export function parseKeepingNumbers(line: string): unknown {
   return row;
 }
 
-/** JSON.stringify of a parsed value, a NumberText written as its text. */
-export function jsonText(value: unknown): string | undefined {
+/**
+ * JSON.stringify of a parsed value, a NumberText written as its text; `indent` spaces a level as
+ * JSON.stringify(value, null, indent) lays it out (none: compact).
+ */
+export function jsonText(value: unknown, indent = 0, pad = ''): string | undefined {
   if (value instanceof NumberText) return value.text;
-  if (Array.isArray(value)) return `[${value.map((inner) => jsonText(inner) ?? 'null').join(',')}]`;
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  let text = '';
-  for (const key of Object.keys(value)) {
-    const inner = jsonText((value as Record<string, unknown>)[key]);
-    if (inner !== undefined) text += `${text === '' ? '' : ','}${JSON.stringify(key)}:${inner}`;
+  const inner = indent > 0 ? `${pad}${' '.repeat(indent)}` : '';
+  const [open, colon] = indent > 0 ? [`\n${inner}`, ': '] : ['', ':'];
+  const parts: string[] = [];
+  if (Array.isArray(value)) for (const item of value) parts.push(jsonText(item, indent, inner) ?? 'null');
+  else {
+    for (const key of Object.keys(value)) {
+      const text = jsonText((value as Record<string, unknown>)[key], indent, inner);
+      if (text !== undefined) parts.push(`${JSON.stringify(key)}${colon}${text}`);
+    }
   }
-  return `{${text}}`;
+  const [start, end] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  return parts.length === 0 ? `${start}${end}` : `${start}${open}${parts.join(`,${open}`)}${indent > 0 ? `\n${pad}` : ''}${end}`;
 }
 
-/** A row's JSON: its numbers' text where it holds a NumberText (jsonText), else JSON.stringify's (faster). */
-export const rowJsonText = (row: unknown): string | undefined => (holdsNumberText(row) ? jsonText(row) : JSON.stringify(row));
+/** The indent jsonText keeps a JSON text's layout with when it writes it anew: 2 for a pretty one (a line break after its first bracket), else none. */
+export const layoutIndent = (text: string): number => (/^\s*[{[]\s*\n/.test(text) ? 2 : 0);
+
+/** A row's JSON: its numbers' text where it holds a NumberText (jsonText), else JSON.stringify's (faster); `indent` as jsonText's. */
+export const rowJsonText = (row: unknown, indent = 0): string | undefined => (holdsNumberText(row) ? jsonText(row, indent) : JSON.stringify(row, null, indent));

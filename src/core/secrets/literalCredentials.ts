@@ -5,7 +5,10 @@
 // elements and `name=value` pairs of other text). Generated code refuses a request that has one (the code
 // would carry it); the Postman export and import write the reference in its place. What a secret is stays
 // the vocabulary's (isCredentialHeader, isLiteralSecret); a value that is only references names a secret.
+// History masks the same credentials in the request blocks it stores (collections/requestBlocks.ts):
+// the body's with `***` in place of the reference (`Replacement`), the collections refuse them.
 import { jsonTextTooDeep } from '../json/depth';
+import { jsonText, layoutIndent, NumberText, parseKeepingNumbers } from '../json/numberText';
 import { decodeFormValue, jsonStringContent } from '../text/decode';
 import { AUTH_SCHEME, hasLiteral, isCredentialHeader, isLiteralSecret, isOnlyReferences, URL_USERINFO } from './vocabulary';
 
@@ -43,6 +46,11 @@ export interface LiteralCredential {
 /** The `{{reference}}` (with its braces) a header's literal credential becomes; `scheme` is its auth scheme, if any. */
 type HeaderReference = (name: string, scheme: string | undefined) => string;
 
+/** What a literal credential named `name` becomes: its `{{reference}}`, or a mask (History's `***`). */
+type Replacement = (name: string) => string;
+
+const referenceFor: Replacement = (name) => `{{${variableNameFor(name)}}}`;
+
 /** `Authorization: Bearer x` → {{bearer_token}}, Basic → {{basic_credentials}}, `X-API-Key: x` → {{x_api_key}}. */
 export const variableHeaderReference: HeaderReference = (name, scheme) =>
   `{{${scheme ? variableNameFor(`${scheme}_${/basic/i.test(scheme) ? 'credentials' : 'token'}`) : variableNameFor(name)}}}`;
@@ -77,11 +85,11 @@ export function scrubRequestCredentials(request: RequestTexts, headerReference: 
  * A body with its secret fields' literal values replaced, read as its Content-Type says: JSON (or text
  * that starts like JSON), a form, multipart parts; any other text by scrubTextBody.
  */
-export function scrubBody(text: string, contentType: string, onDrop: (field: string, reference: string) => void): string {
-  if (/json/i.test(contentType) || /^\s*[{[]/.test(text)) return scrubJsonBody(text, onDrop);
-  if (/x-www-form-urlencoded/i.test(contentType)) return scrubFormText(text, onDrop);
-  if (/^\s*multipart\//i.test(contentType)) return scrubMultipart(text, contentType, onDrop);
-  return scrubTextBody(text, onDrop);
+export function scrubBody(text: string, contentType: string, onDrop: (field: string, reference: string) => void, replace: Replacement = referenceFor): string {
+  if (/json/i.test(contentType) || /^\s*[{[]/.test(text)) return scrubJsonBody(text, onDrop, replace);
+  if (/x-www-form-urlencoded/i.test(contentType)) return scrubFormText(text, onDrop, replace);
+  if (/^\s*multipart\//i.test(contentType)) return scrubMultipart(text, contentType, onDrop, replace);
+  return scrubTextBody(text, onDrop, replace);
 }
 
 /**
@@ -89,9 +97,9 @@ export function scrubBody(text: string, contentType: string, onDrop: (field: str
  * content is a literal becomes the reference; a file part (`filename=`, or `< ./file` as its content) is a
  * file, not a value. Without a boundary to cut it by, it is read as other text.
  */
-function scrubMultipart(text: string, contentType: string, onDrop: (field: string, reference: string) => void): string {
+function scrubMultipart(text: string, contentType: string, onDrop: (field: string, reference: string) => void, replace: Replacement): string {
   const boundary = /\bboundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  if (!boundary) return scrubTextBody(text, onDrop);
+  if (!boundary) return scrubTextBody(text, onDrop, replace);
   const delimiter = `--${boundary[1] ?? boundary[2]}`;
   return text.split(delimiter).map((part) => {
     const parsed = /^(\r?\n(?:[^\r\n]+\r?\n)*?\r?\n)([\s\S]*?)(\r?\n)?$/.exec(part);
@@ -100,7 +108,7 @@ function scrubMultipart(text: string, contentType: string, onDrop: (field: strin
     const name = /^content-disposition:[^\r\n]*?;\s*name="([^"]*)"/im.exec(head)?.[1];
     if (name === undefined || /^content-disposition:[^\r\n]*;\s*filename\*?=/im.test(head) || /^<@?\s/.test(content.trim())) return part;
     if (!isLiteralSecret(name, content.trim())) return part;
-    const reference = `{{${variableNameFor(name)}}}`;
+    const reference = replace(name);
     onDrop(name, reference);
     return `${head}${reference}${end}`;
   }).join(delimiter);
@@ -109,16 +117,14 @@ function scrubMultipart(text: string, contentType: string, onDrop: (field: strin
 /** `https://ann:literal@host` → `https://ann:{{url_password}}@host`: a user name is not a secret, its password is. */
 function scrubUserinfo(url: string, onDrop: (field: string, reference: string) => void): string {
   const match = URL_USERINFO.exec(url.trimStart());
-  const userinfo = match?.[2] ?? '';
-  const colon = userinfo.indexOf(':');
-  const password = colon < 0 ? '' : userinfo.slice(colon + 1);
-  const user = colon < 0 ? userinfo : userinfo.slice(0, colon);
+  const user = match?.[2] ?? '';
+  const password = match?.[3] ?? '';
   // A user name is no secret, unless it is a token shaped like one (a JWT).
   const secretUser = isLiteralSecret('user', decodeFormValue(user));
   if (!match || (!hasLiteral(decodeFormValue(password)) && !secretUser)) return url;
   const reference = '{{url_password}}';
   onDrop('URL user:password@', reference);
-  return url.trimStart().replace(URL_USERINFO, `$1${secretUser ? '{{url_user}}' : user}:${reference}@`);
+  return url.trimStart().replace(URL_USERINFO, (_whole, scheme: string) => `${scheme}${secretUser ? '{{url_user}}' : user}:${reference}@`);
 }
 
 /** `X-API-Key` → x_api_key, for variable references written in place of a secret. */
@@ -131,36 +137,48 @@ export function variableNameFor(text: string): string {
  * the value holds no secret (not a secret header, or only references).
  */
 function scrubHeaderValue(name: string, value: string, replacement: (scheme: string | undefined) => string): string | undefined {
-  if (!isCredentialHeader(name)) return undefined;
+  if (!headerHasLiteral(name, value)) return undefined;
+  const scheme = AUTH_SCHEME.exec(value.trim());
+  return scheme ? `${scheme[1]} ${replacement(scheme[1])}` : replacement(undefined);
+}
+
+/**
+ * Whether a credential header's value holds a literal credential: something beside its auth scheme and its
+ * references (`Basic {{u}}:{{p}}` holds none); a Cookie's in the value of one of its pairs (`sid={{sid}}` holds
+ * none, `sid={{sid}}; theme=dark` does: a cookie's name is no secret, any of its values may be one).
+ */
+export function headerHasLiteral(name: string, value: string): boolean {
+  if (!isCredentialHeader(name)) return false;
+  if (name.trim().toLowerCase() === 'cookie') return value.split(';').some((pair) => hasLiteral(pair.slice(pair.indexOf('=') + 1)));
   const scheme = AUTH_SCHEME.exec(value.trim());
   const credential = scheme ? (scheme[2] ?? '') : value.trim();
-  if (credential === '' || isOnlyReferences(credential)) return undefined;
-  if (scheme?.[1]?.toLowerCase() === 'basic' && /^[^:]*\{\{[^{}]*\}\}[^:]*:\s*\{\{[^{}]*\}\}$/.test(credential)) return undefined; // Basic {{u}}:{{p}}
-  return scheme ? `${scheme[1]} ${replacement(scheme[1])}` : replacement(undefined);
+  if (credential === '' || isOnlyReferences(credential)) return false;
+  return !(scheme?.[1]?.toLowerCase() === 'basic' && /^[^:]*\{\{[^{}]*\}\}[^:]*:\s*\{\{[^{}]*\}\}$/.test(credential)); // Basic {{u}}:{{p}}
 }
 
 /**
  * JSON body fields with secret names and literal string or number values → `{{field}}`. The replacement is
  * textual so the body keeps its formatting; a body where that misses a field is re-serialised.
  */
-export function scrubJsonBody(text: string, onDrop: (field: string, reference: string) => void): string {
-  const scrubbed = scrubTextFields(text, onDrop);
+export function scrubJsonBody(text: string, onDrop: (field: string, reference: string) => void, replace: Replacement = referenceFor): string {
+  const scrubbed = scrubTextFields(text, onDrop, replace);
   if (jsonTextTooDeep(scrubbed)) return scrubbed; // too deep to walk: the textual pass is what it gets
   let value: unknown;
   try {
-    value = JSON.parse(scrubbed);
+    value = parseKeepingNumbers(scrubbed); // re-serialised, its numbers keep their text (1.10, 12345678901234567890)
   } catch {
     return scrubbed; // not JSON (e.g. unquoted {{refs}}): the textual pass is all we can do
   }
   let changed = false;
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);
-    if (node === null || typeof node !== 'object') return node;
+    if (node === null || typeof node !== 'object' || node instanceof NumberText) return node;
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(node)) {
       // A number is a literal too (a PIN, a numeric key), as the collections' check reads it.
-      if ((typeof inner === 'string' || typeof inner === 'number') && isLiteralSecret(key, String(inner))) {
-        const reference = `{{${variableNameFor(key)}}}`;
+      const literal = typeof inner === 'string' || typeof inner === 'number' ? String(inner) : inner instanceof NumberText ? inner.text : undefined;
+      if (literal !== undefined && isLiteralSecret(key, literal)) {
+        const reference = replace(key);
         onDrop(key, reference);
         out[key] = reference;
         changed = true;
@@ -171,14 +189,14 @@ export function scrubJsonBody(text: string, onDrop: (field: string, reference: s
     return out;
   };
   const walked = walk(value);
-  return changed ? JSON.stringify(walked, null, /^\s*[{[]\s*\n/.test(text) ? 2 : undefined) : scrubbed;
+  return changed ? (jsonText(walked, layoutIndent(text)) ?? scrubbed) : scrubbed;
 }
 
 /** `"password": "literal"` (or a number) pairs replaced in place, whatever the layout around them. */
-function scrubTextFields(text: string, onDrop: (field: string, reference: string) => void): string {
+function scrubTextFields(text: string, onDrop: (field: string, reference: string) => void, replace: Replacement): string {
   return text.replace(/"([^"\\]+)"(\s*:\s*)(?:"((?:[^"\\]|\\.)*)"|(-?\d[\d.eE+-]*))/g, (whole, key: string, colon: string, inner: string | undefined, number: string | undefined) => {
     if (!isLiteralSecret(key, inner === undefined ? (number ?? '') : jsonStringContent(inner))) return whole;
-    const reference = `{{${variableNameFor(key)}}}`;
+    const reference = replace(key);
     onDrop(key, reference);
     return `"${key}"${colon}"${reference}"`;
   });
@@ -188,21 +206,21 @@ function scrubTextFields(text: string, onDrop: (field: string, reference: string
  * A body that is not JSON (XML, text, a hand-written form): `<password>x</password>`, `"token": "x"`
  * and `secret=x` with secret names and literal values become `{{name}}` references.
  */
-function scrubTextBody(text: string, onDrop: (field: string, reference: string) => void): string {
+function scrubTextBody(text: string, onDrop: (field: string, reference: string) => void, replace: Replacement): string {
   const elements = text.replace(/<([A-Za-z_][\w.:-]*)(\s[^<>]*)?>([^<]*)<\/\1\s*>/g, (whole, tag: string, attributes: string | undefined, inner: string) => {
     const name = tag.includes(':') ? tag.slice(tag.lastIndexOf(':') + 1) : tag;
     if (!isLiteralSecret(name, inner.trim())) return whole;
-    const reference = `{{${variableNameFor(name)}}}`;
+    const reference = replace(name);
     onDrop(name, reference);
     return `<${tag}${attributes ?? ''}>${reference}</${tag}>`;
   });
   const pairs = elements.replace(/(^|[?&\s;,])([A-Za-z_][\w.-]*)=([^&\s;,<>"']+)/g, (whole, before: string, name: string, value: string) => {
     if (!isLiteralSecret(name, decodeFormValue(value))) return whole;
-    const reference = `{{${variableNameFor(name)}}}`;
+    const reference = replace(name);
     onDrop(name, reference);
     return `${before}${name}=${reference}`;
   });
-  return scrubTextFields(pairs, onDrop);
+  return scrubTextFields(pairs, onDrop, replace);
 }
 
 /**
@@ -210,32 +228,35 @@ function scrubTextBody(text: string, onDrop: (field: string, reference: string) 
  * key and a value as they are meant (a query's are percent-encoded, a Postman form's are not).
  */
 export function scrubFormPairs<T extends { key: string; value?: string }>(
-  pairs: readonly T[], onDrop: (field: string, reference: string) => void, decode: (text: string) => string = (text) => text,
+  pairs: readonly T[], onDrop: (field: string, reference: string) => void, decode: (text: string) => string = (text) => text, replace: Replacement = referenceFor,
 ): T[] {
   return pairs.map((pair) => {
     const value = pair.value ?? '';
     const key = decode(pair.key);
     if (!isLiteralSecret(key, decode(value))) return pair;
-    const reference = `{{${variableNameFor(key)}}}`;
+    const reference = replace(key);
     onDrop(key, reference);
     return { ...pair, value: reference };
   });
 }
 
 /** A form body as written (`user=ann&password=x`): each pair scrubbed, the others kept byte for byte. */
-function scrubFormText(text: string, onDrop: (field: string, reference: string) => void): string {
+function scrubFormText(text: string, onDrop: (field: string, reference: string) => void, replace: Replacement): string {
   return text.split('&').map((pair) => {
     const eq = pair.indexOf('=');
     if (eq < 0) return pair;
-    const [scrubbed] = scrubFormPairs([{ key: pair.slice(0, eq), value: pair.slice(eq + 1) }], onDrop, (t) => decodeFormValue(t.trim()));
+    const [scrubbed] = scrubFormPairs([{ key: pair.slice(0, eq), value: pair.slice(eq + 1) }], onDrop, (t) => decodeFormValue(t.trim()), replace);
     return `${scrubbed!.key}=${scrubbed!.value}`;
   }).join('&');
 }
 
+/** Whether a query parameter as written (percent-encoded: `pass%77ord=x`) holds a literal credential. */
+export const queryPairIsLiteral = (name: string, value: string): boolean => isLiteralSecret(decodeFormValue(name), decodeFormValue(value));
+
 /** `?api_key=literal` → `?api_key={{api_key}}` for secret-named query parameters with literal values. */
 function scrubUrlQuery(url: string, onDrop: (field: string, reference: string) => void): string {
   return url.replace(/([?&])([^=&#]+)=([^&#]*)/g, (whole, separator: string, name: string, value: string) => {
-    if (!isLiteralSecret(decodeFormValue(name), decodeFormValue(value))) return whole;
+    if (!queryPairIsLiteral(name, value)) return whole;
     const reference = `{{${variableNameFor(name)}}}`;
     onDrop(name, reference);
     return `${separator}${name}=${reference}`;

@@ -4,10 +4,11 @@
 import { cutExcerpts } from '../text/excerpt';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
+import { keepsNumberText, layoutIndent, parseKeepingNumbers, rowJsonText } from '../json/numberText';
 import { byteCounts, containsBytes, rarestByte } from '../text/byteSearch';
 import { remembered } from '../text/remembered';
 import { formSpans, hasEscapes, hostForms, MIN_SECRET_LENGTH, secretForms } from './secretForms';
-import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT } from './vocabulary';
+import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT, URL_USERINFO_IN_TEXT } from './vocabulary';
 
 export const REDACTED = '***';
 
@@ -203,7 +204,12 @@ export class Redactor {
     // A body nested deeper than the product reads is redacted as text (the walk below would overflow).
     if ((/json/i.test(contentType) || trimmed.startsWith('{') || trimmed.startsWith('[')) && !jsonTextTooDeep(body)) {
       try {
-        return this.text(JSON.stringify(redactJsonValue(JSON.parse(body)), null, jsonIndent(body)));
+        // Numbers kept as the server wrote them (12345678901234567890, 1.10): a double would change their text.
+        // Secret-named fields by the rows' rule (redactTree: a "__proto__" key stays a field); then the text pass.
+        const parsed = parseKeepingNumbers(body);
+        const redacted = redactTree(parsed, sameKey, sameKey);
+        keepsNumberText(parsed, redacted);
+        return this.text(rowJsonText(redacted, layoutIndent(body)) ?? body);
       } catch {
         // Not JSON after all: fall through to text redaction.
       }
@@ -252,16 +258,11 @@ function isCredential(scheme: string, value: string): boolean {
   return scheme === 'Basic' && Buffer.from(value, 'base64').toString('latin1').includes(':');
 }
 
-/**
- * `scheme://user:password@` — the password part (group 1 is everything before it). A password may hold a
- * `/`, `?` or `#` as a user writes it (`http://alice:Pr0xy/Secret9@proxy:3128`, which no parser reads); what
- * follows the `:` is a port instead when it is digits and then a path, query or fragment (`host:8080/@me`).
- */
-const URL_USERINFO_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:[\]]*:)(?!\*\*\*@)(?!\d*[/?#])[^\s@]+@/g;
-
 /** `text` with the password of every `scheme://user:password@` in it masked: THE rule, for any text shown. */
 export function urlPasswordsMasked(text: string): string {
-  return text.includes('@') ? text.replace(URL_USERINFO_PASSWORD, `$1${REDACTED}@`) : text;
+  if (!text.includes('@')) return text;
+  return text.replace(URL_USERINFO_IN_TEXT, (whole, scheme: string, user: string, password: string | undefined) =>
+    (password === undefined || password === '' || password === REDACTED ? whole : `${scheme}${user}:${REDACTED}@`));
 }
 
 /** `name=value` in a query, form or log line (group 2 the name, masked when isSecretName says so). */
@@ -341,23 +342,6 @@ function redactTree(value: unknown, scrub: (text: string) => string, showKey: (k
 /** A secret field's value as shown: masked unless empty (null, '' and an existing mask say nothing). */
 function maskedField(value: unknown): unknown {
   return value === null || value === undefined || value === '' || value === REDACTED ? value : REDACTED;
-}
-
-function redactJsonValue(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactJsonValue);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) {
-      out[key] = isSecretName(key) && inner !== null && inner !== '' ? REDACTED : redactJsonValue(inner);
-    }
-    return out;
-  }
-  return value;
-}
-
-/** Keep a pretty-printed body pretty and a compact one compact. */
-function jsonIndent(body: string): number | undefined {
-  return /^\s*[{[]\s*\n/.test(body) ? 2 : undefined;
 }
 
 function headerOf(headers: Readonly<Record<string, string>>, name: string): string {

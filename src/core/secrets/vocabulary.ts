@@ -181,8 +181,19 @@ export function looksLikeJwt(value: string): boolean {
   return /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]*$/.test(value.trim());
 }
 
-/** `scheme://user:password@` in a URL: group 1 the scheme and `//`, group 2 the userinfo. */
-export const URL_USERINFO = /^([A-Za-z][\w+.-]*:\/\/)([^\s/?#@]*)@/;
+/**
+ * `scheme://user:password@`: THE rule of a URL's user info, in a URL as written or in any text. Group 1 the
+ * scheme and `//`, group 2 the user, group 3 the password (absent without a `:`). A password may hold `/`,
+ * `?`, `#` and `@` as a user writes them (`http://alice:Pr0xy/Secret9@proxy:3128`, which no parser reads): it
+ * ends at the first `@` a host follows (no `@` before the next `/`, `?`, `#` or blank); digits after the `:`
+ * and then a path, query or fragment are a port instead (`host:8080/@me`).
+ */
+const HOST_FOLLOWS = String.raw`(?=[^\s@/?#]*(?:[\s/?#]|$))`;
+const USERINFO = String.raw`([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^\s/?#@:[\]]*)(?::(?!\d*[/?#])((?:[^\s@]|@(?!${HOST_FOLLOWS}))*))?@${HOST_FOLLOWS}`;
+/** The user info at the start of a URL as written (see USERINFO). */
+export const URL_USERINFO = new RegExp(`^${USERINFO}`);
+/** Every user info in a text (see USERINFO). */
+export const URL_USERINFO_IN_TEXT = new RegExp(`\\b${USERINFO}`, 'g');
 
 /**
  * True when a value under this name must not be written to a file: a literal (not only references) under

@@ -28,6 +28,7 @@ import { entriesOfRequest, requestIndexNow } from '../../core/history/requestNow
 import type { HttpFile } from '../../core/httpfile/model';
 import { openFileSink, redactingSink } from '../../core/export';
 import { parseHttpFile, requestLabel } from '../../core/httpfile';
+import { jsonText } from '../../core/json/numberText';
 import { dynamicVariables } from '../../core/run/dynamicVariables';
 import { setAsideReason } from '../../core/run/notRun';
 import { requestAt } from '../../core/httpfile/resolve';
@@ -147,7 +148,7 @@ export class CompareController implements vscode.Disposable {
   async openPair(index: unknown): Promise<void> {
     const pair = typeof index === 'number' ? this.pairs[index] : undefined;
     if (!pair) return;
-    const doc = async (value: unknown): Promise<vscode.Uri> => (await vscode.workspace.openTextDocument({ language: 'json', content: value === undefined ? '' : `${JSON.stringify(value, null, 2)}\n` })).uri;
+    const doc = async (value: unknown): Promise<vscode.Uri> => (await vscode.workspace.openTextDocument({ language: 'json', content: value === undefined ? '' : `${jsonText(value, 2) ?? 'null'}\n` })).uri;
     await vscode.commands.executeCommand('vscode.diff', await doc(pair.before), await doc(pair.after), `${keyText(pair)}: side A ↔ side B`);
   }
 

@@ -5,6 +5,7 @@
 // buttons and CSS, folding is <details>, actions are command links (the webview allows only the
 // comparison's own commands). Every text from a response is escaped; nothing is ever HTML.
 import type { FieldChange } from '../../core/compare/fieldChanges';
+import { jsonText } from '../../core/json/numberText';
 
 export interface CompareViewRecord {
   readonly index: number;
@@ -45,7 +46,8 @@ export const MAX_SHOWN = 500;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
-const shown = (value: unknown): string => (value === undefined ? '—' : JSON.stringify(value) ?? 'null');
+/** A value as the service wrote it: a number JSON.parse would change is shown as its text (jsonText), never as a double. */
+const shown = (value: unknown): string => (value === undefined ? '—' : jsonText(value) ?? 'null');
 
 function commandLink(command: string, args: readonly unknown[], text: string, label: string): string {
   return `<a href="command:${command}?${encodeURIComponent(JSON.stringify(args))}" aria-label="${escapeHtml(label)}">${escapeHtml(text)}</a>`;
