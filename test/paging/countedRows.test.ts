@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HttpPort, StreamingResponse } from '../../src/core/http/client';
-import { COUNTED_BODY_BYTES, countedRows, fetchStreamed, type FetchedPage } from '../../src/core/paging/pageFetch';
+import { HELD } from '../../src/core/paging/heldBody';
+import { countedRows, fetchStreamed, type FetchedPage } from '../../src/core/paging/pageFetch';
 
 /** An HTTP port answering every request with `body` (a 200, its length declared unless told otherwise). */
 function port(body: Buffer, headers: Record<string, string> = { 'content-length': String(body.length) }, pieces = 1): HttpPort {
@@ -88,10 +89,10 @@ void describe('countedRows', () => {
     assert.deepEqual(countedRows(Buffer.from('{"A":1,"Result":[1,2,3],"B":[4]}'), 'Result')?.streamed?.rowCount, 3);
   });
 
-  void it('a large, undeclared or compressed body is split as it arrives, whatever is wanted of it', async () => {
-    // Larger than the bodies counted whole (COUNTED_BODY_BYTES): about 32 bytes a row.
-    const big = Buffer.from(JSON.stringify({ Result: Array.from({ length: Math.ceil(COUNTED_BODY_BYTES / 24) }, (_, i) => ({ id: i, name: `row ${i}` })) }));
-    assert.ok(big.length > COUNTED_BODY_BYTES);
+  void it('a body past the held bound, declared, undeclared or compressed, is split as it arrives, whatever is wanted of it', async () => {
+    // Larger than the bodies held whole (HELD.bytes): about 32 bytes a row.
+    const big = Buffer.from(JSON.stringify({ Result: Array.from({ length: Math.ceil(HELD.bytes / 24) }, (_, i) => ({ id: i, name: `row ${i}` })) }));
+    assert.ok(big.length > HELD.bytes);
     const cases: Record<string, string>[] = [{ 'content-length': String(big.length) }, {}, { 'content-length': '10', 'content-encoding': 'gzip' }];
     for (const headers of cases) {
       const request = { method: 'GET', url: 'http://127.0.0.1:9/page', headers: {} };

@@ -4,7 +4,9 @@
 //   split as it arrives (JsonRowSplitter): rows become NDJSON lines without being built as objects,
 //   so a 100 000-row page costs little more memory than its own bytes, and the work overlaps the
 //   download. The strategy still sees every other field (TableName, Remaining, BatchID...), and the
-//   rows as a placeholder array of the right length (it only counts them).
+//   rows as a placeholder array of the right length (it only counts them);
+// - either way, a 2xx body within the held bound is read whole first and parsed by JSON.parse where that
+//   answers as the splitter would (heldBody.ts: one rule), else replayed into the splitter.
 import type { HeldPage } from '../export/sink';
 import { parseJsonText } from '../export/jsonFault';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
@@ -12,11 +14,11 @@ import { RowsRefusedError } from '../export/splitResult';
 import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
-import { holdsLossyNumber } from '../json/numberText';
 import { ownField, setOwnField } from '../json/ownField';
-import { HELD_BODY_BYTES, readAnywhere } from './anywhereFetch';
+import { heldAnywhere, keysMayRepeat, readAnywhere } from './anywhereFetch';
 import { warmUpAnywhereOnce } from './anywhereWarmUp';
 import { EarlyBatches } from './earlyBatches';
+import { heldOrStreamed, type Read } from './heldBody';
 import type { RowsWrite } from './laneRows';
 import { placeholderRows, type StreamRows } from './rows';
 import type { ParsedBody } from './types';
@@ -58,9 +60,10 @@ export async function fetchBuffered(send: Send, request: HttpRequest, options: S
  * Streams a 2xx body through the row splitter; other statuses are read whole (they are small). With
  * `early`, whole rows are handed over in batches while the body arrives (memory stays flat whatever
  * the body's size): one batch is written while the next is read, and reading waits for a batch's
- * write before it hands over the next. Without `rowBytes` (nothing will read the rows' NDJSON: they
- * are only counted), a small body may be read whole and parsed by JSON.parse instead (countedRows):
- * only where that reads exactly what the splitter reads, else the splitter reads the same bytes.
+ * write before it hands over the next. A body within the held bound (heldBody.ts) is parsed whole
+ * instead where that reads what the splitter would: found anywhere (heldAnywhere), or, without
+ * `rowBytes` (nothing will read the rows' NDJSON: they are only counted), at a rows field (countedRows);
+ * else the splitter reads the same bytes.
  */
 export async function fetchStreamed(
   http: HttpPort, request: HttpRequest, options: SendOptions, rowsAt: StreamRows,
@@ -77,27 +80,16 @@ export async function fetchStreamed(
     const response: HttpResponse = { ...head, bodyText: bytes.toString('utf8'), timing: timing(), sizeBytes: bytes.length };
     return { response, body: parseBody(response) };
   }
-  let read = (each: (chunk: Buffer) => void | Promise<void>): Promise<void> => streaming.read(each);
-  if (rowsAt.anywhere && smallPlainBody(head.headers)) {
-    // Declared small: held and parsed, as a buffered page (most responses of a run); one whose rows go
-    // to a file and hold a number JSON.parse would change (1E400) is read as below (heldWhole's rule).
-    const bytes = await readBody(streaming);
-    const bodyText = bytes.toString('utf8');
-    if (!early || !rowBytes || !holdsLossyNumber(bodyText)) {
-      const response: HttpResponse = { ...head, bodyText, timing: timing(), sizeBytes: bytes.length };
-      return { response, body: parseBody(response) };
-    }
-    read = async (each) => {
-      await each(bytes);
-    };
-  }
+  const read: Read = (each) => streaming.read(each);
   if (rowsAt.anywhere) {
-    // No style: the rule finds the rows anywhere, as the body streams (anywhereFetch.ts).
+    // No style: the rule finds the rows anywhere, in a body held whole or as it streams (anywhereFetch.ts).
     let got;
     try {
       const anywhere = rowsAt.anywhere;
-      await warmUpAnywhereOnce();
-      got = await readAnywhere(read, (body) => anywhere(body, head), early, rowBytes, tentative, rowsAt);
+      got = await heldOrStreamed(read, (bytes) => heldAnywhere(bytes, early, rowBytes, rowsAt.path), async (rest) => {
+        await warmUpAnywhereOnce();
+        return readAnywhere(rest, (body) => anywhere(body, head), early, rowBytes, tentative, rowsAt);
+      });
     } catch (error) {
       if (!(error instanceof MalformedJsonError)) throw error;
       return { response: { ...head, bodyText: '', timing: timing(), sizeBytes: 0 }, body: refusedBody(error) };
@@ -106,29 +98,25 @@ export async function fetchStreamed(
     return { response, body: got.body, ...(got.streamed ? { streamed: got.streamed } : {}) };
   }
   const rowsField = rowsAt.field;
-  if (!rowBytes && smallPlainBody(head.headers)) {
-    const bytes = await readBody(streaming);
-    const counted = countedRows(bytes, rowsField);
-    if (counted) {
-      const response: HttpResponse = { ...head, bodyText: '', timing: timing(), sizeBytes: bytes.length };
-      return { response, body: { ok: true, value: counted.value }, ...(counted.streamed ? { streamed: counted.streamed } : {}) };
-    }
-    // Not provably the splitter's answer (or not JSON): the splitter reads the same bytes, with its words.
-    read = async (each) => {
-      await each(bytes);
-    };
-  }
-  const { body, streamed, size } = await splitRows(read, rowsField, early);
+  // Only counted (nobody reads the rows' bytes): a body held whole may be counted by JSON.parse (countedRows).
+  const counted = rowBytes ? undefined : (bytes: Buffer): SplitPage | undefined => {
+    const page = countedRows(bytes, rowsField);
+    return page && { body: { ok: true, value: page.value }, ...(page.streamed ? { streamed: page.streamed } : {}), size: bytes.length };
+  };
+  const { body, streamed, size } = await heldOrStreamed(read, counted, (rest) => splitRows(rest, rowsField, early));
   const response: HttpResponse = { ...head, bodyText: '', timing: timing(), sizeBytes: size };
   return { response, body, ...(streamed ? { streamed } : {}) };
 }
+
+/** A page's body as the row splitter reads it: its value for the strategy, its rows, its size. */
+interface SplitPage { body: ParsedBody; streamed?: FetchedPage['streamed']; size: number }
 
 /**
  * A body read through the row splitter (rows at `rowsField`, or a top-level array): its value for the
  * strategy, its rows (those not handed to `early` yet) and its size. A body cut, broken or timed out hands
  * `early` the rows fully received, then is refused in words (not JSON) or throws (what `read` threw).
  */
-async function splitRows(read: (each: (chunk: Buffer) => void | Promise<void>) => Promise<void>, rowsField: string | undefined, early: RowsWrite | undefined): Promise<{ body: ParsedBody; streamed?: FetchedPage['streamed']; size: number }> {
+async function splitRows(read: Read, rowsField: string | undefined, early: RowsWrite | undefined): Promise<SplitPage> {
   const out = new ByteBlocks();
   const splitter = new JsonRowSplitter(rowsField, out);
   const batches = early ? new EarlyBatches(early) : undefined;
@@ -163,14 +151,6 @@ async function splitRows(read: (each: (chunk: Buffer) => void | Promise<void>) =
   return { body, ...(streamed ? { streamed } : {}), size };
 }
 
-/** Bodies up to this size, declared and not compressed, may be counted whole (countedRows). */
-export const COUNTED_BODY_BYTES = HELD_BODY_BYTES;
-
-function smallPlainBody(headers: Readonly<Record<string, string>>): boolean {
-  const declared = Number(headers['content-length']);
-  return headers['content-length'] !== undefined && Number.isInteger(declared) && declared <= COUNTED_BODY_BYTES && headers['content-encoding'] === undefined;
-}
-
 const NO_KEYS: ReadonlySet<string> = new Set();
 
 /**
@@ -183,7 +163,8 @@ const NO_KEYS: ReadonlySet<string> = new Set();
  * A body that is not JSON goes to the splitter for its words.
  */
 export function countedRows(bytes: Buffer, rowsField: string | undefined): { value: unknown; streamed?: NonNullable<FetchedPage['streamed']> } | undefined {
-  if (bytes.includes(0x5c)) return undefined;
+  // A name of printable ASCII other than `"` and `\` is spelt one way only in a body without escapes.
+  if (keysMayRepeat(bytes, rowsField === undefined ? [] : [rowsField])) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(bytes.toString('utf8')) as unknown;
@@ -201,11 +182,6 @@ export function countedRows(bytes: Buffer, rowsField: string | undefined): { val
     return { value: streamed.placeholder, streamed };
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { value: parsed };
-  // A name of printable ASCII other than `"` and `\` is spelt one way only in a body without escapes.
-  if (/[^\x20-\x7e]|["\\]/.test(rowsField)) return undefined;
-  const quoted = Buffer.from(`"${rowsField}"`);
-  const at = bytes.indexOf(quoted);
-  if (at >= 0 && bytes.indexOf(quoted, at + 1) >= 0) return undefined;
   const body = parsed as Record<string, unknown>;
   const found = ownField(body, rowsField);
   // No rows array at the top: every field, as the splitter keeps them.

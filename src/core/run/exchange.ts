@@ -16,7 +16,6 @@ import type { SendOptions } from '../http/client';
 import { DEFAULT_MAX_WAIT_MS, isRefusal } from '../http/serverWaits';
 import type { HttpResponse } from '../http/types';
 import { withoutSecrets } from '../paging/checkpoint';
-import { HELD_BODY_BYTES } from '../paging/anywhereFetch';
 import { KeptBody } from './keptBody';
 import { rowsRule } from '../paging/rows';
 import type { PagingPlan } from '../paging/types';
@@ -254,6 +253,9 @@ async function walkOf(ready: Ready, input: ExchangeInput, ports: ExchangePorts):
   return { walked, response, kept: lastPage !== undefined && response === lastPage, body: lastBody, rowsPath: lastRowsPath, kept_rows: memory.pages.flat(), streamedTo: rowsTo !== undefined, keptBody: receiving.kept };
 }
 
+/** A refused streamed page's text is shown when its body is within this size. */
+const SHOWN_BODY_BYTES = 256 * 1024;
+
 /**
  * The HTTP port around the host's: the response as received, whatever the walker makes of it (a 401 is
  * a failed walk but a response to show); of a streamed one, its body's text when it is small.
@@ -276,7 +278,7 @@ function receivingPort(port: ExchangePorts['http'], keep: boolean, keepWithin?: 
       kept = body;
       return { ...s, read: (each: (chunk: Buffer) => void | Promise<void>) => s.read((chunk) => {
         size += chunk.length;
-        if (size <= HELD_BODY_BYTES) held.push(chunk);
+        if (size <= SHOWN_BODY_BYTES) held.push(chunk);
         else if (parts === held) parts = undefined;
         if (!body) return each(chunk);
         const taken = each(chunk);
