@@ -5,7 +5,10 @@
 // read's handler reaches the caller as it is. Oracle: the bytes the body's read handed out.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { heldOrStreamed, type Read } from '../../src/core/paging/heldBody';
+import { HELD, heldOrStreamed, type HeldBudget, type Read } from '../../src/core/paging/heldBody';
+
+/** The budget with its bytes' limit at `bytes` (the others as they are). */
+const within = (bytes: number): HeldBudget => ({ ...HELD, bytes });
 
 /** A body's read: `chunks` handed out one by one (each awaited), then `fault` thrown when given. */
 function reading(chunks: readonly Buffer[], fault?: Error): { read: Read; handed: () => number } {
@@ -42,19 +45,19 @@ async function streamedSaw(read: Read): Promise<{ bytes: string; fault: string }
   }
 }
 
-const BODY = Array.from({ length: 400 }, (_, i) => `{"id":${i}}`).join(',');
+const BODY = `[${Array.from({ length: 400 }, (_, i) => `{"id":${i}}`).join(',')}]`;
 
 void describe('a body held whole up to a bound, streamed past it', () => {
   void it('within the bound: answered whole, never streamed', async () => {
     const { read } = reading(chunksOf(BODY, 97));
-    const got = await heldOrStreamed(read, (bytes) => ({ bytes: bytes.toString(), fault: 'held' }), () => assert.fail('streamed'), BODY.length);
+    const got = await heldOrStreamed(read, (held) => ({ bytes: held.text, fault: 'held' }), () => assert.fail('streamed'), within(BODY.length));
     assert.deepEqual(got, { bytes: BODY, fault: 'held' });
   });
 
   void it('past the bound, within it when the answer declines: the streamed read gets every byte once, in order', async () => {
     for (const bound of [0, 1, 96, 97, 98, 500, BODY.length - 1, BODY.length, BODY.length + 1]) {
       for (const size of [1, 97, 4096, BODY.length]) {
-        const got = await heldOrStreamed(reading(chunksOf(BODY, size)).read, () => undefined, streamedSaw, bound);
+        const got = await heldOrStreamed(reading(chunksOf(BODY, size)).read, () => undefined, streamedSaw, within(bound));
         assert.deepEqual(got, { bytes: BODY, fault: '' }, `bound ${bound}, chunks of ${size}`);
       }
     }
@@ -64,7 +67,7 @@ void describe('a body held whole up to a bound, streamed past it', () => {
     const cut = BODY.slice(0, 1234);
     for (const bound of [10, 1233, 1234, 5000]) {
       let asked = false;
-      const got = await heldOrStreamed(reading(chunksOf(cut, 100), new Error('connection reset')).read, () => { asked = true; return undefined; }, streamedSaw, bound);
+      const got = await heldOrStreamed(reading(chunksOf(cut, 100), new Error('connection reset')).read, () => { asked = true; return undefined; }, streamedSaw, within(bound));
       assert.deepEqual(got, { bytes: cut, fault: 'connection reset' }, `bound ${bound}`);
       assert.equal(asked, false, 'a body cut is never answered whole');
     }
@@ -77,7 +80,7 @@ void describe('a body held whole up to a bound, streamed past it', () => {
       const failing = (read: Read): Promise<string> => read(() => {
         if (n++ === failAt) throw new Error(`handler fault at ${failAt}`);
       }).then(() => 'ended');
-      await assert.rejects(heldOrStreamed(body.read, () => undefined, failing, 250), new RegExp(`handler fault at ${failAt}`));
+      await assert.rejects(heldOrStreamed(body.read, () => undefined, failing, within(250)), new RegExp(`handler fault at ${failAt}`));
       assert.ok(body.handed() < chunksOf(BODY, 100).length, `fault at ${failAt}: the body's read stopped`);
     }
   });
@@ -89,13 +92,13 @@ void describe('a body held whole up to a bound, streamed past it', () => {
       const refusing = (read: Read): Promise<string> => read(() => {
         if (n++ === failAt) throw new Error('malformed');
       }).then(() => 'ended', (error: Error) => `refused: ${error.message}`);
-      assert.equal(await heldOrStreamed(body.read, () => undefined, refusing, 250), 'refused: malformed');
+      assert.equal(await heldOrStreamed(body.read, () => undefined, refusing, within(250)), 'refused: malformed');
       assert.ok(body.handed() < chunksOf(BODY, 100).length, `fault at ${failAt}: the body's read stopped`);
     }
   });
 
   void it('no answer to try: streamed from the first byte', async () => {
-    const got = await heldOrStreamed(reading(chunksOf(BODY, 50)).read, undefined, streamedSaw, BODY.length * 2);
+    const got = await heldOrStreamed(reading(chunksOf(BODY, 50)).read, undefined, streamedSaw, within(BODY.length * 2));
     assert.deepEqual(got, { bytes: BODY, fault: '' });
   });
 });

@@ -1,7 +1,7 @@
 // A body whose rows the rule finds anywhere (no paging style: rows.ts, `anywhere`), read as it arrives,
 // never held twice:
-// - a small body is held and parsed whole before it gets here (heldBody.ts: heldAnywhere is its answer;
-//   not when its rows go to a file and hold a number JSON.parse would change, such as 1E400);
+// - a body within the held budget is parsed whole before it gets here (heldBody.ts: heldAnywhere is its
+//   answer; not when its rows go to a file and hold a number JSON.parse would change, such as 1E400);
 // - a top-level array's rows go out as NDJSON while they arrive (early batches), counted;
 // - an object is cut as it arrives (src/core/json/arrayLanes.ts) into its arrays one and two levels down,
 //   whose rows are split out while they arrive (laneRows.ts: kept only while the rule may still choose
@@ -19,9 +19,9 @@ import type { AnywhereOptions, SplitResult } from '../export/splitResult';
 import { ArrayLanes } from '../json/arrayLanes';
 import { PathLanes } from '../json/pathLanes';
 import { firstNonBlank } from '../json/grammar';
-import { jsonTextTooDeep } from '../json/depth';
 import { holdsLossyNumber } from '../json/numberText';
 import { EarlyBatches } from './earlyBatches';
+import type { HeldBody } from './heldBody';
 import { LANE_PREFIX } from './lane';
 import { LaneRows, type RowsWrite } from './laneRows';
 import { ERROR_LIST_KEYS, pathKeys, placeholderRows, rowsSummary, type RowsFound, type StreamRows } from './rows';
@@ -234,38 +234,16 @@ function endOf(splitter: JsonRowSplitter, size: number): SplitResult {
 }
 
 /**
- * A body held whole (heldBody.ts), parsed as a buffered page is; undefined where the streamed read answers
- * instead, as it would for a larger body: not JSON (said in its words at its byte), nested too deep for a
- * parsed value (its rows stay bytes there), a key of the items= `path` possibly given twice (the cut
- * refuses it, JSON.parse keeps the last), or its rows go to a file (`early`, their bytes read) and hold a
- * number JSON.parse would change (1E400).
+ * A body held whole and parsed (heldBody.ts: JSON.parse reads it as the streamed read would), as a
+ * buffered page is; undefined where the streamed read answers instead, as it would for a larger body: past
+ * the skeleton's budget (SKELETON.keptBytes: the streamed read lets fields go there), or its rows go to a
+ * file (`early`, their bytes read) and hold a number JSON.parse would change (1E400).
  */
-export function heldAnywhere(bytes: Buffer, early: RowsWrite | undefined, rowBytes: boolean, path?: string): AnywhereBody | undefined {
-  if (path !== undefined && keysMayRepeat(bytes, pathKeys(path))) return undefined;
-  const text = bytes.toString('utf8');
-  const size = bytes.length;
-  if ((early && rowBytes && holdsLossyNumber(text)) || jsonTextTooDeep(text)) return undefined;
-  if (text.trim() === '') return { body: { ok: true, value: undefined }, text, size };
-  try {
-    return { body: { ok: true, value: JSON.parse(text) as unknown }, text, size };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Whether one of `keys` may be given twice in a JSON body, where JSON.parse keeps the last and the row
- * splitter refuses it: its quoted text is there twice, or it may be spelt otherwise (an escape anywhere in
- * the body; a key not of printable ASCII, or holding `"` or `\`). No keys: whether the body holds an escape.
- */
-export function keysMayRepeat(bytes: Buffer, keys: readonly string[]): boolean {
-  if (bytes.includes(0x5c)) return true;
-  return keys.some((key) => {
-    if (/[^\x20-\x7e]|["\\]/.test(key)) return true;
-    const quoted = Buffer.from(`"${key}"`);
-    const at = bytes.indexOf(quoted);
-    return at >= 0 && bytes.indexOf(quoted, at + 1) >= 0;
-  });
+export function heldAnywhere(held: HeldBody, early: RowsWrite | undefined, rowBytes: boolean): AnywhereBody | undefined {
+  const { text, value } = held;
+  const size = held.bytes.length;
+  if (size > SKELETON.keptBytes || (early && rowBytes && holdsLossyNumber(text))) return undefined;
+  return { body: { ok: true, value }, text, size };
 }
 
 /**

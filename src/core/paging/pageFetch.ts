@@ -15,12 +15,12 @@ import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import { ownField, setOwnField } from '../json/ownField';
-import { heldAnywhere, keysMayRepeat, readAnywhere } from './anywhereFetch';
+import { heldAnywhere, readAnywhere } from './anywhereFetch';
 import { warmUpAnywhereOnce } from './anywhereWarmUp';
 import { EarlyBatches } from './earlyBatches';
-import { heldOrStreamed, type Read } from './heldBody';
+import { HELD, heldOrStreamed, type HeldBody, type Read } from './heldBody';
 import type { RowsWrite } from './laneRows';
-import { placeholderRows, type StreamRows } from './rows';
+import { pathKeys, placeholderRows, type StreamRows } from './rows';
 import type { ParsedBody } from './types';
 
 export type Send = (request: HttpRequest, options: SendOptions) => Promise<HttpResponse>;
@@ -86,10 +86,10 @@ export async function fetchStreamed(
     let got;
     try {
       const anywhere = rowsAt.anywhere;
-      got = await heldOrStreamed(read, (bytes) => heldAnywhere(bytes, early, rowBytes, rowsAt.path), async (rest) => {
+      got = await heldOrStreamed(read, (held) => heldAnywhere(held, early, rowBytes), async (rest) => {
         await warmUpAnywhereOnce();
         return readAnywhere(rest, (body) => anywhere(body, head), early, rowBytes, tentative, rowsAt);
-      });
+      }, HELD, rowsAt.path === undefined ? 2 : Math.max(2, pathKeys(rowsAt.path).length));
     } catch (error) {
       if (!(error instanceof MalformedJsonError)) throw error;
       return { response: { ...head, bodyText: '', timing: timing(), sizeBytes: 0 }, body: refusedBody(error) };
@@ -99,9 +99,9 @@ export async function fetchStreamed(
   }
   const rowsField = rowsAt.field;
   // Only counted (nobody reads the rows' bytes): a body held whole may be counted by JSON.parse (countedRows).
-  const counted = rowBytes ? undefined : (bytes: Buffer): SplitPage | undefined => {
-    const page = countedRows(bytes, rowsField);
-    return page && { body: { ok: true, value: page.value }, ...(page.streamed ? { streamed: page.streamed } : {}), size: bytes.length };
+  const counted = rowBytes ? undefined : (held: HeldBody): SplitPage | undefined => {
+    const page = countedRows(held, rowsField);
+    return page && { body: { ok: true, value: page.value }, ...(page.streamed ? { streamed: page.streamed } : {}), size: held.bytes.length };
   };
   const { body, streamed, size } = await heldOrStreamed(read, counted, (rest) => splitRows(rest, rowsField, early));
   const response: HttpResponse = { ...head, bodyText: '', timing: timing(), sizeBytes: size };
@@ -154,23 +154,13 @@ async function splitRows(read: Read, rowsField: string | undefined, early: RowsW
 const NO_KEYS: ReadonlySet<string> = new Set();
 
 /**
- * What the row splitter would make of a whole body (its value for the strategy, and its rows when it
- * finds them) when only the rows' count is wanted, from JSON.parse; undefined where JSON.parse might read
- * it otherwise than the splitter, which then reads it. They agree on which bodies are JSON (held to
- * each other in test/paging/jsonRowSplitter.test.ts); past that, they could differ only on a key spelt
- * with an escape (no backslash may be in the body) and on a rows field given twice (the splitter refuses
- * it, JSON.parse keeps the last: its name may appear once only, as the quoted text `"name"`, anywhere).
- * A body that is not JSON goes to the splitter for its words.
+ * What the row splitter would make of a body held whole and parsed (heldBody.ts: JSON.parse reads it as
+ * the splitter would) when only the rows' count is wanted: its value for the strategy, and its rows when
+ * it finds them; undefined for a body of blanks (the splitter's to answer).
  */
-export function countedRows(bytes: Buffer, rowsField: string | undefined): { value: unknown; streamed?: NonNullable<FetchedPage['streamed']> } | undefined {
-  // A name of printable ASCII other than `"` and `\` is spelt one way only in a body without escapes.
-  if (keysMayRepeat(bytes, rowsField === undefined ? [] : [rowsField])) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(bytes.toString('utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
+export function countedRows(held: HeldBody, rowsField: string | undefined): { value: unknown; streamed?: NonNullable<FetchedPage['streamed']> } | undefined {
+  const parsed = held.value;
+  if (parsed === undefined) return undefined;
   const rows = (count: number): NonNullable<FetchedPage['streamed']> => {
     const placeholder: unknown[] = placeholderRows([], count);
     return { ndjson: [], rowCount: count, placeholder, earlyRows: 0, secretKeyCandidates: NO_KEYS };
@@ -194,7 +184,7 @@ export function countedRows(bytes: Buffer, rowsField: string | undefined): { val
   return { value, streamed };
 }
 
-/** A page's body the splitter refused: not JSON, or JSON whose rows cannot be kept as given (said as JSON). */
+/** A page's body the splitter refused: not JSON (or nested too deep), or JSON whose rows cannot be kept as given (said as JSON). */
 function refusedBody(error: MalformedJsonError): { ok: false; error: string; json?: true } {
   return error instanceof RowsRefusedError ? { ok: false, error: error.message, json: true } : { ok: false, error: error.message };
 }

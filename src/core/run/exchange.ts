@@ -338,6 +338,9 @@ function rowsOf(sent: Sent, body: unknown, first: boolean): RowsOfExchange | und
   // A page not kept whose rows fully received went to rowsTo as they arrived: those are its rows.
   if (sent.streamedTo && walked.arrivedRows !== undefined) return { path, items: [], count: walked.arrivedRows };
   if (plan.style !== 'none' && walked.pages > 0) return { path, items: sent.kept_rows, count: walked.rows };
+  // Rows refused as given (a rows key twice...): none to show; JSON.parse of the text shown (as far as it
+  // was read) would pick what the refusal says cannot be told.
+  if (walked.failure?.kind === 'rows') return undefined;
   // An unpaged page, a page refused: the same rule asked of the body shown; no rows where it finds none.
   const found = rule.find(body);
   return found.ok ? { path: found.path, items: found.rows, count: found.rows.length } : undefined;
