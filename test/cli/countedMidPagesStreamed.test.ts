@@ -12,7 +12,7 @@ import { runInProcess } from './inProcess';
 import { padded, printedRows, wholeRowsIn } from './outFileRows';
 import { startLocalServer, type LocalServer } from './localServer';
 
-/** About 800 KB: past HELD_BODY_BYTES (256 KiB), mid-sized. */
+/** About 800 KB: mid-sized, within the held bound (heldBody.ts, 1 MiB): held, then replayed into the stream when malformed or cut. */
 const WRAPPED = `{"Data":[${padded(0, 8_000)}]}`;
 const VALUE = `{"value":[${padded(0, 8_000)}]}`;
 /** A comma doubled between two rows past 500 000 bytes: malformed at that byte. */

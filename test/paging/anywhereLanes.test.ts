@@ -18,6 +18,7 @@ import { closeHttpAgents, httpClient } from '../../src/core/http/client';
 import { parseHttpFile } from '../../src/core/httpfile/parser';
 import { ArrayLanes } from '../../src/core/json/arrayLanes';
 import { readAnywhere } from '../../src/core/paging/anywhereFetch';
+import { HELD as HELD_BOUND } from '../../src/core/paging/heldBody';
 import { rowsRule } from '../../src/core/paging/rows';
 import { runExchange, type ExchangePorts } from '../../src/core/run/exchange';
 import { SecretBindings } from '../../src/core/secrets/bindings';
@@ -163,7 +164,10 @@ void describe('rows one level down to a real --out file over HTTP', () => {
   let base = '';
   let dir = '';
   const ports: ExchangePorts = { http: httpClient, catalog: createCatalog([engagementService]), timeoutMs: 20_000, guard: new SecretBindings() };
+  // Bodies past the held bound (heldBody.ts) are the ones streamed: these, of about 1 MB, are made so.
+  const heldBound = HELD_BOUND.bytes;
   before(async () => {
+    HELD_BOUND.bytes = 64 * 1024;
     dir = mkdtempSync(join(tmpdir(), 'apiwb-lanes-'));
     server = createServer((req, res) => {
       if (req.url === '/held') {
@@ -200,6 +204,7 @@ void describe('rows one level down to a real --out file over HTTP', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   after(async () => {
+    HELD_BOUND.bytes = heldBound;
     server.close();
     await closeHttpAgents();
     rmSync(dir, { recursive: true, force: true });

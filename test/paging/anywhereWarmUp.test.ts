@@ -5,7 +5,8 @@
 // it (oracle: the same read in the same process before the warm-up ran).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { HELD_BODY_BYTES, readAnywhere } from '../../src/core/paging/anywhereFetch';
+import { readAnywhere } from '../../src/core/paging/anywhereFetch';
+import { HELD } from '../../src/core/paging/heldBody';
 import { readInChunks, WARM_UP_READS, warmUpAnywhereOnce, warmUpBodies } from '../../src/core/paging/anywhereWarmUp';
 import { LAZY_BYTES } from '../../src/core/paging/lane';
 import { rowsRule } from '../../src/core/paging/rows';
@@ -44,7 +45,7 @@ void describe('the streamed read\'s warm-up', () => {
   void it('reads samples that are JSON, held whole, with a rows array past LAZY_BYTES, an empty array and a field after the rows', () => {
     const [object, array] = warmUpBodies();
     for (const body of [object!, array!]) {
-      assert.ok(body.length <= HELD_BODY_BYTES, 'a sample larger than a held body would be streamed, not only read');
+      assert.ok(body.length <= HELD.bytes, 'a sample larger than a held body: not a page\'s size');
       JSON.parse(body.toString('utf8'));
     }
     const text = object!.toString('utf8');

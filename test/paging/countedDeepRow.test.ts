@@ -1,13 +1,14 @@
-// A 500 KB page whose last row nests 600 arrays deep: JSON.parse reads it, and the walk completes with
-// its 5 001 rows with or without --out (a page read whole refuses a body nested past 512 levels; a
-// review found a walk without --out failing when mid-sized counted pages were parsed whole, since taken
-// out). Oracle: the walk whose page streams (same verdict and rows either way).
+// A 500 KB page whose last row nests 600 arrays deep: past the 512 levels the product reads
+// (src/core/json/depth.ts), the walk fails in those words with or without --out, whether the page is held
+// and parsed whole or streamed (the streamed read refuses it too, as a page read whole always did; a review
+// once found a walk without --out deciding otherwise than one with it). Oracle: the walk whose page streams.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RowSink } from '../../src/core/export/sink';
 import type { HttpPort, StreamingResponse } from '../../src/core/http/client';
 import { walk } from '../../src/core/paging/walker';
 import type { PagingPlan } from '../../src/core/paging/types';
+import { HELD } from '../../src/core/paging/heldBody';
 
 function port(body: Buffer): HttpPort {
   const stream = (): Promise<StreamingResponse> => Promise.resolve({
@@ -44,11 +45,22 @@ void describe('a mid-sized page with one row nested 600 deep', () => {
     ['items=value', { style: 'generic', options: { items: 'value' }, source: 'directive' }],
     ['no items= (rows found anywhere)', { style: 'generic', options: {}, source: 'directive' }],
   ] as const) {
-    void it(`${name}: the walk without --out decides as the one with --out (complete, 5 001 rows)`, async () => {
-      const out = await walked(plan, false);
-      assert.deepEqual({ verdict: out.verdict, rows: out.rows }, { verdict: 'complete', rows: 5001 }, out.message);
-      const counted = await walked(plan, true);
-      assert.deepEqual({ verdict: counted.verdict, rows: counted.rows }, { verdict: 'complete', rows: 5001 }, counted.message);
+    void it(`${name}: the walk without --out decides as the one with --out, held or streamed (failed: nested too deep)`, async () => {
+      const said: unknown[] = [];
+      const budget = { ...HELD };
+      try {
+        for (const bytes of [0, budget.bytes]) {
+          HELD.bytes = bytes;
+          for (const countsOnly of [false, true]) {
+            const w = await walked(plan, countsOnly);
+            assert.match(w.message, /nests arrays and objects deeper than 512 levels/, w.message);
+            said.push({ verdict: w.verdict, rows: w.rows });
+          }
+        }
+      } finally {
+        Object.assign(HELD, budget);
+      }
+      assert.deepEqual(said, Array.from({ length: 4 }, () => ({ verdict: 'failed', rows: 0 })));
     });
   }
 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MalformedJsonError } from '../../src/core/export/jsonRowSplitter';
 import { RowsRefusedError } from '../../src/core/export/splitResult';
-import { HELD_BODY_BYTES, readAnywhere } from '../../src/core/paging/anywhereFetch';
+import { readAnywhere } from '../../src/core/paging/anywhereFetch';
 import { oracleAt, rule, type Built } from './laneReads';
 import { byteByByteFault } from './wholeBodyFault';
 
@@ -34,9 +34,12 @@ async function read(text: string, head: number, step: number, cut = Buffer.byteL
   return { lines: written.join('').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as unknown), rowCount, keys, error };
 }
 
+/** The long string's length: past 256 KiB, as a body once held whole was within (readAnywhere is asked directly). */
+const BLOB_BYTES = 256 * 1024 + 1000;
+
 /** The body: a long string, `pad` blanks, then these arrays (one level down, or two under `outer.v`), rows' ends noted. */
 function build(pad: number, arrays: readonly { path: string[]; rows: readonly unknown[] }[]): Built & { head: number } {
-  let text = `{"Blob":${JSON.stringify('x'.repeat(HELD_BODY_BYTES + 1000))}`;
+  let text = `{"Blob":${JSON.stringify('x'.repeat(BLOB_BYTES))}`;
   const head = Buffer.byteLength(text);
   text += ' '.repeat(pad);
   const ends: Built['ends'] = [];

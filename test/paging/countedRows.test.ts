@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HttpPort, StreamingResponse } from '../../src/core/http/client';
-import { COUNTED_BODY_BYTES, countedRows, fetchStreamed, type FetchedPage } from '../../src/core/paging/pageFetch';
+import { HeldScan } from '../../src/core/json/heldScan';
+import { HELD, heldParse } from '../../src/core/paging/heldBody';
+import { countedRows, fetchStreamed, type FetchedPage } from '../../src/core/paging/pageFetch';
 
 /** An HTTP port answering every request with `body` (a 200, its length declared unless told otherwise). */
 function port(body: Buffer, headers: Record<string, string> = { 'content-length': String(body.length) }, pieces = 1): HttpPort {
@@ -18,6 +20,14 @@ function port(body: Buffer, headers: Record<string, string> = { 'content-length'
     discard: () => Promise.resolve(),
   });
   return { send: () => Promise.reject(new Error('not used')), stream };
+}
+
+/** countedRows of a body as the held path asks it: only once heldParse read it (undefined: declined before). */
+function counted(bytes: Buffer, field: string | undefined): ReturnType<typeof countedRows> {
+  const scan = new HeldScan();
+  scan.push(bytes);
+  const held = heldParse(bytes, scan);
+  return held && countedRows(held, field);
 }
 
 /** What a fetched page says, keys in their order. */
@@ -59,9 +69,9 @@ void describe('countedRows', () => {
     for (const text of CORPUS) {
       for (const [field, body] of [['Result', text], [undefined, text.replace(/^\s*\{"Result":/, '').replace(/\}\s*$/, '')]] as const) {
         const bytes = Buffer.from(body, body.includes('\xff') ? 'latin1' : 'utf8');
-        const [split, counted] = await fetchBoth(bytes, field);
-        assert.deepEqual(counted, split, `${JSON.stringify(body)} as ${field ?? 'an array'}`);
-        if (countedRows(bytes, field)) countedBodies++;
+        const [split, wholeParse] = await fetchBoth(bytes, field);
+        assert.deepEqual(wholeParse, split, `${JSON.stringify(body)} as ${field ?? 'an array'}`);
+        if (counted(bytes, field)) countedBodies++;
       }
     }
     assert.ok(countedBodies >= 30, `${countedBodies} bodies counted by JSON.parse: the corpus tries that path, not only the splitter's`);
@@ -78,20 +88,22 @@ void describe('countedRows', () => {
     }
   });
 
-  void it('leaves to the splitter what JSON.parse might read otherwise: escapes, a rows name given twice or spelt in more than one way', () => {
-    assert.equal(countedRows(Buffer.from('{"Result":[1],"Result":[2]}'), 'Result'), undefined);
-    assert.equal(countedRows(Buffer.from('{"x":"Result","Result":[1]}'), 'Result'), undefined, 'the name anywhere else too');
-    assert.equal(countedRows(Buffer.from('{"Result":["a\\"b"]}'), 'Result'), undefined);
-    assert.equal(countedRows(Buffer.from('{"Re\\"s":[1]}'), 'Re"s'), undefined);
-    assert.equal(countedRows(Buffer.from('{"Résumé":[1]}'), 'Résumé'), undefined);
-    assert.equal(countedRows(Buffer.from('{"Result":[1'), 'Result'), undefined, 'not JSON: the splitter says why');
-    assert.deepEqual(countedRows(Buffer.from('{"A":1,"Result":[1,2,3],"B":[4]}'), 'Result')?.streamed?.rowCount, 3);
+  void it('leaves to the splitter what JSON.parse might read otherwise: a key given twice, however spelt, not JSON; counts the rest', () => {
+    assert.equal(counted(Buffer.from('{"Result":[1],"Result":[2]}'), 'Result'), undefined);
+    assert.equal(counted(Buffer.from('{"R\\u0065sult":[1],"Result":[2]}'), 'Result'), undefined, 'spelt with an escape');
+    assert.equal(counted(Buffer.from('{"Meta":{"a":1,"a":2},"Result":[1]}'), 'Result'), undefined, 'two levels down');
+    assert.deepEqual(counted(Buffer.from('{"Result":[{"a":1,"a":2}]}'), 'Result')?.streamed?.rowCount, 1, 'in a row: each row is read by JSON.parse either way');
+    assert.equal(counted(Buffer.from('{"Result":[1'), 'Result'), undefined, 'not JSON: the splitter says why');
+    assert.deepEqual(counted(Buffer.from('{"x":"Result","Result":[1]}'), 'Result')?.streamed?.rowCount, 1, 'the name as a value: no key twice');
+    assert.deepEqual(counted(Buffer.from('{"Result":["a\\"b"]}'), 'Result')?.streamed?.rowCount, 1);
+    assert.deepEqual(counted(Buffer.from('{"Résumé":[1]}'), 'Résumé')?.streamed?.rowCount, 1);
+    assert.deepEqual(counted(Buffer.from('{"A":1,"Result":[1,2,3],"B":[4]}'), 'Result')?.streamed?.rowCount, 3);
   });
 
-  void it('a large, undeclared or compressed body is split as it arrives, whatever is wanted of it', async () => {
-    // Larger than the bodies counted whole (COUNTED_BODY_BYTES): about 32 bytes a row.
-    const big = Buffer.from(JSON.stringify({ Result: Array.from({ length: Math.ceil(COUNTED_BODY_BYTES / 24) }, (_, i) => ({ id: i, name: `row ${i}` })) }));
-    assert.ok(big.length > COUNTED_BODY_BYTES);
+  void it('a body past the held bound, declared, undeclared or compressed, is split as it arrives, whatever is wanted of it', async () => {
+    // Larger than the bodies held whole (HELD.bytes): about 32 bytes a row.
+    const big = Buffer.from(JSON.stringify({ Result: Array.from({ length: Math.ceil(HELD.bytes / 24) }, (_, i) => ({ id: i, name: `row ${i}` })) }));
+    assert.ok(big.length > HELD.bytes);
     const cases: Record<string, string>[] = [{ 'content-length': String(big.length) }, {}, { 'content-length': '10', 'content-encoding': 'gzip' }];
     for (const headers of cases) {
       const request = { method: 'GET', url: 'http://127.0.0.1:9/page', headers: {} };

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { recycleBlocks } from '../../src/core/export/byteBlocks';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../../src/core/export/jsonRowSplitter';
+import { TooDeepError } from '../../src/core/export/splitResult';
 import { isSecretName } from '../../src/core/secrets';
 
 function split(body: string, field: string | undefined, chunkSize: number) {
@@ -192,11 +193,16 @@ void describe('JsonRowSplitter agrees with JSON.parse', () => {
     assert.equal(split('{"Result":1,"Result":[{"a":1}]}', 'Result', 3).ndjson, '{"a":1}\n');
   });
 
-  void it('nests deeper than its first stack without a limit of its own (a deep row is still one row)', () => {
-    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+  void it('nests deeper than its first stack up to the product\'s limit (a deep row is still one row), and refuses past it', () => {
+    // The body's object (1) and its rows array (2) hold a row of 510 levels: 512, the limit (MAX_JSON_DEPTH).
+    const deep = `${'['.repeat(510)}${']'.repeat(510)}`;
     const body = Buffer.from(`{"Result":[${deep},1]}`);
-    for (const cuts of [[], [3000, 7000]]) assert.equal(split(body.toString(), 'Result', cuts.length ? 3000 : body.length).ndjson, `${deep}\n1\n`);
-    assert.throws(() => split(`{"Result":[${deep.slice(1)},1]}`, 'Result', 4000), MalformedJsonError);
+    for (const cuts of [[], [300, 700]]) assert.equal(split(body.toString(), 'Result', cuts.length ? 300 : body.length).ndjson, `${deep}\n1\n`);
+    assert.throws(() => split(`{"Result":[${deep.slice(1)},1]}`, 'Result', 400), MalformedJsonError);
+    // One level more: refused in the words a body read whole is refused in, whatever the chunks.
+    for (const size of [1, 300, 5000]) {
+      assert.throws(() => split(`{"Result":[[${deep}],1]}`, 'Result', size), (error: unknown) => error instanceof TooDeepError && /deeper than 512 levels/.test(error.message));
+    }
   });
 });
 

@@ -21,6 +21,7 @@ import type { RowSink } from '../../src/core/export/sink';
 import { Redactor } from '../../src/core/secrets/redact';
 import type { HttpRequest } from '../../src/core/http/types';
 import type { PagingPlan } from '../../src/core/paging/types';
+import { HELD } from '../../src/core/paging/heldBody';
 import { walk, type PageEvent, type WalkResult } from '../../src/core/paging/walker';
 import { startLoopback, type Loopback } from './loopback';
 
@@ -190,11 +191,17 @@ const WALKS: readonly { readonly name: string; readonly request: () => HttpReque
 const expectedLines = (count: number): string[] => Array.from({ length: count }, (_, i) => JSON.stringify(row(i)));
 
 void describe('the configurable and batch-cursor styles stream each page, as buffered', () => {
+  // Pages of about 300 KB, past a held bound made small (heldBody.ts): each is streamed, the subject here.
+  const heldBound = HELD.bytes;
   before(async () => {
+    HELD.bytes = 16 * 1024;
     loop = await startLoopback('apiwb-paged-styles-', (req, res) => void answer(req, res).catch(() => res.socket?.destroy()));
     ({ origin, dir } = loop);
   });
-  after(() => loop.close());
+  after(async () => {
+    HELD.bytes = heldBound;
+    await loop.close();
+  });
 
   for (const w of WALKS) {
     void it(`${w.name}: the same rows, counts, verdict, drift, business errors and next requests`, async () => {

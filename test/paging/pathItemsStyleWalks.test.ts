@@ -14,6 +14,7 @@ import { checkContract } from '../../src/core/contract/drift';
 import { openNdjsonSink } from '../../src/core/export/ndjsonSink';
 import type { HttpRequest } from '../../src/core/http/types';
 import type { PagingPlan } from '../../src/core/paging/types';
+import { HELD } from '../../src/core/paging/heldBody';
 import { walk, type WalkResult } from '../../src/core/paging/walker';
 import { startLoopback, type Loopback } from './loopback';
 
@@ -166,11 +167,17 @@ const WALKS: readonly { name: string; request: () => HttpRequest; plan: PagingPl
 ];
 
 void describe('a dotted items= under the configurable and batch-cursor styles, streamed as buffered', () => {
+  // Pages of about 300 KB, past a held bound made small (heldBody.ts): each is streamed, the subject here.
+  const heldBound = HELD.bytes;
   before(async () => {
+    HELD.bytes = 16 * 1024;
     loop = await startLoopback('apiwb-pathitems-', (req, res) => void answer(req, res).catch(() => res.socket?.destroy()));
     ({ origin, dir } = loop);
   });
-  after(() => loop.close());
+  after(async () => {
+    HELD.bytes = heldBound;
+    await loop.close();
+  });
 
   for (const w of WALKS) {
     // Known gap (said in the release notes): when the whole path as one key is taken, the array at the

@@ -7,7 +7,8 @@
 
 import { firstStop, HEX, LITERAL_HEADS, LITERALS, ONE_BYTE, SHORT_ESCAPES, stringStops } from '../json/grammar';
 import { KeyReader } from './keyReader';
-import { MalformedJsonError } from './splitResult';
+import { MAX_JSON_DEPTH } from '../json/depth';
+import { MalformedJsonError, TooDeepError } from './splitResult';
 
 /** Grammar states: what the next byte may be (Str: in a string value, KeyStr: in a key). */
 const enum G {
@@ -250,6 +251,7 @@ export abstract class JsonScanner {
       this.stack = grown;
     }
     this.stack[this.depth++] = next === G.ObjectFirst ? IN_OBJECT : IN_ARRAY;
+    if (this.depth > MAX_JSON_DEPTH) throw new TooDeepError();
     if (this.depth < 4) this.opened(c, this.depth);
     if (next === G.ObjectFirst && i < b.length && b[i] === QUOTE) return this.keyBegins(b, i + 1);
     return i;

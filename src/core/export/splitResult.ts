@@ -1,5 +1,6 @@
 // What the row splitter (jsonRowSplitter.ts) gives back: its result, the arrays it found in "anywhere"
 // mode, what that mode keeps of a body, and its fault for a body that is not JSON.
+import { tooDeepText } from '../json/depth';
 
 /**
  * Where a body stops being JSON, as facts: a byte JSON.parse would refuse (`offset`, and what is wrong
@@ -36,6 +37,18 @@ export class RowsRefusedError extends MalformedJsonError {
   constructor(message: string) {
     super(message);
     this.name = 'RowsRefusedError';
+  }
+}
+
+/**
+ * A body nested deeper than the product reads (MAX_JSON_DEPTH): refused as it streams, in the words a body
+ * read whole is refused in (pageFetch.ts parseBody), whatever path its bytes take; as a body that is not
+ * JSON, the rows fully received before it are kept.
+ */
+export class TooDeepError extends MalformedJsonError {
+  constructor() {
+    super(`the body ${tooDeepText()}`);
+    this.name = 'TooDeepError';
   }
 }
 

@@ -6,7 +6,9 @@
 // (each part by the row splitter that reads it); on bytes that are not JSON this never throws and never
 // loops, it only cuts where the brackets say.
 
+import { TooDeepError } from '../export/splitResult';
 import { keyHashes } from '../paging/keyOrder';
+import { MAX_JSON_DEPTH } from './depth';
 
 const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c;
 /** Bytes of a string looked at one by one before a native search for its end. */
@@ -156,7 +158,10 @@ export class ArrayLanes {
    */
   private inLane(chunk: Buffer, i: number, c: number, events: LaneEvents): void {
     if (c === QUOTE) this.inString = true;
-    else if (c === OPEN_ARR || c === OPEN_OBJ) this.laneDepth++;
+    else if (c === OPEN_ARR || c === OPEN_OBJ) {
+      // The cut sees a lane's bytes before its splitter does (whose depths start anew): the body's depth is said here.
+      if (this.depth + this.laneDepth++ > MAX_JSON_DEPTH) throw new TooDeepError();
+    }
     else if (c === CLOSE_ARR || (c === CLOSE_OBJ && this.laneDepth > 1)) {
       if (this.laneDepth === 1) {
         // The lane's own closing bracket: its content ends before it.

@@ -17,7 +17,8 @@
 // (`captured`), so the object holding them need not be held whole; the names of the other keys of
 // each object on the path are kept too (`namesAt`; past NAMES_NOT_HELD only counted, `moreAt`), to say
 // which fields arrived and were not held.
-import { RowsRefusedError } from '../export/splitResult';
+import { RowsRefusedError, TooDeepError } from '../export/splitResult';
+import { MAX_JSON_DEPTH } from './depth';
 import { NAMES_NOT_HELD } from '../paging/notHeld';
 import type { LaneEvents } from './arrayLanes';
 
@@ -163,7 +164,10 @@ export class PathLanes {
   /** A structural byte inside the lane: only the lane's own closing bracket matters. */
   private inLane(chunk: Buffer, i: number, c: number, events: LaneEvents): void {
     if (c === QUOTE) this.inString = true;
-    else if (c === OPEN_ARR || c === OPEN_OBJ) this.laneDepth++;
+    else if (c === OPEN_ARR || c === OPEN_OBJ) {
+      // The cut sees a lane's bytes before its splitter does (whose depths start anew): the body's depth is said here.
+      if (this.depth + this.laneDepth++ > MAX_JSON_DEPTH) throw new TooDeepError();
+    }
     else if (c === CLOSE_ARR || c === CLOSE_OBJ) {
       if (this.laneDepth === 1) {
         // The lane's own closing bracket: its content ends before it.

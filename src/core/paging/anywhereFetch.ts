@@ -1,7 +1,7 @@
 // A body whose rows the rule finds anywhere (no paging style: rows.ts, `anywhere`), read as it arrives,
 // never held twice:
-// - a small body (up to HELD_BODY_BYTES) is held and parsed, as a buffered page is (unless its rows go to
-//   a file and hold a number JSON.parse would change, such as 1E400: then read as a larger one is);
+// - a body within the held budget is parsed whole before it gets here (heldBody.ts: heldAnywhere is its
+//   answer; not when its rows go to a file and hold a number JSON.parse would change, such as 1E400);
 // - a top-level array's rows go out as NDJSON while they arrive (early batches), counted;
 // - an object is cut as it arrives (src/core/json/arrayLanes.ts) into its arrays one and two levels down,
 //   whose rows are split out while they arrive (laneRows.ts: kept only while the rule may still choose
@@ -12,8 +12,6 @@
 // A body cut or broken mid-stream keeps exactly the rows fully received: of the top-level array, or of
 // the array the rule picks from the arrays received so far.
 import { BUSINESS_ERROR_KEYS, BUSINESS_WORDS_KEYS } from '../catalog/businessErrors';
-import { recycleBlocks } from '../export/byteBlocks';
-import { parseJsonText } from '../export/jsonFault';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
 import { RowsRefusedError } from '../export/splitResult';
 import type { HeldPage } from '../export/sink';
@@ -21,9 +19,9 @@ import type { AnywhereOptions, SplitResult } from '../export/splitResult';
 import { ArrayLanes } from '../json/arrayLanes';
 import { PathLanes } from '../json/pathLanes';
 import { firstNonBlank } from '../json/grammar';
-import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import { holdsLossyNumber } from '../json/numberText';
 import { EarlyBatches } from './earlyBatches';
+import type { HeldBody } from './heldBody';
 import { LANE_PREFIX } from './lane';
 import { LaneRows, type RowsWrite } from './laneRows';
 import { ERROR_LIST_KEYS, pathKeys, placeholderRows, rowsSummary, type RowsFound, type StreamRows } from './rows';
@@ -55,8 +53,6 @@ const noRows: RowsWrite = () => Promise.resolve();
  */
 export const SKELETON = { keptBytes: 8 << 20 };
 
-/** Held and parsed whole up to this size (a buffered page's cost); streamed past it. */
-export const HELD_BODY_BYTES = 256 * 1024;
 const ERROR_LISTS: ReadonlySet<string> = new Set(ERROR_LIST_KEYS);
 
 const OPEN_OBJ = 0x7b, OPEN_ARR = 0x5b;
@@ -115,7 +111,6 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
     key: (depth: number, hashes: [number, number]) => laneRows.key(depth, hashes),
   };
   let size = 0;
-  let small: Buffer[] | undefined = [];
   let shape: number | undefined;
   try {
     await read((chunk) => {
@@ -125,8 +120,6 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
       // Blanks before the shape is known are counted as bytes the skeleton read (a lane's fault is said after them).
       else if (shape === undefined) offsets.outside(chunk, splitter);
       else splitter.push(chunk);
-      if (small && size <= HELD_BODY_BYTES) small.push(Buffer.from(chunk));
-      else small = undefined;
       if (shape === OPEN_OBJ) return laneRows.settle();
       return shape === OPEN_ARR && batches ? batches.hand(splitter, out, false) : undefined;
     });
@@ -134,10 +127,6 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
     if (shape === OPEN_OBJ) offsets.ended(laneRows);
     if (cut instanceof PathLanes) cut.end();
     const result = endOf(splitter, size);
-    if (small && heldAsParsed(small, early, rowBytes)) {
-      await laneRows.dropAll();
-      return heldWhole(small, size, out);
-    }
     if (result.scalar) return { body: { ok: true, value: undefined }, text: '', size };
     if (shape === OPEN_ARR) return await arrayRows(result, splitter, out, batches, size);
     return await objectRows(result, laneRows, find, early, size, cut instanceof PathLanes ? (skeleton) => placePathParts(skeleton, path!, cut) : undefined);
@@ -244,17 +233,17 @@ function endOf(splitter: JsonRowSplitter, size: number): SplitResult {
   }
 }
 
-/** Whether a small body is held and parsed: not when its rows go to a file (`early`, their bytes read) and hold a number JSON.parse would change (1E400): their bytes go. */
-const heldAsParsed = (small: readonly Buffer[], early: RowsWrite | undefined, rowBytes: boolean): boolean =>
-  !early || !rowBytes || !holdsLossyNumber(Buffer.concat(small).toString('utf8'));
-
-/** A body small enough to hold: parsed as a buffered page is (nested too deep for the product: refused, as there). */
-function heldWhole(small: readonly Buffer[], size: number, out: ByteBlocks): AnywhereBody {
-  recycleBlocks(out.take());
-  const bytes = Buffer.concat(small);
-  const text = bytes.toString('utf8');
-  if (jsonTextTooDeep(text)) return { body: { ok: false, error: `the body ${tooDeepText()}` }, text, size };
-  return { body: { ok: true, value: text.trim() === '' ? undefined : parseJsonText(text, bytes) }, text, size };
+/**
+ * A body held whole and parsed (heldBody.ts: JSON.parse reads it as the streamed read would), as a
+ * buffered page is; undefined where the streamed read answers instead, as it would for a larger body: past
+ * the skeleton's budget (SKELETON.keptBytes: the streamed read lets fields go there), or its rows go to a
+ * file (`early`, their bytes read) and hold a number JSON.parse would change (1E400).
+ */
+export function heldAnywhere(held: HeldBody, early: RowsWrite | undefined, rowBytes: boolean): AnywhereBody | undefined {
+  const { text, value } = held;
+  const size = held.bytes.length;
+  if (size > SKELETON.keptBytes || (early && rowBytes && holdsLossyNumber(text))) return undefined;
+  return { body: { ok: true, value }, text, size };
 }
 
 /**

@@ -8,7 +8,8 @@
 // optimising-compiler time, about 15 ms of the main thread for the warm-up. bench/pagedWalk.ts --no-out 1
 // (two 1.7 MB pages of 15 000 rows, counted), 12 alternating rounds against def4ad6, load 6.1-6.7:
 // configurable style 418 -> 362 ms, batch cursor 411 -> 361 ms (medians). The samples' results are not
-// used: nothing is written, kept or spilled (each is smaller than a held body, HELD_BODY_BYTES).
+// used: nothing is written, kept or spilled. (A page this small is held and parsed whole, heldBody.ts: the
+// samples go to readAnywhere itself, the read of a page past the held bound.)
 import { readAnywhere } from './anywhereFetch';
 import type { RowsFound } from './rows';
 

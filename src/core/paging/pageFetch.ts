@@ -4,7 +4,9 @@
 //   split as it arrives (JsonRowSplitter): rows become NDJSON lines without being built as objects,
 //   so a 100 000-row page costs little more memory than its own bytes, and the work overlaps the
 //   download. The strategy still sees every other field (TableName, Remaining, BatchID...), and the
-//   rows as a placeholder array of the right length (it only counts them).
+//   rows as a placeholder array of the right length (it only counts them);
+// - either way, a 2xx body within the held bound is read whole first and parsed by JSON.parse where that
+//   answers as the splitter would (heldBody.ts: one rule), else replayed into the splitter.
 import type { HeldPage } from '../export/sink';
 import { parseJsonText } from '../export/jsonFault';
 import { ByteBlocks, JsonRowSplitter, MalformedJsonError } from '../export/jsonRowSplitter';
@@ -12,13 +14,13 @@ import { RowsRefusedError } from '../export/splitResult';
 import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
-import { holdsLossyNumber } from '../json/numberText';
 import { ownField, setOwnField } from '../json/ownField';
-import { HELD_BODY_BYTES, readAnywhere } from './anywhereFetch';
+import { heldAnywhere, readAnywhere } from './anywhereFetch';
 import { warmUpAnywhereOnce } from './anywhereWarmUp';
 import { EarlyBatches } from './earlyBatches';
+import { HELD, heldOrStreamed, type HeldBody, type Read } from './heldBody';
 import type { RowsWrite } from './laneRows';
-import { placeholderRows, type StreamRows } from './rows';
+import { pathKeys, placeholderRows, type StreamRows } from './rows';
 import type { ParsedBody } from './types';
 
 export type Send = (request: HttpRequest, options: SendOptions) => Promise<HttpResponse>;
@@ -58,9 +60,10 @@ export async function fetchBuffered(send: Send, request: HttpRequest, options: S
  * Streams a 2xx body through the row splitter; other statuses are read whole (they are small). With
  * `early`, whole rows are handed over in batches while the body arrives (memory stays flat whatever
  * the body's size): one batch is written while the next is read, and reading waits for a batch's
- * write before it hands over the next. Without `rowBytes` (nothing will read the rows' NDJSON: they
- * are only counted), a small body may be read whole and parsed by JSON.parse instead (countedRows):
- * only where that reads exactly what the splitter reads, else the splitter reads the same bytes.
+ * write before it hands over the next. A body within the held bound (heldBody.ts) is parsed whole
+ * instead where that reads what the splitter would: found anywhere (heldAnywhere), or, without
+ * `rowBytes` (nothing will read the rows' NDJSON: they are only counted), at a rows field (countedRows);
+ * else the splitter reads the same bytes.
  */
 export async function fetchStreamed(
   http: HttpPort, request: HttpRequest, options: SendOptions, rowsAt: StreamRows,
@@ -77,27 +80,16 @@ export async function fetchStreamed(
     const response: HttpResponse = { ...head, bodyText: bytes.toString('utf8'), timing: timing(), sizeBytes: bytes.length };
     return { response, body: parseBody(response) };
   }
-  let read = (each: (chunk: Buffer) => void | Promise<void>): Promise<void> => streaming.read(each);
-  if (rowsAt.anywhere && smallPlainBody(head.headers)) {
-    // Declared small: held and parsed, as a buffered page (most responses of a run); one whose rows go
-    // to a file and hold a number JSON.parse would change (1E400) is read as below (heldWhole's rule).
-    const bytes = await readBody(streaming);
-    const bodyText = bytes.toString('utf8');
-    if (!early || !rowBytes || !holdsLossyNumber(bodyText)) {
-      const response: HttpResponse = { ...head, bodyText, timing: timing(), sizeBytes: bytes.length };
-      return { response, body: parseBody(response) };
-    }
-    read = async (each) => {
-      await each(bytes);
-    };
-  }
+  const read: Read = (each) => streaming.read(each);
   if (rowsAt.anywhere) {
-    // No style: the rule finds the rows anywhere, as the body streams (anywhereFetch.ts).
+    // No style: the rule finds the rows anywhere, in a body held whole or as it streams (anywhereFetch.ts).
     let got;
     try {
       const anywhere = rowsAt.anywhere;
-      await warmUpAnywhereOnce();
-      got = await readAnywhere(read, (body) => anywhere(body, head), early, rowBytes, tentative, rowsAt);
+      got = await heldOrStreamed(read, (held) => heldAnywhere(held, early, rowBytes), async (rest) => {
+        await warmUpAnywhereOnce();
+        return readAnywhere(rest, (body) => anywhere(body, head), early, rowBytes, tentative, rowsAt);
+      }, HELD, rowsAt.path === undefined ? 2 : Math.max(2, pathKeys(rowsAt.path).length));
     } catch (error) {
       if (!(error instanceof MalformedJsonError)) throw error;
       return { response: { ...head, bodyText: '', timing: timing(), sizeBytes: 0 }, body: refusedBody(error) };
@@ -106,29 +98,25 @@ export async function fetchStreamed(
     return { response, body: got.body, ...(got.streamed ? { streamed: got.streamed } : {}) };
   }
   const rowsField = rowsAt.field;
-  if (!rowBytes && smallPlainBody(head.headers)) {
-    const bytes = await readBody(streaming);
-    const counted = countedRows(bytes, rowsField);
-    if (counted) {
-      const response: HttpResponse = { ...head, bodyText: '', timing: timing(), sizeBytes: bytes.length };
-      return { response, body: { ok: true, value: counted.value }, ...(counted.streamed ? { streamed: counted.streamed } : {}) };
-    }
-    // Not provably the splitter's answer (or not JSON): the splitter reads the same bytes, with its words.
-    read = async (each) => {
-      await each(bytes);
-    };
-  }
-  const { body, streamed, size } = await splitRows(read, rowsField, early);
+  // Only counted (nobody reads the rows' bytes): a body held whole may be counted by JSON.parse (countedRows).
+  const counted = rowBytes ? undefined : (held: HeldBody): SplitPage | undefined => {
+    const page = countedRows(held, rowsField);
+    return page && { body: { ok: true, value: page.value }, ...(page.streamed ? { streamed: page.streamed } : {}), size: held.bytes.length };
+  };
+  const { body, streamed, size } = await heldOrStreamed(read, counted, (rest) => splitRows(rest, rowsField, early));
   const response: HttpResponse = { ...head, bodyText: '', timing: timing(), sizeBytes: size };
   return { response, body, ...(streamed ? { streamed } : {}) };
 }
+
+/** A page's body as the row splitter reads it: its value for the strategy, its rows, its size. */
+interface SplitPage { body: ParsedBody; streamed?: FetchedPage['streamed']; size: number }
 
 /**
  * A body read through the row splitter (rows at `rowsField`, or a top-level array): its value for the
  * strategy, its rows (those not handed to `early` yet) and its size. A body cut, broken or timed out hands
  * `early` the rows fully received, then is refused in words (not JSON) or throws (what `read` threw).
  */
-async function splitRows(read: (each: (chunk: Buffer) => void | Promise<void>) => Promise<void>, rowsField: string | undefined, early: RowsWrite | undefined): Promise<{ body: ParsedBody; streamed?: FetchedPage['streamed']; size: number }> {
+async function splitRows(read: Read, rowsField: string | undefined, early: RowsWrite | undefined): Promise<SplitPage> {
   const out = new ByteBlocks();
   const splitter = new JsonRowSplitter(rowsField, out);
   const batches = early ? new EarlyBatches(early) : undefined;
@@ -163,33 +151,16 @@ async function splitRows(read: (each: (chunk: Buffer) => void | Promise<void>) =
   return { body, ...(streamed ? { streamed } : {}), size };
 }
 
-/** Bodies up to this size, declared and not compressed, may be counted whole (countedRows). */
-export const COUNTED_BODY_BYTES = HELD_BODY_BYTES;
-
-function smallPlainBody(headers: Readonly<Record<string, string>>): boolean {
-  const declared = Number(headers['content-length']);
-  return headers['content-length'] !== undefined && Number.isInteger(declared) && declared <= COUNTED_BODY_BYTES && headers['content-encoding'] === undefined;
-}
-
 const NO_KEYS: ReadonlySet<string> = new Set();
 
 /**
- * What the row splitter would make of a whole body (its value for the strategy, and its rows when it
- * finds them) when only the rows' count is wanted, from JSON.parse; undefined where JSON.parse might read
- * it otherwise than the splitter, which then reads it. They agree on which bodies are JSON (held to
- * each other in test/paging/jsonRowSplitter.test.ts); past that, they could differ only on a key spelt
- * with an escape (no backslash may be in the body) and on a rows field given twice (the splitter refuses
- * it, JSON.parse keeps the last: its name may appear once only, as the quoted text `"name"`, anywhere).
- * A body that is not JSON goes to the splitter for its words.
+ * What the row splitter would make of a body held whole and parsed (heldBody.ts: JSON.parse reads it as
+ * the splitter would) when only the rows' count is wanted: its value for the strategy, and its rows when
+ * it finds them; undefined for a body of blanks (the splitter's to answer).
  */
-export function countedRows(bytes: Buffer, rowsField: string | undefined): { value: unknown; streamed?: NonNullable<FetchedPage['streamed']> } | undefined {
-  if (bytes.includes(0x5c)) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(bytes.toString('utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
+export function countedRows(held: HeldBody, rowsField: string | undefined): { value: unknown; streamed?: NonNullable<FetchedPage['streamed']> } | undefined {
+  const parsed = held.value;
+  if (parsed === undefined) return undefined;
   const rows = (count: number): NonNullable<FetchedPage['streamed']> => {
     const placeholder: unknown[] = placeholderRows([], count);
     return { ndjson: [], rowCount: count, placeholder, earlyRows: 0, secretKeyCandidates: NO_KEYS };
@@ -201,11 +172,6 @@ export function countedRows(bytes: Buffer, rowsField: string | undefined): { val
     return { value: streamed.placeholder, streamed };
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { value: parsed };
-  // A name of printable ASCII other than `"` and `\` is spelt one way only in a body without escapes.
-  if (/[^\x20-\x7e]|["\\]/.test(rowsField)) return undefined;
-  const quoted = Buffer.from(`"${rowsField}"`);
-  const at = bytes.indexOf(quoted);
-  if (at >= 0 && bytes.indexOf(quoted, at + 1) >= 0) return undefined;
   const body = parsed as Record<string, unknown>;
   const found = ownField(body, rowsField);
   // No rows array at the top: every field, as the splitter keeps them.
@@ -218,7 +184,7 @@ export function countedRows(bytes: Buffer, rowsField: string | undefined): { val
   return { value, streamed };
 }
 
-/** A page's body the splitter refused: not JSON, or JSON whose rows cannot be kept as given (said as JSON). */
+/** A page's body the splitter refused: not JSON (or nested too deep), or JSON whose rows cannot be kept as given (said as JSON). */
 function refusedBody(error: MalformedJsonError): { ok: false; error: string; json?: true } {
   return error instanceof RowsRefusedError ? { ok: false, error: error.message, json: true } : { ok: false, error: error.message };
 }

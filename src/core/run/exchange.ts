@@ -16,7 +16,6 @@ import type { SendOptions } from '../http/client';
 import { DEFAULT_MAX_WAIT_MS, isRefusal } from '../http/serverWaits';
 import type { HttpResponse } from '../http/types';
 import { withoutSecrets } from '../paging/checkpoint';
-import { HELD_BODY_BYTES } from '../paging/anywhereFetch';
 import { KeptBody } from './keptBody';
 import { rowsRule } from '../paging/rows';
 import type { PagingPlan } from '../paging/types';
@@ -254,6 +253,9 @@ async function walkOf(ready: Ready, input: ExchangeInput, ports: ExchangePorts):
   return { walked, response, kept: lastPage !== undefined && response === lastPage, body: lastBody, rowsPath: lastRowsPath, kept_rows: memory.pages.flat(), streamedTo: rowsTo !== undefined, keptBody: receiving.kept };
 }
 
+/** A refused streamed page's text is shown when its body is within this size. */
+const SHOWN_BODY_BYTES = 256 * 1024;
+
 /**
  * The HTTP port around the host's: the response as received, whatever the walker makes of it (a 401 is
  * a failed walk but a response to show); of a streamed one, its body's text when it is small.
@@ -276,7 +278,7 @@ function receivingPort(port: ExchangePorts['http'], keep: boolean, keepWithin?: 
       kept = body;
       return { ...s, read: (each: (chunk: Buffer) => void | Promise<void>) => s.read((chunk) => {
         size += chunk.length;
-        if (size <= HELD_BODY_BYTES) held.push(chunk);
+        if (size <= SHOWN_BODY_BYTES) held.push(chunk);
         else if (parts === held) parts = undefined;
         if (!body) return each(chunk);
         const taken = each(chunk);
@@ -336,6 +338,9 @@ function rowsOf(sent: Sent, body: unknown, first: boolean): RowsOfExchange | und
   // A page not kept whose rows fully received went to rowsTo as they arrived: those are its rows.
   if (sent.streamedTo && walked.arrivedRows !== undefined) return { path, items: [], count: walked.arrivedRows };
   if (plan.style !== 'none' && walked.pages > 0) return { path, items: sent.kept_rows, count: walked.rows };
+  // Rows refused as given (a rows key twice...): none to show; JSON.parse of the text shown (as far as it
+  // was read) would pick what the refusal says cannot be told.
+  if (walked.failure?.kind === 'rows') return undefined;
   // An unpaged page, a page refused: the same rule asked of the body shown; no rows where it finds none.
   const found = rule.find(body);
   return found.ok ? { path: found.path, items: found.rows, count: found.rows.length } : undefined;
