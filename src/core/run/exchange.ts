@@ -341,6 +341,9 @@ function rowsOf(sent: Sent, body: unknown, first: boolean): RowsOfExchange | und
   // Rows refused as given (a rows key twice...): none to show; JSON.parse of the text shown (as far as it
   // was read) would pick what the refusal says cannot be told.
   if (walked.failure?.kind === 'rows') return undefined;
+  // A page that failed for its status (an error response) is not a page of rows, whatever its size: none
+  // counted (only its text up to SHOWN_BODY_BYTES is kept, so counting would depend on the size).
+  if (walked.failure?.kind === 'http') return undefined;
   // An unpaged page, a page refused: the same rule asked of the body shown; no rows where it finds none.
   const found = rule.find(body);
   return found.ok ? { path: found.path, items: found.rows, count: found.rows.length } : undefined;
