@@ -131,7 +131,8 @@ export class LaneRows {
     this.current?.own();
     if (this.current?.out && this.current.out.length >= BATCH_BYTES) await this.move(this.current);
     const closed = this.closed;
-    if (closed.length === 0) return;
+    // No lane closed: the chunk's keys void no lane but those kept, which were checked as each key came.
+    if (closed.length === 0) return this.doubts.settled();
     this.closed = [];
     // Awaited only when a file is written: a body of many small arrays closes thousands in a chunk.
     for (const lane of closed) {
