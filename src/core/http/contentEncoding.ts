@@ -1,14 +1,14 @@
-// A body the server compressed (Content-Encoding gzip, deflate or br) is read decompressed, as REST
-// Client, httpYac, Postman and `curl --compressed` show it. The product asks for no encoding (it sends
+// A body the server compressed (Content-Encoding gzip, deflate (zlib-headed or raw) or br) is read
+// decompressed, as REST Client, httpYac, Postman and `curl --compressed` show it. The product asks for no encoding (it sends
 // no Accept-Encoding), so a compressed body is one a server chose to send anyway; read raw, it was
 // "not valid JSON" to every reader of rows. The body-size limit counts the decoded bytes (client.ts), so
 // a small body that inflates without end is cut off like any large one. An empty body stays empty (a
 // HEAD, a 204 or a 304 carries the coding header of the body it does not have). Any other coding is left
 // as it came (identity, or one this product cannot read: its readers then say the body is not what they expect).
 import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate, type BrotliDecompress, type Gunzip, type Inflate } from 'node:zlib';
+import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw, type BrotliDecompress, type Gunzip, type Inflate, type InflateRaw } from 'node:zlib';
 
-type Decoder = Gunzip | Inflate | BrotliDecompress;
+type Decoder = Gunzip | Inflate | InflateRaw | BrotliDecompress;
 
 const DECODERS: Readonly<Record<string, () => Decoder>> = {
   gzip: createGunzip,
@@ -16,6 +16,17 @@ const DECODERS: Readonly<Record<string, () => Decoder>> = {
   deflate: createInflate,
   br: createBrotliDecompress,
 };
+
+/**
+ * Whether a deflate body's first bytes are a zlib header (RFC 1950: method 8, a window of at most 32 KiB,
+ * its check bits). A body without one is raw deflate (RFC 1951), which some servers send as `deflate`
+ * and curl reads: it is read with inflateRaw.
+ */
+function zlibHeaded(first: Buffer): boolean {
+  if (first.length < 2) return true;
+  const cmf = first[0]!;
+  return (cmf & 0x0f) === 8 && cmf >> 4 <= 7 && ((cmf << 8) | first[1]!) % 31 === 0;
+}
 
 /**
  * The most codings one body may carry (curl's limit): each is a decoder in a chain, and a chain of
@@ -68,6 +79,21 @@ const RELEASE = Buffer.alloc(0);
 /** Its input as it came, but the last TAIL bytes held back, and written one at a time at the end (or at `released`). */
 class TailByBytes extends Transform {
   private held = Buffer.alloc(0);
+  private started = false;
+
+  /** `starts`: told the first bytes (all there are, or more than TAIL) before any is handed on. */
+  constructor(private readonly starts?: (first: Buffer) => void) {
+    super();
+  }
+
+  /** `bytes` handed on, the first ones told to `starts` before. */
+  private pushOn(bytes: Buffer, first: Buffer): void {
+    if (!this.started) {
+      this.started = true;
+      this.starts?.(first);
+    }
+    this.push(bytes);
+  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     if (chunk === RELEASE) {
@@ -76,7 +102,7 @@ class TailByBytes extends Transform {
       return;
     }
     const all = this.held.length === 0 ? chunk : Buffer.concat([this.held, chunk]);
-    if (all.length > TAIL) this.push(all.subarray(0, all.length - TAIL));
+    if (all.length > TAIL) this.pushOn(all.subarray(0, all.length - TAIL), all);
     // A copy: a view would keep the whole chunk alive.
     this.held = Buffer.from(all.subarray(Math.max(0, all.length - TAIL)));
     done();
@@ -93,15 +119,15 @@ class TailByBytes extends Transform {
   }
 
   private release(): void {
-    for (let i = 0; i < this.held.length; i++) this.push(this.held.subarray(i, i + 1));
+    for (let i = 0; i < this.held.length; i++) this.pushOn(this.held.subarray(i, i + 1), this.held);
     this.held = Buffer.alloc(0);
   }
 }
 
-/** One coding undone: its input's tail fed byte by byte, then the decoder. */
+/** One coding undone: its input's tail fed byte by byte, then the decoder (deflate's chosen by its first bytes). */
 interface Stage {
   readonly tail: TailByBytes;
-  readonly decoder: Decoder;
+  decoder: Decoder;
 }
 
 /**
@@ -111,7 +137,10 @@ interface Stage {
  * then the decoded bytes end (`cut` says why).
  */
 export function decodedBody(body: Readable, codings: readonly string[]): DecodedBody {
-  const stages: Stage[] = [...codings].reverse().map((c) => ({ tail: new TailByBytes(), decoder: DECODERS[c]!() }));
+  const stages: Stage[] = [...codings].reverse().map((c, i) => ({
+    tail: new TailByBytes(c === 'deflate' ? (first) => { if (!zlibHeaded(first)) readRaw(i); } : undefined),
+    decoder: DECODERS[c]!(),
+  }));
   const out = new PassThrough();
   let coded = 0;
   let cut: unknown;
@@ -148,7 +177,8 @@ export function decodedBody(body: Readable, codings: readonly string[]): Decoded
   };
   // A coding that fails: what its decoder handed on before the fault is decoded on and read, then the
   // body is let go (its rest cannot be decoded).
-  stages.forEach(({ decoder }, i) => decoder.on('error', (error) => {
+  const onFault = (i: number): unknown => stages[i]!.decoder.on('error', (error) => {
+    const { decoder } = stages[i]!;
     const next = stages[i + 1]?.tail ?? out;
     // What it decoded and holds (its reader was slow), still readable once it failed, goes on in order.
     const rest = decoder.read() as Buffer | null;
@@ -157,7 +187,19 @@ export function decodedBody(body: Readable, codings: readonly string[]): Decoded
     body.unpipe(stages[0]!.tail);
     body.destroy();
     endAfter(i + 1, error);
-  }));
+  });
+  stages.forEach((_, i) => onFault(i));
+  /** Stage `i` reads raw deflate: its decoder, given no byte yet, is replaced by inflateRaw. */
+  const readRaw = (i: number): void => {
+    const stage = stages[i]!;
+    const next = stages[i + 1]?.tail ?? out;
+    stage.tail.unpipe(stage.decoder);
+    stage.decoder.unpipe(next);
+    stage.decoder.destroy();
+    stage.decoder = createInflateRaw();
+    stage.tail.pipe(stage.decoder).pipe(next);
+    onFault(i);
+  };
   body.on('error', cutShort);
   body.on('close', () => {
     if (!body.readableEnded) cutShort(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
@@ -170,10 +212,12 @@ export function decodedBody(body: Readable, codings: readonly string[]): Decoded
  * it gave handed on to the next stage (or to the reader) before the next flushes.
  */
 async function flushedInTurn(stages: readonly Stage[]): Promise<void> {
-  for (const { tail, decoder } of stages) {
+  for (const stage of stages) {
+    await stage.tail.released();
+    await handedOn(stage.tail);
+    // Read after the tail is released: its first bytes may choose the decoder (deflate: zlibHeaded).
+    const { decoder } = stage;
     if (decoder.destroyed) throw new Error('the decoder was closed');
-    await tail.released();
-    await handedOn(tail);
     await new Promise<void>((resolve) => decoder.flush(() => resolve()));
     await handedOn(decoder);
   }
