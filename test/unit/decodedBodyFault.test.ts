@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { decodedBody, isDecodingError } from '../../src/core/http/contentEncoding';
 
 const TEXT = Buffer.from(`[${Array.from({ length: 30_000 }, (_, i) => `{"id":${i},"pad":"${'x'.repeat(80)}"}`).join(',')}]`);
@@ -36,6 +36,8 @@ async function slowRead(bytes: Buffer, codings: string[], size: number): Promise
 const CASES: Record<string, { bytes: Buffer; codings: string[] }> = {
   'gzip, a wrong CRC-32': { bytes: badCrc(gzipSync(TEXT)), codings: ['gzip'] },
   'gzip, bytes after the member': { bytes: Buffer.concat([gzipSync(TEXT), Buffer.from('trailing')]), codings: ['gzip'] },
+  'gzip, one byte after the member': { bytes: Buffer.concat([gzipSync(TEXT), Buffer.from('!')]), codings: ['gzip'] },
+  'deflate, a wrong Adler-32': { bytes: ((z: Buffer) => Buffer.concat([z.subarray(0, -1), Buffer.from([z[z.length - 1]! ^ 0xff])]))(deflateSync(TEXT)), codings: ['deflate'] },
   // gzip applied first, then br: the fault is in the second decoder.
   'gzip then br, the gzip CRC-32 wrong': { bytes: brotliCompressSync(badCrc(gzipSync(TEXT))), codings: ['gzip', 'br'] },
 };
