@@ -83,7 +83,7 @@ const CUTS = [8, 4, 2, 1, 0];
 const RELEASE = Buffer.alloc(0);
 
 /** Its input as it came, but the last TAIL bytes held back, and written in the CUTS' pieces at the end (or at `released`). */
-class TailByBytes extends Transform {
+class TailWrittenApart extends Transform {
   private held = Buffer.alloc(0);
   private started = false;
 
@@ -138,7 +138,7 @@ class TailByBytes extends Transform {
 
 /** One coding undone: its input's tail fed apart, then the decoder (deflate's chosen by its first bytes). */
 interface Stage {
-  readonly tail: TailByBytes;
+  readonly tail: TailWrittenApart;
   decoder: Decoder;
 }
 
@@ -150,7 +150,7 @@ interface Stage {
  */
 export function decodedBody(body: Readable, codings: readonly string[]): DecodedBody {
   const stages: Stage[] = [...codings].reverse().map((c, i) => ({
-    tail: new TailByBytes(c === 'deflate' ? (first) => { if (!zlibHeaded(first)) readRaw(i); } : undefined),
+    tail: new TailWrittenApart(c === 'deflate' ? (first) => { if (!zlibHeaded(first)) readRaw(i); } : undefined),
     decoder: DECODERS[c]!(),
   }));
   const out = new PassThrough();
