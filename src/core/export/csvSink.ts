@@ -8,7 +8,9 @@
 // of the row's unknown keys. Fields are read as the row's own (a column named `constructor` or
 // `__proto__` is the row's field, never a member every object has).
 // Nested values (objects, arrays) are written as JSON text; null and missing values as empty fields.
-// Rows that are not objects are written in a single `value` column.
+// Rows that are not objects (a number kept as its text, a NumberText, is a number: isJsonObject) are
+// written in a single `value` column, as their text (as NDJSON and the JSON array write them); among
+// object rows, in `_extra` as {"value":…}.
 // A cell or key that a spreadsheet would run as a formula (it starts with =, +, -, @, TAB or CR: OWASP's
 // CSV injection) is written with a leading apostrophe, which spreadsheets show as text; numbers (a JSON
 // number, or text that is one, such as -12.5) are left as they are. `csvFormulas: 'raw'` writes them as is.
@@ -23,7 +25,7 @@ import { CsvFromNdjson } from './csvFromNdjson';
 import { ndjsonRows } from './ndjsonSink';
 import type { FileSinkOptions, RowSink } from './sink';
 import { scalarText } from '../text/scalarText';
-import { holdsNumberText, jsonText, NumberText, parseKeepingNumbers } from '../json/numberText';
+import { holdsNumberText, isJsonObject, jsonText, NumberText, parseKeepingNumbers } from '../json/numberText';
 
 export const EXTRA_COLUMN = '_extra';
 export const VALUE_COLUMN = 'value';
@@ -57,13 +59,11 @@ export const HEADER_ROWS = 1_000;
 /** …and no more once their JSON text (JSON.stringify's, in characters) reaches this (rows held in memory stay few). */
 export const HEADER_TEXT = 4 << 20;
 
-const isObject = (row: unknown): row is Record<string, unknown> => row !== null && typeof row === 'object' && !Array.isArray(row);
-
 /** The header's columns, from the header's rows (see the top). */
 export function csvColumns(rows: readonly unknown[]): string[] {
-  if (!rows.some(isObject)) return [VALUE_COLUMN];
+  if (!rows.some(isJsonObject)) return [VALUE_COLUMN];
   const seen = new Set<string>();
-  for (const row of rows) if (isObject(row)) for (const key of Object.keys(row)) seen.add(key);
+  for (const row of rows) if (isJsonObject(row)) for (const key of Object.keys(row)) seen.add(key);
   seen.delete(EXTRA_COLUMN);
   return [...seen, EXTRA_COLUMN];
 }
@@ -71,7 +71,7 @@ export function csvColumns(rows: readonly unknown[]): string[] {
 export function csvRow(row: unknown, columns: readonly string[], known: ReadonlySet<string>, formulas: CsvFormulas = 'neutralise'): string {
   const numberTexts = holdsNumberText(row);
   if (columns.length === 1 && columns[0] === VALUE_COLUMN) return csvField(row, formulas, numberTexts);
-  if (!isObject(row)) {
+  if (!isJsonObject(row)) {
     return columns.map((c) => (c === EXTRA_COLUMN ? csvField({ [VALUE_COLUMN]: row }, formulas, numberTexts || row instanceof NumberText) : '')).join(',');
   }
   let extra: Record<string, unknown> | undefined;

@@ -20,6 +20,13 @@ export class NumberText {
   }
 }
 
+/**
+ * THE test for "a JSON object" among parsed values (a row, a field): not null, not an array, and not a
+ * NumberText (an object only in JavaScript: in JSON it is a number, and it has no fields).
+ */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof NumberText);
+
 /** Rows that hold a NumberText somewhere (a copy the Redactor makes of one is added by whoever makes it). */
 const holding = new WeakSet<object>();
 

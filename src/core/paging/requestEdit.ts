@@ -3,7 +3,7 @@
 // edit changes only the fields it is given: every other number keeps the text the request wrote it in
 // (12345678901234567890 is sent as such, never as the double JSON.parse makes of it: numberText.ts).
 import type { HttpRequest } from '../http/types';
-import { jsonText, parseKeepingNumbers } from '../json/numberText';
+import { isJsonObject, jsonText, parseKeepingNumbers } from '../json/numberText';
 import { queryPairs, withQueryValue } from '../http/url';
 
 export function queryParam(request: HttpRequest, name: string): string | undefined {
@@ -43,7 +43,8 @@ export function withBodyFields(request: HttpRequest, fields: Readonly<Record<str
 export function bodyKeepingNumbers(text: string): Record<string, unknown> | undefined {
   try {
     const value = parseKeepingNumbers(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    // A body that is a number kept as its text (a NumberText) is no object, as the number 123 is not.
+    return isJsonObject(value) ? value : undefined;
   } catch {
     return undefined;
   }

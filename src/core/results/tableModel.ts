@@ -3,17 +3,14 @@
 // the shape decides: a top-level array, or the largest array of objects one or two levels down.
 import type { Column, TableView } from '../../protocol/webviewMessages';
 import { objectShare, readPath, rowsOfBody } from '../paging/rows';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isJsonObject } from '../json/numberText';
 
 /** Union of the rows' keys in first-seen order. Linear in rows × keys; 100 000 rows take a few ms. */
 export function columnsOf(rows: readonly unknown[], known: readonly Column[] = []): Column[] {
   const seen = new Set(known.map((c) => c.key));
   const columns = [...known];
   for (const row of rows) {
-    if (!isPlainObject(row)) continue;
+    if (!isJsonObject(row)) continue;
     for (const key in row) {
       if (!seen.has(key)) {
         seen.add(key);
@@ -110,7 +107,7 @@ function redactedSpine(body: unknown, rows: readonly unknown[], path: string, re
   const withoutRows = (value: unknown): unknown => {
     if (value === rows) return marker;
     if (Array.isArray(value)) return value.map(withoutRows);
-    if (!isPlainObject(value)) return value;
+    if (!isJsonObject(value)) return value;
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(value)) Object.defineProperty(copy, key, { value: withoutRows(value[key]), enumerable: true, writable: true, configurable: true });
     return copy;
@@ -120,7 +117,7 @@ function redactedSpine(body: unknown, rows: readonly unknown[], path: string, re
   const withRows = (value: unknown, shown: unknown[]): unknown => {
     if (value === marker) return shown;
     if (Array.isArray(value)) return value.map((v) => withRows(v, shown));
-    if (!isPlainObject(value)) return value;
+    if (!isJsonObject(value)) return value;
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(value)) Object.defineProperty(copy, key, { value: withRows(value[key], shown), enumerable: true, writable: true, configurable: true });
     return copy;

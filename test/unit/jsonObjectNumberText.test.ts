@@ -1,0 +1,39 @@
+// Rule (src/core/json/numberText.ts isJsonObject): a number kept as its text (parseKeepingNumbers'
+// NumberText: 9007199254740993, 1E400, -0, 1.50) is a JSON number wherever a JSON object is told apart:
+// CSV's columns and rows (csvSink.ts), the panel's columns (results/tableModel.ts), a walk's next body
+// (paging/requestEdit.ts). Each case holds the lossy number to a plain one (7, 123), which never was an object.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { csvColumns, csvRow } from '../../src/core/export/csvSink';
+import { isJsonObject, parseKeepingNumbers } from '../../src/core/json/numberText';
+import { withBodyFields } from '../../src/core/paging/requestEdit';
+import { columnsOf } from '../../src/core/results/tableModel';
+
+const LOSSY = ['9007199254740993', '1E400', '-0', '1.50'];
+
+void describe('a number kept as its text is no JSON object', () => {
+  void it('isJsonObject: objects yes; numbers (kept or not), arrays, null, strings no', () => {
+    for (const text of [...LOSSY, '7', '[1]', 'null', '"x"']) assert.equal(isJsonObject(parseKeepingNumbers(text)), false, text);
+    for (const text of ['{}', '{"a":9007199254740993}']) assert.equal(isJsonObject(parseKeepingNumbers(text)), true, text);
+  });
+
+  void it('CSV: number rows get the single value column, their text as sent; among objects, _extra', () => {
+    const rows = [...LOSSY, '7'].map(parseKeepingNumbers);
+    assert.deepEqual(csvColumns(rows), ['value']);
+    assert.deepEqual(rows.map((row) => csvRow(row, ['value'], new Set(['value']))), [...LOSSY, '7']);
+    const mixed = ['{"id":1}', '9007199254740993', '7'].map(parseKeepingNumbers);
+    assert.deepEqual(csvColumns(mixed), ['id', '_extra']);
+    assert.deepEqual(mixed.slice(1).map((row) => csvRow(row, ['id', '_extra'], new Set(['id']))), [',"{""value"":9007199254740993}"', ',"{""value"":7}"']);
+  });
+
+  void it('the panel\'s columns: a number row adds none', () => {
+    assert.deepEqual(columnsOf(['{"id":1}', '1E400', '7'].map(parseKeepingNumbers)).map((c) => c.key), ['id']);
+  });
+
+  void it('a walk\'s next body: a body that is a number is refused alike, kept as its text or not', () => {
+    const request = { method: 'POST', url: 'http://127.0.0.1/x', headers: {} };
+    assert.equal(withBodyFields({ ...request, body: '123' }, { Offset: 2 }), undefined);
+    assert.equal(withBodyFields({ ...request, body: '12345678901234567890' }, { Offset: 2 }), undefined);
+    assert.equal(withBodyFields({ ...request, body: '{"CtcID":12345678901234567890}' }, { Offset: 2 })?.body, '{"CtcID":12345678901234567890,"Offset":2}');
+  });
+});
