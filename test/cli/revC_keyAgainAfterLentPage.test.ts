@@ -1,0 +1,43 @@
+// revC: `{"A":[15 000 rows],"B":[100 rows],"A":[120 rows]}`: JSON.parse keeps the last A, and the rows rule
+// picks it (120 > 100). The first A (past 1 MiB) is lent the sink's tentative page while it arrives; the
+// rule picks another array, so that page is cut off and the picked rows are written instead. On aa14ca2 the
+// NDJSON and CSV files are left EMPTY while the line says "✓ 120 rows" and exit 0: every row lost, and the
+// line no longer counts the rows in the file. (JSON format and other sizes: B of 1 or 1 000 rows: fine.)
+// A server of the test's own on 127.0.0.1 port 0; `apiwb run` in process.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runInProcess } from './inProcess';
+import { assertFileHolds, fileRows, oracle, padded, printedRows } from './outFileRows';
+import { startLocalServer, type LocalServer } from './localServer';
+
+const BODIES: Record<string, string> = {
+  'again-120': `{"A":[${padded(0, 15_000)}],"B":[${padded(50_000, 100)}],"A":[${padded(100_000, 120)}]}`,
+  'again-1000': `{"A":[${padded(0, 15_000)}],"B":[${padded(50_000, 100)}],"A":[${padded(100_000, 1_000)}]}`,
+};
+
+void describe('revC: the rows key given again after a large first array', () => {
+  let server: LocalServer;
+  before(async () => {
+    server = await startLocalServer('apiwb-revc-again-', (req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(BODIES[(req.url ?? '').slice(1)]);
+    });
+  });
+  after(() => server.close());
+
+  for (const [name, body] of Object.entries(BODIES)) {
+    for (const format of ['ndjson', 'csv'] as const) {
+      void it(`${name} (${format}): the file holds JSON.parse's rows (the last A), and the line counts them`, async () => {
+        const expected = oracle(body, '');
+        assert.equal((expected[0] as { id: number }).id, 100_000, 'the rule picks the last A');
+        const file = join(server.dir, `${name}-${format}.http`);
+        writeFileSync(file, `GET {{base}}/${name}\n`);
+        const out = join(server.dir, `${name}.${format}`);
+        const r = await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--out', out, '--format', format]);
+        assert.equal(printedRows(r.stdout), fileRows(out, format).length, `the line counts the rows in the file\n${r.stdout}`);
+        if (r.code === 0) assertFileHolds(out, format, expected, 'exit 0: the rows JSON.parse and the rule give');
+      });
+    }
+  }
+});
