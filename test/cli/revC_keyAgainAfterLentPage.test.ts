@@ -45,4 +45,13 @@ void describe('revC: the rows key given again after a large first array', () => 
       });
     }
   }
+
+  void it('again-120, a walk (# @paging generic, --all-pages): the file holds the last A\'s rows, and the line counts them', async () => {
+    const file = join(server.dir, 'walk.http');
+    writeFileSync(file, '# @paging generic\nGET {{base}}/again-120\n');
+    const out = join(server.dir, 'walk.ndjson');
+    const r = await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--out', out, '--all-pages']);
+    assert.equal(printedRows(r.stdout), fileRows(out, 'ndjson').length, `the line counts the rows in the file\n${r.stdout}`);
+    if (r.code === 0) assertFileHolds(out, 'ndjson', oracle(BODIES['again-120']!, ''), 'exit 0: the last A\'s rows');
+  });
 });
