@@ -15,7 +15,7 @@ import { startLocalServer, type LocalServer } from './localServer';
 const ROWS = padded(0, 3_000); // about 300 KB: past the 256 KiB held-body bound
 const WRAPPED = `{"Data":[${ROWS}]}`;
 /** Bodies JSON.parse refuses: name → whole text sent, or the text and where the socket is dropped. */
-const BROKEN: Record<string, { text: string; cutAt?: number }> = {
+const BROKEN: Record<string, { text: string; cutAt?: number; faultAt?: string }> = {
   'extra-brace': { text: `${WRAPPED}}` },
   'second-value': { text: `${WRAPPED}{"a":1}` },
   // The body ends (the response is complete as HTTP) before the JSON does.
@@ -24,6 +24,9 @@ const BROKEN: Record<string, { text: string; cutAt?: number }> = {
   // The connection is dropped.
   'dropped-after-comma': { text: `{"Data":[${ROWS},`, cutAt: Number.MAX_SAFE_INTEGER },
   'cut-mid-row': { text: WRAPPED, cutAt: 290_000 },
+  // A row in the middle that is not JSON (a number with a leading zero; a raw line break in a string).
+  'bad-number-mid-rows': { text: `{"Data":[${padded(0, 1_500)},{"n":01},${padded(2_000, 1_500)}]}`, faultAt: '{"n":01}' },
+  'raw-newline-depth2': { text: `{"o":{"Data":[${padded(0, 1_500)},{"s":"a\nb"},${padded(2_000, 1_500)}]}}`, faultAt: '{"s":"a\n' },
   'small-extra-brace': { text: `{"Data":[${padded(0, 10)}]}}` },
 };
 
@@ -47,7 +50,8 @@ void describe('revC: a broken object body, with and without --out', () => {
       const out = join(server.dir, `${name}.ndjson`);
       const withOut = await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--out', out]);
       const without = await runInProcess([file, '--env', 'local', '--env-file', server.envFile]);
-      const received = wholeRowsIn(b.text.slice(0, b.cutAt));
+      const sent = b.text.slice(0, b.cutAt);
+      const received = wholeRowsIn(b.faultAt === undefined ? sent : sent.slice(0, sent.indexOf(b.faultAt)));
       assert.equal(withOut.code, 1, withOut.stdout);
       assert.equal(fileRows(out, 'ndjson').length, received, withOut.stdout);
       assert.equal(without.code, 1, `a body JSON.parse refuses passed without --out:\n${without.stdout}`);
