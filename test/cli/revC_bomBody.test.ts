@@ -1,0 +1,45 @@
+// revC: a JSON body that starts with a UTF-8 byte order mark (as some .NET servers send it) is either
+// read as JSON (RFC 8259 §8.1 lets a parser ignore the mark) or refused in words; never a pass with
+// 0 rows and an --out that holds none. JSON.parse refuses the text with the mark and reads it without:
+// 3 000 rows. A top-level array and rows one level down, small (held) and large (streamed), with and
+// without --out. A server of the test's own on 127.0.0.1 port 0; `apiwb run` in process.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runInProcess } from './inProcess';
+import { fileRows, padded, printedRows } from './outFileRows';
+import { startLocalServer, type LocalServer } from './localServer';
+
+const BOM = '\uFEFF';
+const BODIES: Record<string, { text: string; rows: number }> = {
+  'array-large': { text: `${BOM}[${padded(0, 3_000)}]`, rows: 3_000 },
+  'wrapped-large': { text: `${BOM}{"Data":[${padded(0, 3_000)}]}`, rows: 3_000 },
+  'array-small': { text: `${BOM}[${padded(0, 10)}]`, rows: 10 },
+  'wrapped-small': { text: `${BOM}{"Data":[${padded(0, 10)}]}`, rows: 10 },
+};
+
+void describe('revC: a body that starts with a byte order mark', () => {
+  let server: LocalServer;
+  before(async () => {
+    server = await startLocalServer('apiwb-revc-bom-', (req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(BODIES[(req.url ?? '').slice(1)]!.text);
+    });
+  });
+  after(() => server.close());
+
+  for (const [name, b] of Object.entries(BODIES)) {
+    void it(`${name}: its rows are read (${b.rows}), or the request fails; never a pass with 0 rows`, async () => {
+      assert.throws(() => JSON.parse(b.text));
+      const file = join(server.dir, `${name}.http`);
+      writeFileSync(file, `GET {{base}}/${name}\n`);
+      const out = join(server.dir, `${name}.ndjson`);
+      const withOut = await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--out', out]);
+      const rows = fileRows(out, 'ndjson').length;
+      assert.equal(printedRows(withOut.stdout), rows, withOut.stdout);
+      assert.ok(withOut.code === 1 || rows === b.rows, `--out: exit ${withOut.code} with ${rows} of ${b.rows} rows\n${withOut.stdout}`);
+      const without = await runInProcess([file, '--env', 'local', '--env-file', server.envFile]);
+      assert.ok(without.code === 1 || printedRows(without.stdout) === b.rows, `without --out: exit ${without.code}\n${without.stdout}`);
+    });
+  }
+});
