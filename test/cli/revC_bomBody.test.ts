@@ -18,12 +18,15 @@ const BODIES: Record<string, { text: string; rows: number }> = {
   'array-small': { text: `${BOM}[${padded(0, 10)}]`, rows: 10 },
   'wrapped-small': { text: `${BOM}{"Data":[${padded(0, 10)}]}`, rows: 10 },
 };
+/** A business failure (Response false) behind the mark: without it, the request fails (exit 1). */
+const BUSINESS = `${BOM}{"Response":false,"Error":"Invalid CtcID","Data":[${padded(0, 10)}]}`;
 
 void describe('revC: a body that starts with a byte order mark', () => {
   let server: LocalServer;
   before(async () => {
     server = await startLocalServer('apiwb-revc-bom-', (req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(BODIES[(req.url ?? '').slice(1)]!.text);
+      const name = (req.url ?? '').slice(1);
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(name === 'business' ? BUSINESS : BODIES[name]!.text);
     });
   });
   after(() => server.close());
@@ -42,4 +45,11 @@ void describe('revC: a body that starts with a byte order mark', () => {
       assert.ok(without.code === 1 || printedRows(without.stdout) === b.rows, `without --out: exit ${without.code}\n${without.stdout}`);
     });
   }
+
+  void it('a business failure behind the mark fails the request, as without the mark', async () => {
+    const file = join(server.dir, 'business.http');
+    writeFileSync(file, 'GET {{base}}/business\n');
+    const r = await runInProcess([file, '--env', 'local', '--env-file', server.envFile]);
+    assert.equal(r.code, 1, `Response false passed:\n${r.stdout}`);
+  });
 });
