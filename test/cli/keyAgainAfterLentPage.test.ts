@@ -1,4 +1,4 @@
-// revC: `{"A":[15 000 rows],"B":[100 rows],"A":[120 rows]}`: JSON.parse keeps the last A, and the rows rule
+// `{"A":[15 000 rows],"B":[100 rows],"A":[120 rows]}`: JSON.parse keeps the last A, and the rows rule
 // picks it (120 > 100). The first A (past 1 MiB) is lent the sink's tentative page while it arrives; the
 // rule picks another array, so that page is cut off and the picked rows are written instead. On aa14ca2 the
 // NDJSON and CSV files are left EMPTY while the line says "✓ 120 rows" and exit 0: every row lost, and the
@@ -20,9 +20,13 @@ const BODIES: Record<string, string> = {
   'again-empty': `{"A":[${padded(0, 15_000)}],"B":[${padded(50_000, 100)}],"A":[]}`,
   // Two levels down: the outer object given again.
   'outer-again': `{"o":{"A":[${padded(0, 15_000)}]},"B":[${padded(50_000, 100)}],"o":{"A":[${padded(100_000, 120)}]}}`,
+  // The key given again two levels down, inside one object.
+  'inner-again': `{"o":{"A":[${padded(0, 15_000)}],"B":[${padded(50_000, 100)}],"A":[${padded(100_000, 120)}]}}`,
+  // The last A past 1 MiB too: it takes a page of the sink of its own while the first one's is still being cut off.
+  'again-large': `{"A":[${padded(0, 15_000)}],"B":[${padded(50_000, 100)}],"A":[${padded(100_000, 20_000)}]}`,
 };
 
-void describe('revC: the rows key given again after a large first array', () => {
+void describe('the rows key given again after a large first array', () => {
   let server: LocalServer;
   before(async () => {
     server = await startLocalServer('apiwb-revc-again-', (req, res) => {
