@@ -1,4 +1,4 @@
-// revC: with --out, a body JSON.parse refuses fails the request whether or not a row had arrived before the
+// With --out, a body JSON.parse refuses fails the request whether or not a row had arrived before the
 // fault. `[` + rows, cut, fails (exit 1, the rows fully received kept); on aa14ca2 an array opened and never
 // closed before its first row, one big object or string that ends early or has bytes after its end pass
 // (✓, exit 0, "0 rows"): a one-big-object export cut in the middle reads as a good empty answer. The
@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runInProcess } from './inProcess';
-import { fileRows, printedRows } from './outFileRows';
+import { fileRows, padded, printedRows, wholeRowsIn } from './outFileRows';
 import { startLocalServer, type LocalServer } from './localServer';
 
 const BIG = 'y'.repeat(300_000);
@@ -22,14 +22,18 @@ const BODIES: Record<string, string> = {
   'string-then-garbage': `"${BIG}"x`,
   'object-ends-early-small': '{"meta":"yyy',
 };
+/** A JSON type of its own (+json), rows one level down, the body ending after a comma: no --out either. */
+const VND = `{"data":[${padded(0, 3_000)}],`;
 /** For comparison: rows before the fault, the same kind of end (fails on aa14ca2 as it should). */
 const WITH_ROWS = '[{"id":1},{"id":2},{"id":';
 
-void describe('revC: --out of a broken body before any row', () => {
+void describe('--out of a broken body before any row', () => {
   let server: LocalServer;
   before(async () => {
     server = await startLocalServer('apiwb-revc-norows-', (req, res) => {
       const name = (req.url ?? '').slice(1);
+      if (name === 'plain') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('OK [');
+      if (name === 'vnd') return void res.writeHead(200, { 'content-type': 'application/vnd.api+json; charset=utf-8' }).end(VND);
       res.writeHead(200, { 'content-type': 'application/json' }).end(name === 'with-rows' ? WITH_ROWS : BODIES[name]);
     });
   });
@@ -57,4 +61,18 @@ void describe('revC: --out of a broken body before any row', () => {
       assert.deepEqual([r.code, r.rows], [1, 0], `a body JSON.parse refuses passed:\n${r.stdout}`);
     });
   }
+
+  void it('a +json type cut after a comma fails with and without --out, the rows fully received counted', async () => {
+    const r = await run('vnd');
+    assert.deepEqual([r.code, r.rows], [1, wholeRowsIn(VND)], r.stdout);
+    const without = await runInProcess([join(server.dir, 'vnd.http'), '--env', 'local', '--env-file', server.envFile]);
+    assert.deepEqual([without.code, printedRows(without.stdout)], [1, wholeRowsIn(VND)], without.stdout);
+  });
+
+  void it('a body that says it is not JSON (text/plain) is shown as it came, with and without --out', async () => {
+    const r = await run('plain');
+    assert.deepEqual([r.code, r.rows], [0, 0], r.stdout);
+    const without = await runInProcess([join(server.dir, 'plain.http'), '--env', 'local', '--env-file', server.envFile]);
+    assert.equal(without.code, 0, without.stdout);
+  });
 });

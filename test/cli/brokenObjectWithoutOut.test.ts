@@ -1,4 +1,4 @@
-// revC: a broken or cut object body gives the same verdict and row count with and without --out.
+// A broken or cut object body gives the same verdict and row count with and without --out.
 // `apiwb run --out` fails such a body and counts the rows fully received. Without --out, the same body
 // passed (✓, exit 0, "0 rows") when the damage comes after the rows array, and a body cut mid-row
 // counted 0 rows where --out counted the rows fully received. A top-level array is already read the
@@ -30,7 +30,7 @@ const BROKEN: Record<string, { text: string; cutAt?: number; faultAt?: string }>
   'small-extra-brace': { text: `{"Data":[${padded(0, 10)}]}}` },
 };
 
-void describe('revC: a broken object body, with and without --out', () => {
+void describe('a broken object body, with and without --out', () => {
   let server: LocalServer;
   before(async () => {
     server = await startLocalServer('apiwb-revc-broken-', (req, res) => {

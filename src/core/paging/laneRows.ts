@@ -231,6 +231,8 @@ export class LaneRows {
       await lane.spill?.remove();
       return { rowCount: lane.count, written: 0, ndjson, secretKeyCandidates: keys };
     }
+    // Rows not kept (a sink that only counts them) are counted all the same: a body cut counts its rows fully received.
+    if (!this.store && lane.count > 0) await write([], lane.count, keys);
     if (lane.memory.length > 0) await write(lane.memory, countLines(lane.memory), keys);
     if (lane.spill) {
       await copyLines(lane.spill, (ndjson, rows) => write(ndjson, rows, keys));
