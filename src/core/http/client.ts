@@ -9,6 +9,7 @@ import { EventEmitter } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { Agent, request as undiciRequest } from './undiciCore';
 import { bodyReader } from './bodyRead';
+import { withoutByteOrderMark } from './byteOrderMark';
 import { decodableCodings, isDecodingError, type DecodedBody } from './contentEncoding';
 import { deadlineFault, malformedRequestFault, redirectFault, toHttpFault } from './faults';
 import type { SecretBindings } from '../secrets/bindings';
@@ -254,7 +255,8 @@ export async function sendRequestStreaming(req: HttpRequest, options: SendOption
     return toHttpFault(error, target, 'body', options.signal?.aborted === true);
   };
 
-  const read = bodyReader({ stream, target, declared, maxBodyBytes, codings, settle, fault: bodyFault });
+  // One leading byte order mark is no part of the body (byteOrderMark.ts).
+  const read = withoutByteOrderMark(bodyReader({ stream, target, declared, maxBodyBytes, codings, settle, fault: bodyFault }));
 
   return {
     status: response.statusCode,

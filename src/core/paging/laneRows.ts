@@ -21,8 +21,9 @@
 import { recycleBlocks } from '../export/byteBlocks';
 import { RowsRefusedError } from '../export/splitResult';
 import type { HeldPage } from '../export/sink';
-import { openSpill, type Spill } from '../json/spill';
+import { openSpill } from '../json/spill';
 import { Lane, NO_KEYS, SmallLanes } from './lane';
+import { copyLines, countLines } from './laneLines';
 import { LaneDoubts } from './laneDoubts';
 import { innerArray, skeletonOf, standIns } from './laneSkeleton';
 import { placeholderRows, type RowsFound } from './rows';
@@ -32,7 +33,6 @@ export type RowsWrite = (ndjson: readonly Buffer[], rows: number, secretKeyCandi
 
 const BATCH_BYTES = 1 << 20;
 const MEMORY_BYTES = 1 << 20;
-const NEWLINE = 0x0a;
 
 /** What a lane costs the skeleton's budget besides its keys: its record and placeholder. */
 const LANE_BYTES = 256;
@@ -76,6 +76,8 @@ export class LaneRows {
   private kept: Lane[] = [];
   private paged: Lane | undefined;
   private readonly small = new SmallLanes();
+  /** Drops under way (a lane voided by a key event, which cannot wait): every later write waits for them (dropped). */
+  private dropping: Promise<void> | undefined;
 
   /**
    * @param find the rows rule.
@@ -127,6 +129,7 @@ export class LaneRows {
 
   /** After a chunk: full batches moved on, the lanes closed in it weighed, at once, against those kept. */
   async settle(): Promise<void> {
+    await this.dropped();
     // The chunk the lane being read holds views of is done with: its bytes so far are its own now.
     this.current?.own();
     if (this.current?.out && this.current.out.length >= BATCH_BYTES) await this.move(this.current);
@@ -209,6 +212,7 @@ export class LaneRows {
     this.cutShort();
     await this.settle().catch(() => undefined);
     for (const other of this.live()) if (other !== lane) await this.drop(other);
+    await this.dropped();
     if (!lane) return undefined;
     // A lane dropped before the end, which the rule at the end picks after all (the body gave its key again,
     // or a key ordered before it came later): its rows are gone, and saying so beats counting rows never kept.
@@ -228,6 +232,8 @@ export class LaneRows {
       await lane.spill?.remove();
       return { rowCount: lane.count, written: 0, ndjson, secretKeyCandidates: keys };
     }
+    // Rows not kept (a sink that only counts them) are counted all the same: a body cut counts its rows fully received.
+    if (!this.store && lane.count > 0) await write([], lane.count, keys);
     if (lane.memory.length > 0) await write(lane.memory, countLines(lane.memory), keys);
     if (lane.spill) {
       await copyLines(lane.spill, (ndjson, rows) => write(ndjson, rows, keys));
@@ -239,6 +245,14 @@ export class LaneRows {
   /** Drops every lane's rows (a body held whole after all, or a failure). */
   async dropAll(): Promise<void> {
     for (const lane of this.live()) await this.drop(lane)?.catch(() => undefined);
+    await this.dropped().catch(() => undefined);
+  }
+
+  /** Waits for the drops under way, so a page cut off (truncated to its start) never cuts rows written after it. */
+  private async dropped(): Promise<void> {
+    const dropping = this.dropping;
+    this.dropping = undefined;
+    await dropping;
   }
 
   /** The lanes that may still hold rows: being read, closed and not weighed yet, kept. */
@@ -374,27 +388,14 @@ export class LaneRows {
     lane.page = undefined;
     if (this.paged === lane) this.paged = undefined;
     if (!spill && !page && !writing) return undefined;
-    return (async () => {
+    const before = this.dropping;
+    const dropping = (async () => {
+      await before?.catch(() => undefined);
       await writing?.catch(() => undefined);
       await spill?.remove();
       await page?.drop();
     })();
+    (this.dropping = dropping).catch(() => undefined);
+    return dropping;
   }
-}
-
-function countLines(pieces: readonly Buffer[]): number {
-  let n = 0;
-  for (const piece of pieces) for (let i = piece.indexOf(NEWLINE); i !== -1; i = piece.indexOf(NEWLINE, i + 1)) n++;
-  return n;
-}
-
-/** A spilled lane's lines read back in whole-row batches (a piece read may end inside a row). */
-async function copyLines(spill: Spill, write: (ndjson: readonly Buffer[], rows: number) => Promise<void>): Promise<void> {
-  let carry: Buffer | undefined;
-  await spill.readBack(async (piece) => {
-    const joined = carry ? Buffer.concat([carry, piece]) : piece;
-    const last = joined.lastIndexOf(NEWLINE);
-    carry = last + 1 < joined.length ? Buffer.from(joined.subarray(last + 1)) : undefined;
-    if (last >= 0) await write([joined.subarray(0, last + 1)], countLines([joined.subarray(0, last + 1)]));
-  });
 }

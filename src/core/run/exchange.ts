@@ -127,7 +127,7 @@ export async function sendReady(ready: Ready, input: ExchangeInput, ports: Excha
     findings.push(...(await step.run({ request, response, body: examined.body, rows: examined.rows, operation, catalog: ports.catalog, prepared })));
   }
   const paging = cursorOf(walked, ready, input, ports.guard);
-  const verdict = verdictOf(response, walkProblemOf(walked, input.pages), examined.bodyProblem, examined.auth?.summary, examined.businessFailures, findings);
+  const verdict = verdictOf(response, walkProblemOf(walked, input.pages, response.headers['content-type']), examined.bodyProblem, examined.auth?.summary, examined.businessFailures, findings);
   // The time of the request covers everything until its result is known: the send, the whole body, its
   // rows, its checks (the server's part is timing.firstByteMs).
   const timed: HttpResponse = { ...response, timing: { ...response.timing, totalMs: performance.now() - started } };

@@ -156,7 +156,8 @@ export class SendController implements vscode.Disposable {
   /** What follows a shown response: an untrusted paged page, the exchange's notices, a 401's sign-in, the log line. */
   private tellAfter({ result, prepared, followPages }: SentRequest, response: HttpResponse, redactor: Redactor): void {
     // A paged first page the paging engine could not trust (an inconsistent or unreadable page) is said, by
-    // the exchange's one rule (walkProblemOf); an unpaged response is shown as it came, whatever its body.
+    // the exchange's one rule (walkProblemOf); an unpaged response is shown as it came (a JSON body the JSON
+    // grammar refuses is said too).
     if (result.incomplete) void vscode.window.showWarningMessage(`API Workbench: ${redactor.text(result.incomplete)}`);
     const notices = result.notices.filter((n) => followPages || !n.startsWith('# @paging'));
     for (const notice of notices) void vscode.window.showInformationMessage(`API Workbench: ${redactor.text(notice)}`);
