@@ -9,13 +9,20 @@
 // write), and it is taken only for the output file it was written beside (its real path), at a length
 // within that file, on a row's end, after the very row it saw last (`tail`), counting no more rows than
 // those bytes hold. What it may say about the request is the walker's rule (src/core/paging/resumeCheck.ts).
+// Those checks cannot see a count the file cannot contradict (a cut walk said finished with 0 rows), so
+// the record is signed too: its exact JSON text, then a last field `signature`, this user's key's
+// (src/core/files/userKey.ts, kept in the per-user config folder) over that text. A record whose signature
+// is missing or does not verify was changed since apiwb wrote it, or written by another user or another
+// copy of apiwb, and is refused before anything in it is read; without a key no record is taken.
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { lineBreaksIn } from '../core/files/lineBreaks';
 import { readOwnFile, writeOwnFile } from '../core/files/ownFile';
+import { signFor, userKey, verifiedFor, type UserKey } from '../core/files/userKey';
 import { parseCheckpoint, type WalkCheckpoint } from '../core/paging/checkpoint';
 import { faultText } from '../core/text/faultText';
+import { codeCacheKeyFile } from './codeCache';
 
 export interface ResumeRecord {
   readonly version: 1;
@@ -80,19 +87,51 @@ function realOut(out: string): string {
   }
 }
 
-/** Written atomically (an exclusive temp file + rename), so a crash mid-write leaves the previous checkpoint. */
-export function writeResumeRecord(out: string, record: ResumeRecord): void {
+/** This user's key for records: the one in the per-user config folder (the code cache's, for its own purpose), or why there is none. */
+export function resumeKey(): UserKey {
+  const file = codeCacheKeyFile();
+  return file ? userKey(file) : { ok: false, reason: 'there is no per-user config folder to keep it in' };
+}
+
+const PURPOSE = 'apiwb resume record v1';
+/** The signed text's end: the JSON object's last field. */
+const SIGNED = /^(\{[\s\S]*),"signature":"([A-Za-z0-9+/]{43}=)"\}\n?$/;
+
+/** The record's file text: its JSON, then (with a key) its signature over that text as the last field. */
+export function signedRecordText(body: string, key: Buffer | undefined): string {
+  return key ? `${body.slice(0, -1)},"signature":"${signFor(key, PURPOSE, Buffer.from(body, 'utf8')).toString('base64')}"}\n` : `${body}\n`;
+}
+
+/**
+ * The JSON text the signature in `bytes` covers, when it is `key`'s; undefined when there is none or it does
+ * not verify. Matched on the bytes as they are (Latin-1 keeps each byte), so the text checked is the one signed.
+ */
+function signedBody(bytes: Buffer, key: Buffer): Buffer | undefined {
+  const signed = SIGNED.exec(bytes.toString('latin1'));
+  if (!signed) return undefined;
+  const body = Buffer.from(`${signed[1]!}}`, 'latin1');
+  return verifiedFor(key, PURPOSE, Buffer.from(signed[2]!, 'base64'), body) ? body : undefined;
+}
+
+/**
+ * Written atomically (an exclusive temp file + rename), so a crash mid-write leaves the previous checkpoint;
+ * signed with `key` (without one it is written unsigned, and no --resume takes it).
+ */
+export function writeResumeRecord(out: string, record: ResumeRecord, key: UserKey): void {
   const bytes = record.checkpoint.sink?.bytes ?? 0;
   const tail = tailHash(out, bytes);
-  writeOwnFile(resumePathFor(out), `${JSON.stringify({ ...record, out: realOut(out), ...(tail ? { tail } : {}) })}\n`);
+  writeOwnFile(resumePathFor(out), signedRecordText(JSON.stringify({ ...record, out: realOut(out), ...(tail ? { tail } : {}) }), key.ok ? key.key : undefined));
 }
 
 export function removeResumeRecord(out: string): void {
   rmSync(resumePathFor(out), { force: true });
 }
 
-/** The record beside `out`, or why there is none to resume from (thrown, in words). Its content is checked by checkResumeRecord. */
-export function readResumeRecord(out: string): ResumeRecord {
+/**
+ * The record beside `out`, signed with `key`, or why there is none to resume from (thrown, in words). Its
+ * content is checked by resumeRecordRefusal and runResume.ts.
+ */
+export function readResumeRecord(out: string, key: UserKey): ResumeRecord {
   const path = resumePathFor(out);
   const read = readOwnFile(path, RECORD_MAX_BYTES);
   if (!read.ok) {
@@ -100,9 +139,12 @@ export function readResumeRecord(out: string): ResumeRecord {
       ? `--resume: no checkpoint beside ${out} (${path}); the last walk into it was complete or never started`
       : `--resume: ${path} is not taken: ${read.reason}. Remove it and run again without --resume`);
   }
+  if (!key.ok) throw new Error(`--resume: ${path} is not taken: apiwb has no signing key of this user's to check it with (${key.reason}). Nothing was sent; run again without --resume to start the walk over`);
+  const body = signedBody(read.bytes, key.key);
+  if (!body) throw new Error(`--resume: ${path} is not taken: it is not signed with this user's key, so it was changed since apiwb wrote it, or written by another user or another copy of apiwb. Nothing was sent; run again without --resume to start the walk over`);
   let value: Partial<ResumeRecord>;
   try {
-    value = JSON.parse(read.bytes.toString('utf8')) as Partial<ResumeRecord>;
+    value = JSON.parse(body.toString('utf8')) as Partial<ResumeRecord>;
   } catch (error) {
     throw new Error(`--resume: ${path} is not readable JSON (${faultText(error)})`);
   }

@@ -10,10 +10,11 @@ import { fileFaultWords } from '../core/files/outputs';
 import { shellQuote } from '../core/interop/shellQuote';
 import { InputError } from './nodePorts/files';
 import type { OutputFormat } from './reporters/outputSink';
-import { readResumeRecord, removeResumeRecord, resumePathFor, resumeRecordRefusal, writeResumeRecord, type CompletedRequest, type ResumeRecord } from './resumeFile';
+import { readResumeRecord, removeResumeRecord, resumeKey, resumePathFor, resumeRecordRefusal, writeResumeRecord, type CompletedRequest, type ResumeRecord } from './resumeFile';
 import type { RunOptions } from './runArguments';
 import type { PlannedRequest } from './runPlan';
 import { faultText } from '../core/text/faultText';
+import type { UserKey } from '../core/files/userKey';
 
 /** The request a --resume run continues (its index in the plan) and the record it continues from. */
 export interface ResumePoint {
@@ -25,7 +26,7 @@ export interface ResumePoint {
 export function resumePoint(out: string, format: OutputFormat, planned: readonly PlannedRequest[]): ResumePoint {
   let record: ResumeRecord;
   try {
-    record = readResumeRecord(out);
+    record = readResumeRecord(out, resumeKey());
   } catch (error) {
     throw new InputError(faultText(error));
   }
@@ -109,9 +110,15 @@ export function resumeRecordOf(out: string | undefined, ownsOut: () => boolean, 
   // A record that cannot be written (the disk is full) leaves the one before it, which still resumes:
   // the walk goes on, and the reason is said once.
   let said = false;
+  // This user's key, looked up at the first record: without one the record is written unsigned, and said.
+  let key: UserKey | undefined;
   const write = (record: ResumeRecord): void => {
+    if (!key) {
+      key = resumeKey();
+      if (!key.ok) warn(`apiwb run: the checkpoint beside ${out} is not signed: apiwb has no signing key of this user's (${key.reason}), so a --resume will not take it; the rows written to ${out} stand`);
+    }
     try {
-      writeResumeRecord(out!, record);
+      writeResumeRecord(out!, record, key);
     } catch (error) {
       if (!said) warn(`apiwb run: the checkpoint beside ${out} could not be written (${fileFaultWords(error, resumePathFor(out!))}); a --resume goes on from the last one written`);
       said = true;

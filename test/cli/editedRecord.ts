@@ -6,6 +6,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LocalServer } from './localServer';
 import { runInProcess } from './inProcess';
+import { writeSignedRecord } from './signedRecord';
 import type { CliResult } from './cliProcess';
 
 export interface CutWalk {
@@ -34,7 +35,7 @@ export async function resumeEdited<T>(cut: CutWalk, edit: (record: T) => void): 
   rmSync(record, { force: true });
   const r = JSON.parse(cut.original) as T;
   edit(r);
-  writeFileSync(record, JSON.stringify(r), { mode: 0o600 });
+  writeSignedRecord(record, r as object);
   return runInProcess([...cut.args, '--resume']);
 }
 

@@ -1,5 +1,6 @@
 // Test helper: the real `runCommand` (or another subcommand taking the same io) in process, its stdout
 // and stderr captured (not a TTY, no colour).
+import './signedRecord'; // the runs' signing key: a config folder of the test's own
 import { runCommand } from '../../src/cli/runCommand';
 import type { RunIo } from '../../src/cli/runArguments';
 import type { CliResult } from './cliProcess';

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { CliResult } from './cliProcess';
 import { startLocalServer, type LocalServer } from './localServer';
 import { runInProcess } from './inProcess';
-import { readResumeRecord } from '../../src/cli/resumeFile';
+import { readResumeRecord, resumeKey } from '../../src/cli/resumeFile';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
 
@@ -88,7 +88,7 @@ void describe('the request pipeline of apiwb run', () => {
     const failed = await apiwb(args);
     assert.equal(failed.code, 1, failed.stdout);
     assert.match(failed.stdout, /✗ cut .*failed at page 2/);
-    assert.equal(readResumeRecord(out).requestIndex, 0, 'the record is the cut walk\'s, not the later complete one\'s');
+    assert.equal(readResumeRecord(out, resumeKey()).requestIndex, 0, 'the record is the cut walk\'s, not the later complete one\'s');
 
     const resumed = await apiwb([...args, '--resume']);
     assert.equal(resumed.code, 0, resumed.stdout + resumed.stderr);

@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInProcess } from './inProcess';
+import { writeSignedRecord } from './signedRecord';
 import { startLocalServer, type LocalServer } from './localServer';
 
 void describe('an edited resume record cannot empty the --out file', () => {
@@ -46,7 +47,7 @@ void describe('an edited resume record cannot empty the --out file', () => {
     const recordPath = `${out}.apiwb-resume.json`;
     const record = JSON.parse(readFileSync(recordPath, 'utf8')) as { tail?: string; checkpoint: { rows: number; pages: number; sink: { bytes: number } } };
     edit(record);
-    writeFileSync(`${recordPath}.edit`, JSON.stringify(record), { mode: 0o600 });
+    writeSignedRecord(`${recordPath}.edit`, record);
     renameSync(`${recordPath}.edit`, recordPath);
     failPage3 = false;
     const resumed = await runInProcess([...args, '--resume']);

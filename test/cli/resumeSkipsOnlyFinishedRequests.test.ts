@@ -12,81 +12,48 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startLocalServer, type LocalServer } from './localServer';
+import { blockHash, ORDERS_FILE, startOrdersServer, type Completed, type OrdersServer } from './ordersWalks';
 import { runInProcess } from './inProcess';
-import { parseHttpFile } from '../../src/core/httpfile/parser';
-import { requestFingerprint } from '../../src/cli/runResume';
+import { writeSignedRecord } from './signedRecord';
 
-const FILE = `# @paging generic next=next_link items=items
-GET {{base}}/orders
-
-###
-POST {{base}}/orders/new
-
-###
-# @paging generic next=next_link items=items
-GET {{base}}/orders
-`;
-
-interface Completed { file: string; where: string; requestIndex: number; fingerprint: string; rows: number; ok: boolean }
 interface Record { requestIndex: number; where: string; fingerprint: string; completed: Completed[] }
 
-/** The hash a record keeps of block `i` of FILE as written (anyone can compute it from the file). */
-const blockHash = (i: number): string => {
-  const parsed = parseHttpFile(FILE);
-  return requestFingerprint({ parsed, block: parsed.blocks.filter((b) => b.request)[i]! });
-};
-
 void describe('an edited resume record does not make an unfinished walk count as done', () => {
-  let server: LocalServer;
-  const seen: string[] = [];
-  /** The GET (counted from 1) answered 500, once; 0: none. */
-  let failGet = 0;
-  let gets = 0;
-  before(async () => {
-    server = await startLocalServer('apiwb-revD-resume-index-', (req, res) => {
-      seen.push(`${req.method ?? ''} ${req.url ?? ''}`);
-      const url = new URL(req.url ?? '/', server.origin);
-      if (req.method === 'GET' && ++gets === failGet) return void res.writeHead(500, { 'content-type': 'application/json' }).end('{}');
-      res.writeHead(200, { 'content-type': 'application/json' });
-      if (req.method === 'POST') return void res.end('{"items":[{"id":"new"}]}');
-      const page = Number(url.searchParams.get('page') ?? '1');
-      res.end(JSON.stringify({ items: [{ id: `p${page}` }], next_link: page < 3 ? `${server.origin}/orders?page=${page + 1}` : null }));
-    });
-  });
-  after(async () => { await server.close(); });
+  let orders: OrdersServer;
+  before(async () => { orders = await startOrdersServer('apiwb-revD-resume-index-'); });
+  after(async () => { await orders.server.close(); });
 
-  const setUp = (name: string, text = FILE): { file: string; out: string; args: string[]; recordPath: string } => {
-    const file = join(server.dir, `${name}.http`);
+  const setUp = (name: string, text = ORDERS_FILE): { file: string; out: string; args: string[]; recordPath: string } => {
+    const file = join(orders.server.dir, `${name}.http`);
     writeFileSync(file, text);
-    const out = join(server.dir, `${name}.ndjson`);
-    return { file, out, args: [file, '--env', 'local', '--env-file', server.envFile, '--all-pages', '--out', out], recordPath: `${out}.apiwb-resume.json` };
+    const out = join(orders.server.dir, `${name}.ndjson`);
+    return { file, out, args: [file, '--env', 'local', '--env-file', orders.server.envFile, '--all-pages', '--out', out], recordPath: `${out}.apiwb-resume.json` };
   };
 
   void it('--resume with a record moved to the second walk is refused or fails', async () => {
     const { out, args, recordPath } = setUp('orders');
-    failGet = 0;
+    orders.failGet = 0;
     const first = await runInProcess([...args, '--max-pages', '1']);
     assert.equal(first.code, 1, first.stdout + first.stderr);
     const record = JSON.parse(readFileSync(recordPath, 'utf8')) as Record;
     assert.equal(record.requestIndex, 0, 'the first walk is the one cut short first');
     record.requestIndex = 2;
     record.where = record.where.replace(/:2$/, ':9');
-    writeFileSync(recordPath, JSON.stringify(record));
+    writeSignedRecord(recordPath, record);
 
-    seen.length = 0;
+    orders.seen.length = 0;
     const resumed = await runInProcess([...args, '--resume']);
     const rows = readFileSync(out, 'utf8');
     assert.notEqual(resumed.code, 0,
       `the resumed run reported success though the first walk (orders.http:2) stopped after page 1:\n${resumed.stdout}${resumed.stderr}\n--out holds:\n${rows}`);
     assert.equal(resumed.code, 2, resumed.stdout + resumed.stderr);
     assert.match(resumed.stderr, /--resume: the checkpoint beside .* is not taken: .*orders\.http:9.*Nothing was sent/, resumed.stderr);
-    assert.deepEqual(seen, [], 'nothing is sent for a record refused');
+    assert.deepEqual(orders.seen, [], 'nothing is sent for a record refused');
   });
 
   void it('a record whose list of finished requests is forged too is refused: F does not hold their rows', async () => {
     const { args, recordPath } = setUp('forged');
-    failGet = 0;
+    orders.failGet = 0;
     assert.equal((await runInProcess([...args, '--max-pages', '1'])).code, 1);
     const record = JSON.parse(readFileSync(recordPath, 'utf8')) as Record & { file: string };
     // Every field made as the run would have written it for a cut in the second walk, but the rows of the first walk and the POST.
@@ -95,24 +62,24 @@ void describe('an edited resume record does not make an unfinished walk count as
     record.requestIndex = 2;
     record.where = record.where.replace(/:2$/, ':9');
     record.fingerprint = blockHash(2);
-    writeFileSync(recordPath, JSON.stringify(record));
-    seen.length = 0;
+    writeSignedRecord(recordPath, record);
+    orders.seen.length = 0;
     const resumed = await runInProcess([...args, '--resume']);
     assert.equal(resumed.code, 2, resumed.stdout + resumed.stderr);
     assert.match(resumed.stderr, /1 rows kept by its walk and 4 by the requests finished before it, but the first \d+ bytes of .* hold 1/, resumed.stderr);
-    assert.deepEqual(seen, [], 'nothing is sent for a record refused');
+    assert.deepEqual(orders.seen, [], 'nothing is sent for a record refused');
   });
 
   void it('a walk cut short after the others finished resumes from its record, skipping exactly those', async () => {
     const { out, args, recordPath } = setUp('honest');
-    gets = 0;
-    failGet = 5; // the second walk's page 2
+    orders.gets = 0;
+    orders.failGet = 5; // the second walk's page 2
     const first = await runInProcess(args);
     assert.equal(first.code, 1, first.stdout + first.stderr);
     const record = JSON.parse(readFileSync(recordPath, 'utf8')) as Record;
     assert.equal(record.requestIndex, 2);
     assert.deepEqual(record.completed.map((c) => [c.requestIndex, c.rows, c.ok]), [[0, 3, true], [1, 1, true]]);
-    failGet = 0;
+    orders.failGet = 0;
     const resumed = await runInProcess([...args, '--resume']);
     assert.equal(resumed.code, 0, resumed.stdout + resumed.stderr);
     assert.deepEqual(readFileSync(out, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id), ['p1', 'p2', 'p3', 'new', 'p1', 'p2', 'p3']);
@@ -120,17 +87,17 @@ void describe('an edited resume record does not make an unfinished walk count as
 
   void it('a resumed walk cut short again keeps the list of finished requests: a second --resume finishes it', async () => {
     const { out, args, recordPath } = setUp('twice');
-    gets = 0;
-    failGet = 5;
+    orders.gets = 0;
+    orders.failGet = 5;
     assert.equal((await runInProcess(args)).code, 1);
     const firstRecord = JSON.parse(readFileSync(recordPath, 'utf8')) as Record;
-    failGet = gets + 2; // the resumed walk's page 3
+    orders.failGet = orders.gets + 2; // the resumed walk's page 3
     const again = await runInProcess([...args, '--resume']);
     assert.equal(again.code, 1, again.stdout + again.stderr);
     const secondRecord = JSON.parse(readFileSync(recordPath, 'utf8')) as Record;
     assert.equal(secondRecord.requestIndex, 2);
     assert.deepEqual(secondRecord.completed, firstRecord.completed);
-    failGet = 0;
+    orders.failGet = 0;
     const last = await runInProcess([...args, '--resume']);
     assert.equal(last.code, 0, last.stdout + last.stderr);
     assert.deepEqual(readFileSync(out, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id), ['p1', 'p2', 'p3', 'new', 'p1', 'p2', 'p3']);
@@ -138,25 +105,25 @@ void describe('an edited resume record does not make an unfinished walk count as
 
   void it('a request written into the file before the cut walk since is never skipped as finished: refused', async () => {
     const { file, args } = setUp('edited');
-    gets = 0;
-    failGet = 5;
+    orders.gets = 0;
+    orders.failGet = 5;
     assert.equal((await runInProcess(args)).code, 1);
-    writeFileSync(file, FILE.replace('###\n# @paging', '###\nDELETE {{base}}/orders/old\n\n###\n# @paging'));
-    failGet = 0;
-    seen.length = 0;
+    writeFileSync(file, ORDERS_FILE.replace('###\n# @paging', '###\nDELETE {{base}}/orders/old\n\n###\n# @paging'));
+    orders.failGet = 0;
+    orders.seen.length = 0;
     const resumed = await runInProcess([...args, '--resume']);
     assert.equal(resumed.code, 2, resumed.stdout + resumed.stderr);
     assert.match(resumed.stderr, /not taken: .*Nothing was sent/, resumed.stderr);
-    assert.deepEqual(seen, [], 'the DELETE written since is neither sent nor skipped as finished');
+    assert.deepEqual(orders.seen, [], 'the DELETE written since is neither sent nor skipped as finished');
   });
 
-  void it('a request that failed in the run being resumed fails the resumed run too (no success not seen)', async () => {
-    const { args } = setUp('failedBefore', FILE.replace('POST {{base}}/orders/new\n', 'POST {{base}}/orders/new\n?? status == 201\n'));
-    gets = 0;
-    failGet = 5;
+  void it('a request that failed in the run being resumed fails the resumed run too (no success not orders.seen)', async () => {
+    const { args } = setUp('failedBefore', ORDERS_FILE.replace('POST {{base}}/orders/new\n', 'POST {{base}}/orders/new\n?? status == 201\n'));
+    orders.gets = 0;
+    orders.failGet = 5;
     const first = await runInProcess(args);
     assert.equal(first.code, 1, first.stdout + first.stderr);
-    failGet = 0;
+    orders.failGet = 0;
     const resumed = await runInProcess([...args, '--resume']);
     assert.equal(resumed.code, 1, `the POST failed its assertion in the run resumed, yet:\n${resumed.stdout}${resumed.stderr}`);
     assert.match(resumed.stdout, /failed in the run being resumed/, resumed.stdout);

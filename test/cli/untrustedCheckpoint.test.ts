@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startLocalServer, type LocalServer } from './localServer';
 import { runInProcess } from './inProcess';
+import { writeSignedRecord } from './signedRecord';
 
 const ROWS = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `row ${i + 1}` }));
 let local: LocalServer | undefined;
@@ -84,7 +85,7 @@ void describe('a tampered checkpoint is refused, nothing is sent', () => {
     rmSync(record, { force: true });
     const r = JSON.parse(original) as SavedRecord;
     edit(r);
-    writeFileSync(record, JSON.stringify(r), { mode: 0o600 });
+    writeSignedRecord(record, r);
   };
 
   const cases: [string, (r: SavedRecord) => void, RegExp][] = [

@@ -15,16 +15,17 @@
 // or restored cache folder would run as apiwb. An entry is therefore used only from a folder (and parent)
 // of this user's, not a link, no one else may write, read without following a link, this user's and
 // writable by no one else; and its bytes are signed with a key of this user's kept OUTSIDE the cache
-// folder (the config folder), over the bundle's own content digest, the runtime and the code: an entry
+// folder (the config folder; ./userKey.ts), over the bundle's own content digest, the runtime and the code: an entry
 // compiled from another text, or written with another key, is never handed to V8. Otherwise the bundle
 // runs uncached.
 import { isAscii } from 'node:buffer';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { ownershipRefusal, readOwnFile, writeOwnFile } from './ownFile';
+import { signFor, userKey, verifiedFor } from './userKey';
 
 /**
  * 'warm': cached code used; 'cold': none stored yet; 'rejected': an entry was there but unusable (damaged,
@@ -45,28 +46,11 @@ export interface LoadedBundle {
 
 const HASH_BYTES = 32;
 const sha256 = (data: string | Buffer): Buffer => createHash('sha256').update(data).digest();
-/** An entry's signature: this user's key over the bundle's content digest, the runtime and the code. */
-const signature = (key: Buffer, sourceDigest: Buffer, data: Buffer): Buffer => createHmac('sha256', key).update(sourceDigest).update(runtimeText()).update(data).digest();
+/** An entry's signature: this user's key (./userKey.ts) over the bundle's content digest, the runtime and the code. */
+const signature = (key: Buffer, sourceDigest: Buffer, data: Buffer): Buffer => signFor(key, 'apiwb code cache v1', sourceDigest, runtimeText(), data);
 
 function runtimeText(env: Readonly<Record<string, string | undefined>> = process.env): string {
   return [process.version, process.versions.v8, process.arch, process.execArgv.join(' '), env.NODE_OPTIONS ?? ''].join('\n');
-}
-
-const KEY_BYTES = 32;
-
-/** This user's signing key from `file`, made (exclusively, 0600) when there is none; undefined when it is not this user's alone or cannot be made. */
-function signingKey(file: string): Buffer | undefined {
-  const read = readOwnFile(file, KEY_BYTES);
-  if (read.ok) return read.bytes.length === KEY_BYTES ? read.bytes : undefined;
-  if (!read.missing) return undefined;
-  try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    writeOwnFile(file, randomBytes(KEY_BYTES));
-  } catch {
-    return undefined;
-  }
-  const made = readOwnFile(file, KEY_BYTES);
-  return made.ok && made.bytes.length === KEY_BYTES ? made.bytes : undefined;
 }
 
 /** The cache folder may be used: it and its parent are this user's folders (not links) that no one else may write; or it is not there yet. */
@@ -98,7 +82,7 @@ function readEntry(path: string, key: Buffer, sourceDigest: Buffer): { data: Buf
   if (!read.ok) return { data: undefined, found: !read.missing };
   const bytes = read.bytes;
   const data = bytes.subarray(HASH_BYTES);
-  return { data: bytes.length > HASH_BYTES && signature(key, sourceDigest, data).equals(bytes.subarray(0, HASH_BYTES)) ? data : undefined, found: true };
+  return { data: bytes.length > HASH_BYTES && verifiedFor(key, 'apiwb code cache v1', bytes.subarray(0, HASH_BYTES), sourceDigest, runtimeText(), data) ? data : undefined, found: true };
 }
 
 /**
@@ -109,7 +93,8 @@ function readEntry(path: string, key: Buffer, sourceDigest: Buffer): { data: Buf
 export function loadBundle(file: string, dir: string | undefined, keyFile: string | undefined = dir === undefined ? undefined : join(dirname(dir), 'code-cache.key')): LoadedBundle {
   const bytes = readFileSync(file);
   const sourceDigest = sha256(bytes);
-  const key = dir === undefined || keyFile === undefined || !folderTrusted(dir) ? undefined : signingKey(keyFile);
+  const made = dir === undefined || keyFile === undefined || !folderTrusted(dir) ? undefined : userKey(keyFile);
+  const key = made?.ok ? made.key : undefined;
   const entry = dir === undefined || key === undefined ? undefined : join(dir, entryName(file, bytes));
   const stored = entry === undefined || key === undefined ? { data: undefined, found: false } : readEntry(entry, key, sourceDigest);
   const script = new Script(Module.wrap(sourceText(bytes)), { filename: file, ...(stored.data ? { cachedData: stored.data } : {}) });
