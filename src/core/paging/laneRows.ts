@@ -127,14 +127,13 @@ export class LaneRows {
     this.current?.open();
   }
 
-  /** After a chunk: full batches moved on, the lanes closed in it weighed, at once, against those kept. */
+  /** After a chunk: full batches moved on, the lanes closed in it weighed, at once, against those kept (none closed: only the key log emptied, kept lanes were checked as each key came). */
   async settle(): Promise<void> {
     await this.dropped();
     // The chunk the lane being read holds views of is done with: its bytes so far are its own now.
     this.current?.own();
     if (this.current?.out && this.current.out.length >= BATCH_BYTES) await this.move(this.current);
     const closed = this.closed;
-    // No lane closed: the chunk's keys void no lane but those kept, which were checked as each key came.
     if (closed.length === 0) return this.doubts.settled();
     this.closed = [];
     // Awaited only when a file is written: a body of many small arrays closes thousands in a chunk.
