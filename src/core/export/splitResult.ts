@@ -79,7 +79,7 @@ export interface Lane {
 
 /** "Anywhere" mode (the rows rule decides at the end): what is kept of a body that is not held. */
 export interface AnywhereOptions {
-  /** Business keys: a top-level field of one of these names is kept whole (up to the held-value bound). */
+  /** Business keys: a top-level field of one of these names is kept whole up to 16 MiB (jsonRowSplitter.ts MAX_KEPT_FIELD_BYTES). */
   readonly alwaysKept: ReadonlySet<string>;
   /** Top-level names a check reads by name (besides alwaysKept): named whenever not held (notHeld.ts, markFieldNotHeld). */
   readonly named?: ReadonlySet<string>;
