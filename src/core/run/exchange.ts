@@ -207,7 +207,7 @@ function verdictOf(response: HttpResponse, walkProblem: string | undefined, body
   const expectable: ExpectableFailure[] = [];
   if (status >= 400) expectable.push('status');
   if (businessFailures.length > 0) expectable.push('business');
-  return { ok: !hardFailure && expectable.length === 0, problem: httpProblem ?? walkProblem ?? bodyProblem, walkProblem, hardFailure, expectable };
+  return { ok: !hardFailure && expectable.length === 0, problem: httpProblem ?? bodyProblem ?? walkProblem, walkProblem, hardFailure, expectable };
 }
 
 function withVerdict(result: Mutable<ExchangeResult>, verdict: Verdict, bodyProblem: string | undefined): ExchangeResult {
