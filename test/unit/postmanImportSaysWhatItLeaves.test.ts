@@ -42,11 +42,12 @@ void describe('Postman import: what it does not carry over is said', () => {
   void it('every other setting is named; one a .http file holds anyway is not', () => {
     const text = JSON.stringify({
       info: { name: 'c', schema: SCHEMA },
-      item: [{ name: 'strict', protocolProfileBehavior: { strictSSL: false, disableBodyPruning: true, followRedirects: true }, request: { method: 'GET', url: 'http://a.test/x' } }],
+      item: [{ name: 'strict', protocolProfileBehavior: { strictSSL: false, disableBodyPruning: true, followRedirects: true, tlsClientKeyPassphrase: 'Hunter2-secret-value' }, request: { method: 'GET', url: 'http://a.test/x' } }],
     });
     const imported = importPostmanCollection(text, 'c.json');
-    assert.deepEqual(imported.warnings.filter((w) => /setting/.test(w)), ["strict: the Postman setting 'strictSSL' (false) is not imported; a .http request has no line for it."]);
+    assert.deepEqual(imported.warnings.filter((w) => /setting/.test(w)), ["strict: the Postman setting 'strictSSL' is not imported; a .http request has no line for it.", "strict: the Postman setting 'tlsClientKeyPassphrase' is not imported; a .http request has no line for it."]);
     assert.ok(!/@no-redirect/.test(imported.files.map((f) => f.text).join('\n')));
+    assert.ok(!JSON.stringify(imported).includes('Hunter2'), 'a setting\'s value is never repeated');
   });
 
   void it('# @no-redirect goes out as followRedirects: false and comes back as one # @no-redirect', () => {

@@ -19,7 +19,8 @@ export function settingsDirectives(settings: unknown, directives: ReadonlyArray<
       if (followsRedirects(Object.fromEntries(directives.map((d) => [d.key, d.value])))) added.push({ key: 'no-redirect', value: '' });
       continue;
     }
-    warnings.push(`${where}: the Postman setting '${oneLine(name)}' (${oneLine(JSON.stringify(value) ?? String(value))}) is not imported; a .http request has no line for it.`);
+    // Named, never its value: a setting may hold anything, and an import's words are shown as they are.
+    warnings.push(`${where}: the Postman setting '${oneLine(name)}' is not imported; a .http request has no line for it.`);
   }
   return added;
 }
