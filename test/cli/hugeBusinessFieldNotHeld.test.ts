@@ -14,12 +14,15 @@ const ROWS = '[{"id":1},{"id":2},{"id":3}]';
 const BODIES: Record<string, string> = {
   huge: `{"Response":false,"Error":"${'x'.repeat(20 * 1048576)}","Data":${ROWS}}`,
   large: `{"Response":false,"Error":"Quota over ${'y'.repeat(10 * 1048576)}","Data":${ROWS}}`,
+  link: `{"value":${ROWS},"nextLink":"/next?${'z'.repeat(17 * 1048576)}"}`,
 };
+const paths: string[] = [];
 
 void describe('a huge business field is not held', () => {
   let server: LocalServer;
   before(async () => {
     server = await startLocalServer('apiwb-huge-field-', (req, res) => {
+      paths.push((req.url ?? '').slice(0, 200));
       res.writeHead(200, { 'content-type': 'application/json' }).end(BODIES[(req.url ?? '').slice(1)]);
     });
   });
@@ -42,5 +45,13 @@ void describe('a huge business field is not held', () => {
     assert.equal(r.code, 1, r.stdout);
     assert.match(`${r.stdout}${r.stderr}`, /Quota over y/);
     assert.doesNotMatch(`${r.stdout}${r.stderr}`, /too large to keep/);
+  });
+
+  void it('a next link past 16 MiB is still a next link: no request is ever made of a stand-in', async () => {
+    const file = join(server.dir, 'link.http');
+    writeFileSync(file, '# @paging generic\nGET {{base}}/link\n');
+    paths.length = 0;
+    await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--all-pages']);
+    assert.ok(!paths.some((p) => /too%20large|\(a%20value/.test(p)), `a request was made of the marker: ${JSON.stringify(paths)}`);
   });
 });

@@ -25,7 +25,7 @@ const BLANK = Buffer.from(' ');
  * until it ends (a row, or a field such as TableName): past this size the body is refused.
  */
 const MAX_HELD_VALUE_BYTES = 256 * 1048576;
-/** A field a check reads by name (alwaysKept: business words, a next link) is kept up to this; past it, marked not held. */
+/** A business words field (AnywhereOptions.wordsKept) is kept up to this; past it, marked not held (the check says so). */
 const MAX_KEPT_FIELD_BYTES = 16 * 1048576;
 
 /** What a value that starts at the watched depth is: a row, a top-level field, or nothing kept. */
@@ -387,7 +387,7 @@ export class JsonRowSplitter extends JsonScanner {
     this.heldBytes += b.length - from;
     this.heldStart = -1;
     const anywhere = this.anywhere;
-    if (anywhere && this.held === Held.Field && this.heldBytes > anywhere.fieldBytes && !(anywhere.alwaysKept.has(this.key) && this.heldBytes <= MAX_KEPT_FIELD_BYTES)) {
+    if (anywhere && this.held === Held.Field && this.heldBytes > anywhere.fieldBytes && !(anywhere.alwaysKept.has(this.key) && this.heldBytes <= (anywhere.wordsKept?.has(this.key) ? MAX_KEPT_FIELD_BYTES : MAX_HELD_VALUE_BYTES))) {
       // Too large to keep: read on, kept nowhere (see valueEnd).
       this.held = Held.Dropped;
       this.heldPieces = [];

@@ -79,8 +79,10 @@ export interface Lane {
 
 /** "Anywhere" mode (the rows rule decides at the end): what is kept of a body that is not held. */
 export interface AnywhereOptions {
-  /** Business keys: a top-level field of one of these names is kept whole up to 16 MiB (jsonRowSplitter.ts MAX_KEPT_FIELD_BYTES). */
+  /** Fields a check or a step reads by name (business keys, next links, a style's fields): kept whole up to the held-value bound. */
   readonly alwaysKept: ReadonlySet<string>;
+  /** Of those, the business check's words: kept only up to 16 MiB (it says when they were not); never a link or a step's field. */
+  readonly wordsKept?: ReadonlySet<string>;
   /** Top-level names a check reads by name (besides alwaysKept): named whenever not held (notHeld.ts, markFieldNotHeld). */
   readonly named?: ReadonlySet<string>;
   /** A top-level field above this many bytes is not kept (a marker string stands for a business key). */

@@ -69,6 +69,7 @@ const BUSINESS_KEYS: ReadonlySet<string> = new Set(BUSINESS_WORDS_KEYS);
 function anywhereOptions(kept: readonly string[], path: string | undefined, laneOpened: (items: unknown[]) => void): AnywhereOptions {
   return {
     alwaysKept: new Set([...BUSINESS_ERROR_KEYS, ...NEXT_LINK_FIELDS, ...kept]),
+    wordsKept: BUSINESS_KEYS,
     fieldBytes: 1 << 20,
     keptBytes: SKELETON.keptBytes,
     // Without a path, every array one and two levels down is a lane (laneRows.ts places those it keeps):
