@@ -1,10 +1,10 @@
 // JSON bodies of every shape a single response comes in, at a given size, built in memory once: the rows
 // one level down or at the top, three levels down (a style's items= path), one big object (a map of
-// records), one big string, an array of numbers. Served by replayServer.ts, so the single-response bench
+// records), one big string, an array of numbers, and two rows, the first holding one value as large as the body. Served by replayServer.ts, so the single-response bench
 // measures the client on each shape.
-export type ShapeName = 'array of row objects' | 'rows one level down' | 'rows three levels down' | 'one big object' | 'one big string' | 'array of numbers';
+export type ShapeName = 'array of row objects' | 'rows one level down' | 'rows three levels down' | 'one big object' | 'one big string' | 'array of numbers' | 'one row of one huge value';
 
-export const SHAPES: readonly ShapeName[] = ['array of row objects', 'rows one level down', 'rows three levels down', 'one big object', 'one big string', 'array of numbers'];
+export const SHAPES: readonly ShapeName[] = ['array of row objects', 'rows one level down', 'rows three levels down', 'one big object', 'one big string', 'array of numbers', 'one row of one huge value'];
 
 /** What the request of a shape says beside its URL: where a style finds rows three levels down. */
 export const SHAPE_DIRECTIVES: Readonly<Partial<Record<ShapeName, string>>> = { 'rows three levels down': '# @paging generic items=result.data.page' };
@@ -32,6 +32,8 @@ export function shapeBody(shape: ShapeName, megabytes: number): { body: Buffer; 
       const unit = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
       return { body: Buffer.from(`"${unit.repeat(Math.ceil(target / unit.length))}"`), rows: 0 };
     }
+    case 'one row of one huge value':
+      return { body: Buffer.from(`[{"id":0,"blob":"${'x'.repeat(target)}"},{"id":1}]`), rows: 2 };
     case 'array of numbers':
       push('[');
       while (size < target) push(`${count ? ',' : ''}${count++ * 3 + 0.5}`);

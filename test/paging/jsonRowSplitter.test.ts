@@ -65,6 +65,15 @@ void describe('JsonRowSplitter', () => {
     for (const size of [1, 5, 1000]) assert.equal(split(pretty, 'Result', size).ndjson, expected(rows));
   });
 
+  void it('a pretty-printed row keeps its bytes as they came but the blanks between tokens, as a one-line row does', () => {
+    const row = '{"n":1E400,"big":12345678901234567890,"s":"a  b\\u00e9 \\" {\\n","k":"x","k":"y","f":1.50}';
+    const pretty = `{ "Result" : [\r\n  {\n\t"n" : 1E400,\n  "big": 12345678901234567890 ,\n  "s": "a  b\\u00e9 \\" {\\n",\n  "k":"x", "k":"y",\n  "f": 1.50\n  }\n ] }`;
+    for (const size of [1, 2, 5, 1000]) {
+      assert.equal(split(pretty, 'Result', size).ndjson, `${row}\n`);
+      assert.equal(split(`{"Result":[${row}]}`, 'Result', size).ndjson, `${row}\n`);
+    }
+  });
+
   void it('an empty rows array, a null one, or none at all', () => {
     assert.equal(split('{"Result":[],"TableName":"T"}', 'Result', 3).rowCount, 0);
     assert.deepEqual(split('{"Result":null}', 'Result', 4).fields, { Result: null });

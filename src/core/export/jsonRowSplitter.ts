@@ -10,6 +10,7 @@ import { forgetFieldNotHeld, markFieldNotHeld, TOO_LARGE_TO_KEEP } from '../pagi
 import { firstNonBlank } from '../json/grammar';
 import { setOwnField } from '../json/ownField';
 import { ByteBlocks } from './byteBlocks';
+import { appendCompactRow } from './compactRow';
 import { parseJsonText } from './jsonFault';
 import { JsonScanner } from './jsonScanner';
 import { warmUpOnce } from './splitterWarmUp';
@@ -20,10 +21,7 @@ export { ByteBlocks, MalformedJsonError };
 const NEWLINE = 0x0a, OPEN_OBJ = 0x7b, OPEN_ARR = 0x5b;
 /** Ends a number that ends the body (the grammar reads a top-level value itself: jsonScanner valueEnds). */
 const BLANK = Buffer.from(' ');
-/**
- * Rows go out as they come, so a body may be larger than any memory limit; but one value is held whole
- * until it ends (a row, or a field such as TableName): past this size the body is refused.
- */
+/** Rows go out as they come, but one value (a row, a field) is held whole until it ends: past this, the body is refused. */
 const MAX_HELD_VALUE_BYTES = 256 * 1048576;
 /** A business words field (AnywhereOptions.wordsKept) is kept up to this; past it, marked not held (the check says so). */
 const MAX_KEPT_FIELD_BYTES = 16 * 1048576;
@@ -335,10 +333,7 @@ export class JsonRowSplitter extends JsonScanner {
 
   private rowEnd(b: Buffer, end: number): void {
     this.rowCount++;
-    if (this.discard) {
-      this.heldPieces = [];
-      return;
-    }
+    if (this.discard) return void (this.heldPieces = []);
     if (this.heldStart >= 0 && !this.lineBreak) {
       // A row of this chunk: it joins the run when only its comma separates it from the run.
       if (this.runStart >= 0 && this.heldStart === this.runEnd + 1) this.commas[this.commaCount++] = this.runEnd;
@@ -350,12 +345,15 @@ export class JsonRowSplitter extends JsonScanner {
       return;
     }
     this.flushRun(b);
-    const raw = this.heldValue(b, end);
-    if (this.lineBreak) {
-      // Pretty-printed: one line again (the bytes were validated; the parse only re-reads them).
-      const line = Buffer.from(JSON.stringify(JSON.parse(raw.toString('utf8'))), 'utf8');
-      this.out.append(line, 0, line.length);
-    } else this.out.append(raw, 0, raw.length);
+    const tail = b.subarray(Math.max(0, this.heldStart), end);
+    // Pretty-printed: one line again, every byte but the blanks between tokens as it came (compactRow.ts).
+    if (this.lineBreak) appendCompactRow(this.out, [...this.heldPieces, Buffer.from(tail)]);
+    else {
+      // A row begun in an earlier chunk: its pieces (copies of their own) go out unjoined, so it is held once.
+      for (const piece of this.heldPieces) this.out.pushSlice(piece);
+      this.out.append(tail, 0, tail.length);
+    }
+    this.heldPieces = [];
     this.out.appendByte(NEWLINE);
   }
 

@@ -11,7 +11,7 @@ export interface Spill {
   readonly path: string;
   /** Appends bytes; resolves once they are handed to the operating system. */
   write(chunk: Buffer): Promise<void>;
-  /** Reads the spilled bytes back in order, chunk by chunk (awaiting what `each` returns). */
+  /** Reads the spilled bytes back in order, chunk by chunk (awaiting what `each` returns); each chunk is `each`'s own. */
   readBack(each: (chunk: Buffer) => void | Promise<void>): Promise<void>;
   /** Removes the file and its folder (also on the process's exit, when not done before). */
   remove(): Promise<void>;

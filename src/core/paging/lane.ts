@@ -168,8 +168,7 @@ export class Lane {
     this.rows = this.splitter.rowsSoFar;
     this.candidates = this.splitter.secretKeyCandidates;
     const taken = this.out.take();
-    if (taken.length > 0) this.tail = [Buffer.concat(taken)];
-    recycleBlocks(taken);
+    this.tail = ownSize(taken);
     this.splitter = undefined;
     this.out = undefined;
   }
@@ -187,10 +186,7 @@ export class Lane {
     this.unsplit = undefined;
     this.seal();
     if (this.dropped) this.candidates = NO_KEYS;
-    if (this.memory.length <= 1) return;
-    const own = Buffer.concat(this.memory, this.memoryBytes);
-    recycleBlocks(this.memory);
-    this.memory = [own];
+    if (this.memory.length > 1) this.memory = ownSize(this.memory);
   }
 
   /** The first rows of `pieces` weighed as the rule weighs them: objects or not. */
@@ -216,6 +212,19 @@ export class Lane {
   placeholder(): unknown[] {
     return placeholderRows(this.items, this.count, this.sampled, this.objects);
   }
+}
+
+/** Past this, rows held in blocks or pieces stay as they are: copying them to their own size would hold them twice. */
+const OWN_SIZE_BYTES = 1 << 20;
+
+/** Rows held in blocks (recycled) copied into one buffer of their own size; large ones (a row of one huge value) kept as they are. */
+function ownSize(pieces: Buffer[]): Buffer[] {
+  let bytes = 0;
+  for (const piece of pieces) bytes += piece.length;
+  if (pieces.length === 0 || bytes > OWN_SIZE_BYTES) return pieces;
+  const own = Buffer.concat(pieces, bytes);
+  recycleBlocks(pieces);
+  return [own];
 }
 
 /** What the rule weighs of a held lane JSON.parse read whole: its items, and how many of the first ROWS_SAMPLE are objects. */

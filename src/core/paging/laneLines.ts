@@ -9,13 +9,21 @@ export function countLines(pieces: readonly Buffer[]): number {
   return n;
 }
 
-/** A spilled lane's lines read back in whole-row batches (a piece read may end inside a row). */
+/**
+ * A spilled lane's lines read back in whole-row batches (a piece read may end inside a row): the part of a
+ * row read so far is kept as the pieces it came in, never joined, so a row as large as the held bound is
+ * in memory once and read back in time that grows with its size, not with its square.
+ */
 export async function copyLines(spill: Spill, write: (ndjson: readonly Buffer[], rows: number) => Promise<void>): Promise<void> {
-  let carry: Buffer | undefined;
+  let carry: Buffer[] = [];
   await spill.readBack(async (piece) => {
-    const joined = carry ? Buffer.concat([carry, piece]) : piece;
-    const last = joined.lastIndexOf(NEWLINE);
-    carry = last + 1 < joined.length ? Buffer.from(joined.subarray(last + 1)) : undefined;
-    if (last >= 0) await write([joined.subarray(0, last + 1)], countLines([joined.subarray(0, last + 1)]));
+    const last = piece.lastIndexOf(NEWLINE);
+    if (last < 0) {
+      carry.push(piece);
+      return;
+    }
+    const lines = [...carry, piece.subarray(0, last + 1)];
+    carry = last + 1 < piece.length ? [piece.subarray(last + 1)] : [];
+    await write(lines, countLines(lines));
   });
 }
