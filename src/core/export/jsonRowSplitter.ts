@@ -54,11 +54,11 @@ export class JsonRowSplitter extends JsonScanner {
   private heldStart = -1;
   private heldPieces: Buffer[] = [];
   private heldBytes = 0;
-  // Anywhere mode: the lane being read, every lane, whether rows' bytes are only counted (an object
+  // Anywhere mode: the lane being read, every lane, whether rows' bytes are only counted (rowsCounted, an object
   // body's arrays: the rule picks one at the end), the fields' kept bytes, and doubts (Dropped fields).
   private lane: Lane | undefined;
   private readonly allLanes: Lane[] = [];
-  private discard = false;
+  private discard: boolean;
   private kept = 0;
   private innerArray = false;
   private uncertain = false;
@@ -75,9 +75,11 @@ export class JsonRowSplitter extends JsonScanner {
    * @param out where the NDJSON lines go.
    * @param anywhere "anywhere" mode: every array one level down is read as a lane (counted, its rows
    * not copied) and the top-level array's rows go to `out`; the caller asks the rows rule at the end.
+   * @param rowsCounted the rows are only counted (nobody reads their bytes): never held, a row of any size costs nothing.
    */
-  constructor(private readonly rowsField: string | undefined, private readonly out: ByteBlocks, private readonly anywhere?: AnywhereOptions) {
+  constructor(private readonly rowsField: string | undefined, private readonly out: ByteBlocks, private readonly anywhere?: AnywhereOptions, rowsCounted = false) {
     super();
+    this.discard = rowsCounted;
   }
 
   /**

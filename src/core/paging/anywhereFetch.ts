@@ -99,7 +99,7 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
   const keptWhole = captures.length === 0 ? kept : kept.filter((k) => k !== captures[0]![0]);
   const out = new ByteBlocks();
   // The splitter hands each array's placeholder to the lanes (called only once bytes come, after both are made).
-  const splitter: JsonRowSplitter = new JsonRowSplitter(undefined, out, anywhereOptions(keptWhole, path, (items) => laneRows.splitterLane(items)));
+  const splitter: JsonRowSplitter = new JsonRowSplitter(undefined, out, anywhereOptions(keptWhole, path, (items) => laneRows.splitterLane(items)), !rowBytes);
   const batches = early ? new EarlyBatches(path === undefined ? early : noRows) : undefined;
   const laneRows = new LaneRows(find, rowBytes, early ? tentative : undefined, path === undefined ? splitter : undefined);
   const cut = path === undefined ? new ArrayLanes(ERROR_LISTS, BUSINESS_KEYS) : new PathLanes(path, pathKeys(path), captures);
