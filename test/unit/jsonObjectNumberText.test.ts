@@ -1,7 +1,7 @@
 // Rule (src/core/json/numberText.ts isJsonObject): a number kept as its text (parseKeepingNumbers'
 // NumberText: 9007199254740993, 1E400, -0, 1.50) is a JSON number wherever a JSON object is told apart:
 // CSV's columns and rows (csvSink.ts), the panel's columns (results/tableModel.ts), a walk's next body
-// (paging/requestEdit.ts), a generated loop's first body (codegen/paging/common.ts firstBody). Each case
+// (paging/requestEdit.ts), the rows rule's arrays of objects (paging/rows.ts), a generated loop's first body (codegen/paging/common.ts firstBody). Each case
 // holds the lossy number to a plain one (7, 123), which never was an object.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -9,6 +9,7 @@ import { csvColumns, csvRow } from '../../src/core/export/csvSink';
 import { isJsonObject, NumberText, parseKeepingNumbers } from '../../src/core/json/numberText';
 import { firstBody, type LoopInput } from '../../src/core/codegen/paging/common';
 import { withBodyFields } from '../../src/core/paging/requestEdit';
+import { rowsOfBody } from '../../src/core/paging/rows';
 import { exportOrdinalStrategy } from '../../src/core/paging/strategies/exportOrdinal';
 import { DEFAULT_RETRY_POLICY } from '../../src/core/paging/types';
 import { columnsOf } from '../../src/core/results/tableModel';
@@ -39,6 +40,13 @@ void describe('a number kept as its text is no JSON object', () => {
     assert.equal(withBodyFields({ ...request, body: '123' }, { Offset: 2 }), undefined);
     assert.equal(withBodyFields({ ...request, body: '12345678901234567890' }, { Offset: 2 }), undefined);
     assert.equal(withBodyFields({ ...request, body: '{"CtcID":12345678901234567890}' }, { Offset: 2 })?.body, '{"CtcID":12345678901234567890,"Offset":2}');
+  });
+
+  void it('the rows rule: an array of numbers is no array of objects, kept as their text or not', () => {
+    for (const ids of ['[7,8,9]', `[${LOSSY.join(',')}]`]) {
+      assert.equal(rowsOfBody(parseKeepingNumbers(`{"ids":${ids},"items":[{"id":1}]}`))?.path, 'items', ids);
+      assert.equal(rowsOfBody(parseKeepingNumbers(`{"page":{"ids":${ids}},"items":[{"id":1}]}`))?.path, 'items', ids);
+    }
   });
 
   void it('a generated loop\'s first body: a body that is a number gets no first-request field, kept as its text or not', () => {
