@@ -4,6 +4,7 @@
 // the method; `followRedirects: true`: redirects are followed unless a directive says not) needs no word;
 // every other setting is named in a warning. So no setting of an imported request is left behind unsaid.
 import { followsRedirects } from '../../httpfile/directives';
+import { isJsonObject } from '../../json/numberText';
 import { oneLine } from '../../text/oneLine';
 
 /** Settings a .http request keeps without a line of its own, when they hold these values. */
@@ -11,7 +12,7 @@ const HELD_ANYWAY: Readonly<Record<string, unknown>> = { disableBodyPruning: tru
 
 /** The directives a request's settings add to `directives` (as imported so far); what no line can hold is a warning. */
 export function settingsDirectives(settings: unknown, directives: ReadonlyArray<{ key: string; value: string }>, where: string, warnings: string[]): Array<{ key: string; value: string }> {
-  if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) return [];
+  if (!isJsonObject(settings)) return [];
   const added: Array<{ key: string; value: string }> = [];
   for (const [name, value] of Object.entries(settings)) {
     if (HELD_ANYWAY[name] === value) continue;
