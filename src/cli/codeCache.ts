@@ -1,27 +1,10 @@
-// Where `apiwb` keeps the code cache of its subcommand bundles (the per-user cache folder, its signing key
-// in the per-user config folder), and the dispatcher's load of a subcommand bundle through it. How an
+// Where `apiwb` keeps the code cache of its subcommand bundles (the per-user cache folder; its entries are
+// signed with this user's key, ./userKeyFile.ts), and the dispatcher's load of a subcommand bundle through it. How an
 // entry is made, signed, trusted and used is the one rule of src/core/files/codeCache.ts.
 import { homedir } from 'node:os';
 import { join, posix, win32 } from 'node:path';
 import { loadBundle } from '../core/files/codeCache';
-
-/**
- * Where the key that signs entries lives: the per-user config folder, not the cache folder (a cache
- * folder shared or restored from elsewhere does not carry it). Undefined where there is none.
- */
-export function codeCacheKeyFile(env: Readonly<Record<string, string | undefined>> = process.env, platform: string = process.platform, home: () => string = homedir): string | undefined {
-  const absolute = (path: string | undefined): path is string => !!path && (platform === 'win32' ? win32 : posix).isAbsolute(path);
-  try {
-    if (absolute(env.XDG_CONFIG_HOME)) return join(env.XDG_CONFIG_HOME, 'apiwb', 'code-cache.key');
-    if (platform === 'win32') return absolute(env.APPDATA) ? join(env.APPDATA, 'apiwb', 'code-cache.key') : undefined;
-    const userHome = home();
-    if (!absolute(userHome)) return undefined;
-    if (platform === 'darwin') return join(userHome, 'Library', 'Application Support', 'apiwb', 'code-cache.key');
-    return join(userHome, '.config', 'apiwb', 'code-cache.key');
-  } catch {
-    return undefined;
-  }
-}
+import { userKeyFile } from './userKeyFile';
 
 /**
  * Where apiwb keeps its code cache: XDG_CACHE_HOME when it is set to an absolute folder (on any platform),
@@ -51,7 +34,7 @@ export function codeCacheDir(env: Readonly<Record<string, string | undefined>> =
  * @public the dispatcher's bundle calls it from the require() scripts/cliBundles.mjs writes into it
  */
 export function loadSubcommandBundle(file: string): unknown {
-  const loaded = loadBundle(file, codeCacheDir(), codeCacheKeyFile());
+  const loaded = loadBundle(file, codeCacheDir(), userKeyFile());
   if (loaded.state === 'cold' || loaded.state === 'rejected') process.once('exit', () => void loaded.save());
   return loaded.exports;
 }

@@ -11,7 +11,7 @@
 // those bytes hold. What it may say about the request is the walker's rule (src/core/paging/resumeCheck.ts).
 // Those checks cannot see a count the file cannot contradict (a cut walk said finished with 0 rows), so
 // the record is signed too: its exact JSON text, then a last field `signature`, this user's key's
-// (src/core/files/userKey.ts, kept in the per-user config folder) over that text. A record whose signature
+// (src/core/files/userKey.ts, its file in the per-user config folder: ./userKeyFile.ts) over that text. A record whose signature
 // is missing or does not verify was changed since apiwb wrote it, or written by another user or another
 // copy of apiwb, and is refused before anything in it is read; without a key no record is taken.
 import { createHash } from 'node:crypto';
@@ -22,7 +22,7 @@ import { readOwnFile, writeOwnFile } from '../core/files/ownFile';
 import { signFor, userKey, verifiedFor, type UserKey } from '../core/files/userKey';
 import { parseCheckpoint, type WalkCheckpoint } from '../core/paging/checkpoint';
 import { faultText } from '../core/text/faultText';
-import { codeCacheKeyFile } from './codeCache';
+import { userKeyFile } from './userKeyFile';
 
 export interface ResumeRecord {
   readonly version: 1;
@@ -87,9 +87,9 @@ function realOut(out: string): string {
   }
 }
 
-/** This user's key for records: the one in the per-user config folder (the code cache's, for its own purpose), or why there is none. */
+/** This user's key for records (./userKeyFile.ts; the code cache signs with it too, for its own purpose), or why there is none. */
 export function resumeKey(): UserKey {
-  const file = codeCacheKeyFile();
+  const file = userKeyFile();
   return file ? userKey(file) : { ok: false, reason: 'there is no per-user config folder to keep it in' };
 }
 

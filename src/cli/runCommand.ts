@@ -374,5 +374,5 @@ async function runOne(item: PlannedRequest, label: string, ctx: RunContext, read
     const sinkState = ctx.sink.checkpoint();
     ctx.record.ended(walk.resumeAt !== undefined && sinkState && hooks ? hooks.record({ ...walk.checkpoint, sink: sinkState }) : undefined);
   }
-  return outcomeOf(item, label, result, { waitedMs, redactor: ctx.redactor, options: ctx.options, unwritten, resume: (w) => resumeWords(w, ctx.options, ctx.record.ownsOut()), ...(inOut ? { rowsInOut: inOut } : {}) });
+  return outcomeOf(item, label, result, { waitedMs, redactor: ctx.redactor, options: ctx.options, unwritten, resume: (w) => resumeWords(w, ctx.options, ctx.record.ownsOut(), ctx.record.keyless()), ...(inOut ? { rowsInOut: inOut } : {}) });
 }

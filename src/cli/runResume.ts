@@ -103,6 +103,8 @@ export interface ResumeRecordKeeper {
   finish(): void;
   /** --out holds rows of this run (its record is this run's to write). */
   ownsOut(): boolean;
+  /** Why no record of this user's can be signed or taken (apiwb has no key of this user's), or undefined. */
+  keyless(): string | undefined;
 }
 
 export function resumeRecordOf(out: string | undefined, ownsOut: () => boolean, warn: (text: string) => void): ResumeRecordKeeper {
@@ -110,15 +112,18 @@ export function resumeRecordOf(out: string | undefined, ownsOut: () => boolean, 
   // A record that cannot be written (the disk is full) leaves the one before it, which still resumes:
   // the walk goes on, and the reason is said once.
   let said = false;
-  // This user's key, looked up at the first record: without one the record is written unsigned, and said.
+  // This user's key, looked up at its first need: without one a record is written unsigned, and said once.
   let key: UserKey | undefined;
+  const userKeyNow = (): UserKey => (key ??= resumeKey());
+  let saidUnsigned = false;
   const write = (record: ResumeRecord): void => {
-    if (!key) {
-      key = resumeKey();
-      if (!key.ok) warn(`apiwb run: the checkpoint beside ${out} is not signed: apiwb has no signing key of this user's (${key.reason}), so a --resume will not take it; the rows written to ${out} stand`);
+    const signing = userKeyNow();
+    if (!signing.ok && !saidUnsigned) {
+      saidUnsigned = true;
+      warn(`apiwb run: the checkpoint beside ${out} is not signed: apiwb has no signing key of this user's (${signing.reason}), so a --resume will not take it; the rows written to ${out} stand`);
     }
     try {
-      writeResumeRecord(out!, record, key);
+      writeResumeRecord(out!, record, signing);
     } catch (error) {
       if (!said) warn(`apiwb run: the checkpoint beside ${out} could not be written (${fileFaultWords(error, resumePathFor(out!))}); a --resume goes on from the last one written`);
       said = true;
@@ -134,23 +139,33 @@ export function resumeRecordOf(out: string | undefined, ownsOut: () => boolean, 
     hold: () => { held = true; },
     finish: () => { if (out && !held && ownsOut()) removeResumeRecord(out); },
     ownsOut,
+    keyless: () => {
+      const signing = userKeyNow();
+      return signing.ok ? undefined : signing.reason;
+    },
   };
 }
 
 /**
  * What continues a walk that is not complete: the exact command, or why it cannot. `ownsOut`: --out holds
- * rows of this run; else the file there and its record are left as they were (resumeRecordOf).
+ * rows of this run; else the file there and its record are left as they were (resumeRecordOf). `keyless`:
+ * why apiwb has no signing key of this user's (ResumeRecordKeeper.keyless); then no checkpoint is taken,
+ * so no --resume is offered: the walk is run again from its start.
  */
-export function resumeWords(walk: WalkResult, options: RunOptions, ownsOut: boolean): string {
+export function resumeWords(walk: WalkResult, options: RunOptions, ownsOut: boolean, keyless: string | undefined): string {
   if (walk.resumeAt !== undefined) {
-    if (!options.out) return ` To keep the rows and resume, run again with --out FILE.`;
+    const noKey = (use: string): string => `apiwb has no signing key of this user's to ${use} a checkpoint with (${keyless})`;
+    if (!options.out) return keyless === undefined ? ` To keep the rows and resume, run again with --out FILE.` : ` It cannot be resumed: ${noKey('sign')}; run again to start the walk over.`;
     const command = `apiwb run ${options.argv.filter((a) => a !== '--resume').map(shellQuote).join(' ')}`;
     if (!ownsOut) {
-      return existsSync(resumePathFor(options.out))
+      if (!existsSync(resumePathFor(options.out))) return ` Nothing was written to ${options.out}; to start the walk over: ${command}`;
+      return keyless === undefined
         ? ` Nothing was written: ${options.out} and the checkpoint beside it are left as they were; to continue the walk they hold: ${command} --resume`
-        : ` Nothing was written to ${options.out}; to start the walk over: ${command}`;
+        : ` Nothing was written: ${options.out} and the checkpoint beside it are left as they were, but it cannot be resumed: ${noKey('check')}; to start the walk over: ${command}`;
     }
-    return ` To continue from page ${walk.resumeAt}, appending to ${options.out}: ${command} --resume`;
+    return keyless === undefined
+      ? ` To continue from page ${walk.resumeAt}, appending to ${options.out}: ${command} --resume`
+      : ` The rows written to ${options.out} stand, but it cannot be resumed: ${noKey('sign')}; to start the walk over: ${command}`;
   }
   return walk.cannotResume ? ` It cannot be resumed: ${walk.cannotResume}.` : '';
 }

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { SandboxDescriptor } from './descriptor';
 import { faultText } from '../core/text/faultText';
+import { isJsonObject } from '../core/json/numberText';
 
 /** The environment name the sample collection and README use. */
 export const SANDBOX_ENVIRONMENT = 'sandbox';
@@ -51,7 +52,7 @@ export function sandboxSecretValues(d: SandboxDescriptor): string[] {
 export function withSandboxEnvironment(existing: string | undefined, d: SandboxDescriptor, name: string = SANDBOX_ENVIRONMENT): string {
   const file = existing === undefined ? {} : parseObject(existing);
   const before = file[name];
-  file[name] = { ...(isObject(before) ? before : {}), ...sandboxEnvironment(d) };
+  file[name] = { ...(isJsonObject(before) ? before : {}), ...sandboxEnvironment(d) };
   const text = `${JSON.stringify(file, null, 2)}\n`;
   if (sandboxSecretValues(d).some((secret) => text.includes(secret))) throw new Error('the env file would contain a secret of the sandbox; nothing was written');
   return text;
@@ -72,10 +73,6 @@ function parseObject(text: string): Record<string, unknown> {
   } catch (error) {
     throw new Error(`it is not valid JSON (${faultText(error)}); fix or remove it`);
   }
-  if (!isObject(parsed)) throw new Error('it does not hold a JSON object of environments; fix or remove it');
+  if (!isJsonObject(parsed)) throw new Error('it does not hold a JSON object of environments; fix or remove it');
   return parsed;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

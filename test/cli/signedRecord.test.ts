@@ -5,7 +5,8 @@
 // (src/cli/resumeFile.ts, src/core/files/userKey.ts): a record is signed over its exact text with this user's
 // key, kept in the per-user config folder; --resume refuses (exit 2, nothing sent, --out untouched) a record
 // whose signature is missing or is not that key's for records (another user's key, the code cache's
-// signature), and takes none when there is no key, which the walk writing the record says too.
+// signature), and takes none when there is no key, which the walk writing the record says too (and its
+// end-of-run line offers no --resume then: resumeWordsKeyless.test.ts).
 import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,7 +44,7 @@ void describe('a resume record is obeyed only as signed by this user\'s apiwb', 
     assert.equal(first.code, 1, first.stdout + first.stderr);
     orders.failGet = 0;
     const recordPath = `${out}.apiwb-resume.json`;
-    return { args, out, recordPath, text: readFileSync(recordPath, 'utf8'), kept: readFileSync(out, 'utf8'), stderr: first.stderr };
+    return { args, out, recordPath, text: readFileSync(recordPath, 'utf8'), kept: readFileSync(out, 'utf8'), stdout: first.stdout, stderr: first.stderr };
   }
 
   /** --resume with the record's file text `text`: refused in words, nothing sent, --out as it was. */
@@ -120,6 +121,8 @@ void describe('a resume record is obeyed only as signed by this user\'s apiwb', 
       const c = await cut('keyless');
       assert.match(c.stderr, /the checkpoint beside .*keyless\.ndjson is not signed: apiwb has no signing key of this user's \(.*code-cache\.key is not taken: others than its owner may write it\), so a --resume will not take it; the rows written to .*keyless\.ndjson stand/, c.stderr);
       assert.equal(c.kept.trim().split('\n').length, 5, 'the run\'s rows stand (the cut walk\'s page 1, the POST, the second walk)');
+      assert.doesNotMatch(c.stdout, /--resume/, 'no --resume is offered that would be refused');
+      assert.match(c.stdout, /it cannot be resumed: apiwb has no signing key of this user's to sign a checkpoint with \(.*\); to start the walk over: apiwb run /, c.stdout);
       await refused(c, c.text, /is not taken: apiwb has no signing key of this user's to check it with \(.*others than its owner may write it\)\. Nothing was sent/);
     } finally {
       process.env.XDG_CONFIG_HOME = own;

@@ -26,3 +26,10 @@ void it('numbers in a CSV _extra cell are compared by their text, not a double',
     assert.match(JSON.stringify(differences[0]?.fields), /12345678901234567890.*12345678901234567891/);
   }
 });
+
+void it('a CSV _extra cell that is a number is refused alike, kept as its text or not (isJsonObject)', async () => {
+  for (const extra of ['7', '12345678901234567890']) {
+    const path = csv('n.csv', extra);
+    await assert.rejects(compareRecordFiles({ path, format: 'csv' }, { path, format: 'csv' }, { rules: rulesOf('id'), tempDir: dir, onDifference: () => undefined }), /_extra cell is not a JSON object/, extra);
+  }
+});

@@ -9,13 +9,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { isJsonObject } from '../../src/core/json/numberText';
 import { setOwnField } from '../../src/core/json/ownField';
-import { ERROR_LIST_KEYS, isRecord, objectShare, ROWS_OBJECT_SHARE, ROWS_SAMPLE, rowsRule } from '../../src/core/paging/rows';
+import { ERROR_LIST_KEYS, objectShare, ROWS_OBJECT_SHARE, ROWS_SAMPLE, rowsRule } from '../../src/core/paging/rows';
 
 /** The rule's step 5 as it was written before (two passes, a copy of each sample): the oracle. */
 function largestTwoPasses(body: Record<string, unknown>): { path: string; rows: unknown[] } | undefined {
   let best: { path: string; rows: unknown[] } | undefined;
-  const share = (a: unknown[]): number => (a.length === 0 ? 0 : a.slice(0, ROWS_SAMPLE).filter(isRecord).length / Math.min(a.length, ROWS_SAMPLE));
+  const share = (a: unknown[]): number => (a.length === 0 ? 0 : a.slice(0, ROWS_SAMPLE).filter(isJsonObject).length / Math.min(a.length, ROWS_SAMPLE));
   const consider = (key: string, path: string, value: unknown): void => {
     if (!Array.isArray(value) || ERROR_LIST_KEYS.includes(key) || (value.length > 0 && share(value) < ROWS_OBJECT_SHARE)) return;
     if (!best || value.length > best.rows.length) best = { path, rows: value };
@@ -23,7 +24,7 @@ function largestTwoPasses(body: Record<string, unknown>): { path: string; rows: 
   for (const key of Object.keys(body)) consider(key, key, body[key]);
   for (const key of Object.keys(body)) {
     const value = body[key];
-    if (isRecord(value)) for (const inner of Object.keys(value)) consider(inner, `${key}.${inner}`, value[inner]);
+    if (isJsonObject(value)) for (const inner of Object.keys(value)) consider(inner, `${key}.${inner}`, value[inner]);
   }
   return best;
 }

@@ -2,6 +2,7 @@
 // payload to show exp, sub and iss; we never verify the signature: the service does, we only inform.
 
 import { describeTimeLeft } from './timeLeft';
+import { isJsonObject } from '../json/numberText';
 
 export interface DecodedJwt {
   readonly header: Readonly<Record<string, unknown>>;
@@ -57,6 +58,6 @@ function decodePart(part: string, name: string): Record<string, unknown> {
   } catch {
     throw new JwtFormatError(`the ${name} is not base64url-encoded JSON`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new JwtFormatError(`the ${name} is not a JSON object`);
-  return value as Record<string, unknown>;
+  if (!isJsonObject(value)) throw new JwtFormatError(`the ${name} is not a JSON object`);
+  return value;
 }

@@ -2,6 +2,7 @@
 // POST {auth_url}/token, form-encoded grant_type=password, username, password; no client id, no trailing
 // slash. One request, never retried: a credential failure retried in a loop locks the account.
 import type { Clock, SendHttp } from './ports';
+import { isJsonObject } from '../json/numberText';
 import { faultText } from '../text/faultText';
 
 export interface TokenGrant {
@@ -111,7 +112,7 @@ export async function requestPasswordGrant(send: SendHttp, input: PasswordGrantI
 function parseJsonObject(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return isJsonObject(value) ? value : {};
   } catch {
     return {};
   }

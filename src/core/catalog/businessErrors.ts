@@ -3,6 +3,7 @@
 // with each failure's code looked up in its family's catalogue (§7.3). Codes are never HTTP statuses.
 import type { ErrorCatalogueId } from './model';
 import { meaningsOf } from './errorCatalogues';
+import { isJsonObject } from '../json/numberText';
 import { cutShown } from '../text/excerpt';
 import { scalarText } from '../text/scalarText';
 import { fieldsNotHeld, isNotHeld } from '../paging/notHeld';
@@ -57,8 +58,8 @@ const NONE: BusinessErrorReport = { convention: 'none', failed: false, failures:
  * or not false, except for ResponseStatus, where §7.2 says true means success.
  */
 export function detectBusinessErrors(body: unknown, catalogue?: ErrorCatalogueId): BusinessErrorReport {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return NONE;
-  const record = body as Body;
+  if (!isJsonObject(body)) return NONE;
+  const record: Body = body;
   const withCatalogue = (report: Omit<BusinessErrorReport, 'catalogue'>): BusinessErrorReport =>
     catalogue ? { ...report, catalogue } : report;
 
@@ -132,8 +133,8 @@ function failuresFrom(value: unknown, catalogue: ErrorCatalogueId | undefined): 
 function failureFrom(item: unknown, catalogue: ErrorCatalogueId | undefined): BusinessFailure | undefined {
   if (item === undefined || item === null || item === false) return undefined;
   if (typeof item === 'string') return item.trim() === '' ? undefined : { message: item, meanings: [] };
-  if (typeof item !== 'object' || Array.isArray(item)) return { message: scalarText(item), meanings: [] };
-  const record = item as Body;
+  if (!isJsonObject(item)) return { message: scalarText(item), meanings: [] };
+  const record: Body = item;
   const code = codeOf(record.ErrorCode);
   const description = typeof record.ErrorDescription === 'string' && record.ErrorDescription.trim() !== '' ? record.ErrorDescription : undefined;
   // Without a code: its description, else a `message` (as a GraphQL answer's `errors` carry), else the item.

@@ -6,6 +6,7 @@
 import type { JSONSchema } from './jsonSchema';
 import { derefSchema, nonNullSchema, requestBodyJsonSchema } from './jsonSchema';
 import type { Operation } from './model';
+import { isJsonObject } from '../json/numberText';
 
 /**
  * Paths of the sandboxRequired fields a body lacks or holds as null, nested ChoiceItems included
@@ -18,7 +19,7 @@ export function missingSandboxRequiredFields(op: Operation, body: unknown): read
 
 function missingIn(root: JSONSchema, schema: JSONSchema, value: unknown, prefix: string): string[] {
   const node = nonNullSchema(root, derefSchema(root, schema));
-  const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const record = isJsonObject(value) ? value : {};
   const out: string[] = [];
   for (const [name, property] of Object.entries(node.properties ?? {})) {
     if (typeof property !== 'object') continue;
@@ -31,7 +32,7 @@ function missingIn(root: JSONSchema, schema: JSONSchema, value: unknown, prefix:
     const items = inner.items;
     if (Array.isArray(field) && items && typeof items === 'object' && !Array.isArray(items)) {
       field.forEach((item, index) => {
-        if (typeof item === 'object' && item !== null && !Array.isArray(item)) out.push(...missingIn(root, items, item, `${prefix}${name}[${index}].`));
+        if (isJsonObject(item)) out.push(...missingIn(root, items, item, `${prefix}${name}[${index}].`));
       });
     }
   }

@@ -5,7 +5,7 @@
 import { open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { EXTRA_COLUMN } from '../export/csvSink';
-import { jsonText, parseKeepingNumbers } from '../json/numberText';
+import { isJsonObject, jsonText, parseKeepingNumbers } from '../json/numberText';
 import { faultText } from '../text/faultText';
 
 export type RecordFormat = 'ndjson' | 'csv';
@@ -118,7 +118,7 @@ async function* csvRows(path: string): AsyncGenerator<Record<string, unknown>> {
 function parseExtra(cell: string, path: string): Record<string, unknown> {
   try {
     const value = parseKeepingNumbers(cell);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    if (isJsonObject(value)) return value;
   } catch {
     // said below
   }

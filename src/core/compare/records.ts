@@ -9,7 +9,7 @@
 // editor; they decide nothing here. A number is compared by the value its text names (numberValue.ts:
 // 1.0 = 1, but 12345678901234567890 ≠ 12345678901234567891). Two records are the same when their
 // contents are the same text.
-import { NumberText } from '../json/numberText';
+import { isJsonObject, NumberText } from '../json/numberText';
 import { isNumberValue, numberValueText } from './numberValue';
 
 /** Deeper than this, a value is compared as JSON.stringify writes it (no sort, no ignored path; numbers as doubles). */
@@ -88,8 +88,8 @@ function sameItems(a: readonly unknown[], b: readonly unknown[], inner: string, 
 function keyOf(record: unknown, path: readonly string[]): string | undefined {
   let value: unknown = record;
   for (const part of path) {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-    value = (value as Record<string, unknown>)[part];
+    if (!isJsonObject(value)) return undefined;
+    value = value[part];
   }
   if (isNumberValue(value)) return numberValueText(value);
   return typeof value === 'string' ? JSON.stringify(value) : typeof value === 'boolean' ? String(value) : undefined;

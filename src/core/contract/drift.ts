@@ -16,6 +16,7 @@ import {
 } from '../catalog';
 import { fieldsNotHeld, fieldsNotHeldUnnamed, heldHead, HEAD_ROWS_HELD, isNotHeld } from '../paging/notHeld';
 import { PAGING_CONTRACT } from './pagingContract';
+import { isJsonObject } from '../json/numberText';
 
 export type DriftKind =
   | 'undocumented-field'
@@ -281,7 +282,7 @@ function checkPaging(op: Operation, response: ContractResponse, findings: DriftF
     }
   }
   const body = response.body;
-  if (contract.fields.length === 0 || typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  if (contract.fields.length === 0 || !isJsonObject(body)) return;
   // A page that reports a business failure (out of range, invalid input) is not a page of rows.
   if (detectBusinessErrors(body, op.errorCatalogue).failed) return;
   for (const field of contract.fields) {

@@ -3,6 +3,7 @@
 // env-JSON reader (readEnvJson), each environment's keys that are variables (variablesOf: not its auth,
 // network or certificate sections). No value is kept: a private file's values never leave this function.
 import { readEnvJson, variablesOf } from './loadEnvFile';
+import { isJsonObject } from '../json/numberText';
 
 export interface EnvFileVariable {
   readonly name: string;
@@ -16,10 +17,10 @@ export interface EnvFileVariable {
 export function envFileVariableNames(text: string, file: string, isPrivate: boolean): EnvFileVariable[] {
   const { raw } = readEnvJson(text, file);
   const found = new Map<string, string[]>();
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [];
-  for (const [environment, body] of Object.entries(raw as Record<string, unknown>)) {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) continue;
-    for (const name of Object.keys(variablesOf(body as Record<string, unknown>))) {
+  if (!isJsonObject(raw)) return [];
+  for (const [environment, body] of Object.entries(raw)) {
+    if (!isJsonObject(body)) continue;
+    for (const name of Object.keys(variablesOf(body))) {
       const environments = found.get(name) ?? [];
       environments.push(environment);
       found.set(name, environments);

@@ -8,6 +8,7 @@
 // in the secret store: `proxy.password`, `<certificate id>.passphrase`). Paths stay as written; the host
 // that reads files resolves them against the env file's folder.
 import { EnvFileError } from './model';
+import { isJsonObject } from '../json/numberText';
 
 export interface CertificateConfig {
   /** Names its passphrase in the secret store: `<id>.passphrase` (CLI: APIWB_SECRET_<ID>_PASSPHRASE). */
@@ -37,10 +38,6 @@ export const SSL_PER_HOST_ID = (host: string): string => `client-certificate-${h
 
 const SINGLE_FORM_KEYS = ['clientCertificate', 'clientCertificateKey', 'hasCertificatePassphrase', 'verifyHostCertificate', 'hosts'];
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function fail(where: Where, key: string, detail: string): never {
   throw new EnvFileError(detail, { ...where, key });
 }
@@ -61,9 +58,9 @@ export function environmentHosts(variables: Readonly<Record<string, string>>): s
 
 function certificateOf(value: unknown, where: Where, key: string): CertificateConfig['certificate'] {
   if (value === undefined) return undefined;
-  const path = typeof value === 'string' ? value : isObject(value) && typeof value['path'] === 'string' ? value['path'] : undefined;
+  const path = typeof value === 'string' ? value : isJsonObject(value) && typeof value['path'] === 'string' ? value['path'] : undefined;
   if (!path) fail(where, key, 'give the certificate file: "clientCertificate": "certs/client.pem" or { "path": "certs/client.pfx", "format": "PFX" }');
-  const written = isObject(value) && typeof value['format'] === 'string' ? value['format'].toUpperCase() : undefined;
+  const written = isJsonObject(value) && typeof value['format'] === 'string' ? value['format'].toUpperCase() : undefined;
   const format = written ?? (/\.(pfx|p12)$/i.test(path) ? 'PFX' : 'PEM');
   if (format !== 'PEM' && format !== 'PFX') fail(where, key, `format '${String(written)}' is not read; use "PEM" or "PFX"`);
   return { path, format };
@@ -87,7 +84,7 @@ function oneCertificate(body: Json, id: string, hosts: readonly string[], where:
 
 function certificatesOf(value: unknown, variables: Readonly<Record<string, string>>, where: Where): CertificateConfig[] {
   if (value === undefined) return [];
-  if (!isObject(value)) fail(where, 'SSLConfiguration', 'an object: { "clientCertificate": ..., "clientCertificateKey": ..., "hasCertificatePassphrase": ..., "verifyHostCertificate": ... }');
+  if (!isJsonObject(value)) fail(where, 'SSLConfiguration', 'an object: { "clientCertificate": ..., "clientCertificateKey": ..., "hasCertificatePassphrase": ..., "verifyHostCertificate": ... }');
   if (Object.keys(value).some((k) => SINGLE_FORM_KEYS.includes(k))) {
     const written = value['hosts'];
     if (written !== undefined && !(Array.isArray(written) && written.every((h) => typeof h === 'string'))) fail(where, 'SSLConfiguration.hosts', 'a list of host names, e.g. ["api.example.com", "localhost:8443"]');
@@ -95,7 +92,7 @@ function certificatesOf(value: unknown, variables: Readonly<Record<string, strin
     return [oneCertificate(value, 'client-certificate', hosts, where, 'SSLConfiguration')];
   }
   return Object.entries(value).map(([host, body]) => {
-    if (!isObject(body)) fail(where, `SSLConfiguration.${host}`, 'an object with "clientCertificate" and its other fields');
+    if (!isJsonObject(body)) fail(where, `SSLConfiguration.${host}`, 'an object with "clientCertificate" and its other fields');
     return oneCertificate(body, SSL_PER_HOST_ID(host), [host], where, `SSLConfiguration.${host}`);
   });
 }
@@ -127,7 +124,7 @@ export function environmentNetwork(
   let certificates: CertificateConfig[] = [];
   let any = false;
   for (const raw of layers) {
-    const own = isObject(raw['ApiWorkbench']) ? raw['ApiWorkbench'] : {};
+    const own = isJsonObject(raw['ApiWorkbench']) ? raw['ApiWorkbench'] : {};
     if (own['Proxy'] !== undefined) proxy = proxyOf(own['Proxy'], where);
     if (own['No Proxy'] !== undefined) {
       const value = own['No Proxy'];

@@ -11,6 +11,7 @@
 //   "{{variable}}" (the JetBrains way: "Password": "{{password}}")  → the same key as that field
 import { readEnvJson } from './loadEnvFile';
 import { EnvFileError } from './model';
+import { isJsonObject } from '../json/numberText';
 import { secretKey, type SecretField } from '../secrets/secretStore';
 
 export const PRIVATE_ENV_FILE_NAME = 'http-client.private.env.json';
@@ -65,7 +66,7 @@ export function planPrivateEnvImport(privateText: string, sharedText?: string): 
   };
 
   for (const [environment, body] of Object.entries(privateFile)) {
-    if (!isObject(body)) {
+    if (!isJsonObject(body)) {
       leftBehind.push({ environment, from: environment, reason: 'not an object of variables' });
       continue;
     }
@@ -73,13 +74,13 @@ export function planPrivateEnvImport(privateText: string, sharedText?: string): 
     for (const [name, value] of Object.entries(body)) {
       const from = `${environment}.${name}`;
       if (name === 'Security' || name === 'ApiWorkbench') {
-        const auth = isObject(body[name]) ? (body[name])['Auth'] : undefined;
-        if (!isObject(auth)) {
+        const auth = isJsonObject(body[name]) ? (body[name])['Auth'] : undefined;
+        if (!isJsonObject(auth)) {
           leftBehind.push({ environment, from, reason: 'no Auth section inside' });
           continue;
         }
         for (const [authId, entry] of Object.entries(auth)) {
-          if (!isObject(entry)) {
+          if (!isJsonObject(entry)) {
             leftBehind.push({ environment, from: `${from}.Auth.${authId}`, reason: 'not an auth entry' });
             continue;
           }
@@ -110,12 +111,12 @@ export function planPrivateEnvImport(privateText: string, sharedText?: string): 
 function variableReferences(environment: string, shared: Json): Map<string, { authId: string; field: SecretField }> {
   const found = new Map<string, { authId: string; field: SecretField }>();
   for (const source of [shared['$shared'], shared[environment]]) {
-    if (!isObject(source)) continue;
+    if (!isJsonObject(source)) continue;
     for (const section of ['Security', 'ApiWorkbench']) {
-      const auth = isObject(source[section]) ? (source[section])['Auth'] : undefined;
-      if (!isObject(auth)) continue;
+      const auth = isJsonObject(source[section]) ? (source[section])['Auth'] : undefined;
+      if (!isJsonObject(auth)) continue;
       for (const [authId, entry] of Object.entries(auth)) {
-        if (!isObject(entry)) continue;
+        if (!isJsonObject(entry)) continue;
         for (const [fieldName, fieldValue] of Object.entries(entry)) {
           const field = SECRET_FIELDS[fieldName.toLowerCase()];
           const variable = typeof fieldValue === 'string' ? /^\s*\{\{\s*([\w.-]+)\s*\}\}\s*$/.exec(fieldValue)?.[1] : undefined;
@@ -130,10 +131,6 @@ function variableReferences(environment: string, shared: Json): Map<string, { au
 /** A syntax error is located by line and column (readEnvJson, the one reading of an env file's text). */
 function parseObject(text: string, file: string): Json {
   const { raw } = readEnvJson(text, file);
-  if (!isObject(raw)) throw new EnvFileError('not a JSON object of environments', { file, line: 1, column: 1 });
+  if (!isJsonObject(raw)) throw new EnvFileError('not a JSON object of environments', { file, line: 1, column: 1 });
   return raw;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -2,6 +2,7 @@
 // "passphrase" } }) as the env file's per-host "SSLConfiguration" (networkConfig.ts). A passphrase is not
 // written to the env file: it is handed back for the secret store, under the certificate's id.
 import { SSL_PER_HOST_ID } from './networkConfig';
+import { isJsonObject } from '../json/numberText';
 
 export interface ImportedCertificates {
   /** The per-host SSLConfiguration to write into an environment. */
@@ -20,8 +21,8 @@ export function certificatesFromRestClient(setting: unknown): ImportedCertificat
   const sslConfiguration: Record<string, Record<string, unknown>> = {};
   const passphrases: { key: string; value: string }[] = [];
   const skipped: string[] = [];
-  if (typeof setting !== 'object' || setting === null || Array.isArray(setting)) return { sslConfiguration, passphrases, skipped };
-  for (const [host, entry] of Object.entries(setting as Record<string, unknown>)) {
+  if (!isJsonObject(setting)) return { sslConfiguration, passphrases, skipped };
+  for (const [host, entry] of Object.entries(setting)) {
     if (typeof entry !== 'object' || entry === null) {
       skipped.push(`${host}: not an object of cert / key / pfx`);
       continue;

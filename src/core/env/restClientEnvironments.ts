@@ -7,6 +7,7 @@
 // must not be written to a file — the env-file check's own rule (isLiteralSecret: a literal under a secret
 // name, or a JWT) — is handed back for the secret store instead, so the file written always loads.
 import { isLiteralSecret } from '../secrets/vocabulary';
+import { isJsonObject } from '../json/numberText';
 
 export interface RestClientSource {
   /** 'user settings', 'workspace settings', …: for the report. */
@@ -34,23 +35,19 @@ export interface RestClientEnvironments {
 const SHARED_REFERENCE = /\{\{\s*\$shared\s+([^\s{}]+)\s*\}\}/g;
 const ANY_REFERENCE = /\{\{[^}]*\}\}/;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function restClientEnvironments(sources: readonly RestClientSource[]): RestClientEnvironments {
   const merged = new Map<string, Map<string, unknown>>();
   const skipped: string[] = [];
   const scopes: string[] = [];
   for (const source of sources) {
     if (source.value === undefined) continue;
-    if (!isObject(source.value)) {
+    if (!isJsonObject(source.value)) {
       skipped.push(`${source.scope}: not an object of environments`);
       continue;
     }
     scopes.push(source.scope);
     for (const [environment, variables] of Object.entries(source.value)) {
-      if (!isObject(variables)) {
+      if (!isJsonObject(variables)) {
         skipped.push(`${environment} (${source.scope}): not an object of variables`);
         continue;
       }

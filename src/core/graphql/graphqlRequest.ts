@@ -14,6 +14,7 @@
 // and by Copy as curl. An answer's `errors` (even with a 200) are a business failure: the `errors`
 // convention of src/core/catalog/businessErrors.ts already judges them so.
 import type { HttpRequest } from '../http/types';
+import { isJsonObject } from '../json/numberText';
 import { faultText } from '../text/faultText';
 
 const REQUEST_TYPE = 'x-request-type';
@@ -101,7 +102,7 @@ export function graphqlRequest(request: HttpRequest, fileFragments: readonly str
       return { graphql: true, problem: `the GraphQL variables after the query are not JSON: ${faultText(error)}` };
     }
     if (variables === null) variables = {};
-    else if (typeof variables !== 'object' || Array.isArray(variables)) return { graphql: true, problem: 'the GraphQL variables after the query must be a JSON object' };
+    else if (!isJsonObject(variables)) return { graphql: true, problem: 'the GraphQL variables after the query must be a JSON object' };
   }
   const operationName = operationNameOf(query);
   const headers: Record<string, string> = {};

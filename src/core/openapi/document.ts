@@ -3,6 +3,7 @@
 // for broken JSON, the line and column.
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { OpenApiImportError } from './errors';
+import { isJsonObject } from '../json/numberText';
 import { scalarText } from '../text/scalarText';
 
 export type Json = Record<string, unknown>;
@@ -16,10 +17,6 @@ export interface OpenApiDocument {
 }
 
 export const HTTP_METHODS_OF_OPENAPI = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
-
-export function isJsonObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function lineAndColumn(text: string, offset: number): string {
   const before = text.slice(0, offset);

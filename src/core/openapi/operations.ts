@@ -4,7 +4,8 @@
 // cannot be mapped (external $refs, non-JSON bodies) becomes a warning, never a failure.
 import type { JSONSchema } from '../catalog/jsonSchema';
 import type { AuthMethod, HttpMethod, Operation, QueryParameter, SeedRef, ServiceId } from '../catalog/model';
-import { HTTP_METHODS_OF_OPENAPI, isJsonObject, type Json, type OpenApiDocument } from './document';
+import { HTTP_METHODS_OF_OPENAPI, type Json, type OpenApiDocument } from './document';
+import { isJsonObject } from '../json/numberText';
 import { pagingOptionsOf } from './paging';
 import { resolveObject, SchemaConverter } from './schema';
 import { scalarText } from '../text/scalarText';

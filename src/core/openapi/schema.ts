@@ -3,7 +3,8 @@
 // copied into `$defs`; 3.0's `nullable` becomes a null alternative; 3.0's boolean exclusive bounds
 // become numbers; OpenAPI-only keywords (discriminator, xml, externalDocs) are dropped.
 import type { JSONSchema } from '../catalog/jsonSchema';
-import { isJsonObject, type Json } from './document';
+import type { Json } from './document';
+import { isJsonObject } from '../json/numberText';
 
 const DROPPED = new Set(['nullable', 'discriminator', 'xml', 'externalDocs', 'example']);
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'] as const;

@@ -10,6 +10,7 @@
 // the checkpoint's request goes is the one cross-origin rule's (src/core/secrets/crossOrigin.ts, kind 'resume').
 import type { SinkCheckpoint } from '../export/sink';
 import type { HttpRequest } from '../http/types';
+import { isJsonObject } from '../json/numberText';
 import { isCredentialHeader, isSecretName, SECRET_NAME_HINT } from '../secrets/vocabulary';
 import { queryName, type SecretBindings } from '../secrets/bindings';
 import { hopTo, type Hop } from '../secrets/crossOrigin';
@@ -220,7 +221,7 @@ function mergedFrom(stored: unknown, blanked: unknown, fresh: unknown): unknown 
   if (Array.isArray(stored) && Array.isArray(blanked) && Array.isArray(fresh) && stored.length === blanked.length && blanked.length === fresh.length) {
     return stored.map((item, i) => mergedFrom(item, blanked[i], fresh[i]));
   }
-  if (!isObject(stored) || !isObject(blanked) || !isObject(fresh)) return stored;
+  if (!isJsonObject(stored) || !isJsonObject(blanked) || !isJsonObject(fresh)) return stored;
   const freshKeys = Object.keys(fresh);
   const blankedKeys = Object.keys(blanked);
   // Keys pair up by place (a key carrying a secret is blanked too); objects of another shape are kept as stored.
@@ -232,10 +233,6 @@ function mergedFrom(stored: unknown, blanked: unknown, fresh: unknown): unknown 
     else out[freshKeys[at]!] = mergedFrom(item, blanked[key], fresh[freshKeys[at]!]);
   }
   return out;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

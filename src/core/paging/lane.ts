@@ -9,6 +9,7 @@
 import { recycleBlocks } from '../export/byteBlocks';
 import { ByteBlocks, JsonRowSplitter } from '../export/jsonRowSplitter';
 import type { HeldPage } from '../export/sink';
+import { isJsonObject } from '../json/numberText';
 import type { Spill } from '../json/spill';
 import type { KeyPlace } from './laneDoubts';
 import { placeholderRows, ROWS_SAMPLE } from './rows';
@@ -265,10 +266,7 @@ export class SmallLanes {
     if (!Array.isArray(items)) return undefined;
     const sampled = Math.min(items.length, ROWS_SAMPLE);
     let objects = 0;
-    for (let i = 0; i < sampled; i++) {
-      const item: unknown = items[i];
-      if (typeof item === 'object' && item !== null && !Array.isArray(item)) objects++;
-    }
+    for (let i = 0; i < sampled; i++) if (isJsonObject(items[i])) objects++;
     return { rows: items.length, sampled, objects };
   }
 

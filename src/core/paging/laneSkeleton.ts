@@ -6,7 +6,8 @@ import { ownField, setOwnField } from '../json/ownField';
 import type { Lane } from './lane';
 import { indexKey } from './laneDoubts';
 import { forgetFieldNotHeld, markNotHeld } from './notHeld';
-import { isRecord, ROWS_SAMPLE } from './rows';
+import { isJsonObject } from '../json/numberText';
+import { ROWS_SAMPLE } from './rows';
 
 /**
  * The array at `keys` (two or more: `outer.inner`, or an items= path) of the skeleton: the objects on the
@@ -28,13 +29,13 @@ export function innerArray(skeleton: Record<string, unknown>, keys: readonly str
     holder = kept ? outer[key] : undefined;
     // A kept lane not void is in the object's last copy: where that copy was not held (past the budget,
     // or a word stands for it), the objects on its way are made, marked not held, as a summary was.
-    if (!kept || (trusted && !isRecord(holder))) {
+    if (!kept || (trusted && !isJsonObject(holder))) {
       holder = marks ? markNotHeld({}) : {};
       setOwnField(outer, key, holder);
       if (marks && outer === skeleton) forgetFieldNotHeld(outer, key);
       kept = false;
     }
-    if (!isRecord(holder)) return undefined;
+    if (!isJsonObject(holder)) return undefined;
   }
   const inner = keys[keys.length - 1]!;
   const last = holder as Record<string, unknown>;
@@ -92,7 +93,7 @@ export function skeletonOf(lanes: readonly Lane[]): { body: Record<string, unkno
     let holder = body;
     for (const key of lane.keys.slice(0, -1)) {
       const own = ownField(holder, key);
-      const next = isRecord(own) ? own : {};
+      const next = isJsonObject(own) ? own : {};
       setOwnField(holder, key, next);
       holder = next;
     }
@@ -101,7 +102,7 @@ export function skeletonOf(lanes: readonly Lane[]): { body: Record<string, unkno
   const reachable = new Set<Lane>();
   for (const lane of lanes) {
     let at: unknown = body;
-    for (const key of lane.keys) at = isRecord(at) ? ownField(at, key) : undefined;
+    for (const key of lane.keys) at = isJsonObject(at) ? ownField(at, key) : undefined;
     if (at === lane.items) reachable.add(lane);
   }
   return { body, reachable };

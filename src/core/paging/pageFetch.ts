@@ -14,6 +14,7 @@ import { RowsRefusedError } from '../export/splitResult';
 import { readBody, type HttpPort, type SendOptions } from '../http/client';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
+import { isJsonObject } from '../json/numberText';
 import { ownField, setOwnField } from '../json/ownField';
 import { heldAnywhere, readAnywhere } from './anywhereFetch';
 import { warmUpAnywhereOnce } from './anywhereWarmUp';
@@ -171,14 +172,13 @@ export function countedRows(held: HeldBody, rowsField: string | undefined): { va
     const streamed = rows(parsed.length);
     return { value: streamed.placeholder, streamed };
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { value: parsed };
-  const body = parsed as Record<string, unknown>;
-  const found = ownField(body, rowsField);
+  if (!isJsonObject(parsed)) return { value: parsed };
+  const found = ownField(parsed, rowsField);
   // No rows array at the top: every field, as the splitter keeps them.
   if (!Array.isArray(found)) return { value: parsed };
   // The other fields in their order, then the rows as a placeholder (the splitter's value).
   const value: Record<string, unknown> = {};
-  for (const key of Object.keys(body)) if (key !== rowsField) setOwnField(value, key, body[key]);
+  for (const key of Object.keys(parsed)) if (key !== rowsField) setOwnField(value, key, parsed[key]);
   const streamed = rows(found.length);
   setOwnField(value, rowsField, streamed.placeholder);
   return { value, streamed };

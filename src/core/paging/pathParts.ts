@@ -7,7 +7,8 @@
 import type { PathLanes } from '../json/pathLanes';
 import { ownField, setOwnField } from '../json/ownField';
 import { countFieldsNotHeld, fieldsNotHeld, forgetFieldNotHeld, markFieldNotHeld, TOO_LARGE_TO_KEEP } from './notHeld';
-import { isRecord, pathKeys } from './rows';
+import { isJsonObject } from '../json/numberText';
+import { pathKeys } from './rows';
 
 /**
  * The kept fields (StreamRows.kept) read inside the objects on `path`: those that leave the path at an
@@ -28,13 +29,13 @@ export function placePathParts(skeleton: Record<string, unknown>, path: string, 
     const holder = objectAt(skeleton, at.slice(0, -1));
     if (holder) setOwnField(holder, at[at.length - 1]!, value);
   }
-  if (!fieldsNotHeld(skeleton).includes(keys[0]!) || !isRecord(skeleton[keys[0]!])) return;
+  if (!fieldsNotHeld(skeleton).includes(keys[0]!) || !isJsonObject(skeleton[keys[0]!])) return;
   // The first object arrived too large to keep: made of its rows and captures, its other fields noted.
   forgetFieldNotHeld(skeleton, keys[0]!);
   let holder: unknown = skeleton;
-  for (let depth = 2; depth <= keys.length && isRecord(holder); depth++) {
+  for (let depth = 2; depth <= keys.length && isJsonObject(holder); depth++) {
     holder = ownField(holder, keys[depth - 2]!);
-    if (!isRecord(holder)) return;
+    if (!isJsonObject(holder)) return;
     inBodyOrder(holder, cut.namesAt(depth), cut.moreAt(depth));
   }
 }
@@ -69,7 +70,7 @@ function objectAt(body: Record<string, unknown>, keys: readonly string[]): Recor
   for (const key of keys) {
     if (!Object.hasOwn(holder, key)) setOwnField(holder, key, {});
     const next = holder[key];
-    if (!isRecord(next)) return undefined;
+    if (!isJsonObject(next)) return undefined;
     holder = next;
   }
   return holder;

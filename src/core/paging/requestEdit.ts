@@ -23,7 +23,7 @@ export function jsonBody(request: HttpRequest): Record<string, unknown> | undefi
   if (request.body === undefined || request.body.trim() === '') return undefined;
   try {
     const value: unknown = JSON.parse(request.body);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return isJsonObject(value) ? value : undefined;
   } catch {
     return undefined;
   }

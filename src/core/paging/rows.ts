@@ -19,6 +19,7 @@
 // the body's skeleton (placeholderRows, rowsSummary) at its end; the fields the style's steps read
 // (StreamRows.kept) stay whole in it. `items=$` names the top-level array.
 import type { PagingStyleId } from '../catalog/model';
+import { isJsonObject } from '../json/numberText';
 import { ownField, setOwnField } from '../json/ownField';
 import { markNotHeld } from './notHeld';
 import type { Acceptance } from './types';
@@ -26,11 +27,11 @@ import type { Acceptance } from './types';
 /** Reads `path` from a JSON value: first as one literal key (so `@odata.nextLink` works), then dotted. */
 export function readPath(value: unknown, path: string): unknown {
   if (path === '' || path === '.' || path === '$') return value;
-  if (!isRecord(value)) return undefined;
+  if (!isJsonObject(value)) return undefined;
   if (Object.hasOwn(value, path)) return value[path];
   let current: unknown = value;
   for (const part of pathKeys(path)) {
-    if (!isRecord(current)) return undefined;
+    if (!isJsonObject(current)) return undefined;
     current = ownField(current, part);
   }
   return current;
@@ -50,10 +51,6 @@ export function rowsPathOf(options: Readonly<Record<string, string>>): string | 
 /** The items= forms that name the top-level array. */
 function topLevel(items: string): boolean {
   return items === '$' || items === '.' || items === '';
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** Where the rows were found ('$' for a top-level array), or why none were. */
@@ -123,7 +120,7 @@ export function objectShare(array: readonly unknown[]): number {
   if (n === 0) return 0;
   // Counted in place: the rule weighs every array of a body (200 000 small ones: no copy each).
   let objects = 0;
-  for (let i = 0; i < n; i++) if (isRecord(array[i])) objects++;
+  for (let i = 0; i < n; i++) if (isJsonObject(array[i])) objects++;
   return objects / n;
 }
 
@@ -147,7 +144,7 @@ function largestRowArray(body: Record<string, unknown>): { path: string; rows: u
     const value = body[key];
     if (rowsCandidate(key, value)) {
       if (!top || value.length > top.rows.length) top = { key, rows: value };
-    } else if (isRecord(value)) {
+    } else if (isJsonObject(value)) {
       for (const innerKey of Object.keys(value)) {
         const rows = value[innerKey];
         if (rowsCandidate(innerKey, rows) && (!inner || rows.length > inner.rows.length)) inner = { outer: key, key: innerKey, rows };
@@ -186,11 +183,11 @@ function ruleOf(body: unknown, place: RowsPlace): RowsFound {
   for (const name of place.names) {
     const found = readPath(body, name);
     if (Array.isArray(found)) return { ok: true, path: name, rows: found };
-    if (found === null && (place.path || (isRecord(body) && Object.hasOwn(body, name)))) return { ok: true, path: name, rows: [] };
+    if (found === null && (place.path || (isJsonObject(body) && Object.hasOwn(body, name)))) return { ok: true, path: name, rows: [] };
   }
   if (place.fixed) return { ok: false, reason: place.missing };
   if (Array.isArray(body)) return { ok: true, path: '$', rows: body };
-  const largest = isRecord(body) ? largestRowArray(body) : undefined;
+  const largest = isJsonObject(body) ? largestRowArray(body) : undefined;
   if (largest) return { ok: true, ...largest };
   return { ok: false, reason: place.missing };
 }
@@ -272,13 +269,13 @@ export function placeholderRows(items: unknown[], count: number, sampled = 0, ob
  * Marked not held (notHeld.ts): its fields are not the field's.
  */
 export function rowsSummary(value: unknown): unknown {
-  if (!isRecord(value)) return undefined;
+  if (!isJsonObject(value)) return undefined;
   let summary: Record<string, unknown> | undefined;
   for (const key of Object.keys(value)) {
     const inner = value[key];
     if (!Array.isArray(inner)) continue;
     const sample = inner.slice(0, ROWS_SAMPLE);
-    const objects = sample.filter(isRecord).length;
+    const objects = sample.filter(isJsonObject).length;
     // Objects first: the share is what the rule weighs, not their order.
     setOwnField(summary ??= {}, key, placeholderRows([], inner.length, sample.length, objects));
   }

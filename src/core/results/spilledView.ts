@@ -5,9 +5,9 @@
 // for the body's pages). dispose() removes both files.
 import type { RowSink } from '../export/sink';
 import type { HttpResponse } from '../http/types';
+import { isJsonObject } from '../json/numberText';
 import { setOwnField } from '../json/ownField';
 import { copyFieldsNotHeld } from '../paging/notHeld';
-import { isRecord } from '../paging/rows';
 import type { ExchangeResult } from '../run/exchange';
 import { HEAD_ROWS, type BodyView, type Column, type ResultsViewModel } from '../../protocol/webviewMessages';
 import { BodyPages } from './bodyPages';
@@ -42,7 +42,7 @@ export function withRowsAt(skeleton: unknown, path: string | undefined, rows: re
   if (path === '$' || path === '' || path === '.') return rows;
   const parts = path.split('.');
   const put = (value: unknown, at: number): unknown => {
-    if (!isRecord(value)) return value;
+    if (!isJsonObject(value)) return value;
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(value)) setOwnField(copy, key, key === parts[at] ? (at === parts.length - 1 ? rows : put(value[key], at + 1)) : value[key]);
     copyFieldsNotHeld(value, copy);

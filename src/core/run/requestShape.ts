@@ -10,6 +10,7 @@ import { basicCredential } from '../auth/basicCredential';
 import type { HttpFile, HttpRequestNode } from '../httpfile/model';
 import { fileVariablesFor, resolveVariables, type VariableScope } from '../httpfile/resolve';
 import { hasNoScheme } from '../httpfile/requestLine';
+import { isJsonObject } from '../json/numberText';
 
 /** Whether the URL as written is a path only (no scheme, no host, no leading variable). */
 export function isPathOnly(url: string): boolean {
@@ -50,7 +51,7 @@ function headersOf(text: string): Record<string, string> | undefined {
   } catch {
     return undefined;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+  if (!isJsonObject(parsed)) return undefined;
   return Object.fromEntries(Object.entries(parsed).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]));
 }
 

@@ -8,6 +8,7 @@
 import { applyEdits, modify, parse } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { ENV_FILE_NAME } from '../../core/env/loadEnvFile';
+import { isJsonObject } from '../../core/json/numberText';
 import { restClientEnvironments, secretVariableKey } from '../../core/env/restClientEnvironments';
 import type { EnvironmentController } from './environmentController';
 
@@ -120,5 +121,5 @@ async function readText(uri: vscode.Uri): Promise<string | undefined> {
 }
 
 function asObject(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {};
+  return isJsonObject(value) ? value : {};
 }

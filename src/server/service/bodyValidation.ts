@@ -10,6 +10,7 @@ import type { JSONSchema } from '../../core/catalog/jsonSchema';
 import type { KnownOperation } from './operations';
 import type { HttpDocument } from './document';
 import { MAX_JSON_DEPTH, tooDeepText } from '../../core/json/depth';
+import { isJsonObject } from '../../core/json/numberText';
 import { analyseJsonBody, isPlaceholder, maskedJsonText, MAX_ANALYSED_BODY_LENGTH, type JsonBody } from './jsonBody';
 import { DiagnosticSeverity } from './lspConstants';
 import { type FieldInfo, pathChecks, type PathChecks, sandboxRequiredNames, schemaPathChild, schemaPathTop, type SchemaPathNode } from './schemaInfo';
@@ -104,7 +105,7 @@ export function reportsNothing(text: string, root: JSONSchema, codes: boolean): 
   } catch {
     return false;
   }
-  if (codes && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+  if (codes && isJsonObject(value)) {
     // bodyDiagnostics' empty-body and missing-mandatory findings.
     if (Object.keys(value).length === 0) return false;
     const required = sandboxRequiredNames(root);

@@ -9,7 +9,7 @@ import type { PagingLoop } from '../../paging/loop';
 import { ERROR_LIST_KEYS } from '../../paging/rows';
 import { DEFAULT_RETRY_POLICY } from '../../paging/types';
 import { citationsAsText } from '../../reference';
-import { holdsNumberText, NumberText, parseKeepingNumbers } from '../../json/numberText';
+import { holdsNumberText, isJsonObject, NumberText, parseKeepingNumbers } from '../../json/numberText';
 import { isCredentialHeader } from '../../secrets/vocabulary';
 import { CodegenError, type SecretInput } from '../request';
 
@@ -119,9 +119,8 @@ export function firstBody(input: LoopInput): { readonly json: boolean; readonly 
   if (body === undefined) return undefined;
   try {
     const value: unknown = parseKeepingNumbers(body);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value) && input.loop.firstRequest) {
-      const record = value as Record<string, unknown>;
-      for (const [key, initial] of Object.entries(input.loop.firstRequest)) if (typeof record[key] !== 'number' && !(record[key] instanceof NumberText)) record[key] = initial;
+    if (isJsonObject(value) && input.loop.firstRequest) {
+      for (const [key, initial] of Object.entries(input.loop.firstRequest)) if (typeof value[key] !== 'number' && !(value[key] instanceof NumberText)) value[key] = initial;
     }
     return holdsNumberText(value) ? { json: true, value, lossy: true } : { json: true, value };
   } catch {

@@ -3,6 +3,7 @@
 // source, when a file is not a v2.1 collection.
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { jsonTextTooDeep } from '../../json/depth';
+import { isJsonObject } from '../../json/numberText';
 import { scalarText } from '../../text/scalarText';
 
 /** Where a secret was found and dropped, on import or export; never its value. */
@@ -95,10 +96,6 @@ export class PostmanImportError extends Error {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** Parses a collection file; throws PostmanImportError naming `source`. */
 export function readPostmanCollection(text: string, source: string): PostmanCollection {
   if (text.trim() === '') throw new PostmanImportError(source, 'the file is empty.');
@@ -109,7 +106,7 @@ export function readPostmanCollection(text: string, source: string): PostmanColl
   } catch {
     throw new PostmanImportError(source, `not valid JSON${syntaxErrorPlace(text)}.`);
   }
-  if (!isObject(value) || !isObject(value['info'])) {
+  if (!isJsonObject(value) || !isJsonObject(value['info'])) {
     throw new PostmanImportError(source, "not a Postman collection: no 'info' object (an environment or a globals file cannot be imported as a collection).");
   }
   const schema = value['info']['schema'];
@@ -133,7 +130,7 @@ function syntaxErrorPlace(text: string): string {
 /** Postman descriptions are a string or `{ content, type }`. */
 export function descriptionText(description: unknown): string | undefined {
   if (typeof description === 'string') return description;
-  if (isObject(description) && typeof description['content'] === 'string') return description['content'];
+  if (isJsonObject(description) && typeof description['content'] === 'string') return description['content'];
   return undefined;
 }
 
@@ -142,8 +139,8 @@ export function authParams(auth: PostmanAuth): Record<string, string> {
   const entries = auth[auth.type];
   const out: Record<string, string> = {};
   if (Array.isArray(entries)) {
-    for (const entry of entries) if (isObject(entry) && typeof entry['key'] === 'string') out[entry['key']] = entry['value'] === undefined ? '' : scalarText(entry['value']);
-  } else if (isObject(entries)) {
+    for (const entry of entries) if (isJsonObject(entry) && typeof entry['key'] === 'string') out[entry['key']] = entry['value'] === undefined ? '' : scalarText(entry['value']);
+  } else if (isJsonObject(entries)) {
     for (const [key, value] of Object.entries(entries)) out[key] = String(value);
   }
   return out;

@@ -4,7 +4,8 @@
 // fails the walk rather than guessing a cursor.
 import { commonAcceptance } from '../common';
 import { asNumber, withBodyFields } from '../requestEdit';
-import { isRecord, rowsRule } from '../rows';
+import { isJsonObject } from '../../json/numberText';
+import { rowsRule } from '../rows';
 import type { PagingStrategy, RetryPolicy } from '../types';
 
 export function batchCursorStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
@@ -35,7 +36,7 @@ export function batchCursorStrategy(options: Readonly<Record<string, string>>, p
       return rule.accept(page.body.ok ? page.body.value : undefined);
     },
     next(page, rows) {
-      const body = page.body.ok && isRecord(page.body.value) ? page.body.value : {};
+      const body = page.body.ok && isJsonObject(page.body.value) ? page.body.value : {};
       if (rows.length === 0) return { kind: 'end', reason: 'empty batch' };
       if (asNumber(body['Remaining']) === 0) return { kind: 'end', reason: 'Remaining = 0' };
       const returned = body[cursorField];

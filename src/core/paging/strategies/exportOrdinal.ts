@@ -6,7 +6,8 @@
 // or sending anything else (see walker.ts), and never sends a request past a short page.
 import { commonAcceptance } from '../common';
 import { asNumber, jsonBody, withBodyFields } from '../requestEdit';
-import { isRecord, rowsRule } from '../rows';
+import { isJsonObject } from '../../json/numberText';
+import { rowsRule } from '../rows';
 import type { PagingStrategy, RetryPolicy } from '../types';
 
 export const EXPORT_PAGE_ROWS = 100_000;
@@ -46,7 +47,7 @@ export function exportOrdinalStrategy(options: Readonly<Record<string, string>>,
       const offset = asNumber(sent['OFFSET']) ?? 1;
       if (rows.length === 0) return { kind: 'end', reason: `OFFSET ${offset} is empty (the export is complete)` };
       if (rows.length < pageRows) return { kind: 'end', reason: `OFFSET ${offset} is short (${rows.length} < ${pageRows} rows): the last page` };
-      const body = page.body.ok && isRecord(page.body.value) ? page.body.value : {};
+      const body = page.body.ok && isJsonObject(page.body.value) ? page.body.value : {};
       const sentTable = typeof sent['TableName'] === 'string' ? sent['TableName'].trim() : '';
       // The table named by the first response is the export we are walking; later answers cannot move it.
       const table = sentTable !== '' ? sentTable : body['TableName'];

@@ -5,7 +5,8 @@
 // No snapshot is promised under concurrent change, so rows can shift between pages; we do not hide that.
 import { commonAcceptance } from '../common';
 import { asNumber, queryParam, withQueryParam } from '../requestEdit';
-import { isRecord, rowsRule } from '../rows';
+import { isJsonObject } from '../../json/numberText';
+import { rowsRule } from '../rows';
 import type { Page, PagingStrategy, RetryPolicy } from '../types';
 
 export function pageNumberStrategy(options: Readonly<Record<string, string>>, policy: RetryPolicy): PagingStrategy {
@@ -13,7 +14,7 @@ export function pageNumberStrategy(options: Readonly<Record<string, string>>, po
   const pageParam = options['page'] ?? 'pageNumber';
   /** The page's number: the PageNumber the response reports, else the one asked, else 1 (the default). */
   const numberOf = (page: Page): number => {
-    const body = page.body.ok && isRecord(page.body.value) ? page.body.value : {};
+    const body = page.body.ok && isJsonObject(page.body.value) ? page.body.value : {};
     return asNumber(body['PageNumber']) ?? asNumber(queryParam(page.request, pageParam)) ?? 1;
   };
   return {
@@ -36,7 +37,7 @@ export function pageNumberStrategy(options: Readonly<Record<string, string>>, po
     prepare: (first) => first,
     pageNumber: numberOf,
     facts(page) {
-      const body = page.body.ok && isRecord(page.body.value) ? page.body.value : {};
+      const body = page.body.ok && isJsonObject(page.body.value) ? page.body.value : {};
       const facts: Record<string, number> = {};
       const total = asNumber(body['TotalOrders']);
       const size = asNumber(body['PageSize']);
@@ -49,11 +50,11 @@ export function pageNumberStrategy(options: Readonly<Record<string, string>>, po
       if (common) return common;
       const body = page.body.ok ? page.body.value : undefined;
       const asked = asNumber(queryParam(page.request, pageParam));
-      const served = isRecord(body) ? asNumber(body['PageNumber']) : undefined;
-      if (asked !== undefined && served !== undefined && served !== asked && isRecord(body) && body['Response'] !== false) {
+      const served = isJsonObject(body) ? asNumber(body['PageNumber']) : undefined;
+      if (asked !== undefined && served !== undefined && served !== asked && isJsonObject(body) && body['Response'] !== false) {
         return { kind: 'inconsistent', reason: `page ${asked} was asked for but the response says PageNumber ${served}: the server ignored the page it was sent` };
       }
-      if (isRecord(body) && body['Response'] === false) {
+      if (isJsonObject(body) && body['Response'] === false) {
         const errors = Array.isArray(body['Errors']) ? body['Errors'].map(String).join('; ') : '';
         const said = errors ? `: ${errors}` : '';
         // On the first page Response=false is the answer to the whole request (e.g. Invalid CtcID).
@@ -63,7 +64,7 @@ export function pageNumberStrategy(options: Readonly<Record<string, string>>, po
       return rule.accept(body);
     },
     next(page, rows) {
-      const body = page.body.ok && isRecord(page.body.value) ? page.body.value : {};
+      const body = page.body.ok && isJsonObject(page.body.value) ? page.body.value : {};
       const current = numberOf(page);
       const size = asNumber(body['PageSize']) ?? asNumber(queryParam(page.request, 'pageSize'));
       const total = asNumber(body['TotalOrders']);
