@@ -1,7 +1,7 @@
 // `apiwb generate FILE --name REQ --lang LANG [--paging]`: prints the named request as code on stdout,
 // a snippet (curl, js-fetch, node, python-requests, python, csharp, java, go, powershell) or, with
 // --paging, a paging loop (ts, python). Secrets are never in it: the code reads them from the
-// APIWB_SECRET_<AUTH ID>_TOKEN variables. Exit 0, 1 (nothing could be generated), 2 (usage).
+// APIWB_SECRET_<AUTH ID>_TOKEN variables apiwb run reads (core/secrets/secretVariables.ts). Exit 0, 1 (nothing could be generated), 2 (usage).
 import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { bodyFileReader } from './runPlan';
@@ -24,8 +24,10 @@ export const GENERATE_HELP = `Usage: apiwb generate FILE --name REQUEST --lang L
 
 Prints the request named REQUEST of FILE as code on stdout, resolved against an environment of
 http-client.env.json as 'apiwb run' resolves it. Secrets are never written into the code: it reads
-each {{$auth.token("ID")}} from the environment variable APIWB_SECRET_<ID>_TOKEN, and its comment
-says how to make the value.
+each {{$auth.token("ID")}} from the environment variable 'apiwb run' reads it from,
+APIWB_SECRET_<ID>_TOKEN (ID upper-cased, non-alphanumerics as _), and its comment names that variable
+and says how to make the value. An ID 'apiwb run' reads no variable for (another auth id of the env
+file is written alike, such as a-b and a_b) is refused.
 
 Options:
   --name REQUEST      the request's # @name (required)
@@ -89,7 +91,7 @@ export async function generateCommand(args: readonly string[], io: GenerateIo = 
     if (envName === undefined) throw new InputError(`--env NAME is required: the env file has ${envFile.names.length} environments (${envFile.names.join(', ')})`);
     const catalog = createCatalog(withOverlay(CONTRACT_SERVICES, (values.overlay ?? []).map((path) => readOverlayFile(readFileSync(path, 'utf8'), path))));
     const input = {
-      file: parsed, requestIndex: index, environment: selectEnvironment(envFile, envName), catalog,
+      file: parsed, requestIndex: index, environment: selectEnvironment(envFile, envName), allEnvironments: Object.values(envFile.environments), catalog,
       readInclude: bodyFileReader(file), knownSecrets: secrets,
     };
     const generated = values.paging ? await generatePagingLoop(input, values.lang) : await generateSnippet(input, values.lang);

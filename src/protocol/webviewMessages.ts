@@ -6,8 +6,11 @@
 // with the other rows and the pretty-printed body, named by the show's id (one for another show is stale
 // and dropped). So the host redacts and encodes only a screenful before the first paint. The decoders check
 // each part parses to an array of the announced length; rows are rendered only as text, so no per-cell
-// schema is needed: the envelope is validated, not 100 000 rows one by one.
+// schema is needed: the envelope is validated, not 100 000 rows one by one. Rows the host marks
+// `numbersAsWritten` hold a number a double would change (12345678901234567890, 1.10), written as its text:
+// read back as that text (NumberText, json/numberText.ts); the others by JSON.parse alone (no scan).
 import * as z from 'zod/mini';
+import { parseKeepingNumbers } from '../core/json/numberText';
 
 const count = () => z.number().check(z.int(), z.nonnegative());
 
@@ -40,6 +43,8 @@ export const TableWireSchema = z.object({
   restFollows: z.optional(z.boolean()),
   /** The rows are on disk (a large response): this many, the first in headJson, the others asked for with `wantRows`. */
   pagedRows: z.optional(count()),
+  /** The rows' JSON (headJson, the showRest's) writes a number a double would change as its text: read it so. */
+  numbersAsWritten: z.optional(z.literal(true)),
 });
 
 export const BusinessFailureSchema = z.object({
@@ -155,6 +160,8 @@ export const HostToWebviewSchema = z.discriminatedUnion('type', [
     /** The rows after the show's head: rowCount − HEAD_ROWS of them. */
     rowCount: count(),
     rowsJson: z.string(),
+    /** As the table's: rowsJson writes a number a double would change as its text. */
+    numbersAsWritten: z.optional(z.literal(true)),
     /** Every column of the table: the show's (those of its first rows) first, then keys only later rows have. */
     columns: z.array(ColumnSchema),
     body: BodyViewSchema,
@@ -230,7 +237,7 @@ export type BodyView = z.infer<typeof BodyViewSchema>;
 export type Column = z.infer<typeof ColumnSchema>;
 export type TableWire = z.infer<typeof TableWireSchema>;
 /** The table as both sides hold it: the rows decoded. */
-export type TableView = Omit<TableWire, 'headJson' | 'restFollows' | 'rowCount'> & { readonly rows: unknown[] };
+export type TableView = Omit<TableWire, 'headJson' | 'restFollows' | 'rowCount' | 'numbersAsWritten'> & { readonly rows: unknown[] };
 export type BusinessFailureView = z.infer<typeof BusinessFailureSchema>;
 export type BusinessBanner = z.infer<typeof BusinessBannerSchema>;
 export type AuthExplanation = z.infer<typeof AuthExplanationSchema>;
@@ -251,8 +258,8 @@ export function encodeRows(rows: readonly unknown[]): { rowCount: number; rowsJs
 }
 
 /** The rows of a message, or undefined when they are not JSON for an array of the announced length. */
-export function decodeRows(rowsJson: string, rowCount: number): unknown[] | undefined {
-  const rows = parseArray(rowsJson);
+export function decodeRows(rowsJson: string, rowCount: number, numbersAsWritten = false): unknown[] | undefined {
+  const rows = parseArray(rowsJson, numbersAsWritten);
   return rows && rows.length === rowCount ? rows : undefined;
 }
 
@@ -276,8 +283,8 @@ export interface DecodedShow {
 export function decodeViewModelHead(wire: ResultsViewModelWire, log: ProtocolLog): DecodedShow | undefined {
   const { table, ...rest } = wire;
   if (!table) return { viewModel: rest, rowCount: 0, pending: 0, restFollows: false };
-  const { headJson, rowCount, restFollows, ...shape } = table;
-  const head = parseArray(headJson);
+  const { headJson, rowCount, restFollows, numbersAsWritten, ...shape } = table;
+  const head = parseArray(headJson, numbersAsWritten === true);
   const paged = shape.pagedRows !== undefined && shape.pagedRows === rowCount;
   if (!head || head.length > rowCount || (head.length < rowCount && !paged && (head.length < HEAD_ROWS || !restFollows))) {
     log(`ignored a 'show' message whose first rows are not a JSON array fitting ${rowCount} rows`);
@@ -292,14 +299,15 @@ export function decodeViewModelHead(wire: ResultsViewModelWire, log: ProtocolLog
  */
 export function decodeShowRest(shown: { readonly id: string; readonly pending: number }, message: ShowRestMessage): { ok: true; rows: unknown[] } | { ok: false; stale: boolean; reason: string } {
   if (message.id !== shown.id) return { ok: false, stale: true, reason: `ignored the rest of another response (${message.id.slice(0, 40)})` };
-  const rows = message.rowCount === shown.pending ? decodeRows(message.rowsJson, message.rowCount) : undefined;
+  const rows = message.rowCount === shown.pending ? decodeRows(message.rowsJson, message.rowCount, message.numbersAsWritten === true) : undefined;
   if (!rows) return { ok: false, stale: false, reason: `the last ${shown.pending} rows of the response did not decode` };
   return { ok: true, rows };
 }
 
-function parseArray(json: string): unknown[] | undefined {
+/** Rows' JSON; `numbersAsWritten`: each number a double would change kept as its text (NumberText). */
+function parseArray(json: string, numbersAsWritten: boolean): unknown[] | undefined {
   try {
-    const value: unknown = JSON.parse(json);
+    const value: unknown = numbersAsWritten ? parseKeepingNumbers(json) : JSON.parse(json);
     return Array.isArray(value) ? value : undefined;
   } catch {
     return undefined;

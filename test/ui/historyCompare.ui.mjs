@@ -1,6 +1,6 @@
 // The History view in the real editor: two sends of one request are listed newest first; selecting both
 // and choosing "Compare History Entries" from the context menu opens the diff editor with the two answers
-// as JSON, where the lines that change by design end in "// volatile". No sign-in: the booking service
+// as JSON, where the headers a server stamps per response end in "// volatile". No sign-in: the booking service
 // publishes no authentication.
 import { runCommand, runCommandExactly } from './lib/workbench.mjs';
 import { clickInEditor, closeAllEditors, writeAndOpen } from './panelWebview.mjs';

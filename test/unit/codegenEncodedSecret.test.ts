@@ -15,7 +15,7 @@ const environment = selectEnvironment(parseEnvFile(JSON.stringify({ dev: { base:
 for (const header of ['Basic {{user}}:{{svc}}', 'Basic {{user}} {{svc}}', 'Basic alice {{svc}}']) {
   void test(`${header}: refused, nothing generated, when {{svc}} holds a known secret`, async () => {
     const file = parseHttpFile(`GET {{base}}/v1/things\nAuthorization: ${header}\n`);
-    const input = { file, requestIndex: 0, environment, catalog: createCatalog([]), readInclude: () => Promise.reject(new Error('none')), knownSecrets: [PASSWORD] };
+    const input = { file, requestIndex: 0, environment, allEnvironments: [environment], catalog: createCatalog([]), readInclude: () => Promise.reject(new Error('none')), knownSecrets: [PASSWORD] };
     await assert.rejects(generateSnippet(input, 'curl'), /secret/);
   });
 }

@@ -256,8 +256,9 @@ void describe('the .env file of a request', () => {
 });
 
 void describe('generated code never carries a process-environment or .env value', () => {
+  const environment = devContext('http://127.0.0.1:9').environment;
   const input = (text: string, files: Record<string, string> = {}) => ({
-    file: parseHttpFile(text), requestIndex: 0, environment: devContext('http://127.0.0.1:9').environment, catalog: createCatalog([]), knownSecrets: [],
+    file: parseHttpFile(text), requestIndex: 0, environment, allEnvironments: [environment], catalog: createCatalog([]), knownSecrets: [],
     readInclude: (path: string) => (path in files ? Promise.resolve(files[path]!) : Promise.reject(Object.assign(new Error(`ENOENT ${path}`), { code: 'ENOENT' }))),
   });
 

@@ -172,7 +172,7 @@ void describe('GraphQL through the core over real HTTP', () => {
     assert.match(text, /application\/json/);
     assert.ok(text.includes('"operationName":"User"'), text);
     const environment = devContext(base).environment;
-    const code = await generateSnippet({ file, requestIndex: 0, environment, catalog: createCatalog([]), readInclude: () => Promise.reject(new Error('none')), knownSecrets: [] }, 'curl');
+    const code = await generateSnippet({ file, requestIndex: 0, environment, allEnvironments: [environment], catalog: createCatalog([]), readInclude: () => Promise.reject(new Error('none')), knownSecrets: [] }, 'curl');
     assert.ok(code.code.includes('\\"variables\\":{\\"id\\":\\"u-9\\"}') || code.code.includes('"variables":{"id":"u-9"}'), code.code);
   });
 });

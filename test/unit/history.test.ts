@@ -194,12 +194,12 @@ void describe('compare documents', () => {
     response: response(body, { date, 'x-pagination-page': '1' }),
   });
 
-  void it('pretty JSON of status, headers and body, keys sorted, volatile lines marked', () => {
+  void it('pretty JSON of status, headers and body, keys sorted, the per-response headers marked volatile', () => {
     const text = side({ z: 1, ID: 42, createdAt: '2026-11-22T10:00:00Z', name: 'same', nested: { BatchID: 'abc', count: 3 } }, 'Sun, 22 Nov 2026 10:00:00 GMT');
     const lines = text.split('\n');
     assert.equal(lines[0], '// GET /api/x (10:00)');
     const marked = lines.filter((l) => l.endsWith(VOLATILE_MARK)).map((l) => l.trim().split(':')[0]);
-    assert.deepEqual(marked, ['"date"', '"ID"', '"createdAt"', '"BatchID"']);
+    assert.deepEqual(marked, ['"date"']);
     assert.ok(text.indexOf('"name"') < text.indexOf('"nested"') && text.indexOf('"nested"') < text.indexOf('"z"'), 'keys sorted');
     assert.ok(lines.some((l) => l.trim() === '"status": "200 OK",'));
     // Without the comments it is plain JSON.
@@ -207,12 +207,26 @@ void describe('compare documents', () => {
     assert.deepEqual((json['body'] as Record<string, unknown>)['ID'], 42);
   });
 
-  void it('two answers differing only in volatile values differ only on marked lines', () => {
+  void it('two answers differing only in their Date header differ only on a marked line', () => {
     const a = side({ ID: 1, name: 'x' }, 'Sun, 22 Nov 2026 10:00:00 GMT').split('\n');
-    const b = side({ ID: 2, name: 'x' }, 'Sun, 22 Nov 2026 10:05:00 GMT').split('\n');
+    const b = side({ ID: 1, name: 'x' }, 'Sun, 22 Nov 2026 10:05:00 GMT').split('\n');
     const differing = a.filter((line, i) => line !== b[i]);
-    assert.equal(differing.length, 2);
+    assert.deepEqual(differing.map((l) => l.trim().split(':')[0]), ['"date"']);
     assert.ok(differing.every((l) => l.endsWith(VOLATILE_MARK)));
+  });
+
+  // apiwb compare's rule (src/core/compare/records.ts): an id, a date, a UUID or a cursor in a body is
+  // data, never volatile; the History diff marked them by their name or look.
+  void it("a body's ids, dates, UUIDs, cursors and tokens are data: no body line is marked volatile", () => {
+    const body = {
+      bookingId: 'BK-1', id: 7, customer_id: 5, uuid: 'u', arrival: '2024-01-01', createdAt: '2026-11-22T10:00:00Z',
+      productRef: '0f8fad5b-d9cb-469f-a165-70867728950e', nextCursor: 'c2', pageToken: 'p', updatedTime: 3, TableName: 'T',
+    };
+    const a = side(body, 'Sun, 22 Nov 2026 10:00:00 GMT').split('\n');
+    const b = side({ ...body, bookingId: 'BK-2', customer_id: 6, arrival: '2024-02-01' }, 'Sun, 22 Nov 2026 10:00:00 GMT').split('\n');
+    assert.deepEqual(a.filter((l) => l.endsWith(VOLATILE_MARK)).map((l) => l.trim().split(':')[0]), ['"date"']);
+    const differing = a.filter((line, i) => line !== b[i]).map((l) => l.trim());
+    assert.deepEqual(differing, ['"arrival": "2024-01-01",', '"bookingId": "BK-1",', '"customer_id": 5,']);
   });
 
   void it('a text body and a fault are shown as they are', () => {

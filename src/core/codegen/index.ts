@@ -1,6 +1,6 @@
 // Generate code: a request of a .http file as a snippet (snippet.ts, through httpsnippet) or, for an
 // operation with a paging style, as a paging loop in TypeScript or Python (paging/), generated from the
-// style's strategy. Both read secrets from the environment variables the CLI names; the request they
+// style's strategy. Both read secrets from the environment variables apiwb run reads them from; the request they
 // print is searched for every secret value the caller knows before anything is printed.
 import type { Catalog } from '../catalog';
 import type { HttpFile } from '../httpfile';
@@ -13,6 +13,7 @@ import { dynamicVariables } from '../run/dynamicVariables';
 import { clampToContract } from '../run/caps';
 import type { Operation } from '../catalog';
 import type { Environment } from '../env/model';
+import { SecretVariables } from '../secrets/secretVariables';
 import { assertNoSecret, codegenRequest, CodegenError, type CodegenRequest } from './request';
 import { requestSnippet, SNIPPET_LANGUAGES } from './snippet';
 import { typescriptLoop } from './paging/typescript';
@@ -30,6 +31,11 @@ export interface GenerateInput {
   readonly file: HttpFile;
   readonly requestIndex: number;
   readonly environment: Environment;
+  /**
+   * Every environment of the env file (`environment` among them): the variable the code reads a secret
+   * from is the one apiwb run reads, and an auth id another one writes alike in a name reads none.
+   */
+  readonly allEnvironments: readonly Pick<Environment, 'name' | 'auth'>[];
   readonly catalog: Catalog;
   readonly readInclude: (path: string, encoding?: string, strict?: boolean) => Promise<string>;
   /** Every secret value the caller holds: none may appear in the code. */
@@ -46,7 +52,8 @@ export interface GeneratedCode {
 
 /** The request as apiwb run sends it: made ready, then clamped to the contract's caps (each clamp said). */
 async function prepared(input: GenerateInput): Promise<{ request: CodegenRequest; operation?: Operation; notices: string[] }> {
-  const made = await codegenRequest(input.file, input.requestIndex, { environment: input.environment, readInclude: input.readInclude, dynamic: dynamicVariables({ env: { refused: 'generated code never carries a secret, and a value of the process environment is one: nothing was read' } }) });
+  const variables = new SecretVariables(input.allEnvironments);
+  const made = await codegenRequest(input.file, input.requestIndex, { environment: input.environment, variables, readInclude: input.readInclude, dynamic: dynamicVariables({ env: { refused: 'generated code never carries a secret, and a value of the process environment is one: nothing was read' } }) });
   const operation = input.catalog.match(made.request.method, pathOf(made.request.url));
   const clamped = clampToContract(made.request, operation);
   assertNoSecret(clamped.request, input.knownSecrets);

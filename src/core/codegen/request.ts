@@ -1,8 +1,9 @@
 // The request that generated code sends: the .http request made ready exactly as `apiwb run` makes it
 // ready (prepareRequest: variables, directives, `< file` bodies), except that no secret is fetched.
 // Each {{$auth.token("id")}} becomes a marker that every printer turns into a read of the environment
-// variable the CLI names for it (secretEnvVarName(id, 'token'): APIWB_SECRET_<AUTH ID>_TOKEN), with a
-// comment saying how to make its value. A credential written literally in any part of the request
+// variable `apiwb run` reads it from (SecretVariables.plainVariable(id, 'token'): APIWB_SECRET_<AUTH ID>_TOKEN),
+// with a comment saying how to make its value. An id whose variable apiwb run does not read (another auth
+// id of the env file writes it alike, or it could be an environment's own name) is refused, in its words. A credential written literally in any part of the request
 // (literalCredentials: the URL's password, headers, query, body fields) is refused: the code would carry
 // it. The request made ready is then searched for every secret value the caller knows, before printing.
 import { CredentialService } from '../auth/credentials';
@@ -13,7 +14,8 @@ import { requestAt, type DynamicVariableResolver } from '../httpfile/resolve';
 import { prepareRequest } from '../run/prepareRequest';
 import { citationsAsText } from '../reference';
 import { partWords, SecretBindings } from '../secrets/bindings';
-import { secretEnvVarName, MemorySecretStore } from '../secrets/secretStore';
+import { MemorySecretStore } from '../secrets/secretStore';
+import type { SecretVariables } from '../secrets/secretVariables';
 import { literalCredentials } from '../secrets/literalCredentials';
 import { JWT_ANYWHERE } from '../secrets/vocabulary';
 
@@ -42,7 +44,12 @@ export class CodegenError extends Error {
   }
 }
 
-const markerOf = (authId: string): string => `__APIWB_SECRET_${authId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}__`;
+/**
+ * What stands for {{$auth.token(id)}} until a printer reads its variable: one for each id (its code points in
+ * hex, six digits each), never the variable's name, which two ids may share.
+ */
+const markerOf = (authId: string): string =>
+  `__APIWB_SECRET_${[...authId].map((c) => (c.codePointAt(0) ?? 0).toString(16).padStart(6, '0')).join('')}__`;
 
 /** How to make the value of {{$auth.token(id)}} for an entry, in the product's words. */
 function secretHowTo(entry: AuthEntry, envVar: string): string[] {
@@ -99,6 +106,8 @@ function literalCredential(file: HttpFile, requestIndex: number, sentBody: strin
 
 export interface CodegenContext {
   readonly environment: Environment;
+  /** Which variable apiwb run reads each secret from, by the env file's names (all its environments). */
+  readonly variables: SecretVariables;
   readonly readInclude: (path: string, encoding?: string, strict?: boolean) => Promise<string>;
   readonly dynamic?: DynamicVariableResolver;
 }
@@ -128,7 +137,9 @@ export async function codegenRequest(file: HttpFile, requestIndex: number, ctx: 
     }
     if (!inHeaders) continue;
     const entry = authEntryOf(ctx.environment, authId)!;
-    const envVar = secretEnvVarName(authId, 'token');
+    const variable = ctx.variables.plainVariable(authId, 'token');
+    if (variable.refused) throw new CodegenError(`{{$auth.token("${authId}")}}: apiwb run does not read ${variable.name} for it (${variable.refused}), so the code could not read it either; nothing was generated`);
+    const envVar = variable.name;
     secrets.push({ marker, envVar, authId, howTo: secretHowTo(entry, envVar) });
   }
   return { request, ...(prepared.resolved.name ? { name: prepared.resolved.name } : {}), directives: prepared.resolved.directives, secrets };

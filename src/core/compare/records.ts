@@ -4,9 +4,9 @@
 // without the paths the caller ignores (`--ignore`), nothing else. No field is set aside as volatile by
 // its name or its value's look: an id, a date or a UUID in a record is business data (an order moved
 // to another customer, a booking to another day), and the contracts name no field a server stamps
-// per response in a record (their per-response stamps, Date and request ids, are headers). The
-// History view's `// volatile` marks (history/compare.ts isVolatileValue) only guide the eye in a diff
-// editor; they decide nothing here. A number is compared by the value its text names (numberValue.ts:
+// per response in a record (their per-response stamps, Date and request ids, are headers). This is
+// THE rule of what is volatile: the History diff (history/compare.ts) marks only those headers `// volatile`,
+// never a body's line. A number is compared by the value its text names (numberValue.ts:
 // 1.0 = 1, but 12345678901234567890 ≠ 12345678901234567891). Two records are the same when their
 // contents are the same text.
 import { isJsonObject, NumberText } from '../json/numberText';

@@ -1,8 +1,10 @@
 // One side of a Compare: an exchange (a history entry, or the response on screen) as a pretty JSON
 // document with its status, headers and body, keys sorted so that two answers line up in a diff
-// editor. Values that change on every call (dates, ids, cursors, request ids) are expected to differ:
-// each such line ends with a `// volatile` comment (the document is JSON with comments), so the eye can
-// skip them. Only redacted material is given to this module. A number is shown as the server wrote it
+// editor. What is volatile is `apiwb compare`'s rule (compare/records.ts): the stamps a server puts on
+// each response (Date, request ids, ...) are headers, and only a header line of those ends with a
+// `// volatile` comment (the document is JSON with comments), so the eye can skip it; a body's ids, dates,
+// UUIDs and cursors are data (an order moved to another customer, a booking to another day), never
+// marked. Only redacted material is given to this module. A number is shown as the server wrote it
 // (12345678901234567890, 1.10), never as the double JSON.parse makes of it (json/numberText.ts).
 import type { HttpResponse } from '../http/types';
 import { NumberText, parseKeepingNumbers } from '../json/numberText';
@@ -22,21 +24,10 @@ const VOLATILE_HEADERS = new Set([
   'x-pagination-total-results', 'set-cookie',
 ]);
 
-/** Field names that carry per-call values: identifiers, cursors, times. */
-const VOLATILE_KEY = /(^id$|Id$|ID$|_id$|^uuid$|date|time|stamp|^created|^updated|^modified|^expires|TableName|cursor|token)/i;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const VOLATILE_MARK = '// volatile';
 
-export function isVolatileHeader(name: string): boolean {
+function isVolatileHeader(name: string): boolean {
   return VOLATILE_HEADERS.has(name.toLowerCase());
-}
-
-export function isVolatileValue(key: string | undefined, value: unknown): boolean {
-  if (value === null || (typeof value === 'object' && !(value instanceof NumberText))) return false;
-  if (typeof value === 'string' && (ISO_DATE.test(value) || UUID.test(value))) return true;
-  return key !== undefined && VOLATILE_KEY.test(key);
 }
 
 /** The document's text (JSON with `// volatile` comments). */
@@ -98,7 +89,7 @@ function write(value: unknown, indent: number, key: string | undefined, path: re
     out.push(`${pad}${close}${comma}`);
     return;
   }
-  const volatile = inHeaders ? key !== undefined && isVolatileHeader(key) : path[0] === 'body' && isVolatileValue(key, value);
+  const volatile = inHeaders && key !== undefined && isVolatileHeader(key);
   const text = value instanceof NumberText ? value.text : JSON.stringify(value);
   out.push(`${pad}${prefix}${text ?? 'null'}${comma}${volatile ? ` ${VOLATILE_MARK}` : ''}`);
 }

@@ -1,6 +1,7 @@
 // How one table cell reads: primitives as themselves, nested values as a short summary that expands on click.
 // DOM-free: the webview calls it for the visible rows only, the tests call it directly.
 
+import { jsonText, NumberText } from '../json/numberText';
 import { scalarText } from '../text/scalarText';
 
 export interface CellDisplay {
@@ -22,6 +23,8 @@ export function summariseCell(value: unknown): CellDisplay {
   if (value === null) return { text: 'null', nested: false, kind: 'null' };
   if (typeof value === 'string') return { text: oneLine(value), nested: false, kind: 'string' };
   if (typeof value === 'number' || typeof value === 'bigint') return { text: String(value), nested: false, kind: 'number' };
+  // A number kept as the server wrote it (12345678901234567890, 1.10): its text, never its double's.
+  if (value instanceof NumberText) return { text: value.text, nested: false, kind: 'number' };
   if (typeof value === 'boolean') return { text: String(value), nested: false, kind: 'boolean' };
   if (Array.isArray(value)) {
     const n = value.length;
@@ -42,11 +45,11 @@ export function expandable(value: unknown): boolean {
   return summariseCell(value).nested;
 }
 
-/** The expanded view of a nested value: indented JSON text (rendered as text, never as markup). */
+/** The expanded view of a nested value: indented JSON text (rendered as text, never as markup), numbers as written. */
 export function detailOf(value: unknown): string {
   if (typeof value === 'string') return value;
   try {
-    return JSON.stringify(value, null, 2) ?? String(value);
+    return jsonText(value, 2) ?? String(value);
   } catch {
     return String(value);
   }
@@ -54,13 +57,20 @@ export function detailOf(value: unknown): string {
 
 /** Sort order for a column: missing and null last, numbers numerically, the rest by their summary text. */
 export function compareCells(a: unknown, b: unknown): number {
-  const rank = (v: unknown) => (v === undefined ? 3 : v === null ? 2 : typeof v === 'number' ? 0 : 1);
+  const rank = (v: unknown) => (v === undefined ? 3 : v === null ? 2 : numberOf(v) !== undefined ? 0 : 1);
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra - rb;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const na = numberOf(a);
+  const nb = numberOf(b);
+  if (na !== undefined && nb !== undefined) return na - nb;
   if (ra >= 2) return 0;
   const ta = summariseCell(a).text;
   const tb = summariseCell(b).text;
   return ta < tb ? -1 : ta > tb ? 1 : 0;
+}
+
+/** A cell's number (a NumberText's double, which orders it): undefined for any other value. */
+function numberOf(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : value instanceof NumberText ? Number(value.text) : undefined;
 }

@@ -1,5 +1,7 @@
 // JSON.stringify(value, null, 2), but only up to `limit` characters. The panel shows at most the first
 // million characters of a body; pretty-printing a 100 000-row page in full to keep 3 % of it took ~400 ms.
+// A number kept as the server wrote it (NumberText: 12345678901234567890, 1.10) is written as that text.
+import { NumberText } from '../json/numberText';
 
 /** Thrown to end the walk once the limit is reached (an Error: nothing but errors is thrown). */
 const STOP = new Error('limit reached');
@@ -17,6 +19,7 @@ export function prettyJsonPrefix(value: unknown, limit: number): { text: string;
       push(JSON.stringify(v) ?? 'null');
       return;
     }
+    if (v instanceof NumberText) return push(v.text);
     if (typeof (v as { toJSON?: unknown }).toJSON === 'function') {
       write((v as { toJSON: () => unknown }).toJSON(), indent);
       return;

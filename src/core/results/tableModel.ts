@@ -3,7 +3,7 @@
 // the shape decides: a top-level array, or the largest array of objects one or two levels down.
 import type { Column, TableView } from '../../protocol/webviewMessages';
 import { objectShare, readPath, rowsOfBody } from '../paging/rows';
-import { isJsonObject } from '../json/numberText';
+import { isJsonObject, keepsNumberText } from '../json/numberText';
 
 /** Union of the rows' keys in first-seen order. Linear in rows × keys; 100 000 rows take a few ms. */
 export function columnsOf(rows: readonly unknown[], known: readonly Column[] = []): Column[] {
@@ -70,7 +70,12 @@ export function buildTable(body: unknown, rowsPath?: string, redaction?: Display
   if (!found) return undefined;
   const objects = found.rows.length === 0 || objectShare(found.rows) >= 0.5;
   const values = [{ key: '', label: 'value' }];
-  if (!redaction) return { source: found.path, kind: objects ? 'objects' : 'values', columns: objects ? columnsOf(found.rows) : values, rows: found.rows as unknown[] };
+  if (!redaction) {
+    const table: TableView = { source: found.path, kind: objects ? 'objects' : 'values', columns: objects ? columnsOf(found.rows) : values, rows: found.rows as unknown[] };
+    // A body holding numbers kept as written (json/numberText.ts) makes a table whose rows are sent so (wire.ts).
+    keepsNumberText(body, table);
+    return table;
+  }
   // Rows under a secret-named field (or a key holding a secret) are masked whole, as the body shows them.
   const spine = redactedSpine(body, found.rows, found.path, redaction);
   if (!spine) return buildTable(redaction.value(body), rowsPath);

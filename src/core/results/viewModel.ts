@@ -4,8 +4,8 @@
 import { headerValue, type HttpResponse } from '../http/types';
 import { explainAuthFailure, type AuthScheme } from '../auth/explain';
 import { detectBusinessErrors } from '../catalog/businessErrors';
-import { parseJsonText } from '../export/jsonFault';
-import { MalformedJsonError } from '../export/splitResult';
+import { jsonFault } from '../export/jsonFault';
+import { jsonText, keepsNumberText, parseKeepingNumbers } from '../json/numberText';
 import type { ErrorCatalogueId } from '../catalog/model';
 import type { AuthExplanation, BodyView, ContractView, PagingState, ResultsViewModel, HistoryEntry, TableView } from '../../protocol/webviewMessages';
 import { buildBusinessBanner, type BusinessErrorReportLike } from './businessBanner';
@@ -63,11 +63,12 @@ export function looksLikeJson(text: string, contentType: string | undefined): bo
   return first === '{' || first === '[';
 }
 
+/** A body as received, each number kept as written (12345678901234567890, 1.10: json/numberText.ts); a fault in the product's words. */
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
-    return { ok: true, value: parseJsonText(text) };
+    return { ok: true, value: parseKeepingNumbers(text) };
   } catch (e) {
-    if (e instanceof MalformedJsonError) return { ok: false, error: e.message };
+    if (e instanceof SyntaxError) return { ok: false, error: jsonFault(text).message };
     throw e;
   }
 }
@@ -151,8 +152,9 @@ function receivedBody(input: ResultsInput, limit: number, reportOf: ReportOf): S
   const parsed = looksLikeJson(raw, contentType) ? parseJson(raw) : undefined;
   if (parsed?.ok) {
     const value = redactParsedBody(parsed.value);
+    keepsNumberText(parsed.value, value);
     const table = buildTable(value, input.rowsPath);
-    const text = value === parsed.value ? raw : JSON.stringify(value);
+    const text = value === parsed.value ? raw : (jsonText(value) ?? '');
     return { body: prettyBodyView(value, raw.length, limit, table !== undefined), text, report: reportOf(() => value), ...(table ? { table } : {}) };
   }
   const text = redactBodyText(raw, contentType);

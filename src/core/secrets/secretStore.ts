@@ -38,7 +38,8 @@ export function environmentSecretEnvVarName(environment: string, authId: string,
   return `APIWB_SECRET_${envPart(environment)}__${envPart(authId)}_${envPart(field)}`;
 }
 
-function envPart(text: string): string {
+/** THE rule of a name as a variable writes it: upper-cased, every character but A-Z and 0-9 as `_`. */
+export function envPart(text: string): string {
   return text.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 }
 

@@ -13,7 +13,7 @@
 // A variable refused is never read: it stays a secret bound to no origin (bindEnvironmentSecrets), so it
 // is masked and never sent, and the run says why (refusedWords), naming the variable, never its value.
 import type { Environment } from '../env/model';
-import { environmentSecretEnvVarName, secretEnvVarName } from './secretStore';
+import { environmentSecretEnvVarName, envPart as part, secretEnvVarName } from './secretStore';
 
 /** The fields a variable may give: what a user enters. */
 export const VARIABLE_FIELDS: ReadonlySet<string> = new Set(['password', 'service_key', 'token']);
@@ -25,11 +25,6 @@ export const PROXY_PASSWORD_VARIABLE = 'APIWB_SECRET_PROXY_PASSWORD';
 export interface SecretVariable {
   readonly name: string;
   readonly refused?: string;
-}
-
-/** A name as a variable writes it (secretStore.ts). */
-function part(text: string): string {
-  return text.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 }
 
 /** Why a part cannot be told from the separators around it (undefined: it can). */
@@ -59,16 +54,21 @@ export class SecretVariables {
    * the plain one; each with why it is not read, when it is not.
    */
   variablesFor(authId: string, field: string, environment?: string): SecretVariable[] {
-    const plain = secretEnvVarName(authId, field);
-    const authRefused = this.authProblem(authId, field, plain);
-    const found: SecretVariable[] = [];
-    if (environment !== undefined) {
-      const own = environmentSecretEnvVarName(environment, authId, field);
-      const refused = authRefused ?? partProblem('environment', environment) ?? shared(this.environments, part(environment), 'environments', own);
-      found.push({ name: own, ...(refused ? { refused } : {}) });
-    }
-    found.push({ name: plain, ...(authRefused ? { refused: authRefused } : {}) });
-    return found;
+    const plain = this.plainVariable(authId, field);
+    if (environment === undefined) return [plain];
+    const own = environmentSecretEnvVarName(environment, authId, field);
+    const refused = plain.refused ?? partProblem('environment', environment) ?? shared(this.environments, part(environment), 'environments', own);
+    return [{ name: own, ...(refused ? { refused } : {}) }, plain];
+  }
+
+  /**
+   * The one variable `apiwb run` reads `field` of auth `authId` from (no environment's own name), with why
+   * it is not read, when it is not: generated code reads this one, or is refused for the same reason.
+   */
+  plainVariable(authId: string, field: string): SecretVariable {
+    const name = secretEnvVarName(authId, field);
+    const refused = this.authProblem(authId, field, name);
+    return { name, ...(refused ? { refused } : {}) };
   }
 
   /** The variable that gives it, or undefined (none is set, or none may be read). */

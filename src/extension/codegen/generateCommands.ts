@@ -56,7 +56,8 @@ export class GenerateCommands {
     const document = await vscode.workspace.openTextDocument(ref.uri);
     try {
       const generated = await make({
-        file: parseHttpFile(document.getText()), requestIndex: ref.index, environment, catalog: this.catalogs.current,
+        file: parseHttpFile(document.getText()), requestIndex: ref.index, environment,
+        allEnvironments: Object.values(this.environments.envFile?.environments ?? { [environment.name]: environment }), catalog: this.catalogs.current,
         readInclude: (path, encoding, strict) => readIncludedBody(ref.uri, path, encoding, strict),
         knownSecrets: await knownSecretValues(this.environments.allSecrets),
       });
