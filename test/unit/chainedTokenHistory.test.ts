@@ -1,6 +1,7 @@
 // History holds no secret (README: nothing the product writes holds one). A token an earlier response
 // gave (its `access_token` field, which the Redactor masks in that response) and a later request sends
-// in a header of any name is the same secret: History must not keep it in the clear either.
+// in a header of any name (or a query parameter of any name) is the same secret: History must not keep it
+// in the clear either.
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,7 +34,7 @@ after(async () => {
   await closeHttpAgents();
 });
 
-void test('a token from an earlier response, sent in a header of any name, is not kept in History', async () => {
+void test('a token from an earlier response, sent in a header of any name or a query parameter, is not kept in History', async () => {
   const file = parseHttpFile([
     '# @name login',
     'POST {{base}}/login',
@@ -45,6 +46,9 @@ void test('a token from an earlier response, sent in a header of any name, is no
     'GET {{base}}/orders',
     'X-Trace: {{login.response.body.$.access_token}}',
     '',
+    '###',
+    'GET {{base}}/orders?ref={{login.response.body.$.access_token}}',
+    '',
   ].join('\n'));
   const guard = new SecretBindings();
   const remember = new Map<string, NamedResponse>();
@@ -53,7 +57,7 @@ void test('a token from an earlier response, sent in a header of any name, is no
   const files = memoryHistoryFiles();
   // The editor's History redactor (workbench.ts): every secret stored, and every value the guard holds.
   const history = new HistoryStore(files, () => new Redactor(guard.values()));
-  for (const requestIndex of [0, 1]) {
+  for (const requestIndex of [0, 1, 2]) {
     const result = await runExchange({ file, requestIndex, prepare, remember, pages: 'first', steps: [] }, ports);
     assert.ok(result.request && result.response, `request ${requestIndex} was sent`);
     await history.record({ request: result.request, ...(result.response ? { response: result.response } : {}) });
