@@ -10,6 +10,7 @@ const login: NamedResponse = {
   status: 200,
   headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'r-1' },
   bodyText: JSON.stringify({ access_token: 'tok', token_type: 'bearer', nested: { list: [{ id: 7 }] } }),
+  origin: 'http://login.test',
 };
 const responses = new Map([['login', login]]);
 

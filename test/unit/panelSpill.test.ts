@@ -221,7 +221,7 @@ void describe("the editor's Send of a large response (KeptResponse → spilledVi
 
   void it('past the bound, neither the exchange nor the steps read the body back whole; a named one is not remembered, said', async () => {
     const whole = JSON.stringify(BIG).length;
-    const remember = new Map<string, NamedResponse>([['sent', { status: 200, headers: {}, bodyText: '"an older response"' }]]);
+    const remember = new Map<string, NamedResponse>([['sent', { status: 200, headers: {}, bodyText: '"an older response"', origin: 'http://127.0.0.1' }]]);
     const { exchanged, settled } = await send('/big', remember);
     assert.ok(whole > 5 << 20 && settled.stores, `${whole} bytes, on disk past 1 MiB`);
     assert.ok((exchanged.response?.bodyText.length ?? 0) < 1 << 20, `the exchange held ${exchanged.response?.bodyText.length} characters of the body`);

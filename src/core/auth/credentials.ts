@@ -10,7 +10,7 @@ import { requestPasswordGrant, SignInError, type TokenGrant } from './passwordGr
 import type { Clock, SendHttp } from './ports';
 import { humanDuration } from './timeLeft';
 import { remembered } from '../text/remembered';
-import { bindEnvironmentValue, fieldWords, originsFor, type BoundField, type SecretBindings } from '../secrets/bindings';
+import { fieldWords, originsFor, type BoundField, type SecretBindings } from '../secrets/bindings';
 
 /** Non-secret facts about a session, kept next to the token so the tree and status bar can show them. */
 export interface SessionInfo {
@@ -232,11 +232,6 @@ export class CredentialService {
   private async use(key: string): Promise<string | undefined> {
     const secrets = this.options.secrets;
     return (await secrets.get(key)) ?? (await secrets.adopt?.(key));
-  }
-
-  /** Binds a value a request read from the process environment or a .env file to this environment's origins (bindEnvironmentValue). */
-  bindEnvironmentValue(value: string, what: string): void {
-    if (this.options.bindings) bindEnvironmentValue(this.options.bindings, value, this.environment, what);
   }
 
   /** Binds a value of an auth entry of this environment to where it may go (see originsFor). */

@@ -14,7 +14,15 @@ export interface NamedResponse {
   /** Case-insensitive lookup is done here; names as received. */
   readonly headers: Readonly<Record<string, string>>;
   readonly bodyText: string;
+  /**
+   * The origin it came from (after its redirects): a value of it that is secret there is bound to it
+   * (prepareRequest, src/core/secrets/responseSecrets.ts).
+   */
+  readonly origin: string;
 }
+
+/** Where `{{name.response…}}` finds its response: a Map, or a view of one that notes what is read (prepareRequest). */
+export type NamedResponses = Pick<ReadonlyMap<string, NamedResponse>, 'get'>;
 
 /**
  * What a dynamic variable resolves to: its value; a value that is a secret (`secret` names it in words,
@@ -42,7 +50,7 @@ export interface VariableScope {
   readonly environment?: Readonly<Record<string, string>>;
   /** Raw values; they may reference other variables. They win over environment variables. */
   readonly fileVariables?: Readonly<Record<string, string>>;
-  readonly responses?: ReadonlyMap<string, NamedResponse>;
+  readonly responses?: NamedResponses;
   readonly dynamic?: DynamicVariableResolver;
   /**
    * What texts resolved to in this scope before, answered again without resolving them: only for a

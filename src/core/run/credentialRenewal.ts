@@ -10,7 +10,8 @@ import { describeTimeLeft } from '../auth/timeLeft';
 import { requestAt } from '../httpfile/resolve';
 import type { HttpFile } from '../httpfile/model';
 import type { WalkCredentials } from '../paging/walker';
-import { authReferencesOf, prepareRequest, type PrepareContext } from './prepareRequest';
+import { authReferencesOf, prepareToSend, type PrepareContext } from './prepareRequest';
+import type { SecretBindings } from '../secrets/bindings';
 
 /** The editor's way to ask for a sign-in mid-walk: true once the user has signed in again. */
 export type SignInAgain = (authId: string, why: string, signal?: AbortSignal) => Promise<boolean>;
@@ -24,7 +25,8 @@ export interface RenewalInput {
 }
 
 /** The hook for a walk of this request, or undefined when it carries no password-grant token. */
-export function walkCredentials(input: RenewalInput, signInAgain?: SignInAgain): WalkCredentials | undefined {
+export function walkCredentials(input: RenewalInput, ports: { readonly signInAgain?: SignInAgain | undefined; readonly guard: SecretBindings }): WalkCredentials | undefined {
+  const { signInAgain } = ports;
   const node = requestAt(input.file, input.requestIndex)?.request;
   const { credentials, environment } = input.prepare;
   const ids = node ? [...new Set(authReferencesOf(node).map((r) => r.authId))].filter((id) => environment.auth[id]?.kind === 'password-grant') : [];
@@ -43,7 +45,7 @@ export function walkCredentials(input: RenewalInput, signInAgain?: SignInAgain):
           if (!(await signInAgain(id, why, signal))) return `${why}, and no sign-in was made: sign in, then continue the walk`;
         }
         // Prepared again: the CLI's credential service signs in once here; the editor's hands out the new token.
-        const prepared = await prepareRequest(input.file, input.requestIndex, input.prepare);
+        const prepared = await prepareToSend(input.file, input.requestIndex, input.prepare, ports.guard);
         if (!prepared.ok) return prepared.problem;
         input.onSecrets?.(prepared.secretValues);
         return prepared.request;

@@ -14,17 +14,18 @@ import { detectBusinessErrors, type BusinessErrorReport, type BusinessFailure } 
 import { memorySink, type RowSink } from '../export/sink';
 import type { SendOptions } from '../http/client';
 import { DEFAULT_MAX_WAIT_MS, isRefusal } from '../http/serverWaits';
-import type { HttpResponse } from '../http/types';
+import type { HttpRequest, HttpResponse } from '../http/types';
+import type { NamedResponse } from '../httpfile/resolve';
 import { withoutSecrets } from '../paging/checkpoint';
 import { KeptBody } from './keptBody';
 import { rowsRule } from '../paging/rows';
 import type { PagingPlan } from '../paging/types';
 import { walk, type WalkOptions, type WalkResult } from '../paging/walker';
 import { clampToContract } from './caps';
-import { pathOf } from '../http/url';
+import { originOf, pathOf } from '../http/url';
 import { walkCredentials } from './credentialRenewal';
 import { pagingPlanFor } from './pagingPlan';
-import { prepareRequest } from './prepareRequest';
+import { prepareToSend } from './prepareRequest';
 import { followsRedirects } from '../httpfile/directives';
 import type { Mutable } from '../mutable';
 import { droppedWords } from '../secrets/crossOrigin';
@@ -46,8 +47,8 @@ export function sendOptionsOf(ports: Pick<ExchangePorts, 'timeoutMs' | 'rejectUn
 }
 
 /** The steps of an exchange before anything is sent (see ReadyExchange); sendReady does the rest. */
-export async function readyExchange(input: Pick<ExchangeInput, 'file' | 'requestIndex' | 'prepare' | 'onSecrets' | 'pages'>, ports: Pick<ExchangePorts, 'catalog'>): Promise<ReadyExchange> {
-  const prepared = await prepareRequest(input.file, input.requestIndex, input.prepare);
+export async function readyExchange(input: Pick<ExchangeInput, 'file' | 'requestIndex' | 'prepare' | 'onSecrets' | 'pages'>, ports: Pick<ExchangePorts, 'catalog' | 'guard'>): Promise<ReadyExchange> {
+  const prepared = await prepareToSend(input.file, input.requestIndex, input.prepare, ports.guard);
   if (!prepared.ok) return { ok: false, result: { ok: false, prepared, businessFailures: [], notices: [], findings: [], problem: prepared.problem } };
   input.onSecrets?.(prepared.secretValues);
 
@@ -163,8 +164,14 @@ function receivedStep(response: HttpResponse, sent: Sent, ready: Ready, input: E
     notices.push(`redirected (${hop.status}) to ${hop.to}${hop.crossOrigin ? `, another origin: ${droppedWords(hop.dropped)}` : ''}`);
   }
   const name = ready.prepared.resolved.name;
-  if (name && response.bodyText) input.remember?.set(name, { status: response.status, headers: response.headers, bodyText: response.bodyText });
+  if (name && response.bodyText) input.remember?.set(name, namedResponse(ready.request, response, response.bodyText));
   return response;
+}
+
+/** A response kept under its request's name, with the origin it came from (its last redirect's, else the request's). */
+export function namedResponse(request: HttpRequest, response: HttpResponse, bodyText: string): NamedResponse {
+  const from = response.redirects?.[response.redirects.length - 1]?.to ?? request.url;
+  return { status: response.status, headers: response.headers, bodyText, origin: originOf(from) };
 }
 
 /** The body, its rows, business errors and auth failures in words. */
@@ -322,7 +329,7 @@ function walkOptionsOf(ready: Ready, input: ExchangeInput, ports: ExchangePorts,
   if (input.signal) walkOptions.signal = input.signal;
   if (input.continuable === false) walkOptions.continuable = false;
   // A token that would expire mid-walk is renewed before the page it would fail (credentialRenewal.ts).
-  const renewal = first ? undefined : walkCredentials(input, ports.signInAgain);
+  const renewal = first ? undefined : walkCredentials(input, ports);
   if (renewal) walkOptions.credentials = renewal;
   if (!first && input.walk?.onProgress) walkOptions.onProgress = input.walk.onProgress;
   return walkOptions;

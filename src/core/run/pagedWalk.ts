@@ -12,7 +12,7 @@ import { DEFAULT_MAX_WAIT_MS } from '../http/serverWaits';
 import { walkCredentials } from './credentialRenewal';
 import { memorySink } from '../export/sink';
 import { canContinue, sendOptionsOf, stoppedWords, type ExchangePorts, type PagingCursor } from './exchange';
-import { prepareRequest, type PrepareContext, type Prepared } from './prepareRequest';
+import { prepareToSend, type PrepareContext, type Prepared } from './prepareRequest';
 
 export interface ContinueInput {
   readonly cursor: PagingCursor;
@@ -59,13 +59,13 @@ export async function continueWalk(input: ContinueInput, ports: ExchangePorts): 
   const environment = input.prepare.environment.name;
   const early = environment !== cursor.environment ? continuationRefusal(cursor, cursor.first, environment) : undefined;
   if (early) return { ok: false, problem: early };
-  const prepared = await prepareRequest(input.file, input.requestIndex, input.prepare);
+  const prepared = await prepareToSend(input.file, input.requestIndex, input.prepare, ports.guard);
   if (!prepared.ok) return { ok: false, problem: prepared.problem, prepared };
   const refusal = continuationRefusal(cursor, prepared.request, environment);
   if (refusal) return { ok: false, problem: refusal };
   const memory = memorySink();
   // A token that would expire mid-walk: the editor asks for a sign-in and the walk waits (credentialRenewal.ts).
-  const credentials = walkCredentials({ file: input.file, requestIndex: input.requestIndex, prepare: input.prepare, ...(input.onSecrets ? { onSecrets: input.onSecrets } : {}) }, ports.signInAgain);
+  const credentials = walkCredentials({ file: input.file, requestIndex: input.requestIndex, prepare: input.prepare, ...(input.onSecrets ? { onSecrets: input.onSecrets } : {}) }, ports);
   const sendOptions = sendOptionsOf(ports, prepared.resolved.directives);
   const result = await walk(prepared.request, {
     sink: input.pages === 'next' ? memory : (input.sink ?? memory),

@@ -1,6 +1,9 @@
 // One request of a parsed .http file made ready to send: auth values fetched (signing in only if the
 // credential service is allowed to), every variable substituted, a `< file` body read through a port.
 // Anything that stops it is returned in words, never thrown, so the CLI prints it and the panel shows it.
+// What it reads from outside the file that is secret where it came from (the process environment, a .env
+// file, a secret of an earlier response) it hands out bound there (ReadSecret); prepareToSend binds them
+// in the send boundary's guard, and the caller's Redactor learns them (secretValues).
 import { AuthError, AuthVariables, findAuthReferences, type AuthReference, type CredentialService } from '../auth';
 import type { AuthScheme } from '../auth/explain';
 import { authEntryOf, type Environment } from '../env';
@@ -8,7 +11,7 @@ import type { HttpRequest } from '../http/types';
 import type { Body, BodyFileLine, HttpFile, HttpRequestNode } from '../httpfile';
 import {
   fileVariablesFor, requestAt, resolveRequest, resolveVariables,
-  type DynamicVariableResolver, type NamedResponse, type ResolvedRequest, type ResolvedText, type UnresolvedVariable, type VariableScope,
+  type DynamicVariableResolver, type NamedResponse, type NamedResponses, type ResolvedRequest, type ResolvedText, type UnresolvedVariable, type VariableScope,
 } from '../httpfile/resolve';
 import { graphqlRequest } from '../graphql/graphqlRequest';
 import { graphqlFragmentsOf } from '../httpfile/foreign';
@@ -20,6 +23,8 @@ import { shownFileLine, withFileParts } from './bodyFileParts';
 import { NotTextError } from '../text/bodyFile';
 import { directiveRefusal } from '../httpfile/directives';
 import { faultText } from '../text/faultText';
+import { bindReadSecrets, environmentOrigins, type ReadSecret, type SecretBindings } from '../secrets/bindings';
+import { responseSecrets } from '../secrets/responseSecrets';
 
 export interface PrepareContext {
   readonly environment: Environment;
@@ -43,6 +48,8 @@ export type Prepared =
       readonly scheme: AuthScheme;
       /** Secret values handed out for this request: the caller's Redactor must learn them. */
       readonly secretValues: readonly string[];
+      /** The values among them read from outside the file, with where they may go: prepareToSend binds them. */
+      readonly readSecrets: readonly ReadSecret[];
       /**
        * The values of the process environment or a .env file the request carries ({{$processEnv X}},
        * {{$env.X}}, {{$dotenv X}}), in words ("the value of {{$processEnv X}}"), never the value.
@@ -84,9 +91,10 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
   // A request without a $auth reference has nothing to fetch, nor to wait for.
   const authFailure = references.length === 0 ? undefined : await fetchAuth(auth, references, ctx.environment, plannedUrl);
   if (authFailure) return authFailure;
-  // A value of the process environment or a .env file is a secret: bound to the environment's origins
-  // (unless it is already held, bound its own way) and handed to the caller's Redactor with $auth's.
-  const secretValues: string[] = [];
+  // A value of the process environment or a .env file is a secret of the environment's origins, one of an
+  // earlier response that is secret there a secret of that response's origin (ReadSecret): both handed
+  // to the caller's Redactor with $auth's.
+  const read = new ReadSecrets();
   const environmentSecrets: string[] = [];
   const dotenv = mentionsDotenv(node) ? await readDotenv(ctx.readInclude, ctx.environment.name) : undefined;
   const dynamic: DynamicVariableResolver = {
@@ -94,14 +102,13 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
       if (name.startsWith('$auth.')) return auth.resolve(name, args);
       const answer = ctx.dynamic?.resolve(name, args, { ...lookups, ...(dotenv ? { dotenv } : {}) });
       if (typeof answer === 'object' && 'secret' in answer) {
-        ctx.credentials.bindEnvironmentValue(answer.value, answer.secret);
-        if (!secretValues.includes(answer.value)) secretValues.push(answer.value);
+        read.add(answer.value, environmentOrigins(ctx.environment), `${answer.secret} (environment '${ctx.environment.name}')`);
         if (!environmentSecrets.includes(answer.secret)) environmentSecrets.push(answer.secret);
       }
       return answer;
     },
   };
-  const scope: VariableScope = { environment: ctx.environment.variables, responses: ctx.responses, dynamic };
+  const scope: VariableScope = { environment: ctx.environment.variables, responses: read.responsesOf(ctx.responses), dynamic };
   const resolved = resolveWithDirectives(file, requestIndex, scope);
   if (!resolved) return { ok: false, kind: 'missing', problem: 'the request could not be read', url: plannedUrl() };
   const missing = resolved.unresolved[0];
@@ -131,10 +138,46 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
     request,
     resolved,
     scheme: authSchemeOf(references.map((r) => r.authId), ctx.environment, shaped.url, shaped.headers),
-    secretValues: [...auth.knownValues, ...secretValues],
+    secretValues: [...auth.knownValues, ...read.values()],
+    readSecrets: read.all,
     environmentSecrets,
     graphql: graphql.graphql,
   };
+}
+
+/** The request prepared (prepareRequest), what it read from outside its file bound in `guard` before it is sent. */
+export async function prepareToSend(file: HttpFile, requestIndex: number, ctx: PrepareContext, guard: SecretBindings): Promise<Prepared> {
+  const prepared = await prepareRequest(file, requestIndex, ctx);
+  if (prepared.ok) bindReadSecrets(guard, prepared.readSecrets);
+  return prepared;
+}
+
+/** What a request read from outside its file that is secret where it came from, each value once. */
+class ReadSecrets {
+  readonly all: ReadSecret[] = [];
+  private readonly named = new Set<string>();
+
+  add(value: string, origins: readonly string[], what: string): void {
+    if (!this.all.some((known) => known.value === value)) this.all.push({ value, origins, what });
+  }
+
+  values(): string[] {
+    return this.all.map((known) => known.value);
+  }
+
+  /** `responses` as the resolver reads them: the secrets of each one read noted as it is read. */
+  responsesOf(responses: ReadonlyMap<string, NamedResponse>): NamedResponses {
+    return {
+      get: (name) => {
+        const response = responses.get(name);
+        if (response && !this.named.has(name)) {
+          this.named.add(name);
+          for (const value of responseSecrets(response)) this.add(value, [response.origin], `a secret of the response of '${name}'`);
+        }
+        return response;
+      },
+    };
+  }
 }
 
 /** Whether any text of the request names {{$dotenv …}} (then its .env file is read first). */

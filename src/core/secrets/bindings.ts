@@ -11,9 +11,12 @@
 // request to an origin it is not bound to refuses the request, naming both origins; a host name is
 // searched in lower case (it has no case, and the URL parser lowercases it) and with its punycode labels
 // decoded (the parser writes a label outside ASCII as `xn--…`). Values are never part of a message.
-// A value a request reads from the process environment or a .env file ({{$processEnv X}}, {{$env.X}},
-// {{$dotenv X}}) is bound to the origins of the environment in use, unless it is held already: then it
-// keeps the binding it has (an APIWB_SECRET_* password stays its Token URL's; one bound nowhere stays so).
+// A value a request reads from outside its file is a secret of where it came from (ReadSecret): one of the
+// process environment or a .env file ({{$processEnv X}}, {{$env.X}}, {{$dotenv X}}) is bound to the
+// origins of the environment in use; one of an earlier response that is secret there
+// ({{login.response.body.$.access_token}}: responseSecrets.ts) to that response's origin. Either unless it
+// is held already: then it keeps the binding it has (an APIWB_SECRET_* password stays its Token URL's;
+// one bound nowhere stays so). The exchange binds them in its guard before the request leaves.
 import { authEntryOf, type AuthEntry, type Environment } from '../env/model';
 import type { HttpRequest } from '../http/types';
 import { urlParts } from '../http/url';
@@ -176,10 +179,17 @@ export function unprotectedPrivateWords(environment: Environment, names: readonl
     `Give a secret at least ${MIN_SECRET_LENGTH} characters, or keep a value that is not secret in http-client.env.json.`;
 }
 
-/** Binds a value read from the process environment or a .env file (see the top of this file). */
-export function bindEnvironmentValue(bindings: SecretBindings, value: string, environment: Environment, what: string): void {
-  if (bindings.originsOf(value) !== undefined) return;
-  bindings.bind(value, environmentOrigins(environment), `${what} (environment '${environment.name}')`);
+/** A value a request read from outside its file, and the origins it came from (see the top of this file). */
+export interface ReadSecret {
+  readonly value: string;
+  readonly origins: readonly string[];
+  /** "the value of {{$processEnv X}} (environment 'dev')", "a secret of the response of 'login'": never the value. */
+  readonly what: string;
+}
+
+/** Binds the values a request read (see the top of this file), each unless it is held already. */
+export function bindReadSecrets(bindings: SecretBindings, read: readonly ReadSecret[]): void {
+  for (const { value, origins, what } of read) if (bindings.originsOf(value) === undefined) bindings.bind(value, origins, what);
 }
 
 /** "the token of auth 'engagement'" (words for messages; never the value). */

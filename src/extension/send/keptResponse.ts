@@ -13,7 +13,7 @@ import type { Catalog } from '../../core/catalog';
 import type { HttpPort } from '../../core/http/client';
 import type { NamedResponse } from '../../core/httpfile/resolve';
 import { jsonTextTooDeep } from '../../core/json/depth';
-import type { ExchangePorts, ExchangeResult, ExchangeStep, Finding } from '../../core/run/exchange';
+import { namedResponse, type ExchangePorts, type ExchangeResult, type ExchangeStep, type Finding } from '../../core/run/exchange';
 import { RowStore } from '../../core/results/rowStore';
 import { SPILL_AT, SpillStore } from '../../core/results/spillStore';
 import { notReadWhole } from '../../core/run/keptBody';
@@ -79,7 +79,7 @@ export class KeptResponse {
       const whole: ExchangeResult = { ...patched, response: { ...response, bodyText: heldText }, body };
       // The exchange remembers a body it held; this one it did not hold, and is whole again.
       const name = result.prepared.resolved.name;
-      if (name) remember?.set(name, { status: response.status, headers: response.headers, bodyText: heldText });
+      if (name) remember?.set(name, namedResponse(result.prepared.request, response, heldText));
       return { result: { ...whole, findings: await runSteps(whole, steps, catalog) } };
     }
     // On disk: the checks see the first rows in place of the skeleton's placeholders.

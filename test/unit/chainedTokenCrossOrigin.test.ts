@@ -1,0 +1,116 @@
+// A token a request takes from an earlier response (`{{login.response.body.$.access_token}}`, the chained
+// sign-in of REST Client and httpYac files) is a credential whatever header carries it: a redirect to
+// another origin must not take it there, as it does not take the Authorization header. It is a secret of
+// the login's origin (prepareRequest, responseSecrets.ts): no request takes it to another origin, in a
+// query parameter or a JSON body either, read directly or through a file variable.
+import assert from 'node:assert/strict';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, test } from 'node:test';
+import { createCatalog } from '../../src/core/catalog/index';
+import { closeHttpAgents, httpClient } from '../../src/core/http/client';
+import { parseHttpFile } from '../../src/core/httpfile/parser';
+import type { NamedResponse } from '../../src/core/httpfile/resolve';
+import { runExchange, type ExchangePorts } from '../../src/core/run/exchange';
+import { SecretBindings } from '../../src/core/secrets/bindings';
+import { Redactor } from '../../src/core/secrets/redact';
+import { devContext } from './exchangeContext';
+
+const TOKEN = 'tok-3f9a1c7e5b2d4a60';
+let home: Server;
+let other: Server;
+let homeUrl = '';
+let otherUrl = '';
+const otherSaw: { url: string; headers: IncomingHttpHeaders }[] = [];
+
+const listen = async (server: Server): Promise<string> => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
+
+before(async () => {
+  other = createServer((req, res) => { otherSaw.push({ url: req.url ?? '', headers: req.headers }); res.writeHead(200, { 'content-type': 'application/json' }); res.end('{}'); });
+  otherUrl = await listen(other);
+  home = createServer((req, res) => {
+    if (req.url === '/login') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ access_token: TOKEN, token_type: 'bearer', expires_in: 3600 }));
+      return;
+    }
+    res.writeHead(302, { location: `${otherUrl}/landing` });
+    res.end();
+  });
+  homeUrl = await listen(home);
+});
+after(async () => {
+  await new Promise<void>((resolve) => home.close(() => resolve()));
+  await new Promise<void>((resolve) => other.close(() => resolve()));
+  await closeHttpAgents();
+});
+
+void test('a token from an earlier response, in a header of any name, is not carried by a redirect to another origin', async () => {
+  otherSaw.length = 0;
+  const file = parseHttpFile([
+    '# @name login',
+    'POST {{base}}/login',
+    'Content-Type: application/json',
+    '',
+    '{"user": "u"}',
+    '',
+    '###',
+    'GET {{base}}/orders',
+    'Authorization: Bearer {{login.response.body.$.access_token}}',
+    'X-Ticket: {{login.response.body.$.access_token}}',
+    '',
+  ].join('\n'));
+  // As a run keeps them: the named responses the next request resolves against.
+  const remember = new Map<string, NamedResponse>();
+  const prepare = { ...devContext(homeUrl), responses: remember };
+  const ports: ExchangePorts = { http: httpClient, catalog: createCatalog([]), timeoutMs: 10_000, guard: new SecretBindings() };
+  for (const requestIndex of [0, 1]) {
+    await runExchange({ file, requestIndex, prepare, remember, pages: 'first', steps: [] }, ports);
+  }
+  assert.equal(otherSaw.length, 1, 'the redirect was followed (a GET without a body)');
+  const carried = Object.entries(otherSaw[0]!.headers).filter(([, value]) => String(value).includes(TOKEN)).map(([name]) => name);
+  assert.deepEqual(carried, [], `${otherUrl} received the home origin's token in: ${carried.join(', ')}`);
+});
+
+void test('a token from an earlier response is not sent to another host in a query parameter or a JSON body', async () => {
+  otherSaw.length = 0;
+  const file = parseHttpFile([
+    '# @name login',
+    'POST {{base}}/login',
+    'Content-Type: application/json',
+    '',
+    '{"user": "u"}',
+    '',
+    '###',
+    `GET ${otherUrl}/search?ref={{login.response.body.$.access_token}}`,
+    '',
+    '###',
+    '@ticket = {{login.response.body.$.access_token}}',
+    `POST ${otherUrl}/audit`,
+    'Content-Type: application/json',
+    '',
+    '{"note": "{{ticket}}"}',
+    '',
+  ].join('\n'));
+  const remember = new Map<string, NamedResponse>();
+  const prepare = { ...devContext(homeUrl), responses: remember };
+  const ports: ExchangePorts = { http: httpClient, catalog: createCatalog([]), timeoutMs: 10_000, guard: new SecretBindings() };
+  const login = await runExchange({ file, requestIndex: 0, prepare, remember, pages: 'first', steps: [] }, ports);
+  assert.equal(login.response?.status, 200);
+  const problems: string[] = [];
+  for (const requestIndex of [1, 2]) {
+    const result = await runExchange({ file, requestIndex, prepare, remember, pages: 'first', steps: [] }, ports);
+    assert.equal(result.ok, false, `request ${requestIndex} is refused`);
+    problems.push(result.problem ?? '');
+  }
+  assert.deepEqual(otherSaw, [], `${otherUrl} received nothing`);
+  assert.match(problems[0]!, new RegExp(`not sent to ${otherUrl}: query parameter ref carries a secret of the response of 'login', which belongs to ${homeUrl} only`));
+  assert.match(problems[1]!, new RegExp(`not sent to ${otherUrl}: the body carries a secret of the response of 'login', which belongs to ${homeUrl} only`));
+  // The refusal names the request as written (its URL holds the value): shown, it passes the Redactor,
+  // which knows the value as a secret of the run.
+  const redactor = new Redactor(ports.guard.values());
+  assert.ok(problems.every((problem) => !redactor.text(problem).includes(TOKEN)), 'the refusal, as shown, never holds the value');
+});
