@@ -1,6 +1,7 @@
 // The credential service: turns an environment's auth entries plus the SecretStore into what a request
 // needs ({{$auth.token("id")}} values and auth headers). It signs in with the password grant when asked,
-// at most once per auth id for a failed attempt: a refused credential is remembered and never re-sent.
+// at most once per auth id and scope for a failed attempt: a refused credential is remembered and never
+// re-sent. What a sign-in obtains is kept and bound for the scope it began in (CredentialScope).
 import { citationsAsText } from '../reference';
 import { authEntryOf, type AuthEntry, type Environment } from '../env/model';
 import { secretKey, type SecretStore } from '../secrets/secretStore';
@@ -58,11 +59,25 @@ export interface CredentialServiceOptions {
   readonly validForMs?: number;
 }
 
+/**
+ * Where a credential belongs, read once when the work that obtains it starts (never when it ends): the store
+ * at its place (SecretStore.pinned: the editor's workspace folder, env file and environment), the environment
+ * whose origins it is bound to, and the key naming both with the auth id. What a sign-in obtains is kept and
+ * bound there only, however long its token endpoint takes and whatever the user switches to meanwhile.
+ */
+interface CredentialScope {
+  readonly secrets: SecretStore;
+  readonly environment: Environment;
+  /** The sign-in in flight and a failed one are kept under it: one scope's never stands for another's. */
+  readonly key: string;
+}
+
 export class CredentialService {
   /** The clock sessions are read against (Date.now unless given). */
   readonly now: Clock;
-  /** Sign-ins that failed in this session: never re-sent without the user changing something. */
+  /** Sign-ins that failed in this session, by scope key: never re-sent without the user changing something. */
   private readonly failed = new Map<string, AuthError>();
+  /** Sign-ins waiting on their token endpoint, by scope key: a second one for the same scope joins it. */
   private readonly inFlight = new Map<string, Promise<TokenGrant>>();
 
   /** See CredentialServiceOptions.validForMs. */
@@ -85,9 +100,16 @@ export class CredentialService {
    */
   async renewalDue(authId: string): Promise<SignInState | undefined> {
     const state = await this.state(authId);
-    if (state.state === 'not-applicable' || this.failed.has(authId)) return undefined;
+    if (state.state === 'not-applicable' || this.failed.has(this.scopeNow(authId).key)) return undefined;
     if (state.state === 'signed-in' && state.session.expiresAt - this.validForMs > this.now()) return undefined;
     return state;
+  }
+
+  /** The scope in use now (CredentialScope): read when a sign-in or a token's use starts. */
+  private scopeNow(authId: string): CredentialScope {
+    const pinned = this.options.secrets.pinned?.();
+    const environment = this.environment;
+    return { secrets: pinned?.store ?? this.options.secrets, environment, key: JSON.stringify([pinned?.place ?? '', environment.name, authId]) };
   }
 
   useEnvironment(environment: Environment): void {
@@ -108,43 +130,46 @@ export class CredentialService {
   /**
    * Password-grant sign-in: exactly one token request; `invalid_grant` becomes an AuthError in words.
    * `password` is what the user just typed (used once, not stored); without it the stored one is used.
+   * The token is kept for the scope in use when this is called (CredentialScope).
    */
   async signIn(authId: string, password?: string): Promise<SessionInfo> {
+    const scope = this.scopeNow(authId);
     const entry = this.entry(authId);
     if (entry.kind !== 'password-grant') throw new AuthError(authId, `is a ${entry.kind} entry: there is nothing to sign in to`);
-    const pending = this.inFlight.get(authId);
-    const grant = await (pending ?? this.startSignIn(authId, entry, password));
-    return sessionOf(grant);
+    return sessionOf(await this.signingIn(scope, authId, entry, password));
   }
 
-  private async startSignIn(authId: string, entry: AuthEntry, typed?: string): Promise<TokenGrant> {
-    const password = typed ?? await this.requireSecret(authId, 'password');
-    this.bind(authId, 'password', password);
-    const attempt = (async () => {
-      try {
-        const grant = await requestPasswordGrant(this.options.send, {
-          tokenUrl: entry.tokenUrl ?? '', username: entry.username ?? '', password,
-        }, this.now);
-        this.bind(authId, 'access_token', grant.accessToken);
-        await this.options.secrets.set(secretKey(authId, 'access_token'), grant.accessToken);
-        await this.options.secrets.set(secretKey(authId, 'session'), JSON.stringify(sessionOf(grant)));
-        this.failed.delete(authId);
-        if (grant.lifetimeWarning) this.options.onWarning?.(authId, grant.lifetimeWarning);
-        return grant;
-      } catch (error) {
-        const failure = new AuthError(authId, `sign-in failed: ${error instanceof SignInError ? error.detail : String(error)}`, error);
-        this.failed.set(authId, failure);
-        throw failure;
-      } finally {
-        this.inFlight.delete(authId);
-      }
-    })();
-    this.inFlight.set(authId, attempt);
+  /** The sign-in in flight for this scope, else a new one: one token request per scope at a time. */
+  private signingIn(scope: CredentialScope, authId: string, entry: AuthEntry, typed?: string): Promise<TokenGrant> {
+    const pending = this.inFlight.get(scope.key);
+    if (pending) return pending;
+    const attempt = this.requestGrant(scope, authId, entry, typed).finally(() => this.inFlight.delete(scope.key));
+    this.inFlight.set(scope.key, attempt);
     return attempt;
   }
 
+  private async requestGrant(scope: CredentialScope, authId: string, entry: AuthEntry, typed?: string): Promise<TokenGrant> {
+    const password = typed ?? await this.requireSecret(authId, 'password', scope);
+    this.bind(scope.environment, authId, 'password', password);
+    try {
+      const grant = await requestPasswordGrant(this.options.send, {
+        tokenUrl: entry.tokenUrl ?? '', username: entry.username ?? '', password,
+      }, this.now);
+      this.bind(scope.environment, authId, 'access_token', grant.accessToken);
+      await scope.secrets.set(secretKey(authId, 'access_token'), grant.accessToken);
+      await scope.secrets.set(secretKey(authId, 'session'), JSON.stringify(sessionOf(grant)));
+      this.failed.delete(scope.key);
+      if (grant.lifetimeWarning) this.options.onWarning?.(authId, grant.lifetimeWarning);
+      return grant;
+    } catch (error) {
+      const failure = new AuthError(authId, `sign-in failed: ${error instanceof SignInError ? error.detail : String(error)}`, error);
+      this.failed.set(scope.key, failure);
+      throw failure;
+    }
+  }
+
   async signOut(authId: string): Promise<void> {
-    this.failed.delete(authId);
+    this.failed.delete(this.scopeNow(authId).key);
     await this.options.secrets.delete(secretKey(authId, 'access_token'));
     await this.options.secrets.delete(secretKey(authId, 'session'));
   }
@@ -171,7 +196,7 @@ export class CredentialService {
   async token(authId: string): Promise<string> {
     const entry = this.entry(authId);
     switch (entry.kind) {
-      case 'password-grant': return this.accessToken(authId);
+      case 'password-grant': return this.accessToken(authId, entry);
       case 'jwt-bearer': return this.pastedJwt(authId);
       case 'basic-api-key': {
         const key = await this.requireSecret(authId, 'service_key');
@@ -180,7 +205,7 @@ export class CredentialService {
         const problem = basicUserProblem(user);
         if (problem) throw new AuthError(authId, `cannot sign in: its Permission Name ${problem}.`);
         const credential = basicCredential(user, key);
-        this.bind(authId, 'service_key', credential, 'the Basic credential');
+        this.bind(this.environment, authId, 'service_key', credential, 'the Basic credential');
         return credential;
       }
       default: throw new AuthError(authId, 'cannot give a token');
@@ -194,21 +219,22 @@ export class CredentialService {
     throw new AuthError(authId, citationsAsText('has no ID token: the engagement token endpoint issues only an access token (seed 000 §5.1)'));
   }
 
-  private async accessToken(authId: string): Promise<string> {
+  private async accessToken(authId: string, entry: AuthEntry): Promise<string> {
     // What state() reads, read once: every request of a run that uses the entry asks here.
-    const token = await this.use(secretKey(authId, 'access_token'));
-    const session = token ? parseSession(await this.options.secrets.get(secretKey(authId, 'session'))) : undefined;
+    const scope = this.scopeNow(authId);
+    const token = await this.use(secretKey(authId, 'access_token'), scope.secrets);
+    const session = token ? parseSession(await scope.secrets.get(secretKey(authId, 'session'))) : undefined;
     if (token && session && session.expiresAt - this.validForMs > this.now()) {
-      this.bind(authId, 'access_token', token);
+      this.bind(scope.environment, authId, 'access_token', token);
       return token;
     }
-    const earlier = this.failed.get(authId);
+    const earlier = this.failed.get(scope.key);
     if (earlier) throw earlier;
     if (!this.options.signInOnDemand) {
       throw new AuthError(authId, !session ? 'is not signed in: sign in first'
         : session.expiresAt > this.now() ? `token expires in ${humanDuration(session.expiresAt - this.now())}, before a response could arrive: sign in again` : 'token has expired: sign in again');
     }
-    const grant = await (this.inFlight.get(authId) ?? this.startSignIn(authId, this.entry(authId)));
+    const grant = await this.signingIn(scope, authId, entry);
     return grant.accessToken;
   }
 
@@ -224,28 +250,28 @@ export class CredentialService {
       throw new AuthError(authId, `bearer token expired at ${new Date(decoded.expiresAt ?? 0).toISOString()}: paste a fresh one`);
     }
     const bare = token.trim().replace(/^Bearer\s+/i, '');
-    this.bind(authId, 'token', bare);
+    this.bind(this.environment, authId, 'token', bare);
     return bare;
   }
 
   /** A secret about to be used: the store's own, else one it may adopt from elsewhere once the user agrees. */
-  private async use(key: string): Promise<string | undefined> {
-    const secrets = this.options.secrets;
+  private async use(key: string, secrets = this.options.secrets): Promise<string | undefined> {
     return (await secrets.get(key)) ?? (await secrets.adopt?.(key));
   }
 
-  /** Binds a value of an auth entry of this environment to where it may go (see originsFor). */
-  private bind(authId: string, field: BoundField, value: string, what?: string): void {
+  /** Binds a value of an auth entry of `environment` to where it may go (see originsFor). */
+  private bind(environment: Environment, authId: string, field: BoundField, value: string, what?: string): void {
     const bindings = this.options.bindings;
     if (!bindings) return;
     const words = what ? `${what} of auth '${authId}'` : fieldWords(field, authId);
-    bindings.bind(value, originsFor(field, authEntryOf(this.environment, authId), this.environment), `${words} (environment '${this.environment.name}')`);
+    bindings.bind(value, originsFor(field, authEntryOf(environment, authId), environment), `${words} (environment '${environment.name}')`);
   }
 
-  private async requireSecret(authId: string, field: 'password' | 'service_key' | 'token'): Promise<string> {
-    const value = await this.use(secretKey(authId, field));
+  /** A secret of an auth entry, from the scope given (the one in use now unless said), bound before it is handed out. */
+  private async requireSecret(authId: string, field: 'password' | 'service_key' | 'token', scope: Pick<CredentialScope, 'secrets' | 'environment'> = { secrets: this.options.secrets, environment: this.environment }): Promise<string> {
+    const value = await this.use(secretKey(authId, field), scope.secrets);
     if (value) {
-      this.bind(authId, field, value);
+      this.bind(scope.environment, authId, field, value);
       return value;
     }
     const hint = this.options.missingSecretHint?.(authId, field) ?? 'store it with the credential commands';

@@ -16,6 +16,18 @@ export interface SecretStore {
    * to show a state. Absent: nothing is kept elsewhere.
    */
   adopt?(key: string): Promise<string | undefined>;
+  /**
+   * This store held at the place it serves now (the editor's: workspace folder, env file, environment),
+   * for work that may end after the user switched: what it reads and writes stays at that place. Absent:
+   * the store serves one place only.
+   */
+  pinned?(): PinnedSecrets;
+}
+
+/** A store held at one place, and the text naming that place (no value): work in flight is keyed by it. */
+export interface PinnedSecrets {
+  readonly store: SecretStore;
+  readonly place: string;
 }
 
 /** The secret fields an auth entry can have. Input secrets are typed by the user; obtained ones come from sign-in. */

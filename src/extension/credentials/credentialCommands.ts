@@ -34,9 +34,10 @@ export class CredentialCommands {
 
   /** Returns the session, or undefined when the user cancelled or the sign-in failed (already reported). */
   async signIn(argument?: AuthArgument): Promise<SessionInfo | undefined> {
+    // The place asked in, held: a password typed for it, and one refused, are kept or dropped there only.
+    const { store: secrets, place } = this.environments.secrets.pinned();
     const entry = await this.pickEntry(argument, ['password-grant'], 'Sign in to');
     if (!entry) return undefined;
-    const secrets = this.environments.secrets;
     const passwordKey = secretKey(entry.id, 'password');
     if (!(await secrets.get(passwordKey))) {
       const password = await vscode.window.showInputBox({
@@ -48,11 +49,15 @@ export class CredentialCommands {
       if (!password) return undefined;
       await secrets.set(passwordKey, password);
     }
+    if (this.environments.secrets.pinned().place !== place) {
+      void vscode.window.showWarningMessage(`API Workbench: the env file or environment changed while signing in to ${entry.id}: nothing was sent; sign in again.`);
+      return undefined;
+    }
+    // Started in the same turn as the check above: the sign-in's scope is the place asked in.
+    const signingIn = this.environments.credentials.signIn(entry.id);
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Signing in to ${entry.id}…` }, () => signingIn.catch(() => undefined));
     try {
-      const session = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Signing in to ${entry.id}…` },
-        () => this.environments.credentials.signIn(entry.id),
-      );
+      const session = await signingIn;
       void vscode.window.showInformationMessage(`API Workbench: signed in to ${entry.id} as ${session.userName}; ${describeTimeLeft(session.expiresAt, Date.now())} (no refresh token: sign in again then).`);
       return session;
     } catch (error) {

@@ -11,6 +11,7 @@ import type { Environment } from '../../core/env/model';
 import { authEntryOf } from '../../core/env/model';
 import { environmentOrigins, originsFor, type BoundField } from '../../core/secrets/bindings';
 import type { SecretStore } from '../../core/secrets';
+import type { PinnedSecrets } from '../../core/secrets/secretStore';
 import { boundRecord, legacyKeyOf, parsePlacedKey, placedKey, placeWords, readBound, type SecretPlace } from '../../core/secrets/secretPlace';
 
 /** Where secrets are entered now: the env file's place, and its environment (for the origins). */
@@ -65,13 +66,28 @@ function fieldOf(key: string): string {
 }
 
 export class ScopedSecretStore implements SecretStore {
-  /** Questions answered "no" in this session (this place's key ← where it was kept): not asked again. */
-  private readonly declined = new Set<string>();
-
-  constructor(private readonly inner: SecretStore, private readonly scope: () => SecretScope, private readonly confirm: ConfirmAdopt = () => Promise.resolve(false)) {}
+  /**
+   * `declined`: questions answered "no" in this session (this place's key ← where it was kept), not asked
+   * again; a pinned view shares its store's.
+   */
+  constructor(
+    private readonly inner: SecretStore,
+    private readonly scope: () => SecretScope,
+    private readonly confirm: ConfirmAdopt = () => Promise.resolve(false),
+    private readonly declined = new Set<string>(),
+  ) {}
 
   private mine(key: string): string {
     return placedKey(this.scope().place, key);
+  }
+
+  /**
+   * This store at the place and environment in use now, whatever the user switches to later: a sign-in
+   * keeps what it obtains, and binds it, for the scope it was asked in, never the one current when it ends.
+   */
+  pinned(): PinnedSecrets {
+    const scope = this.scope();
+    return { store: new ScopedSecretStore(this.inner, () => scope, this.confirm, this.declined), place: placedKey(scope.place, '') };
   }
 
   /** This place's value, only while the env file sends it where it was bound. */
