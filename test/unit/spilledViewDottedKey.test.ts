@@ -40,6 +40,16 @@ void test('withRowsAt puts the rows where readPath reads them, a key with a dot 
   assert.deepEqual(readPath(withRowsAt({ 'result.rows': [] }, 'result.rows', rows), 'result.rows'), rows);
 });
 
+void test('withRowsAt takes the key with a dot over the dotted path when a body has both, as readPath does', () => {
+  const rows = [{ id: 1 }];
+  const stand = [{}, {}];
+  const nested = { rows: [{ id: 'nested' }] };
+  const put = withRowsAt({ 'result.rows': stand, result: nested }, 'result.rows', rows) as Record<string, unknown>;
+  assert.deepEqual(readPath(put, 'result.rows'), rows);
+  assert.deepEqual(put['result'], nested, 'the dotted path\'s array is not the rows: left as it was');
+  assert.deepEqual(readPath(withRowsAt({ result: { rows: stand } }, 'result.rows', rows), 'result.rows'), rows, 'without the key, the dotted path');
+});
+
 void test('a spilled response whose rows are under a key with a dot shows its first rows, not stand-ins', async () => {
   const kept = new KeptResponse(1 << 20);
   const remember = new Map<string, NamedResponse>();
