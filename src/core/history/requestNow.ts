@@ -15,12 +15,46 @@ export type RecordedRequest = Pick<HistoryEntry, 'origin' | 'name' | 'source'>;
 
 /**
  * `recorded` (redacted) as a test of the text as written now: each `***` stands for what the Redactor hid
- * there, `hidden` characters (a value in a request line has no blank and no `&`; a name may have any).
+ * there, one character or more, none of them one `stop` matches (a value in a request line has no blank
+ * and no `&`; a name may have any). Masks in a row (a run of asterisks, as a masked placeholder is
+ * written) are one gap of at least as many characters. The text is read once, left to right, each piece
+ * found with indexOf at its first place: never a pattern built from the text, whose gaps side by side
+ * would try every way to share the characters among them.
  */
-function matcher(recorded: string, hidden: string): (now: string) => boolean {
+function matcher(recorded: string, stop?: RegExp): (now: string) => boolean {
   if (!recorded.includes(REDACTED)) return (now) => now === recorded;
-  const pattern = new RegExp(`^${recorded.split(REDACTED).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(`${hidden}+?`)}$`, 's');
-  return (now) => pattern.test(now);
+  const { pieces, least } = piecesAndGaps(recorded.split(REDACTED));
+  const first = pieces[0]!;
+  const last = pieces[pieces.length - 1]!;
+  const gapOk = (gap: string, at: number): boolean => gap.length >= least[at]! && !stop?.test(gap);
+  return (now) => {
+    if (!now.startsWith(first) || !now.endsWith(last)) return false;
+    const end = now.length - last.length;
+    let from = first.length;
+    for (let i = 1; i < pieces.length - 1; i++) {
+      const piece = pieces[i]!;
+      // The first place is the one to take: a later one leaves no more to the gaps after it than this does.
+      const at = now.indexOf(piece, from + least[i - 1]!);
+      if (at < 0 || at + piece.length > end || !gapOk(now.slice(from, at), i - 1)) return false;
+      from = at + piece.length;
+    }
+    return from <= end && gapOk(now.slice(from, end), pieces.length - 2);
+  };
+}
+
+/** The text between the masks, with the masks in a row (empty text between them) joined: least[i] the masks between pieces[i] and pieces[i + 1]. */
+function piecesAndGaps(split: readonly string[]): { pieces: string[]; least: number[] } {
+  const pieces = [split[0]!];
+  const least: number[] = [];
+  let masks = 0;
+  for (let i = 1; i < split.length; i++) {
+    masks++;
+    if (split[i] === '' && i < split.length - 1) continue;
+    pieces.push(split[i]!);
+    least.push(masks);
+    masks = 0;
+  }
+  return { pieces, least };
 }
 
 /** The index of the recorded request in `file` as it is now; undefined when no request is that one (or none was recorded). */
@@ -58,16 +92,16 @@ export function entriesOfRequest<E extends RecordedRequest>(entries: readonly E[
 function sameRequest(recorded: RecordedRequest): ((request: HttpRequestNode) => boolean) | undefined {
   const written = recorded.source === undefined ? undefined : parseHttpFile(recorded.source).requests[0];
   if (recorded.name !== undefined) {
-    const named = matcher(recorded.name, '.');
+    const named = matcher(recorded.name);
     // Renamed is another request; so is one that kept the name but not the method (a GET become a DELETE).
     return (request) => request.name !== undefined && named(request.name) && (!written || written.requestLine.method === request.requestLine.method);
   }
   if (!written || written.name !== undefined) return undefined;
-  const line = matcher(writtenRequestLine(written), '[^\\s&]');
+  const line = matcher(writtenRequestLine(written), /[\s&]/);
   // Unnamed, the body as written is part of what the request is: two POSTs to one URL differ by it. A
   // masked value in a body stands for text within one value (no quote, `&` or line break: never a
   // field or an item more, and a match that cannot run away on a long body).
-  const body = matcher(bodyWritten(written), '[^"&\\r\\n]');
+  const body = matcher(bodyWritten(written), /["&\r\n]/);
   return (request) => request.name === undefined && line(writtenRequestLine(request)) && body(bodyWritten(request));
 }
 

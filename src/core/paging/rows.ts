@@ -26,15 +26,21 @@ import type { Acceptance } from './types';
 
 /** Reads `path` from a JSON value: first as one literal key (so `@odata.nextLink` works), then dotted. */
 export function readPath(value: unknown, path: string): unknown {
-  if (path === '' || path === '.' || path === '$') return value;
-  if (!isJsonObject(value)) return undefined;
-  if (Object.hasOwn(value, path)) return value[path];
   let current: unknown = value;
-  for (const part of pathKeys(path)) {
+  for (const key of keysOfPath(value, path)) {
     if (!isJsonObject(current)) return undefined;
-    current = ownField(current, part);
+    current = ownField(current, key);
   }
   return current;
+}
+
+/**
+ * The keys readPath walks down `value` for `path`: none for the value itself (`$`, `.`, ''), the whole path
+ * when the value has it as one key, else its dotted keys. Whoever puts something at a path asks this too.
+ */
+export function keysOfPath(value: unknown, path: string): readonly string[] {
+  if (path === '' || path === '.' || path === '$') return [];
+  return isJsonObject(value) && Object.hasOwn(value, path) ? [path] : pathKeys(path);
 }
 
 /** The keys a dotted path walks down, in order (readPath reads them after the whole path as one key). */

@@ -8,6 +8,7 @@ import type { HttpResponse } from '../http/types';
 import { isJsonObject } from '../json/numberText';
 import { setOwnField } from '../json/ownField';
 import { copyFieldsNotHeld } from '../paging/notHeld';
+import { keysOfPath } from '../paging/rows';
 import type { ExchangeResult } from '../run/exchange';
 import { HEAD_ROWS, type BodyView, type Column, type ResultsViewModel } from '../../protocol/webviewMessages';
 import { BodyPages } from './bodyPages';
@@ -36,15 +37,18 @@ export interface SpilledStores {
 
 const BATCH_ROWS = 1000;
 
-/** The body as the checks and the table see it: the exchange's skeleton with `rows` at `path` instead of its placeholders. */
+/**
+ * The body as the checks and the table see it: the exchange's skeleton with `rows` at `path` instead of its
+ * placeholders, the path read as the rows rule reads it (keysOfPath: a key with a dot first, as one key).
+ */
 export function withRowsAt(skeleton: unknown, path: string | undefined, rows: readonly unknown[]): unknown {
   if (path === undefined) return skeleton;
-  if (path === '$' || path === '' || path === '.') return rows;
-  const parts = path.split('.');
+  const keys = keysOfPath(skeleton, path);
   const put = (value: unknown, at: number): unknown => {
+    if (at === keys.length) return rows;
     if (!isJsonObject(value)) return value;
     const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) setOwnField(copy, key, key === parts[at] ? (at === parts.length - 1 ? rows : put(value[key], at + 1)) : value[key]);
+    for (const key of Object.keys(value)) setOwnField(copy, key, key === keys[at] ? put(value[key], at + 1) : value[key]);
     copyFieldsNotHeld(value, copy);
     return copy;
   };

@@ -214,7 +214,7 @@ export class Redactor {
         // Not JSON after all: fall through to text redaction.
       }
     }
-    if (/x-www-form-urlencoded/i.test(contentType)) {
+    if (isFormBody(contentType)) {
       const form = new URLSearchParams(body);
       for (const key of [...form.keys()]) if (isSecretName(key)) form.set(key, REDACTED);
       return this.text(form.toString().replace(/%2A%2A%2A/g, REDACTED));
@@ -239,6 +239,11 @@ export class Redactor {
       bodyText: this.body(response.bodyText, headerOf(response.headers, 'content-type')),
     };
   }
+}
+
+/** Whether a body of `contentType` is a form (`name=value&…`), whose secret-named fields Redactor.body masks. */
+export function isFormBody(contentType: string): boolean {
+  return /x-www-form-urlencoded/i.test(contentType);
 }
 
 /** What the patterns of text() need: a Bearer/Basic scheme word, a URL userinfo's `@`, a pair's `=`. */
