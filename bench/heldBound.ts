@@ -9,6 +9,7 @@
 // (VmHWM), time, load. Goal: every shape under 180 MB peak RSS, with --out and without (the goal
 // for any single response is < 200 MiB). Prints figures; exit 1 when this tree's peak passes the goal.
 //   node --import tsx bench/heldBound.ts [--rounds 1] [--only NAME] [--trees /work/main]
+import { MAX_JSON_DEPTH } from '../src/core/json/depth';
 import { HeldScan } from '../src/core/json/heldScan';
 import { HELD } from '../src/core/paging/heldBody';
 import { manySmallArrays, row } from './lib/bodyShapes';
@@ -19,7 +20,7 @@ import { runTrees, treeClis, treeTable } from './lib/treeRuns';
 const GOAL_MB = 180;
 
 const scanOf = (body: Buffer): HeldScan => {
-  const scan = new HeldScan();
+  const scan = new HeldScan(MAX_JSON_DEPTH);
   scan.push(body);
   return scan;
 };

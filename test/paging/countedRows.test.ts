@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HttpPort, StreamingResponse } from '../../src/core/http/client';
+import { MAX_JSON_DEPTH } from '../../src/core/json/depth';
 import { HeldScan } from '../../src/core/json/heldScan';
 import { HELD, heldParse } from '../../src/core/paging/heldBody';
 import { countedRows, fetchStreamed, type FetchedPage } from '../../src/core/paging/pageFetch';
@@ -24,7 +25,7 @@ function port(body: Buffer, headers: Record<string, string> = { 'content-length'
 
 /** countedRows of a body as the held path asks it: only once heldParse read it (undefined: declined before). */
 function counted(bytes: Buffer, field: string | undefined): ReturnType<typeof countedRows> {
-  const scan = new HeldScan();
+  const scan = new HeldScan(MAX_JSON_DEPTH);
   scan.push(bytes);
   const held = heldParse(bytes, scan);
   return held && countedRows(held, field);

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseTree, type Node } from 'jsonc-parser';
+import { MAX_JSON_DEPTH } from '../../src/core/json/depth';
 import { HeldScan } from '../../src/core/json/heldScan';
 
 interface Figures { deepest: number; longest: number; wide: number; keysTwice: boolean }
@@ -43,7 +44,7 @@ function oracle(text: string, keyDepth: number): Figures & { values: number } {
 }
 
 function scanned(chunks: readonly Buffer[], keyDepth: number): Figures & { values: number } {
-  const scan = new HeldScan(keyDepth);
+  const scan = new HeldScan(MAX_JSON_DEPTH, keyDepth);
   for (const chunk of chunks) scan.push(chunk);
   assert.equal(scan.bytes, chunks.reduce((n, c) => n + c.length, 0));
   return { deepest: scan.deepest, longest: scan.longest, wide: scan.wide, keysTwice: scan.keysTwice, values: scan.values };

@@ -18,12 +18,14 @@
 //   items of the longest array (one more than its commas; whatever array the rows rule picks, no more rows);
 //   `wide`, the members of the objects past WIDE members (each a key JSON.parse makes a dictionary entry
 //   of, about 250 bytes each once the run has read the body: the costliest value there is).
-// One pass, byte by byte outside strings, a string's bytes skipped by indexOf (the next quote and the next
-// backslash, each looked up once per chunk) unless it is a key of the skeleton.
-import { MAX_JSON_DEPTH } from './depth';
-
+// One pass, character by character outside strings (a chunk read as Latin-1: one character a byte, its code
+// the byte's), a string's characters skipped by indexOf (the next quote and the next backslash, each looked
+// up again only once passed) unless it is a key of the skeleton.
+// The same pass is THE measure of nesting: a whole text (jsonTextTooDeep, ./depth.ts) is fed to it as one
+// chunk (nestedPast), nothing counted but the nesting, a newline also ending a string (JSON-like text being
+// edited, read as jsonc-parser reads it). Brackets, quotes and backslashes are ASCII: a text's UTF-16 units
+// and a body's bytes are read alike, and `past` is in the one or the other.
 const QUOTE = 0x22, BACKSLASH = 0x5c, OPEN_OBJ = 0x7b, OPEN_ARR = 0x5b, CLOSE_OBJ = 0x7d, CLOSE_ARR = 0x5d, COMMA = 0x2c;
-const SLOTS = MAX_JSON_DEPTH + 2;
 /** An object past this many members is wide: V8 holds it as a dictionary (past about 1 020 properties), each key at its own cost. */
 const WIDE = 1000;
 
@@ -34,40 +36,75 @@ export class HeldScan {
   /** Members of the objects past WIDE members, summed (an upper bound: one more than their commas). */
   wide = 0;
   deepest = 0;
+  /** Where the first bracket deeper than the limit is (its offset in all that was pushed), or -1. */
+  past = -1;
   keysTwice = false;
   private depth = 0;
   private inString = false;
   private escaped = false;
+  /** A newline ends a string too (a whole text's measure, nestedPast). */
+  private lines = false;
+  /** The offset of the chunk being read. */
+  private start = 0;
   // Per open container: an array, or an object of the skeleton (kind), and its commas so far.
-  private readonly kind = new Uint8Array(SLOTS);
-  private readonly commas = new Int32Array(SLOTS);
+  private readonly kind: Uint8Array;
+  private readonly commas: Int32Array;
   // The skeleton's objects: a serial number each (the keys of one are told from another's), and whether its next string is a key.
-  private readonly serial = new Int32Array(SLOTS);
-  private readonly expectKey = new Uint8Array(SLOTS);
+  private readonly serial: Int32Array;
+  private readonly expectKey: Uint8Array;
   private objects = 0;
   // The key being read (its hashes so far), or not.
   private inKey = false;
   private ha = 0;
   private hb = 0;
-  private readonly seen = new KeySet();
+  private seen: KeySet | undefined;
 
-  /** @param keyDepth the skeleton's depth (see the head of this file). */
-  constructor(private readonly keyDepth = 2) {}
+  /**
+   * @param limit the deepest nesting read (the streamed read's, MAX_JSON_DEPTH): `tooDeep` past it.
+   * @param keyDepth the skeleton's depth (see the head of this file); 0: no key is read.
+   * @param counted the containers whose items are counted (`longest`, `wide`, the skeleton's keys): those
+   *   down to this depth (a body deeper than `limit` is refused, its counts of no use); 0: none.
+   */
+  constructor(private readonly limit: number, private readonly keyDepth = 2, private readonly counted = limit) {
+    const slots = Math.max(counted, keyDepth) + 2;
+    this.kind = new Uint8Array(slots);
+    this.commas = new Int32Array(slots);
+    this.serial = new Int32Array(slots);
+    this.expectKey = new Uint8Array(slots);
+  }
+
+  /**
+   * Where a whole text (JSON, or JSON-like: a newline also ends a string) first nests deeper than `limit`:
+   * the offset of that bracket, or -1. The text is one chunk, each UTF-16 unit read as a byte would be.
+   */
+  static nestedPast(text: string, limit: number): number {
+    const scan = new HeldScan(limit, 0, 0);
+    scan.lines = true;
+    scan.read(text);
+    return scan.past;
+  }
 
   /** Whether the body nests deeper than the streamed read reads (it then says so in its own words). */
   get tooDeep(): boolean {
-    return this.deepest > MAX_JSON_DEPTH;
+    return this.deepest > this.limit;
   }
 
   push(b: Buffer): void {
-    const n = b.length;
+    // Latin-1: one character per byte, its code the byte's (a key hashes the same bytes).
+    this.read(b.toString('latin1'));
+  }
+
+  private read(s: string): void {
+    const n = s.length;
+    this.start = this.bytes;
     this.bytes += n;
     let i = 0;
     let nextQuote = -2;
     let nextBackslash = -2;
+    let nextNewline = this.lines ? -2 : -1;
     while (i < n) {
       if (!this.inString) {
-        i = this.outside(b, i, n);
+        i = this.outside(s, i, n);
         continue;
       }
       if (this.escaped) {
@@ -76,32 +113,34 @@ export class HeldScan {
         continue;
       }
       if (this.inKey) {
-        i = this.key(b, i, n);
+        i = this.key(s, i, n);
         continue;
       }
-      if (nextQuote !== -1 && nextQuote < i) nextQuote = b.indexOf(QUOTE, i);
-      if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = b.indexOf(BACKSLASH, i);
-      // A backslash before the next quote: the byte after it (a quote, perhaps in the next chunk) is skipped.
-      if (nextBackslash !== -1 && (nextQuote === -1 || nextBackslash < nextQuote)) {
+      if (nextQuote !== -1 && nextQuote < i) nextQuote = s.indexOf('"', i);
+      if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = s.indexOf('\\', i);
+      if (nextNewline !== -1 && nextNewline < i) nextNewline = s.indexOf('\n', i);
+      const end = nextNewline === -1 || (nextQuote !== -1 && nextQuote < nextNewline) ? nextQuote : nextNewline;
+      // A backslash before the string's end: the character after it (a quote, perhaps in the next chunk) is skipped.
+      if (nextBackslash !== -1 && (end === -1 || nextBackslash < end)) {
         this.escaped = true;
         i = nextBackslash + 1;
         continue;
       }
-      if (nextQuote === -1) return;
+      if (end === -1) return;
       this.inString = false;
-      i = nextQuote + 1;
+      i = end + 1;
     }
   }
 
   /** A key's bytes from `i`, hashed (FNV-1a, two offsets) until its closing quote; an escape: it may be spelt twice. */
-  private key(b: Buffer, i: number, n: number): number {
+  private key(s: string, i: number, n: number): number {
     let a = this.ha, h = this.hb;
     for (; i < n; i++) {
-      const c = b[i]!;
+      const c = s.charCodeAt(i);
       if (c === QUOTE) {
         this.inKey = false;
         this.inString = false;
-        if (!this.seen.add(a >>> 0, (h ^ (h >>> 15)) >>> 0)) this.keysTwice = true;
+        if (!(this.seen ??= new KeySet()).add(a >>> 0, (h ^ (h >>> 15)) >>> 0)) this.keysTwice = true;
         return i + 1;
       }
       if (c === BACKSLASH) {
@@ -119,23 +158,23 @@ export class HeldScan {
   }
 
   /** Reads outside strings from `i` until a string opens (past its quote) or the chunk ends. */
-  private outside(b: Buffer, i: number, n: number): number {
+  private outside(s: string, i: number, n: number): number {
     for (; i < n; i++) {
-      const c = b[i]!;
+      const c = s.charCodeAt(i);
       if (c === QUOTE) {
         this.inString = true;
         const d = this.depth;
         if (d <= this.keyDepth && this.kind[d] === OBJECT && this.expectKey[d] === 1) {
           this.expectKey[d] = 0;
           this.inKey = true;
-          const s = this.serial[d]!;
-          this.ha = Math.imul(0x811c9dc5 ^ s, 0x01000193);
-          this.hb = Math.imul((0x01000193 ^ 0x9e3779b9) ^ s, 0x5bd1e995);
+          const serial = this.serial[d]!;
+          this.ha = Math.imul(0x811c9dc5 ^ serial, 0x01000193);
+          this.hb = Math.imul((0x01000193 ^ 0x9e3779b9) ^ serial, 0x5bd1e995);
         }
         return i + 1;
       }
       if (c === COMMA) this.comma();
-      else if (c === OPEN_OBJ || c === OPEN_ARR) this.open(c === OPEN_ARR);
+      else if (c === OPEN_OBJ || c === OPEN_ARR) this.open(c === OPEN_ARR, i);
       else if ((c === CLOSE_OBJ || c === CLOSE_ARR) && this.depth > 0) this.depth--;
     }
     return i;
@@ -144,7 +183,7 @@ export class HeldScan {
   private comma(): void {
     this.values++;
     const d = this.depth;
-    if (d === 0 || d > MAX_JSON_DEPTH) return;
+    if (d === 0 || d > this.counted) return;
     const items = ++this.commas[d]! + 1;
     const kind = this.kind[d];
     if (kind === ARRAY) {
@@ -155,11 +194,15 @@ export class HeldScan {
     if (items > WIDE) this.wide += items === WIDE + 1 ? items : 1;
   }
 
-  private open(array: boolean): void {
+  /** A bracket opening at `i` of the chunk. */
+  private open(array: boolean, i: number): void {
     this.values++;
     const d = ++this.depth;
-    if (d > this.deepest) this.deepest = d;
-    if (d > MAX_JSON_DEPTH) return;
+    if (d > this.deepest) {
+      this.deepest = d;
+      if (d === this.limit + 1) this.past = this.start + i;
+    }
+    if (d > this.counted) return;
     this.commas[d] = 0;
     if (array) {
       this.kind[d] = ARRAY;

@@ -17,6 +17,7 @@
 //   are replayed into the streamed read, then the read's fault: the same words at the same byte, the same
 //   rows fully received, as a body streamed from its first byte.
 import { isUtf8 } from 'node:buffer';
+import { MAX_JSON_DEPTH } from '../json/depth';
 import { HeldScan } from '../json/heldScan';
 
 export type Read = (each: (chunk: Buffer) => void | Promise<void>) => Promise<void>;
@@ -52,7 +53,7 @@ export interface HeldBody {
 export async function heldOrStreamed<T>(read: Read, whole: ((held: HeldBody) => T | undefined) | undefined, streamed: (read: Read) => Promise<T>, budget: HeldBudget = HELD, keyDepth = 2): Promise<T> {
   if (!whole) return streamed(read);
   let held: Buffer[] = [];
-  let scan: HeldScan | undefined = new HeldScan(keyDepth);
+  let scan: HeldScan | undefined = new HeldScan(MAX_JSON_DEPTH, keyDepth);
   let passed: Passed<T> | undefined;
   try {
     await read((chunk) => {
