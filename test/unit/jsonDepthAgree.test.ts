@@ -82,3 +82,13 @@ void test('MAX_JSON_DEPTH levels are read and one more is not, strings full of b
     }
   }
 });
+
+test('a whole text’s string ends at a CR as at an LF, as the JSON reader ends it: nesting after it counts', async () => {
+  const { jsonTree } = await import('../../src/server/service/jsonTree');
+  for (const lineBreak of ['\n', '\r', '\r\n']) {
+    const text = `["x${lineBreak},${'['.repeat(100_000)}`;
+    assert.ok(jsonTextTooDeep(text), JSON.stringify(lineBreak));
+    // The reader of texts recurses: measured first, it never overflows the stack.
+    assert.doesNotThrow(() => jsonTree(text));
+  }
+});

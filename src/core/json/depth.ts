@@ -17,7 +17,7 @@ export interface TooDeep {
 /**
  * Where JSON text (or JSON-like text: `{{placeholders}}`, comments and errors are tolerated) first nests
  * deeper than `limit`, or undefined. Brackets inside strings do not count; a string ends at its next
- * unescaped quote or at a newline (as jsonc-parser, whose recursion this bounds, ends it). Measured by the
+ * unescaped quote or at a line break, CR or LF (as jsonc-parser, whose recursion this bounds, ends it). Measured by the
  * held body's scan (heldScan.ts), the text fed to it as one chunk: one measure of nesting, chunked or whole.
  */
 export function jsonTextTooDeep(text: string, limit = MAX_JSON_DEPTH): TooDeep | undefined {

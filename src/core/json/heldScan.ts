@@ -101,7 +101,9 @@ export class HeldScan {
     let i = 0;
     let nextQuote = -2;
     let nextBackslash = -2;
+    // A whole text's string also ends at a line break (a CR or an LF), as the JSON reader of texts ends it.
     let nextNewline = this.lines ? -2 : -1;
+    let nextReturn = nextNewline;
     while (i < n) {
       if (!this.inString) {
         i = this.outside(s, i, n);
@@ -119,7 +121,9 @@ export class HeldScan {
       if (nextQuote !== -1 && nextQuote < i) nextQuote = s.indexOf('"', i);
       if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = s.indexOf('\\', i);
       if (nextNewline !== -1 && nextNewline < i) nextNewline = s.indexOf('\n', i);
-      const end = nextNewline === -1 || (nextQuote !== -1 && nextQuote < nextNewline) ? nextQuote : nextNewline;
+      if (nextReturn !== -1 && nextReturn < i) nextReturn = s.indexOf('\r', i);
+      const lineEnd = nextReturn === -1 || (nextNewline !== -1 && nextNewline < nextReturn) ? nextNewline : nextReturn;
+      const end = lineEnd === -1 || (nextQuote !== -1 && nextQuote < lineEnd) ? nextQuote : lineEnd;
       // A backslash before the string's end: the character after it (a quote, perhaps in the next chunk) is skipped.
       if (nextBackslash !== -1 && (end === -1 || nextBackslash < end)) {
         this.escaped = true;
