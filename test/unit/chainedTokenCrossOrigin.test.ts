@@ -1,8 +1,9 @@
 // A token a request takes from an earlier response (`{{login.response.body.$.access_token}}`, the chained
 // sign-in of REST Client and httpYac files) is a credential whatever header carries it: a redirect to
 // another origin must not take it there, as it does not take the Authorization header. It is a secret of
-// the login's origin (prepareRequest, responseSecrets.ts): no request takes it to another origin, in a
-// query parameter or a JSON body either, read directly or through a file variable.
+// the login's origin and of the origins the environment names (prepareRequest, responseSecrets.ts): no
+// request takes it to another origin, in a query parameter or a JSON body either, read directly or through
+// a file variable; a sign-in server's token goes on to the API the environment points at.
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,7 @@ import type { NamedResponse } from '../../src/core/httpfile/resolve';
 import { runExchange, type ExchangePorts } from '../../src/core/run/exchange';
 import { SecretBindings } from '../../src/core/secrets/bindings';
 import { Redactor } from '../../src/core/secrets/redact';
+import { parseEnvFile, selectEnvironment } from '../../src/core/env';
 import { devContext } from './exchangeContext';
 
 const TOKEN = 'tok-3f9a1c7e5b2d4a60';
@@ -107,10 +109,35 @@ void test('a token from an earlier response is not sent to another host in a que
     problems.push(result.problem ?? '');
   }
   assert.deepEqual(otherSaw, [], `${otherUrl} received nothing`);
-  assert.match(problems[0]!, new RegExp(`not sent to ${otherUrl}: query parameter ref carries a secret of the response of 'login', which belongs to ${homeUrl} only`));
-  assert.match(problems[1]!, new RegExp(`not sent to ${otherUrl}: the body carries a secret of the response of 'login', which belongs to ${homeUrl} only`));
+  const belongs = `the hosts the environment names\\), which belongs to ${homeUrl} only`;
+  assert.match(problems[0]!, new RegExp(`not sent to ${otherUrl}: query parameter ref carries a secret of the response of 'login' \\(.*${belongs}`));
+  assert.match(problems[1]!, new RegExp(`not sent to ${otherUrl}: the body carries a secret of the response of 'login' \\(.*${belongs}`));
   // The refusal names the request as written (its URL holds the value): shown, it passes the Redactor,
   // which knows the value as a secret of the run.
   const redactor = new Redactor(ports.guard.values());
   assert.ok(problems.every((problem) => !redactor.text(problem).includes(TOKEN)), 'the refusal, as shown, never holds the value');
+});
+
+void test('a token from a sign-in server goes on to the API host the environment names, and no further', async () => {
+  otherSaw.length = 0;
+  const file = parseHttpFile([
+    '# @name login',
+    'POST {{base}}/login',
+    '',
+    '###',
+    'GET {{api}}/me',
+    'Authorization: Bearer {{login.response.body.$.access_token}}',
+    '',
+  ].join('\n'));
+  const environment = selectEnvironment(parseEnvFile(JSON.stringify({ dev: { base: homeUrl, api: otherUrl } }), 'http-client.env.json'), 'dev');
+  const remember = new Map<string, NamedResponse>();
+  const prepare = { ...devContext(homeUrl), environment, responses: remember };
+  const ports: ExchangePorts = { http: httpClient, catalog: createCatalog([]), timeoutMs: 10_000, guard: new SecretBindings() };
+  for (const requestIndex of [0, 1]) {
+    const result = await runExchange({ file, requestIndex, prepare, remember, pages: 'first', steps: [] }, ports);
+    assert.equal(result.ok, true, result.problem);
+  }
+  assert.equal(otherSaw.length, 1);
+  assert.equal(otherSaw[0]!.headers.authorization, `Bearer ${TOKEN}`);
+  assert.deepEqual(ports.guard.originsOf(TOKEN), [homeUrl, otherUrl].sort());
 });

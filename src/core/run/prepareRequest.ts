@@ -108,7 +108,7 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
       return answer;
     },
   };
-  const scope: VariableScope = { environment: ctx.environment.variables, responses: read.responsesOf(ctx.responses), dynamic };
+  const scope: VariableScope = { environment: ctx.environment.variables, responses: read.responsesOf(ctx.responses, ctx.environment), dynamic };
   const resolved = resolveWithDirectives(file, requestIndex, scope);
   if (!resolved) return { ok: false, kind: 'missing', problem: 'the request could not be read', url: plannedUrl() };
   const missing = resolved.unresolved[0];
@@ -165,14 +165,19 @@ class ReadSecrets {
     return this.all.map((known) => known.value);
   }
 
-  /** `responses` as the resolver reads them: the secrets of each one read noted as it is read. */
-  responsesOf(responses: ReadonlyMap<string, NamedResponse>): NamedResponses {
+  /**
+   * `responses` as the resolver reads them: the secrets of each one read noted as it is read, bound to where
+   * it came from and to the origins the environment names (a token from a sign-in server goes on to the
+   * API the environment points at, as a stored token does; never to a host only the file names).
+   */
+  responsesOf(responses: ReadonlyMap<string, NamedResponse>, environment: Environment): NamedResponses {
     return {
       get: (name) => {
         const response = responses.get(name);
         if (response && !this.named.has(name)) {
           this.named.add(name);
-          for (const value of responseSecrets(response)) this.add(value, [response.origin], `a secret of the response of '${name}'`);
+          const origins = [...new Set([response.origin, ...environmentOrigins(environment)])];
+          for (const value of responseSecrets(response)) this.add(value, origins, `a secret of the response of '${name}' (it goes where it came from and to the hosts the environment names)`);
         }
         return response;
       },
