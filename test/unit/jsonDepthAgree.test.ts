@@ -83,7 +83,7 @@ void test('MAX_JSON_DEPTH levels are read and one more is not, strings full of b
   }
 });
 
-test('a whole text’s string ends at a CR as at an LF, as the JSON reader ends it: nesting after it counts', async () => {
+void test('a whole text’s string ends at a CR as at an LF, as the JSON reader ends it: nesting after it counts', async () => {
   const { jsonTree } = await import('../../src/server/service/jsonTree');
   for (const lineBreak of ['\n', '\r', '\r\n']) {
     const text = `["x${lineBreak},${'['.repeat(100_000)}`;
