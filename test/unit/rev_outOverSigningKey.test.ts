@@ -1,0 +1,54 @@
+// Invariant (d): `apiwb run --out FILE` never overwrites an input it reads. The user's signing key
+// (src/core/files/userKey.ts: the code cache's and the resume records' key, in the per-user config folder)
+// is read by every run that writes a resume record, yet `--out` naming it is taken: the rows are written
+// over it. Every record signed before is refused from then on, and the key becomes what the server sent:
+// a body `[1234567890123456789012345678901]` leaves exactly 32 bytes the server chose, which apiwb then
+// takes as this user's key (records and code-cache entries forged with it pass).
+// The fault: src/cli/runPlan.ts:237-246 (registerRunInputs) and claimOutputs (:249-259) never register
+// the key file (resumeKey / codeCacheKeyFile, src/cli/resumeFile.ts:104-107) as an input of the run.
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { codeCacheKeyFile } from '../../src/cli/codeCache';
+import { resumeKey } from '../../src/cli/resumeFile';
+import { runInProcess } from '../cli/inProcess';
+import { startLocalServer, type LocalServer } from '../cli/localServer';
+
+void describe('--out naming the signing key file', () => {
+  let server: LocalServer;
+  before(async () => {
+    server = await startLocalServer('apiwb-rev-keyout-', (req, res) => {
+      if (req.url === '/p2') res.writeHead(500).end('down');
+      else if (req.url === '/p1') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ value: [{ a: 1 }], nextLink: '/p2' }));
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('[1234567890123456789012345678901]');
+    });
+  });
+  after(() => server.close());
+
+  void it('a walk writing its record: refused (exit 2), the key left as it was', async () => {
+    const made = resumeKey();
+    assert.ok(made.ok, 'no test key');
+    const keyFile = codeCacheKeyFile()!;
+    const key = readFileSync(keyFile);
+    const file = join(server.dir, 'walk.http');
+    writeFileSync(file, '# @paging generic\nGET {{base}}/p1\n');
+    const r = await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--all-pages', '--out', keyFile]);
+    const now = readFileSync(keyFile);
+    writeFileSync(keyFile, key, { mode: 0o600 });
+    assert.ok(now.equals(key), `the signing key was overwritten with the rows (exit ${r.code}): ${JSON.stringify(now.toString('latin1'))}`);
+    assert.equal(r.code, 2, `${r.stdout}${r.stderr}`);
+  });
+
+  void it('a single response: the server never chooses the key', async () => {
+    assert.ok(resumeKey().ok, 'no test key');
+    const keyFile = codeCacheKeyFile()!;
+    const key = readFileSync(keyFile);
+    const file = join(server.dir, 'one.http');
+    writeFileSync(file, 'GET {{base}}/one\n');
+    await runInProcess([file, '--env', 'local', '--env-file', server.envFile, '--out', keyFile]);
+    const taken = resumeKey();
+    writeFileSync(keyFile, key, { mode: 0o600 });
+    assert.ok(!(taken.ok && taken.key.toString('latin1') === '1234567890123456789012345678901\n'), 'the key apiwb signs with is now the one the server sent');
+  });
+});
