@@ -32,7 +32,7 @@ import { collectRequestFiles, findEnvFile, InputError, shownPath } from './nodeP
 import { assertionSteps } from '../core/run/assertions';
 import { writeRunReport } from './reporters/runReport';
 import { createProgress, progressText } from './reporters/progress';
-import { RunFiles } from '../core/files/outputs';
+import { commandFiles } from './keptPlaces';
 import { loadRunEnvironment, type RunEnvironment } from './privateEnvRun';
 import { formatOutcome, formatTotals } from './reporters/summary';
 import { lineWriter } from './reporters/lineWriter';
@@ -68,7 +68,7 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
     return RUN_EXIT.ok;
   }
   const redactor = new Redactor(secretValuesFromEnvironment(io.env));
-  const inputs: RunInputs = { runFiles: new RunFiles(), reportClaimed: false };
+  const inputs: RunInputs = { runFiles: commandFiles(), reportClaimed: false };
   try {
     return await execute(options, io, redactor, inputs);
   } catch (error) {
