@@ -50,6 +50,7 @@ import { ResponseRows } from './responseRows';
 import { sayBeforeRun, sayNotRun, setAsideFailingChecks, setAsideNotRun, type NotRunOutcome } from './notRun';
 import { reportInputFault, type RunInputs } from './runFaultReport';
 import { faultText } from '../core/text/faultText';
+import { onceOnEndingSignal } from '../core/endingSignals';
 
 export const runSubcommand: Subcommand = {
   run: (args) => runCommand(args),
@@ -145,8 +146,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
     out.flush();
     process.kill(process.pid, signal);
   };
-  process.once('SIGINT', flushThenDie);
-  process.once('SIGTERM', flushThenDie);
+  const forgetSignals = onceOnEndingSignal(flushThenDie);
   const responses = new Map<string, NamedResponse>();
   const outcomes: RunOutcome[] = [];
   // --out holds rows of this run (else the file there, with its record, is put back at the end).
@@ -237,8 +237,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
       out.write(`${redactor.text(formatOutcome(outcome, color))}\n`);
     }
   } finally {
-    process.off('SIGINT', flushThenDie);
-    process.off('SIGTERM', flushThenDie);
+    forgetSignals();
     out.flush();
     progress.clear();
     await sink?.close();
