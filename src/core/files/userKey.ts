@@ -29,7 +29,7 @@ export type UserKey = { readonly ok: true; readonly key: Buffer } | { readonly o
 /** This user's signing key from `file`, made (exclusively, 0600) when there is none; why not when it is not this user's alone or cannot be made. */
 export function userKey(file: string): UserKey {
   const read = readOwnFile(file, FILE_BYTES);
-  if (read.ok) return taken(read.bytes, `${file} is not a key apiwb made`);
+  if (read.ok) return taken(read.bytes, `${file} is not a key apiwb made (nothing is signed with it; remove it, and apiwb makes a new one)`);
   if (!read.missing) return { ok: false, reason: `${file} is not taken: ${read.reason}` };
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
