@@ -6,7 +6,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { CONTRACT_SERVICES } from '../core/catalog';
 import type { ServiceId } from '../core/catalog/model';
-import { fileFaultWords, RunFiles } from '../core/files/outputs';
+import { fileFaultWords } from '../core/files/outputs';
+import { commandFiles } from './keptPlaces';
 import { closeHttpAgents } from '../core/http/client';
 import { importCounts, importOpenApiText, importOpenApiUrl, importSummary, OpenApiImportError, overlayFileText, type OpenApiImport } from '../core/openapi';
 import { Redactor } from '../core/secrets/redact';
@@ -72,7 +73,7 @@ export async function runImportOpenApi(args: readonly string[], io: CommandIo): 
   // a link or a folder; claimed before the document is fetched.
   try {
     if (out) {
-      const files = new RunFiles();
+      const files = commandFiles();
       if (!/^https?:\/\//i.test(location)) files.input(location, 'the document imported');
       files.claim(out, '--out');
     }

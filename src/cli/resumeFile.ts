@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { lineBreaksIn } from '../core/files/lineBreaks';
+import type { KeptPlace } from '../core/files/outputs';
 import { readOwnFile, writeOwnFile } from '../core/files/ownFile';
 import { signFor, userKey, verifiedFor, type UserKey } from '../core/files/userKey';
 import { parseCheckpoint, type WalkCheckpoint } from '../core/paging/checkpoint';
@@ -73,6 +74,9 @@ function completedOf(value: unknown): CompletedRequest[] | undefined {
 const TAIL_BYTES = 64 * 1024;
 /** A record is a few hundred bytes; anything much larger was not written by apiwb. */
 const RECORD_MAX_BYTES = 1024 * 1024;
+
+/** Every resume record: named after its --out, with this end (src/cli/keptPlaces.ts keeps them from other outputs). */
+export const RESUME_RECORDS: KeptPlace = { role: 'a resume record of apiwb', nameEnd: '.apiwb-resume.json' };
 
 export function resumePathFor(out: string): string {
   return `${out}.apiwb-resume.json`;

@@ -32,7 +32,7 @@ import { collectRequestFiles, findEnvFile, InputError, shownPath } from './nodeP
 import { assertionSteps } from '../core/run/assertions';
 import { writeRunReport } from './reporters/runReport';
 import { createProgress, progressText } from './reporters/progress';
-import { RunFiles } from '../core/files/outputs';
+import { commandFiles } from './keptPlaces';
 import { loadRunEnvironment, type RunEnvironment } from './privateEnvRun';
 import { formatOutcome, formatTotals } from './reporters/summary';
 import { lineWriter } from './reporters/lineWriter';
@@ -50,6 +50,7 @@ import { ResponseRows } from './responseRows';
 import { sayBeforeRun, sayNotRun, setAsideFailingChecks, setAsideNotRun, type NotRunOutcome } from './notRun';
 import { reportInputFault, type RunInputs } from './runFaultReport';
 import { faultText } from '../core/text/faultText';
+import { onceOnEndingSignal } from '../core/endingSignals';
 
 export const runSubcommand: Subcommand = {
   run: (args) => runCommand(args),
@@ -68,7 +69,7 @@ export async function runCommand(args: readonly string[], io: RunIo = { stdout: 
     return RUN_EXIT.ok;
   }
   const redactor = new Redactor(secretValuesFromEnvironment(io.env));
-  const inputs: RunInputs = { runFiles: new RunFiles(), reportClaimed: false };
+  const inputs: RunInputs = { runFiles: commandFiles(), reportClaimed: false };
   try {
     return await execute(options, io, redactor, inputs);
   } catch (error) {
@@ -145,8 +146,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
     out.flush();
     process.kill(process.pid, signal);
   };
-  process.once('SIGINT', flushThenDie);
-  process.once('SIGTERM', flushThenDie);
+  const forgetSignals = onceOnEndingSignal(flushThenDie);
   const responses = new Map<string, NamedResponse>();
   const outcomes: RunOutcome[] = [];
   // --out holds rows of this run (else the file there, with its record, is put back at the end).
@@ -237,8 +237,7 @@ async function execute(options: RunOptions, io: RunIo, redactor: Redactor, input
       out.write(`${redactor.text(formatOutcome(outcome, color))}\n`);
     }
   } finally {
-    process.off('SIGINT', flushThenDie);
-    process.off('SIGTERM', flushThenDie);
+    forgetSignals();
     out.flush();
     progress.clear();
     await sink?.close();

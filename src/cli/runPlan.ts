@@ -18,7 +18,7 @@ import { RunFiles } from '../core/files/outputs';
 import { PRIVATE_ENV_FILE_NAME } from '../core/env/privateEnv';
 import { decodeBodyFile } from '../core/text/bodyFile';
 import { pathVariableProblem, shownFileLine } from '../core/run/bodyFileParts';
-import { resumePathFor } from './resumeFile';
+import { RESUME_RECORDS, resumePathFor } from './resumeFile';
 import { InputError, shownPath } from './nodePorts/files';
 import type { RunOptions } from './runArguments';
 import { faultText } from '../core/text/faultText';
@@ -250,7 +250,7 @@ export function claimOutputs(runFiles: RunFiles, options: RunOptions): void {
   try {
     if (options.out) {
       runFiles.claim(options.out, '--out');
-      runFiles.claim(resumePathFor(options.out), "--out's resume record");
+      runFiles.claim(resumePathFor(options.out), "--out's resume record", RESUME_RECORDS);
     }
     if (options.report) runFiles.claim(options.report, '--report');
   } catch (error) {

@@ -1,4 +1,4 @@
-// `apiwb sandbox`: starts the three simulated services on 127.0.0.1 and serves until SIGINT/SIGTERM.
+// `apiwb sandbox`: starts the three simulated services on 127.0.0.1 and serves until an ending signal (src/core/endingSignals.ts).
 // With --json it prints exactly one JSON line (the SandboxDescriptor) once every service listens.
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEFAULTS, type SandboxOptions, parseChoiceList, parsePageFault, resolveChoices, startSandbox } from '../sandbox/index';
@@ -7,6 +7,7 @@ import { sandboxEnvironmentName, writeSandboxEnvFile } from '../sandbox/envFile'
 import type { Subcommand } from './subcommands';
 import { terminalSafe } from '../core/text/terminalText';
 import { faultText } from '../core/text/faultText';
+import { ENDING_SIGNALS } from '../core/endingSignals';
 
 const INTEGER_FLAGS = {
   'engagement-port': 'engagementPort',
@@ -34,7 +35,8 @@ type IntegerFlag = keyof typeof INTEGER_FLAGS;
 const HELP = `Usage: apiwb sandbox [options]
 
 Starts the simulated customer-engagement, fundraising and booking services on 127.0.0.1 and serves
-until SIGINT or SIGTERM. Data is generated on demand from the seed, so sizes cost no start-up time.
+until Ctrl-C, a kill or a hang-up (SIGINT, SIGTERM, SIGHUP, SIGQUIT). Data is generated on demand from
+the seed, so sizes cost no start-up time.
 
 Options:
   --write-env-file PATH         write the "sandbox" environment ("sandbox-next" with --release next:
@@ -129,12 +131,11 @@ async function runSandbox(args: readonly string[]): Promise<number> {
     return 2;
   }
 
-  // Listen for the stop signals before anything is printed: a parent that reads the JSON line may
+  // Listen for the ending signals before anything is printed: a parent that reads the JSON line may
   // signal at once. They stay attached: a wrapper (npx, tsx) may forward the same signal a second
   // time, and without a listener that second one would kill the process before it closes cleanly.
   const stopped = new Promise<void>((resolve) => {
-    process.on('SIGINT', () => resolve());
-    process.on('SIGTERM', () => resolve());
+    for (const signal of ENDING_SIGNALS) process.on(signal, () => resolve());
   });
   const sandbox = await startSandbox(options);
   const d = sandbox.descriptor;

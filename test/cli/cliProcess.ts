@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import './signedRecord'; // the runs' signing key: a config folder of the test's own, never the user's
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 const exec = promisify(execFile);

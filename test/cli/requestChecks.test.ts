@@ -35,7 +35,7 @@ void describe('a request that cannot be sent', () => {
   void it('is its own problem in words, without its file and line; a <@ body gives the names it reads', () => {
     const plan = planRequests([file], undefined).requests;
     const environment = { name: 'dev', variables: ENV.dev, auth: {} };
-    const checks = plan.map((item) => checkBeforeSending(item, environment, true, createCatalog(), new Map(), new Map(), new RunFiles()));
+    const checks = plan.map((item) => checkBeforeSending(item, environment, true, createCatalog(), new Map(), new Map(), new RunFiles([])));
     assert.match(checks[0]?.problem ?? '', /^\{\{bsae\}\}: The variable 'bsae' is not defined/);
     assert.match(checks[1]?.problem ?? '', /^< \.\/missing\.json: no such file next to \S*checks\.http$/);
     assert.match(checks[2]?.problem ?? '', /^# @paging: /);

@@ -17,14 +17,14 @@ void describe('RunFiles: inputs read after the claim', () => {
   linkSync(out, hard);
 
   void it('refuses the file --out claimed, by its path and by a hard link to it', () => {
-    const files = new RunFiles();
+    const files = new RunFiles([]);
     files.claim(out, '--out');
     assert.throws(() => files.input(out, 'the --cacert file'), (e: unknown) => e instanceof OutputRefused && /--out .*ca\.pem is the --cacert file/.test(e.message));
     assert.throws(() => files.input(hard, 'the --cacert file'), OutputRefused);
   });
 
   void it('takes another file, and one missing', () => {
-    const files = new RunFiles();
+    const files = new RunFiles([]);
     files.claim(out, '--out');
     files.input(other, 'the --cacert file');
     files.input(join(dir, 'missing.pem'), 'the --cacert file');

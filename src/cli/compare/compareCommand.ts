@@ -17,7 +17,8 @@ import { compareRequest, countsLine, type RequestComparison, type SideSummary } 
 import { keptAsideNotes } from '../../core/export/fileSink';
 import { EnvFileError } from '../../core/env/model';
 import { closeHttpAgents } from '../../core/http/client';
-import { OutputRefused, RunFiles } from '../../core/files/outputs';
+import { OutputRefused, type RunFiles } from '../../core/files/outputs';
+import { commandFiles } from '../keptPlaces';
 import { terminalSafe } from '../../core/text/terminalText';
 import { secretValuesFromEnvironment } from '../nodePorts/envSecretStore';
 import { collectRequestFiles, findEnvFile, InputError, shownPath } from '../nodePorts/files';
@@ -58,7 +59,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
   const redactor = new Redactor(secretValuesFromEnvironment(io.env));
   const temp = mkdtempSync(join(tmpdir(), 'apiwb-compare-'));
   // No output overwrites an input (src/core/files/outputs.ts): claimed before anything is opened or sent.
-  const inputs = new RunFiles();
+  const inputs = commandFiles();
   try {
     claimCompareFiles(inputs, options);
   } catch (error) {

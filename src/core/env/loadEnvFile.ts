@@ -2,7 +2,7 @@
 // system stays in the adapters (extension, CLI). Errors name the file, the environment, the key and,
 // where the text tells us, the line and column.
 import { citationLabel } from '../reference';
-import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { z } from 'zod';
 import { secretEnvVarName } from '../secrets/secretStore';
 import type { AuthEntry, EnvFile, Environment } from './model';
@@ -14,6 +14,8 @@ import { environmentNetwork } from './networkConfig';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import type { PrivateEnvLayer } from './privateEnvLayer';
 import { scalarText } from '../text/scalarText';
+import { jsonText } from '../json/numberText';
+import { treeValue } from '../json/treeValue';
 import { faultText } from '../text/faultText';
 
 export const ENV_FILE_NAME = 'http-client.env.json';
@@ -51,7 +53,8 @@ export function readEnvJson(text: string, file: string): { readonly raw: unknown
     const at = first ? lineColumn(text, first.offset) : { line: 1, column: 1 };
     throw new EnvFileError(`not valid JSON (${first ? printParseErrorCode(first.error) : 'empty file'})`, { file, ...at });
   }
-  return { raw: parse(text) as unknown, locate };
+  // Its numbers as written: a value is sent as its text, never as a double's (treeValue, NumberText).
+  return { raw: treeValue(tree, text), locate };
 }
 
 /**
@@ -157,7 +160,7 @@ export function variablesOf(raw: Readonly<Record<string, unknown>>): Record<stri
   for (const [key, value] of Object.entries(raw)) {
     if (key === 'Security' || key === 'ApiWorkbench' || key === 'SSLConfiguration') continue;
     if (value === null || value === undefined) continue;
-    variables[key] = typeof value === 'object' ? JSON.stringify(value) : scalarText(value);
+    variables[key] = typeof value === 'object' ? jsonText(value)! : scalarText(value);
   }
   return variables;
 }

@@ -2,8 +2,10 @@
 // "Username", ...) are kept verbatim; our own entry types live under "ApiWorkbench" so JetBrains and
 // httpYac, which treat an unknown object as an unused object variable, ignore them harmlessly.
 import { z } from 'zod';
+import { NumberText } from '../json/numberText';
 
-const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+// A number whose text a double would change is kept as its text (src/core/json/treeValue.ts).
+const scalar = z.union([z.string(), z.number(), z.instanceof(NumberText), z.boolean(), z.null()]);
 
 export const oauth2EntrySchema = z.looseObject({
   Type: z.literal('OAuth2', { error: 'Security.Auth entries must have "Type": "OAuth2" (JetBrains only knows that type; put Basic+X-API-Key and JWT Bearer entries under "ApiWorkbench"."Auth")' }),

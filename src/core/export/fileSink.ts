@@ -5,6 +5,7 @@ import { access, lstat, open, readdir, rename, unlink, type FileHandle } from 'n
 import { basename, dirname, join } from 'node:path';
 import { fileFaultWords } from '../files/outputs';
 import type { FileSinkOptions, SinkMark } from './sink';
+import { onceOnEndingSignal } from '../endingSignals';
 
 /**
  * A file written at positions from its kept length: appended bytes count once kept. A page held while it
@@ -100,11 +101,9 @@ export class AppendOnlyFile {
       // The only listener: the signal ends the process as it would have without one.
       if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
     };
-    process.once('SIGINT', say);
-    process.once('SIGTERM', say);
+    const forget = onceOnEndingSignal(say);
     this.forgetSignals = () => {
-      process.off('SIGINT', say);
-      process.off('SIGTERM', say);
+      forget();
       this.forgetSignals = () => undefined;
     };
   }

@@ -6,9 +6,12 @@
 // or by real path — or that another output of the run already claimed, is refused; so is a target that is
 // a symbolic link (named with where it points), a folder, or in a folder that does not exist. An input
 // registered after the outputs were claimed (a file read once the run is under way) is refused the same
-// way when an output claimed it. The same words for the file system's faults later on: fileFaultWords.
+// way when an output claimed it. The places apiwb keeps for itself and reads back (its signing key, its
+// code cache, resume records) are given when a RunFiles is made, and no output may be one of them, exist
+// they yet or not: what a command reads back is never what a server sent. The same words for the file
+// system's faults later on: fileFaultWords.
 import { existsSync, lstatSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { faultText } from '../text/faultText';
 
 export class OutputRefused extends Error {
@@ -24,6 +27,9 @@ interface Known {
   readonly real: string;
   readonly id?: string;
 }
+
+/** A place the product keeps for itself and reads back: one file, every file under a folder, or every file whose name ends so. */
+export type KeptPlace = { readonly role: string } & ({ readonly file: string } | { readonly folder: string } | { readonly nameEnd: string });
 
 const idOf = (stat: Stats): string => `${stat.dev}:${stat.ino}`;
 
@@ -43,6 +49,17 @@ function realPathOf(path: string): string {
 
 export class RunFiles {
   private readonly known: Known[] = [];
+  private readonly keptElsewhere: readonly KeptPlace[];
+
+  /** `kept`: the places the product keeps for itself (the CLI's: keptPlaces.ts); every output is refused there. */
+  constructor(kept: readonly KeptPlace[]) {
+    for (const place of kept) {
+      if (!('file' in place)) continue;
+      const stat = statSync(place.file, { throwIfNoEntry: false });
+      this.known.push({ role: place.role, path: place.file, real: realPathOf(place.file), ...(stat ? { id: idOf(stat) } : {}) });
+    }
+    this.keptElsewhere = kept.filter((place) => !('file' in place));
+  }
 
   /** A file the run reads (`role` names it in a refusal: "the env file", "the .http file"). Missing files are skipped. */
   input(path: string, role: string): void {
@@ -57,9 +74,10 @@ export class RunFiles {
 
   /**
    * `path` may be written as `role` (`--out`, `--report`): else OutputRefused in words. The claim is kept,
-   * so a second output of the run naming the same file is refused too.
+   * so a second output of the run naming the same file is refused too. `as`: the kept place this output
+   * is one of, when the product writes it as such (an --out's own resume record).
    */
-  claim(path: string, role: string): void {
+  claim(path: string, role: string, as?: KeptPlace): void {
     const link = lstatSync(path, { throwIfNoEntry: false });
     if (link?.isSymbolicLink()) {
       let target = '?';
@@ -73,6 +91,8 @@ export class RunFiles {
     if (link?.isDirectory()) throw new OutputRefused(`${role} ${path} is a folder; name a file in it`);
     if (!link && !existsSync(dirname(resolve(path)))) throw new OutputRefused(`${role} ${path}: the folder ${dirname(path)} does not exist`);
     const real = realPathOf(path);
+    const kept = this.keptElsewhere.find((place) => place !== as && keptIn(place, real));
+    if (kept) throw new OutputRefused(`${role} ${path} is in ${kept.role}, which apiwb keeps for itself: an output never overwrites a file apiwb reads`);
     const id = link ? idOf(link) : undefined;
     const same = this.known.find((k) => (id !== undefined && k.id === id) || k.real === real);
     if (same) {
@@ -82,6 +102,14 @@ export class RunFiles {
     }
     this.known.push({ role, path, real, ...(id ? { id } : {}) });
   }
+}
+
+/** `real` (a real path) is a file of the folder or name pattern `place`. */
+function keptIn(place: KeptPlace, real: string): boolean {
+  if ('nameEnd' in place) return basename(real).endsWith(place.nameEnd);
+  if (!('folder' in place)) return false;
+  const folder = realPathOf(place.folder);
+  return real === folder || real.startsWith(folder.endsWith(sep) ? folder : folder + sep);
 }
 
 /** A file system error in words, with the path, for writing `path` (ENOSPC, EISDIR, EACCES…); else its own message. */

@@ -3,12 +3,23 @@
 // through ownFile.ts) and kept OUTSIDE what it signs (the per-user config folder): a file copied from another
 // user, another machine or another copy of apiwb, or edited since apiwb wrote it, does not verify.
 // Every use names its purpose inside the signed input, so a signature made for one use never passes for another.
+// The file holds the key in one exact form (a header line, then the key in hex): a file of any other
+// content (rows written over it, a truncated copy) is refused, never taken as the key.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { readOwnFile, writeOwnFile } from './ownFile';
 
 const KEY_BYTES = 32;
+const HEADER = 'apiwb signing key v1\n';
+const KEY_TEXT = /^apiwb signing key v1\n([0-9a-f]{64})\n$/;
+const FILE_BYTES = HEADER.length + KEY_BYTES * 2 + 1;
+
+/** The key a key file's bytes hold, when they are exactly what `userKey` writes. */
+function keyIn(bytes: Buffer): Buffer | undefined {
+  const hex = bytes.length === FILE_BYTES ? KEY_TEXT.exec(bytes.toString('latin1'))?.[1] : undefined;
+  return hex === undefined ? undefined : Buffer.from(hex, 'hex');
+}
 
 /** What a signature is for: each use of the key has its own. */
 export type SignaturePurpose = 'apiwb code cache v1' | 'apiwb resume record v1';
@@ -17,17 +28,23 @@ export type UserKey = { readonly ok: true; readonly key: Buffer } | { readonly o
 
 /** This user's signing key from `file`, made (exclusively, 0600) when there is none; why not when it is not this user's alone or cannot be made. */
 export function userKey(file: string): UserKey {
-  const read = readOwnFile(file, KEY_BYTES);
-  if (read.ok) return read.bytes.length === KEY_BYTES ? { ok: true, key: read.bytes } : { ok: false, reason: `${file} is not a key apiwb made` };
+  const read = readOwnFile(file, FILE_BYTES);
+  if (read.ok) return taken(read.bytes, `${file} is not a key apiwb made (nothing is signed with it; remove it, and apiwb makes a new one)`);
   if (!read.missing) return { ok: false, reason: `${file} is not taken: ${read.reason}` };
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    writeOwnFile(file, randomBytes(KEY_BYTES));
+    writeOwnFile(file, `${HEADER}${randomBytes(KEY_BYTES).toString('hex')}\n`);
   } catch (error) {
     return { ok: false, reason: `${file} cannot be made (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
   }
-  const made = readOwnFile(file, KEY_BYTES);
-  return made.ok && made.bytes.length === KEY_BYTES ? { ok: true, key: made.bytes } : { ok: false, reason: `${file} cannot be read back` };
+  const made = readOwnFile(file, FILE_BYTES);
+  return taken(made.ok ? made.bytes : Buffer.alloc(0), `${file} cannot be read back`);
+}
+
+/** The key `bytes` hold, or `refusal`. */
+function taken(bytes: Buffer, refusal: string): UserKey {
+  const key = keyIn(bytes);
+  return key ? { ok: true, key } : { ok: false, reason: refusal };
 }
 
 /** The signature of `parts`, in order, for `purpose` (HMAC-SHA256 over the purpose, a NUL, then the parts). */

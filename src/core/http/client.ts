@@ -208,7 +208,9 @@ async function sendOnce(current: HttpRequest, target: { method: string; url: str
     if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
     return await undiciRequest(current.url, {
       method: target.method,
-      headers: current.headers,
+      // A copy: a dispatcher may add to the object it is handed (undici's proxy adds `host`), and the
+      // request is ours, the next hop's redirect is made from it.
+      headers: { ...current.headers },
       body: current.body,
       signal: deadline.controller.signal,
       headersTimeout: deadline.timeoutMs,

@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onceOnEndingSignal } from '../endingSignals';
 
 export interface Spill {
   readonly path: string;
@@ -32,12 +33,10 @@ export async function openSpill(): Promise<Spill> {
     exitHook = true;
     process.once('exit', removeAllNow);
     // Killed by a signal, the process emits no 'exit': removed first, then the signal does what it did.
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.once(signal, () => {
-        removeAllNow();
-        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-      });
-    }
+    onceOnEndingSignal((signal) => {
+      removeAllNow();
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    });
   }
   const path = join(dir, 'body');
   let handle: FileHandle | undefined;

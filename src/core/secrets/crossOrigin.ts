@@ -7,8 +7,9 @@
 //     the origin it was written for: refused); every part that carries a credential is dropped — URL user
 //     info, a credential header by name (the vocabulary's), and any header or query parameter whose value
 //     carries a secret held (bindings.ts: any name, any known encoding) — and the hop says exactly which
-//     parts, or that it carried none. A secret left where nothing can be dropped (the path, the host) is
-//     the send boundary's to refuse (SecretBindings.refusal), as any request's.
+//     parts, or that it carried none. A Host header names the origin it was written for: it does not go
+//     to another (the hop's own is its URL's). A secret left where nothing can be dropped (the path, the
+//     host) is the send boundary's to refuse (SecretBindings.refusal), as any request's.
 import type { HttpRequest } from '../http/types';
 import { urlParts } from '../http/url';
 import { headerPart, partWords, queryName, queryPart, type SecretBindings } from './bindings';
@@ -54,6 +55,7 @@ function withoutCredentials(to: HttpRequest, bindings: SecretBindings | undefine
   const headers: Record<string, string> = {};
   for (const name of Object.keys(to.headers)) {
     const value = to.headers[name] ?? '';
+    if (name.toLowerCase() === 'host') continue;
     if (isCredentialHeader(name) || carries(`${name}: ${value}`)) dropped.push(partWords(headerPart(name, bindings)));
     else headers[name] = value;
   }

@@ -132,7 +132,7 @@ describe('Compare Environments… (issue 32)', () => {
       // The baseline's rows: the next release's first page (the sandbox's own, through its choice header).
       const nextPage = await fetch(`${sandbox().booking.baseUrl}/bookings`, { headers: { 'X-Sandbox-Choice': 'release-next' } }).then((r) => r.json() as Promise<unknown[]>);
       await vscode.workspace.fs.writeFile(vscode.Uri.file(rows), new TextEncoder().encode(nextPage.map((x) => `${JSON.stringify(x)}\n`).join('')));
-      writeBaseline(claimBaseline(dir, 1, new RunFiles()), 'sandbox-next', false, [{ where: 'compare-bookings.http:2', label: 'compareBookings', summary: first.comparison.b, rowsFile: rows }]);
+      writeBaseline(claimBaseline(dir, 1, new RunFiles([])), 'sandbox-next', false, [{ where: 'compare-bookings.http:2', label: 'compareBookings', summary: first.comparison.b, rowsFile: rows }]);
       const outcome = await compare({ uri: file.toString(), requestIndex: 0 }, { baseline: dir, allPages: false, key: 'bookingId' });
       const r = outcome?.comparison.records;
       assert.deepEqual([r?.added, r?.removed, r?.changed, r?.unchanged], [0, 0, 1, sandbox().samples.bookingsPerPage - 1]);
