@@ -1,5 +1,6 @@
-// What of a response is a secret where it came from (src/core/secrets/responseSecrets.ts): what the
-// Redactor masks in it, and a JWT anywhere in it; nothing else (an id, a token's type or lifetime).
+// What of a response is a credential a later request may carry (src/core/secrets/responseSecrets.ts): a
+// credential-looking value of a secret-named field, a credential header, a JWT anywhere; nothing else (an
+// id, a count, a phrase, a token's type or lifetime, the words inside a secret-named object).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Redactor } from '../../src/core/secrets/redact';
@@ -10,7 +11,8 @@ const json = { 'content-type': 'application/json' };
 
 const cases: readonly { name: string; headers: Record<string, string>; body: string; secrets: string[] }[] = [
   { name: 'a secret-named field, not its neighbours', headers: json, body: JSON.stringify({ access_token: 'tok-3f9a1c7e5b2d4a60', token_type: 'bearer', expires_in: 3600, id: 'user-123456789' }), secrets: ['tok-3f9a1c7e5b2d4a60'] },
-  { name: 'every value under a secret-named field, at any depth', headers: json, body: JSON.stringify({ data: [{ credentials: { user: 'svc-account-1', apiKey: 'k-0123456789abcdef' } }] }), secrets: ['svc-account-1', 'k-0123456789abcdef'] },
+  { name: 'a credential held by a secret-named field at any depth, not the words inside a secret-named object', headers: json, body: JSON.stringify({ data: [{ credentials: { user: 'svc-account-1', apiKey: 'k-0123456789abcdef' } }] }), secrets: ['k-0123456789abcdef'] },
+  { name: 'no number, phrase or short id, whatever its name says', headers: json, body: JSON.stringify({ tokens_remaining: 5000, secretQuestion: 'the name of my first pet', api_key_id: 'kid-778899', refresh_tokens: ['rt-0123456789abcdef0'] }), secrets: ['rt-0123456789abcdef0'] },
   { name: 'a JWT under any name', headers: json, body: JSON.stringify({ result: { jwt: JWT } }), secrets: [JWT] },
   { name: 'a body that is a JWT', headers: { 'content-type': 'text/plain' }, body: `${JWT}\n`, secrets: [JWT] },
   { name: 'a form body\'s secret-named field', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'access_token=gho_16C7e42F292c6912E7710c838347Ae178B4a&scope=repo', secrets: ['gho_16C7e42F292c6912E7710c838347Ae178B4a'] },

@@ -25,6 +25,7 @@ import { directiveRefusal } from '../httpfile/directives';
 import { faultText } from '../text/faultText';
 import { bindReadSecrets, environmentOrigins, type ReadSecret, type SecretBindings } from '../secrets/bindings';
 import { responseSecrets } from '../secrets/responseSecrets';
+import { urlParts } from '../http/url';
 
 export interface PrepareContext {
   readonly environment: Environment;
@@ -148,7 +149,7 @@ export async function prepareRequest(file: HttpFile, requestIndex: number, ctx: 
 /** The request prepared (prepareRequest), what it read from outside its file bound in `guard` before it is sent. */
 export async function prepareToSend(file: HttpFile, requestIndex: number, ctx: PrepareContext, guard: SecretBindings): Promise<Prepared> {
   const prepared = await prepareRequest(file, requestIndex, ctx);
-  if (prepared.ok) bindReadSecrets(guard, prepared.readSecrets);
+  if (prepared.ok) bindReadSecrets(guard, prepared.readSecrets, urlParts(prepared.request.url)?.origin);
   return prepared;
 }
 
@@ -157,8 +158,8 @@ class ReadSecrets {
   readonly all: ReadSecret[] = [];
   private readonly named = new Set<string>();
 
-  add(value: string, origins: readonly string[], what: string): void {
-    if (!this.all.some((known) => known.value === value)) this.all.push({ value, origins, what });
+  add(value: string, origins: readonly string[], what: string, followsRequest?: true): void {
+    if (!this.all.some((known) => known.value === value)) this.all.push({ value, origins, what, ...(followsRequest ? { followsRequest } : {}) });
   }
 
   values(): string[] {
@@ -167,8 +168,7 @@ class ReadSecrets {
 
   /**
    * `responses` as the resolver reads them: the secrets of each one read noted as it is read, bound to where
-   * it came from and to the origins the environment names (a token from a sign-in server goes on to the
-   * API the environment points at, as a stored token does; never to a host only the file names).
+   * it came from, the origins the environment names and where the file sends it (bindReadSecrets).
    */
   responsesOf(responses: ReadonlyMap<string, NamedResponse>, environment: Environment): NamedResponses {
     return {
@@ -177,7 +177,7 @@ class ReadSecrets {
         if (response && !this.named.has(name)) {
           this.named.add(name);
           const origins = [...new Set([response.origin, ...environmentOrigins(environment)])];
-          for (const value of responseSecrets(response)) this.add(value, origins, `a secret of the response of '${name}' (it goes where it came from and to the hosts the environment names)`);
+          for (const value of responseSecrets(response)) this.add(value, origins, `a secret of the response of '${name}'`, true);
         }
         return response;
       },

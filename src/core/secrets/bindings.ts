@@ -52,6 +52,8 @@ interface Held {
   readonly hostForms: readonly string[];
   readonly origins: Set<string>;
   what: string;
+  /** A secret of an earlier response only: a request of the file that writes it sends it to its own origin too (bindReadSecrets). */
+  followsRequests?: true;
 }
 
 /** The words of a request part, as notices and refusals say it. */
@@ -185,11 +187,23 @@ export interface ReadSecret {
   readonly origins: readonly string[];
   /** "the value of {{$processEnv X}} (environment 'dev')", "a secret of the response of 'login'": never the value. */
   readonly what: string;
+  /** A secret of an earlier response: the request that writes it may send it to its own origin (a sign-in server's token to the API). */
+  readonly followsRequest?: true;
 }
 
-/** Binds the values a request read (see the top of this file), each unless it is held already. */
-export function bindReadSecrets(bindings: SecretBindings, read: readonly ReadSecret[]): void {
-  for (const { value, origins, what } of read) if (bindings.originsOf(value) === undefined) bindings.bind(value, origins, what);
+/**
+ * Binds the values a request read (see the top of this file), each unless it is held already. A secret
+ * of an earlier response is bound to where it came from, the environment's origins, and the origin of
+ * each request that writes it (`requestOrigin`): where the file sends it, never where a hop would take it
+ * (a redirect or a next link to another origin drops it). Held otherwise first (a stored token, a value of
+ * the environment), it keeps the binding it has: a response echoing a stored secret never widens it.
+ */
+export function bindReadSecrets(bindings: SecretBindings, read: readonly ReadSecret[], requestOrigin?: string): void {
+  for (const { value, origins, what, followsRequest } of read) {
+    const mine = followsRequest && requestOrigin ? [...origins, requestOrigin] : origins;
+    if (bindings.originsOf(value) === undefined) bindings.bind(value, mine, what, followsRequest);
+    else if (followsRequest && requestOrigin) bindings.follow(value, requestOrigin);
+  }
 }
 
 /** "the token of auth 'engagement'" (words for messages; never the value). */
@@ -202,15 +216,21 @@ export class SecretBindings {
   private readonly held = new Map<string, Held>();
 
   /** Binds `value` to `origins` (added to those it had); `what` names it in messages. Short values are not searched for. */
-  bind(value: string, origins: Iterable<string>, what: string): void {
+  bind(value: string, origins: Iterable<string>, what: string, followsRequests?: true): void {
     if (value.length < MIN_SECRET_LENGTH) return;
     let held = this.held.get(value);
     if (!held) {
       const forms = secretForms(value);
-      held = { forms, hostForms: hostForms(forms), origins: new Set(), what };
+      held = { forms, hostForms: hostForms(forms), origins: new Set(), what, ...(followsRequests ? { followsRequests } : {}) };
       this.held.set(value, held);
-    }
+    } else if (!followsRequests) delete held.followsRequests;
     for (const origin of origins) held.origins.add(origin);
+  }
+
+  /** A secret of an earlier response only (bound so, never otherwise since): `origin` may have it too. */
+  follow(value: string, origin: string): void {
+    const held = this.held.get(value);
+    if (held?.followsRequests) held.origins.add(origin);
   }
 
   /** The origins `value` is bound to (undefined: not held). */

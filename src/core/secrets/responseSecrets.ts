@@ -1,11 +1,14 @@
-// What of a response is a secret where it came from, in the vocabulary's words: what the Redactor masks
-// in it (a credential header's value, and the credential after its scheme; every value under a
-// secret-named field of a JSON or form body, at any depth: `access_token`, `password`, `apiKey`) and a
-// JWT anywhere in it (a string of its JSON, or the whole body). A request that reads that response
+// What of a response is a credential a later request may carry: a credential header's value (and the
+// credential after its scheme), a JWT anywhere in it (a string of its JSON, or the whole body), and a
+// value that looks like a credential (CREDENTIAL_SHAPE: one word of 16 characters or more) held by a
+// secret-named field of a JSON or form body itself (`access_token`, `refresh_token`, `apiKey`), or as an
+// item of an array it holds. Not what a field inside a secret-named object holds (`session.user`), nor
+// a number (`tokens_remaining`), nor words (`secretQuestion`): those stay masked where the response shows
+// (the Redactor's own rule) but are no secret of the run. A request that reads one
 // (`{{login.response.body.$.access_token}}`, from a header of any name, the URL, the body or a file
-// variable) carries a secret of the response's origin: prepareRequest hands these values out bound to
-// that origin (bindings.ts, ReadSecret), so the send boundary and the cross-origin rule keep them there
-// and every Redactor masks them, whatever part of a later request carries them.
+// variable) carries a secret of the response's origin: prepareRequest hands these values out (ReadSecret,
+// bindings.ts), so every Redactor masks them and no hop takes them to another origin.
+import { isJsonObject } from '../json/numberText';
 import { AUTH_SCHEME, isCredentialHeader, isSecretName, looksLikeJwt } from './vocabulary';
 
 /** The parts of a response read here (a NamedResponse). */
@@ -40,7 +43,7 @@ function bodySecrets(bodyText: string, contentType: string): string[] {
   const trimmed = bodyText.trim();
   if (looksLikeJwt(trimmed)) return [trimmed];
   if (/x-www-form-urlencoded/i.test(contentType)) {
-    return [...new URLSearchParams(trimmed)].filter(([name]) => isSecretName(name)).map(([, value]) => value);
+    return [...new URLSearchParams(trimmed)].filter(([name, value]) => isSecretName(name) && CREDENTIAL_SHAPE.test(value)).map(([, value]) => value);
   }
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return [];
   let body: unknown;
@@ -52,20 +55,21 @@ function bodySecrets(bodyText: string, contentType: string): string[] {
   return jsonSecrets(body);
 }
 
-/** Every value under a secret-named key, and every JWT: walked with a list, not recursion (a body may nest deep). */
+/** One word (no blank) of 16 characters or more: what a token, a key or a session id looks like; an id, a count or a phrase does not. */
+const CREDENTIAL_SHAPE = /^\S{16,}$/;
+
+/** A secret-named field's value, or an item of an array it holds, that looks like a credential; and every JWT. Walked with a list (a body may nest deep). */
 function jsonSecrets(body: unknown): string[] {
   const values: string[] = [];
   const pending: { value: unknown; secret: boolean }[] = [{ value: body, secret: false }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { value, secret } = next;
     if (typeof value === 'string') {
-      if (secret || looksLikeJwt(value)) values.push(value);
-    } else if (typeof value === 'number') {
-      if (secret) values.push(String(value));
+      if ((secret && CREDENTIAL_SHAPE.test(value)) || looksLikeJwt(value)) values.push(value);
     } else if (Array.isArray(value)) {
       for (const item of value) pending.push({ value: item, secret });
-    } else if (value !== null && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value as Record<string, unknown>)) pending.push({ value: inner, secret: secret || isSecretName(key) });
+    } else if (isJsonObject(value)) {
+      for (const [key, inner] of Object.entries(value)) pending.push({ value: inner, secret: isSecretName(key) });
     }
   }
   return values;
