@@ -1,9 +1,10 @@
 // No request block is read without a word when it cannot be what it is read as. A `###` line inside a
-// text body (a Markdown heading) cuts the body there, as the other tools cut it; the text after it is then
-// read as a request line ('GET text'), which `apiwb run` sends and fails with "Invalid URL", and the body
-// above goes cut. The editor must say so where it is written, before anything is sent.
+// text body (a Markdown heading) cuts the body there, as the other tools cut it; the text after it is no
+// request line (THE rule: requestLine.ts isRequestLine), so it is kept and said where it is written, never
+// read as 'GET text' (which `apiwb run` sent and failed with "Invalid URL").
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { parseHttpFile } from '../../src/core/httpfile';
 import { createHttpLanguageService, HttpDocument } from '../../src/server/service';
 
 const service = createHttpLanguageService();
@@ -19,4 +20,11 @@ void test('a ### block of prose is said, not silently a GET request', () => {
   const text = ['### Notes', 'These are notes about the API', ''].join('\n');
   const said = service.doValidate(new HttpDocument('file:///u.http', 1, text));
   assert.ok(said.some((d) => d.range.start.line === 1), `line 1 is read as 'GET These are notes about the API' with no diagnostic: ${JSON.stringify(said)}`);
+});
+
+void test('prose above a request line in its block is said, and the request line is the request (not a GET of the prose)', () => {
+  const file = parseHttpFile(['### Users', 'Lists the users, newest first.', 'GET http://api.test/users', '', '### Bare', 'http://api.test/health', ''].join('\n'));
+  assert.deepEqual(file.requests.map((r) => `${r.requestLine.method} ${r.requestLine.url}`), ['GET http://api.test/users', 'GET http://api.test/health']);
+  assert.deepEqual(file.diagnostics.map((d) => [d.code, d.range.start.line]), [['unrecognised-line', 1]]);
+  assert.match(file.diagnostics[0]?.message ?? '', /^Not a request line/);
 });
