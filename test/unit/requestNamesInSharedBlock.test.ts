@@ -28,3 +28,25 @@ void test('the second request of a ### block is named for what follows, and may 
     .map((d) => `${d.range.start.line}: ${d.message}`);
   assert.deepEqual(undefinedNames, [], 'both references name a request written above them');
 });
+
+void test('a third request of the block may use the second; a request named below, or the request itself, is no request before', () => {
+  const text = [
+    '### A',
+    '# @name first',
+    'GET {{base}}/a?x={{second.response.body.$.id}}&y={{first.response.body.$.id}}',
+    '# @name second',
+    'GET {{base}}/b',
+    '# @name third',
+    'GET {{base}}/c?z={{second.response.body.$.id}}',
+    '',
+  ].join('\n');
+  const service = createHttpLanguageService();
+  service.setEnvironmentVariables(['base']);
+  const warned = service.doValidate(new HttpDocument('file:///u.http', 1, text))
+    .filter((d) => d.code === 'undefined-variable')
+    .map((d) => `${d.range.start.line}: ${d.message}`);
+  assert.deepEqual(warned, [
+    "2: No request named 'second' comes before this one (# @name second).",
+    "2: No request named 'first' comes before this one (# @name first).",
+  ]);
+});
