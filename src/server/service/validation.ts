@@ -11,10 +11,10 @@
 // The work is a generator that yields every few milliseconds, so a server can answer a completion
 // between two slices and drop a validation that a newer version made stale.
 import type { Diagnostic } from 'vscode-languageserver';
-import type { Range } from '../../core/httpfile';
+import type { FileVariable, Range } from '../../core/httpfile';
 import type { ServiceContext } from './context';
 import { blockNames, fromParser, keptReferences, NO_REFERENCES, requestDiagnostics, undefinedVariables, type BlockNames, type KeptReferences } from './diagnostics';
-import { HttpDocument, type OwnBlock } from './document';
+import { fileVariablesOf, HttpDocument, type OwnBlock } from './document';
 
 /** A block's own findings, with lines counted from the block's first line. */
 interface BlockFindings {
@@ -246,10 +246,15 @@ function findingsOf({ document: parsedFrom, block, blocks, diagnostics, breaks }
     parser: diagnostics.length === 0 ? NONE : diagnostics.map(fromParser),
     request: own.length === 0 ? NONE : own,
     references: requests.length === 0 ? NO_REFERENCES : keptReferences(requests.length === 1 ? requests[0]!.references : requests.flatMap((r) => r.references)),
-    variables: blocks.length === 1 ? (block.variables.length === 0 ? NONE : block.variables.map((v) => v.name)) : blocks.flatMap((b) => b.variables.map((v) => v.name)),
+    variables: variableNames(fileVariablesOf({ block, blocks })),
     names: blockNames(requests),
     breaks,
   };
+}
+
+/** The names of a block's file variables, kept for every block: most have none, and share one array. */
+function variableNames(variables: readonly FileVariable[]): readonly string[] {
+  return variables.length === 0 ? NONE : variables.map((v) => v.name);
 }
 
 function shifted(range: Range, lines: number): Range {
