@@ -119,7 +119,9 @@ void test('every method, in lower case too, is a request line\'s method (not a G
     const file = parseHttpFile(`${method.toLowerCase()} https://x.test/b\n`);
     assert.deepEqual(file.requests.map((r) => [r.requestLine.method, r.requestLine.methodWritten, r.requestLine.url]), [[method, true, 'https://x.test/b']], method);
   }
-  assert.deepEqual(parseHttpFile('fetch https://x.test/b\n').requests.map((r) => [r.requestLine.method, r.requestLine.methodWritten]), [['GET', false]], 'not a method');
+  // Not a method, and no URL alone: no request line at all (never a GET of the text), and said.
+  const fetched = parseHttpFile('fetch https://x.test/b\n');
+  assert.deepEqual([fetched.requests.length, fetched.diagnostics.map((d) => [d.code, d.range.start.line])], [0, [['unrecognised-line', 0]]], 'not a method');
 });
 
 void test('every method starts a request line swallowed into a body after a blank line (missing ###)', () => {

@@ -94,12 +94,11 @@ export function keptBeforeRequest(lines: readonly SourceLine[], i: number, last:
   const text = textAt(lines, i);
   const lead = leadingCode(text);
   if (lead !== -1 && !KEPT_BEFORE_REQUEST_LEADS.has(lead)) return undefined;
-  if (PRE_REQUEST_SCRIPT.test(text)) {
-    const open = text.indexOf('{%');
-    return keptSpan(lines, i, last, (t, k) => t.indexOf('%}', k === i ? open + 2 : 0) !== -1, 'pre-request-script', 'JetBrains HTTP Client', diagnostics, '%}');
-  }
+  // A script (`< {%`) is tried before a script file: `< {%` alone on its line looks like `< ./file` too.
+  const anywhere = keptAnywhere(lines, i, last, diagnostics);
+  if (anywhere) return anywhere;
   if (PRE_REQUEST_FILE.test(text)) return keptLines(lines, i, i, 'pre-request-script', 'JetBrains HTTP Client');
-  return keptAnywhere(lines, i, last, diagnostics) ?? keptSingle(lines, i, last);
+  return keptSingle(lines, i, last);
 }
 
 /** The constructs of keptBeforeRequest that need no closing line. */
@@ -141,9 +140,17 @@ function braceEnd(lines: readonly SourceLine[], i: number, last: number): number
   return last;
 }
 
-/** Constructs that may stand before the request or after its body: script blocks and block comments. */
+/**
+ * Constructs that may stand before the request or after its body: script blocks, block comments and
+ * JetBrains pre-request scripts (`< {% … %}`: written below a request, right below its request line
+ * or its body, it is still a script, kept and said, never headers or body text sent).
+ */
 export function keptAnywhere(lines: readonly SourceLine[], i: number, last: number, diagnostics: HttpFileDiagnostic[]): KeptConstruct | undefined {
   const text = textAt(lines, i);
+  if (PRE_REQUEST_SCRIPT.test(text)) {
+    const open = text.indexOf('{%');
+    return keptSpan(lines, i, last, (t, k) => t.indexOf('%}', k === i ? open + 2 : 0) !== -1, 'pre-request-script', 'JetBrains HTTP Client', diagnostics, '%}');
+  }
   if (SCRIPT_OPEN.test(text)) return keptSpan(lines, i, last, (t, k) => k > i && SCRIPT_CLOSE.test(t), 'script-block', 'httpYac', diagnostics, '}}');
   if (BLOCK_COMMENT_OPEN.test(text)) {
     const open = text.indexOf('/*');

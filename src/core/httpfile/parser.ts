@@ -9,9 +9,9 @@ import type {
 } from './model';
 import { isBlank, leadingCode, range, lineRange, splitLines } from './lines';
 import { scanReferences } from './variables';
-import { COMMENT, DIRECTIVE, keptBeforeRequest, reportKept, unrecognisedLine } from './foreign';
+import { COMMENT, DIRECTIVE, KEPT_BEFORE_REQUEST_LEADS, keptBeforeRequest, keptLines, reportKept, unrecognisedLine } from './foreign';
 import { COMMENT_LEADS, mayMatch, parseRequest } from './request';
-import { notSentWords } from './requestLine';
+import { isRequestLine, notSentWords } from './requestLine';
 import { reportDirective } from './directives';
 
 export { HTTP_METHODS } from './requestLine';
@@ -169,9 +169,34 @@ function parsePreamble(lines: readonly SourceLine[], from: number, last: number,
       reportDirective(read, diagnostics);
     } else if (comment) pre.comments.push({ text: comment[3] ?? '', prefix: comment[2] === '#' ? '#' : '//', range: lineRange(i, text) });
     else if (variable) pre.variables.push(toFileVariable(i, text, variable, diagnostics));
-    else return i;
+    else if (isRequestLine(text)) return i;
+    else i = notARequestLine(lines, i, last, pre, diagnostics);
   }
   return last + 1;
+}
+
+const NOT_A_REQUEST_LINE = 'Not a request line: a request begins with its method and URL (GET https://…), or a URL alone for a GET. Kept as written, not sent.';
+const AFTER_SEPARATOR = ' A line that begins with ### begins a new request block, inside a body too.';
+
+/**
+ * Text where a request line should be (prose after `### Notes`, the text below a Markdown `### heading`
+ * in a body): kept with its lines up to a blank line or a line that may be something else, and said
+ * (an unread line: a request of the block is not run), never read as a GET of that text. Its last line.
+ */
+function notARequestLine(lines: readonly SourceLine[], i: number, last: number, pre: Preamble, diagnostics: HttpFileDiagnostic[]): number {
+  let end = i;
+  while (end < last && isProse(textAt(lines, end + 1))) end++;
+  const kept = keptLines(lines, i, end, 'unrecognised', 'API Workbench');
+  pre.kept.push(kept);
+  const separated = i > 0 && SEPARATOR.test(textAt(lines, i - 1));
+  diagnostics.push({ code: 'unrecognised-line', message: NOT_A_REQUEST_LINE + (separated ? AFTER_SEPARATOR : ''), range: kept.range, severity: 'warning' });
+  return end;
+}
+
+/** A line that continues text kept by notARequestLine: not blank, no request line, and starting with nothing a preamble construct may start with. */
+function isProse(text: string): boolean {
+  const lead = leadingCode(text);
+  return lead !== -1 && !KEPT_BEFORE_REQUEST_LEADS.has(lead) && !COMMENT_LEADS.has(lead) && !FILE_VARIABLE_LEADS.has(lead) && !isRequestLine(text);
 }
 
 const SPREAD_WORDS = (name: string): string =>

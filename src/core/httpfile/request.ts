@@ -16,7 +16,7 @@ import { reportMisplacedDirective } from './directives';
 import { isUrlContinuation, looksLikeRequestLine, parseRequestLine, queryParametersOf } from './requestLine';
 import {
   COMMENT, HANDLER_FILE, HANDLER_SCRIPT, HEADER, HEADER_SPREAD, keptAnywhere, keptLines, OUTPUT_REDIRECT,
-  RECORDED_RESPONSE, reportKept, RESPONSE_REFERENCE, SCRIPT_OPEN,
+  PRE_REQUEST_SCRIPT, RECORDED_RESPONSE, reportKept, RESPONSE_REFERENCE, SCRIPT_OPEN,
 } from './foreign';
 
 export const HEADERS_END = /^\s*[{[<]/;
@@ -211,11 +211,12 @@ function readBody(
   return { body, end: bodyEnd };
 }
 
-/** Whether a body line ends the body: a handler's start, or a recorded response after a blank line. */
+/** Whether a body line ends the body: a handler's or a script's start, or a recorded response after a blank line. */
 function endsBody(text: string, previous: string): boolean {
   const lead = leadingCode(text);
   if (!mayMatch(lead, BODY_END_LEADS)) return false;
   return HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text) || OUTPUT_REDIRECT.test(text) || RESPONSE_REFERENCE.test(text) || ASSERTION_LINE.test(text) || SCRIPT_OPEN.test(text)
+    || PRE_REQUEST_SCRIPT.test(text)
     || (RECORDED_RESPONSE.test(text) && isBlank(previous));
 }
 

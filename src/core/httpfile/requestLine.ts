@@ -89,6 +89,29 @@ export function looksLikeRequestLine(text: string): boolean {
   return BARE_URL.test(text);
 }
 
+/**
+ * Whether a block's first line (after its comments, directives and variables) is a request line, THE rule
+ * the parser asks before reading a line as one: a method or another kind's keyword of the one list, alone
+ * (being typed) or before its target; another upper-case word (a method of the server's own) before a URL
+ * or a path; or, the method left out (GET, as REST Client reads it), a URL or a path alone, with no space
+ * outside a `{{ }}` but the one before an HTTP version. Prose (`These are notes`, the text below a
+ * Markdown `### heading` in a body) is none: a GET of prose is never read.
+ */
+export function isRequestLine(text: string): boolean {
+  const content = text.trim();
+  const space = content.search(/\s/);
+  const first = space === -1 ? content : content.slice(0, space);
+  const rest = space === -1 ? '' : content.slice(space).trimStart();
+  if (kindOfKeyword(first) !== undefined) {
+    // `GET`, `get /a`, `GET anything`; a capitalised word of prose (`Get the list`, `Search works`) is no method.
+    return first === first.toUpperCase() || rest === '' || urlStarts(rest);
+  }
+  if (space !== -1 && /^[A-Z]+$/.test(first)) return urlStarts(rest);
+  const version = endsWithDigit(content) ? VERSION_AT_END.exec(content) : null;
+  const target = version ? content.slice(0, version.index) : content;
+  return urlStarts(target) && !/\s/.test(target.replace(/\{\{[^}]*\}\}/g, ''));
+}
+
 /** An upper-case word and what follows it (a header's name ends in ':' and never matches). */
 const KEYWORD_LINE = /^\s*([A-Z][A-Z-]*)\s+(\S.*)$/;
 /** A bare absolute URL alone on its line. */

@@ -15,6 +15,37 @@ export interface ServiceContext {
   readonly envFileVariables?: readonly EnvFileVariable[];
 }
 
+/** An environment variable the service knows: its name, and where it is declared in words (never its value). */
+export interface KnownEnvironmentVariable {
+  readonly name: string;
+  readonly private: boolean;
+  /** "of the active environment (…)", "of dev, prod (http-client.env.json)". */
+  readonly where: string;
+}
+
+/**
+ * THE environment variables completion and hover know: the active environment's names as the client
+ * reported them, or, while it reports none (Neovim, Emacs, Helix), those the server read from the env
+ * files, with where each is declared.
+ */
+export function environmentVariablesOf(context: ServiceContext): readonly KnownEnvironmentVariable[] {
+  if (context.environmentVariables) {
+    return context.environmentVariables.map((name) => ({ name, private: false, where: 'of the active environment (its value stays with the editor)' }));
+  }
+  return (context.envFileVariables ?? []).map((variable) => ({ name: variable.name, private: variable.private, where: envFileWhere(variable) }));
+}
+
+/** "of sandbox, production (http-client.env.json)": names only, never a value. */
+function envFileWhere(variable: EnvFileVariable): string {
+  const where = variable.environments.map((e) => (e === '$shared' ? 'every environment ($shared)' : e)).join(', ');
+  return variable.private ? `of ${where} (http-client.private.env.json; its value is not read here)` : `of ${where} (http-client.env.json)`;
+}
+
+/** "environment variable of dev (http-client.env.json)", "private environment variable of …": completion's detail. */
+export function environmentVariableWords(variable: KnownEnvironmentVariable): string {
+  return `${variable.private ? 'private ' : ''}environment variable ${variable.where}`;
+}
+
 export type Zone =
   | { readonly kind: 'preamble'; readonly block?: RequestBlock }
   | { readonly kind: 'request-line'; readonly request: HttpRequestNode }

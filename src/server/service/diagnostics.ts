@@ -140,10 +140,37 @@ export function keptReferences(references: readonly VariableReference[]): KeptRe
 }
 
 /**
- * The undefined variables among `references`, reported `lines` below where they are (a block's first line).
- * keptReferences has already left out the system variables, which are never undefined.
+ * The names a block's requests give (`# @name`, else the `###` title), each with the last line of its
+ * request: a request is named for what comes below it, in its own `###` block too (a block may hold more
+ * than one request, as httpYac reads it). Lines count from the block's first line.
  */
-export function undefinedVariables(references: KeptReferences, lines: number, environment: readonly string[], fileVariables: ReadonlySet<string>, named: ReadonlySet<string>, out: Diagnostic[]): void {
+export interface BlockNames {
+  readonly names: readonly string[];
+  readonly ends: readonly number[];
+}
+
+export const NO_NAMES: BlockNames = Object.freeze({ names: Object.freeze([]), ends: Object.freeze([]) });
+
+/** The names of a block's requests, in their order. */
+export function blockNames(requests: readonly HttpRequestNode[]): BlockNames {
+  const named = requests.filter((r) => r.name);
+  return named.length === 0 ? NO_NAMES : { names: named.map((r) => r.name!), ends: named.map((r) => r.range.end.line) };
+}
+
+/** Whether a request of the block named `name` ends above line `line` (block lines). */
+function namedAbove(own: BlockNames, name: string, line: number): boolean {
+  for (let j = 0; j < own.names.length; j++) if (own.names[j] === name && own.ends[j]! < line) return true;
+  return false;
+}
+
+/**
+ * The undefined variables among `references`, reported `lines` below where they are (a block's first line).
+ * keptReferences has already left out the system variables, which are never undefined. A response of a
+ * request is known when that request is named in a block before (`named`) or above it in its own (`own`).
+ */
+export function undefinedVariables(
+  references: KeptReferences, lines: number, environment: readonly string[], fileVariables: ReadonlySet<string>, named: ReadonlySet<string>, own: BlockNames, out: Diagnostic[],
+): void {
   const { names, places } = references;
   for (let r = 0; r < names.length; r++) {
     const name = names[r]!;
@@ -151,7 +178,8 @@ export function undefinedVariables(references: KeptReferences, lines: number, en
     const range = { start: { line: places[4 * r]! + lines, character: places[4 * r + 1]! }, end: { line: places[4 * r + 2]! + lines, character: places[4 * r + 3]! } };
     const chained = /^([\w-]+)\.(response|request)\./.exec(name);
     if (chained) {
-      if (!named.has(chained[1] ?? '')) {
+      const requestName = chained[1] ?? '';
+      if (!named.has(requestName) && !namedAbove(own, requestName, places[4 * r]!)) {
         out.push({ severity: DiagnosticSeverity.Warning, range, message: `No request named '${chained[1]}' comes before this one (# @name ${chained[1]}).`, source: SOURCE, code: 'undefined-variable' });
       }
       continue;

@@ -49,21 +49,23 @@ function ownBlockOf(uri: string, text: string, isLast: boolean): OwnBlock {
   return { block, blocks, diagnostics, breaks, lastFilled, document };
 }
 
-/** What a block says to the rest of the file: its `@name = value` names and its `# @name`. */
-interface BlockSummary { readonly variables: readonly string[]; readonly requestNames: readonly string[] }
+/**
+ * THE file variables a block defines (`@name = value`, httpYac's lazy `@name := value`): those its parse
+ * read, in the preamble of each of its requests. Diagnostics, completion and hover all ask this.
+ */
+export function fileVariablesOf(own: Pick<OwnBlock, 'block' | 'blocks'>): readonly FileVariable[] {
+  return own.blocks.length === 1 ? own.block.variables : own.blocks.flatMap((b) => b.variables);
+}
 
-// A line's blanks as the parser's \s sees them (it reads one line at a time: no line break among them).
-const VARIABLE_LINE = /^[^\S\r\n]*@([A-Za-z_][\w.-]*)[^\S\r\n]*=/gm;
+/** What a block says to the rest of the file: its `# @name`s. */
+interface BlockSummary { readonly requestNames: readonly string[] }
+
 const NAME_LINE = /^[ \t]*(?:#|\/\/)[ \t]*@name[ \t=]+(\S+)/gm;
 
 function summaryOf(text: string): BlockSummary {
-  const variables: string[] = [];
   const requestNames: string[] = [];
-  if (text.includes('@')) {
-    for (const m of text.matchAll(VARIABLE_LINE)) if (m[1]) variables.push(m[1]);
-    for (const m of text.matchAll(NAME_LINE)) if (m[1]) requestNames.push(m[1]);
-  }
-  return { variables, requestNames };
+  if (text.includes('@')) for (const m of text.matchAll(NAME_LINE)) if (m[1]) requestNames.push(m[1]);
+  return { requestNames };
 }
 
 /**
@@ -281,9 +283,14 @@ export class HttpDocument {
     return { line: low, character: offset - (this.lineStart(low) ?? 0) };
   }
 
-  /** `@name = value` names anywhere in the file (a cheap scan, block by block; no full parse). */
+  /** The file variables' names (fileVariablesOf each block: its kept parse; a block without '@' defines none). */
   get fileVariableNames(): readonly string[] {
-    return (this.cachedVariableNames ??= this.namesOf('variables'));
+    if (!this.cachedVariableNames) {
+      const names = new Set<string>();
+      this.eachFileVariable((v) => { names.add(v.name); return false; });
+      this.cachedVariableNames = [...names];
+    }
+    return this.cachedVariableNames;
   }
 
   /** `# @name` values anywhere in the file (for `{{name.response...}}` completion). */
@@ -291,15 +298,23 @@ export class HttpDocument {
     return (this.cachedRequestNames ??= this.namesOf('requestNames'));
   }
 
-  /** The first `@name = value` of this name in the file: found by the blocks' summaries, read from its block's parse. */
+  /** The first file variable of this name in the file (fileVariablesOf, block by block). */
   fileVariable(name: string): FileVariable | undefined {
+    let found: FileVariable | undefined;
+    this.eachFileVariable((v) => {
+      if (v.name === name) found = v;
+      return found !== undefined;
+    });
+    return found;
+  }
+
+  /** Each file variable in file order, until `stop` says so; a block without '@' holds none and is not parsed. */
+  private eachFileVariable(stop: (variable: FileVariable) => boolean): void {
     const blocks = this.blockTexts.blocks;
     for (let k = 0; k < blocks.length; k++) {
-      if (!this.memo.summary(blocks[k]!).variables.includes(name)) continue;
-      const found = this.ownBlock(k, false).block.variables.find((v) => v.name === name);
-      if (found) return found;
+      if (!blocks[k]!.includes('@')) continue;
+      for (const variable of fileVariablesOf(this.ownBlock(k))) if (stop(variable)) return;
     }
-    return undefined;
   }
 
   private namesOf(kind: keyof BlockSummary): string[] {

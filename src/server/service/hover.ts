@@ -4,7 +4,7 @@ import type { Hover, Position } from 'vscode-languageserver';
 import { containsPosition, isSystemVariable, type HttpRequestNode } from '../../core/httpfile';
 import type { JSONSchema } from '../../core/catalog/jsonSchema';
 import type { HttpDocument } from './document';
-import { documentOffset, zoneAt, type ServiceContext } from './context';
+import { documentOffset, environmentVariablesOf, zoneAt, type ServiceContext } from './context';
 import { analyseJsonBody } from './jsonBody';
 import { operationMarkdown, queryParameterMarkdown } from './operationText';
 import { contractNotes, contractNotesMarkdown } from './contractNotes';
@@ -77,7 +77,8 @@ function variableMarkdown(document: HttpDocument, name: string, context: Service
   if (chained) return `A value of the response of the request named \`${chained[1]}\`, read when this request is sent.`;
   const fileVariable = document.fileVariable(name);
   if (fileVariable) return `File variable \`${name}\` = \`${fileVariable.value}\``;
-  if (context.environmentVariables?.includes(name)) return `Environment variable \`${name}\` of the active environment (its value stays with the editor).`;
+  const environment = environmentVariablesOf(context).find((v) => v.name === name);
+  if (environment) return `${environment.private ? 'Private environment' : 'Environment'} variable \`${name}\` ${environment.where}.`;
   return `\`${name}\` is not defined in the active environment or the file.`;
 }
 

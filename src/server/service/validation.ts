@@ -11,10 +11,10 @@
 // The work is a generator that yields every few milliseconds, so a server can answer a completion
 // between two slices and drop a validation that a newer version made stale.
 import type { Diagnostic } from 'vscode-languageserver';
-import type { Range } from '../../core/httpfile';
+import type { FileVariable, Range } from '../../core/httpfile';
 import type { ServiceContext } from './context';
-import { fromParser, keptReferences, NO_REFERENCES, requestDiagnostics, undefinedVariables, type KeptReferences } from './diagnostics';
-import { HttpDocument, type OwnBlock } from './document';
+import { blockNames, fromParser, keptReferences, NO_REFERENCES, requestDiagnostics, undefinedVariables, type BlockNames, type KeptReferences } from './diagnostics';
+import { fileVariablesOf, HttpDocument, type OwnBlock } from './document';
 
 /** A block's own findings, with lines counted from the block's first line. */
 interface BlockFindings {
@@ -22,8 +22,8 @@ interface BlockFindings {
   readonly request: readonly Diagnostic[];
   readonly references: KeptReferences;
   readonly variables: readonly string[];
-  /** Set on every findings object (undefined: no name), so that they all have one shape. */
-  readonly name: string | undefined;
+  /** The names its requests give, each where its request ends (every request's, not only the first's). */
+  readonly names: BlockNames;
   /** Line breaks in the block's text: the next block starts this many lines below this one's first. */
   readonly breaks: number;
 }
@@ -214,9 +214,10 @@ function assembled(found: readonly BlockFindings[], firsts: readonly number[], c
     if (findings.parser.length > 0) for (const d of findings.parser) parser.push(moved(d, first));
     if (findings.request.length > 0) for (const d of findings.request) requests.push(moved(d, first));
     if (environment && findings.references.names.length > 0) {
-      undefinedVariables(findings.references, first, environment, fileVariables, namedSoFar, requests);
+      undefinedVariables(findings.references, first, environment, fileVariables, namedSoFar, findings.names, requests);
     }
-    if (findings.name) namedSoFar.add(findings.name);
+    const names = findings.names.names;
+    for (let n = 0; n < names.length; n++) namedSoFar.add(names[n]!);
   }
   return [...parser, ...requests];
 }
@@ -245,10 +246,15 @@ function findingsOf({ document: parsedFrom, block, blocks, diagnostics, breaks }
     parser: diagnostics.length === 0 ? NONE : diagnostics.map(fromParser),
     request: own.length === 0 ? NONE : own,
     references: requests.length === 0 ? NO_REFERENCES : keptReferences(requests.length === 1 ? requests[0]!.references : requests.flatMap((r) => r.references)),
-    variables: blocks.length === 1 ? (block.variables.length === 0 ? NONE : block.variables.map((v) => v.name)) : blocks.flatMap((b) => b.variables.map((v) => v.name)),
-    name: request?.name || undefined,
+    variables: variableNames(fileVariablesOf({ block, blocks })),
+    names: blockNames(requests),
     breaks,
   };
+}
+
+/** The names of a block's file variables, kept for every block: most have none, and share one array. */
+function variableNames(variables: readonly FileVariable[]): readonly string[] {
+  return variables.length === 0 ? NONE : variables.map((v) => v.name);
 }
 
 function shifted(range: Range, lines: number): Range {

@@ -1,11 +1,10 @@
-// `{{` completion: the active environment's variable names (or, while the client sends none, those the
-// server read from the env files), file variables, named responses and the dynamic variables. Names only:
-// the language server never sees a value of the environment.
+// `{{` completion: the environment's variable names (context.ts environmentVariablesOf: the client's, or
+// while it sends none those the server read from the env files), file variables, named responses and the
+// dynamic variables. Names only: the language server never sees a value of the environment.
 import type { CompletionItem, Position } from 'vscode-languageserver';
 import type { HttpDocument } from './document';
-import type { ServiceContext } from './context';
+import { environmentVariablesOf, environmentVariableWords, type ServiceContext } from './context';
 import { CompletionItemKind, InsertTextFormat } from './lspConstants';
-import type { EnvFileVariable } from '../../core/env/envFileNames';
 import { DYNAMIC_VARIABLES, dynamicVariableWords } from '../../core/run/dynamicVariables';
 
 // The dynamic variables that work, with their words, from the one table (src/core/run/dynamicVariables.ts).
@@ -42,23 +41,11 @@ export function variableCompletions(
     });
   };
   for (const name of document.fileVariableNames) add(name, 'file variable', CompletionItemKind.Variable);
-  for (const name of context.environmentVariables ?? []) add(name, 'environment variable (active environment)', CompletionItemKind.Variable);
-  // The client sent no environment: the names the server read from the env files, with where each is declared.
-  if (!context.environmentVariables) {
-    for (const variable of context.envFileVariables ?? []) add(variable.name, envFileDetail(variable), CompletionItemKind.Variable);
-  }
+  for (const variable of environmentVariablesOf(context)) add(variable.name, environmentVariableWords(variable), CompletionItemKind.Variable);
   for (const name of document.requestNames()) {
     add(`${name}.response.body.$.`, `a value of the response of '${name}' (JSONPath)`, CompletionItemKind.Reference, `${name}.response.body.\\$.\${1}`);
     add(`${name}.response.headers.`, `a header of the response of '${name}'`, CompletionItemKind.Reference, `${name}.response.headers.\${1}`);
   }
   for (const [label, snippet, doc] of DYNAMIC) add(label, 'dynamic variable', CompletionItemKind.Snippet, snippet.replace(/^\$/, '\\$'), doc);
   return items;
-}
-
-/** "environment variable of sandbox, production (http-client.env.json)": names only, never a value. */
-function envFileDetail(variable: EnvFileVariable): string {
-  const where = variable.environments.map((e) => (e === '$shared' ? 'every environment ($shared)' : e)).join(', ');
-  return variable.private
-    ? `private environment variable of ${where} (http-client.private.env.json; its value is not read here)`
-    : `environment variable of ${where} (http-client.env.json)`;
 }
