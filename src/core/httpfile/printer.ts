@@ -75,7 +75,7 @@ function urlField(url: string): string {
  * construction: a title or comment with line breaks is folded (titles) or split into comment lines,
  * control characters in a URL are percent-encoded, and anything else that would change the file's
  * structure (a line break in a header, variable or directive, a method or header name that is not a
- * token, a body line the parser reads as anything but body) throws HttpPrintError naming it.
+ * token, an empty URL, a body line the parser reads as anything but body) throws HttpPrintError naming it.
  */
 export function printNormalizedHttpFile(blocks: readonly BlockSpec[], eol: '\n' | '\r\n' = '\n'): string {
   const out: string[] = [];
@@ -129,6 +129,8 @@ function bodyAsRead(body: string, eol: string): string {
 /** A request's lines in the canonical form (see printNormalizedHttpFile). */
 function printRequest(request: NonNullable<BlockSpec['request']>, out: string[]): void {
   if (!METHOD.test(request.method)) throw new HttpPrintError(`the method '${oneLine(request.method)}'`, 'is not an HTTP method name');
+  // A request line of a method alone reads back as a request to the URL named like the method.
+  if (request.url.trim() === '') throw new HttpPrintError('the URL', 'is empty');
   const version = request.httpVersion ? ` ${singleLineField('the HTTP version', request.httpVersion)}` : '';
   out.push(`${request.method.toUpperCase()} ${urlField(request.url)}${version}`);
   for (const header of request.headers ?? []) {
