@@ -375,11 +375,3 @@ function withoutUserinfo(url: string, where: string, context: Context): string {
   context.dropped.push({ where, what: 'URL user:password@' });
   return url.trimStart().replace(URL_USERINFO, '$1');
 }
-
-/** An http-client.env.json text with the imported environment merged into `existing` (if any). */
-export function envFileWithImport(imported: PostmanImport, existing?: string): string {
-  const base = existing ? (JSON.parse(existing) as Record<string, unknown>) : {};
-  const current = base[imported.environment.name];
-  const merged = { ...(current && typeof current === 'object' ? current : {}), ...imported.environment.variables };
-  return `${JSON.stringify({ ...base, [imported.environment.name]: merged }, null, 2)}\n`;
-}
