@@ -3,6 +3,7 @@
 import { applyEdits, modify } from 'jsonc-parser';
 import { ENV_FILE_NAME, readEnvJson } from '../../env/loadEnvFile';
 import { EnvFileError } from '../../env/model';
+import { isJsonObject } from '../../json/numberText';
 import type { PostmanImport } from './importCollection';
 
 /**
@@ -15,9 +16,9 @@ export function envFileWithImport(imported: PostmanImport, existing?: string, fi
   const { name, variables } = imported.environment;
   if (existing === undefined || existing.trim() === '') return `${JSON.stringify({ [name]: variables }, null, 2)}\n`;
   const { raw } = readEnvJson(existing, file);
-  if (!isObject(raw)) throw new EnvFileError('the file is not a JSON object of environments; the import would replace it', { file });
+  if (!isJsonObject(raw)) throw new EnvFileError('the file is not a JSON object of environments; the import would replace it', { file });
   const current = raw[name];
-  if (current !== undefined && !isObject(current)) throw new EnvFileError('the environment is not an object of variables; the import would replace it', { file, env: name });
+  if (current !== undefined && !isJsonObject(current)) throw new EnvFileError('the environment is not an object of variables; the import would replace it', { file, env: name });
   const eol = existing.includes('\r\n') ? '\r\n' : '\n';
   const options = { formattingOptions: { insertSpaces: true, tabSize: 2, eol } };
   // A new environment is added empty, then filled as one already there.
@@ -47,8 +48,4 @@ function withAddedVariables(text: string, name: string, added: ReadonlyArray<[st
   const indent = edit.content.slice(edit.content.lastIndexOf('\n', at) + 1, at);
   const properties = added.map(property).join(`,${options.formattingOptions?.eol ?? '\n'}${indent}`);
   return applyEdits(text, [{ ...edit, content: edit.content.slice(0, at) + properties + edit.content.slice(at + property(added[0]!).length) }]);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
