@@ -16,7 +16,8 @@ import { reportDirective } from './directives';
 
 export { HTTP_METHODS } from './requestLine';
 
-const SEPARATOR = /^###/;
+/** A line that opens a new block wherever it stands, a body included. */
+export const SEPARATOR = /^###/;
 const NEW_REQUEST = 'A request line without ### before it: read as a new request, as httpYac reads it (REST Client and the JetBrains HTTP Client need ### before it).';
 /** `@name = value`, or httpYac's lazy `@name := value`. */
 export const FILE_VARIABLE = /^(\s*)@([A-Za-z_][\w.-]*)(\s*(:?)=\s*)(.*?)\s*$/;

@@ -1,7 +1,9 @@
 // The canonical printer: `printNormalizedHttpFile` writes the form the product generates (scratch files,
 // saved collections) from plain data. (A parsed file needs no printer: it keeps every source line with
 // its own line break; test/unit/httpfilePrint.ts prints it back to show that nothing is lost.)
-import { parseHttpFile } from './parser';
+import { parseHttpFile, SEPARATOR } from './parser';
+import { bodyEndingLine, isIncludeLine } from './request';
+import { isBlank, splitLines } from './lines';
 import { LINE_BREAKS, oneLine } from '../text/oneLine';
 
 export interface RequestSpec {
@@ -38,23 +40,24 @@ const METHOD = /^[A-Za-z][A-Za-z0-9_-]*$/;
 /** An HTTP token that cannot be read as a comment (`#`), a query continuation (`?`, `&`) or a variable (`@`). */
 const HEADER_NAME = /^[A-Za-z0-9!$%'*+.^_`|~-]+$/;
 const IDENTIFIER = /^[A-Za-z_][\w.-]*$/;
-/** Body lines the parser reads as structure: a new request, a response handler or reference, an include. */
-const STRUCTURAL_BODY_LINE = /^###|^\s*>|^\s*<>/;
-const INCLUDE_LINE = /^\s*<@?\s+\S/;
 
 /**
- * Why `body` cannot be printed as an inline body (a line the parser would read as a separator, a handler
- * or an include), or undefined when it can. Importers ask first and decide what to do instead.
+ * Why `body` cannot be printed as an inline body, or undefined when it can: a line the parser reads as
+ * something else (a new request, or a line that ends a body: the parser's own list, bodyEndingLine), or
+ * a body of one line read as a file to send. Importers ask first and decide what to do instead.
  */
 export function inlineBodyProblem(body: string): string | undefined {
-  const lines = body.split(LINE_BREAKS);
-  const index = lines.findIndex((line) => STRUCTURAL_BODY_LINE.test(line));
-  if (index !== -1) return `line ${index + 1} of the body starts with '${lines[index]!.trim().slice(0, 4)}', which a .http file reads as ${/^###/.test(lines[index]!) ? 'a new request' : 'a response handler'}`;
-  const content = lines.filter((line) => line.trim() !== '');
-  if (content.length === 1 && INCLUDE_LINE.test(content[0]!)) return "the body is one line starting with '<', which a .http file reads as a file to send";
+  const lines = splitLines(body).map((line) => line.text);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    // The printer writes a blank line before the body: the first line's previous line is blank.
+    const readAs = SEPARATOR.test(line) ? 'a new request' : bodyEndingLine(line, i === 0 ? '' : lines[i - 1]!);
+    if (readAs) return `line ${i + 1} of the body starts with '${line.trim().slice(0, 4)}', which a .http file reads as ${readAs}`;
+  }
+  const content = lines.filter((line) => !isBlank(line));
+  if (content.length === 1 && isIncludeLine(content[0]!)) return "the body is one line starting with '<', which a .http file reads as a file to send";
   return undefined;
 }
-
 
 function singleLineField(field: string, value: string): string {
   if (LINE_BREAK.test(value)) throw new HttpPrintError(field, 'holds a line break, which would start a new line of the file');
@@ -72,11 +75,11 @@ function urlField(url: string): string {
  * construction: a title or comment with line breaks is folded (titles) or split into comment lines,
  * control characters in a URL are percent-encoded, and anything else that would change the file's
  * structure (a line break in a header, variable or directive, a method or header name that is not a
- * token, a body line the parser reads as a separator or handler) throws HttpPrintError naming it.
+ * token, an empty URL, a body line the parser reads as anything but body) throws HttpPrintError naming it.
  */
 export function printNormalizedHttpFile(blocks: readonly BlockSpec[], eol: '\n' | '\r\n' = '\n'): string {
   const out: string[] = [];
-  let requests = 0;
+  const requests: RequestSpec[] = [];
   blocks.forEach((block, index) => {
     const isLeadingPrelude = index === 0 && !block.request && block.title === undefined;
     if (!isLeadingPrelude) out.push(block.title ? `### ${oneLine(block.title)}`.trimEnd() : '###');
@@ -95,21 +98,39 @@ export function printNormalizedHttpFile(blocks: readonly BlockSpec[], eol: '\n' 
       out.push(`# @${directive.key}${value ? ` ${value}` : ''}`);
     }
     if (block.request) {
-      requests++;
+      requests.push(block.request);
       printRequest(block.request, out);
     }
     out.push('');
   });
   const text = out.join(eol);
-  // The file reads back as the requests it was given, or it is not returned.
-  const readBack = parseHttpFile(text).requests.length;
-  if (readBack !== requests) throw new HttpPrintError('the printed file', `reads back as ${readBack} request(s) instead of ${requests}`);
+  // The file reads back as the requests it was given, each with its body, or it is not returned.
+  const readBack = parseHttpFile(text).requests;
+  if (readBack.length !== requests.length) throw new HttpPrintError('the printed file', `reads back as ${readBack.length} request(s) instead of ${requests.length}`);
+  readBack.forEach((node, k) => {
+    const body = requests[k]!.body;
+    if (typeof body !== 'string') return;
+    const read = node.body?.kind === 'inline' ? node.body.text : '';
+    if (read !== bodyAsRead(body, eol)) throw new HttpPrintError(`the body of request ${k + 1}`, 'does not read back as written');
+  });
   return text;
+}
+
+/** An inline body as the parser gives it back: its lines joined by `eol`, without blank lines around them. */
+function bodyAsRead(body: string, eol: string): string {
+  const lines = splitLines(body).map((line) => line.text);
+  let first = 0;
+  let last = lines.length - 1;
+  while (first <= last && isBlank(lines[first]!)) first++;
+  while (last >= first && isBlank(lines[last]!)) last--;
+  return lines.slice(first, last + 1).join(eol);
 }
 
 /** A request's lines in the canonical form (see printNormalizedHttpFile). */
 function printRequest(request: NonNullable<BlockSpec['request']>, out: string[]): void {
   if (!METHOD.test(request.method)) throw new HttpPrintError(`the method '${oneLine(request.method)}'`, 'is not an HTTP method name');
+  // A request line of a method alone reads back as a request to the URL named like the method.
+  if (request.url.trim() === '') throw new HttpPrintError('the URL', 'is empty');
   const version = request.httpVersion ? ` ${singleLineField('the HTTP version', request.httpVersion)}` : '';
   out.push(`${request.method.toUpperCase()} ${urlField(request.url)}${version}`);
   for (const header of request.headers ?? []) {

@@ -191,7 +191,7 @@ function readBody(
   source: string, lines: readonly SourceLine[], bodyStart: number, last: number, references: VariableReference[], diagnostics: HttpFileDiagnostic[], multipart: boolean,
 ): { body?: Body; end: number } {
   let bodyEnd = bodyStart;
-  while (bodyEnd <= last && !endsBody(textAt(lines, bodyEnd), textAt(lines, bodyEnd - 1))) bodyEnd++;
+  while (bodyEnd <= last && bodyEndingLine(textAt(lines, bodyEnd), textAt(lines, bodyEnd - 1)) === undefined) bodyEnd++;
   let lastBodyLine = bodyEnd - 1;
   while (lastBodyLine >= bodyStart && isBlank(textAt(lines, lastBodyLine))) lastBodyLine--;
   let firstBodyLine = bodyStart;
@@ -211,13 +211,27 @@ function readBody(
   return { body, end: bodyEnd };
 }
 
-/** Whether a body line ends the body: a handler's or a script's start, or a recorded response after a blank line. */
-function endsBody(text: string, previous: string): boolean {
+/**
+ * THE list of lines that end a body (`previous`: the line before it): what the line is read as instead
+ * of body text, or undefined when it stays body. The printer asks the same (printer.ts): a body it writes
+ * holds none of these lines, so it reads back as written.
+ */
+export function bodyEndingLine(text: string, previous: string): string | undefined {
   const lead = leadingCode(text);
-  if (!mayMatch(lead, BODY_END_LEADS)) return false;
-  return HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text) || OUTPUT_REDIRECT.test(text) || RESPONSE_REFERENCE.test(text) || ASSERTION_LINE.test(text) || SCRIPT_OPEN.test(text)
-    || PRE_REQUEST_SCRIPT.test(text)
-    || (RECORDED_RESPONSE.test(text) && isBlank(previous));
+  if (!mayMatch(lead, BODY_END_LEADS)) return undefined;
+  if (HANDLER_SCRIPT.test(text) || HANDLER_FILE.test(text)) return 'a response handler';
+  if (OUTPUT_REDIRECT.test(text)) return 'a response redirect';
+  if (RESPONSE_REFERENCE.test(text)) return 'a previous-response reference';
+  if (ASSERTION_LINE.test(text)) return 'an assertion';
+  if (SCRIPT_OPEN.test(text)) return 'an httpYac script block';
+  if (PRE_REQUEST_SCRIPT.test(text)) return 'a pre-request script';
+  if (RECORDED_RESPONSE.test(text) && isBlank(previous)) return 'a recorded response';
+  return undefined;
+}
+
+/** Whether a body of this one line is read as a file to send (`< ./file`) rather than as its text. */
+export function isIncludeLine(text: string): boolean {
+  return INCLUDE.test(text);
 }
 
 /** Line i as an include line (`< ./file`, `<@ ./file`, `<@latin1 ./file`), or undefined. */

@@ -15,6 +15,7 @@ import type { CatalogController } from '../catalog/catalogController';
 import type { EnvironmentController } from '../environments/environmentController';
 import type { RequestsNode } from '../requests/requestsTree';
 import { faultText } from '../../core/text/faultText';
+import { ENV_FILE_NAME } from '../../core/env/loadEnvFile';
 
 export const COLLECTIONS_FOLDER = 'collections';
 
@@ -153,10 +154,13 @@ export class CollectionCommands {
       const imported = importPostmanCollection(await readText(source), source.fsPath);
       // imported.folder and every file path are single safe segments: nothing lands outside the collection folder.
       const folder = vscode.Uri.joinPath(root, COLLECTIONS_FOLDER, imported.folder);
-      for (const f of imported.files) await writeText(vscode.Uri.joinPath(folder, f.path), f.text);
-      const envUri = vscode.Uri.joinPath(root, 'http-client.env.json');
+      // The env file is read and merged before any file is written: an env file that cannot take the
+      // import stops it whole, never half way.
+      const envUri = vscode.Uri.joinPath(root, ENV_FILE_NAME);
       const existing = await readText(envUri).catch(() => undefined);
-      await writeText(envUri, envFileWithImport(imported, existing));
+      const envText = envFileWithImport(imported, existing, vscode.workspace.asRelativePath(envUri));
+      for (const f of imported.files) await writeText(vscode.Uri.joinPath(folder, f.path), f.text);
+      await writeText(envUri, envText);
       const listed = imported.dropped.slice(0, 5).map((d) => `${d.where}: ${d.what}${d.replacedBy ? ` → ${d.replacedBy}` : ''}`).join('; ');
       const dropped = imported.dropped.length
         ? ` ${imported.dropped.length} secret(s) were left out (set them with the credential commands): ${listed}${imported.dropped.length > 5 ? '; …' : ''}.`

@@ -165,25 +165,33 @@ function collect(items: readonly PostmanItem[], collectionAuth: PostmanAuth | un
     }
     if (item === null || typeof item !== 'object') continue;
     const auth = item.auth === undefined || item.auth?.type === 'inherit' ? frame.auth : (item.auth ?? undefined);
-    if (Array.isArray(item.item)) {
-      const deeper = frame.folders.length < MAX_FOLDER_DEPTH;
-      if (!deeper && !flattened) {
-        flattened = true;
-        context.warnings.push(`folders nested deeper than ${MAX_FOLDER_DEPTH} levels were flattened: their requests are in the folder ${frame.folders.join(' / ')}.`);
-      }
-      sayScripts(item.event, `folder ${[...frame.folders, oneLine(String(item.name ?? 'Folder'))].join(' / ')}`, context);
-      stack.push({ items: item.item, index: 0, folders: deeper ? [...frame.folders, oneLine(String(item.name ?? 'Folder'))] : frame.folders, auth });
-      continue;
+    const where = [...frame.folders, oneLine(String(item.name ?? ''))].join(' / ');
+    const folder = Array.isArray(item.item);
+    const hasRequest = item.request !== undefined && item.request !== null;
+    // An item is a request, a folder, or both (its request then stands before its folder's requests); one
+    // that is neither is said and left out, never written as a request of nothing.
+    if (!folder && !hasRequest) context.warnings.push(`${where}: not imported: the item has neither a request nor items.`);
+    if (folder && hasRequest) context.warnings.push(`${where}: the item has both a request and items: its request is imported beside the folder of its items.`);
+    if (hasRequest) out.push(located(item, frame.folders, auth, where, folder, context));
+    if (!Array.isArray(item.item)) continue;
+    const deeper = frame.folders.length < MAX_FOLDER_DEPTH;
+    if (!deeper && !flattened) {
+      flattened = true;
+      context.warnings.push(`folders nested deeper than ${MAX_FOLDER_DEPTH} levels were flattened: their requests are in the folder ${frame.folders.join(' / ')}.`);
     }
-    const folders = frame.folders;
-    const request: PostmanRequest = typeof item.request === 'string' ? { method: 'GET', url: item.request } : (item.request ?? {});
-    const own = request.auth === undefined || request.auth?.type === 'inherit' ? auth : (request.auth ?? undefined);
-    const where = [...folders, oneLine(String(item.name ?? ''))].join(' / ');
-    sayScripts(item.event, where, context);
-    if (item.response?.length) context.warnings.push(`${where}: ${item.response.length} saved response example(s) not imported.`);
-    out.push({ item, request, folders, auth: own });
+    if (!hasRequest) sayScripts(item.event, `folder ${[...frame.folders, oneLine(String(item.name ?? 'Folder'))].join(' / ')}`, context);
+    stack.push({ items: item.item, index: 0, folders: deeper ? [...frame.folders, oneLine(String(item.name ?? 'Folder'))] : frame.folders, auth });
   }
   return out;
+}
+
+/** An item's own request where it stands (`folders`), its scripts and saved responses said. */
+function located(item: PostmanItem, folders: readonly string[], auth: PostmanAuth | undefined, where: string, folder: boolean, context: Context): Located {
+  const request: PostmanRequest = typeof item.request === 'string' ? { method: 'GET', url: item.request } : (item.request ?? {});
+  const own = request.auth === undefined || request.auth?.type === 'inherit' ? auth : (request.auth ?? undefined);
+  sayScripts(item.event, folder ? `${where} (the request and its folder)` : where, context);
+  if (item.response?.length) context.warnings.push(`${where}: ${item.response.length} saved response example(s) not imported.`);
+  return { item, request, folders, auth: own };
 }
 
 /** Scripts (`event`) on a request, a folder or the collection: never imported, always said, whatever the level. */
@@ -366,12 +374,4 @@ function withoutUserinfo(url: string, where: string, context: Context): string {
   if (!match) return url;
   context.dropped.push({ where, what: 'URL user:password@' });
   return url.trimStart().replace(URL_USERINFO, '$1');
-}
-
-/** An http-client.env.json text with the imported environment merged into `existing` (if any). */
-export function envFileWithImport(imported: PostmanImport, existing?: string): string {
-  const base = existing ? (JSON.parse(existing) as Record<string, unknown>) : {};
-  const current = base[imported.environment.name];
-  const merged = { ...(current && typeof current === 'object' ? current : {}), ...imported.environment.variables };
-  return `${JSON.stringify({ ...base, [imported.environment.name]: merged }, null, 2)}\n`;
 }
