@@ -28,5 +28,7 @@ void describe('a JWT inside a variable value', () => {
     for (const [key, value] of Object.entries(VALUES)) {
       assert.equal(findSecretsInEnvironment('dev', { [key]: value }).length, 1, `${key}: ${value} not found`);
     }
+    // Unlisted case: beside a reference, the JWT is still a literal written to the file.
+    assert.equal(findSecretsInEnvironment('dev', { auth: `{{scheme}} ${JWT}` }).length, 1);
   });
 });

@@ -29,6 +29,11 @@ void describe('a JWT in a row under a plain name', () => {
     assert.ok(!JSON.stringify(new Redactor().value(ROWS)).includes(JWT));
   });
 
+  void it('nor inside other text under a plain name (unlisted case)', () => {
+    const row = { note: `signed in as ann, token ${JWT} (expires soon)`, [`k-${JWT}`]: 1 };
+    assert.ok(!JSON.stringify(new Redactor().row(row)).includes(JWT));
+  });
+
   void it('--out does not write it', async () => {
     const file = join(server.dir, 'login.http');
     writeFileSync(file, 'GET {{base}}/login\n');

@@ -15,6 +15,8 @@ const BODIES: Record<string, string> = {
   string: `[{"id":1,"note":"${SECRET}"}]`,
   number: `[{"id":1,"n":${SECRET}}]`,
   nested: `{"Data":[{"id":1,"n":${SECRET}}]}`,
+  // Unlisted case: the digits inside a longer number, in an array (a NumberText: kept as written).
+  fraction: `[{"id":1,"n":[1,${SECRET}.5]}]`,
 };
 
 void describe('a numeric secret echoed as a JSON number', () => {
@@ -27,7 +29,7 @@ void describe('a numeric secret echoed as a JSON number', () => {
   });
   after(() => server.close());
 
-  for (const [name, format] of [['string', 'ndjson'], ['number', 'ndjson'], ['number', 'csv'], ['nested', 'ndjson']] as const) {
+  for (const [name, format] of [['string', 'ndjson'], ['number', 'ndjson'], ['number', 'csv'], ['nested', 'ndjson'], ['fraction', 'ndjson']] as const) {
     void it(`${name} body, ${format}: the value never reaches --out`, async () => {
       const file = join(server.dir, `${name}.http`);
       writeFileSync(file, `GET {{base}}/${name}\nX-Api-Key: {{apiKey}}\n`);
