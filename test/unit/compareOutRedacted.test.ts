@@ -23,13 +23,14 @@ void describe('apiwb compare of two exports, --out', () => {
   void it('masks secret-named fields and held values in the differences file', async () => {
     const a = join(dir, 'a.ndjson');
     const b = join(dir, 'b.ndjson');
-    writeFileSync(a, `{"id":1,"password":"old-pass-1234","note":"x"}\n{"id":2,"apiKey":"gone-key-9999"}\n`);
-    writeFileSync(b, `{"id":1,"password":"new-pass-5678","note":"echo ${HELD}"}\n{"id":3,"token":"added-tok-7777"}\n`);
+    writeFileSync(a, `{"id":1,"password":"old-pass-1234","note":"x"}\n{"id":2,"apiKey":"gone-key-9999"}\n{"id":4,"auth":{"client_secret":"nested-sec-1111"}}\n`);
+    writeFileSync(b, `{"id":1,"password":"new-pass-5678","note":"echo ${HELD}"}\n{"id":3,"token":"added-tok-7777"}\n{"id":4,"auth":{"client_secret":"nested-sec-2222"}}\n`);
     const out = join(dir, 'diffs.ndjson');
     const r = await commandInProcess(compareCommand, [a, b, '--key', 'id', '--out', out], { APIWB_SECRET_SVC_TOKEN: HELD });
     assert.equal(r.code, 1, `${r.stdout}${r.stderr}`);
     const text = readFileSync(out, 'utf8');
-    for (const secret of ['old-pass-1234', 'new-pass-5678', 'gone-key-9999', 'added-tok-7777', HELD]) {
+    // Unlisted case: a field change inside a secret-named field (its path, not its name, says so).
+    for (const secret of ['nested-sec-1111', 'nested-sec-2222', 'old-pass-1234', 'new-pass-5678', 'gone-key-9999', 'added-tok-7777', HELD]) {
       assert.ok(!text.includes(secret), `${secret} reached --out:\n${text}`);
     }
   });
