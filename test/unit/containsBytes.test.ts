@@ -96,6 +96,7 @@ void describe('Redactor.mayRedactJsonBytes', () => {
     assert.equal(plain.mayRedactJsonBytes([row('/list2?k=a%20b+c')], keys()), false, 'a value of unreserved characters only: no escape hides it as usually written');
     const umlaut = new Redactor(['Geheim-Pässwort-42']);
     assert.equal(umlaut.mayRedactJsonBytes([row('http://xn--geheim-psswort-42-xqb.localhost/')], keys()), true, 'punycode hides a letter outside ASCII');
-    assert.equal(new Redactor().mayRedactJsonBytes([row('sk\\u005flive')], keys()), false, 'no value known: nothing to hide');
+    assert.equal(new Redactor().mayRedactJsonBytes([row('sk_live-plain')], keys()), false, 'no value known, no escape: nothing to mask');
+    assert.equal(new Redactor().mayRedactJsonBytes([row('\\u0065yJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.c2ln')], keys()), true, 'no value known: a \\u escape can still hide a shape (a JWT)');
   });
 });

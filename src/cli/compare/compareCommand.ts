@@ -74,7 +74,7 @@ export async function compareCommand(args: readonly string[], io: CompareIo = { 
   let finished = false;
   const openOut = async (): Promise<DifferenceWriter | undefined> => {
     if (!options.out) return undefined;
-    out = await differenceWriter(options.out, () => finished, fileNote((note) => redactor.text(note)));
+    out = await differenceWriter(options.out, () => finished, fileNote((note) => redactor.text(note)), redactor);
     for (const note of await keptAsideNotes(options.out)) io.stderr.write(`apiwb compare: ${terminalSafe(redactor.text(note))}\n`);
     return out;
   };

@@ -42,6 +42,9 @@ export function jsonType(value: unknown): string {
   return typeof value;
 }
 
+/** The names a field change's path reads, as leaves() writes it (`allocations[1].fundCode` → allocations, fundCode). */
+export const pathNames = (path: string): string[] => path.split(/\.|\[\d+\]/).filter((name) => name !== '');
+
 /** A leaf's text as compared: a number by the value its text names (numberValue.ts). */
 const leafText = (value: unknown): string | undefined => (isNumberValue(value) ? numberValueText(value) : JSON.stringify(value));
 

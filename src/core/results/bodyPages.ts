@@ -12,7 +12,7 @@
 // neighbourhood redacts otherwise whole than in its two halves moves on to the next place allowed.
 import type { BodyView } from '../../protocol/webviewMessages';
 import { formatBytes, formatCount } from './format';
-import { isFormBody } from '../secrets/redact';
+import { isFormBody } from '../secrets/vocabulary';
 import { FIELD_START, FormFieldScanner, maskFieldHead, type FieldState } from './formFields';
 import { redactBodyText } from './redaction';
 import { maskSecretValues, SecretValueScanner, START, type ScanState } from './secretValues';

@@ -10,7 +10,7 @@ import { detectBusinessErrors, type BusinessErrorReport } from '../catalog/busin
 import type { ErrorCatalogueId } from '../catalog/model';
 import { headerValue } from '../http/types';
 import { Redactor, REDACTED } from '../secrets/redact';
-import { isCredentialHeader, isSecretName, JWT_ANYWHERE } from '../secrets/vocabulary';
+import { isCredentialHeader, isSecretName, JWTS_IN_TEXT } from '../secrets/vocabulary';
 import { cutShown } from '../text/excerpt';
 import type { ExchangeResult, ExchangeStep, Finding } from './exchange';
 import { httpYacTests, jetBrainsTests } from './scriptTests';
@@ -84,7 +84,6 @@ function evaluateOne(a: AssertionNode, exchange: AssertedExchange, businessRepor
 
 /** Reads secret-named fields the shared vocabulary's way; no known values (the run's Redactor adds those later). */
 const NAME_REDACTOR = new Redactor();
-const JWT_EVERYWHERE = new RegExp(JWT_ANYWHERE.source, 'g');
 
 /**
  * The actual as reports, the terminal and the panel show it: the comparison used the real value, but a
@@ -97,7 +96,7 @@ function shownActual(a: AssertionNode, value: Actual): string {
   if (a.subject === 'body' && a.argument && isSecretName(lastName(a.argument))) return REDACTED;
   const shown = typeof value === 'string' ? (a.subject === 'body' && !a.argument ? NAME_REDACTOR.body(value) : value)
     : render(typeof value === 'object' ? NAME_REDACTOR.row(value) : value);
-  return shown.replace(JWT_EVERYWHERE, REDACTED);
+  return shown.replace(JWTS_IN_TEXT, REDACTED);
 }
 
 /** The last name a JSON path reads (`$.data[0].token` → token); '' when it reads none. */

@@ -10,7 +10,7 @@
 import { jsonTextTooDeep } from '../json/depth';
 import { jsonText, layoutIndent, NumberText, parseKeepingNumbers } from '../json/numberText';
 import { decodeFormValue, jsonStringContent } from '../text/decode';
-import { AUTH_SCHEME, hasLiteral, isCredentialHeader, isLiteralSecret, isOnlyReferences, URL_USERINFO } from './vocabulary';
+import { AUTH_SCHEME, hasLiteral, isFormBody, isCredentialHeader, isLiteralSecret, isOnlyReferences, URL_USERINFO } from './vocabulary';
 
 /** A header as written; a disabled one (`# disabled: Name: value`, Postman's disabled) is not sent but is written. */
 export interface HeaderText {
@@ -87,7 +87,7 @@ export function scrubRequestCredentials(request: RequestTexts, headerReference: 
  */
 export function scrubBody(text: string, contentType: string, onDrop: (field: string, reference: string) => void, replace: Replacement = referenceFor): string {
   if (/json/i.test(contentType) || /^\s*[{[]/.test(text)) return scrubJsonBody(text, onDrop, replace);
-  if (/x-www-form-urlencoded/i.test(contentType)) return scrubFormText(text, onDrop, replace);
+  if (isFormBody(contentType)) return scrubFormText(text, onDrop, replace);
   if (/^\s*multipart\//i.test(contentType)) return scrubMultipart(text, contentType, onDrop, replace);
   return scrubTextBody(text, onDrop, replace);
 }

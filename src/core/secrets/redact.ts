@@ -1,14 +1,15 @@
 // Redaction: every request, response, log line, history entry and export passes through here before it
 // is shown or written. Three layers: header values by name, secret-named fields in form and JSON bodies
 // and query strings, and any known secret value (from the SecretStore) wherever it appears in text.
-import { cutExcerpts } from '../text/excerpt';
+import { CUT_MARK, cutExcerpts } from '../text/excerpt';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
-import { keepsNumberText, layoutIndent, parseKeepingNumbers, rowJsonText } from '../json/numberText';
+import { keepsNumberText, layoutIndent, NumberText, parseKeepingNumbers, rowJsonText } from '../json/numberText';
 import { byteCounts, containsBytes, rarestByte } from '../text/byteSearch';
 import { remembered } from '../text/remembered';
 import { formSpans, hasEscapes, hostForms, MIN_SECRET_LENGTH, secretForms } from './secretForms';
-import { hasAuthScheme, isCredentialHeader, isSecretName, SECRET_NAME_HINT, URL_USERINFO_IN_TEXT } from './vocabulary';
+import { mayHoldSecretPairText, mayHoldShapeBytes, SHAPE_WORDS } from './shapeBytes';
+import { hasAuthScheme, isCredentialHeader, isFormBody, isSecretName, JWTS_IN_TEXT, SECRET_NAME_HINT, URL_USERINFO_IN_TEXT } from './vocabulary';
 
 export const REDACTED = '***';
 
@@ -31,20 +32,27 @@ export class Redactor {
   private knownValues: string[] = [];
   /** knownValues as UTF-8 bytes, for mayRedactJsonBytes. */
   private knownBytes: Buffer[] = [];
+  /** The length of the shortest of knownValues (none: past any text). */
+  private shortestKnown = Infinity;
+  /** The known values a number's text can hold (made of a number's characters only): row() asks numbers of these. */
+  private numericValues: string[] = [];
   /** The escapes (HIDING_ESCAPES) that can hide one of the values given, `\u` always: mayRedactJsonBytes. */
-  private hidingMarkers: Buffer[] = [];
+  private hidingMarkers: Buffer[] = [UNICODE_ESCAPE];
   /** The values given so far, as given: one learnt again (every request of a run hands out the same token) costs a lookup. */
   private readonly given = new Set<string>();
   /** Keys as value() shows them: a page repeats the same few keys on every row. */
   private readonly shownKeys = new Map<string, string>();
-  /** Keys as row() writes them (known values scrubbed): a page repeats the same few keys on every row. */
-  private readonly rowKeys = new Map<string, string>();
   /** URLs as url() shows them: a run prints the same few URLs again and again. */
   private readonly shownUrls = new Map<string, string>();
-  /** The computations behind those three memos, made once. */
-  private readonly scrubKnownValues = (text: string): string => scrubKnownValues(text, this.knownValues);
+  /** The computations behind those memos, made once. */
   private readonly textOf = (text: string): string => this.text(text);
   private readonly urlNowOf = (url: string): string => this.urlNow(url);
+  /** What row() asks of a row's strings, keys and numbers. */
+  private readonly treeRules: TreeRules = {
+    text: this.textOf,
+    key: (key) => this.shownKey(key),
+    number: (n) => this.numericValues.length > 0 && holdsOneOf(typeof n === 'number' ? String(n) : n.text, this.numericValues),
+  };
 
   constructor(knownSecrets: Iterable<string> = []) {
     this.addKnownSecrets(knownSecrets);
@@ -65,9 +73,10 @@ export class Redactor {
     // Longest first, so a secret that contains another is replaced whole.
     this.knownValues = [...all].filter((v) => v.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
     this.knownBytes = this.knownValues.map((v) => Buffer.from(v, 'utf8'));
+    this.shortestKnown = this.knownValues.at(-1)?.length ?? Infinity;
+    this.numericValues = this.knownValues.filter((v) => /^[\d.eE+-]+$/.test(v));
     this.hidingMarkers = [UNICODE_ESCAPE, ...HIDING_ESCAPES.filter(({ hides }) => [...this.given].some((value) => hides.test(value))).map(({ marker }) => marker)];
     this.shownKeys.clear();
-    this.rowKeys.clear();
     this.shownUrls.clear();
   }
 
@@ -77,20 +86,29 @@ export class Redactor {
    * secret field. HttpFault messages carry `${method} ${url}` and come through here.
    */
   text(text: string): string {
-    // Each rule below needs one of these in the text; most strings of a body (ids, names, dates) have none.
-    if (!TEXT_RULE_HINT.test(text) && !this.knownValues.some((value) => text.includes(value)) && !(this.knownValues.length > 0 && hasEscapes(text))) return cutExcerpts(text);
-    let out = scrubKnownValues(text, this.knownValues);
-    // Each rule only where its hint is (a summary line's URL has '=' and rarely the others).
-    if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(SCHEME_VALUE, (whole, scheme: string, value: string) => (isCredential(scheme, value) ? `${scheme} ${REDACTED}` : whole));
-    out = urlPasswordsMasked(out);
-    if (out.includes('=')) out = maskSecretPairs(out);
+    // Each rule only where the text holds what it needs: most strings of a body (ids, names, dates) hold
+    // none, and row() asks this of every string of every row. Shorter than the shortest value searched for
+    // (each a few deep views of the text are as long at most), it holds none.
+    const known = this.knownValues;
+    const holdsKnown = text.length >= this.shortestKnown && (known.some((value) => text.includes(value)) || hasEscapes(text));
+    // What masking a known value leaves (`***`) adds no mark: the marks of the text are the marks of every step.
+    const marks = shapeMarks(text);
+    if (!holdsKnown && marks === 0) return text;
+    let out = holdsKnown ? scrubKnownValues(text, known) : text;
+    if (marks & SCHEME) out = out.replace(SCHEME_VALUE, (whole, scheme: string, value: string) => (isCredential(scheme, value) ? `${scheme} ${REDACTED}` : whole));
+    // A JWT is a secret under any name and in any text (vocabulary.ts, JWT_ANYWHERE).
+    if (marks & JWT) out = out.replace(JWTS_IN_TEXT, REDACTED);
+    if (marks & URL_PASSWORD) out = urlPasswordsMasked(out);
+    if (marks & PAIR) out = maskSecretPairs(out);
     // A text marked to be shown short is cut only now, redacted whole first (text/excerpt.ts).
     return cutExcerpts(out);
   }
 
   /**
    * Whether serialised JSON rows, held as bytes in pieces (a streamed page), could hold something
-   * `row()` would change: a secret-named key or a known secret value. False means the bytes can be
+   * `row()` would change: a secret-named key, a known secret value, or a shape text() masks (a JWT, a
+   * Bearer/Basic value, a URL's password, a secret-named `name=value` pair: shapeBytes.ts, which finds
+   * each by bytes it cannot be written without). False means the bytes can be
    * written as they are (the fast path of streamed pages). `keys` are the page's keys that may name a
    * secret, decoded, as the row splitter found them while it validated the page
    * (JsonRowSplitter.secretKeyCandidates: every key holding the letters of a secret word, or an
@@ -103,8 +121,8 @@ export class Redactor {
    */
   mayRedactJsonBytes(pieces: readonly Buffer[], keys: Iterable<string>): boolean {
     for (const key of keys) if (isSecretKey(key)) return true;
-    const known = this.knownBytes;
-    if (known.length === 0) return false;
+    // The words of the shapes are searched as known values are (they are never split by an escape but `\u`).
+    const known = [...this.knownBytes, ...SHAPE_WORDS];
     const markers = this.hidingMarkers;
     const longest = Math.max(...markers.map((m) => m.length), ...known.map((v) => v.length));
     // Each value is searched for by its byte that is rarest in these rows (a sample of them), so the
@@ -114,7 +132,7 @@ export class Redactor {
     const mayHide = (bytes: Buffer): boolean => markers.some((marker) => bytes.includes(marker)) || known.some((value, i) => containsBytes(bytes, value, probes[i]!));
     for (let i = 0; i < pieces.length; i++) {
       const piece = pieces[i]!;
-      if (mayHide(piece)) return true;
+      if (mayHide(piece) || mayHoldShapeBytes(piece, i > 0)) return true;
       const next = pieces[i + 1];
       if (next && mayHide(Buffer.concat([piece.subarray(-(longest - 1)), next.subarray(0, longest - 1)]))) return true;
     }
@@ -122,18 +140,18 @@ export class Redactor {
   }
 
   /**
-   * A JSON value (a result row) as it may be shown or written: secret-named fields' values become `***`
-   * and known secret values are scrubbed from strings. Never modifies `row`; copy-on-write, so parts
-   * that needed no redaction are shared with the input, and a row with nothing to redact is returned
-   * as is (no allocation: rows are redacted by the hundred thousand). Treat the result as read-only.
+   * A JSON value (a result row, a parsed body or a part of one) as it may be written (--out, an export) or
+   * shown (the panel): ONE rule for both. Secret-named fields' values become `***`; every string, keys
+   * included, passes text() (known values, Bearer/Basic values, URL passwords, `token=…` pairs, JWTs), so a
+   * value is scrubbed exactly as the text of the body would be; a number holding a known value (a numeric
+   * key echoed as a JSON number, a NumberText as the server wrote it) becomes `***`. Never modifies `row`;
+   * copy-on-write, so parts that needed no redaction are shared with the input, and a row with nothing to
+   * redact is returned as is (no allocation: rows are redacted by the hundred thousand). Treat the result
+   * as read-only.
    */
   row(row: unknown): unknown {
     try {
-      const knownValues = this.knownValues;
-      const shortest = knownValues[knownValues.length - 1];
-      // Keys too: a server can echo a token as a field name, and the row is written as it is returned.
-      const rowKey = shortest === undefined ? sameKey : (key: string): string => (key.length < shortest.length ? key : this.rowKey(key));
-      return redactTree(row, (text) => (shortest === undefined || text.length < shortest.length ? text : scrubKnownValues(text, knownValues)), rowKey);
+      return redactTree(row, this.treeRules);
     } catch (error) {
       // Recursion is the fast path for real rows; one nested past the stack gets words, not a RangeError.
       if (error instanceof RangeError) throw new Error(`a result row ${tooDeepText()}`);
@@ -141,24 +159,9 @@ export class Redactor {
     }
   }
 
-  /**
-   * A parsed JSON body (or any part of one) as the results panel may show it: secret-named fields masked as
-   * in row(), and every string (keys included) passed through text(), so a value holding a known secret,
-   * a Bearer/Basic credential, a URL password or a `token=…` pair is scrubbed exactly as the text of the
-   * body would be. Copy-on-write like row(): the panel redacts the rows it shows, when it shows them.
-   */
+  /** row(), by the name the panel asks it (a parsed body or a part of one): the same rule. */
   value(value: unknown): unknown {
-    try {
-      return redactTree(value, (text) => this.text(text), (key) => this.shownKey(key));
-    } catch (error) {
-      if (error instanceof RangeError) throw new Error(`a result row ${tooDeepText()}`);
-      throw error;
-    }
-  }
-
-  /** A row's key with known secret values scrubbed (row()). */
-  private rowKey(key: string): string {
-    return remembered(this.rowKeys, key, SECRET_KEY_CACHE_LIMIT, this.scrubKnownValues);
+    return this.row(value);
   }
 
   private shownKey(key: string): string {
@@ -207,7 +210,7 @@ export class Redactor {
         // Numbers kept as the server wrote them (12345678901234567890, 1.10): a double would change their text.
         // Secret-named fields by the rows' rule (redactTree: a "__proto__" key stays a field); then the text pass.
         const parsed = parseKeepingNumbers(body);
-        const redacted = redactTree(parsed, sameKey, sameKey);
+        const redacted = redactTree(parsed, NAMES_ONLY);
         keepsNumberText(parsed, redacted);
         return this.text(rowJsonText(redacted, layoutIndent(body)) ?? body);
       } catch {
@@ -241,13 +244,19 @@ export class Redactor {
   }
 }
 
-/** Whether a body of `contentType` is a form (`name=value&…`), whose secret-named fields Redactor.body masks. */
-export function isFormBody(contentType: string): boolean {
-  return /x-www-form-urlencoded/i.test(contentType);
-}
+/** The shapes text() masks (and the cut it makes), each by a character it cannot be written without. */
+const SCHEME = 1, JWT = 2, URL_PASSWORD = 4, PAIR = 8;
 
-/** What the patterns of text() need: a Bearer/Basic scheme word, a URL userinfo's `@`, a pair's `=`. */
-const TEXT_RULE_HINT = /Bearer|Basic|@|=/;
+/**
+ * Which shapes a text may hold, each told by a character it cannot be written without: the B of Bearer
+ * and Basic, the J of a JWT's `eyJ`, a URL password's `@`, a pair's `=`; a cut mark asks every rule
+ * (cutExcerpts runs last). Each rule runs only where its character is: row() asks this of every string
+ * of every row (a one-character search is the fastest test of a string there is).
+ */
+function shapeMarks(text: string): number {
+  if (text.includes(CUT_MARK)) return SCHEME | JWT | URL_PASSWORD | PAIR;
+  return (text.includes('B') ? SCHEME : 0) | (text.includes('J') ? JWT : 0) | (text.includes('@') ? URL_PASSWORD : 0) | (text.includes('=') ? PAIR : 0);
+}
 
 /** `Bearer …` / `Basic …` in free text: the scheme and what may be its credential. */
 const SCHEME_VALUE = /\b(Bearer|Basic)\s+(?!\*\*\*)([A-Za-z0-9._~+/=-]{4,})/g;
@@ -265,7 +274,7 @@ function isCredential(scheme: string, value: string): boolean {
 
 /** `text` with the password of every `scheme://user:password@` in it masked: THE rule, for any text shown. */
 export function urlPasswordsMasked(text: string): string {
-  if (!text.includes('@')) return text;
+  if (!text.includes('@') || !text.includes('://')) return text;
   return text.replace(URL_USERINFO_IN_TEXT, (whole, scheme: string, user: string, password: string | undefined) =>
     (password === undefined || password === '' || password === REDACTED ? whole : `${scheme}${user}:${REDACTED}@`));
 }
@@ -275,8 +284,9 @@ const NAME_VALUE_PAIR = /((?:^|[?&\s"',;])([A-Za-z0-9_.-]+)=)([^&\s"',;]+)/g;
 
 function maskSecretPairs(text: string): string {
   // A pair's name is ASCII letters, digits and _.- (NAME_VALUE_PAIR), which isSecretName accepts only when
-  // it holds a word of SECRET_NAME_HINT: a text without one has no secret pair (a summary line's URL has none).
-  if (!SECRET_NAME_HINT.test(text)) return text;
+  // it holds a word of SECRET_NAME_HINT: a text without one before an `=` has no secret pair (a summary
+  // line's URL has none).
+  if (!mayHoldSecretPairText(text) || !SECRET_NAME_HINT.test(text)) return text;
   return text.replace(NAME_VALUE_PAIR, (whole, head: string, name: string) => (isSecretName(name) ? `${head}${REDACTED}` : whole));
 }
 
@@ -311,20 +321,31 @@ function isSecretKey(key: string): boolean {
   return remembered(secretKeyCache, key, SECRET_KEY_CACHE_LIMIT, isSecretName);
 }
 
-const sameKey = (key: string): string => key;
+/** What the walk asks: a string as shown, a key as shown, whether a number's text must be masked. */
+interface TreeRules {
+  readonly text: (text: string) => string;
+  readonly key: (key: string) => string;
+  readonly number: (n: number | NumberText) => boolean;
+}
+
+const same = (text: string): string => text;
+/** Secret-named fields only (body(): its text pass does the rest). */
+const NAMES_ONLY: TreeRules = { text: same, key: same, number: () => false };
 
 /**
- * The one copy-on-write walk of row() and value(): a secret-named field's value masked, every other
- * string through `scrub`, every key through `showKey`. Returns `value` itself when nothing inside changed.
+ * The one copy-on-write walk of row(): a secret-named field's value masked, every other string through
+ * `rules.text`, every key through `rules.key`, a number (or a NumberText: its text as written) masked
+ * when `rules.number` says so. Returns `value` itself when nothing inside changed.
  */
-function redactTree(value: unknown, scrub: (text: string) => string, showKey: (key: string) => string): unknown {
-  if (typeof value === 'string') return scrub(value);
+function redactTree(value: unknown, rules: TreeRules): unknown {
+  if (typeof value === 'string') return rules.text(value);
+  if (typeof value === 'number' || value instanceof NumberText) return rules.number(value) ? REDACTED : value;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
       const inner: unknown = value[i];
-      const redacted = redactTree(inner, scrub, showKey);
+      const redacted = redactTree(inner, rules);
       if (redacted !== inner) (copy ??= value.slice())[i] = redacted;
     }
     return copy ?? value;
@@ -333,8 +354,8 @@ function redactTree(value: unknown, scrub: (text: string) => string, showKey: (k
   let copy: Record<string, unknown> | undefined;
   for (const key of Object.keys(record)) {
     const inner = record[key];
-    const redacted = isSecretKey(key) ? maskedField(inner) : redactTree(inner, scrub, showKey);
-    const shownKey = showKey(key);
+    const redacted = isSecretKey(key) ? maskedField(inner) : redactTree(inner, rules);
+    const shownKey = rules.key(key);
     if (redacted === inner && shownKey === key) continue;
     copy ??= { ...record };
     if (shownKey !== key) delete copy[key];
@@ -343,6 +364,8 @@ function redactTree(value: unknown, scrub: (text: string) => string, showKey: (k
   }
   return copy ?? value;
 }
+
+const holdsOneOf = (text: string, values: readonly string[]): boolean => values.some((value) => text.includes(value));
 
 /** A secret field's value as shown: masked unless empty (null, '' and an existing mask say nothing). */
 function maskedField(value: unknown): unknown {

@@ -9,7 +9,10 @@
 // variable) carries a secret of the response's origin: prepareRequest hands these values out (ReadSecret,
 // bindings.ts), so every Redactor masks them and no hop takes them to another origin.
 import { isJsonObject } from '../json/numberText';
-import { AUTH_SCHEME, isCredentialHeader, isSecretName, looksLikeJwt } from './vocabulary';
+import { AUTH_SCHEME, isCredentialHeader, isFormBody, isSecretName, JWTS_IN_TEXT } from './vocabulary';
+
+/** The JWTs a text holds (the vocabulary's one rule of a JWT). */
+const jwtsIn = (text: string): string[] => text.match(JWTS_IN_TEXT) ?? [];
 
 /** The parts of a response read here (a NamedResponse). */
 interface ResponseText {
@@ -34,18 +37,17 @@ function headerSecrets(headers: Readonly<Record<string, string>>): string[] {
   const values: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
     if (isCredentialHeader(name)) values.push(value, AUTH_SCHEME.exec(value.trim())?.[2] ?? value);
-    else if (looksLikeJwt(value)) values.push(value);
+    else values.push(...jwtsIn(value));
   }
   return values;
 }
 
 function bodySecrets(bodyText: string, contentType: string): string[] {
   const trimmed = bodyText.trim();
-  if (looksLikeJwt(trimmed)) return [trimmed];
-  if (/x-www-form-urlencoded/i.test(contentType)) {
+  if (isFormBody(contentType)) {
     return [...new URLSearchParams(trimmed)].filter(([name, value]) => isSecretName(name) && CREDENTIAL_SHAPE.test(value)).map(([, value]) => value);
   }
-  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return [];
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return jwtsIn(trimmed);
   let body: unknown;
   try {
     body = JSON.parse(trimmed) as unknown;
@@ -65,7 +67,8 @@ function jsonSecrets(body: unknown): string[] {
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { value, secret } = next;
     if (typeof value === 'string') {
-      if ((secret && CREDENTIAL_SHAPE.test(value)) || looksLikeJwt(value)) values.push(value);
+      if (secret && CREDENTIAL_SHAPE.test(value)) values.push(value);
+      else values.push(...jwtsIn(value));
     } else if (Array.isArray(value)) {
       for (const item of value) pending.push({ value: item, secret });
     } else if (isJsonObject(value)) {

@@ -174,12 +174,15 @@ export function mapAroundReferences(text: string, literal: (part: string) => str
   return literalFrom === 0 ? literal(text) : out + literal(text.slice(literalFrom));
 }
 
-/** Three base64url parts, the first a JSON header (`eyJ` is `{"`): a JWT, signed or not, anywhere in text. */
+/**
+ * THE rule of a JWT: three base64url parts, the first a JSON header (`eyJ` is `{"`), signed or not, anywhere
+ * in text (`Bearer eyJ…`, a header line, a URL's query). A text holding one holds a secret, whatever it is
+ * called: the env-file check, collections, import and export ask JWT_ANYWHERE, the Redactor masks each one
+ * (JWTS_IN_TEXT). Every JWT holds `eyJ` as written: the Redactor's byte test of a page looks for that.
+ */
 export const JWT_ANYWHERE = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/;
-
-export function looksLikeJwt(value: string): boolean {
-  return /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]*$/.test(value.trim());
-}
+/** Every JWT of a text (JWT_ANYWHERE, global: for replace only). */
+export const JWTS_IN_TEXT = new RegExp(JWT_ANYWHERE.source, 'g');
 
 /**
  * `scheme://user:password@`: THE rule of a URL's user info, in a URL as written or in any text. Group 1 the
@@ -197,9 +200,15 @@ export const URL_USERINFO_IN_TEXT = new RegExp(`\\b${USERINFO}`, 'g');
 
 /**
  * True when a value under this name must not be written to a file: a literal (not only references) under
- * a secret name, or a JWT under any name. The rule of the env-file check, collections and import.
+ * a secret name, or a JWT anywhere in it under any name (`Bearer eyJ…`, a URL holding one). The rule of
+ * the env-file check, collections, import and export.
  */
 export function isLiteralSecret(name: string, value: string): boolean {
   if (!hasLiteral(value)) return false;
-  return looksLikeJwt(value) || isSecretName(name);
+  return isSecretName(name) || JWT_ANYWHERE.test(withoutReferences(value, ' '));
+}
+
+/** Whether a body of `contentType` is a form (`name=value&…`): its fields are read by name (masked, scrubbed, searched). */
+export function isFormBody(contentType: string): boolean {
+  return /x-www-form-urlencoded/i.test(contentType);
 }

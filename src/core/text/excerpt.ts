@@ -10,6 +10,8 @@
 import { randomBytes } from 'node:crypto';
 
 const OPEN = '\uE000';
+/** The character every cut mark starts with (a text without it has no cut to make). */
+export const CUT_MARK = OPEN;
 const SEP = '\uE001';
 const CLOSE = '\uE002';
 const MARK_CHARS = /[\uE000-\uE002]/g;

@@ -7,7 +7,7 @@
 // extension so importing the export gives the same .http requests back.
 import { keptConstructName, parseHttpFile, type HttpRequestNode, type RequestBlock } from '../../httpfile';
 import { REDACTED } from '../../secrets/redact';
-import { isLiteralSecret } from '../../secrets/vocabulary';
+import { isFormBody, isLiteralSecret } from '../../secrets/vocabulary';
 import { decodeFormValue } from '../../text/decode';
 import { scrubRequestCredentials, variableHeaderReference } from '../../secrets/literalCredentials';
 import { POSTMAN_SCHEMA_V21, type DroppedSecret, type PostmanCollection, type PostmanItem, type PostmanKeyValue, type PostmanRequest } from './model';
@@ -137,7 +137,7 @@ function bodyOf(request: HttpRequestNode, text: string | undefined, contentType:
     return { mode: 'file', file: { src: request.body.path } };
   }
   if (text === undefined || text === '') return undefined;
-  if (/x-www-form-urlencoded/i.test(contentType)) {
+  if (isFormBody(contentType)) {
     const pairs = text.split('&').filter(Boolean).map((pair) => {
       const eq = pair.indexOf('=');
       return eq < 0 ? { key: decodeFormValue(pair), value: '' } : { key: decodeFormValue(pair.slice(0, eq)), value: decodeFormValue(pair.slice(eq + 1)) };
