@@ -53,7 +53,9 @@ if [ ! -f "$cs_dir/node_modules/code-server/out/node/entry.js" ] || [ ! -f "$cs_
   # The kerberos headers only when the install needs them (a native build that recent npm skips).
   if ! install_code_server; then
     echo "[install-editor] the code-server install failed; once more with the Kerberos headers (libkrb5-dev)" >&2
-    bash "$(dirname "${BASH_SOURCE[0]}")/../../scripts/ensure-debian-packages.sh" libkrb5-dev
+    # The headers pin the Kerberos libraries to their own version: after a security update of krb5 the
+    # installed libraries are upgraded with them (as `apt-get install libkrb5-dev` does), and named.
+    APIWB_APT_ALLOW_UPGRADES=1 bash "$(dirname "${BASH_SOURCE[0]}")/../../scripts/ensure-debian-packages.sh" libkrb5-dev
     install_code_server
   fi
   touch "$cs_dir.tmp/.complete"
