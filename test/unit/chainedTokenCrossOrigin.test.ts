@@ -6,7 +6,6 @@
 // header, a query parameter or a JSON body, read directly or through a file variable; no hop takes it on.
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { createCatalog } from '../../src/core/catalog/index';
 import { closeHttpAgents, httpClient } from '../../src/core/http/client';
@@ -17,6 +16,7 @@ import { SecretBindings } from '../../src/core/secrets/bindings';
 import { Redactor } from '../../src/core/secrets/redact';
 import { parseEnvFile, selectEnvironment } from '../../src/core/env';
 import { devContext } from './exchangeContext';
+import { listenBase } from '../cli/localServer';
 
 const TOKEN = 'tok-3f9a1c7e5b2d4a60';
 let home: Server;
@@ -25,14 +25,9 @@ let homeUrl = '';
 let otherUrl = '';
 const otherSaw: { url: string; headers: IncomingHttpHeaders }[] = [];
 
-const listen = async (server: Server): Promise<string> => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
-
 before(async () => {
   other = createServer((req, res) => { otherSaw.push({ url: req.url ?? '', headers: req.headers }); res.writeHead(200, { 'content-type': 'application/json' }); res.end('{}'); });
-  otherUrl = await listen(other);
+  otherUrl = await listenBase(other);
   home = createServer((req, res) => {
     if (req.url === '/login') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -42,7 +37,7 @@ before(async () => {
     res.writeHead(302, { location: `${otherUrl}/landing` });
     res.end();
   });
-  homeUrl = await listen(home);
+  homeUrl = await listenBase(home);
 });
 after(async () => {
   await new Promise<void>((resolve) => home.close(() => resolve()));

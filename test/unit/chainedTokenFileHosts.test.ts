@@ -4,7 +4,6 @@
 // secrets were bound, while one from an environment host still stays with the environment.
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { createCatalog } from '../../src/core/catalog/index';
 import { closeHttpAgents, httpClient } from '../../src/core/http/client';
@@ -13,6 +12,7 @@ import type { NamedResponse } from '../../src/core/httpfile/resolve';
 import { runExchange, type ExchangePorts } from '../../src/core/run/exchange';
 import { SecretBindings } from '../../src/core/secrets/bindings';
 import { devContext } from './exchangeContext';
+import { listenBase } from '../cli/localServer';
 
 const TOKEN = 'tok-3f9a1c7e5b2d4a60';
 let signIn: Server;
@@ -21,19 +21,14 @@ let signInUrl = '';
 let apiUrl = '';
 const apiSaw: IncomingHttpHeaders[] = [];
 
-const listen = async (server: Server): Promise<string> => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
-
 before(async () => {
   api = createServer((req, res) => { apiSaw.push(req.headers); res.writeHead(200, { 'content-type': 'application/json' }); res.end('{}'); });
-  apiUrl = await listen(api);
+  apiUrl = await listenBase(api);
   signIn = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ access_token: TOKEN, token_type: 'bearer', expires_in: 3600 }));
   });
-  signInUrl = await listen(signIn);
+  signInUrl = await listenBase(signIn);
 });
 after(async () => {
   await new Promise<void>((resolve) => signIn.close(() => resolve()));

@@ -4,7 +4,6 @@
 // not refused at another host, and not masked in what the run prints ("5000 rows").
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { createCatalog } from '../../src/core/catalog/index';
 import { closeHttpAgents, httpClient } from '../../src/core/http/client';
@@ -14,6 +13,7 @@ import { runExchange, type ExchangePorts } from '../../src/core/run/exchange';
 import { SecretBindings } from '../../src/core/secrets/bindings';
 import { Redactor } from '../../src/core/secrets/redact';
 import { devContext } from './exchangeContext';
+import { listenBase } from '../cli/localServer';
 
 let home: Server;
 let other: Server;
@@ -21,19 +21,14 @@ let homeUrl = '';
 let otherUrl = '';
 const otherSaw: string[] = [];
 
-const listen = async (server: Server): Promise<string> => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
-
 before(async () => {
   other = createServer((req, res) => { otherSaw.push(req.url ?? ''); res.writeHead(200, { 'content-type': 'application/json' }); res.end('{}'); });
-  otherUrl = await listen(other);
+  otherUrl = await listenBase(other);
   home = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ access_token: 'tok-3f9a1c7e5b2d4a60', api_key_id: 'kid-778899', tokens_remaining: 5000, secretQuestion: 'first pet' }));
   });
-  homeUrl = await listen(home);
+  homeUrl = await listenBase(home);
 });
 after(async () => {
   await new Promise<void>((resolve) => home.close(() => resolve()));
