@@ -100,3 +100,36 @@ void describe('Redactor.mayRedactJsonBytes', () => {
     assert.equal(new Redactor().mayRedactJsonBytes([row('\\u0065yJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.c2ln')], keys()), true, 'no value known: a \\u escape can still hide a shape (a JWT)');
   });
 });
+
+void describe('Redactor.mayRedactJsonBytes across the seams of pieces', () => {
+  const rows = (count: number, extra: (i: number) => string): Buffer =>
+    Buffer.from(Array.from({ length: count }, (_, i) => `{"id":${i},"Email":"person.${i}@example.test","Query":"page=${i}&sort=name","Note":"${extra(i)}"}\n`).join(''));
+  const cuts = (bytes: Buffer): number[] => Array.from({ length: bytes.length - 1 }, (_, i) => i + 1);
+
+  void it('a plain page stays on the fast path wherever it is cut (an email or a pair cut by a seam is no shape)', () => {
+    const page = rows(3, () => 'plain');
+    const redactor = new Redactor(['Sandbox-Demo-1']);
+    for (const cut of cuts(page)) {
+      assert.equal(redactor.mayRedactJsonBytes([page.subarray(0, cut), page.subarray(cut)], new Set()), false, `cut at ${cut}`);
+    }
+    // Three pieces: a string running over a whole middle piece is still searched from where it began.
+    for (const cut of cuts(page).filter((c) => c + 5 < page.length)) {
+      assert.equal(redactor.mayRedactJsonBytes([page.subarray(0, cut), page.subarray(cut, cut + 5), page.subarray(cut + 5)], new Set()), false, `cut at ${cut} and ${cut + 5}`);
+    }
+  });
+
+  void it('a URL password or a secret-named pair is found wherever a seam cuts it', () => {
+    for (const shape of ['see https://perm:hunter22@host.example/x', 'then access_token=abc123&x=1']) {
+      const page = rows(2, (i) => (i === 1 ? shape : 'plain'));
+      const redactor = new Redactor();
+      assert.equal(redactor.mayRedactJsonBytes([page], new Set()), true, shape);
+      for (const cut of cuts(page)) {
+        assert.equal(redactor.mayRedactJsonBytes([page.subarray(0, cut), page.subarray(cut)], new Set()), true, `${shape}: cut at ${cut}`);
+      }
+      for (const cut of cuts(page).filter((c) => c + 3 < page.length)) {
+        const three = [page.subarray(0, cut), page.subarray(cut, cut + 3), page.subarray(cut + 3)];
+        assert.equal(redactor.mayRedactJsonBytes(three, new Set()), true, `${shape}: cut at ${cut} and ${cut + 3}`);
+      }
+    }
+  });
+});

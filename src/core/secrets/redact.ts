@@ -132,7 +132,7 @@ export class Redactor {
     const mayHide = (bytes: Buffer): boolean => markers.some((marker) => bytes.includes(marker)) || known.some((value, i) => containsBytes(bytes, value, probes[i]!));
     for (let i = 0; i < pieces.length; i++) {
       const piece = pieces[i]!;
-      if (mayHide(piece) || mayHoldShapeBytes(piece, i > 0)) return true;
+      if (mayHide(piece) || mayHoldShapeBytes(pieces, i)) return true;
       const next = pieces[i + 1];
       if (next && mayHide(Buffer.concat([piece.subarray(-(longest - 1)), next.subarray(0, longest - 1)]))) return true;
     }

@@ -14,9 +14,37 @@ export const SHAPE_WORDS: readonly Buffer[] = ['eyJ', 'Bearer', 'Basic'].map((wo
 
 const AT = 0x40, EQUALS = 0x3d, QUOTE = 0x22, BACKSLASH = 0x5c, SLASH = 0x2f, COLON = 0x3a;
 
-/** `continued`: the bytes may start inside a string (a piece after the first): a shape cut there is a yes. */
-export function mayHoldShapeBytes(bytes: Buffer, continued: boolean): boolean {
-  return mayHoldUrlPassword(bytes, continued) || mayHoldSecretPair(bytes, continued);
+/**
+ * Piece `i` of `pieces` (in order: a page's NDJSON, a row may be split between them). A shape cut by a
+ * seam is searched whole, from where its string (or name) began in the pieces before; one that began more
+ * than SEAM_LOOK_BACK bytes back is a yes.
+ */
+export function mayHoldShapeBytes(pieces: readonly Buffer[], i: number): boolean {
+  const bytes = pieces[i]!;
+  const before = (stops: (b: Buffer) => number): Buffer | undefined => headBefore(pieces, i, stops);
+  return mayHoldUrlPassword(bytes, before) || mayHoldSecretPair(bytes, before);
+}
+
+/** How far back a string or name cut by a seam is read (past it, the answer is yes). */
+const SEAM_LOOK_BACK = 1 << 20;
+
+/** Where in `bytes` the run that reaches its end begins, or -1 when it fills it. */
+type RunStart = (bytes: Buffer) => number;
+/** The bytes before piece `i` from where the run reaching its start began (undefined: too far back, a yes). */
+type Before = (runStart: RunStart) => Buffer | undefined;
+
+function headBefore(pieces: readonly Buffer[], i: number, runStart: RunStart): Buffer | undefined {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for (let k = i - 1; k >= 0; k--) {
+    const piece = pieces[k]!;
+    const from = runStart(piece);
+    parts.unshift(from < 0 ? piece : piece.subarray(from));
+    size += parts[0]!.length;
+    if (size > SEAM_LOOK_BACK) return undefined;
+    if (from >= 0) break;
+  }
+  return Buffer.concat(parts);
 }
 
 /** Bytes a URL's user info cannot hold before its `@` (URL_USERINFO: a blank, or the string's end). */
@@ -34,15 +62,26 @@ const schemeEndAt = (bytes: Buffer, j: number): boolean =>
  * An `@` with a `://` before it and no blank nor string end between (URL_USERINFO_IN_TEXT needs both).
  * Each byte is looked at once: the search back from an `@` stops where the one before began.
  */
-function mayHoldUrlPassword(bytes: Buffer, continued: boolean): boolean {
+function mayHoldUrlPassword(bytes: Buffer, before?: Before): boolean {
   let floor = 0;
   for (let at = bytes.indexOf(AT); at >= 0; at = bytes.indexOf(AT, at + 1)) {
     let j = at - 1;
     for (; j >= floor && !isStop(bytes, j); j--) if (schemeEndAt(bytes, j)) return true;
-    if (j < 0 && continued) return true;
+    if (j < 0 && before) {
+      // The `@`'s string began in an earlier piece: searched whole (a `://` may be cut by the seam).
+      const head = before(lastStop);
+      if (!head || mayHoldUrlPassword(Buffer.concat([head, bytes.subarray(0, at + 1)]))) return true;
+    }
     floor = at;
   }
   return false;
+}
+
+/** The last stop of `bytes` (where a string running to its end began), or -1. */
+function lastStop(bytes: Buffer): number {
+  let j = bytes.length - 1;
+  while (j >= 0 && !isStop(bytes, j)) j--;
+  return j;
 }
 
 /** Bytes (or characters) of a pair's name (NAME_VALUE_PAIR: ASCII letters, digits, `_`, `.`, `-`). */
@@ -55,15 +94,36 @@ const PLAIN_NAMES = new Int32Array(64);
  * An `=` after a name that holds a word of SECRET_NAME_HINT (maskSecretPairs masks no other): a name whose
  * letters cannot spell one (the row splitter's test of keys, secretKeys.ts) is passed over undecoded.
  */
-function mayHoldSecretPair(bytes: Buffer, continued: boolean): boolean {
+function mayHoldSecretPair(bytes: Buffer, before?: Before): boolean {
   for (let at = bytes.indexOf(EQUALS); at >= 0; at = bytes.indexOf(EQUALS, at + 1)) {
-    let start = at;
-    let letters = 0;
-    for (let c = bytes[start - 1]!; start > 0 && isNameByte(c); c = bytes[--start - 1]!) letters |= 1 << c;
-    if (start === 0 && continued) return true;
-    if (mayNameSecret(letters, 0, false, PLAIN_NAMES) && SECRET_NAME_HINT.test(bytes.toString('latin1', start, at))) return true;
+    const start = nameStart(bytes, at);
+    if (start === 0 && before) {
+      // The name may begin in an earlier piece: read whole.
+      const head = before(nameRunStart);
+      if (!head || mayHoldSecretPair(Buffer.concat([head, bytes.subarray(0, at + 1)]))) return true;
+    } else if (namesSecret(bytes, start, at)) return true;
   }
   return false;
+}
+
+/** Where the name bytes that end `piece` begin, or -1 when it is all name bytes. */
+function nameRunStart(piece: Buffer): number {
+  const start = nameStart(piece, piece.length);
+  return start === 0 ? -1 : start;
+}
+
+/** Where the run of name bytes that ends at `end` begins. */
+function nameStart(bytes: Buffer, end: number): number {
+  let start = end;
+  while (start > 0 && isNameByte(bytes[start - 1]!)) start--;
+  return start;
+}
+
+/** The name bytes [start, end) hold a word of the hint (their letters tested first, undecoded). */
+function namesSecret(bytes: Buffer, start: number, end: number): boolean {
+  let letters = 0;
+  for (let i = start; i < end; i++) letters |= 1 << bytes[i]!;
+  return mayNameSecret(letters, 0, false, PLAIN_NAMES) && SECRET_NAME_HINT.test(bytes.toString('latin1', start, end));
 }
 
 /** The same test of a text (Redactor.text, before its pair rule's regular expressions): an `=` after a name that may spell a word of the hint. */
