@@ -85,15 +85,20 @@ void describe('--out naming the signing key file', () => {
     }
   });
 
-  void it('a key file not in the one form apiwb writes is refused, not used', () => {
+  void it('a key file not in the one form apiwb writes is never used as the key: refused, or (32 bytes, an earlier release\'s form) replaced', () => {
     assert.ok(resumeKey().ok, 'no test key');
     const keyFile = userKeyFile()!;
     const key = readFileSync(keyFile);
+    const current = /^apiwb signing key v1\n([0-9a-f]{64})\n$/.exec(key.toString('latin1'))![1]!;
     for (const planted of ['1234567890123456789012345678901\n', key.toString('latin1').toUpperCase(), `${key.toString('latin1')}\n`]) {
       writeFileSync(keyFile, planted, { mode: 0o600 });
       const taken = resumeKey();
+      const left = readFileSync(keyFile, 'latin1');
       writeFileSync(keyFile, key, { mode: 0o600 });
-      assert.ok(!taken.ok, `taken as the key: ${JSON.stringify(planted)}`);
+      if (planted.length === 32) {
+        assert.ok(taken.ok && !taken.key.equals(Buffer.from(planted, 'latin1')) && taken.key.toString('hex') !== current, `an earlier release's form is replaced by a new key: ${JSON.stringify(planted)}`);
+        assert.match(left, /^apiwb signing key v1\n[0-9a-f]{64}\n$/);
+      } else assert.ok(!taken.ok, `taken as the key: ${JSON.stringify(planted)}`);
     }
   });
 });

@@ -26,11 +26,16 @@ export type SignaturePurpose = 'apiwb code cache v1' | 'apiwb resume record v1';
 
 export type UserKey = { readonly ok: true; readonly key: Buffer } | { readonly ok: false; readonly reason: string };
 
-/** This user's signing key from `file`, made (exclusively, 0600) when there is none; why not when it is not this user's alone or cannot be made. */
+/**
+ * This user's signing key from `file`, made (exclusively, 0600) when there is none or it holds an earlier
+ * release's raw key; why not when it is not this user's alone or cannot be made.
+ */
 export function userKey(file: string): UserKey {
   const read = readOwnFile(file, FILE_BYTES);
-  if (read.ok) return taken(read.bytes, `${file} is not a key apiwb made (nothing is signed with it; remove it, and apiwb makes a new one)`);
-  if (!read.missing) return { ok: false, reason: `${file} is not taken: ${read.reason}` };
+  // The raw key of an earlier release (32 bytes, no header) signs nothing apiwb takes now: a new key replaces it.
+  const earlier = read.ok && read.bytes.length === KEY_BYTES;
+  if (read.ok && !earlier) return taken(read.bytes, `${file} is not a key apiwb made (nothing is signed with it; remove it, and apiwb makes a new one)`);
+  if (!read.ok && !read.missing) return { ok: false, reason: `${file} is not taken: ${read.reason}` };
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     writeOwnFile(file, `${HEADER}${randomBytes(KEY_BYTES).toString('hex')}\n`);
