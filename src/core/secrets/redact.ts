@@ -5,10 +5,10 @@ import { CUT_MARK, cutExcerpts } from '../text/excerpt';
 import type { HttpRequest, HttpResponse } from '../http/types';
 import { jsonTextTooDeep, tooDeepText } from '../json/depth';
 import { keepsNumberText, layoutIndent, NumberText, parseKeepingNumbers, rowJsonText } from '../json/numberText';
-import { byteCounts, containsBytes, rarestByte } from '../text/byteSearch';
 import { remembered } from '../text/remembered';
 import { formSpans, hasEscapes, hostForms, MIN_SECRET_LENGTH, secretForms } from './secretForms';
-import { mayHoldSecretPairText, mayHoldShapeBytes, SHAPE_WORDS } from './shapeBytes';
+import { JsonBytesTest } from './jsonBytesTest';
+import { mayHoldSecretPairText, SHAPE_WORDS } from './shapeBytes';
 import { hasAuthScheme, isCredentialHeader, isFormBody, isSecretName, JWTS_IN_TEXT, SECRET_NAME_HINT, URL_USERINFO_IN_TEXT } from './vocabulary';
 
 export const REDACTED = '***';
@@ -120,23 +120,15 @@ export class Redactor {
    * between two pieces is found at their junction.
    */
   mayRedactJsonBytes(pieces: readonly Buffer[], keys: Iterable<string>): boolean {
+    const test = this.jsonBytesTest(keys);
+    return test === true || pieces.some((piece) => test.push(piece));
+  }
+
+  /** mayRedactJsonBytes for rows read piece by piece (JsonBytesTest.push); true when `keys` say yes already. */
+  jsonBytesTest(keys: Iterable<string>): JsonBytesTest | true {
     for (const key of keys) if (isSecretKey(key)) return true;
     // The words of the shapes are searched as known values are (they are never split by an escape but `\u`).
-    const known = [...this.knownBytes, ...SHAPE_WORDS];
-    const markers = this.hidingMarkers;
-    const longest = Math.max(...markers.map((m) => m.length), ...known.map((v) => v.length));
-    // Each value is searched for by its byte that is rarest in these rows (a sample of them), so the
-    // search runs at memchr speed over the places that byte occurs (containsBytes).
-    const counts = byteCounts(pieces);
-    const probes = known.map((value) => rarestByte(value, counts));
-    const mayHide = (bytes: Buffer): boolean => markers.some((marker) => bytes.includes(marker)) || known.some((value, i) => containsBytes(bytes, value, probes[i]!));
-    for (let i = 0; i < pieces.length; i++) {
-      const piece = pieces[i]!;
-      if (mayHide(piece) || mayHoldShapeBytes(pieces, i)) return true;
-      const next = pieces[i + 1];
-      if (next && mayHide(Buffer.concat([piece.subarray(-(longest - 1)), next.subarray(0, longest - 1)]))) return true;
-    }
-    return false;
+    return new JsonBytesTest([...this.knownBytes, ...SHAPE_WORDS], this.hidingMarkers);
   }
 
   /**

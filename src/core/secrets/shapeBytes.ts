@@ -17,23 +17,24 @@ const AT = 0x40, EQUALS = 0x3d, QUOTE = 0x22, BACKSLASH = 0x5c, SLASH = 0x2f, CO
 /**
  * Piece `i` of `pieces` (in order: a page's NDJSON, a row may be split between them). A shape cut by a
  * seam is searched whole, from where its string (or name) began in the pieces before; one that began more
- * than SEAM_LOOK_BACK bytes back is a yes.
+ * than SEAM_LOOK_BACK bytes back is a yes. `startKnown`: `pieces[0]` begins where a row begins (else a
+ * string may run on from before it: running into its start is a yes).
  */
-export function mayHoldShapeBytes(pieces: readonly Buffer[], i: number): boolean {
+export function mayHoldShapeBytes(pieces: readonly Buffer[], i: number, startKnown = true): boolean {
   const bytes = pieces[i]!;
-  const before = (stops: (b: Buffer) => number): Buffer | undefined => headBefore(pieces, i, stops);
+  const before = (stops: (b: Buffer) => number): Buffer | undefined => headBefore(pieces, i, stops, startKnown);
   return mayHoldUrlPassword(bytes, before) || mayHoldSecretPair(bytes, before);
 }
 
 /** How far back a string or name cut by a seam is read (past it, the answer is yes). */
-const SEAM_LOOK_BACK = 1 << 20;
+export const SEAM_LOOK_BACK = 1 << 20;
 
 /** Where in `bytes` the run that reaches its end begins, or -1 when it fills it. */
 type RunStart = (bytes: Buffer) => number;
 /** The bytes before piece `i` from where the run reaching its start began (undefined: too far back, a yes). */
 type Before = (runStart: RunStart) => Buffer | undefined;
 
-function headBefore(pieces: readonly Buffer[], i: number, runStart: RunStart): Buffer | undefined {
+function headBefore(pieces: readonly Buffer[], i: number, runStart: RunStart, startKnown: boolean): Buffer | undefined {
   const parts: Buffer[] = [];
   let size = 0;
   for (let k = i - 1; k >= 0; k--) {
@@ -42,9 +43,9 @@ function headBefore(pieces: readonly Buffer[], i: number, runStart: RunStart): B
     parts.unshift(from < 0 ? piece : piece.subarray(from));
     size += parts[0]!.length;
     if (size > SEAM_LOOK_BACK) return undefined;
-    if (from >= 0) break;
+    if (from >= 0) return Buffer.concat(parts);
   }
-  return Buffer.concat(parts);
+  return startKnown ? Buffer.concat(parts) : undefined;
 }
 
 /** Bytes a URL's user info cannot hold before its `@` (URL_USERINFO: a blank, or the string's end). */
