@@ -14,7 +14,7 @@
 // Rows are counted as they reach the sink (a page held while it arrives counts once kept). A response is
 // one page: its end (settle) ends the page in the sink, streamed or not, so rows a format holds back for
 // the page (CSV's header rows) are its own, never joined by the next request's.
-import { wrappedSink, type HeldPage, type RowSink, type SinkMark } from '../core/export/sink';
+import { wrappedSink, type HeldPage, type LongRow, type RowSink, type SinkMark } from '../core/export/sink';
 import type { ExchangeResult } from '../core/run/exchange';
 import { faultText } from '../core/text/faultText';
 
@@ -123,6 +123,10 @@ export class ResponseRows {
         await this.writing(ndjson(lines, rowCount, keys));
         this.written += rowCount;
       },
+      writeLongRow: (write) => async (row, keys) => {
+        await this.writing(write(row, keys));
+        this.written++;
+      },
       endPage: (end) => () => this.writing(end()),
       openPage: (open) => () => this.countedPage(open()),
     });
@@ -139,6 +143,12 @@ export class ResponseRows {
         await this.writing(page.writeRows(rows));
         held += rows.length;
       },
+      ...(page.writeLongRow ? {
+        writeLongRow: async (row: LongRow, keys: ReadonlySet<string>) => {
+          await this.writing(page.writeLongRow!(row, keys));
+          held++;
+        },
+      } : {}),
       keep: async () => {
         await this.writing(page.keep());
         this.written += held;

@@ -105,9 +105,13 @@ export function keepingSink(inner: RowSink, rows: GrowingFile, path: string): Ro
     writeRowsPart: (write) => (part) => kept(write(part)),
     endPage: (end) => () => kept(end()),
     writeNdjsonPage: (write) => (lines, count, keys) => kept(write(lines, count, keys)),
+    writeLongRow: (write) => (row, keys) => kept(write(row, keys)),
     openPage: (open) => (): HeldPage => {
       const page = open();
-      return { writeNdjson: (l, c, k) => page.writeNdjson(l, c, k), writeRows: (r) => page.writeRows(r), keep: () => kept(page.keep()), drop: () => page.drop() };
+      return {
+        writeNdjson: (l, c, k) => page.writeNdjson(l, c, k), writeRows: (r) => page.writeRows(r), keep: () => kept(page.keep()), drop: () => page.drop(),
+        ...(page.writeLongRow ? { writeLongRow: page.writeLongRow.bind(page) } : {}),
+      };
     },
   });
 }

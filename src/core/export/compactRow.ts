@@ -17,10 +17,20 @@ interface Place {
  * The pieces are the caller's own copies: each is compacted where it lies and handed to `out` as it is.
  */
 export function appendCompactRow(out: ByteBlocks, pieces: readonly Buffer[]): void {
-  const place: Place = { inString: false, escaped: false };
+  const compactor = new RowCompactor();
   for (const piece of pieces) {
-    const kept = compactPiece(piece, place);
-    if (kept > 0) out.pushSlice(piece.subarray(0, kept));
+    const kept = compactor.compact(piece);
+    if (kept.length > 0) out.pushSlice(kept);
+  }
+}
+
+/** One row compacted piece by piece, as it arrives (a row too long to hold: its pieces go on as they come). */
+export class RowCompactor {
+  private readonly place: Place = { inString: false, escaped: false };
+
+  /** `piece` (the caller's own copy, the row's next bytes) compacted where it lies: what is kept of it. */
+  compact(piece: Buffer): Buffer {
+    return piece.subarray(0, compactPiece(piece, this.place));
   }
 }
 

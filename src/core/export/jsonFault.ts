@@ -47,3 +47,12 @@ export function parseJsonText(text: string, bytes?: Buffer): unknown {
     throw error;
   }
 }
+
+/** A top-level field's bytes parsed (the row splitter's), a fault said with the field's name. */
+export function parseField(raw: Buffer, key: string): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch (error) {
+    throw new MalformedJsonError(`malformed JSON in field "${key}": ${(error as Error).message}`);
+  }
+}

@@ -11,8 +11,9 @@ import { firstNonBlank } from '../json/grammar';
 import { setOwnField } from '../json/ownField';
 import { ByteBlocks } from './byteBlocks';
 import { appendCompactRow } from './compactRow';
-import { parseJsonText } from './jsonFault';
+import { parseField, parseJsonText } from './jsonFault';
 import { JsonScanner } from './jsonScanner';
+import { LONG_ROW, LongRowParts } from './longRowParts';
 import { warmUpOnce } from './splitterWarmUp';
 import { MalformedJsonError, RowsFieldTwiceError, type AnywhereOptions, type Lane, type SplitResult } from './splitResult';
 
@@ -54,6 +55,8 @@ export class JsonRowSplitter extends JsonScanner {
   private heldStart = -1;
   private heldPieces: Buffer[] = [];
   private heldBytes = 0;
+  /** Where a row too long to hold goes in parts, when someone takes them (letLongRowsOut). */
+  private long: LongRowParts | undefined;
   // Anywhere mode: the lane being read, every lane, whether rows' bytes are only counted (rowsCounted, an object
   // body's arrays: the rule picks one at the end), the fields' kept bytes, and doubts (Dropped fields).
   private lane: Lane | undefined;
@@ -91,7 +94,12 @@ export class JsonRowSplitter extends JsonScanner {
     return this.candidates;
   }
 
-  /** Rows written to `out` so far (each one a whole line: `out` never holds part of a row). */
+  /** From now on a row past LONG_ROW.bytes leaves in parts as it arrives, not held (longRowParts.ts): where they go. */
+  letLongRowsOut(): LongRowParts {
+    return (this.long ??= new LongRowParts());
+  }
+
+  /** Rows written to `out` so far (each one a whole line: `out` never holds part of a row), and the long rows ended. */
   get rowsSoFar(): number {
     return this.rowCount;
   }
@@ -107,9 +115,7 @@ export class JsonRowSplitter extends JsonScanner {
   private firstChunk(chunk: Buffer): void {
     const c = firstNonBlank(chunk);
     this.started = c !== undefined;
-    if (c !== undefined && c !== OPEN_OBJ && c !== OPEN_ARR) {
-      this.scalar = true;
-    }
+    this.scalar = c !== undefined && c !== OPEN_OBJ && c !== OPEN_ARR;
     this.scan(chunk);
   }
 
@@ -245,18 +251,10 @@ export class JsonRowSplitter extends JsonScanner {
     const anywhere = this.anywhere;
     const past = anywhere !== undefined && !anywhere.alwaysKept.has(this.key) && (this.kept += raw.length) > anywhere.keptBytes;
     // Past the budget, bytes without a `[` hold no array, so nothing a summary keeps: not parsed (validated already).
-    const value = past && (!anywhere.summarise || !raw.includes(OPEN_ARR)) ? undefined : this.parsedField(raw);
+    const value = past && (!anywhere.summarise || !raw.includes(OPEN_ARR)) ? undefined : parseField(raw, this.key);
     const kept = past && value !== undefined ? anywhere.summarise?.(value) : value;
     if (kept !== undefined) this.define(this.key, kept);
     else this.notHeld();
-  }
-
-  private parsedField(raw: Buffer): unknown {
-    try {
-      return JSON.parse(raw.toString('utf8'));
-    } catch (error) {
-      throw new MalformedJsonError(`malformed JSON in field "${this.key}": ${(error as Error).message}`);
-    }
   }
 
   /**
@@ -268,17 +266,13 @@ export class JsonRowSplitter extends JsonScanner {
     const key = this.key, anywhere = this.anywhere;
     const earlier = Object.hasOwn(this.fields, key), always = anywhere?.alwaysKept.has(key) === true;
     markFieldNotHeld(this.fields, key, earlier || always || anywhere?.named?.has(key) === true);
-    if (earlier || always) this.put(key, TOO_LARGE_TO_KEEP);
+    if (earlier || always) setOwnField(this.fields, key, TOO_LARGE_TO_KEEP);
   }
 
   /** Set as JSON.parse sets it, its not-held mark forgotten. */
   private define(key: string, value: unknown): void {
     forgetFieldNotHeld(this.fields, key);
-    this.put(key, value);
-  }
-
-  /** Set as JSON.parse sets it (a field named "__proto__" an own field too: ownField.ts). */
-  private put(key: string, value: unknown): void {
+    // A field named "__proto__" an own field too (ownField.ts).
     setOwnField(this.fields, key, value);
   }
 
@@ -336,6 +330,7 @@ export class JsonRowSplitter extends JsonScanner {
   private rowEnd(b: Buffer, end: number): void {
     this.rowCount++;
     if (this.discard) return void (this.heldPieces = []);
+    if (this.long?.active) return this.long.end(Buffer.from(b.subarray(0, end)), this.out.take(), this.rowCount - 1);
     if (this.heldStart >= 0 && !this.lineBreak) {
       // A row of this chunk: it joins the run when only its comma separates it from the run.
       if (this.runStart >= 0 && this.heldStart === this.runEnd + 1) this.commas[this.commaCount++] = this.runEnd;
@@ -382,10 +377,11 @@ export class JsonRowSplitter extends JsonScanner {
 
   /** The bytes of the row or field still open go on to the next chunk, within their bounds. */
   private keepHeld(b: Buffer): void {
-    const from = Math.max(0, this.heldStart);
-    this.heldPieces.push(Buffer.from(b.subarray(from)));
-    this.heldBytes += b.length - from;
+    const piece = Buffer.from(b.subarray(Math.max(0, this.heldStart)));
     this.heldStart = -1;
+    if (this.long?.active) return this.long.add(piece);
+    this.heldPieces.push(piece);
+    this.heldBytes += piece.length;
     const anywhere = this.anywhere;
     if (anywhere && this.held === Held.Field && this.heldBytes > anywhere.fieldBytes && !(anywhere.alwaysKept.has(this.key) && this.heldBytes <= (anywhere.wordsKept?.has(this.key) ? MAX_KEPT_FIELD_BYTES : MAX_HELD_VALUE_BYTES))) {
       // Too large to keep: read on, kept nowhere (see valueEnd).
@@ -393,8 +389,11 @@ export class JsonRowSplitter extends JsonScanner {
       this.heldPieces = [];
       return;
     }
-    if (this.heldBytes > MAX_HELD_VALUE_BYTES) {
-      throw new MalformedJsonError(`a single value of more than ${MAX_HELD_VALUE_BYTES / 1048576} MiB (a row or a field outside the rows); reading stopped`);
+    if (this.held === Held.Row && this.long && this.heldBytes > LONG_ROW.bytes) {
+      this.long.begin(this.heldPieces);
+      this.heldPieces = [];
+      return;
     }
+    if (this.heldBytes > MAX_HELD_VALUE_BYTES) throw new MalformedJsonError(`a single value of more than ${MAX_HELD_VALUE_BYTES / 1048576} MiB (a row or a field outside the rows); reading stopped`);
   }
 }

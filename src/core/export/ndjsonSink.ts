@@ -2,8 +2,9 @@
 // whose text a double would change, kept as a NumberText, written as its text).
 import { rowJsonText } from '../json/numberText';
 import { AppendOnlyFile } from './fileSink';
-import type { FileSinkOptions, RowSink } from './sink';
+import type { FileSinkOptions, LongRow, RowSink } from './sink';
 
+const LINE_END = Buffer.from('\n');
 const NEWLINE = 0x0a, CARRIAGE_RETURN = 0x0d, COMMA = 0x2c, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
 
 export function ndjsonLines(rows: readonly unknown[]): string {
@@ -45,15 +46,32 @@ export function ndjsonLineTexts(pieces: readonly Buffer[]): string[] {
   return Buffer.concat(pieces).toString('utf8').split('\n').filter((line) => line.trim() !== '');
 }
 
+/** A long row's line written past the bytes kept, piece by piece from its file. */
+async function holdLongRow(file: AppendOnlyFile, row: LongRow): Promise<void> {
+  await row.each((piece) => file.hold([piece]));
+  await file.hold([LINE_END]);
+}
+
 export async function openNdjsonSink(path: string, options: FileSinkOptions = {}): Promise<RowSink> {
   const file = await AppendOnlyFile.open(path, options);
   return {
     format: 'ndjson',
     writePage: (rows) => file.append(ndjsonLines(rows)),
     writeNdjsonPage: (lines) => file.appendBuffers(lines),
+    writeLongRow: async (row) => {
+      // Held piece by piece, kept once whole: a row that fails part way is cut off again.
+      try {
+        await holdLongRow(file, row);
+      } catch (error) {
+        await file.drop().catch(() => undefined);
+        throw error;
+      }
+      await file.keep();
+    },
     openPage: () => ({
       writeNdjson: (lines) => file.hold(lines),
       writeRows: (rows) => file.hold([Buffer.from(ndjsonLines(rows), 'utf8')]),
+      writeLongRow: (row) => holdLongRow(file, row),
       keep: () => file.keep(),
       drop: () => file.drop(),
     }),

@@ -10,11 +10,13 @@
 // sent them (a number JSON.stringify cannot write, such as 1E400, stays as it came, as on the fast path),
 // rows it changed go on as rows (their numbers' text kept: NumberText), in order. A part's rows are a
 // part of a page, never a page of their own (writeRowsPart: a CSV header is fixed by a page's first
-// rows, not a part's).
+// rows, not a part's). A row too long to hold (writeLongRow) is tested the same way piece by piece from
+// its file: written from it when nothing in it may need redaction, else read whole and redacted.
 import type { Redactor } from '../secrets/redact';
 import { keepsNumberText, parseKeepingNumbers } from '../json/numberText';
+import { longRowLine } from './longRow';
 import { ndjsonLineTexts } from './ndjsonSink';
-import { wrappedSink, type HeldPage, type RowSink, type SinkMark } from './sink';
+import { wrappedSink, type HeldPage, type LongRow, type RowSink, type SinkMark } from './sink';
 
 /** `redactor` is asked for on every page (and every part of one), so secret values learnt during a walk count from then on. */
 export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink {
@@ -44,16 +46,30 @@ export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink
       throw error;
     }
   };
+  const pageRouted = (writeNdjson: NonNullable<RowSink['writeNdjsonPage']>) => (pieces: readonly Buffer[], rowCount: number, keys: ReadonlySet<string>): Promise<void> =>
+    route(pieces, keys, (lines, count) => writeNdjson(lines, count < 0 ? rowCount : count, keys), (rows) => (inner.writeRowsPart ?? inner.writePage).call(inner, rows), () => inner.mark?.());
   return wrappedSink(inner, {
     writePage: (write) => (rows) => write(redacted(rows)),
     writeRowsPart: (write) => (rows) => write(redacted(rows)),
-    writeNdjsonPage: (writeNdjson) => (pieces, rowCount, keys) =>
-      route(pieces, keys, (lines, count) => writeNdjson(lines, count < 0 ? rowCount : count, keys), (rows) => (inner.writeRowsPart ?? inner.writePage).call(inner, rows), () => inner.mark?.()),
+    writeNdjsonPage: pageRouted,
+    writeLongRow: (writeLong) => async (row, keys) => {
+      if (!(await longRowMayRedact(row, keys, redactor()))) return writeLong(row, keys);
+      return pageRouted(inner.writeNdjsonPage!.bind(inner))([await longRowLine(row)], 1, keys);
+    },
     openPage: (openInner) => (): HeldPage => {
       const page = openInner();
+      const pageRoute = (pieces: readonly Buffer[], rowCount: number, keys: ReadonlySet<string>): Promise<void> =>
+        route(pieces, keys, (lines, count) => page.writeNdjson(lines, count < 0 ? rowCount : count, keys), (rows) => page.writeRows(rows));
+      const writeLong = page.writeLongRow?.bind(page);
       return {
-        writeNdjson: (pieces, rowCount, keys) => route(pieces, keys, (lines, count) => page.writeNdjson(lines, count < 0 ? rowCount : count, keys), (rows) => page.writeRows(rows)),
+        writeNdjson: pageRoute,
         writeRows: (rows) => page.writeRows(redacted(rows)),
+        ...(writeLong ? {
+          writeLongRow: async (row: LongRow, keys: ReadonlySet<string>) => {
+            if (!(await longRowMayRedact(row, keys, redactor()))) return writeLong(row, keys);
+            return pageRoute([await longRowLine(row)], 1, keys);
+          },
+        } : {}),
         keep: () => page.keep(),
         drop: () => page.drop(),
       };
@@ -82,4 +98,15 @@ function redactedRuns(pieces: readonly Buffer[], redactor: Redactor): ({ text: s
     } else runs.push({ text: `${line}\n`, count: 1 });
   }
   return runs;
+}
+
+/** The byte test of redaction (Redactor.jsonBytesTest) over a long row's file, piece by piece. */
+async function longRowMayRedact(row: LongRow, keys: ReadonlySet<string>, redactor: Redactor): Promise<boolean> {
+  const test = redactor.jsonBytesTest(keys);
+  if (test === true) return true;
+  let may = false;
+  await row.each((piece) => {
+    may ||= test.push(piece);
+  });
+  return may;
 }

@@ -44,6 +44,12 @@ export interface RowSink {
    */
   writeNdjsonPage?(lines: readonly Buffer[], rowCount: number, secretKeyCandidates: ReadonlySet<string>): Promise<void>;
   /**
+   * Optional, with writeNdjsonPage: appends one row too long to hold, read from its file piece by piece,
+   * written whole or not at all (never while a page is held: openPage). Without it the row is read whole
+   * and written as a page of one line (longRow.ts, longRowWritten).
+   */
+  writeLongRow?(row: LongRow, secretKeyCandidates: ReadonlySet<string>): Promise<void>;
+  /**
    * Optional, with writeNdjsonPage: a page written in parts while it arrives (the walker's streamed
    * pages), kept only once the walker has accepted it. Until then its bytes lie past the kept ones:
    * checkpoint() does not count them, a resumed sink cuts them off, and drop() cuts them at once.
@@ -69,7 +75,7 @@ export type SinkChanges = { readonly [K in keyof SinkMembers]?: (own: NonNullabl
 
 /** Every member of RowSink (the compiler fails here when the interface gains one that is not listed). */
 const MEMBERS: Readonly<Record<keyof SinkMembers, true>> = {
-  writePage: true, writeRowsPart: true, endPage: true, writeNdjsonPage: true, openPage: true, checkpoint: true, mark: true, close: true, leftAsItWas: true,
+  writePage: true, writeRowsPart: true, endPage: true, writeNdjsonPage: true, writeLongRow: true, openPage: true, checkpoint: true, mark: true, close: true, leftAsItWas: true,
 };
 
 /**
@@ -89,6 +95,14 @@ export function wrappedSink(inner: RowSink, changes: SinkChanges): RowSink {
   return sink as unknown as RowSink;
 }
 
+/** A row too long to hold (longRowParts.ts), in a file of its own while it is written: read back in pieces. */
+export interface LongRow {
+  /** Its bytes: one line, without its line end. */
+  readonly size: number;
+  /** Its bytes in order, piece by piece (each piece is `each`'s own); resolves once `each` resolved for the last. */
+  each(piece: (bytes: Buffer) => void | Promise<void>): Promise<void>;
+}
+
 /** A point of a sink's file to cut back to (RowSink.mark). */
 export interface SinkMark {
   /** Removes everything written since the mark (the file ends where it ended then). */
@@ -101,6 +115,8 @@ export interface HeldPage {
   writeNdjson(lines: readonly Buffer[], rowCount: number, secretKeyCandidates: ReadonlySet<string>): Promise<void>;
   /** As RowSink.writePage, not kept yet (the redacting sink's path for lines it must redact). */
   writeRows(rows: readonly unknown[]): Promise<void>;
+  /** Optional: as RowSink.writeLongRow, not kept yet. Without it, the row is read whole and written with writeNdjson. */
+  writeLongRow?(row: LongRow, secretKeyCandidates: ReadonlySet<string>): Promise<void>;
   /** The page is accepted: everything written through it counts as written (and is flushed to disk when `durable`). */
   keep(): Promise<void>;
   /** The page is refused: everything written through it is cut off the file. */

@@ -20,7 +20,7 @@ import { ArrayLanes } from '../json/arrayLanes';
 import { PathLanes } from '../json/pathLanes';
 import { firstNonBlank } from '../json/grammar';
 import { holdsLossyNumber } from '../json/numberText';
-import { EarlyBatches } from './earlyBatches';
+import { EarlyBatches, type LongRowWrite } from './earlyBatches';
 import type { HeldBody } from './heldBody';
 import { LANE_PREFIX } from './lane';
 import { LaneRows, type RowsWrite } from './laneRows';
@@ -92,7 +92,7 @@ function anywhereOptions(kept: readonly string[], path: string | undefined, lane
  * budget. Throws MalformedJsonError for a body that is not JSON (the rows fully received are handed to
  * `early` first; none for a body whose rows are refused), and what `read` or `early` throw.
  */
-export async function readAnywhere(read: Read, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, rowBytes: boolean, tentative?: () => HeldPage | undefined, where: Pick<StreamRows, 'path' | 'kept'> = {}): Promise<AnywhereBody> {
+export async function readAnywhere(read: Read, find: (body: unknown) => RowsFound, early: RowsWrite | undefined, rowBytes: boolean, tentative?: () => HeldPage | undefined, where: Pick<StreamRows, 'path' | 'kept'> = {}, longRow?: LongRowWrite): Promise<AnywhereBody> {
   const { path, kept = [] } = where;
   // Fields read inside the path's objects are taken from them as they pass: their first key is no field kept whole.
   const captures = path === undefined ? [] : capturesOn(path, kept);
@@ -100,7 +100,9 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
   const out = new ByteBlocks();
   // The splitter hands each array's placeholder to the lanes (called only once bytes come, after both are made).
   const splitter: JsonRowSplitter = new JsonRowSplitter(undefined, out, anywhereOptions(keptWhole, path, (items) => laneRows.splitterLane(items)), !rowBytes);
-  const batches = early ? new EarlyBatches(path === undefined ? early : noRows) : undefined;
+  // A top-level array's row too long to hold is written from a file as it arrives, where a writer takes it (earlyBatches.ts).
+  const longRows = longRow && path === undefined && rowBytes ? { parts: splitter.letLongRowsOut(), write: longRow } : undefined;
+  const batches = early ? new EarlyBatches(path === undefined ? early : noRows, longRows) : undefined;
   const laneRows = new LaneRows(find, rowBytes, early ? tentative : undefined, path === undefined ? splitter : undefined);
   const cut = path === undefined ? new ArrayLanes(ERROR_LISTS, BUSINESS_KEYS) : new PathLanes(path, pathKeys(path), captures);
   const offsets = new BodyOffsets();

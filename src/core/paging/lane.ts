@@ -8,6 +8,8 @@
 // a large one give the same lines, counts and faults.
 import { recycleBlocks } from '../export/byteBlocks';
 import { ByteBlocks, JsonRowSplitter } from '../export/jsonRowSplitter';
+import { LongRowSpill } from '../export/longRow';
+import type { LongRowParts } from '../export/longRowParts';
 import type { HeldPage } from '../export/sink';
 import { isJsonObject } from '../json/numberText';
 import type { Spill } from '../json/spill';
@@ -70,6 +72,10 @@ export class Lane {
   dropped = false;
   /** The batch being written to `page`. */
   writing: Promise<void> | undefined;
+  /** Its rows too long to hold, as they leave its splitter (kept after the splitter goes, until taken). */
+  long: LongRowParts | undefined;
+  /** The file of its long row being read (laneStore.ts). */
+  private longSpill: LongRowSpill | undefined;
 
   /**
    * @param items the placeholder the rule weighs for it (placeholderRows): for an array one level down,
@@ -104,6 +110,7 @@ export class Lane {
     this.held = undefined;
     this.out = new ByteBlocks(64 * 1024);
     this.splitter = new JsonRowSplitter(LANE_FIELD, this.out);
+    this.long = this.splitter.letLongRowsOut();
     this.splitter.push(LANE_PREFIX);
     for (const piece of held) this.splitter.push(piece);
   }
@@ -188,6 +195,16 @@ export class Lane {
     this.seal();
     if (this.dropped) this.candidates = NO_KEYS;
     if (this.memory.length > 1) this.memory = ownSize(this.memory);
+  }
+
+  /** The file of its long row being read (made when first asked). */
+  longRowFile(): LongRowSpill {
+    return (this.longSpill ??= new LongRowSpill());
+  }
+
+  /** Its long row being read is let go (dropped, or cut): its file removed. */
+  async dropLongRow(): Promise<void> {
+    await this.longSpill?.drop();
   }
 
   /** The first rows of `pieces` weighed as the rule weighs them: objects or not. */

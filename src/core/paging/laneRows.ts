@@ -11,7 +11,8 @@
 //   hold rows at once;
 // - a lane's rows are held in memory up to 1 MiB; past it they go to the tentative page of the sink (the
 //   first such lane, written as it arrives: --out grows with the download) or, when that is taken, to a
-//   spill file (0600, removed after);
+//   spill file (0600, removed after); a row too long to hold goes to a file of its own as it arrives
+//   (laneStore.ts);
 // - a lane dropped is remembered (a record of what the rule weighs) while the skeleton is within its
 //   budget; past it, nothing of it stays (its key leaves the skeleton: a field not held, notHeld.ts), and
 //   laneDoubts.ts keeps, in fixed memory, what a key given twice could change (else the body is refused);
@@ -21,10 +22,10 @@
 import { recycleBlocks } from '../export/byteBlocks';
 import { RowsRefusedError } from '../export/splitResult';
 import type { HeldPage } from '../export/sink';
-import { openSpill } from '../json/spill';
 import { Lane, NO_KEYS, SmallLanes } from './lane';
 import { copyLines, countLines } from './laneLines';
 import { LaneDoubts } from './laneDoubts';
+import { LaneStore } from './laneStore';
 import { innerArray, skeletonOf, standIns } from './laneSkeleton';
 import { placeholderRows, type RowsFound } from './rows';
 
@@ -32,7 +33,6 @@ import { placeholderRows, type RowsFound } from './rows';
 export type RowsWrite = (ndjson: readonly Buffer[], rows: number, secretKeyCandidates: ReadonlySet<string>) => Promise<void>;
 
 const BATCH_BYTES = 1 << 20;
-const MEMORY_BYTES = 1 << 20;
 
 /** What a lane costs the skeleton's budget besides its keys: its record and placeholder. */
 const LANE_BYTES = 256;
@@ -74,7 +74,7 @@ export class LaneRows {
   private current: Lane | undefined;
   private closed: Lane[] = [];
   private kept: Lane[] = [];
-  private paged: Lane | undefined;
+  private readonly lanes: LaneStore;
   private readonly small = new SmallLanes();
   /** Drops under way (a lane voided by a key event, which cannot wait): every later write waits for them (dropped). */
   private dropping: Promise<void> | undefined;
@@ -86,7 +86,9 @@ export class LaneRows {
    * @param skeleton the skeleton's splitter (its budget; past it, lanes dropped are let go entirely), for
    * an object's arrays one and two levels down (whose key events tell their places; not an items= path's).
    */
-  constructor(private readonly find: (body: unknown) => RowsFound, private readonly store: boolean, private readonly tentative?: () => HeldPage | undefined, private readonly skeleton?: SkeletonBudget) {}
+  constructor(private readonly find: (body: unknown) => RowsFound, private readonly store: boolean, tentative?: () => HeldPage | undefined, private readonly skeleton?: SkeletonBudget) {
+    this.lanes = new LaneStore(store, tentative);
+  }
 
   /** The skeleton's splitter set this placeholder for the array one level down that opens next. */
   splitterLane(items: unknown[]): void {
@@ -132,18 +134,19 @@ export class LaneRows {
     await this.dropped();
     // The chunk the lane being read holds views of is done with: its bytes so far are its own now.
     this.current?.own();
-    if (this.current?.out && this.current.out.length >= BATCH_BYTES) await this.move(this.current);
+    const current = this.current;
+    if (current && ((current.out && current.out.length >= BATCH_BYTES) || current.long?.pending)) await this.lanes.move(current);
     const closed = this.closed;
     if (closed.length === 0) return this.doubts.settled();
     this.closed = [];
     // Awaited only when a file is written: a body of many small arrays closes thousands in a chunk.
     for (const lane of closed) {
-      const moving = this.move(lane);
+      const moving = this.lanes.move(lane);
       if (moving) await moving;
     }
     await this.weigh([...this.kept, ...closed]);
     // A lane kept that was only counted: its rows cut now, while its bytes are still the chunk's.
-    for (const lane of this.kept.filter((l) => l.counted)) await this.move(lane.split(this.small));
+    for (const lane of this.kept.filter((l) => l.counted)) await this.lanes.move(lane.split(this.small));
     this.doubts.settled();
     for (const lane of closed) lane.release();
   }
@@ -213,6 +216,8 @@ export class LaneRows {
     for (const other of this.live()) if (other !== lane) await this.drop(other);
     await this.dropped();
     if (!lane) return undefined;
+    // A long row still arriving when the body was cut is not a row: its file goes.
+    if (lane instanceof Lane) await lane.dropLongRow();
     // A lane dropped before the end, which the rule at the end picks after all (the body gave its key again,
     // or a key ordered before it came later): its rows are gone, and saying so beats counting rows never kept.
     if (!(lane instanceof Lane)) {
@@ -257,59 +262,6 @@ export class LaneRows {
   /** The lanes that may still hold rows: being read, closed and not weighed yet, kept. */
   private live(): Lane[] {
     return [...(this.current ? [this.current] : []), ...this.closed, ...this.kept];
-  }
-
-  /** The rows the splitter has cut whole go on: to the page, the spill, memory, or nowhere (a promise only when they go to a file). */
-  private move(lane: Lane): Promise<void> | undefined {
-    if (lane.counted) return undefined;
-    const taken = lane.take();
-    const rows = lane.count - lane.moved;
-    lane.moved = lane.count;
-    lane.sample(taken);
-    if (!this.store || lane.dropped) {
-      recycleBlocks(taken);
-      return undefined;
-    }
-    let bytes = 0;
-    for (const piece of taken) bytes += piece.length;
-    if (!lane.page && !lane.spill && lane.memoryBytes + bytes <= MEMORY_BYTES) {
-      lane.memory.push(...taken);
-      lane.memoryBytes += bytes;
-      return undefined;
-    }
-    return this.moveOn(lane, taken, rows, bytes);
-  }
-
-  private async moveOn(lane: Lane, taken: Buffer[], rows: number, bytes: number): Promise<void> {
-    if (!lane.page && !lane.spill && lane.memoryBytes + bytes > MEMORY_BYTES) await this.overflow(lane);
-    if (lane.page) {
-      // One batch written while the next is split (the one before must be written first: rows stay in order).
-      await lane.writing;
-      const page = lane.page;
-      lane.writing = page.writeNdjson(taken, rows, lane.secretKeyCandidates).then(() => recycleBlocks(taken));
-      lane.writing.catch(() => undefined);
-    } else if (lane.spill) {
-      for (const piece of taken) await lane.spill.write(piece);
-      recycleBlocks(taken);
-    } else {
-      lane.memory.push(...taken);
-      lane.memoryBytes += bytes;
-    }
-  }
-
-  /** A lane's rows past the memory bound: to the tentative page when free, else to a spill file. */
-  private async overflow(lane: Lane): Promise<void> {
-    const page = this.paged ? undefined : this.tentative?.();
-    if (page) {
-      this.paged = lane;
-      lane.page = page;
-      if (lane.memory.length > 0) await page.writeNdjson(lane.memory, countLines(lane.memory), lane.secretKeyCandidates);
-    } else {
-      lane.spill = await openSpill();
-      for (const piece of lane.memory) await lane.spill.write(piece);
-    }
-    lane.memory = [];
-    lane.memoryBytes = 0;
   }
 
   /**
@@ -385,13 +337,15 @@ export class LaneRows {
     const { spill, page, writing } = lane;
     lane.spill = undefined;
     lane.page = undefined;
-    if (this.paged === lane) this.paged = undefined;
-    if (!spill && !page && !writing) return undefined;
+    if (this.lanes.paged === lane) this.lanes.paged = undefined;
+    lane.long?.takeParts();
+    if (!spill && !page && !writing && !lane.long) return undefined;
     const before = this.dropping;
     const dropping = (async () => {
       await before?.catch(() => undefined);
       await writing?.catch(() => undefined);
       await spill?.remove();
+      await lane.dropLongRow();
       await page?.drop();
     })();
     (this.dropping = dropping).catch(() => undefined);

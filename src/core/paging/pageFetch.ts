@@ -18,7 +18,7 @@ import { isJsonObject } from '../json/numberText';
 import { ownField, setOwnField } from '../json/ownField';
 import { heldAnywhere, readAnywhere } from './anywhereFetch';
 import { warmUpAnywhereOnce } from './anywhereWarmUp';
-import { EarlyBatches } from './earlyBatches';
+import { EarlyBatches, type LongRowWrite } from './earlyBatches';
 import { HELD, heldOrStreamed, type HeldBody, type Read } from './heldBody';
 import type { RowsWrite } from './laneRows';
 import { pathKeys, placeholderRows, type StreamRows } from './rows';
@@ -71,6 +71,7 @@ export async function fetchStreamed(
   early?: RowsWrite,
   rowBytes = true,
   tentative?: () => HeldPage | undefined,
+  longRow?: LongRowWrite,
 ): Promise<FetchedPage> {
   const clock = performance.now();
   const streaming = await http.stream(request, options);
@@ -89,7 +90,7 @@ export async function fetchStreamed(
       const anywhere = rowsAt.anywhere;
       got = await heldOrStreamed(read, (held) => heldAnywhere(held, early, rowBytes), async (rest) => {
         await warmUpAnywhereOnce();
-        return readAnywhere(rest, (body) => anywhere(body, head), early, rowBytes, tentative, rowsAt);
+        return readAnywhere(rest, (body) => anywhere(body, head), early, rowBytes, tentative, rowsAt, longRow);
       }, HELD, rowsAt.path === undefined ? 2 : Math.max(2, pathKeys(rowsAt.path).length));
     } catch (error) {
       if (!(error instanceof MalformedJsonError)) throw error;
@@ -104,7 +105,7 @@ export async function fetchStreamed(
     const page = countedRows(held, rowsField);
     return page && { body: { ok: true, value: page.value }, ...(page.streamed ? { streamed: page.streamed } : {}), size: held.bytes.length };
   };
-  const { body, streamed, size } = await heldOrStreamed(read, counted, (rest) => splitRows(rest, rowsField, early));
+  const { body, streamed, size } = await heldOrStreamed(read, counted, (rest) => splitRows(rest, rowsField, early, longRow));
   const response: HttpResponse = { ...head, bodyText: '', timing: timing(), sizeBytes: size };
   return { response, body, ...(streamed ? { streamed } : {}) };
 }
@@ -117,10 +118,10 @@ interface SplitPage { body: ParsedBody; streamed?: FetchedPage['streamed']; size
  * strategy, its rows (those not handed to `early` yet) and its size. A body cut, broken or timed out hands
  * `early` the rows fully received, then is refused in words (not JSON) or throws (what `read` threw).
  */
-async function splitRows(read: Read, rowsField: string | undefined, early: RowsWrite | undefined): Promise<SplitPage> {
+async function splitRows(read: Read, rowsField: string | undefined, early: RowsWrite | undefined, longRow: LongRowWrite | undefined): Promise<SplitPage> {
   const out = new ByteBlocks();
   const splitter = new JsonRowSplitter(rowsField, out);
-  const batches = early ? new EarlyBatches(early) : undefined;
+  const batches = early ? new EarlyBatches(early, longRow && { parts: splitter.letLongRowsOut(), write: longRow }) : undefined;
   let size = 0;
   let body: ParsedBody;
   let streamed: FetchedPage['streamed'];

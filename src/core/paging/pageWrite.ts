@@ -8,7 +8,9 @@
 // cuts a torn write). Each part passes the redacting sink first (its rows are redacted row by row), so a
 // secret never reaches the file, not even in a page later refused.
 import { recycleBlocks } from '../export/byteBlocks';
-import type { HeldPage, RowSink } from '../export/sink';
+import { longRowWritten } from '../export/longRow';
+import type { HeldPage, LongRow, RowSink } from '../export/sink';
+import type { LongRowWrite } from './earlyBatches';
 import type { FetchedPage } from './pageFetch';
 import { PageEdges } from './pageChecks';
 import { faultText } from '../text/faultText';
@@ -97,6 +99,19 @@ export class PageWriting {
     return (ndjson, n, keys) => this.writeHeld(ndjson, n, keys);
   }
 
+  /**
+   * What writes a row too long to hold, from its file, while the page arrives: straight to the sink, where
+   * it counts as written at once (`asTheyArrive`); a held page holds such a row whole (undefined).
+   */
+  longRow(asTheyArrive: boolean): LongRowWrite | undefined {
+    const { sink } = this;
+    if (!asTheyArrive || !sink.writeNdjsonPage) return undefined;
+    return (row, keys) => {
+      this.unseen = true;
+      return longRowWritten(sink, row, keys).then(() => { this.arrived += 1; }, (error: unknown) => { throw new SinkFault(error); });
+    };
+  }
+
   private writeHeld(ndjson: readonly Buffer[], n: number, keys: ReadonlySet<string>): Promise<void> {
     // Its edge rows are copied before the parts are written and reused.
     (this.edges ??= new PageEdges()).see(ndjson);
@@ -119,6 +134,7 @@ export class PageWriting {
       return {
         writeNdjson: (ndjson, n, keys) => page.writeNdjson(ndjson, n, keys).then(() => { rows += n; }, fault),
         writeRows: (some) => page.writeRows(some).then(() => { rows += some.length; }, fault),
+        ...(page.writeLongRow ? { writeLongRow: (row: LongRow, keys: ReadonlySet<string>) => page.writeLongRow!(row, keys).then(() => { rows++; }, fault) } : {}),
         keep: () => page.keep().then(() => { this.arrived += rows; }, fault),
         drop: () => page.drop(),
       };

@@ -143,7 +143,7 @@ export class WalkTurns {
       // Rows handed over as they arrive are never held: the body-size limit (a memory guard) then does
       // not apply; the splitter still refuses a single value too large to hold.
       const limits = asTheyArrive && early ? { ...sendOptions, maxBodyBytes: Number.POSITIVE_INFINITY } : sendOptions;
-      return await fetchStreamed(s.http, this.current, limits, streamRows, early, rowBytes, this.writing.tentative(asTheyArrive));
+      return await fetchStreamed(s.http, this.current, limits, streamRows, early, rowBytes, this.writing.tentative(asTheyArrive), this.writing.longRow(asTheyArrive));
     } catch (error) {
       return await this.unwrite(this.fetchFault(error));
     }
