@@ -51,7 +51,7 @@ export class LongRowSpill {
 /** The row's line (its bytes and a line end) in one buffer; refused past MAX_WHOLE_LONG_ROW_BYTES. */
 export async function longRowLine(row: LongRow): Promise<Buffer> {
   if (row.size > MAX_WHOLE_LONG_ROW_BYTES) {
-    throw new Error(`a row of ${Math.ceil(row.size / 1048576)} MiB would have to be held whole here (more than ${MAX_WHOLE_LONG_ROW_BYTES / 1048576} MiB); write it as NDJSON`);
+    throw new Error(`a row of ${Math.ceil(row.size / 1048576)} MiB would have to be held whole (more than ${MAX_WHOLE_LONG_ROW_BYTES / 1048576} MiB) to be redacted or written as CSV or a JSON array`);
   }
   const line = Buffer.allocUnsafe(row.size + 1);
   let at = 0;

@@ -15,6 +15,8 @@ export class JsonBytesTest {
   /** Each value's rarest byte in the first piece (where its search probes). */
   private probes: number[] | undefined;
   private readonly longest: number;
+  /** The last `longest - 1` bytes pushed (of one piece or several). */
+  private tail: Buffer = Buffer.alloc(0);
 
   /**
    * @param known the values searched for (known secrets' forms and the shapes' words), as bytes
@@ -28,9 +30,11 @@ export class JsonBytesTest {
   push(piece: Buffer): boolean {
     if (piece.length === 0) return false;
     this.probes ??= this.known.map((value) => rarestByte(value, byteCounts([piece])));
-    const previous = this.recent.at(-1);
     if (this.mayHide(piece)) return true;
-    if (previous && this.mayHide(Buffer.concat([previous.subarray(-(this.longest - 1)), piece.subarray(0, this.longest - 1)]))) return true;
+    // A value cut by the seam (over any number of short pieces): the last bytes before it, and this piece's first.
+    if (this.tail.length > 0 && this.mayHide(Buffer.concat([this.tail, piece.subarray(0, this.longest - 1)]))) return true;
+    const keep = this.longest - 1;
+    this.tail = piece.length >= keep ? piece.subarray(piece.length - keep) : Buffer.concat([this.tail, piece]).subarray(-keep);
     this.recent.push(piece);
     this.recentBytes += piece.length;
     if (mayHoldShapeBytes(this.recent, this.recent.length - 1, this.startKnown)) return true;

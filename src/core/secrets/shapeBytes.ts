@@ -22,15 +22,20 @@ const AT = 0x40, EQUALS = 0x3d, QUOTE = 0x22, BACKSLASH = 0x5c, SLASH = 0x2f, CO
  */
 export function mayHoldShapeBytes(pieces: readonly Buffer[], i: number, startKnown = true): boolean {
   const bytes = pieces[i]!;
-  const before = (stops: (b: Buffer) => number): Buffer | undefined => headBefore(pieces, i, stops, startKnown);
-  return mayHoldUrlPassword(bytes, before) || mayHoldSecretPair(bytes, before);
+  const before = (runStart: RunStart): Buffer | undefined => headBefore(pieces, i, runStart, startKnown);
+  return mayHoldUrlPassword(bytes, before, byteBefore(pieces, i, startKnown)) || mayHoldSecretPair(bytes, before);
+}
+
+/** The byte before piece `i` (a `\` may escape a `"` that begins it): unknown before kept pieces counts as a `\`. */
+function byteBefore(pieces: readonly Buffer[], i: number, startKnown: boolean): number | undefined {
+  return i > 0 ? pieces[i - 1]!.at(-1) : startKnown ? undefined : BACKSLASH;
 }
 
 /** How far back a string or name cut by a seam is read (past it, the answer is yes). */
 export const SEAM_LOOK_BACK = 1 << 20;
 
-/** Where in `bytes` the run that reaches its end begins, or -1 when it fills it. */
-type RunStart = (bytes: Buffer) => number;
+/** Where in `bytes` (after the byte `prior`) the run that reaches its end begins, or -1 when it fills it. */
+type RunStart = (bytes: Buffer, prior: number | undefined) => number;
 /** The bytes before piece `i` from where the run reaching its start began (undefined: too far back, a yes). */
 type Before = (runStart: RunStart) => Buffer | undefined;
 
@@ -39,7 +44,7 @@ function headBefore(pieces: readonly Buffer[], i: number, runStart: RunStart, st
   let size = 0;
   for (let k = i - 1; k >= 0; k--) {
     const piece = pieces[k]!;
-    const from = runStart(piece);
+    const from = runStart(piece, byteBefore(pieces, k, startKnown));
     parts.unshift(from < 0 ? piece : piece.subarray(from));
     size += parts[0]!.length;
     if (size > SEAM_LOOK_BACK) return undefined;
@@ -48,10 +53,13 @@ function headBefore(pieces: readonly Buffer[], i: number, runStart: RunStart, st
   return startKnown ? Buffer.concat(parts) : undefined;
 }
 
-/** Bytes a URL's user info cannot hold before its `@` (URL_USERINFO: a blank, or the string's end). */
-const isStop = (bytes: Buffer, j: number): boolean => {
+/**
+ * Bytes a URL's user info cannot hold before its `@` (URL_USERINFO: a blank, or the string's end: a `"` not
+ * escaped; `prior` is the byte before `bytes`, in the piece before).
+ */
+const isStop = (bytes: Buffer, j: number, prior?: number): boolean => {
   const c = bytes[j]!;
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || (c === QUOTE && bytes[j - 1] !== BACKSLASH);
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || (c === QUOTE && (j > 0 ? bytes[j - 1] : prior) !== BACKSLASH);
 };
 
 /** `://` as JSON writes it, plain or with its slashes escaped (`:\/\/`), at `j`. */
@@ -63,11 +71,11 @@ const schemeEndAt = (bytes: Buffer, j: number): boolean =>
  * An `@` with a `://` before it and no blank nor string end between (URL_USERINFO_IN_TEXT needs both).
  * Each byte is looked at once: the search back from an `@` stops where the one before began.
  */
-function mayHoldUrlPassword(bytes: Buffer, before?: Before): boolean {
+function mayHoldUrlPassword(bytes: Buffer, before?: Before, prior?: number): boolean {
   let floor = 0;
   for (let at = bytes.indexOf(AT); at >= 0; at = bytes.indexOf(AT, at + 1)) {
     let j = at - 1;
-    for (; j >= floor && !isStop(bytes, j); j--) if (schemeEndAt(bytes, j)) return true;
+    for (; j >= floor && !isStop(bytes, j, prior); j--) if (schemeEndAt(bytes, j)) return true;
     if (j < 0 && before) {
       // The `@`'s string began in an earlier piece: searched whole (a `://` may be cut by the seam).
       const head = before(lastStop);
@@ -79,9 +87,9 @@ function mayHoldUrlPassword(bytes: Buffer, before?: Before): boolean {
 }
 
 /** The last stop of `bytes` (where a string running to its end began), or -1. */
-function lastStop(bytes: Buffer): number {
+function lastStop(bytes: Buffer, prior: number | undefined): number {
   let j = bytes.length - 1;
-  while (j >= 0 && !isStop(bytes, j)) j--;
+  while (j >= 0 && !isStop(bytes, j, prior)) j--;
   return j;
 }
 

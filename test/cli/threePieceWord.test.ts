@@ -1,8 +1,8 @@
 // A word the byte test searches for (Bearer, Basic, eyJ, a known secret value) cut into three pieces whose
-// middle one is shorter than the longest word: JsonBytesTest.push searches each piece and each seam
-// between two pieces (the last longest-1 bytes of the one before), never the three together, so it says
-// "no redaction" and the value is written unmasked. Pieces that small come from a body read in small
-// chunks (a row held across chunks keeps each chunk as a piece: appendCompactRow, ByteBlocks.pushSlice).
+// middle one is shorter than the longest word: JsonBytesTest keeps the last bytes pushed, of as many pieces
+// as it takes, so a word over any number of seams is found (it once joined only two pieces, and wrote such
+// a value unmasked). Pieces that small come from a body read in small chunks (a row held across chunks
+// keeps each chunk as a piece: appendCompactRow, ByteBlocks.pushSlice).
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,8 +1,8 @@
 // A URL password holding an escaped quote (`https://u:p\"q@host`: URL_USERINFO_IN_TEXT takes `p"q` as the
 // password) whose `\` ends one piece and whose `"` begins the next: the byte test (shapeBytes.ts, isStop)
-// takes that `"` for the string's end, as it cannot see the `\` before it, so it says "no redaction" and
-// the password is written as it came. Shown on two pieces of a page, and on a long row read back from its
-// spill file in 1 MiB pieces (the `\` at byte 1 048 575 of the row).
+// reads the byte before a piece in the piece before, so that `"` is no string end and the password is
+// found (it once was taken for the end, and the password written as it came). Shown on two pieces of a
+// page, and on a long row read back from its spill file in 1 MiB pieces (the `\` at byte 1 048 575).
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
