@@ -4,12 +4,15 @@
 // arrive (ExchangeInput.rowsTo), a page held until the walk keeps it (openPage) and cut off if refused.
 // The rows are kept as received: whoever shows them redacts them (the panel's rules).
 import { ndjsonLines } from '../export/ndjsonSink';
-import type { HeldPage, RowSink, SinkCheckpoint } from '../export/sink';
+import type { HeldPage, LongRow, RowSink, SinkCheckpoint } from '../export/sink';
 import { SpillStore } from './spillStore';
 
 const INDEX_EVERY = 64;
 const READ_BYTES = 1 << 20;
 const NEWLINE = 0x0a;
+const LINE_END = Buffer.from('\n');
+/** A row longer than this is shown as words, never read whole into the panel (a row of one huge value). */
+export const MAX_SHOWN_ROW_BYTES = 4 << 20;
 
 interface Mark {
   readonly rows: number;
@@ -54,9 +57,16 @@ export class RowStore implements RowSink {
     this.keep();
   }
 
+  /** A row too long to hold, appended from its file piece by piece (never held whole here). */
+  async writeLongRow(row: LongRow): Promise<void> {
+    await this.appendLongRow(row);
+    this.keep();
+  }
+
   openPage(): HeldPage {
     return {
       writeNdjson: (lines) => this.append(lines),
+      writeLongRow: (row) => this.appendLongRow(row),
       writeRows: (rows) => this.append([Buffer.from(ndjsonLines(rows), 'utf8')]),
       keep: () => {
         this.keep();
@@ -90,23 +100,32 @@ export class RowStore implements RowSink {
     const block = Math.floor(from / INDEX_EVERY);
     let offset = this.index[block]!;
     let skip = from - block * INDEX_EVERY;
-    let carry: Buffer | undefined;
+    // A line longer than a read is carried as its pieces, joined once at its end (never again at every
+    // read); past MAX_SHOWN_ROW_BYTES it is only measured, and stands as words (the panel never holds it).
+    let carry: Buffer[] = [];
+    let carried = 0;
     const limit = this.kept.written;
-    while (offset < limit || carry) {
+    while (offset < limit) {
       const chunk = await this.bytes.read(offset, Math.min(limit, offset + READ_BYTES));
       if (chunk.length === 0) break;
       offset += chunk.length;
-      const data = carry ? Buffer.concat([carry, chunk]) : chunk;
       let start = 0;
-      for (let nl = data.indexOf(NEWLINE); nl >= 0; nl = data.indexOf(NEWLINE, start)) {
+      for (let nl = chunk.indexOf(NEWLINE); nl >= 0; nl = chunk.indexOf(NEWLINE, start)) {
         if (skip > 0) skip--;
         else {
-          out.push(parseLine(data.toString('utf8', start, nl), from + out.length));
+          const size = carried + nl - start;
+          const line = size > MAX_SHOWN_ROW_BYTES ? undefined : carry.length > 0 ? Buffer.concat([...carry, chunk.subarray(start, nl)]) : chunk.subarray(start, nl);
+          out.push(line ? parseLine(line.toString('utf8'), from + out.length) : rowTooLarge(size));
           if (from + out.length === end) return out;
         }
+        carry = [];
+        carried = 0;
         start = nl + 1;
       }
-      carry = start < data.length ? data.subarray(start) : undefined;
+      carried += chunk.length - start;
+      // A row skipped over, or past the bound, is not kept while it passes.
+      if (start < chunk.length && skip === 0 && carried <= MAX_SHOWN_ROW_BYTES) carry.push(chunk.subarray(start));
+      else carry = [];
     }
     throw new Error(`the rows on disk end after row ${from + out.length} of ${this.kept.rows}`);
   }
@@ -124,6 +143,11 @@ export class RowStore implements RowSink {
     }
   }
 
+  private async appendLongRow(row: LongRow): Promise<void> {
+    await row.each((piece) => this.append([piece]));
+    await this.append([LINE_END]);
+  }
+
   private keep(): void {
     this.kept = { rows: this.rows, indexed: this.index.length, written: this.written, nextStart: this.nextStart };
   }
@@ -133,6 +157,11 @@ export class RowStore implements RowSink {
     this.index.length = this.kept.indexed;
     await this.bytes.truncate(this.written);
   }
+}
+
+/** What stands in the panel for a row too long to show. */
+function rowTooLarge(bytes: number): string {
+  return `(a row of ${(bytes / 1048576).toFixed(0)} MB, too large to show here)`;
 }
 
 function parseLine(text: string, row: number): unknown {
