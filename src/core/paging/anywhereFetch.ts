@@ -101,7 +101,7 @@ export async function readAnywhere(read: Read, find: (body: unknown) => RowsFoun
   // The splitter hands each array's placeholder to the lanes (called only once bytes come, after both are made).
   const splitter: JsonRowSplitter = new JsonRowSplitter(undefined, out, anywhereOptions(keptWhole, path, (items) => laneRows.splitterLane(items)), !rowBytes);
   // A top-level array's row too long to hold is written from a file as it arrives, where a writer takes it (earlyBatches.ts).
-  const longRows = longRow && path === undefined && rowBytes ? { parts: splitter.letLongRowsOut(), write: longRow } : undefined;
+  const longRows = longRow && early && path === undefined && rowBytes ? { parts: splitter.letLongRowsOut(), write: longRow } : undefined;
   const batches = early ? new EarlyBatches(path === undefined ? early : noRows, longRows) : undefined;
   const laneRows = new LaneRows(find, rowBytes, early ? tentative : undefined, path === undefined ? splitter : undefined);
   const cut = path === undefined ? new ArrayLanes(ERROR_LISTS, BUSINESS_KEYS) : new PathLanes(path, pathKeys(path), captures);

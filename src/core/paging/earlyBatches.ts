@@ -24,6 +24,8 @@ export class EarlyBatches {
   handed = 0;
   /** The long row being read, in its file. */
   private readonly spill = new LongRowSpill();
+  /** A write of the rows around a long row failed: nothing after it is handed on (rows stay in order, none skipped). */
+  private broken = false;
 
   /** `longRow` (with `parts`, the splitter's letLongRowsOut): long rows are written from a file. */
   constructor(private readonly early: RowsWrite, private readonly longRows?: { readonly parts: LongRowParts; readonly write: LongRowWrite }) {}
@@ -53,14 +55,12 @@ export class EarlyBatches {
    */
   async rescue(from: JsonRowSplitter, out: ByteBlocks): Promise<void> {
     try {
-      if (this.longRows) await this.handEnded(from);
+      if (this.longRows && !this.broken) await this.handEnded(from);
     } catch {
       // Said by `written` below when it was the batch before; the rows after it are not handed.
-      await this.spill.drop();
-      await this.writing?.catch(() => undefined);
-      return;
     }
     await this.spill.drop();
+    if (this.broken) return void (await this.writing?.catch(() => undefined));
     const before = this.writing;
     if (from.rowsSoFar > this.handed) {
       const rows = from.rowsSoFar - this.handed;
@@ -83,12 +83,17 @@ export class EarlyBatches {
   private async handEnded(from: JsonRowSplitter): Promise<void> {
     for (const ended of this.longRows!.parts.takeEnded()) {
       await this.spill.ended(ended.parts, async (row) => {
-        await this.writing;
-        const before = ended.rowsBefore - this.handed;
-        if (before > 0) await this.early(ended.before, before, from.secretKeyCandidates);
-        recycleBlocks(ended.before);
-        this.handed = ended.rowsBefore + 1;
-        await this.longRows!.write(row, from.secretKeyCandidates);
+        try {
+          await this.writing;
+          const before = ended.rowsBefore - this.handed;
+          if (before > 0) await this.early(ended.before, before, from.secretKeyCandidates);
+          recycleBlocks(ended.before);
+          await this.longRows!.write(row, from.secretKeyCandidates);
+          this.handed = ended.rowsBefore + 1;
+        } catch (error) {
+          this.broken = true;
+          throw error;
+        }
       });
     }
   }

@@ -138,12 +138,13 @@ export class LaneRows {
     if (current && ((current.out && current.out.length >= BATCH_BYTES) || current.long?.pending)) await this.lanes.move(current);
     const closed = this.closed;
     if (closed.length === 0) return this.doubts.settled();
-    this.closed = [];
-    // Awaited only when a file is written: a body of many small arrays closes thousands in a chunk.
+    // Awaited only when a file is written: a body of many small arrays closes thousands in a chunk. A move
+    // that fails leaves them closed, still live: dropped with the rest (dropAll), their page and files too.
     for (const lane of closed) {
       const moving = this.lanes.move(lane);
       if (moving) await moving;
     }
+    this.closed = this.closed.slice(closed.length);
     await this.weigh([...this.kept, ...closed]);
     // A lane kept that was only counted: its rows cut now, while its bytes are still the chunk's.
     for (const lane of this.kept.filter((l) => l.counted)) await this.lanes.move(lane.split(this.small));

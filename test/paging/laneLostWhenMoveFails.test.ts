@@ -1,8 +1,8 @@
 // An object body's array (a lane) writing into the sink's tentative page, whose row too long to hold
 // fails to be written part way (a disk fault, or a row too long to be read whole): the read fails, and
-// the page must be dropped. LaneRows.settle takes the closed lanes off its list before moving them, so a
-// move that throws leaves the lane in no list: dropAll never drops its page, whose held bytes (the rows
-// before, and the torn long row) the next response's keep makes part of the file.
+// the page must be dropped. A lane whose move throws stays on LaneRows' list of closed lanes (it was once
+// taken off it first, and then no drop reached it: the next response's keep made its torn rows part of
+// the file), so dropAll drops its page and files.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
