@@ -1,10 +1,11 @@
 // JSON bodies of every shape a single response comes in, at a given size, built in memory once: the rows
 // one level down or at the top, three levels down (a style's items= path), one big object (a map of
-// records), one big string, an array of numbers, and two rows, the first holding one value as large as the body. Served by replayServer.ts, so the single-response bench
-// measures the client on each shape.
-export type ShapeName = 'array of row objects' | 'rows one level down' | 'rows three levels down' | 'one big object' | 'one big string' | 'array of numbers' | 'one row of one huge value';
+// records), one big string, an array of numbers, and two rows, the first holding one value as large as the
+// body (at the top, and one level down). Served by replayServer.ts, so the single-response bench measures
+// the client on each shape.
+export type ShapeName = 'array of row objects' | 'rows one level down' | 'rows three levels down' | 'one big object' | 'one big string' | 'array of numbers' | 'one row of one huge value' | 'one huge value one level down';
 
-export const SHAPES: readonly ShapeName[] = ['array of row objects', 'rows one level down', 'rows three levels down', 'one big object', 'one big string', 'array of numbers', 'one row of one huge value'];
+export const SHAPES: readonly ShapeName[] = ['array of row objects', 'rows one level down', 'rows three levels down', 'one big object', 'one big string', 'array of numbers', 'one row of one huge value', 'one huge value one level down'];
 
 /** What the request of a shape says beside its URL: where a style finds rows three levels down. */
 export const SHAPE_DIRECTIVES: Readonly<Partial<Record<ShapeName, string>>> = { 'rows three levels down': '# @paging generic items=result.data.page' };
@@ -34,6 +35,8 @@ export function shapeBody(shape: ShapeName, megabytes: number): { body: Buffer; 
     }
     case 'one row of one huge value':
       return { body: Buffer.from(`[{"id":0,"blob":"${'x'.repeat(target)}"},{"id":1}]`), rows: 2 };
+    case 'one huge value one level down':
+      return { body: Buffer.from(`{"Data":[{"id":0,"blob":"${'x'.repeat(target)}"},{"id":1}]}`), rows: 2 };
     case 'array of numbers':
       push('[');
       while (size < target) push(`${count ? ',' : ''}${count++ * 3 + 0.5}`);
