@@ -4,13 +4,11 @@
 // found (it once was taken for the end, and the password written as it came). Shown on two pieces of a
 // page, and on a long row read back from its spill file in 1 MiB pieces (the `\` at byte 1 048 575).
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { LONG_ROW } from '../../src/core/export/longRowParts';
-import { HELD } from '../../src/core/paging/heldBody';
 import { Redactor } from '../../src/core/secrets';
+import { longRowsLowered } from '../fixtures/longRows';
 import { runInProcess } from './inProcess';
 import { startLocalServer, type LocalServer } from './localServer';
 
@@ -34,25 +32,14 @@ void describe('an escaped quote at a seam inside a URL password', () => {
   });
 
   let server: LocalServer;
-  const long = LONG_ROW.bytes, held = HELD.bytes, tmp = process.env.TMPDIR;
-  const ownTmp = mkdtempSync(join(tmpdir(), 'apiwb-rev-quote-tmp-'));
+  longRowsLowered(8192, 16_384);
   before(async () => {
-    LONG_ROW.bytes = 8192;
-    HELD.bytes = 16_384;
-    process.env.TMPDIR = ownTmp;
     server = await startLocalServer('apiwb-rev-quote-', (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(BODY);
     });
   });
-  after(async () => {
-    LONG_ROW.bytes = long;
-    HELD.bytes = held;
-    if (tmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = tmp;
-    await server.close();
-    rmSync(ownTmp, { recursive: true, force: true });
-  });
+  after(() => server.close());
 
   void it('--out: a long row whose 1 MiB read-back seam falls between \\ and " keeps its password masked', async () => {
     assert.equal(LONG_ROW_TEXT[(1 << 20) - 1], '\\');

@@ -5,12 +5,10 @@
 // redaction changes it; a credential in a long row is masked as in any row; the line's count is the
 // file's; a body cut inside a long row keeps exactly the rows before it; no spill file is left.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { LONG_ROW } from '../../src/core/export/longRowParts';
-import { HELD } from '../../src/core/paging/heldBody';
+import { longRowsLowered } from '../fixtures/longRows';
 import { runInProcess } from './inProcess';
 import { fileRows, oracle, printedRows } from './outFileRows';
 import { startLocalServer, type LocalServer } from './localServer';
@@ -22,19 +20,13 @@ const short = (id: number): string => `{"id":${id},"pad":"${'x'.repeat(60)}"}`;
 const ROWS = [short(1), clean, short(2), withPassword, short(3), `{"id":"L3","list":[${Array.from({ length: 8000 }, (_, i) => i).join(',')}]}`, short(4)];
 const BODY = `[${ROWS.join(',')}]`;
 
-// Spill files go to the OS temp folder (tmpdir(), read at each spill): a folder of this test's own, so no other test's count.
-const ownTmp = mkdtempSync(join(tmpdir(), 'apiwb-long-rows-tmp-'));
-const spills = (): number => readdirSync(ownTmp).filter((name) => name.startsWith('apiwb-body-')).length;
 
 void describe('--out: rows too long to hold, written from a spill file', () => {
   let server: LocalServer;
-  const long = LONG_ROW.bytes, held = HELD.bytes, tmp = process.env.TMPDIR;
+  const { spills } = longRowsLowered(8192, 16_384);
   /** /slow waits here in the middle of the first long row. */
   let release: () => void = () => undefined;
   before(async () => {
-    LONG_ROW.bytes = 8192;
-    HELD.bytes = 16_384;
-    process.env.TMPDIR = ownTmp;
     server = await startLocalServer('apiwb-out-long-', (req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       const body = Buffer.from(BODY);
@@ -49,14 +41,7 @@ void describe('--out: rows too long to hold, written from a spill file', () => {
       res.write(body.subarray(0, cut), () => res.destroy());
     });
   });
-  after(async () => {
-    LONG_ROW.bytes = long;
-    HELD.bytes = held;
-    if (tmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = tmp;
-    await server.close();
-    rmSync(ownTmp, { recursive: true, force: true });
-  });
+  after(() => server.close());
 
   void it('a long row goes to a spill file while it arrives, not held until it ends', async () => {
     const file = join(server.dir, 'slow.http');

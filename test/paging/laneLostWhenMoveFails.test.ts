@@ -4,11 +4,10 @@
 // taken off it first, and then no drop reached it: the next response's keep made its torn rows part of
 // the file), so dropAll drops its page and files.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, it } from 'node:test';
-import { LONG_ROW } from '../../src/core/export/longRowParts';
+import { it } from 'node:test';
+import { longRowsLowered } from '../fixtures/longRows';
 import { openNdjsonSink } from '../../src/core/export/ndjsonSink';
 import type { HeldPage, LongRow } from '../../src/core/export/sink';
 import { readAnywhere } from '../../src/core/paging/anywhereFetch';
@@ -16,18 +15,7 @@ import { rowsRule } from '../../src/core/paging/rows';
 
 const rule = rowsRule('generic', {});
 const find = (body: unknown): ReturnType<typeof rule.findStreamed> => rule.findStreamed(body);
-const dir = mkdtempSync(join(tmpdir(), 'apiwb-rev-lane-lost-'));
-const was = LONG_ROW.bytes, tmp = process.env.TMPDIR;
-before(() => {
-  LONG_ROW.bytes = 8192;
-  process.env.TMPDIR = dir;
-});
-after(() => {
-  LONG_ROW.bytes = was;
-  if (tmp === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = tmp;
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dir } = longRowsLowered(8192);
 
 const ROWS = ['{"id":1}', `{"id":2,"blob":"${'a'.repeat(40_000)}"}`, '{"id":3}'];
 

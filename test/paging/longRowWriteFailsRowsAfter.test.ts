@@ -2,29 +2,14 @@
 // whole for CSV, a JSON array or redaction: longRowLine) stops the read; what is written must be exactly
 // the rows before it, in order: never a row after it with the failed row missing (a gap in the file).
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, it } from 'node:test';
-import { LONG_ROW } from '../../src/core/export/longRowParts';
+import { it } from 'node:test';
+import { longRowsLowered } from '../fixtures/longRows';
 import { readAnywhere } from '../../src/core/paging/anywhereFetch';
 import { rowsRule } from '../../src/core/paging/rows';
 
 const rule = rowsRule('generic', {});
 const find = (body: unknown): ReturnType<typeof rule.findStreamed> => rule.findStreamed(body);
-const ownTmp = mkdtempSync(join(tmpdir(), 'apiwb-rev-longfail-'));
-const spills = (): number => readdirSync(ownTmp).filter((name) => name.startsWith('apiwb-body-')).length;
-const was = LONG_ROW.bytes, tmp = process.env.TMPDIR;
-before(() => {
-  LONG_ROW.bytes = 64;
-  process.env.TMPDIR = ownTmp;
-});
-after(() => {
-  LONG_ROW.bytes = was;
-  if (tmp === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = tmp;
-  rmSync(ownTmp, { recursive: true, force: true });
-});
+const { spills } = longRowsLowered(64);
 
 const ROWS = ['{"id":1}', `{"id":2,"blob":"${'a'.repeat(300)}"}`, '{"id":3}', '{"id":4}'];
 const BODY = `[${ROWS.join(',')}]`;

@@ -4,14 +4,11 @@
 // one line, its blanks between tokens dropped); a body cut anywhere hands on exactly the rows fully
 // received, and no spill file is left behind. LONG_ROW.bytes is lowered so small bodies reach it.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { longRowLine } from '../../src/core/export/longRow';
-import { LONG_ROW } from '../../src/core/export/longRowParts';
 import { readAnywhere } from '../../src/core/paging/anywhereFetch';
 import { rowsRule } from '../../src/core/paging/rows';
+import { longRowsLowered } from '../fixtures/longRows';
 
 const rule = rowsRule('generic', {});
 const find = (body: unknown): ReturnType<typeof rule.findStreamed> => rule.findStreamed(body);
@@ -39,10 +36,6 @@ const ENDS = ((): number[] => {
   return ends;
 })();
 
-// Spill files go to the OS temp folder (tmpdir(), read at each spill): a folder of this test's own, so no other test's count.
-const ownTmp = mkdtempSync(join(tmpdir(), 'apiwb-long-rows-tmp-'));
-const spills = (): number => readdirSync(ownTmp).filter((name) => name.startsWith('apiwb-body-')).length;
-after(() => rmSync(ownTmp, { recursive: true, force: true }));
 
 /** BODY's first `cut` bytes read in chunks of `size`: the lines handed on, in order, how many as long rows, and the fault. */
 async function streamed(size: number, cut = Buffer.byteLength(BODY)): Promise<{ lines: string[]; long: number; fault?: unknown }> {
@@ -70,16 +63,7 @@ async function streamed(size: number, cut = Buffer.byteLength(BODY)): Promise<{ 
 }
 
 void describe('a row too long to hold, streamed from a spill file', () => {
-  const was = LONG_ROW.bytes, tmp = process.env.TMPDIR;
-  before(() => {
-    LONG_ROW.bytes = 64;
-    process.env.TMPDIR = ownTmp;
-  });
-  after(() => {
-    LONG_ROW.bytes = was;
-    if (tmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = tmp;
-  });
+  const { spills } = longRowsLowered(64);
 
   void it('gives the rows of JSON.parse, in order, each its own bytes on one line, however the chunks fall', async () => {
     const parsed = JSON.parse(BODY) as unknown[];
@@ -170,16 +154,7 @@ async function laneStreamed(size: number, options: { cut?: number; paged?: boole
 }
 
 void describe('a row too long to hold in an array one level down', () => {
-  const was = LONG_ROW.bytes, tmp = process.env.TMPDIR;
-  before(() => {
-    LONG_ROW.bytes = 64;
-    process.env.TMPDIR = ownTmp;
-  });
-  after(() => {
-    LONG_ROW.bytes = was;
-    if (tmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = tmp;
-  });
+  const { spills } = longRowsLowered(64);
 
   void it('gives the rows JSON.parse and the rule find, each its own bytes on one line, into a page or at the end', async () => {
     const parsed = (JSON.parse(OBJECT_BODY) as { Data: unknown[] }).Data;
