@@ -119,6 +119,9 @@ const OBJECT_ENDS = ((): number[] => {
   return ends;
 })();
 
+/** Where the small chunks of laneStreamed begin: three filler rows before the rows of ROWS. */
+const SMALL_FROM = OBJECT_ENDS[FILLER.length - 4]!;
+
 interface LaneRead { lines: string[]; rowCount: number; fault?: unknown; kept?: boolean; longRows: number }
 
 /**
@@ -144,7 +147,10 @@ async function laneStreamed(size: number, options: { cut?: number; paged?: boole
   };
   try {
     const got = await readAnywhere(async (each) => {
-      for (let at = 0; at < bytes.length; at += size) await each(bytes.subarray(at, Math.min(bytes.length, at + size)));
+      // The filler rows but the last few in one chunk (the array opens its splitter past 16 KiB all the same), then chunks of `size`.
+      const first = Math.min(bytes.length, SMALL_FROM);
+      await each(bytes.subarray(0, first));
+      for (let at = first; at < bytes.length; at += size) await each(bytes.subarray(at, Math.min(bytes.length, at + size)));
     }, find, (ndjson) => { lines.push(...take(ndjson)); return Promise.resolve(); }, options.rowBytes ?? true, options.paged ? () => page : undefined, {});
     read.rowCount = got.streamed?.rowCount ?? 0;
   } catch (fault) {
