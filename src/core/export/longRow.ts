@@ -3,7 +3,7 @@
 // that may need redaction), read whole, within the bound a value held in memory has anywhere.
 import { parseKeepingNumbers } from '../json/numberText';
 import { openSpill, type Spill } from '../json/spill';
-import type { LongRow, RowSink } from './sink';
+import type { HeldPage, LongRow, RowSink } from './sink';
 
 /** The most of a long row read whole into memory (the row splitter's bound of a value it holds). */
 export const MAX_WHOLE_LONG_ROW_BYTES = 256 * 1048576;
@@ -62,6 +62,12 @@ export async function longRowLine(row: LongRow): Promise<Buffer> {
   if (at !== row.size) throw new Error('a long row was read back shorter than it was written');
   line[at] = 0x0a;
   return line;
+}
+
+/** Writes `row` into a held page: in pieces where the page takes them, else read whole as one line. */
+export async function longRowHeld(page: HeldPage, row: LongRow, secretKeyCandidates: ReadonlySet<string>): Promise<void> {
+  if (page.writeLongRow) return page.writeLongRow(row, secretKeyCandidates);
+  return page.writeNdjson([await longRowLine(row)], 1, secretKeyCandidates);
 }
 
 /** Writes `row` to `sink`: in pieces where the sink takes them, else read whole as a page of one line. */

@@ -48,14 +48,17 @@ export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink
   };
   const pageRouted = (writeNdjson: NonNullable<RowSink['writeNdjsonPage']>) => (pieces: readonly Buffer[], rowCount: number, keys: ReadonlySet<string>): Promise<void> =>
     route(pieces, keys, (lines, count) => writeNdjson(lines, count < 0 ? rowCount : count, keys), (rows) => (inner.writeRowsPart ?? inner.writePage).call(inner, rows), () => inner.mark?.());
+  /** A long row to `writeLong` when the byte test clears its file, else read whole and routed as a page of one line. */
+  const longRowRouted = (writeLong: NonNullable<HeldPage['writeLongRow']>, routeLine: (line: readonly Buffer[], rowCount: number, keys: ReadonlySet<string>) => Promise<void>) =>
+    async (row: LongRow, keys: ReadonlySet<string>): Promise<void> => {
+      if (!(await longRowMayRedact(row, keys, redactor()))) return writeLong(row, keys);
+      return routeLine([await longRowLine(row)], 1, keys);
+    };
   return wrappedSink(inner, {
     writePage: (write) => (rows) => write(redacted(rows)),
     writeRowsPart: (write) => (rows) => write(redacted(rows)),
     writeNdjsonPage: pageRouted,
-    writeLongRow: (writeLong) => async (row, keys) => {
-      if (!(await longRowMayRedact(row, keys, redactor()))) return writeLong(row, keys);
-      return pageRouted(inner.writeNdjsonPage!.bind(inner))([await longRowLine(row)], 1, keys);
-    },
+    writeLongRow: (writeLong) => longRowRouted(writeLong, pageRouted(inner.writeNdjsonPage!.bind(inner))),
     openPage: (openInner) => (): HeldPage => {
       const page = openInner();
       const pageRoute = (pieces: readonly Buffer[], rowCount: number, keys: ReadonlySet<string>): Promise<void> =>
@@ -64,12 +67,7 @@ export function redactingSink(inner: RowSink, redactor: () => Redactor): RowSink
       return {
         writeNdjson: pageRoute,
         writeRows: (rows) => page.writeRows(redacted(rows)),
-        ...(writeLong ? {
-          writeLongRow: async (row: LongRow, keys: ReadonlySet<string>) => {
-            if (!(await longRowMayRedact(row, keys, redactor()))) return writeLong(row, keys);
-            return pageRoute([await longRowLine(row)], 1, keys);
-          },
-        } : {}),
+        ...(writeLong ? { writeLongRow: longRowRouted(writeLong, pageRoute) } : {}),
         keep: () => page.keep(),
         drop: () => page.drop(),
       };

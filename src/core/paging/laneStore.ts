@@ -5,7 +5,7 @@
 // rows: written from that file into the tentative page, or (no page free) copied into the lane's spill.
 // A lane only counted (no --out) or dropped keeps none of its rows: a long row's parts are let go as they come.
 import { recycleBlocks } from '../export/byteBlocks';
-import { longRowLine } from '../export/longRow';
+import { longRowHeld } from '../export/longRow';
 import type { HeldPage, LongRow } from '../export/sink';
 import { openSpill } from '../json/spill';
 import type { Lane } from './lane';
@@ -109,7 +109,7 @@ export class LaneStore {
     if (page) {
       await lane.writing;
       // Written before its file goes (when this resolves).
-      lane.writing = page.writeLongRow ? page.writeLongRow(row, keys) : longRowLine(row).then((line) => page.writeNdjson([line], 1, keys));
+      lane.writing = longRowHeld(page, row, keys);
       await lane.writing;
       return;
     }
